@@ -1,0 +1,59 @@
+/**
+ * The one openapi-fetch client of the storefront (architecture convention 5).
+ *
+ * Middleware, in order:
+ * - every request carries `X-Tenant-Token` (spec section 7);
+ * - requests other than login, register and token refresh carry the stored access token as
+ *   a bearer token when there is one;
+ * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
+ *   so callers get `data` or an exception, never a half-filled result.
+ */
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './schema';
+import { config } from './config';
+import { ApiError } from './errors';
+import { getAccessToken } from '../auth/token-storage';
+
+/** Paths that must never carry a bearer token (spec section 7). */
+const UNAUTHENTICATED_PATHS = ['/accounts/login/', '/accounts/register/', '/accounts/token/refresh/'];
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.clone().text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Builds the middleware for a tenant token; exported for tests. */
+export function storefrontMiddleware(tenantToken: string): Middleware {
+  return {
+    onRequest({ request, schemaPath }) {
+      request.headers.set('X-Tenant-Token', tenantToken);
+      if (!UNAUTHENTICATED_PATHS.includes(schemaPath)) {
+        const token = getAccessToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      }
+      return request;
+    },
+    async onResponse({ response }) {
+      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+      return response;
+    },
+  };
+}
+
+/** Resolves a root-relative base against the page's origin; openapi-fetch needs a full URL in tests. */
+function absoluteBase(base: string): string {
+  if (/^https?:\/\//.test(base)) return base;
+  const origin = typeof window !== 'undefined' && window.location ? window.location.origin : 'http://localhost';
+  return `${origin}${base}`;
+}
+
+export const api = createClient<paths>({ baseUrl: absoluteBase(config.apiBaseUrl) });
+api.use(storefrontMiddleware(config.tenantToken));
+
+/** The API base (for media paths given relative to the API host, such as the favicon). */
+export const apiBaseUrl = config.apiBaseUrl;
