@@ -2,13 +2,21 @@ import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 import { storefrontMiddleware } from './client';
 import { ApiError } from './errors';
-import { clearTokens, setTokens } from '../auth/token-storage';
+import { clearTokens, getAccessToken, setTokens } from '../auth/token-storage';
+import { fakeJwt } from '../test/fake-jwt';
 
 function clientWith(fetchImpl: (request: Request) => Promise<Response>) {
   const client = createClient<paths>({ baseUrl: 'http://shop.test/api', fetch: fetchImpl });
-  client.use(storefrontMiddleware('tenant-abc'));
+  client.use(
+    storefrontMiddleware('tenant-abc', async (refresh) => {
+      const { data } = await client.POST('/accounts/token/refresh/', { body: { refresh } });
+      return data;
+    }),
+  );
   return client;
 }
+
+const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -28,7 +36,8 @@ describe('storefront client middleware', () => {
   });
 
   it('sends the bearer token when stored, but never on login', async () => {
-    setTokens('access-1', 'refresh-1');
+    const access = fakeJwt({ exp: inSeconds(600) });
+    setTokens(access, 'refresh-1');
     const seen: Request[] = [];
     const client = clientWith(async (request) => {
       seen.push(request);
@@ -36,7 +45,7 @@ describe('storefront client middleware', () => {
     });
     await client.GET('/orders/cart/');
     await client.POST('/accounts/login/', { body: { login_id: 'a@b.c', password: 'x' } });
-    expect(seen[0]!.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(seen[0]!.headers.get('Authorization')).toBe(`Bearer ${access}`);
     expect(seen[1]!.headers.get('Authorization')).toBeNull();
   });
 
@@ -46,5 +55,37 @@ describe('storefront client middleware', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(404);
     expect((failure as ApiError).body).toEqual({ detail: 'Not found.' });
+  });
+
+  it('refreshes an expired token once for 10 concurrent requests, then sends the new one', async () => {
+    setTokens(fakeJwt({ exp: inSeconds(10) }), 'refresh-1');
+    const renewed = fakeJwt({ exp: inSeconds(300), n: 2 });
+    const refreshBodies: unknown[] = [];
+    const bearers: (string | null)[] = [];
+    const client = clientWith(async (request) => {
+      if (request.url.endsWith('/accounts/token/refresh/')) {
+        refreshBodies.push(await request.json());
+        expect(request.headers.get('Authorization')).toBeNull();
+        return json(200, { access: renewed, refresh: 'refresh-2' });
+      }
+      bearers.push(request.headers.get('Authorization'));
+      return json(200, { id: 1, items: [], total_items: 0, total_price: '0.00' });
+    });
+    await Promise.all(Array.from({ length: 10 }, () => client.GET('/orders/cart/')));
+    expect(refreshBodies).toEqual([{ refresh: 'refresh-1' }]);
+    expect(bearers).toEqual(Array(10).fill(`Bearer ${renewed}`));
+  });
+
+  it('logs out and sends the request as a visitor when the refresh is refused', async () => {
+    setTokens(fakeJwt({ exp: inSeconds(-1) }), 'spent');
+    let bearer: string | null = 'unset';
+    const client = clientWith(async (request) => {
+      if (request.url.endsWith('/accounts/token/refresh/')) return json(401, { detail: 'Token is invalid or expired.' });
+      bearer = request.headers.get('Authorization');
+      return json(401, { detail: 'Authentication credentials were not provided.' });
+    });
+    await expect(client.GET('/orders/cart/')).rejects.toMatchObject({ status: 401 });
+    expect(bearer).toBeNull();
+    expect(getAccessToken()).toBeNull();
   });
 });

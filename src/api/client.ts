@@ -4,7 +4,10 @@
  * Middleware, in order:
  * - every request carries `X-Tenant-Token` (spec section 7);
  * - requests other than login, register and token refresh carry the stored access token as
- *   a bearer token when there is one;
+ *   a bearer token when there is one; an expired one is first refreshed, once for all
+ *   concurrent requests (src/auth/refresh.ts). When the refresh fails and logs the shopper
+ *   out, the request goes on without a token and the server answers as for a visitor;
+ *   when it fails for a network reason, the request fails with that error;
  * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
  *   so callers get `data` or an exception, never a half-filled result.
  */
@@ -12,7 +15,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { config } from './config';
 import { ApiError } from './errors';
-import { getAccessToken } from '../auth/token-storage';
+import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from '../auth/refresh';
 
 /** Paths that must never carry a bearer token (spec section 7). */
 const UNAUTHENTICATED_PATHS = ['/accounts/login/', '/accounts/register/', '/accounts/token/refresh/'];
@@ -27,13 +30,25 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Builds the middleware for a tenant token; exported for tests. */
-export function storefrontMiddleware(tenantToken: string): Middleware {
+async function bearerToken(refresh: RefreshTransport): Promise<string | null> {
+  try {
+    return await ensureFreshAccessToken(refresh);
+  } catch (error) {
+    if (error instanceof RefreshError && error.loggedOut) return null;
+    throw error;
+  }
+}
+
+/**
+ * Builds the middleware for a tenant token; `refresh` sends a refresh token to the API.
+ * Exported for tests.
+ */
+export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransport): Middleware {
   return {
-    onRequest({ request, schemaPath }) {
+    async onRequest({ request, schemaPath }) {
       request.headers.set('X-Tenant-Token', tenantToken);
       if (!UNAUTHENTICATED_PATHS.includes(schemaPath)) {
-        const token = getAccessToken();
+        const token = await bearerToken(refresh);
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
       }
       return request;
@@ -53,7 +68,12 @@ function absoluteBase(base: string): string {
 }
 
 export const api = createClient<paths>({ baseUrl: absoluteBase(config.apiBaseUrl) });
-api.use(storefrontMiddleware(config.tenantToken));
+api.use(
+  storefrontMiddleware(config.tenantToken, async (refresh) => {
+    const { data } = await api.POST('/accounts/token/refresh/', { body: { refresh } });
+    return data;
+  }),
+);
 
 /** The API base (for media paths given relative to the API host, such as the favicon). */
 export const apiBaseUrl = config.apiBaseUrl;
