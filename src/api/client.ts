@@ -67,7 +67,11 @@ function absoluteBase(base: string): string {
   return `${origin}${base}`;
 }
 
-export const api = createClient<paths>({ baseUrl: absoluteBase(config.apiBaseUrl) });
+export const api = createClient<paths>({
+  baseUrl: absoluteBase(config.apiBaseUrl),
+  // Looked up per call rather than captured once, so tests and instrumentation can replace it.
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(
   storefrontMiddleware(config.tenantToken, async (refresh) => {
     const { data } = await api.POST('/accounts/token/refresh/', { body: { refresh } });

@@ -23,4 +23,13 @@ describe('apiErrorMessage (spec section 8)', () => {
     expect(isNotFound(new ApiError(404, { detail: 'Not found.' }))).toBe(true);
     expect(isNotFound(new ApiError(500, null))).toBe(false);
   });
+
+  it("uses the error's own message only when asked (login and register)", () => {
+    const network = new TypeError('Failed to fetch');
+    expect(apiErrorMessage(network, 'An unknown error occurred during login.', { useErrorMessage: true })).toBe('Failed to fetch');
+    expect(apiErrorMessage(new Error(''), 'An unknown error occurred during login.', { useErrorMessage: true })).toBe(
+      'An unknown error occurred during login.',
+    );
+    expect(apiErrorMessage(new ApiError(400, { detail: 'Bad.' }), 'x', { useErrorMessage: true })).toBe('Bad.');
+  });
 });

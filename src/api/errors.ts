@@ -44,12 +44,15 @@ export function fieldErrorsMessage(body: unknown): string | undefined {
 
 /**
  * The message a screen shows for a failed call: the server's `detail`, else its field
- * errors as `field: messages` joined by '; ', else `fallback`.
+ * errors as `field: messages` joined by '; ', else (with `useErrorMessage`, as login and
+ * registration do) the error's own message, else `fallback`.
  */
-export function apiErrorMessage(error: unknown, fallback: string): string {
+export function apiErrorMessage(error: unknown, fallback: string, options: { useErrorMessage?: boolean } = {}): string {
   if (error instanceof ApiError) {
-    return detailOf(error.body) ?? fieldErrorsMessage(error.body) ?? fallback;
+    const fromBody = detailOf(error.body) ?? fieldErrorsMessage(error.body);
+    if (fromBody) return fromBody;
   }
+  if (options.useErrorMessage && error instanceof Error && error.message) return error.message;
   return fallback;
 }
 

@@ -1,0 +1,29 @@
+import { safeRedirectPath } from './safe-redirect';
+
+describe('safeRedirectPath (no open redirect)', () => {
+  it('keeps same-site paths with their query and hash', () => {
+    expect(safeRedirectPath('/products/damascus-gyuto')).toBe('/products/damascus-gyuto');
+    expect(safeRedirectPath('/cart')).toBe('/cart');
+    expect(safeRedirectPath('/blog/post#comments')).toBe('/blog/post#comments');
+    expect(safeRedirectPath('/products?category=paintings')).toBe('/products?category=paintings');
+  });
+
+  it.each([
+    'https://evil.example/',
+    '//evil.example/path',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'products',
+    '/\tevil',
+    '',
+    '   ',
+  ])('rejects %j', (value) => {
+    expect(safeRedirectPath(value)).toBeUndefined();
+  });
+
+  it('rejects non-strings', () => {
+    expect(safeRedirectPath(undefined)).toBeUndefined();
+    expect(safeRedirectPath(['/cart'])).toBeUndefined();
+  });
+});

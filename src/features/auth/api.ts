@@ -1,0 +1,60 @@
+/**
+ * Account mutations (spec sections 4, 7 and 8; issue 3).
+ * - login: `POST /accounts/login/` with `{login_id, password}`; stores the token pair. A failed
+ *   login clears the tokens; an answer without a token pair fails with
+ *   'Invalid token response from server.'
+ * - register: `POST /accounts/register/` with `{email, password, password_confirm}`.
+ * - logout: `POST /accounts/logout/` with the refresh token; the tokens are cleared locally
+ *   whatever the server says, and the shopper's private queries (the cart) are dropped.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { clearTokens, getRefreshToken, setTokens } from '../../auth/token-storage';
+import type { LoginValues, RegisterValues } from './schemas';
+
+/** Thrown when the login answer lacks the access or the refresh token. */
+export const INVALID_TOKEN_RESPONSE = 'Invalid token response from server.';
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: async (values: LoginValues) => {
+      try {
+        const { data } = await api.POST('/accounts/login/', { body: { login_id: values.login_id, password: values.password } });
+        if (!data || typeof data.access !== 'string' || !data.access || typeof data.refresh !== 'string' || !data.refresh) {
+          throw new Error(INVALID_TOKEN_RESPONSE);
+        }
+        setTokens(data.access, data.refresh);
+        return data.user;
+      } catch (error) {
+        clearTokens();
+        throw error;
+      }
+    },
+  });
+}
+
+export function useRegister() {
+  return useMutation({
+    mutationFn: async (values: RegisterValues) => {
+      const { data } = await api.POST('/accounts/register/', { body: values });
+      return data;
+    },
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const refresh = getRefreshToken();
+      try {
+        if (refresh) await api.POST('/accounts/logout/', { body: { refresh } });
+      } catch {
+        // The server may already consider the token dead; the shopper still leaves.
+      } finally {
+        clearTokens();
+        queryClient.removeQueries({ queryKey: ['cart'] });
+      }
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { screen, waitFor, act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoute } from '../../test/render-route';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import { getAccessToken, getRefreshToken, setTokens } from '../../auth/token-storage';
+
+function stubFetch(status: number, body: unknown) {
+  const calls: { url: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      calls.push({ url: request.url, body: await request.clone().json().catch(() => null) });
+      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+async function fillRegister(email: string, password: string, confirm: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.type(screen.getByLabelText('Confirm password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('RegisterForm', () => {
+  it("says 'Passwords do not match.' and sends nothing", async () => {
+    const calls = stubFetch(201, {});
+    renderRoute(() => <RegisterForm />, { path: '/register' });
+    await fillRegister('ada@example.com', 'longenough1', 'longenough2');
+    expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("says 'Password must be at least 8 characters long.'", async () => {
+    stubFetch(201, {});
+    renderRoute(() => <RegisterForm />, { path: '/register' });
+    await fillRegister('ada@example.com', 'short', 'short');
+    expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument();
+  });
+
+  it("shows the server's field errors next to the fields", async () => {
+    stubFetch(400, { email: ['A user with this e-mail already exists.'] });
+    renderRoute(() => <RegisterForm />, { path: '/register' });
+    await fillRegister('ada@example.com', 'longenough1', 'longenough1');
+    const message = await screen.findByText('A user with this e-mail already exists.');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-describedby', message.id);
+  });
+
+  it('shows the success message, then goes to /login after 3 seconds', async () => {
+    const calls = stubFetch(201, { id: 1, email: 'ada@example.com', username: 'ada' });
+    const { router } = renderRoute(() => <RegisterForm />, { path: '/register' });
+    await fillRegister('ada@example.com', 'longenough1', 'longenough1');
+    expect(await screen.findByText('Registration successful! You can now log in.')).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'longenough1', password_confirm: 'longenough1' });
+    expect(router.state.location.pathname).toBe('/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4000 });
+  });
+});
+
+async function submitLogin(loginId: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email or username'), loginId);
+  await user.type(screen.getByLabelText('Password'), password);
+  await act(() => user.click(screen.getByRole('button', { name: 'Login' })));
+}
+
+describe('LoginForm', () => {
+  it('stores the token pair and goes to the redirect target', async () => {
+    const calls = stubFetch(200, { access: 'a.b.c', refresh: 'r.s.t', user: { id: 1, email: 'ada@example.com', username: 'ada' } });
+    const { router } = renderRoute(() => <LoginForm redirect="/products/damascus-gyuto" />, { path: '/login' });
+    await submitLogin('ada@example.com', 'secret-pass');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products/damascus-gyuto'));
+    expect(calls[0]!.body).toEqual({ login_id: 'ada@example.com', password: 'secret-pass' });
+    expect(getAccessToken()).toBe('a.b.c');
+    expect(getRefreshToken()).toBe('r.s.t');
+  });
+
+  it("fails with 'Invalid token response from server.' and clears tokens when the pair is missing", async () => {
+    setTokens('old', 'old-refresh');
+    stubFetch(200, { access: 'only-access', user: { id: 1, email: 'a@b.c', username: 'a' } });
+    renderRoute(() => <LoginForm />, { path: '/login' });
+    await submitLogin('ada', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid token response from server.');
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it("shows the server's detail, or its field errors joined by '; '", async () => {
+    stubFetch(401, { detail: 'No active account found with the given credentials.' });
+    renderRoute(() => <LoginForm />, { path: '/login' });
+    await submitLogin('ada', 'wrong-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials.');
+  });
+
+  it('requires both fields', async () => {
+    const calls = stubFetch(200, {});
+    renderRoute(() => <LoginForm />, { path: '/login' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Please enter your email or username.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+});

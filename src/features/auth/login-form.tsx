@@ -1,0 +1,54 @@
+/**
+ * The login form (spec sections 2, 5 and 8; issue 3): e-mail or username and password,
+ * validated with zod; on success it goes to the safe `redirect` target or to /.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useRouter } from '@tanstack/react-router';
+import { apiErrorMessage } from '../../api/errors';
+import { loginSchema, type LoginValues } from './schemas';
+import { useLogin } from './api';
+import { FormField } from './form-field';
+
+export const LOGIN_FALLBACK_MESSAGE = 'An unknown error occurred during login.';
+
+export function LoginForm({ redirect }: { redirect?: string }) {
+  const router = useRouter();
+  const login = useLogin();
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { login_id: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await login.mutateAsync(values);
+      router.history.push(redirect ?? '/');
+    } catch {
+      // The message is rendered from login.error below.
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
+      <h1 id="login-heading" className="auth-form__title">
+        Login
+      </h1>
+      {login.isError && (
+        <p className="auth-form__error" role="alert">
+          {apiErrorMessage(login.error, LOGIN_FALLBACK_MESSAGE, { useErrorMessage: true })}
+        </p>
+      )}
+      <FormField id="login-id" label="Email or username" error={errors.login_id?.message}>
+        <input id="login-id" type="text" autoComplete="username" {...form.register('login_id')} />
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        <input id="login-password" type="password" autoComplete="current-password" {...form.register('password')} />
+      </FormField>
+      <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Logging in…' : 'Login'}
+      </button>
+      <p className="auth-form__switch">
+        Don&apos;t have an account? <Link to="/register">Register</Link>
+      </p>
+    </form>
+  );
+}
