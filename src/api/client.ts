@@ -16,9 +16,16 @@ import type { paths } from './schema';
 import { config } from './config';
 import { ApiError } from './errors';
 import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from '../auth/refresh';
+import { isTokenExpired } from '../auth/token-expiry';
+import { getAccessToken } from '../auth/token-storage';
 
 /** Paths that must never carry a bearer token (spec section 7). */
 const UNAUTHENTICATED_PATHS = ['/accounts/login/', '/accounts/register/', '/accounts/token/refresh/'];
+/**
+ * Logout carries the access token only while it is fresh: refreshing first would spend the
+ * (rotating) refresh token that the logout is about to revoke.
+ */
+const NO_REFRESH_PATHS = ['/accounts/logout/'];
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.clone().text();
@@ -47,7 +54,10 @@ export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransp
   return {
     async onRequest({ request, schemaPath }) {
       request.headers.set('X-Tenant-Token', tenantToken);
-      if (!UNAUTHENTICATED_PATHS.includes(schemaPath)) {
+      if (NO_REFRESH_PATHS.includes(schemaPath)) {
+        const token = getAccessToken();
+        if (token && !isTokenExpired(token)) request.headers.set('Authorization', `Bearer ${token}`);
+      } else if (!UNAUTHENTICATED_PATHS.includes(schemaPath)) {
         const token = await bearerToken(refresh);
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
       }
