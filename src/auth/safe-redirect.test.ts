@@ -16,6 +16,10 @@ describe('safeRedirectPath (no open redirect)', () => {
     'javascript:alert(1)',
     'products',
     '/\tevil',
+    '/\t/evil.example',
+    42,
+    '/\n/evil.example',
+    ' /cart',
     '',
     '   ',
   ])('rejects %j', (value) => {

@@ -1,14 +1,16 @@
 /**
  * The `redirect` search param of /login (issue 3; ASVS V5.1.5: no open redirect).
- * Only a same-site path is accepted: it starts with one '/', not '//' or '/\', holds no
- * control characters and no scheme, and resolves to this origin. Anything else is undefined.
+ * Only a same-site path is accepted: it starts with exactly one '/' (not '//host' nor '/\host',
+ * which browsers treat as another origin), holds no whitespace or control characters (browsers
+ * drop tabs and newlines, turning '/\t/host' into '//host'), and resolves to this origin.
+ * Anything else is undefined.
  */
 export function safeRedirectPath(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
-  const path = value.trim();
+  const path = value;
   if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(path)) return undefined;
+  if (/[\s\u0000-\u001f\u007f\\]/.test(path)) return undefined;
   try {
     const base = 'https://storefront.invalid';
     const url = new URL(path, base);

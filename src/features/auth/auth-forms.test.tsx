@@ -1,6 +1,6 @@
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderRoute } from '../../test/render-route';
+import { renderWithRouter } from '../../components/testing/render-with-router';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { getAccessToken, getRefreshToken, setTokens } from '../../auth/token-storage';
@@ -33,7 +33,7 @@ async function fillRegister(email: string, password: string, confirm: string) {
 describe('RegisterForm', () => {
   it("says 'Passwords do not match.' and sends nothing", async () => {
     const calls = stubFetch(201, {});
-    renderRoute(() => <RegisterForm />, { path: '/register' });
+    await renderWithRouter(<RegisterForm />, { path: '/register' });
     await fillRegister('ada@example.com', 'longenough1', 'longenough2');
     expect(await screen.findByText('Passwords do not match.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
@@ -41,14 +41,14 @@ describe('RegisterForm', () => {
 
   it("says 'Password must be at least 8 characters long.'", async () => {
     stubFetch(201, {});
-    renderRoute(() => <RegisterForm />, { path: '/register' });
+    await renderWithRouter(<RegisterForm />, { path: '/register' });
     await fillRegister('ada@example.com', 'short', 'short');
     expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument();
   });
 
   it("shows the server's field errors next to the fields", async () => {
     stubFetch(400, { email: ['A user with this e-mail already exists.'] });
-    renderRoute(() => <RegisterForm />, { path: '/register' });
+    await renderWithRouter(<RegisterForm />, { path: '/register' });
     await fillRegister('ada@example.com', 'longenough1', 'longenough1');
     const message = await screen.findByText('A user with this e-mail already exists.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-describedby', message.id);
@@ -56,7 +56,7 @@ describe('RegisterForm', () => {
 
   it('shows the success message, then goes to /login after 3 seconds', async () => {
     const calls = stubFetch(201, { id: 1, email: 'ada@example.com', username: 'ada' });
-    const { router } = renderRoute(() => <RegisterForm />, { path: '/register' });
+    const { router } = await renderWithRouter(<RegisterForm />, { path: '/register' });
     await fillRegister('ada@example.com', 'longenough1', 'longenough1');
     expect(await screen.findByText('Registration successful! You can now log in.')).toBeInTheDocument();
     expect(calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'longenough1', password_confirm: 'longenough1' });
@@ -75,7 +75,7 @@ async function submitLogin(loginId: string, password: string) {
 describe('LoginForm', () => {
   it('stores the token pair and goes to the redirect target', async () => {
     const calls = stubFetch(200, { access: 'a.b.c', refresh: 'r.s.t', user: { id: 1, email: 'ada@example.com', username: 'ada' } });
-    const { router } = renderRoute(() => <LoginForm redirect="/products/damascus-gyuto" />, { path: '/login' });
+    const { router } = await renderWithRouter(<LoginForm redirect="/products/damascus-gyuto" />, { path: '/login' });
     await submitLogin('ada@example.com', 'secret-pass');
     await waitFor(() => expect(router.state.location.pathname).toBe('/products/damascus-gyuto'));
     expect(calls[0]!.body).toEqual({ login_id: 'ada@example.com', password: 'secret-pass' });
@@ -86,7 +86,7 @@ describe('LoginForm', () => {
   it("fails with 'Invalid token response from server.' and clears tokens when the pair is missing", async () => {
     setTokens('old', 'old-refresh');
     stubFetch(200, { access: 'only-access', user: { id: 1, email: 'a@b.c', username: 'a' } });
-    renderRoute(() => <LoginForm />, { path: '/login' });
+    await renderWithRouter(<LoginForm />, { path: '/login' });
     await submitLogin('ada', 'secret-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid token response from server.');
     expect(getAccessToken()).toBeNull();
@@ -94,14 +94,14 @@ describe('LoginForm', () => {
 
   it("shows the server's detail, or its field errors joined by '; '", async () => {
     stubFetch(401, { detail: 'No active account found with the given credentials.' });
-    renderRoute(() => <LoginForm />, { path: '/login' });
+    await renderWithRouter(<LoginForm />, { path: '/login' });
     await submitLogin('ada', 'wrong-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials.');
   });
 
   it('requires both fields', async () => {
     const calls = stubFetch(200, {});
-    renderRoute(() => <LoginForm />, { path: '/login' });
+    await renderWithRouter(<LoginForm />, { path: '/login' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Please enter your email or username.')).toBeInTheDocument();

@@ -4,11 +4,12 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { apiErrorMessage } from '../../api/errors';
 import { loginSchema, type LoginValues } from './schemas';
 import { useLogin } from './api';
 import { FormField } from './form-field';
+import './auth.css';
 
 export const LOGIN_FALLBACK_MESSAGE = 'An unknown error occurred during login.';
 
@@ -28,10 +29,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="login-heading">
-      <h1 id="login-heading" className="auth-form__title">
-        Login
-      </h1>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-page-title">
       {login.isError && (
         <p className="auth-form__error" role="alert">
           {apiErrorMessage(login.error, LOGIN_FALLBACK_MESSAGE, { useErrorMessage: true })}
@@ -46,9 +44,6 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
-      <p className="auth-form__switch">
-        Don&apos;t have an account? <Link to="/register">Register</Link>
-      </p>
     </form>
   );
 }

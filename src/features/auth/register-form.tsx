@@ -11,6 +11,7 @@ import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
 import { registerSchema, type RegisterValues } from './schemas';
 import { useRegister } from './api';
 import { FormField } from './form-field';
+import './auth.css';
 
 export const REGISTER_FALLBACK_MESSAGE = 'An unknown error occurred during registration.';
 export const REGISTER_SUCCESS_MESSAGE = 'Registration successful! You can now log in.';
@@ -56,7 +57,6 @@ export function RegisterForm() {
   if (registration.isSuccess) {
     return (
       <div className="auth-form">
-        <h1 className="auth-form__title">Register</h1>
         <p className="auth-form__success" role="status">
           {REGISTER_SUCCESS_MESSAGE}
         </p>
@@ -68,10 +68,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="register-heading">
-      <h1 id="register-heading" className="auth-form__title">
-        Register
-      </h1>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-page-title">
       {formError && (
         <p className="auth-form__error" role="alert">
           {formError}
@@ -89,9 +86,6 @@ export function RegisterForm() {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Registering…' : 'Register'}
       </button>
-      <p className="auth-form__switch">
-        Already have an account? <Link to="/login">Login</Link>
-      </p>
     </form>
   );
 }

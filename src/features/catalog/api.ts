@@ -1,0 +1,124 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { toList } from '../../api/lists';
+import type { components } from '../../api/schema';
+
+export type Product = components['schemas']['Product'];
+export type Category = components['schemas']['Category'];
+export type Review = components['schemas']['Review'];
+
+/** Filters of the product list (spec section 2, /products); all optional, page is 1-based. */
+export interface ProductFilters {
+  category?: string;
+  search?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** One page of products as the SPA uses it, whatever shape the server answered with (spec section 7). */
+export interface ProductPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Product[];
+}
+
+/**
+ * All categories of the tenant: `GET /products/categories/`, plain array or page, always an array.
+ * Key `['categories','list']`. Throws `ApiError` on non-2xx (client middleware).
+ */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: ['categories', 'list'] as const,
+    queryFn: async ({ signal }): Promise<Category[]> => {
+      const { data } = await api.GET('/products/categories/', { signal });
+      return toList<Category>(data as Category[] | { results: Category[] });
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/** One category by slug: `GET /products/categories/{slug}/`. Key `['categories','detail',slug]`. */
+export const categoryQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['categories', 'detail', slug] as const,
+    queryFn: async ({ signal }): Promise<Category> => {
+      const { data } = await api.GET('/products/categories/{slug}/', {
+        params: { path: { slug } },
+        signal,
+      });
+      return data as Category;
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Normalises a list answer (plain array or DRF page) into a page (spec section 7:
+ * "List responses may be a plain array or an object with a results array").
+ */
+export function toProductPage(
+  data: Product[] | (Partial<ProductPage> & { results: Product[] }),
+): ProductPage {
+  if (Array.isArray(data)) return { count: data.length, next: null, previous: null, results: data };
+  const results = toList<Product>(data);
+  return {
+    count: data.count ?? results.length,
+    next: data.next ?? null,
+    previous: data.previous ?? null,
+    results,
+  };
+}
+
+/**
+ * A page of active products: `GET /products/products/?is_active=true[&category__slug][&search][&page][&page_size]`.
+ * Key `['products','list',{category,search,page,pageSize}]` (undefined filters omitted).
+ * Throws `ApiError` on non-2xx.
+ */
+export const productsQuery = (filters: ProductFilters = {}) => {
+  const key: ProductFilters = {};
+  if (filters.category) key.category = filters.category;
+  if (filters.search) key.search = filters.search;
+  if (filters.page && filters.page > 1) key.page = filters.page;
+  if (filters.pageSize) key.pageSize = filters.pageSize;
+  return queryOptions({
+    queryKey: ['products', 'list', key] as const,
+    queryFn: async ({ signal }): Promise<ProductPage> => {
+      const { data } = await api.GET('/products/products/', {
+        params: {
+          query: {
+            is_active: true,
+            ...(key.category ? { category__slug: key.category } : {}),
+            ...(key.search ? { search: key.search } : {}),
+            ...(key.page ? { page: key.page } : {}),
+            ...(key.pageSize ? { page_size: key.pageSize } : {}),
+          },
+        },
+        signal,
+      });
+      return toProductPage(data as Product[] | ProductPage);
+    },
+    staleTime: 60_000,
+  });
+};
+
+/** One product with reviews: `GET /products/products/{slug}/`. Key `['products','detail',slug]`. 404 -> `ApiError` status 404. */
+export const productQuery = (slug: string) =>
+  queryOptions({
+    queryKey: ['products', 'detail', slug] as const,
+    queryFn: async ({ signal }): Promise<Product> => {
+      const { data } = await api.GET('/products/products/{slug}/', {
+        params: { path: { slug } },
+        signal,
+      });
+      return data as Product;
+    },
+    staleTime: 60_000,
+  });
+
+/** The largest page the API serves (contract: page_size max 100). */
+export const MAX_PAGE_SIZE = 100;
+
+/**
+ * Every active product in one page of the maximum size, without filters (spec section 7: "The
+ * gallery lists products without filters"). Used by /gallery and by the home page.
+ */
+export const allProductsQuery = () => productsQuery({ pageSize: MAX_PAGE_SIZE });

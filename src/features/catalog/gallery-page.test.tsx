@@ -1,0 +1,80 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { api } from '../../api/client';
+import { GalleryError, GalleryPage } from './gallery-page';
+import { makeProduct, renderWithRouter, type ApiCall } from './test-utils';
+
+vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+const get = api.GET as unknown as ApiCall;
+
+async function openGallery() {
+  get.mockResolvedValue({
+    data: {
+      count: 2,
+      next: null,
+      previous: null,
+      results: [
+        makeProduct({ name: 'Raku Bowl', slug: 'raku-bowl' }),
+        makeProduct({ name: 'Skinner', slug: 'skinner' }),
+      ],
+    },
+  });
+  renderWithRouter(
+    <Suspense fallback={null}>
+      <GalleryPage />
+    </Suspense>,
+  );
+  return screen.findByRole('button', { name: 'View Raku Bowl' });
+}
+
+describe('GalleryPage', () => {
+  it('lists every product without filters, in one large page', async () => {
+    await openGallery();
+    expect(get).toHaveBeenCalledWith(
+      '/products/products/',
+      expect.objectContaining({ params: { query: { is_active: true, page_size: 100 } } }),
+    );
+    expect(screen.getByRole('button', { name: 'View Skinner' })).toBeInTheDocument();
+  });
+
+  it('opens the full image in a modal overlay with focus on Close, and closes it with ×', async () => {
+    const user = userEvent.setup();
+    const tile = await openGallery();
+    await user.click(tile);
+    const dialog = screen.getByRole('dialog', { name: 'Raku Bowl' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(screen.getByRole('img', { name: 'Photo of raku-bowl' })).toHaveAttribute(
+      'src',
+      '/api/media/raku-bowl-1.webp',
+    );
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.click(close);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(tile).toHaveFocus();
+  });
+
+  it('closes when the backdrop is clicked, but not when the image is', async () => {
+    const user = userEvent.setup();
+    await user.click(await openGallery());
+    await user.click(screen.getByRole('img', { name: 'Photo of raku-bowl' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(screen.getByRole('dialog'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('closes on Escape', async () => {
+    const user = userEvent.setup();
+    await user.click(await openGallery());
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Close' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows 'Failed to load products.' on error", async () => {
+    renderWithRouter(<GalleryError />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load products.');
+  });
+});

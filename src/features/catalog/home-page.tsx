@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { apiErrorMessage } from '../../api/errors';
+import { siteSettingsQuery } from '../site/api';
+import { allProductsQuery, categoriesQuery, type Category, type Product } from './api';
+import { ProductGrid } from './product-grid';
+import { ProductGridSkeleton } from './skeletons';
+import './catalog.css';
+
+/** How many products the home page's strip shows. */
+export const HOME_STRIP_SIZE = 8;
+
+/**
+ * Up to `size` products for the home page's strip, taken from the list in order but one
+ * category at a time (the first of each category, then the second, ...), so the strip shows
+ * the whole range of the shop rather than eight of its first category.
+ */
+export function featuredProducts(products: readonly Product[], size: number): Product[] {
+  const byCategory = new Map<string, Product[]>();
+  for (const product of products) {
+    const key = product.category?.slug ?? '';
+    byCategory.set(key, [...(byCategory.get(key) ?? []), product]);
+  }
+  const groups = [...byCategory.values()];
+  const picked: Product[] = [];
+  for (
+    let round = 0;
+    picked.length < size && groups.some((group) => group.length > round);
+    round += 1
+  ) {
+    for (const group of groups) {
+      const product = group[round];
+      if (product && picked.length < size) picked.push(product);
+    }
+  }
+  return picked;
+}
+
+/** Plain text of a server HTML fragment, for a one-line teaser; the HTML is parsed, never inserted. */
+export function htmlToText(html: string | null | undefined): string {
+  if (!html) return '';
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function Hero({ products }: { products: Product[] }) {
+  const { data: settings, isPending } = useQuery(siteSettingsQuery());
+  const title = settings?.site_title?.trim();
+  const description = settings?.site_description?.trim();
+  const pictures = products.filter((product) => product.main_image).slice(0, 3);
+
+  return (
+    <section className="catalog-hero" aria-labelledby="catalog-hero-title">
+      <div className="page-container catalog-hero__inner">
+        <div className="catalog-hero__text">
+          <p className="catalog-hero__eyebrow">Made by hand, one piece at a time</p>
+          <h1 id="catalog-hero-title" className="catalog-hero__title">
+            {title ||
+              (isPending ? (
+                <span className="catalog-skeleton catalog-skeleton--title" />
+              ) : (
+                'Welcome'
+              ))}
+          </h1>
+          {description ? <p className="catalog-hero__lead">{description}</p> : null}
+          <div className="catalog-hero__actions">
+            <Link to="/products" className="button-primary">
+              Shop now
+            </Link>
+            <Link to="/gallery" className="button-secondary catalog-hero__secondary">
+              View the gallery
+            </Link>
+          </div>
+        </div>
+        <div className="catalog-hero__art" aria-hidden="true">
+          {pictures.map((product, index) => (
+            <img
+              key={product.id}
+              className={`catalog-hero__picture catalog-hero__picture--${index + 1}`}
+              src={product.main_image!.image}
+              alt=""
+              width={800}
+              height={800}
+              fetchPriority={index === 0 ? 'high' : 'auto'}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function CategoryTiles({ products }: { products: Product[] }) {
+  const { data: categories, isPending, isError, error } = useQuery(categoriesQuery());
+  const pictureOf = (category: Category) =>
+    products.find((product) => product.category?.slug === category.slug && product.main_image)
+      ?.main_image;
+
+  return (
+    <section
+      className="page-container catalog-home-section"
+      aria-labelledby="catalog-home-categories"
+    >
+      <div className="catalog-home-section__head">
+        <h2 id="catalog-home-categories" className="catalog-section-title">
+          Shop by category
+        </h2>
+      </div>
+      {isPending ? (
+        <ul className="catalog-tiles" aria-hidden="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <li key={index} className="catalog-tile catalog-skeleton" />
+          ))}
+        </ul>
+      ) : isError ? (
+        <p className="catalog-error" role="alert">
+          {apiErrorMessage(error, 'Failed to load categories.')}
+        </p>
+      ) : categories.length === 0 ? (
+        <p className="catalog-empty">No categories found</p>
+      ) : (
+        <ul className="catalog-tiles" aria-label="Categories">
+          {categories.map((category) => {
+            const picture = pictureOf(category);
+            const teaser = htmlToText(category.description);
+            return (
+              <li key={category.id}>
+                <Link to="/products" search={{ category: category.slug }} className="catalog-tile">
+                  {picture ? (
+                    <img
+                      className="catalog-tile__image"
+                      src={picture.thumb_image || picture.image}
+                      alt=""
+                      width={320}
+                      height={320}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : null}
+                  <span className="catalog-tile__text">
+                    <span className="catalog-tile__name">{category.name}</span>
+                    {teaser ? <span className="catalog-tile__teaser">{teaser}</span> : null}
+                    <span className="catalog-tile__cta" aria-hidden="true">
+                      Browse →
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The home page (issue 2 section 4; the spec does not show it): a hero with the site title and
+ * description and a 'Shop now' link, the categories as tiles, and a strip of products. Each
+ * section loads and fails on its own, so one failed call never blanks the page.
+ */
+export function HomePage() {
+  const products = useQuery(allProductsQuery());
+  const list = products.data?.results ?? [];
+
+  return (
+    <div className="catalog-home">
+      <Hero products={list} />
+      <CategoryTiles products={list} />
+      <section
+        className="page-container catalog-home-section"
+        aria-labelledby="catalog-home-products"
+      >
+        <div className="catalog-home-section__head">
+          <h2 id="catalog-home-products" className="catalog-section-title">
+            Fresh from the workshop
+          </h2>
+          <Link to="/products" className="catalog-link catalog-home-section__more">
+            View all products →
+          </Link>
+        </div>
+        {products.isPending ? (
+          <ProductGridSkeleton count={HOME_STRIP_SIZE} />
+        ) : products.isError ? (
+          <p className="catalog-error" role="alert">
+            {apiErrorMessage(products.error, 'Failed to load products.')}
+          </p>
+        ) : list.length === 0 ? (
+          <p className="catalog-empty">No products found.</p>
+        ) : (
+          <ProductGrid
+            products={featuredProducts(list, HOME_STRIP_SIZE)}
+            label="Featured products"
+          />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { ProductCard } from './product-card';
+import { makeProduct, renderWithRouter } from './test-utils';
+
+describe('ProductCard', () => {
+  it('links to the product and shows name, image and the $ price', async () => {
+    renderWithRouter(
+      <ProductCard product={makeProduct({ slug: 'oak-bowl', name: 'Oak Bowl', price: '45' })} />,
+    );
+    const link = await screen.findByRole('link', { name: /Oak Bowl/ });
+    expect(link).toHaveAttribute('href', '/products/oak-bowl');
+    const img = screen.getByRole('img', { name: 'Photo of oak-bowl' });
+    expect(img).toHaveAttribute('src', '/api/media/oak-bowl-1-thumb.webp');
+    expect(img).toHaveAttribute('width');
+    expect(img).toHaveAttribute('height');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('$45.00')).toBeInTheDocument();
+    expect(screen.queryByText('DISCOUNT OFFER')).toBeNull();
+    expect(screen.queryByText('SOLD OUT')).toBeNull();
+  });
+
+  it('loads the first row eagerly', async () => {
+    renderWithRouter(<ProductCard product={makeProduct()} eager />);
+    expect(await screen.findByRole('img')).toHaveAttribute('loading', 'eager');
+  });
+
+  it('shows DISCOUNT OFFER with the old price struck through', async () => {
+    renderWithRouter(
+      <ProductCard product={makeProduct({ price: '45.00', price_before_discount: '60.00' })} />,
+    );
+    expect(await screen.findByText('DISCOUNT OFFER')).toBeInTheDocument();
+    const struck = document.querySelector('s');
+    expect(struck).toHaveTextContent('$60.00');
+    expect(struck).toHaveTextContent(/Original price/);
+    expect(screen.getByText('$45.00')).toBeInTheDocument();
+  });
+
+  it('shows SOLD OUT at stock 0, and both badges together', async () => {
+    renderWithRouter(
+      <ProductCard product={makeProduct({ stock: 0, price_before_discount: '80.00' })} />,
+    );
+    expect(await screen.findByText('SOLD OUT')).toBeInTheDocument();
+    expect(screen.getByText('DISCOUNT OFFER')).toBeInTheDocument();
+  });
+
+  it("shows 'No image available' without an image", async () => {
+    renderWithRouter(<ProductCard product={makeProduct({ main_image: null })} />);
+    expect(await screen.findByText('No image available')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('describes the link with a tooltip of key: value lines in order, at most 300px wide', async () => {
+    renderWithRouter(
+      <ProductCard
+        product={makeProduct({
+          name: 'Gyuto',
+          attributes: [
+            { id: 1, key: 'Handle', value: 'Walnut', order: 2 },
+            { id: 2, key: 'Steel', value: 'VG-10', order: 1 },
+          ],
+        })}
+      />,
+    );
+    const link = await screen.findByRole('link', { name: /Gyuto/ });
+    const tooltip = screen.getByRole('tooltip', { hidden: true });
+    expect(link).toHaveAttribute('aria-describedby', tooltip.id);
+    expect([...tooltip.children].map((line) => line.textContent?.trim())).toEqual([
+      'Steel: VG-10',
+      'Handle: Walnut',
+    ]);
+    expect(tooltip).toHaveClass('catalog-tooltip--max-300');
+  });
+
+  it('has no tooltip when the product has no attributes', async () => {
+    renderWithRouter(<ProductCard product={makeProduct({ name: 'Plain' })} />);
+    expect(await screen.findByRole('link', { name: /Plain/ })).not.toHaveAttribute(
+      'aria-describedby',
+    );
+    expect(screen.queryByRole('tooltip', { hidden: true })).toBeNull();
+  });
+
+  it('tints the card with the centre pixel once the image has loaded', async () => {
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage: vi.fn(),
+      getImageData: () => ({ data: Uint8ClampedArray.from([200, 230, 210, 255]) }),
+    } as unknown as CanvasRenderingContext2D);
+    renderWithRouter(<ProductCard product={makeProduct()} />);
+    const img = await screen.findByRole('img');
+    Object.defineProperty(img, 'naturalWidth', { value: 480 });
+    Object.defineProperty(img, 'naturalHeight', { value: 480 });
+    const card = screen.getByTestId('product-card');
+    expect(card.style.getPropertyValue('--catalog-card-bg')).toBe('');
+    fireEvent.load(img);
+    expect(card.style.getPropertyValue('--catalog-card-bg')).toBe('rgb(230 244 235)');
+    getContext.mockRestore();
+  });
+});

@@ -1,0 +1,99 @@
+import { Link } from '@tanstack/react-router';
+import { useId, useState, type CSSProperties } from 'react';
+import type { Product } from './api';
+import { useCenterPixelBackground } from './center-pixel';
+import { Price } from './price';
+import { sortByOrder } from './product-logic';
+
+/** Intrinsic size of the seeded thumbnails; the attributes reserve the box so the grid never jumps. */
+const THUMB_SIZE = 320;
+
+interface ProductCardProps {
+  product: Product;
+  /** Load the image eagerly: true for the first row, which is above the fold. */
+  eager?: boolean;
+}
+
+/**
+ * One product in a grid (spec section 2, /products): image or 'No image available', the
+ * 'DISCOUNT OFFER' and 'SOLD OUT' badges, name, '$' price with the old price struck through,
+ * an attribute tooltip ('key: value' lines, at most 300px wide, on hover and keyboard focus),
+ * and a background tinted with the image's centre pixel.
+ */
+export function ProductCard({ product, eager = false }: ProductCardProps) {
+  const tooltipId = useId();
+  const { background, onLoad } = useCenterPixelBackground();
+  // Escape hides the tooltip until the pointer or focus leaves (WCAG 1.4.13, dismissible).
+  const [dismissed, setDismissed] = useState(false);
+  const attributes = sortByOrder(product.attributes ?? []);
+  const image = product.main_image;
+  const soldOut = product.stock <= 0;
+  const discounted = product.price_before_discount != null && product.price_before_discount !== '';
+
+  return (
+    <article
+      className={`catalog-card${dismissed ? ' catalog-card--tooltip-dismissed' : ''}`}
+      style={background ? ({ '--catalog-card-bg': background } as CSSProperties) : undefined}
+      data-testid="product-card"
+      onMouseLeave={() => setDismissed(false)}
+      onBlur={() => setDismissed(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setDismissed(true);
+      }}
+    >
+      <Link
+        to="/products/$slug"
+        params={{ slug: product.slug }}
+        className="catalog-card__link"
+        aria-describedby={attributes.length ? tooltipId : undefined}
+      >
+        <div className="catalog-card__media">
+          {image ? (
+            <img
+              className="catalog-card__image"
+              src={image.thumb_image || image.image}
+              alt={image.alt_text || product.name}
+              width={THUMB_SIZE}
+              height={THUMB_SIZE}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              onLoad={onLoad}
+            />
+          ) : (
+            <div className="catalog-card__placeholder">No image available</div>
+          )}
+          {discounted || soldOut ? (
+            <div className="catalog-card__badges">
+              {discounted ? (
+                <span className="catalog-badge catalog-badge--sale">DISCOUNT OFFER</span>
+              ) : null}
+              {soldOut ? (
+                <span className="catalog-badge catalog-badge--soldout">SOLD OUT</span>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+        <div className="catalog-card__body">
+          <p className="catalog-card__category">{product.category?.name}</p>
+          <h3 className="catalog-card__name">{product.name}</h3>
+          <Price price={product.price} before={discounted ? product.price_before_discount : null} />
+        </div>
+      </Link>
+      {attributes.length ? (
+        <div
+          id={tooltipId}
+          role="tooltip"
+          className="catalog-card__tooltip catalog-tooltip--max-300"
+        >
+          {attributes.map((attribute) => (
+            <span key={attribute.id} className="catalog-card__tooltip-line">
+              {`${attribute.key}: ${attribute.value}`}
+              {/* Keeps the lines apart in the accessible description, where display:block does not count. */}
+              {'\n'}
+            </span>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}

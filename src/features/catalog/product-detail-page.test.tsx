@@ -1,0 +1,235 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { api } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { ProductDetail, ProductDetailError } from './product-detail-page';
+import { makeProduct, makeReview, renderWithRouter, type ApiCall } from './test-utils';
+
+vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+const get = api.GET as unknown as ApiCall;
+const post = api.POST as unknown as ApiCall;
+
+beforeEach(() => {
+  get.mockReset();
+  post.mockReset();
+  // Site settings for the document title.
+  get.mockResolvedValue({ data: { site_title: 'Ember & Oak Workshop' } });
+});
+
+function renderProduct(overrides: Parameters<typeof makeProduct>[0] = {}) {
+  const product = makeProduct({ slug: 'gyuto-210', name: 'Gyuto 210', ...overrides });
+  return {
+    product,
+    ...renderWithRouter(<ProductDetail product={product} />, { path: '/products/gyuto-210' }),
+  };
+}
+
+describe('ProductDetail: facts', () => {
+  it('shows name, category link, price with two decimals and the old price', async () => {
+    renderProduct({
+      price: '189.5',
+      price_before_discount: '220',
+      category: { name: 'Chef Knives', slug: 'chef-knives' },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gyuto 210' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chef Knives' })).toHaveAttribute(
+      'href',
+      '/products?category=chef-knives',
+    );
+    expect(screen.getByText('$189.50')).toBeInTheDocument();
+    expect(document.querySelector('s')).toHaveTextContent('$220.00');
+  });
+
+  it('rounds the stars to half, shows the average to one decimal and links the count to #reviews', async () => {
+    renderProduct({ average_rating: 3.74, review_count: 3 });
+    expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    expect(screen.getByText('3.7')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3 reviews' })).toHaveAttribute('href', '#reviews');
+  });
+
+  it("says 'No reviews yet' beside the price when there are none", async () => {
+    renderProduct({ average_rating: null, review_count: 0 });
+    await screen.findByRole('heading', { level: 1 });
+    // Once in the rating line, once in the reviews section.
+    expect(screen.getAllByText('No reviews yet')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: /review/ })).toBeNull();
+  });
+
+  it('lists the attributes sorted by order', async () => {
+    renderProduct({
+      attributes: [
+        { id: 1, key: 'Handle', value: 'Walnut', order: 3 },
+        { id: 2, key: 'Steel', value: 'AEB-L', order: 1 },
+        { id: 3, key: 'Blade length', value: '210 mm', order: 2 },
+      ],
+    });
+    await screen.findByRole('heading', { level: 1 });
+    const terms = [...document.querySelectorAll('.catalog-attributes dt')].map(
+      (dt) => dt.textContent,
+    );
+    expect(terms).toEqual(['Steel', 'Blade length', 'Handle']);
+  });
+
+  it("falls back to 'No description available.' and sanitizes the long description", async () => {
+    renderProduct({
+      description: '',
+      long_html_description: '<h3>Care</h3><img src="x" onerror="alert(1)">',
+    });
+    expect(await screen.findByText('No description available.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Care' })).toBeInTheDocument();
+    expect(document.querySelector('[onerror]')).toBeNull();
+  });
+
+  it("sets the document title to '{product} | {site title}'", async () => {
+    renderProduct();
+    await waitFor(() => expect(document.title).toBe('Gyuto 210 | Ember & Oak Workshop'));
+  });
+});
+
+describe('ProductDetail: reviews', () => {
+  it("shows each review with 'Anonymous User' and '(Verified Purchase)'", async () => {
+    renderProduct({
+      review_count: 2,
+      average_rating: 4.5,
+      reviews: [
+        makeReview({
+          user: null,
+          rating: 4,
+          comment: 'Holds an edge.',
+          is_verified_purchase: true,
+        }),
+        makeReview({ user: { username: 'tom' }, rating: 5, comment: 'Stunning.' }),
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Customer Reviews' });
+    expect(section).toHaveAttribute('id', 'reviews');
+    const items = within(section).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Anonymous User');
+    expect(items[0]).toHaveTextContent('(Verified Purchase)');
+    expect(items[0]).toHaveTextContent('Holds an edge.');
+    expect(within(items[0]!).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
+    expect(items[1]).toHaveTextContent('tom');
+    expect(items[1]).not.toHaveTextContent('(Verified Purchase)');
+  });
+
+  it('asks visitors to log in to write a review, linking back to the product', async () => {
+    renderProduct();
+    expect(
+      await screen.findByText(/You must be logged in to write a review\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '/login?redirect=/products/gyuto-210',
+    );
+  });
+});
+
+describe('ProductDetail: quantity and Add to Cart', () => {
+  it('hides the quantity selector unless stock is above 1', async () => {
+    const { unmount } = renderProduct({ stock: 1 });
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    unmount();
+    renderProduct({ stock: 2 });
+    expect(await screen.findByLabelText('Quantity')).toHaveValue(1);
+  });
+
+  it("bounds the quantity to 1..stock with 'Only {n} items available.'", async () => {
+    renderProduct({ stock: 4 });
+    const input = await screen.findByLabelText('Quantity');
+    fireEvent.change(input, { target: { value: '9' } });
+    expect(input).toHaveValue(4);
+    expect(screen.getByText('Only 4 items available.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(input).toHaveValue(1);
+    expect(screen.queryByText('Only 4 items available.')).toBeNull();
+    fireEvent.change(input, { target: { value: '-3' } });
+    expect(input).toHaveValue(1);
+  });
+
+  it('steps the quantity with the + and − buttons within bounds', async () => {
+    const user = userEvent.setup();
+    renderProduct({ stock: 2 });
+    const input = await screen.findByLabelText('Quantity');
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(input).toHaveValue(2);
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity' }));
+    expect(input).toHaveValue(1);
+  });
+
+  it("says 'Sold Out' on a disabled button at stock 0", async () => {
+    renderProduct({ stock: 0 });
+    const button = await screen.findByRole('button', { name: 'Sold Out' });
+    expect(button).toBeDisabled();
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+  });
+
+  it('goes to /login?redirect=/products/{slug} when logged out, without calling the cart', async () => {
+    const user = userEvent.setup();
+    const { router } = renderProduct();
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/products/gyuto-210' });
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('adds the chosen quantity when logged in and shows the success message for 3 s', async () => {
+    localStorage.setItem('authToken', 'token');
+    const cart = { id: 1, items: [], total_items: 2, total_price: '90.00' };
+    post.mockResolvedValue({ data: cart });
+    const { product, queryClient } = renderProduct({ stock: 5 });
+    fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '2' } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByRole('status', {}, { timeout: 2000 })).toHaveTextContent(/added/i);
+      expect(post).toHaveBeenCalledWith('/orders/cart/add-item/', {
+        body: { product_id: product.id, quantity: 2, customization: {} },
+      });
+      expect(queryClient.getQueryData(['cart'])).toEqual(cart);
+      await act(() => vi.advanceTimersByTimeAsync(3100));
+      expect(screen.queryByText(/added/i)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("shows the server's detail, else 'Could not add item to cart.', for 5 s", async () => {
+    localStorage.setItem('authToken', 'token');
+    post.mockRejectedValueOnce(new ApiError(501, { detail: 'Not implemented yet.' }));
+    renderProduct();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Not implemented yet.');
+      await act(() => vi.advanceTimersByTimeAsync(3500));
+      expect(screen.getByRole('alert')).toHaveTextContent('Not implemented yet.');
+      await act(() => vi.advanceTimersByTimeAsync(1600));
+      expect(screen.queryByRole('alert')).toBeNull();
+
+      post.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Could not add item to cart.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('ProductDetailError', () => {
+  it("shows 'Product not found.' on 404", async () => {
+    renderWithRouter(<ProductDetailError error={new ApiError(404, { detail: 'Not found.' })} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Product not found.');
+  });
+
+  it("shows the server's detail, else 'Failed to load product details.'", async () => {
+    const { unmount } = renderWithRouter(
+      <ProductDetailError error={new ApiError(500, { detail: 'Database is down.' })} />,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database is down.');
+    unmount();
+    renderWithRouter(<ProductDetailError error={new TypeError('Failed to fetch')} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load product details.');
+  });
+});

@@ -1,0 +1,139 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { apiErrorMessage, isNotFound } from '../../api/errors';
+import { SanitizedHtml } from '../../components/sanitized-html';
+import { siteSettingsQuery } from '../site/api';
+import { productQuery, type Product } from './api';
+import { AddToCart } from './add-to-cart';
+import { Price } from './price';
+import { ProductGallery } from './product-gallery';
+import {
+  descriptionOrFallback,
+  formatAverage,
+  reviewCountLabel,
+  sortByOrder,
+} from './product-logic';
+import { ReviewsList } from './reviews-list';
+import { StarRating } from './star-rating';
+import './catalog.css';
+
+/** '{product} | {site title}' while the page is shown; the previous title comes back after. */
+function useProductTitle(name: string) {
+  const { data: settings } = useQuery(siteSettingsQuery());
+  const siteTitle = settings?.site_title;
+  useEffect(() => {
+    const previous = document.title;
+    document.title = siteTitle ? `${name} | ${siteTitle}` : name;
+    return () => {
+      document.title = previous;
+    };
+  }, [name, siteTitle]);
+}
+
+function RatingSummary({ product }: { product: Product }) {
+  if (!product.review_count || product.average_rating == null) {
+    return <p className="catalog-rating catalog-rating--none">No reviews yet</p>;
+  }
+  return (
+    <p className="catalog-rating">
+      <StarRating rating={product.average_rating} />
+      <span className="catalog-rating__average">{formatAverage(product.average_rating)}</span>
+      <a href="#reviews" className="catalog-link catalog-rating__count">
+        {reviewCountLabel(product.review_count)}
+      </a>
+    </p>
+  );
+}
+
+function StockNote({ stock }: { stock: number }) {
+  if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
+  if (stock <= 3)
+    return <p className="catalog-stock catalog-stock--low">Only {stock} left in stock</p>;
+  return <p className="catalog-stock">In stock</p>;
+}
+
+/** The product view itself, for a loaded product (spec section 2, /products/{slug}). */
+export function ProductDetail({ product }: { product: Product }) {
+  useProductTitle(product.name);
+  const attributes = sortByOrder(product.attributes ?? []);
+  const discounted = product.price_before_discount != null && product.price_before_discount !== '';
+
+  return (
+    <article className="page-container catalog-product">
+      <div className="catalog-product__top">
+        <ProductGallery product={product} />
+        <div className="catalog-product__info">
+          {product.category ? (
+            <Link
+              to="/products"
+              search={{ category: product.category.slug }}
+              className="catalog-product__category catalog-link"
+            >
+              {product.category.name}
+            </Link>
+          ) : null}
+          <h1 className="catalog-product__name">{product.name}</h1>
+          <RatingSummary product={product} />
+          <Price
+            className="catalog-price--large"
+            price={product.price}
+            before={discounted ? product.price_before_discount : null}
+          />
+          <StockNote stock={product.stock} />
+          <p className="catalog-product__description">
+            {descriptionOrFallback(product.description)}
+          </p>
+          {attributes.length ? (
+            <dl className="catalog-attributes">
+              {attributes.map((attribute) => (
+                <div key={attribute.id} className="catalog-attributes__row">
+                  <dt>{attribute.key}</dt>
+                  <dd>{attribute.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <AddToCart product={product} />
+        </div>
+      </div>
+      {product.long_html_description ? (
+        <section className="catalog-product__details" aria-labelledby="catalog-details-title">
+          <h2 id="catalog-details-title" className="catalog-section-title">
+            Details
+          </h2>
+          <SanitizedHtml className="catalog-prose" html={product.long_html_description} />
+        </section>
+      ) : null}
+      <ReviewsList reviews={product.reviews ?? []} slug={product.slug} />
+    </article>
+  );
+}
+
+/** /products/{slug}: reads the product query the loader filled; 'Product data is unavailable.' if empty. */
+export function ProductDetailPage({ slug }: { slug: string }) {
+  const { data: product } = useSuspenseQuery(productQuery(slug));
+  if (!product) {
+    return (
+      <p className="page-container catalog-error" role="alert">
+        Product data is unavailable.
+      </p>
+    );
+  }
+  return <ProductDetail product={product} />;
+}
+
+/** Error state of the product page (spec section 8): 404 'Product not found.', else detail or fallback. */
+export function ProductDetailError({ error }: { error: unknown }) {
+  const message = isNotFound(error)
+    ? 'Product not found.'
+    : apiErrorMessage(error, 'Failed to load product details.');
+  return (
+    <div className="page-container catalog-notice" role="alert">
+      <p className="catalog-notice__text">{message}</p>
+      <Link to="/products" className="button-secondary">
+        Browse all products
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import { useRef, useState, type MouseEvent, type TouchEvent } from 'react';
+import type { Product } from './api';
+import { sortByOrder } from './product-logic';
+
+/** Spec section 9: the zoom factor. */
+export const ZOOM_FACTOR = 2;
+
+/** A touch that moves less than this (px) counts as a tap. */
+const TAP_SLOP = 10;
+
+/** Mouse events the browser synthesises after a touch arrive within this time (ms) and are ignored. */
+const TOUCH_MOUSE_GUARD_MS = 800;
+
+interface GalleryImage {
+  key: string;
+  src: string;
+  thumb: string;
+  alt: string;
+}
+
+/** The product's images in display order; the main image alone when there is no gallery. */
+export function galleryImages(
+  product: Pick<Product, 'images' | 'main_image' | 'name'>,
+): GalleryImage[] {
+  const images = sortByOrder(product.images ?? []).map((image) => ({
+    key: String(image.id),
+    src: image.image,
+    thumb: image.thumb_image || image.image,
+    alt: image.alt_text || product.name,
+  }));
+  if (images.length) return images;
+  if (product.main_image) {
+    const main = product.main_image;
+    return [
+      {
+        key: 'main',
+        src: main.image,
+        thumb: main.thumb_image || main.image,
+        alt: main.alt_text || product.name,
+      },
+    ];
+  }
+  return [];
+}
+
+/** Transform origin (percent of the box) under a point given in client coordinates. */
+function originAt(box: DOMRect, clientX: number, clientY: number): string {
+  const x = box.width ? ((clientX - box.left) / box.width) * 100 : 50;
+  const y = box.height ? ((clientY - box.top) / box.height) * 100 : 50;
+  const clamp = (value: number) => Math.min(100, Math.max(0, value));
+  return `${clamp(x).toFixed(1)}% ${clamp(y).toFixed(1)}%`;
+}
+
+/**
+ * The product page's image gallery (spec section 2): the main image with thumbnails, zoomed 2x
+ * under the mouse (the point under the pointer stays put), and on touch screens a tap toggles
+ * the zoom and a finger pans it.
+ */
+export function ProductGallery({
+  product,
+}: {
+  product: Pick<Product, 'images' | 'main_image' | 'name'>;
+}) {
+  const images = galleryImages(product);
+  const [selected, setSelected] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
+  const [origin, setOrigin] = useState('50% 50%');
+  const touchStart = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+  const lastTouch = useRef(0);
+
+  if (!images.length) {
+    return (
+      <div className="catalog-gallery">
+        <div className="catalog-gallery__stage catalog-gallery__stage--empty">
+          No image available
+        </div>
+      </div>
+    );
+  }
+
+  const current = images[Math.min(selected, images.length - 1)] ?? images[0]!;
+  const fromTouch = () => Date.now() - lastTouch.current < TOUCH_MOUSE_GUARD_MS;
+
+  const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
+    if (fromTouch()) return;
+    setZoomed(true);
+    setOrigin(originAt(event.currentTarget.getBoundingClientRect(), event.clientX, event.clientY));
+  };
+
+  const onTouchStart = (event: TouchEvent<HTMLDivElement>) => {
+    lastTouch.current = Date.now();
+    const touch = event.touches[0];
+    if (touch) touchStart.current = { x: touch.clientX, y: touch.clientY, moved: false };
+  };
+
+  const onTouchMove = (event: TouchEvent<HTMLDivElement>) => {
+    lastTouch.current = Date.now();
+    const touch = event.touches[0];
+    const start = touchStart.current;
+    if (!touch || !start) return;
+    if (Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > TAP_SLOP) start.moved = true;
+    if (zoomed)
+      setOrigin(
+        originAt(event.currentTarget.getBoundingClientRect(), touch.clientX, touch.clientY),
+      );
+  };
+
+  const onTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
+    lastTouch.current = Date.now();
+    const start = touchStart.current;
+    touchStart.current = null;
+    if (!start || start.moved) return;
+    const touch = event.changedTouches[0];
+    if (!zoomed && touch)
+      setOrigin(
+        originAt(event.currentTarget.getBoundingClientRect(), touch.clientX, touch.clientY),
+      );
+    setZoomed((value) => !value);
+  };
+
+  return (
+    <div className="catalog-gallery">
+      <div
+        className={`catalog-gallery__stage${zoomed ? ' catalog-gallery__stage--zoomed' : ''}`}
+        data-testid="gallery-stage"
+        onMouseEnter={onMouseMove}
+        onMouseMove={onMouseMove}
+        onMouseLeave={() => {
+          if (!fromTouch()) setZoomed(false);
+        }}
+        onTouchStart={onTouchStart}
+        onTouchMove={onTouchMove}
+        onTouchEnd={onTouchEnd}
+      >
+        <img
+          key={current.key}
+          className="catalog-gallery__image"
+          src={current.src}
+          alt={current.alt}
+          width={800}
+          height={800}
+          fetchPriority="high"
+          style={{ transformOrigin: origin, transform: zoomed ? `scale(${ZOOM_FACTOR})` : 'none' }}
+        />
+      </div>
+      {images.length > 1 ? (
+        <ul className="catalog-gallery__thumbs" aria-label="Product images">
+          {images.map((image, index) => {
+            const active = index === selected;
+            return (
+              <li key={image.key}>
+                <button
+                  type="button"
+                  className={`catalog-gallery__thumb${active ? ' catalog-gallery__thumb--active' : ''}`}
+                  aria-pressed={active}
+                  aria-label={`Show image ${index + 1} of ${images.length}`}
+                  onClick={() => {
+                    setSelected(index);
+                    setZoomed(false);
+                  }}
+                >
+                  <img
+                    src={image.thumb}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

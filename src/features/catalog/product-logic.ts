@@ -1,0 +1,59 @@
+/*
+ * Pure rules of the product page (spec sections 4, 5 and 9), kept apart from React so each
+ * one is tested on its own.
+ */
+
+/** Rounds an average rating to the nearest half star (spec section 9): 3.74 -> 3.5, 3.75 -> 4. Clamped to 0..5. */
+export function roundToHalf(rating: number): number {
+  const rounded = Math.round(rating * 2) / 2;
+  return Math.min(5, Math.max(0, rounded));
+}
+
+/** The average shown to one decimal, e.g. 4 -> "4.0" (spec section 9). */
+export function formatAverage(rating: number): string {
+  return rating.toFixed(1);
+}
+
+/** '1 review' / '{n} reviews' for the review count link. */
+export function reviewCountLabel(count: number): string {
+  return count === 1 ? '1 review' : `${count} reviews`;
+}
+
+/** Result of clamping a quantity: the value to keep and, when it was capped by stock, the spec's message. */
+export interface QuantityResult {
+  quantity: number;
+  message: string | null;
+}
+
+/**
+ * Bounds a quantity typed by the shopper to 1..stock (spec section 5): a value below 1 (or not a
+ * number) becomes 1; above stock it becomes stock with 'Only {n} items available.'.
+ */
+export function clampQuantity(raw: string | number, stock: number): QuantityResult {
+  const parsed = typeof raw === 'number' ? Math.trunc(raw) : Number.parseInt(raw, 10);
+  if (!Number.isFinite(parsed) || parsed < 1) return { quantity: 1, message: null };
+  if (stock > 0 && parsed > stock)
+    return { quantity: stock, message: `Only ${stock} items available.` };
+  return { quantity: parsed, message: null };
+}
+
+/**
+ * Checks an add-to-cart attempt against stock (spec section 5). Returns the message to show,
+ * or null when the attempt may go to the server.
+ */
+export function addToCartProblem(stock: number, quantity: number): string | null {
+  if (stock <= 0) return 'Item is out of stock.';
+  if (quantity > stock) return `Only ${stock} items available.`;
+  return null;
+}
+
+/** A copy of the attributes sorted by their `order` field, ties kept in server order (spec section 2). */
+export function sortByOrder<T extends { order: number }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => a.order - b.order);
+}
+
+/** The short description or the spec's fallback 'No description available.'. */
+export function descriptionOrFallback(description: string | null | undefined): string {
+  const text = description?.trim();
+  return text ? text : 'No description available.';
+}

@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRouter,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import type { Mock } from 'vitest';
+import type { Product, Review } from './api';
+
+/*
+ * Test helpers for the catalogue's component tests: render inside a real router (memory
+ * history, so links and navigation work) and a fresh QueryClient without retries.
+ */
+
+/** Renders `ui` as the root of a memory router at `path`; returns the router to read its location. */
+export function renderWithRouter(
+  ui: ReactNode,
+  { path = '/', queryClient }: { path?: string; queryClient?: QueryClient } = {},
+) {
+  const client =
+    queryClient ??
+    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // One root route that always renders `ui`: navigating away changes the location, which tests read.
+  const rootRoute = createRootRoute({ component: () => <>{ui}</>, notFoundComponent: () => null });
+  const router = createRouter({
+    routeTree: rootRoute,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient: client },
+  });
+  const result = render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router as never} />
+    </QueryClientProvider>,
+  );
+  return { ...result, router, queryClient: client };
+}
+
+/** The shape of the mocked `api.GET` / `api.POST` calls, loose enough to script answers. */
+export type ApiCall = Mock<
+  (
+    path: string,
+    init?: {
+      params?: { path?: Record<string, string>; query?: Record<string, unknown> };
+      body?: unknown;
+    },
+  ) => Promise<{ data: unknown }>
+>;
+
+// jsdom does not implement scrolling; the router resets the scroll position on every navigation.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+let nextId = 1;
+
+/** A product as the API serves it, with overrides. */
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  const id = overrides.id ?? nextId++;
+  const slug = overrides.slug ?? `product-${id}`;
+  return {
+    id,
+    slug,
+    name: `Product ${id}`,
+    price: '45.00',
+    price_before_discount: null,
+    stock: 5,
+    is_active: true,
+    description: 'Hand forged.',
+    long_html_description: '<p>Long story.</p>',
+    main_image: {
+      image: `/api/media/${slug}-1.webp`,
+      thumb_image: `/api/media/${slug}-1-thumb.webp`,
+      alt_text: `Photo of ${slug}`,
+    },
+    images: [],
+    category: { name: 'Chef Knives', slug: 'chef-knives' },
+    attributes: [],
+    average_rating: null,
+    review_count: 0,
+    ...overrides,
+  };
+}
+
+/** A review with overrides. */
+export function makeReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: nextId++,
+    user: { username: 'maria' },
+    rating: 5,
+    comment: 'Beautiful work.',
+    created_at: '2026-03-14T10:00:00Z',
+    is_verified_purchase: false,
+    ...overrides,
+  };
+}

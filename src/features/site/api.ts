@@ -1,0 +1,62 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { components } from '../../api/schema';
+import { readInlinedSiteSettings, type SiteSettings } from './site-settings';
+
+export type CompanyInfo = components['schemas']['CompanyInfo'];
+
+// Read once: the inlined element does not change after the page loaded.
+let inlined: { value: SiteSettings | undefined } | undefined;
+function inlinedSettings(): SiteSettings | undefined {
+  inlined ??= {
+    value: typeof document === 'undefined' ? undefined : readInlinedSiteSettings(document),
+  };
+  return inlined.value;
+}
+
+/**
+ * The tenant's site settings (spec sections 1 and 3). Key `['site-settings']`.
+ * Seeded from the JSON the server inlines into index.html, so with `npm start` no request is
+ * made; without it (dev server, Prism) it is `GET /pages/site-settings/`. Throws `ApiError`
+ * on non-2xx (client middleware).
+ */
+export const siteSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['site-settings'] as const,
+    queryFn: async ({ signal }): Promise<SiteSettings> => {
+      const { data } = await api.GET('/pages/site-settings/', { signal });
+      return data as SiteSettings;
+    },
+    initialData: inlinedSettings,
+    // Settings change rarely and drive the whole frame; refetching on focus would only flicker.
+    staleTime: 30 * 60_000,
+  });
+
+/**
+ * The about page's company info: `GET /pages/company-info/` (tagline, history_summary,
+ * mission_statement, vision_statement, core_values). Key `['company-info']`. Throws `ApiError`.
+ */
+export const companyInfoQuery = () =>
+  queryOptions({
+    queryKey: ['company-info'] as const,
+    queryFn: async ({ signal }): Promise<CompanyInfo> => {
+      const { data } = await api.GET('/pages/company-info/', { signal });
+      return data as CompanyInfo;
+    },
+    staleTime: 10 * 60_000,
+  });
+
+/**
+ * The settings for the start-up rules: the cached record when there is one, else one fetch.
+ * Resolves undefined instead of rejecting, because the page must still start (with the
+ * meta-description fallback) when the settings cannot be loaded.
+ */
+export async function loadSiteSettingsForStartUp(
+  queryClient: QueryClient,
+): Promise<SiteSettings | undefined> {
+  try {
+    return await queryClient.ensureQueryData(siteSettingsQuery());
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,50 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useIsLoggedIn } from '../../auth/use-session';
+import { useLogout } from '../auth/api';
+import { LOGIN_PATH, REGISTER_PATH } from './nav-items';
+
+/**
+ * The header's account links (spec section 2): Login and Register, or Logout when signed in.
+ * Logout calls the API with the refresh token, always clears the tokens locally, then goes
+ * to / (spec section 4).
+ */
+export function AuthLinks({
+  className = 'auth-links',
+  onNavigate,
+}: {
+  className?: string;
+  onNavigate?: () => void;
+}) {
+  const loggedIn = useIsLoggedIn();
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  if (loggedIn) {
+    return (
+      <div className={className}>
+        <button
+          type="button"
+          className="auth-link auth-link-logout"
+          disabled={logout.isPending}
+          onClick={() => {
+            onNavigate?.();
+            logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) });
+          }}
+        >
+          Logout
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className={className}>
+      <Link to={LOGIN_PATH} className="auth-link" onClick={onNavigate}>
+        Login
+      </Link>
+      <Link to={REGISTER_PATH} className="auth-link auth-link-register" onClick={onNavigate}>
+        Register
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link, useRouter } from '@tanstack/react-router';
+import { AuthLinks } from './auth-links';
+import { CategoryLinks } from './category-links';
+import { CartLink } from './cart-link';
+import { HOME_LINK, NAV_LINKS_AFTER_SHOP } from './nav-items';
+import { SiteLogo } from './site-logo';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The mobile menu of spec section 2 (widths of 768px or less): a hamburger button that
+ * opens a slide-in panel (a modal dialog) with a close button, the nav links, an expandable
+ * SHOP list and the account links. Closes on the close button, Escape, the backdrop, and any
+ * navigation; focus moves into the panel on open, stays inside it, and returns to the
+ * hamburger on close.
+ */
+export function MobileMenu() {
+  const [open, setOpen] = useState(false);
+  const [shopOpen, setShopOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  const titleId = useId();
+  const shopListId = useId();
+  const router = useRouter();
+
+  const close = () => {
+    setOpen(false);
+    setShopOpen(false);
+  };
+
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', () => {
+        setOpen(false);
+        setShopOpen(false);
+      }),
+    [router],
+  );
+
+  useEffect(() => {
+    if (open) {
+      closeRef.current?.focus();
+      // The page behind a modal panel must not scroll under the finger.
+      const previous = document.body.style.overflow;
+      document.body.style.overflow = 'hidden';
+      wasOpen.current = true;
+      return () => {
+        document.body.style.overflow = previous;
+      };
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      toggleRef.current?.focus({ preventScroll: true });
+    }
+    return undefined;
+  }, [open]);
+
+  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => element.offsetParent !== null || element === document.activeElement,
+    );
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="mobile-menu-toggle"
+        aria-expanded={open}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        <svg
+          aria-hidden="true"
+          width="24"
+          height="24"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d="M4 7h16M4 12h16M4 17h16" />
+        </svg>
+        <span className="visually-hidden">Open menu</span>
+      </button>
+
+      {open ? (
+        <div className="mobile-menu" data-testid="mobile-menu">
+          <div className="mobile-menu-backdrop" aria-hidden="true" onClick={close} />
+          <div
+            ref={panelRef}
+            className="mobile-menu-panel"
+            role="dialog"
+            aria-modal="true"
+            aria-labelledby={titleId}
+            onKeyDown={onPanelKeyDown}
+          >
+            <div className="mobile-menu-head">
+              <h2 id={titleId} className="visually-hidden">
+                Menu
+              </h2>
+              <SiteLogo className="mobile-menu-logo" />
+              <button ref={closeRef} type="button" className="mobile-menu-close" onClick={close}>
+                <svg
+                  aria-hidden="true"
+                  width="22"
+                  height="22"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                >
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </svg>
+                <span className="visually-hidden">Close menu</span>
+              </button>
+            </div>
+
+            <nav aria-label="Mobile" className="mobile-menu-nav">
+              <ul className="mobile-menu-list">
+                <li>
+                  <Link
+                    to={HOME_LINK.to}
+                    className="mobile-menu-link"
+                    activeOptions={{ exact: true }}
+                    onClick={close}
+                  >
+                    {HOME_LINK.label}
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    className="mobile-menu-link mobile-menu-shop"
+                    aria-expanded={shopOpen}
+                    aria-controls={shopListId}
+                    onClick={() => setShopOpen((value) => !value)}
+                  >
+                    SHOP
+                    <svg
+                      className="mobile-menu-chevron"
+                      aria-hidden="true"
+                      width="14"
+                      height="14"
+                      viewBox="0 0 12 12"
+                    >
+                      <path
+                        d="M2 4.5 6 8.5 10 4.5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.8"
+                        strokeLinecap="round"
+                      />
+                    </svg>
+                  </button>
+                  <div id={shopListId} className="mobile-menu-shop-list" hidden={!shopOpen}>
+                    <CategoryLinks className="mobile-menu-categories" onNavigate={close} />
+                  </div>
+                </li>
+                {NAV_LINKS_AFTER_SHOP.map((link) => (
+                  <li key={link.label}>
+                    <Link to={link.to} className="mobile-menu-link" onClick={close}>
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <CartLink className="mobile-menu-link mobile-menu-cart" showText />
+                </li>
+              </ul>
+            </nav>
+
+            <AuthLinks className="mobile-menu-auth" onNavigate={close} />
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { siteSettingsQuery } from './api';
+import { FOOTER_LINKS, type FramePath } from './nav-items';
+import { siteTitleOf, socialLinksOf } from './site-settings';
+import './site.css';
+
+/** The copyright line: '© {year} {site title}', or '© {year}' while the title is unknown. */
+export function copyrightLine(year: number, title: string): string {
+  return title ? `© ${year} ${title}` : `© ${year}`;
+}
+
+/**
+ * The shared frame's footer (spec section 2): the shop's name and description, the policy
+ * and FAQ links, the 'Get In Touch' block (contact e-mail as a mailto link, the contact
+ * page, the social links) and the copyright with the current year.
+ */
+export function SiteFooter({ now = new Date() }: { now?: Date }) {
+  const { data: settings } = useQuery(siteSettingsQuery());
+  const title = siteTitleOf(settings);
+  const description = settings?.site_description?.trim();
+  const email = settings?.contact_email?.trim();
+  const socials = socialLinksOf(settings?.social_media_links);
+
+  return (
+    <footer className="site-footer">
+      <div className="page-container site-footer-inner">
+        <section className="site-footer-brand" aria-label="About the shop">
+          <p className="site-footer-title">{title || '\u00a0'}</p>
+          {description ? <p className="site-footer-description">{description}</p> : null}
+        </section>
+
+        <nav className="site-footer-section" aria-labelledby="site-footer-help">
+          <h2 id="site-footer-help" className="site-footer-heading">
+            Customer Care
+          </h2>
+          <ul className="site-footer-list">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.label}>
+                <Link to={link.to} className="site-footer-link">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section className="site-footer-section" aria-labelledby="site-footer-contact">
+          <h2 id="site-footer-contact" className="site-footer-heading">
+            Get In Touch
+          </h2>
+          <ul className="site-footer-list">
+            {email ? (
+              <li>
+                <a className="site-footer-link" href={`mailto:${email}`}>
+                  {email}
+                </a>
+              </li>
+            ) : null}
+            <li>
+              <Link to={'/contact' as FramePath} className="site-footer-link">
+                Send us a message
+              </Link>
+            </li>
+          </ul>
+          {socials.length ? (
+            <ul className="site-footer-socials" aria-label="Social media">
+              {socials.map((social) => (
+                <li key={social.href}>
+                  <a
+                    className="site-footer-social"
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {social.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      </div>
+      <div className="site-footer-bottom">
+        <p className="page-container site-footer-copyright">
+          {copyrightLine(now.getFullYear(), title)}
+        </p>
+      </div>
+    </footer>
+  );
+}

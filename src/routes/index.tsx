@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { allProductsQuery, categoriesQuery } from '../features/catalog/api';
+import { HomePage } from '../features/catalog/home-page';
+
+/** `/`: the shop's home page (issue 2, section 4). Each section shows its own skeleton and error. */
+export const Route = createFileRoute('/')({
+  // prefetchQuery never throws: a failed call shows in its own section, not as a page error.
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.prefetchQuery(categoriesQuery()),
+      queryClient.prefetchQuery(allProductsQuery()),
+    ]),
+  component: HomePage,
+});

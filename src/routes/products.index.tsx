@@ -1,0 +1,33 @@
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { categoryQuery, productsQuery } from '../features/catalog/api';
+import { ProductListError, ProductListPage } from '../features/catalog/product-list-page';
+import { ProductListSkeleton } from '../features/catalog/skeletons';
+import { productListSearchSchema } from '../features/catalog/schemas';
+
+/** `/products?category=&search=&page=`: the product list (spec section 2). */
+export const Route = createFileRoute('/products/')({
+  validateSearch: productListSearchSchema,
+  loaderDeps: ({ search }) => ({
+    category: search.category,
+    search: search.search,
+    page: search.page,
+  }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    await Promise.all([
+      queryClient.ensureQueryData(productsQuery(deps)),
+      // The category only names the title and adds its description; an unknown slug is not an error.
+      deps.category ? queryClient.prefetchQuery(categoryQuery(deps.category)) : undefined,
+    ]);
+  },
+  component: ProductListRoute,
+  pendingComponent: ProductListSkeleton,
+  errorComponent: ProductListErrorRoute,
+});
+
+function ProductListRoute() {
+  return <ProductListPage search={Route.useSearch()} />;
+}
+
+function ProductListErrorRoute({ error }: ErrorComponentProps) {
+  return <ProductListError error={error} search={Route.useSearch()} />;
+}
