@@ -1,0 +1,95 @@
+/// <reference types="node" />
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the `npm start` server (issue 2, section 5).
+ *
+ * The server gets its own SQLite file and media folder in a temp dir and a free port, so a
+ * run never touches `data/` and never collides with a dev server. Playwright loads this file
+ * in the runner and in every worker: the port and the temp dir are chosen once and handed
+ * down through the environment. Set E2E_PORT to run against a server you started yourself.
+ */
+
+function freePort(): string {
+  // The config is synchronous, so ask a short-lived node process for a port the OS says is free.
+  const script =
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
+
+const ownServer = !process.env.E2E_PORT;
+const port = process.env.E2E_PORT || freePort();
+// Deleted after the run, so only a dir this config named itself (in the runner) is accepted.
+const inherited = process.env.E2E_DATA_DIR ?? '';
+const dataDir = path.basename(inherited).startsWith('storefront-e2e-')
+  ? inherited
+  : path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
+process.env.E2E_PORT = port;
+process.env.E2E_DATA_DIR = dataDir;
+const baseURL = `http://127.0.0.1:${port}`;
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'mobile',
+      use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
+    },
+  ],
+  webServer: {
+    // `env -u`: an inherited DATABASE_URL would point the e2e server at someone's PostgreSQL.
+    // The trap deletes the throwaway database when Playwright stops the server.
+    command: [
+      `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
+      'node scripts/build-if-needed.mjs &&',
+      'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
+    ].join(' '),
+    url: `${baseURL}/`,
+    // A fresh database is seeded (images made with sharp) on first start: allow for it.
+    timeout: 180_000,
+    reuseExistingServer: !ownServer && !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    env: {
+      HOST: '127.0.0.1',
+      PORT: port,
+      SQLITE_PATH: path.join(dataDir, 'shop.sqlite'),
+      MEDIA_DIR: path.join(dataDir, 'media'),
+      SERVE_SPA: '1',
+    },
+  },
+});

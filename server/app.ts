@@ -1,0 +1,151 @@
+/**
+ * Composition of the reference shop API (architecture guide, "Server"): external plugins, then
+ * app plugins, then routes. `buildApp` returns a ready-to-listen instance; tests call
+ * `app.inject` on it.
+ *
+ * Routing and request validation come from openapi/storefront.yaml through fastify-openapi-glue:
+ * each operationId maps to a handler in handlers/, and every operation without one answers 501.
+ */
+import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteHandlerMethod,
+} from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import type { AppConfig } from './config.ts';
+import { type DbHandle, openDatabase } from './db/connection.ts';
+import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
+import { notImplemented } from './handlers/not-implemented.ts';
+import {
+  findSiteSettings,
+  getCompanyInfo,
+  getPublicSettings,
+  getSiteSettings,
+} from './handlers/site.ts';
+import type { HandlerMap } from './handlers/types.ts';
+import { catalogCache } from './plugins/catalog-cache.ts';
+import { db } from './plugins/db.ts';
+import { errors } from './plugins/errors.ts';
+import { media } from './plugins/media.ts';
+import { spa } from './plugins/spa.ts';
+import { tenant } from './plugins/tenant.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+
+/** The contract the routes are generated from. */
+export const SPECIFICATION_PATH = fileURLToPath(
+  new URL('../openapi/storefront.yaml', import.meta.url),
+);
+
+/** Handlers of the operations implemented so far (issue 2); the rest answer 501. */
+export const handlers: HandlerMap = {
+  getSiteSettings,
+  getPublicSettings,
+  getCompanyInfo,
+  listCategories,
+  getCategory,
+  listProducts,
+  getProduct,
+};
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An already open database (tests); by default one is opened from `config`. */
+  database?: DbHandle;
+  /** Seed the demo shops when the database is empty (default true; tests may skip the media files). */
+  seed?: boolean | { skipMedia: boolean };
+  /** Fastify logger setting (default: pino at config.logLevel). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+function createValidatorCompiler() {
+  // OpenAPI 3.1 schemas are JSON Schema 2020-12. Query strings arrive as strings, hence
+  // coerceTypes; 'array' also turns a repeated parameter into a list where one is declared.
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    coerceTypes: 'array',
+    useDefaults: true,
+    removeAdditional: false,
+  });
+  addFormats(ajv);
+  let counter = 0;
+  return ({ schema }: { schema: object }) => {
+    // fastify-openapi-glue gives every schema with a recursive $ref the same $id; Ajv refuses
+    // a second schema with a known id, so each compiled schema gets its own.
+    const own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
+    return ajv.compile(own);
+  };
+}
+
+/**
+ * Builds the app: opens and migrates the database, seeds it when empty, and registers the API
+ * under `config.publicApiPath`, the media files and (when `config.serveSpa`) the storefront.
+ * @throws when the database cannot be opened or migrated, or the contract cannot be loaded.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // A log line per request costs much of the catalogue's throughput; keep it for debugging.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // Behind the Vite dev proxy or a reverse proxy the client's host and scheme are forwarded.
+    trustProxy: '127.0.0.1',
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+
+  // External plugins.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
+
+  // App plugins.
+  await app.register(errors);
+  const handle =
+    options.database ??
+    openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  await app.register(db, { handle, closeWithApp: options.database === undefined });
+  await app.register(catalogCache, { ttlMs: config.catalogCacheTtlMs });
+  const seed = options.seed ?? true;
+  if (seed) {
+    const seeded = await seedIfEmpty(app.db, {
+      mediaDir: config.mediaDir,
+      publicApiPath: config.publicApiPath,
+      skipMedia: typeof seed === 'object' && seed.skipMedia,
+    });
+    if (seeded) app.log.info('seeded the demo shops');
+  }
+
+  // Routes: the API (tenant-scoped), media files, then the storefront.
+  await app.register(async (api) => {
+    await api.register(tenant);
+    await api.register(openapiGlue, {
+      specification: SPECIFICATION_PATH,
+      prefix: config.publicApiPath,
+      operationResolver: (operationId: string) =>
+        (handlers as Record<string, RouteHandlerMethod | undefined>)[operationId] ?? notImplemented,
+    });
+  });
+  await app.register(media, { mediaDir: config.mediaDir, publicApiPath: config.publicApiPath });
+  if (config.serveSpa) {
+    const tenantRow = await app.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', config.tenantToken)
+      .executeTakeFirst();
+    if (!tenantRow)
+      app.log.warn(
+        { token: config.tenantToken },
+        'TENANT_TOKEN names no tenant: index.html gets no site settings',
+      );
+    const siteSettings = tenantRow ? await findSiteSettings(app.db, tenantRow.id) : null;
+    await app.register(spa, {
+      distDir: config.distDir,
+      publicApiPath: config.publicApiPath,
+      siteSettings,
+    });
+  }
+  await app.ready();
+  return app;
+}

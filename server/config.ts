@@ -1,0 +1,138 @@
+/**
+ * Validated runtime configuration of the reference shop API (issue 2, section 3).
+ *
+ * Every value comes from the environment with a documented default; a malformed value
+ * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
+ * surfacing later as odd behaviour.
+ */
+
+export interface AppConfig {
+  /** Interface to listen on (default 127.0.0.1: never exposed on other interfaces by default). */
+  host: string;
+  /** TCP port, 0-65535 (0 picks a free port; default 8080). */
+  port: number;
+  /** PostgreSQL connection string; when set, PostgreSQL is used instead of SQLite. */
+  databaseUrl: string | null;
+  /** SQLite database file (default data/shop.sqlite), created with its folder on first start. */
+  sqlitePath: string;
+  /** Folder of seeded media files (default data/media), served at `<publicApiPath>/media/`. */
+  mediaDir: string;
+  /** Path prefix of the API, starting with '/' and without a trailing slash (default /api). */
+  publicApiPath: string;
+  /** Serve the built SPA from dist/ on the same origin (default true). */
+  serveSpa: boolean;
+  /** Folder of the built SPA (default dist). */
+  distDir: string;
+  /** Tenant whose site settings are inlined into index.html (default demo-handcraft). */
+  tenantToken: string;
+  /** Pino log level; 'debug' and 'trace' also log every request. */
+  logLevel: LogLevel;
+  /** How long catalogue answers are cached in memory (ms; default 1000; 0 disables). */
+  catalogCacheTtlMs: number;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+/** Thrown by `loadConfig` for a malformed environment variable; the message names it. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function parsePort(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(`${name} must be an integer between 0 and 65535, got "${raw}".`);
+  }
+  return Number(raw);
+}
+
+function parseNonNegativeInt(env: Env, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw))
+    throw new ConfigError(`${name} must be a non-negative integer, got "${raw}".`);
+  return Number(raw);
+}
+
+function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const lower = raw.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(lower)) return true;
+  if (['0', 'false', 'no', 'off'].includes(lower)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}".`);
+}
+
+function parseDatabaseUrl(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a postgres:// or postgresql:// URL.`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      `${name} must be a postgres:// or postgresql:// URL, got protocol "${url.protocol}".`,
+    );
+  }
+  return raw;
+}
+
+function parseApiPath(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  const path = raw.replace(/\/+$/, '');
+  if (!/^\/[A-Za-z0-9._~\-/]+$/.test(path) || path.includes('//')) {
+    throw new ConfigError(`${name} must be a path such as /api, got "${raw}".`);
+  }
+  return path;
+}
+
+/**
+ * Reads the configuration from `env` (default `process.env`).
+ * @throws ConfigError when a variable is malformed.
+ */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const logLevel = (value(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+  const tenantToken = value(env, 'TENANT_TOKEN') ?? 'demo-handcraft';
+  return {
+    host: value(env, 'HOST') ?? '127.0.0.1',
+    port: parsePort(env, 'PORT', 8080),
+    databaseUrl: parseDatabaseUrl(env, 'DATABASE_URL'),
+    sqlitePath: value(env, 'SQLITE_PATH') ?? 'data/shop.sqlite',
+    mediaDir: value(env, 'MEDIA_DIR') ?? 'data/media',
+    publicApiPath: parseApiPath(env, 'PUBLIC_API_PATH', '/api'),
+    serveSpa: parseBoolean(env, 'SERVE_SPA', true),
+    distDir: value(env, 'DIST_DIR') ?? 'dist',
+    tenantToken,
+    logLevel: logLevel as LogLevel,
+    catalogCacheTtlMs: parseNonNegativeInt(env, 'CATALOG_CACHE_TTL_MS', 1000),
+  };
+}

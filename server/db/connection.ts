@@ -1,0 +1,103 @@
+/**
+ * Opens the shop database: SQLite through better-sqlite3 by default, PostgreSQL through a pg
+ * Pool when a connection string is given (issue 2, section 3).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as SqliteDialectDatabase,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DbOptions {
+  /** PostgreSQL connection string; null or undefined selects SQLite. */
+  databaseUrl?: string | null;
+  /** SQLite file, created with its folder when missing. */
+  sqlitePath: string;
+  /**
+   * PostgreSQL schema to work in (set as the search_path of every pooled connection). Tests use
+   * a throwaway schema per file; production leaves it unset (the server's default search_path).
+   */
+  pgSchema?: string;
+}
+
+/** An open database and the facts about it that queries and migrations need. */
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The PostgreSQL schema in use, when one was given. */
+  pgSchema?: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Opens the database described by `options`. SQLite gets WAL (readers never wait for the
+ * writer), foreign keys (off by default in SQLite) and a busy timeout (a second process waits
+ * instead of failing with SQLITE_BUSY).
+ * @throws Error when the SQLite file cannot be opened or the schema name is not a plain identifier.
+ */
+export function openDatabase(options: DbOptions): DbHandle {
+  if (options.databaseUrl) {
+    if (options.pgSchema !== undefined && !SCHEMA_NAME.test(options.pgSchema)) {
+      throw new Error(`Invalid PostgreSQL schema name "${options.pgSchema}".`);
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      pgSchema: options.pgSchema,
+    };
+  }
+  if (options.sqlitePath !== ':memory:')
+    mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  const database = new SqliteDatabase(options.sqlitePath);
+  database.pragma('journal_mode = WAL');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    }),
+    dialect: 'sqlite',
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; a hot route repeats the same few SQL texts, so prepared
+ * statements are kept by SQL text (least recently added evicted first). Reuse is safe because
+ * Kysely's SQLite driver runs one statement at a time per connection, and SQLite re-prepares a
+ * statement by itself after a schema change.
+ */
+export function withStatementCache(database: SqliteDatabase.Database): SqliteDialectDatabase {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Entry point of `npm start` (after scripts/build-if-needed.mjs): loads the configuration,
+ * builds the app (migrations and first-start seed included), listens on HOST:PORT and shuts
+ * down cleanly on SIGINT/SIGTERM.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp({ config });
+  if (config.serveSpa && !existsSync(join(config.distDir, 'index.html'))) {
+    app.log.warn(
+      `${join(config.distDir, 'index.html')} is missing: run "npm run build" (npm start builds it first) to serve the storefront.`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A hung connection must not keep the process alive forever.
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  app.log.info(
+    `Storefront: ${config.serveSpa ? `${base}/` : '(SERVE_SPA=false)'}  API: ${base}${config.publicApiPath}/  Database: ${
+      config.databaseUrl ? 'PostgreSQL' : config.sqlitePath
+    }`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

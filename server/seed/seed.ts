@@ -1,0 +1,246 @@
+/**
+ * First-start seed (issue 2, section 3): when the tenants table is empty, inserts the demo shops
+ * of ./catalog-data.ts and renders their media (product images and thumbnails as WebP, the logo
+ * as PNG, the favicon as SVG) under `<mediaDir>/<media_slug>/`.
+ *
+ * Files are written first (rendering is the slow part and needs no lock), then every row goes in
+ * one transaction, so a crash never leaves a half-seeded shop: the next start seeds again.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
+import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
+
+export interface SeedOptions {
+  /** Folder the media files go into (served at `<publicApiPath>/media/`). */
+  mediaDir: string;
+  /** API prefix, e.g. "/api": stored image and logo addresses start with it. */
+  publicApiPath: string;
+  /** The shops to seed (default: seedTenants). */
+  tenants?: readonly SeedTenant[];
+  /** Clock for created_at values (tests pin it). */
+  now?: Date;
+  /** Skip writing media files (tests that never fetch images save the rendering time). */
+  skipMedia?: boolean;
+}
+
+const FULL_SIZE = 800;
+const THUMB_SIZE = 320;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temp, data);
+  await rename(temp, path);
+}
+
+/** Runs `tasks` with at most `limit` in flight (sharp already uses a thread pool per task). */
+async function runLimited(tasks: (() => Promise<void>)[], limit: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      if (task) await task();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+}
+
+/** Media file names of a product image, relative to the tenant's media folder. */
+export function productImageFiles(productSlug: string, n: number): { full: string; thumb: string } {
+  return {
+    full: `products/${productSlug}-${n}.webp`,
+    thumb: `products/${productSlug}-${n}-thumb.webp`,
+  };
+}
+
+async function renderTenantMedia(tenant: SeedTenant, mediaDir: string): Promise<void> {
+  const root = join(mediaDir, tenant.media_slug);
+  const tasks: (() => Promise<void>)[] = [
+    async () => writeAtomically(join(root, 'logo.png'), await renderLogo(tenant.logo, 360, 96)),
+    async () => writeAtomically(join(root, 'favicon.svg'), faviconSvg(tenant.logo.palette)),
+  ];
+  for (const product of tenant.products) {
+    product.images.forEach((image: SeedImage, index) => {
+      const files = productImageFiles(product.slug, index + 1);
+      tasks.push(async () =>
+        writeAtomically(join(root, files.full), await renderProductImage(image, FULL_SIZE, 'webp')),
+      );
+      tasks.push(async () =>
+        writeAtomically(
+          join(root, files.thumb),
+          await renderProductImage(image, THUMB_SIZE, 'webp'),
+        ),
+      );
+    });
+  }
+  await runLimited(tasks, 4);
+}
+
+async function insertTenant(
+  trx: Kysely<Database>,
+  tenant: SeedTenant,
+  options: SeedOptions,
+  now: Date,
+) {
+  const createdAt = now.toISOString();
+  const mediaUrl = `${options.publicApiPath}/media/${tenant.media_slug}`;
+  const { id: tenantId } = await trx
+    .insertInto('tenants')
+    .values({
+      token: tenant.token,
+      name: tenant.name,
+      media_slug: tenant.media_slug,
+      created_at: createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  await trx
+    .insertInto('site_settings')
+    .values({
+      tenant_id: tenantId,
+      site_title: tenant.site.site_title,
+      site_description: tenant.site.site_description,
+      // The spec resolves the favicon against the API host, so it is relative to the API base.
+      favicon: `/media/${tenant.media_slug}/favicon.svg`,
+      theme_name: tenant.site.theme_name,
+      logo: `${mediaUrl}/logo.png`,
+      google_analytics_id: tenant.site.google_analytics_id,
+      contact_email: tenant.site.contact_email,
+      social_media_links:
+        tenant.site.social_media_links === null
+          ? null
+          : JSON.stringify(tenant.site.social_media_links),
+    })
+    .execute();
+
+  const { core_values: coreValues, ...company } = tenant.company;
+  await trx
+    .insertInto('company_info')
+    .values({ tenant_id: tenantId, ...company })
+    .execute();
+  if (coreValues.length > 0) {
+    await trx
+      .insertInto('core_values')
+      .values(
+        coreValues.map((v, position) => ({
+          tenant_id: tenantId,
+          name: v.name,
+          description: v.description,
+          position,
+        })),
+      )
+      .execute();
+  }
+
+  const categoryIds = new Map<string, number>();
+  for (const category of tenant.categories) {
+    const { id } = await trx
+      .insertInto('categories')
+      .values({
+        tenant_id: tenantId,
+        slug: category.slug,
+        name: category.name,
+        description: category.description_html,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    categoryIds.set(category.slug, id);
+  }
+
+  for (const product of tenant.products) {
+    const categoryId = categoryIds.get(product.category_slug);
+    if (categoryId === undefined) {
+      throw new Error(
+        `Seed product ${product.slug} names unknown category ${product.category_slug}.`,
+      );
+    }
+    const { id: productId } = await trx
+      .insertInto('products')
+      .values({
+        tenant_id: tenantId,
+        slug: product.slug,
+        name: product.name,
+        category_id: categoryId,
+        price_cents: product.price_cents,
+        price_before_discount_cents: product.price_before_discount_cents ?? null,
+        stock: product.stock,
+        description: product.description,
+        long_html_description: product.long_html_description,
+        is_active: product.is_active === false ? 0 : 1,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    if (product.images.length > 0) {
+      await trx
+        .insertInto('product_images')
+        .values(
+          product.images.map((image, index) => {
+            const files = productImageFiles(product.slug, index + 1);
+            return {
+              product_id: productId,
+              image_path: `${mediaUrl}/${files.full}`,
+              thumb_path: `${mediaUrl}/${files.thumb}`,
+              alt_text: image.alt_text,
+              position: index + 1,
+            };
+          }),
+        )
+        .execute();
+    }
+    if (product.attributes.length > 0) {
+      await trx
+        .insertInto('product_attributes')
+        .values(
+          product.attributes.map((a, index) => ({
+            product_id: productId,
+            key: a.key,
+            value: a.value,
+            position: index + 1,
+          })),
+        )
+        .execute();
+    }
+    if (product.reviews.length > 0) {
+      await trx
+        .insertInto('reviews')
+        .values(
+          product.reviews.map((r) => ({
+            tenant_id: tenantId,
+            product_id: productId,
+            username: r.username,
+            rating: r.rating,
+            comment: r.comment,
+            is_verified_purchase: r.is_verified_purchase ? 1 : 0,
+            created_at: new Date(now.getTime() - r.days_ago * DAY_MS).toISOString(),
+          })),
+        )
+        .execute();
+    }
+  }
+}
+
+/**
+ * Seeds the demo shops when no tenant exists yet.
+ * @returns true when it seeded, false when the database already had tenants.
+ * @throws when rendering or inserting fails (the transaction is rolled back).
+ */
+export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
+  const existing = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const tenants = options.tenants ?? seedTenants;
+  const now = options.now ?? new Date();
+  if (!options.skipMedia) {
+    for (const tenant of tenants) await renderTenantMedia(tenant, options.mediaDir);
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const tenant of tenants) await insertTenant(trx, tenant, options, now);
+  });
+  return true;
+}

@@ -1,0 +1,923 @@
+/// <reference types="node" />
+/**
+ * Contract test (issue 2, section 5): the reference API behind `prism proxy --errors`.
+ *
+ * Starts the reference API on a throwaway SQLite database (temp dir, free port, API only)
+ * and two Prism proxies in front of it:
+ * - `strict`: `prism proxy --errors`, which also validates our requests, for every valid call;
+ * - `lenient`: the same with `--validate-request=false`, for the deliberately invalid
+ *   requests (bad query) that the strict proxy would answer itself with 422.
+ * A case fails when Prism reports a violation (`sl-violations` header, or its 500 problem
+ * body), when the status is not one the contract documents for that operation, when the
+ * body does not match the documented schema (checked again here with Ajv 2020), or when the
+ * expected status or behaviour differs. Prism's security check answers a request without the
+ * tenant header itself, so that case goes straight to the API and is checked with Ajv alone.
+ *
+ * Every contract operation outside IMPLEMENTED must answer 501 with a `detail`, asked of
+ * the API directly (Prism turns an upstream 501 into a mock answer).
+ *
+ * Prints one line per case, then `N passed, N failed`; exits 1 on any failure.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+/**
+ * Operations the reference API implements in issue 2 (getPublicSettings too: the SPA's
+ * company-settings call, answered from the same record); every other one must answer 501.
+ */
+export const IMPLEMENTED = [
+  'getSiteSettings',
+  'getPublicSettings',
+  'getCompanyInfo',
+  'listCategories',
+  'getCategory',
+  'listProducts',
+  'getProduct',
+] as const;
+
+const DEMO = 'demo-handcraft';
+const POTTERY = 'demo-pottery';
+const TENANT_HEADER = 'X-Tenant-Token';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const contractFile = path.join(root, 'openapi', 'storefront.yaml');
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+type Via = 'strict' | 'lenient' | 'direct';
+
+interface Case {
+  name: string;
+  operationId: string;
+  method: string;
+  /** Contract path with its parameters filled in, without the `/api` prefix. */
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: Json;
+  status: number;
+  via?: Via;
+  /** Behaviour a shopper would notice; returns a failure message, or null when it holds. */
+  check?: (body: Json) => string | null;
+}
+
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  op: JsonObject;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+
+const children: ChildProcess[] = [];
+const logs = new Map<string, string[]>();
+
+function startProcess(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): ChildProcess {
+  // Own process group, so stopping it also stops what it spawned (tsx runs node under it).
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  logs.set(name, lines);
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString().split('\n').filter(Boolean));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  children.push(child);
+  return child;
+}
+
+function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+async function stopAll(): Promise<void> {
+  for (const child of children) {
+    if (!alive(child) || child.pid === undefined) continue;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  const deadline = Date.now() + 5_000;
+  while (children.some(alive) && Date.now() < deadline) await sleep(100);
+  for (const child of children) {
+    if (child.pid === undefined) continue;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Polls `url` until it answers with any HTTP status; throws after `timeoutMs`. */
+async function waitForHttp(
+  name: string,
+  child: ChildProcess,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!alive(child))
+      throw new Error(`${name} exited early (${child.exitCode ?? child.signalCode})`);
+    try {
+      await fetch(url, { headers, signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch {
+      await sleep(250);
+    }
+  }
+  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract
+
+function loadContract(): JsonObject {
+  return parse(readFileSync(contractFile, 'utf8')) as JsonObject;
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows a local `$ref` (`#/components/...`); returns the value and its JSON pointer. */
+function deref(
+  doc: JsonObject,
+  value: Json | undefined,
+  pointer: string,
+): { value: Json | undefined; pointer: string } {
+  let current = value;
+  let at = pointer;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 10; hops++) {
+    at = current.$ref;
+    current = resolvePointer(doc, at);
+  }
+  return { value: current, pointer: at };
+}
+
+function resolvePointer(doc: JsonObject, ref: string): Json | undefined {
+  if (!ref.startsWith('#/')) throw new Error(`only local $refs are supported: ${ref}`);
+  let node: Json | undefined = doc;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = Array.isArray(node) ? node[Number(key)] : isObject(node) ? node[key] : undefined;
+  }
+  return node;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+function operations(doc: JsonObject): Operation[] {
+  const out: Operation[] = [];
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const [p, item] of Object.entries(paths)) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (isObject(op) && typeof op.operationId === 'string') {
+        out.push({ operationId: op.operationId, method: method.toUpperCase(), path: p, op });
+      }
+    }
+  }
+  return out;
+}
+
+/** The documented response for `status` (exact code, then `4XX`-style range), or null. */
+function documentedResponse(
+  doc: JsonObject,
+  op: Operation,
+  status: number,
+): { pointer: string; response: JsonObject } | null {
+  const responses = op.op.responses;
+  if (!isObject(responses)) return null;
+  const base = `#/paths/${escapePointer(op.path)}/${op.method.toLowerCase()}/responses`;
+  for (const key of [String(status), `${String(status)[0]}XX`, `${String(status)[0]}xx`]) {
+    if (key in responses) {
+      const { value, pointer } = deref(doc, responses[key], `${base}/${key}`);
+      if (isObject(value)) return { pointer, response: value };
+    }
+  }
+  return null;
+}
+
+function makeAjv(doc: JsonObject) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  addFormats(ajv);
+  // The whole document is registered once, so `#/components/...` refs inside response
+  // schemas resolve against it exactly as they do in the contract.
+  ajv.addSchema({ ...doc, $id: 'contract' } as object, 'contract');
+  return ajv;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: Json;
+  text: string;
+}
+
+async function request(
+  base: string,
+  c: Pick<Case, 'method' | 'path' | 'query' | 'headers' | 'body'>,
+): Promise<Answer> {
+  const url = new URL(base + c.path);
+  for (const [k, v] of Object.entries(c.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { accept: 'application/json', ...c.headers };
+  let body: string | undefined;
+  if (c.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(c.body);
+  }
+  const res = await fetch(url, {
+    method: c.method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  let parsed: Json = null;
+  try {
+    parsed = text ? (JSON.parse(text) as Json) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+function results(body: Json): JsonObject[] {
+  const list =
+    isObject(body) && Array.isArray(body.results) ? body.results : Array.isArray(body) ? body : [];
+  return list.filter(isObject);
+}
+
+function str(value: Json | undefined): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function detailIs(expected: string) {
+  return (body: Json) =>
+    isObject(body) && body.detail === expected
+      ? null
+      : `expected detail ${JSON.stringify(expected)}, got ${JSON.stringify(body)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The cases
+
+function implementedCases(slug: string, categorySlug: string, demoSlugs: string[]): Case[] {
+  const demo = { [TENANT_HEADER]: DEMO };
+  const pottery = { [TENANT_HEADER]: POTTERY };
+  const unknown = { [TENANT_HEADER]: 'no-such-tenant' };
+  const listPath = '/products/products/';
+
+  /** The tenant-header errors every operation shares. */
+  const tenantErrors = (
+    operationId: string,
+    method: string,
+    p: string,
+    query?: Record<string, string>,
+  ): Case[] => [
+    {
+      name: `${operationId} without ${TENANT_HEADER}`,
+      operationId,
+      method,
+      path: p,
+      query,
+      status: 401,
+      via: 'direct',
+      check: detailIs('Tenant token missing.'),
+    },
+    {
+      name: `${operationId} with an unknown tenant token`,
+      operationId,
+      method,
+      path: p,
+      query,
+      headers: unknown,
+      status: 403,
+      check: detailIs('Unknown tenant token.'),
+    },
+  ];
+
+  return [
+    {
+      name: 'getSiteSettings (demo tenant)',
+      operationId: 'getSiteSettings',
+      method: 'GET',
+      path: '/pages/site-settings/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.site_title).includes('Ember & Oak')
+          ? null
+          : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    {
+      name: 'getSiteSettings (second tenant sees its own shop)',
+      operationId: 'getSiteSettings',
+      method: 'GET',
+      path: '/pages/site-settings/',
+      headers: pottery,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.site_title).includes('Riverside Pottery')
+          ? null
+          : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    ...tenantErrors('getSiteSettings', 'GET', '/pages/site-settings/'),
+    {
+      name: 'getPublicSettings',
+      operationId: 'getPublicSettings',
+      method: 'GET',
+      path: '/pages/settings/public/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.site_title).includes('Ember & Oak')
+          ? null
+          : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    ...tenantErrors('getPublicSettings', 'GET', '/pages/settings/public/'),
+    {
+      name: 'getCompanyInfo',
+      operationId: 'getCompanyInfo',
+      method: 'GET',
+      path: '/pages/company-info/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && Array.isArray(b.core_values) && b.core_values.length > 0
+          ? null
+          : 'no core values',
+    },
+    ...tenantErrors('getCompanyInfo', 'GET', '/pages/company-info/'),
+    {
+      name: 'listCategories',
+      operationId: 'listCategories',
+      method: 'GET',
+      path: '/products/categories/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        results(b).length >= 6 ? null : `expected at least 6 categories, got ${results(b).length}`,
+    },
+    ...tenantErrors('listCategories', 'GET', '/products/categories/'),
+    {
+      name: `getCategory ${categorySlug}`,
+      operationId: 'getCategory',
+      method: 'GET',
+      path: `/products/categories/${categorySlug}/`,
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && b.slug === categorySlug ? null : `slug is ${isObject(b) ? b.slug : b}`,
+    },
+    {
+      name: 'getCategory unknown slug',
+      operationId: 'getCategory',
+      method: 'GET',
+      path: '/products/categories/no-such-category/',
+      headers: demo,
+      status: 404,
+    },
+    {
+      name: `getCategory ${categorySlug} from the second tenant (isolation)`,
+      operationId: 'getCategory',
+      method: 'GET',
+      path: `/products/categories/${categorySlug}/`,
+      headers: pottery,
+      status: 404,
+    },
+    ...tenantErrors('getCategory', 'GET', `/products/categories/${categorySlug}/`),
+    {
+      name: 'listProducts is_active=true',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true' },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && typeof b.count === 'number' && b.count >= 36 && results(b).length === 12
+          ? null
+          : `expected count >= 36 and a first page of 12, got count ${isObject(b) ? b.count : '?'} and ${results(b).length}`,
+    },
+    {
+      name: `listProducts category__slug=${categorySlug}`,
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', category__slug: categorySlug },
+      headers: demo,
+      status: 200,
+      check: (b) => {
+        const list = results(b);
+        if (list.length === 0) return 'no products in the category';
+        const other = list.find((p) => !isObject(p.category) || p.category.slug !== categorySlug);
+        return other ? `product ${str(other.slug)} is not in ${categorySlug}` : null;
+      },
+    },
+    {
+      name: 'listProducts search (case-insensitive, name or description)',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', search: slug.split('-')[0]!.toUpperCase() },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        results(b).some((p) => p.slug === slug) ? null : `search did not find ${slug}`,
+    },
+    {
+      name: 'listProducts search with no match',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', search: 'zzqxnomatchzz' },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && b.count === 0 && results(b).length === 0 ? null : 'expected an empty page',
+    },
+    {
+      name: 'listProducts page=2',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', page: '2' },
+      headers: demo,
+      status: 200,
+      check: (b) => {
+        const list = results(b);
+        if (list.length === 0) return 'page 2 is empty';
+        if (list.some((p) => p.slug === slug)) return `page 2 repeats ${slug} from page 1`;
+        return isObject(b) && b.previous != null ? null : 'page 2 has no previous link';
+      },
+    },
+    {
+      name: 'listProducts page_size=100',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', page_size: '100' },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && results(b).length === b.count && b.next === null
+          ? null
+          : 'page_size=100 did not return the whole catalogue',
+    },
+    {
+      name: 'listProducts for the second tenant (isolation)',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', page_size: '100' },
+      headers: pottery,
+      status: 200,
+      check: (b) => {
+        const list = results(b);
+        if (list.length === 0) return 'the second tenant has no products';
+        const leaked = list.find((p) => demoSlugs.includes(str(p.slug)));
+        return leaked ? `the second tenant sees ${str(leaked.slug)}` : null;
+      },
+    },
+    {
+      name: 'listProducts page=0 (bad query)',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', page: '0' },
+      headers: demo,
+      status: 400,
+      via: 'lenient',
+    },
+    {
+      name: 'listProducts page_size=101 (bad query)',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', page_size: '101' },
+      headers: demo,
+      status: 400,
+      via: 'lenient',
+    },
+    ...tenantErrors('listProducts', 'GET', listPath, { is_active: 'true' }),
+    {
+      name: `getProduct ${slug}`,
+      operationId: 'getProduct',
+      method: 'GET',
+      path: `/products/products/${slug}/`,
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) &&
+        b.slug === slug &&
+        Array.isArray(b.reviews) &&
+        Array.isArray(b.images) &&
+        Array.isArray(b.attributes)
+          ? null
+          : 'detail lacks slug, reviews, images or attributes',
+    },
+    {
+      name: 'getProduct unknown slug',
+      operationId: 'getProduct',
+      method: 'GET',
+      path: '/products/products/no-such-product/',
+      headers: demo,
+      status: 404,
+    },
+    {
+      name: `getProduct ${slug} from the second tenant (isolation)`,
+      operationId: 'getProduct',
+      method: 'GET',
+      path: `/products/products/${slug}/`,
+      headers: pottery,
+      status: 404,
+    },
+    ...tenantErrors('getProduct', 'GET', `/products/products/${slug}/`),
+  ];
+}
+
+/** A schema-valid sample value: the contract's example when it has one, else built from the schema. */
+function sample(doc: JsonObject, schemaIn: Json | undefined, depth = 0): Json {
+  const { value: schema } = deref(doc, schemaIn, '');
+  if (!isObject(schema) || depth > 6) return null;
+  if ('example' in schema) return schema.example as Json;
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0] as Json;
+  if ('const' in schema) return schema.const as Json;
+  if ('default' in schema) return schema.default as Json;
+  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0] as Json;
+  for (const key of ['oneOf', 'anyOf']) {
+    const options = schema[key];
+    if (Array.isArray(options)) {
+      const first = options.find((o) => !(isObject(o) && o.type === 'null')) ?? options[0];
+      return sample(doc, first, depth + 1);
+    }
+  }
+  if (Array.isArray(schema.allOf)) {
+    return Object.assign(
+      {},
+      ...schema.allOf.map((s) => sample(doc, s, depth + 1)).filter(isObject),
+    ) as JsonObject;
+  }
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  switch (type) {
+    case 'object': {
+      const out: JsonObject = {};
+      const props = isObject(schema.properties) ? schema.properties : {};
+      const required = Array.isArray(schema.required) ? schema.required.map(String) : [];
+      for (const key of required) {
+        const prop = deref(doc, props[key], '').value;
+        if (isObject(prop) && prop.readOnly === true) continue;
+        out[key] = sample(doc, props[key], depth + 1);
+      }
+      return out;
+    }
+    case 'array': {
+      const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
+      return Array.from({ length: min }, () => sample(doc, schema.items, depth + 1));
+    }
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'string': {
+      const formats: Record<string, string> = {
+        email: 'shopper@example.com',
+        uuid: '3fa85f64-5717-4562-b3fc-2c963f66afa6',
+        'date-time': '2026-01-01T00:00:00Z',
+        date: '2026-01-01',
+        uri: 'https://example.com/',
+      };
+      const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
+      return formats[str(schema.format)] ?? 'contract-test'.padEnd(min, 'x');
+    }
+    default:
+      return null;
+  }
+}
+
+function parameterValue(doc: JsonObject, param: JsonObject): string {
+  if ('example' in param) return String(param.example);
+  const value = sample(doc, param.schema);
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** A well-formed request for an operation, so the API can only answer 501 for not being implemented. */
+function notImplementedCase(doc: JsonObject, op: Operation): Case {
+  const pathItem = resolvePointer(doc, `#/paths/${escapePointer(op.path)}`);
+  const params = [
+    ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
+    ...(Array.isArray(op.op.parameters) ? op.op.parameters : []),
+  ]
+    .map((p) => deref(doc, p, '').value)
+    .filter(isObject);
+  let p = op.path;
+  const query: Record<string, string> = {};
+  for (const param of params) {
+    const name = str(param.name);
+    if (param.in === 'path')
+      p = p.replace(`{${name}}`, encodeURIComponent(parameterValue(doc, param)));
+    if (param.in === 'query' && param.required === true) query[name] = parameterValue(doc, param);
+  }
+  let body: Json | undefined;
+  const requestBody = deref(doc, op.op.requestBody, '').value;
+  if (isObject(requestBody) && isObject(requestBody.content)) {
+    const media = requestBody.content['application/json'];
+    if (isObject(media)) {
+      const examples = isObject(media.examples) ? Object.values(media.examples) : [];
+      const first = examples.map((e) => deref(doc, e, '').value).find(isObject);
+      body =
+        'example' in media
+          ? media.example
+          : first && 'value' in first
+            ? first.value
+            : sample(doc, media.schema);
+    }
+  }
+  return {
+    name: `${op.operationId} is not implemented yet`,
+    operationId: op.operationId,
+    method: op.method,
+    path: p,
+    query,
+    headers: { [TENANT_HEADER]: DEMO, authorization: 'Bearer contract-test' },
+    body,
+    status: 501,
+    via: 'direct',
+    check: (b) =>
+      isObject(b) && typeof b.detail === 'string' && b.detail.length > 0
+        ? null
+        : `expected a detail, got ${JSON.stringify(b)}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking one case
+
+interface Bases {
+  strict: string;
+  lenient: string;
+  direct: string;
+}
+
+async function runCase(
+  c: Case,
+  bases: Bases,
+  doc: JsonObject,
+  ajv: ReturnType<typeof makeAjv>,
+  ops: Map<string, Operation>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const op = ops.get(c.operationId);
+  if (!op) return [`operation ${c.operationId} is not in the contract`];
+  const via = c.via ?? 'strict';
+  const answer = await request(bases[via], c);
+
+  const violations = answer.headers.get('sl-violations');
+  if (violations) problems.push(`prism violations: ${violations.slice(0, 600)}`);
+  if (via !== 'direct' && answer.status === 500 && /violation/i.test(answer.text)) {
+    problems.push(`prism 500: ${answer.text.slice(0, 600)}`);
+  }
+  if (answer.status !== c.status) {
+    problems.push(`expected ${c.status}, got ${answer.status}: ${answer.text.slice(0, 300)}`);
+  }
+
+  // 501 is the placeholder answer of issue 2, not a contract status; every other one must be documented.
+  if (c.status !== 501) {
+    const documented = documentedResponse(doc, op, answer.status);
+    if (!documented) {
+      problems.push(`status ${answer.status} is not documented for ${c.operationId}`);
+    } else {
+      const content = isObject(documented.response.content) ? documented.response.content : {};
+      const type = (answer.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      const mediaKey = Object.keys(content).find(
+        (k) => k === type || (type.endsWith('+json') && k === 'application/json'),
+      );
+      if (Object.keys(content).length > 0 && !mediaKey) {
+        problems.push(
+          `content-type ${type || '<none>'} is not documented (${Object.keys(content).join(', ')})`,
+        );
+      } else if (
+        mediaKey &&
+        isObject(content[mediaKey]) &&
+        content[mediaKey].schema !== undefined
+      ) {
+        const pointer = `${documented.pointer}/content/${escapePointer(mediaKey)}/schema`;
+        const validate = ajv.getSchema(`contract${pointer}`);
+        if (!validate) {
+          problems.push(`cannot compile the schema at ${pointer}`);
+        } else if (!validate(answer.body)) {
+          const errors = (validate.errors ?? [])
+            .slice(0, 5)
+            .map((e) => `${e.instancePath || '/'} ${e.message}`);
+          problems.push(`body breaks the documented schema: ${errors.join('; ')}`);
+        }
+      }
+    }
+  }
+
+  if (c.check && answer.status === c.status) {
+    const failure = c.check(answer.body);
+    if (failure) problems.push(failure);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const doc = loadContract();
+  const allOps = operations(doc);
+  const ops = new Map(allOps.map((o) => [o.operationId, o]));
+  const ajv = makeAjv(doc);
+
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'storefront-contract-'));
+  try {
+    const [apiPort, strictPort, lenientPort] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      SERVE_SPA: '0',
+      SQLITE_PATH: path.join(tmp, 'shop.sqlite'),
+      MEDIA_DIR: path.join(tmp, 'media'),
+    };
+    // The contract run always uses its own SQLite file, never a PostgreSQL from the environment.
+    delete env.DATABASE_URL;
+    const api = startProcess('api', bin('tsx'), ['server/main.ts'], env);
+    const upstream = `http://127.0.0.1:${apiPort}/api`;
+    const prismArgs = (port: number) => [
+      'proxy',
+      '--errors',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      contractFile,
+      upstream,
+    ];
+    const strict = startProcess('prism strict', bin('prism'), prismArgs(strictPort), process.env);
+    const lenient = startProcess(
+      'prism lenient',
+      bin('prism'),
+      [...prismArgs(lenientPort), '--validate-request=false'],
+      process.env,
+    );
+
+    const demo = { [TENANT_HEADER]: DEMO };
+    await waitForHttp('reference API', api, `${upstream}/pages/site-settings/`, demo, 180_000);
+    await Promise.all([
+      waitForHttp(
+        'prism strict',
+        strict,
+        `http://127.0.0.1:${strictPort}/pages/site-settings/`,
+        demo,
+        60_000,
+      ),
+      waitForHttp(
+        'prism lenient',
+        lenient,
+        `http://127.0.0.1:${lenientPort}/pages/site-settings/`,
+        demo,
+        60_000,
+      ),
+    ]);
+
+    const catalogue = await request(upstream, {
+      method: 'GET',
+      path: '/products/products/',
+      query: { is_active: 'true', page_size: '100' },
+      headers: demo,
+    });
+    const products = results(catalogue.body);
+    const first = products[0];
+    if (!first)
+      throw new Error(
+        `the demo catalogue is empty (${catalogue.status}: ${catalogue.text.slice(0, 200)})`,
+      );
+    const slug = str(first.slug);
+    const categorySlug = isObject(first.category) ? str(first.category.slug) : '';
+
+    const cases = implementedCases(
+      slug,
+      categorySlug,
+      products.map((p) => str(p.slug)),
+    );
+    for (const id of IMPLEMENTED) {
+      if (!ops.has(id))
+        cases.push({
+          name: `${id} exists in the contract`,
+          operationId: id,
+          method: 'GET',
+          path: '/',
+          status: 200,
+        });
+    }
+    const implemented = new Set<string>(IMPLEMENTED);
+    for (const op of allOps)
+      if (!implemented.has(op.operationId)) cases.push(notImplementedCase(doc, op));
+
+    const bases: Bases = {
+      strict: `http://127.0.0.1:${strictPort}`,
+      lenient: `http://127.0.0.1:${lenientPort}`,
+      direct: upstream,
+    };
+    let passed = 0;
+    let failed = 0;
+    for (const c of cases) {
+      let problems: string[];
+      try {
+        problems = await runCase(c, bases, doc, ajv, ops);
+      } catch (error) {
+        problems = [error instanceof Error ? error.message : String(error)];
+      }
+      const target = `${c.method} ${c.path}${c.query && Object.keys(c.query).length ? `?${new URLSearchParams(c.query)}` : ''}`;
+      const via = c.via ?? 'strict';
+      if (problems.length === 0) {
+        passed++;
+        console.log(
+          `ok   ${c.name} -> ${c.status} (${target}, ${via === 'direct' ? 'direct' : `prism ${via}`})`,
+        );
+      } else {
+        failed++;
+        console.log(`FAIL ${c.name} (${target}, ${via === 'direct' ? 'direct' : `prism ${via}`})`);
+        for (const problem of problems) console.log(`       ${problem}`);
+      }
+    }
+    console.log(`${passed} passed, ${failed} failed`);
+    return failed === 0 ? 0 : 1;
+  } catch (error) {
+    console.error(
+      `contract test could not run: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    for (const [name, lines] of logs) {
+      console.error(`--- last output of ${name} ---`);
+      console.error(lines.slice(-30).join('\n'));
+    }
+    console.log('0 passed, 1 failed');
+    return 1;
+  } finally {
+    await stopAll();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+process.on('SIGINT', () => {
+  void stopAll().then(() => process.exit(130));
+});
+
+process.exitCode = await main();

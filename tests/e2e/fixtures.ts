@@ -1,0 +1,188 @@
+/// <reference types="node" />
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * Playwright fixtures for every end-to-end spec (issue 2, section 5).
+ *
+ * - `page` is the stock page (made by `browser.newContext()` then `context.newPage()`, which
+ *   axe needs because it opens a second page in the same context to merge frame results).
+ *   Every main-frame URL the test reaches (full loads and client-side route changes) is
+ *   recorded; after the test, each recorded URL that no `checkA11y` call covered is scanned
+ *   with axe, and the test fails listing every serious or critical violation.
+ * - `checkA11y(page)` scans the page as it is now (call it after a state worth checking,
+ *   e.g. an open menu or overlay); the URL then counts as scanned.
+ * - `shot(page, name)` saves `tests/e2e/screenshots/<project>-<name>.png` at the current
+ *   viewport (`{ fullPage: true }` adds `-full`).
+ *
+ * Opt out for one file with `test.use({ a11y: false })`; hide a region with
+ * `test.use({ a11yExclude: ['#third-party-widget'] })`.
+ */
+
+/** The axe rule tags the storefront must satisfy. */
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** Impacts that fail a test; moderate and minor findings are only attached to the report. */
+const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/** Upper bound on the pages re-opened for the after-test scan, so a crawl-like test stays bounded. */
+const MAX_AFTER_TEST_SCANS = 12;
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+type Violation = AxeResults['violations'][number];
+
+interface PageA11yState {
+  visited: string[];
+  scanned: Set<string>;
+  exclude: string[];
+}
+
+const states = new WeakMap<Page, PageA11yState>();
+
+/** The URL without its fragment: `/products/x#reviews` is the same page as `/products/x`. */
+function pageKey(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+function isScannable(url: string): boolean {
+  return url.startsWith('http://') || url.startsWith('https://');
+}
+
+/** The page URL, then each failing violation: impact, rule, help text, up to three targets. */
+export function formatViolations(url: string, violations: Violation[]): string {
+  const lines = violations.map((v) => {
+    const targets = v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(' | ');
+    const more = v.nodes.length > 3 ? ` (+${v.nodes.length - 3} more)` : '';
+    return `    [${v.impact}] ${v.id}: ${v.help}\n      at ${targets}${more}\n      ${v.helpUrl}`;
+  });
+  return [`  ${url}`, ...lines].join('\n');
+}
+
+async function waitForQuiet(page: Page): Promise<void> {
+  // Pages show skeletons until their queries settle; scanning a skeleton would test the wrong thing.
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+}
+
+async function scan(page: Page, exclude: string[]): Promise<Violation[]> {
+  let builder = new AxeBuilder({ page }).withTags(A11Y_TAGS);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  return results.violations.filter((v) => v.impact != null && FAILING_IMPACTS.has(v.impact));
+}
+
+/**
+ * Scans `page` now with axe (tags in `A11Y_TAGS`) and fails the test, through `expect`, when
+ * any serious or critical violation is found. Marks the current URL as scanned so the
+ * after-test scan skips it. Returns the failing violations (empty when the page passes).
+ */
+export async function checkA11y(page: Page): Promise<Violation[]> {
+  const state = states.get(page);
+  await waitForQuiet(page);
+  const url = page.url();
+  const failing = await scan(page, state?.exclude ?? []);
+  state?.scanned.add(pageKey(url));
+  expect(
+    failing.map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
+    ),
+    `accessibility violations (serious or critical) on ${url}`,
+  ).toEqual([]);
+  return failing;
+}
+
+/**
+ * Saves a screenshot of the current viewport to `tests/e2e/screenshots/<project>-<name>.png`
+ * (`<project>-<name>-full.png` with `fullPage: true`) and returns its path.
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<string> {
+  const { name: project, testDir } = base.info().project;
+  const dir = path.join(testDir, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${project}-${name}${options.fullPage ? '-full' : ''}.png`);
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
+  return file;
+}
+
+async function scanVisited(
+  page: Page,
+  state: PageA11yState,
+  testInfo: TestInfo,
+): Promise<string[]> {
+  const report: string[] = [];
+  const current = page.isClosed() ? '' : page.url();
+  if (current && isScannable(current) && !state.scanned.has(pageKey(current))) {
+    await waitForQuiet(page);
+    const failing = await scan(page, state.exclude);
+    state.scanned.add(pageKey(current));
+    if (failing.length) report.push(formatViolations(current, failing));
+  }
+
+  const pending = [...new Set(state.visited.map(pageKey))].filter(
+    (url) => isScannable(url) && !state.scanned.has(url),
+  );
+  if (pending.length > MAX_AFTER_TEST_SCANS) {
+    testInfo.annotations.push({
+      type: 'a11y',
+      description: `${pending.length - MAX_AFTER_TEST_SCANS} visited URLs not re-scanned (limit ${MAX_AFTER_TEST_SCANS})`,
+    });
+  }
+  for (const url of pending.slice(0, MAX_AFTER_TEST_SCANS)) {
+    // A fresh tab in the same context keeps cookies and storage (cart, login) of the test.
+    const revisit = await page.context().newPage();
+    try {
+      await revisit.goto(url, { waitUntil: 'load' });
+      await waitForQuiet(revisit);
+      const failing = await scan(revisit, state.exclude);
+      if (failing.length) report.push(formatViolations(url, failing));
+    } finally {
+      state.scanned.add(url);
+      await revisit.close();
+    }
+  }
+  return report;
+}
+
+interface A11yOptions {
+  /** Run the after-test axe scan (default true). */
+  a11y: boolean;
+  /** CSS selectors axe skips, for third-party regions the storefront does not own. */
+  a11yExclude: string[];
+}
+
+export const test = base.extend<A11yOptions>({
+  a11y: [true, { option: true }],
+  a11yExclude: [[], { option: true }],
+  // Own timeout: the after-test scans re-open pages and must not eat the test's 30 s.
+  page: [
+    async ({ page, a11y, a11yExclude }, use, testInfo) => {
+      const state: PageA11yState = { visited: [], scanned: new Set(), exclude: a11yExclude };
+      states.set(page, state);
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) state.visited.push(frame.url());
+      });
+
+      await use(page);
+
+      // A test that already failed gets no extra scan: its own error is the one to read first.
+      if (!a11y || testInfo.status !== testInfo.expectedStatus) return;
+      const report = await scanVisited(page, state, testInfo);
+      if (report.length) {
+        throw new Error(`accessibility violations (serious or critical):\n${report.join('\n')}`);
+      }
+    },
+    { scope: 'test', timeout: 90_000 },
+  ],
+});
+
+export { expect };
