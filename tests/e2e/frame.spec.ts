@@ -145,44 +145,45 @@ test.describe('header, nav and footer (spec section 2)', () => {
     await shot(page, 'frame-home', { fullPage: true });
   });
 
-  test('the SHOP dropdown lists the seeded categories and opens one', async ({ page, request }) => {
-    test.skip(
-      isMobile(),
-      'the desktop nav is hidden at 375px; the mobile menu test covers SHOP there',
-    );
-    const seeded = await categories(request);
-    expect(seeded.length).toBeGreaterThan(0);
-    await page.goto('/');
+  // The desktop nav is hidden at 375px; the mobile menu test covers SHOP there.
+  test(
+    'the SHOP dropdown lists the seeded categories and opens one',
+    { tag: '@desktop' },
+    async ({ page, request }) => {
+      const seeded = await categories(request);
+      expect(seeded.length).toBeGreaterThan(0);
+      await page.goto('/');
 
-    const shop = page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'SHOP' });
-    await expect(shop).toHaveAttribute('aria-expanded', 'false');
-    await shop.click();
-    await expect(shop).toHaveAttribute('aria-expanded', 'true');
-    const panel = page.locator(`[id="${await shop.getAttribute('aria-controls')}"]`);
-    for (const category of seeded) {
-      await expect(panel.getByRole('link', { name: category.name, exact: true })).toHaveAttribute(
-        'href',
-        `/products?category=${category.slug}`,
-      );
-    }
-    // Spec section 9: the list is at most 300px high and scrolls.
-    const box = await panel.boundingBox();
-    expect(box?.height ?? 0).toBeLessThanOrEqual(300);
-    await checkA11y(page);
-    await shot(page, 'frame-shop-open');
+      const shop = page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: 'SHOP' });
+      await expect(shop).toHaveAttribute('aria-expanded', 'false');
+      await shop.click();
+      await expect(shop).toHaveAttribute('aria-expanded', 'true');
+      const panel = page.locator(`[id="${await shop.getAttribute('aria-controls')}"]`);
+      for (const category of seeded) {
+        await expect(panel.getByRole('link', { name: category.name, exact: true })).toHaveAttribute(
+          'href',
+          `/products?category=${category.slug}`,
+        );
+      }
+      // Spec section 9: the list is at most 300px high and scrolls.
+      const box = await panel.boundingBox();
+      expect(box?.height ?? 0).toBeLessThanOrEqual(300);
+      await checkA11y(page);
+      await shot(page, 'frame-shop-open');
 
-    await page.keyboard.press('Escape');
-    await expect(panel).toBeHidden();
-    await expect(shop).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(shop).toBeFocused();
 
-    const target = seeded[seeded.length - 1] as Category;
-    await shop.click();
-    await panel.getByRole('link', { name: target.name, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/products\\?category=${target.slug}$`));
-    await expect(panel).toBeHidden();
-  });
+      const target = seeded[seeded.length - 1] as Category;
+      await shop.click();
+      await panel.getByRole('link', { name: target.name, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/products\\?category=${target.slug}$`));
+      await expect(panel).toBeHidden();
+    },
+  );
 
   test('search sends a trimmed term to /products?search= and ignores a blank one', async ({
     page,
@@ -205,39 +206,40 @@ test.describe('header, nav and footer (spec section 2)', () => {
 });
 
 test.describe('mobile menu (spec section 2, 768px and below)', () => {
-  test('opens, expands SHOP, closes on the close button and on navigation', async ({
-    page,
-    request,
-  }) => {
-    test.skip(!isMobile(), 'the slide-in menu is the 375px layout');
-    const seeded = await categories(request);
-    await page.goto('/');
+  // The slide-in menu is the 375px layout.
+  test(
+    'opens, expands SHOP, closes on the close button and on navigation',
+    { tag: '@mobile' },
+    async ({ page, request }) => {
+      const seeded = await categories(request);
+      await page.goto('/');
 
-    const toggle = page.getByRole('button', { name: 'Open menu' });
-    await toggle.click();
-    const dialog = page.getByRole('dialog', { name: 'Menu' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'GALLERY' })).toBeVisible();
+      const toggle = page.getByRole('button', { name: 'Open menu' });
+      await toggle.click();
+      const dialog = page.getByRole('dialog', { name: 'Menu' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'GALLERY' })).toBeVisible();
 
-    const shop = dialog.getByRole('button', { name: 'SHOP' });
-    await expect(shop).toHaveAttribute('aria-expanded', 'false');
-    await shop.click();
-    await expect(shop).toHaveAttribute('aria-expanded', 'true');
-    for (const category of seeded) {
-      await expect(dialog.getByRole('link', { name: category.name, exact: true })).toBeVisible();
-    }
-    await checkA11y(page);
-    await shot(page, 'frame-mobile-menu');
+      const shop = dialog.getByRole('button', { name: 'SHOP' });
+      await expect(shop).toHaveAttribute('aria-expanded', 'false');
+      await shop.click();
+      await expect(shop).toHaveAttribute('aria-expanded', 'true');
+      for (const category of seeded) {
+        await expect(dialog.getByRole('link', { name: category.name, exact: true })).toBeVisible();
+      }
+      await checkA11y(page);
+      await shot(page, 'frame-mobile-menu');
 
-    await dialog.getByRole('button', { name: 'Close menu' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(toggle).toBeFocused();
+      await dialog.getByRole('button', { name: 'Close menu' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(toggle).toBeFocused();
 
-    await toggle.click();
-    await dialog.getByRole('link', { name: 'GALLERY' }).click();
-    await expect(page).toHaveURL(/\/gallery$/);
-    await expect(dialog).toBeHidden();
-  });
+      await toggle.click();
+      await dialog.getByRole('link', { name: 'GALLERY' }).click();
+      await expect(page).toHaveURL(/\/gallery$/);
+      await expect(dialog).toBeHidden();
+    },
+  );
 });
 
 test.describe('scrolling (spec sections 2 and 9)', () => {
