@@ -1,5 +1,6 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, shot, test } from './fixtures';
+import { allProducts, categories, isMobile, TENANT } from './shop-data';
 
 /**
  * The catalogue screens (issue 2, section 4; spec sections 2, 5, 8 and 9) in real Chromium
@@ -8,42 +9,6 @@ import { checkA11y, expect, shot, test } from './fixtures';
  * Sold Out, Add to Cart while logged out, 404), /gallery's overlay and the /test demo page.
  * Slugs and names are read from the reference API, so the seed can change freely.
  */
-
-const TENANT = { 'X-Tenant-Token': 'demo-handcraft' };
-
-interface Product {
-  slug: string;
-  name: string;
-  stock: number;
-  price_before_discount?: string | null;
-  images: { image: string; order: number }[];
-  category: { name: string; slug: string };
-}
-
-interface Category {
-  slug: string;
-  name: string;
-  description: string;
-}
-
-async function allProducts(request: APIRequestContext): Promise<Product[]> {
-  const response = await request.get('/api/products/products/?is_active=true&page_size=100', {
-    headers: TENANT,
-  });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { results: Product[] }).results;
-}
-
-async function categories(request: APIRequestContext): Promise<Category[]> {
-  const response = await request.get('/api/products/categories/', { headers: TENANT });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as Category[] | { results: Category[] };
-  return Array.isArray(body) ? body : body.results;
-}
-
-function isMobile(): boolean {
-  return test.info().project.name === 'mobile';
-}
 
 const cards = (page: Page) => page.getByTestId('product-card');
 

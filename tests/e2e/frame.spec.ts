@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { checkA11y, expect, shot, test } from './fixtures';
+import { categories, isMobile, siteSettings, type Category } from './shop-data';
 
 /**
  * The shared page frame (spec sections 1, 2 and 9) in real Chromium against `npm start`:
@@ -7,37 +8,6 @@ import { checkA11y, expect, shot, test } from './fixtures';
  * scroll-to-top, the minimal bar of /login and the 404 page. Expectations about the shop
  * (title, categories) are read from the reference API, so the seed can change freely.
  */
-
-const TENANT = { 'X-Tenant-Token': 'demo-handcraft' };
-
-interface SiteSettings {
-  site_title: string;
-  site_description: string;
-  favicon: string | null;
-  contact_email: string;
-}
-
-interface Category {
-  slug: string;
-  name: string;
-}
-
-async function siteSettings(request: APIRequestContext): Promise<SiteSettings> {
-  const response = await request.get('/api/pages/site-settings/', { headers: TENANT });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as SiteSettings;
-}
-
-async function categories(request: APIRequestContext): Promise<Category[]> {
-  const response = await request.get('/api/products/categories/', { headers: TENANT });
-  expect(response.ok()).toBe(true);
-  const body = (await response.json()) as Category[] | { results: Category[] };
-  return Array.isArray(body) ? body : body.results;
-}
-
-function isMobile(): boolean {
-  return test.info().project.name === 'mobile';
-}
 
 /** Scrolls the window to `y` (or as far as the page goes), retrying while the page is still growing. */
 async function scrollWindowTo(page: Page, y: number): Promise<void> {
