@@ -171,8 +171,19 @@ export const test = base.extend<A11yOptions>({
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) state.visited.push(frame.url());
       });
+      // The server sends a strict CSP; anything the page does that breaks it is a defect.
+      const cspViolations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+          cspViolations.push(`${page.url()}: ${message.text()}`);
+        }
+      });
 
       await use(page);
+
+      if (testInfo.status === testInfo.expectedStatus && cspViolations.length) {
+        throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
+      }
 
       // A test that already failed gets no extra scan: its own error is the one to read first.
       if (!a11y || testInfo.status !== testInfo.expectedStatus) return;
