@@ -16,8 +16,10 @@ import Fastify, {
   type RouteHandlerMethod,
 } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import type { AppConfig } from './config.ts';
+import { loadJwtSecret } from './auth/tokens.ts';
+import { type AppConfig, jwtSecretPath } from './config.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
+import { login, logout, refreshToken, register } from './handlers/accounts.ts';
 import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
 import {
@@ -27,21 +29,26 @@ import {
   getSiteSettings,
 } from './handlers/site.ts';
 import type { HandlerMap } from './handlers/types.ts';
+import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { media } from './plugins/media.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
-import { seedIfEmpty } from './seed/seed.ts';
+import { seedDemoCustomersIfMissing, seedIfEmpty } from './seed/seed.ts';
 
 /** The contract the routes are generated from. */
 export const SPECIFICATION_PATH = fileURLToPath(
   new URL('../openapi/storefront.yaml', import.meta.url),
 );
 
-/** Handlers of the operations implemented so far (issue 2); the rest answer 501. */
+/** Handlers of the operations implemented so far (issues 2 and 3); the rest answer 501. */
 export const handlers: HandlerMap = {
+  register,
+  login,
+  logout,
+  refreshToken,
   getSiteSettings,
   getPublicSettings,
   getCompanyInfo,
@@ -55,7 +62,10 @@ export interface BuildAppOptions {
   config: AppConfig;
   /** An already open database (tests); by default one is opened from `config`. */
   database?: DbHandle;
-  /** Seed the demo shops when the database is empty (default true; tests may skip the media files). */
+  /**
+   * Seed the demo shops when the database is empty, and their demo customers when missing
+   * (default true; tests may skip the media files).
+   */
   seed?: boolean | { skipMedia: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
   logger?: FastifyServerOptions['logger'];
@@ -107,6 +117,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   await app.register(db, { handle, closeWithApp: options.database === undefined });
   await app.register(catalogCache, { ttlMs: config.catalogCacheTtlMs });
+  await app.register(auth, {
+    secret: loadJwtSecret(config.jwtSecret ?? undefined, jwtSecretPath(config)),
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
+    passwordHashCost: config.passwordHashCost,
+    loginMaxFailures: config.loginMaxFailures,
+    loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
+  });
   const seed = options.seed ?? true;
   if (seed) {
     const seeded = await seedIfEmpty(app.db, {
@@ -115,14 +134,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       skipMedia: typeof seed === 'object' && seed.skipMedia,
     });
     if (seeded) app.log.info('seeded the demo shops');
+    const customers = await seedDemoCustomersIfMissing(app.db, {
+      passwordHashCost: config.passwordHashCost,
+    });
+    if (customers.length > 0) app.log.info({ customers }, 'seeded the demo customers');
   }
 
   // Routes: the API (tenant-scoped), media files, then the storefront.
   await app.register(async (api) => {
     await api.register(tenant);
+    api.setErrorHandler(unwrapSecurityError);
     await api.register(openapiGlue, {
       specification: SPECIFICATION_PATH,
       prefix: config.publicApiPath,
+      securityHandlers,
       operationResolver: (operationId: string) =>
         (handlers as Record<string, RouteHandlerMethod | undefined>)[operationId] ?? notImplemented,
     });

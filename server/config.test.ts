@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { join } from 'node:path';
+import { ConfigError, jwtSecretPath, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to a local-only server with SQLite under data/ and the API under /api', () => {
@@ -44,8 +45,67 @@ describe('loadConfig', () => {
     [{ PUBLIC_API_PATH: 'api' }, /PUBLIC_API_PATH/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     [{ CATALOG_CACHE_TTL_MS: '-1' }, /CATALOG_CACHE_TTL_MS/],
+    [{ JWT_SECRET: 'too-short' }, /JWT_SECRET/],
+    [{ ACCESS_TOKEN_TTL_SECONDS: '0' }, /ACCESS_TOKEN_TTL_SECONDS/],
+    [{ REFRESH_TOKEN_TTL_SECONDS: '7d' }, /REFRESH_TOKEN_TTL_SECONDS/],
+    [{ REFRESH_REUSE_GRACE_SECONDS: '-5' }, /REFRESH_REUSE_GRACE_SECONDS/],
+    [{ PASSWORD_HASH_COST: '32' }, /PASSWORD_HASH_COST/],
+    [{ LOGIN_MAX_FAILURES: '0' }, /LOGIN_MAX_FAILURES/],
+    [{ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 'many' }, /LOGIN_MAX_ATTEMPTS_PER_ADDRESS/],
   ])('rejects %o with an error naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('account and token settings', () => {
+  it('default to 5-minute access tokens, 7-day refresh families, a 10 s grace and cost 15', () => {
+    expect(loadConfig({})).toMatchObject({
+      jwtSecret: null,
+      accessTokenTtlSeconds: 300,
+      refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
+      refreshReuseGraceSeconds: 10,
+      passwordHashCost: 15,
+      loginMaxFailures: 5,
+      loginMaxAttemptsPerAddress: 30,
+    });
+  });
+
+  it('read overrides, including a zero grace window', () => {
+    const secret = 's'.repeat(40);
+    expect(
+      loadConfig({
+        JWT_SECRET: secret,
+        ACCESS_TOKEN_TTL_SECONDS: '30',
+        REFRESH_TOKEN_TTL_SECONDS: '3600',
+        REFRESH_REUSE_GRACE_SECONDS: '0',
+        PASSWORD_HASH_COST: '10',
+        LOGIN_MAX_FAILURES: '3',
+        LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100',
+      }),
+    ).toMatchObject({
+      jwtSecret: secret,
+      accessTokenTtlSeconds: 30,
+      refreshTokenTtlSeconds: 3600,
+      refreshReuseGraceSeconds: 0,
+      passwordHashCost: 10,
+      loginMaxFailures: 3,
+      loginMaxAttemptsPerAddress: 100,
+    });
+  });
+
+  it('keep the generated JWT secret beside the SQLite file, or under data/', () => {
+    expect(jwtSecretPath({ databaseUrl: null, sqlitePath: 'data/shop.sqlite' })).toBe(
+      join('data', 'jwt-secret'),
+    );
+    expect(jwtSecretPath({ databaseUrl: null, sqlitePath: '/tmp/x/shop.sqlite' })).toBe(
+      '/tmp/x/jwt-secret',
+    );
+    expect(
+      jwtSecretPath({ databaseUrl: 'postgres://h/db', sqlitePath: '/tmp/x/shop.sqlite' }),
+    ).toBe(join('data', 'jwt-secret'));
+    expect(jwtSecretPath({ databaseUrl: null, sqlitePath: ':memory:' })).toBe(
+      join('data', 'jwt-secret'),
+    );
   });
 });

@@ -1,10 +1,12 @@
 /**
- * Validated runtime configuration of the reference shop API (issue 2, section 3).
+ * Validated runtime configuration of the reference shop API (issue 2, section 3; accounts and
+ * tokens: issue 3).
  *
  * Every value comes from the environment with a documented default; a malformed value
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
  * surfacing later as odd behaviour.
  */
+import { dirname, join } from 'node:path';
 
 export interface AppConfig {
   /** Interface to listen on (default 127.0.0.1: never exposed on other interfaces by default). */
@@ -29,6 +31,23 @@ export interface AppConfig {
   logLevel: LogLevel;
   /** How long catalogue answers are cached in memory (ms; default 1000; 0 disables). */
   catalogCacheTtlMs: number;
+  /**
+   * JWT signing secret (JWT_SECRET, at least 32 characters). When null, a random secret is
+   * generated on first start and kept in `jwt-secret` beside the SQLite file (see jwtSecretPath).
+   */
+  jwtSecret: string | null;
+  /** Lifetime of an access token in seconds (default 300). */
+  accessTokenTtlSeconds: number;
+  /** Absolute lifetime of a refresh-token family in seconds, counted from login (default 7 days). */
+  refreshTokenTtlSeconds: number;
+  /** How long a spent refresh token may still be exchanged (two tabs at once; default 10 s). */
+  refreshReuseGraceSeconds: number;
+  /** scrypt work factor of new password hashes as log2 N (default 15; 4-20). */
+  passwordHashCost: number;
+  /** Failed logins allowed per account per 15 minutes (default 5). */
+  loginMaxFailures: number;
+  /** Login attempts allowed per client address per 5 minutes (default 30). */
+  loginMaxAttemptsPerAddress: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -53,6 +72,8 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+const DAY = 24 * 60 * 60;
+
 function value(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined) return undefined;
@@ -75,6 +96,28 @@ function parseNonNegativeInt(env: Env, name: string, fallback: number): number {
   if (!/^\d+$/.test(raw))
     throw new ConfigError(`${name} must be a non-negative integer, got "${raw}".`);
   return Number(raw);
+}
+
+function parseIntInRange(
+  env: Env,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}".`);
+  }
+  return Number(raw);
+}
+
+function parseJwtSecret(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  if (raw.length < 32) throw new ConfigError(`${name} must be at least 32 characters long.`);
+  return raw;
 }
 
 function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
@@ -134,5 +177,35 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tenantToken,
     logLevel: logLevel as LogLevel,
     catalogCacheTtlMs: parseNonNegativeInt(env, 'CATALOG_CACHE_TTL_MS', 1000),
+    jwtSecret: parseJwtSecret(env, 'JWT_SECRET'),
+    accessTokenTtlSeconds: parseIntInRange(env, 'ACCESS_TOKEN_TTL_SECONDS', 300, 1, DAY),
+    refreshTokenTtlSeconds: parseIntInRange(
+      env,
+      'REFRESH_TOKEN_TTL_SECONDS',
+      7 * DAY,
+      1,
+      365 * DAY,
+    ),
+    refreshReuseGraceSeconds: parseIntInRange(env, 'REFRESH_REUSE_GRACE_SECONDS', 10, 0, 300),
+    passwordHashCost: parseIntInRange(env, 'PASSWORD_HASH_COST', 15, 4, 20),
+    loginMaxFailures: parseIntInRange(env, 'LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginMaxAttemptsPerAddress: parseIntInRange(
+      env,
+      'LOGIN_MAX_ATTEMPTS_PER_ADDRESS',
+      30,
+      1,
+      100_000,
+    ),
   };
+}
+
+/**
+ * Where the generated JWT secret lives when JWT_SECRET is unset: `jwt-secret` in the SQLite
+ * file's folder (data/ by default, git-ignored), or data/ with PostgreSQL or an in-memory SQLite.
+ * Derived from the final config, so a test that moves the SQLite file moves the secret with it.
+ */
+export function jwtSecretPath(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>): string {
+  const folder =
+    config.databaseUrl || config.sqlitePath === ':memory:' ? 'data' : dirname(config.sqlitePath);
+  return join(folder, 'jwt-secret');
 }

@@ -112,6 +112,38 @@ export interface ReviewsTable {
   created_at: Timestamp;
 }
 
+/** A customer account; belongs to one tenant (issue 3). */
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Stored trimmed and lowercased; unique within the tenant. */
+  email: string;
+  /** Unique within the tenant; letters, digits and . + - _ (never '@', so it cannot pass for an e-mail). */
+  username: string;
+  /** `scrypt$...` from server/auth/passwords.ts. */
+  password_hash: string;
+  is_active: Bool;
+  created_at: Timestamp;
+}
+
+/**
+ * One issued refresh token (issue 3, docs/decisions/004-refresh-token-rotation.md). A login
+ * starts a family; every rotation adds a row to it with the family's absolute expiry.
+ */
+export interface RefreshTokensTable {
+  /** The token's `jti` claim. */
+  jti: string;
+  tenant_id: number;
+  user_id: number;
+  family_id: string;
+  expires_at: Timestamp;
+  /** When the token was exchanged; null while unspent. */
+  used_at: Timestamp | null;
+  /** When its family was revoked (logout or replay); null while valid. */
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   tenants: TenantsTable;
@@ -123,7 +155,11 @@ export interface Database {
   product_images: ProductImagesTable;
   product_attributes: ProductAttributesTable;
   reviews: ReviewsTable;
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+export type User = Selectable<UsersTable>;
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;

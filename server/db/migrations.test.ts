@@ -14,7 +14,10 @@ describe('migrations across restarts', () => {
       serveSpa: false,
     };
     try {
-      expect(await migrateToLatest(database.handle)).toEqual(['2026_001_catalog']);
+      expect(await migrateToLatest(database.handle)).toEqual([
+        '2026_001_catalog',
+        '2026_002_accounts',
+      ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 
       const first = await buildApp({

@@ -171,9 +171,59 @@ function catalogMigration(dialect: Dialect): Migration {
   };
 }
 
+function accountsMigration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await withId(db.schema.createTable('users'), dialect)
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().references('tenants.id').onDelete('cascade'),
+        )
+        .addColumn('email', 'varchar(254)', (c) => c.notNull())
+        .addColumn('username', 'varchar(150)', (c) => c.notNull())
+        .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
+        .addColumn('is_active', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addUniqueConstraint('users_tenant_email_key', ['tenant_id', 'email'])
+        .addUniqueConstraint('users_tenant_username_key', ['tenant_id', 'username'])
+        .execute();
+
+      await db.schema
+        .createTable('refresh_tokens')
+        .addColumn('jti', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().references('tenants.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'integer', (c) =>
+          c.notNull().references('users.id').onDelete('cascade'),
+        )
+        .addColumn('family_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('expires_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('used_at', 'timestamptz')
+        .addColumn('revoked_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+      // Replay detection and logout revoke a whole family at once.
+      await db.schema
+        .createIndex('refresh_tokens_family_idx')
+        .on('refresh_tokens')
+        .column('family_id')
+        .execute();
+      // Expired rows are pruned per user at login.
+      await db.schema
+        .createIndex('refresh_tokens_user_idx')
+        .on('refresh_tokens')
+        .columns(['user_id', 'expires_at'])
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '2026_001_catalog': catalogMigration(dialect) };
+  return {
+    '2026_001_catalog': catalogMigration(dialect),
+    '2026_002_accounts': accountsMigration(dialect),
+  };
 }
 
 class InCodeProvider implements MigrationProvider {

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { migrateToLatest } from '../db/migrations.ts';
 import { createTestDatabase } from '../test/test-app.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import { seedTenants } from './catalog-data.ts';
-import { seedIfEmpty } from './seed.ts';
+import { DEMO_CUSTOMERS, seedDemoCustomersIfMissing, seedIfEmpty } from './seed.ts';
 
 describe('seedIfEmpty', () => {
   it('renders WebP images, thumbnails, logo and favicon into the tenant’s media folder, once', async () => {
@@ -52,6 +53,53 @@ describe('seedIfEmpty', () => {
     } finally {
       await database.drop();
       await rm(mediaDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('seedDemoCustomersIfMissing', () => {
+  it('adds each shop’s demo customer to an already seeded database, once', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrateToLatest(database.handle);
+      const { db } = database.handle;
+      // A database seeded before accounts existed: shops, no users.
+      await seedIfEmpty(db, { mediaDir: database.dir, publicApiPath: '/api', skipMedia: true });
+      expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
+
+      expect(await seedDemoCustomersIfMissing(db, { passwordHashCost: 10 })).toEqual(
+        DEMO_CUSTOMERS.map((c) => c.email),
+      );
+      for (const customer of DEMO_CUSTOMERS) {
+        const user = await db
+          .selectFrom('users')
+          .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+          .select(['users.email', 'users.username', 'users.password_hash'])
+          .where('tenants.token', '=', customer.tenantToken)
+          .executeTakeFirstOrThrow();
+        expect(user).toMatchObject({ email: customer.email, username: customer.username });
+        expect(await verifyPassword(customer.password, user.password_hash)).toBe(true);
+      }
+
+      // The next start finds them and adds nothing.
+      expect(await seedDemoCustomersIfMissing(db, { passwordHashCost: 10 })).toEqual([]);
+      expect(await db.selectFrom('users').select('id').execute()).toHaveLength(
+        DEMO_CUSTOMERS.length,
+      );
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('skips a shop that does not exist', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrateToLatest(database.handle);
+      expect(
+        await seedDemoCustomersIfMissing(database.handle.db, { passwordHashCost: 10 }),
+      ).toEqual([]);
+    } finally {
+      await database.drop();
     }
   });
 });

@@ -5,10 +5,14 @@
  *
  * Files are written first (rendering is the slow part and needs no lock), then every row goes in
  * one transaction, so a crash never leaves a half-seeded shop: the next start seeds again.
+ *
+ * Demo customers (issue 3) are seeded separately by `seedDemoCustomersIfMissing`, on every
+ * start, so a database seeded before accounts existed gets them too.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
@@ -243,4 +247,81 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): P
     for (const tenant of tenants) await insertTenant(trx, tenant, options, now);
   });
   return true;
+}
+
+/** A customer account the seed adds to a demo shop (README: "Demo customer"). */
+export interface DemoCustomer {
+  tenantToken: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** One demo customer per demo shop; the README prints these credentials. */
+export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
+  {
+    tenantToken: 'demo-handcraft',
+    email: 'customer@emberandoak.example',
+    username: 'customer',
+    password: 'demo-customer-2026',
+  },
+  {
+    tenantToken: 'demo-pottery',
+    email: 'customer@riversidepottery.example',
+    username: 'customer',
+    password: 'pottery-customer-2026',
+  },
+];
+
+export interface DemoCustomerOptions {
+  /** scrypt work factor (log2 N) of the password hashes. */
+  passwordHashCost: number;
+  /** The customers to ensure (default DEMO_CUSTOMERS). */
+  customers?: readonly DemoCustomer[];
+  now?: Date;
+}
+
+/**
+ * Adds each demo customer whose shop exists and who is not there yet (by e-mail). Safe on
+ * every start and against a second process doing the same (ON CONFLICT DO NOTHING); a
+ * customer whose e-mail or username was taken by someone else is left out.
+ * @returns the e-mails of the customers it inserted.
+ */
+export async function seedDemoCustomersIfMissing(
+  db: Kysely<Database>,
+  options: DemoCustomerOptions,
+): Promise<string[]> {
+  const inserted: string[] = [];
+  for (const customer of options.customers ?? DEMO_CUSTOMERS) {
+    const tenant = await db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', customer.tenantToken)
+      .executeTakeFirst();
+    if (!tenant) continue;
+    const email = customer.email.toLowerCase();
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (existing) continue;
+    const result = await db
+      .insertInto('users')
+      .values({
+        tenant_id: tenant.id,
+        email,
+        username: customer.username,
+        password_hash: await hashPassword(customer.password, {
+          log2Cost: options.passwordHashCost,
+        }),
+        is_active: 1,
+        created_at: (options.now ?? new Date()).toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) inserted.push(email);
+  }
+  return inserted;
 }

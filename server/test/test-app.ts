@@ -94,6 +94,13 @@ export async function createTestApp(
     logLevel: 'silent',
     // Tests change rows directly and expect to see it; cache.test.ts turns the cache on.
     catalogCacheTtlMs: 0,
+    // Fast password hashes (scrypt N = 1024); the JWT secret is generated beside the temp
+    // SQLite file (config.jwtSecretPath), never under the repository's data/.
+    passwordHashCost: 10,
+    jwtSecret: null,
+    // Every injected request comes from 127.0.0.1: only the brute-force test wants the
+    // per-address limit low enough to reach.
+    loginMaxAttemptsPerAddress: 10_000,
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };

@@ -614,15 +614,17 @@ export interface components {
       email: string;
       username: string;
     };
-    /** @description Either `login_id` (an e-mail or a username) or `email`, with the password. */
-    LoginRequest:
-      | {
-          login_id?: string;
-          email?: string;
-          password: string;
-        }
-      | unknown
-      | unknown;
+    /** @description Either `login_id` (an e-mail or a username) or `email`, with the password (spec section 3 gives both readings). */
+    LoginRequest: components['schemas']['LoginByLoginId'] | components['schemas']['LoginByEmail'];
+    LoginByLoginId: {
+      /** @description An e-mail or a username. */
+      login_id: string;
+      password: string;
+    };
+    LoginByEmail: {
+      email: string;
+      password: string;
+    };
     RegisterRequest: {
       /** Format: email */
       email: string;

@@ -14,7 +14,9 @@
  * tenant header itself, so that case goes straight to the API and is checked with Ajv alone.
  *
  * Every contract operation outside IMPLEMENTED must answer 501 with a `detail`, asked of
- * the API directly (Prism turns an upstream 501 into a mock answer).
+ * the API directly (Prism turns an upstream 501 into a mock answer) with the demo customer's
+ * access token; the customer (bearerAuth) ones also answer 401 without a token or with an
+ * invalid one (issue 3). The accounts operations run as a session: log in, refresh, log out.
  *
  * Prints one line per case, then `N passed, N failed`; exits 1 on any failure.
  */
@@ -29,10 +31,15 @@ import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
 /**
- * Operations the reference API implements in issue 2 (getPublicSettings too: the SPA's
- * company-settings call, answered from the same record); every other one must answer 501.
+ * Operations the reference API implements: issue 2 (getPublicSettings too: the SPA's
+ * company-settings call, answered from the same record) and issue 3 (accounts); every other
+ * one must answer 501.
  */
 export const IMPLEMENTED = [
+  'register',
+  'login',
+  'logout',
+  'refreshToken',
   'getSiteSettings',
   'getPublicSettings',
   'getCompanyInfo',
@@ -45,6 +52,17 @@ export const IMPLEMENTED = [
 const DEMO = 'demo-handcraft';
 const POTTERY = 'demo-pottery';
 const TENANT_HEADER = 'X-Tenant-Token';
+
+/** The seeded demo customers (server/seed/seed.ts, README "Demo customer"). */
+const DEMO_CUSTOMER = {
+  email: 'customer@emberandoak.example',
+  username: 'customer',
+  password: 'demo-customer-2026',
+};
+const POTTERY_CUSTOMER = {
+  email: 'customer@riversidepottery.example',
+  password: 'pottery-customer-2026',
+};
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const contractFile = path.join(root, 'openapi', 'storefront.yaml');
@@ -66,7 +84,7 @@ interface Case {
   status: number;
   via?: Via;
   /** Behaviour a shopper would notice; returns a failure message, or null when it holds. */
-  check?: (body: Json) => string | null;
+  check?: (body: Json, headers: Headers) => string | null;
 }
 
 interface Operation {
@@ -311,25 +329,22 @@ function detailIs(expected: string) {
 // ---------------------------------------------------------------------------------------------
 // The cases
 
-function implementedCases(slug: string, categorySlug: string, demoSlugs: string[]): Case[] {
-  const demo = { [TENANT_HEADER]: DEMO };
-  const pottery = { [TENANT_HEADER]: POTTERY };
-  const unknown = { [TENANT_HEADER]: 'no-such-tenant' };
-  const listPath = '/products/products/';
-
-  /** The tenant-header errors every operation shares. */
-  const tenantErrors = (
-    operationId: string,
-    method: string,
-    p: string,
-    query?: Record<string, string>,
-  ): Case[] => [
+/** The tenant-header errors every operation shares. */
+function tenantErrors(
+  operationId: string,
+  method: string,
+  p: string,
+  query?: Record<string, string>,
+  body?: Json,
+): Case[] {
+  return [
     {
       name: `${operationId} without ${TENANT_HEADER}`,
       operationId,
       method,
       path: p,
       query,
+      body,
       status: 401,
       via: 'direct',
       check: detailIs('Tenant token missing.'),
@@ -340,11 +355,18 @@ function implementedCases(slug: string, categorySlug: string, demoSlugs: string[
       method,
       path: p,
       query,
-      headers: unknown,
+      body,
+      headers: { [TENANT_HEADER]: 'no-such-tenant' },
       status: 403,
       check: detailIs('Unknown tenant token.'),
     },
   ];
+}
+
+function implementedCases(slug: string, categorySlug: string, demoSlugs: string[]): Case[] {
+  const demo = { [TENANT_HEADER]: DEMO };
+  const pottery = { [TENANT_HEADER]: POTTERY };
+  const listPath = '/products/products/';
 
   return [
     {
@@ -586,6 +608,295 @@ function implementedCases(slug: string, categorySlug: string, demoSlugs: string[
   ];
 }
 
+/** Tokens of the demo customer, from two logins made before the cases run. */
+interface Session {
+  access: string;
+  /** Spent by the refresh case. */
+  refresh: string;
+  /** Revoked by the logout case. */
+  logoutRefresh: string;
+  /** Makes the e-mails registered by this run unique. */
+  stamp: string;
+}
+
+const NOT_PROVIDED = 'Authentication credentials were not provided.';
+const TOKEN_NOT_VALID = 'Given token not valid for any token type';
+const BAD_CREDENTIALS = 'No active account found with the given credentials.';
+const TOKEN_INVALID = 'Token is invalid or expired.';
+/** LOGIN_MAX_FAILURES' default. */
+const MAX_FAILURES = 5;
+
+function tokenPairFor(email: string) {
+  return (b: Json) =>
+    isObject(b) && isObject(b.user) && b.user.email === email && str(b.access) && str(b.refresh)
+      ? null
+      : `expected tokens for ${email}, got ${JSON.stringify(b).slice(0, 200)}`;
+}
+
+function fieldError(field: string, message: string) {
+  return (b: Json) =>
+    isObject(b) && Array.isArray(b[field]) && b[field].includes(message)
+      ? null
+      : `expected ${field}: [${JSON.stringify(message)}], got ${JSON.stringify(b)}`;
+}
+
+/** Register, login, refresh and logout (issue 3), including the attacks the contract documents. */
+function accountsCases(session: Session): Case[] {
+  const demo = { [TENANT_HEADER]: DEMO };
+  const pottery = { [TENANT_HEADER]: POTTERY };
+  const password = 'correct-horse-42';
+  const newEmail = `contract-${session.stamp}@example.com`;
+  const lockedEmail = `locked-${session.stamp}@example.com`;
+  const login = (
+    name: string,
+    body: Json,
+    status: number,
+    check?: Case['check'],
+    headers = demo,
+  ): Case => ({
+    name: `login ${name}`,
+    operationId: 'login',
+    method: 'POST',
+    path: '/accounts/login/',
+    headers,
+    body,
+    status,
+    check,
+  });
+  const register = (
+    name: string,
+    body: Json,
+    status: number,
+    check?: Case['check'],
+    headers = demo,
+  ): Case => ({
+    name: `register ${name}`,
+    operationId: 'register',
+    method: 'POST',
+    path: '/accounts/register/',
+    headers,
+    body,
+    status,
+    check,
+  });
+  const refresh = (
+    name: string,
+    token: string,
+    status: number,
+    check?: Case['check'],
+    headers = demo,
+  ): Case => ({
+    name: `refreshToken ${name}`,
+    operationId: 'refreshToken',
+    method: 'POST',
+    path: '/accounts/token/refresh/',
+    headers,
+    body: { refresh: token },
+    status,
+    check,
+  });
+  const logout = (name: string, token: string, status: number, check?: Case['check']): Case => ({
+    name: `logout ${name}`,
+    operationId: 'logout',
+    method: 'POST',
+    path: '/accounts/logout/',
+    headers: demo,
+    body: { refresh: token },
+    status,
+    check,
+  });
+  const customer = { login_id: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password };
+
+  return [
+    login("with the demo customer's e-mail", customer, 200, tokenPairFor(DEMO_CUSTOMER.email)),
+    login(
+      'with the username',
+      { login_id: DEMO_CUSTOMER.username, password: DEMO_CUSTOMER.password },
+      200,
+      tokenPairFor(DEMO_CUSTOMER.email),
+    ),
+    login(
+      'with the `email` field, in upper case',
+      { email: DEMO_CUSTOMER.email.toUpperCase(), password: DEMO_CUSTOMER.password },
+      200,
+      tokenPairFor(DEMO_CUSTOMER.email),
+    ),
+    login(
+      'with a wrong password',
+      { ...customer, password: 'wrong-password' },
+      401,
+      detailIs(BAD_CREDENTIALS),
+    ),
+    login(
+      'with an unknown user',
+      { login_id: 'nobody@example.com', password: 'wrong-password' },
+      401,
+      detailIs(BAD_CREDENTIALS),
+    ),
+    login(
+      "as the other shop's customer (tenant isolation)",
+      { login_id: POTTERY_CUSTOMER.email, password: POTTERY_CUSTOMER.password },
+      401,
+      detailIs(BAD_CREDENTIALS),
+    ),
+    login(
+      "as the other shop's customer with its tenant token",
+      { login_id: POTTERY_CUSTOMER.email, password: POTTERY_CUSTOMER.password },
+      200,
+      tokenPairFor(POTTERY_CUSTOMER.email),
+      pottery,
+    ),
+    {
+      ...login('without a password (bad body)', { login_id: DEMO_CUSTOMER.email }, 400),
+      via: 'lenient',
+    },
+    ...tenantErrors('login', 'POST', '/accounts/login/', undefined, customer),
+
+    register(
+      'a new customer',
+      { email: newEmail, password, password_confirm: password },
+      201,
+      (b) =>
+        isObject(b) && b.email === newEmail && typeof b.id === 'number' && str(b.username)
+          ? null
+          : `unexpected user ${JSON.stringify(b)}`,
+    ),
+    login('as the new customer', { login_id: newEmail, password }, 200, tokenPairFor(newEmail)),
+    register(
+      'with a taken e-mail',
+      { email: newEmail, password, password_confirm: password },
+      400,
+      fieldError('email', 'A user with this e-mail already exists.'),
+    ),
+    register(
+      'with a short password',
+      {
+        email: `short-${session.stamp}@example.com`,
+        password: 'seven77',
+        password_confirm: 'seven77',
+      },
+      400,
+      fieldError('password', 'Password must be at least 8 characters long.'),
+    ),
+    register(
+      'with mismatched passwords',
+      {
+        email: `mismatch-${session.stamp}@example.com`,
+        password,
+        password_confirm: `${password}!`,
+      },
+      400,
+      fieldError('password_confirm', 'Passwords do not match.'),
+    ),
+    {
+      ...register(
+        'with an invalid e-mail (bad body)',
+        { email: 'not-an-email', password, password_confirm: password },
+        400,
+        fieldError('email', 'Enter a valid email address.'),
+      ),
+      via: 'lenient',
+    },
+    register(
+      'with the same e-mail in the other shop',
+      { email: newEmail, password, password_confirm: password },
+      201,
+      undefined,
+      pottery,
+    ),
+    ...tenantErrors('register', 'POST', '/accounts/register/', undefined, {
+      email: `tenantless-${session.stamp}@example.com`,
+      password,
+      password_confirm: password,
+    }),
+
+    register(
+      'an account to lock',
+      { email: lockedEmail, password, password_confirm: password },
+      201,
+    ),
+    ...Array.from({ length: MAX_FAILURES }, (_, i) =>
+      login(
+        `failure ${i + 1} of ${MAX_FAILURES}`,
+        { login_id: lockedEmail, password: 'wrong-password' },
+        401,
+        detailIs(BAD_CREDENTIALS),
+      ),
+    ),
+    login(
+      'after too many failures, even with the right password',
+      { login_id: lockedEmail, password },
+      429,
+      (b, headers) => {
+        const retry = Number(headers.get('retry-after'));
+        if (!(retry > 0)) return `expected a Retry-After header, got ${headers.get('retry-after')}`;
+        return isObject(b) &&
+          /^Request was throttled\. Expected available in \d+ seconds\.$/.test(str(b.detail))
+          ? null
+          : `unexpected body ${JSON.stringify(b)}`;
+      },
+    ),
+
+    refresh("with the demo customer's refresh token", session.refresh, 200, (b) =>
+      isObject(b) && str(b.access) && str(b.refresh) && b.refresh !== session.refresh
+        ? null
+        : `expected a rotated pair, got ${JSON.stringify(b).slice(0, 200)}`,
+    ),
+    refresh('with an access token', session.access, 401, detailIs(TOKEN_INVALID)),
+    refresh('with a malformed token', 'not-a-token', 401, detailIs(TOKEN_INVALID)),
+    refresh(
+      "with the other shop's tenant token",
+      session.logoutRefresh,
+      401,
+      detailIs(TOKEN_INVALID),
+      pottery,
+    ),
+    { ...refresh('without a token (bad body)', '', 400), via: 'lenient' },
+    ...tenantErrors('refreshToken', 'POST', '/accounts/token/refresh/', undefined, {
+      refresh: session.logoutRefresh,
+    }),
+
+    logout('with a refresh token', session.logoutRefresh, 204),
+    refresh('after logout', session.logoutRefresh, 401, detailIs(TOKEN_INVALID)),
+    logout('again with the same token (idempotent)', session.logoutRefresh, 204),
+    logout('with a malformed token', 'not-a-token', 401, detailIs(TOKEN_INVALID)),
+    ...tenantErrors('logout', 'POST', '/accounts/logout/', undefined, {
+      refresh: session.logoutRefresh,
+    }),
+  ];
+}
+
+/** True when the operation needs a customer's bearer token (spec section 6). */
+function needsBearer(doc: JsonObject, op: Operation): boolean {
+  return JSON.stringify(op.op.security ?? doc.security ?? []).includes('bearerAuth');
+}
+
+/**
+ * A customer operation refuses a request without a bearer token (asked directly: Prism's own
+ * security check would answer it) and one with an invalid token (through Prism).
+ */
+function bearerCases(doc: JsonObject, op: Operation, access: string): Case[] {
+  const base = notImplementedCase(doc, op, access);
+  return [
+    {
+      ...base,
+      name: `${op.operationId} without a bearer token`,
+      headers: { [TENANT_HEADER]: DEMO },
+      status: 401,
+      via: 'direct',
+      check: detailIs(NOT_PROVIDED),
+    },
+    {
+      ...base,
+      name: `${op.operationId} with an invalid bearer token`,
+      headers: { [TENANT_HEADER]: DEMO, authorization: 'Bearer not-a-valid-token' },
+      status: 401,
+      via: 'strict',
+      check: detailIs(TOKEN_NOT_VALID),
+    },
+  ];
+}
+
 /** A schema-valid sample value: the contract's example when it has one, else built from the schema. */
 function sample(doc: JsonObject, schemaIn: Json | undefined, depth = 0): Json {
   const { value: schema } = deref(doc, schemaIn, '');
@@ -652,8 +963,11 @@ function parameterValue(doc: JsonObject, param: JsonObject): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** A well-formed request for an operation, so the API can only answer 501 for not being implemented. */
-function notImplementedCase(doc: JsonObject, op: Operation): Case {
+/**
+ * A well-formed request for an operation, with the demo customer's access token, so the API
+ * can only answer 501 for not being implemented.
+ */
+function notImplementedCase(doc: JsonObject, op: Operation, access: string): Case {
   const pathItem = resolvePointer(doc, `#/paths/${escapePointer(op.path)}`);
   const params = [
     ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
@@ -690,7 +1004,7 @@ function notImplementedCase(doc: JsonObject, op: Operation): Case {
     method: op.method,
     path: p,
     query,
-    headers: { [TENANT_HEADER]: DEMO, authorization: 'Bearer contract-test' },
+    headers: { [TENANT_HEADER]: DEMO, authorization: `Bearer ${access}` },
     body,
     status: 501,
     via: 'direct',
@@ -767,10 +1081,37 @@ async function runCase(
   }
 
   if (c.check && answer.status === c.status) {
-    const failure = c.check(answer.body);
+    const failure = c.check(answer.body, answer.headers);
     if (failure) problems.push(failure);
   }
   return problems;
+}
+
+/** Two logins of the demo customer, straight at the API: one session to refresh, one to log out. */
+async function logIn(upstream: string): Promise<Session> {
+  const tokens = async () => {
+    const answer = await request(upstream, {
+      method: 'POST',
+      path: '/accounts/login/',
+      headers: { [TENANT_HEADER]: DEMO },
+      body: { login_id: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    });
+    const b = answer.body;
+    if (answer.status !== 200 || !isObject(b) || !str(b.access) || !str(b.refresh)) {
+      throw new Error(
+        `could not log in as the demo customer (${answer.status}: ${answer.text.slice(0, 200)})`,
+      );
+    }
+    return { access: str(b.access), refresh: str(b.refresh) };
+  };
+  const first = await tokens();
+  const second = await tokens();
+  return {
+    access: first.access,
+    refresh: first.refresh,
+    logoutRefresh: second.refresh,
+    stamp: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -852,11 +1193,15 @@ async function main(): Promise<number> {
     const slug = str(first.slug);
     const categorySlug = isObject(first.category) ? str(first.category.slug) : '';
 
-    const cases = implementedCases(
-      slug,
-      categorySlug,
-      products.map((p) => str(p.slug)),
-    );
+    const session = await logIn(upstream);
+    const cases = [
+      ...implementedCases(
+        slug,
+        categorySlug,
+        products.map((p) => str(p.slug)),
+      ),
+      ...accountsCases(session),
+    ];
     for (const id of IMPLEMENTED) {
       if (!ops.has(id))
         cases.push({
@@ -868,8 +1213,11 @@ async function main(): Promise<number> {
         });
     }
     const implemented = new Set<string>(IMPLEMENTED);
-    for (const op of allOps)
-      if (!implemented.has(op.operationId)) cases.push(notImplementedCase(doc, op));
+    for (const op of allOps) {
+      if (implemented.has(op.operationId)) continue;
+      if (needsBearer(doc, op)) cases.push(...bearerCases(doc, op, session.access));
+      cases.push(notImplementedCase(doc, op, session.access));
+    }
 
     const bases: Bases = {
       strict: `http://127.0.0.1:${strictPort}`,
