@@ -92,11 +92,27 @@ describe('LoginForm', () => {
     expect(getAccessToken()).toBeNull();
   });
 
-  it("shows the server's detail, or its field errors joined by '; '", async () => {
+  it("shows the server's detail", async () => {
     stubFetch(401, { detail: 'No active account found with the given credentials.' });
     await renderWithRouter(<LoginForm />, { path: '/login' });
     await submitLogin('ada', 'wrong-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials.');
+  });
+
+  it("shows the server's field errors as 'field: messages' joined by '; '", async () => {
+    stubFetch(400, { login_id: ['This field may not be blank.'], password: ['Too long.', 'Try again.'] });
+    await renderWithRouter(<LoginForm />, { path: '/login' });
+    await submitLogin('ada', 'wrong-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'login_id: This field may not be blank.; password: Too long. Try again.',
+    );
+  });
+
+  it("falls back to the network error's message when the server cannot be reached", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await renderWithRouter(<LoginForm />, { path: '/login' });
+    await submitLogin('ada', 'secret-pass');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
   });
 
   it('requires both fields', async () => {
