@@ -15,13 +15,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { freePort, waitForHttp } from './lib/local-servers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -136,8 +136,15 @@ async function main(): Promise<void> {
     children.push(api, baseline);
 
     const apiBase = `http://127.0.0.1:${apiPort}/api`;
-    await waitFor(api, `${apiBase}/products/products/?is_active=true`, 180_000);
-    await waitFor(baseline, `http://127.0.0.1:${basePort}/`, 30_000);
+    await waitForHttp('reference API', api, `${apiBase}/products/products/?is_active=true`, {
+      headers: TENANT,
+      timeoutMs: 180_000,
+      requireOk: true,
+    });
+    await waitForHttp('baseline', baseline, `http://127.0.0.1:${basePort}/`, {
+      timeoutMs: 30_000,
+      requireOk: true,
+    });
 
     const list = (await (
       await fetch(`${apiBase}/products/products/?is_active=true`, { headers: TENANT })
@@ -263,31 +270,4 @@ function printTable(header: string[], rows: string[][]): void {
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(child: ChildProcess, url: string, timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`a server exited before answering ${url}`);
-    try {
-      const res = await fetch(url, { headers: TENANT, signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs / 1000} s`);
 }

@@ -22,13 +22,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import { freePort, waitForHttp } from '../../scripts/lib/local-servers';
 
 /**
  * Operations the reference API implements: issue 2 (getPublicSettings too: the SPA's
@@ -152,39 +152,6 @@ async function stopAll(): Promise<void> {
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Polls `url` until it answers with any HTTP status; throws after `timeoutMs`. */
-async function waitForHttp(
-  name: string,
-  child: ChildProcess,
-  url: string,
-  headers: Record<string, string>,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!alive(child))
-      throw new Error(`${name} exited early (${child.exitCode ?? child.signalCode})`);
-    try {
-      await fetch(url, { headers, signal: AbortSignal.timeout(2_000) });
-      return;
-    } catch {
-      await sleep(250);
-    }
-  }
-  throw new Error(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1160,21 +1127,20 @@ async function main(): Promise<number> {
     );
 
     const demo = { [TENANT_HEADER]: DEMO };
-    await waitForHttp('reference API', api, `${upstream}/pages/site-settings/`, demo, 180_000);
+    await waitForHttp('reference API', api, `${upstream}/pages/site-settings/`, {
+      headers: demo,
+      timeoutMs: 180_000,
+    });
     await Promise.all([
-      waitForHttp(
-        'prism strict',
-        strict,
-        `http://127.0.0.1:${strictPort}/pages/site-settings/`,
-        demo,
-        60_000,
-      ),
+      waitForHttp('prism strict', strict, `http://127.0.0.1:${strictPort}/pages/site-settings/`, {
+        headers: demo,
+        timeoutMs: 60_000,
+      }),
       waitForHttp(
         'prism lenient',
         lenient,
         `http://127.0.0.1:${lenientPort}/pages/site-settings/`,
-        demo,
-        60_000,
+        { headers: demo, timeoutMs: 60_000 },
       ),
     ]);
 
