@@ -5,9 +5,13 @@
  *   'Invalid token response from server.'
  * - register: `POST /accounts/register/` with `{email, password, password_confirm}`.
  * - logout: `POST /accounts/logout/` with the refresh token; the tokens are cleared locally
- *   whatever the server says, and the shopper's private queries (the cart) are dropped.
+ *   whatever the server says, the shopper's private queries (the cart) are dropped, then the
+ *   router goes to /. The navigation belongs to the mutation, not to the button: the button
+ *   may unmount first (the mobile menu closes), and callbacks given to `mutate()` do not
+ *   run after an unmount.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
 import { api } from '../../api/client';
 import { clearTokens, getRefreshToken, setTokens } from '../../auth/token-storage';
 import type { LoginValues, RegisterValues } from './schemas';
@@ -44,6 +48,7 @@ export function useRegister() {
 
 export function useLogout() {
   const queryClient = useQueryClient();
+  const router = useRouter();
   return useMutation({
     mutationFn: async () => {
       const refresh = getRefreshToken();
@@ -56,5 +61,6 @@ export function useLogout() {
         queryClient.removeQueries({ queryKey: ['cart'] });
       }
     },
+    onSettled: () => router.navigate({ to: '/' }),
   });
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokens } from '../../auth/token-storage';
@@ -36,4 +37,25 @@ describe('AuthLinks (spec section 2: Login and Register, or Logout when signed i
       vi.unstubAllGlobals();
     },
   );
+
+  it('still goes to / when the menu holding Logout closes (unmounts) before the API answers', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return new Response(null, { status: 204 });
+      }),
+    );
+    setTokens('access-token', 'refresh-token');
+    function ClosingMenu() {
+      const [open, setOpen] = useState(true);
+      return open ? <AuthLinks onNavigate={() => setOpen(false)} /> : <p>menu closed</p>;
+    }
+    const { router } = await renderWithRouter(<ClosingMenu />, { path: '/gallery' });
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(screen.getByText('menu closed')).toBeInTheDocument();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('authToken')).toBeNull();
+    vi.unstubAllGlobals();
+  });
 });

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useIsLoggedIn } from '../../auth/use-session';
 import { useLogout } from '../auth/api';
 import { LOGIN_PATH, REGISTER_PATH } from './nav-items';
@@ -16,7 +16,6 @@ export function AuthLinks({
   onNavigate?: () => void;
 }) {
   const loggedIn = useIsLoggedIn();
-  const navigate = useNavigate();
   const logout = useLogout();
 
   if (loggedIn) {
@@ -27,8 +26,8 @@ export function AuthLinks({
           className="auth-link auth-link-logout"
           disabled={logout.isPending}
           onClick={() => {
+            logout.mutate();
             onNavigate?.();
-            logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) });
           }}
         >
           Logout
