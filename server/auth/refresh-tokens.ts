@@ -187,6 +187,20 @@ export class RefreshTokenStore {
         created_at: now.toISOString(),
       })
       .execute();
+    // A logout (or a replay) may have revoked the family after this rotation read it. Such a
+    // revocation either ran before this check, which then finds it, or after the insert, and
+    // then covered the new row too: no token outlives the revocation of its family.
+    const revoked = await this.db
+      .selectFrom('refresh_tokens')
+      .select('jti')
+      .where('family_id', '=', familyId)
+      .where('tenant_id', '=', tenantId)
+      .where('revoked_at', 'is not', null)
+      .executeTakeFirst();
+    if (revoked) {
+      await this.revokeFamily(familyId, tenantId, now);
+      throw new InvalidTokenError();
+    }
     const access = await this.tokens.issueAccessToken(
       userId,
       tenantId,

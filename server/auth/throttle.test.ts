@@ -3,10 +3,7 @@ import { LoginThrottle, ThrottledError } from './throttle';
 describe('LoginThrottle', () => {
   it('refuses an account after its failed attempts, with a retry time', async () => {
     const throttle = new LoginThrottle({ accountAttempts: 3, addressAttempts: 100 });
-    for (let i = 0; i < 3; i++) {
-      await throttle.before(1, 'ada@example.com', '10.0.0.1');
-      await throttle.failed(1, 'ada@example.com');
-    }
+    for (let i = 0; i < 3; i++) await throttle.before(1, 'ada@example.com', '10.0.0.1');
     const refused = await throttle.before(1, 'ADA@example.com ', '10.0.0.2').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ThrottledError);
     expect((refused as ThrottledError).retryAfterSeconds).toBeGreaterThan(0);
@@ -17,10 +14,19 @@ describe('LoginThrottle', () => {
 
   it('clears the count after a success', async () => {
     const throttle = new LoginThrottle({ accountAttempts: 2 });
-    await throttle.failed(1, 'ada');
+    await throttle.before(1, 'ada', '10.0.0.1');
     await throttle.succeeded(1, 'ada');
-    await throttle.failed(1, 'ada');
+    await throttle.before(1, 'ada', '10.0.0.1');
     await expect(throttle.before(1, 'ada', '10.0.0.1')).resolves.toBeUndefined();
+    await expect(throttle.before(1, 'ada', '10.0.0.1')).rejects.toBeInstanceOf(ThrottledError);
+  });
+
+  it('counts concurrent guesses before any password check finishes', async () => {
+    const throttle = new LoginThrottle({ accountAttempts: 5, addressAttempts: 1000 });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => throttle.before(1, 'ada', `10.0.1.${i}`)),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
   });
 
   it('limits attempts per client address across accounts', async () => {

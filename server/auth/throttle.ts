@@ -1,7 +1,7 @@
 /**
- * Login throttling with rate-limiter-flexible (issue 3; ASVS V2.2.1): failed attempts are
- * counted per account (tenant + login id) and all attempts per client address, each in its
- * own window. A caller over either limit gets {@link ThrottledError} (answered as 429 with
+ * Login throttling with rate-limiter-flexible (issue 3; ASVS V2.2.1): attempts are counted
+ * per account (tenant + login id) and per client address, each in its own window; a
+ * successful login clears the account's count, so the account limit bounds failures. A caller over either limit gets {@link ThrottledError} (answered as 429 with
  * `detail` and Retry-After). A successful login clears the account's count.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
@@ -50,26 +50,23 @@ export class LoginThrottle {
   }
 
   /**
-   * Call before checking a password: counts the attempt for the address and refuses an
-   * account that has used up its failures.
+   * Call before checking a password: counts the attempt for the address and for the account
+   * at once, so that concurrent guesses cannot all slip past before any failure is recorded.
+   * A successful login then gives the account its points back ({@link succeeded}), so only
+   * failures use them up.
    * @throws ThrottledError
    */
   async before(tenantId: number, loginId: string, address: string): Promise<void> {
     try {
       await this.perAddress.consume(`${tenantId}:${address}`);
+      await this.perAccount.consume(LoginThrottle.accountKey(tenantId, loginId));
     } catch (result) {
+      if (result instanceof Error) throw result;
       throw new ThrottledError(retryAfter(result));
     }
-    const account = await this.perAccount.get(LoginThrottle.accountKey(tenantId, loginId));
-    if (account && account.remainingPoints <= 0) throw new ThrottledError(retryAfter(account));
   }
 
-  /** Records a failed password for the account. */
-  async failed(tenantId: number, loginId: string): Promise<void> {
-    await this.perAccount.penalty(LoginThrottle.accountKey(tenantId, loginId), 1);
-  }
-
-  /** Clears the account's failures after a successful login. */
+  /** Clears the account's count after a successful login. */
   async succeeded(tenantId: number, loginId: string): Promise<void> {
     await this.perAccount.delete(LoginThrottle.accountKey(tenantId, loginId));
   }

@@ -455,6 +455,27 @@ describe('token refresh', () => {
     }
   });
 
+  it('issues nothing that outlives a logout landing between a grace-window rotation\'s read and write', async () => {
+    const { email, password } = await newCustomer();
+    const { refresh: first } = await loginAs(email, password);
+    const rotated = await refresh(first);
+    const second = (rotated.body as { refresh: string }).refresh;
+    // Tab B presents the spent token within the grace window; the logout of tab A lands while
+    // B's rotation has read the family but not yet written its new token.
+    const tokens = t.app.auth.tokens;
+    const issue = tokens.issueRefreshToken.bind(tokens);
+    const spy = vi.spyOn(tokens, 'issueRefreshToken').mockImplementationOnce(async (...args) => {
+      expect((await post('/accounts/logout/', { refresh: second })).status).toBe(204);
+      return issue(...args);
+    });
+    try {
+      expect(await refresh(first)).toMatchObject({ status: 401, body: TOKEN_INVALID });
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await refresh(second)).status).toBe(401);
+  });
+
   it('refuses garbage, and a token whose row is unknown', async () => {
     expect(await refresh('garbage')).toMatchObject({ status: 401, body: TOKEN_INVALID });
     const { email, password } = await newCustomer();
@@ -497,7 +518,7 @@ describe('token refresh', () => {
       expect((await refresh(fresh.refresh, DEMO, strict)).status).toBe(200);
     });
 
-    it('lets exactly one of two concurrent exchanges win', async () => {
+    it('treats a concurrent second exchange as a replay: nothing of the family survives', async () => {
       const { refresh: token } = await loginAs(
         potteryCustomer.email,
         potteryCustomer.password,
@@ -508,7 +529,15 @@ describe('token refresh', () => {
         refresh(token, POTTERY, strict),
         refresh(token, POTTERY, strict),
       ]);
-      expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+      // The conditional update lets at most one exchange spend the token; the other is a reuse.
+      expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(1);
+      expect(answers.some((a) => a.status === 401)).toBe(true);
+      // The reuse revoked the family, including whatever the first exchange was given.
+      for (const answer of answers.filter((a) => a.status === 200)) {
+        const issued = (answer.body as { refresh: string }).refresh;
+        expect((await refresh(issued, POTTERY, strict)).status).toBe(401);
+      }
+      expect((await refresh(token, POTTERY, strict)).status).toBe(401);
     });
   });
 });

@@ -177,7 +177,7 @@ export const login: OperationHandler<'login'> = async (request, reply) => {
   if (user) matches = await verifyPassword(password, user.password_hash);
   else await burnPasswordCheck(password, { log2Cost: auth.passwordHashCost });
   if (!user || !matches || !toBool(user.is_active)) {
-    await auth.throttle.failed(tenantId, accountKey);
+    // The attempt was already counted by throttle.before(); only a success gives it back.
     throw new HttpError(401, { detail: MESSAGES.badCredentials });
   }
 
