@@ -59,7 +59,10 @@ export function likePattern(term: string): string {
 function productColumns(db: Kysely<Database>, tenantId: number) {
   return db
     .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
+    // The category must be the same tenant's too: isolation never rests on the rows alone.
+    .innerJoin('categories as c', (join) =>
+      join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
+    )
     .where('p.tenant_id', '=', tenantId)
     .where('p.is_active', '=', 1);
 }
