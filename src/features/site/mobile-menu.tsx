@@ -5,6 +5,7 @@ import { CategoryLinks } from './category-links';
 import { CartLink } from './cart-link';
 import { HOME_LINK, NAV_LINKS_AFTER_SHOP } from './nav-items';
 import { SiteLogo } from './site-logo';
+import { ChevronIcon } from '../../components/chevron-icon';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -160,21 +161,7 @@ export function MobileMenu() {
                     onClick={() => setShopOpen((value) => !value)}
                   >
                     SHOP
-                    <svg
-                      className="mobile-menu-chevron"
-                      aria-hidden="true"
-                      width="14"
-                      height="14"
-                      viewBox="0 0 12 12"
-                    >
-                      <path
-                        d="M2 4.5 6 8.5 10 4.5"
-                        fill="none"
-                        stroke="currentColor"
-                        strokeWidth="1.8"
-                        strokeLinecap="round"
-                      />
-                    </svg>
+                    <ChevronIcon className="mobile-menu-chevron" size={14} />
                   </button>
                   <div id={shopListId} className="mobile-menu-shop-list" hidden={!shopOpen}>
                     <CategoryLinks className="mobile-menu-categories" onNavigate={close} />

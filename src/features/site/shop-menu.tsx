@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { CategoryLinks } from './category-links';
+import { ChevronIcon } from '../../components/chevron-icon';
 
 /**
  * The desktop nav's SHOP dropdown (spec section 2): a disclosure button (aria-expanded,
@@ -54,21 +55,7 @@ export function ShopMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         SHOP
-        <svg
-          className="shop-menu-chevron"
-          aria-hidden="true"
-          width="12"
-          height="12"
-          viewBox="0 0 12 12"
-        >
-          <path
-            d="M2 4.5 6 8.5 10 4.5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          />
-        </svg>
+        <ChevronIcon className="shop-menu-chevron" />
       </button>
       <div id={panelId} className="shop-menu-panel" hidden={!open}>
         <CategoryLinks className="shop-menu-list" onNavigate={() => setOpen(false)} />
