@@ -98,6 +98,7 @@ export default defineConfig({
       // Cheaper hashes and a roomier per-address limit: every e2e login comes from 127.0.0.1.
       PASSWORD_HASH_COST: '12',
       LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+      REGISTER_MAX_PER_ADDRESS: '1000',
     },
   },
 });

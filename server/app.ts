@@ -125,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordHashCost: config.passwordHashCost,
     loginMaxFailures: config.loginMaxFailures,
     loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
+    registerMaxPerAddress: config.registerMaxPerAddress,
   });
   const seed = options.seed ?? true;
   if (seed) {

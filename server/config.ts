@@ -48,6 +48,8 @@ export interface AppConfig {
   loginMaxFailures: number;
   /** Login attempts allowed per client address per 5 minutes (default 30). */
   loginMaxAttemptsPerAddress: number;
+  /** Registrations allowed per client address per hour (default 20). */
+  registerMaxPerAddress: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       1,
       100_000,
     ),
+    registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
   };
 }
 

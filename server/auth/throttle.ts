@@ -71,3 +71,33 @@ export class LoginThrottle {
     await this.perAccount.delete(LoginThrottle.accountKey(tenantId, loginId));
   }
 }
+
+/**
+ * Attempts per client address in a window, for endpoints without an account to count against
+ * (registration: it limits account spam and e-mail probing through 'already exists').
+ */
+export class AddressThrottle {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor({
+    keyPrefix,
+    attempts,
+    windowSeconds,
+  }: {
+    keyPrefix: string;
+    attempts: number;
+    windowSeconds: number;
+  }) {
+    this.limiter = new RateLimiterMemory({ keyPrefix, points: attempts, duration: windowSeconds });
+  }
+
+  /** @throws ThrottledError once the address has used its attempts. */
+  async consume(tenantId: number, address: string): Promise<void> {
+    try {
+      await this.limiter.consume(`${tenantId}:${address}`);
+    } catch (result) {
+      if (result instanceof Error) throw result;
+      throw new ThrottledError(retryAfter(result));
+    }
+  }
+}

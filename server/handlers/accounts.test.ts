@@ -326,6 +326,32 @@ describe('login', () => {
   });
 });
 
+describe('register throttling', () => {
+  it('limits registrations per client address', async () => {
+    const app = await createTestApp({ registerMaxPerAddress: 2 });
+    try {
+      const attempt = (n: number, ip = '203.0.113.20') =>
+        call(app, 'POST', '/accounts/register/', {
+          body: {
+            email: `spam${n}@example.com`,
+            password: 'long-enough-1',
+            password_confirm: 'long-enough-1',
+          },
+          ip,
+        });
+      expect((await attempt(1)).status).toBe(201);
+      expect((await attempt(2)).status).toBe(201);
+      const throttled = await attempt(3);
+      expect(throttled.status).toBe(429);
+      expect(throttled.body).toEqual({ detail: expect.stringMatching(/^Request was throttled\./) });
+      expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt(4, '203.0.113.21')).status).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('bearer access tokens', () => {
   let pair: TokenPair;
   beforeAll(async () => {
@@ -455,7 +481,7 @@ describe('token refresh', () => {
     }
   });
 
-  it('issues nothing that outlives a logout landing between a grace-window rotation\'s read and write', async () => {
+  it("issues nothing that outlives a logout landing between a grace-window rotation's read and write", async () => {
     const { email, password } = await newCustomer();
     const { refresh: first } = await loginAs(email, password);
     const rotated = await refresh(first);

@@ -13,6 +13,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { FastifyReply } from 'fastify';
 import { RefreshTokenReplayError } from '../auth/refresh-tokens.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { ThrottledError } from '../auth/throttle.ts';
@@ -87,9 +88,23 @@ function codePoints(text: string): number {
 }
 
 /** POST /accounts/register/ -> 201 User (id, email, username). */
+/** Answers 429 `{detail}` with Retry-After for a ThrottledError; rethrows anything else. */
+function throttled(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof ThrottledError)) throw error;
+  return reply
+    .code(429)
+    .header('retry-after', String(error.retryAfterSeconds))
+    .send({ detail: error.message });
+}
+
 export const register: OperationHandler<'register'> = async (request, reply) => {
   const { db, auth } = request.server;
   const tenantId = request.tenant.id;
+  try {
+    await auth.registrationThrottle.consume(tenantId, request.ip);
+  } catch (error) {
+    return throttled(reply, error);
+  }
   const email = request.body.email.trim().toLowerCase();
   const { password, password_confirm: confirm } = request.body;
   const requested = request.body.username?.trim() ?? '';
@@ -166,11 +181,7 @@ export const login: OperationHandler<'login'> = async (request, reply) => {
   try {
     await auth.throttle.before(tenantId, accountKey, request.ip);
   } catch (error) {
-    if (!(error instanceof ThrottledError)) throw error;
-    return reply
-      .code(429)
-      .header('retry-after', String(error.retryAfterSeconds))
-      .send({ detail: error.message });
+    return throttled(reply, error);
   }
 
   let matches = false;

@@ -15,7 +15,7 @@ import { toBool } from '../db/mapping.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { burnPasswordCheck } from '../auth/passwords.ts';
 import { RefreshTokenStore } from '../auth/refresh-tokens.ts';
-import { LoginThrottle } from '../auth/throttle.ts';
+import { AddressThrottle, LoginThrottle } from '../auth/throttle.ts';
 import { InvalidTokenError, TokenService } from '../auth/tokens.ts';
 
 /** The customer a bearer-authenticated request acts for. */
@@ -30,6 +30,8 @@ export interface AuthServices {
   tokens: TokenService;
   refreshTokens: RefreshTokenStore;
   throttle: LoginThrottle;
+  /** Registrations per client address. */
+  registrationThrottle: AddressThrottle;
   /** scrypt work factor (log2 N) for new password hashes and the unknown-user timing equaliser. */
   passwordHashCost: number;
 }
@@ -53,6 +55,7 @@ export interface AuthPluginOptions {
   passwordHashCost: number;
   loginMaxFailures: number;
   loginMaxAttemptsPerAddress: number;
+  registerMaxPerAddress: number;
 }
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -74,6 +77,11 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       accountWindowSeconds: FAILURE_WINDOW_SECONDS,
       addressAttempts: options.loginMaxAttemptsPerAddress,
       addressWindowSeconds: ADDRESS_WINDOW_SECONDS,
+    }),
+    registrationThrottle: new AddressThrottle({
+      keyPrefix: 'register-address',
+      attempts: options.registerMaxPerAddress,
+      windowSeconds: 60 * 60,
     }),
     passwordHashCost: options.passwordHashCost,
   });

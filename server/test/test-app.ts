@@ -101,6 +101,7 @@ export async function createTestApp(
     // Every injected request comes from 127.0.0.1: only the brute-force test wants the
     // per-address limit low enough to reach.
     loginMaxAttemptsPerAddress: 10_000,
+    registerMaxPerAddress: 10_000,
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
