@@ -31,15 +31,7 @@ export function DemoPage() {
             </span>
             Hearth &amp; Hand
           </a>
-          <nav aria-label="Demo page">
-            <ul className="demo-nav">
-              {DEMO_NAV.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href}>{item.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <DemoNav className="demo-nav" label="Demo page" />
         </div>
       </header>
 
@@ -168,15 +160,7 @@ export function DemoPage() {
               <a href="mailto:hello@example.com">hello@example.com</a>
             </p>
           </div>
-          <nav aria-label="Demo footer">
-            <ul className="demo-footer__links">
-              {DEMO_NAV.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href}>{item.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <DemoNav className="demo-footer__links" label="Demo footer" />
           <ul className="demo-social" aria-label="Social media">
             {SOCIAL.map((item) => (
               <li key={item.network}>
@@ -192,5 +176,20 @@ export function DemoPage() {
         </p>
       </footer>
     </div>
+  );
+}
+
+/** The page's in-page links, shown in the header and again in the footer. */
+function DemoNav({ className, label }: { className: string; label: string }) {
+  return (
+    <nav aria-label={label}>
+      <ul className={className}>
+        {DEMO_NAV.map((item) => (
+          <li key={item.href}>
+            <a href={item.href}>{item.label}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
