@@ -354,7 +354,19 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Start a card payment for an order; answers the hosted payment page's address. */
+    /**
+     * Start a card payment for an order; answers the hosted payment page's address.
+     * @description Creates a payment (status `initiated`, the order's total, USD) for an unpaid card order
+     *     of the caller's, and answers the hosted payment page to send the shopper to. An older
+     *     payment of the same order that is still `initiated` is canceled, so one order is never
+     *     charged twice. The gateway reports the result to `POST /payments/gateway/notify/` and
+     *     then sends the shopper to the storefront's `/payment/return?paymentId={payment_uuid}`;
+     *     that redirect alone never marks anything paid.
+     *
+     *     The reference API serves a sandbox gateway itself (nothing leaves the machine): its
+     *     hosted page at `{redirectUrl}` shows the merchant, the amount and a test card form with
+     *     Pay, Fail and Cancel buttons.
+     */
     post: operations['initiateCardPayment'];
     delete?: never;
     options?: never;
@@ -373,6 +385,33 @@ export interface paths {
     get: operations['getPaymentStatus'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/gateway/notify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The card gateway reports a payment's result (server to server).
+     * @description Sent by the card gateway, never by the storefront. The body is signed with HMAC-SHA256
+     *     under the shop's gateway secret; `X-Gateway-Signature` carries `t={unix seconds},v1={hex}`
+     *     where the signed text is `{t}.{raw request body}` (the bytes as sent, before any
+     *     parsing). The API refuses a signature that does not verify, a timestamp more than five
+     *     minutes from its clock, and an amount or currency that differs from the payment's; each
+     *     of those changes nothing. A notification whose `event_id` was already processed, or
+     *     that reaches a payment already in a final state, is acknowledged and ignored.
+     *     Only a verified `succeeded` notification marks the payment succeeded and its order paid.
+     */
+    post: operations['receiveGatewayNotification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -457,10 +496,35 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** The customer's orders, newest first. */
+    get: operations['listOrders'];
     put?: never;
-    /** Place an order from the cart. Stock is reserved atomically; the cart is emptied. */
+    /**
+     * Place an order from the cart. Stock is reserved atomically; the cart is emptied.
+     * @description In one transaction: re-checks and decrements the stock of every line (never below 0),
+     *     snapshots the line prices from the catalogue, creates the order with its order number
+     *     and empties the cart. Prices always come from the catalogue. A card order waits for its
+     *     payment (`POST /payments/card/initiate/`); a bank-transfer order carries the bank
+     *     details and a custom-method order the shop's instructions and redirect URL.
+     */
     post: operations['createOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/orders/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the customer's orders with its lines, address, method, status and payment. */
+    get: operations['getOrder'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -753,7 +817,7 @@ export interface components {
         [key: string]: string;
       };
       product: components['schemas']['CartProduct'];
-      line_total?: components['schemas']['Money'];
+      line_total: components['schemas']['Money'];
     };
     Cart: {
       id: number;
@@ -761,14 +825,17 @@ export interface components {
       total_items: number;
       total_price: components['schemas']['Money'];
     };
+    /** @description Prices and totals always come from the catalogue; any sent here are ignored. */
     CartItemCreate: {
       product_id: number;
       quantity: number;
+      /** @description The same product with the same customization again adds to that line's quantity. */
       customization?: {
         [key: string]: string;
       };
     };
     CartItemUpdate: {
+      /** @description The line's new quantity; 0 removes the line. */
       quantity: number;
     };
     /** @enum {string} */
@@ -794,24 +861,50 @@ export interface components {
       payment_method: components['schemas']['PaymentMethod'];
       delivery_address: components['schemas']['DeliveryAddress'];
     };
+    /** @description A line of an order, with the product's name and price as they were when it was placed. */
     OrderItem: {
       id: number;
+      /** @description Null once the product no longer exists. */
+      product_id: number | null;
       product_name: string;
       product_slug: string;
+      thumb_image: string | null;
+      customization: {
+        [key: string]: string;
+      };
       quantity: number;
       unit_price: components['schemas']['Money'];
       line_total: components['schemas']['Money'];
     };
+    /**
+     * @description `awaiting_payment` until a payment succeeds (card) or the shop confirms it (bank
+     *     transfer, custom), then `paid`; `processing`, `shipped` and `canceled` are set by the shop.
+     * @enum {string}
+     */
+    OrderStatus: 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled';
     Order: {
       id: number;
-      /** @enum {string} */
-      status: 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled';
+      /** @description The human-readable reference, also the payment reference of a bank transfer. */
+      order_number: string;
+      status: components['schemas']['OrderStatus'];
       payment_method: components['schemas']['PaymentMethod'];
       total_price: components['schemas']['Money'];
+      total_items: number;
       delivery_address: components['schemas']['DeliveryAddress'];
       items: components['schemas']['OrderItem'][];
       /** Format: date-time */
       created_at: string;
+      /** Format: date-time */
+      paid_at: string | null;
+      /** @description The bank details (bank transfer) or the shop's instructions (custom method), as given when the order was placed. */
+      payment_instructions: string | null;
+      /** @description Where a custom-method order is paid, when the shop configured a page for it. */
+      payment_redirect_url: string | null;
+      /** @description The newest card payment of the order, if any. */
+      latest_payment: components['schemas']['PaymentStatus'] | null;
+    };
+    PaginatedOrderList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['Order'][];
     };
     CardPaymentRequest: {
       order_id: number;
@@ -819,20 +912,49 @@ export interface components {
       currency: 'USD';
     };
     CardPaymentInitiation: {
+      /** @description The hosted payment page to send the shopper to. */
       redirectUrl: string;
       /** Format: uuid */
       payment_uuid: string;
+      /** @constant */
+      status: 'initiated';
+      amount: components['schemas']['Money'];
+      currency: string;
     };
     PaymentStatus: {
       /** Format: uuid */
-      payment_uuid?: string;
+      payment_uuid: string;
       /** @enum {string} */
       status: 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled' | 'error';
+      order_id: number;
+      /** @description The order's order number. */
       order_identifier: string;
       gateway_transaction_ref: string | null;
       currency: string;
       amount: components['schemas']['Money'];
       error_message: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    GatewayNotification: {
+      /**
+       * Format: uuid
+       * @description Unique per notification; a repeat is ignored.
+       */
+      event_id: string;
+      /** Format: uuid */
+      payment_uuid: string;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+      amount: components['schemas']['Money'];
+      currency: string;
+      gateway_transaction_ref?: string | null;
+      error_message?: string | null;
+    };
+    GatewayNotificationReceipt: {
+      detail: string;
+      /** @enum {string} */
+      payment_status: 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled' | 'error';
     };
   };
   responses: {
@@ -892,6 +1014,15 @@ export interface components {
     };
     /** @description The request conflicts with the current state, such as stock that ran out. */
     Conflict: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The Idempotency-Key was already used with a different request. */
+    IdempotencyMismatch: {
       headers: {
         [name: string]: unknown;
       };
@@ -1537,6 +1668,37 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  receiveGatewayNotification: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @example t=1795334400,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd */
+        'X-Gateway-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GatewayNotification'];
+      };
+    };
+    responses: {
+      /** @description The notification was processed, or was a repeat and was ignored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GatewayNotificationReceipt'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   getCart: {
     parameters: {
       query?: never;
@@ -1627,11 +1789,43 @@ export interface operations {
       403: components['responses']['Forbidden'];
     };
   };
+  listOrders: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+        page_size?: components['parameters']['PageSize'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the customer's orders (10 by default). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaginatedOrderList'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   createOrder: {
     parameters: {
       query?: never;
       header?: {
-        /** @description Repeating a request with the same key answers the first order instead of placing another. */
+        /**
+         * @description Repeating a request with the same key answers the first order instead of placing
+         *     another (also when the first is still being placed); the same key with another body
+         *     answers 422.
+         */
         'Idempotency-Key'?: string;
       };
       path?: never;
@@ -1656,7 +1850,34 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      422: components['responses']['IdempotencyMismatch'];
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  getOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
 }
