@@ -14,3 +14,23 @@ export function formatPrice(amount: string | number | null | undefined): string 
   const value = typeof amount === 'number' ? amount : Number.parseFloat(amount ?? '');
   return usd.format(Number.isFinite(value) ? value : 0);
 }
+
+/**
+ * Parses an API amount ("45", "45.5", "45.00") into integer minor units (4500, 4550, 4500), so
+ * totals can be added up exactly (architecture guide, "Money"). Anything else gives null.
+ */
+export function toMinorUnits(amount: string | null | undefined): number | null {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec((amount ?? '').trim());
+  if (!match) return null;
+  const [, sign, units = '0', fraction = ''] = match;
+  const cents = Number(units) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign === '-' ? -cents : cents;
+}
+
+/** Integer minor units as the API's decimal string: 4550 -> "45.50", 5 -> "0.05". */
+export function fromMinorUnits(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

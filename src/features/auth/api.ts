@@ -23,8 +23,16 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (values: LoginValues) => {
       try {
-        const { data } = await api.POST('/accounts/login/', { body: { login_id: values.login_id, password: values.password } });
-        if (!data || typeof data.access !== 'string' || !data.access || typeof data.refresh !== 'string' || !data.refresh) {
+        const { data } = await api.POST('/accounts/login/', {
+          body: { login_id: values.login_id, password: values.password },
+        });
+        if (
+          !data ||
+          typeof data.access !== 'string' ||
+          !data.access ||
+          typeof data.refresh !== 'string' ||
+          !data.refresh
+        ) {
           throw new Error(INVALID_TOKEN_RESPONSE);
         }
         setTokens(data.access, data.refresh);
@@ -58,7 +66,9 @@ export function useLogout() {
         // The server may already consider the token dead; the shopper still leaves.
       } finally {
         clearTokens();
+        // The shopper's private data must not outlive the session in this tab.
         queryClient.removeQueries({ queryKey: ['cart'] });
+        queryClient.removeQueries({ queryKey: ['orders'] });
       }
     },
     onSettled: () => router.navigate({ to: '/' }),

@@ -1,63 +1,24 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { apiErrorMessage } from '../../api/errors';
-import type { components } from '../../api/schema';
+import { useState } from 'react';
+import { loginHref } from '../../auth/safe-redirect';
 import { isLoggedIn } from '../../auth/token-storage';
+import { useIsLoggedIn } from '../../auth/use-session';
+import { useTransientMessage } from '../../components/use-transient-message';
+import {
+  type AddToCartInput,
+  cartErrorMessage,
+  rememberAddToCart,
+  useAddToCart,
+  useResumeAddToCart,
+} from '../cart/api';
 import { addToCartProblem, clampQuantity } from './product-logic';
 
-type Cart = components['schemas']['Cart'];
-
-/** Spec section 9: success messages go after 3 s, errors after 5 s. */
-export const SUCCESS_TIMEOUT_MS = 3000;
-export const ERROR_TIMEOUT_MS = 5000;
-
-/** Query key the cart feature reads; every cart mutation replaces it with the server's answer (spec section 4). */
-export const CART_QUERY_KEY = ['cart'] as const;
-
-/**
- * `POST /orders/cart/add-item/` with `{product_id, quantity, customization}` (spec sections 3
- * and 7). On success the answer replaces the cached cart. Errors are `ApiError`s.
- */
-export function useAddToCart() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { productId: number; quantity: number }): Promise<Cart> => {
-      const { data } = await api.POST('/orders/cart/add-item/', {
-        body: { product_id: input.productId, quantity: input.quantity, customization: {} },
-      });
-      return data as Cart;
-    },
-    onSuccess: (cart) => {
-      queryClient.setQueryData(CART_QUERY_KEY, cart);
-    },
-  });
-}
+/** Spec section 8, product page: the add-to-cart failure when the server gives no detail. */
+export const ADD_TO_CART_FAILED = 'Could not add item to cart.';
 
 /** The login address that comes back to the product (spec section 5): `/login?redirect=/products/{slug}`. */
 export function loginRedirectHref(slug: string): string {
-  const path = `/products/${slug}`;
-  return `/login?redirect=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
-}
-
-interface Message {
-  kind: 'success' | 'error';
-  text: string;
-}
-
-/** Shows a message and clears it after the spec's time-out for its kind. */
-function useTransientMessage() {
-  const [message, setMessage] = useState<Message | null>(null);
-  useEffect(() => {
-    if (!message) return;
-    const timer = window.setTimeout(
-      () => setMessage(null),
-      message.kind === 'success' ? SUCCESS_TIMEOUT_MS : ERROR_TIMEOUT_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [message]);
-  return [message, setMessage] as const;
+  return loginHref(`/products/${slug}`);
 }
 
 interface AddToCartProps {
@@ -66,15 +27,27 @@ interface AddToCartProps {
 
 /**
  * Quantity selector (only when stock > 1, bounded 1..stock) and the Add to Cart button
- * ('Sold Out' and disabled at stock 0). Logged out, the button goes to
- * /login?redirect=/products/{slug}; logged in, it adds the line item (spec sections 2, 4, 5).
+ * ('Sold Out' and disabled at stock 0). Logged out, the button remembers the choice and goes to
+ * /login?redirect=/products/{slug}, and the choice is added when the shopper comes back logged
+ * in (issue 6); logged in, it adds the line item (spec sections 2, 4, 5). The cart's answer
+ * replaces the cached cart, so the header badge follows.
  */
 export function AddToCart({ product }: AddToCartProps) {
   const navigate = useNavigate();
-  const addToCart = useAddToCart();
+  const [message, setMessage] = useTransientMessage();
+  const addToCart = useAddToCart({
+    onSuccess: (_cart, added) =>
+      setMessage({
+        kind: 'success',
+        text: `Added ${added.quantity} × ${product.name} to your cart.`,
+      }),
+    onError: (_message, error) =>
+      setMessage({ kind: 'error', text: cartErrorMessage(error, ADD_TO_CART_FAILED) }),
+  });
+  // Issue 6: the item chosen before a login is added once the shopper is back, logged in.
+  useResumeAddToCart(product.slug, (input) => addToCart.mutate(input), useIsLoggedIn());
   const [quantityText, setQuantityText] = useState('1');
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const [message, setMessage] = useTransientMessage();
   const soldOut = product.stock <= 0;
   const quantity = clampQuantity(quantityText, product.stock).quantity;
 
@@ -90,25 +63,13 @@ export function AddToCart({ product }: AddToCartProps) {
       setMessage({ kind: 'error', text: problem });
       return;
     }
+    const input: AddToCartInput = { productId: product.id, quantity };
     if (!isLoggedIn()) {
+      rememberAddToCart(product.slug, input);
       void navigate({ href: loginRedirectHref(product.slug) });
       return;
     }
-    addToCart.mutate(
-      { productId: product.id, quantity },
-      {
-        onSuccess: () =>
-          setMessage({
-            kind: 'success',
-            text: `Added ${quantity} × ${product.name} to your cart.`,
-          }),
-        onError: (error) =>
-          setMessage({
-            kind: 'error',
-            text: apiErrorMessage(error, 'Could not add item to cart.'),
-          }),
-      },
-    );
+    addToCart.mutate(input);
   };
 
   return (

@@ -174,6 +174,31 @@ describe('ProductDetail: quantity and Add to Cart', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
+  it('remembers the choice when logged out and adds it once the shopper is back logged in', async () => {
+    const user = userEvent.setup();
+    const first = renderProduct({ stock: 5 });
+    fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '3' } });
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/login'));
+    first.unmount();
+
+    // Back from /login with a token: the product page adds the remembered item once.
+    localStorage.setItem('authToken', 'token');
+    post.mockResolvedValue({ data: { id: 1, items: [], total_items: 3, total_price: '135.00' } });
+    const { unmount } = renderProduct({ id: first.product.id, stock: 5 });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Added 3 × Gyuto 210 to your cart.',
+    );
+    expect(post).toHaveBeenCalledTimes(1);
+    expect(post).toHaveBeenCalledWith('/orders/cart/add-item/', {
+      body: { product_id: first.product.id, quantity: 3, customization: {} },
+    });
+    unmount();
+    renderProduct({ id: first.product.id, stock: 5 });
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
   it('adds the chosen quantity when logged in and shows the success message for 3 s', async () => {
     localStorage.setItem('authToken', 'token');
     const cart = { id: 1, items: [], total_items: 2, total_price: '90.00' };

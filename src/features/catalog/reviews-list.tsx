@@ -1,6 +1,6 @@
 import { isLoggedIn } from '../../auth/token-storage';
 import type { Review } from './api';
-import { LoginLink } from './login-link';
+import { LoginLink } from '../../components/login-link';
 import { StarRating } from './star-rating';
 
 /** A review's date in the shopper's locale (architecture: time in ISO UTC, shown locally). */
@@ -48,7 +48,7 @@ export function ReviewsList({ reviews, slug }: { reviews: Review[]; slug: string
       {isLoggedIn() ? null : (
         <p className="catalog-reviews__prompt">
           You must be logged in to write a review.{' '}
-          <LoginLink slug={slug} className="catalog-link">
+          <LoginLink redirect={`/products/${slug}`} className="catalog-link">
             Log in
           </LoginLink>
         </p>

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { pageSearchParam } from '../../api/lists';
 
 /*
  * Search params of /products (spec section 2). Every field falls back with `catch`, so a
@@ -26,15 +27,7 @@ export const productListSearchSchema = z.object({
   /** Free-text search over name and description. */
   search: optionalTrimmed,
   /** 1-based page number; page 1 is left out of the URL. */
-  page: z.catch(
-    z.optional(
-      z.pipe(
-        z.coerce.number().check(z.refine(Number.isInteger), z.gte(1)),
-        z.transform((page) => (page === 1 ? undefined : page)),
-      ),
-    ),
-    undefined,
-  ),
+  page: pageSearchParam,
 });
 
 export type ProductListSearch = z.infer<typeof productListSearchSchema>;

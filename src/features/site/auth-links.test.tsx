@@ -27,11 +27,17 @@ describe('AuthLinks (spec section 2: Login and Register, or Logout when signed i
       setTokens('access-token', 'refresh-token');
       const { router } = await renderWithRouter(<AuthLinks />, { path: '/gallery' });
       expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute(
+        'href',
+        '/account/orders',
+      );
 
       await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
       await vi.waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());
-      expect(sent).toEqual([{ url: expect.stringMatching(/\/accounts\/logout\/$/), body: { refresh: 'refresh-token' } }]);
-    expect(localStorage.getItem('refreshToken')).toBeNull();
+      expect(sent).toEqual([
+        { url: expect.stringMatching(/\/accounts\/logout\/$/), body: { refresh: 'refresh-token' } },
+      ]);
+      expect(localStorage.getItem('refreshToken')).toBeNull();
       expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
       await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
       vi.unstubAllGlobals();

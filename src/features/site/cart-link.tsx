@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { useCartCount } from '../cart/api';
 import { cartBadgeLabel, cartLinkLabel } from './cart-badge';
 import { CART_PATH } from './nav-items';
-import { useCartCount } from './use-cart-count';
 
 /** The cart icon linking to /cart, with its item-count badge (spec sections 2 and 9). */
 export function CartLinkView({
@@ -41,7 +41,7 @@ export function CartLinkView({
   );
 }
 
-/** The cart link bound to the shopper's cart count. */
+/** The cart link bound to the shopper's cart: `total_items` while logged in, else no badge. */
 export function CartLink({ className, showText }: { className?: string; showText?: boolean }) {
   return <CartLinkView count={useCartCount()} className={className} showText={showText} />;
 }

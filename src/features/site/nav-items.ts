@@ -31,6 +31,7 @@ export const FOOTER_LINKS: readonly FrameLink[] = [
   { to: '/faq' as FramePath, label: 'FAQ' },
 ];
 
-export const CART_PATH = '/cart' as FramePath;
+export const CART_PATH: FramePath = '/cart';
+export const ORDERS_PATH: FramePath = '/account/orders';
 export const LOGIN_PATH = '/login' as FramePath;
 export const REGISTER_PATH = '/register' as FramePath;

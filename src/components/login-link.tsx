@@ -1,23 +1,24 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
-import { loginRedirectHref } from './add-to-cart';
+import { loginHref } from '../auth/safe-redirect';
 
 /**
- * A link to /login?redirect=/products/{slug} (spec section 2: the review prompt). The login
- * route belongs to the auth feature, so this builds the address itself and navigates in-app
- * (a modified click still opens a new tab as a normal link would).
+ * A link to /login?redirect={path} (spec sections 2 and 5: the review prompt, the cart's login
+ * prompt, the order history). The href keeps its slashes readable; a plain click navigates
+ * in-app, and a modified click still opens a new tab as a normal link would.
  */
 export function LoginLink({
-  slug,
+  redirect,
   children,
   className,
 }: {
-  slug: string;
+  /** The same-site path to come back to after logging in. */
+  redirect: string;
   children: ReactNode;
   className?: string;
 }) {
   const navigate = useNavigate();
-  const href = loginRedirectHref(slug);
+  const href = loginHref(redirect);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;

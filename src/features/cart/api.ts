@@ -1,0 +1,271 @@
+/**
+ * The shopper's server-side cart (spec sections 4, 7 and 8; issue 6): the cart query, the four
+ * cart mutations and the add-to-cart intent kept across a login.
+ *
+ * Ordering (issue 6: "rapid clicks never lose an update or show a stale total"):
+ * - every cart mutation shares one TanStack Query scope, so their calls reach the server one
+ *   after another, in the order the shopper made them;
+ * - each mutation first shows its expected result (quantities and totals recomputed in cents,
+ *   ./cart-logic.ts), so the next click builds on what the shopper sees;
+ * - only the answer of the last mutation in the queue replaces the cart (spec section 4:
+ *   "every mutation replaces the cart with the server's response"); earlier answers are
+ *   already out of date when they arrive. When the last one fails, the cart is fetched again.
+ *
+ * The cart loads only while logged in and only in the browser (architecture convention 13:
+ * user-specific data loads on the client).
+ */
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../api/client';
+import { hasStatus, isNotFound } from '../../api/errors';
+import { isLoggedIn } from '../../auth/token-storage';
+import { useIsLoggedIn } from '../../auth/use-session';
+import {
+  CART_MESSAGES,
+  CartRuleError,
+  type Cart,
+  EMPTY_CART,
+  cartErrorMessage,
+  emptied,
+  withQuantity,
+  withoutItem,
+} from './cart-logic';
+import { savePendingCartIntent, takePendingCartIntent } from './pending-intent';
+
+export type { Cart, CartItem } from './cart-logic';
+export { EMPTY_CART, cartErrorMessage } from './cart-logic';
+
+/** The cart's query key; checkout writes the emptied cart here after an order. */
+export const CART_QUERY_KEY = ['cart'] as const;
+const CART_MUTATION_KEY = ['cart'] as const;
+const CART_SCOPE = { id: 'cart' };
+
+/**
+ * `GET /orders/cart/`. A 404 (no cart yet) is an empty cart (spec section 4); any other failure
+ * throws the `ApiError` (a 401 is shown as 'Authentication required to view cart.').
+ */
+export const cartQuery = () =>
+  queryOptions({
+    queryKey: CART_QUERY_KEY,
+    queryFn: async ({ signal }): Promise<Cart> => {
+      try {
+        const { data } = await api.GET('/orders/cart/', { signal });
+        return data ?? EMPTY_CART;
+      } catch (error) {
+        if (isNotFound(error)) return EMPTY_CART;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+  });
+
+/** What a cart screen needs: the cart (empty when logged out or not loaded) and its load error. */
+export interface CartView {
+  cart: Cart;
+  loggedIn: boolean;
+  /** True until the first answer while logged in. */
+  isLoading: boolean;
+  /** Spec sections 4 and 8: 'Authentication required to view cart.' or the load message. */
+  loadError: string | null;
+  retry: () => void;
+}
+
+/** The shopper's cart; loads when logged in and re-evaluates when the tokens change. */
+export function useCart(): CartView {
+  const loggedIn = useIsLoggedIn();
+  const query = useQuery({ ...cartQuery(), enabled: loggedIn });
+  let loadError: string | null = null;
+  if (loggedIn && query.isError) {
+    loadError = hasStatus(query.error, 401)
+      ? CART_MESSAGES.authRequired
+      : cartErrorMessage(query.error, CART_MESSAGES.loadFailed);
+  }
+  return {
+    cart: loggedIn ? (query.data ?? EMPTY_CART) : EMPTY_CART,
+    loggedIn,
+    isLoading: loggedIn && query.isPending,
+    loadError,
+    retry: () => void query.refetch(),
+  };
+}
+
+/** The header badge's count: the cart's `total_items`, 0 when logged out (spec section 2). */
+export function useCartCount(): number {
+  return useCart().cart.total_items;
+}
+
+function isLastCartMutation(queryClient: QueryClient): boolean {
+  // The mutation asking is still pending while its callbacks run.
+  return queryClient.isMutating({ mutationKey: CART_MUTATION_KEY }) <= 1;
+}
+
+interface CartMutationOptions<V> {
+  call: (variables: V) => Promise<Cart>;
+  /** The cart as it will be after the call, shown while it is under way. */
+  expected?: (cart: Cart, variables: V) => Cart;
+  /** The spec's fallback message for this call. */
+  fallback: string;
+  /** Called with the spec's message for the failure (and the error, for screens with their own fallback). */
+  onError?: (message: string, error: unknown) => void;
+  onSuccess?: (cart: Cart, variables: V) => void;
+}
+
+function useCartMutation<V>(options: CartMutationOptions<V>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: CART_MUTATION_KEY,
+    scope: CART_SCOPE,
+    mutationFn: options.call,
+    onMutate: async (variables: V) => {
+      if (!options.expected) return;
+      // A load under way would overwrite the expected cart with an older one.
+      await queryClient.cancelQueries({ queryKey: CART_QUERY_KEY });
+      const current = queryClient.getQueryData<Cart>(CART_QUERY_KEY);
+      if (current) queryClient.setQueryData(CART_QUERY_KEY, options.expected(current, variables));
+    },
+    onSuccess: (cart, variables) => {
+      if (isLastCartMutation(queryClient)) queryClient.setQueryData(CART_QUERY_KEY, cart);
+      options.onSuccess?.(cart, variables);
+    },
+    onError: (error) => {
+      if (isLastCartMutation(queryClient)) {
+        void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      }
+      options.onError?.(cartErrorMessage(error, options.fallback), error);
+    },
+  });
+}
+
+/** A line to add: `POST /orders/cart/add-item/` with `{product_id, quantity, customization}`. */
+export interface AddToCartInput {
+  productId: number;
+  quantity: number;
+  customization?: Record<string, string>;
+}
+
+/**
+ * Adds a line item (spec sections 5 and 7); the same product with the same customization adds
+ * to its line. Logged out, it fails with 'Please log in to add items to your cart.' without a
+ * call. Errors reach `onError` as the spec's message (fallback 'Failed to add item.').
+ */
+export function useAddToCart(
+  handlers: Pick<CartMutationOptions<AddToCartInput>, 'onError' | 'onSuccess'> = {},
+) {
+  return useCartMutation<AddToCartInput>({
+    call: async ({ productId, quantity, customization = {} }) => {
+      if (!isLoggedIn()) throw new CartRuleError(CART_MESSAGES.loginToAdd);
+      const { data } = await api.POST('/orders/cart/add-item/', {
+        body: { product_id: productId, quantity, customization },
+      });
+      return data ?? EMPTY_CART;
+    },
+    fallback: CART_MESSAGES.addFailed,
+    ...handlers,
+  });
+}
+
+/**
+ * Sets a line's quantity: `PATCH /orders/cart/items/{id}/` (spec section 5: at least 1, else
+ * 'Quantity must be at least 1. Use remove to delete.' without a call; callers route 0 to
+ * {@link useRemoveCartItem}). Fallback message 'Failed to update quantity.'.
+ */
+export function useSetCartQuantity(
+  handlers: Pick<CartMutationOptions<{ itemId: number; quantity: number }>, 'onError'> = {},
+) {
+  return useCartMutation<{ itemId: number; quantity: number }>({
+    call: async ({ itemId, quantity }) => {
+      if (!Number.isInteger(quantity) || quantity < 1) {
+        throw new CartRuleError(CART_MESSAGES.quantityAtLeastOne);
+      }
+      const { data } = await api.PATCH('/orders/cart/items/{id}/', {
+        params: { path: { id: itemId } },
+        body: { quantity },
+      });
+      return data ?? EMPTY_CART;
+    },
+    expected: (cart, { itemId, quantity }) =>
+      quantity >= 1 ? withQuantity(cart, itemId, quantity) : cart,
+    fallback: CART_MESSAGES.updateFailed,
+    ...handlers,
+  });
+}
+
+/** Removes a line: `DELETE /orders/cart/items/{id}/`. Fallback 'Failed to remove item.'. */
+export function useRemoveCartItem(handlers: Pick<CartMutationOptions<number>, 'onError'> = {}) {
+  return useCartMutation<number>({
+    call: async (itemId) => {
+      const { data } = await api.DELETE('/orders/cart/items/{id}/', {
+        params: { path: { id: itemId } },
+      });
+      return data ?? EMPTY_CART;
+    },
+    expected: withoutItem,
+    fallback: CART_MESSAGES.removeFailed,
+    ...handlers,
+  });
+}
+
+/** Empties the cart: `DELETE /orders/cart/clear/`. Fallback 'Failed to clear cart.'. */
+export function useClearCart(handlers: Pick<CartMutationOptions<void>, 'onError'> = {}) {
+  return useCartMutation<void>({
+    call: async () => {
+      const { data } = await api.DELETE('/orders/cart/clear/');
+      return data ?? EMPTY_CART;
+    },
+    expected: (cart) => emptied(cart),
+    fallback: CART_MESSAGES.clearFailed,
+    ...handlers,
+  });
+}
+
+/**
+ * Spec section 4: "The cart is cleared locally after an order is placed" (the server emptied
+ * it in the same transaction).
+ */
+export function clearCartLocally(queryClient: QueryClient): void {
+  const current = queryClient.getQueryData<Cart>(CART_QUERY_KEY);
+  queryClient.setQueryData(CART_QUERY_KEY, current ? emptied(current) : EMPTY_CART);
+}
+
+/**
+ * Remembers what a logged-out shopper asked to add before being sent to log in (issue 6: the
+ * pending intent), for {@link useResumeAddToCart} on the product page after the login.
+ */
+export function rememberAddToCart(slug: string, input: AddToCartInput): void {
+  savePendingCartIntent({
+    slug,
+    productId: input.productId,
+    quantity: input.quantity,
+    customization: input.customization ?? {},
+  });
+}
+
+/**
+ * On the product page of `slug`, once logged in: adds the item a logged-out shopper chose
+ * before logging in (issue 6), exactly once, through `add`.
+ */
+export function useResumeAddToCart(
+  slug: string,
+  add: (input: AddToCartInput) => void,
+  loggedIn: boolean,
+): void {
+  useEffect(() => {
+    if (!loggedIn) return;
+    const intent = takePendingCartIntent(slug);
+    if (intent) {
+      add({
+        productId: intent.productId,
+        quantity: intent.quantity,
+        customization: intent.customization,
+      });
+    }
+    // `add` changes identity on every render; the intent is taken once per login and slug.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [slug, loggedIn]);
+}

@@ -1,0 +1,276 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState, type KeyboardEvent } from 'react';
+import { formatPrice } from '../../api/money';
+import { loginHref } from '../../auth/safe-redirect';
+import { isLoggedIn } from '../../auth/token-storage';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useTransientMessage } from '../../components/use-transient-message';
+import { useClearCart, useRemoveCartItem, useSetCartQuantity } from './api';
+import {
+  CART_MESSAGES,
+  type Cart,
+  type CartItem,
+  customizationEntries,
+  parseTableQuantity,
+  quantityChange,
+} from './cart-logic';
+import './cart.css';
+
+interface LineActions {
+  setQuantity: (item: CartItem, next: number) => void;
+  remove: (item: CartItem) => void;
+}
+
+/** One line of the cart table: product, price, quantity control, line total and remove. */
+function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
+  const { product } = item;
+  // While the shopper types, the field shows what they typed; otherwise it follows the cart
+  // (the server's answer, or the expected one while a change is under way).
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const commit = () => {
+    if (draft === null) return;
+    setDraft(null);
+    // Spec section 5: parsed as an integer; negative or invalid becomes 0 (which removes).
+    actions.setQuantity(item, parseTableQuantity(draft));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commit();
+    }
+  };
+  const image = product.main_image;
+  const atStock = typeof product.stock === 'number' && item.quantity >= product.stock;
+  const overStock = typeof product.stock === 'number' && item.quantity > product.stock;
+  const inputId = `cart-quantity-${item.id}`;
+
+  return (
+    <tr className="cart-line">
+      <td className="cart-line__product">
+        <div className="cart-line__thumb">
+          {image ? (
+            <img
+              src={image.thumb_image ?? image.image}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : null}
+        </div>
+        <div className="cart-line__details">
+          <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
+            {product.name}
+          </Link>
+          {customizationEntries(item.customization).length ? (
+            <ul className="cart-line__customization">
+              {customizationEntries(item.customization).map((entry) => (
+                <li key={entry.label}>
+                  <span className="cart-line__customization-key">{entry.label}:</span> {entry.value}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {overStock ? (
+            <p className="cart-line__warning">Only {product.stock} items available.</p>
+          ) : null}
+        </div>
+      </td>
+      <td className="cart-line__price" data-label="Price">
+        {formatPrice(product.price)}
+      </td>
+      <td className="cart-line__quantity" data-label="Quantity">
+        <div className="cart-stepper">
+          <button
+            type="button"
+            className="cart-stepper__button"
+            aria-label={`Decrease quantity of ${product.name}`}
+            onClick={() => actions.setQuantity(item, item.quantity - 1)}
+          >
+            −
+          </button>
+          <label htmlFor={inputId} className="visually-hidden">
+            Quantity of {product.name}
+          </label>
+          <input
+            id={inputId}
+            className="cart-stepper__input"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft ?? String(item.quantity)}
+            onChange={(event) => setDraft(event.target.value)}
+            onBlur={commit}
+            onKeyDown={onKeyDown}
+          />
+          <button
+            type="button"
+            className="cart-stepper__button"
+            aria-label={`Increase quantity of ${product.name}`}
+            disabled={atStock}
+            onClick={() => actions.setQuantity(item, item.quantity + 1)}
+          >
+            +
+          </button>
+        </div>
+      </td>
+      <td className="cart-line__total" data-label="Total">
+        {formatPrice(item.line_total)}
+      </td>
+      <td className="cart-line__remove">
+        <button
+          type="button"
+          className="cart-remove"
+          aria-label={`Remove ${product.name} from cart`}
+          onClick={() => actions.remove(item)}
+        >
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The cart with items (spec sections 2, 4, 5 and 8): the table of Product, Price, Quantity,
+ * Total and remove; the summary with the subtotal, shipping 'Calculated at checkout' and the
+ * total, and the note that shipping is not included; Clear Cart (after the spec's
+ * confirmation) and Proceed to Checkout (`onCheckout`). Quantity changes show at once and
+ * reach the server in order (./api.ts); an unchanged quantity makes no call, below 1 removes
+ * the line, above the stock shows 'Only {n} items available.' without a call.
+ */
+export function CartView({ cart, onCheckout }: { cart: Cart; onCheckout: () => void }) {
+  const navigate = useNavigate();
+  const [message, setMessage] = useTransientMessage();
+  const [confirmingClear, setConfirmingClear] = useState(false);
+  const showError = (text: string) => setMessage({ kind: 'error', text });
+  const setQuantityMutation = useSetCartQuantity({ onError: showError });
+  const removeMutation = useRemoveCartItem({ onError: showError });
+  const clearMutation = useClearCart({ onError: showError });
+
+  const actions: LineActions = {
+    setQuantity: (item, next) => {
+      const change = quantityChange(item.quantity, next);
+      if (change.kind === 'none') return;
+      if (change.kind === 'remove') {
+        removeMutation.mutate(item.id);
+        return;
+      }
+      const stock = item.product.stock;
+      if (typeof stock === 'number' && change.quantity > stock && change.quantity > item.quantity) {
+        showError(stock > 0 ? `Only ${stock} items available.` : 'Item is out of stock.');
+        return;
+      }
+      setQuantityMutation.mutate({ itemId: item.id, quantity: change.quantity });
+    },
+    remove: (item) => removeMutation.mutate(item.id),
+  };
+
+  const proceed = () => {
+    if (!isLoggedIn()) {
+      void navigate({ href: loginHref('/cart') });
+      return;
+    }
+    if (cart.items.length === 0) {
+      showError(CART_MESSAGES.empty);
+      return;
+    }
+    onCheckout();
+  };
+
+  return (
+    <div className="cart-layout">
+      <div className="cart-lines">
+        <div className="cart-message" aria-live="polite">
+          {message ? (
+            <p className="cart-message__text" role="alert">
+              {message.text}
+            </p>
+          ) : null}
+        </div>
+        <table className="cart-table">
+          <caption className="visually-hidden">Items in your cart</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Price</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total</th>
+              <th scope="col">
+                <span className="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {cart.items.map((item) => (
+              <CartLine key={item.id} item={item} actions={actions} />
+            ))}
+          </tbody>
+        </table>
+        <Link to="/products" className="cart-continue">
+          ← Continue shopping
+        </Link>
+      </div>
+
+      <section className="cart-summary" aria-labelledby="cart-summary-title">
+        <h2 id="cart-summary-title" className="cart-summary__title">
+          Order Summary
+        </h2>
+        <dl className="cart-summary__rows">
+          <div className="cart-summary__row">
+            <dt>
+              Subtotal ({cart.total_items} {cart.total_items === 1 ? 'item' : 'items'})
+            </dt>
+            <dd data-testid="cart-subtotal">{formatPrice(cart.total_price)}</dd>
+          </div>
+          <div className="cart-summary__row">
+            <dt>Shipping</dt>
+            <dd>Calculated at checkout</dd>
+          </div>
+          <div className="cart-summary__row cart-summary__row--total">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatPrice(cart.total_price)}</dd>
+          </div>
+        </dl>
+        <p className="cart-summary__note">Shipping is not included in the total.</p>
+        <button type="button" className="button-primary cart-summary__checkout" onClick={proceed}>
+          Proceed to Checkout
+        </button>
+        <button
+          type="button"
+          className="button-secondary cart-summary__clear"
+          disabled={clearMutation.isPending}
+          onClick={() => setConfirmingClear(true)}
+        >
+          Clear Cart
+        </button>
+      </section>
+
+      {confirmingClear ? (
+        <ConfirmDialog
+          title="Clear your cart?"
+          message={CART_MESSAGES.confirmClear}
+          confirmLabel="Clear Cart"
+          onCancel={() => setConfirmingClear(false)}
+          onConfirm={() => {
+            setConfirmingClear(false);
+            clearMutation.mutate();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Checkout calls (spec sections 4, 7 and 8; issue 6): the shop's payment options and placing
+ * the order.
+ *
+ * Placing an order sends an `Idempotency-Key` chosen once per checkout: a double click, a retry
+ * after a lost answer, or a second try after the card payment failed to start all get the same
+ * order back instead of a second one.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { ApiError, fieldErrorsMessage } from '../../api/errors';
+import type { components } from '../../api/schema';
+import { ORDERS_QUERY_KEY } from '../orders/api';
+import type { PaymentOptions } from './payment-methods';
+
+type Order = components['schemas']['Order'];
+type OrderCreate = components['schemas']['OrderCreate'];
+
+export const CHECKOUT_LOAD_MESSAGES = {
+  /** Spec section 8: the options call failed. */
+  failed: 'Failed to load payment options. Please refresh the page.',
+  /** Spec section 8: the options came back unusable. */
+  invalid: 'Could not load payment options. Please try refreshing.',
+} as const;
+
+export const ORDER_MESSAGES = {
+  /** Spec section 8: order creation failed without a detail or field errors. */
+  failed: 'Failed to create order. Please check your details and try again.',
+  /** Spec section 8: any other failure while checking out. */
+  unexpected: 'An error occurred. Please try again.',
+} as const;
+
+/** Thrown by the options query when the answer is not payment options. */
+export class InvalidPaymentOptionsError extends Error {
+  constructor() {
+    super(CHECKOUT_LOAD_MESSAGES.invalid);
+    this.name = 'InvalidPaymentOptionsError';
+  }
+}
+
+function isPaymentOptions(value: unknown): value is PaymentOptions {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return ['enable_card_payment', 'enable_bank_transfer', 'enable_custom_payment'].every(
+    (key) => typeof v[key] === 'boolean',
+  );
+}
+
+/** `GET /payments/options/`. Key `['payments','options']`. */
+export const paymentOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'options'] as const,
+    queryFn: async ({ signal }): Promise<PaymentOptions> => {
+      const { data } = await api.GET('/payments/options/', { signal });
+      if (!isPaymentOptions(data)) throw new InvalidPaymentOptionsError();
+      return data;
+    },
+    staleTime: 60_000,
+  });
+
+/**
+ * The message for options that did not load (spec section 8): unusable options, else the
+ * server's detail, else 'Failed to load payment options. Please refresh the page.'.
+ */
+export function paymentOptionsErrorMessage(error: unknown): string {
+  if (error instanceof InvalidPaymentOptionsError) return error.message;
+  if (error instanceof ApiError) {
+    const body = error.body as { detail?: unknown } | null;
+    if (body && typeof body.detail === 'string' && body.detail) return body.detail;
+  }
+  return CHECKOUT_LOAD_MESSAGES.failed;
+}
+
+/**
+ * The message for a failed order (spec section 8): the server's detail, else its field errors
+ * ('field: message; …', as every form shows them), else 'Failed to create order. Please check
+ * your details and try again.'; a failure that is not the server's answer (the network) gives
+ * 'An error occurred. Please try again.'.
+ */
+export function orderErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return ORDER_MESSAGES.unexpected;
+  const body = error.body as { detail?: unknown } | null;
+  if (body && typeof body.detail === 'string' && body.detail) return body.detail;
+  return fieldErrorsMessage(error.body) ?? ORDER_MESSAGES.failed;
+}
+
+/** A fresh Idempotency-Key for one checkout. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * `POST /orders/orders/` with `{payment_method, delivery_address}` and the checkout's
+ * Idempotency-Key. Resolves to the order; the order history is refreshed after it.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      body,
+      idempotencyKey,
+    }: {
+      body: OrderCreate;
+      idempotencyKey: string;
+    }): Promise<Order> => {
+      const { data } = await api.POST('/orders/orders/', {
+        body,
+        params: { header: { 'Idempotency-Key': idempotencyKey } },
+      });
+      return data as Order;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY }),
+  });
+}

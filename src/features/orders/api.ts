@@ -1,0 +1,87 @@
+/**
+ * The shopper's orders (issue 6): `GET /orders/orders/` (a page, newest first) and
+ * `GET /orders/orders/{id}/`. User-specific, so they load in the browser while logged in
+ * (architecture convention 13). Keys start with `['orders']`; placing an order or paying one
+ * invalidates that prefix.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { components } from '../../api/schema';
+
+export type Order = components['schemas']['Order'];
+export type OrderItem = components['schemas']['OrderItem'];
+export type OrderStatus = components['schemas']['OrderStatus'];
+
+/** The prefix of every order query. */
+export const ORDERS_QUERY_KEY = ['orders'] as const;
+
+/** Orders per page of the history. */
+export const ORDERS_PAGE_SIZE = 10;
+
+export interface OrderPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Order[];
+}
+
+/** One page (1-based) of the shopper's orders. Key `['orders','list',{page}]`. */
+export const ordersQuery = (page = 1) =>
+  queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, 'list', { page }] as const,
+    queryFn: async ({ signal }): Promise<OrderPage> => {
+      const { data } = await api.GET('/orders/orders/', {
+        params: { query: { page, page_size: ORDERS_PAGE_SIZE } },
+        signal,
+      });
+      return data as OrderPage;
+    },
+    staleTime: 10_000,
+  });
+
+/** One of the shopper's orders. Key `['orders','detail',id]`; an unknown id is a 404 `ApiError`. */
+export const orderQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, 'detail', id] as const,
+    queryFn: async ({ signal }): Promise<Order> => {
+      const { data } = await api.GET('/orders/orders/{id}/', {
+        params: { path: { id } },
+        signal,
+      });
+      return data as Order;
+    },
+    staleTime: 10_000,
+  });
+
+/** How an order's status reads to a shopper. */
+export function orderStatusLabel(status: OrderStatus): string {
+  switch (status) {
+    case 'awaiting_payment':
+      return 'Awaiting payment';
+    case 'paid':
+      return 'Paid';
+    case 'processing':
+      return 'Processing';
+    case 'shipped':
+      return 'Shipped';
+    case 'canceled':
+      return 'Canceled';
+  }
+}
+
+/** True for an order the shopper can still pay by card from the history ("Pay now"). */
+export function canPayNow(order: Pick<Order, 'status' | 'payment_method'>): boolean {
+  return order.status === 'awaiting_payment' && order.payment_method === 'card_2c2p';
+}
+
+/** How the order is paid, as the order history says it. */
+export function paymentMethodLabel(method: Order['payment_method']): string {
+  switch (method) {
+    case 'card_2c2p':
+      return 'Card';
+    case 'bank_transfer':
+      return 'Bank transfer';
+    case 'custom':
+      return 'Other payment method';
+  }
+}

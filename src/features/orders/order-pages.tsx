@@ -1,0 +1,314 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { apiErrorMessage, isNotFound } from '../../api/errors';
+import { formatPrice } from '../../api/money';
+import { useIsLoggedIn } from '../../auth/use-session';
+import { ErrorBox } from '../../components/error-box';
+import { LoginLink } from '../../components/login-link';
+import { Skeleton } from '../../components/skeleton';
+import { CARD_NOT_STARTED, useStartCardPayment } from '../payments/api';
+import {
+  ORDERS_PAGE_SIZE,
+  type Order,
+  canPayNow,
+  orderQuery,
+  ordersQuery,
+  paymentMethodLabel,
+} from './api';
+import { DeliveryAddressBlock, OrderLines, OrderStatusBadge, formatOrderDate } from './order-parts';
+import './orders.css';
+
+/** Spec section 8-style fallbacks of the order history. */
+export const ORDER_HISTORY_MESSAGES = {
+  listFailed: 'Failed to load your orders.',
+  detailFailed: 'Failed to load this order.',
+  notFound: 'Order not found.',
+  none: 'You have not placed any orders yet.',
+} as const;
+
+function OrdersFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="page-container orders-page">
+      <h1 className="orders-page__title">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+function LoginPrompt({ redirect }: { redirect: string }) {
+  return (
+    <div className="orders-notice">
+      <p>Log in to see your orders.</p>
+      <LoginLink className="button-primary" redirect={redirect}>
+        Log in
+      </LoginLink>
+    </div>
+  );
+}
+
+/** "Pay now" for an unpaid card order: a new card payment, then the gateway's page (issue 6). */
+export function PayNowButton({ order }: { order: Order }) {
+  const start = useStartCardPayment();
+  if (!canPayNow(order)) return null;
+  return (
+    <span className="orders-pay">
+      <button
+        type="button"
+        className="button-primary"
+        disabled={start.isPending}
+        onClick={() => start.mutate(order)}
+      >
+        {start.isPending ? 'Opening the payment page…' : 'Pay now'}
+      </button>
+      {start.isError ? (
+        <span className="orders-pay__error" role="alert">
+          {CARD_NOT_STARTED}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const shown = order.items.slice(0, 3);
+  const more = order.items.length - shown.length;
+  return (
+    <li className="order-card">
+      <div className="order-card__head">
+        <h2 className="order-card__number">
+          <Link to="/account/orders/$orderId" params={{ orderId: String(order.id) }}>
+            Order {order.order_number}
+          </Link>
+        </h2>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="order-card__meta">
+        Placed {formatOrderDate(order.created_at)} · {paymentMethodLabel(order.payment_method)} ·{' '}
+        {order.total_items} {order.total_items === 1 ? 'item' : 'items'}
+      </p>
+      <ul className="order-card__items">
+        {shown.map((item) => (
+          <li key={item.id}>
+            {item.product_name} <span className="order-card__qty">× {item.quantity}</span>
+          </li>
+        ))}
+        {more > 0 ? <li className="order-card__more">and {more} more</li> : null}
+      </ul>
+      <div className="order-card__foot">
+        <span className="order-card__total">{formatPrice(order.total_price)}</span>
+        <span className="order-card__actions">
+          <PayNowButton order={order} />
+          <Link
+            className="button-secondary"
+            to="/account/orders/$orderId"
+            params={{ orderId: String(order.id) }}
+          >
+            View order
+          </Link>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="orders-list" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        Loading your orders…
+      </p>
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} height="9rem" radius="var(--radius-lg)" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /account/orders (issue 6): the shopper's orders, newest first, each with its number, date,
+ * status, lines and total, and Pay now on an unpaid card order. Logged out: a prompt to log in
+ * that comes back here. Paged by `page` (10 a page).
+ */
+export function OrderListPage({ page = 1 }: { page?: number }) {
+  const loggedIn = useIsLoggedIn();
+  const query = useQuery({ ...ordersQuery(page), enabled: loggedIn });
+  const title = 'Your orders';
+  if (!loggedIn) {
+    return (
+      <OrdersFrame title={title}>
+        <LoginPrompt redirect="/account/orders" />
+      </OrdersFrame>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <OrdersFrame title={title}>
+        <ListSkeleton />
+      </OrdersFrame>
+    );
+  }
+  if (query.isError) {
+    return (
+      <OrdersFrame title={title}>
+        <ErrorBox
+          message={apiErrorMessage(query.error, ORDER_HISTORY_MESSAGES.listFailed)}
+          onRetry={() => void query.refetch()}
+        />
+      </OrdersFrame>
+    );
+  }
+  const { results, count } = query.data;
+  const pages = Math.max(1, Math.ceil(count / ORDERS_PAGE_SIZE));
+  return (
+    <OrdersFrame title={title}>
+      {results.length === 0 ? (
+        <div className="orders-notice">
+          <p>{ORDER_HISTORY_MESSAGES.none}</p>
+          <Link className="button-primary" to="/products">
+            Browse products
+          </Link>
+        </div>
+      ) : (
+        <ul className="orders-list">
+          {results.map((order) => (
+            <OrderCard key={order.id} order={order} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav className="orders-pager" aria-label="Order pages">
+          {page > 1 ? (
+            <Link to="/account/orders" search={{ page: page - 1 }} className="button-secondary">
+              ← Newer orders
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="orders-pager__where">
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to="/account/orders" search={{ page: page + 1 }} className="button-secondary">
+              Older orders →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </OrdersFrame>
+  );
+}
+
+function paymentNote(order: Order): string | null {
+  const payment = order.latest_payment;
+  if (order.status !== 'awaiting_payment') {
+    return order.paid_at ? `Paid on ${formatOrderDate(order.paid_at)}.` : null;
+  }
+  if (!payment) {
+    return order.payment_method === 'card_2c2p' ? 'No card payment has been made yet.' : null;
+  }
+  switch (payment.status) {
+    case 'failed':
+      return `The last card payment failed: ${payment.error_message ?? 'the card was declined.'}`;
+    case 'canceled':
+      return 'The last card payment was canceled.';
+    case 'initiated':
+    case 'pending':
+      return 'A card payment is in progress.';
+    default:
+      return null;
+  }
+}
+
+/**
+ * /account/orders/{id} (issue 6): one order with its status, lines and total, the delivery
+ * address, the payment method and how to pay (bank details or the shop's instructions), the
+ * state of its latest card payment, and Pay now while an unpaid card order waits. Another
+ * shopper's order is 'Order not found.' (the API answers 404).
+ */
+export function OrderDetailPage({ orderId }: { orderId: number }) {
+  const loggedIn = useIsLoggedIn();
+  const query = useQuery({ ...orderQuery(orderId), enabled: loggedIn });
+  if (!loggedIn) {
+    return (
+      <OrdersFrame title="Order">
+        <LoginPrompt redirect={`/account/orders/${orderId}`} />
+      </OrdersFrame>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <OrdersFrame title="Order">
+        <ListSkeleton />
+      </OrdersFrame>
+    );
+  }
+  if (query.isError) {
+    const notFound = isNotFound(query.error);
+    return (
+      <OrdersFrame title={notFound ? ORDER_HISTORY_MESSAGES.notFound : 'Order'}>
+        {notFound ? (
+          <div className="orders-notice">
+            <p>This order does not exist in your account.</p>
+            <Link className="button-secondary" to="/account/orders">
+              Back to your orders
+            </Link>
+          </div>
+        ) : (
+          <ErrorBox
+            message={apiErrorMessage(query.error, ORDER_HISTORY_MESSAGES.detailFailed)}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+      </OrdersFrame>
+    );
+  }
+  const order = query.data;
+  const note = paymentNote(order);
+  return (
+    <OrdersFrame title={`Order ${order.order_number}`}>
+      <Link to="/account/orders" className="orders-back">
+        ← All orders
+      </Link>
+      <div className="order-detail__status">
+        <OrderStatusBadge status={order.status} />
+        <span className="order-detail__date">Placed {formatOrderDate(order.created_at)}</span>
+      </div>
+      <div className="order-detail">
+        <section className="order-detail__panel" aria-labelledby="order-items-title">
+          <h2 id="order-items-title" className="order-detail__title">
+            Items
+          </h2>
+          <OrderLines order={order} />
+        </section>
+        <div className="order-detail__side">
+          <section className="order-detail__panel" aria-labelledby="order-payment-title">
+            <h2 id="order-payment-title" className="order-detail__title">
+              Payment
+            </h2>
+            <p className="order-detail__method">{paymentMethodLabel(order.payment_method)}</p>
+            {note ? <p className="order-detail__note">{note}</p> : null}
+            {order.status === 'awaiting_payment' && order.payment_instructions ? (
+              <p className="order-detail__instructions">{order.payment_instructions}</p>
+            ) : null}
+            {order.status === 'awaiting_payment' && order.payment_method !== 'card_2c2p' ? (
+              <p className="order-detail__note">
+                Use your order number <strong>{order.order_number}</strong> as the payment
+                reference.
+              </p>
+            ) : null}
+            <PayNowButton order={order} />
+          </section>
+          <section className="order-detail__panel" aria-labelledby="order-address-title">
+            <h2 id="order-address-title" className="order-detail__title">
+              Delivery address
+            </h2>
+            <DeliveryAddressBlock address={order.delivery_address} />
+          </section>
+        </div>
+      </div>
+    </OrdersFrame>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Card payments (spec sections 3, 4, 7 and 8; issue 6): starting a payment on the gateway's
+ * hosted page, and reading a payment's status when the shopper comes back.
+ *
+ * Starting a payment keeps the payment id and the order in sessionStorage before leaving for
+ * the gateway (spec section 4), so /payment/return can still find them when the gateway sends
+ * the shopper back without the `paymentId` parameter. Only event handlers and effects touch
+ * storage or `window.location` (architecture convention 13).
+ */
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { components } from '../../api/schema';
+import { isSafeExternalUrl } from '../../auth/safe-redirect';
+
+export type PaymentStatus = components['schemas']['PaymentStatus'];
+type Order = components['schemas']['Order'];
+
+/** Spec section 9: card payments are in USD. */
+export const CARD_CURRENCY = 'USD';
+
+/** Spec section 4: the message when an order exists but no gateway address came back. */
+export const CARD_NOT_STARTED =
+  "Your order was created, but we couldn't initiate the card payment. Please contact support or try paying from your order history.";
+
+/** sessionStorage keys of the payment under way (spec section 4: "kept in the session"). */
+export const PENDING_PAYMENT_ID_KEY = 'pendingPaymentId';
+export const PENDING_PAYMENT_ORDER_KEY = 'pendingPaymentOrder';
+
+/** The order facts kept beside the pending payment id. */
+export interface PendingPaymentOrder {
+  id: number;
+  order_number: string;
+  total_price: string;
+}
+
+function session(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The payment id kept when the shopper left for the gateway, or null. */
+export function readPendingPaymentId(): string | null {
+  return session()?.getItem(PENDING_PAYMENT_ID_KEY) ?? null;
+}
+
+/** Thrown when the payment could not be started; its message is {@link CARD_NOT_STARTED}. */
+export class CardPaymentNotStartedError extends Error {
+  constructor(readonly cause?: unknown) {
+    super(CARD_NOT_STARTED);
+    this.name = 'CardPaymentNotStartedError';
+  }
+}
+
+/** Where the browser goes; replaceable in tests. */
+export const browser = {
+  assign: (url: string) => window.location.assign(url),
+};
+
+/**
+ * `POST /payments/card/initiate/` with `{order_id, currency: 'USD'}`, then keeps the payment id
+ * and the order in the session and sends the browser to the gateway's page.
+ * @throws CardPaymentNotStartedError when the call fails or answers no usable address.
+ */
+export async function startCardPayment(
+  order: Pick<Order, 'id' | 'order_number' | 'total_price'>,
+): Promise<void> {
+  let redirectUrl: string | undefined;
+  let paymentId: string | undefined;
+  try {
+    const { data } = await api.POST('/payments/card/initiate/', {
+      body: { order_id: order.id, currency: CARD_CURRENCY },
+    });
+    redirectUrl = data?.redirectUrl;
+    paymentId = data?.payment_uuid;
+  } catch (error) {
+    throw new CardPaymentNotStartedError(error);
+  }
+  if (!paymentId || !isSafeExternalUrl(redirectUrl)) throw new CardPaymentNotStartedError();
+  const pending: PendingPaymentOrder = {
+    id: order.id,
+    order_number: order.order_number,
+    total_price: order.total_price,
+  };
+  session()?.setItem(PENDING_PAYMENT_ID_KEY, paymentId);
+  session()?.setItem(PENDING_PAYMENT_ORDER_KEY, JSON.stringify(pending));
+  browser.assign(redirectUrl);
+}
+
+/** A mutation around {@link startCardPayment}: Pay now, Pay again, and the checkout. */
+export function useStartCardPayment() {
+  return useMutation({ mutationFn: startCardPayment });
+}
+
+/** `GET /payments/history/{uuid}/`. Key `['payments','status',uuid]`; errors are `ApiError`s. */
+export const paymentStatusQuery = (uuid: string) =>
+  queryOptions({
+    queryKey: ['payments', 'status', uuid] as const,
+    queryFn: async ({ signal }): Promise<PaymentStatus> => {
+      const { data } = await api.GET('/payments/history/{uuid}/', {
+        params: { path: { uuid } },
+        signal,
+      });
+      return data as PaymentStatus;
+    },
+    staleTime: 0,
+  });

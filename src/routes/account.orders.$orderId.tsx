@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import { OrderDetailPage } from '../features/orders/order-pages';
+
+/** `/account/orders/{id}`: one of the shopper's orders (issue 6); a non-numeric id is the 404 page. */
+export const Route = createFileRoute('/account/orders/$orderId')({
+  component: OrderRoute,
+});
+
+function OrderRoute() {
+  const { orderId } = Route.useParams();
+  const id = /^[1-9]\d{0,15}$/.test(orderId) ? Number(orderId) : null;
+  return id === null ? <NotFoundPage /> : <OrderDetailPage orderId={id} />;
+}

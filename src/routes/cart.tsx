@@ -1,0 +1,42 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { CartGate } from '../features/cart/cart-gate';
+import { CartView } from '../features/cart/cart-view';
+import { CheckoutView } from '../features/checkout/checkout-view';
+
+/**
+ * `/cart?step=checkout`: the cart and, inside it, the checkout (spec section 2). The step lives
+ * in the URL so Back and a reload keep the shopper where they were; anything but 'checkout'
+ * is the cart. The cart is the shopper's own, so it loads in the browser (no loader).
+ */
+const cartSearchSchema = z.object({
+  step: z.catch(z.optional(z.literal('checkout')), undefined),
+});
+
+export const Route = createFileRoute('/cart')({
+  validateSearch: cartSearchSchema,
+  component: CartPage,
+});
+
+function CartPage() {
+  const { step } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const checkout = step === 'checkout';
+  return (
+    <div className="page-container cart-page">
+      <h1 className="cart-page__title">{checkout ? 'Checkout' : 'Shopping Cart'}</h1>
+      <CartGate allowEmpty={checkout}>
+        {(cart) =>
+          checkout ? (
+            <CheckoutView cart={cart} onBack={() => void navigate({ search: {} })} />
+          ) : (
+            <CartView
+              cart={cart}
+              onCheckout={() => void navigate({ search: { step: 'checkout' } })}
+            />
+          )
+        }
+      </CartGate>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OrderConfirmationPage } from '../features/checkout/order-confirmation-page';
+
+/** `/order-confirmation`: the order just placed, from the checkout's navigation state (spec section 2). */
+export const Route = createFileRoute('/order-confirmation')({
+  component: OrderConfirmationPage,
+});

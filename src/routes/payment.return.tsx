@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
+import { PaymentReturnPage } from '../features/payments/payment-return-page';
+
+/**
+ * `/payment/return?paymentId={uuid}`: where the card gateway sends the shopper back (spec
+ * section 2). A missing or malformed id falls back to the payment kept in the session.
+ */
+const paymentReturnSearchSchema = z.object({
+  paymentId: z.catch(z.optional(z.string().check(z.regex(/^[0-9A-Fa-f-]{8,64}$/))), undefined),
+});
+
+export const Route = createFileRoute('/payment/return')({
+  validateSearch: paymentReturnSearchSchema,
+  component: PaymentReturnRoute,
+});
+
+function PaymentReturnRoute() {
+  const { paymentId } = Route.useSearch();
+  return <PaymentReturnPage paymentId={paymentId} />;
+}
