@@ -29,6 +29,7 @@ import {
   getSiteSettings,
 } from './handlers/site.ts';
 import type { HandlerMap } from './handlers/types.ts';
+import { HttpError } from './lib/http-error.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
 import { db } from './plugins/db.ts';
@@ -83,11 +84,35 @@ function createValidatorCompiler() {
   });
   addFormats(ajv);
   let counter = 0;
-  return ({ schema }: { schema: object }) => {
+  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
     // fastify-openapi-glue gives every schema with a recursive $ref the same $id; Ajv refuses
     // a second schema with a known id, so each compiled schema gets its own.
-    const own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
+    let own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
+    if (httpPart === 'headers') own = lowerCaseHeaderNames(own);
     return ajv.compile(own);
+  };
+}
+
+/**
+ * Node hands request headers over with lowercase names, and Fastify lowercases the names in a
+ * headers schema only for its own validator: with a custom compiler the contract's
+ * `Idempotency-Key` would never match (and a required `X-Gateway-Signature` never be found).
+ */
+function lowerCaseHeaderNames(schema: object): object {
+  const { properties, required } = schema as {
+    properties?: Record<string, unknown>;
+    required?: unknown;
+  };
+  return {
+    ...schema,
+    ...(properties && {
+      properties: Object.fromEntries(
+        Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value]),
+      ),
+    }),
+    ...(Array.isArray(required) && {
+      required: required.map((name) => (typeof name === 'string' ? name.toLowerCase() : name)),
+    }),
   };
 }
 
@@ -145,6 +170,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(async (api) => {
     await api.register(tenant);
     api.setErrorHandler(unwrapSecurityError);
+    // The API speaks JSON only: a body of any other type answers 415. (Fastify validates a
+    // body against the schema of its own media type, so a text/plain body would otherwise
+    // reach a handler unvalidated.) Parsing is still Fastify's own, with its
+    // prototype-poisoning protection.
+    const parseJson = api.getDefaultJsonParser('error', 'error');
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+    });
+    // Fastify validates a body only when one was sent with a media type; every request body
+    // of the contract is required, so a request without one stops here.
+    api.addHook('preValidation', async (request) => {
+      if (request.body === undefined && request.routeOptions.schema?.body) {
+        throw new HttpError(400, { detail: 'A JSON request body is required.' });
+      }
+    });
     await api.register(openapiGlue, {
       specification: SPECIFICATION_PATH,
       prefix: config.publicApiPath,

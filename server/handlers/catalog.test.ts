@@ -135,6 +135,11 @@ describe('product list', () => {
       status: 404,
       body: { detail: 'Invalid page.' },
     });
+    // Far beyond what OFFSET can take: still the same answer, never a database error.
+    expect(await get('/api/products/products/?page=99999999999999999999')).toEqual({
+      status: 404,
+      body: { detail: 'Invalid page.' },
+    });
     expect(await get('/api/products/products/?page=0')).toEqual({
       status: 400,
       body: { page: ['Ensure this value is greater than or equal to 1.'] },

@@ -13,6 +13,7 @@ import type { Database } from '../db/database.ts';
 import { toAverage, toBool, toCount, toIsoString } from '../db/mapping.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { formatMinorUnits } from '../lib/money.ts';
+import { pageOffset, pageUrl } from '../lib/pagination.ts';
 import { sendCached } from '../plugins/catalog-cache.ts';
 import type { OperationHandler, OperationRequest, Schemas } from './types.ts';
 
@@ -192,19 +193,6 @@ function toProduct(
 }
 
 /**
- * The absolute URL of the same list with another page, as DRF builds `next`/`previous`
- * (page 1 drops the parameter).
- */
-export function pageUrl(request: OperationRequest<'listProducts'>, page: number): string {
-  const [path = '/', query = ''] = request.url.split('?', 2);
-  const params = new URLSearchParams(query);
-  if (page <= 1) params.delete('page');
-  else params.set('page', String(page));
-  const search = params.toString();
-  return `${request.protocol}://${request.host}${path}${search ? `?${search}` : ''}`;
-}
-
-/**
  * GET /products/products/ -> PaginatedProductList, in id order (stable across pages).
  * Filters: is_active (only active products exist here), category__slug, search (name or
  * description, case-insensitive). A page past the last answers 404 `{"detail":"Invalid page."}`
@@ -243,11 +231,13 @@ async function loadProductPage(
   }
   // A window count(*) would make SQLite materialise every matching row with its long texts;
   // a separate count over the index is far cheaper, and unnecessary when page 1 is not full.
+  const offset = pageOffset(page, pageSize);
+  if (offset === null) throw new HttpError(404, { detail: 'Invalid page.' });
   const rows = await filtered
     .select(PRODUCT_FIELDS)
     .orderBy('p.id')
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .offset(offset)
     .execute();
   if (rows.length === 0 && page > 1) throw new HttpError(404, { detail: 'Invalid page.' });
   const count =

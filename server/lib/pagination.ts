@@ -1,0 +1,27 @@
+/**
+ * DRF-style page links (`next`/`previous`) for the paginated lists: products (issue 2) and
+ * orders (issue 6).
+ */
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * The absolute URL of the same list with another page, as DRF builds `next`/`previous`
+ * (page 1 drops the parameter; every other query parameter is kept as written).
+ */
+export function pageUrl(request: FastifyRequest, page: number): string {
+  const [path = '/', query = ''] = request.url.split('?', 2);
+  const params = new URLSearchParams(query);
+  if (page <= 1) params.delete('page');
+  else params.set('page', String(page));
+  const search = params.toString();
+  return `${request.protocol}://${request.host}${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The row offset of a 1-based page, or null when the page lies beyond anything a table can
+ * hold (a huge `page` must answer "Invalid page.", not overflow the database's OFFSET).
+ */
+export function pageOffset(page: number, pageSize: number): number | null {
+  const offset = (page - 1) * pageSize;
+  return Number.isSafeInteger(offset) && offset <= 2 ** 31 ? offset : null;
+}
