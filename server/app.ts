@@ -37,7 +37,11 @@ import { errors } from './plugins/errors.ts';
 import { media } from './plugins/media.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
-import { seedDemoCustomersIfMissing, seedIfEmpty } from './seed/seed.ts';
+import {
+  seedDemoCustomersIfMissing,
+  seedIfEmpty,
+  seedPaymentSettingsIfMissing,
+} from './seed/seed.ts';
 
 /** The contract the routes are generated from. */
 export const SPECIFICATION_PATH = fileURLToPath(
@@ -164,6 +168,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       passwordHashCost: config.passwordHashCost,
     });
     if (customers.length > 0) app.log.info({ customers }, 'seeded the demo customers');
+    const paymentSettings = await seedPaymentSettingsIfMissing(app.db);
+    if (paymentSettings.length > 0)
+      app.log.info({ tenants: paymentSettings }, 'seeded the demo payment settings');
   }
 
   // Routes: the API (tenant-scoped), media files, then the storefront.

@@ -144,6 +144,125 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
 }
 
+/**
+ * Which payment methods a shop offers (issue 6; contract: PaymentOptions), and the secret its
+ * card gateway signs notifications with. One row per tenant; a tenant without one offers none.
+ */
+export interface PaymentSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  enable_card_payment: Bool;
+  enable_bank_transfer: Bool;
+  enable_custom_payment: Bool;
+  /** Multi-line text shown to bank-transfer customers. */
+  bank_account_details: string | null;
+  custom_payment_label: string | null;
+  custom_payment_instructions: string | null;
+  custom_payment_redirect_url: string | null;
+  /** HMAC-SHA256 key of the gateway's notifications (hex). Never leaves the server. */
+  gateway_secret: string;
+}
+
+/** A customer's server-side cart: one per user and tenant (issue 6). */
+export interface CartsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A line of a cart: one product with one customization (server/lib/customization.ts). */
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  /** Always above 0 (CHECK constraint): quantity 0 deletes the line. */
+  quantity: number;
+  /** Canonical JSON object text: keys sorted, values trimmed, empty values dropped; `{}` when none. */
+  customization: string;
+  /** sha256 hex of `customization`: the line's identity in the unique index. */
+  customization_hash: string;
+  created_at: Timestamp;
+}
+
+/** Contract OrderStatus. */
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled';
+/** Contract PaymentMethod. */
+export type PaymentMethod = 'card_2c2p' | 'bank_transfer' | 'custom';
+
+/** A placed order (issue 6): totals, address and payment instructions as they were at checkout. */
+export interface OrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** "ORD-XXXX-XXXX", unique per tenant; the bank-transfer payment reference. */
+  order_number: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  total_cents: number;
+  total_items: number;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  fullname: string;
+  contact_number: string;
+  payment_instructions: string | null;
+  payment_redirect_url: string | null;
+  /** The client's Idempotency-Key; unique per tenant and user. */
+  idempotency_key: string | null;
+  /** sha256 hex of the request the key was first used with. */
+  request_hash: string | null;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+}
+
+/** A line of an order, with the product's name, price and thumbnail at checkout. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Null once the product is deleted. */
+  product_id: number | null;
+  product_name: string;
+  product_slug: string;
+  thumb_path: string | null;
+  customization: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+}
+
+/** Contract PaymentStatus.status ('error' is never stored; it is the client's lookup failure). */
+export type PaymentState = 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** One card payment attempt of an order (issue 6). */
+export interface PaymentsTable {
+  id: Generated<number>;
+  uuid: string;
+  tenant_id: number;
+  order_id: number;
+  user_id: number;
+  amount_cents: number;
+  /** ISO 4217, always "USD" for now (spec section 9). */
+  currency: string;
+  status: PaymentState;
+  gateway_transaction_ref: string | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A gateway notification that was verified and applied (or acknowledged); replays collide. */
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  event_id: string;
+  payment_id: number;
+  status: string;
+  received_at: Timestamp;
+}
+
 /** The whole database as Kysely sees it. */
 export interface Database {
   tenants: TenantsTable;
@@ -157,6 +276,13 @@ export interface Database {
   reviews: ReviewsTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  payment_settings: PaymentSettingsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  payment_notifications: PaymentNotificationsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

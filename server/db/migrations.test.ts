@@ -17,6 +17,7 @@ describe('migrations across restarts', () => {
       expect(await migrateToLatest(database.handle)).toEqual([
         '2026_001_catalog',
         '2026_002_accounts',
+        '2026_003_orders',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -6,7 +6,12 @@ import { migrateToLatest } from '../db/migrations.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { seedTenants } from './catalog-data.ts';
-import { DEMO_CUSTOMERS, seedDemoCustomersIfMissing, seedIfEmpty } from './seed.ts';
+import {
+  DEMO_CUSTOMERS,
+  seedDemoCustomersIfMissing,
+  seedIfEmpty,
+  seedPaymentSettingsIfMissing,
+} from './seed.ts';
 
 describe('seedIfEmpty', () => {
   it('renders WebP images, thumbnails, logo and favicon into the tenant’s media folder, once', async () => {
@@ -98,6 +103,53 @@ describe('seedDemoCustomersIfMissing', () => {
       expect(
         await seedDemoCustomersIfMissing(database.handle.db, { passwordHashCost: 10 }),
       ).toEqual([]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('seedPaymentSettingsIfMissing', () => {
+  it('gives each demo shop its payment settings and its own secret, once, without overwriting', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrateToLatest(database.handle);
+      const { db } = database.handle;
+      // A database seeded before payments existed: shops, no payment settings.
+      await seedIfEmpty(db, { mediaDir: database.dir, publicApiPath: '/api', skipMedia: true });
+      expect(await seedPaymentSettingsIfMissing(db)).toEqual(['demo-handcraft', 'demo-pottery']);
+
+      const rows = await db
+        .selectFrom('payment_settings as ps')
+        .innerJoin('tenants as t', 't.id', 'ps.tenant_id')
+        .select([
+          't.token',
+          'ps.enable_card_payment',
+          'ps.custom_payment_redirect_url',
+          'ps.gateway_secret',
+        ])
+        .orderBy('t.token')
+        .execute();
+      expect(rows.map((r) => [r.token, Boolean(r.enable_card_payment)])).toEqual([
+        ['demo-handcraft', true],
+        ['demo-pottery', false],
+      ]);
+      for (const row of rows) expect(row.gateway_secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows[0]!.gateway_secret).not.toBe(rows[1]!.gateway_secret);
+      expect(rows[1]!.custom_payment_redirect_url).toMatch(/^https:\/\//);
+
+      // A shop that changed its settings keeps them on the next start.
+      await db.updateTable('payment_settings').set({ enable_card_payment: 0 }).execute();
+      expect(await seedPaymentSettingsIfMissing(db)).toEqual([]);
+      const after = await db
+        .selectFrom('payment_settings')
+        .select(['enable_card_payment', 'gateway_secret'])
+        .orderBy('tenant_id')
+        .execute();
+      expect(after.map((r) => Boolean(r.enable_card_payment))).toEqual([false, false]);
+      expect(after.map((r) => r.gateway_secret).sort()).toEqual(
+        rows.map((r) => r.gateway_secret).sort(),
+      );
     } finally {
       await database.drop();
     }

@@ -7,8 +7,10 @@
  * one transaction, so a crash never leaves a half-seeded shop: the next start seeds again.
  *
  * Demo customers (issue 3) are seeded separately by `seedDemoCustomersIfMissing`, on every
- * start, so a database seeded before accounts existed gets them too.
+ * start, so a database seeded before accounts existed gets them too; so are the shops' payment
+ * settings (issue 6) by `seedPaymentSettingsIfMissing`.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -16,6 +18,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/database.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
+import { type SeedPaymentSettings, seedPaymentSettings } from './payment-data.ts';
 
 export interface SeedOptions {
   /** Folder the media files go into (served at `<publicApiPath>/media/`). */
@@ -322,6 +325,45 @@ export async function seedDemoCustomersIfMissing(
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) inserted.push(email);
+  }
+  return inserted;
+}
+
+/**
+ * Gives each demo shop that exists and has no payment settings yet the ones of
+ * ./payment-data.ts, with a fresh gateway secret (32 random bytes, hex). Safe on every start
+ * and against a second process doing the same (ON CONFLICT DO NOTHING on the tenant); settings
+ * a shop already has are never overwritten.
+ * @returns the tenant tokens whose settings it inserted.
+ */
+export async function seedPaymentSettingsIfMissing(
+  db: Kysely<Database>,
+  settings: readonly SeedPaymentSettings[] = seedPaymentSettings,
+): Promise<string[]> {
+  const inserted: string[] = [];
+  for (const { tenantToken, ...options } of settings) {
+    const tenant = await db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', tenantToken)
+      .executeTakeFirst();
+    if (!tenant) continue;
+    const result = await db
+      .insertInto('payment_settings')
+      .values({
+        tenant_id: tenant.id,
+        enable_card_payment: options.enable_card_payment ? 1 : 0,
+        enable_bank_transfer: options.enable_bank_transfer ? 1 : 0,
+        enable_custom_payment: options.enable_custom_payment ? 1 : 0,
+        bank_account_details: options.bank_account_details,
+        custom_payment_label: options.custom_payment_label,
+        custom_payment_instructions: options.custom_payment_instructions,
+        custom_payment_redirect_url: options.custom_payment_redirect_url,
+        gateway_secret: randomBytes(32).toString('hex'),
+      })
+      .onConflict((oc) => oc.column('tenant_id').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) inserted.push(tenantToken);
   }
   return inserted;
 }

@@ -1,0 +1,57 @@
+/**
+ * Seed payment settings of the demo shops (issue 6; contract: PaymentOptions). Plain data only.
+ *
+ * The two shops differ so that every branch of the storefront's checkout is reachable:
+ * - demo-handcraft: card (the default method), bank transfer, and a custom method without a
+ *   redirect URL (the order confirmation shows its instructions);
+ * - demo-pottery: no card, so the default is bank transfer; its custom method redirects to a
+ *   payment page.
+ * The gateway secret is not here: the seed generates one per shop.
+ */
+
+export interface SeedPaymentSettings {
+  /** The tenant these settings belong to. */
+  tenantToken: string;
+  enable_card_payment: boolean;
+  enable_bank_transfer: boolean;
+  enable_custom_payment: boolean;
+  bank_account_details: string | null;
+  custom_payment_label: string | null;
+  custom_payment_instructions: string | null;
+  custom_payment_redirect_url: string | null;
+}
+
+export const seedPaymentSettings: readonly SeedPaymentSettings[] = [
+  {
+    tenantToken: 'demo-handcraft',
+    enable_card_payment: true,
+    enable_bank_transfer: true,
+    enable_custom_payment: true,
+    bank_account_details: [
+      'Account name: Ember & Oak Workshop Ltd',
+      'Bank: Northern Crown Bank, Sheffield',
+      'IBAN: GB33 BUKB 2020 1555 5555 55',
+      'BIC: BUKBGB22',
+    ].join('\n'),
+    custom_payment_label: 'Pay at the workshop',
+    custom_payment_instructions:
+      'Collect your order at the workshop (12 Forge Lane, Sheffield S1 2AB, Tuesday to Saturday, 10:00-17:00) and pay in person by card or cash. Please quote your order number when you arrive.',
+    custom_payment_redirect_url: null,
+  },
+  {
+    tenantToken: 'demo-pottery',
+    enable_card_payment: false,
+    enable_bank_transfer: true,
+    enable_custom_payment: true,
+    bank_account_details: [
+      'Account name: Riverside Pottery Studio',
+      'Bank: Severn Valley Bank, Shrewsbury',
+      'IBAN: GB94 BARC 2004 0418 7654 32',
+      'BIC: BARCGB22',
+    ].join('\n'),
+    custom_payment_label: 'PayPal',
+    custom_payment_instructions:
+      'Send the order total to Riverside Pottery Studio on PayPal and quote your order number in the payment note. We pack your order as soon as the payment arrives.',
+    custom_payment_redirect_url: 'https://www.paypal.com/paypalme/riversidepottery',
+  },
+];
