@@ -20,6 +20,13 @@ import { loadJwtSecret } from './auth/tokens.ts';
 import { type AppConfig, jwtSecretPath } from './config.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { login, logout, refreshToken, register } from './handlers/accounts.ts';
+import {
+  addCartItem,
+  clearCart,
+  getCart,
+  removeCartItem,
+  updateCartItem,
+} from './handlers/cart.ts';
 import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
 import {
@@ -48,7 +55,7 @@ export const SPECIFICATION_PATH = fileURLToPath(
   new URL('../openapi/storefront.yaml', import.meta.url),
 );
 
-/** Handlers of the operations implemented so far (issues 2 and 3); the rest answer 501. */
+/** Handlers of the operations implemented so far (issues 2, 3 and 6); the rest answer 501. */
 export const handlers: HandlerMap = {
   register,
   login,
@@ -61,6 +68,11 @@ export const handlers: HandlerMap = {
   getCategory,
   listProducts,
   getProduct,
+  getCart,
+  addCartItem,
+  updateCartItem,
+  removeCartItem,
+  clearCart,
 };
 
 export interface BuildAppOptions {

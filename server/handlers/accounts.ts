@@ -19,6 +19,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwor
 import { ThrottledError } from '../auth/throttle.ts';
 import { InvalidTokenError } from '../auth/tokens.ts';
 import type { Database } from '../db/database.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import { toBool } from '../db/mapping.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
@@ -46,11 +47,6 @@ const USERNAME = /^[A-Za-z0-9._+-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Db = Kysely<Database>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 async function exists(
   db: Db,
