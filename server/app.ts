@@ -29,6 +29,13 @@ import {
 } from './handlers/cart.ts';
 import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
+import { createOrder, getOrder, listOrders } from './handlers/orders.ts';
+import {
+  getPaymentOptions,
+  getPaymentStatus,
+  initiateCardPayment,
+  receiveGatewayNotification,
+} from './handlers/payments.ts';
 import {
   findSiteSettings,
   getCompanyInfo,
@@ -55,6 +62,13 @@ export const SPECIFICATION_PATH = fileURLToPath(
   new URL('../openapi/storefront.yaml', import.meta.url),
 );
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The API's path prefix (config.publicApiPath), for addresses handlers build. */
+    publicApiPath: string;
+  }
+}
+
 /** Handlers of the operations implemented so far (issues 2, 3 and 6); the rest answer 501. */
 export const handlers: HandlerMap = {
   register,
@@ -73,6 +87,13 @@ export const handlers: HandlerMap = {
   updateCartItem,
   removeCartItem,
   clearCart,
+  createOrder,
+  listOrders,
+  getOrder,
+  getPaymentOptions,
+  initiateCardPayment,
+  getPaymentStatus,
+  receiveGatewayNotification,
 };
 
 export interface BuildAppOptions {
@@ -185,18 +206,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       app.log.info({ tenants: paymentSettings }, 'seeded the demo payment settings');
   }
 
+  app.decorate('publicApiPath', config.publicApiPath);
+
   // Routes: the API (tenant-scoped), media files, then the storefront.
   await app.register(async (api) => {
     await api.register(tenant);
     api.setErrorHandler(unwrapSecurityError);
     // The API speaks JSON only: a body of any other type answers 415. (Fastify validates a
     // body against the schema of its own media type, so a text/plain body would otherwise
-    // reach a handler unvalidated.) Parsing is still Fastify's own, with its
+    // reach a handler unvalidated.) JSON bodies are kept as received too: the card gateway
+    // signs the raw bytes of its notification. Parsing is still Fastify's own, with its
     // prototype-poisoning protection.
     const parseJson = api.getDefaultJsonParser('error', 'error');
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      parseJson(request, typeof body === 'string' ? body : body.toString('utf8'), done);
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      request.rawBody = text;
+      parseJson(request, text, done);
     });
     // Fastify validates a body only when one was sent with a media type; every request body
     // of the contract is required, so a request without one stops here.
