@@ -49,6 +49,7 @@ import { catalogCache } from './plugins/catalog-cache.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { media } from './plugins/media.ts';
+import { sandboxGateway } from './plugins/sandbox-gateway.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
 import {
@@ -208,7 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('publicApiPath', config.publicApiPath);
 
-  // Routes: the API (tenant-scoped), media files, then the storefront.
+  // Routes: the API (tenant-scoped), the sandbox card gateway, media files, then the storefront.
   await app.register(async (api) => {
     await api.register(tenant);
     api.setErrorHandler(unwrapSecurityError);
@@ -238,6 +239,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       operationResolver: (operationId: string) =>
         (handlers as Record<string, RouteHandlerMethod | undefined>)[operationId] ?? notImplemented,
     });
+  });
+  await app.register(sandboxGateway, {
+    publicApiPath: config.publicApiPath,
+    storefrontUrl: config.storefrontUrl,
+    delayedResultMs: config.sandboxDelayedResultMs,
   });
   await app.register(media, { mediaDir: config.mediaDir, publicApiPath: config.publicApiPath });
   if (config.serveSpa) {

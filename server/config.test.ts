@@ -52,6 +52,12 @@ describe('loadConfig', () => {
     [{ PASSWORD_HASH_COST: '32' }, /PASSWORD_HASH_COST/],
     [{ LOGIN_MAX_FAILURES: '0' }, /LOGIN_MAX_FAILURES/],
     [{ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 'many' }, /LOGIN_MAX_ATTEMPTS_PER_ADDRESS/],
+    [{ STOREFRONT_URL: '127.0.0.1:5173' }, /STOREFRONT_URL/],
+    [{ STOREFRONT_URL: 'ftp://127.0.0.1:5173' }, /STOREFRONT_URL/],
+    [{ STOREFRONT_URL: 'http://127.0.0.1:5173/shop' }, /STOREFRONT_URL/],
+    [{ STOREFRONT_URL: 'https://user:secret@shop.example' }, /STOREFRONT_URL/],
+    [{ SANDBOX_DELAYED_RESULT_MS: '-1' }, /SANDBOX_DELAYED_RESULT_MS/],
+    [{ SANDBOX_DELAYED_RESULT_MS: '3s' }, /SANDBOX_DELAYED_RESULT_MS/],
   ])('rejects %o with an error naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
@@ -106,6 +112,21 @@ describe('account and token settings', () => {
     ).toBe(join('data', 'jwt-secret'));
     expect(jwtSecretPath({ databaseUrl: null, sqlitePath: ':memory:' })).toBe(
       join('data', 'jwt-secret'),
+    );
+  });
+});
+
+describe('sandbox gateway settings', () => {
+  it('default to the request’s own origin and a 3-second delayed result', () => {
+    expect(loadConfig({})).toMatchObject({ storefrontUrl: null, sandboxDelayedResultMs: 3000 });
+  });
+
+  it('read a storefront origin (trailing slash dropped) and another delay', () => {
+    expect(
+      loadConfig({ STOREFRONT_URL: 'http://127.0.0.1:5173/', SANDBOX_DELAYED_RESULT_MS: '50' }),
+    ).toMatchObject({ storefrontUrl: 'http://127.0.0.1:5173', sandboxDelayedResultMs: 50 });
+    expect(loadConfig({ STOREFRONT_URL: 'https://Shop.Example' }).storefrontUrl).toBe(
+      'https://shop.example',
     );
   });
 });

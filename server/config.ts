@@ -1,6 +1,6 @@
 /**
  * Validated runtime configuration of the reference shop API (issue 2, section 3; accounts and
- * tokens: issue 3).
+ * tokens: issue 3; the sandbox card gateway: issue 6).
  *
  * Every value comes from the environment with a documented default; a malformed value
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
@@ -50,6 +50,17 @@ export interface AppConfig {
   loginMaxAttemptsPerAddress: number;
   /** Registrations allowed per client address per hour (default 20). */
   registerMaxPerAddress: number;
+  /**
+   * Origin of the storefront the sandbox card gateway sends the shopper back to
+   * (`{origin}/payment/return?paymentId=...`), e.g. Vite's http://127.0.0.1:5173 in development.
+   * Null: the origin the gateway page itself was requested on (the SPA served by this API).
+   */
+  storefrontUrl: string | null;
+  /**
+   * How long the sandbox gateway's delayed test card (4000 0000 0000 0077) stays `pending`
+   * before it succeeds (ms; default 3000).
+   */
+  sandboxDelayedResultMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -148,6 +159,32 @@ function parseDatabaseUrl(env: Env, name: string): string | null {
   return raw;
 }
 
+function parseOrigin(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      `${name} must be an absolute http(s) origin such as http://127.0.0.1:5173.`,
+    );
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.username ||
+    url.password ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash
+  ) {
+    throw new ConfigError(
+      `${name} must be an absolute http(s) origin such as http://127.0.0.1:5173 (no path, query or credentials), got "${raw}".`,
+    );
+  }
+  return url.origin;
+}
+
 function parseApiPath(env: Env, name: string, fallback: string): string {
   const raw = value(env, name) ?? fallback;
   const path = raw.replace(/\/+$/, '');
@@ -199,6 +236,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       100_000,
     ),
     registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
+    storefrontUrl: parseOrigin(env, 'STOREFRONT_URL'),
+    sandboxDelayedResultMs: parseIntInRange(env, 'SANDBOX_DELAYED_RESULT_MS', 3000, 0, 600_000),
   };
 }
 
