@@ -9,6 +9,11 @@
  * 2. Throughput and latency of the reference API run as `npm start` does (temp SQLite, free
  *    port), measured with autocannon (10 connections, 10 s each) on the product list and a
  *    product detail, next to a bare Fastify route serving a constant JSON, as a ceiling.
+ * 3. Latency of the two busiest writes (issue 6) at a fixed 50 req/s (autocannon
+ *    `overallRate`), target p99 <= 50 ms: adding a cart item, and placing an order. Each
+ *    request acts for its own customer, prepared beforehand (registered and logged in); the
+ *    add-item run fills every customer's cart, and the order run then checks each one out.
+ *    The product's stock is raised in the bench's own SQLite file so it never runs out.
  *
  * Everything is bounded: a hard deadline stops the servers and exits 1 if anything hangs.
  * `tsx scripts/bench.ts --baseline-server PORT` is the bare Fastify app (run as a child).
@@ -20,6 +25,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { freePort, waitForHttp } from './lib/local-servers';
 
@@ -31,6 +37,11 @@ const CONNECTIONS = 10;
 const DURATION_S = 10;
 const DEADLINE_MS = 5 * 60_000;
 const TENANT = { 'X-Tenant-Token': 'demo-handcraft' };
+/** Fixed request rate of the write benchmarks, their request count and their p99 target. */
+const WRITE_RATE = 50;
+const WRITE_REQUESTS = 500;
+const WRITE_WARMUP = 50;
+const WRITE_P99_TARGET_MS = 50;
 
 /** Route -> candidate route files (TanStack file-route naming, flat or nested, plus layouts). */
 const ROUTES: Record<string, string[]> = {
@@ -125,6 +136,12 @@ async function main(): Promise<void> {
       SQLITE_PATH: path.join(tmp, 'shop.sqlite'),
       MEDIA_DIR: path.join(tmp, 'media'),
       LOG_LEVEL: 'warn',
+      // The write benchmarks register and log in hundreds of customers from one address,
+      // quickly: cheap password hashes, and throttles out of the way.
+      PASSWORD_HASH_COST: '10',
+      REGISTER_MAX_PER_ADDRESS: '100000',
+      LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '100000',
+      ACCESS_TOKEN_TTL_SECONDS: '3600',
     };
     delete env.DATABASE_URL;
     const api = start(bin('tsx'), ['server/main.ts'], env);
@@ -195,12 +212,21 @@ async function main(): Promise<void> {
       console.error(`bench: measured ${target.name}`);
     }
 
+    const writeRows = await writeBenchmarks(apiBase, path.join(tmp, 'shop.sqlite'));
+
     console.log(
       `\nJavaScript loaded first per route (gzip level 9, budget ${BUDGET_KB} KB, 1 KB = 1024 B)\n`,
     );
     printTable(['route', 'files', 'KB gzip', 'budget', 'within'], jsRows);
     console.log(`\nReference API (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each)\n`);
     printTable(['target', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'], httpRows);
+    console.log(
+      `\nReference API writes (autocannon, ${WRITE_RATE} req/s overall, ${WRITE_REQUESTS} requests, ${CONNECTIONS} connections, one customer per request)\n`,
+    );
+    printTable(
+      ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', `p99 <= ${WRITE_P99_TARGET_MS} ms`],
+      writeRows,
+    );
   } finally {
     clearTimeout(deadline);
     cleanup();
@@ -215,6 +241,133 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
+}
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+}
+
+/** Registers and logs in `count` customers of the demo shop; returns their access tokens. */
+async function prepareCustomers(apiBase: string, count: number): Promise<string[]> {
+  const stamp = Date.now().toString(36);
+  const tokens: string[] = [];
+  const json = { ...TENANT, 'content-type': 'application/json' };
+  await eachLimited(
+    Array.from({ length: count }, (_, i) => i),
+    8,
+    async (i) => {
+      const email = `bench-${stamp}-${i}@example.com`;
+      const password = 'bench-password-42';
+      const registered = await fetch(`${apiBase}/accounts/register/`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password, password_confirm: password }),
+      });
+      if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+      const login = await fetch(`${apiBase}/accounts/login/`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ login_id: email, password }),
+      });
+      const body = (await login.json()) as { access?: string };
+      if (!body.access) throw new Error(`login answered ${login.status}`);
+      tokens[i] = body.access;
+    },
+  );
+  return tokens;
+}
+
+/**
+ * One autocannon run of `count` requests at WRITE_RATE req/s, each with the next customer's
+ * token (so no customer is used twice).
+ */
+async function writeRun(url: string, body: string, tokens: string[]): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    overallRate: WRITE_RATE,
+    amount: tokens.length,
+    requests: [
+      {
+        method: 'POST',
+        body,
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            ...request.headers,
+            ...TENANT,
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[next++ % tokens.length]}`,
+          },
+        }),
+      },
+    ],
+  });
+}
+
+/**
+ * The write benchmarks (see the module comment): add-item then order creation, each after a
+ * short warm-up with customers of its own. Rows: target, req/s, p50, p99, errors, within target.
+ */
+async function writeBenchmarks(apiBase: string, sqlitePath: string): Promise<string[][]> {
+  const list = (await (
+    await fetch(`${apiBase}/products/products/?is_active=true`, { headers: TENANT })
+  ).json()) as { results: { id: number }[] };
+  const product = list.results[0];
+  if (!product) throw new Error('the product list is empty');
+  // Enough stock for every order the bench places, written straight into its own database.
+  const db = new Database(sqlitePath);
+  try {
+    db.prepare('UPDATE products SET stock = 1000000 WHERE id = ?').run(product.id);
+  } finally {
+    db.close();
+  }
+  const customers = await prepareCustomers(apiBase, WRITE_WARMUP + WRITE_REQUESTS);
+  const warm = customers.slice(0, WRITE_WARMUP);
+  const measured = customers.slice(WRITE_WARMUP);
+  const addItem = {
+    name: 'POST /api/orders/cart/add-item/',
+    url: `${apiBase}/orders/cart/add-item/`,
+    body: JSON.stringify({ product_id: product.id, quantity: 1, customization: {} }),
+  };
+  const placeOrder = {
+    name: 'POST /api/orders/orders/ (bank transfer)',
+    url: `${apiBase}/orders/orders/`,
+    body: JSON.stringify({
+      payment_method: 'bank_transfer',
+      delivery_address: {
+        street: '12 Forge Lane',
+        city: 'Sheffield',
+        postalCode: 'S1 2AB',
+        country: 'United Kingdom',
+        fullname: 'Bench Shopper',
+        contact_number: '+44 114 496 0000',
+      },
+    }),
+  };
+  const rows: string[][] = [];
+  for (const target of [addItem, placeOrder]) {
+    await writeRun(target.url, target.body, warm);
+    const r = await writeRun(target.url, target.body, measured);
+    const errors = r.errors + r.timeouts + r.non2xx;
+    rows.push([
+      target.name,
+      r.requests.average.toFixed(0),
+      r.latency.p50.toFixed(1),
+      r.latency.p99.toFixed(1),
+      String(errors),
+      r.latency.p99 <= WRITE_P99_TARGET_MS ? 'yes' : 'NO',
+    ]);
+    console.error(`bench: measured ${target.name}`);
+  }
+  return rows;
 }
 
 /** One row per route in ROUTES: route, file count, KB gzip, budget, within budget. */
