@@ -46,42 +46,45 @@ function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
   const inputId = `cart-quantity-${item.id}`;
 
   return (
-    <tr className="cart-line">
-      <td className="cart-line__product">
-        <div className="cart-line__thumb">
-          {image ? (
-            <img
-              src={image.thumb_image ?? image.image}
-              alt=""
-              width={64}
-              height={64}
-              loading="lazy"
-              decoding="async"
-            />
-          ) : null}
-        </div>
-        <div className="cart-line__details">
-          <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
-            {product.name}
-          </Link>
-          {customizationEntries(item.customization).length ? (
-            <ul className="cart-line__customization">
-              {customizationEntries(item.customization).map((entry) => (
-                <li key={entry.label}>
-                  <span className="cart-line__customization-key">{entry.label}:</span> {entry.value}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {overStock ? (
-            <p className="cart-line__warning">Only {product.stock} items available.</p>
-          ) : null}
+    <tr className="cart-line" role="row">
+      <td className="cart-line__product" role="cell">
+        <div className="cart-line__item">
+          <div className="cart-line__thumb">
+            {image ? (
+              <img
+                src={image.thumb_image ?? image.image}
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                decoding="async"
+              />
+            ) : null}
+          </div>
+          <div className="cart-line__details">
+            <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
+              {product.name}
+            </Link>
+            {customizationEntries(item.customization).length ? (
+              <ul className="cart-line__customization">
+                {customizationEntries(item.customization).map((entry) => (
+                  <li key={entry.label}>
+                    <span className="cart-line__customization-key">{entry.label}:</span>{' '}
+                    {entry.value}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {overStock ? (
+              <p className="cart-line__warning">Only {product.stock} items available.</p>
+            ) : null}
+          </div>
         </div>
       </td>
-      <td className="cart-line__price" data-label="Price">
+      <td className="cart-line__price" role="cell" data-label="Price">
         {formatPrice(product.price)}
       </td>
-      <td className="cart-line__quantity" data-label="Quantity">
+      <td className="cart-line__quantity" role="cell" data-label="Quantity">
         <div className="cart-stepper">
           <button
             type="button"
@@ -116,10 +119,10 @@ function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
           </button>
         </div>
       </td>
-      <td className="cart-line__total" data-label="Total">
+      <td className="cart-line__total" role="cell" data-label="Total">
         {formatPrice(item.line_total)}
       </td>
-      <td className="cart-line__remove">
+      <td className="cart-line__remove" role="cell">
         <button
           type="button"
           className="cart-remove"
@@ -201,20 +204,30 @@ export function CartView({ cart, onCheckout }: { cart: Cart; onCheckout: () => v
             </p>
           ) : null}
         </div>
-        <table className="cart-table">
+        {/* Explicit roles: the phone layout restyles the rows as cards, which would otherwise
+            strip the table semantics in Chromium and Safari. */}
+        <table className="cart-table" role="table">
           <caption className="visually-hidden">Items in your cart</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Price</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total</th>
-              <th scope="col">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Product
+              </th>
+              <th scope="col" role="columnheader">
+                Price
+              </th>
+              <th scope="col" role="columnheader">
+                Quantity
+              </th>
+              <th scope="col" role="columnheader">
+                Total
+              </th>
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">Remove</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {cart.items.map((item) => (
               <CartLine key={item.id} item={item} actions={actions} />
             ))}

@@ -20,6 +20,6 @@ describe('cartLinkLabel', () => {
     expect(cartLinkLabel(0)).toBe('Cart');
     expect(cartLinkLabel(1)).toBe('Cart, 1 item');
     expect(cartLinkLabel(7)).toBe('Cart, 7 items');
-    expect(cartLinkLabel(250)).toBe('Cart, more than 99 items');
+    expect(cartLinkLabel(250)).toBe('Cart, 99+ items');
   });
 });

@@ -31,7 +31,8 @@ export function CartLinkView({
         <path d="M5 7h14l-1.2 11.1a2 2 0 0 1-2 1.9H8.2a2 2 0 0 1-2-1.9Z" />
         <path d="M9 10V6a3 3 0 0 1 6 0v4" />
       </svg>
-      {showText ? <span aria-hidden="true">CART</span> : null}
+      {/* The space keeps 'CART' and the count separate words, as the accessible name has them. */}
+      {showText ? <span aria-hidden="true">CART</span> : null}{' '}
       {badge ? (
         <span className="cart-badge" aria-hidden="true" data-testid="cart-badge">
           {badge}
