@@ -11,6 +11,10 @@ import { defineConfig } from '@playwright/test';
  * run never touches `data/` and never collides with a dev server. Playwright loads this file
  * in the runner and in every worker: the port and the temp dir are chosen once and handed
  * down through the environment. Set E2E_PORT to run against a server you started yourself.
+ *
+ * A second server serves the second demo shop's storefront (demo-pottery, on E2E_POTTERY_PORT)
+ * from the same database, so the checkout branches that only its payment options reach are
+ * tested end to end too.
  */
 
 function freePort(): string {
@@ -22,14 +26,34 @@ function freePort(): string {
 
 const ownServer = !process.env.E2E_PORT;
 const port = process.env.E2E_PORT || freePort();
+// The second demo shop (issue 6: its payment options differ, so every checkout branch is
+// reachable): a storefront built with its own tenant token, on its own port.
+const ownPotteryServer = !process.env.E2E_POTTERY_PORT;
+const potteryPort = process.env.E2E_POTTERY_PORT || freePort();
 // Deleted after the run, so only a dir this config named itself (in the runner) is accepted.
 const inherited = process.env.E2E_DATA_DIR ?? '';
 const dataDir = path.basename(inherited).startsWith('storefront-e2e-')
   ? inherited
   : path.join(os.tmpdir(), `storefront-e2e-${process.pid}`);
 process.env.E2E_PORT = port;
+process.env.E2E_POTTERY_PORT = potteryPort;
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://127.0.0.1:${port}`;
+
+/** What both servers share: the demo data, cheap hashes, roomy per-address limits. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  SQLITE_PATH: path.join(dataDir, 'shop.sqlite'),
+  MEDIA_DIR: path.join(dataDir, 'media'),
+  SERVE_SPA: '1',
+  // Issue 3: the client counts a token as expired 60 s before its end, so a 65 s access
+  // token is refreshed 5 s into a session: the refresh-during-a-session test needs that.
+  ACCESS_TOKEN_TTL_SECONDS: '65',
+  // Cheaper hashes and a roomier per-address limit: every e2e login comes from 127.0.0.1.
+  PASSWORD_HASH_COST: '12',
+  LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
+  REGISTER_MAX_PER_ADDRESS: '1000',
+};
 
 const chromiumArgs = [
   '--headless',
@@ -71,34 +95,47 @@ export default defineConfig({
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],
-  webServer: {
-    // `env -u`: an inherited DATABASE_URL would point the e2e server at someone's PostgreSQL.
-    // The trap deletes the throwaway database when Playwright stops the server.
-    command: [
-      `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
-      'node scripts/build-if-needed.mjs &&',
-      'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
-    ].join(' '),
-    url: `${baseURL}/`,
-    // A fresh database is seeded (images made with sharp) on first start: allow for it.
-    timeout: 180_000,
-    reuseExistingServer: !ownServer && !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    env: {
-      HOST: '127.0.0.1',
-      PORT: port,
-      SQLITE_PATH: path.join(dataDir, 'shop.sqlite'),
-      MEDIA_DIR: path.join(dataDir, 'media'),
-      SERVE_SPA: '1',
-      // Issue 3: the client counts a token as expired 60 s before its end, so a 65 s access
-      // token is refreshed 5 s into a session: the refresh-during-a-session test needs that.
-      ACCESS_TOKEN_TTL_SECONDS: '65',
-      // Cheaper hashes and a roomier per-address limit: every e2e login comes from 127.0.0.1.
-      PASSWORD_HASH_COST: '12',
-      LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
-      REGISTER_MAX_PER_ADDRESS: '1000',
+  // Started in order: the pottery storefront finds the database the first server seeded.
+  webServer: [
+    {
+      // `env -u`: an inherited DATABASE_URL would point the e2e server at someone's PostgreSQL.
+      // The trap deletes the throwaway database when Playwright stops the server.
+      command: [
+        `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
+        'node scripts/build-if-needed.mjs &&',
+        'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
+      ].join(' '),
+      url: `${baseURL}/`,
+      // A fresh database is seeded (images made with sharp) on first start: allow for it.
+      timeout: 180_000,
+      reuseExistingServer: !ownServer && !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: { ...serverEnv, PORT: port },
     },
-  },
+    {
+      // The same code built for the second shop (VITE_TENANT_TOKEN) into the data dir, and a
+      // server whose index.html carries that shop's settings (TENANT_TOKEN, DIST_DIR).
+      command: [
+        // Against someone else's first server, the data dir is this server's alone to remove.
+        ownServer ? '' : `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
+        'node_modules/.bin/vite build --logLevel warn --emptyOutDir --outDir "$DIST_DIR" &&',
+        'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
+      ].join(' '),
+      url: `http://127.0.0.1:${potteryPort}/`,
+      timeout: 180_000,
+      reuseExistingServer: !ownPotteryServer && !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+      env: {
+        ...serverEnv,
+        PORT: potteryPort,
+        TENANT_TOKEN: 'demo-pottery',
+        VITE_TENANT_TOKEN: 'demo-pottery',
+        DIST_DIR: path.join(dataDir, 'dist-pottery'),
+      },
+    },
+  ],
 });

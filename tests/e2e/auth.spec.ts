@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, shot, test } from './fixtures';
-import { allProducts, isMobile, TENANT } from './shop-data';
+import {
+  allProducts,
+  isMobile,
+  PASSWORD,
+  serverCart,
+  stockedProducts,
+  TENANT,
+  uniqueEmail,
+} from './shop-data';
 
 /**
  * Accounts end to end (issue 3; spec sections 2, 4, 5 and 8) in real Chromium against the
@@ -9,13 +17,6 @@ import { allProducts, isMobile, TENANT } from './shop-data';
  * the shopper noticing (the e2e server issues 65 s access tokens, which the client counts as
  * expired 5 s in); and logging out in one tab logging out the others.
  */
-
-const PASSWORD = 'forge-and-anvil-2026';
-
-function uniqueEmail(): string {
-  const info = test.info();
-  return `shopper-${info.project.name}-${info.workerIndex}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
-}
 
 async function registerViaApi(request: APIRequestContext): Promise<string> {
   const email = uniqueEmail();
@@ -116,14 +117,15 @@ test("a wrong password shows the server's message and stores no token", async ({
   await shot(page, 'login-error');
 });
 
-test('Add to Cart while logged out goes through login and back to the product page', async ({
+test('Add to Cart while logged out goes through login and back, and the chosen item is added (pending intent)', async ({
   page,
   request,
 }) => {
   const email = await registerViaApi(request);
-  const product = (await allProducts(request)).find((p) => p.stock > 0)!;
+  const product = (await stockedProducts(request, 3))[4]!;
 
   await page.goto(`/products/${product.slug}`);
+  await page.getByLabel('Quantity', { exact: true }).fill('2');
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page).toHaveURL(/\/login\?/);
   const target = new URL(page.url());
@@ -132,7 +134,24 @@ test('Add to Cart while logged out goes through login and back to the product pa
 
   await logIn(page, email);
   await expect(page).toHaveURL(new RegExp(`/products/${product.slug}$`));
+  await expect(page.getByRole('status').filter({ hasText: 'to your cart' })).toHaveText(
+    `Added 2 × ${product.name} to your cart.`,
+  );
+  await expect(page.getByTestId('cart-badge').first()).toHaveText('2');
+  await shot(page, 'pending-intent-added');
+
+  // Added once: a reload does not add it again.
+  await page.reload();
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  const tokens = await page.evaluate(() => localStorage.getItem('authToken'));
+  const cart = await serverCart(request, {
+    email,
+    access: tokens!,
+    refresh: '',
+    origin: '',
+    tenant: TENANT,
+  });
+  expect(cart.items.map((i) => [i.product.slug, i.quantity])).toEqual([[product.slug, 2]]);
 });
 
 test('an off-site redirect target is ignored after login', async ({ page, request }) => {
