@@ -1,12 +1,22 @@
 #!/usr/bin/env node
 /**
  * `npm run mock`: the storefront against Prism's mock of `openapi/storefront.yaml` (no
- * database, no reference API). Prism listens on 127.0.0.1:4010 (or MOCK_PORT); Vite proxies
- * `/api` to it and strips the prefix, since the contract's paths have none. Both stop together.
+ * database, no reference API). Three processes, stopped together:
+ *
+ *     browser -> Vite :5173 /api/... -> mock gateway :4011 /... -> prism mock :4010
+ *
+ * - Prism listens on 127.0.0.1:4010 (or MOCK_PORT) and answers from the contract's examples;
+ *   `Prefer: code=404` (or `example=NAME`) picks another documented answer.
+ * - The mock gateway (scripts/mock-gateway.ts, on MOCK_GATEWAY_PORT, default MOCK_PORT + 1)
+ *   serves the example images under /media/, picks the example named after a request's slug or
+ *   filter, and applies the error switches of /api/__mock/ (or MOCK_PREFER).
+ * - Vite proxies `/api` to the gateway and strips the prefix, since the contract's paths have
+ *   none.
  */
 import { bin, runTogether } from './lib/run-together.mjs';
 
 const mockPort = process.env.MOCK_PORT ?? '4010';
+const gatewayPort = process.env.MOCK_GATEWAY_PORT ?? String(Number(mockPort) + 1);
 
 runTogether('mock', [
   {
@@ -15,9 +25,15 @@ runTogether('mock', [
     args: ['mock', '-h', '127.0.0.1', '-p', mockPort, 'openapi/storefront.yaml'],
   },
   {
+    name: 'mock-gateway',
+    cmd: bin('tsx'),
+    args: ['scripts/mock-gateway.ts'],
+    env: { MOCK_GATEWAY_PORT: gatewayPort, PRISM_URL: `http://127.0.0.1:${mockPort}` },
+  },
+  {
     name: 'vite',
     cmd: bin('vite'),
     args: [],
-    env: { API_PROXY_TARGET: `http://127.0.0.1:${mockPort}`, API_PROXY_STRIP_PREFIX: '1' },
+    env: { API_PROXY_TARGET: `http://127.0.0.1:${gatewayPort}`, API_PROXY_STRIP_PREFIX: '1' },
   },
 ]);

@@ -1,0 +1,447 @@
+/// <reference types="node" />
+/**
+ * The small HTTP server between Vite's `/api` proxy and Prism in `npm run mock` (issue 7).
+ *
+ *     browser -> Vite :5173 /api/... -> this gateway /... -> prism mock :4010
+ *
+ * It adds three things Prism alone cannot give testers:
+ * 1. Images: `GET /media/...` answers the pictures the contract's examples name, drawn by the
+ *    reference API's seed code (scripts/lib/mock-media.ts), so product cards, the gallery, the
+ *    blog and the contact page show real images.
+ * 2. Matching examples: when an operation's success response has an example named like a path
+ *    or query value of the request (`GET /products/products/{slug}/` and an example named after
+ *    the slug; `?category__slug=paintings` and an example `paintings`; `?post=3` and an example
+ *    `post-3`), it asks Prism for that one (`Prefer: code=200, example=...`), so a product card
+ *    opens its own product.
+ * 3. Error switches: a rule per operationId makes that operation answer a documented error
+ *    (any `Prefer` value Prism understands, such as `code=404` or `code=400, example=blank`) or
+ *    a bare server error that the contract does not document (`fail=500`, any 5xx: an answer
+ *    without a `detail`, for the screens' fallback messages), so every message of the spec's
+ *    error catalogue can be seen. Rules come from `MOCK_PREFER` at start
+ *    (`op=action; op=action`) and from the page at `/__mock/` (`/api/__mock/` through Vite),
+ *    which also offers them as `POST /__mock/rules` (`op`, `action`; an empty action clears)
+ *    and `POST /__mock/clear`. A request that already carries a `Prefer` header is passed
+ *    through untouched.
+ *
+ * Environment: MOCK_GATEWAY_PORT (listen on 127.0.0.1), PRISM_URL (Prism's address),
+ * MOCK_PREFER (initial rules).
+ */
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { mockMedia } from './lib/mock-media.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const contractPath = path.join(root, 'openapi', 'storefront.yaml');
+const port = Number(process.env.MOCK_GATEWAY_PORT ?? '4011');
+const prism = new URL(process.env.PRISM_URL ?? 'http://127.0.0.1:4010');
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+const isObject = (v: unknown): v is JsonObject =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function log(message: string): void {
+  console.log(`[mock-gateway] ${message}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The contract's operations, with the example names of each documented response
+
+interface Operation {
+  operationId: string;
+  method: string;
+  template: string;
+  tag: string;
+  summary: string;
+  pattern: RegExp;
+  pathParams: string[];
+  /** Status code -> example names, in document order; codes in document order. */
+  responses: Map<string, string[]>;
+}
+
+function resolveRef(doc: JsonObject, value: Json | undefined): Json | undefined {
+  let current = value;
+  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && hops < 10; hops++) {
+    const pointer = current.$ref.replace(/^#\//, '').split('/');
+    let target: Json | undefined = doc;
+    for (const raw of pointer) {
+      const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      target = isObject(target) ? target[key] : undefined;
+    }
+    current = target;
+  }
+  return current;
+}
+
+function loadOperations(): Operation[] {
+  const doc = parse(readFileSync(contractPath, 'utf8')) as JsonObject;
+  const out: Operation[] = [];
+  for (const [template, item] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op) || typeof op.operationId !== 'string') continue;
+      const pathParams: string[] = [];
+      const source = template
+        .split(/(\{[^}]+\})/)
+        .map((part) => {
+          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
+          if (!name) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+          pathParams.push(name);
+          return '([^/]+)';
+        })
+        .join('');
+      const responses = new Map<string, string[]>();
+      for (const [code, raw] of Object.entries(isObject(op.responses) ? op.responses : {})) {
+        const response = resolveRef(doc, raw);
+        const content = isObject(response) && isObject(response.content) ? response.content : {};
+        const media = content['application/json'];
+        const examples = isObject(media) && isObject(media.examples) ? media.examples : {};
+        responses.set(code, Object.keys(examples));
+      }
+      out.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        template,
+        tag: Array.isArray(op.tags) && typeof op.tags[0] === 'string' ? op.tags[0] : '',
+        summary: typeof op.summary === 'string' ? op.summary : '',
+        pattern: new RegExp(`^${source}$`),
+        pathParams,
+        responses,
+      });
+    }
+  }
+  return out;
+}
+
+const operations = loadOperations();
+const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+/** The operation a request is for, with its path parameters. */
+function matchOperation(
+  method: string,
+  pathname: string,
+): { op: Operation; params: Record<string, string> } | null {
+  for (const op of operations) {
+    if (op.method !== method) continue;
+    const match = op.pattern.exec(pathname);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    op.pathParams.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1] ?? '');
+    });
+    return { op, params };
+  }
+  return null;
+}
+
+const successCode = (op: Operation) => [...op.responses.keys()].find((c) => /^2\d\d$/.test(c));
+
+// ---------------------------------------------------------------------------------------------
+// Rules
+
+type Action = { kind: 'prefer'; prefer: string } | { kind: 'fail'; status: number };
+
+const rules = new Map<string, { text: string; action: Action }>();
+
+/**
+ * Parses a rule's action for `op`: `fail=5xx` (such as `fail=500`), or a `Prefer` value whose
+ * `code` is documented for the operation and whose `example` exists under that code (or under
+ * the success code when no code is given). Throws Error with a message for the tester.
+ */
+function parseAction(op: Operation, text: string): Action {
+  const value = text.trim();
+  const fail = /^fail=(5\d\d)$/.exec(value);
+  if (fail) return { kind: 'fail', status: Number(fail[1]) };
+  const parts = new Map<string, string>();
+  for (const piece of value.split(',')) {
+    const [key, ...rest] = piece.split('=');
+    const k = key?.trim() ?? '';
+    const v = rest.join('=').trim();
+    if (!['code', 'example', 'dynamic'].includes(k) || !v) {
+      throw new Error(
+        `"${value}" is not an action: use fail=500 (any 5xx), or a Prefer value such as code=404 or code=400, example=NAME`,
+      );
+    }
+    parts.set(k, v);
+  }
+  const code = parts.get('code') ?? successCode(op) ?? '';
+  const examples = op.responses.get(code);
+  if (!examples) {
+    throw new Error(
+      `${op.operationId} documents no ${code} response (documented: ${[...op.responses.keys()].join(', ')})`,
+    );
+  }
+  const example = parts.get('example');
+  if (example && !examples.includes(example)) {
+    throw new Error(
+      `${op.operationId} has no example "${example}" for ${code} (has: ${examples.join(', ') || 'none'})`,
+    );
+  }
+  return { kind: 'prefer', prefer: value };
+}
+
+/** Sets (or, with an empty action, clears) the rule of one operation. Throws Error when invalid. */
+function setRule(operationId: string, actionText: string): void {
+  const op = byId.get(operationId.trim());
+  if (!op) throw new Error(`no operation "${operationId}" in the contract`);
+  if (!actionText.trim()) {
+    rules.delete(op.operationId);
+    log(`${op.operationId}: default answers`);
+    return;
+  }
+  const action = parseAction(op, actionText);
+  rules.set(op.operationId, { text: actionText.trim(), action });
+  log(`${op.operationId}: ${actionText.trim()}`);
+}
+
+for (const entry of (process.env.MOCK_PREFER ?? '').split(';')) {
+  if (!entry.trim()) continue;
+  const at = entry.indexOf('=');
+  try {
+    if (at < 0) throw new Error(`"${entry.trim()}" is not op=action`);
+    setRule(entry.slice(0, at), entry.slice(at + 1));
+  } catch (error) {
+    console.error(`[mock-gateway] MOCK_PREFER: ${(error as Error).message}`);
+    process.exit(2);
+  }
+}
+
+/** The success example named after a path or query value of the request, if there is one. */
+function matchingExample(op: Operation, params: Record<string, string>, query: URLSearchParams) {
+  const code = successCode(op);
+  const names = code ? (op.responses.get(code) ?? []) : [];
+  const values = [
+    ...Object.entries(params),
+    ...[...query.entries()].filter(([name]) => !['page', 'page_size'].includes(name)),
+  ];
+  for (const [name, value] of values) {
+    const found = names.find((n) => n === value || n === `${name}-${value}`);
+    if (found) return `code=${code}, example=${found}`;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The control page
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function actionChoices(op: Operation): { value: string; label: string }[] {
+  const choices = [{ value: '', label: 'default answer' }];
+  for (const [code, examples] of op.responses) {
+    if (/^2/.test(code)) {
+      // The first success example is the default; the others are worth a switch.
+      for (const name of examples.slice(1)) {
+        choices.push({ value: `code=${code}, example=${name}`, label: `${code} ${name}` });
+      }
+      continue;
+    }
+    if (examples.length === 0) choices.push({ value: `code=${code}`, label: code });
+    for (const name of examples) {
+      choices.push({ value: `code=${code}, example=${name}`, label: `${code} ${name}` });
+    }
+  }
+  choices.push({ value: 'fail=500', label: '500 without a body (not in the contract)' });
+  return choices;
+}
+
+function controlPage(message = ''): string {
+  const rows = operations
+    .map((op) => {
+      const current = rules.get(op.operationId)?.text ?? '';
+      const options = actionChoices(op)
+        .map(
+          (c) =>
+            `<option value="${escapeHtml(c.value)}"${c.value === current ? ' selected' : ''}>${escapeHtml(c.label)}</option>`,
+        )
+        .join('');
+      return (
+        `<tr${current ? ' class="on"' : ''}><td>${escapeHtml(op.tag)}</td>` +
+        `<td><code>${op.method} ${escapeHtml(op.template)}</code><br><small>${escapeHtml(op.summary)}</small></td>` +
+        `<td><form method="post" action="rules"><input type="hidden" name="op" value="${op.operationId}">` +
+        `<label>${op.operationId} <select name="action">${options}</select></label> <button>Set</button></form></td></tr>`
+      );
+    })
+    .join('\n');
+  const active = [...rules]
+    .map(([id, r]) => `<li><code>${id}</code>: <code>${escapeHtml(r.text)}</code></li>`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mock answers</title>
+<style>body{font:15px/1.4 system-ui,sans-serif;margin:2rem;max-width:70rem}table{border-collapse:collapse;width:100%}
+td{border-top:1px solid #ddd;padding:.4rem;vertical-align:top}tr.on{background:#fff4d6}.msg{background:#eef6ee;padding:.5rem}</style></head>
+<body><h1>Mock answers</h1>
+<p>Choose what an operation of the Prism mock answers, then reload the storefront tab. A rule stays until you change it
+or stop <code>npm run mock</code>. Codes and example names are the contract's (<code>openapi/storefront.yaml</code>).</p>
+${message ? `<p class="msg">${escapeHtml(message)}</p>` : ''}
+<h2>Active rules</h2>${active ? `<ul>${active}</ul><form method="post" action="clear"><button>Clear all rules</button></form>` : '<p>None: every operation gives its first success example.</p>'}
+<h2>Operations</h2><table>${rows}</table></body></html>`;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 64 * 1024) throw new Error('body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function control(req: http.IncomingMessage, res: http.ServerResponse, route: string) {
+  const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+  const reply = (status: number, body: Json) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === 'GET' && route === '/') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(controlPage());
+    return;
+  }
+  if (req.method === 'GET' && route === '/rules') {
+    reply(200, Object.fromEntries([...rules].map(([id, r]) => [id, r.text])));
+    return;
+  }
+  if (req.method === 'POST' && (route === '/rules' || route === '/clear')) {
+    let message: string;
+    let status = 200;
+    try {
+      if (route === '/clear') {
+        rules.clear();
+        log('all rules cleared');
+        message = 'All rules cleared.';
+      } else {
+        const text = await readBody(req);
+        const form = (req.headers['content-type'] ?? '').includes('application/json')
+          ? new URLSearchParams(Object.entries(JSON.parse(text) as Record<string, string>))
+          : new URLSearchParams(text);
+        const op = form.get('op') ?? '';
+        const action = form.get('action') ?? '';
+        setRule(op, action);
+        message = action.trim() ? `${op}: ${action.trim()}` : `${op}: default answer`;
+      }
+    } catch (error) {
+      status = 400;
+      message = (error as Error).message;
+    }
+    if (wantsHtml) {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(controlPage(message));
+    } else {
+      reply(status, { detail: message });
+    }
+    return;
+  }
+  reply(404, { detail: 'Not found.' });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Media and forwarding
+
+const rendered = new Map<string, Promise<Buffer>>();
+
+async function media(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
+  const found = mockMedia(pathname);
+  if (!found) {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ detail: 'Not found.' }));
+    return;
+  }
+  let bytes = rendered.get(pathname);
+  if (!bytes) {
+    bytes = found.render();
+    rendered.set(pathname, bytes);
+    bytes.catch(() => rendered.delete(pathname));
+  }
+  const body = await bytes;
+  res.writeHead(200, {
+    'content-type': found.contentType,
+    'content-length': body.length,
+    'cache-control': 'public, max-age=3600',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function forward(req: http.IncomingMessage, res: http.ServerResponse, prefer: string | null) {
+  const headers: http.OutgoingHttpHeaders = { ...req.headers, host: prism.host };
+  if (prefer) headers.prefer = prefer;
+  const upstream = http.request(
+    { hostname: prism.hostname, port: prism.port, method: req.method, path: req.url, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(502, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ detail: 'The Prism mock is not answering (still starting?).' }));
+  });
+  req.pipe(upstream);
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://mock.invalid');
+  const method = req.method ?? 'GET';
+  const fail = (error: unknown) => {
+    console.error('[mock-gateway]', error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ detail: 'Mock gateway error.' }));
+  };
+
+  if ((method === 'GET' || method === 'HEAD') && url.pathname.startsWith('/media/')) {
+    media(req, res, url.pathname).catch(fail);
+    return;
+  }
+  if (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/')) {
+    if (url.pathname === '/__mock') {
+      res.writeHead(308, { location: `${req.url?.replace(/\?.*$/, '') ?? ''}/` });
+      res.end();
+      return;
+    }
+    control(req, res, url.pathname.slice('/__mock'.length)).catch(fail);
+    return;
+  }
+
+  const matched = matchOperation(method, url.pathname);
+  if (!matched || req.headers.prefer) {
+    forward(req, res, null);
+    return;
+  }
+  const rule = rules.get(matched.op.operationId);
+  if (rule?.action.kind === 'fail') {
+    log(`${method} ${url.pathname}: ${rule.action.status} without a body (${rule.text})`);
+    req.resume();
+    res.writeHead(rule.action.status, { 'content-length': 0 });
+    res.end();
+    return;
+  }
+  const prefer =
+    rule?.action.kind === 'prefer'
+      ? rule.action.prefer
+      : matchingExample(matched.op, matched.params, url.searchParams);
+  if (rule) log(`${method} ${url.pathname}: Prefer: ${prefer}`);
+  forward(req, res, prefer);
+});
+
+server.listen(port, '127.0.0.1', () => {
+  log(`listening on http://127.0.0.1:${port}, forwarding to Prism at ${prism.origin}`);
+  log('error switches: /api/__mock/ in the storefront (or /__mock/ here)');
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}
