@@ -90,6 +90,12 @@ describe('contentSecurityPolicy', () => {
     expect(csp).toContain("base-uri 'self'");
   });
 
+  it("allows frames from the contact page's map host only", () => {
+    const directives = contentSecurityPolicy(settings).split('; ');
+    expect(directives).toContain('frame-src https://www.openstreetmap.org');
+    expect(directives.filter((d) => d.startsWith('frame-src'))).toHaveLength(1);
+  });
+
   it('allows Google Tag Manager when an analytics id is set', () => {
     const csp = contentSecurityPolicy({ google_analytics_id: 'G-TEST123' });
     expect(csp).toContain("script-src 'self' https://www.googletagmanager.com;");

@@ -80,6 +80,8 @@ export function contentSecurityPolicy(
     // style attributes in markup are needed, so none are allowed.
     "style-src 'self'",
     `connect-src ${connectSrc}`,
+    // The contact page embeds maps from this host only (src/features/content/map-embed.ts).
+    'frame-src https://www.openstreetmap.org',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
