@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { formatPrice } from '../../api/money';
-import { DeliveryAddressBlock, OrderLines } from '../orders/order-parts';
+import { DeliveryAddressBlock, OrderLines, ViewOrderLink } from '../orders/order-parts';
 import { readConfirmationState } from './confirmation-state';
 import './checkout.css';
 
@@ -104,13 +104,7 @@ export function OrderConfirmationPage() {
           <Link className="button-primary" to="/products">
             Continue Shopping
           </Link>
-          <Link
-            className="button-secondary"
-            to="/account/orders/$orderId"
-            params={{ orderId: String(order.id) }}
-          >
-            View order
-          </Link>
+          <ViewOrderLink orderId={order.id} />
         </div>
       </div>
     </div>

@@ -16,7 +16,13 @@ import {
   ordersQuery,
   paymentMethodLabel,
 } from './api';
-import { DeliveryAddressBlock, OrderLines, OrderStatusBadge, formatOrderDate } from './order-parts';
+import {
+  DeliveryAddressBlock,
+  OrderLines,
+  OrderStatusBadge,
+  ViewOrderLink,
+  formatOrderDate,
+} from './order-parts';
 import './orders.css';
 
 /** Spec section 8-style fallbacks of the order history. */
@@ -99,13 +105,7 @@ function OrderCard({ order }: { order: Order }) {
         <span className="order-card__total">{formatPrice(order.total_price)}</span>
         <span className="order-card__actions">
           <PayNowButton order={order} />
-          <Link
-            className="button-secondary"
-            to="/account/orders/$orderId"
-            params={{ orderId: String(order.id) }}
-          >
-            View order
-          </Link>
+          <ViewOrderLink orderId={order.id} />
         </span>
       </div>
     </li>

@@ -82,3 +82,16 @@ export function DeliveryAddressBlock({ address }: { address: DeliveryAddress }) 
     </address>
   );
 }
+
+/** The secondary 'View order' link to /account/orders/{id}, used on order cards and confirmations. */
+export function ViewOrderLink({ orderId }: { orderId: number }) {
+  return (
+    <Link
+      className="button-secondary"
+      to="/account/orders/$orderId"
+      params={{ orderId: String(orderId) }}
+    >
+      View order
+    </Link>
+  );
+}
