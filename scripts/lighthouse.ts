@@ -90,7 +90,8 @@ async function targets(): Promise<Target[]> {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  const at = (index: number) => sorted[index] ?? Number.NaN;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 }
 
 async function audit(port: number, url: string): Promise<Row> {
@@ -126,22 +127,25 @@ function withinBudget(target: Target, row: Row): boolean {
   );
 }
 
-function printTable(rows: string[][]): void {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+function printTable([head, ...body]: [string[], ...string[][]]): void {
+  const rows = [head, ...body];
+  const widths = head.map((_, column) =>
+    Math.max(...rows.map((row) => (row[column] ?? '').length)),
+  );
   const line = (row: string[]) =>
     row
       .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+        column === 0 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0),
       )
       .join('  ');
-  console.log(line(rows[0]));
+  console.log(line(head));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows.slice(1)) console.log(line(row));
+  for (const row of body) console.log(line(row));
 }
 
 const pages = await targets();
 const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
-const table: string[][] = [
+const table: [string[], ...string[][]] = [
   ['route', 'perf', 'a11y', 'best pr.', 'seo', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'within budget'],
 ];
 let missed = false;

@@ -55,10 +55,10 @@ export const EXTRA_IMAGES: Readonly<Record<string, SeedImage>> = {
     palette: ['#d8d3cb', '#5a4636', '#9aa4ad'],
     alt_text: 'Detail of a walnut slipjoint after sharpening',
   },
-  'contact/the-boatyard-forge.webp': {
+  'contact/the-forge.webp': {
     shape: 'painting',
     palette: ['#ebe4d8', '#5b4a3a', '#c8693a'],
-    alt_text: 'Oil sketch of the old boatyard workshop on the estuary',
+    alt_text: 'Oil sketch of the forge on Forge Lane at dusk',
   },
 };
 

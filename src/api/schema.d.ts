@@ -1086,7 +1086,15 @@ export interface operations {
           'application/json': components['schemas']['TokenPair'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The login or the password is missing or blank. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['InvalidCredentials'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
@@ -1148,7 +1156,15 @@ export interface operations {
         };
         content?: never;
       };
-      400: components['responses']['BadRequest'];
+      /** @description The refresh token is missing. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -1175,7 +1191,15 @@ export interface operations {
           'application/json': components['schemas']['RefreshResponse'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The refresh token is missing or blank. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['InvalidToken'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
@@ -1308,10 +1332,26 @@ export interface operations {
           'application/json': components['schemas']['Review'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description A field is missing or invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
+      /** @description The customer has already reviewed this product. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };
@@ -1390,7 +1430,15 @@ export interface operations {
           'application/json': components['schemas']['Comment'][];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The post is missing or not a number. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -1417,7 +1465,15 @@ export interface operations {
           'application/json': components['schemas']['Comment'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The content is blank, or the parent belongs to another post. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -1469,7 +1525,15 @@ export interface operations {
           'application/json': components['schemas']['ContactMessageReceipt'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description A field is missing or invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       429: components['responses']['TooManyRequests'];
@@ -1517,7 +1581,15 @@ export interface operations {
           'application/json': components['schemas']['LegalDocument'][];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The document type is not one of the documented types. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
     };
@@ -1635,11 +1707,27 @@ export interface operations {
           'application/json': components['schemas']['CardPaymentInitiation'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description A field is missing or invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
+      /** @description The order cannot be paid by card now. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
     };
   };
   getPaymentStatus: {
@@ -1662,7 +1750,15 @@ export interface operations {
           'application/json': components['schemas']['PaymentStatus'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The payment id is not a UUID. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -1693,7 +1789,15 @@ export interface operations {
           'application/json': components['schemas']['GatewayNotificationReceipt'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The signature, the timestamp, the amount or a field is wrong; nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -1728,7 +1832,15 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Cart'];
-      400: components['responses']['BadRequest'];
+      /** @description A field is missing or out of range. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -1768,7 +1880,15 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Cart'];
-      400: components['responses']['BadRequest'];
+      /** @description The quantity is missing or out of range. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -1846,10 +1966,26 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description An address field is blank, the method is not offered, or the cart is empty. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      409: components['responses']['Conflict'];
+      /** @description A line asks for more than the stock holds; nothing was ordered. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       422: components['responses']['IdempotencyMismatch'];
       429: components['responses']['TooManyRequests'];
     };
@@ -1874,7 +2010,15 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description The order id is not a number. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];

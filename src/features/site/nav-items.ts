@@ -1,8 +1,8 @@
 import type { LinkProps } from '@tanstack/react-router';
 
 /**
- * A route path for `<Link to>`. Some frame links (about, contact, blog, policies, FAQ, cart)
- * point at pages that arrive with later issues; the router's types only know routes that
+ * A route path for `<Link to>`. Some frame links may point at pages that arrive with later
+ * issues; the router's types only know routes that
  * exist, so the frame's fixed paths are asserted here, in one place. Until a page exists the
  * router answers it with the 404 page.
  */
@@ -18,17 +18,17 @@ export interface FrameLink {
 export const HOME_LINK: FrameLink = { to: '/', label: 'HOME' };
 
 export const NAV_LINKS_AFTER_SHOP: readonly FrameLink[] = [
-  { to: '/company-info' as FramePath, label: 'ABOUT' },
-  { to: '/contact' as FramePath, label: 'CONTACT' },
+  { to: '/company-info', label: 'ABOUT' },
+  { to: '/contact', label: 'CONTACT' },
   { to: '/blog' as FramePath, label: 'BLOG' },
   { to: '/gallery' as FramePath, label: 'GALLERY' },
 ];
 
 /** Spec section 2: the footer's policy and FAQ links. */
 export const FOOTER_LINKS: readonly FrameLink[] = [
-  { to: '/refund-policy' as FramePath, label: 'Refund Policy' },
-  { to: '/privacy-policy' as FramePath, label: 'Privacy Policy' },
-  { to: '/faq' as FramePath, label: 'FAQ' },
+  { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/faq', label: 'FAQ' },
 ];
 
 export const CART_PATH: FramePath = '/cart';

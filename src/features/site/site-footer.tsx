@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { siteSettingsQuery } from './api';
-import { FOOTER_LINKS, type FramePath } from './nav-items';
+import { FOOTER_LINKS } from './nav-items';
 import { siteTitleOf, socialLinksOf } from './site-settings';
 import './site.css';
 
@@ -58,7 +58,7 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
               </li>
             ) : null}
             <li>
-              <Link to={'/contact' as FramePath} className="site-footer-link">
+              <Link to="/contact" className="site-footer-link">
                 Send us a message
               </Link>
             </li>

@@ -1,0 +1,160 @@
+/**
+ * /company-info, the About page (spec sections 2, 3 and 8; issue 7): the site title in the
+ * About heading, the tagline, the history, mission and vision, and the grid of core values.
+ * A few of the shop's own product photos sit beside the story; they come from the catalogue
+ * query the home page and the gallery share, and are simply left out when it is not there.
+ */
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { allProductsQuery } from '../catalog/api';
+import { companyInfoQuery, siteSettingsQuery } from '../site/api';
+import { aboutHeading, COMPANY_MESSAGES, companyErrorMessage, companyViewOf } from './company-info';
+import { ContentPageError, PageHeader } from './page-parts';
+import './content.css';
+
+function useAboutHeading(): string {
+  const { data: settings } = useQuery(siteSettingsQuery());
+  return aboutHeading(settings?.site_title?.trim() ?? '');
+}
+
+/** Up to four product photos from the catalogue, as a small mosaic beside the story. */
+function WorkshopPhotos() {
+  const { data } = useQuery(allProductsQuery());
+  const photos = (data?.results ?? []).filter((product) => product.main_image).slice(0, 4);
+  if (photos.length < 4) return null;
+  return (
+    <ul className="content-about__photos" aria-label="From the workshop">
+      {photos.map((product) => (
+        <li key={product.id}>
+          <Link
+            to="/products/$slug"
+            params={{ slug: product.slug }}
+            className="content-about__photo"
+          >
+            <img
+              src={product.main_image?.thumb_image || product.main_image?.image}
+              alt={product.main_image?.alt_text || product.name}
+              width={320}
+              height={320}
+              loading="lazy"
+              decoding="async"
+            />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /company-info: reads the company info the loader filled. */
+export function CompanyInfoPage() {
+  const heading = useAboutHeading();
+  const { data } = useSuspenseQuery(companyInfoQuery());
+  const view = companyViewOf(data);
+
+  if (view.kind !== 'ok') {
+    return (
+      <div className="page-container content-page">
+        <PageHeader title={heading} eyebrow="Our story" />
+        <p className="content-empty" role={view.kind === 'invalid' ? 'alert' : undefined}>
+          {view.kind === 'invalid' ? COMPANY_MESSAGES.invalid : COMPANY_MESSAGES.unavailable}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-container content-page content-about">
+      <header className="content-about__hero">
+        <p className="content-eyebrow">Our story</p>
+        <h1 className="content-about__title">{heading}</h1>
+        {view.tagline ? <p className="content-about__tagline">{view.tagline}</p> : null}
+      </header>
+
+      <div className="content-about__story">
+        <section className="content-about__history" aria-labelledby="about-history-title">
+          <h2 id="about-history-title" className="content-section__title">
+            How it began
+          </h2>
+          {view.history.length ? (
+            view.history.map((paragraph, index) => <p key={index}>{paragraph}</p>)
+          ) : (
+            <p className="content-muted">{COMPANY_MESSAGES.unavailable}</p>
+          )}
+        </section>
+        <WorkshopPhotos />
+      </div>
+
+      {view.mission || view.vision ? (
+        <div className="content-about__pillars">
+          {view.mission ? (
+            <section className="content-card content-pillar" aria-labelledby="about-mission-title">
+              <h2 id="about-mission-title" className="content-card__title">
+                Our mission
+              </h2>
+              <p className="content-pillar__text">{view.mission}</p>
+            </section>
+          ) : null}
+          {view.vision ? (
+            <section className="content-card content-pillar" aria-labelledby="about-vision-title">
+              <h2 id="about-vision-title" className="content-card__title">
+                Our vision
+              </h2>
+              <p className="content-pillar__text">{view.vision}</p>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+
+      {view.values.length ? (
+        <section className="content-section" aria-labelledby="about-values-title">
+          <h2 id="about-values-title" className="content-section__title">
+            Our core values
+          </h2>
+          <ul className="content-values">
+            {view.values.map((value, index) => (
+              <li key={value.id} className="content-value">
+                <span className="content-value__number" aria-hidden="true">
+                  {String(index + 1).padStart(2, '0')}
+                </span>
+                <h3 className="content-value__name">{value.name}</h3>
+                {value.description ? (
+                  <p className="content-value__text">{value.description}</p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <aside className="content-cta" aria-labelledby="about-cta-title">
+        <h2 id="about-cta-title" className="content-cta__title">
+          Made to be used, every day
+        </h2>
+        <p className="content-cta__text">
+          See what is on the bench this season, or tell us about the piece you have in mind.
+        </p>
+        <div className="content-cta__actions">
+          <Link to="/products" className="button-primary">
+            Browse the shop
+          </Link>
+          <Link to="/contact" className="button-secondary">
+            Contact us
+          </Link>
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+/** Error state of /company-info (spec section 8): 404 'Company information endpoint not found.', else 'Failed to load company information.' */
+export function CompanyInfoError({ error, reset }: { error: unknown; reset?: () => void }) {
+  const heading = useAboutHeading();
+  return (
+    <ContentPageError
+      header={{ title: heading, eyebrow: 'Our story' }}
+      message={companyErrorMessage(error)}
+      reset={reset}
+    />
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The contact message form (spec sections 2, 3, 5 and 8; issue 7): react-hook-form with the
+ * zod schema beside it. On success the spec's thanks show and the form empties; on failure
+ * the server's detail (a 429 included), else its field errors as 'field: messages; …', else
+ * 'Failed to send message. Please try again later.'.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { contactSendErrorMessage, useSendContactMessage } from './api';
+import {
+  CONTACT_FORM_MESSAGES,
+  CONTACT_LIMITS,
+  contactMessageOf,
+  contactSchema,
+  EMPTY_CONTACT_VALUES,
+  type ContactValues,
+} from './schemas';
+
+/** A labelled control with its error, tied together for screen readers. */
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  children: (describedBy: string | undefined) => ReactElement;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="content-field">
+      <label htmlFor={id} className="content-field__label">
+        {label}
+        {hint ? <span className="content-field__hint"> {hint}</span> : null}
+      </label>
+      {children(error ? errorId : undefined)}
+      {error ? (
+        <p id={errorId} className="content-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function ContactForm() {
+  const send = useSendContactMessage();
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const form = useForm<ContactValues>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: EMPTY_CONTACT_VALUES,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    try {
+      await send.mutateAsync(contactMessageOf(values));
+      form.reset(EMPTY_CONTACT_VALUES);
+      setOutcome({ kind: 'success', text: CONTACT_FORM_MESSAGES.success });
+    } catch (error) {
+      setOutcome({ kind: 'error', text: contactSendErrorMessage(error) });
+    }
+  });
+
+  const control = (name: keyof ContactValues, describedBy: string | undefined) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': describedBy,
+    ...form.register(name),
+  });
+
+  return (
+    <form
+      className="content-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="contact-form-title"
+    >
+      <h2 id="contact-form-title" className="content-card__title">
+        Send us a message
+      </h2>
+      <p className="content-form__intro">
+        Questions about a piece, a commission or an order? We answer every message ourselves,
+        usually within two working days.
+      </p>
+      <div className="content-form__status" aria-live="polite">
+        {outcome?.kind === 'success' ? (
+          <p className="content-form__success" role="status">
+            {outcome.text}
+          </p>
+        ) : null}
+      </div>
+      {outcome?.kind === 'error' ? (
+        <p className="content-form__error" role="alert">
+          {outcome.text}
+        </p>
+      ) : null}
+      <div className="content-form__row">
+        <Field id="contact-name" label="Name" error={errors.name?.message}>
+          {(describedBy) => (
+            <input
+              id="contact-name"
+              type="text"
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+              {...control('name', describedBy)}
+            />
+          )}
+        </Field>
+        <Field id="contact-email" label="Email" error={errors.email?.message}>
+          {(describedBy) => (
+            <input
+              id="contact-email"
+              type="email"
+              autoComplete="email"
+              maxLength={CONTACT_LIMITS.email}
+              {...control('email', describedBy)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="content-form__row">
+        <Field
+          id="contact-phone"
+          label="Phone"
+          hint="(optional)"
+          error={errors.phone_number?.message}
+        >
+          {(describedBy) => (
+            <input
+              id="contact-phone"
+              type="tel"
+              autoComplete="tel"
+              maxLength={CONTACT_LIMITS.phone_number}
+              {...control('phone_number', describedBy)}
+            />
+          )}
+        </Field>
+        <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
+          {(describedBy) => (
+            <input
+              id="contact-subject"
+              type="text"
+              maxLength={CONTACT_LIMITS.subject}
+              {...control('subject', describedBy)}
+            />
+          )}
+        </Field>
+      </div>
+      <Field id="contact-message" label="Message" error={errors.message?.message}>
+        {(describedBy) => (
+          <textarea
+            id="contact-message"
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+            {...control('message', describedBy)}
+          />
+        )}
+      </Field>
+      <button type="submit" className="button-primary content-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send Message'}
+      </button>
+    </form>
+  );
+}
