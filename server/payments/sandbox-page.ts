@@ -94,9 +94,13 @@ ${body}
 `;
 }
 
-/** "$245.00 USD" from "245.00" and "USD". */
+/**
+ * "$1,245.00 USD" from "1245.00" and "USD", as a gateway shows an amount. The decimal string is
+ * formatted as it is (Intl formats numeric strings exactly, no floating point on the way).
+ */
 export function formatAmount(amount: string, currency: string): string {
-  return `${currency === 'USD' ? '$' : ''}${amount} ${currency}`;
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  return `${format.format(amount as Intl.StringNumericLiteral)} ${currency}`;
 }
 
 export interface CheckoutPageData {

@@ -1,5 +1,5 @@
 import type { components } from '../../src/api/schema';
-import { passesLuhn, STYLE_HASH } from '../payments/sandbox-page.ts';
+import { formatAmount, passesLuhn, STYLE_HASH } from '../payments/sandbox-page.ts';
 import { ADDRESS, call, createCustomer, productsInStock } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -84,7 +84,7 @@ describe('the hosted payment page', () => {
     expect(html).toContain('Sandbox Pay');
     expect(html).toContain('<h1>Pay Ember &#38; Oak Workshop</h1>');
     expect(html).toContain(order.order_number);
-    expect(html).toContain(`$${order.total_price} USD`);
+    expect(html).toContain(formatAmount(order.total_price, 'USD'));
     for (const [id, label] of [
       ['cardholder', 'Cardholder name'],
       ['card_number', 'Card number'],
@@ -337,5 +337,13 @@ describe('passesLuhn', () => {
     for (const card of ['4242424242424241', '1234', '', '42424242424242424242', 'abcd']) {
       expect(passesLuhn(card)).toBe(false);
     }
+  });
+});
+
+describe('formatAmount', () => {
+  it('groups thousands and keeps the decimal string exact, as a gateway page shows an amount', () => {
+    expect(formatAmount('1205.00', 'USD')).toBe('$1,205.00 USD');
+    expect(formatAmount('45.50', 'USD')).toBe('$45.50 USD');
+    expect(formatAmount('12345678901234.99', 'USD')).toBe('$12,345,678,901,234.99 USD');
   });
 });
