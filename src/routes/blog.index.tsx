@@ -1,0 +1,23 @@
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { blogPostsQuery } from '../features/blog/api';
+import { BlogListError, BlogListPage } from '../features/blog/blog-list-page';
+import { blogListSearchSchema } from '../features/blog/schemas';
+import { BlogListSkeleton } from '../features/blog/skeletons';
+
+/** `/blog?page=`: the published posts (spec section 2). */
+export const Route = createFileRoute('/blog/')({
+  validateSearch: blogListSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(blogPostsQuery(deps)),
+  component: BlogListRoute,
+  pendingComponent: BlogListSkeleton,
+  errorComponent: BlogListErrorRoute,
+});
+
+function BlogListRoute() {
+  return <BlogListPage search={Route.useSearch()} />;
+}
+
+function BlogListErrorRoute({ error, reset }: ErrorComponentProps) {
+  return <BlogListError error={error} reset={reset} />;
+}
