@@ -21,6 +21,8 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as BlogIndexRouteImport } from './routes/blog.index'
+import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as PaymentReturnRouteImport } from './routes/payment.return'
 import { Route as ProductsIndexRouteImport } from './routes/products.index'
 import { Route as ProductsSlugRouteImport } from './routes/products.$slug'
@@ -87,6 +89,16 @@ const TestRoute = TestRouteImport.update({
   path: '/test',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentReturnRoute = PaymentReturnRouteImport.update({
   id: '/payment/return',
   path: '/payment/return',
@@ -126,8 +138,10 @@ export interface FileRoutesByFullPath {
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
   '/test': typeof TestRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/blog/': typeof BlogIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/account/orders/$orderId': typeof AccountOrdersOrderIdRoute
   '/account/orders/': typeof AccountOrdersIndexRoute
@@ -145,8 +159,10 @@ export interface FileRoutesByTo {
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
   '/test': typeof TestRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/blog': typeof BlogIndexRoute
   '/products': typeof ProductsIndexRoute
   '/account/orders/$orderId': typeof AccountOrdersOrderIdRoute
   '/account/orders': typeof AccountOrdersIndexRoute
@@ -165,8 +181,10 @@ export interface FileRoutesById {
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
   '/test': typeof TestRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/blog/': typeof BlogIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/account/orders/$orderId': typeof AccountOrdersOrderIdRoute
   '/account/orders/': typeof AccountOrdersIndexRoute
@@ -186,8 +204,10 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/register'
     | '/test'
+    | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
+    | '/blog/'
     | '/products/'
     | '/account/orders/$orderId'
     | '/account/orders/'
@@ -205,8 +225,10 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/register'
     | '/test'
+    | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
+    | '/blog'
     | '/products'
     | '/account/orders/$orderId'
     | '/account/orders'
@@ -224,8 +246,10 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/register'
     | '/test'
+    | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
+    | '/blog/'
     | '/products/'
     | '/account/orders/$orderId'
     | '/account/orders/'
@@ -244,8 +268,10 @@ export interface RootRouteChildren {
   RefundPolicyRoute: typeof RefundPolicyRoute
   RegisterRoute: typeof RegisterRoute
   TestRoute: typeof TestRoute
+  BlogSlugRoute: typeof BlogSlugRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
+  BlogIndexRoute: typeof BlogIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   AccountOrdersOrderIdRoute: typeof AccountOrdersOrderIdRoute
   AccountOrdersIndexRoute: typeof AccountOrdersIndexRoute
@@ -337,6 +363,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/return': {
       id: '/payment/return'
       path: '/payment/return'
@@ -388,8 +428,10 @@ const rootRouteChildren: RootRouteChildren = {
   RefundPolicyRoute: RefundPolicyRoute,
   RegisterRoute: RegisterRoute,
   TestRoute: TestRoute,
+  BlogSlugRoute: BlogSlugRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   ProductsSlugRoute: ProductsSlugRoute,
+  BlogIndexRoute: BlogIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   AccountOrdersOrderIdRoute: AccountOrdersOrderIdRoute,
   AccountOrdersIndexRoute: AccountOrdersIndexRoute,
