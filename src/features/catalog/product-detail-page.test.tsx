@@ -42,9 +42,15 @@ describe('ProductDetail: facts', () => {
 
   it('rounds the stars to half, shows the average to one decimal and links the count to #reviews', async () => {
     renderProduct({ average_rating: 3.74, review_count: 3 });
-    expect(await screen.findByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
-    expect(screen.getByText('3.7')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1 });
+    const summary = document.querySelector<HTMLElement>('.catalog-rating')!;
+    expect(within(summary).getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
+    expect(within(summary).getByText('3.7')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '3 reviews' })).toHaveAttribute('href', '#reviews');
+    // The reviews section repeats the average beside the form.
+    const reviews = screen.getByRole('region', { name: 'Customer Reviews' });
+    expect(within(reviews).getByText('Based on 3 reviews')).toBeInTheDocument();
+    expect(within(reviews).getByRole('img', { name: 'Rated 3.5 out of 5' })).toBeInTheDocument();
   });
 
   it("says 'No reviews yet' beside the price when there are none", async () => {
@@ -112,14 +118,14 @@ describe('ProductDetail: reviews', () => {
     expect(items[1]).not.toHaveTextContent('(Verified Purchase)');
   });
 
-  it('asks visitors to log in to write a review, linking back to the product', async () => {
+  it('asks visitors to log in to write a review, linking back to the reviews', async () => {
     renderProduct();
     expect(
       await screen.findByText(/You must be logged in to write a review\./),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
-      '/login?redirect=/products/gyuto-210',
+      '/login?redirect=/products/gyuto-210%23reviews',
     );
   });
 });

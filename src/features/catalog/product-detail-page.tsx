@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { SanitizedHtml } from '../../components/sanitized-html';
+import { ReviewForm } from '../reviews/review-form';
 import { siteSettingsQuery } from '../site/api';
 import { productQuery, type Product } from './api';
 import { AddToCart } from './add-to-cart';
@@ -105,7 +106,12 @@ export function ProductDetail({ product }: { product: Product }) {
           <SanitizedHtml className="catalog-prose" html={product.long_html_description} />
         </section>
       ) : null}
-      <ReviewsList reviews={product.reviews ?? []} slug={product.slug} />
+      <ReviewsList
+        reviews={product.reviews ?? []}
+        averageRating={product.average_rating}
+        reviewCount={product.review_count ?? 0}
+        form={<ReviewForm productId={product.id} slug={product.slug} />}
+      />
     </article>
   );
 }

@@ -1,6 +1,6 @@
-import { isLoggedIn } from '../../auth/token-storage';
+import type { ReactNode } from 'react';
 import type { Review } from './api';
-import { LoginLink } from '../../components/login-link';
+import { formatAverage, reviewCountLabel } from './product-logic';
 import { StarRating } from './star-rating';
 
 /** A review's date in the shopper's locale (architecture: time in ISO UTC, shown locally). */
@@ -11,48 +11,68 @@ function reviewDate(iso: string): string {
     : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
 }
 
+interface ReviewsListProps {
+  reviews: Review[];
+  averageRating: number | null | undefined;
+  reviewCount: number;
+  /** The review form, or the login prompt in its place (from the reviews feature). */
+  form?: ReactNode;
+}
+
 /**
  * The reviews section of the product page (spec sections 2, 3 and 5), with `id="reviews"` for
- * the rating link: stars, author ('Anonymous User' when missing), '(Verified Purchase)', the
- * date and the comment; 'No reviews yet' when empty; a login prompt for visitors.
+ * the rating link: the average and the count, the review form beside the list, then each
+ * review with its stars, author ('Anonymous User' when missing), '(Verified Purchase)', the
+ * date and the comment as text; 'No reviews yet' when empty.
  */
-export function ReviewsList({ reviews, slug }: { reviews: Review[]; slug: string }) {
+export function ReviewsList({ reviews, averageRating, reviewCount, form }: ReviewsListProps) {
+  const rated = reviewCount > 0 && averageRating != null;
   return (
     <section id="reviews" className="catalog-reviews" aria-labelledby="catalog-reviews-title">
       <h2 id="catalog-reviews-title" className="catalog-section-title">
         Customer Reviews
       </h2>
-      {reviews.length === 0 ? (
-        <p className="catalog-empty catalog-empty--inline">No reviews yet</p>
-      ) : (
-        <ul className="catalog-reviews__list">
-          {reviews.map((review) => (
-            <li key={review.id} className="catalog-review">
-              <div className="catalog-review__head">
-                <StarRating rating={review.rating} size={16} />
-                <span className="catalog-review__author">
-                  {review.user?.username || 'Anonymous User'}
+      <div className="catalog-reviews__layout">
+        <div className="catalog-reviews__aside">
+          {rated ? (
+            <div className="catalog-reviews__summary" data-testid="reviews-summary">
+              <span className="catalog-reviews__average">{formatAverage(averageRating)}</span>
+              <span className="catalog-reviews__summary-text">
+                <StarRating rating={averageRating} />
+                <span className="catalog-reviews__count">
+                  Based on {reviewCountLabel(reviewCount)}
                 </span>
-                {review.is_verified_purchase ? (
-                  <span className="catalog-review__verified">(Verified Purchase)</span>
-                ) : null}
-                <time className="catalog-review__date" dateTime={review.created_at}>
-                  {reviewDate(review.created_at)}
-                </time>
-              </div>
-              <p className="catalog-review__comment">{review.comment}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      {isLoggedIn() ? null : (
-        <p className="catalog-reviews__prompt">
-          You must be logged in to write a review.{' '}
-          <LoginLink redirect={`/products/${slug}`} className="catalog-link">
-            Log in
-          </LoginLink>
-        </p>
-      )}
+              </span>
+            </div>
+          ) : null}
+          {form}
+        </div>
+        <div className="catalog-reviews__main">
+          {reviews.length === 0 ? (
+            <p className="catalog-empty catalog-empty--inline">No reviews yet</p>
+          ) : (
+            <ul className="catalog-reviews__list" aria-label="Reviews">
+              {reviews.map((review) => (
+                <li key={review.id} className="catalog-review" data-testid="review">
+                  <div className="catalog-review__head">
+                    <StarRating rating={review.rating} size={16} />
+                    <span className="catalog-review__author">
+                      {review.user?.username || 'Anonymous User'}
+                    </span>
+                    {review.is_verified_purchase ? (
+                      <span className="catalog-review__verified">(Verified Purchase)</span>
+                    ) : null}
+                    <time className="catalog-review__date" dateTime={review.created_at}>
+                      {reviewDate(review.created_at)}
+                    </time>
+                  </div>
+                  <p className="catalog-review__comment">{review.comment}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

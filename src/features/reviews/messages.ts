@@ -1,0 +1,18 @@
+/** The review form's words (spec sections 5, 8 and 9; issue 7), worded exactly as the spec has them. */
+export const REVIEW_MESSAGES = {
+  commentRequired: 'Please enter your review comment.',
+  productIdRequired: 'Product ID is required to submit a review.',
+  submitted: 'Review submitted successfully!',
+  failed: 'Failed to submit review. Please try again.',
+  loginToReview: 'You must be logged in to write a review.',
+  /** Not worded by the spec ("rating is 1-5 stars"); the star radios never let it happen. */
+  ratingRange: 'Please choose a rating from 1 to 5 stars.',
+} as const;
+
+/** Spec section 9: a review's rating is a whole number of stars from 1 to 5, 5 by default. */
+export const MIN_RATING = 1;
+export const MAX_RATING = 5;
+export const DEFAULT_RATING = 5;
+
+/** The contract's limit on a review (ReviewCreate.comment maxLength). */
+export const REVIEW_MAX_LENGTH = 4000;

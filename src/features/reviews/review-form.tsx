@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useIsLoggedIn } from '../../auth/use-session';
+import { LoginLink } from '../../components/login-link';
+import { useTransientMessage } from '../../components/use-transient-message';
+import { reviewErrorMessage, useCreateReview } from './api';
+import { DEFAULT_RATING, REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from './messages';
+import { reviewSchema, type ReviewValues } from './schemas';
+import { StarRatingInput } from './star-rating-input';
+import './reviews.css';
+
+const EMPTY: ReviewValues = { rating: DEFAULT_RATING, comment: '' };
+
+interface ReviewFormProps {
+  /** The product's id; a missing id is refused with 'Product ID is required to submit a review.' */
+  productId: number | null | undefined;
+  /** The product's slug: the login link comes back to /products/{slug}#reviews. */
+  slug: string;
+}
+
+function ReviewFormFields({ productId, slug }: ReviewFormProps) {
+  const id = useId();
+  const titleId = `${id}-title`;
+  const commentId = `${id}-comment`;
+  const errorId = `${id}-comment-error`;
+  const createReview = useCreateReview(slug);
+  const [message, setMessage] = useTransientMessage();
+  const form = useForm<ReviewValues>({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+  const commentError = errors.comment?.message;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setMessage(null);
+    try {
+      await createReview.mutateAsync({ product: productId, ...values });
+      form.reset(EMPTY);
+      setMessage({ kind: 'success', text: REVIEW_MESSAGES.submitted });
+    } catch (error) {
+      setMessage({ kind: 'error', text: reviewErrorMessage(error) });
+    }
+  });
+
+  return (
+    <form className="review-form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+      <h3 id={titleId} className="review-form__title">
+        Write a review
+      </h3>
+      <Controller
+        control={form.control}
+        name="rating"
+        render={({ field }) => (
+          <StarRatingInput
+            legend="Your rating"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+          />
+        )}
+      />
+      {errors.rating?.message ? (
+        <p className="review-form__error">{errors.rating.message}</p>
+      ) : null}
+      <label htmlFor={commentId} className="review-form__label">
+        Your review
+      </label>
+      <textarea
+        id={commentId}
+        className="review-form__input"
+        rows={4}
+        maxLength={REVIEW_MAX_LENGTH}
+        placeholder="How does it look, feel and work?"
+        aria-invalid={commentError ? true : undefined}
+        aria-describedby={commentError ? errorId : undefined}
+        {...form.register('comment')}
+      />
+      {commentError ? (
+        <p id={errorId} className="review-form__error">
+          {commentError}
+        </p>
+      ) : null}
+      <button type="submit" className="button-primary review-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Submitting…' : 'Submit Review'}
+      </button>
+      <div className="review-form__message" aria-live="polite">
+        {message ? (
+          <p
+            className={`review-message review-message--${message.kind}`}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The product page's review form (spec sections 2, 4, 5, 8 and 9): 1-5 stars (5 by default,
+ * keyboard operable) and a comment. 'Please enter your review comment.' for a blank one;
+ * success shows 'Review submitted successfully!' for 3 s, clears the form and puts the review
+ * at the top of the list with the count and average recomputed; a failure shows the server's
+ * detail (a second review answers 409), else its field errors, else 'Failed to submit review.
+ * Please try again.' for 5 s. A logged-out shopper sees 'You must be logged in to write a
+ * review.' with a login link that comes back to the reviews; the form follows the login state
+ * as it changes, read on the client only (architecture convention 13).
+ */
+export function ReviewForm({ productId, slug }: ReviewFormProps) {
+  const loggedIn = useIsLoggedIn();
+  if (!loggedIn) {
+    return (
+      <p className="review-prompt">
+        {REVIEW_MESSAGES.loginToReview}{' '}
+        <LoginLink redirect={`/products/${slug}#reviews`} className="review-link">
+          Log in
+        </LoginLink>
+      </p>
+    );
+  }
+  return <ReviewFormFields productId={productId} slug={slug} />;
+}
