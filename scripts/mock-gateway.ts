@@ -4,7 +4,7 @@
  *
  *     browser -> Vite :5173 /api/... -> this gateway /... -> prism mock :4010
  *
- * It adds three things Prism alone cannot give testers:
+ * It adds four things Prism alone cannot give testers:
  * 1. Images: `GET /media/...` answers the pictures the contract's examples name, drawn by the
  *    reference API's seed code (scripts/lib/mock-media.ts), so product cards, the gallery, the
  *    blog and the contact page show real images.
@@ -22,6 +22,11 @@
  *    which also offers them as `POST /__mock/rules` (`op`, `action`; an empty action clears)
  *    and `POST /__mock/clear`. A request that already carries a `Prefer` header is passed
  *    through untouched.
+ *
+ * 4. A stand-in for the card gateway: the `redirectUrl` of a card payment points at
+ *    `/payments/sandbox/checkout/{uuid}/` here (on the storefront's origin), a page whose Pay,
+ *    Decline, Cancel and "leave it processing" buttons choose what `getPaymentStatus` answers
+ *    and send the shopper back to `/payment/return?paymentId={uuid}`.
  *
  * Environment: MOCK_GATEWAY_PORT (listen on 127.0.0.1), PRISM_URL (Prism's address),
  * MOCK_PREFER (initial rules).
@@ -182,6 +187,11 @@ function parseAction(op: Operation, text: string): Action {
     throw new Error(
       `${op.operationId} has no example "${example}" for ${code} (has: ${examples.join(', ') || 'none'})`,
     );
+  }
+  // Name the response's first example when the rule names none: given only a code, Prism
+  // would take a schema's own `examples` first, which need not fit this operation.
+  if (!example && !parts.has('dynamic') && examples[0]) {
+    return { kind: 'prefer', prefer: `${value}, example=${examples[0]}` };
   }
   return { kind: 'prefer', prefer: value };
 }
@@ -369,14 +379,42 @@ async function media(req: http.IncomingMessage, res: http.ServerResponse, pathna
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-function forward(req: http.IncomingMessage, res: http.ServerResponse, prefer: string | null) {
+/**
+ * Passes the request to Prism, with `prefer` as its Prefer header when given. `rewrite`, when
+ * given, may change a 2xx JSON answer before it goes back.
+ */
+function forward(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  prefer: string | null,
+  rewrite?: (body: JsonObject) => JsonObject,
+) {
   const headers: http.OutgoingHttpHeaders = { ...req.headers, host: prism.host };
   if (prefer) headers.prefer = prefer;
+  if (rewrite) delete headers['accept-encoding'];
   const upstream = http.request(
     { hostname: prism.hostname, port: prism.port, method: req.method, path: req.url, headers },
     (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+      const status = answer.statusCode ?? 502;
+      const json = (answer.headers['content-type'] ?? '').includes('json');
+      if (!rewrite || !json || status < 200 || status > 299) {
+        res.writeHead(status, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('end', () => {
+        let body = Buffer.concat(chunks);
+        try {
+          const parsed: unknown = JSON.parse(body.toString('utf8'));
+          if (isObject(parsed)) body = Buffer.from(JSON.stringify(rewrite(parsed)));
+        } catch {
+          // not JSON after all: pass it on as it came
+        }
+        res.writeHead(status, { ...answer.headers, 'content-length': body.length });
+        res.end(body);
+      });
     },
   );
   upstream.on('error', () => {
@@ -388,6 +426,82 @@ function forward(req: http.IncomingMessage, res: http.ServerResponse, prefer: st
     res.end(JSON.stringify({ detail: 'The Prism mock is not answering (still starting?).' }));
   });
   req.pipe(upstream);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A stand-in for the card gateway's hosted page
+
+/** The storefront's origin, from the browser's Origin or Referer header (null when neither). */
+function storefrontOrigin(req: http.IncomingMessage): string | null {
+  for (const value of [req.headers.origin, req.headers.referer]) {
+    if (!value || value === 'null') continue;
+    try {
+      return new URL(value).origin;
+    } catch {
+      // try the next one
+    }
+  }
+  return null;
+}
+
+/**
+ * The card gateway's address in `POST /payments/card/initiate/` answers is the reference
+ * API's; under the mock it becomes this gateway's page below, on the storefront's origin.
+ */
+function toMockCheckout(req: http.IncomingMessage) {
+  return (body: JsonObject): JsonObject => {
+    const origin = storefrontOrigin(req);
+    const uuid = typeof body.payment_uuid === 'string' ? body.payment_uuid : null;
+    if (!origin || !uuid) return body;
+    return { ...body, redirectUrl: `${origin}/api/payments/sandbox/checkout/${uuid}/` };
+  };
+}
+
+const OUTCOMES: Record<string, { label: string; example: string }> = {
+  succeeded: { label: 'Pay', example: 'succeeded' },
+  failed: { label: 'Decline', example: 'failed' },
+  canceled: { label: 'Cancel', example: 'canceled' },
+  processing: { label: 'Leave it processing', example: 'processing' },
+};
+
+/**
+ * `GET /payments/sandbox/checkout/{uuid}/`: a page with Pay, Decline, Cancel and "leave it
+ * processing"; `POST .../result` makes `getPaymentStatus` answer that example and sends the
+ * shopper to the storefront's `/payment/return?paymentId={uuid}`, as the real gateway does.
+ */
+async function mockCheckout(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  uuid: string,
+  action: string | undefined,
+) {
+  if (req.method === 'POST' && action === 'result') {
+    const outcome = OUTCOMES[new URLSearchParams(await readBody(req)).get('outcome') ?? ''];
+    const origin = storefrontOrigin(req);
+    if (!outcome || !origin) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Choose Pay, Decline, Cancel or Leave it processing.');
+      return;
+    }
+    setRule('getPaymentStatus', `code=200, example=${outcome.example}`);
+    res.writeHead(303, { location: `${origin}/payment/return?paymentId=${uuid}` });
+    res.end();
+    return;
+  }
+  if (req.method !== 'GET' || action) {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ detail: 'Not found.' }));
+    return;
+  }
+  const buttons = Object.entries(OUTCOMES)
+    .map(([value, o]) => `<button name="outcome" value="${value}">${escapeHtml(o.label)}</button>`)
+    .join(' ');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mock card gateway</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:32rem}button{font:inherit;padding:.5rem 1rem;margin:.25rem}</style></head>
+<body><h1>Mock card gateway</h1><p>Payment <code>${escapeHtml(uuid)}</code>. This page stands in for the card gateway under
+<code>npm run mock</code>: choose how the payment ends, and the storefront's payment return page shows it.</p>
+<form method="post" action="result">${buttons}</form></body></html>`);
 }
 
 const server = http.createServer((req, res) => {
@@ -405,7 +519,8 @@ const server = http.createServer((req, res) => {
   }
   if (url.pathname === '/__mock' || url.pathname.startsWith('/__mock/')) {
     if (url.pathname === '/__mock') {
-      res.writeHead(308, { location: `${req.url?.replace(/\?.*$/, '') ?? ''}/` });
+      // Relative, so it also works behind Vite's /api prefix.
+      res.writeHead(308, { location: '__mock/' });
       res.end();
       return;
     }
@@ -413,9 +528,19 @@ const server = http.createServer((req, res) => {
     return;
   }
 
+  const checkout = /^\/payments\/sandbox\/checkout\/([0-9a-fA-F-]{36})\/(result)?$/.exec(
+    url.pathname,
+  );
+  if (checkout) {
+    mockCheckout(req, res, checkout[1]!, checkout[2]).catch(fail);
+    return;
+  }
+
   const matched = matchOperation(method, url.pathname);
+  const rewrite =
+    matched?.op.operationId === 'initiateCardPayment' ? toMockCheckout(req) : undefined;
   if (!matched || req.headers.prefer) {
-    forward(req, res, null);
+    forward(req, res, null, rewrite);
     return;
   }
   const rule = rules.get(matched.op.operationId);
@@ -431,7 +556,7 @@ const server = http.createServer((req, res) => {
       ? rule.action.prefer
       : matchingExample(matched.op, matched.params, url.searchParams);
   if (rule) log(`${method} ${url.pathname}: Prefer: ${prefer}`);
-  forward(req, res, prefer);
+  forward(req, res, prefer, rewrite);
 });
 
 server.listen(port, '127.0.0.1', () => {

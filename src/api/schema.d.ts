@@ -540,11 +540,6 @@ export interface components {
      * @example 245.00
      */
     Money: string;
-    /**
-     * @example {
-     *       "detail": "Not found."
-     *     }
-     */
     ErrorDetail: {
       detail: string;
     };
