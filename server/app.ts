@@ -27,9 +27,17 @@ import {
   removeCartItem,
   updateCartItem,
 } from './handlers/cart.ts';
+import { createComment, getBlogPost, listBlogPosts, listComments } from './handlers/blog.ts';
 import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
+import {
+  createContactMessage,
+  getContactInfo,
+  listDocuments,
+  listFaqs,
+} from './handlers/content.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
 import { createOrder, getOrder, listOrders } from './handlers/orders.ts';
+import { createReview } from './handlers/reviews.ts';
 import {
   getPaymentOptions,
   getPaymentStatus,
@@ -46,12 +54,14 @@ import type { HandlerMap } from './handlers/types.ts';
 import { HttpError } from './lib/http-error.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
+import { contactThrottle } from './plugins/contact-throttle.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { media } from './plugins/media.ts';
 import { sandboxGateway } from './plugins/sandbox-gateway.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
+import { seedContentIfMissing } from './seed/content-seed.ts';
 import {
   seedDemoCustomersIfMissing,
   seedIfEmpty,
@@ -70,7 +80,7 @@ declare module 'fastify' {
   }
 }
 
-/** Handlers of the operations implemented so far (issues 2, 3 and 6); the rest answer 501. */
+/** Handlers of the operations implemented so far (issues 2, 3, 6 and 7); the rest answer 501. */
 export const handlers: HandlerMap = {
   register,
   login,
@@ -95,6 +105,15 @@ export const handlers: HandlerMap = {
   initiateCardPayment,
   getPaymentStatus,
   receiveGatewayNotification,
+  createReview,
+  listBlogPosts,
+  getBlogPost,
+  listComments,
+  createComment,
+  getContactInfo,
+  createContactMessage,
+  listFaqs,
+  listDocuments,
 };
 
 export interface BuildAppOptions {
@@ -102,8 +121,8 @@ export interface BuildAppOptions {
   /** An already open database (tests); by default one is opened from `config`. */
   database?: DbHandle;
   /**
-   * Seed the demo shops when the database is empty, and their demo customers when missing
-   * (default true; tests may skip the media files).
+   * Seed the demo shops when the database is empty, and their demo customers, payment settings
+   * and content when missing (default true; tests may skip the media files).
    */
   seed?: boolean | { skipMedia: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
@@ -190,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
     registerMaxPerAddress: config.registerMaxPerAddress,
   });
+  await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
   const seed = options.seed ?? true;
   if (seed) {
     const seeded = await seedIfEmpty(app.db, {
@@ -205,6 +225,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const paymentSettings = await seedPaymentSettingsIfMissing(app.db);
     if (paymentSettings.length > 0)
       app.log.info({ tenants: paymentSettings }, 'seeded the demo payment settings');
+    const content = await seedContentIfMissing(app.db, {
+      mediaDir: config.mediaDir,
+      publicApiPath: config.publicApiPath,
+      skipMedia: typeof seed === 'object' && seed.skipMedia,
+    });
+    if (content.length > 0) app.log.info({ tenants: content }, 'seeded the demo content');
   }
 
   app.decorate('publicApiPath', config.publicApiPath);

@@ -102,6 +102,7 @@ export async function createTestApp(
     // per-address limit low enough to reach.
     loginMaxAttemptsPerAddress: 10_000,
     registerMaxPerAddress: 10_000,
+    contactMaxPerAddress: 10_000,
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
