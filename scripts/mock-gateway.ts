@@ -16,8 +16,9 @@
  * 3. Error switches: a rule per operationId makes that operation answer a documented error
  *    (any `Prefer` value Prism understands, such as `code=404` or `code=400, example=blank`) or
  *    a bare server error that the contract does not document (`fail=500`, any 5xx: an answer
- *    without a `detail`, for the screens' fallback messages), so every message of the spec's
- *    error catalogue can be seen. Rules come from `MOCK_PREFER` at start
+ *    without a `detail`, for the screens' fallback messages), or any answer at all
+ *    (`raw=200 null`, for the messages about unusable answers), so every message of the
+ *    spec's error catalogue can be seen. Rules come from `MOCK_PREFER` at start
  *    (`op=action; op=action`) and from the page at `/__mock/` (`/api/__mock/` through Vite),
  *    which also offers them as `POST /__mock/rules` (`op`, `action`; an empty action clears)
  *    and `POST /__mock/clear`. A request that already carries a `Prefer` header is passed
@@ -150,17 +151,23 @@ const successCode = (op: Operation) => [...op.responses.keys()].find((c) => /^2\
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-type Action = { kind: 'prefer'; prefer: string } | { kind: 'fail'; status: number };
+type Action =
+  | { kind: 'prefer'; prefer: string }
+  | { kind: 'fail'; status: number }
+  | { kind: 'raw'; status: number; body: string };
 
 const rules = new Map<string, { text: string; action: Action }>();
 
 /**
- * Parses a rule's action for `op`: `fail=5xx` (such as `fail=500`), or a `Prefer` value whose
- * `code` is documented for the operation and whose `example` exists under that code (or under
- * the success code when no code is given). Throws Error with a message for the tester.
+ * Parses a rule's action for `op`: `fail=5xx` (such as `fail=500`), `raw=STATUS BODY` (an
+ * answer outside the contract, such as `raw=200 null`, sent as JSON), or a `Prefer` value
+ * whose `code` is documented for the operation and whose `example` exists under that code (or
+ * under the success code when no code is given). Throws Error with a message for the tester.
  */
 function parseAction(op: Operation, text: string): Action {
   const value = text.trim();
+  const raw = /^raw=([1-5]\d\d)(?:\s([\s\S]*))?$/.exec(value);
+  if (raw) return { kind: 'raw', status: Number(raw[1]), body: raw[2] ?? '' };
   const fail = /^fail=(5\d\d)$/.exec(value);
   if (fail) return { kind: 'fail', status: Number(fail[1]) };
   const parts = new Map<string, string>();
@@ -170,7 +177,7 @@ function parseAction(op: Operation, text: string): Action {
     const v = rest.join('=').trim();
     if (!['code', 'example', 'dynamic'].includes(k) || !v) {
       throw new Error(
-        `"${value}" is not an action: use fail=500 (any 5xx), or a Prefer value such as code=404 or code=400, example=NAME`,
+        `"${value}" is not an action: use fail=500 (any 5xx), raw=STATUS BODY, or a Prefer value such as code=404 or code=400, example=NAME`,
       );
     }
     parts.set(k, v);
@@ -290,6 +297,14 @@ td{border-top:1px solid #ddd;padding:.4rem;vertical-align:top}tr.on{background:#
 or stop <code>npm run mock</code>. Codes and example names are the contract's (<code>openapi/storefront.yaml</code>).</p>
 ${message ? `<p class="msg">${escapeHtml(message)}</p>` : ''}
 <h2>Active rules</h2>${active ? `<ul>${active}</ul><form method="post" action="clear"><button>Clear all rules</button></form>` : '<p>None: every operation gives its first success example.</p>'}
+<h2>Any action</h2><form method="post" action="rules"><select name="op" aria-label="Operation">${operations
+    .map((op) => `<option>${op.operationId}</option>`)
+    .join(
+      '',
+    )}</select> <input name="action" size="50" aria-label="Action" placeholder="raw=200 null"> <button>Set</button></form>
+<p><small>Actions: a Prefer value (<code>code=404</code>, <code>code=400, example=NAME</code>, <code>dynamic=true</code>),
+<code>fail=500</code> (any 5xx, no body) or <code>raw=STATUS BODY</code> (an answer the contract does not allow,
+such as <code>raw=200 null</code> or <code>raw=200 {"status":"refunded"}</code>). An empty action restores the default.</small></p>
 <h2>Operations</h2><table>${rows}</table></body></html>`;
 }
 
@@ -544,11 +559,15 @@ const server = http.createServer((req, res) => {
     return;
   }
   const rule = rules.get(matched.op.operationId);
-  if (rule?.action.kind === 'fail') {
-    log(`${method} ${url.pathname}: ${rule.action.status} without a body (${rule.text})`);
+  if (rule?.action.kind === 'fail' || rule?.action.kind === 'raw') {
+    const body = rule.action.kind === 'raw' ? Buffer.from(rule.action.body) : Buffer.alloc(0);
+    log(`${method} ${url.pathname}: ${rule.text}`);
     req.resume();
-    res.writeHead(rule.action.status, { 'content-length': 0 });
-    res.end();
+    res.writeHead(rule.action.status, {
+      'content-length': body.length,
+      ...(body.length ? { 'content-type': 'application/json' } : {}),
+    });
+    res.end(body);
     return;
   }
   const prefer =
