@@ -8,11 +8,12 @@
  * 1. Images: `GET /media/...` answers the pictures the contract's examples name, drawn by the
  *    reference API's seed code (scripts/lib/mock-media.ts), so product cards, the gallery, the
  *    blog and the contact page show real images.
- * 2. Matching examples: when an operation's success response has an example named like a path
- *    or query value of the request (`GET /products/products/{slug}/` and an example named after
- *    the slug; `?category__slug=paintings` and an example `paintings`; `?post=3` and an example
- *    `post-3`), it asks Prism for that one (`Prefer: code=200, example=...`), so a product card
- *    opens its own product.
+ * 2. Matching examples: when an operation's success response has an example named like a path,
+ *    query or JSON body value of the request (`GET /products/products/{slug}/` and an example
+ *    named after the slug; `?category__slug=paintings` and an example `paintings`; `?post=3` and
+ *    an example `post-3`; an order whose `payment_method` is `card_2c2p` and an example
+ *    `card_2c2p`), it asks Prism for that one (`Prefer: code=200, example=...`), so a product
+ *    card opens its own product.
  * 3. Error switches: a rule per operationId makes that operation answer a documented error
  *    (any `Prefer` value Prism understands, such as `code=404` or `code=400, example=blank`) or
  *    a bare server error that the contract does not document (`fail=500`, any 5xx: an answer
@@ -229,13 +230,22 @@ for (const entry of (process.env.MOCK_PREFER ?? '').split(';')) {
   }
 }
 
-/** The success example named after a path or query value of the request, if there is one. */
-function matchingExample(op: Operation, params: Record<string, string>, query: URLSearchParams) {
+/**
+ * The success example named after a path, query or (top-level) JSON body value of the
+ * request, as `name` or `{parameter}-{value}`, if there is one.
+ */
+function matchingExample(
+  op: Operation,
+  params: Record<string, string>,
+  query: URLSearchParams,
+  body: [string, string][],
+) {
   const code = successCode(op);
   const names = code ? (op.responses.get(code) ?? []) : [];
   const values = [
     ...Object.entries(params),
     ...[...query.entries()].filter(([name]) => !['page', 'page_size'].includes(name)),
+    ...body,
   ];
   for (const [name, value] of values) {
     const found = names.find((n) => n === value || n === `${name}-${value}`);
@@ -308,15 +318,31 @@ such as <code>raw=200 null</code> or <code>raw=200 {"status":"refunded"}</code>)
 <h2>Operations</h2><table>${rows}</table></body></html>`;
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
+async function readRaw(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 64 * 1024) throw new Error('body too large');
+    if (size > limit) throw new Error('body too large');
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
+}
+
+const readBody = async (req: http.IncomingMessage) =>
+  (await readRaw(req, 64 * 1024)).toString('utf8');
+
+/** The top-level string and number fields of a JSON object body, as [name, value] pairs. */
+function bodyValues(body: Buffer): [string, string][] {
+  try {
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (!isObject(parsed)) return [];
+    return Object.entries(parsed).flatMap(([name, value]): [string, string][] =>
+      typeof value === 'string' || typeof value === 'number' ? [[name, String(value)]] : [],
+    );
+  } catch {
+    return [];
+  }
 }
 
 async function control(req: http.IncomingMessage, res: http.ServerResponse, route: string) {
@@ -403,6 +429,7 @@ function forward(
   res: http.ServerResponse,
   prefer: string | null,
   rewrite?: (body: JsonObject) => JsonObject,
+  body?: Buffer,
 ) {
   const headers: http.OutgoingHttpHeaders = { ...req.headers, host: prism.host };
   if (prefer) headers.prefer = prefer;
@@ -440,7 +467,8 @@ function forward(
     res.writeHead(502, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ detail: 'The Prism mock is not answering (still starting?).' }));
   });
-  req.pipe(upstream);
+  if (body) upstream.end(body);
+  else req.pipe(upstream);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -570,12 +598,27 @@ const server = http.createServer((req, res) => {
     res.end(body);
     return;
   }
-  const prefer =
-    rule?.action.kind === 'prefer'
-      ? rule.action.prefer
-      : matchingExample(matched.op, matched.params, url.searchParams);
-  if (rule) log(`${method} ${url.pathname}: Prefer: ${prefer}`);
-  forward(req, res, prefer, rewrite);
+  if (rule?.action.kind === 'prefer') {
+    log(`${method} ${url.pathname}: Prefer: ${rule.action.prefer}`);
+    forward(req, res, rule.action.prefer, rewrite);
+    return;
+  }
+  const json = (req.headers['content-type'] ?? '').includes('json');
+  if (!json || method === 'GET' || method === 'DELETE') {
+    forward(req, res, matchingExample(matched.op, matched.params, url.searchParams, []), rewrite);
+    return;
+  }
+  readRaw(req, 1024 * 1024)
+    .then((body) => {
+      const prefer = matchingExample(
+        matched.op,
+        matched.params,
+        url.searchParams,
+        bodyValues(body),
+      );
+      forward(req, res, prefer, rewrite, body);
+    })
+    .catch(fail);
 });
 
 server.listen(port, '127.0.0.1', () => {
