@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
+import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, {
@@ -132,22 +133,80 @@ export interface BuildAppOptions {
 function createValidatorCompiler() {
   // OpenAPI 3.1 schemas are JSON Schema 2020-12. Query strings arrive as strings, hence
   // coerceTypes; 'array' also turns a repeated parameter into a list where one is declared.
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: true,
-    coerceTypes: 'array',
-    useDefaults: true,
-    removeAdditional: false,
-  });
+  // JSON bodies keep DRF's leniency for scalars ("2" for an integer, 42 for a string) but
+  // not the list coercion: ["a"] where a string is expected is a wrong type, answered 400.
+  const options = { strict: false, allErrors: true, useDefaults: true, removeAdditional: false };
+  const ajv = new Ajv2020({ ...options, coerceTypes: 'array' });
+  const bodyAjv = new Ajv2020({ ...options, coerceTypes: true });
   addFormats(ajv);
+  addFormats(bodyAjv);
   let counter = 0;
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
     // fastify-openapi-glue gives every schema with a recursive $ref the same $id; Ajv refuses
     // a second schema with a known id, so each compiled schema gets its own.
     let own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
     if (httpPart === 'headers') own = lowerCaseHeaderNames(own);
-    return ajv.compile(own);
+    const validate = (httpPart === 'body' ? bodyAjv : ajv).compile(own);
+    return refuseUnstorable(validate, httpPart === 'querystring' || httpPart === 'params');
   };
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Refuses, after the contract's own checks, values no field can mean and the database cannot
+ * hold, so they end as a 400 instead of an odd lookup or a PostgreSQL error:
+ * - a number too large for a double (`1e309` in JSON or in a query string) reads as Infinity,
+ *   which Ajv's `integer` and `minimum` accept: 'A valid number is required.';
+ * - with `refuseNul`, a NUL character in a query or path parameter (PostgreSQL cannot store or
+ *   compare one in text): 'Null characters are not allowed.' (bodies are checked per field by
+ *   their handlers).
+ */
+function refuseUnstorable(validate: Validate, refuseNul: boolean): Validate {
+  const wrapped: Validate = (data) => {
+    const valid = validate(data);
+    wrapped.errors = validate.errors;
+    if (!valid) return false;
+    const bad = unstorablePath(data, '', refuseNul);
+    if (bad === null) return true;
+    wrapped.errors = [
+      bad.nul
+        ? {
+            keyword: 'nul',
+            instancePath: bad.path,
+            schemaPath: '#',
+            params: {},
+            message: 'null characters are not allowed',
+          }
+        : {
+            keyword: 'type',
+            instancePath: bad.path,
+            schemaPath: '#/type',
+            params: { type: 'number' },
+            message: 'must be a finite number',
+          },
+    ];
+    return false;
+  };
+  return wrapped;
+}
+
+/** The JSON pointer of the first non-finite number (or NUL string) in `value`, or null. */
+function unstorablePath(
+  value: unknown,
+  path: string,
+  refuseNul: boolean,
+): { path: string; nul: boolean } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, nul: false };
+  if (typeof value === 'string')
+    return refuseNul && value.includes('\u0000') ? { path, nul: true } : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const pointer = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const found = unstorablePath(item, pointer, refuseNul);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
