@@ -139,7 +139,9 @@ export class AddressThrottle {
       .returning(['hits', 'window_ends_ms'])
       .executeTakeFirstOrThrow();
     if (row.hits > this.attempts) {
-      const waitMs = Number(row.window_ends_ms) - now;
+      // Concurrent attempts read the clock a moment apart: the window another one opened may end
+      // a few milliseconds later than this attempt's own window would.
+      const waitMs = Math.min(Number(row.window_ends_ms) - now, this.windowMs);
       throw new ThrottledError(Math.max(1, Math.ceil(waitMs / 1000)));
     }
   }

@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
@@ -77,6 +78,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Render the seed's image files too (default false: only media tests need them). */
   media?: boolean;
+  /** Kysely plugins the app's database goes through (server/test/query-counter.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 /** Builds the real app on a fresh, seeded database; `overrides` adjust the config. */
@@ -106,7 +109,11 @@ export async function createTestApp(
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
-  const app = await buildApp({ config, database: database.handle, seed, logger: false });
+  const handle = {
+    ...database.handle,
+    db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), database.handle.db),
+  };
+  const app = await buildApp({ config, database: handle, seed, logger: false });
   return {
     app,
     config,
