@@ -91,6 +91,21 @@ describe('BlogPostView: the post (spec section 2)', () => {
     );
   });
 
+  it('uses the excerpt as the meta description while shown, and restores it after', async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'description';
+    meta.content = 'A description for my site.';
+    document.head.append(meta);
+    try {
+      const { unmount } = await renderPost({ excerpt: 'How to keep carbon steel bright.' });
+      await waitFor(() => expect(meta.content).toBe('How to keep carbon steel bright.'));
+      unmount();
+      expect(meta.content).toBe('A description for my site.');
+    } finally {
+      meta.remove();
+    }
+  });
+
   it("falls back to 'Admin' as the author", async () => {
     await renderPost({ author: null });
     expect(screen.getByText('Admin')).toBeInTheDocument();

@@ -30,7 +30,7 @@ function BackToBlog() {
  * sanitizing component ('No content available.' when empty), then the comments.
  */
 export function BlogPostView({ post }: { post: BlogPost }) {
-  usePageTitle(post.title);
+  usePageTitle(post.title, post.excerpt);
   const date = formatBlogDate(post.published_at);
   return (
     <div className="page-container blog-post-page">
