@@ -282,7 +282,12 @@ function controlPage(message = ''): string {
   const rows = operations
     .map((op) => {
       const current = rules.get(op.operationId)?.text ?? '';
-      const options = actionChoices(op)
+      const choices = actionChoices(op);
+      // A rule typed in (MOCK_PREFER, "Any action") shows as itself.
+      if (current && !choices.some((c) => c.value === current)) {
+        choices.push({ value: current, label: current });
+      }
+      const options = choices
         .map(
           (c) =>
             `<option value="${escapeHtml(c.value)}"${c.value === current ? ' selected' : ''}>${escapeHtml(c.label)}</option>`,
