@@ -22,7 +22,11 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
   // A private instance, so the hook below never affects another caller of DOMPurify.
   purifier = DOMPurify(window);
   purifier.addHook('afterSanitizeAttributes', (node) => {
-    if (!(node instanceof Element) || !node.hasAttribute('target')) return;
+    if (!(node instanceof Element)) return;
+    // An image staff left without a text alternative is treated as decorative: screen
+    // readers would otherwise read out its file name (WCAG 1.1.1, axe image-alt).
+    if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+    if (!node.hasAttribute('target')) return;
     if (node.getAttribute('target') === '_blank') {
       node.setAttribute('rel', 'noopener noreferrer');
     } else {
@@ -35,7 +39,8 @@ function getPurifier(): ReturnType<typeof DOMPurify> {
 
 /**
  * Sanitizes an HTML string with DOMPurify (default profile, without style/script/iframe/form
- * and inline styles; `target="_blank"` links get `rel="noopener noreferrer"`). Returns the
+ * and inline styles; `target="_blank"` links get `rel="noopener noreferrer"`; images without
+ * an alt get `alt=""`). Returns the
  * safe HTML string. Pure apart from DOMPurify's use of the DOM.
  */
 export function sanitizeHtml(html: string): string {

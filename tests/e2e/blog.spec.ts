@@ -142,11 +142,6 @@ test.describe('/blog', () => {
 });
 
 test.describe('/blog/{slug}', () => {
-  // The seed's planted `<img src=x onerror=…>` survives sanitizing as a bare `<img src="x">`
-  // with no alt text, which axe rightly flags; it is the attack's remnant, not the page's
-  // markup. Every other image on these pages is still scanned.
-  test.use({ a11yExclude: ['.blog-prose img[src="x"]'] });
-
   test("a post shows its content, 'Comments (n)' and the thread nested three deep", async ({
     page,
     request,
