@@ -6,7 +6,7 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { allProductsQuery } from '../catalog/api';
+import { allProductsQuery, type Product } from '../catalog/api';
 import { companyInfoQuery, siteSettingsQuery } from '../site/api';
 import { aboutHeading, COMPANY_MESSAGES, companyErrorMessage, companyViewOf } from './company-info';
 import { ContentPageError, PageHeader } from './page-parts';
@@ -17,10 +17,29 @@ function useAboutHeading(): string {
   return aboutHeading(settings?.site_title?.trim() ?? '');
 }
 
-/** Up to four product photos from the catalogue, as a small mosaic beside the story. */
+/** Four products with photos, from as many categories as there are (the shop's range, not four knives). */
+function workshopPhotos(products: readonly Product[]): Product[] {
+  const withPhoto = products.filter((product) => product.main_image);
+  const picked: Product[] = [];
+  const categories = new Set<string>();
+  for (const product of withPhoto) {
+    const category = product.category?.slug ?? '';
+    if (picked.length < 4 && !categories.has(category)) {
+      categories.add(category);
+      picked.push(product);
+    }
+  }
+  for (const product of withPhoto) {
+    if (picked.length >= 4) break;
+    if (!picked.includes(product)) picked.push(product);
+  }
+  return picked;
+}
+
+/** Four product photos from the catalogue, as a small mosaic beside the story. */
 function WorkshopPhotos() {
   const { data } = useQuery(allProductsQuery());
-  const photos = (data?.results ?? []).filter((product) => product.main_image).slice(0, 4);
+  const photos = workshopPhotos(data?.results ?? []);
   if (photos.length < 4) return null;
   return (
     <ul className="content-about__photos" aria-label="From the workshop">
