@@ -109,6 +109,37 @@ describe('CompanyInfoPage (spec sections 2 and 8)', () => {
     expect(within(photos).getAllByRole('link')[1]).toHaveAttribute('href', '/products/p-3');
   });
 
+  it('spreads the four photos over the categories when there are more than four', async () => {
+    stubApi({ '/pages/company-info/': { body: INFO } });
+    const queryClient = createTestQueryClient();
+    const categories = ['chef', 'hunting', 'folding', 'paintings', 'ceramics', 'carvings'];
+    queryClient.setQueryData(['products', 'list', { pageSize: 100 }], {
+      count: 6,
+      next: null,
+      previous: null,
+      results: categories.map((category, index) => ({
+        id: index + 1,
+        slug: category,
+        name: category,
+        category: { name: category, slug: category },
+        main_image: { image: `/m/${category}.webp`, thumb_image: null, alt_text: category },
+      })),
+    });
+    await renderWithRouter(
+      <Suspense fallback={null}>
+        <CompanyInfoPage />
+      </Suspense>,
+      { queryClient },
+    );
+    const photos = await screen.findByRole('list', { name: 'From the workshop' });
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['chef', 'hunting', 'paintings', 'ceramics']);
+    expect(within(photos).getAllByRole('img')[0]).toHaveAttribute('src', '/m/chef.webp');
+  });
+
   it("uses 'About Us' when the shop has no title", async () => {
     await renderAbout(INFO, '');
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();

@@ -17,18 +17,23 @@ function useAboutHeading(): string {
   return aboutHeading(settings?.site_title?.trim() ?? '');
 }
 
-/** Four products with photos, from as many categories as there are (the shop's range, not four knives). */
+/**
+ * Four products with photos that show the shop's range: the first product of each category,
+ * spread evenly over the categories (a shop with three kinds of knife first still shows its
+ * paintings and ceramics), topped up with other products when there are fewer categories.
+ */
 function workshopPhotos(products: readonly Product[]): Product[] {
   const withPhoto = products.filter((product) => product.main_image);
-  const picked: Product[] = [];
-  const categories = new Set<string>();
+  const firstOfEach = new Map<string, Product>();
   for (const product of withPhoto) {
     const category = product.category?.slug ?? '';
-    if (picked.length < 4 && !categories.has(category)) {
-      categories.add(category);
-      picked.push(product);
-    }
+    if (!firstOfEach.has(category)) firstOfEach.set(category, product);
   }
+  const leaders = [...firstOfEach.values()];
+  const picked =
+    leaders.length >= 4
+      ? [0, 1, 2, 3].map((i) => leaders[Math.floor((i * leaders.length) / 4)]!)
+      : leaders;
   for (const product of withPhoto) {
     if (picked.length >= 4) break;
     if (!picked.includes(product)) picked.push(product);
