@@ -50,7 +50,8 @@ describe('API request bodies', () => {
       headers: DEMO,
     });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toEqual({ page: ['A valid number is required.'] });
+    // Refused either as not a number or as beyond the contract's maximum page (issue 10).
+    expect(query.json()).toEqual({ page: [expect.any(String)] });
   });
 
   it('answer a NUL character in a path or query parameter with 400, on SQLite and PostgreSQL alike', async () => {

@@ -98,13 +98,11 @@ describe('blog post list', () => {
     const second = await get<PostPage>('/blog/posts/?page_size=2&page=2');
     expect(second.body.results.map((p) => p.id)).not.toContain(first.body.results[0]!.id);
     expect(second.body.previous).toMatch(/page_size=2$/);
-    for (const page of ['99', '9007199254740993']) {
-      expect(await get(`/blog/posts/?page=${page}`)).toMatchObject({
-        status: 404,
-        body: { detail: 'Invalid page.' },
-      });
-    }
-    for (const page of ['0', '1.5', 'two', '1e309']) {
+    expect(await get('/blog/posts/?page=99')).toMatchObject({
+      status: 404,
+      body: { detail: 'Invalid page.' },
+    });
+    for (const page of ['0', '1.5', 'two', '1e309', '9007199254740993']) {
       const answer = await get<Record<string, string[]>>(`/blog/posts/?page=${page}`);
       expect(answer.status).toBe(400);
       expect(answer.body.page).toEqual([expect.any(String)]);

@@ -136,10 +136,10 @@ describe('product list', () => {
       status: 404,
       body: { detail: 'Invalid page.' },
     });
-    // Far beyond what OFFSET can take: still the same answer, never a database error.
+    // Far beyond what OFFSET can take: the contract's maximum refuses it, never a database error.
     expect(await get('/api/products/products/?page=99999999999999999999')).toEqual({
-      status: 404,
-      body: { detail: 'Invalid page.' },
+      status: 400,
+      body: { page: ['Ensure this value is less than or equal to 1000000.'] },
     });
     expect(await get('/api/products/products/?page=0')).toEqual({
       status: 400,

@@ -428,11 +428,13 @@ describe('order history', () => {
     expect(small.body.results).toHaveLength(2);
     expect(small.body.previous).toBe('http://localhost:80/api/orders/orders/?page_size=5&page=2');
 
-    for (const page of ['4', '99999999999999999999']) {
-      expect(
-        await call(t.app, 'GET', `/orders/orders/?page_size=5&page=${page}`, me.headers),
-      ).toMatchObject({ status: 404, body: { detail: 'Invalid page.' } });
-    }
+    expect(
+      await call(t.app, 'GET', '/orders/orders/?page_size=5&page=4', me.headers),
+    ).toMatchObject({ status: 404, body: { detail: 'Invalid page.' } });
+    // Beyond the contract's maximum page: a field error, never a database error.
+    expect(
+      await call(t.app, 'GET', '/orders/orders/?page_size=5&page=99999999999999999999', me.headers),
+    ).toMatchObject({ status: 400, body: { page: [expect.any(String)] } });
     expect((await call(t.app, 'GET', '/orders/orders/?page_size=101', me.headers)).status).toBe(
       400,
     );

@@ -6,6 +6,7 @@
  * - anything else -> 500 `{"detail":"Internal server error."}`, logged, never leaking a stack;
  * - unknown routes -> 404 `{"detail":"Not found."}` (plugins/spa.ts may answer HTML instead).
  */
+import { STATUS_CODES } from 'node:http';
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -109,12 +110,48 @@ export function validationBody(errors: readonly ErrorObject[]): FieldErrors | { 
   return { detail: detail ?? 'Invalid request.' };
 }
 
+/**
+ * The `detail` of a client error raised by Fastify or a plugin (bad JSON, wrong media type, body
+ * too large, malformed URL): a fixed sentence per status. The framework's own message is never
+ * sent: it echoes the URL or parts of the body and names the framework's internals.
+ */
+export function clientErrorDetail(error: { code?: string }, status: number): string {
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return 'JSON parse error.';
+  }
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return 'A JSON request body is required.';
+  if (status === 400) return 'Malformed request.';
+  return STATUS_CODES[status] ?? 'Bad request.';
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL that does not decode,
+ * a path parameter longer than `maxParamLength`) answer in the API's `{detail}` shape too.
+ */
+export function frameworkErrorResponder(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (error.statusCode ?? 400);
+  void reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .send({ detail: status === 414 ? 'URI Too Long' : clientErrorDetail(error, status) });
+}
+
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.decorate<NotFoundResponder>('notFoundResponder', (_request, reply) =>
     reply.code(404).send({ detail: 'Not found.' }),
   );
 
   app.setNotFoundHandler((request, reply) => app.notFoundResponder(request, reply));
+
+  // No answer may be sniffed into another type (HTML, assets and media set it themselves).
+  app.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('x-content-type-options'))
+      reply.header('x-content-type-options', 'nosniff');
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -125,7 +162,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ detail: error.message });
+      return reply.code(status).send({ detail: clientErrorDetail(error, status) });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ detail: 'Internal server error.' });
