@@ -57,7 +57,8 @@ import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
 import { contactThrottle } from './plugins/contact-throttle.ts';
 import { db } from './plugins/db.ts';
-import { errors } from './plugins/errors.ts';
+import { errors, frameworkErrorResponder } from './plugins/errors.ts';
+import { health } from './plugins/health.ts';
 import { media } from './plugins/media.ts';
 import { sandboxGateway } from './plugins/sandbox-gateway.ts';
 import { spa } from './plugins/spa.ts';
@@ -123,7 +124,7 @@ export interface BuildAppOptions {
   database?: DbHandle;
   /**
    * Seed the demo shops when the database is empty, and their demo customers, payment settings
-   * and content when missing (default true; tests may skip the media files).
+   * and content when missing (default: config.seedDemo, SEED_DEMO; tests may skip the media files).
    */
   seed?: boolean | { skipMedia: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
@@ -232,6 +233,11 @@ function lowerCaseHeaderNames(schema: object): object {
   };
 }
 
+/** Trusts the nearest `hops` proxies (TRUST_PROXY=N), as Fastify does for a number. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /**
  * Builds the app: opens and migrates the database, seeds it when empty, and registers the API
  * under `config.publicApiPath`, the media files and (when `config.serveSpa`) the storefront.
@@ -243,8 +249,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? { level: config.logLevel },
     // A log line per request costs much of the catalogue's throughput; keep it for debugging.
     disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
-    // Behind the Vite dev proxy or a reverse proxy the client's host and scheme are forwarded.
-    trustProxy: '127.0.0.1',
+    // Only the configured proxies may name the client's address, host and scheme (TRUST_PROXY):
+    // the address is what the login and registration throttles count.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? trustHops(config.trustProxy)
+        : config.trustProxy,
+    // Slugs may be 120 characters (the contract's Slug); longer ones get the contract's 400,
+    // and only absurd ones (over 1000) a 414 before routing, in the {detail} shape.
+    maxParamLength: 1000,
+    frameworkErrors: frameworkErrorResponder,
   });
   app.setValidatorCompiler(createValidatorCompiler());
 
@@ -255,7 +269,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errors);
   const handle =
     options.database ??
-    openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      sqlitePath: config.sqlitePath,
+      onPoolError: (error) =>
+        app.log.error({ err: error }, 'an idle PostgreSQL connection failed and was discarded'),
+    });
   await app.register(db, { handle, closeWithApp: options.database === undefined });
   await app.register(catalogCache, { ttlMs: config.catalogCacheTtlMs });
   await app.register(auth, {
@@ -269,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMaxPerAddress: config.registerMaxPerAddress,
   });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
-  const seed = options.seed ?? true;
+  const seed = options.seed ?? config.seedDemo;
   if (seed) {
     const seeded = await seedIfEmpty(app.db, {
       mediaDir: config.mediaDir,
@@ -295,8 +314,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('publicApiPath', config.publicApiPath);
 
   // Routes: the API (tenant-scoped), the sandbox card gateway, media files, then the storefront.
+  // Outside the API and its tenant rules: for load balancers and process managers.
+  await app.register(health);
   await app.register(async (api) => {
     await api.register(tenant);
+    // Tokens must never be stored by a browser or a proxy cache (RFC 6749, section 5.1).
+    api.addHook('onSend', async (request, reply) => {
+      if (request.routeOptions.url?.startsWith(`${config.publicApiPath}/accounts/`)) {
+        reply.header('cache-control', 'no-store');
+        reply.header('pragma', 'no-cache');
+      }
+    });
     api.setErrorHandler(unwrapSecurityError);
     // The API speaks JSON only: a body of any other type answers 415. (Fastify validates a
     // body against the schema of its own media type, so a text/plain body would otherwise

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       PORT: '3000',
       DATABASE_URL: 'postgres://shop@localhost/shop',
+      JWT_SECRET: 'x'.repeat(32),
       PUBLIC_API_PATH: '/shop-api/',
       SERVE_SPA: 'false',
       LOG_LEVEL: 'WARN',
@@ -131,5 +132,33 @@ describe('sandbox gateway settings', () => {
     expect(loadConfig({ STOREFRONT_URL: 'https://Shop.Example' }).storefrontUrl).toBe(
       'https://shop.example',
     );
+  });
+});
+
+describe('issue 10 settings', () => {
+  it('require JWT_SECRET when DATABASE_URL is set, with a message that says why', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://shop@localhost/shop' })).toThrow(
+      /JWT_SECRET is required when DATABASE_URL is set/,
+    );
+    expect(loadConfig({}).jwtSecret).toBeNull();
+  });
+
+  it('read TRUST_PROXY as a boolean, a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 2001:db8::1,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '2001:db8::1',
+      'uniquelocal',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(ConfigError);
+  });
+
+  it('read SEED_DEMO (default on)', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 });

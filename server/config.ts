@@ -6,6 +6,7 @@
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
  * surfacing later as odd behaviour.
  */
+import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 
 export interface AppConfig {
@@ -44,9 +45,12 @@ export interface AppConfig {
   refreshReuseGraceSeconds: number;
   /** scrypt work factor of new password hashes as log2 N (default 15; 4-20). */
   passwordHashCost: number;
-  /** Failed logins allowed per account per 15 minutes (default 5). */
+  /**
+   * Consecutive failed logins allowed per account and client address pair (an IPv6 address
+   * counts by its /64) within 15 minutes (default 5); a success clears the pair's count.
+   */
   loginMaxFailures: number;
-  /** Login attempts allowed per client address per 5 minutes (default 30). */
+  /** Login attempts allowed per client address (IPv6: per /64) per 5 minutes (default 30). */
   loginMaxAttemptsPerAddress: number;
   /** Registrations allowed per client address per hour (default 20). */
   registerMaxPerAddress: number;
@@ -63,6 +67,15 @@ export interface AppConfig {
    * before it succeeds (ms; default 3000).
    */
   sandboxDelayedResultMs: number;
+  /**
+   * Which proxies may set X-Forwarded-For/-Proto/-Host (Fastify's `trustProxy`): false (none),
+   * true (any: only when the API is reachable through the proxy alone), a hop count, or a list
+   * of addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal).
+   * Default: loopback (the Vite dev proxy, a reverse proxy on the same machine).
+   */
+  trustProxy: boolean | number | string[];
+  /** Seed the demo customers (whose passwords the README prints) and the demo shops (default true). */
+  seedDemo: boolean;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -144,6 +157,36 @@ function parseBoolean(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(`${name} must be true or false, got "${raw}".`);
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustProxy(env: Env, name: string): boolean | number | string[] {
+  const raw = value(env, name);
+  if (raw === undefined) return ['loopback'];
+  const lower = raw.toLowerCase();
+  if (['true', 'yes', 'on'].includes(lower)) return true;
+  if (['false', 'no', 'off', 'none'].includes(lower)) return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const kind = isIP(address);
+    const maxBits = kind === 6 ? 128 : 32;
+    const valid =
+      rest.length === 0 &&
+      (PROXY_NAMES.has(entry) ||
+        (kind !== 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits))));
+    if (!valid) {
+      throw new ConfigError(
+        `${name} must be true, false, a hop count, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; "${entry}" is none of these.`,
+      );
+    }
+  }
+  return entries;
+}
+
 function parseDatabaseUrl(env: Env, name: string): string | null {
   const raw = value(env, name);
   if (raw === undefined) return null;
@@ -206,10 +249,19 @@ export function loadConfig(env: Env = process.env): AppConfig {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
   const tenantToken = value(env, 'TENANT_TOKEN') ?? 'demo-handcraft';
+  const databaseUrl = parseDatabaseUrl(env, 'DATABASE_URL');
+  const jwtSecret = parseJwtSecret(env, 'JWT_SECRET');
+  // Every process on one PostgreSQL must sign and verify with the same secret; a secret
+  // generated into one machine's data/ folder would log shoppers out at the next process.
+  if (databaseUrl && !jwtSecret) {
+    throw new ConfigError(
+      'JWT_SECRET is required when DATABASE_URL is set: every API process on the database must sign tokens with the same secret (32+ characters, e.g. from `openssl rand -base64 48`).',
+    );
+  }
   return {
     host: value(env, 'HOST') ?? '127.0.0.1',
     port: parsePort(env, 'PORT', 8080),
-    databaseUrl: parseDatabaseUrl(env, 'DATABASE_URL'),
+    databaseUrl,
     sqlitePath: value(env, 'SQLITE_PATH') ?? 'data/shop.sqlite',
     mediaDir: value(env, 'MEDIA_DIR') ?? 'data/media',
     publicApiPath: parseApiPath(env, 'PUBLIC_API_PATH', '/api'),
@@ -218,7 +270,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tenantToken,
     logLevel: logLevel as LogLevel,
     catalogCacheTtlMs: parseNonNegativeInt(env, 'CATALOG_CACHE_TTL_MS', 1000),
-    jwtSecret: parseJwtSecret(env, 'JWT_SECRET'),
+    jwtSecret,
     accessTokenTtlSeconds: parseIntInRange(env, 'ACCESS_TOKEN_TTL_SECONDS', 300, 1, DAY),
     refreshTokenTtlSeconds: parseIntInRange(
       env,
@@ -239,6 +291,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
     contactMaxPerAddress: parseIntInRange(env, 'CONTACT_MAX_PER_ADDRESS', 10, 1, 100_000),
+    trustProxy: parseTrustProxy(env, 'TRUST_PROXY'),
+    seedDemo: parseBoolean(env, 'SEED_DEMO', true),
     storefrontUrl: parseOrigin(env, 'STOREFRONT_URL'),
     sandboxDelayedResultMs: parseIntInRange(env, 'SANDBOX_DELAYED_RESULT_MS', 3000, 0, 600_000),
   };

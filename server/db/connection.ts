@@ -26,6 +26,12 @@ export interface DbOptions {
    * a throwaway schema per file; production leaves it unset (the server's default search_path).
    */
   pgSchema?: string;
+  /** Told about errors of idle PostgreSQL connections (default: one line on stderr). */
+  onPoolError?: (error: Error) => void;
+}
+
+function defaultPoolError(error: Error): void {
+  console.error(`PostgreSQL: an idle connection failed and was discarded: ${error.message}`);
 }
 
 /** An open database and the facts about it that queries and migrations need. */
@@ -53,6 +59,12 @@ export function openDatabase(options: DbOptions): DbHandle {
       connectionString: options.databaseUrl,
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    // An idle pooled client whose connection drops (a database restart, a failover, a proxy
+    // timeout) emits 'error' on the pool; unheard, that event would crash the process. The pool
+    // discards the client by itself and the next query opens a new connection.
+    pool.on('error', (error) => {
+      (options.onPoolError ?? defaultPoolError)(error);
     });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
