@@ -58,14 +58,16 @@ export function likePattern(term: string): string {
 }
 
 function productColumns(db: Kysely<Database>, tenantId: number) {
-  return db
-    .selectFrom('products as p')
-    // The category must be the same tenant's too: isolation never rests on the rows alone.
-    .innerJoin('categories as c', (join) =>
-      join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
-    )
-    .where('p.tenant_id', '=', tenantId)
-    .where('p.is_active', '=', 1);
+  return (
+    db
+      .selectFrom('products as p')
+      // The category must be the same tenant's too: isolation never rests on the rows alone.
+      .innerJoin('categories as c', (join) =>
+        join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
+      )
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.is_active', '=', 1)
+  );
 }
 
 const PRODUCT_FIELDS = [
@@ -198,30 +200,60 @@ function toProduct(
  * description, case-insensitive). A page past the last answers 404 `{"detail":"Invalid page."}`
  * as DRF does; page 1 is always valid.
  */
-export const listProducts: OperationHandler<'listProducts'> = async (request, reply) =>
-  // next/previous depend on the host and the query as written, so the whole URL is the key.
-  sendCached(
+export const listProducts: OperationHandler<'listProducts'> = async (request, reply) => {
+  const params = listParams(request.query);
+  // The key names only what the query uses: `search=%20`, unknown parameters or another Host
+  // header are the same entry. next/previous depend on the URL as written and on the host, so
+  // they are not cached: the cached JSON holds markers that each answer replaces.
+  return sendCached(
     reply,
     request.tenant.id,
-    `list ${request.protocol}://${request.host}${request.url}`,
-    () => loadProductPage(request),
+    `list ${JSON.stringify(params)}`,
+    () => loadProductPage(request, params),
+    (json) =>
+      json
+        .replace(`"${NEXT_MARK}"`, () => JSON.stringify(pageUrl(request, params.page + 1)))
+        .replace(`"${PREVIOUS_MARK}"`, () => JSON.stringify(pageUrl(request, params.page - 1))),
   );
+};
+
+// Stand-ins for the page links in cached JSON; the serializer writes them as plain strings, and
+// `count`, `next`, `previous` come before `results`, so the first occurrence is always the link.
+const NEXT_MARK = 'urn:x-storefront:next-page';
+const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
+
+/** The product-list parameters the query depends on, normalized (the cache key). */
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  /** false only when the request asked for inactive products (none exist for the storefront). */
+  active: boolean;
+  category: string | null;
+  /** Trimmed and lower-cased, as the LIKE pattern uses it; null for no search. */
+  search: string | null;
+}
+
+export function listParams(query: OperationRequest<'listProducts'>['query']): ListParams {
+  return {
+    page: query.page ?? 1,
+    pageSize: Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    active: query.is_active !== false,
+    // Like django-filter, an empty filter value means no filter.
+    category: query.category__slug || null,
+    search: query.search?.trim().toLowerCase() || null,
+  };
+}
 
 async function loadProductPage(
   request: OperationRequest<'listProducts'>,
+  { page, pageSize, active, category, search }: ListParams,
 ): Promise<Schemas['PaginatedProductList']> {
   const { db } = request.server;
-  const query = request.query;
-  const page = query.page ?? 1;
-  const pageSize = Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-
   let filtered = productColumns(db, request.tenant.id);
-  if (query.is_active === false) filtered = filtered.where(sql.lit(false));
-  // Like django-filter, an empty filter value means no filter.
-  if (query.category__slug) filtered = filtered.where('c.slug', '=', query.category__slug);
-  const term = query.search?.trim();
-  if (term) {
-    const pattern = likePattern(term);
+  if (!active) filtered = filtered.where(sql.lit(false));
+  if (category) filtered = filtered.where('c.slug', '=', category);
+  if (search) {
+    const pattern = likePattern(search);
     filtered = filtered.where((eb) =>
       eb.or([
         sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
@@ -257,8 +289,8 @@ async function loadProductPage(
   );
   return {
     count,
-    next: page * pageSize < count ? pageUrl(request, page + 1) : null,
-    previous: page > 1 ? pageUrl(request, page - 1) : null,
+    next: page * pageSize < count ? NEXT_MARK : null,
+    previous: page > 1 ? PREVIOUS_MARK : null,
     results: rows.map((row) =>
       toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats.get(row.id)),
     ),

@@ -3,27 +3,120 @@ import { CatalogCache } from './catalog-cache.ts';
 
 describe('CatalogCache', () => {
   it('loads once per key within the TTL, even for concurrent misses, and not across tenants', async () => {
-    const cache = new CatalogCache(60_000);
+    const cache = new CatalogCache({ ttlMs: 60_000 });
     let loads = 0;
-    const load = async () => ++loads;
+    const load = async () => String(++loads);
     const [a, b] = await Promise.all([cache.remember(1, 'k', load), cache.remember(1, 'k', load)]);
-    expect([a, b]).toEqual([1, 1]);
-    expect(await cache.remember(2, 'k', load)).toBe(2);
+    expect([a, b]).toEqual(['1', '1']);
+    expect(await cache.remember(2, 'k', load)).toBe('2');
     cache.invalidate(1);
-    expect(await cache.remember(1, 'k', load)).toBe(3);
+    expect(await cache.remember(1, 'k', load)).toBe('3');
+    expect(await cache.remember(2, 'k', load)).toBe('2');
   });
 
   it('does not keep failures, and does nothing with a TTL of 0', async () => {
-    const cache = new CatalogCache(60_000);
+    const cache = new CatalogCache({ ttlMs: 60_000 });
     await expect(
       cache.remember(1, 'k', () => Promise.reject(new Error('db down'))),
     ).rejects.toThrow('db down');
     expect(await cache.remember(1, 'k', async () => 'ok')).toBe('ok');
-    const off = new CatalogCache(0);
+    const off = new CatalogCache({ ttlMs: 0 });
     let loads = 0;
-    await off.remember(1, 'k', async () => ++loads);
-    await off.remember(1, 'k', async () => ++loads);
+    await off.remember(1, 'k', async () => String(++loads));
+    await off.remember(1, 'k', async () => String(++loads));
     expect(loads).toBe(2);
+  });
+
+  it('is bounded: the least recently used entries go first, the hot one stays', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000, maxEntries: 10 });
+    await cache.remember(1, 'hot', async () => 'hot');
+    for (let i = 0; i < 100; i++) {
+      await cache.remember(1, `cold ${i}`, async () => 'cold');
+      await cache.remember(1, 'hot', async () => 'reloaded');
+    }
+    expect(cache.size).toBe(10);
+    expect(await cache.remember(1, 'hot', async () => 'reloaded')).toBe('hot');
+  });
+
+  it('is bounded by the size of the JSON it holds', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000, maxChars: 1000 });
+    for (let i = 0; i < 20; i++) await cache.remember(1, `k${i}`, async () => 'x'.repeat(100));
+    expect(cache.size).toBeLessThanOrEqual(10);
+  });
+
+  it('does not keep an answer loaded before an invalidation', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000 });
+    let release!: () => void;
+    const slow = cache.remember(
+      1,
+      'k',
+      () => new Promise<string>((r) => (release = () => r('old'))),
+    );
+    cache.invalidate(1);
+    release();
+    expect(await slow).toBe('old');
+    expect(await cache.remember(1, 'k', async () => 'new')).toBe('new');
+  });
+
+  it('evicts expired entries', async () => {
+    const cache = new CatalogCache({ ttlMs: 20 });
+    await cache.remember(1, 'a', async () => 'a');
+    await new Promise((r) => setTimeout(r, 40));
+    await cache.remember(1, 'b', async () => 'b');
+    expect(cache.size).toBe(1);
+  });
+});
+
+describe('catalogue cache keys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ catalogCacheTtlMs: 60_000 });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('name only the normalized parameters: spaces, unknown parameters and Host values make no new entries', async () => {
+    const headers = asTenant('demo-handcraft');
+    const before = t.app.catalogCache.size;
+    const variants = [
+      '/api/products/products/',
+      '/api/products/products/?search=%20',
+      '/api/products/products/?search=%20%20',
+      '/api/products/products/?utm=1',
+      '/api/products/products/?utm=2&x=y',
+      '/api/products/products/?is_active=true',
+      '/api/products/products/?page=1&page_size=12',
+    ];
+    for (const url of variants) {
+      for (const host of ['a.example', 'b.example', 'evil.example']) {
+        const response = await t.app.inject({ url, headers: { ...headers, host } });
+        expect(response.statusCode, url).toBe(200);
+      }
+    }
+    expect(t.app.catalogCache.size - before).toBe(1);
+    const search = ['SHEATH', ' sheath ', 'Sheath'];
+    for (const term of search) {
+      await t.app.inject({
+        url: `/api/products/products/?search=${encodeURIComponent(term)}`,
+        headers,
+      });
+    }
+    expect(t.app.catalogCache.size - before).toBe(2);
+  });
+
+  it('still answer each request with its own page links', async () => {
+    const headers = asTenant('demo-handcraft');
+    for (const host of ['a.example', 'b.example']) {
+      const body = (
+        await t.app.inject({
+          url: '/api/products/products/?page_size=5&page=2',
+          headers: { ...headers, host },
+        })
+      ).json<{ next: string; previous: string }>();
+      expect(body.next).toBe(`http://${host}/api/products/products/?page_size=5&page=3`);
+      expect(body.previous).toBe(`http://${host}/api/products/products/?page_size=5`);
+    }
   });
 });
 

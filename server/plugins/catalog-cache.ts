@@ -1,8 +1,14 @@
 /**
  * A short-lived in-memory cache of catalogue answers (product list and detail, categories),
- * per tenant. The catalogue is read far more often than it changes, and building a product page
- * costs several queries; within the TTL (CATALOG_CACHE_TTL_MS, default 1000 ms, 0 turns it off)
- * repeated requests are served from memory.
+ * per tenant (decision 005). The catalogue is read far more often than it changes, and building
+ * a product page costs several queries; within the TTL (CATALOG_CACHE_TTL_MS, default 1000 ms,
+ * 0 turns it off) repeated requests are served from memory.
+ *
+ * Keys are built by the handlers from the NORMALIZED parameters they actually use (never the raw
+ * URL or the Host header), so spelling a request differently cannot make new entries; the
+ * entries live in one bounded LRU (lru-cache: CATALOG_CACHE_MAX_ENTRIES entries and
+ * CATALOG_CACHE_MAX_BYTES of JSON at most), and expired entries are purged, so no client can grow
+ * the cache or push everyone else's answers out faster than it could load the database anyway.
  *
  * Writers MUST call `app.catalogCache.invalidate(tenantId)` after changing anything a catalogue
  * answer shows (reviews, stock, prices, images, categories), so their own next read is fresh;
@@ -10,6 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,49 +24,101 @@ declare module 'fastify' {
   }
 }
 
-interface Entry {
-  value: Promise<unknown>;
-  expires: number;
+export interface CatalogCacheOptions {
+  /** How long an answer is kept (ms); 0 or less turns the cache off. */
+  ttlMs: number;
+  /** Most entries kept, over all tenants (default 5000). */
+  maxEntries?: number;
+  /** Most UTF-16 code units of JSON kept, over all tenants (default 64 Mi: about 128 MB). */
+  maxChars?: number;
 }
 
-/** Per-tenant TTL cache with single-flight loading (concurrent misses share one load). */
+/**
+ * TTL + LRU cache of serialized answers with single-flight loading (concurrent misses of one
+ * key share one load; a failed load is not kept). Invalidation bumps the tenant's generation,
+ * which is part of every key: a load that started before an invalidation stores its (possibly
+ * stale) answer under the old generation, where no reader looks.
+ */
 export class CatalogCache {
-  private readonly tenants = new Map<number, Map<string, Entry>>();
+  readonly ttlMs: number;
+  private readonly entries: LRUCache<string, string> | null;
+  private readonly loading = new Map<string, Promise<string>>();
+  private readonly generations = new Map<number, number>();
+  private nextPurgeAt = 0;
 
-  constructor(
-    readonly ttlMs: number,
-    private readonly maxEntriesPerTenant = 2000,
-  ) {}
+  constructor(options: CatalogCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.entries =
+      options.ttlMs > 0
+        ? new LRUCache<string, string>({
+            max: options.maxEntries ?? 5000,
+            maxSize: options.maxChars ?? 64 * 1024 * 1024,
+            sizeCalculation: (value) => Math.max(1, value.length),
+            ttl: options.ttlMs,
+            // Expired entries are not served; purgeStale() below frees their memory too.
+            allowStale: false,
+            updateAgeOnGet: false,
+          })
+        : null;
+  }
+
+  /** Number of answers held (tests and diagnostics). */
+  get size(): number {
+    return this.entries?.size ?? 0;
+  }
+
+  private fullKey(tenantId: number, key: string): string {
+    return `${tenantId}\u0000${this.generations.get(tenantId) ?? 0}\u0000${key}`;
+  }
 
   /**
-   * The cached value for (tenantId, key), or the result of `load` (cached for ttlMs when it
-   * resolves; a rejection is not cached).
+   * The cached JSON for (tenantId, key), or the result of `load` (kept for ttlMs when it
+   * resolves; a rejection is not kept). `key` must name only normalized parameters.
    */
-  async remember<T>(tenantId: number, key: string, load: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return load();
-    const now = Date.now();
-    let entries = this.tenants.get(tenantId);
-    const hit = entries?.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
-    if (!entries) this.tenants.set(tenantId, (entries = new Map()));
-    if (entries.size >= this.maxEntriesPerTenant) entries.clear();
-    const value = load();
-    const entry = { value, expires: now + this.ttlMs };
-    entries.set(key, entry);
-    value.catch(() => {
-      if (entries.get(key) === entry) entries.delete(key);
+  async remember(tenantId: number, key: string, load: () => Promise<string>): Promise<string> {
+    const entries = this.entries;
+    if (!entries) return load();
+    const full = this.fullKey(tenantId, key);
+    const hit = entries.get(full);
+    if (hit !== undefined) return hit;
+    const pending = this.loading.get(full);
+    if (pending) return pending;
+    this.purgeExpired();
+    const promise = load().then((value) => {
+      entries.set(full, value);
+      return value;
     });
-    return value;
+    this.loading.set(full, promise);
+    const forget = () => {
+      if (this.loading.get(full) === promise) this.loading.delete(full);
+    };
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  /** Frees expired entries, at most once per TTL (each miss would otherwise scan the LRU). */
+  private purgeExpired(): void {
+    const now = Date.now();
+    if (now < this.nextPurgeAt || !this.entries) return;
+    this.nextPurgeAt = now + this.ttlMs;
+    this.entries.purgeStale();
   }
 
   /** Forgets every cached answer of the tenant. */
   invalidate(tenantId: number): void {
-    this.tenants.delete(tenantId);
+    this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
+    if (!this.entries) return;
+    const prefix = `${tenantId}\u0000`;
+    for (const key of [...this.entries.keys()])
+      if (key.startsWith(prefix)) this.entries.delete(key);
   }
 }
 
-async function catalogCachePlugin(app: FastifyInstance, options: { ttlMs: number }): Promise<void> {
-  app.decorate('catalogCache', new CatalogCache(options.ttlMs));
+async function catalogCachePlugin(
+  app: FastifyInstance,
+  options: CatalogCacheOptions,
+): Promise<void> {
+  app.decorate('catalogCache', new CatalogCache(options));
 }
 
 /** Decorates `app.catalogCache` (not encapsulated: handlers and writers share it). */
@@ -69,12 +128,16 @@ export const catalogCache = fp(catalogCachePlugin, { name: 'catalog-cache' });
  * Answers from the catalogue cache: on a miss, `load` builds the body and the route's own
  * response serializer (the contract's schema) turns it into JSON once; hits send that JSON
  * as is, skipping both the queries and the serialization.
+ *
+ * `finish` may adjust the cached JSON per request (the product list splices in its own
+ * `next`/`previous` links, which depend on the request's host and must not be part of the key).
  */
 export async function sendCached<T extends object>(
   reply: FastifyReply,
   tenantId: number,
   key: string,
   load: () => Promise<T>,
+  finish?: (json: string) => string,
 ): Promise<FastifyReply> {
   const json = await reply.server.catalogCache.remember(tenantId, key, async () => {
     const body = await load();
@@ -82,5 +145,5 @@ export async function sendCached<T extends object>(
     const serialize = reply.getSerializationFunction('200', 'application/json');
     return serialize ? serialize(body as Record<string, unknown>) : JSON.stringify(body);
   });
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type('application/json; charset=utf-8').send(finish ? finish(json) : json);
 }
