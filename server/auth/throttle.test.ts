@@ -1,43 +1,88 @@
 import { migrateToLatest } from '../db/migrations.ts';
 import { createTestDatabase } from '../test/test-app.ts';
-import { AddressThrottle, LoginThrottle, ThrottledError } from './throttle';
+import type { DbHandle } from '../db/connection.ts';
+import {
+  AddressThrottle,
+  clientKey,
+  LoginThrottle,
+  type LoginThrottleOptions,
+  ThrottledError,
+} from './throttle';
 
-describe('LoginThrottle', () => {
-  it('refuses an account after its failed attempts, with a retry time', async () => {
-    const throttle = new LoginThrottle({ accountAttempts: 3, addressAttempts: 100 });
-    for (let i = 0; i < 3; i++) await throttle.before(1, 'ada@example.com', '10.0.0.1');
-    const refused = await throttle
-      .before(1, 'ADA@example.com ', '10.0.0.2')
-      .catch((e: unknown) => e);
+describe('clientKey', () => {
+  it('counts IPv4 as is, IPv4-mapped IPv6 as IPv4, and IPv6 by its /64', () => {
+    expect(clientKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(clientKey('not an address')).toBe('not an address');
+  });
+});
+
+describe('LoginThrottle (counted in the database)', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let reopened: DbHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.handle);
+    await database.handle.db
+      .insertInto('tenants')
+      .values({ token: 't', name: 't', media_slug: 't', created_at: new Date().toISOString() })
+      .execute();
+    // A second connection stands for a second API process on the same database.
+    reopened = database.reopen();
+  });
+  afterAll(async () => {
+    await reopened?.db.destroy();
+    await database?.drop();
+  });
+  const throttle = (options: LoginThrottleOptions, db = database.handle.db) =>
+    new LoginThrottle(db, { addressAttempts: 1000, ...options });
+
+  it('refuses the account from the attacking address only: the owner still gets in', async () => {
+    const guard = throttle({ pairFailures: 3 });
+    for (let i = 0; i < 3; i++) await guard.before(1, 'user:1', '198.51.100.7');
+    const refused = await guard.before(1, 'user:1', '198.51.100.7').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ThrottledError);
     expect((refused as ThrottledError).retryAfterSeconds).toBeGreaterThan(0);
-    // Another account, and the same login in another tenant, are unaffected.
-    await expect(throttle.before(1, 'bob@example.com', '10.0.0.1')).resolves.toBeUndefined();
-    await expect(throttle.before(2, 'ada@example.com', '10.0.0.1')).resolves.toBeUndefined();
+    await expect(guard.before(1, 'user:1', '10.0.0.2')).resolves.toBeUndefined();
+    await expect(guard.before(1, 'user:2', '198.51.100.7')).resolves.toBeUndefined();
   });
 
-  it('clears the count after a success', async () => {
-    const throttle = new LoginThrottle({ accountAttempts: 2 });
-    await throttle.before(1, 'ada', '10.0.0.1');
-    await throttle.succeeded(1, 'ada');
-    await throttle.before(1, 'ada', '10.0.0.1');
-    await expect(throttle.before(1, 'ada', '10.0.0.1')).resolves.toBeUndefined();
-    await expect(throttle.before(1, 'ada', '10.0.0.1')).rejects.toBeInstanceOf(ThrottledError);
+  it('counts an IPv6 client by its /64', async () => {
+    const guard = throttle({ pairFailures: 2 });
+    await guard.before(1, 'user:3', '2001:db8:5:6::1');
+    await guard.before(1, 'user:3', '2001:db8:5:6::2');
+    await expect(guard.before(1, 'user:3', '2001:db8:5:6:ffff::3')).rejects.toBeInstanceOf(
+      ThrottledError,
+    );
+    await expect(guard.before(1, 'user:3', '2001:db8:5:7::1')).resolves.toBeUndefined();
   });
 
-  it('counts concurrent guesses before any password check finishes', async () => {
-    const throttle = new LoginThrottle({ accountAttempts: 5, addressAttempts: 1000 });
+  it('clears the pair’s failures after a success', async () => {
+    const guard = throttle({ pairFailures: 2 });
+    await guard.before(1, 'user:4', '10.0.0.1');
+    await guard.succeeded(1, 'user:4', '10.0.0.1');
+    await guard.before(1, 'user:4', '10.0.0.1');
+    await expect(guard.before(1, 'user:4', '10.0.0.1')).resolves.toBeUndefined();
+    await expect(guard.before(1, 'user:4', '10.0.0.1')).rejects.toBeInstanceOf(ThrottledError);
+  });
+
+  it('counts concurrent guesses, from two connections, before any password check finishes', async () => {
+    const one = throttle({ pairFailures: 5 });
+    const two = throttle({ pairFailures: 5 }, reopened.db);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => throttle.before(1, 'ada', `10.0.1.${i}`)),
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? one : two).before(1, 'user:5', '10.0.9.9')),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
   });
 
   it('limits attempts per client address across accounts', async () => {
-    const throttle = new LoginThrottle({ addressAttempts: 4, accountAttempts: 100 });
-    for (let i = 0; i < 4; i++) await throttle.before(1, `user${i}`, '10.0.0.9');
-    await expect(throttle.before(1, 'user-x', '10.0.0.9')).rejects.toBeInstanceOf(ThrottledError);
-    await expect(throttle.before(1, 'user-x', '10.0.0.10')).resolves.toBeUndefined();
+    const guard = new LoginThrottle(database.handle.db, { addressAttempts: 4, pairFailures: 100 });
+    for (let i = 0; i < 4; i++) await guard.before(1, `user:${10 + i}`, '10.0.0.9');
+    await expect(guard.before(1, 'user:99', '10.0.0.9')).rejects.toBeInstanceOf(ThrottledError);
+    await expect(guard.before(1, 'user:99', '10.0.0.10')).resolves.toBeUndefined();
   });
 });
 

@@ -1,24 +1,22 @@
 /**
- * Login throttling with rate-limiter-flexible (issue 3; ASVS V2.2.1): attempts are counted
- * per account (tenant + login id) and per client address, each in its own window; a
- * successful login clears the account's count, so the account limit bounds failures. A caller over either limit gets {@link ThrottledError} (answered as 429 with
- * `detail` and Retry-After). A successful login clears the account's count.
+ * Throttles counted in the database (table `request_throttles`), so every API process on one
+ * database enforces the same limits (architecture guide, convention 14; decision 008).
  *
- * Requests counted per client address alone (registrations, contact messages) go through
- * {@link AddressThrottle}, whose counts live in the database.
+ * Logins follow rate-limiter-flexible's "login endpoint protection" pattern (issue 10):
+ * - consecutive failures per account AND client address pair (LOGIN_MAX_FAILURES per 15
+ *   minutes; a success clears the pair), so an attacker guessing one account is slowed down
+ *   while its owner, from their own address, still gets in;
+ * - attempts per client address across accounts (LOGIN_MAX_ATTEMPTS_PER_ADDRESS per 5 minutes),
+ *   which bounds the volume one client can try.
+ * A caller over either limit gets {@link ThrottledError} (answered 429 with `detail` and
+ * Retry-After). Client addresses are counted by {@link clientKey}: an IPv6 client by its /64,
+ * the smallest block one subscriber is usually given, so rotating addresses inside it gains
+ * nothing.
  */
+import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import { type Kysely, sql } from 'kysely';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Database } from '../db/database.ts';
-
-export interface LoginThrottleOptions {
-  /** Failed logins allowed per account per window (default 5 per 15 minutes). */
-  accountAttempts?: number;
-  accountWindowSeconds?: number;
-  /** Login attempts allowed per client address per window (default 30 per 5 minutes). */
-  addressAttempts?: number;
-  addressWindowSeconds?: number;
-}
 
 export class ThrottledError extends Error {
   readonly retryAfterSeconds: number;
@@ -29,51 +27,79 @@ export class ThrottledError extends Error {
   }
 }
 
-function retryAfter(result: unknown): number {
-  return result instanceof RateLimiterRes ? Math.max(1, Math.ceil(result.msBeforeNext / 1000)) : 60;
+/**
+ * The key a client address is counted under: an IPv4 address as is (also when it arrives
+ * IPv4-mapped, `::ffff:203.0.113.9`), an IPv6 address as its /64 network (`2001:db8:1:2::/64`),
+ * anything unparsable as given.
+ */
+export function clientKey(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else {
+      const parts = v6.parts.slice(0, 4);
+      return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
+    }
+  }
+  return parsed.toString();
+}
+
+/** Keys longer than the column are replaced by their hash (unknown login ids can be long). */
+function storedKey(key: string): string {
+  return key.length <= 200 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
+export interface LoginThrottleOptions {
+  /** Consecutive failures allowed per account and address pair per window (default 5 per 15 min). */
+  pairFailures?: number;
+  pairWindowSeconds?: number;
+  /** Login attempts allowed per client address per window (default 30 per 5 minutes). */
+  addressAttempts?: number;
+  addressWindowSeconds?: number;
+  /** Clock in epoch ms (tests move it). */
+  now?: () => number;
 }
 
 export class LoginThrottle {
-  private readonly perAccount: RateLimiterMemory;
-  private readonly perAddress: RateLimiterMemory;
+  private readonly perPair: AddressThrottle;
+  private readonly perAddress: AddressThrottle;
 
-  constructor(options: LoginThrottleOptions = {}) {
-    this.perAccount = new RateLimiterMemory({
-      keyPrefix: 'login-account',
-      points: options.accountAttempts ?? 5,
-      duration: options.accountWindowSeconds ?? 15 * 60,
+  constructor(db: Kysely<Database>, options: LoginThrottleOptions = {}) {
+    this.perPair = new AddressThrottle(db, {
+      scope: 'login-failures',
+      attempts: options.pairFailures ?? 5,
+      windowSeconds: options.pairWindowSeconds ?? 15 * 60,
+      now: options.now,
     });
-    this.perAddress = new RateLimiterMemory({
-      keyPrefix: 'login-address',
-      points: options.addressAttempts ?? 30,
-      duration: options.addressWindowSeconds ?? 5 * 60,
+    this.perAddress = new AddressThrottle(db, {
+      scope: 'login-address',
+      attempts: options.addressAttempts ?? 30,
+      windowSeconds: options.addressWindowSeconds ?? 5 * 60,
+      now: options.now,
     });
   }
 
-  private static accountKey(tenantId: number, loginId: string): string {
-    return `${tenantId}:${loginId.trim().toLowerCase()}`;
+  private static pairKey(accountKey: string, address: string): string {
+    return `${accountKey.trim().toLowerCase()} ${clientKey(address)}`;
   }
 
   /**
-   * Call before checking a password: counts the attempt for the address and for the account
-   * at once, so that concurrent guesses cannot all slip past before any failure is recorded.
-   * A successful login then gives the account its points back ({@link succeeded}), so only
-   * failures use them up.
+   * Call before checking a password: counts the attempt for the address and for the account and
+   * address pair at once, so that concurrent guesses cannot all slip past before any failure is
+   * recorded. A successful login then clears the pair ({@link succeeded}), so only consecutive
+   * failures add up.
    * @throws ThrottledError
    */
-  async before(tenantId: number, loginId: string, address: string): Promise<void> {
-    try {
-      await this.perAddress.consume(`${tenantId}:${address}`);
-      await this.perAccount.consume(LoginThrottle.accountKey(tenantId, loginId));
-    } catch (result) {
-      if (result instanceof Error) throw result;
-      throw new ThrottledError(retryAfter(result));
-    }
+  async before(tenantId: number, accountKey: string, address: string): Promise<void> {
+    await this.perAddress.consume(tenantId, address);
+    await this.perPair.consumeKey(tenantId, LoginThrottle.pairKey(accountKey, address));
   }
 
-  /** Clears the account's count after a successful login. */
-  async succeeded(tenantId: number, loginId: string): Promise<void> {
-    await this.perAccount.delete(LoginThrottle.accountKey(tenantId, loginId));
+  /** Clears the pair's failures after a successful login. */
+  async succeeded(tenantId: number, accountKey: string, address: string): Promise<void> {
+    await this.perPair.resetKey(tenantId, LoginThrottle.pairKey(accountKey, address));
   }
 }
 
@@ -118,6 +144,24 @@ export class AddressThrottle {
    *   (the refused attempt is counted too; the window does not move).
    */
   async consume(tenantId: number, address: string): Promise<void> {
+    await this.consumeKey(tenantId, clientKey(address));
+  }
+
+  /** Forgets the count of `key` (a login that succeeded). */
+  async resetKey(tenantId: number, key: string): Promise<void> {
+    await this.db
+      .deleteFrom('request_throttles')
+      .where('scope', '=', this.scope)
+      .where('tenant_id', '=', tenantId)
+      .where('key', '=', storedKey(key))
+      .execute();
+  }
+
+  /**
+   * Counts one attempt under an arbitrary key (already normalized by the caller).
+   * @throws ThrottledError as {@link consume}.
+   */
+  async consumeKey(tenantId: number, key: string): Promise<void> {
     const now = this.now();
     const windowEnds = now + this.windowMs;
     await this.prune(now);
@@ -126,7 +170,7 @@ export class AddressThrottle {
       .values({
         scope: this.scope,
         tenant_id: tenantId,
-        key: address.slice(0, 255),
+        key: storedKey(key),
         hits: 1,
         window_ends_ms: windowEnds,
       })

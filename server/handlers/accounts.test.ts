@@ -277,23 +277,26 @@ describe('login', () => {
     });
   });
 
-  it('throttles an account after LOGIN_MAX_FAILURES failures, even with the right password', async () => {
+  it('throttles an account from the guessing address after LOGIN_MAX_FAILURES failures, while its owner elsewhere still gets in', async () => {
     const { email, password } = await newCustomer();
+    const attacker = '198.51.100.66';
+    const attempt = (loginId: string, pass: string, ip: string) =>
+      call(t, 'POST', '/accounts/login/', { body: { login_id: loginId, password: pass }, ip });
     for (let i = 0; i < t.config.loginMaxFailures; i++) {
       // Alternating e-mail and username still counts against the one account.
       const id = i % 2 === 0 ? email : email.toUpperCase();
-      expect(
-        (await post('/accounts/login/', { login_id: id, password: 'wrong-password' })).status,
-      ).toBe(401);
+      expect((await attempt(id, 'wrong-password', attacker)).status).toBe(401);
     }
-    const throttled = await post('/accounts/login/', { login_id: email, password });
+    const throttled = await attempt(email, password, attacker);
     expect(throttled.status).toBe(429);
     expect((throttled.body as { detail: string }).detail).toMatch(
       /^Request was throttled\. Expected available in \d+ seconds\.$/,
     );
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
-    // Another account is not affected.
-    await loginAs(demoCustomer.email, demoCustomer.password);
+    // The owner, from their own address, is not locked out (issue 10: anyone could lock anyone).
+    expect((await attempt(email, password, '192.0.2.10')).status).toBe(200);
+    // Nor is another account from the attacking address.
+    expect((await attempt(demoCustomer.email, demoCustomer.password, attacker)).status).toBe(200);
   });
 
   it('clears the failure count after a successful login', async () => {

@@ -191,7 +191,7 @@ export const login: OperationHandler<'login'> = async (request, reply) => {
     throw new HttpError(401, { detail: MESSAGES.badCredentials });
   }
 
-  await auth.throttle.succeeded(tenantId, accountKey);
+  await auth.throttle.succeeded(tenantId, accountKey, request.ip);
   const tokens = await auth.refreshTokens.startFamily(user.id, tenantId);
   return { ...tokens, user: { id: user.id, email: user.email, username: user.username } };
 };

@@ -72,9 +72,9 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       refreshTtlSeconds: options.refreshTokenTtlSeconds,
       reuseGraceSeconds: options.refreshReuseGraceSeconds,
     }),
-    throttle: new LoginThrottle({
-      accountAttempts: options.loginMaxFailures,
-      accountWindowSeconds: FAILURE_WINDOW_SECONDS,
+    throttle: new LoginThrottle(app.db, {
+      pairFailures: options.loginMaxFailures,
+      pairWindowSeconds: FAILURE_WINDOW_SECONDS,
       addressAttempts: options.loginMaxAttemptsPerAddress,
       addressWindowSeconds: ADDRESS_WINDOW_SECONDS,
     }),
