@@ -43,7 +43,12 @@ function run(step) {
   return new Promise((resolve) => {
     const env = { ...process.env, ...step.env };
     // The SQLite passes must not pick up a PostgreSQL URL from the caller's shell.
-    if (!step.env?.DATABASE_URL) delete env.DATABASE_URL;
+    // (server/test/test-app.ts reads TEST_DATABASE_URL too: without this the "SQLite" pass
+    // would also run on PostgreSQL.)
+    if (!step.env?.DATABASE_URL) {
+      delete env.DATABASE_URL;
+      delete env.TEST_DATABASE_URL;
+    }
     const child = spawn(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);

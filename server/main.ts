@@ -35,6 +35,12 @@ async function main(): Promise<void> {
     // A hung connection must not keep the process alive forever.
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
+    // Draining: Fastify stops accepting connections, answers new requests on open ones with
+    // 503, lets the requests in flight finish, then closes the database (onClose hooks). A
+    // keep-alive connection whose request finishes after the close began would hold the
+    // server open; it is closed as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    idle.unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

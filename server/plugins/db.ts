@@ -30,6 +30,7 @@ async function dbPlugin(app: FastifyInstance, options: DbPluginOptions): Promise
   if (options.closeWithApp ?? true) {
     app.addHook('onClose', async () => {
       await options.handle.db.destroy();
+      app.log.info('database closed');
     });
   }
 }
