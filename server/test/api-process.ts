@@ -107,6 +107,7 @@ export async function request(
   path: string,
   headers: Record<string, string>,
   body?: unknown,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any JSON the API answers
 ): Promise<{ status: number; body: any }> {
   const response = await fetch(`${base}/api${path}`, {
     method,
