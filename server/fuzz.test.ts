@@ -57,7 +57,7 @@ function operations(): Operation[] {
           required: Boolean(p.required),
         }));
       const content = (resolve(op.requestBody).content ?? {}) as Record<string, Json>;
-      const body = content['application/json']?.schema ?? null;
+      const body = (content['application/json']?.schema as Json | undefined) ?? null;
       out.push({ id: op.operationId as string, method, path, parameters, body });
     }
   }

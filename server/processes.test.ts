@@ -10,7 +10,7 @@
  * - SIGTERM drains: the request in flight finishes, new ones are refused, the database closes.
  */
 import {
-  ApiProcess,
+  type ApiProcess,
   PROCESS_JWT_SECRET,
   processEnv,
   request,
