@@ -3,9 +3,11 @@ import { blogPostsQuery } from '../features/blog/api';
 import { BlogListError, BlogListPage } from '../features/blog/blog-list-page';
 import { blogListSearchSchema } from '../features/blog/schemas';
 import { BlogListSkeleton } from '../features/blog/skeletons';
+import { pageHead } from '../features/site/seo';
 
 /** `/blog?page=`: the published posts (spec section 2). */
 export const Route = createFileRoute('/blog/')({
+  head: ({ matches }) => pageHead(matches, { title: 'Blog' }),
   validateSearch: blogListSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(blogPostsQuery(deps)),

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { CartGate } from '../features/cart/cart-gate';
 import { CartView } from '../features/cart/cart-view';
 import { CheckoutView } from '../features/checkout/checkout-view';
+import { privatePageHead } from '../features/site/seo';
 
 /**
  * `/cart?step=checkout`: the cart and, inside it, the checkout (spec section 2). The step lives
@@ -14,6 +15,7 @@ const cartSearchSchema = z.object({
 });
 
 export const Route = createFileRoute('/cart')({
+  head: ({ matches }) => privatePageHead(matches, 'Shopping Cart'),
   validateSearch: cartSearchSchema,
   component: CartPage,
 });

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { safeRedirectPath } from '../auth/safe-redirect';
 import { LoginForm } from '../features/auth/login-form';
+import { privatePageHead } from '../features/site/seo';
 
 /**
  * `/login?redirect=` accepts only a same-site path; anything else is dropped, never an error.
@@ -17,6 +18,7 @@ const loginSearchSchema = z.object({
 });
 
 export const Route = createFileRoute('/login')({
+  head: ({ matches }) => privatePageHead(matches, 'Login'),
   validateSearch: loginSearchSchema,
   component: LoginPage,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import * as z from 'zod/mini';
 import { PaymentReturnPage } from '../features/payments/payment-return-page';
+import { privatePageHead } from '../features/site/seo';
 
 /**
  * `/payment/return?paymentId={uuid}`: where the card gateway sends the shopper back (spec
@@ -11,6 +12,7 @@ const paymentReturnSearchSchema = z.object({
 });
 
 export const Route = createFileRoute('/payment/return')({
+  head: ({ matches }) => privatePageHead(matches, 'Payment'),
   validateSearch: paymentReturnSearchSchema,
   component: PaymentReturnRoute,
 });
