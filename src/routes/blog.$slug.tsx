@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError, isNotFound } from '../api/errors';
-import { loadSanitizer } from '../components/sanitized-html';
+import { loadSanitizer } from '../components/sanitizer';
 import { BlogPostUnavailableError, blogPostQuery, commentsQuery } from '../features/blog/api';
 import { BlogPostError, BlogPostPage } from '../features/blog/blog-post-page';
 import { blogPostHead, postSummary } from '../features/blog/seo';

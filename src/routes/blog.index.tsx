@@ -1,7 +1,7 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { blogPostsQuery } from '../features/blog/api';
 import { BlogListError, BlogListPage } from '../features/blog/blog-list-page';
-import { blogListSearchSchema } from '../features/blog/schemas';
+import { blogListSearchSchema } from '../features/blog/search';
 import { BlogListSkeleton } from '../features/blog/skeletons';
 import { pageHead } from '../features/site/seo';
 

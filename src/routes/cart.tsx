@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { defined, oneOf } from '../api/search-params';
 import { CartGate } from '../features/cart/cart-gate';
 import { CartView } from '../features/cart/cart-view';
 import { CheckoutView } from '../features/checkout/checkout-view';
@@ -10,9 +10,10 @@ import { privatePageHead } from '../features/site/seo';
  * in the URL so Back and a reload keep the shopper where they were; anything but 'checkout'
  * is the cart. The cart is the shopper's own, so it loads in the browser (no loader).
  */
-const cartSearchSchema = z.object({
-  step: z.catch(z.optional(z.literal('checkout')), undefined),
-});
+const cartSearchSchema = {
+  parse: (search: Record<string, unknown>): { step?: 'checkout' } =>
+    defined({ step: oneOf(search.step, ['checkout'] as const) }),
+};
 
 export const Route = createFileRoute('/cart')({
   head: ({ matches }) => privatePageHead(matches, 'Shopping Cart'),

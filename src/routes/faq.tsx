@@ -1,4 +1,4 @@
-import { loadSanitizer } from '../components/sanitized-html';
+import { loadSanitizer } from '../components/sanitizer';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { faqsQuery } from '../features/content/api';
 import { FaqError, FaqPage } from '../features/content/faq-page';

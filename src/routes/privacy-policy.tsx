@@ -1,4 +1,4 @@
-import { loadSanitizer } from '../components/sanitized-html';
+import { loadSanitizer } from '../components/sanitizer';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { legalDocumentQuery } from '../features/content/api';
 import { LegalDocumentError, LegalDocumentPage } from '../features/content/legal-document-page';

@@ -1,6 +1,6 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
-import { loadSanitizer } from '../components/sanitized-html';
+import { loadSanitizer } from '../components/sanitizer';
 import { productQuery } from '../features/catalog/api';
 import { ProductDetailError, ProductDetailPage } from '../features/catalog/product-detail-page';
 import { productHead, productSummary } from '../features/catalog/seo';

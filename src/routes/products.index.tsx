@@ -1,5 +1,5 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
-import { loadSanitizer } from '../components/sanitized-html';
+import { loadSanitizer } from '../components/sanitizer';
 import { categoryQuery, productsQuery } from '../features/catalog/api';
 import { ProductListError, ProductListPage } from '../features/catalog/product-list-page';
 import { productListHead, type ProductListHeadData } from '../features/catalog/seo';
