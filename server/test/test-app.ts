@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { type DbHandle, openDatabase } from '../db/connection.ts';
 
@@ -77,6 +77,10 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Render the seed's image files too (default false: only media tests need them). */
   media?: boolean;
+  /** The storefront's server render (see BuildAppOptions.loadRenderer; default: none built). */
+  loadRenderer?: BuildAppOptions['loadRenderer'];
+  /** Fastify's logger (default off). */
+  logger?: BuildAppOptions['logger'];
 }
 
 /** Builds the real app on a fresh, seeded database; `overrides` adjust the config. */
@@ -105,7 +109,13 @@ export async function createTestApp(
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
-  const app = await buildApp({ config, database: database.handle, seed, logger: false });
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    seed,
+    logger: options.logger ?? false,
+    ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
+  });
   return {
     app,
     config,
