@@ -61,6 +61,7 @@ export default defineConfig(({ mode, isSsrBuild }) => {
     preview: { host: '127.0.0.1' },
     build: {
       outDir: isSsrBuild ? join(distDir, 'server') : distDir,
+      emptyOutDir: true,
       manifest: !isSsrBuild,
       cssCodeSplit: false,
       // No preload helper or polyfill in the entry: a server-rendered page preloads its route's

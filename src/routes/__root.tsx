@@ -55,6 +55,11 @@ function RootDocument() {
   useEffect(() => {
     applyAnalytics(document, window as Window & AnalyticsWindow, analyticsId);
   }, [analyticsId]);
+  // Marks the page interactive (hydrated, or rendered in the browser): end-to-end tests wait
+  // for it before they click, since a server-rendered page is visible before its scripts run.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en">
       <head>
