@@ -95,8 +95,9 @@ export function readClientAssets(distDir: string, base = '/'): ClientAssets | nu
 
   const routeChunks = new Map<string, string[]>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    const source = (chunk.src ?? key).split('?')[0]!;
-    if (!source.startsWith('src/routes/')) continue;
+    const [source = '', split = ''] = (chunk.src ?? key).split('?');
+    // A server-rendered page never shows a pending screen: its chunk can wait.
+    if (!source.startsWith('src/routes/') || split.includes('pendingComponent')) continue;
     const id = routeIdOfFile(source);
     const files = new Set<string>();
     collect(key, files);
