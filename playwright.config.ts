@@ -53,6 +53,7 @@ const serverEnv = {
   PASSWORD_HASH_COST: '12',
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
   REGISTER_MAX_PER_ADDRESS: '1000',
+  CONTACT_MAX_PER_ADDRESS: '1000',
 };
 
 const chromiumArgs = [

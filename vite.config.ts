@@ -13,7 +13,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
  *   often than app code, so a deploy keeps them cached. Anything else (DOMPurify, form
  *   libraries) stays in the lazy route chunks that use it, keeping the first route small
  *   (budget: ~115 KB gzipped JavaScript).
- * - Two builds (decision 007): `vite build` makes the browser bundle into `dist/` (or DIST_DIR)
+ * - Two builds (decision 008): `vite build` makes the browser bundle into `dist/` (or DIST_DIR)
  *   and `vite build --ssr` the server render (src/entry-server.tsx) into `dist/server/`, which
  *   the reference server imports. `npm run build` runs both.
  * - One stylesheet for the whole app (`cssCodeSplit: false`): a server-rendered page needs the

@@ -9,7 +9,7 @@
  * 2. Throughput and latency of the reference API run as `npm start` does (temp SQLite, free
  *    port), measured with autocannon (10 connections, 10 s each) on the product list and a
  *    product detail, next to a bare Fastify route serving a constant JSON, as a ceiling.
- * 3. Server-rendered pages (issue 8; decision 007): the product list and a product page as a
+ * 3. Server-rendered pages (issue 8; decision 008): the product list and a product page as a
  *    browser asks for them (Accept: text/html), at a fixed 100 req/s (autocannon `overallRate`),
  *    10 s each after a warm-up, target p99 <= 20 ms with no errors; then at full speed
  *    (10 connections), for their ceiling.

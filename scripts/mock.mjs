@@ -10,13 +10,14 @@
  * - The mock gateway (scripts/mock-gateway.ts, on MOCK_GATEWAY_PORT, default MOCK_PORT + 1)
  *   serves the example images under /media/, picks the example named after a request's slug or
  *   filter, and applies the error switches of /api/__mock/ (or MOCK_PREFER).
- * - Vite proxies `/api` to the gateway and strips the prefix, since the contract's paths have
- *   none.
+ * - Vite (port 5173 or VITE_PORT; the next free one when taken) proxies `/api` to the gateway
+ *   and strips the prefix, since the contract's paths have none.
  */
 import { bin, runTogether } from './lib/run-together.mjs';
 
 const mockPort = process.env.MOCK_PORT ?? '4010';
 const gatewayPort = process.env.MOCK_GATEWAY_PORT ?? String(Number(mockPort) + 1);
+const vitePort = process.env.VITE_PORT ?? '5173';
 
 runTogether('mock', [
   {
@@ -33,7 +34,7 @@ runTogether('mock', [
   {
     name: 'vite',
     cmd: bin('vite'),
-    args: [],
+    args: ['--port', vitePort],
     env: { API_PROXY_TARGET: `http://127.0.0.1:${gatewayPort}`, API_PROXY_STRIP_PREFIX: '1' },
   },
 ]);

@@ -34,6 +34,49 @@ describe('API request bodies', () => {
     expect(response.json()).toEqual({ detail: 'A JSON request body is required.' });
   });
 
+  it('answer a number too large for a double (Infinity once parsed) with 400, in a body or a query', async () => {
+    const body = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/messages/',
+      headers: { ...DEMO, 'content-type': 'application/json' },
+      payload:
+        '{"name": "Ada", "email": "ada@example.com", "subject": "Hi", "message": "Hello", "extra": -1e309}',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ extra: ['A valid number is required.'] });
+    const query = await t.app.inject({
+      method: 'GET',
+      url: '/api/products/products/?page=1e309',
+      headers: DEMO,
+    });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toEqual({ page: ['A valid number is required.'] });
+  });
+
+  it('answer a NUL character in a path or query parameter with 400, on SQLite and PostgreSQL alike', async () => {
+    for (const [url, field] of [
+      ['/api/products/products/a%00b/', 'slug'],
+      ['/api/products/categories/a%00b/', 'slug'],
+      ['/api/products/products/?search=a%00b', 'search'],
+      ['/api/products/products/?category__slug=%00', 'category__slug'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url, headers: DEMO });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ [field]: ['Null characters are not allowed.'] });
+    }
+  });
+
+  it('answer a list where a body expects a single value with 400 (no list coercion in bodies)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/messages/',
+      headers: DEMO,
+      payload: { name: ['Ada'], email: 'ada@example.com', subject: 'Hi', message: 'Hello' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ name: ['Not a valid string.'] });
+  });
+
   it('accept JSON with a charset', async () => {
     const response = await t.app.inject({
       method: 'POST',

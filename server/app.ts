@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
+import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, {
@@ -27,9 +28,17 @@ import {
   removeCartItem,
   updateCartItem,
 } from './handlers/cart.ts';
+import { createComment, getBlogPost, listBlogPosts, listComments } from './handlers/blog.ts';
 import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
+import {
+  createContactMessage,
+  getContactInfo,
+  listDocuments,
+  listFaqs,
+} from './handlers/content.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
 import { createOrder, getOrder, listOrders } from './handlers/orders.ts';
+import { createReview } from './handlers/reviews.ts';
 import {
   getPaymentOptions,
   getPaymentStatus,
@@ -47,6 +56,7 @@ import { HttpError } from './lib/http-error.ts';
 import type { Renderer } from './lib/server-render.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
+import { contactThrottle } from './plugins/contact-throttle.ts';
 import { db } from './plugins/db.ts';
 import { errors } from './plugins/errors.ts';
 import { media } from './plugins/media.ts';
@@ -54,6 +64,7 @@ import { sandboxGateway } from './plugins/sandbox-gateway.ts';
 import { seo } from './plugins/seo.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
+import { seedContentIfMissing } from './seed/content-seed.ts';
 import {
   seedDemoCustomersIfMissing,
   seedIfEmpty,
@@ -72,7 +83,7 @@ declare module 'fastify' {
   }
 }
 
-/** Handlers of the operations implemented so far (issues 2, 3 and 6); the rest answer 501. */
+/** Handlers of the operations implemented so far (issues 2, 3, 6 and 7); the rest answer 501. */
 export const handlers: HandlerMap = {
   register,
   login,
@@ -97,6 +108,15 @@ export const handlers: HandlerMap = {
   initiateCardPayment,
   getPaymentStatus,
   receiveGatewayNotification,
+  createReview,
+  listBlogPosts,
+  getBlogPost,
+  listComments,
+  createComment,
+  getContactInfo,
+  createContactMessage,
+  listFaqs,
+  listDocuments,
 };
 
 export interface BuildAppOptions {
@@ -104,8 +124,8 @@ export interface BuildAppOptions {
   /** An already open database (tests); by default one is opened from `config`. */
   database?: DbHandle;
   /**
-   * Seed the demo shops when the database is empty, and their demo customers when missing
-   * (default true; tests may skip the media files).
+   * Seed the demo shops when the database is empty, and their demo customers, payment settings
+   * and content when missing (default true; tests may skip the media files).
    */
   seed?: boolean | { skipMedia: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
@@ -121,22 +141,80 @@ export interface BuildAppOptions {
 function createValidatorCompiler() {
   // OpenAPI 3.1 schemas are JSON Schema 2020-12. Query strings arrive as strings, hence
   // coerceTypes; 'array' also turns a repeated parameter into a list where one is declared.
-  const ajv = new Ajv2020({
-    strict: false,
-    allErrors: true,
-    coerceTypes: 'array',
-    useDefaults: true,
-    removeAdditional: false,
-  });
+  // JSON bodies keep DRF's leniency for scalars ("2" for an integer, 42 for a string) but
+  // not the list coercion: ["a"] where a string is expected is a wrong type, answered 400.
+  const options = { strict: false, allErrors: true, useDefaults: true, removeAdditional: false };
+  const ajv = new Ajv2020({ ...options, coerceTypes: 'array' });
+  const bodyAjv = new Ajv2020({ ...options, coerceTypes: true });
   addFormats(ajv);
+  addFormats(bodyAjv);
   let counter = 0;
   return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
     // fastify-openapi-glue gives every schema with a recursive $ref the same $id; Ajv refuses
     // a second schema with a known id, so each compiled schema gets its own.
     let own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
     if (httpPart === 'headers') own = lowerCaseHeaderNames(own);
-    return ajv.compile(own);
+    const validate = (httpPart === 'body' ? bodyAjv : ajv).compile(own);
+    return refuseUnstorable(validate, httpPart === 'querystring' || httpPart === 'params');
   };
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+/**
+ * Refuses, after the contract's own checks, values no field can mean and the database cannot
+ * hold, so they end as a 400 instead of an odd lookup or a PostgreSQL error:
+ * - a number too large for a double (`1e309` in JSON or in a query string) reads as Infinity,
+ *   which Ajv's `integer` and `minimum` accept: 'A valid number is required.';
+ * - with `refuseNul`, a NUL character in a query or path parameter (PostgreSQL cannot store or
+ *   compare one in text): 'Null characters are not allowed.' (bodies are checked per field by
+ *   their handlers).
+ */
+function refuseUnstorable(validate: Validate, refuseNul: boolean): Validate {
+  const wrapped: Validate = (data) => {
+    const valid = validate(data);
+    wrapped.errors = validate.errors;
+    if (!valid) return false;
+    const bad = unstorablePath(data, '', refuseNul);
+    if (bad === null) return true;
+    wrapped.errors = [
+      bad.nul
+        ? {
+            keyword: 'nul',
+            instancePath: bad.path,
+            schemaPath: '#',
+            params: {},
+            message: 'null characters are not allowed',
+          }
+        : {
+            keyword: 'type',
+            instancePath: bad.path,
+            schemaPath: '#/type',
+            params: { type: 'number' },
+            message: 'must be a finite number',
+          },
+    ];
+    return false;
+  };
+  return wrapped;
+}
+
+/** The JSON pointer of the first non-finite number (or NUL string) in `value`, or null. */
+function unstorablePath(
+  value: unknown,
+  path: string,
+  refuseNul: boolean,
+): { path: string; nul: boolean } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, nul: false };
+  if (typeof value === 'string')
+    return refuseNul && value.includes('\u0000') ? { path, nul: true } : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const pointer = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const found = unstorablePath(item, pointer, refuseNul);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -198,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
     registerMaxPerAddress: config.registerMaxPerAddress,
   });
+  await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
   const seed = options.seed ?? true;
   if (seed) {
     const seeded = await seedIfEmpty(app.db, {
@@ -213,6 +292,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const paymentSettings = await seedPaymentSettingsIfMissing(app.db);
     if (paymentSettings.length > 0)
       app.log.info({ tenants: paymentSettings }, 'seeded the demo payment settings');
+    const content = await seedContentIfMissing(app.db, {
+      mediaDir: config.mediaDir,
+      publicApiPath: config.publicApiPath,
+      skipMedia: typeof seed === 'object' && seed.skipMedia,
+    });
+    if (content.length > 0) app.log.info({ tenants: content }, 'seeded the demo content');
   }
 
   app.decorate('publicApiPath', config.publicApiPath);

@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       tenantToken: 'demo-handcraft',
       logLevel: 'info',
       catalogCacheTtlMs: 1000,
+      registerMaxPerAddress: 20,
+      contactMaxPerAddress: 10,
     });
   });
 
@@ -52,6 +54,7 @@ describe('loadConfig', () => {
     [{ PASSWORD_HASH_COST: '32' }, /PASSWORD_HASH_COST/],
     [{ LOGIN_MAX_FAILURES: '0' }, /LOGIN_MAX_FAILURES/],
     [{ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 'many' }, /LOGIN_MAX_ATTEMPTS_PER_ADDRESS/],
+    [{ CONTACT_MAX_PER_ADDRESS: '0' }, /CONTACT_MAX_PER_ADDRESS/],
     [{ STOREFRONT_URL: '127.0.0.1:5173' }, /STOREFRONT_URL/],
     [{ STOREFRONT_URL: 'ftp://127.0.0.1:5173' }, /STOREFRONT_URL/],
     [{ STOREFRONT_URL: 'http://127.0.0.1:5173/shop' }, /STOREFRONT_URL/],

@@ -1,6 +1,6 @@
 /**
  * Validated runtime configuration of the reference shop API (issue 2, section 3; accounts and
- * tokens: issue 3; the sandbox card gateway: issue 6).
+ * tokens: issue 3; the sandbox card gateway: issue 6; the contact-message throttle: issue 7).
  *
  * Every value comes from the environment with a documented default; a malformed value
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
@@ -50,6 +50,8 @@ export interface AppConfig {
   loginMaxAttemptsPerAddress: number;
   /** Registrations allowed per client address per hour (default 20). */
   registerMaxPerAddress: number;
+  /** Contact-form messages accepted per client address per hour (default 10; issue 7). */
+  contactMaxPerAddress: number;
   /**
    * Origin of the storefront the sandbox card gateway sends the shopper back to
    * (`{origin}/payment/return?paymentId=...`), e.g. Vite's http://127.0.0.1:5173 in development.
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       100_000,
     ),
     registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
+    contactMaxPerAddress: parseIntInRange(env, 'CONTACT_MAX_PER_ADDRESS', 10, 1, 100_000),
     storefrontUrl: parseOrigin(env, 'STOREFRONT_URL'),
     sandboxDelayedResultMs: parseIntInRange(env, 'SANDBOX_DELAYED_RESULT_MS', 3000, 0, 600_000),
   };

@@ -1,5 +1,5 @@
 /**
- * The server render of the storefront (decision 007), built by `vite build --ssr` into
+ * The server render of the storefront (decision 008), built by `vite build --ssr` into
  * `dist/server/entry-server.js` and called by the reference server (server/plugins/ssr.ts)
  * for every page request.
  *

@@ -10,7 +10,7 @@ const queryClient = createAppQueryClient();
 const router = createAppRouter(queryClient, { origin: window.location.origin });
 
 // `npm start` renders the page on the server and leaves its data in `window.$_TSR`: hydrate it
-// (decision 007). Without it (the Vite dev server, `npm run mock`, or the shell the server
+// (decision 008). Without it (the Vite dev server, `npm run mock`, or the shell the server
 // falls back to when a render fails) the app renders the document in the browser.
 const app = (
   <StrictMode>

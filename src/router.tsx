@@ -35,7 +35,7 @@ export function createAppQueryClient({ server = false }: { server?: boolean } = 
 
 /**
  * An `ApiError` crosses from the server render to the browser as itself (status and body), so
- * an error screen hydrates with the same message it was rendered with (decision 007).
+ * an error screen hydrates with the same message it was rendered with (decision 008).
  */
 const apiErrorAdapter = createSerializationAdapter({
   key: 'api-error',
@@ -66,7 +66,7 @@ export interface AppRouterOptions {
  * The Query integration (`@tanstack/react-router-ssr-query`) provides the QueryClient to the
  * tree and, on the server, sends every query the render filled to the browser with the page,
  * where it is put into the browser's QueryClient before hydration: data the server loaded is
- * never fetched again (decision 007).
+ * never fetched again (decision 008).
  */
 export function createAppRouter(queryClient: QueryClient, options: AppRouterOptions) {
   const router = createRouter({

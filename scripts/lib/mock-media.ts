@@ -10,26 +10,26 @@
  * - `/media/{tenant}/products/{product slug}-{n}.webp` (800 px) and `...-{n}-thumb.webp`
  *   (320 px): the n-th image of that seed product, exactly as the seed draws it;
  * - `/media/{tenant}/logo.png` and `/media/{tenant}/favicon.svg`: the seed's logo and favicon;
- * - `/media/demo/blog/{post slug}.webp` and `/media/demo/contact/{name}.webp`: the pictures in
- *   {@link EXTRA_IMAGES}, drawn the same way (the seed has no blog or contact images yet).
+ * - `/media/{tenant}/blog/{post slug}.webp` and `/media/{tenant}/contact/{name}.webp`: the
+ *   seed's featured image of that post or picture of that location (server/seed/content-data.ts),
+ *   else the picture in {@link EXTRA_IMAGES} for the examples' own posts, drawn the same way.
  *
  * `npm run lint` (scripts/check-contract.ts) fails when an example names an image address
  * that {@link mockMedia} cannot draw.
  */
 import { type SeedImage, seedTenants } from '../../server/seed/catalog-data.ts';
+import { seedContent } from '../../server/seed/content-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from '../../server/seed/images.ts';
 
 /** The sizes the reference API's seed renders (server/seed/seed.ts). */
 const FULL_SIZE = 800;
 const THUMB_SIZE = 320;
 
-/** Blog and contact pictures of the demo shop, keyed by their address under `/media/demo/`. */
+/**
+ * Blog and contact pictures the examples name that the seed does not draw, keyed by their
+ * address under `/media/demo/`.
+ */
 export const EXTRA_IMAGES: Readonly<Record<string, SeedImage>> = {
-  'blog/caring-for-carbon-steel.webp': {
-    shape: 'chef-knife',
-    palette: ['#e9e4dc', '#3b3f44', '#8a5a3c'],
-    alt_text: 'A carbon-steel gyuto drying on a linen towel',
-  },
   'blog/forging-a-damascus-billet.webp': {
     shape: 'hunting-knife',
     palette: ['#2a2522', '#7b4a2e', '#d9893b'],
@@ -55,11 +55,6 @@ export const EXTRA_IMAGES: Readonly<Record<string, SeedImage>> = {
     palette: ['#d8d3cb', '#5a4636', '#9aa4ad'],
     alt_text: 'Detail of a walnut slipjoint after sharpening',
   },
-  'contact/the-forge.webp': {
-    shape: 'painting',
-    palette: ['#ebe4d8', '#5b4a3a', '#c8693a'],
-    alt_text: 'Oil sketch of the forge on Forge Lane at dusk',
-  },
 };
 
 export interface MockMedia {
@@ -69,6 +64,16 @@ export interface MockMedia {
 }
 
 const PRODUCT_IMAGE = /^products\/([a-z0-9-]+?)-(\d+)(-thumb)?\.webp$/;
+const CONTENT_IMAGE = /^(blog|contact)\/([a-z0-9-]+)\.webp$/;
+
+/** The seed's picture of a blog post or a location of the shop with `token`, if it draws one. */
+function seedContentImage(token: string, file: string): SeedImage | null {
+  const [, kind, name] = CONTENT_IMAGE.exec(file) ?? [];
+  const content = seedContent.find((c) => c.tenantToken === token);
+  if (!content || !name) return null;
+  if (kind === 'blog') return content.blog_posts.find((p) => p.slug === name)?.image ?? null;
+  return content.locations.find((l) => l.image?.file === name)?.image ?? null;
+}
 
 /**
  * What the mock serves at `path` (`/media/...`, without the API prefix, no query), or null
@@ -98,7 +103,8 @@ export function mockMedia(path: string): MockMedia | null {
     const size = thumb ? THUMB_SIZE : FULL_SIZE;
     return { contentType: 'image/webp', render: () => renderProductImage(image, size, 'webp') };
   }
-  const extra = mediaSlug === 'demo' ? EXTRA_IMAGES[file] : undefined;
+  const extra =
+    seedContentImage(tenant.token, file) ?? (mediaSlug === 'demo' ? EXTRA_IMAGES[file] : undefined);
   if (extra) {
     return {
       contentType: 'image/webp',

@@ -18,6 +18,7 @@ describe('migrations across restarts', () => {
         '2026_001_catalog',
         '2026_002_accounts',
         '2026_003_orders',
+        '2026_004_content',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -83,9 +83,11 @@ function codePoints(text: string): number {
   return [...text].length;
 }
 
-/** POST /accounts/register/ -> 201 User (id, email, username). */
-/** Answers 429 `{detail}` with Retry-After for a ThrottledError; rethrows anything else. */
-function throttled(reply: FastifyReply, error: unknown): FastifyReply {
+/**
+ * Answers 429 `{detail}` with Retry-After for a ThrottledError; rethrows anything else. Also
+ * used by the contact-message throttle (handlers/content.ts).
+ */
+export function throttled(reply: FastifyReply, error: unknown): FastifyReply {
   if (!(error instanceof ThrottledError)) throw error;
   return reply
     .code(429)
@@ -93,6 +95,7 @@ function throttled(reply: FastifyReply, error: unknown): FastifyReply {
     .send({ detail: error.message });
 }
 
+/** POST /accounts/register/ -> 201 User (id, email, username). */
 export const register: OperationHandler<'register'> = async (request, reply) => {
   const { db, auth } = request.server;
   const tenantId = request.tenant.id;

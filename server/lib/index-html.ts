@@ -70,7 +70,7 @@ export function contentSecurityPolicy(
 ): string {
   const analytics = Boolean(settings?.google_analytics_id);
   // A server-rendered page's inline scripts (its data and the loader of its scripts) carry
-  // this response's nonce; nothing inline runs without it (decision 007).
+  // this response's nonce; nothing inline runs without it (decision 008).
   const scriptSrc =
     (analytics ? "'self' https://www.googletagmanager.com" : "'self'") +
     (nonce ? ` 'nonce-${nonce}'` : '');

@@ -1,5 +1,5 @@
 /**
- * What the reference server needs to serve server-rendered pages (decision 007), apart from
+ * What the reference server needs to serve server-rendered pages (decision 008), apart from
  * Fastify itself: the shape of the storefront's render module (src/entry-server.tsx, built to
  * dist/server/entry-server.js; the server never imports src/, so the shape is restated here),
  * the asset lists read from Vite's manifest, and the finishing touches on the rendered HTML.

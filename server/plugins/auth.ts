@@ -30,7 +30,7 @@ export interface AuthServices {
   tokens: TokenService;
   refreshTokens: RefreshTokenStore;
   throttle: LoginThrottle;
-  /** Registrations per client address. */
+  /** Registrations per client address, counted in the database. */
   registrationThrottle: AddressThrottle;
   /** scrypt work factor (log2 N) for new password hashes and the unknown-user timing equaliser. */
   passwordHashCost: number;
@@ -78,8 +78,8 @@ async function authPlugin(app: FastifyInstance, options: AuthPluginOptions): Pro
       addressAttempts: options.loginMaxAttemptsPerAddress,
       addressWindowSeconds: ADDRESS_WINDOW_SECONDS,
     }),
-    registrationThrottle: new AddressThrottle({
-      keyPrefix: 'register-address',
+    registrationThrottle: new AddressThrottle(app.db, {
+      scope: 'register',
       attempts: options.registerMaxPerAddress,
       windowSeconds: 60 * 60,
     }),

@@ -2,9 +2,8 @@
  * `/sitemap.xml` and `/robots.txt` of the storefront (issue 8, "Search engines and sharing").
  *
  * The sitemap lists, for the storefront's tenant, the content pages, every category (as its
- * product list, `/products?category={slug}`) and every active product. Each kind of entry is
- * one source below: a kind that arrives later (blog posts, once their table exists) is one more
- * query added to `SOURCES`. Private pages (cart, login, account, payment) are never listed; they
+ * product list, `/products?category={slug}`), every active product and every published blog
+ * post. Each kind of entry is one source below: a new kind is one more query in `SOURCES`. Private pages (cart, login, account, payment) are never listed; they
  * carry `noindex` themselves. robots.txt allows everything but the API (its images stay
  * crawlable) and points to the sitemap.
  */
@@ -71,6 +70,20 @@ export const SOURCES: Source[] = [
     ).map((row) => ({
       path: `/products/${encodeURIComponent(row.slug)}`,
       lastModified: isoDate(row.created_at),
+    })),
+  async (db, tenantId) =>
+    (
+      await db
+        .selectFrom('blog_posts')
+        .select(['slug', 'updated_at'])
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'published')
+        .where('published_at', '<=', new Date().toISOString())
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({
+      path: `/blog/${encodeURIComponent(row.slug)}`,
+      lastModified: isoDate(row.updated_at),
     })),
 ];
 

@@ -1,7 +1,7 @@
 /**
  * Serves the storefront from dist/ on the API's origin (issues 2 and 8):
  * - every page (a GET that accepts HTML and is not an API, media or asset path) rendered on
- *   the server (decision 007): the matched routes' loaders run against this API in process,
+ *   the server (decision 008): the matched routes' loaders run against this API in process,
  *   for the storefront's tenant; the answer carries the route's real status (404 for an
  *   unknown path or product), a per-response CSP nonce on its inline scripts, `no-cache` and
  *   the document's security headers (CSP, nosniff, Referrer-Policy);

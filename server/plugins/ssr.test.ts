@@ -1,5 +1,5 @@
 /**
- * Server rendering (issue 8; decision 007) through the real app and the storefront's render
+ * Server rendering (issue 8; decision 008) through the real app and the storefront's render
  * module (src/entry-server.tsx, loaded from source here rather than from a build): status
  * codes, head tags and JSON-LD, the CSP nonce, the escaping of serialized data, the shell when a
  * render fails, the sitemap and robots.txt.
@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { Renderer } from '../lib/server-render.ts';
 import { seedTenants } from '../seed/catalog-data.ts';
+import { demoContent, potteryContent } from '../seed/content-data.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const demo = seedTenants[0]!;
@@ -401,6 +402,15 @@ describe('sitemap and robots.txt', () => {
     for (const other of seedTenants[1]!.products)
       expect(locs).not.toContain(`http://shop.example/products/${other.slug}`);
     expect(locs).toContain('http://shop.example/products?category=chef-knives');
+    // Published posts of this shop, no drafts, none of the other shop's.
+    const postLocs = locs.filter((loc) => /\/blog\/[^/]+$/.test(loc)).sort();
+    const published = demoContent.blog_posts
+      .filter((post) => post.status === 'published' && (post.published_days_ago ?? 0) >= 0)
+      .map((post) => `http://shop.example/blog/${post.slug}`)
+      .sort();
+    expect(postLocs).toEqual(published);
+    for (const post of potteryContent.blog_posts)
+      expect(locs).not.toContain(`http://shop.example/blog/${post.slug}`);
     expect(locs).toEqual(
       expect.arrayContaining([
         'http://shop.example/',

@@ -1596,6 +1596,16 @@ export const secondTenant: SeedTenant = {
         name: 'Local clay',
         description: 'We dig and process part of our clay from the riverbank ourselves.',
       },
+      {
+        name: 'Open studio',
+        description:
+          'Anyone can drop in on a Saturday morning, watch a pot being thrown and try the wheel.',
+      },
+      {
+        name: 'Nothing wasted',
+        description:
+          'Trimmings are reclaimed, our glaze ash comes from our own willows, and we pack in recycled materials.',
+      },
     ],
   },
   categories: [

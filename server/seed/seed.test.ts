@@ -6,6 +6,13 @@ import { migrateToLatest } from '../db/migrations.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { seedTenants } from './catalog-data.ts';
+import { demoContent, potteryContent, seedContent } from './content-data.ts';
+import {
+  blogImageFile,
+  locationImageFile,
+  NO_LOGIN_PASSWORD_HASH,
+  seedContentIfMissing,
+} from './content-seed.ts';
 import {
   DEMO_CUSTOMERS,
   seedDemoCustomersIfMissing,
@@ -152,6 +159,130 @@ describe('seedPaymentSettingsIfMissing', () => {
       );
     } finally {
       await database.drop();
+    }
+  });
+});
+
+describe('seedContentIfMissing', () => {
+  it('seeds each demo shop’s content once, into a database seeded before issue 7', async () => {
+    const database = await createTestDatabase();
+    try {
+      await migrateToLatest(database.handle);
+      const { db } = database.handle;
+      await seedIfEmpty(db, { mediaDir: database.dir, publicApiPath: '/api', skipMedia: true });
+      const options = { mediaDir: database.dir, publicApiPath: '/api', skipMedia: true };
+      expect(await seedContentIfMissing(db, options)).toEqual(['demo-handcraft', 'demo-pottery']);
+      expect(await seedContentIfMissing(db, options)).toEqual([]);
+
+      const posts = await db
+        .selectFrom('blog_posts as p')
+        .innerJoin('tenants as t', 't.id', 'p.tenant_id')
+        .select(['t.token', 'p.slug'])
+        .execute();
+      for (const content of seedContent) {
+        expect(posts.filter((p) => p.token === content.tenantToken)).toHaveLength(
+          content.blog_posts.length,
+        );
+      }
+      const settings = await db
+        .selectFrom('site_settings as s')
+        .innerJoin('tenants as t', 't.id', 's.tenant_id')
+        .select(['t.token', 's.comments_auto_approve'])
+        .orderBy('t.token')
+        .execute();
+      expect(settings.map((s) => [s.token, Boolean(s.comments_auto_approve)])).toEqual([
+        ['demo-handcraft', true],
+        ['demo-pottery', false],
+      ]);
+
+      // Seeded people cannot log in.
+      const people = await db
+        .selectFrom('users')
+        .select(['username', 'password_hash'])
+        .where('password_hash', '=', NO_LOGIN_PASSWORD_HASH)
+        .execute();
+      expect(people.map((p) => p.username)).toContain('daniel.reyes');
+      expect(await verifyPassword('', NO_LOGIN_PASSWORD_HASH)).toBe(false);
+
+      // Verified reviews rest on a paid order of their product by their author.
+      const verified = await db
+        .selectFrom('reviews as r')
+        .innerJoin('orders as o', 'o.user_id', 'r.user_id')
+        .innerJoin('order_items as oi', (join) =>
+          join.onRef('oi.order_id', '=', 'o.id').onRef('oi.product_id', '=', 'r.product_id'),
+        )
+        .select(['r.username', 'o.status', 'o.paid_at'])
+        .where('r.is_verified_purchase', '=', 1)
+        .where('r.user_id', 'is not', null)
+        .execute();
+      const expected = seedContent.flatMap((c) => c.reviews.filter((r) => r.paid_order));
+      expect(verified.map((v) => v.username).sort()).toEqual(
+        expected.map((r) => r.username).sort(),
+      );
+      for (const row of verified) {
+        expect(row.status).toBe('paid');
+        expect(row.paid_at).not.toBeNull();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('leaves a shop that has content of its own alone, and renders the pictures', async () => {
+    const database = await createTestDatabase();
+    const mediaDir = await mkdtemp(join(tmpdir(), 'shop-media-'));
+    try {
+      await migrateToLatest(database.handle);
+      const { db } = database.handle;
+      await seedIfEmpty(db, { mediaDir, publicApiPath: '/api', skipMedia: true });
+      const pottery = await db
+        .selectFrom('tenants')
+        .select('id')
+        .where('token', '=', 'demo-pottery')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('faqs')
+        .values({ tenant_id: pottery.id, question: 'Own?', answer: '<p>Yes</p>', position: 1 })
+        .execute();
+      // One post with a picture and one location picture are enough to prove the drawing.
+      const tiny = {
+        ...demoContent,
+        blog_posts: demoContent.blog_posts.slice(0, 1),
+        locations: demoContent.locations.slice(0, 1),
+        reviews: [],
+      };
+      expect(
+        await seedContentIfMissing(db, {
+          mediaDir,
+          publicApiPath: '/api',
+          content: [tiny, potteryContent],
+        }),
+      ).toEqual(['demo-handcraft']);
+      const faqs = await db
+        .selectFrom('faqs')
+        .select('question')
+        .where('tenant_id', '=', pottery.id)
+        .execute();
+      expect(faqs).toEqual([{ question: 'Own?' }]);
+
+      const post = tiny.blog_posts[0]!;
+      const image = await sharp(
+        await readFile(join(mediaDir, 'demo', blogImageFile(post.slug))),
+      ).metadata();
+      expect(image).toMatchObject({ format: 'webp', width: 800 });
+      const row = await db
+        .selectFrom('blog_posts')
+        .select('featured_image_path')
+        .where('slug', '=', post.slug)
+        .executeTakeFirstOrThrow();
+      expect(row.featured_image_path).toBe(`/api/media/demo/${blogImageFile(post.slug)}`);
+      const place = await sharp(
+        await readFile(join(mediaDir, 'demo', locationImageFile('the-forge'))),
+      ).metadata();
+      expect(place.format).toBe('webp');
+    } finally {
+      await database.drop();
+      await rm(mediaDir, { recursive: true, force: true });
     }
   });
 });

@@ -8,7 +8,8 @@
  *
  * Demo customers (issue 3) are seeded separately by `seedDemoCustomersIfMissing`, on every
  * start, so a database seeded before accounts existed gets them too; so are the shops' payment
- * settings (issue 6) by `seedPaymentSettingsIfMissing`.
+ * settings (issue 6) by `seedPaymentSettingsIfMissing`, and the blog, FAQ, legal and contact
+ * content (issue 7) by `seedContentIfMissing` in ./content-seed.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -37,7 +38,8 @@ const FULL_SIZE = 800;
 const THUMB_SIZE = 320;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
+/** Writes a file through a temp file and a rename, so a reader never sees half of it. */
+export async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temp, data);

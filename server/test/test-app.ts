@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
@@ -81,6 +82,8 @@ export interface TestAppOptions {
   loadRenderer?: BuildAppOptions['loadRenderer'];
   /** Fastify's logger (default off). */
   logger?: BuildAppOptions['logger'];
+  /** Kysely plugins the app's database goes through (server/test/query-counter.ts). */
+  plugins?: KyselyPlugin[];
 }
 
 /** Builds the real app on a fresh, seeded database; `overrides` adjust the config. */
@@ -106,12 +109,17 @@ export async function createTestApp(
     // per-address limit low enough to reach.
     loginMaxAttemptsPerAddress: 10_000,
     registerMaxPerAddress: 10_000,
+    contactMaxPerAddress: 10_000,
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
+  const handle = {
+    ...database.handle,
+    db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), database.handle.db),
+  };
   const app = await buildApp({
     config,
-    database: database.handle,
+    database: handle,
     seed,
     logger: options.logger ?? false,
     ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),

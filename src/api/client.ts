@@ -91,7 +91,7 @@ let transport: ApiTransport | undefined;
 /**
  * Replaces the network for every call of {@link api}. The server render installs a transport
  * that hands each request to the API in the same process, for the tenant of the page being
- * rendered (src/entry-server.tsx; decision 007); the browser never calls this.
+ * rendered (src/entry-server.tsx; decision 008); the browser never calls this.
  */
 export function setApiTransport(next: ApiTransport | undefined): void {
   transport = next;

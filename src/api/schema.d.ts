@@ -540,11 +540,6 @@ export interface components {
      * @example 245.00
      */
     Money: string;
-    /**
-     * @example {
-     *       "detail": "Not found."
-     *     }
-     */
     ErrorDetail: {
       detail: string;
     };
@@ -718,8 +713,14 @@ export interface components {
       featured_image: string | null;
       /** @description HTML. */
       content: string;
+      /** @description Plain text for the post cards: a summary, or the start of the content. */
+      excerpt?: string;
       /** Format: date-time */
       published_at: string | null;
+      /** Format: date-time */
+      created_at?: string;
+      /** Format: date-time */
+      updated_at?: string;
       /** @enum {string} */
       status: 'published' | 'draft';
       comment_count: number;
@@ -1343,6 +1344,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       /** @description The customer has already reviewed this product. */
       409: {
         headers: {
@@ -1441,6 +1443,7 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   createComment: {

@@ -5,7 +5,7 @@
  * The tokens live in the browser's localStorage, so a server render cannot know them: there,
  * and while the browser hydrates the server's HTML, the session is `undefined` (unknown) and
  * the views that depend on it show a neutral placeholder of their size, never the logged-out
- * view that would then flip (decision 007). Right after hydration it is true or false.
+ * view that would then flip (decision 008). Right after hydration it is true or false.
  */
 import { useSyncExternalStore } from 'react';
 import { isLoggedIn, subscribeToTokens } from './token-storage';

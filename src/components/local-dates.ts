@@ -2,7 +2,7 @@ import { useHydrated } from './use-hydrated';
 
 /**
  * Dates in the shopper's locale and time zone (architecture: time travels as ISO UTC and is
- * shown locally), without breaking hydration (decision 007): the server cannot know the
+ * shown locally), without breaking hydration (decision 008): the server cannot know the
  * shopper's locale, so a server render and the browser's hydration of it both format in
  * en-US and UTC; right after hydration the page re-renders them in the shopper's own.
  */

@@ -42,6 +42,16 @@ describe('SanitizedHtml', () => {
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  it('marks an image without a text alternative as decorative, and keeps a given alt', () => {
+    const { container } = render(
+      <SanitizedHtml html='<img src="x" onerror="window.__xss=1"><img src="y.jpg" alt="Whetstone">' />,
+    );
+    const [bare, described] = container.querySelectorAll('img');
+    expect(bare).toHaveAttribute('alt', '');
+    expect(bare).not.toHaveAttribute('onerror');
+    expect(described).toHaveAttribute('alt', 'Whetstone');
+  });
+
   it('renders nothing for a null description', () => {
     const { container } = render(<SanitizedHtml html={null} className="x" />);
     expect(container.querySelector('div.x')).toBeEmptyDOMElement();

@@ -9,7 +9,7 @@ export { loadSanitizer, sanitizeHtml, setServerSanitizer } from './sanitizer';
  * written by shop staff, but it travels through an API we do not control end to end, so it
  * is treated as untrusted and sanitized before it touches the DOM.
  *
- * Where it is sanitized (decision 007):
+ * Where it is sanitized (decision 008):
  * - in the browser by DOMPurify, loaded on demand (`loadSanitizer`, which the loaders of the
  *   pages that show such HTML call), so it is not part of the first load of other pages;
  * - in a server render by the sanitizer the server entry installs (`setServerSanitizer`:

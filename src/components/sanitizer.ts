@@ -42,7 +42,11 @@ export function loadSanitizer(): Promise<void> {
     // A private instance, so the hook below never affects another caller of DOMPurify.
     const purifier = DOMPurify(window);
     purifier.addHook('afterSanitizeAttributes', (node) => {
-      if (!(node instanceof Element) || !node.hasAttribute('target')) return;
+      if (!(node instanceof Element)) return;
+      // An image staff left without a text alternative is treated as decorative: screen
+      // readers would otherwise read out its file name (WCAG 1.1.1, axe image-alt).
+      if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');
+      if (!node.hasAttribute('target')) return;
       if (node.getAttribute('target') === '_blank') {
         node.setAttribute('rel', 'noopener noreferrer');
       } else {
@@ -57,7 +61,8 @@ export function loadSanitizer(): Promise<void> {
 
 /**
  * Sanitizes an HTML string (default profile, without style/script/iframe/form and inline
- * styles; `target="_blank"` links get `rel="noopener noreferrer"`) and returns the safe HTML.
+ * styles; `target="_blank"` links get `rel="noopener noreferrer"`; images without an alt get
+ * `alt=""`) and returns the safe HTML.
  * @throws Error when no sanitizer is loaded yet (call {@link loadSanitizer} first).
  */
 export function sanitizeHtml(html: string): string {

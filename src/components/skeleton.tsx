@@ -13,7 +13,7 @@ function cssLength(value: string | number | undefined): string {
  *
  * The size is set through the element's style object, not a `style` attribute: the page's CSP
  * allows no inline style attributes, and a server-rendered attribute would be refused (decision
- * 007). Before the scripts run, a server-rendered skeleton has the stylesheet's default size.
+ * 008). Before the scripts run, a server-rendered skeleton has the stylesheet's default size.
  */
 export function Skeleton({
   width = '100%',

@@ -25,7 +25,7 @@ export interface RouterContext {
 }
 
 /**
- * The root route: the HTML document (decision 007: the server renders it whole and the browser
+ * The root route: the HTML document (decision 008: the server renders it whole and the browser
  * hydrates it), its head from every matched route's `head` (spec section 1's title and
  * description rules here, each page's own in its route), and the shared frame of spec
  * section 2 around every page (none on /test).

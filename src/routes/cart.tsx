@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { defined, oneOf } from '../api/search-params';
 import { CartGate } from '../features/cart/cart-gate';
-import { CartView } from '../features/cart/cart-view';
+import { CartStep } from '../features/cart/cart-view';
 import { CheckoutView } from '../features/checkout/checkout-view';
 import { privatePageHead } from '../features/site/seo';
 
@@ -28,18 +28,13 @@ function CartPage() {
   return (
     <div className="page-container cart-page">
       <h1 className="cart-page__title">{checkout ? 'Checkout' : 'Shopping Cart'}</h1>
-      <CartGate allowEmpty={checkout}>
-        {(cart) =>
-          checkout ? (
-            <CheckoutView cart={cart} onBack={() => void navigate({ search: {} })} />
-          ) : (
-            <CartView
-              cart={cart}
-              onCheckout={() => void navigate({ search: { step: 'checkout' } })}
-            />
-          )
-        }
-      </CartGate>
+      {checkout ? (
+        <CartGate allowEmpty>
+          {(cart) => <CheckoutView cart={cart} onBack={() => void navigate({ search: {} })} />}
+        </CartGate>
+      ) : (
+        <CartStep onCheckout={() => void navigate({ search: { step: 'checkout' } })} />
+      )}
     </div>
   );
 }

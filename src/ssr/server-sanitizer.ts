@@ -1,11 +1,11 @@
 /**
- * The HTML sanitizer of server renders (decision 007), installed by src/entry-server.tsx.
+ * The HTML sanitizer of server renders (decision 008), installed by src/entry-server.tsx.
  * sanitize-html builds its output from an allow-list, so what reaches the page is only these
  * tags and attributes, with text re-escaped. The list follows what DOMPurify keeps in the
  * browser (src/components/sanitized-html.tsx): ordinary text, list, table and image markup;
  * no script, style, iframe or form, no inline styles or event handlers, links and images only
  * to http(s), mailto and tel (images: http(s) and site paths), and `target` only as `_blank`,
- * always with `rel="noopener noreferrer"`.
+ * always with `rel="noopener noreferrer"`; an image without `alt` gets `alt=""`.
  */
 import sanitize from 'sanitize-html';
 
@@ -25,6 +25,11 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   transformTags: {
+    // An image without a text alternative is decorative (as in the browser's sanitizer).
+    img: (tagName, attribs) => ({
+      tagName,
+      attribs: attribs.alt === undefined ? { ...attribs, alt: '' } : attribs,
+    }),
     a: (tagName, attribs) => {
       const { target, rel: _rel, ...rest } = attribs;
       return {

@@ -20,7 +20,9 @@
  * log in, refresh, log out. Cart, checkout and payments (issue 6) run as a shopping session
  * whose cases build on each other (a case's `prepare` fills in ids that earlier cases
  * produced); the gateway notification is signed with the shop's secret, read from the
- * throwaway SQLite file.
+ * throwaway SQLite file. The issue-7 cases (reviews, blog and comments, contact, FAQs, legal
+ * documents) follow that session: the review of the product paid by card is a verified
+ * purchase, and the contact throttle is lowered (CONTACT_MAX_PER_ADDRESS=3) to reach its 429.
  *
  * Prints one line per case, then `N passed, N failed`; exits 1 on any failure.
  */
@@ -38,8 +40,9 @@ import { freePort, waitForHttp } from '../../scripts/lib/local-servers';
 
 /**
  * Operations the reference API implements: issue 2 (getPublicSettings too: the SPA's
- * company-settings call, answered from the same record), issue 3 (accounts) and issue 6 (cart,
- * checkout, payments); every other one must answer 501.
+ * company-settings call, answered from the same record), issue 3 (accounts), issue 6 (cart,
+ * checkout, payments) and issue 7 (reviews, blog, comments, contact, FAQs, legal documents);
+ * every other one must answer 501.
  */
 export const IMPLEMENTED = [
   'register',
@@ -65,6 +68,15 @@ export const IMPLEMENTED = [
   'initiateCardPayment',
   'getPaymentStatus',
   'receiveGatewayNotification',
+  'createReview',
+  'listBlogPosts',
+  'getBlogPost',
+  'listComments',
+  'createComment',
+  'getContactInfo',
+  'createContactMessage',
+  'listFaqs',
+  'listDocuments',
 ] as const;
 
 const DEMO = 'demo-handcraft';
@@ -868,6 +880,8 @@ interface Shop {
   potter: Record<string, string>;
   /** A demo product with stock of at least 3 (the cart cases). */
   p1: { id: number; name: string; price: string; stock: number };
+  /** Its slug (the review cases read it back). */
+  p1Slug: string;
   /** Another demo product whose whole stock two shoppers fight over (the 409 checkout). */
   p2: { id: number; name: string; stock: number };
   /** A product of the pottery. */
@@ -937,6 +951,7 @@ async function shoppingSetup(
   const stocked = products
     .map((p) => ({
       id: Number(p.id),
+      slug: str(p.slug),
       name: str(p.name),
       price: str(p.price),
       stock: Number(p.stock),
@@ -958,6 +973,7 @@ async function shoppingSetup(
     other: await login(DEMO, otherEmail, password),
     potter: await login(POTTERY, POTTERY_CUSTOMER.email, POTTERY_CUSTOMER.password),
     p1,
+    p1Slug: p1.slug,
     p2,
     vase: { id: Number(vase.id) },
     gatewaySecret: () => {
@@ -1525,6 +1541,542 @@ function shoppingCases(shop: Shop): Case[] {
   ];
 }
 
+// ---------------------------------------------------------------------------------------------
+// Reviews, blog, contact, FAQs and legal documents (issue 7)
+
+/** The contact-form limit the API runs with here, low enough for a case to reach the 429. */
+const CONTACT_MAX = 3;
+
+interface Content {
+  /** Published demo posts: the first has the seeded three-deep thread, the second comments. */
+  post: { id: number; slug: string };
+  otherPost: { id: number };
+  /** A draft of the demo shop, and a published post of the pottery. */
+  draft: { id: number; slug: string };
+  potteryPost: { id: number; slug: string };
+  /** An approved comment of `otherPost`, for the parent-from-another-post case. */
+  foreignComment: number;
+  /** Ids the cases produce as they run. */
+  state: { comment: number; reply: number };
+}
+
+/** Reads the posts and comments the cases need from the API's SQLite file. */
+function contentSetup(sqlitePath: string): Content {
+  const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
+  try {
+    const post = (token: string, where: string) =>
+      db
+        .prepare(
+          `SELECT p.id, p.slug FROM blog_posts p JOIN tenants t ON t.id = p.tenant_id WHERE t.token = ? AND ${where} ORDER BY p.published_at DESC, p.id DESC`,
+        )
+        .all(token) as { id: number; slug: string }[];
+    const published = post(DEMO, "p.status = 'published'");
+    const withThread = published.find((p) => p.slug === 'caring-for-carbon-steel');
+    const commented = db
+      .prepare(
+        'SELECT c.id, c.post_id FROM blog_comments c WHERE c.post_id <> ? AND c.is_approved = 1 AND c.tenant_id = (SELECT id FROM tenants WHERE token = ?) ORDER BY c.id',
+      )
+      .get(withThread?.id ?? 0, DEMO) as { id: number; post_id: number } | undefined;
+    const [draft] = post(DEMO, "p.status = 'draft'");
+    const [potteryPost] = post(POTTERY, "p.status = 'published'");
+    if (!withThread || !commented || !draft || !potteryPost) {
+      throw new Error('the seed lacks the blog posts and comments the contract cases use');
+    }
+    return {
+      post: withThread,
+      otherPost: { id: commented.post_id },
+      draft,
+      potteryPost,
+      foreignComment: commented.id,
+      state: { comment: 0, reply: 0 },
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function commentDepth(list: Json): number {
+  if (!Array.isArray(list)) return 0;
+  return list.reduce<number>(
+    (deepest, c) => Math.max(deepest, 1 + (isObject(c) ? commentDepth(c.replies ?? []) : 0)),
+    0,
+  );
+}
+
+/** Reviews, the blog with its comments, and the content pages, as a shopper meets them. */
+function contentCases(shop: Shop, content: Content): Case[] {
+  const { me, potter, p1, p2, vase } = shop;
+  const { post, otherPost, draft, potteryPost, foreignComment, state } = content;
+  const demo = { [TENANT_HEADER]: DEMO };
+  const pottery = { [TENANT_HEADER]: POTTERY };
+  const make = (
+    name: string,
+    operationId: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    status: number,
+    rest: Partial<Case> = {},
+  ): Case => ({ name, operationId, method, path, headers, status, ...rest });
+  const review = (
+    name: string,
+    headers: Record<string, string>,
+    body: Json,
+    status: number,
+    rest: Partial<Case> = {},
+  ) =>
+    make(`createReview ${name}`, 'createReview', 'POST', '/products/reviews/', headers, status, {
+      body,
+      ...rest,
+    });
+  const comment = (
+    name: string,
+    headers: Record<string, string>,
+    body: Json,
+    status: number,
+    rest: Partial<Case> = {},
+  ) =>
+    make(`createComment ${name}`, 'createComment', 'POST', '/blog/comments/', headers, status, {
+      body,
+      ...rest,
+    });
+  const message = {
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone_number: '+44 20 7946 0958',
+    subject: 'Custom engraving',
+    message: 'Could you engrave initials on the gyuto?',
+  };
+  const contact = (name: string, body: Json, status: number, rest: Partial<Case> = {}) =>
+    make(
+      `createContactMessage ${name}`,
+      'createContactMessage',
+      'POST',
+      '/contact/messages/',
+      demo,
+      status,
+      { body, ...rest },
+    );
+  const withBearer = (cases: Case[]) =>
+    cases.map((c) => ({ ...c, headers: { ...c.headers, authorization: me.authorization! } }));
+  const DUPLICATE = 'You have already reviewed this product.';
+
+  return [
+    // Reviews: the demo customer paid for p1 by card in the shopping session.
+    review(
+      'of a product paid for (verified purchase)',
+      me,
+      { product: p1.id, rating: 5, comment: '  Arrived razor sharp.  ' },
+      201,
+      {
+        check: (b) =>
+          isObject(b) &&
+          b.is_verified_purchase === true &&
+          b.comment === 'Arrived razor sharp.' &&
+          b.rating === 5
+            ? null
+            : `unexpected review ${JSON.stringify(b)}`,
+      },
+    ),
+    make(
+      `getProduct after the review (first, counted)`,
+      'getProduct',
+      'GET',
+      '/products/products/0/',
+      demo,
+      200,
+      {
+        prepare: () => ({ path: `/products/products/${shop.p1Slug}/` }),
+        check: (b) =>
+          isObject(b) &&
+          Array.isArray(b.reviews) &&
+          isObject(b.reviews[0]) &&
+          b.reviews[0].comment === 'Arrived razor sharp.' &&
+          Number(b.review_count) >= 1
+            ? null
+            : `the new review is not first: ${JSON.stringify(b).slice(0, 300)}`,
+      },
+    ),
+    review('a second time', me, { product: p1.id, rating: 1, comment: 'Changed my mind' }, 409, {
+      check: detailIs(DUPLICATE),
+    }),
+    review(
+      'of a product not bought (not verified)',
+      me,
+      { product: p2.id, rating: 4, comment: 'Looks great in the shop.' },
+      201,
+      {
+        check: (b) =>
+          isObject(b) && b.is_verified_purchase === false
+            ? null
+            : `expected not verified, got ${JSON.stringify(b)}`,
+      },
+    ),
+    review(
+      "of another shop's product",
+      me,
+      { product: vase.id, rating: 5, comment: 'Lovely' },
+      404,
+      { check: detailIs('Not found.') },
+    ),
+    review('with a blank comment', potter, { product: vase.id, rating: 5, comment: '   ' }, 400, {
+      check: fieldError('comment', 'This field may not be blank.'),
+    }),
+    {
+      ...review(
+        'with rating 6 (bad body)',
+        potter,
+        { product: vase.id, rating: 6, comment: 'Too good' },
+        400,
+      ),
+      via: 'lenient' as Via,
+      check: fieldError('rating', 'Ensure this value is less than or equal to 5.'),
+    },
+    {
+      ...review(
+        'with rating 2.5 (bad body)',
+        potter,
+        { product: vase.id, rating: 2.5, comment: 'Half' },
+        400,
+      ),
+      via: 'lenient' as Via,
+      check: fieldError('rating', 'A valid integer is required.'),
+    },
+    ...withBearer(
+      tenantErrors('createReview', 'POST', '/products/reviews/', undefined, {
+        product: p2.id,
+        rating: 5,
+        comment: 'Hi',
+      }),
+    ),
+
+    // The blog.
+    make('listBlogPosts status=published', 'listBlogPosts', 'GET', '/blog/posts/', demo, 200, {
+      query: { status: 'published' },
+      check: (b) => {
+        const list = results(b);
+        if (list.length < 6) return `expected at least 6 posts, got ${list.length}`;
+        if (list.some((p) => p.status !== 'published')) return 'a post that is not published';
+        if (list.some((p) => p.slug === draft.slug)) return 'the draft is listed';
+        const card = list.find((p) => p.slug === post.slug);
+        return isObject(card) &&
+          Number(card.comment_count) > 0 &&
+          isObject(card.author) &&
+          str(card.featured_image).startsWith('/api/media/') &&
+          str(card.excerpt)
+          ? null
+          : `the post card lacks its fields: ${JSON.stringify(card).slice(0, 300)}`;
+      },
+    }),
+    make('listBlogPosts page=2 of 2 per page', 'listBlogPosts', 'GET', '/blog/posts/', demo, 200, {
+      query: { page: '2', page_size: '2' },
+      check: (b) =>
+        isObject(b) && b.previous !== null && results(b).length === 2
+          ? null
+          : `unexpected page ${JSON.stringify(b).slice(0, 200)}`,
+    }),
+    make('listBlogPosts past the last page', 'listBlogPosts', 'GET', '/blog/posts/', demo, 404, {
+      query: { page: '99' },
+      check: detailIs('Invalid page.'),
+    }),
+    make(
+      'listBlogPosts for the second tenant (isolation)',
+      'listBlogPosts',
+      'GET',
+      '/blog/posts/',
+      pottery,
+      200,
+      {
+        check: (b) =>
+          results(b).some((p) => p.slug === post.slug) ? `the pottery sees ${post.slug}` : null,
+      },
+    ),
+    {
+      ...make(
+        'listBlogPosts status=draft (bad query)',
+        'listBlogPosts',
+        'GET',
+        '/blog/posts/',
+        demo,
+        400,
+        { query: { status: 'draft' } },
+      ),
+      via: 'lenient' as Via,
+    },
+    ...tenantErrors('listBlogPosts', 'GET', '/blog/posts/'),
+    make(`getBlogPost ${post.slug}`, 'getBlogPost', 'GET', `/blog/posts/${post.slug}/`, demo, 200, {
+      check: (b) =>
+        isObject(b) && b.id === post.id && str(b.content).includes('<h2>')
+          ? null
+          : `unexpected post ${JSON.stringify(b).slice(0, 200)}`,
+    }),
+    make('getBlogPost a draft', 'getBlogPost', 'GET', `/blog/posts/${draft.slug}/`, demo, 404, {
+      check: detailIs('Not found.'),
+    }),
+    make(
+      "getBlogPost another shop's post",
+      'getBlogPost',
+      'GET',
+      `/blog/posts/${potteryPost.slug}/`,
+      demo,
+      404,
+      { check: detailIs('Not found.') },
+    ),
+    ...tenantErrors('getBlogPost', 'GET', `/blog/posts/${post.slug}/`),
+    make(
+      'listComments (a thread three deep)',
+      'listComments',
+      'GET',
+      '/blog/comments/',
+      demo,
+      200,
+      {
+        query: { post: String(post.id), is_approved: 'true' },
+        check: (b) =>
+          commentDepth(b) >= 3 ? null : `expected replies three deep, got depth ${commentDepth(b)}`,
+      },
+    ),
+    make('listComments of a draft', 'listComments', 'GET', '/blog/comments/', demo, 404, {
+      query: { post: String(draft.id) },
+      check: detailIs('Not found.'),
+    }),
+    make(
+      "listComments of another shop's post",
+      'listComments',
+      'GET',
+      '/blog/comments/',
+      demo,
+      404,
+      { query: { post: String(potteryPost.id) }, check: detailIs('Not found.') },
+    ),
+    {
+      ...make(
+        'listComments without a post (bad query)',
+        'listComments',
+        'GET',
+        '/blog/comments/',
+        demo,
+        400,
+        { check: fieldError('post', 'This field is required.') },
+      ),
+      via: 'lenient' as Via,
+    },
+    ...tenantErrors('listComments', 'GET', '/blog/comments/', { post: String(post.id) }),
+    comment(
+      'on a post (approved at once at the demo shop)',
+      me,
+      { post: post.id, content: '  Thanks for the tea tip!  ' },
+      201,
+      {
+        check: (b) =>
+          isObject(b) &&
+          b.is_approved === true &&
+          b.content === 'Thanks for the tea tip!' &&
+          b.parent === null
+            ? null
+            : `unexpected comment ${JSON.stringify(b)}`,
+        remember: (b) => (state.comment = isObject(b) ? Number(b.id) : 0),
+      },
+    ),
+    comment(
+      'replying to it',
+      me,
+      { post: post.id, content: 'And the lemon trick works too.' },
+      201,
+      {
+        prepare: () => ({
+          body: { post: post.id, content: 'And the lemon trick works too.', parent: state.comment },
+        }),
+        check: (b) =>
+          isObject(b) && b.parent === state.comment
+            ? null
+            : `unexpected reply ${JSON.stringify(b)}`,
+        remember: (b) => (state.reply = isObject(b) ? Number(b.id) : 0),
+      },
+    ),
+    make(
+      'listComments shows the new comment first, with its reply',
+      'listComments',
+      'GET',
+      '/blog/comments/',
+      demo,
+      200,
+      {
+        query: { post: String(post.id), is_approved: 'true' },
+        check: (b) => {
+          const first = Array.isArray(b) ? b[0] : null;
+          return isObject(first) &&
+            first.id === state.comment &&
+            Array.isArray(first.replies) &&
+            isObject(first.replies[0]) &&
+            first.replies[0].id === state.reply
+            ? null
+            : `unexpected thread ${JSON.stringify(b).slice(0, 300)}`;
+        },
+      },
+    ),
+    comment(
+      'with a parent from another post',
+      me,
+      { post: post.id, content: 'Hi', parent: foreignComment },
+      400,
+      {
+        check: fieldError('parent', 'The parent comment belongs to another post.'),
+      },
+    ),
+    comment('with blank content', me, { post: post.id, content: '   ' }, 400, {
+      check: fieldError('content', 'This field may not be blank.'),
+    }),
+    comment('on a draft', me, { post: draft.id, content: 'Hi' }, 404, {
+      check: detailIs('Not found.'),
+    }),
+    comment("on another shop's post", me, { post: potteryPost.id, content: 'Hi' }, 404, {
+      check: detailIs('Not found.'),
+    }),
+    comment(
+      'at the pottery (awaits moderation)',
+      potter,
+      { post: potteryPost.id, content: 'Lovely clay!' },
+      201,
+      {
+        check: (b) =>
+          isObject(b) && b.is_approved === false
+            ? null
+            : `expected a comment awaiting moderation, got ${JSON.stringify(b)}`,
+      },
+    ),
+    {
+      ...comment('without content (bad body)', me, { post: post.id }, 400),
+      via: 'lenient' as Via,
+      check: fieldError('content', 'This field is required.'),
+    },
+    ...withBearer(
+      tenantErrors('createComment', 'POST', '/blog/comments/', undefined, {
+        post: otherPost.id,
+        content: 'Hi',
+      }),
+    ),
+
+    // Contact, FAQs, legal documents.
+    make('getContactInfo', 'getContactInfo', 'GET', '/contact/info/', demo, 200, {
+      check: (b) => {
+        if (
+          !isObject(b) ||
+          !Array.isArray(b.branch_locations) ||
+          !Array.isArray(b.social_media_profiles)
+        )
+          return 'no lists';
+        const hq = b.branch_locations.find((l) => isObject(l) && l.is_hq === true);
+        if (
+          !isObject(hq) ||
+          !str(hq.map_embed_link).startsWith('https://www.openstreetmap.org/export/embed.html') ||
+          !str(hq.image)
+        )
+          return `unexpected HQ ${JSON.stringify(hq)}`;
+        return b.branch_locations.length === 2 &&
+          b.social_media_profiles.length === 5 &&
+          Array.isArray(b.contact_emails) &&
+          b.contact_emails.length === 3
+          ? null
+          : 'expected 2 locations, 3 e-mails and 5 social profiles';
+      },
+    }),
+    make(
+      'getContactInfo for the second tenant (isolation)',
+      'getContactInfo',
+      'GET',
+      '/contact/info/',
+      pottery,
+      200,
+      {
+        check: (b) =>
+          JSON.stringify(b).includes('emberandoak')
+            ? 'the pottery sees the demo shop’s contacts'
+            : null,
+      },
+    ),
+    ...tenantErrors('getContactInfo', 'GET', '/contact/info/'),
+    contact('(1 of the limit)', message, 201, {
+      check: (b) =>
+        isObject(b) && typeof b.id === 'number' && b.subject === message.subject
+          ? null
+          : `unexpected receipt ${JSON.stringify(b)}`,
+    }),
+    contact('with a blank name (not counted)', { ...message, name: '   ' }, 400, {
+      check: fieldError('name', 'This field may not be blank.'),
+    }),
+    {
+      ...contact('with an invalid e-mail (bad body)', { ...message, email: 'not-an-email' }, 400),
+      via: 'lenient' as Via,
+      check: fieldError('email', 'Enter a valid email address.'),
+    },
+    ...Array.from({ length: CONTACT_MAX - 1 }, (_, i) =>
+      contact(`(${i + 2} of the limit)`, message, 201),
+    ),
+    contact('past the limit', message, 429, {
+      check: (b, headers) =>
+        Number(headers.get('retry-after')) > 0 &&
+        isObject(b) &&
+        /^Request was throttled\. Expected available in \d+ seconds\.$/.test(str(b.detail))
+          ? null
+          : `unexpected throttle answer ${JSON.stringify(b)} (Retry-After ${headers.get('retry-after')})`,
+    }),
+    make(
+      'createContactMessage at the other shop (its own count)',
+      'createContactMessage',
+      'POST',
+      '/contact/messages/',
+      pottery,
+      201,
+      { body: message },
+    ),
+    ...tenantErrors('createContactMessage', 'POST', '/contact/messages/', undefined, message),
+    make('listFaqs', 'listFaqs', 'GET', '/pages/manage/faqs/', demo, 200, {
+      check: (b) =>
+        results(b).length >= 8 && results(b).every((f) => str(f.answer).startsWith('<'))
+          ? null
+          : `expected 8 FAQs with HTML answers, got ${results(b).length}`,
+    }),
+    ...tenantErrors('listFaqs', 'GET', '/pages/manage/faqs/'),
+    ...(['refund_policy', 'privacy_policy'] as const).map((type) =>
+      make(
+        `listDocuments document_type=${type}`,
+        'listDocuments',
+        'GET',
+        '/pages/manage/documents/',
+        demo,
+        200,
+        {
+          query: { document_type: type },
+          check: (b) =>
+            results(b).length === 1 &&
+            results(b)[0]!.document_type === type &&
+            str(results(b)[0]!.content)
+              ? null
+              : `expected one ${type}`,
+        },
+      ),
+    ),
+    make('listDocuments (both)', 'listDocuments', 'GET', '/pages/manage/documents/', demo, 200, {
+      check: (b) =>
+        results(b).length === 2 ? null : `expected 2 documents, got ${results(b).length}`,
+    }),
+    {
+      ...make(
+        'listDocuments document_type=terms (bad query)',
+        'listDocuments',
+        'GET',
+        '/pages/manage/documents/',
+        demo,
+        400,
+        { query: { document_type: 'terms' } },
+      ),
+      via: 'lenient' as Via,
+    },
+    ...tenantErrors('listDocuments', 'GET', '/pages/manage/documents/'),
+  ];
+}
+
 /** True when the operation needs a customer's bearer token (spec section 6). */
 function needsBearer(doc: JsonObject, op: Operation): boolean {
   return JSON.stringify(op.op.security ?? doc.security ?? []).includes('bearerAuth');
@@ -1796,6 +2348,7 @@ async function main(): Promise<number> {
       SERVE_SPA: '0',
       SQLITE_PATH: path.join(tmp, 'shop.sqlite'),
       MEDIA_DIR: path.join(tmp, 'media'),
+      CONTACT_MAX_PER_ADDRESS: String(CONTACT_MAX),
     };
     // The contract run always uses its own SQLite file, never a PostgreSQL from the environment.
     delete env.DATABASE_URL;
@@ -1862,6 +2415,7 @@ async function main(): Promise<number> {
       ),
       ...accountsCases(session),
       ...shoppingCases(shop),
+      ...contentCases(shop, contentSetup(env.SQLITE_PATH!)),
     ];
     for (const id of IMPLEMENTED) {
       if (!ops.has(id))

@@ -16,7 +16,7 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
  *   e.g. an open menu or overlay); the URL then counts as scanned.
  * - `shot(page, name)` saves `tests/e2e/screenshots/<project>-<name>.png` at the current
  *   viewport (`{ fullPage: true }` adds `-full`).
- * - Pages are rendered on the server and hydrated after they load (decision 007): `page.goto`
+ * - Pages are rendered on the server and hydrated after they load (decision 008): `page.goto`
  *   and `page.reload` also wait until the page is interactive (`html[data-hydrated]`), unless
  *   JavaScript is off. Any hydration error or warning in the console fails the test.
  *

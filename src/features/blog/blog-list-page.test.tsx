@@ -58,6 +58,13 @@ describe('BlogListPage (spec section 2, /blog)', () => {
     expect(second!.querySelector('img')).toBeNull();
   });
 
+  it('shows the excerpt as plain text', async () => {
+    await renderList(page([makePost({ excerpt: 'Oil it <b>weekly</b>.' })]));
+    const card = screen.getByTestId('blog-card');
+    expect(within(card).getByText('Oil it <b>weekly</b>.')).toBeInTheDocument();
+    expect(card.querySelector('b')).toBeNull();
+  });
+
   it("says 'No blog posts have been published yet.' when there are none", async () => {
     await renderList(page([]));
     expect(screen.getByText('No blog posts have been published yet.')).toBeInTheDocument();

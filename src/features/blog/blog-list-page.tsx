@@ -18,8 +18,37 @@ import { useRouteRetry } from './use-route-retry';
 import './blog.css';
 
 /**
+ * The byline, 'By {author} on {date} | {n} Comment(s)' word for word, laid out as two lines:
+ * who and when, then the comment count with a speech-bubble mark. The '|' only separates the
+ * two when read aloud or copied, so it is hidden from sight.
+ */
+function BylineText({ text }: { text: string }) {
+  const split = text.lastIndexOf(' | ');
+  if (split === -1) return <>{text}</>;
+  return (
+    <>
+      <span className="blog-card__by">{text.slice(0, split)}</span>
+      <span className="visually-hidden"> | </span>
+      <span className="blog-card__count">
+        <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true" focusable="false">
+          <path
+            d="M4 5h16v11H9l-5 4V5z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {text.slice(split + 3)}
+      </span>
+    </>
+  );
+}
+
+/**
  * One post in the grid (spec section 2, /blog): the featured image or 'No image', the title,
- * 'By {author or Admin} on {date} | {n} Comment(s)' and 'Read More →'. The title is the card's
+ * 'By {author or Admin} on {date} | {n} Comment(s)', the excerpt (plain text) when there is one,
+ * and 'Read More →'. The title is the card's
  * one link, stretched over the whole card, so a pointer can click anywhere and a keyboard or
  * screen-reader user meets one link per post.
  */
@@ -50,8 +79,9 @@ export function BlogPostCard({ post, eager = false }: { post: BlogPost; eager?: 
           </Link>
         </h2>
         <p id={bylineId} className="blog-card__byline">
-          {postByline(post, local)}
+          <BylineText text={postByline(post, local)} />
         </p>
+        {post.excerpt?.trim() ? <p className="blog-card__excerpt">{post.excerpt}</p> : null}
         <p className="blog-card__more" aria-hidden="true">
           Read More →
         </p>

@@ -79,10 +79,12 @@ function CommentItem({
           <span className="blog-comment__avatar" aria-hidden="true">
             {author.slice(0, 1).toUpperCase()}
           </span>
-          <span className="blog-comment__author">{author}</span>
-          <time className="blog-comment__date" dateTime={comment.created_at}>
-            {formatBlogDate(comment.created_at, local)}
-          </time>
+          <span className="blog-comment__who">
+            <span className="blog-comment__author">{author}</span>
+            <time className="blog-comment__date" dateTime={comment.created_at}>
+              {formatBlogDate(comment.created_at, local)}
+            </time>
+          </span>
         </header>
         <p className="blog-comment__text">{comment.content}</p>
         {loggedIn && !replying ? (

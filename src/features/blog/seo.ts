@@ -31,7 +31,7 @@ export function postSummary(post: BlogPost): PostSummary {
   return {
     slug: post.slug,
     title: post.title,
-    excerpt: summarize((post.content ?? '').replace(/<[^>]*>/g, ' '), 300),
+    excerpt: summarize(post.excerpt?.trim() || (post.content ?? '').replace(/<[^>]*>/g, ' '), 300),
     image: post.featured_image ?? null,
     author: postAuthor(post),
     publishedAt: post.published_at ?? null,

@@ -15,6 +15,7 @@ export function makePost(overrides: Partial<BlogPost> = {}): BlogPost {
     title: `Post ${id}`,
     featured_image: `/api/media/demo/blog/post-${id}.webp`,
     content: '<p>Carbon steel takes a keen edge.</p>',
+    excerpt: 'Carbon steel takes a keen edge.',
     published_at: '2026-10-14T09:00:00Z',
     status: 'published',
     comment_count: 0,

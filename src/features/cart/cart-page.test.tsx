@@ -11,7 +11,7 @@ import {
 import { useAddToCart, useSetCartQuantity } from './api';
 import { CartGate } from './cart-gate';
 import type { Cart, CartItem } from './cart-logic';
-import { CartView } from './cart-view';
+import { CartStep } from './cart-view';
 
 vi.mock('../../api/client', () => ({
   api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
@@ -60,10 +60,7 @@ async function renderCart(cart: Cart | Error) {
   localStorage.setItem('authToken', 'token');
   if (cart instanceof Error) get.mockRejectedValue(cart);
   else get.mockResolvedValue({ data: cart });
-  const view = await renderWithRouter(
-    <CartGate>{(c) => <CartView cart={c} onCheckout={onCheckout} />}</CartGate>,
-    { path: '/cart' },
-  );
+  const view = await renderWithRouter(<CartStep onCheckout={onCheckout} />, { path: '/cart' });
   return view;
 }
 
@@ -303,11 +300,16 @@ describe('Clear Cart (spec section 5)', () => {
   it("says 'Failed to clear cart.' and shows the lines again when it fails", async () => {
     const user = userEvent.setup();
     await renderCart(cartOf(line({ id: 1 })));
-    del.mockRejectedValue(new ApiError(500, null));
+    // Held back, so the cart is first shown emptied (optimistically) and the cart view with it
+    // is gone when the refusal arrives: the message must survive that.
+    const answer = deferred<never>();
+    del.mockReturnValue(answer.promise);
     await user.click(await screen.findByRole('button', { name: 'Clear Cart' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear Cart' }),
     );
+    expect(await screen.findByRole('heading', { name: 'Your Cart is Empty' })).toBeInTheDocument();
+    await act(async () => answer.reject(new ApiError(500, null)));
     expect(await screen.findByText('Knife 1')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to clear cart.');
   });

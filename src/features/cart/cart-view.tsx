@@ -1,11 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState, type KeyboardEvent } from 'react';
+import { useCallback, useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '../../api/money';
 import { loginHref } from '../../auth/safe-redirect';
 import { isLoggedIn } from '../../auth/token-storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { useClearCart, useRemoveCartItem, useSetCartQuantity } from './api';
+import { CartGate } from './cart-gate';
 import {
   CART_MESSAGES,
   type Cart,
@@ -155,11 +156,18 @@ function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
  * reach the server in order (./api.ts); an unchanged quantity makes no call, below 1 removes
  * the line, above the stock shows 'Only {n} items available.' without a call.
  */
-export function CartView({ cart, onCheckout }: { cart: Cart; onCheckout: () => void }) {
+export function CartView({
+  cart,
+  onCheckout,
+  showError,
+}: {
+  cart: Cart;
+  onCheckout: () => void;
+  /** Shows a cart message; owned above the cart so it outlives an optimistic 'empty cart'. */
+  showError: (text: string) => void;
+}) {
   const navigate = useNavigate();
-  const [message, setMessage] = useTransientMessage();
   const [confirmingClear, setConfirmingClear] = useState(false);
-  const showError = (text: string) => setMessage({ kind: 'error', text });
   const setQuantityMutation = useSetCartQuantity({ onError: showError });
   const removeMutation = useRemoveCartItem({ onError: showError });
   const clearMutation = useClearCart({ onError: showError });
@@ -197,13 +205,6 @@ export function CartView({ cart, onCheckout }: { cart: Cart; onCheckout: () => v
   return (
     <div className="cart-layout">
       <div className="cart-lines">
-        <div className="cart-message" aria-live="polite">
-          {message ? (
-            <p className="cart-message__text" role="alert">
-              {message.text}
-            </p>
-          ) : null}
-        </div>
         {/* Explicit roles: the phone layout restyles the rows as cards, which would otherwise
             strip the table semantics in Chromium and Safari. */}
         <table className="cart-table" role="table">
@@ -285,5 +286,33 @@ export function CartView({ cart, onCheckout }: { cart: Cart; onCheckout: () => v
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The cart step of /cart: the gate (login prompt, loading, 'Your Cart is Empty') and the cart,
+ * with the cart's messages above both. Removing the last line or clearing the cart empties it
+ * at once (optimistically), which unmounts {@link CartView}; when the server then refuses, the
+ * lines come back and the message ('Failed to clear cart.', …) must still be there to read.
+ */
+export function CartStep({ onCheckout }: { onCheckout: () => void }) {
+  const [message, setMessage] = useTransientMessage();
+  const showError = useCallback(
+    (text: string) => setMessage({ kind: 'error', text }),
+    [setMessage],
+  );
+  return (
+    <>
+      <div className="cart-message" aria-live="polite">
+        {message ? (
+          <p className="cart-message__text" role="alert">
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      <CartGate>
+        {(cart) => <CartView cart={cart} onCheckout={onCheckout} showError={showError} />}
+      </CartGate>
+    </>
   );
 }

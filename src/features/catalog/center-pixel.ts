@@ -95,7 +95,7 @@ export function centerPixelColor(
  * Card background from the image's centre pixel. Returns the CSS colour (undefined until the
  * image has loaded and been sampled), an `onLoad` handler and a `ref` for the `<img>`. The ref
  * samples an image that had already loaded before React attached its handler: a
- * server-rendered page loads its images before the scripts hydrate it (decision 007).
+ * server-rendered page loads its images before the scripts hydrate it (decision 008).
  */
 export function useCenterPixelBackground(): {
   background: string | undefined;

@@ -66,6 +66,80 @@ describe('CompanyInfoPage (spec sections 2 and 8)', () => {
     expect(within(items[0]!).getByText('Every blade is forged by hand.')).toBeInTheDocument();
   });
 
+  it('shows four product photos from different categories beside the story', async () => {
+    stubApi({ '/pages/company-info/': { body: INFO } });
+    const queryClient = createTestQueryClient();
+    queryClient.setQueryData(['site-settings'], { site_title: 'Ember & Oak Workshop' });
+    const product = (id: number, category: string) => ({
+      id,
+      slug: `p-${id}`,
+      name: `Piece ${id}`,
+      category: { name: category, slug: category },
+      main_image: {
+        image: `/m/${id}.webp`,
+        thumb_image: `/m/${id}-t.webp`,
+        alt_text: `Piece ${id}`,
+      },
+    });
+    queryClient.setQueryData(['products', 'list', { pageSize: 100 }], {
+      count: 6,
+      next: null,
+      previous: null,
+      results: [
+        product(1, 'knives'),
+        product(2, 'knives'),
+        product(3, 'paintings'),
+        { ...product(4, 'ceramics'), main_image: null },
+        product(5, 'ceramics'),
+        product(6, 'carvings'),
+      ],
+    });
+    await renderWithRouter(
+      <Suspense fallback={null}>
+        <CompanyInfoPage />
+      </Suspense>,
+      { queryClient },
+    );
+    const photos = await screen.findByRole('list', { name: 'From the workshop' });
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['Piece 1', 'Piece 3', 'Piece 5', 'Piece 6']);
+    expect(within(photos).getAllByRole('link')[1]).toHaveAttribute('href', '/products/p-3');
+  });
+
+  it('spreads the four photos over the categories when there are more than four', async () => {
+    stubApi({ '/pages/company-info/': { body: INFO } });
+    const queryClient = createTestQueryClient();
+    const categories = ['chef', 'hunting', 'folding', 'paintings', 'ceramics', 'carvings'];
+    queryClient.setQueryData(['products', 'list', { pageSize: 100 }], {
+      count: 6,
+      next: null,
+      previous: null,
+      results: categories.map((category, index) => ({
+        id: index + 1,
+        slug: category,
+        name: category,
+        category: { name: category, slug: category },
+        main_image: { image: `/m/${category}.webp`, thumb_image: null, alt_text: category },
+      })),
+    });
+    await renderWithRouter(
+      <Suspense fallback={null}>
+        <CompanyInfoPage />
+      </Suspense>,
+      { queryClient },
+    );
+    const photos = await screen.findByRole('list', { name: 'From the workshop' });
+    expect(
+      within(photos)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('alt')),
+    ).toEqual(['chef', 'hunting', 'paintings', 'ceramics']);
+    expect(within(photos).getAllByRole('img')[0]).toHaveAttribute('src', '/m/chef.webp');
+  });
+
   it("uses 'About Us' when the shop has no title", async () => {
     await renderAbout(INFO, '');
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();

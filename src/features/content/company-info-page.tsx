@@ -6,7 +6,7 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { allProductsQuery } from '../catalog/api';
+import { allProductsQuery, type Product } from '../catalog/api';
 import { companyInfoQuery, siteSettingsQuery } from '../site/api';
 import { aboutHeading, COMPANY_MESSAGES, companyErrorMessage, companyViewOf } from './company-info';
 import { ContentPageError, PageHeader } from './page-parts';
@@ -17,10 +17,34 @@ function useAboutHeading(): string {
   return aboutHeading(settings?.site_title?.trim() ?? '');
 }
 
-/** Up to four product photos from the catalogue, as a small mosaic beside the story. */
+/**
+ * Four products with photos that show the shop's range: the first product of each category,
+ * spread evenly over the categories (a shop with three kinds of knife first still shows its
+ * paintings and ceramics), topped up with other products when there are fewer categories.
+ */
+function workshopPhotos(products: readonly Product[]): Product[] {
+  const withPhoto = products.filter((product) => product.main_image);
+  const firstOfEach = new Map<string, Product>();
+  for (const product of withPhoto) {
+    const category = product.category?.slug ?? '';
+    if (!firstOfEach.has(category)) firstOfEach.set(category, product);
+  }
+  const leaders = [...firstOfEach.values()];
+  const picked =
+    leaders.length >= 4
+      ? [0, 1, 2, 3].map((i) => leaders[Math.floor((i * leaders.length) / 4)]!)
+      : leaders;
+  for (const product of withPhoto) {
+    if (picked.length >= 4) break;
+    if (!picked.includes(product)) picked.push(product);
+  }
+  return picked;
+}
+
+/** Four product photos from the catalogue, as a small mosaic beside the story. */
 function WorkshopPhotos() {
   const { data } = useQuery(allProductsQuery());
-  const photos = (data?.results ?? []).filter((product) => product.main_image).slice(0, 4);
+  const photos = workshopPhotos(data?.results ?? []);
   if (photos.length < 4) return null;
   return (
     <ul className="content-about__photos" aria-label="From the workshop">

@@ -83,9 +83,10 @@ describe('ContactForm (spec sections 3, 5 and 8)', () => {
     const { calls, user } = await renderForm();
     await fill(user, { ...VALID, Name: '  Ada Lovelace ' });
     await send(user);
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Thank you for your message! We will get back to you soon.',
-    );
+    const thanks = await screen.findByRole('status');
+    expect(thanks).toHaveTextContent('Thank you for your message! We will get back to you soon.');
+    // Focus goes to the outcome, so a shopper who scrolled down to Send sees it.
+    expect(thanks).toHaveFocus();
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
       method: 'POST',
@@ -117,9 +118,9 @@ describe('ContactForm (spec sections 3, 5 and 8)', () => {
     });
     await fill(user, VALID);
     await send(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many messages. Please try again in 10 minutes.',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many messages. Please try again in 10 minutes.');
+    expect(alert).toHaveFocus();
     // The shopper's text stays, to try again later.
     expect(screen.getByLabelText('Message')).toHaveValue('Could you engrave initials?');
   });

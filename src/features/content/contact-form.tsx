@@ -5,7 +5,7 @@
  * 'Failed to send message. Please try again later.'.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { contactSendErrorMessage, useSendContactMessage } from './api';
 import {
@@ -56,6 +56,13 @@ export function ContactForm() {
     defaultValues: EMPTY_CONTACT_VALUES,
   });
   const { errors, isSubmitting } = form.formState;
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
+
+  // The outcome shows above the fields, out of sight on a phone once the shopper has scrolled
+  // down to Send: take focus to it, which brings it into view (and reads it out).
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.focus();
+  }, [outcome]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setOutcome(null);
@@ -90,13 +97,13 @@ export function ContactForm() {
       </p>
       <div className="content-form__status" aria-live="polite">
         {outcome?.kind === 'success' ? (
-          <p className="content-form__success" role="status">
+          <p className="content-form__success" role="status" tabIndex={-1} ref={outcomeRef}>
             {outcome.text}
           </p>
         ) : null}
       </div>
       {outcome?.kind === 'error' ? (
-        <p className="content-form__error" role="alert">
+        <p className="content-form__error" role="alert" tabIndex={-1} ref={outcomeRef}>
           {outcome.text}
         </p>
       ) : null}

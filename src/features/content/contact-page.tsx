@@ -55,9 +55,14 @@ function LocationMap({ location }: { location: LocationView }) {
       />
     );
   }
-  // The map link in the details is the way there; with neither, say so.
-  if (location.mapUrl) return null;
-  return <p className="content-location__no-map">{CONTACT_MESSAGES.noMap}</p>;
+  // No map to embed here (none, or on a host the CSP does not allow): the map link above, if
+  // there is one, is the way there.
+  return (
+    <p className="content-location__no-map">
+      <MapIcon />
+      {CONTACT_MESSAGES.noMap}
+    </p>
+  );
 }
 
 function LocationCard({ location }: { location: LocationView }) {

@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../api/errors';
 import { formatDate, useLocalDates } from '../../components/local-dates';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { legalDocumentQuery, type DocumentType } from './api';
-import { ContentPageError, LEGAL_PAGES, PageHeader } from './page-parts';
+import { ContentPageError, HelpAside, LEGAL_PAGES, PageHeader } from './page-parts';
 import './content.css';
 
 /**
@@ -28,14 +28,19 @@ export function LegalDocumentPage({ type }: { type: DocumentType }) {
   return (
     <div className="page-container content-page content-legal">
       <PageHeader title={page.title} eyebrow="Customer care" />
-      {content ? (
-        <article className="content-card content-legal__document">
-          {updated ? <p className="content-legal__updated">{updated}</p> : null}
-          <SanitizedHtml className="content-prose" html={content} />
-        </article>
-      ) : (
-        <p className="content-empty">{page.empty}</p>
-      )}
+      <div className="content-help">
+        <div className="content-help__main">
+          {content ? (
+            <article className="content-card content-legal__document">
+              {updated ? <p className="content-legal__updated">{updated}</p> : null}
+              <SanitizedHtml className="content-prose" html={content} />
+            </article>
+          ) : (
+            <p className="content-empty">{page.empty}</p>
+          )}
+        </div>
+        <HelpAside />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@
  * code-split) can use them without pulling the sanitizer into the entry chunk.
  */
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ErrorBox } from '../../components/error-box';
 import './content.css';
@@ -80,6 +80,53 @@ export function ContentPageError({
           void router.invalidate();
         }}
       />
+    </div>
+  );
+}
+
+/** The help pages, listed beside each of them (the current one marked by the router). */
+const HELP_LINKS = [
+  { to: '/faq', label: 'FAQ' },
+  { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/contact', label: 'Contact Us' },
+] as const;
+
+/**
+ * The side column of the FAQ and the legal pages: the help pages, then the way to a person
+ * (spec section 2: the FAQ links to /contact). Beside the content from 769px, below it on a
+ * phone.
+ */
+export function HelpAside() {
+  return (
+    <div className="content-help__aside">
+      <nav className="content-card content-help__nav" aria-labelledby="help-nav-title">
+        <h2 id="help-nav-title" className="content-help__title">
+          Help &amp; policies
+        </h2>
+        <ul className="content-help__links">
+          {HELP_LINKS.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="content-help__link">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="content-cta content-cta--compact" aria-labelledby="help-contact-title">
+        <h2 id="help-contact-title" className="content-cta__title">
+          Still have a question?
+        </h2>
+        <p className="content-cta__text">
+          Ask us about a piece, a commission or your order: a real person answers.
+        </p>
+        <div className="content-cta__actions">
+          <Link to="/contact" className="button-primary">
+            Contact us
+          </Link>
+        </div>
+      </section>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '../../components/skeleton';
 import { siteSettingsQuery } from '../site/api';
 import { aboutHeading } from './company-info';
-import { CONTACT_HEADER, FAQ_HEADER, LEGAL_PAGES, PageHeader } from './page-parts';
+import { CONTACT_HEADER, FAQ_HEADER, HelpAside, LEGAL_PAGES, PageHeader } from './page-parts';
 import type { DocumentType } from './api';
 import './content.css';
 
@@ -87,12 +87,20 @@ export function FaqSkeleton() {
     <div className="page-container content-page content-faq" aria-busy="true">
       <PageHeader {...FAQ_HEADER} />
       <Loading what="questions" />
-      <div className="content-accordion" aria-hidden="true">
-        {Array.from({ length: 6 }, (_, index) => (
-          <div key={index} className="content-accordion__item content-accordion__item--skeleton">
-            <Skeleton width={`${55 + ((index * 13) % 35)}%`} height="1.1rem" />
+      <div className="content-help">
+        <div className="content-help__main">
+          <div className="content-accordion" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, index) => (
+              <div
+                key={index}
+                className="content-accordion__item content-accordion__item--skeleton"
+              >
+                <Skeleton width={`${55 + ((index * 13) % 35)}%`} height="1.1rem" />
+              </div>
+            ))}
           </div>
-        ))}
+        </div>
+        <HelpAside />
       </div>
     </div>
   );
@@ -103,14 +111,19 @@ export function LegalDocumentSkeleton({ type }: { type: DocumentType }) {
     <div className="page-container content-page content-legal" aria-busy="true">
       <PageHeader title={LEGAL_PAGES[type].title} eyebrow="Customer care" />
       <Loading what={LEGAL_PAGES[type].title.toLowerCase()} />
-      <div
-        className="content-card content-legal__document content-skeleton-stack"
-        aria-hidden="true"
-      >
-        <Skeleton width="40%" height="1.5rem" />
-        <Lines count={5} />
-        <Skeleton width="35%" height="1.5rem" />
-        <Lines count={4} />
+      <div className="content-help">
+        <div className="content-help__main">
+          <div
+            className="content-card content-legal__document content-skeleton-stack"
+            aria-hidden="true"
+          >
+            <Skeleton width="40%" height="1.5rem" />
+            <Lines count={5} />
+            <Skeleton width="35%" height="1.5rem" />
+            <Lines count={4} />
+          </div>
+        </div>
+        <HelpAside />
       </div>
     </div>
   );
