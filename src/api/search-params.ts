@@ -4,7 +4,9 @@
  * is not code-split, so whatever it uses is in every page's first load, and zod's core is
  * ~7 KB gzipped there (issue 8's budget; decision 008). Forms keep zod, in their own chunks.
  * Each parser takes the raw value (string, number or anything a hand-edited URL holds) and
- * returns the clean value or undefined.
+ * returns the clean value or undefined. A route's validator must return every key it owns,
+ * undefined included: the router merges the result over the raw search params, so a key left
+ * out would keep the raw (refused) value.
  */
 
 /** A string trimmed; blank, missing or not a string: undefined. */
@@ -39,11 +41,4 @@ export function oneOf<T extends string>(value: unknown, allowed: readonly T[]): 
 /** A string matching `pattern`, else undefined. */
 export function matching(value: unknown, pattern: RegExp): string | undefined {
   return typeof value === 'string' && pattern.test(value) ? value : undefined;
-}
-
-/** Drops undefined fields, so a fallen-back param leaves the URL rather than showing as empty. */
-export function defined<T extends Record<string, unknown>>(search: T): T {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(search)) if (value !== undefined) out[key] = value;
-  return out as T;
 }

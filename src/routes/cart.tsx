@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { defined, oneOf } from '../api/search-params';
+import { oneOf } from '../api/search-params';
 import { CartGate } from '../features/cart/cart-gate';
 import { CartStep } from '../features/cart/cart-view';
 import { CheckoutView } from '../features/checkout/checkout-view';
@@ -11,8 +11,9 @@ import { privatePageHead } from '../features/site/seo';
  * is the cart. The cart is the shopper's own, so it loads in the browser (no loader).
  */
 const cartSearchSchema = {
-  parse: (search: Record<string, unknown>): { step?: 'checkout' } =>
-    defined({ step: oneOf(search.step, ['checkout'] as const) }),
+  parse: (search: Record<string, unknown>): { step?: 'checkout' } => ({
+    step: oneOf(search.step, ['checkout'] as const),
+  }),
 };
 
 export const Route = createFileRoute('/cart')({

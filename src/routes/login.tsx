@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { defined } from '../api/search-params';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { safeRedirectPath } from '../auth/safe-redirect';
 import { LoginForm } from '../features/auth/login-form';
@@ -10,8 +9,9 @@ import { privatePageHead } from '../features/site/seo';
  * A plain parser (src/api/search-params.ts: validateSearch is in every page's first load).
  */
 export const loginSearchSchema = {
-  parse: (search: Record<string, unknown>): { redirect?: string } =>
-    defined({ redirect: safeRedirectPath(search.redirect) }),
+  parse: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: safeRedirectPath(search.redirect),
+  }),
 };
 
 export const Route = createFileRoute('/login')({

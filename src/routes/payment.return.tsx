@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { defined, matching } from '../api/search-params';
+import { matching } from '../api/search-params';
 import { PaymentReturnPage } from '../features/payments/payment-return-page';
 import { privatePageHead } from '../features/site/seo';
 
@@ -8,8 +8,9 @@ import { privatePageHead } from '../features/site/seo';
  * section 2). A missing or malformed id falls back to the payment kept in the session.
  */
 const paymentReturnSearchSchema = {
-  parse: (search: Record<string, unknown>): { paymentId?: string } =>
-    defined({ paymentId: matching(search.paymentId, /^[0-9A-Fa-f-]{8,64}$/) }),
+  parse: (search: Record<string, unknown>): { paymentId?: string } => ({
+    paymentId: matching(search.paymentId, /^[0-9A-Fa-f-]{8,64}$/),
+  }),
 };
 
 export const Route = createFileRoute('/payment/return')({

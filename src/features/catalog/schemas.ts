@@ -1,4 +1,4 @@
-import { defined, optionalTrimmed, pageParam } from '../../api/search-params';
+import { optionalTrimmed, pageParam } from '../../api/search-params';
 
 /*
  * Search params of /products (spec section 2). Every field falls back, so a hand-edited URL
@@ -17,10 +17,9 @@ export interface ProductListSearch {
 
 /** The router's search validator of /products (`parse`, as TanStack Router accepts it). */
 export const productListSearchSchema = {
-  parse: (search: Record<string, unknown>): ProductListSearch =>
-    defined({
-      category: optionalTrimmed(search.category),
-      search: optionalTrimmed(search.search),
-      page: pageParam(search.page),
-    }),
+  parse: (search: Record<string, unknown>): ProductListSearch => ({
+    category: optionalTrimmed(search.category),
+    search: optionalTrimmed(search.search),
+    page: pageParam(search.page),
+  }),
 };
