@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { ReviewForm } from '../reviews/review-form';
@@ -39,8 +40,22 @@ function StockNote({ stock }: { stock: number }) {
   return <p className="catalog-stock">In stock</p>;
 }
 
+/**
+ * Scrolls to `#reviews` when the address asks for it (the review prompt's login comes back to
+ * /products/{slug}#reviews). The router's own hash scrolling does not reach it after a
+ * server-rendered page was hydrated, so the page does it once it is shown. In an effect:
+ * render stays isomorphic.
+ */
+function useScrollToReviews(slug: string) {
+  useEffect(() => {
+    if (window.location.hash === '#reviews')
+      document.getElementById('reviews')?.scrollIntoView({ block: 'start' });
+  }, [slug]);
+}
+
 /** The product view itself, for a loaded product (spec section 2, /products/{slug}). */
 export function ProductDetail({ product }: { product: Product }) {
+  useScrollToReviews(product.slug);
   const attributes = sortByOrder(product.attributes ?? []);
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
 
