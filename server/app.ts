@@ -357,6 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicApiPath: config.publicApiPath,
       siteSettings,
       tenantToken: config.tenantToken,
+      tenantId: tenantRow?.id ?? null,
       ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
     });
   }

@@ -29,6 +29,77 @@ export interface Renderer {
   render(input: RenderInput): Promise<RenderResult>;
 }
 
+/**
+ * A finished render kept for reuse: the redirect, or the status and the finished document in
+ * which `nonceMarker` stands where each response's nonce goes.
+ */
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'html'; status: number; html: string; nonceMarker: string };
+
+/**
+ * The server-rendered pages of the last `ttlMs` (decision 008): a page is the same for every
+ * visitor (the session is only known in the browser), so at a burst of requests only the first
+ * pays for the render, as the catalogue's answers are cached (decision 005). Keyed by origin
+ * and URL; concurrent misses share one render; a failed render is not kept; at most
+ * `maxEntries` pages (expired ones go first, then the oldest). A page that expired less than
+ * `ttlMs` ago is still served once while its next render runs in the background (so a burst
+ * never waits for a render); an older one is rendered again first. `clear()` follows the
+ * catalogue cache's invalidation, so a change in this process shows at once.
+ */
+export class PageCache {
+  private readonly entries = new Map<
+    string,
+    { page: Promise<RenderedPage>; expires: number; refreshing?: boolean }
+  >();
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 200,
+  ) {}
+
+  /** The cached page for `key`, or the result of `render` (kept for ttlMs once it resolves). */
+  get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+    if (this.ttlMs <= 0) return render();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.page;
+    if (hit && hit.expires + this.ttlMs > now) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        const next = render();
+        next.then(
+          () => {
+            if (this.entries.get(key) === hit)
+              this.entries.set(key, { page: next, expires: Date.now() + this.ttlMs });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
+      return hit.page;
+    }
+    if (hit) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      for (const [k, entry] of this.entries) if (entry.expires <= now) this.entries.delete(k);
+      while (this.entries.size >= this.maxEntries)
+        this.entries.delete(this.entries.keys().next().value as string);
+    }
+    const page = render();
+    const entry = { page, expires: now + this.ttlMs };
+    this.entries.set(key, entry);
+    page.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return page;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 /** Imports the built render module of `distDir`, or null when there is none (not built). */
 export function builtRendererLoader(distDir: string): (() => Promise<Renderer>) | null {
   const file = join(distDir, 'server', 'entry-server.js');

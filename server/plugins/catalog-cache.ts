@@ -25,6 +25,7 @@ interface Entry {
 /** Per-tenant TTL cache with single-flight loading (concurrent misses share one load). */
 export class CatalogCache {
   private readonly tenants = new Map<number, Map<string, Entry>>();
+  private readonly invalidationListeners: Array<(tenantId: number) => void> = [];
 
   constructor(
     readonly ttlMs: number,
@@ -52,9 +53,15 @@ export class CatalogCache {
     return value;
   }
 
-  /** Forgets every cached answer of the tenant. */
+  /** Forgets every cached answer of the tenant (and tells the listeners, e.g. the page cache). */
   invalidate(tenantId: number): void {
     this.tenants.delete(tenantId);
+    for (const listener of this.invalidationListeners) listener(tenantId);
+  }
+
+  /** Calls `listener` on every {@link invalidate}: caches built on catalogue data follow it. */
+  onInvalidate(listener: (tenantId: number) => void): void {
+    this.invalidationListeners.push(listener);
   }
 }
 

@@ -24,8 +24,10 @@ import { contentSecurityPolicy, renderIndexHtml } from '../lib/index-html.ts';
 import {
   builtRendererLoader,
   finishDocument,
+  PageCache,
   readClientAssets,
   type Dispatch,
+  type RenderedPage,
   type Renderer,
 } from '../lib/server-render.ts';
 
@@ -36,6 +38,10 @@ export interface SpaPluginOptions {
   siteSettings: components['schemas']['SiteSettings'] | null;
   /** The storefront's tenant: the server render's API calls are made for it. */
   tenantToken: string;
+  /** Its id (null: no such tenant), whose catalogue changes clear the page cache. */
+  tenantId?: number | null;
+  /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
+  pageCacheTtlMs?: number;
   /**
    * Loads the render module; default: `distDir/server/entry-server.js` when it exists. null
    * turns server rendering off (every page is the shell).
@@ -83,6 +89,10 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
   const assets = built ? readClientAssets(root) : null;
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
+  const pages = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
+  app.catalogCache?.onInvalidate((tenantId) => {
+    if (tenantId === options.tenantId) pages.clear();
+  });
 
   /** Answers an API request of a server render in process, for the storefront's tenant. */
   const dispatch: Dispatch = async (request) => {
@@ -119,22 +129,36 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
   /** Server-renders the page of `request`, or serves the shell when that is not possible. */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built || !loadRenderer || !assets) return sendIndex(reply);
-    const nonce = randomBytes(16).toString('base64');
+    const nonce = randomBytes(16).toString('hex');
+    const origin = `${request.protocol}://${request.host}`;
     try {
       renderer ??= loadRenderer();
-      const result = await (
-        await renderer
-      ).render({
-        url: request.url,
-        origin: `${request.protocol}://${request.host}`,
-        nonce,
-        dispatch,
+      const load = renderer;
+      // Rendered and finished once with a marker where the nonce goes; each response gets its
+      // own nonce.
+      const page = await pages.get(`${origin} ${request.url}`, async (): Promise<RenderedPage> => {
+        const nonceMarker = randomBytes(16).toString('hex');
+        const result = await (
+          await load
+        ).render({
+          url: request.url,
+          origin,
+          nonce: nonceMarker,
+          dispatch,
+        });
+        if (result.kind === 'redirect') return result;
+        return {
+          kind: 'html',
+          status: result.status,
+          html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
+          nonceMarker,
+        };
       });
-      if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       return documentHeaders(
-        reply.code(result.status),
+        reply.code(page.status),
         contentSecurityPolicy(options.siteSettings, nonce),
-      ).send(finishDocument(result.html, assets, result.routeIds, nonce));
+      ).send(page.html.split(page.nonceMarker).join(nonce));
     } catch (error) {
       request.log.error(
         { err: error, url: request.url },

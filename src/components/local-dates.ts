@@ -24,7 +24,20 @@ export function formatDate(
   if (iso === null || iso === undefined || iso === '') return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return local
-    ? date.toLocaleDateString(undefined, { dateStyle })
-    : date.toLocaleDateString('en-US', { dateStyle, timeZone: 'UTC' });
+  return formatter(dateStyle, local).format(date);
+}
+
+// Making an Intl.DateTimeFormat is costly (toLocaleDateString makes one per call): keep them.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(dateStyle: 'medium' | 'long', local: boolean): Intl.DateTimeFormat {
+  const key = `${dateStyle}:${local}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = local
+      ? new Intl.DateTimeFormat(undefined, { dateStyle })
+      : new Intl.DateTimeFormat('en-US', { dateStyle, timeZone: 'UTC' });
+    formatters.set(key, format);
+  }
+  return format;
 }
