@@ -121,7 +121,9 @@ export default defineConfig({
       command: [
         // Against someone else's first server, the data dir is this server's alone to remove.
         ownServer ? '' : `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
-        'node_modules/.bin/vite build --logLevel warn --emptyOutDir --outDir "$DIST_DIR" &&',
+        // Both builds go to DIST_DIR (vite.config.ts reads it): the browser's and the server render.
+        'node_modules/.bin/vite build --logLevel warn &&',
+        'node_modules/.bin/vite build --ssr src/entry-server.tsx --logLevel warn &&',
         'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
       ].join(' '),
       url: `http://127.0.0.1:${potteryPort}/`,

@@ -9,7 +9,11 @@
  * 2. Throughput and latency of the reference API run as `npm start` does (temp SQLite, free
  *    port), measured with autocannon (10 connections, 10 s each) on the product list and a
  *    product detail, next to a bare Fastify route serving a constant JSON, as a ceiling.
- * 3. Latency of the two busiest writes (issue 6) at a fixed 50 req/s (autocannon
+ * 3. Server-rendered pages (issue 8; decision 008): the product list and a product page as a
+ *    browser asks for them (Accept: text/html), at a fixed 100 req/s (autocannon `overallRate`),
+ *    10 s each after a warm-up, target p99 <= 20 ms with no errors; then at full speed
+ *    (10 connections), for their ceiling.
+ * 4. Latency of the two busiest writes (issue 6) at a fixed 50 req/s (autocannon
  *    `overallRate`), target p99 <= 50 ms: adding a cart item, and placing an order. Each
  *    request acts for its own customer, prepared beforehand (registered and logged in); the
  *    add-item run fills every customer's cart, and the order run then checks each one out.
@@ -35,13 +39,16 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const BUDGET_KB = 115;
 const CONNECTIONS = 10;
 const DURATION_S = 10;
-const DEADLINE_MS = 5 * 60_000;
+const DEADLINE_MS = 7 * 60_000;
 const TENANT = { 'X-Tenant-Token': 'demo-handcraft' };
 /** Fixed request rate of the write benchmarks, their request count and their p99 target. */
 const WRITE_RATE = 50;
 const WRITE_REQUESTS = 500;
 const WRITE_WARMUP = 50;
 const WRITE_P99_TARGET_MS = 50;
+/** Fixed request rate of the server-rendered pages and their p99 target. */
+const SSR_RATE = 100;
+const SSR_P99_TARGET_MS = 20;
 
 /** Route -> candidate route files (TanStack file-route naming, flat or nested, plus layouts). */
 const ROUTES: Record<string, string[]> = {
@@ -212,6 +219,46 @@ async function main(): Promise<void> {
       console.error(`bench: measured ${target.name}`);
     }
 
+    const siteBase = `http://127.0.0.1:${apiPort}`;
+    const pages = [
+      { name: 'GET /products (server-rendered)', url: `${siteBase}/products` },
+      {
+        name: `GET /products/${first.slug} (server-rendered)`,
+        url: `${siteBase}/products/${first.slug}`,
+      },
+    ];
+    const ssrRows: string[][] = [];
+    for (const target of pages) {
+      const headers = { accept: 'text/html' };
+      await autocannon({ url: target.url, headers, connections: CONNECTIONS, duration: 3 });
+      const paced = await autocannon({
+        url: target.url,
+        headers,
+        connections: CONNECTIONS,
+        overallRate: SSR_RATE,
+        duration: DURATION_S,
+      });
+      const full = await autocannon({
+        url: target.url,
+        headers,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+      });
+      const errors =
+        paced.errors + paced.timeouts + paced.non2xx + full.errors + full.timeouts + full.non2xx;
+      ssrRows.push([
+        target.name,
+        paced.requests.average.toFixed(0),
+        paced.latency.p50.toFixed(1),
+        paced.latency.p99.toFixed(1),
+        full.requests.average.toFixed(0),
+        full.latency.p99.toFixed(1),
+        String(errors),
+        paced.latency.p99 <= SSR_P99_TARGET_MS && errors === 0 ? 'yes' : 'NO',
+      ]);
+      console.error(`bench: measured ${target.name}`);
+    }
+
     const writeRows = await writeBenchmarks(apiBase, path.join(tmp, 'shop.sqlite'));
 
     console.log(
@@ -220,6 +267,22 @@ async function main(): Promise<void> {
     printTable(['route', 'files', 'KB gzip', 'budget', 'within'], jsRows);
     console.log(`\nReference API (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each)\n`);
     printTable(['target', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'], httpRows);
+    console.log(
+      `\nServer-rendered pages (autocannon, ${CONNECTIONS} connections: ${SSR_RATE} req/s overall for ${DURATION_S} s, then full speed for ${DURATION_S} s)\n`,
+    );
+    printTable(
+      [
+        'target',
+        `req/s @${SSR_RATE}`,
+        'p50 ms',
+        'p99 ms',
+        'max req/s',
+        'p99 ms @max',
+        'errors/non-2xx',
+        `p99 <= ${SSR_P99_TARGET_MS} ms`,
+      ],
+      ssrRows,
+    );
     console.log(
       `\nReference API writes (autocannon, ${WRITE_RATE} req/s overall, ${WRITE_REQUESTS} requests, ${CONNECTIONS} connections, one customer per request)\n`,
     );

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * Runs `vite build` when `dist/index.html` is missing or older than any input of the build
- * (src/, index.html, vite.config.ts, public/, the contract's generated types live in src/);
- * otherwise says the build is fresh. Used by `npm start` and the Playwright web server so a
- * fresh clone serves the SPA without a separate build step.
+ * Runs both builds (`vite build`, then `vite build --ssr` for the server render, as
+ * `npm run build` does) when `dist/index.html` or `dist/server/entry-server.js` is missing or
+ * older than any input of the build (src/, index.html, vite.config.ts, public/, the contract's
+ * generated types live in src/); otherwise says the build is fresh. Used by `npm start`, the
+ * bench and the Playwright web server so a fresh clone serves the storefront without a
+ * separate build step.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -11,7 +13,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const output = path.join(root, 'dist', 'index.html');
+const outputs = [
+  path.join(root, 'dist', 'index.html'),
+  path.join(root, 'dist', 'server', 'entry-server.js'),
+];
 const inputs = ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'];
 
 /** Newest modification time (ms) under `target`, or 0 when it does not exist. */
@@ -25,8 +30,9 @@ function newest(target) {
 }
 
 function stale() {
-  if (!existsSync(output)) return 'dist/index.html is missing';
-  const built = statSync(output).mtimeMs;
+  for (const output of outputs)
+    if (!existsSync(output)) return `${path.relative(root, output)} is missing`;
+  const built = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
   for (const input of inputs) {
     if (newest(path.join(root, input)) > built) return `${input} changed since the last build`;
   }
@@ -37,10 +43,12 @@ const reason = stale();
 if (!reason) {
   console.log('build-if-needed: dist/ is fresh, skipping vite build.');
 } else {
-  console.log(`build-if-needed: ${reason}; running vite build.`);
-  const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), ['build'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`build-if-needed: ${reason}; running vite build (browser, then server render).`);
+  for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
+    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), args, {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
 }

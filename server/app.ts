@@ -53,6 +53,7 @@ import {
 } from './handlers/site.ts';
 import type { HandlerMap } from './handlers/types.ts';
 import { HttpError } from './lib/http-error.ts';
+import type { Renderer } from './lib/server-render.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
 import { contactThrottle } from './plugins/contact-throttle.ts';
@@ -61,6 +62,7 @@ import { errors, frameworkErrorResponder } from './plugins/errors.ts';
 import { health } from './plugins/health.ts';
 import { media } from './plugins/media.ts';
 import { sandboxGateway } from './plugins/sandbox-gateway.ts';
+import { seo } from './plugins/seo.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
@@ -129,6 +131,12 @@ export interface BuildAppOptions {
   seed?: boolean | { skipMedia: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * How the storefront's server render is loaded (default: the built one in
+   * `config.distDir/server`, when there is one; null: no server rendering). Tests pass the
+   * source module.
+   */
+  loadRenderer?: (() => Promise<Renderer>) | null;
 }
 
 function createValidatorCompiler() {
@@ -371,10 +379,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'TENANT_TOKEN names no tenant: index.html gets no site settings',
       );
     const siteSettings = tenantRow ? await findSiteSettings(app.db, tenantRow.id) : null;
+    await app.register(seo, { tenantId: tenantRow?.id ?? null });
     await app.register(spa, {
       distDir: config.distDir,
       publicApiPath: config.publicApiPath,
       siteSettings,
+      tenantToken: config.tenantToken,
+      tenantId: tenantRow?.id ?? null,
+      ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
     });
   }
   await app.ready();

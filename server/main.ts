@@ -9,6 +9,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
+  // The server render (imported on the first page request) runs React and TanStack Router,
+  // which pick their development builds unless told otherwise: those are several times slower
+  // and log development warnings. `npm start` is the production server.
+  process.env.NODE_ENV ??= 'production';
   let config;
   try {
     config = loadConfig();

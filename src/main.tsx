@@ -1,29 +1,21 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { config } from './api/config';
-import { loadSiteSettingsForStartUp } from './features/site/api';
-import { applyStartUp, type AnalyticsWindow } from './features/site/start-up';
+import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { createAppQueryClient, createAppRouter } from './router';
 import './styles/tokens.css';
 import './styles/base.css';
 
 const queryClient = createAppQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter(queryClient, { origin: window.location.origin });
 
-// Spec section 1: title, description, favicon and analytics from the site settings, once.
-void loadSiteSettingsForStartUp(queryClient).then((settings) =>
-  applyStartUp(document, window as Window & AnalyticsWindow, settings, config.apiBaseUrl),
-);
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
+// `npm start` renders the page on the server and leaves its data in `window.$_TSR`: hydrate it
+// (decision 008). Without it (the Vite dev server, `npm run mock`, or the shell the server
+// falls back to when a render fails) the app renders the document in the browser.
+const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+    {'$_TSR' in window ? <RouterClient router={router} /> : <RouterProvider router={router} />}
+  </StrictMode>
 );
+if ('$_TSR' in window) hydrateRoot(document, app);
+else createRoot(document).render(app);

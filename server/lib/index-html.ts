@@ -59,15 +59,21 @@ export function renderIndexHtml(template: string, settings: SiteSettings | null)
 }
 
 /**
- * The Content-Security-Policy of the SPA document. Google Tag Manager is allowed only when the
- * shop has an analytics id (spec section 1 loads it only then). The inlined settings are a
- * non-executable JSON script element, so no hash or nonce is needed for them.
+ * The Content-Security-Policy of the storefront's documents. Google Tag Manager is allowed only
+ * when the shop has an analytics id (spec section 1 loads it only then). The shell's inlined
+ * settings are a non-executable JSON script element, so no hash or nonce is needed for them;
+ * a server-rendered page passes its `nonce`.
  */
 export function contentSecurityPolicy(
   settings: Pick<SiteSettings, 'google_analytics_id'> | null,
+  nonce?: string,
 ): string {
   const analytics = Boolean(settings?.google_analytics_id);
-  const scriptSrc = analytics ? "'self' https://www.googletagmanager.com" : "'self'";
+  // A server-rendered page's inline scripts (its data and the loader of its scripts) carry
+  // this response's nonce; nothing inline runs without it (decision 008).
+  const scriptSrc =
+    (analytics ? "'self' https://www.googletagmanager.com" : "'self'") +
+    (nonce ? ` 'nonce-${nonce}'` : '');
   const connectSrc = analytics
     ? "'self' https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com"
     : "'self'";

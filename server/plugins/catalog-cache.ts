@@ -44,6 +44,7 @@ export class CatalogCache {
   private readonly entries: LRUCache<string, string> | null;
   private readonly loading = new Map<string, Promise<string>>();
   private readonly generations = new Map<number, number>();
+  private readonly invalidationListeners: Array<(tenantId: number) => void> = [];
   private nextPurgeAt = 0;
 
   constructor(options: CatalogCacheOptions) {
@@ -104,13 +105,20 @@ export class CatalogCache {
     this.entries.purgeStale();
   }
 
-  /** Forgets every cached answer of the tenant. */
+  /** Forgets every cached answer of the tenant (and tells the listeners, e.g. the page cache). */
   invalidate(tenantId: number): void {
     this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
-    if (!this.entries) return;
-    const prefix = `${tenantId}\u0000`;
-    for (const key of [...this.entries.keys()])
-      if (key.startsWith(prefix)) this.entries.delete(key);
+    if (this.entries) {
+      const prefix = `${tenantId}\u0000`;
+      for (const key of [...this.entries.keys()])
+        if (key.startsWith(prefix)) this.entries.delete(key);
+    }
+    for (const listener of this.invalidationListeners) listener(tenantId);
+  }
+
+  /** Calls `listener` on every {@link invalidate}: caches built on catalogue data follow it. */
+  onInvalidate(listener: (tenantId: number) => void): void {
+    this.invalidationListeners.push(listener);
   }
 }
 

@@ -1,14 +1,19 @@
 /**
- * Serves the built storefront from dist/ on the API's origin (issue 2, section 3):
+ * Serves the storefront from dist/ on the API's origin (issues 2 and 8):
+ * - every page (a GET that accepts HTML and is not an API, media or asset path) rendered on
+ *   the server (decision 008): the matched routes' loaders run against this API in process,
+ *   for the storefront's tenant; the answer carries the route's real status (404 for an
+ *   unknown path or product), a per-response CSP nonce on its inline scripts, `no-cache` and
+ *   the document's security headers (CSP, nosniff, Referrer-Policy);
+ * - when the render module is missing or a render fails, the SPA shell instead: index.html,
+ *   rendered once at start-up with the tenant's site settings inlined (lib/index-html.ts), which
+ *   renders the page in the browser. A failed render is logged, never a blank page or a bare 500;
  * - hashed files under /assets/ with `Cache-Control: public, max-age=31536000, immutable`;
- * - index.html, rendered once at start-up with the tenant's site settings inlined
- *   (lib/index-html.ts), with `no-cache` and the document's security headers (CSP, nosniff,
- *   Referrer-Policy);
- * - other top-level files (robots.txt, favicon.ico, ...) with an hour of caching;
- * - index.html for any other GET that accepts HTML and is not an API, media or asset path
- *   (client routes); API paths keep their JSON 404.
+ * - other top-level files (favicon.ico, ...) with an hour of caching; API paths keep their
+ *   JSON 404.
  * When dist/index.html is missing, those pages answer 503 with how to build the SPA.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,12 +21,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { components } from '../../src/api/schema';
 import { contentSecurityPolicy, renderIndexHtml } from '../lib/index-html.ts';
+import {
+  builtRendererLoader,
+  finishDocument,
+  PageCache,
+  readClientAssets,
+  type Dispatch,
+  type RenderedPage,
+  type Renderer,
+} from '../lib/server-render.ts';
 
 export interface SpaPluginOptions {
   distDir: string;
   publicApiPath: string;
   /** The site settings to inline, or null (no tenant with the configured token). */
   siteSettings: components['schemas']['SiteSettings'] | null;
+  /** The storefront's tenant: the server render's API calls are made for it. */
+  tenantToken: string;
+  /** Its id (null: no such tenant), whose catalogue changes clear the page cache. */
+  tenantId?: number | null;
+  /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
+  pageCacheTtlMs?: number;
+  /**
+   * Loads the render module; default: `distDir/server/entry-server.js` when it exists. null
+   * turns server rendering off (every page is the shell).
+   */
+  loadRenderer?: (() => Promise<Renderer>) | null;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -48,15 +73,100 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
     : NOT_BUILT;
   const csp = contentSecurityPolicy(options.siteSettings);
 
-  const sendIndex = (reply: FastifyReply) =>
+  const documentHeaders = (reply: FastifyReply, policy: string) =>
     reply
-      .code(built ? 200 : 503)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .header('Content-Security-Policy', csp)
+      .header('Content-Security-Policy', policy)
       .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
-      .send(html);
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin');
+
+  const sendIndex = (reply: FastifyReply) =>
+    documentHeaders(reply.code(built ? 200 : 503), csp).send(html);
+
+  const loadRenderer =
+    options.loadRenderer === undefined ? builtRendererLoader(root) : options.loadRenderer;
+  const assets = built ? readClientAssets(root) : null;
+  // Imported on the first page request, not at start-up: the API alone never pays for it.
+  let renderer: Promise<Renderer> | null = null;
+  const pages = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
+  app.catalogCache?.onInvalidate((tenantId) => {
+    if (tenantId === options.tenantId) pages.clear();
+  });
+
+  /** Answers an API request of a server render in process, for the storefront's tenant. */
+  const dispatch: Dispatch = async (request) => {
+    const url = new URL(request.url);
+    if (
+      url.pathname !== options.publicApiPath &&
+      !url.pathname.startsWith(`${options.publicApiPath}/`)
+    )
+      throw new Error(`server render asked for ${url.pathname}, which is not this API`);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    headers['x-tenant-token'] = options.tenantToken;
+    delete headers['accept-encoding'];
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(body ? { payload: body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined || name === 'content-length' || name === 'transfer-encoding')
+        continue;
+      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+
+  /** Server-renders the page of `request`, or serves the shell when that is not possible. */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!built || !loadRenderer || !assets) return sendIndex(reply);
+    const nonce = randomBytes(16).toString('hex');
+    const origin = `${request.protocol}://${request.host}`;
+    try {
+      renderer ??= loadRenderer();
+      const load = renderer;
+      // Rendered and finished once with a marker where the nonce goes; each response gets its
+      // own nonce.
+      const page = await pages.get(`${origin} ${request.url}`, async (): Promise<RenderedPage> => {
+        const nonceMarker = randomBytes(16).toString('hex');
+        const result = await (
+          await load
+        ).render({
+          url: request.url,
+          origin,
+          nonce: nonceMarker,
+          dispatch,
+        });
+        if (result.kind === 'redirect') return result;
+        return {
+          kind: 'html',
+          status: result.status,
+          html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
+          nonceMarker,
+        };
+      });
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      return documentHeaders(
+        reply.code(page.status),
+        contentSecurityPolicy(options.siteSettings, nonce),
+      ).send(page.html.split(page.nonceMarker).join(nonce));
+    } catch (error) {
+      request.log.error(
+        { err: error, url: request.url },
+        'server render failed; serving the SPA shell',
+      );
+      return sendIndex(reply);
+    }
+  };
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -64,8 +174,9 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
       prefix: '/',
       wildcard: false,
       index: false,
-      // index.html is only ever served rendered (below), never raw from disk.
-      globIgnore: ['index.html'],
+      // index.html is only ever served rendered (below), never raw from disk; robots.txt is
+      // the SEO plugin's; the server render module is for this process only.
+      globIgnore: ['index.html', 'robots.txt', 'server/**', '.vite/**'],
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(join(root, 'assets'));
@@ -75,12 +186,14 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
     });
   }
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', sendPage);
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
   const fallback = app.notFoundResponder;
   app.notFoundResponder = (request, reply) =>
-    isSpaNavigation(request, options.publicApiPath) ? sendIndex(reply) : fallback(request, reply);
+    isSpaNavigation(request, options.publicApiPath)
+      ? sendPage(request, reply)
+      : fallback(request, reply);
 }
 
 /**

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
+import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type AppConfig, loadConfig } from '../config.ts';
 import { type DbHandle, openDatabase } from '../db/connection.ts';
 
@@ -78,6 +78,10 @@ export interface TestAppOptions {
   seed?: boolean;
   /** Render the seed's image files too (default false: only media tests need them). */
   media?: boolean;
+  /** The storefront's server render (see BuildAppOptions.loadRenderer; default: none built). */
+  loadRenderer?: BuildAppOptions['loadRenderer'];
+  /** Fastify's logger (default off). */
+  logger?: BuildAppOptions['logger'];
   /** Kysely plugins the app's database goes through (server/test/query-counter.ts). */
   plugins?: KyselyPlugin[];
 }
@@ -113,7 +117,13 @@ export async function createTestApp(
     ...database.handle,
     db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), database.handle.db),
   };
-  const app = await buildApp({ config, database: handle, seed, logger: false });
+  const app = await buildApp({
+    config,
+    database: handle,
+    seed,
+    logger: options.logger ?? false,
+    ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
+  });
   return {
     app,
     config,

@@ -41,7 +41,11 @@ describe('storefront client middleware', () => {
     const seen: Request[] = [];
     const client = clientWith(async (request) => {
       seen.push(request);
-      return json(200, { access: 'a', refresh: 'r', user: { id: 1, email: 'a@b.c', username: 'a' } });
+      return json(200, {
+        access: 'a',
+        refresh: 'r',
+        user: { id: 1, email: 'a@b.c', username: 'a' },
+      });
     });
     await client.GET('/orders/cart/');
     await client.POST('/accounts/login/', { body: { login_id: 'a@b.c', password: 'x' } });
@@ -51,7 +55,9 @@ describe('storefront client middleware', () => {
 
   it('turns a non-2xx answer into an ApiError with status and body', async () => {
     const client = clientWith(async () => json(404, { detail: 'Not found.' }));
-    const failure = await client.GET('/products/products/{slug}/', { params: { path: { slug: 'nope' } } }).catch((e: unknown) => e);
+    const failure = await client
+      .GET('/products/products/{slug}/', { params: { path: { slug: 'nope' } } })
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(404);
     expect((failure as ApiError).body).toEqual({ detail: 'Not found.' });
@@ -80,7 +86,8 @@ describe('storefront client middleware', () => {
     setTokens(fakeJwt({ exp: inSeconds(-1) }), 'spent');
     let bearer: string | null = 'unset';
     const client = clientWith(async (request) => {
-      if (request.url.endsWith('/accounts/token/refresh/')) return json(401, { detail: 'Token is invalid or expired.' });
+      if (request.url.endsWith('/accounts/token/refresh/'))
+        return json(401, { detail: 'Token is invalid or expired.' });
       bearer = request.headers.get('Authorization');
       return json(401, { detail: 'Authentication credentials were not provided.' });
     });

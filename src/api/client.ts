@@ -20,7 +20,11 @@ import { isTokenExpired } from '../auth/token-expiry';
 import { getAccessToken } from '../auth/token-storage';
 
 /** Paths that must never carry a bearer token (spec section 7). */
-const UNAUTHENTICATED_PATHS = ['/accounts/login/', '/accounts/register/', '/accounts/token/refresh/'];
+const UNAUTHENTICATED_PATHS = [
+  '/accounts/login/',
+  '/accounts/register/',
+  '/accounts/token/refresh/',
+];
 /**
  * Logout carries the access token only while it is fresh: refreshing first would spend the
  * (rotating) refresh token that the logout is about to revoke.
@@ -56,7 +60,8 @@ export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransp
       request.headers.set('X-Tenant-Token', tenantToken);
       if (NO_REFRESH_PATHS.includes(schemaPath)) {
         const token = getAccessToken();
-        if (token && !isTokenExpired(token)) request.headers.set('Authorization', `Bearer ${token}`);
+        if (token && !isTokenExpired(token))
+          request.headers.set('Authorization', `Bearer ${token}`);
       } else if (!UNAUTHENTICATED_PATHS.includes(schemaPath)) {
         const token = await bearerToken(refresh);
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
@@ -73,14 +78,29 @@ export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransp
 /** Resolves a root-relative base against the page's origin; openapi-fetch needs a full URL in tests. */
 function absoluteBase(base: string): string {
   if (/^https?:\/\//.test(base)) return base;
-  const origin = typeof window !== 'undefined' && window.location ? window.location.origin : 'http://localhost';
+  const origin =
+    typeof window !== 'undefined' && window.location ? window.location.origin : 'http://localhost';
   return `${origin}${base}`;
+}
+
+/** Sends one request and resolves its answer: `fetch`, or what {@link setApiTransport} installed. */
+export type ApiTransport = (request: Request) => Promise<Response>;
+
+let transport: ApiTransport | undefined;
+
+/**
+ * Replaces the network for every call of {@link api}. The server render installs a transport
+ * that hands each request to the API in the same process, for the tenant of the page being
+ * rendered (src/entry-server.tsx; decision 008); the browser never calls this.
+ */
+export function setApiTransport(next: ApiTransport | undefined): void {
+  transport = next;
 }
 
 export const api = createClient<paths>({
   baseUrl: absoluteBase(config.apiBaseUrl),
   // Looked up per call rather than captured once, so tests and instrumentation can replace it.
-  fetch: (request) => globalThis.fetch(request),
+  fetch: (request) => (transport ?? globalThis.fetch)(request),
 });
 api.use(
   storefrontMiddleware(config.tenantToken, async (refresh) => {

@@ -5,7 +5,9 @@ describe('parseConfig', () => {
     expect(parseConfig({})).toEqual({ apiBaseUrl: '/api', tenantToken: 'demo-handcraft' });
   });
   it('strips a trailing slash from the base', () => {
-    expect(parseConfig({ VITE_API_BASE_URL: 'https://shop.example/api/' }).apiBaseUrl).toBe('https://shop.example/api');
+    expect(parseConfig({ VITE_API_BASE_URL: 'https://shop.example/api/' }).apiBaseUrl).toBe(
+      'https://shop.example/api',
+    );
   });
   it('rejects a base that is neither a URL nor a path', () => {
     expect(() => parseConfig({ VITE_API_BASE_URL: 'shop.example' })).toThrow(/VITE_API_BASE_URL/);

@@ -9,34 +9,24 @@
  *
  * @throws Error when a variable is present but malformed.
  */
-// zod/mini: this module is in every route's first load, and classic zod alone would cost ~23 KB gzipped.
-import * as z from 'zod/mini';
+// Plain checks, not zod: this module is in every page's first load (issue 8's budget).
 
-const configSchema = z.object({
-  apiBaseUrl: z.pipe(
-    z.string().check(
-      z.trim(),
-      z.refine((v) => v.startsWith('/') || /^https?:\/\//.test(v), {
-        message: 'VITE_API_BASE_URL must be an http(s) URL or a path starting with /',
-      }),
-    ),
-    z.transform((v: string) => v.replace(/\/+$/, '')),
-  ),
-  tenantToken: z.string().check(z.trim(), z.minLength(1, 'VITE_TENANT_TOKEN must not be empty')),
-});
-
-export type AppConfig = z.infer<typeof configSchema>;
+export interface AppConfig {
+  /** The API's base without a trailing slash: absolute (`https://shop.example/api`) or a path. */
+  apiBaseUrl: string;
+  tenantToken: string;
+}
 
 /** Parses raw env values into an {@link AppConfig}; exported for tests. */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
-  const parsed = configSchema.safeParse({
-    apiBaseUrl: env.VITE_API_BASE_URL || '/api',
-    tenantToken: env.VITE_TENANT_TOKEN || 'demo-handcraft',
-  });
-  if (!parsed.success) {
-    throw new Error(`Invalid storefront configuration: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-  }
-  return parsed.data;
+  const issues: string[] = [];
+  const apiBaseUrl = (env.VITE_API_BASE_URL || '/api').trim();
+  if (!apiBaseUrl.startsWith('/') && !/^https?:\/\//.test(apiBaseUrl))
+    issues.push('VITE_API_BASE_URL must be an http(s) URL or a path starting with /');
+  const tenantToken = (env.VITE_TENANT_TOKEN || 'demo-handcraft').trim();
+  if (!tenantToken) issues.push('VITE_TENANT_TOKEN must not be empty');
+  if (issues.length) throw new Error(`Invalid storefront configuration: ${issues.join('; ')}`);
+  return { apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''), tenantToken };
 }
 
 export const config: AppConfig = parseConfig(import.meta.env as Record<string, string | undefined>);

@@ -1,19 +1,35 @@
-import { ApiError, apiErrorMessage, apiFieldErrors, fieldErrorsMessage, isNotFound } from './errors';
+import {
+  ApiError,
+  apiErrorMessage,
+  apiFieldErrors,
+  fieldErrorsMessage,
+  isNotFound,
+} from './errors';
 
 describe('apiErrorMessage (spec section 8)', () => {
   it('prefers the server detail', () => {
-    expect(apiErrorMessage(new ApiError(400, { detail: 'Out of stock.' }), 'fallback')).toBe('Out of stock.');
+    expect(apiErrorMessage(new ApiError(400, { detail: 'Out of stock.' }), 'fallback')).toBe(
+      'Out of stock.',
+    );
   });
 
   it('joins field errors as "field: messages" with "; "', () => {
     const error = new ApiError(400, { email: ['Taken.'], password: ['Too short.', 'Too common.'] });
-    expect(apiErrorMessage(error, 'fallback')).toBe('email: Taken.; password: Too short. Too common.');
+    expect(apiErrorMessage(error, 'fallback')).toBe(
+      'email: Taken.; password: Too short. Too common.',
+    );
   });
 
   it('falls back when the body says nothing usable', () => {
-    expect(apiErrorMessage(new ApiError(500, '<html>oops</html>'), 'Failed to load products.')).toBe('Failed to load products.');
-    expect(apiErrorMessage(new ApiError(502, null), 'Failed to load products.')).toBe('Failed to load products.');
-    expect(apiErrorMessage(new TypeError('Failed to fetch'), 'Failed to load products.')).toBe('Failed to load products.');
+    expect(
+      apiErrorMessage(new ApiError(500, '<html>oops</html>'), 'Failed to load products.'),
+    ).toBe('Failed to load products.');
+    expect(apiErrorMessage(new ApiError(502, null), 'Failed to load products.')).toBe(
+      'Failed to load products.',
+    );
+    expect(apiErrorMessage(new TypeError('Failed to fetch'), 'Failed to load products.')).toBe(
+      'Failed to load products.',
+    );
   });
 
   it('exposes field errors per field and recognises 404', () => {
@@ -26,10 +42,18 @@ describe('apiErrorMessage (spec section 8)', () => {
 
   it("uses the error's own message only when asked (login and register)", () => {
     const network = new TypeError('Failed to fetch');
-    expect(apiErrorMessage(network, 'An unknown error occurred during login.', { useErrorMessage: true })).toBe('Failed to fetch');
-    expect(apiErrorMessage(new Error(''), 'An unknown error occurred during login.', { useErrorMessage: true })).toBe(
-      'An unknown error occurred during login.',
-    );
-    expect(apiErrorMessage(new ApiError(400, { detail: 'Bad.' }), 'x', { useErrorMessage: true })).toBe('Bad.');
+    expect(
+      apiErrorMessage(network, 'An unknown error occurred during login.', {
+        useErrorMessage: true,
+      }),
+    ).toBe('Failed to fetch');
+    expect(
+      apiErrorMessage(new Error(''), 'An unknown error occurred during login.', {
+        useErrorMessage: true,
+      }),
+    ).toBe('An unknown error occurred during login.');
+    expect(
+      apiErrorMessage(new ApiError(400, { detail: 'Bad.' }), 'x', { useErrorMessage: true }),
+    ).toBe('Bad.');
   });
 });

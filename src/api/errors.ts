@@ -36,7 +36,11 @@ export function fieldErrorsMessage(body: unknown): string | undefined {
   const parts: string[] = [];
   for (const [field, value] of Object.entries(body)) {
     if (field === 'detail') continue;
-    const messages = Array.isArray(value) ? value.filter((m) => typeof m === 'string') : typeof value === 'string' ? [value] : [];
+    const messages = Array.isArray(value)
+      ? value.filter((m) => typeof m === 'string')
+      : typeof value === 'string'
+        ? [value]
+        : [];
     if (messages.length) parts.push(`${field}: ${messages.join(' ')}`);
   }
   return parts.length ? parts.join('; ') : undefined;
@@ -47,7 +51,11 @@ export function fieldErrorsMessage(body: unknown): string | undefined {
  * errors as `field: messages` joined by '; ', else (with `useErrorMessage`, as login and
  * registration do) the error's own message, else `fallback`.
  */
-export function apiErrorMessage(error: unknown, fallback: string, options: { useErrorMessage?: boolean } = {}): string {
+export function apiErrorMessage(
+  error: unknown,
+  fallback: string,
+  options: { useErrorMessage?: boolean } = {},
+): string {
   if (error instanceof ApiError) {
     const fromBody = detailOf(error.body) ?? fieldErrorsMessage(error.body);
     if (fromBody) return fromBody;

@@ -2,12 +2,8 @@ import { Route } from './login';
 
 // The '-' prefix keeps the router generator from reading this file as a route.
 function parseSearch(search: Record<string, unknown>): unknown {
-  const validate = Route.options.validateSearch as {
-    '~standard': { validate: (value: unknown) => unknown };
-  };
-  const result = validate['~standard'].validate(search) as { value?: unknown; issues?: unknown };
-  if (result.issues) throw new Error('search rejected');
-  return result.value;
+  const validate = Route.options.validateSearch as { parse: (value: unknown) => unknown };
+  return validate.parse(search);
 }
 
 describe('/login search params (redirect: same-site path only)', () => {

@@ -1,11 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
-import { pageSearchParam } from '../api/lists';
+import { pageParam } from '../api/search-params';
 import { OrderListPage } from '../features/orders/order-pages';
+import { privatePageHead } from '../features/site/seo';
 
 /** `/account/orders?page=`: the shopper's order history (issue 6); loads in the browser. */
 export const Route = createFileRoute('/account/orders/')({
-  validateSearch: z.object({ page: pageSearchParam }),
+  head: ({ matches }) => privatePageHead(matches, 'Your Orders'),
+  validateSearch: (search: Record<string, unknown>): { page?: number } => ({
+    page: pageParam(search.page),
+  }),
   component: OrdersRoute,
 });
 

@@ -1,11 +1,13 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { blogPostsQuery } from '../features/blog/api';
 import { BlogListError, BlogListPage } from '../features/blog/blog-list-page';
-import { blogListSearchSchema } from '../features/blog/schemas';
+import { blogListSearchSchema } from '../features/blog/search';
 import { BlogListSkeleton } from '../features/blog/skeletons';
+import { pageHead } from '../features/site/seo';
 
 /** `/blog?page=`: the published posts (spec section 2). */
 export const Route = createFileRoute('/blog/')({
+  head: ({ matches }) => pageHead(matches, { title: 'Blog' }),
   validateSearch: blogListSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(blogPostsQuery(deps)),

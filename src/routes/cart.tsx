@@ -1,19 +1,23 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { oneOf } from '../api/search-params';
 import { CartGate } from '../features/cart/cart-gate';
 import { CartStep } from '../features/cart/cart-view';
 import { CheckoutView } from '../features/checkout/checkout-view';
+import { privatePageHead } from '../features/site/seo';
 
 /**
  * `/cart?step=checkout`: the cart and, inside it, the checkout (spec section 2). The step lives
  * in the URL so Back and a reload keep the shopper where they were; anything but 'checkout'
  * is the cart. The cart is the shopper's own, so it loads in the browser (no loader).
  */
-const cartSearchSchema = z.object({
-  step: z.catch(z.optional(z.literal('checkout')), undefined),
-});
+const cartSearchSchema = {
+  parse: (search: Record<string, unknown>): { step?: 'checkout' } => ({
+    step: oneOf(search.step, ['checkout'] as const),
+  }),
+};
 
 export const Route = createFileRoute('/cart')({
+  head: ({ matches }) => privatePageHead(matches, 'Shopping Cart'),
   validateSearch: cartSearchSchema,
   component: CartPage,
 });

@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { allProductsQuery, categoriesQuery } from '../features/catalog/api';
 import { HomePage } from '../features/catalog/home-page';
+import { pageHead, organizationJsonLd } from '../features/site/seo';
 
 /** `/`: the shop's home page (issue 2, section 4). Each section shows its own skeleton and error. */
 export const Route = createFileRoute('/')({
+  head: ({ matches }) => pageHead(matches, { jsonLd: [organizationJsonLd(matches)] }),
   // prefetchQuery never throws: a failed call shows in its own section, not as a page error.
   loader: ({ context: { queryClient } }) =>
     Promise.all([

@@ -1,16 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
+import { matching } from '../api/search-params';
 import { PaymentReturnPage } from '../features/payments/payment-return-page';
+import { privatePageHead } from '../features/site/seo';
 
 /**
  * `/payment/return?paymentId={uuid}`: where the card gateway sends the shopper back (spec
  * section 2). A missing or malformed id falls back to the payment kept in the session.
  */
-const paymentReturnSearchSchema = z.object({
-  paymentId: z.catch(z.optional(z.string().check(z.regex(/^[0-9A-Fa-f-]{8,64}$/))), undefined),
-});
+const paymentReturnSearchSchema = {
+  parse: (search: Record<string, unknown>): { paymentId?: string } => ({
+    paymentId: matching(search.paymentId, /^[0-9A-Fa-f-]{8,64}$/),
+  }),
+};
 
 export const Route = createFileRoute('/payment/return')({
+  head: ({ matches }) => privatePageHead(matches, 'Payment'),
   validateSearch: paymentReturnSearchSchema,
   component: PaymentReturnRoute,
 });

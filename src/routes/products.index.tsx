@@ -1,6 +1,8 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { loadSanitizer } from '../components/sanitizer';
 import { categoryQuery, productsQuery } from '../features/catalog/api';
 import { ProductListError, ProductListPage } from '../features/catalog/product-list-page';
+import { productListHead, type ProductListHeadData } from '../features/catalog/seo';
 import { ProductListSkeleton } from '../features/catalog/skeletons';
 import { productListSearchSchema } from '../features/catalog/schemas';
 
@@ -12,13 +14,25 @@ export const Route = createFileRoute('/products/')({
     search: search.search,
     page: search.page,
   }),
-  loader: async ({ context: { queryClient }, deps }) => {
+  loader: async ({ context: { queryClient }, deps }): Promise<ProductListHeadData> => {
     await Promise.all([
       queryClient.ensureQueryData(productsQuery(deps)),
       // The category only names the title and adds its description; an unknown slug is not an error.
       deps.category ? queryClient.prefetchQuery(categoryQuery(deps.category)) : undefined,
+      deps.category ? loadSanitizer() : undefined,
     ]);
+    const category = deps.category
+      ? queryClient.getQueryData(categoryQuery(deps.category).queryKey)
+      : undefined;
+    return {
+      search: deps.search,
+      categorySlug: deps.category,
+      category: category
+        ? { slug: category.slug, name: category.name, description: category.description }
+        : null,
+    };
   },
+  head: ({ matches, loaderData }) => productListHead(matches, loaderData),
   component: ProductListRoute,
   pendingComponent: ProductListSkeleton,
   errorComponent: ProductListErrorRoute,

@@ -155,13 +155,13 @@ test.describe('product list', () => {
 
   test('pages with Next and Previous, keeping the page in the URL', async ({ page }) => {
     await page.goto('/products');
-    const firstName = await cards(page).first().locator('h3').textContent();
+    const firstName = await cards(page).first().getByRole('heading').textContent();
     await page.getByRole('link', { name: /Next/ }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(cards(page).first().locator('h3')).not.toHaveText(firstName ?? '');
+    await expect(cards(page).first().getByRole('heading')).not.toHaveText(firstName ?? '');
     await page.getByRole('link', { name: /Previous/ }).click();
     await expect(page).not.toHaveURL(/page=/);
-    await expect(cards(page).first().locator('h3')).toHaveText(firstName ?? '');
+    await expect(cards(page).first().getByRole('heading')).toHaveText(firstName ?? '');
   });
 });
 

@@ -16,6 +16,9 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
  *   e.g. an open menu or overlay); the URL then counts as scanned.
  * - `shot(page, name)` saves `tests/e2e/screenshots/<project>-<name>.png` at the current
  *   viewport (`{ fullPage: true }` adds `-full`).
+ * - Pages are rendered on the server and hydrated after they load (decision 008): `page.goto`
+ *   and `page.reload` also wait until the page is interactive (`html[data-hydrated]`), unless
+ *   JavaScript is off. Any hydration error or warning in the console fails the test.
  *
  * Opt out for one file with `test.use({ a11y: false })`; hide a region with
  * `test.use({ a11yExclude: ['#third-party-widget'] })`.
@@ -26,6 +29,25 @@ export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-prac
 
 /** Impacts that fail a test; moderate and minor findings are only attached to the report. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * What React says about a hydration mismatch: the development wording, and the production
+ * error codes (418 hydration failed, 419/421/422/423 recovered by rendering on the client, 425
+ * text mismatch).
+ */
+export const HYDRATION_PROBLEM =
+  /hydrat|did not match|server rendered (html|text)|Minified React error #(418|419|421|422|423|425)\b/i;
+
+/**
+ * Waits until the page is interactive: hydrated (server-rendered page) or rendered in the
+ * browser (the shell). A page that never gets there (an error page outside the app, a
+ * download) is left as it is after a few seconds.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page
+    .waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
+}
 
 /** Upper bound on the pages re-opened for the after-test scan, so a crawl-like test stays bounded. */
 const MAX_AFTER_TEST_SCANS = 12;
@@ -142,6 +164,7 @@ async function scanVisited(
     const revisit = await page.context().newPage();
     try {
       await revisit.goto(url, { waitUntil: 'load' });
+      await waitForHydration(revisit);
       await waitForQuiet(revisit);
       const failing = await scan(revisit, state.exclude);
       if (failing.length) report.push(formatViolations(url, failing));
@@ -178,9 +201,38 @@ export const test = base.extend<A11yOptions>({
           cspViolations.push(`${page.url()}: ${message.text()}`);
         }
       });
+      // A server-rendered page must hydrate as it is: any hydration mismatch is a defect.
+      const hydrationProblems: string[] = [];
+      page.on('console', (message) => {
+        if (
+          (message.type() === 'error' || message.type() === 'warning') &&
+          HYDRATION_PROBLEM.test(message.text())
+        )
+          hydrationProblems.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => {
+        if (HYDRATION_PROBLEM.test(error.message))
+          hydrationProblems.push(`${page.url()}: ${error.message}`);
+      });
+      const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (javaScript) await waitForHydration(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (javaScript) await waitForHydration(page);
+        return response;
+      };
 
       await use(page);
 
+      if (testInfo.status === testInfo.expectedStatus && hydrationProblems.length) {
+        throw new Error(`Hydration errors or warnings:\n${hydrationProblems.join('\n')}`);
+      }
       if (testInfo.status === testInfo.expectedStatus && cspViolations.length) {
         throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
       }

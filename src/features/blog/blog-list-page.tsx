@@ -10,10 +10,10 @@ import {
 } from './api';
 import { BlogListHeader } from './blog-list-header';
 import { postByline } from './blog-text';
+import { useLocalDates } from '../../components/local-dates';
 import { FeaturedImage } from './featured-image';
 import { BLOG_MESSAGES } from './messages';
 import type { BlogListSearch } from './schemas';
-import { usePageTitle } from './use-page-title';
 import { useRouteRetry } from './use-route-retry';
 import './blog.css';
 
@@ -53,6 +53,7 @@ function BylineText({ text }: { text: string }) {
  * screen-reader user meets one link per post.
  */
 export function BlogPostCard({ post, eager = false }: { post: BlogPost; eager?: boolean }) {
+  const local = useLocalDates();
   const bylineId = useId();
   return (
     <article className="blog-card" data-testid="blog-card">
@@ -78,7 +79,7 @@ export function BlogPostCard({ post, eager = false }: { post: BlogPost; eager?: 
           </Link>
         </h2>
         <p id={bylineId} className="blog-card__byline">
-          <BylineText text={postByline(post)} />
+          <BylineText text={postByline(post, local)} />
         </p>
         {post.excerpt?.trim() ? <p className="blog-card__excerpt">{post.excerpt}</p> : null}
         <p className="blog-card__more" aria-hidden="true">
@@ -125,7 +126,6 @@ function Pagination({ current, page }: { current: number; page: BlogPostPage }) 
  * with Previous/Next when the API pages. Suspends on the list query the route's loader filled.
  */
 export function BlogListPage({ search }: { search: BlogListSearch }) {
-  usePageTitle('Blog');
   const { data: page } = useSuspenseQuery(blogPostsQuery({ page: search.page }));
   return (
     <section className="page-container blog-list">

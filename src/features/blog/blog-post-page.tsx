@@ -12,7 +12,7 @@ import { formatBlogDate, postAuthor } from './blog-text';
 import { CommentsSection } from './comments-section';
 import { FeaturedImage } from './featured-image';
 import { BLOG_MESSAGES } from './messages';
-import { usePageTitle } from './use-page-title';
+import { useLocalDates } from '../../components/local-dates';
 import { useRouteRetry } from './use-route-retry';
 import './blog.css';
 
@@ -30,8 +30,7 @@ function BackToBlog() {
  * sanitizing component ('No content available.' when empty), then the comments.
  */
 export function BlogPostView({ post }: { post: BlogPost }) {
-  usePageTitle(post.title, post.excerpt);
-  const date = formatBlogDate(post.published_at);
+  const date = formatBlogDate(post.published_at, useLocalDates());
   return (
     <div className="page-container blog-post-page">
       <article className="blog-post">

@@ -1,19 +1,17 @@
 /**
  * The blog's small pieces of text (spec sections 2 and 9), kept pure so they are tested alone.
  */
+import { formatDate } from '../../components/local-dates';
 import type { BlogPost, Comment } from './api';
 import { COMMENT_AUTHOR_FALLBACK, POST_AUTHOR_FALLBACK } from './messages';
 
 /**
  * An ISO 8601 time as a date in the shopper's locale ('October 14, 2026' in en-US), or '' when
- * it is missing or does not parse (architecture: times travel in UTC, show locally).
+ * it is missing or does not parse (architecture: times travel in UTC, show locally). `local`
+ * false: en-US in UTC, as a server render and its hydration show it (components/local-dates).
  */
-export function formatBlogDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString(undefined, { dateStyle: 'long' });
+export function formatBlogDate(iso: string | null | undefined, local = true): string {
+  return formatDate(iso, 'long', local);
 }
 
 /** The post's author: the username, else 'Admin' (spec section 2). */
@@ -32,8 +30,9 @@ export function commentAuthor(comment: Pick<Comment, 'user'>): string {
  */
 export function postByline(
   post: Pick<BlogPost, 'author' | 'published_at' | 'comment_count'>,
+  local = true,
 ): string {
-  const date = formatBlogDate(post.published_at);
+  const date = formatBlogDate(post.published_at, local);
   const when = date ? ` on ${date}` : '';
   return `By ${postAuthor(post)}${when} | ${post.comment_count ?? 0} Comment(s)`;
 }

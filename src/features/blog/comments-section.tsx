@@ -12,6 +12,7 @@ import {
   type Comment,
 } from './api';
 import { commentAuthor, formatBlogDate } from './blog-text';
+import { useLocalDates } from '../../components/local-dates';
 import { CommentForm } from './comment-form';
 import { BLOG_MESSAGES } from './messages';
 import { CommentsSkeleton } from './skeletons';
@@ -70,6 +71,7 @@ function CommentItem({
     requestAnimationFrame(() => replyButton.current?.focus());
   };
 
+  const local = useLocalDates();
   return (
     <li className="blog-comment" data-testid="comment" data-depth={depth}>
       <article className="blog-comment__body" aria-label={`Comment by ${author}`}>
@@ -80,7 +82,7 @@ function CommentItem({
           <span className="blog-comment__who">
             <span className="blog-comment__author">{author}</span>
             <time className="blog-comment__date" dateTime={comment.created_at}>
-              {formatBlogDate(comment.created_at)}
+              {formatBlogDate(comment.created_at, local)}
             </time>
           </span>
         </header>
@@ -167,7 +169,12 @@ export function CommentsSection({ post }: { post: BlogPost }) {
       <h2 id={titleId} className="blog-comments__title">
         Comments ({count})
       </h2>
-      {loggedIn ? (
+      {loggedIn === undefined ? (
+        // Not known in a server render: an empty line where the prompt or the form will be.
+        <p className="blog-comments__prompt" aria-hidden="true">
+          {'\u00a0'}
+        </p>
+      ) : loggedIn ? (
         <div className="blog-comments__new">
           <CommentForm
             postId={post.id}
@@ -201,7 +208,7 @@ export function CommentsSection({ post }: { post: BlogPost }) {
               key={comment.id}
               comment={comment}
               postId={post.id}
-              loggedIn={loggedIn}
+              loggedIn={loggedIn === true}
               depth={0}
             />
           ))}

@@ -3,17 +3,12 @@
  * spec's messages. zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';
-import { pageSearchParam } from '../../api/lists';
 import { BLOG_MESSAGES } from './messages';
 
 /** The contract's limit on a comment (CommentCreate.content maxLength). */
 export const COMMENT_MAX_LENGTH = 4000;
 
-/** `/blog?page=`: a bad page falls back to page 1, never an error screen (architecture 2). */
-export const blogListSearchSchema = z.object({
-  page: pageSearchParam,
-});
-export type BlogListSearch = z.infer<typeof blogListSearchSchema>;
+export type { BlogListSearch } from './search';
 
 /** The comment and reply form: the text is trimmed and must not be blank ('Please enter your comment.'). */
 export const commentSchema = z.object({

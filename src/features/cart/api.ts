@@ -68,7 +68,8 @@ export const cartQuery = () =>
 /** What a cart screen needs: the cart (empty when logged out or not loaded) and its load error. */
 export interface CartView {
   cart: Cart;
-  loggedIn: boolean;
+  /** undefined while the session is not known yet (server render, hydration). */
+  loggedIn: boolean | undefined;
   /** True until the first answer while logged in. */
   isLoading: boolean;
   /** Spec sections 4 and 8: 'Authentication required to view cart.' or the load message. */
@@ -79,7 +80,7 @@ export interface CartView {
 /** The shopper's cart; loads when logged in and re-evaluates when the tokens change. */
 export function useCart(): CartView {
   const loggedIn = useIsLoggedIn();
-  const query = useQuery({ ...cartQuery(), enabled: loggedIn });
+  const query = useQuery({ ...cartQuery(), enabled: loggedIn === true });
   let loadError: string | null = null;
   if (loggedIn && query.isError) {
     loadError = hasStatus(query.error, 401)
@@ -89,7 +90,7 @@ export function useCart(): CartView {
   return {
     cart: loggedIn ? (query.data ?? EMPTY_CART) : EMPTY_CART,
     loggedIn,
-    isLoading: loggedIn && query.isPending,
+    isLoading: loggedIn === true && query.isPending,
     loadError,
     retry: () => void query.refetch(),
   };

@@ -82,6 +82,16 @@ export function CartGate({
   allowEmpty?: boolean;
 }) {
   const { cart, loggedIn, isLoading, loadError, retry } = useCart();
+  // The session is not known in a server render: an empty, busy region until it is.
+  if (loggedIn === undefined) {
+    return (
+      <div className="cart-pending" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          Loading your cart…
+        </p>
+      </div>
+    );
+  }
   if (!loggedIn) return <CartLoginPrompt />;
   if (isLoading) return <CartSkeleton />;
   return (

@@ -45,7 +45,7 @@ export function AddToCart({ product }: AddToCartProps) {
       setMessage({ kind: 'error', text: cartErrorMessage(error, ADD_TO_CART_FAILED) }),
   });
   // Issue 6: the item chosen before a login is added once the shopper is back, logged in.
-  useResumeAddToCart(product.slug, (input) => addToCart.mutate(input), useIsLoggedIn());
+  useResumeAddToCart(product.slug, (input) => addToCart.mutate(input), useIsLoggedIn() === true);
   const [quantityText, setQuantityText] = useState('1');
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
   const soldOut = product.stock <= 0;

@@ -93,16 +93,29 @@ export function centerPixelColor(
 
 /**
  * Card background from the image's centre pixel. Returns the CSS colour (undefined until the
- * image has loaded and been sampled) and an `onLoad` handler for the `<img>`.
+ * image has loaded and been sampled), an `onLoad` handler and a `ref` for the `<img>`. The ref
+ * samples an image that had already loaded before React attached its handler: a
+ * server-rendered page loads its images before the scripts hydrate it (decision 008).
  */
 export function useCenterPixelBackground(): {
   background: string | undefined;
   onLoad: (event: SyntheticEvent<HTMLImageElement>) => void;
+  ref: (img: HTMLImageElement | null) => void;
 } {
   const [background, setBackground] = useState<string | undefined>(undefined);
-  const onLoad = useCallback((event: SyntheticEvent<HTMLImageElement>) => {
-    const rgb = centerPixelColor(event.currentTarget);
+  const sample = useCallback((img: HTMLImageElement) => {
+    const rgb = centerPixelColor(img);
     setBackground(rgb ? softBackground(rgb) : undefined);
   }, []);
-  return { background, onLoad };
+  const onLoad = useCallback(
+    (event: SyntheticEvent<HTMLImageElement>) => sample(event.currentTarget),
+    [sample],
+  );
+  const ref = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete && img.naturalWidth > 0) sample(img);
+    },
+    [sample],
+  );
+  return { background, onLoad, ref };
 }

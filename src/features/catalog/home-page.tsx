@@ -36,11 +36,43 @@ export function featuredProducts(products: readonly Product[], size: number): Pr
   return picked;
 }
 
-/** Plain text of a server HTML fragment, for a one-line teaser; the HTML is parsed, never inserted. */
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/**
+ * Plain text of a server HTML fragment, for a one-line teaser. The result is only ever rendered
+ * as text (React escapes it), never as HTML. Pure string work, so the server render and the
+ * browser produce the same text (no DOMParser, which the server has not): tags and the content
+ * of script and style elements are dropped, common and numeric entities decoded.
+ */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return '';
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(
+      /<\/?(p|div|br|li|ul|ol|h[1-6]|tr|td|th|table|section|article|blockquote|pre|hr)\b[^>]*>/gi,
+      ' ',
+    )
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] === '#') {
+        const code =
+          name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
+        return Number.isFinite(code) && code > 0 && code <= 0x10ffff
+          ? String.fromCodePoint(code)
+          : ' ';
+      }
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function Hero({ products }: { products: Product[] }) {

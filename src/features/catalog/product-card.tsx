@@ -12,6 +12,8 @@ interface ProductCardProps {
   product: Product;
   /** Load the image eagerly: true for the first row, which is above the fold. */
   eager?: boolean;
+  /** Level of the name heading (default 3, under a section's h2; 2 right under the h1). */
+  headingLevel?: 2 | 3;
 }
 
 /**
@@ -20,9 +22,10 @@ interface ProductCardProps {
  * an attribute tooltip ('key: value' lines, at most 300px wide, on hover and keyboard focus),
  * and a background tinted with the image's centre pixel.
  */
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const tooltipId = useId();
-  const { background, onLoad } = useCenterPixelBackground();
+  const { background, onLoad, ref: imageRef } = useCenterPixelBackground();
   // Escape hides the tooltip until the pointer or focus leaves (WCAG 1.4.13, dismissible).
   const [dismissed, setDismissed] = useState(false);
   const attributes = sortByOrder(product.attributes ?? []);
@@ -58,6 +61,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               onLoad={onLoad}
+              ref={imageRef}
             />
           ) : (
             <div className="catalog-card__placeholder">No image available</div>
@@ -75,7 +79,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         </div>
         <div className="catalog-card__body">
           <p className="catalog-card__category">{product.category?.name}</p>
-          <h3 className="catalog-card__name">{product.name}</h3>
+          <Heading className="catalog-card__name">{product.name}</Heading>
           <Price price={product.price} before={discounted ? product.price_before_discount : null} />
         </div>
       </Link>

@@ -85,11 +85,6 @@ describe('ProductDetail: facts', () => {
     expect(screen.getByRole('heading', { name: 'Care' })).toBeInTheDocument();
     expect(document.querySelector('[onerror]')).toBeNull();
   });
-
-  it("sets the document title to '{product} | {site title}'", async () => {
-    renderProduct();
-    await waitFor(() => expect(document.title).toBe('Gyuto 210 | Ember & Oak Workshop'));
-  });
 });
 
 describe('ProductDetail: reviews', () => {

@@ -1,10 +1,9 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { ReviewForm } from '../reviews/review-form';
-import { siteSettingsQuery } from '../site/api';
 import { productQuery, type Product } from './api';
 import { AddToCart } from './add-to-cart';
 import { Price } from './price';
@@ -18,19 +17,6 @@ import {
 import { ReviewsList } from './reviews-list';
 import { StarRating } from './star-rating';
 import './catalog.css';
-
-/** '{product} | {site title}' while the page is shown; the previous title comes back after. */
-function useProductTitle(name: string) {
-  const { data: settings } = useQuery(siteSettingsQuery());
-  const siteTitle = settings?.site_title;
-  useEffect(() => {
-    const previous = document.title;
-    document.title = siteTitle ? `${name} | ${siteTitle}` : name;
-    return () => {
-      document.title = previous;
-    };
-  }, [name, siteTitle]);
-}
 
 function RatingSummary({ product }: { product: Product }) {
   if (!product.review_count || product.average_rating == null) {
@@ -54,9 +40,22 @@ function StockNote({ stock }: { stock: number }) {
   return <p className="catalog-stock">In stock</p>;
 }
 
+/**
+ * Scrolls to `#reviews` when the address asks for it (the review prompt's login comes back to
+ * /products/{slug}#reviews). The router's own hash scrolling does not reach it after a
+ * server-rendered page was hydrated, so the page does it once it is shown. In an effect:
+ * render stays isomorphic.
+ */
+function useScrollToReviews(slug: string) {
+  useEffect(() => {
+    if (window.location.hash === '#reviews')
+      document.getElementById('reviews')?.scrollIntoView({ block: 'start' });
+  }, [slug]);
+}
+
 /** The product view itself, for a loaded product (spec section 2, /products/{slug}). */
 export function ProductDetail({ product }: { product: Product }) {
-  useProductTitle(product.name);
+  useScrollToReviews(product.slug);
   const attributes = sortByOrder(product.attributes ?? []);
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
 

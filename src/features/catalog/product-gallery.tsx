@@ -140,7 +140,10 @@ export function ProductGallery({
           width={800}
           height={800}
           fetchPriority="high"
-          style={{ transformOrigin: origin, transform: zoomed ? `scale(${ZOOM_FACTOR})` : 'none' }}
+          // Only while zoomed: a style attribute in the server's HTML would break the CSP.
+          style={
+            zoomed ? { transformOrigin: origin, transform: `scale(${ZOOM_FACTOR})` } : undefined
+          }
         />
       </div>
       {images.length > 1 ? (

@@ -89,7 +89,7 @@ export function ProductListPage({ search }: { search: ProductListSearch }) {
           <p className="catalog-list__count">
             {page.count} {page.count === 1 ? 'product' : 'products'}
           </p>
-          <ProductGrid products={page.results} label="Products" />
+          <ProductGrid products={page.results} label="Products" headingLevel={2} />
           <Pagination search={search} page={page} />
         </>
       )}

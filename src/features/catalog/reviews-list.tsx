@@ -1,15 +1,8 @@
 import type { ReactNode } from 'react';
+import { formatDate, useLocalDates } from '../../components/local-dates';
 import type { Review } from './api';
 import { formatAverage, reviewCountLabel } from './product-logic';
 import { StarRating } from './star-rating';
-
-/** A review's date in the shopper's locale (architecture: time in ISO UTC, shown locally). */
-function reviewDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium' });
-}
 
 interface ReviewsListProps {
   reviews: Review[];
@@ -27,6 +20,7 @@ interface ReviewsListProps {
  */
 export function ReviewsList({ reviews, averageRating, reviewCount, form }: ReviewsListProps) {
   const rated = reviewCount > 0 && averageRating != null;
+  const local = useLocalDates();
   return (
     <section id="reviews" className="catalog-reviews" aria-labelledby="catalog-reviews-title">
       <h2 id="catalog-reviews-title" className="catalog-section-title">
@@ -63,7 +57,7 @@ export function ReviewsList({ reviews, averageRating, reviewCount, form }: Revie
                       <span className="catalog-review__verified">(Verified Purchase)</span>
                     ) : null}
                     <time className="catalog-review__date" dateTime={review.created_at}>
-                      {reviewDate(review.created_at)}
+                      {formatDate(review.created_at, 'medium', local)}
                     </time>
                   </div>
                   <p className="catalog-review__comment">{review.comment}</p>

@@ -1,33 +1,25 @@
-import * as z from 'zod/mini';
-import { pageSearchParam } from '../../api/lists';
+import { optionalTrimmed, pageParam } from '../../api/search-params';
 
 /*
- * Search params of /products (spec section 2). Every field falls back with `catch`, so a
- * hand-edited URL never shows an error screen: a bad page becomes page 1, a blank term none.
- * zod/mini: this schema runs in the entry bundle (validateSearch is not code-split), and the
- * functional API tree-shakes to a fraction of classic zod.
+ * Search params of /products (spec section 2). Every field falls back, so a hand-edited URL
+ * never shows an error screen: a bad page becomes page 1, a blank term none. A plain parser,
+ * not zod: validateSearch is in every page's first load (src/api/search-params.ts).
  */
 
-const optionalTrimmed = z.catch(
-  z.optional(
-    z.pipe(
-      z.string(),
-      z.transform((value) => {
-        const trimmed = value.trim();
-        return trimmed === '' ? undefined : trimmed;
-      }),
-    ),
-  ),
-  undefined,
-);
-
-export const productListSearchSchema = z.object({
+export interface ProductListSearch {
   /** Category slug. */
-  category: optionalTrimmed,
+  category?: string;
   /** Free-text search over name and description. */
-  search: optionalTrimmed,
+  search?: string;
   /** 1-based page number; page 1 is left out of the URL. */
-  page: pageSearchParam,
-});
+  page?: number;
+}
 
-export type ProductListSearch = z.infer<typeof productListSearchSchema>;
+/** The router's search validator of /products (`parse`, as TanStack Router accepts it). */
+export const productListSearchSchema = {
+  parse: (search: Record<string, unknown>): ProductListSearch => ({
+    category: optionalTrimmed(search.category),
+    search: optionalTrimmed(search.search),
+    page: pageParam(search.page),
+  }),
+};

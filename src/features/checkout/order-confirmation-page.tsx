@@ -1,6 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { formatPrice } from '../../api/money';
 import { DeliveryAddressBlock, OrderLines, ViewOrderLink } from '../orders/order-parts';
+import { useHydrated } from '../../components/use-hydrated';
 import { readConfirmationState } from './confirmation-state';
 import './checkout.css';
 
@@ -16,6 +17,16 @@ export const CONFIRMATION_UNAVAILABLE = 'Order Information Unavailable';
  */
 export function OrderConfirmationPage() {
   const state = readConfirmationState(useRouterState({ select: (s) => s.location.state }));
+  // The navigation state lives in the browser's history: unknown to a server render.
+  const hydrated = useHydrated();
+
+  if (!hydrated) {
+    return (
+      <div className="page-container confirmation" aria-busy="true">
+        <div className="confirmation-card confirmation-card--empty" />
+      </div>
+    );
+  }
 
   if (!state) {
     return (

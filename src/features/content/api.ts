@@ -9,7 +9,8 @@ import { api } from '../../api/client';
 import { apiErrorMessage } from '../../api/errors';
 import { toList, type ListAnswer } from '../../api/lists';
 import type { components } from '../../api/schema';
-import { CONTACT_FORM_MESSAGES, type ContactMessage } from './schemas';
+import { CONTACT_FORM_MESSAGES } from './messages';
+import type { ContactMessage } from './schemas';
 
 export type Faq = components['schemas']['Faq'];
 export type LegalDocument = components['schemas']['LegalDocument'];

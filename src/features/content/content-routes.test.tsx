@@ -25,7 +25,7 @@ function visit(path: string, answers: Record<string, StubAnswer>) {
   const queryClient = createAppQueryClient();
   const router = createRouter({
     routeTree,
-    context: { queryClient },
+    context: { queryClient, origin: 'http://localhost' },
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   render(

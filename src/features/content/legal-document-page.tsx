@@ -5,26 +5,26 @@
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { apiErrorMessage } from '../../api/errors';
+import { formatDate, useLocalDates } from '../../components/local-dates';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { legalDocumentQuery, type DocumentType } from './api';
 import { ContentPageError, HelpAside, LEGAL_PAGES, PageHeader } from './page-parts';
 import './content.css';
 
-// The shopper's locale, as every date of the storefront (architecture: money, time and ids).
-const DATE = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-
-/** 'Last updated {date}' in the shopper's locale from an ISO time, or null when there is none or it is invalid. */
-export function lastUpdatedLine(updatedAt: string | null | undefined): string | null {
-  if (!updatedAt) return null;
-  const time = Date.parse(updatedAt);
-  return Number.isNaN(time) ? null : `Last updated ${DATE.format(time)}`;
+/**
+ * 'Last updated {date}' in the shopper's locale from an ISO time, or null when there is none or
+ * it is invalid. `local` false: en-US in UTC (a server render and its hydration).
+ */
+export function lastUpdatedLine(updatedAt: string | null | undefined, local = true): string | null {
+  const date = formatDate(updatedAt, 'long', local);
+  return date ? `Last updated ${date}` : null;
 }
 
 export function LegalDocumentPage({ type }: { type: DocumentType }) {
   const page = LEGAL_PAGES[type];
   const { data: document } = useSuspenseQuery(legalDocumentQuery(type));
   const content = document?.content?.trim();
-  const updated = lastUpdatedLine(document?.updated_at);
+  const updated = lastUpdatedLine(document?.updated_at, useLocalDates());
   return (
     <div className="page-container content-page content-legal">
       <PageHeader title={page.title} eyebrow="Customer care" />

@@ -5,21 +5,12 @@
  * registration forms. Lengths follow the contract's ContactMessage.
  */
 import * as z from 'zod/mini';
+import { CONTACT_FORM_MESSAGES } from './messages';
 import type { components } from '../../api/schema';
 
 export type ContactMessage = components['schemas']['ContactMessage'];
 
-export const CONTACT_FORM_MESSAGES = {
-  name: 'Please enter your name.',
-  email: 'Please enter your email.',
-  emailFormat: 'Please enter a valid email address.',
-  subject: 'Please enter a subject.',
-  message: 'Please enter your message.',
-  /** Spec section 8: the message was received. */
-  success: 'Thank you for your message! We will get back to you soon.',
-  /** Spec section 8: a failure without a detail or field errors. */
-  failed: 'Failed to send message. Please try again later.',
-} as const;
+export { CONTACT_FORM_MESSAGES } from './messages';
 
 /** The contract's limits (openapi ContactMessage). */
 export const CONTACT_LIMITS = {

@@ -2,12 +2,12 @@ import type { DemoArt } from './demo-data';
 
 /** Simple line drawings for the demo products, so the static page needs no image files. */
 export function DemoArtwork({ art }: { art: DemoArt }) {
-  // Colours come from the card's tint class (demo.css): the object is currentColor, the ground --demo-bg.
-  const bg = 'var(--demo-bg)';
+  // Colours come from the card's tint class (demo.css): the object is currentColor, the ground
+  // --demo-bg through classes (a style attribute would break the page's CSP when server-rendered).
   const ink = 'currentColor';
   return (
     <svg viewBox="0 0 200 150" className="demo-card__art" aria-hidden="true" focusable="false">
-      <rect width="200" height="150" style={{ fill: bg }} />
+      <rect width="200" height="150" className="demo-art__ground" />
       <circle cx="150" cy="36" r="46" fill={ink} opacity="0.08" />
       {art === 'board' ? (
         <g fill={ink}>
@@ -15,7 +15,7 @@ export function DemoArtwork({ art }: { art: DemoArt }) {
           <rect x="150" y="72" width="26" height="16" rx="8" opacity="0.85" />
           <path
             d="M50 64h96M50 76h96M50 88h96M50 100h96"
-            style={{ stroke: bg }}
+            className="demo-art__ground-line"
             strokeWidth="2"
             opacity="0.35"
           />
@@ -37,7 +37,7 @@ export function DemoArtwork({ art }: { art: DemoArt }) {
       {art === 'frame' ? (
         <g>
           <rect x="52" y="28" width="96" height="94" rx="4" fill={ink} opacity="0.85" />
-          <rect x="62" y="38" width="76" height="74" style={{ fill: bg }} />
+          <rect x="62" y="38" width="76" height="74" className="demo-art__ground" />
           <path d="M62 96l20-18 16 12 18-22 22 28v16H62z" fill={ink} opacity="0.6" />
           <circle cx="118" cy="56" r="7" fill={ink} opacity="0.6" />
         </g>
@@ -46,8 +46,8 @@ export function DemoArtwork({ art }: { art: DemoArt }) {
         <g>
           <path d="M26 86c30-14 74-20 104-18v12c-36 4-70 8-104 6z" fill={ink} opacity="0.55" />
           <rect x="128" y="66" width="50" height="16" rx="6" fill={ink} opacity="0.9" />
-          <circle cx="142" cy="74" r="2.5" style={{ fill: bg }} />
-          <circle cx="164" cy="74" r="2.5" style={{ fill: bg }} />
+          <circle cx="142" cy="74" r="2.5" className="demo-art__ground" />
+          <circle cx="164" cy="74" r="2.5" className="demo-art__ground" />
         </g>
       ) : null}
       {art === 'cleaver' ? (
@@ -55,13 +55,13 @@ export function DemoArtwork({ art }: { art: DemoArt }) {
           <path d="M30 48h92v54H42c-8 0-12-6-12-12z" fill={ink} opacity="0.55" />
           <path
             d="M40 60c20 6 40-6 72 2M40 74c24 6 44-6 72 2M40 88c20 6 44-6 72 2"
-            style={{ stroke: bg }}
+            className="demo-art__ground-line"
             strokeWidth="2"
             fill="none"
             opacity="0.5"
           />
           <rect x="122" y="62" width="56" height="18" rx="6" fill={ink} opacity="0.9" />
-          <circle cx="108" cy="58" r="4" style={{ fill: bg }} />
+          <circle cx="108" cy="58" r="4" className="demo-art__ground" />
         </g>
       ) : null}
     </svg>

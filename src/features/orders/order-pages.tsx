@@ -132,8 +132,15 @@ function ListSkeleton() {
  */
 export function OrderListPage({ page = 1 }: { page?: number }) {
   const loggedIn = useIsLoggedIn();
-  const query = useQuery({ ...ordersQuery(page), enabled: loggedIn });
+  const query = useQuery({ ...ordersQuery(page), enabled: loggedIn === true });
   const title = 'Your orders';
+  if (loggedIn === undefined) {
+    return (
+      <OrdersFrame title={title}>
+        <ListSkeleton />
+      </OrdersFrame>
+    );
+  }
   if (!loggedIn) {
     return (
       <OrdersFrame title={title}>
@@ -230,7 +237,14 @@ function paymentNote(order: Order): string | null {
  */
 export function OrderDetailPage({ orderId }: { orderId: number }) {
   const loggedIn = useIsLoggedIn();
-  const query = useQuery({ ...orderQuery(orderId), enabled: loggedIn });
+  const query = useQuery({ ...orderQuery(orderId), enabled: loggedIn === true });
+  if (loggedIn === undefined) {
+    return (
+      <OrdersFrame title="Order">
+        <ListSkeleton />
+      </OrdersFrame>
+    );
+  }
   if (!loggedIn) {
     return (
       <OrdersFrame title="Order">

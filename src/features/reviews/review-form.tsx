@@ -108,6 +108,13 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
  */
 export function ReviewForm({ productId, slug }: ReviewFormProps) {
   const loggedIn = useIsLoggedIn();
+  // Not known in a server render: an empty line where the prompt or the form will be.
+  if (loggedIn === undefined)
+    return (
+      <p className="review-prompt" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    );
   if (!loggedIn) {
     return (
       <p className="review-prompt">

@@ -60,3 +60,20 @@ export async function loadSiteSettingsForStartUp(
     return undefined;
   }
 }
+
+/*
+ * The head helpers other features' routes build their metadata with (issue 8). They are part
+ * of the site feature's surface, so they are exported here (convention 12), not imported from
+ * its internals.
+ */
+export {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  mediaUrl,
+  originFor,
+  pageHead,
+  siteTitleFor,
+  summarize,
+  type HeadMatch,
+  type HeadResult,
+} from './seo';

@@ -19,6 +19,11 @@ export function AuthLinks({
   const loggedIn = useIsLoggedIn();
   const logout = useLogout();
 
+  // Not known before hydration: the space stays reserved (site.css), empty.
+  if (loggedIn === undefined) {
+    return <div className={`${className} auth-links-pending`} aria-hidden="true" />;
+  }
+
   if (loggedIn) {
     return (
       <div className={className}>

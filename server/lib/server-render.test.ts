@@ -1,0 +1,83 @@
+import { finishDocument, PageCache, routeIdOfFile, type ClientAssets } from './server-render.ts';
+
+describe('routeIdOfFile (flat file-route names)', () => {
+  it.each([
+    ['src/routes/__root.tsx', '__root__'],
+    ['src/routes/index.tsx', '/'],
+    ['src/routes/products.index.tsx', '/products/'],
+    ['src/routes/products.$slug.tsx', '/products/$slug'],
+    ['src/routes/account.orders.$orderId.tsx', '/account/orders/$orderId'],
+    ['src/routes/payment.return.tsx', '/payment/return'],
+  ])('%s -> %s', (file, id) => {
+    expect(routeIdOfFile(file)).toBe(id);
+  });
+});
+
+describe('finishDocument', () => {
+  const assets: ClientAssets = {
+    entry: '/assets/index-1.js',
+    css: ['/assets/style-1.css'],
+    routeChunks: new Map([['/products/$slug', ['/assets/product-1.js']]]),
+  };
+  const html = '<!DOCTYPE html><html><head><title>x</title></head><body><p>hi</p></body></html>';
+
+  it('links the stylesheet and loads the entry and the route chunks only on load, with the nonce', () => {
+    const out = finishDocument(html, assets, ['__root__', '/products/$slug'], 'abc+/=');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/style-1.css"></head>');
+    expect(out).toMatch(
+      /<script nonce="abc\+\/=">addEventListener\("load",function\(\)\{.*<\/script><\/body><\/html>$/,
+    );
+    expect(out).toContain('["/assets/product-1.js"]');
+    expect(out).toContain('s.src="/assets/index-1.js"');
+    // Nothing is requested up front.
+    expect(out).not.toMatch(/<script[^>]+src=/);
+    expect(out).not.toMatch(/<link[^>]+modulepreload/);
+  });
+});
+
+describe('PageCache', () => {
+  const page = (html: string) => ({ kind: 'html' as const, status: 200, html, nonceMarker: 'm' });
+
+  it('renders once for concurrent and repeated requests within the TTL', async () => {
+    const cache = new PageCache(1000);
+    const render = vi.fn(async () => page('a'));
+    const [one, two] = await Promise.all([cache.get('k', render), cache.get('k', render)]);
+    expect(one).toBe(two);
+    await cache.get('k', render);
+    expect(render).toHaveBeenCalledTimes(1);
+  });
+
+  it('serves a just-expired page while the next render runs, and renders again when cleared', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new PageCache(1000);
+      let n = 0;
+      const render = vi.fn(async () => page(`v${++n}`));
+      expect(await cache.get('k', render)).toMatchObject({ html: 'v1' });
+      vi.advanceTimersByTime(1500);
+      // Stale but young: served at once, refreshed in the background.
+      expect(await cache.get('k', render)).toMatchObject({ html: 'v1' });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(await cache.get('k', render)).toMatchObject({ html: 'v2' });
+      cache.clear();
+      expect(await cache.get('k', render)).toMatchObject({ html: 'v3' });
+      // Too old to serve: rendered first.
+      vi.advanceTimersByTime(5000);
+      expect(await cache.get('k', render)).toMatchObject({ html: 'v4' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps no failed render, and renders every time with a TTL of 0', async () => {
+    const cache = new PageCache(1000);
+    await expect(cache.get('k', async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
+    expect(await cache.get('k', async () => page('ok'))).toMatchObject({ html: 'ok' });
+    const off = new PageCache(0);
+    const render = vi.fn(async () => page('a'));
+    await off.get('k', render);
+    await off.get('k', render);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+});

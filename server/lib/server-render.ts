@@ -1,0 +1,211 @@
+/**
+ * What the reference server needs to serve server-rendered pages (decision 008), apart from
+ * Fastify itself: the shape of the storefront's render module (src/entry-server.tsx, built to
+ * dist/server/entry-server.js; the server never imports src/, so the shape is restated here),
+ * the asset lists read from Vite's manifest, and the finishing touches on the rendered HTML.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { escapeHtml } from './index-html.ts';
+
+/** Hands one API request to the API in this process (src/api/client.ts `ApiTransport`). */
+export type Dispatch = (request: Request) => Promise<Response>;
+
+export interface RenderInput {
+  url: string;
+  origin: string;
+  nonce: string;
+  dispatch: Dispatch;
+  timeoutMs?: number;
+}
+
+export type RenderResult =
+  | { kind: 'html'; status: number; html: string; routeIds: string[] }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** The render module's exports. */
+export interface Renderer {
+  render(input: RenderInput): Promise<RenderResult>;
+}
+
+/**
+ * A finished render kept for reuse: the redirect, or the status and the finished document in
+ * which `nonceMarker` stands where each response's nonce goes.
+ */
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'html'; status: number; html: string; nonceMarker: string };
+
+/**
+ * The server-rendered pages of the last `ttlMs` (decision 008): a page is the same for every
+ * visitor (the session is only known in the browser), so at a burst of requests only the first
+ * pays for the render, as the catalogue's answers are cached (decision 005). Keyed by origin
+ * and URL; concurrent misses share one render; a failed render is not kept; at most
+ * `maxEntries` pages (expired ones go first, then the oldest). A page that expired less than
+ * `ttlMs` ago is still served once while its next render runs in the background (so a burst
+ * never waits for a render); an older one is rendered again first. `clear()` follows the
+ * catalogue cache's invalidation, so a change in this process shows at once.
+ */
+export class PageCache {
+  private readonly entries = new Map<
+    string,
+    { page: Promise<RenderedPage>; expires: number; refreshing?: boolean }
+  >();
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 200,
+  ) {}
+
+  /** The cached page for `key`, or the result of `render` (kept for ttlMs once it resolves). */
+  get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+    if (this.ttlMs <= 0) return render();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.page;
+    if (hit && hit.expires + this.ttlMs > now) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        const next = render();
+        next.then(
+          () => {
+            if (this.entries.get(key) === hit)
+              this.entries.set(key, { page: next, expires: Date.now() + this.ttlMs });
+          },
+          () => {
+            hit.refreshing = false;
+          },
+        );
+      }
+      return hit.page;
+    }
+    if (hit) this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      for (const [k, entry] of this.entries) if (entry.expires <= now) this.entries.delete(k);
+      while (this.entries.size >= this.maxEntries)
+        this.entries.delete(this.entries.keys().next().value as string);
+    }
+    const page = render();
+    const entry = { page, expires: now + this.ttlMs };
+    this.entries.set(key, entry);
+    page.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    return page;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** Imports the built render module of `distDir`, or null when there is none (not built). */
+export function builtRendererLoader(distDir: string): (() => Promise<Renderer>) | null {
+  const file = join(distDir, 'server', 'entry-server.js');
+  if (!existsSync(file)) return null;
+  return () => import(pathToFileURL(file).href) as Promise<Renderer>;
+}
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The browser assets of a build: the entry script, the stylesheets, each route's chunks. */
+export interface ClientAssets {
+  /** `/assets/index-abc.js`. */
+  entry: string;
+  /** Stylesheets every page links in its head. */
+  css: string[];
+  /**
+   * Chunks a route needs beyond the entry and what the entry already imports, by route id
+   * (`/products/$slug`, `__root__`), to be requested together with the entry.
+   */
+  routeChunks: Map<string, string[]>;
+}
+
+/**
+ * The route id of a flat file-route name (`products.$slug.tsx` -> `/products/$slug`,
+ * `products.index.tsx` -> `/products/`, `index.tsx` -> `/`, `__root.tsx` -> `__root__`).
+ */
+export function routeIdOfFile(file: string): string {
+  const name = file.replace(/^.*\//, '').replace(/\.tsx?$/, '');
+  if (name === '__root') return '__root__';
+  if (name === 'index') return '/';
+  const parts = name.split('.');
+  if (parts[parts.length - 1] === 'index') parts[parts.length - 1] = '';
+  return `/${parts.join('/')}`;
+}
+
+/** Reads the asset lists from `distDir/.vite/manifest.json`; null when there is no manifest. */
+export function readClientAssets(distDir: string, base = '/'): ClientAssets | null {
+  const manifestPath = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return null;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) return null;
+  const collect = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into);
+  };
+  const entryFiles = new Set<string>();
+  collect(entryKey, entryFiles);
+  // With `cssCodeSplit: false` the one stylesheet is its own manifest entry; with splitting
+  // it would hang off the chunks. Either way every stylesheet is linked.
+  const css = new Set<string>();
+  for (const chunk of Object.values(manifest)) {
+    for (const file of chunk.css ?? []) css.add(file);
+    if (chunk.file.endsWith('.css')) css.add(chunk.file);
+  }
+
+  const routeChunks = new Map<string, string[]>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const [source = '', split = ''] = (chunk.src ?? key).split('?');
+    // A server-rendered page never shows a pending screen: its chunk can wait.
+    if (!source.startsWith('src/routes/') || split.includes('pendingComponent')) continue;
+    const id = routeIdOfFile(source);
+    const files = new Set<string>();
+    collect(key, files);
+    const own = [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
+    routeChunks.set(id, [...new Set([...(routeChunks.get(id) ?? []), ...own])]);
+  }
+  const url = (file: string) => `${base}${file}`;
+  return {
+    entry: url(manifest[entryKey]!.file),
+    css: [...css].map(url),
+    routeChunks: new Map([...routeChunks].map(([id, files]) => [id, files.map(url)])),
+  };
+}
+
+/**
+ * The rendered document made ready to send: the stylesheets linked in the head, and at the end
+ * of the body one small nonce'd script that, once the page has loaded (after its first paint),
+ * adds modulepreload links for the route's chunks and the entry script, which then hydrates.
+ * No script or preload is requested before the first paint (issue 8, speed budget).
+ */
+export function finishDocument(
+  html: string,
+  assets: ClientAssets,
+  routeIds: readonly string[],
+  nonce: string,
+): string {
+  const preloads = [...new Set(routeIds.flatMap((id) => assets.routeChunks.get(id) ?? []))];
+  const styles = assets.css
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .join('');
+  const boot =
+    `<script nonce="${escapeHtml(nonce)}">addEventListener("load",function(){` +
+    `var d=document,h=d.head;${JSON.stringify(preloads)}.forEach(function(u){` +
+    `var l=d.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});` +
+    `var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(assets.entry)};h.appendChild(s)})</script>`;
+  const withStyles = html.replace(/<\/head>/i, () => `${styles}</head>`);
+  const at = withStyles.lastIndexOf('</body>');
+  if (at === -1) return withStyles + boot;
+  return withStyles.slice(0, at) + boot + withStyles.slice(at);
+}
