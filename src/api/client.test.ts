@@ -1,6 +1,9 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
-import { storefrontMiddleware } from './client';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { BEARER_OPERATIONS, storefrontMiddleware } from './client';
 import { ApiError } from './errors';
 import { clearTokens, getAccessToken, setTokens } from '../auth/token-storage';
 import { fakeJwt } from '../test/fake-jwt';
@@ -94,5 +97,54 @@ describe('storefront client middleware', () => {
     await expect(client.GET('/orders/cart/')).rejects.toMatchObject({ status: 401 });
     expect(bearer).toBeNull();
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('lets catalogue requests go on without the token when the refresh fails for a 503, a 429 or the network (issue 10)', async () => {
+    for (const failure of [
+      () => json(503, { detail: 'Service unavailable.' }),
+      () => json(429, { detail: 'Request was throttled.' }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ]) {
+      const expiredToken = fakeJwt({ exp: inSeconds(-1) });
+      setTokens(expiredToken, 'still-good');
+      const bearers: (string | null)[] = [];
+      const client = clientWith(async (request) => {
+        if (request.url.endsWith('/accounts/token/refresh/')) return failure();
+        bearers.push(request.headers.get('Authorization'));
+        return json(200, []);
+      });
+      await expect(client.GET('/products/categories/')).resolves.toMatchObject({ data: [] });
+      expect(bearers).toEqual([null]);
+      // The session is kept (it may still be good) and the shopper's own calls fail visibly.
+      expect(getAccessToken()).toBe(expiredToken);
+      await expect(client.GET('/orders/cart/')).rejects.toThrow();
+      expect(bearers).toEqual([null]);
+    }
+  });
+});
+
+describe('BEARER_OPERATIONS', () => {
+  it('names exactly the operations whose security in the contract requires the bearer token', () => {
+    const contract = parse(
+      readFileSync(path.join(process.cwd(), 'openapi/storefront.yaml'), 'utf8'),
+    ) as {
+      security: Array<Record<string, unknown>>;
+      paths: Record<
+        string,
+        Record<string, { operationId?: string; security?: Array<Record<string, unknown>> }>
+      >;
+    };
+    const required = new Set<string>();
+    for (const [path, item] of Object.entries(contract.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation?.operationId) continue;
+        const security = operation.security ?? contract.security;
+        if (security.every((requirement) => 'bearerAuth' in requirement))
+          required.add(`${method.toUpperCase()} ${path}`);
+      }
+    expect(required.size).toBeGreaterThan(0);
+    expect([...BEARER_OPERATIONS].sort()).toEqual([...required].sort());
   });
 });

@@ -6,8 +6,11 @@
  * - requests other than login, register and token refresh carry the stored access token as
  *   a bearer token when there is one; an expired one is first refreshed, once for all
  *   concurrent requests (src/auth/refresh.ts). When the refresh fails and logs the shopper
- *   out, the request goes on without a token and the server answers as for a visitor;
- *   when it fails for a network reason, the request fails with that error;
+ *   out, the request goes on without a token and the server answers as for a visitor.
+ *   When it fails for another reason (network, 429, 5xx: the session may still be good), a
+ *   request the contract lets a visitor make goes on without the token too (issue 10: the
+ *   catalogue must not fail because the token service did), while a request that needs the
+ *   shopper ({@link BEARER_OPERATIONS}) fails with that error;
  * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
  *   so callers get `data` or an exception, never a half-filled result.
  */
@@ -31,6 +34,25 @@ const UNAUTHENTICATED_PATHS = [
  */
 const NO_REFRESH_PATHS = ['/accounts/logout/'];
 
+/**
+ * The operations whose `security` in the contract requires the bearer token, as
+ * `METHOD path`. client.test.ts checks this list against openapi/storefront.yaml.
+ */
+export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
+  'POST /products/reviews/',
+  'POST /blog/comments/',
+  'POST /payments/card/initiate/',
+  'GET /payments/history/{uuid}/',
+  'GET /orders/cart/',
+  'POST /orders/cart/add-item/',
+  'PATCH /orders/cart/items/{id}/',
+  'DELETE /orders/cart/items/{id}/',
+  'DELETE /orders/cart/clear/',
+  'GET /orders/orders/',
+  'POST /orders/orders/',
+  'GET /orders/orders/{id}/',
+]);
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.clone().text();
   if (!text) return null;
@@ -41,11 +63,14 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-async function bearerToken(refresh: RefreshTransport): Promise<string | null> {
+async function bearerToken(
+  refresh: RefreshTransport,
+  needsShopper: boolean,
+): Promise<string | null> {
   try {
     return await ensureFreshAccessToken(refresh);
   } catch (error) {
-    if (error instanceof RefreshError && error.loggedOut) return null;
+    if (error instanceof RefreshError && (error.loggedOut || !needsShopper)) return null;
     throw error;
   }
 }
@@ -57,13 +82,14 @@ async function bearerToken(refresh: RefreshTransport): Promise<string | null> {
 export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransport): Middleware {
   return {
     async onRequest({ request, schemaPath }) {
+      const needsShopper = BEARER_OPERATIONS.has(`${request.method} ${schemaPath}`);
       request.headers.set('X-Tenant-Token', tenantToken);
       if (NO_REFRESH_PATHS.includes(schemaPath)) {
         const token = getAccessToken();
         if (token && !isTokenExpired(token))
           request.headers.set('Authorization', `Bearer ${token}`);
       } else if (!UNAUTHENTICATED_PATHS.includes(schemaPath)) {
-        const token = await bearerToken(refresh);
+        const token = await bearerToken(refresh, needsShopper);
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
       }
       return request;

@@ -1,7 +1,7 @@
 import { ApiError } from '../api/errors';
 import { fakeJwt } from '../test/fake-jwt';
 import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from './refresh';
-import { getAccessToken, getRefreshToken, setTokens } from './token-storage';
+import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
 
 const expired = () => fakeJwt({ exp: Math.floor(Date.now() / 1000) - 5 });
 const fresh = (tag: string) => fakeJwt({ exp: Math.floor(Date.now() / 1000) + 300, tag });
@@ -14,7 +14,9 @@ describe('single-flight token refresh (spec section 4)', () => {
       await new Promise((r) => setTimeout(r, 20));
       return { access: newAccess, refresh: 'refresh-2' };
     });
-    const tokens = await Promise.all(Array.from({ length: 10 }, () => ensureFreshAccessToken(transport)));
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, () => ensureFreshAccessToken(transport)),
+    );
     expect(transport).toHaveBeenCalledTimes(1);
     expect(transport).toHaveBeenCalledWith('refresh-1');
     expect(new Set(tokens)).toEqual(new Set([newAccess]));
@@ -68,7 +70,9 @@ describe('single-flight token refresh (spec section 4)', () => {
 
   it("says 'Invalid token refresh response.' for an answer without an access token", async () => {
     setTokens(expired(), 'r');
-    await expect(ensureFreshAccessToken(async () => ({ refresh: 'x' }))).rejects.toThrow('Invalid token refresh response.');
+    await expect(ensureFreshAccessToken(async () => ({ refresh: 'x' }))).rejects.toThrow(
+      'Invalid token refresh response.',
+    );
     expect(getAccessToken()).toBeNull();
   });
 
@@ -90,5 +94,25 @@ describe('single-flight token refresh (spec section 4)', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('does not store the answer of a refresh that a logout overtook (issue 10)', async () => {
+    setTokens(expired(), 'about-to-be-revoked');
+    let answer!: () => void;
+    const transport = vi.fn<RefreshTransport>(
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ access: fresh('late'), refresh: 'late-refresh' });
+        }),
+    );
+    const pending = ensureFreshAccessToken(transport).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(transport).toHaveBeenCalled());
+    clearTokens(); // the logout finishes first
+    answer();
+    const failure = await pending;
+    expect(failure).toBeInstanceOf(RefreshError);
+    expect((failure as RefreshError).loggedOut).toBe(true);
+    expect(getAccessToken()).toBeNull();
+    expect(getRefreshToken()).toBeNull();
   });
 });

@@ -12,14 +12,19 @@
  *   has no access token: the tokens are cleared (the shopper is logged out) and a
  *   {@link RefreshError} with `loggedOut: true` is thrown;
  * - a network failure, a 429 or a 5xx: nothing is cleared (the session may still be good) and a
- *   {@link RefreshError} with `loggedOut: false` is thrown.
+ *   {@link RefreshError} with `loggedOut: false` is thrown;
+ * - the shopper logged out (in this tab or another) while the refresh was on the wire: the
+ *   answer's tokens are dropped, never stored over the logout (issue 10), and a
+ *   {@link RefreshError} with `loggedOut: true` is thrown.
  */
 import { ApiError } from '../api/errors';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
 import { isTokenExpired } from './token-expiry';
 
 /** Sends the refresh token to the API; throws ApiError on a non-2xx answer. */
-export type RefreshTransport = (refresh: string) => Promise<{ access?: unknown; refresh?: unknown } | null | undefined>;
+export type RefreshTransport = (
+  refresh: string,
+) => Promise<{ access?: unknown; refresh?: unknown } | null | undefined>;
 
 /** A refresh that did not produce a token; `loggedOut` tells whether the tokens were cleared. */
 export class RefreshError extends Error {
@@ -63,11 +68,19 @@ async function performRefresh(transport: RefreshTransport): Promise<string> {
     throw new RefreshError('Could not refresh the session right now.', false);
   }
 
+  // A logout (here or in another tab) cleared or replaced the refresh token while this one was
+  // on the wire: storing the answer would log the shopper back in behind their back.
+  if (getRefreshToken() !== refresh) {
+    throw new RefreshError('Logged out during the token refresh.', true);
+  }
   if (!answer || typeof answer.access !== 'string' || !answer.access) {
     clearTokens();
     throw new RefreshError('Invalid token refresh response.', true);
   }
-  setTokens(answer.access, typeof answer.refresh === 'string' && answer.refresh ? answer.refresh : undefined);
+  setTokens(
+    answer.access,
+    typeof answer.refresh === 'string' && answer.refresh ? answer.refresh : undefined,
+  );
   return answer.access;
 }
 
@@ -86,7 +99,10 @@ export function refreshAccessToken(transport: RefreshTransport): Promise<string>
  * result of one shared refresh.
  * @throws RefreshError when the refresh fails (see the module notes).
  */
-export async function ensureFreshAccessToken(transport: RefreshTransport, nowMs: number = Date.now()): Promise<string | null> {
+export async function ensureFreshAccessToken(
+  transport: RefreshTransport,
+  nowMs: number = Date.now(),
+): Promise<string | null> {
   const token = getAccessToken();
   if (!token) return null;
   if (!isTokenExpired(token, nowMs)) return token;
