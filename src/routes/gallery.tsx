@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { allProductsQuery } from '../features/catalog/api';
+import { everyProductQuery } from '../features/catalog/api';
 import { GalleryError, GalleryPage } from '../features/catalog/gallery-page';
 import { GallerySkeleton } from '../features/catalog/skeletons';
 import { pageHead } from '../features/site/seo';
@@ -8,7 +8,7 @@ import { pageHead } from '../features/site/seo';
 export const Route = createFileRoute('/gallery')({
   head: ({ matches }) =>
     pageHead(matches, { title: 'Gallery', description: 'Every piece in the shop at a glance.' }),
-  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(allProductsQuery()),
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(everyProductQuery()),
   component: GalleryPage,
   pendingComponent: GallerySkeleton,
   errorComponent: GalleryError,

@@ -118,7 +118,40 @@ export const productQuery = (slug: string) =>
 export const MAX_PAGE_SIZE = 100;
 
 /**
- * Every active product in one page of the maximum size, without filters (spec section 7: "The
- * gallery lists products without filters"). Used by /gallery and by the home page.
+ * The first page of the maximum size of active products, without filters. Used by the home
+ * page and /company-info, which show a few of them.
  */
 export const allProductsQuery = () => productsQuery({ pageSize: MAX_PAGE_SIZE });
+
+/** Most pages {@link everyProductQuery} reads (10 000 products): a bound, not a shop's size. */
+export const MAX_GALLERY_PAGES = 100;
+
+/**
+ * Every active product, without filters (spec section 7: "The gallery lists products without
+ * filters"; issue 10: not only the first 100): pages of the maximum size read in order until
+ * the API has no next page. Key `['products','every']`. Throws `ApiError` on non-2xx.
+ */
+export const everyProductQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'every'] as const,
+    queryFn: async ({ signal }): Promise<Product[]> => {
+      const products: Product[] = [];
+      for (let page = 1; page <= MAX_GALLERY_PAGES; page += 1) {
+        const { data } = await api.GET('/products/products/', {
+          params: {
+            query: {
+              is_active: true,
+              ...(page > 1 ? { page } : {}),
+              page_size: MAX_PAGE_SIZE,
+            },
+          },
+          signal,
+        });
+        const answer = toProductPage(data as Product[] | ProductPage);
+        products.push(...answer.results);
+        if (!answer.next || answer.results.length === 0) break;
+      }
+      return products;
+    },
+    staleTime: 60_000,
+  });

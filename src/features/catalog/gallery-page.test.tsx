@@ -38,6 +38,36 @@ describe('GalleryPage', () => {
     expect(screen.getByRole('button', { name: 'View Skinner' })).toBeInTheDocument();
   });
 
+  it('shows every product of a shop with more than one page of them (issue 10)', async () => {
+    const pageOf = (page: number, size: number, next: boolean) => ({
+      data: {
+        count: 230,
+        next: next ? `/api/products/products/?page=${page + 1}&page_size=100` : null,
+        previous: null,
+        results: Array.from({ length: size }, (_, index) =>
+          makeProduct({ name: `Piece ${page}-${index}`, slug: `piece-${page}-${index}` }),
+        ),
+      },
+    });
+    get
+      .mockReset()
+      .mockResolvedValueOnce(pageOf(1, 100, true))
+      .mockResolvedValueOnce(pageOf(2, 100, true))
+      .mockResolvedValueOnce(pageOf(3, 30, false));
+    renderWithRouter(
+      <Suspense fallback={null}>
+        <GalleryPage />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('button', { name: 'View Piece 3-29' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^View Piece/ })).toHaveLength(230);
+    expect(get).toHaveBeenCalledTimes(3);
+    expect(get).toHaveBeenLastCalledWith(
+      '/products/products/',
+      expect.objectContaining({ params: { query: { is_active: true, page: 3, page_size: 100 } } }),
+    );
+  });
+
   it('opens the full image in a modal overlay with focus on Close, and closes it with ×', async () => {
     const user = userEvent.setup();
     const tile = await openGallery();

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { allProductsQuery, type Product } from './api';
+import { everyProductQuery, type Product } from './api';
 import './catalog.css';
 
 interface OverlayProps {
@@ -73,10 +73,9 @@ function GalleryOverlay({ product, onClose }: OverlayProps) {
 
 /** /gallery: a grid of product thumbnails; each opens the full image in an overlay. */
 export function GalleryPage() {
-  const { data } = useSuspenseQuery(allProductsQuery());
+  const { data: products } = useSuspenseQuery(everyProductQuery());
   const [open, setOpen] = useState<Product | null>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
-  const products = data.results;
 
   const close = () => {
     setOpen(null);
