@@ -3,6 +3,7 @@
  * Pool when a connection string is given (issue 2, section 3).
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -11,7 +12,7 @@ import {
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './database.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -55,7 +56,9 @@ export function openDatabase(options: DbOptions): DbHandle {
     if (options.pgSchema !== undefined && !SCHEMA_NAME.test(options.pgSchema)) {
       throw new Error(`Invalid PostgreSQL schema name "${options.pgSchema}".`);
     }
-    const pool = new pg.Pool({
+    // Loaded only here: a SQLite shop never pays pg's memory (issue 10: the idle process).
+    const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+    const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),

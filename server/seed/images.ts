@@ -1,4 +1,15 @@
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
+import type { default as sharpModule, Sharp } from 'sharp';
+
+/**
+ * sharp, loaded on the first image made: it (and libvips) costs a running shop about 25 MB,
+ * and only the first start's seed makes images (issue 10: the idle process).
+ */
+let loadedSharp: typeof sharpModule | undefined;
+function sharp(input: Buffer): Sharp {
+  loadedSharp ??= createRequire(import.meta.url)('sharp') as typeof sharpModule;
+  return loadedSharp(input);
+}
 import type { SeedImage, SeedTenant } from './catalog-data.ts';
 
 /**
