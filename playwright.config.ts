@@ -104,7 +104,7 @@ export default defineConfig({
       command: [
         `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
         'node scripts/build-if-needed.mjs &&',
-        'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
+        'env -u DATABASE_URL node dist/api/main.mjs',
       ].join(' '),
       url: `${baseURL}/`,
       // A fresh database is seeded (images made with sharp) on first start: allow for it.
@@ -124,7 +124,7 @@ export default defineConfig({
         // Both builds go to DIST_DIR (vite.config.ts reads it): the browser's and the server render.
         'node_modules/.bin/vite build --logLevel warn &&',
         'node_modules/.bin/vite build --ssr src/entry-server.tsx --logLevel warn &&',
-        'env -u DATABASE_URL node_modules/.bin/tsx server/main.ts',
+        'env -u DATABASE_URL node dist/api/main.mjs',
       ].join(' '),
       url: `http://127.0.0.1:${potteryPort}/`,
       timeout: 180_000,

@@ -19,6 +19,12 @@
  *    add-item run fills every customer's cart, and the order run then checks each one out.
  *    The product's stock is raised in the bench's own SQLite file so it never runs out.
  *
+ * 5. Memory of the API process (issue 10: at most 120 MB resident when idle after start, at
+ *    most 250 MB under load): the API runs exactly as `npm start` runs it (the compiled
+ *    server, the command read from package.json). It is started once to create and seed the
+ *    database, stopped, and started again, as a shop restarts; its resident set is read from
+ *    /proc after IDLE_SETTLE_S seconds of idleness, then sampled during every load above.
+ *
  * Everything is bounded: a hard deadline stops the servers and exits 1 if anything hangs.
  * `tsx scripts/bench.ts --baseline-server PORT` is the bare Fastify app (run as a child).
  */
@@ -46,6 +52,10 @@ const WRITE_RATE = 50;
 const WRITE_REQUESTS = 500;
 const WRITE_WARMUP = 50;
 const WRITE_P99_TARGET_MS = 50;
+/** Memory targets (MB resident) and how long the API sits idle before it is measured. */
+const IDLE_RSS_TARGET_MB = 120;
+const LOAD_RSS_TARGET_MB = 250;
+const IDLE_SETTLE_S = 15;
 /** Fixed request rate of the server-rendered pages and their p99 target. */
 const SSR_RATE = 100;
 const SSR_P99_TARGET_MS = 20;
@@ -151,7 +161,16 @@ async function main(): Promise<void> {
       ACCESS_TOKEN_TTL_SECONDS: '3600',
     };
     delete env.DATABASE_URL;
-    const api = start(bin('tsx'), ['server/main.ts'], env);
+    const [command, ...args] = productionStartCommand();
+    // The first start creates and seeds the database (images made with sharp): a one-off.
+    const seeding = start(command!, args, env);
+    children.push(seeding);
+    await waitForHttp('reference API (seeding)', seeding, `http://127.0.0.1:${apiPort}/readyz`, {
+      timeoutMs: 180_000,
+      requireOk: true,
+    });
+    await stop(seeding);
+    const api = start(command!, args, env);
     const baseline = start(
       bin('tsx'),
       [fileURLToPath(import.meta.url), '--baseline-server', String(basePort)],
@@ -169,6 +188,13 @@ async function main(): Promise<void> {
       timeoutMs: 30_000,
       requireOk: true,
     });
+
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_S * 1000));
+    const idleMb = residentMb(api.pid!);
+    let peakMb = idleMb ?? 0;
+    const sampler = setInterval(() => {
+      peakMb = Math.max(peakMb, residentMb(api.pid!) ?? 0);
+    }, 100);
 
     const list = (await (
       await fetch(`${apiBase}/products/products/?is_active=true`, { headers: TENANT })
@@ -260,6 +286,11 @@ async function main(): Promise<void> {
     }
 
     const writeRows = await writeBenchmarks(apiBase, path.join(tmp, 'shop.sqlite'));
+    clearInterval(sampler);
+    const memoryRows = [
+      memoryRow(`idle ${IDLE_SETTLE_S} s after start`, idleMb, IDLE_RSS_TARGET_MB),
+      memoryRow('peak under the loads above', peakMb, LOAD_RSS_TARGET_MB),
+    ];
 
     console.log(
       `\nJavaScript loaded first per route (gzip level 9, budget ${BUDGET_KB} KB, 1 KB = 1024 B)\n`,
@@ -290,6 +321,8 @@ async function main(): Promise<void> {
       ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx', `p99 <= ${WRITE_P99_TARGET_MS} ms`],
       writeRows,
     );
+    console.log(`\nAPI process memory (resident set, ${command} ${args.join(' ')})\n`);
+    printTable(['when', 'MB resident', 'target MB', 'within'], memoryRows);
   } finally {
     clearTimeout(deadline);
     cleanup();
@@ -304,6 +337,46 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
   }
+}
+
+/**
+ * The command `npm start` runs after its build step (package.json's `start`, after the last
+ * `&&`), with `node` replaced by this Node: the bench measures the production start itself.
+ * @throws Error when the script does not end in a `node ...` command.
+ */
+function productionStartCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start.split('&&').pop()!.trim().split(/\s+/);
+  if (words[0] !== 'node')
+    throw new Error(`npm start does not end in a node command: ${pkg.scripts.start}`);
+  return [process.execPath, ...words.slice(1)];
+}
+
+/** Resident set of a process in MB (VmRSS from /proc), or null where /proc is not Linux's. */
+function residentMb(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+function memoryRow(when: string, mb: number | null, targetMb: number): string[] {
+  if (mb === null) return [when, 'n/a (no /proc)', String(targetMb), '-'];
+  return [when, mb.toFixed(0), String(targetMb), mb <= targetMb ? 'yes' : 'NO'];
+}
+
+/** SIGTERM to a child started by `start`, then waits for it to exit (10 s, then SIGKILL). */
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }
 
 /** Runs `task` over `items` with at most `limit` in flight. */

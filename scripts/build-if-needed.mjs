@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Runs both builds (`vite build`, then `vite build --ssr` for the server render, as
- * `npm run build` does) when `dist/index.html` or `dist/server/entry-server.js` is missing or
- * older than any input of the build (src/, index.html, vite.config.ts, public/, the contract's
- * generated types live in src/); otherwise says the build is fresh. Used by `npm start`, the
- * bench and the Playwright web server so a fresh clone serves the storefront without a
- * separate build step.
+ * Builds what `npm start` runs when it is missing or older than any of its inputs; otherwise
+ * says the build is fresh. Used by `npm start`, the bench and the Playwright web server, so a
+ * fresh clone serves the storefront without a separate build step. Two builds, each checked
+ * on its own:
+ * - the storefront: `vite build`, then `vite build --ssr` for the server render (as `npm run
+ *   build` does), into `dist/index.html` and `dist/server/entry-server.js`;
+ * - the API: scripts/build-server.mjs compiles server/ into `dist/api/main.mjs` (issue 10:
+ *   production runs plain Node, no TypeScript loader).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -13,11 +15,25 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = [
-  path.join(root, 'dist', 'index.html'),
-  path.join(root, 'dist', 'server', 'entry-server.js'),
+const vite = path.join(root, 'node_modules', '.bin', 'vite');
+
+const builds = [
+  {
+    name: 'storefront',
+    outputs: ['dist/index.html', 'dist/server/entry-server.js'],
+    inputs: ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'],
+    steps: [
+      [vite, ['build']],
+      [vite, ['build', '--ssr', 'src/entry-server.tsx']],
+    ],
+  },
+  {
+    name: 'API',
+    outputs: ['dist/api/main.mjs'],
+    inputs: ['server', 'scripts/build-server.mjs', 'package-lock.json'],
+    steps: [[process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]]],
+  },
 ];
-const inputs = ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'];
 
 /** Newest modification time (ms) under `target`, or 0 when it does not exist. */
 function newest(target) {
@@ -29,26 +45,27 @@ function newest(target) {
   return max;
 }
 
-function stale() {
+/** Why `build` must run (a sentence), or null when its outputs are newer than its inputs. */
+function stale(build) {
+  const outputs = build.outputs.map((output) => path.join(root, output));
   for (const output of outputs)
     if (!existsSync(output)) return `${path.relative(root, output)} is missing`;
   const built = Math.min(...outputs.map((output) => statSync(output).mtimeMs));
-  for (const input of inputs) {
+  for (const input of build.inputs) {
     if (newest(path.join(root, input)) > built) return `${input} changed since the last build`;
   }
   return null;
 }
 
-const reason = stale();
-if (!reason) {
-  console.log('build-if-needed: dist/ is fresh, skipping vite build.');
-} else {
-  console.log(`build-if-needed: ${reason}; running vite build (browser, then server render).`);
-  for (const args of [['build'], ['build', '--ssr', 'src/entry-server.tsx']]) {
-    const result = spawnSync(path.join(root, 'node_modules', '.bin', 'vite'), args, {
-      cwd: root,
-      stdio: 'inherit',
-    });
+for (const build of builds) {
+  const reason = stale(build);
+  if (!reason) {
+    console.log(`build-if-needed: the ${build.name} build is fresh, skipping it.`);
+    continue;
+  }
+  console.log(`build-if-needed: ${reason}; building the ${build.name}.`);
+  for (const [command, args] of build.steps) {
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

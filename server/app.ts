@@ -6,6 +6,7 @@
  * Routing and request validation come from openapi/storefront.yaml through fastify-openapi-glue:
  * each operationId maps to a handler in handlers/, and every operation without one answers 501.
  */
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import type { ErrorObject } from 'ajv';
@@ -72,10 +73,14 @@ import {
   seedPaymentSettingsIfMissing,
 } from './seed/seed.ts';
 
-/** The contract the routes are generated from. */
-export const SPECIFICATION_PATH = fileURLToPath(
-  new URL('../openapi/storefront.yaml', import.meta.url),
-);
+/**
+ * The contract the routes are generated from: `openapi/storefront.yaml` of the project, found
+ * from this module's place whether it runs as server/app.ts (tests, `npm run dev`) or
+ * compiled into dist/api/main.mjs (`npm start`).
+ */
+export const SPECIFICATION_PATH = ['../openapi/storefront.yaml', '../../openapi/storefront.yaml']
+  .map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)))
+  .find((candidate) => existsSync(candidate)) as string;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -260,9 +265,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only the configured proxies may name the client's address, host and scheme (TRUST_PROXY):
     // the address is what the login and registration throttles count.
     trustProxy:
-      typeof config.trustProxy === 'number'
-        ? trustHops(config.trustProxy)
-        : config.trustProxy,
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Slugs may be 120 characters (the contract's Slug); longer ones get the contract's 400,
     // and only absurd ones (over 1000) a 414 before routing, in the {detail} shape.
     maxParamLength: 1000,
