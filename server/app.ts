@@ -389,6 +389,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       siteSettings,
       tenantToken: config.tenantToken,
       tenantId: tenantRow?.id ?? null,
+      pageCacheTtlMs: config.pageCacheTtlMs,
       ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
     });
   }

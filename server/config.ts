@@ -33,6 +33,11 @@ export interface AppConfig {
   /** How long catalogue answers are cached in memory (ms; default 1000; 0 disables). */
   catalogCacheTtlMs: number;
   /**
+   * How long a server-rendered page is reused (ms; default 10000; 0 disables). A write through
+   * this process that pages show (an order's stock, a review, a comment) drops them at once.
+   */
+  pageCacheTtlMs: number;
+  /**
    * JWT signing secret (JWT_SECRET, at least 32 characters). When null, a random secret is
    * generated on first start and kept in `jwt-secret` beside the SQLite file (see jwtSecretPath).
    */
@@ -270,6 +275,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     tenantToken,
     logLevel: logLevel as LogLevel,
     catalogCacheTtlMs: parseNonNegativeInt(env, 'CATALOG_CACHE_TTL_MS', 1000),
+    pageCacheTtlMs: parseNonNegativeInt(env, 'PAGE_CACHE_TTL_MS', 10_000),
     jwtSecret,
     accessTokenTtlSeconds: parseIntInRange(env, 'ACCESS_TOKEN_TTL_SECONDS', 300, 1, DAY),
     refreshTokenTtlSeconds: parseIntInRange(

@@ -311,6 +311,9 @@ export const createComment: OperationHandler<'createComment'> = async (request, 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The post's server-rendered page shows its approved comments: drop the rendered pages
+  // (the page cache follows the catalogue cache's invalidation; decision 008).
+  if (approved) request.server.catalogCache.invalidate(tenantId);
   reply.code(201);
   return {
     id,

@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Renderer } from '../lib/server-render.ts';
 import { seedTenants } from '../seed/catalog-data.ts';
 import { demoContent, potteryContent } from '../seed/content-data.ts';
+import { call, createCustomer, productBySlug } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 const demo = seedTenants[0]!;
@@ -378,6 +379,52 @@ describe('when a render fails', () => {
       },
     });
     expect(good).toMatchObject({ kind: 'html', status: 200 });
+  });
+});
+
+describe('reused pages (PAGE_CACHE_TTL_MS)', () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp(
+      { serveSpa: true, distDir: dist, pageCacheTtlMs: 60_000 },
+      { loadRenderer: loadSource },
+    );
+  }, 60_000);
+  afterAll(() => cached?.close());
+  const page = async (url: string) =>
+    (await cached.app.inject({ method: 'GET', url, headers: HTML })).body;
+
+  it('shows a new comment on the post page at once, though pages are reused for a minute', async () => {
+    const post = demoContent.blog_posts.find((item) => item.status === 'published')!;
+    const before = await page(`/blog/${post.slug}`);
+    expect(before).not.toContain('A brand-new comment about the spoon');
+    const { id } = (await cached.app.db
+      .selectFrom('blog_posts')
+      .select('id')
+      .where('slug', '=', post.slug)
+      .executeTakeFirstOrThrow()) as { id: number };
+    const shopper = await createCustomer(cached.app);
+    const answer = await call(cached.app, 'POST', '/blog/comments/', shopper.headers, {
+      post: id,
+      content: 'A brand-new comment about the spoon',
+    });
+    expect(answer.status).toBe(201);
+    expect(await page(`/blog/${post.slug}`)).toContain('A brand-new comment about the spoon');
+  });
+
+  it('shows the stock an order left at once', async () => {
+    const product = await productBySlug(cached.app, 'damascus-gyuto-210mm');
+    await page('/products/damascus-gyuto-210mm');
+    await cached.app.db
+      .updateTable('products')
+      .set({ stock: 0 })
+      .where('id', '=', product!.id)
+      .execute();
+    // A change made outside the API (another process) shows once the page's time is up...
+    expect(await page('/products/damascus-gyuto-210mm')).not.toContain('OutOfStock');
+    // ...and at once after any write through this process that pages show.
+    cached.app.catalogCache.invalidate(product!.tenant_id);
+    expect(await page('/products/damascus-gyuto-210mm')).toContain('OutOfStock');
   });
 });
 

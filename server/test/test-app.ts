@@ -101,6 +101,7 @@ export async function createTestApp(
     logLevel: 'silent',
     // Tests change rows directly and expect to see it; cache.test.ts turns the cache on.
     catalogCacheTtlMs: 0,
+    pageCacheTtlMs: 0,
     // Fast password hashes (scrypt N = 1024); the JWT secret is generated beside the temp
     // SQLite file (config.jwtSecretPath), never under the repository's data/.
     passwordHashCost: 10,
