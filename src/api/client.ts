@@ -9,13 +9,22 @@
  *   out, the request goes on without a token and the server answers as for a visitor;
  *   when it fails for a network reason, the request fails with that error;
  * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
- *   so callers get `data` or an exception, never a half-filled result.
+ *   so callers get `data` or an exception, never a half-filled result;
+ * - a 401 to a request that carried a bearer token first triggers one refresh
+ *   (src/auth/refresh.ts `refreshRejectedToken`; issue 9): when the server ended the session
+ *   (a password change elsewhere) the refresh is refused and the shopper is logged out here,
+ *   otherwise the next attempt (React Query's retry) carries the new token.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { config } from './config';
 import { ApiError } from './errors';
-import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from '../auth/refresh';
+import {
+  ensureFreshAccessToken,
+  RefreshError,
+  refreshRejectedToken,
+  type RefreshTransport,
+} from '../auth/refresh';
 import { isTokenExpired } from '../auth/token-expiry';
 import { getAccessToken } from '../auth/token-storage';
 
@@ -68,8 +77,19 @@ export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransp
       }
       return request;
     },
-    async onResponse({ response }) {
-      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    async onResponse({ request, response, schemaPath }) {
+      if (!response.ok) {
+        const sent = request.headers.get('Authorization');
+        if (
+          response.status === 401 &&
+          sent?.startsWith('Bearer ') &&
+          !NO_REFRESH_PATHS.includes(schemaPath)
+        ) {
+          // The outcome shows in the stored tokens; this request fails as it did either way.
+          await refreshRejectedToken(refresh, sent.slice('Bearer '.length)).catch(() => null);
+        }
+        throw new ApiError(response.status, await readBody(response));
+      }
       return response;
     },
   };
