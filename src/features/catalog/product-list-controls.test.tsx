@@ -5,7 +5,7 @@ import { ProductListControls, withControls } from './product-list-controls';
 import type { ProductListSearch } from './schemas';
 
 function renderControls(search: ProductListSearch) {
-  return renderWithRouter(<ProductListControls search={search} />, { path: '/products' });
+  return renderWithRouter(<ProductListControls search={search} count={12} />, { path: '/products' });
 }
 
 describe('ProductListControls (issue 9)', () => {

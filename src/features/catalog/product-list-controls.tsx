@@ -52,16 +52,23 @@ export function withControls(
 }
 
 /**
- * Sort and filter controls of /products (issue 9): a sort select and a collapsible "Filters"
- * panel (price from/to in dollars, in stock only). Everything lives in the URL, so a view can
+ * Sort and filter controls of /products (issue 9), with the product count between them: a
+ * collapsible "Filters" panel (price from/to in dollars, in stock only) and a sort select. Everything lives in the URL, so a view can
  * be shared, bookmarked and rendered on the server. It is a plain `GET /products` form, so it
  * works before hydration and without JavaScript (Apply / the `<noscript>` Sort button);
  * with JavaScript the sort and the checkbox apply at once and the prices on Apply or Enter,
  * through the router. Every change goes back to page 1. The panel is a `<details>`, open on
  * the first render when a filter is active (known from the URL, so the server renders it the
- * same), so it never crowds the grid on a phone.
+ * same); open, it takes its own row above the grid, never covering a product.
  */
-export function ProductListControls({ search }: { search: ProductListSearch }) {
+export function ProductListControls({
+  search,
+  count,
+}: {
+  search: ProductListSearch;
+  /** Products matching the view; null leaves the count out (an empty list has its message). */
+  count: number | null;
+}) {
   const navigate = useNavigate();
   const id = useId();
   const active = hasProductFilters(search);
@@ -108,21 +115,6 @@ export function ProductListControls({ search }: { search: ProductListSearch }) {
     >
       {search.category ? <input type="hidden" name="category" value={search.category} /> : null}
       {search.search ? <input type="hidden" name="search" value={search.search} /> : null}
-      <div className="catalog-controls__sort">
-        <label htmlFor={`${id}-sort`}>Sort by</label>
-        <select id={`${id}-sort`} name="ordering" value={search.ordering ?? ''} onChange={applyNow}>
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-        <noscript>
-          <button type="submit" className="button-secondary catalog-controls__button">
-            Sort
-          </button>
-        </noscript>
-      </div>
       <details className="catalog-filters" open={active}>
         <summary className="catalog-filters__toggle">
           Filters{filterCount > 0 ? ` (${filterCount})` : ''}
@@ -186,6 +178,24 @@ export function ProductListControls({ search }: { search: ProductListSearch }) {
           </div>
         </div>
       </details>
+      <p className="catalog-list__count" aria-live="polite">
+        {count === null ? null : `${count} ${count === 1 ? 'product' : 'products'}`}
+      </p>
+      <div className="catalog-controls__sort">
+        <label htmlFor={`${id}-sort`}>Sort by</label>
+        <select id={`${id}-sort`} name="ordering" value={search.ordering ?? ''} onChange={applyNow}>
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <noscript>
+          <button type="submit" className="button-secondary catalog-controls__button">
+            Sort
+          </button>
+        </noscript>
+      </div>
     </form>
   );
 }

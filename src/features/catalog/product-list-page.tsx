@@ -84,14 +84,7 @@ export function ProductListPage({ search }: { search: ProductListSearch }) {
   return (
     <section className="page-container catalog-list">
       <ListHeader title={title} description={category.description} />
-      <div className="catalog-toolbar">
-        <p className="catalog-list__count" aria-live="polite">
-          {page.results.length === 0
-            ? null
-            : `${page.count} ${page.count === 1 ? 'product' : 'products'}`}
-        </p>
-        <ProductListControls search={search} />
-      </div>
+      <ProductListControls search={search} count={page.results.length === 0 ? null : page.count} />
       {page.results.length === 0 ? (
         <p className="catalog-empty">{emptyProductsMessage(search)}</p>
       ) : (
