@@ -41,7 +41,13 @@ import {
   updateCartItem,
 } from './handlers/cart.ts';
 import { createComment, getBlogPost, listBlogPosts, listComments } from './handlers/blog.ts';
-import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
+import {
+  getCategory,
+  getProduct,
+  listCategories,
+  listProductSuggestions,
+  listProducts,
+} from './handlers/catalog.ts';
 import {
   createContactMessage,
   getContactInfo,
@@ -117,6 +123,7 @@ export const handlers: HandlerMap = {
   getCategory,
   listProducts,
   getProduct,
+  listProductSuggestions,
   getCart,
   addCartItem,
   updateCartItem,

@@ -198,8 +198,37 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of products, filtered by category and a search term. */
+    /**
+     * A page of products, filtered by category, a search term, price and stock, in a chosen order.
+     * @description Filters combine (AND). Without `ordering` the list is in id order. Every ordering ends
+     *     with the id as a tie-breaker (descending for `-created_at`, ascending otherwise), so pages
+     *     never overlap or skip a product. Invalid values answer 400 with field errors, as DRF
+     *     does; `min_price` above `max_price` is a 400 on `max_price`. Issue 9; spec deviations
+     *     40-42.
+     */
     get: operations['listProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/suggestions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Up to six active products whose name matches a term, for the header's search-as-you-type.
+     * @description A lean answer for suggestions while typing (issue 9; spec deviation 43): id, name, slug,
+     *     price and thumbnail only. Names starting with the term come first, then the others,
+     *     each A-Z (ASCII case ignored), then by id. Only the tenant's active products.
+     */
+    get: operations['listProductSuggestions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -759,6 +788,16 @@ export interface components {
       reviews?: components['schemas']['Review'][];
       average_rating: number | null;
       review_count: number;
+    };
+    /** @enum {string} */
+    ProductOrdering: 'price' | '-price' | '-created_at' | '-average_rating' | 'name';
+    ProductSuggestion: {
+      id: number;
+      name: string;
+      slug: string;
+      price: components['schemas']['Money'];
+      /** @description The main image's thumbnail, or null when the product has no image. */
+      thumbnail: string | null;
     };
     PageMeta: {
       count: number;
@@ -1615,6 +1654,18 @@ export interface operations {
         category__slug?: string;
         /** @description Case-insensitive match on the name and the description. */
         search?: string;
+        /**
+         * @description `price` (lowest first), `-price` (highest first), `-created_at` (newest first),
+         *     `-average_rating` (best rated first; products without reviews last) or `name`
+         *     (A-Z, ignoring the case of ASCII letters; the same order on every database).
+         */
+        ordering?: components['schemas']['ProductOrdering'];
+        /** @description Only products costing at least this much (a decimal amount, at most two decimals). */
+        min_price?: number;
+        /** @description Only products costing at most this much; not below `min_price`. */
+        max_price?: number;
+        /** @description `true`: only products with stock; `false`: only sold-out ones. */
+        in_stock?: boolean;
         /** @description 1-based page number. */
         page?: components['parameters']['Page'];
         page_size?: components['parameters']['PageSize'];
@@ -1634,10 +1685,52 @@ export interface operations {
           'application/json': components['schemas']['PaginatedProductList'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description A filter, the ordering or the page is invalid; field errors name it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listProductSuggestions: {
+    parameters: {
+      query: {
+        /** @description The term, matched case-insensitively anywhere in the name; 2-100 characters after trimming. */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description At most six suggestions (possibly none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductSuggestion'][];
+        };
+      };
+      /** @description The term is missing, too short, too long or holds a NUL character. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getProduct: {
