@@ -54,6 +54,10 @@ const serverEnv = {
   LOGIN_MAX_ATTEMPTS_PER_ADDRESS: '1000',
   REGISTER_MAX_PER_ADDRESS: '1000',
   CONTACT_MAX_PER_ADDRESS: '1000',
+  PASSWORD_RESET_MAX_PER_ADDRESS: '1000',
+  // Issue 9: reset e-mails are written here (account.spec.ts reads the link from them), never
+  // into the repository's data/outbox.
+  OUTBOX_DIR: path.join(dataDir, 'outbox'),
 };
 
 const chromiumArgs = [

@@ -21,7 +21,19 @@ import openapiGlue from 'fastify-openapi-glue';
 import { loadJwtSecret } from './auth/tokens.ts';
 import { type AppConfig, jwtSecretPath } from './config.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
+import {
+  changePassword,
+  confirmPasswordReset,
+  getAccount,
+  requestPasswordReset,
+} from './handlers/account.ts';
 import { login, logout, refreshToken, register } from './handlers/accounts.ts';
+import {
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from './handlers/addresses.ts';
 import {
   addCartItem,
   clearCart,
@@ -30,7 +42,13 @@ import {
   updateCartItem,
 } from './handlers/cart.ts';
 import { createComment, getBlogPost, listBlogPosts, listComments } from './handlers/blog.ts';
-import { getCategory, getProduct, listCategories, listProducts } from './handlers/catalog.ts';
+import {
+  getCategory,
+  getProduct,
+  listCategories,
+  listProductSuggestions,
+  listProducts,
+} from './handlers/catalog.ts';
 import {
   createContactMessage,
   getContactInfo,
@@ -55,6 +73,7 @@ import {
 import type { HandlerMap } from './handlers/types.ts';
 import { HttpError } from './lib/http-error.ts';
 import type { Renderer } from './lib/server-render.ts';
+import { account } from './plugins/account.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
 import { contactThrottle } from './plugins/contact-throttle.ts';
@@ -89,12 +108,20 @@ declare module 'fastify' {
   }
 }
 
-/** Handlers of the operations implemented so far (issues 2, 3, 6 and 7); the rest answer 501. */
+/** Handlers of the operations implemented so far (issues 2, 3, 6, 7 and 9); the rest answer 501. */
 export const handlers: HandlerMap = {
   register,
   login,
   logout,
   refreshToken,
+  getAccount,
+  changePassword,
+  requestPasswordReset,
+  confirmPasswordReset,
+  listAddresses,
+  createAddress,
+  updateAddress,
+  deleteAddress,
   getSiteSettings,
   getPublicSettings,
   getCompanyInfo,
@@ -102,6 +129,7 @@ export const handlers: HandlerMap = {
   getCategory,
   listProducts,
   getProduct,
+  listProductSuggestions,
   getCart,
   addCartItem,
   updateCartItem,
@@ -299,6 +327,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMaxPerAddress: config.registerMaxPerAddress,
   });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
+  await app.register(account, {
+    storefrontUrl: config.storefrontUrl,
+    host: config.host,
+    port: config.port,
+    outboxDir: config.outboxDir,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    passwordResetMaxPerAddress: config.passwordResetMaxPerAddress,
+    passwordResetMaxPerEmail: config.passwordResetMaxPerEmail,
+    passwordResetResponseMs: config.passwordResetResponseMs,
+  });
   const seed = options.seed ?? config.seedDemo;
   if (seed) {
     const seeded = await seedIfEmpty(app.db, {

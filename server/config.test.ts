@@ -163,3 +163,35 @@ describe('issue 10 settings', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
   });
 });
+
+describe('e-mail and password-reset settings (issue 9)', () => {
+  it('default to the data/outbox folder, no SMTP server and roomy-but-bounded throttles', () => {
+    expect(loadConfig({})).toMatchObject({
+      outboxDir: 'data/outbox',
+      smtpUrl: null,
+      mailFrom: null,
+      passwordResetMaxPerAddress: 10,
+      passwordResetMaxPerEmail: 3,
+      passwordResetResponseMs: 300,
+    });
+  });
+
+  it('read an outbox folder, an SMTP URL and a sender', () => {
+    expect(
+      loadConfig({
+        OUTBOX_DIR: '/tmp/mail',
+        SMTP_URL: 'smtps://user:secret@mail.example:465',
+        MAIL_FROM: 'shop@example.com',
+      }),
+    ).toMatchObject({
+      outboxDir: '/tmp/mail',
+      smtpUrl: 'smtps://user:secret@mail.example:465',
+      mailFrom: 'shop@example.com',
+    });
+  });
+
+  it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * Validated runtime configuration of the reference shop API (issue 2, section 3; accounts and
- * tokens: issue 3; the sandbox card gateway: issue 6; the contact-message throttle: issue 7).
+ * tokens: issue 3; the sandbox card gateway: issue 6; the contact-message throttle: issue 7;
+ * e-mail and password resets: issue 9).
  *
  * Every value comes from the environment with a documented default; a malformed value
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
@@ -81,6 +82,25 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Seed the demo customers (whose passwords the README prints) and the demo shops (default true). */
   seedDemo: boolean;
+  /**
+   * Folder where e-mails are written as `.eml` files when no SMTP server is configured
+   * (OUTBOX_DIR, default data/outbox; issue 9). The link of a password-reset e-mail written
+   * there is also logged, so the two-command start needs no mail server.
+   */
+  outboxDir: string;
+  /** SMTP server to send e-mail through (SMTP_URL, smtp:// or smtps://); null: the outbox. */
+  smtpUrl: string | null;
+  /** Sender address of the shop's e-mails (MAIL_FROM); null: the shop's contact e-mail. */
+  mailFrom: string | null;
+  /** Password-reset requests per client address and shop per hour (default 10). */
+  passwordResetMaxPerAddress: number;
+  /** Password-reset requests per e-mail address and shop per hour (default 3). */
+  passwordResetMaxPerEmail: number;
+  /**
+   * Every password-reset request is answered no sooner than this (ms, default 300), whether
+   * or not the e-mail has an account, so timing does not tell them apart.
+   */
+  passwordResetResponseMs: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -235,6 +255,23 @@ function parseOrigin(env: Env, name: string): string | null {
   return url.origin;
 }
 
+function parseSmtpUrl(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an smtp:// or smtps:// URL.`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(
+      `${name} must be an smtp:// or smtps:// URL, got protocol "${url.protocol}".`,
+    );
+  }
+  return raw;
+}
+
 function parseApiPath(env: Env, name: string, fallback: string): string {
   const raw = value(env, name) ?? fallback;
   const path = raw.replace(/\/+$/, '');
@@ -301,6 +338,18 @@ export function loadConfig(env: Env = process.env): AppConfig {
     seedDemo: parseBoolean(env, 'SEED_DEMO', true),
     storefrontUrl: parseOrigin(env, 'STOREFRONT_URL'),
     sandboxDelayedResultMs: parseIntInRange(env, 'SANDBOX_DELAYED_RESULT_MS', 3000, 0, 600_000),
+    outboxDir: value(env, 'OUTBOX_DIR') ?? 'data/outbox',
+    smtpUrl: parseSmtpUrl(env, 'SMTP_URL'),
+    mailFrom: value(env, 'MAIL_FROM') ?? null,
+    passwordResetMaxPerAddress: parseIntInRange(
+      env,
+      'PASSWORD_RESET_MAX_PER_ADDRESS',
+      10,
+      1,
+      100_000,
+    ),
+    passwordResetMaxPerEmail: parseIntInRange(env, 'PASSWORD_RESET_MAX_PER_EMAIL', 3, 1, 100_000),
+    passwordResetResponseMs: parseIntInRange(env, 'PASSWORD_RESET_RESPONSE_MS', 300, 0, 10_000),
   };
 }
 

@@ -14,13 +14,18 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as CompanyInfoRouteImport } from './routes/company-info'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as FaqRouteImport } from './routes/faq'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as GalleryRouteImport } from './routes/gallery'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OrderConfirmationRouteImport } from './routes/order-confirmation'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as AccountIndexRouteImport } from './routes/account.index'
+import { Route as AccountAddressesRouteImport } from './routes/account.addresses'
+import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as PaymentReturnRouteImport } from './routes/payment.return'
@@ -54,6 +59,11 @@ const FaqRoute = FaqRouteImport.update({
   path: '/faq',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GalleryRoute = GalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
@@ -84,9 +94,29 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountIndexRoute = AccountIndexRouteImport.update({
+  id: '/account/',
+  path: '/account/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountAddressesRoute = AccountAddressesRouteImport.update({
+  id: '/account/addresses',
+  path: '/account/addresses',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountPasswordRoute = AccountPasswordRouteImport.update({
+  id: '/account/password',
+  path: '/account/password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
@@ -131,16 +161,21 @@ export interface FileRoutesByFullPath {
   '/company-info': typeof CompanyInfoRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/order-confirmation': typeof OrderConfirmationRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/test': typeof TestRoute
+  '/account/addresses': typeof AccountAddressesRoute
+  '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/account/': typeof AccountIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/account/orders/$orderId': typeof AccountOrdersOrderIdRoute
@@ -152,16 +187,21 @@ export interface FileRoutesByTo {
   '/company-info': typeof CompanyInfoRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/order-confirmation': typeof OrderConfirmationRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/test': typeof TestRoute
+  '/account/addresses': typeof AccountAddressesRoute
+  '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/account': typeof AccountIndexRoute
   '/blog': typeof BlogIndexRoute
   '/products': typeof ProductsIndexRoute
   '/account/orders/$orderId': typeof AccountOrdersOrderIdRoute
@@ -174,16 +214,21 @@ export interface FileRoutesById {
   '/company-info': typeof CompanyInfoRoute
   '/contact': typeof ContactRoute
   '/faq': typeof FaqRoute
+  '/forgot-password': typeof ForgotPasswordRoute
   '/gallery': typeof GalleryRoute
   '/login': typeof LoginRoute
   '/order-confirmation': typeof OrderConfirmationRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/test': typeof TestRoute
+  '/account/addresses': typeof AccountAddressesRoute
+  '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
+  '/account/': typeof AccountIndexRoute
   '/blog/': typeof BlogIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/account/orders/$orderId': typeof AccountOrdersOrderIdRoute
@@ -197,16 +242,21 @@ export interface FileRouteTypes {
     | '/company-info'
     | '/contact'
     | '/faq'
+    | '/forgot-password'
     | '/gallery'
     | '/login'
     | '/order-confirmation'
     | '/privacy-policy'
     | '/refund-policy'
     | '/register'
+    | '/reset-password'
     | '/test'
+    | '/account/addresses'
+    | '/account/password'
     | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
+    | '/account/'
     | '/blog/'
     | '/products/'
     | '/account/orders/$orderId'
@@ -218,16 +268,21 @@ export interface FileRouteTypes {
     | '/company-info'
     | '/contact'
     | '/faq'
+    | '/forgot-password'
     | '/gallery'
     | '/login'
     | '/order-confirmation'
     | '/privacy-policy'
     | '/refund-policy'
     | '/register'
+    | '/reset-password'
     | '/test'
+    | '/account/addresses'
+    | '/account/password'
     | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
+    | '/account'
     | '/blog'
     | '/products'
     | '/account/orders/$orderId'
@@ -239,16 +294,21 @@ export interface FileRouteTypes {
     | '/company-info'
     | '/contact'
     | '/faq'
+    | '/forgot-password'
     | '/gallery'
     | '/login'
     | '/order-confirmation'
     | '/privacy-policy'
     | '/refund-policy'
     | '/register'
+    | '/reset-password'
     | '/test'
+    | '/account/addresses'
+    | '/account/password'
     | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
+    | '/account/'
     | '/blog/'
     | '/products/'
     | '/account/orders/$orderId'
@@ -261,16 +321,21 @@ export interface RootRouteChildren {
   CompanyInfoRoute: typeof CompanyInfoRoute
   ContactRoute: typeof ContactRoute
   FaqRoute: typeof FaqRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
   GalleryRoute: typeof GalleryRoute
   LoginRoute: typeof LoginRoute
   OrderConfirmationRoute: typeof OrderConfirmationRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   RefundPolicyRoute: typeof RefundPolicyRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   TestRoute: typeof TestRoute
+  AccountAddressesRoute: typeof AccountAddressesRoute
+  AccountPasswordRoute: typeof AccountPasswordRoute
   BlogSlugRoute: typeof BlogSlugRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
+  AccountIndexRoute: typeof AccountIndexRoute
   BlogIndexRoute: typeof BlogIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   AccountOrdersOrderIdRoute: typeof AccountOrdersOrderIdRoute
@@ -312,6 +377,13 @@ declare module '@tanstack/react-router' {
       path: '/faq'
       fullPath: '/faq'
       preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gallery': {
@@ -356,11 +428,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test': {
       id: '/test'
       path: '/test'
       fullPath: '/test'
       preLoaderRoute: typeof TestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/': {
+      id: '/account/'
+      path: '/account'
+      fullPath: '/account/'
+      preLoaderRoute: typeof AccountIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/addresses': {
+      id: '/account/addresses'
+      path: '/account/addresses'
+      fullPath: '/account/addresses'
+      preLoaderRoute: typeof AccountAddressesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account/password': {
+      id: '/account/password'
+      path: '/account/password'
+      fullPath: '/account/password'
+      preLoaderRoute: typeof AccountPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/blog/': {
@@ -421,16 +521,21 @@ const rootRouteChildren: RootRouteChildren = {
   CompanyInfoRoute: CompanyInfoRoute,
   ContactRoute: ContactRoute,
   FaqRoute: FaqRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   GalleryRoute: GalleryRoute,
   LoginRoute: LoginRoute,
   OrderConfirmationRoute: OrderConfirmationRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RefundPolicyRoute: RefundPolicyRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   TestRoute: TestRoute,
+  AccountAddressesRoute: AccountAddressesRoute,
+  AccountPasswordRoute: AccountPasswordRoute,
   BlogSlugRoute: BlogSlugRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   ProductsSlugRoute: ProductsSlugRoute,
+  AccountIndexRoute: AccountIndexRoute,
   BlogIndexRoute: BlogIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   AccountOrdersOrderIdRoute: AccountOrdersOrderIdRoute,

@@ -159,6 +159,21 @@ export class RefreshTokenStore {
       .execute();
   }
 
+  /**
+   * Revokes every still valid token of every family of the user (issue 9: a password change
+   * or reset ends all sessions). A rotation racing with this finds its family revoked in its
+   * post-insert check (see `issue`), so no token outlives it.
+   */
+  async revokeUser(userId: number, tenantId: number, now = new Date()): Promise<void> {
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now.toISOString() })
+      .where('user_id', '=', userId)
+      .where('tenant_id', '=', tenantId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   private async issue(
     userId: number,
     tenantId: number,

@@ -132,6 +132,47 @@ export interface UsersTable {
   password_hash: string;
   is_active: Bool;
   created_at: Timestamp;
+  /**
+   * When the password was last changed or reset (issue 9); access tokens issued in an earlier
+   * second are refused. Null until the first change.
+   */
+  password_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A password-reset link's token (issue 9, docs/decisions/009-shopper-account.md). Only its
+ * SHA-256 is stored; it is bound to a tenant and a user, used once, and valid until
+ * `expires_at` (1 hour). Issuing a new one deletes the user's older ones.
+ */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** Hex SHA-256 of the token sent in the link. */
+  token_hash: string;
+  expires_at: Timestamp;
+  /** When it was used; null while unused. */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/**
+ * A delivery address saved in a customer's account (issue 9; contract: SavedAddress). Exactly
+ * one of a user's addresses is the default while any exist; at most 20 per user.
+ */
+export interface UserAddressesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  fullname: string;
+  contact_number: string;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  is_default: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /**
@@ -429,6 +470,8 @@ export interface Database {
   social_profiles: SocialProfilesTable;
   contact_messages: ContactMessagesTable;
   request_throttles: RequestThrottlesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  user_addresses: UserAddressesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

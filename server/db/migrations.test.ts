@@ -19,6 +19,7 @@ describe('migrations across restarts', () => {
         '2026_002_accounts',
         '2026_003_orders',
         '2026_004_content',
+        '2026_005_account',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -6,14 +6,18 @@
  * The list costs at most five queries whatever the page size: the page itself, its total count
  * (skipped when page 1 is not full), then the page's images, attributes and review statistics
  * in one batched query each. Answers are kept briefly in `app.catalogCache`
- * (plugins/catalog-cache.ts): whoever changes catalogue data must invalidate it.
+ * (plugins/catalog-cache.ts), keyed by the normalized parameters: whoever changes catalogue
+ * data must invalidate it.
+ *
+ * Issue 9 adds the list's `ordering`, `min_price`, `max_price` and `in_stock`, and the header's
+ * search suggestions (`listProductSuggestions`); decision 010.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { toAverage, toBool, toCount, toIsoString } from '../db/mapping.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { formatMinorUnits } from '../lib/money.ts';
-import { pageOffset, pageUrl } from '../lib/pagination.ts';
+import { pageOffset } from '../lib/pagination.ts';
 import { sendCached } from '../plugins/catalog-cache.ts';
 import type { OperationHandler, OperationRequest, Schemas } from './types.ts';
 
@@ -194,26 +198,144 @@ function toProduct(
   };
 }
 
+/** The orderings of the product list (contract: ProductOrdering). */
+export const PRODUCT_ORDERINGS = [
+  'price',
+  '-price',
+  '-created_at',
+  '-average_rating',
+  'name',
+] as const satisfies readonly Schemas['ProductOrdering'][];
+
 /**
- * GET /products/products/ -> PaginatedProductList, in id order (stable across pages).
- * Filters: is_active (only active products exist here), category__slug, search (name or
- * description, case-insensitive). A page past the last answers 404 `{"detail":"Invalid page."}`
- * as DRF does; page 1 is always valid.
+ * The product list's parameters after validation, in the units the queries use: prices in
+ * integer cents, the search term trimmed, empty filters dropped (as django-filter does).
+ */
+export interface ProductListParams {
+  /** `is_active=false`: the storefront has no inactive products, so the list is empty. */
+  inactiveOnly: boolean;
+  category?: string;
+  search?: string;
+  ordering?: Schemas['ProductOrdering'];
+  minCents?: number;
+  maxCents?: number;
+  inStock?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A price bound (a number the contract already checked: finite, 0 to 1,000,000) in cents.
+ * @throws HttpError 400 `{"<field>": ["Ensure that there are no more than 2 decimal places."]}`
+ */
+function boundCents(field: string, value: number): number {
+  const cents = Math.round(value * 100);
+  // The value came from a decimal string; anything beyond two decimals leaves a remainder
+  // far larger than the binary rounding error of a two-decimal amount.
+  if (Math.abs(value * 100 - cents) > 1e-6) {
+    throw new HttpError(400, { [field]: ['Ensure that there are no more than 2 decimal places.'] });
+  }
+  return cents;
+}
+
+/**
+ * Reads the list's query (already checked against the contract: types, enum, ranges, NUL
+ * bytes, Infinity) into {@link ProductListParams}.
+ * @throws HttpError 400 with field errors for more than two decimals in a price, or for
+ *   `min_price` above `max_price` (`{"max_price": ["Ensure this value is greater than or equal
+ *   to min_price."]}`).
+ */
+export function productListParams(
+  query: OperationRequest<'listProducts'>['query'],
+): ProductListParams {
+  const params: ProductListParams = {
+    inactiveOnly: query.is_active === false,
+    page: query.page ?? 1,
+    pageSize: Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+  if (query.category__slug) params.category = query.category__slug;
+  // Lower-cased as the LIKE pattern uses it, so `Knife` and `knife` are one cache entry.
+  const term = query.search?.trim().toLowerCase();
+  if (term) params.search = term;
+  if (query.ordering) params.ordering = query.ordering;
+  if (query.min_price !== undefined) params.minCents = boundCents('min_price', query.min_price);
+  if (query.max_price !== undefined) params.maxCents = boundCents('max_price', query.max_price);
+  if (query.in_stock !== undefined) params.inStock = query.in_stock;
+  if (
+    params.minCents !== undefined &&
+    params.maxCents !== undefined &&
+    params.minCents > params.maxCents
+  ) {
+    throw new HttpError(400, {
+      max_price: ['Ensure this value is greater than or equal to min_price.'],
+    });
+  }
+  return params;
+}
+
+/**
+ * The canonical query string of a list request for `page` (page 1 left out), in a fixed order:
+ * the cache key and the `next`/`previous` links are both built from it, so unknown parameters
+ * and the order they were written in never make a second entry.
+ */
+export function canonicalListQuery(params: ProductListParams, page: number): string {
+  const out = new URLSearchParams();
+  if (params.inactiveOnly) out.set('is_active', 'false');
+  else out.set('is_active', 'true');
+  if (params.category) out.set('category__slug', params.category);
+  if (params.search) out.set('search', params.search);
+  if (params.ordering) out.set('ordering', params.ordering);
+  if (params.minCents !== undefined) out.set('min_price', formatMinorUnits(params.minCents));
+  if (params.maxCents !== undefined) out.set('max_price', formatMinorUnits(params.maxCents));
+  if (params.inStock !== undefined) out.set('in_stock', String(params.inStock));
+  if (params.pageSize !== DEFAULT_PAGE_SIZE) out.set('page_size', String(params.pageSize));
+  if (page > 1) out.set('page', String(page));
+  return out.toString();
+}
+
+/** Text compared byte by byte on both engines (PostgreSQL's database collation may differ). */
+function binary(dialect: string, expression: ReturnType<typeof sql>) {
+  return dialect === 'postgres' ? sql`${expression} collate "C"` : expression;
+}
+
+/**
+ * The name's sort key: ASCII letters lowered, everything else as stored, compared as bytes.
+ * SQLite's lower() only knows ASCII; PostgreSQL's follows the collation, so it is pinned to
+ * "C" (ASCII only too): both engines give the same order.
+ */
+function nameKey(dialect: string) {
+  return dialect === 'postgres' ? sql`lower(p.name collate "C") collate "C"` : sql`lower(p.name)`;
+}
+
+/**
+ * GET /products/products/ -> PaginatedProductList (issue 2; issue 9 for ordering and the price
+ * and stock filters). Filters: is_active (only active products exist here), category__slug,
+ * search (name or description, case-insensitive), min_price/max_price (inclusive, in the
+ * shop's currency), in_stock. Order: `ordering`, then the id as tie-breaker; id order without
+ * one. A page past the last answers 404 `{"detail":"Invalid page."}` as DRF does; page 1 is
+ * always valid. Invalid parameters: 400 with field errors (see {@link productListParams}).
+ * `next`/`previous` carry the canonical query ({@link canonicalListQuery}), not the raw one.
  */
 export const listProducts: OperationHandler<'listProducts'> = async (request, reply) => {
-  const params = listParams(request.query);
-  // The key names only what the query uses: `search=%20`, unknown parameters or another Host
-  // header are the same entry. next/previous depend on the URL as written and on the host, so
-  // they are not cached: the cached JSON holds markers that each answer replaces.
+  const params = productListParams(request.query);
+  // The key names only what the query uses, in a fixed order (issue 10): `search=%20`, unknown
+  // parameters or another Host header are the same entry. The page links are absolute, so
+  // they depend on the host: the cached JSON holds markers that each answer replaces.
   return sendCached(
     reply,
     request.tenant.id,
-    `list ${JSON.stringify(params)}`,
+    `list ${canonicalListQuery(params, params.page)}`,
     () => loadProductPage(request, params),
-    (json) =>
-      json
-        .replace(`"${NEXT_MARK}"`, () => JSON.stringify(pageUrl(request, params.page + 1)))
-        .replace(`"${PREVIOUS_MARK}"`, () => JSON.stringify(pageUrl(request, params.page - 1))),
+    (json) => {
+      const base = `${request.protocol}://${request.host}${request.routeOptions.url ?? ''}`;
+      const link = (to: number) => {
+        const query = canonicalListQuery(params, to);
+        return JSON.stringify(`${base}${query ? `?${query}` : ''}`);
+      };
+      return json
+        .replace(`"${NEXT_MARK}"`, () => link(params.page + 1))
+        .replace(`"${PREVIOUS_MARK}"`, () => link(params.page - 1));
+    },
   );
 };
 
@@ -222,38 +344,19 @@ export const listProducts: OperationHandler<'listProducts'> = async (request, re
 const NEXT_MARK = 'urn:x-storefront:next-page';
 const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
 
-/** The product-list parameters the query depends on, normalized (the cache key). */
-export interface ListParams {
-  page: number;
-  pageSize: number;
-  /** false only when the request asked for inactive products (none exist for the storefront). */
-  active: boolean;
-  category: string | null;
-  /** Trimmed and lower-cased, as the LIKE pattern uses it; null for no search. */
-  search: string | null;
-}
-
-export function listParams(query: OperationRequest<'listProducts'>['query']): ListParams {
-  return {
-    page: query.page ?? 1,
-    pageSize: Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
-    active: query.is_active !== false,
-    // Like django-filter, an empty filter value means no filter.
-    category: query.category__slug || null,
-    search: query.search?.trim().toLowerCase() || null,
-  };
-}
-
 async function loadProductPage(
   request: OperationRequest<'listProducts'>,
-  { page, pageSize, active, category, search }: ListParams,
+  params: ProductListParams,
 ): Promise<Schemas['PaginatedProductList']> {
-  const { db } = request.server;
+  const { db, dbDialect } = request.server;
+  const { page, pageSize } = params;
+
   let filtered = productColumns(db, request.tenant.id);
-  if (!active) filtered = filtered.where(sql.lit(false));
-  if (category) filtered = filtered.where('c.slug', '=', category);
-  if (search) {
-    const pattern = likePattern(search);
+  if (params.inactiveOnly) filtered = filtered.where(sql.lit(false));
+  // Like django-filter, an empty filter value means no filter.
+  if (params.category) filtered = filtered.where('c.slug', '=', params.category);
+  if (params.search) {
+    const pattern = likePattern(params.search);
     filtered = filtered.where((eb) =>
       eb.or([
         sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
@@ -261,16 +364,55 @@ async function loadProductPage(
       ]),
     );
   }
+  if (params.minCents !== undefined)
+    filtered = filtered.where('p.price_cents', '>=', params.minCents);
+  if (params.maxCents !== undefined)
+    filtered = filtered.where('p.price_cents', '<=', params.maxCents);
+  if (params.inStock === true) filtered = filtered.where('p.stock', '>', 0);
+  if (params.inStock === false) filtered = filtered.where('p.stock', '=', 0);
   // A window count(*) would make SQLite materialise every matching row with its long texts;
   // a separate count over the index is far cheaper, and unnecessary when page 1 is not full.
   const offset = pageOffset(page, pageSize);
   if (offset === null) throw new HttpError(404, { detail: 'Invalid page.' });
-  const rows = await filtered
-    .select(PRODUCT_FIELDS)
-    .orderBy('p.id')
-    .limit(pageSize)
-    .offset(offset)
-    .execute();
+  let ordered = filtered.select(PRODUCT_FIELDS);
+  switch (params.ordering) {
+    case 'price':
+      ordered = ordered.orderBy('p.price_cents', 'asc').orderBy('p.id', 'asc');
+      break;
+    case '-price':
+      ordered = ordered.orderBy('p.price_cents', 'desc').orderBy('p.id', 'asc');
+      break;
+    case '-created_at':
+      // Newest first, and the later-added of two products created in the same instant first.
+      ordered = ordered.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
+      break;
+    case '-average_rating':
+      // Products without reviews last on both engines (NULLs sort differently by default).
+      ordered = ordered
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('reviews')
+              .select((r) => ['product_id', r.fn.avg<number | string>('rating').as('rating')])
+              .where('tenant_id', '=', request.tenant.id)
+              .groupBy('product_id')
+              .as('r'),
+          (join) => join.onRef('r.product_id', '=', 'p.id'),
+        )
+        .orderBy(sql`case when r.rating is null then 1 else 0 end`)
+        .orderBy('r.rating', 'desc')
+        .orderBy('p.id', 'asc');
+      break;
+    case 'name':
+      ordered = ordered
+        .orderBy(nameKey(dbDialect))
+        .orderBy(binary(dbDialect, sql`p.name`))
+        .orderBy('p.id', 'asc');
+      break;
+    default:
+      ordered = ordered.orderBy('p.id');
+  }
+  const rows = await ordered.limit(pageSize).offset(offset).execute();
   if (rows.length === 0 && page > 1) throw new HttpError(404, { detail: 'Invalid page.' });
   const count =
     page === 1 && rows.length < pageSize
@@ -295,6 +437,69 @@ async function loadProductPage(
       toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats.get(row.id)),
     ),
   };
+}
+
+/** Most suggestions one answer holds (contract: maxItems). */
+export const MAX_SUGGESTIONS = 6;
+
+/**
+ * GET /products/suggestions/?q= -> ProductSuggestion[] (issue 9): at most six of the tenant's
+ * active products whose name holds the term (case-insensitive; LIKE wildcards are literal).
+ * Names that start with the term first, then the rest, each by name as the list's `name`
+ * ordering sorts, then by id. Cached like the catalogue, keyed by the lowered term (the match
+ * ignores case, so "Gyu" and "gyu" share an entry).
+ * @throws HttpError 400 `{"q": ["Ensure this field has at least 2 characters."]}` when the
+ *   trimmed term is shorter than 2 (the contract refuses a missing, long or NUL-holding one).
+ */
+export const listProductSuggestions: OperationHandler<'listProductSuggestions'> = async (
+  request,
+  reply,
+) => {
+  const term = request.query.q.trim().toLowerCase();
+  if (term.length < 2) {
+    throw new HttpError(400, { q: ['Ensure this field has at least 2 characters.'] });
+  }
+  return sendCached(reply, request.tenant.id, `suggest ${term}`, () =>
+    loadSuggestions(request, term),
+  );
+};
+
+async function loadSuggestions(
+  request: OperationRequest<'listProductSuggestions'>,
+  term: string,
+): Promise<Schemas['ProductSuggestion'][]> {
+  const { db, dbDialect } = request.server;
+  const contains = likePattern(term);
+  const prefix = contains.slice(1);
+  const rows = await productColumns(db, request.tenant.id)
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.slug',
+      'p.price_cents',
+      eb
+        .selectFrom('product_images as i')
+        .select(sql<string>`coalesce(i.thumb_path, i.image_path)`.as('thumb'))
+        .whereRef('i.product_id', '=', 'p.id')
+        .orderBy('i.position')
+        .orderBy('i.id')
+        .limit(1)
+        .as('thumbnail'),
+    ])
+    .where(sql<boolean>`lower(p.name) like ${contains} escape '\\'`)
+    .orderBy(sql`case when lower(p.name) like ${prefix} escape '\\' then 0 else 1 end`)
+    .orderBy(nameKey(dbDialect))
+    .orderBy(binary(dbDialect, sql`p.name`))
+    .orderBy('p.id')
+    .limit(MAX_SUGGESTIONS)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    price: formatMinorUnits(row.price_cents),
+    thumbnail: row.thumbnail ?? null,
+  }));
 }
 
 /**

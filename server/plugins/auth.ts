@@ -4,7 +4,8 @@
  * contract's `bearerAuth` scheme on customer operations.
  *
  * `bearerAuth` accepts only an ACCESS token of the request's tenant (HS256 pinned, unexpired,
- * untampered) whose user is active in that tenant, and decorates `request.user`. Otherwise:
+ * untampered) whose user is active in that tenant and was issued no earlier than the second
+ * of the user's last password change (issue 9), and decorates `request.user`. Otherwise:
  * - no `Authorization: Bearer` header -> 401 `{"detail":"Authentication credentials were not provided."}`;
  * - any other failure -> 401 `{"detail":"Given token not valid for any token type"}`.
  * Both carry `WWW-Authenticate: Bearer realm="api"`, as DRF answers.
@@ -116,9 +117,11 @@ async function bearerAuth(request: FastifyRequest): Promise<void> {
   if (!token || rest.length > 0) throw invalid;
   const tenantId = request.tenant.id;
   let userId: number;
+  let issuedAt: number;
   try {
     const claims = await request.server.auth.tokens.verify(token, 'access', tenantId);
     userId = Number(claims.sub);
+    issuedAt = claims.iat;
   } catch (error) {
     if (error instanceof InvalidTokenError) throw invalid;
     throw error;
@@ -126,11 +129,17 @@ async function bearerAuth(request: FastifyRequest): Promise<void> {
   if (!Number.isSafeInteger(userId)) throw invalid;
   const user = await request.server.db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'is_active'])
+    .select(['id', 'email', 'username', 'is_active', 'password_changed_at'])
     .where('id', '=', userId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!user || !toBool(user.is_active)) throw invalid;
+  // Issue 9: a password change or reset also ends the access tokens issued before it (`iat`
+  // counts whole seconds, so a token of the change's own second still passes).
+  if (user.password_changed_at !== null) {
+    const changedAt = Math.floor(new Date(user.password_changed_at).getTime() / 1000);
+    if (typeof issuedAt !== 'number' || issuedAt < changedAt) throw invalid;
+  }
   request.user = { id: user.id, email: user.email, username: user.username };
 }
 

@@ -111,6 +111,11 @@ export async function createTestApp(
     loginMaxAttemptsPerAddress: 10_000,
     registerMaxPerAddress: 10_000,
     contactMaxPerAddress: 10_000,
+    passwordResetMaxPerAddress: 10_000,
+    passwordResetMaxPerEmail: 10_000,
+    // Reset e-mails land in the test's own folder, and its answers need not wait long.
+    outboxDir: join(database.dir, 'outbox'),
+    passwordResetResponseMs: 20,
     ...overrides,
   };
   const seed = (options.seed ?? true) && { skipMedia: !options.media };

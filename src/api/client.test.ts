@@ -99,6 +99,39 @@ describe('storefront client middleware', () => {
     expect(getAccessToken()).toBeNull();
   });
 
+  it('logs out when the server refuses a fresh-looking token and its refresh (a password changed elsewhere)', async () => {
+    const access = fakeJwt({ exp: inSeconds(600) });
+    setTokens(access, 'revoked-family');
+    const refreshes: unknown[] = [];
+    const client = clientWith(async (request) => {
+      if (request.url.endsWith('/accounts/token/refresh/')) {
+        refreshes.push(await request.json());
+        return json(401, { detail: 'Token is invalid or expired.' });
+      }
+      return json(401, { detail: 'Given token not valid for any token type' });
+    });
+    await expect(client.GET('/accounts/me/')).rejects.toMatchObject({ status: 401 });
+    expect(refreshes).toEqual([{ refresh: 'revoked-family' }]);
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('keeps a session whose refresh still works after a refused token, for the next attempt', async () => {
+    setTokens(fakeJwt({ exp: inSeconds(600) }), 'refresh-1');
+    const renewed = fakeJwt({ exp: inSeconds(600), n: 2 });
+    let calls = 0;
+    const client = clientWith(async (request) => {
+      if (request.url.endsWith('/accounts/token/refresh/'))
+        return json(200, { access: renewed, refresh: 'refresh-2' });
+      calls += 1;
+      return calls === 1
+        ? json(401, { detail: 'Given token not valid for any token type' })
+        : json(200, { id: 1, email: 'a@b.c', username: 'a' });
+    });
+    await expect(client.GET('/accounts/me/')).rejects.toMatchObject({ status: 401 });
+    expect(getAccessToken()).toBe(renewed);
+    await expect(client.GET('/accounts/me/')).resolves.toMatchObject({ data: { id: 1 } });
+  });
+
   it('lets catalogue requests go on without the token when the refresh fails for a 503, a 429 or the network (issue 10)', async () => {
     for (const failure of [
       () => json(503, { detail: 'Service unavailable.' }),

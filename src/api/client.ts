@@ -12,13 +12,22 @@
  *   catalogue must not fail because the token service did), while a request that needs the
  *   shopper ({@link BEARER_OPERATIONS}) fails with that error;
  * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
- *   so callers get `data` or an exception, never a half-filled result.
+ *   so callers get `data` or an exception, never a half-filled result;
+ * - a 401 to a request that carried a bearer token first triggers one refresh
+ *   (src/auth/refresh.ts `refreshRejectedToken`; issue 9): when the server ended the session
+ *   (a password change elsewhere) the refresh is refused and the shopper is logged out here,
+ *   otherwise the next attempt (React Query's retry) carries the new token.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import { config } from './config';
 import { ApiError } from './errors';
-import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from '../auth/refresh';
+import {
+  ensureFreshAccessToken,
+  RefreshError,
+  refreshRejectedToken,
+  type RefreshTransport,
+} from '../auth/refresh';
 import { isTokenExpired } from '../auth/token-expiry';
 import { getAccessToken } from '../auth/token-storage';
 
@@ -39,6 +48,12 @@ const NO_REFRESH_PATHS = ['/accounts/logout/'];
  * `METHOD path`. client.test.ts checks this list against openapi/storefront.yaml.
  */
 export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
+  'GET /accounts/me/',
+  'POST /accounts/password/change/',
+  'GET /accounts/addresses/',
+  'POST /accounts/addresses/',
+  'PATCH /accounts/addresses/{id}/',
+  'DELETE /accounts/addresses/{id}/',
   'POST /products/reviews/',
   'POST /blog/comments/',
   'POST /payments/card/initiate/',
@@ -94,8 +109,19 @@ export function storefrontMiddleware(tenantToken: string, refresh: RefreshTransp
       }
       return request;
     },
-    async onResponse({ response }) {
-      if (!response.ok) throw new ApiError(response.status, await readBody(response));
+    async onResponse({ request, response, schemaPath }) {
+      if (!response.ok) {
+        const sent = request.headers.get('Authorization');
+        if (
+          response.status === 401 &&
+          sent?.startsWith('Bearer ') &&
+          !NO_REFRESH_PATHS.includes(schemaPath)
+        ) {
+          // The outcome shows in the stored tokens; this request fails as it did either way.
+          await refreshRejectedToken(refresh, sent.slice('Bearer '.length)).catch(() => null);
+        }
+        throw new ApiError(response.status, await readBody(response));
+      }
       return response;
     },
   };

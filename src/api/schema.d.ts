@@ -72,6 +72,125 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/accounts/me/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The logged-in customer's e-mail and username (issue 9, /account). */
+    get: operations['getAccount'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/password/change/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the password of the logged-in customer; every other session ends.
+     * @description Checks the current password, stores the new one (at least 8 characters), revokes every
+     *     refresh-token family of the customer and refuses access tokens issued before the change.
+     *     The answer is a new token pair, so the session that changed the password stays logged
+     *     in while every other one is logged out at its next refresh. A wrong current password
+     *     counts as a failed login for the account (the login throttle's 429 applies).
+     */
+    post: operations['changePassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/password/reset/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a password-reset link; the same answer whether or not the e-mail has an account.
+     * @description When the e-mail belongs to an active customer of the shop, a link to
+     *     `/reset-password?token=...` is e-mailed (valid 1 hour, single use; a newer link
+     *     replaces older ones). The answer, its status and its timing are the same for an
+     *     unknown e-mail (no account enumeration). Throttled per client address and per e-mail.
+     */
+    post: operations['requestPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/password/reset/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a new password with the token of a reset link; every session of the customer ends. */
+    post: operations['confirmPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/addresses/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer's saved delivery addresses, the default first. */
+    get: operations['listAddresses'];
+    put?: never;
+    /** Save a delivery address; the first one, or one sent with `is_default`, becomes the default. */
+    post: operations['createAddress'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/addresses/{id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a saved address; when it was the default, the newest remaining one becomes the default. */
+    delete: operations['deleteAddress'];
+    options?: never;
+    head?: never;
+    /** Edit a saved address, or make it the default (`is_default true`). */
+    patch: operations['updateAddress'];
+    trace?: never;
+  };
   '/products/products/': {
     parameters: {
       query?: never;
@@ -79,8 +198,37 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A page of products, filtered by category and a search term. */
+    /**
+     * A page of products, filtered by category, a search term, price and stock, in a chosen order.
+     * @description Filters combine (AND). Without `ordering` the list is in id order. Every ordering ends
+     *     with the id as a tie-breaker (descending for `-created_at`, ascending otherwise), so pages
+     *     never overlap or skip a product. Invalid values answer 400 with field errors, as DRF
+     *     does; `min_price` above `max_price` is a 400 on `max_price`. Issue 9; spec deviations
+     *     40-42.
+     */
     get: operations['listProducts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/suggestions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Up to six active products whose name matches a term, for the header's search-as-you-type.
+     * @description A lean answer for suggestions while typing (issue 9; spec deviation 43): id, name, slug,
+     *     price and thumbnail only. Names starting with the term come first, then the others,
+     *     each A-Z (ASCII case ignored), then by id. Only the tenant's active products.
+     */
+    get: operations['listProductSuggestions'];
     put?: never;
     post?: never;
     delete?: never;
@@ -641,6 +789,16 @@ export interface components {
       average_rating: number | null;
       review_count: number;
     };
+    /** @enum {string} */
+    ProductOrdering: 'price' | '-price' | '-created_at' | '-average_rating' | 'name';
+    ProductSuggestion: {
+      id: number;
+      name: string;
+      slug: string;
+      price: components['schemas']['Money'];
+      /** @description The main image's thumbnail, or null when the product has no image. */
+      thumbnail: string | null;
+    };
     PageMeta: {
       count: number;
       next: string | null;
@@ -702,6 +860,40 @@ export interface components {
     RefreshResponse: {
       access: string;
       refresh?: string;
+    };
+    PasswordChange: {
+      current_password: string;
+      new_password: string;
+      new_password_confirm: string;
+    };
+    PasswordResetRequest: {
+      /** Format: email */
+      email: string;
+    };
+    PasswordResetConfirm: {
+      /** @description The `token` query parameter of the e-mailed link. */
+      token: string;
+      new_password: string;
+      new_password_confirm: string;
+    };
+    /** @description A delivery address kept in the customer's account (the order's DeliveryAddress fields, an id and the default flag). */
+    SavedAddress: components['schemas']['DeliveryAddress'] & {
+      id: number;
+      /** @description Exactly one of a customer's addresses is the default. */
+      is_default: boolean;
+    };
+    SavedAddressCreate: components['schemas']['DeliveryAddress'] & {
+      /** @description Make it the default (the first address always is). */
+      is_default?: boolean;
+    };
+    SavedAddressUpdate: {
+      street?: string;
+      city?: string;
+      postalCode?: string;
+      country?: string;
+      fullname?: string;
+      contact_number?: string;
+      is_default?: boolean;
     };
     BlogAuthor: {
       username: string;
@@ -1206,6 +1398,254 @@ export interface operations {
       429: components['responses']['TooManyRequests'];
     };
   };
+  getAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['User'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  changePassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordChange'];
+      };
+    };
+    responses: {
+      /** @description The password was changed; a new token pair for this session. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TokenPair'];
+        };
+      };
+      /** @description The current password is wrong, or the new one is too short or not confirmed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  requestPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; a link was sent if the e-mail has an account. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The e-mail is missing or invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PasswordResetConfirm'];
+      };
+    };
+    responses: {
+      /** @description The password was reset; the customer can log in with it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The token is invalid, used, replaced or expired, or the new password is too short or not confirmed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  listAddresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every saved address (at most 20). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddress'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedAddressCreate'];
+      };
+    };
+    responses: {
+      /** @description The saved address. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddress'];
+        };
+      };
+      /** @description A field is blank or too long, or the customer already has 20 addresses. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The address is deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateAddress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SavedAddressUpdate'];
+      };
+    };
+    responses: {
+      /** @description The address after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SavedAddress'];
+        };
+      };
+      /** @description A field is blank or too long, or `is_default` false was sent for the default address. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   listProducts: {
     parameters: {
       query?: {
@@ -1214,6 +1654,18 @@ export interface operations {
         category__slug?: string;
         /** @description Case-insensitive match on the name and the description. */
         search?: string;
+        /**
+         * @description `price` (lowest first), `-price` (highest first), `-created_at` (newest first),
+         *     `-average_rating` (best rated first; products without reviews last) or `name`
+         *     (A-Z, ignoring the case of ASCII letters; the same order on every database).
+         */
+        ordering?: components['schemas']['ProductOrdering'];
+        /** @description Only products costing at least this much (a decimal amount, at most two decimals). */
+        min_price?: number;
+        /** @description Only products costing at most this much; not below `min_price`. */
+        max_price?: number;
+        /** @description `true`: only products with stock; `false`: only sold-out ones. */
+        in_stock?: boolean;
         /** @description 1-based page number. */
         page?: components['parameters']['Page'];
         page_size?: components['parameters']['PageSize'];
@@ -1233,10 +1685,52 @@ export interface operations {
           'application/json': components['schemas']['PaginatedProductList'];
         };
       };
-      400: components['responses']['BadRequest'];
+      /** @description A filter, the ordering or the page is invalid; field errors name it. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listProductSuggestions: {
+    parameters: {
+      query: {
+        /** @description The term, matched case-insensitively anywhere in the name; 2-100 characters after trimming. */
+        q: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description At most six suggestions (possibly none). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductSuggestion'][];
+        };
+      };
+      /** @description The term is missing, too short, too long or holds a NUL character. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
   getProduct: {

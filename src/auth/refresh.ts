@@ -46,10 +46,10 @@ async function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
   return work();
 }
 
-async function performRefresh(transport: RefreshTransport): Promise<string> {
+async function performRefresh(transport: RefreshTransport, rejected?: string): Promise<string> {
   // Another tab may have refreshed while this one waited for the lock.
   const current = getAccessToken();
-  if (current && !isTokenExpired(current)) return current;
+  if (current && !isTokenExpired(current) && current !== rejected) return current;
 
   const refresh = getRefreshToken();
   if (!refresh) {
@@ -88,6 +88,26 @@ async function performRefresh(transport: RefreshTransport): Promise<string> {
 export function refreshAccessToken(transport: RefreshTransport): Promise<string> {
   if (!inFlight) {
     inFlight = withRefreshLock(() => performRefresh(transport)).finally(() => {
+      inFlight = null;
+    });
+  }
+  return inFlight;
+}
+
+/**
+ * After the API refused an access token that still looked fresh (401: the password was changed
+ * or reset elsewhere, issue 9, or the account was deactivated), refreshes once: a session the
+ * server ended is then logged out here too (the refresh is refused), and a good one gets a new
+ * token. Joins a refresh under way; does nothing when the stored token is no longer `rejected`
+ * (another request or tab has refreshed already) or when logged out.
+ * @throws RefreshError when the refresh fails (see the module notes).
+ */
+export function refreshRejectedToken(transport: RefreshTransport, rejected: string): Promise<string | null> {
+  const current = getAccessToken();
+  if (!current) return Promise.resolve(null);
+  if (current !== rejected) return Promise.resolve(current);
+  if (!inFlight) {
+    inFlight = withRefreshLock(() => performRefresh(transport, rejected)).finally(() => {
       inFlight = null;
     });
   }

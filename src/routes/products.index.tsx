@@ -6,12 +6,19 @@ import { productListHead, type ProductListHeadData } from '../features/catalog/s
 import { ProductListSkeleton } from '../features/catalog/skeletons';
 import { productListSearchSchema } from '../features/catalog/schemas';
 
-/** `/products?category=&search=&page=`: the product list (spec section 2). */
+/**
+ * `/products?category=&search=&ordering=&min_price=&max_price=&in_stock=&page=`: the product
+ * list (spec section 2; the sort and filters: issue 9).
+ */
 export const Route = createFileRoute('/products/')({
   validateSearch: productListSearchSchema,
   loaderDeps: ({ search }) => ({
     category: search.category,
     search: search.search,
+    ordering: search.ordering,
+    min_price: search.min_price,
+    max_price: search.max_price,
+    in_stock: search.in_stock,
     page: search.page,
   }),
   loader: async ({ context: { queryClient }, deps }): Promise<ProductListHeadData> => {

@@ -23,6 +23,9 @@
  * throwaway SQLite file. The issue-7 cases (reviews, blog and comments, contact, FAQs, legal
  * documents) follow that session: the review of the product paid by card is a verified
  * purchase, and the contact throttle is lowered (CONTACT_MAX_PER_ADDRESS=3) to reach its 429.
+ * The issue-9 cases (the shopper's account) use customers registered for them: the account,
+ * a password change, a reset whose link is read from the API's outbox (OUTBOX_DIR in the temp
+ * dir), the per-e-mail reset throttle's 429, and saved addresses (another customer's is 404).
  *
  * Prints one line per case, then `N passed, N failed`; exits 1 on any failure.
  */
@@ -37,6 +40,7 @@ import addFormats from 'ajv-formats';
 import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import { freePort, waitForHttp } from '../../scripts/lib/local-servers';
+import { outboxMessagesTo, resetLinkOf } from '../../server/mail/outbox-reader';
 
 /**
  * Operations the reference API implements: issue 2 (getPublicSettings too: the SPA's
@@ -55,6 +59,7 @@ export const IMPLEMENTED = [
   'listCategories',
   'getCategory',
   'listProducts',
+  'listProductSuggestions',
   'getProduct',
   'getCart',
   'addCartItem',
@@ -77,6 +82,14 @@ export const IMPLEMENTED = [
   'createContactMessage',
   'listFaqs',
   'listDocuments',
+  'getAccount',
+  'changePassword',
+  'requestPasswordReset',
+  'confirmPasswordReset',
+  'listAddresses',
+  'createAddress',
+  'updateAddress',
+  'deleteAddress',
 ] as const;
 
 const DEMO = 'demo-handcraft';
@@ -367,6 +380,183 @@ function tenantErrors(
   ];
 }
 
+/**
+ * Issue 9: the product list's ordering, price and stock filters, and the header's suggestions.
+ * Each new parameter and value is called once through the strict proxy (Prism checks the
+ * request and the answer), and each refusal through the lenient one.
+ */
+function discoveryCases(
+  demo: Record<string, string>,
+  pottery: Record<string, string>,
+  listPath: string,
+  demoSlugs: string[],
+): Case[] {
+  const price = (p: JsonObject) => Number(str(p.price));
+  const sortedBy = (list: JsonObject[], compare: (a: JsonObject, b: JsonObject) => number) =>
+    list.every((p, i) => i === 0 || compare(list[i - 1]!, p) <= 0);
+  const orderings: Array<[string, (a: JsonObject, b: JsonObject) => number]> = [
+    ['price', (a, b) => price(a) - price(b) || Number(a.id) - Number(b.id)],
+    ['-price', (a, b) => price(b) - price(a) || Number(a.id) - Number(b.id)],
+    ['-created_at', () => 0],
+    [
+      '-average_rating',
+      (a, b) =>
+        (a.average_rating === null ? 1 : 0) - (b.average_rating === null ? 1 : 0) ||
+        Number(b.average_rating ?? 0) - Number(a.average_rating ?? 0),
+    ],
+    [
+      'name',
+      (a, b) => {
+        const x = str(a.name).replace(/[A-Z]/g, (c) => c.toLowerCase());
+        const y = str(b.name).replace(/[A-Z]/g, (c) => c.toLowerCase());
+        return x < y ? -1 : x > y ? 1 : 0;
+      },
+    ],
+  ];
+  const refusals: Array<[string, Record<string, string>, string]> = [
+    ['min_price=abc', { min_price: 'abc' }, 'min_price'],
+    ['min_price=-1', { min_price: '-1' }, 'min_price'],
+    ['max_price=1e400', { max_price: '1e400' }, 'max_price'],
+    ['min_price above max_price', { min_price: '50', max_price: '10' }, 'max_price'],
+    ['in_stock=maybe', { in_stock: 'maybe' }, 'in_stock'],
+    ['ordering=-name', { ordering: '-name' }, 'ordering'],
+  ];
+  const suggestionsPath = '/products/suggestions/';
+  return [
+    ...orderings.map(([ordering, compare]): Case => ({
+      name: `listProducts ordering=${ordering}`,
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', ordering, page_size: '100' },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        results(b).length >= 36 && sortedBy(results(b), compare)
+          ? null
+          : `not in ${ordering} order`,
+    })),
+    {
+      name: 'listProducts min_price, max_price, in_stock and ordering together',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: {
+        is_active: 'true',
+        min_price: '50',
+        max_price: '200.50',
+        in_stock: 'true',
+        ordering: '-price',
+        page_size: '100',
+      },
+      headers: demo,
+      status: 200,
+      check: (b) => {
+        const list = results(b);
+        if (list.length === 0) return 'no product between $50 and $200.50 in stock';
+        const bad = list.find((p) => price(p) < 50 || price(p) > 200.5 || Number(p.stock) <= 0);
+        return bad ? `${str(bad.slug)} is outside the filters` : null;
+      },
+    },
+    {
+      name: 'listProducts in_stock=false (sold out only)',
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', in_stock: 'false' },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        results(b).length > 0 && results(b).every((p) => p.stock === 0)
+          ? null
+          : 'expected only sold-out products',
+    },
+    ...refusals.map(([label, query, field]): Case => ({
+      name: `listProducts ${label} (bad query)`,
+      operationId: 'listProducts',
+      method: 'GET',
+      path: listPath,
+      query: { is_active: 'true', ...query },
+      headers: demo,
+      status: 400,
+      via: 'lenient',
+      check: (b) =>
+        isObject(b) && Array.isArray(b[field]) ? null : `expected field errors on ${field}`,
+    })),
+    {
+      name: 'listProductSuggestions q=DAMASCUS',
+      operationId: 'listProductSuggestions',
+      method: 'GET',
+      path: suggestionsPath,
+      query: { q: 'DAMASCUS' },
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        Array.isArray(b) &&
+        b.length > 0 &&
+        b.length <= 6 &&
+        b.every((s) => isObject(s) && str(s.name).toLowerCase().includes('damascus'))
+          ? null
+          : 'expected one to six products named damascus',
+    },
+    {
+      name: 'listProductSuggestions limited to six',
+      operationId: 'listProductSuggestions',
+      method: 'GET',
+      path: suggestionsPath,
+      query: { q: 'an' },
+      headers: demo,
+      status: 200,
+      check: (b) => (Array.isArray(b) && b.length === 6 ? null : 'expected exactly six'),
+    },
+    {
+      name: 'listProductSuggestions for the second tenant (isolation)',
+      operationId: 'listProductSuggestions',
+      method: 'GET',
+      path: suggestionsPath,
+      query: { q: 'an' },
+      headers: pottery,
+      status: 200,
+      check: (b) => {
+        const leaked = (Array.isArray(b) ? b : []).find(
+          (s) => isObject(s) && demoSlugs.includes(str(s.slug)),
+        );
+        return leaked && isObject(leaked) ? `the second tenant sees ${str(leaked.slug)}` : null;
+      },
+    },
+    {
+      name: 'listProductSuggestions q=a (too short)',
+      operationId: 'listProductSuggestions',
+      method: 'GET',
+      path: suggestionsPath,
+      query: { q: 'a' },
+      headers: demo,
+      status: 400,
+      via: 'lenient',
+    },
+    {
+      name: 'listProductSuggestions q of 101 characters (too long)',
+      operationId: 'listProductSuggestions',
+      method: 'GET',
+      path: suggestionsPath,
+      query: { q: 'x'.repeat(101) },
+      headers: demo,
+      status: 400,
+      via: 'lenient',
+    },
+    {
+      name: 'listProductSuggestions without q',
+      operationId: 'listProductSuggestions',
+      method: 'GET',
+      path: suggestionsPath,
+      headers: demo,
+      status: 400,
+      via: 'lenient',
+    },
+    ...tenantErrors('listProductSuggestions', 'GET', suggestionsPath, { q: 'damascus' }),
+  ];
+}
+
 function implementedCases(slug: string, categorySlug: string, demoSlugs: string[]): Case[] {
   const demo = { [TENANT_HEADER]: DEMO };
   const pottery = { [TENANT_HEADER]: POTTERY };
@@ -575,6 +765,7 @@ function implementedCases(slug: string, categorySlug: string, demoSlugs: string[
       status: 400,
       via: 'lenient',
     },
+    ...discoveryCases(demo, pottery, listPath, demoSlugs),
     ...tenantErrors('listProducts', 'GET', listPath, { is_active: 'true' }),
     {
       name: `getProduct ${slug}`,
@@ -867,6 +1058,504 @@ function accountsCases(session: Session): Case[] {
     ...tenantErrors('logout', 'POST', '/accounts/logout/', undefined, {
       refresh: session.logoutRefresh,
     }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shopper's account (issue 9)
+
+/** Customers registered for the account cases, and where the API writes its e-mails. */
+interface AccountSetup {
+  /** Reads the account and keeps addresses. */
+  holder: Record<string, string>;
+  /** Another customer of the same shop (404 on the holder's addresses). */
+  stranger: Record<string, string>;
+  /** Changes the password; `changerRefresh` must be refused afterwards. */
+  changer: Record<string, string>;
+  changerRefresh: string;
+  changerPassword: string;
+  /** Resets a forgotten password by e-mail. */
+  forgetfulEmail: string;
+  outboxDir: string;
+  /** Filled in as the cases run. */
+  state: { address: number; address2: number; resetToken: string; olderToken: string };
+}
+
+const ACCOUNT_PASSWORD = 'correct-horse-42';
+
+async function accountSetup(
+  upstream: string,
+  stamp: string,
+  outboxDir: string,
+): Promise<AccountSetup> {
+  const customer = async (name: string) => {
+    const email = `contract-${name}-${stamp}@example.com`;
+    const registered = await request(upstream, {
+      method: 'POST',
+      path: '/accounts/register/',
+      headers: { [TENANT_HEADER]: DEMO },
+      body: { email, password: ACCOUNT_PASSWORD, password_confirm: ACCOUNT_PASSWORD },
+    });
+    if (registered.status !== 201) throw new Error(`could not register ${email}`);
+    const login = await request(upstream, {
+      method: 'POST',
+      path: '/accounts/login/',
+      headers: { [TENANT_HEADER]: DEMO },
+      body: { login_id: email, password: ACCOUNT_PASSWORD },
+    });
+    if (login.status !== 200 || !isObject(login.body)) throw new Error(`could not log in ${email}`);
+    return {
+      email,
+      headers: { [TENANT_HEADER]: DEMO, authorization: `Bearer ${str(login.body.access)}` },
+      refresh: str(login.body.refresh),
+    };
+  };
+  const holder = await customer('holder');
+  const stranger = await customer('stranger');
+  const changer = await customer('changer');
+  const forgetful = await customer('forgetful');
+  return {
+    holder: holder.headers,
+    stranger: stranger.headers,
+    changer: changer.headers,
+    changerRefresh: changer.refresh,
+    changerPassword: ACCOUNT_PASSWORD,
+    forgetfulEmail: forgetful.email,
+    outboxDir,
+    state: { address: 0, address2: 0, resetToken: '', olderToken: '' },
+  };
+}
+
+/** The token of the newest reset e-mail to `email`, waiting for the background send. */
+async function newestResetToken(outboxDir: string, email: string, after: number): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const messages = await outboxMessagesTo(outboxDir, email);
+    if (messages.length > after) {
+      const link = resetLinkOf(messages.at(-1)!);
+      if (link) return new URL(link).searchParams.get('token') ?? '';
+    }
+    await sleep(100);
+  }
+  throw new Error(`no reset e-mail to ${email} in ${outboxDir}`);
+}
+
+const RESET_SENT =
+  'If an account exists for this e-mail, we have sent a link to reset its password.';
+const RESET_INVALID = 'This password reset link is invalid or has expired.';
+const HOME = {
+  fullname: 'Ada Lovelace',
+  contact_number: '+44 1904 496 0123',
+  street: '7 Wren Close',
+  city: 'York',
+  postalCode: 'YO1 7HH',
+  country: 'United Kingdom',
+};
+
+/** /accounts/me/, password change and reset, saved addresses (issue 9). */
+function accountCases(a: AccountSetup): Case[] {
+  const demo = { [TENANT_HEADER]: DEMO };
+  const pottery = { [TENANT_HEADER]: POTTERY };
+  const newPassword = 'tempered-steel-77';
+  const throttledEmail = `contract-throttled-${Date.now()}@example.com`;
+  const reset = (name: string, email: string, status: number, check?: Case['check']): Case => ({
+    name: `requestPasswordReset ${name}`,
+    operationId: 'requestPasswordReset',
+    method: 'POST',
+    path: '/accounts/password/reset/',
+    headers: demo,
+    body: { email },
+    status,
+    check,
+  });
+  const confirm = (
+    name: string,
+    body: () => Json,
+    status: number,
+    check?: Case['check'],
+    headers = demo,
+  ): Case => ({
+    name: `confirmPasswordReset ${name}`,
+    operationId: 'confirmPasswordReset',
+    method: 'POST',
+    path: '/accounts/password/reset/confirm/',
+    headers,
+    status,
+    check,
+    prepare: () => ({ body: body() }),
+  });
+  const address = (id: () => number) => `/accounts/addresses/${id()}/`;
+  // A customer operation with a valid bearer token but an unknown shop (Prism checks the
+  // security schemes first, so the tenant-less case of tenantErrors does not apply here).
+  const unknownTenant = (operationId: string, method: string, p: string, body?: Json): Case => ({
+    name: `${operationId} with an unknown tenant token`,
+    operationId,
+    method,
+    path: p,
+    body,
+    headers: { ...a.holder, [TENANT_HEADER]: 'no-such-tenant' },
+    status: 403,
+    check: detailIs('Unknown tenant token.'),
+  });
+  return [
+    {
+      name: 'getAccount as a customer',
+      operationId: 'getAccount',
+      method: 'GET',
+      path: '/accounts/me/',
+      headers: a.holder,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.email).startsWith('contract-holder-')
+          ? null
+          : `unexpected ${JSON.stringify(b)}`,
+    },
+    unknownTenant('getAccount', 'GET', '/accounts/me/'),
+
+    // Saved addresses.
+    {
+      name: 'listAddresses with none saved',
+      operationId: 'listAddresses',
+      method: 'GET',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      status: 200,
+      check: (b) =>
+        Array.isArray(b) && b.length === 0 ? null : `expected [], got ${JSON.stringify(b)}`,
+    },
+    {
+      name: 'createAddress, the first one becomes the default',
+      operationId: 'createAddress',
+      method: 'POST',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      body: HOME,
+      status: 201,
+      check: (b) =>
+        isObject(b) && b.is_default === true
+          ? null
+          : `expected the default, got ${JSON.stringify(b)}`,
+      remember: (b) => {
+        if (isObject(b) && typeof b.id === 'number') a.state.address = b.id;
+      },
+    },
+    {
+      name: 'createAddress a second one',
+      operationId: 'createAddress',
+      method: 'POST',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      body: { ...HOME, street: '12 Forge Lane', city: 'Sheffield' },
+      status: 201,
+      check: (b) =>
+        isObject(b) && b.is_default === false ? null : `unexpected ${JSON.stringify(b)}`,
+      remember: (b) => {
+        if (isObject(b) && typeof b.id === 'number') a.state.address2 = b.id;
+      },
+    },
+    {
+      name: 'createAddress with a blank city',
+      operationId: 'createAddress',
+      method: 'POST',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      body: { ...HOME, city: '   ' },
+      status: 400,
+      check: fieldError('city', 'This field may not be blank.'),
+    },
+    {
+      name: 'createAddress without a field (bad body)',
+      operationId: 'createAddress',
+      method: 'POST',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      body: { fullname: 'Ada' },
+      status: 400,
+      via: 'lenient',
+    },
+    unknownTenant('createAddress', 'POST', '/accounts/addresses/', HOME),
+    {
+      name: 'updateAddress makes the second address the default',
+      operationId: 'updateAddress',
+      method: 'PATCH',
+      path: '/accounts/addresses/0/',
+      headers: a.holder,
+      body: { is_default: true },
+      status: 200,
+      prepare: () => ({ path: address(() => a.state.address2) }),
+      check: (b) =>
+        isObject(b) && b.is_default === true ? null : `unexpected ${JSON.stringify(b)}`,
+    },
+    {
+      name: 'listAddresses has the new default first',
+      operationId: 'listAddresses',
+      method: 'GET',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      status: 200,
+      check: (b) =>
+        Array.isArray(b) &&
+        b.length === 2 &&
+        isObject(b[0]) &&
+        b[0].id === a.state.address2 &&
+        b[0].is_default === true &&
+        isObject(b[1]) &&
+        b[1].is_default === false
+          ? null
+          : `unexpected ${JSON.stringify(b)}`,
+    },
+    {
+      name: 'updateAddress refuses is_default false on the default',
+      operationId: 'updateAddress',
+      method: 'PATCH',
+      path: '/accounts/addresses/0/',
+      headers: a.holder,
+      body: { is_default: false },
+      status: 400,
+      prepare: () => ({ path: address(() => a.state.address2) }),
+      check: fieldError('is_default', 'Choose another address as the default instead.'),
+    },
+    {
+      name: "updateAddress of another customer's address",
+      operationId: 'updateAddress',
+      method: 'PATCH',
+      path: '/accounts/addresses/0/',
+      headers: a.stranger,
+      body: { city: 'Mine' },
+      status: 404,
+      prepare: () => ({ path: address(() => a.state.address) }),
+      check: detailIs('Not found.'),
+    },
+    {
+      name: "deleteAddress of another customer's address",
+      operationId: 'deleteAddress',
+      method: 'DELETE',
+      path: '/accounts/addresses/0/',
+      headers: a.stranger,
+      status: 404,
+      prepare: () => ({ path: address(() => a.state.address) }),
+      check: detailIs('Not found.'),
+    },
+    {
+      name: 'deleteAddress of the default address',
+      operationId: 'deleteAddress',
+      method: 'DELETE',
+      path: '/accounts/addresses/0/',
+      headers: a.holder,
+      status: 204,
+      prepare: () => ({ path: address(() => a.state.address2) }),
+    },
+    {
+      name: 'listAddresses after the default was deleted: the other one took over',
+      operationId: 'listAddresses',
+      method: 'GET',
+      path: '/accounts/addresses/',
+      headers: a.holder,
+      status: 200,
+      check: (b) =>
+        Array.isArray(b) && b.length === 1 && isObject(b[0]) && b[0].is_default === true
+          ? null
+          : `unexpected ${JSON.stringify(b)}`,
+    },
+    {
+      name: 'deleteAddress again',
+      operationId: 'deleteAddress',
+      method: 'DELETE',
+      path: '/accounts/addresses/0/',
+      headers: a.holder,
+      status: 404,
+      prepare: () => ({ path: address(() => a.state.address2) }),
+    },
+    unknownTenant('listAddresses', 'GET', '/accounts/addresses/'),
+
+    // Password change.
+    {
+      name: 'changePassword with a wrong current password',
+      operationId: 'changePassword',
+      method: 'POST',
+      path: '/accounts/password/change/',
+      headers: a.changer,
+      body: {
+        current_password: 'not-it-at-all',
+        new_password: newPassword,
+        new_password_confirm: newPassword,
+      },
+      status: 400,
+      check: fieldError('current_password', 'Your current password is incorrect.'),
+    },
+    {
+      name: 'changePassword with a short new password',
+      operationId: 'changePassword',
+      method: 'POST',
+      path: '/accounts/password/change/',
+      headers: a.changer,
+      body: {
+        current_password: a.changerPassword,
+        new_password: 'short',
+        new_password_confirm: 'short',
+      },
+      status: 400,
+      check: fieldError('new_password', 'Password must be at least 8 characters long.'),
+    },
+    {
+      name: 'changePassword',
+      operationId: 'changePassword',
+      method: 'POST',
+      path: '/accounts/password/change/',
+      headers: a.changer,
+      body: {
+        current_password: a.changerPassword,
+        new_password: newPassword,
+        new_password_confirm: newPassword,
+      },
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.access) && str(b.refresh) && isObject(b.user)
+          ? null
+          : `unexpected ${JSON.stringify(b)}`,
+    },
+    {
+      name: "refreshToken with the session's refresh token from before the password change",
+      operationId: 'refreshToken',
+      method: 'POST',
+      path: '/accounts/token/refresh/',
+      headers: demo,
+      body: { refresh: a.changerRefresh },
+      status: 401,
+      check: detailIs(TOKEN_INVALID),
+    },
+
+    // Password reset.
+    reset('for an e-mail with an account', a.forgetfulEmail, 202, detailIs(RESET_SENT)),
+    {
+      ...reset(
+        'again: the newer link replaces the first',
+        a.forgetfulEmail,
+        202,
+        detailIs(RESET_SENT),
+      ),
+      prepare: async () => {
+        a.state.olderToken = await newestResetToken(a.outboxDir, a.forgetfulEmail, 0);
+        return {};
+      },
+    },
+    reset(
+      'for an e-mail without an account: the same answer',
+      `nobody-${Date.now()}@example.com`,
+      202,
+      detailIs(RESET_SENT),
+    ),
+    {
+      ...reset(
+        'with an invalid e-mail (bad body)',
+        'not-an-email',
+        400,
+        fieldError('email', 'Enter a valid email address.'),
+      ),
+      via: 'lenient',
+    },
+    ...[1, 2, 3].map((n) => reset(`per-e-mail limit, request ${n} of 3`, throttledEmail, 202)),
+    reset('over the per-e-mail limit', throttledEmail, 429, (b, headers) =>
+      Number(headers.get('retry-after')) > 0 &&
+      isObject(b) &&
+      /^Request was throttled\./.test(str(b.detail))
+        ? null
+        : `unexpected ${JSON.stringify(b)} (Retry-After ${headers.get('retry-after')})`,
+    ),
+    ...tenantErrors('requestPasswordReset', 'POST', '/accounts/password/reset/', undefined, {
+      email: a.forgetfulEmail,
+    }),
+    {
+      ...confirm(
+        'with the older, replaced link',
+        () => ({
+          token: a.state.olderToken,
+          new_password: newPassword,
+          new_password_confirm: newPassword,
+        }),
+        400,
+        fieldError('token', RESET_INVALID),
+      ),
+      prepare: async () => {
+        a.state.resetToken = await newestResetToken(a.outboxDir, a.forgetfulEmail, 1);
+        return {
+          body: {
+            token: a.state.olderToken,
+            new_password: newPassword,
+            new_password_confirm: newPassword,
+          },
+        };
+      },
+    },
+    confirm(
+      "with the other shop's tenant token",
+      () => ({
+        token: a.state.resetToken,
+        new_password: newPassword,
+        new_password_confirm: newPassword,
+      }),
+      400,
+      fieldError('token', RESET_INVALID),
+      pottery,
+    ),
+    confirm(
+      'with mismatched passwords',
+      () => ({
+        token: a.state.resetToken,
+        new_password: newPassword,
+        new_password_confirm: `${newPassword}!`,
+      }),
+      400,
+      fieldError('new_password_confirm', 'Passwords do not match.'),
+    ),
+    confirm(
+      'with the e-mailed link',
+      () => ({
+        token: a.state.resetToken,
+        new_password: newPassword,
+        new_password_confirm: newPassword,
+      }),
+      200,
+      detailIs('Your password has been reset. You can now log in.'),
+    ),
+    confirm(
+      'with the same link again',
+      () => ({
+        token: a.state.resetToken,
+        new_password: 'another-one-99',
+        new_password_confirm: 'another-one-99',
+      }),
+      400,
+      fieldError('token', RESET_INVALID),
+    ),
+    {
+      name: 'login with the reset password',
+      operationId: 'login',
+      method: 'POST',
+      path: '/accounts/login/',
+      headers: demo,
+      body: { login_id: a.forgetfulEmail, password: newPassword },
+      status: 200,
+      check: tokenPairFor(a.forgetfulEmail),
+    },
+    {
+      ...confirm(
+        'without a token (bad body)',
+        () => ({ new_password: newPassword, new_password_confirm: newPassword }),
+        400,
+      ),
+      via: 'lenient',
+    },
+    ...tenantErrors(
+      'confirmPasswordReset',
+      'POST',
+      '/accounts/password/reset/confirm/',
+      undefined,
+      {
+        token: 'x',
+        new_password: newPassword,
+        new_password_confirm: newPassword,
+      },
+    ),
   ];
 }
 
@@ -2349,6 +3038,10 @@ async function main(): Promise<number> {
       SQLITE_PATH: path.join(tmp, 'shop.sqlite'),
       MEDIA_DIR: path.join(tmp, 'media'),
       CONTACT_MAX_PER_ADDRESS: String(CONTACT_MAX),
+      // Issue 9: reset e-mails land in the temp dir, where the account cases read their links.
+      OUTBOX_DIR: path.join(tmp, 'outbox'),
+      PASSWORD_RESET_MAX_PER_EMAIL: '3',
+      PASSWORD_RESET_MAX_PER_ADDRESS: '20',
     };
     // The contract run always uses its own SQLite file, never a PostgreSQL from the environment.
     delete env.DATABASE_URL;
@@ -2407,6 +3100,7 @@ async function main(): Promise<number> {
 
     const session = await logIn(upstream);
     const shop = await shoppingSetup(upstream, products, session, env.SQLITE_PATH!);
+    const accounts = await accountSetup(upstream, session.stamp, env.OUTBOX_DIR!);
     const cases = [
       ...implementedCases(
         slug,
@@ -2414,6 +3108,7 @@ async function main(): Promise<number> {
         products.map((p) => str(p.slug)),
       ),
       ...accountsCases(session),
+      ...accountCases(accounts),
       ...shoppingCases(shop),
       ...contentCases(shop, contentSetup(env.SQLITE_PATH!)),
     ];

@@ -280,7 +280,7 @@ test.describe('/test demo page', () => {
       'Contact',
     ]);
     // The storefront's own header (with its search box) is not drawn here.
-    await expect(page.getByRole('searchbox')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveCount(0);
     await shot(page, 'test');
     await shot(page, 'test', { fullPage: true });
   });

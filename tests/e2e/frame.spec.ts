@@ -159,7 +159,7 @@ test.describe('header, nav and footer (spec section 2)', () => {
     page,
   }) => {
     await page.goto('/');
-    const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search products' });
+    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
 
     await box.fill('   ');
     await box.press('Enter');

@@ -9,12 +9,22 @@
  *   router goes to /. The navigation belongs to the mutation, not to the button: the button
  *   may unmount first (the mobile menu closes), and callbacks given to `mutate()` do not
  *   run after an unmount.
+ * - change password (issue 9): `POST /accounts/password/change/`; the server ends every
+ *   session of the shopper and answers a new token pair for this one, which is stored.
+ * - forgot password: `POST /accounts/password/reset/` with `{email}` (202, the same answer for
+ *   every e-mail); reset: `POST /accounts/password/reset/confirm/` with the link's token.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { api } from '../../api/client';
 import { clearTokens, getRefreshToken, setTokens } from '../../auth/token-storage';
-import type { LoginValues, RegisterValues } from './schemas';
+import type {
+  ChangePasswordValues,
+  ForgotPasswordValues,
+  LoginValues,
+  RegisterValues,
+  ResetPasswordValues,
+} from './schemas';
 
 /** Thrown when the login answer lacks the access or the refresh token. */
 export const INVALID_TOKEN_RESPONSE = 'Invalid token response from server.';
@@ -69,8 +79,47 @@ export function useLogout() {
         // The shopper's private data must not outlive the session in this tab.
         queryClient.removeQueries({ queryKey: ['cart'] });
         queryClient.removeQueries({ queryKey: ['orders'] });
+        queryClient.removeQueries({ queryKey: ['account'] });
       }
     },
     onSettled: () => router.navigate({ to: '/' }),
+  });
+}
+
+/**
+ * Changes the password (issue 9) and keeps this tab logged in with the fresh token pair the
+ * server answers; every other session of the shopper ends. Rejects with the `ApiError` of a
+ * refused change (400 field errors, 429) or 'Invalid token response from server.'.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (values: ChangePasswordValues) => {
+      const { data } = await api.POST('/accounts/password/change/', { body: values });
+      if (!data?.access || !data.refresh) throw new Error(INVALID_TOKEN_RESPONSE);
+      setTokens(data.access, data.refresh);
+      return data.user;
+    },
+  });
+}
+
+/** Asks for a reset link by e-mail; resolves with the server's `detail` (the same for any e-mail). */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (values: ForgotPasswordValues) => {
+      const { data } = await api.POST('/accounts/password/reset/', { body: values });
+      return data?.detail;
+    },
+  });
+}
+
+/** Sets a new password with a reset link's token; resolves with the server's `detail`. */
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: async ({ token, ...values }: ResetPasswordValues & { token: string }) => {
+      const { data } = await api.POST('/accounts/password/reset/confirm/', {
+        body: { token, ...values },
+      });
+      return data?.detail;
+    },
   });
 }

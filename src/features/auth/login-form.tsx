@@ -1,10 +1,11 @@
 /**
  * The login form (spec sections 2, 5 and 8; issue 3): e-mail or username and password,
- * validated with zod; on success it goes to the safe `redirect` target or to /.
+ * validated with zod; on success it goes to the safe `redirect` target or to /. Links to
+ * /forgot-password ('Forgot your password?', issue 9).
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { apiErrorMessage } from '../../api/errors';
 import { loginSchema, type LoginValues } from './schemas';
 import { useLogin } from './api';
@@ -16,7 +17,10 @@ export const LOGIN_FALLBACK_MESSAGE = 'An unknown error occurred during login.';
 export function LoginForm({ redirect }: { redirect?: string }) {
   const router = useRouter();
   const login = useLogin();
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { login_id: '', password: '' } });
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { login_id: '', password: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -39,8 +43,16 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         <input id="login-id" type="text" autoComplete="username" {...form.register('login_id')} />
       </FormField>
       <FormField id="login-password" label="Password" error={errors.password?.message}>
-        <input id="login-password" type="password" autoComplete="current-password" {...form.register('password')} />
+        <input
+          id="login-password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
       </FormField>
+      <p className="auth-form__forgot">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>

@@ -15,12 +15,16 @@ export type LoginValues = z.infer<typeof loginSchema>;
 
 export const registerSchema = z
   .object({
-    email: z.string().check(
-      z.trim(),
-      z.minLength(1, 'Please enter your email.'),
-      z.email('Please enter a valid email address.'),
-    ),
-    password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.')),
+    email: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'Please enter your email.'),
+        z.email('Please enter a valid email address.'),
+      ),
+    password: z
+      .string()
+      .check(z.minLength(MIN_PASSWORD_LENGTH, 'Password must be at least 8 characters long.')),
     password_confirm: z.string(),
   })
   .check(
@@ -30,3 +34,47 @@ export const registerSchema = z
     }),
   );
 export type RegisterValues = z.infer<typeof registerSchema>;
+
+/** Issue 9 messages of the password forms (the registration's where they say the same thing). */
+export const PASSWORD_FORM_MESSAGES = {
+  currentRequired: 'Please enter your current password.',
+  emailRequired: 'Please enter your email.',
+  emailInvalid: 'Please enter a valid email address.',
+  tooShort: 'Password must be at least 8 characters long.',
+  mismatch: 'Passwords do not match.',
+} as const;
+
+const newPasswordFields = {
+  new_password: z.string().check(z.minLength(MIN_PASSWORD_LENGTH, PASSWORD_FORM_MESSAGES.tooShort)),
+  new_password_confirm: z.string(),
+};
+
+const confirmMatches = z.refine<{ new_password: string; new_password_confirm: string }>(
+  (values) => values.new_password === values.new_password_confirm,
+  { message: PASSWORD_FORM_MESSAGES.mismatch, path: ['new_password_confirm'] },
+);
+
+/** Change password (issue 9): the current password, a new one of 8+ characters, confirmed. */
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string().check(z.minLength(1, PASSWORD_FORM_MESSAGES.currentRequired)),
+    ...newPasswordFields,
+  })
+  .check(confirmMatches);
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+/** Forgot password (issue 9): the account's e-mail. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, PASSWORD_FORM_MESSAGES.emailRequired),
+      z.email(PASSWORD_FORM_MESSAGES.emailInvalid),
+    ),
+});
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** Reset password (issue 9): a new password of 8+ characters, confirmed. */
+export const resetPasswordSchema = z.object(newPasswordFields).check(confirmMatches);
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

@@ -7,13 +7,23 @@ export type Product = components['schemas']['Product'];
 export type Category = components['schemas']['Category'];
 export type Review = components['schemas']['Review'];
 
-/** Filters of the product list (spec section 2, /products); all optional, page is 1-based. */
+/**
+ * Filters of the product list (spec section 2, /products; issue 9 adds the sort, the price
+ * bounds in dollars and the stock filter); all optional, page is 1-based.
+ */
 export interface ProductFilters {
   category?: string;
   search?: string;
+  ordering?: components['schemas']['ProductOrdering'];
+  min_price?: number;
+  max_price?: number;
+  in_stock?: boolean;
   page?: number;
   pageSize?: number;
 }
+
+/** One row of the header's search suggestions (contract: ProductSuggestion). */
+export type ProductSuggestion = components['schemas']['ProductSuggestion'];
 
 /** One page of products as the SPA uses it, whatever shape the server answered with (spec section 7). */
 export interface ProductPage {
@@ -69,14 +79,20 @@ export function toProductPage(
 }
 
 /**
- * A page of active products: `GET /products/products/?is_active=true[&category__slug][&search][&page][&page_size]`.
- * Key `['products','list',{category,search,page,pageSize}]` (undefined filters omitted).
- * Throws `ApiError` on non-2xx.
+ * A page of active products: `GET /products/products/?is_active=true[&category__slug][&search]
+ * [&ordering][&min_price][&max_price][&in_stock][&page][&page_size]`.
+ * Key `['products','list',{category,search,ordering,min_price,max_price,in_stock,page,pageSize}]`
+ * (undefined filters omitted, so equal filters share one entry). Throws `ApiError` on non-2xx
+ * (a 400 for a bound the API refuses; the route's parser keeps those out of the URL).
  */
 export const productsQuery = (filters: ProductFilters = {}) => {
   const key: ProductFilters = {};
   if (filters.category) key.category = filters.category;
   if (filters.search) key.search = filters.search;
+  if (filters.ordering) key.ordering = filters.ordering;
+  if (filters.min_price !== undefined) key.min_price = filters.min_price;
+  if (filters.max_price !== undefined) key.max_price = filters.max_price;
+  if (filters.in_stock !== undefined) key.in_stock = filters.in_stock;
   if (filters.page && filters.page > 1) key.page = filters.page;
   if (filters.pageSize) key.pageSize = filters.pageSize;
   return queryOptions({
@@ -88,6 +104,10 @@ export const productsQuery = (filters: ProductFilters = {}) => {
             is_active: true,
             ...(key.category ? { category__slug: key.category } : {}),
             ...(key.search ? { search: key.search } : {}),
+            ...(key.ordering ? { ordering: key.ordering } : {}),
+            ...(key.min_price !== undefined ? { min_price: key.min_price } : {}),
+            ...(key.max_price !== undefined ? { max_price: key.max_price } : {}),
+            ...(key.in_stock !== undefined ? { in_stock: key.in_stock } : {}),
             ...(key.page ? { page: key.page } : {}),
             ...(key.pageSize ? { page_size: key.pageSize } : {}),
           },
@@ -155,3 +175,30 @@ export const everyProductQuery = () =>
     },
     staleTime: 60_000,
   });
+
+/** Shortest and longest term the suggestions call accepts (contract: q, 2-100 characters). */
+export const SUGGESTION_MIN_LENGTH = 2;
+export const SUGGESTION_MAX_LENGTH = 100;
+
+/**
+ * Up to six products whose name holds `term` (issue 9, header search):
+ * `GET /products/suggestions/?q={term}`. Key `['products','suggestions',term]` (lower-cased,
+ * as the match ignores case). Only enabled for a trimmed term of 2-100 characters; throws
+ * `ApiError` on non-2xx.
+ */
+export const productSuggestionsQuery = (term: string) => {
+  const q = term.trim().toLowerCase();
+  return queryOptions({
+    queryKey: ['products', 'suggestions', q] as const,
+    queryFn: async ({ signal }): Promise<ProductSuggestion[]> => {
+      const { data } = await api.GET('/products/suggestions/', {
+        params: { query: { q } },
+        signal,
+      });
+      return (data ?? []) as ProductSuggestion[];
+    },
+    enabled: q.length >= SUGGESTION_MIN_LENGTH && q.length <= SUGGESTION_MAX_LENGTH,
+    staleTime: 60_000,
+    retry: false,
+  });
+};

@@ -111,6 +111,37 @@ describe('ProductListPage', () => {
     );
   });
 
+  it('asks the API for the sort and filters of the URL, and pages keep them (issue 9)', async () => {
+    answer({ products: [makeProduct()], next: '/api/products/products/?page=2' });
+    renderList({ ordering: '-average_rating', min_price: 10, max_price: 99.5, in_stock: true });
+    const next = await screen.findByRole('link', { name: /Next/ });
+    expect(get).toHaveBeenCalledWith(
+      '/products/products/',
+      expect.objectContaining({
+        params: {
+          query: {
+            is_active: true,
+            ordering: '-average_rating',
+            min_price: 10,
+            max_price: 99.5,
+            in_stock: true,
+          },
+        },
+      }),
+    );
+    expect(next.getAttribute('href')).toBe(
+      '/products?ordering=-average_rating&min_price=10&max_price=99.5&in_stock=true&page=2',
+    );
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Best rated');
+  });
+
+  it('keeps the controls on an empty filtered list, with the spec’s message', async () => {
+    answer({ products: [] });
+    renderList({ search: 'oak', max_price: 1 });
+    expect(await screen.findByText('No products found matching "oak".')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Clear filters' })).toBeInTheDocument();
+  });
+
   it('has no pagination on a single page', async () => {
     answer();
     renderList({});

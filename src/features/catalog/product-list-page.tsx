@@ -5,6 +5,7 @@ import { SanitizedHtml } from '../../components/sanitized-html';
 import { categoryQuery, productsQuery, type ProductPage } from './api';
 import { emptyProductsMessage, productListTitle } from './list-text';
 import { ProductGrid } from './product-grid';
+import { ProductListControls } from './product-list-controls';
 import type { ProductListSearch } from './schemas';
 import './catalog.css';
 
@@ -35,7 +36,7 @@ function Pagination({ search, page }: { search: ProductListSearch; page: Product
   if (!page.next && !page.previous) return null;
   const current = search.page ?? 1;
   const pages = Math.max(1, Math.ceil(page.count / PRODUCT_PAGE_SIZE));
-  const base = { category: search.category, search: search.search };
+  const base = { ...search, page: undefined };
   return (
     <nav className="catalog-pagination" aria-label="Pagination">
       {page.previous ? (
@@ -71,7 +72,8 @@ function Pagination({ search, page }: { search: ProductListSearch; page: Product
 
 /**
  * The /products screen (spec section 2): title, category description as sanitized HTML, the
- * product grid or the empty message, and Previous/Next pagination. Suspends on the list query;
+ * count with the sort and filter controls (issue 9), the product grid or the empty message,
+ * and Previous/Next pagination that keeps the sort and filters. Suspends on the list query;
  * the route's loader has usually filled it already.
  */
 export function ProductListPage({ search }: { search: ProductListSearch }) {
@@ -82,13 +84,11 @@ export function ProductListPage({ search }: { search: ProductListSearch }) {
   return (
     <section className="page-container catalog-list">
       <ListHeader title={title} description={category.description} />
+      <ProductListControls search={search} count={page.results.length === 0 ? null : page.count} />
       {page.results.length === 0 ? (
         <p className="catalog-empty">{emptyProductsMessage(search)}</p>
       ) : (
         <>
-          <p className="catalog-list__count">
-            {page.count} {page.count === 1 ? 'product' : 'products'}
-          </p>
           <ProductGrid products={page.results} label="Products" headingLevel={2} />
           <Pagination search={search} page={page} />
         </>

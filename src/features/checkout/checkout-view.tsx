@@ -1,13 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice } from '../../api/money';
 import type { components } from '../../api/schema';
 import { isSafeExternalUrl } from '../../auth/safe-redirect';
+import { useIsLoggedIn } from '../../auth/use-session';
 import { ErrorBox } from '../../components/error-box';
 import { Skeleton } from '../../components/skeleton';
+import {
+  MAX_SAVED_ADDRESSES,
+  type SavedAddress,
+  addressSummary,
+  addressesQuery,
+  defaultAddress,
+  sameAddress,
+  useCreateAddress,
+} from '../account/api';
 import { type Cart, clearCartLocally } from '../cart/api';
 import { EmptyCart } from '../cart/cart-gate';
 import { browser, CARD_NOT_STARTED, startCardPayment } from '../payments/api';
@@ -108,6 +118,64 @@ function CheckoutSummary({ cart }: { cart: Cart }) {
   );
 }
 
+/** The six address fields of a saved address, for the form. */
+function addressValues(address: SavedAddress) {
+  const { fullname, contact_number, street, city, postalCode, country } = address;
+  return { fullname, contact_number, street, city, postalCode, country };
+}
+
+/**
+ * The shopper's saved addresses above the delivery fields (issue 9): choosing one fills the
+ * fields, "A new address" empties them. Shown only when there is at least one.
+ */
+function SavedAddressPicker({
+  addresses,
+  selected,
+  onSelect,
+}: {
+  addresses: readonly SavedAddress[];
+  selected: number | 'new';
+  onSelect: (choice: SavedAddress | 'new') => void;
+}) {
+  return (
+    <div className="checkout-saved" role="radiogroup" aria-labelledby="checkout-saved-title">
+      <p id="checkout-saved-title" className="checkout-saved__title">
+        Your saved addresses
+      </p>
+      {addresses.map((address) => (
+        <label key={address.id} className="checkout-method checkout-saved__option">
+          <input
+            type="radio"
+            name="saved-address"
+            checked={selected === address.id}
+            onChange={() => onSelect(address)}
+          />
+          <span className="checkout-method__text">
+            <span className="checkout-method__name">
+              {address.fullname}
+              {address.is_default ? (
+                <span className="checkout-saved__default"> · Default</span>
+              ) : null}
+            </span>
+            <span className="checkout-method__description">{addressSummary(address)}</span>
+          </span>
+        </label>
+      ))}
+      <label className="checkout-method checkout-saved__option">
+        <input
+          type="radio"
+          name="saved-address"
+          checked={selected === 'new'}
+          onChange={() => onSelect('new')}
+        />
+        <span className="checkout-method__text">
+          <span className="checkout-method__name">A new address</span>
+        </span>
+      </label>
+    </div>
+  );
+}
+
 /** Shown when the order exists but its card payment could not start (spec section 4). */
 function CardNotStarted({ order }: { order: Order }) {
   return (
@@ -141,6 +209,10 @@ function CardNotStarted({ order }: { order: Order }) {
  * The local cart is cleared once the order exists. Place Order cannot make two orders: the
  * button is disabled while it works and every attempt of this checkout carries one
  * Idempotency-Key.
+ *
+ * Saved addresses (issue 9): the shopper's addresses are offered above the fields and the
+ * default one fills them when the form is still empty; an address typed by hand can be saved
+ * to the account with a checkbox, once the order exists (a failed save never stops the order).
  */
 export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void }) {
   const queryClient = useQueryClient();
@@ -158,6 +230,27 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
     defaultValues: EMPTY_VALUES,
   });
   const { errors, isSubmitting } = form.formState;
+  const loggedIn = useIsLoggedIn();
+  const saved = useQuery({ ...addressesQuery(), enabled: loggedIn === true });
+  const createAddress = useCreateAddress();
+  const [saveAddress, setSaveAddress] = useState(false);
+  const typed = useWatch({
+    control: form.control,
+    name: ['fullname', 'contact_number', 'street', 'city', 'postalCode', 'country'],
+  });
+  const prefilled = useRef(false);
+
+  // Issue 9: the default address fills a form the shopper has not started on (once).
+  useEffect(() => {
+    if (prefilled.current || !saved.data) return;
+    prefilled.current = true;
+    const fallback = defaultAddress(saved.data);
+    const untouched = ADDRESS_FIELDS.every((field) => !form.getValues(field.name));
+    if (!fallback || !untouched) return;
+    for (const [name, value] of Object.entries(addressValues(fallback))) {
+      form.setValue(name as keyof CheckoutValues, value);
+    }
+  }, [saved.data, form]);
 
   // Spec section 4: the first enabled method is chosen once the options arrive.
   useEffect(() => {
@@ -175,6 +268,30 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
   const message =
     formError ?? missingFieldsMessage(missing) ?? errors.payment_method?.message ?? null;
   const methods = options ? enabledMethods(options) : [];
+  const addresses = saved.data ?? [];
+  const [fullname, contact_number, street, city, postalCode, country] = typed;
+  const typedAddress = { fullname, contact_number, street, city, postalCode, country };
+  // Offered for an address that is complete, not saved yet, and fits in the account.
+  const canSave =
+    loggedIn === true &&
+    saved.isSuccess &&
+    addresses.length < MAX_SAVED_ADDRESSES &&
+    Object.values(typedAddress).every((value) => value?.trim()) &&
+    !addresses.some((address) => sameAddress(address, typedAddress));
+  // The picker follows the fields: a saved address is chosen while they hold exactly it.
+  const selectedAddress =
+    addresses.find((address) => sameAddress(address, typedAddress))?.id ?? 'new';
+
+  const chooseAddress = (choice: SavedAddress | 'new') => {
+    const values =
+      choice === 'new'
+        ? { fullname: '', contact_number: '', street: '', city: '', postalCode: '', country: '' }
+        : addressValues(choice);
+    for (const [name, value] of Object.entries(values)) {
+      form.setValue(name as keyof CheckoutValues, value, { shouldValidate: false });
+    }
+    form.clearErrors(ADDRESS_FIELDS.map((field) => field.name));
+  };
 
   const confirm = async (state: OrderConfirmationState) => {
     await navigate({ to: '/order-confirmation', state: { orderConfirmation: state } });
@@ -229,6 +346,10 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
       setFormError(orderErrorMessage(error));
       return;
     }
+    if (saveAddress && canSave) {
+      // The order is placed either way; an address that could not be saved is simply not kept.
+      await createAddress.mutateAsync(deliveryAddressOf(values)).catch(() => undefined);
+    }
     await afterOrder(order, options);
   });
 
@@ -249,6 +370,13 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
 
           <fieldset className="checkout-fieldset">
             <legend className="checkout-legend">Delivery address</legend>
+            {addresses.length > 0 ? (
+              <SavedAddressPicker
+                addresses={addresses}
+                selected={selectedAddress}
+                onSelect={chooseAddress}
+              />
+            ) : null}
             <div className="checkout-fields">
               {ADDRESS_FIELDS.map((field) => {
                 const error = errors[field.name]?.message;
@@ -276,6 +404,16 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
                 );
               })}
             </div>
+            {canSave ? (
+              <label className="checkout-save">
+                <input
+                  type="checkbox"
+                  checked={saveAddress}
+                  onChange={(event) => setSaveAddress(event.target.checked)}
+                />
+                Save this address to my account
+              </label>
+            ) : null}
           </fieldset>
 
           <fieldset className="checkout-fieldset">

@@ -27,10 +27,7 @@ describe('AuthLinks (spec section 2: Login and Register, or Logout when signed i
       setTokens('access-token', 'refresh-token');
       const { router } = await renderWithRouter(<AuthLinks />, { path: '/gallery' });
       expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'Orders' })).toHaveAttribute(
-        'href',
-        '/account/orders',
-      );
+      expect(screen.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
 
       await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
       await vi.waitFor(() => expect(localStorage.getItem('authToken')).toBeNull());

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { useIsLoggedIn } from '../../auth/use-session';
 import { useLogout } from '../auth/api';
-import { LOGIN_PATH, ORDERS_PATH, REGISTER_PATH } from './nav-items';
+import { ACCOUNT_PATH, LOGIN_PATH, REGISTER_PATH } from './nav-items';
 
 /**
  * The header's account links (spec section 2): Login and Register, or Logout when signed in,
- * with the order history beside it (issue 6).
+ * with the shopper's account beside it (issue 9; the account page leads to the orders, issue 6).
  * Logout calls the API with the refresh token, always clears the tokens locally, then goes
  * to / (spec section 4).
  */
@@ -27,8 +27,8 @@ export function AuthLinks({
   if (loggedIn) {
     return (
       <div className={className}>
-        <Link to={ORDERS_PATH} className="auth-link" onClick={onNavigate}>
-          Orders
+        <Link to={ACCOUNT_PATH} className="auth-link" onClick={onNavigate}>
+          Account
         </Link>
         <button
           type="button"

@@ -3,29 +3,51 @@ import { Link } from '@tanstack/react-router';
 import { LOGIN_PATH, REGISTER_PATH } from './nav-items';
 import './site.css';
 
+const PAGES = {
+  login: { title: 'Login', prompt: "Don't have an account? ", to: REGISTER_PATH, link: 'Register' },
+  register: {
+    title: 'Register',
+    prompt: 'Already have an account? ',
+    to: LOGIN_PATH,
+    link: 'Login',
+  },
+  forgot: {
+    title: 'Forgot your password?',
+    prompt: 'Remembered it? ',
+    to: LOGIN_PATH,
+    link: 'Login',
+  },
+  reset: {
+    title: 'Choose a new password',
+    prompt: 'Remembered it? ',
+    to: LOGIN_PATH,
+    link: 'Login',
+  },
+} as const;
+
 /**
- * The card that holds the login and register pages inside the minimal frame (spec section 2,
- * /login and /register): a heading, the page's form (src/features/auth) and
- * the link to the other page.
+ * The card that holds the login, register, forgot-password and reset-password pages inside the
+ * minimal frame (spec section 2, /login and /register; issue 9): a heading, the page's form
+ * (src/features/auth) and the link to the other page.
  */
 export function AuthPageFrame({
   page,
   children,
 }: {
-  page: 'login' | 'register';
+  page: keyof typeof PAGES;
   children?: ReactNode;
 }) {
-  const isLogin = page === 'login';
+  const { title, prompt, to, link } = PAGES[page];
   return (
     <section className="page-container auth-page" aria-labelledby="auth-page-title">
       <div className="auth-page-card">
         <h1 id="auth-page-title" className="auth-page-title">
-          {isLogin ? 'Login' : 'Register'}
+          {title}
         </h1>
         {children}
         <p className="auth-page-switch">
-          {isLogin ? "Don't have an account? " : 'Already have an account? '}
-          <Link to={isLogin ? REGISTER_PATH : LOGIN_PATH}>{isLogin ? 'Register' : 'Login'}</Link>
+          {prompt}
+          <Link to={to}>{link}</Link>
         </p>
       </div>
     </section>

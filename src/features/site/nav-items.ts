@@ -33,5 +33,6 @@ export const FOOTER_LINKS: readonly FrameLink[] = [
 
 export const CART_PATH: FramePath = '/cart';
 export const ORDERS_PATH: FramePath = '/account/orders';
+export const ACCOUNT_PATH: FramePath = '/account';
 export const LOGIN_PATH = '/login' as FramePath;
 export const REGISTER_PATH = '/register' as FramePath;

@@ -9,13 +9,15 @@ export type FrameKind = 'full' | 'minimal' | 'none';
 
 /**
  * The frame for a path: none for the static demo page /test (it has its own nav and footer),
- * the minimal logo bar for /login and /register, the full header, nav and footer elsewhere.
+ * the minimal logo bar for /login and /register (and, issue 9, /forgot-password and
+ * /reset-password), the full header, nav and footer elsewhere.
  * A trailing slash is ignored.
  */
 export function frameKindFor(pathname: string): FrameKind {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/test') return 'none';
-  if (path === '/login' || path === '/register') return 'minimal';
+  if (['/login', '/register', '/forgot-password', '/reset-password'].includes(path))
+    return 'minimal';
   return 'full';
 }
 

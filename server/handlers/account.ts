@@ -1,0 +1,188 @@
+/**
+ * The shopper's account (issue 9): who is logged in, changing the password, and resetting a
+ * forgotten one by e-mail. Decision: docs/decisions/009-shopper-account.md.
+ *
+ * - getAccount: 200 User `{id, email, username}`.
+ * - changePassword: the current password, a new one (at least 8 characters) and its
+ *   confirmation -> 200 TokenPair. Every refresh-token family of the user is revoked and access
+ *   tokens issued before the change are refused (plugins/auth.ts); the answer's fresh pair keeps
+ *   this session logged in. A wrong current password counts as a failed login for the account
+ *   (the login throttle: 429 after LOGIN_MAX_FAILURES).
+ * - requestPasswordReset: 202 with the same detail whether or not the e-mail has an account,
+ *   answered no sooner than PASSWORD_RESET_RESPONSE_MS, the e-mail sent after the answer;
+ *   throttled per client address and per e-mail (429 `{detail}` with Retry-After).
+ * - confirmPasswordReset: a token of a link (1 hour, single use, this tenant, the newest one)
+ *   and a new password -> 200 `{detail}`; every session of the user ends.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InvalidResetTokenError } from '../auth/password-reset.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { toBool } from '../db/mapping.ts';
+import { hasNul } from '../lib/canonical-json.ts';
+import { NUL_MESSAGE } from '../lib/customization.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { requireUser } from '../plugins/auth.ts';
+import type { FieldErrors } from '../plugins/errors.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH, throttled } from './accounts.ts';
+import { findSiteSettings } from './site.ts';
+import type { OperationHandler } from './types.ts';
+
+/** Messages of the account operations (the registration's where they say the same thing). */
+export const ACCOUNT_MESSAGES = {
+  currentPasswordWrong: 'Your current password is incorrect.',
+  resetRequested:
+    'If an account exists for this e-mail, we have sent a link to reset its password.',
+  resetDone: 'Your password has been reset. You can now log in.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  passwordTooShort: MESSAGES.passwordTooShort,
+  passwordMismatch: MESSAGES.passwordMismatch,
+} as const;
+
+/**
+ * Field errors of a new password and its confirmation (keys `new_password`,
+ * `new_password_confirm`): at least 8 code points, no NUL character, both the same.
+ */
+function newPasswordErrors(password: string, confirm: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (hasNul(password)) errors.new_password = [NUL_MESSAGE];
+  else if ([...password].length < MIN_PASSWORD_LENGTH)
+    errors.new_password = [ACCOUNT_MESSAGES.passwordTooShort];
+  if (password !== confirm) errors.new_password_confirm = [ACCOUNT_MESSAGES.passwordMismatch];
+  return errors;
+}
+
+/** GET /accounts/me/ -> 200 User of the bearer token. */
+export const getAccount: OperationHandler<'getAccount'> = async (request) => {
+  const { id, email, username } = requireUser(request);
+  return { id, email, username };
+};
+
+/** POST /accounts/password/change/ -> 200 TokenPair (a new session for this client). */
+export const changePassword: OperationHandler<'changePassword'> = async (request, reply) => {
+  const { db, auth } = request.server;
+  const tenantId = request.tenant.id;
+  const user = requireUser(request);
+  const { current_password: current, new_password: password } = request.body;
+  const errors = newPasswordErrors(password, request.body.new_password_confirm);
+
+  // The same per-account count as login (key `user:<id>`), so the current password cannot be
+  // guessed here faster than at the login form.
+  const accountKey = `user:${user.id}`;
+  try {
+    await auth.throttle.before(tenantId, accountKey, request.ip);
+  } catch (error) {
+    return throttled(reply, error);
+  }
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', user.id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(current, row.password_hash))) {
+    errors.current_password = [ACCOUNT_MESSAGES.currentPasswordWrong];
+    throw new HttpError(400, errors);
+  }
+  await auth.throttle.succeeded(tenantId, accountKey, request.ip);
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+
+  const passwordHash = await hashPassword(password, { log2Cost: auth.passwordHashCost });
+  const now = new Date();
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  await auth.refreshTokens.revokeUser(user.id, tenantId, now);
+  const tokens = await auth.refreshTokens.startFamily(user.id, tenantId, now);
+  request.log.info({ userId: user.id, tenantId }, 'password changed: every other session ended');
+  return { ...tokens, user };
+};
+
+/** POST /accounts/password/reset/ -> 202 `{detail}`, the same for every e-mail. */
+export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = async (
+  request,
+  reply,
+) => {
+  const started = Date.now();
+  const { db, account } = request.server;
+  const tenantId = request.tenant.id;
+  const email = request.body.email.trim().toLowerCase();
+  try {
+    await account.resetThrottleByAddress.consume(tenantId, request.ip);
+    await account.resetThrottleByEmail.consume(tenantId, email);
+  } catch (error) {
+    return throttled(reply, error);
+  }
+
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'is_active'])
+    .where('tenant_id', '=', tenantId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+  if (user && toBool(user.is_active)) {
+    const token = await account.resetTokens.issue(tenantId, user.id);
+    const settings = await findSiteSettings(db, tenantId);
+    const shop = settings?.site_title || request.tenant.name;
+    const fromAddress = account.mailFrom ?? settings?.contact_email ?? 'no-reply@localhost';
+    const link = `${account.linkOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
+    account.sendLater(
+      {
+        from: `"${shop.replace(/["\\\r\n]/g, '')}" <${fromAddress}>`,
+        to: user.email,
+        subject: `Reset your password at ${shop}`,
+        text: [
+          `Someone, hopefully you, asked to reset the password of your account at ${shop}.`,
+          '',
+          'Open this link within 1 hour to choose a new password:',
+          '',
+          link,
+          '',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ].join('\n'),
+      },
+      { to: user.email, link, tenantId },
+    );
+  }
+
+  // The same answer after the same time, account or not (no enumeration by timing).
+  const wait = started + account.resetResponseMs - Date.now();
+  if (wait > 0) await sleep(wait);
+  return reply.code(202).send({ detail: ACCOUNT_MESSAGES.resetRequested });
+};
+
+/** POST /accounts/password/reset/confirm/ -> 200 `{detail}` once the password is replaced. */
+export const confirmPasswordReset: OperationHandler<'confirmPasswordReset'> = async (request) => {
+  const { db, auth, account } = request.server;
+  const tenantId = request.tenant.id;
+  const { token, new_password: password, new_password_confirm: confirm } = request.body;
+  const errors = newPasswordErrors(password, confirm);
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+
+  // Hashed before the transaction: scrypt takes tens of milliseconds and needs no lock.
+  const passwordHash = await hashPassword(password, { log2Cost: auth.passwordHashCost });
+  const now = new Date();
+  let userId: number;
+  try {
+    userId = await db.transaction().execute(async (trx) => {
+      const id = await account.resetTokens.redeem(trx, tenantId, token, now);
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      return id;
+    });
+  } catch (error) {
+    if (error instanceof InvalidResetTokenError) {
+      throw new HttpError(400, { token: [ACCOUNT_MESSAGES.resetInvalid] });
+    }
+    throw error;
+  }
+  await auth.refreshTokens.revokeUser(userId, tenantId, now);
+  request.log.info({ userId, tenantId }, 'password reset: every session ended');
+  return { detail: ACCOUNT_MESSAGES.resetDone };
+};

@@ -1,0 +1,74 @@
+/**
+ * Outgoing e-mail with nodemailer (issue 9; README "Configuration"): through the SMTP server
+ * of `SMTP_URL` when one is configured, otherwise written as an `.eml` file (RFC 5322, what
+ * nodemailer would have sent) into the outbox folder (`OUTBOX_DIR`, default data/outbox), so
+ * the two-command start works without a mail server and tests can read what was "sent".
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One plain-text e-mail. Addresses may carry a display name (`"Shop" <shop@example.com>`). */
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Where a message went: the `.eml` file written, or the SMTP server's message id. */
+export type Delivery = { via: 'outbox'; file: string } | { via: 'smtp'; messageId: string };
+
+export interface Mailer {
+  /** 'outbox' writes files; 'smtp' sends for real. */
+  readonly mode: 'outbox' | 'smtp';
+  /**
+   * Sends (or writes) one message.
+   * @throws the transport's error (SMTP refused, folder not writable).
+   */
+  send(message: MailMessage): Promise<Delivery>;
+  /** Closes the SMTP connection pool, if any. */
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** smtp:// or smtps:// URL (nodemailer's connection URL form); null selects the outbox. */
+  smtpUrl: string | null;
+  /** Folder of the outbox, created on first use. */
+  outboxDir: string;
+}
+
+/** A mailer for the configuration: SMTP when `smtpUrl` is set, else the outbox folder. */
+export function createMailer({ smtpUrl, outboxDir }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        const info = (await transport.sendMail(message)) as { messageId?: string };
+        return { via: 'smtp', messageId: info.messageId ?? '' };
+      },
+      close: () => transport.close(),
+    };
+  }
+  // nodemailer builds the complete message and hands it back instead of sending it.
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const info = (await transport.sendMail(message)) as { message: Buffer };
+      await mkdir(outboxDir, { recursive: true });
+      // Sortable by time, never colliding; 0600 because a reset link is a credential.
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = join(outboxDir, `${stamp}-${randomUUID()}.eml`);
+      await writeFile(file, info.message, { mode: 0o600 });
+      return { via: 'outbox', file };
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The shopper's account (issue 9): `GET /accounts/me/` and the saved delivery addresses
+ * (`/accounts/addresses/`). User-specific, so they load in the browser while logged in
+ * (architecture convention 13). Keys start with `['account']`; every address mutation puts
+ * the server's answer into the list (or refetches it) and touches nothing else.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import type { components } from '../../api/schema';
+
+export type AccountUser = components['schemas']['User'];
+export type SavedAddress = components['schemas']['SavedAddress'];
+export type DeliveryAddress = components['schemas']['DeliveryAddress'];
+
+/** Addresses a shopper may keep (the API's limit, issue 9). */
+export const MAX_SAVED_ADDRESSES = 20;
+
+/** The prefix of every account query. */
+export const ACCOUNT_QUERY_KEY = ['account'] as const;
+const ADDRESSES_KEY = [...ACCOUNT_QUERY_KEY, 'addresses'] as const;
+
+/** Who is logged in. Key `['account','me']`. */
+export const accountQuery = () =>
+  queryOptions({
+    queryKey: [...ACCOUNT_QUERY_KEY, 'me'] as const,
+    queryFn: async ({ signal }): Promise<AccountUser> => {
+      const { data } = await api.GET('/accounts/me/', { signal });
+      return data as AccountUser;
+    },
+    staleTime: 60_000,
+  });
+
+/** The saved addresses, the default first. Key `['account','addresses']`. */
+export const addressesQuery = () =>
+  queryOptions({
+    queryKey: ADDRESSES_KEY,
+    queryFn: async ({ signal }): Promise<SavedAddress[]> => {
+      const { data } = await api.GET('/accounts/addresses/', { signal });
+      return Array.isArray(data) ? data : [];
+    },
+    staleTime: 30_000,
+  });
+
+/** The default address of a list, or undefined. */
+export function defaultAddress(addresses: readonly SavedAddress[] | undefined) {
+  return addresses?.find((address) => address.is_default);
+}
+
+/** True when two addresses have the same six fields (trimmed). */
+export function sameAddress(a: DeliveryAddress, b: DeliveryAddress): boolean {
+  const keys: (keyof DeliveryAddress)[] = [
+    'fullname',
+    'contact_number',
+    'street',
+    'city',
+    'postalCode',
+    'country',
+  ];
+  return keys.every((key) => a[key].trim() === b[key].trim());
+}
+
+/** One line for an address in a list or a picker: 'Ada Lovelace, 7 Wren Close, York YO1 7HH, United Kingdom'. */
+export function addressSummary(address: DeliveryAddress): string {
+  return `${address.fullname}, ${address.street}, ${address.city} ${address.postalCode}, ${address.country}`;
+}
+
+/**
+ * Saves an address (`POST /accounts/addresses/`); the list is refetched, since a new default
+ * changes the others. Rejects with the `ApiError` (400 field errors, or the limit's detail).
+ */
+export function useCreateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: DeliveryAddress & { is_default?: boolean }) => {
+      const { data } = await api.POST('/accounts/addresses/', { body });
+      return data as SavedAddress;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+  });
+}
+
+/** Edits an address or makes it the default (`PATCH /accounts/addresses/{id}/`). */
+export function useUpdateAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      id,
+      ...body
+    }: Partial<DeliveryAddress> & { id: number; is_default?: boolean }) => {
+      const { data } = await api.PATCH('/accounts/addresses/{id}/', {
+        params: { path: { id } },
+        body,
+      });
+      return data as SavedAddress;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+  });
+}
+
+/** Deletes an address (`DELETE /accounts/addresses/{id}/`); the default passes to another one. */
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      await api.DELETE('/accounts/addresses/{id}/', { params: { path: { id } } });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }),
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Change password (issue 9), on /account/password: the current password, a new one of at
+ * least 8 characters and its confirmation. The server ends every other session of the shopper
+ * and hands this tab a new token pair, so the shopper stays logged in here.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useChangePassword } from './api';
+import { FormField } from './form-field';
+import { changePasswordSchema, type ChangePasswordValues } from './schemas';
+import { placeServerErrors } from './server-errors';
+import './auth.css';
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  success: 'Your password has been changed. Every other device has been logged out.',
+  fallback: 'Could not change your password. Please try again.',
+} as const;
+
+const FIELDS = ['current_password', 'new_password', 'new_password_confirm'] as const;
+const EMPTY: ChangePasswordValues = {
+  current_password: '',
+  new_password: '',
+  new_password_confirm: '',
+};
+
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setDone(false);
+    try {
+      await change.mutateAsync(values);
+      form.reset(EMPTY);
+      setDone(true);
+    } catch (error) {
+      setFormError(
+        placeServerErrors(error, form.setError, FIELDS, CHANGE_PASSWORD_MESSAGES.fallback),
+      );
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="account-page-title">
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      {done && (
+        <p className="auth-form__success" role="status">
+          {CHANGE_PASSWORD_MESSAGES.success}
+        </p>
+      )}
+      <FormField
+        id="current-password"
+        label="Current password"
+        error={errors.current_password?.message}
+      >
+        <input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('current_password')}
+        />
+      </FormField>
+      <FormField id="new-password" label="New password" error={errors.new_password?.message}>
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('new_password')}
+        />
+      </FormField>
+      <FormField
+        id="new-password-confirm"
+        label="Confirm new password"
+        error={errors.new_password_confirm?.message}
+      >
+        <input
+          id="new-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('new_password_confirm')}
+        />
+      </FormField>
+      <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Changing…' : 'Change password'}
+      </button>
+    </form>
+  );
+}

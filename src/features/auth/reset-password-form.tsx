@@ -1,0 +1,113 @@
+/**
+ * Reset password (issue 9), on /reset-password?token=...: the link's token and a new password
+ * of at least 8 characters, confirmed. On success every session of the shopper has ended and
+ * the page leads to /login. A missing, used, replaced or expired link says so and offers a new one.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useConfirmPasswordReset } from './api';
+import { FormField } from './form-field';
+import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
+import { placeServerErrors } from './server-errors';
+import './auth.css';
+
+export const RESET_PASSWORD_MESSAGES = {
+  invalidLink: 'This password reset link is invalid or has expired.',
+  done: 'Your password has been reset. You can now log in.',
+  fallback: 'Could not reset your password. Please try again.',
+} as const;
+
+const FIELDS = ['new_password', 'new_password_confirm'] as const;
+
+function NewLinkPrompt({ message }: { message: string }) {
+  return (
+    <div className="auth-form">
+      <p className="auth-form__error" role="alert">
+        {message}
+      </p>
+      <p className="auth-form__switch">
+        <Link to="/forgot-password">Ask for a new link</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token?: string }) {
+  const confirm = useConfirmPasswordReset();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { new_password: '', new_password_confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (!token) return <NewLinkPrompt message={RESET_PASSWORD_MESSAGES.invalidLink} />;
+  if (linkError) return <NewLinkPrompt message={linkError} />;
+  if (confirm.isSuccess) {
+    return (
+      <div className="auth-form">
+        <p className="auth-form__success" role="status">
+          {confirm.data || RESET_PASSWORD_MESSAGES.done}
+        </p>
+        <Link to="/login" className="auth-form__submit auth-form__link-button">
+          Go to login
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await confirm.mutateAsync({ token, ...values });
+    } catch (error) {
+      const message = placeServerErrors(
+        error,
+        form.setError,
+        FIELDS,
+        RESET_PASSWORD_MESSAGES.fallback,
+      );
+      // The token's own error means the link is spent: nothing typed here can fix that.
+      const tokenMessage = (error as { body?: { token?: unknown } }).body?.token;
+      if (Array.isArray(tokenMessage) && typeof tokenMessage[0] === 'string')
+        setLinkError(tokenMessage[0]);
+      else setFormError(message);
+    }
+  });
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-page-title">
+      {formError && (
+        <p className="auth-form__error" role="alert">
+          {formError}
+        </p>
+      )}
+      <FormField id="reset-password" label="New password" error={errors.new_password?.message}>
+        <input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('new_password')}
+        />
+      </FormField>
+      <FormField
+        id="reset-password-confirm"
+        label="Confirm new password"
+        error={errors.new_password_confirm?.message}
+      >
+        <input
+          id="reset-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('new_password_confirm')}
+        />
+      </FormField>
+      <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Set new password'}
+      </button>
+    </form>
+  );
+}
