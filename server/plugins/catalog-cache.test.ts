@@ -114,8 +114,12 @@ describe('catalogue cache keys', () => {
           headers: { ...headers, host },
         })
       ).json<{ next: string; previous: string }>();
-      expect(body.next).toBe(`http://${host}/api/products/products/?page_size=5&page=3`);
-      expect(body.previous).toBe(`http://${host}/api/products/products/?page_size=5`);
+      expect(body.next).toBe(
+        `http://${host}/api/products/products/?is_active=true&page_size=5&page=3`,
+      );
+      expect(body.previous).toBe(
+        `http://${host}/api/products/products/?is_active=true&page_size=5`,
+      );
     }
   });
 });
