@@ -175,8 +175,28 @@ describe('product list ordering (issue 9)', () => {
       .execute();
     const listed = await listAll('ordering=-created_at');
     expect(listed[0]!.id).toBe(rows[0]!.id);
+    const made = new Map(
+      (
+        await t.app.db
+          .selectFrom('products')
+          .select(['id', 'created_at'])
+          .where('tenant_id', '=', id)
+          .execute()
+      ).map((row) => [row.id, new Date(row.created_at).getTime()]),
+    );
     const rest = listed.slice(1).map((p) => p.id);
-    expect(rest).toEqual([...rest].sort((a, b) => b - a));
+    expect(rest).toEqual([...rest].sort((a, b) => made.get(b)! - made.get(a)! || b - a));
+  });
+
+  it('the demo shop’s newest pieces span its categories, as the home page shows them', async () => {
+    const newest = (
+      await get('/api/products/products/?is_active=true&ordering=-created_at&page_size=8')
+    ).body as Page;
+    const categories = new Set(newest.results.map((product) => product.category.slug));
+    const withProducts = new Set(
+      demo.products.filter((p) => p.is_active !== false).map((p) => p.category_slug),
+    );
+    expect(categories).toEqual(withProducts);
   });
 
   it('orders by the exact average rating, best first, products without reviews last', async () => {

@@ -37,6 +37,7 @@ export interface SeedOptions {
 const FULL_SIZE = 800;
 const THUMB_SIZE = 320;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /** Writes a file through a temp file and a rename, so a reader never sees half of it. */
 export async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
@@ -161,6 +162,17 @@ async function insertTenant(
     categoryIds.set(category.slug, id);
   }
 
+  // The catalogue looks made over time, newest first one piece of each category in turn, so
+  // "newest" (the home page's strip, `ordering=-created_at`) shows the whole range.
+  const rankInCategory = new Map<string, number>();
+  const categoryOrder = tenant.categories.map((category) => category.slug);
+  const madeAt = (product: (typeof tenant.products)[number]) => {
+    const rank = rankInCategory.get(product.category_slug) ?? 0;
+    rankInCategory.set(product.category_slug, rank + 1);
+    const turn = rank * categoryOrder.length + categoryOrder.indexOf(product.category_slug);
+    return new Date(now.getTime() - turn * HOUR_MS).toISOString();
+  };
+
   for (const product of tenant.products) {
     const categoryId = categoryIds.get(product.category_slug);
     if (categoryId === undefined) {
@@ -181,7 +193,7 @@ async function insertTenant(
         description: product.description,
         long_html_description: product.long_html_description,
         is_active: product.is_active === false ? 0 : 1,
-        created_at: createdAt,
+        created_at: madeAt(product),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { allProductsQuery, categoriesQuery } from '../features/catalog/api';
+import { categoriesQuery, homeProductsQuery } from '../features/catalog/api';
 import { HomePage } from '../features/catalog/home-page';
 import { pageHead, organizationJsonLd } from '../features/site/seo';
 
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/')({
   loader: ({ context: { queryClient } }) =>
     Promise.all([
       queryClient.prefetchQuery(categoriesQuery()),
-      queryClient.prefetchQuery(allProductsQuery()),
+      queryClient.prefetchQuery(homeProductsQuery()),
     ]),
   component: HomePage,
 });

@@ -143,6 +143,17 @@ export const MAX_PAGE_SIZE = 100;
  */
 export const allProductsQuery = () => productsQuery({ pageSize: MAX_PAGE_SIZE });
 
+/** How many products the home page's strip shows. */
+export const HOME_STRIP_SIZE = 8;
+
+/**
+ * What the home page asks for (issue 10: only what it shows): the newest `HOME_STRIP_SIZE`
+ * active products. The strip shows them, the hero's pictures and the category tiles' pictures
+ * come from them (a category without a piece among them gets a tile without a picture).
+ */
+export const homeProductsQuery = () =>
+  productsQuery({ pageSize: HOME_STRIP_SIZE, ordering: '-created_at' });
+
 /** Most pages {@link everyProductQuery} reads (10 000 products): a bound, not a shop's size. */
 export const MAX_GALLERY_PAGES = 100;
 

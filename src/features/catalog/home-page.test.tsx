@@ -42,6 +42,17 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/products');
   });
 
+  it('asks only for the newest pieces it shows, not a page of 100 (issue 10)', async () => {
+    answer([makeProduct()]);
+    renderWithRouter(<HomePage />);
+    await screen.findByRole('list', { name: 'Featured products' });
+    const productCalls = get.mock.calls.filter(([path]) => path === '/products/products/');
+    expect(productCalls).toHaveLength(1);
+    expect(productCalls[0]![1]).toMatchObject({
+      params: { query: { is_active: true, ordering: '-created_at', page_size: 8 } },
+    });
+  });
+
   it('links each category tile to its filtered list', async () => {
     answer([makeProduct()]);
     renderWithRouter(<HomePage />);

@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { apiErrorMessage } from '../../api/errors';
 import { siteSettingsQuery } from '../site/api';
-import { allProductsQuery, categoriesQuery, type Category, type Product } from './api';
+import {
+  categoriesQuery,
+  HOME_STRIP_SIZE,
+  homeProductsQuery,
+  type Category,
+  type Product,
+} from './api';
 import { ProductGrid } from './product-grid';
 import { ProductGridSkeleton } from './skeletons';
 import './catalog.css';
-
-/** How many products the home page's strip shows. */
-export const HOME_STRIP_SIZE = 8;
 
 /**
  * Up to `size` products for the home page's strip, taken from the list in order but one
@@ -192,7 +195,7 @@ function CategoryTiles({ products }: { products: Product[] }) {
  * section loads and fails on its own, so one failed call never blanks the page.
  */
 export function HomePage() {
-  const products = useQuery(allProductsQuery());
+  const products = useQuery(homeProductsQuery());
   const list = products.data?.results ?? [];
 
   return (
