@@ -57,7 +57,7 @@ const WRITE_P99_TARGET_MS = 50;
 /** Memory targets (MB resident) and how long the API sits idle before it is measured. */
 const IDLE_RSS_TARGET_MB = 120;
 const LOAD_RSS_TARGET_MB = 250;
-const IDLE_SETTLE_S = 15;
+const IDLE_SETTLE_S = 30;
 /**
  * p99 target of the header's search suggestions (issue 9), at a steady rate of requests, and
  * the terms asked for in turn (prefixes a shopper types on the way to a seeded name).

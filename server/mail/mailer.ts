@@ -7,7 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailerModule from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+/**
+ * nodemailer, loaded when the first e-mail is sent: a shop that sends none never pays its
+ * memory (issue 10: the idle process).
+ */
+function nodemailer(): typeof nodemailerModule {
+  return createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule;
+}
 
 /** One plain-text e-mail. Addresses may carry a display name (`"Shop" <shop@example.com>`). */
 export interface MailMessage {
@@ -42,26 +52,28 @@ export interface MailerOptions {
 /** A mailer for the configuration: SMTP when `smtpUrl` is set, else the outbox folder. */
 export function createMailer({ smtpUrl, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    let smtp: Transporter | undefined;
     return {
       mode: 'smtp',
       async send(message) {
-        const info = (await transport.sendMail(message)) as { messageId?: string };
+        smtp ??= nodemailer().createTransport(smtpUrl);
+        const info = (await smtp.sendMail(message)) as { messageId?: string };
         return { via: 'smtp', messageId: info.messageId ?? '' };
       },
-      close: () => transport.close(),
+      close: () => smtp?.close(),
     };
   }
   // nodemailer builds the complete message and hands it back instead of sending it.
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  let stream: Transporter | undefined;
   return {
     mode: 'outbox',
     async send(message) {
-      const info = (await transport.sendMail(message)) as { message: Buffer };
+      stream ??= nodemailer().createTransport({
+        streamTransport: true,
+        buffer: true,
+        newline: 'unix',
+      });
+      const info = (await stream.sendMail(message)) as { message: Buffer };
       await mkdir(outboxDir, { recursive: true });
       // Sortable by time, never colliding; 0600 because a reset link is a credential.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -69,6 +81,6 @@ export function createMailer({ smtpUrl, outboxDir }: MailerOptions): Mailer {
       await writeFile(file, info.message, { mode: 0o600 });
       return { via: 'outbox', file };
     },
-    close: () => transport.close(),
+    close: () => stream?.close(),
   };
 }
