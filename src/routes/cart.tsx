@@ -29,6 +29,13 @@ function CartPage() {
   return (
     <div className="page-container cart-page">
       <h1 className="cart-page__title">{checkout ? 'Checkout' : 'Shopping Cart'}</h1>
+      {checkout ? null : (
+        // True for a visitor and a shopper alike, so the server renders it (decision 008): the
+        // page has its content at the first paint, before the session decides the rest.
+        <p className="cart-page__lead">
+          Your cart is kept with your account, so it is waiting for you on every device.
+        </p>
+      )}
       {checkout ? (
         <CartGate allowEmpty>
           {(cart) => <CheckoutView cart={cart} onBack={() => void navigate({ search: {} })} />}

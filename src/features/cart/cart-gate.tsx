@@ -12,9 +12,6 @@ export function CartLoginPrompt() {
   return (
     <div className="cart-notice">
       <h2 className="cart-notice__title">Log in to see your cart</h2>
-      <p className="cart-notice__text">
-        Your cart is kept with your account, so it is waiting for you on every device.
-      </p>
       <div className="cart-notice__actions">
         <LoginLink className="button-primary" redirect="/cart">
           Log in
