@@ -139,7 +139,7 @@ test('changing the password keeps this browser logged in and logs another browse
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await shot(page, 'change-password');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByRole('status')).toHaveText(
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
       'Your password has been changed. Every other device has been logged out.',
     );
     await shot(page, 'change-password-done');
