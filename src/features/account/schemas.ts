@@ -4,31 +4,13 @@
  * zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';
+import { ADDRESS_FIELDS as ADDRESS_FORM_FIELDS } from '../../components/address-fields';
+
 import type { components } from '../../api/schema';
 
-type DeliveryAddress = components['schemas']['DeliveryAddress'];
+export { ADDRESS_FORM_FIELDS };
 
-/** The fields in form order, with their labels, browser hints and the contract's lengths. */
-export const ADDRESS_FORM_FIELDS: readonly {
-  name: keyof DeliveryAddress;
-  label: string;
-  autoComplete: string;
-  maxLength: number;
-  type?: 'tel';
-}[] = [
-  { name: 'fullname', label: 'Full name', autoComplete: 'name', maxLength: 200 },
-  {
-    name: 'contact_number',
-    label: 'Contact number',
-    autoComplete: 'tel',
-    maxLength: 40,
-    type: 'tel',
-  },
-  { name: 'street', label: 'Street address', autoComplete: 'street-address', maxLength: 200 },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: 100 },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code', maxLength: 20 },
-  { name: 'country', label: 'Country', autoComplete: 'country-name', maxLength: 100 },
-];
+type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
 /** '{Label} is required.' for a blank field, e.g. 'Full name is required.' */
 export function requiredMessage(label: string): string {

@@ -7,7 +7,11 @@
  * each field's own issue only marks it missing. Lengths follow the contract's DeliveryAddress.
  */
 import * as z from 'zod/mini';
+import { ADDRESS_FIELDS } from '../../components/address-fields';
+
 import type { components } from '../../api/schema';
+
+export { ADDRESS_FIELDS };
 
 type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
@@ -18,28 +22,6 @@ export const CHECKOUT_MESSAGES = {
   selectMethod: 'Please select a payment method.',
   invalidMethod: 'Invalid payment method selected.',
 } as const;
-
-/** The address fields in the order the form shows them, with their labels and browser hints. */
-export const ADDRESS_FIELDS: readonly {
-  name: keyof DeliveryAddress;
-  label: string;
-  autoComplete: string;
-  maxLength: number;
-  type?: 'tel';
-}[] = [
-  { name: 'fullname', label: 'Full name', autoComplete: 'name', maxLength: 200 },
-  {
-    name: 'contact_number',
-    label: 'Contact number',
-    autoComplete: 'tel',
-    maxLength: 40,
-    type: 'tel',
-  },
-  { name: 'street', label: 'Street address', autoComplete: 'street-address', maxLength: 200 },
-  { name: 'city', label: 'City', autoComplete: 'address-level2', maxLength: 100 },
-  { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code', maxLength: 20 },
-  { name: 'country', label: 'Country', autoComplete: 'country-name', maxLength: 100 },
-];
 
 function addressField(maxLength: number) {
   return z
