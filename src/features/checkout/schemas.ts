@@ -8,7 +8,6 @@
  */
 import * as z from 'zod/mini';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
-
 import type { components } from '../../api/schema';
 
 export { ADDRESS_FIELDS };
