@@ -553,6 +553,12 @@ describe('saved addresses', () => {
       status: 400,
       body: { street: ['Null characters are not allowed.'] },
     });
+    // A number too large for a double is not coerced into the text "Infinity" and saved.
+    const infinite = await call('POST', '/accounts/addresses/', {
+      token: pair.access,
+      raw: JSON.stringify({ ...HOME, fullname: 0 }).replace('"fullname":0', '"fullname":1e400'),
+    });
+    expect(infinite).toMatchObject({ status: 400, body: { fullname: [expect.any(String)] } });
     const huge = await add(pair.access, { ...HOME, street: 'x'.repeat(100_000) });
     expect(huge.status).toBe(400);
     expect(huge.body).toHaveProperty('street');
