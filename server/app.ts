@@ -196,7 +196,7 @@ function createValidatorCompiler() {
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
- * Refuses, before the contract's own checks, values no field can mean and the database cannot
+ * Refuses, before and after the contract's own checks, values no field can mean and the database cannot
  * hold, so they end as a 400 instead of an odd lookup or a PostgreSQL error:
  * - a number too large for a double (`1e309` in JSON or in a query string) reads as Infinity,
  *   which Ajv's `integer` and `minimum` accept: 'A valid number is required.';
@@ -206,13 +206,16 @@ type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
  */
 function refuseUnstorable(validate: Validate, refuseNul: boolean): Validate {
   const wrapped: Validate = (data) => {
-    // Looked for before the contract's checks: their type coercion would turn a body's
-    // Infinity into the string "Infinity" where a string is expected, and store it.
-    const bad = unstorablePath(data, '', refuseNul);
+    // Looked for before the contract's checks, whose type coercion would turn a body's
+    // Infinity into the string "Infinity" where a string is expected, and after them, when a
+    // query string's "1e309" has become Infinity.
+    let bad = unstorablePath(data, '', refuseNul);
     if (bad === null) {
       const valid = validate(data);
       wrapped.errors = validate.errors;
-      return valid;
+      if (!valid) return false;
+      bad = unstorablePath(data, '', refuseNul);
+      if (bad === null) return true;
     }
     wrapped.errors = [
       bad.nul
