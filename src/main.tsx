@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
@@ -17,5 +17,5 @@ const app = (
     {'$_TSR' in window ? <RouterClient router={router} /> : <RouterProvider router={router} />}
   </StrictMode>
 );
-if ('$_TSR' in window) hydrateRoot(document, app);
+if ('$_TSR' in window) startTransition(() => void hydrateRoot(document, app));
 else createRoot(document).render(app);

@@ -4,6 +4,7 @@ import {
   relativeLuminance,
   rgbFromPixel,
   softBackground,
+  whenIdle,
 } from './center-pixel';
 
 describe('rgbFromPixel', () => {
@@ -77,5 +78,30 @@ describe('centerPixelColor', () => {
   it('gives null for a tainted canvas or an image without size', () => {
     expect(centerPixelColor(img, () => fakeCanvas(new Error('SecurityError')).canvas)).toBeNull();
     expect(centerPixelColor({ naturalWidth: 0, naturalHeight: 0 } as HTMLImageElement)).toBeNull();
+  });
+});
+
+describe('whenIdle', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('runs one job per idle period, in order, and goes on after a job throws', () => {
+    const periods: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => periods.push(run));
+    const ran: string[] = [];
+    whenIdle(() => ran.push('a'));
+    whenIdle(() => {
+      ran.push('b');
+      throw new Error('broken image');
+    });
+    whenIdle(() => ran.push('c'));
+    expect(ran).toEqual([]);
+    expect(periods).toHaveLength(1);
+    periods.shift()!();
+    expect(ran).toEqual(['a']);
+    expect(() => periods.shift()!()).toThrow('broken image');
+    expect(ran).toEqual(['a', 'b']);
+    periods.shift()!();
+    expect(ran).toEqual(['a', 'b', 'c']);
+    expect(periods).toHaveLength(0);
   });
 });

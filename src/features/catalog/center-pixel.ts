@@ -92,10 +92,39 @@ export function centerPixelColor(
 }
 
 /**
+ * Runs `job` in a later idle period of the main thread, one job per period, in the order
+ * asked. A grid hydrates with every image already loaded (server rendering, decision 008):
+ * sampling them all in the commit made one long task that Lighthouse counted against Total
+ * Blocking Time (issue 8); one sample at a time never blocks input. Falls back to a timeout
+ * where `requestIdleCallback` is missing (Safari before 18.4, jsdom).
+ */
+export function whenIdle(job: () => void): void {
+  idleJobs.push(job);
+  if (idleJobs.length === 1) scheduleIdle(runIdleJob);
+}
+
+const idleJobs: (() => void)[] = [];
+
+function scheduleIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 0);
+}
+
+function runIdleJob(): void {
+  const job = idleJobs.shift();
+  try {
+    job?.();
+  } finally {
+    if (idleJobs.length > 0) scheduleIdle(runIdleJob);
+  }
+}
+
+/**
  * Card background from the image's centre pixel. Returns the CSS colour (undefined until the
  * image has loaded and been sampled), an `onLoad` handler and a `ref` for the `<img>`. The ref
  * samples an image that had already loaded before React attached its handler: a
  * server-rendered page loads its images before the scripts hydrate it (decision 008).
+ * Samples are taken in idle time (`whenIdle`), so the tint follows the image by a moment.
  */
 export function useCenterPixelBackground(): {
   background: string | undefined;
@@ -104,8 +133,11 @@ export function useCenterPixelBackground(): {
 } {
   const [background, setBackground] = useState<string | undefined>(undefined);
   const sample = useCallback((img: HTMLImageElement) => {
-    const rgb = centerPixelColor(img);
-    setBackground(rgb ? softBackground(rgb) : undefined);
+    whenIdle(() => {
+      if (!img.isConnected) return;
+      const rgb = centerPixelColor(img);
+      setBackground(rgb ? softBackground(rgb) : undefined);
+    });
   }, []);
   const onLoad = useCallback(
     (event: SyntheticEvent<HTMLImageElement>) => sample(event.currentTarget),
