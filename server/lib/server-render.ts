@@ -184,10 +184,18 @@ export function readClientAssets(distDir: string, base = '/'): ClientAssets | nu
 }
 
 /**
+ * Milliseconds the boot script waits for the first contentful paint before loading the scripts
+ * anyway (a browser without paint timing, or a tab opened in the background, never reports it).
+ */
+export const FIRST_PAINT_WAIT_MS = 1500;
+
+/**
  * The rendered document made ready to send: the stylesheets linked in the head, and at the end
- * of the body one small nonce'd script that, once the page has loaded (after its first paint),
- * adds modulepreload links for the route's chunks and the entry script, which then hydrates.
- * No script or preload is requested before the first paint (issue 8, speed budget).
+ * of the body one small nonce'd script that, once the page has loaded AND painted its first
+ * content, adds modulepreload links for the route's chunks and the entry script, which then
+ * hydrates. No script or preload is requested before the first paint (issue 8, speed budget):
+ * `load` alone is not enough, as a page whose images come fast can load before it paints
+ * (measured on `/`: load at 0.3 s, first paint at 1.3 s, the scripts requested in between).
  */
 export function finishDocument(
   html: string,
@@ -201,9 +209,14 @@ export function finishDocument(
     .join('');
   const boot =
     `<script nonce="${escapeHtml(nonce)}">addEventListener("load",function(){` +
-    `var d=document,h=d.head;${JSON.stringify(preloads)}.forEach(function(u){` +
+    `var d=document,h=d.head,started=0;function go(){if(started++)return;` +
+    `${JSON.stringify(preloads)}.forEach(function(u){` +
     `var l=d.createElement("link");l.rel="modulepreload";l.href=u;h.appendChild(l)});` +
-    `var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(assets.entry)};h.appendChild(s)})</script>`;
+    `var s=d.createElement("script");s.type="module";s.src=${JSON.stringify(assets.entry)};h.appendChild(s)}` +
+    `try{new PerformanceObserver(function(list){` +
+    `if(list.getEntriesByName("first-contentful-paint").length)go()})` +
+    `.observe({type:"paint",buffered:true})}catch(e){go()}` +
+    `setTimeout(go,${FIRST_PAINT_WAIT_MS})})</script>`;
   const withStyles = html.replace(/<\/head>/i, () => `${styles}</head>`);
   const at = withStyles.lastIndexOf('</body>');
   if (at === -1) return withStyles + boot;

@@ -101,8 +101,9 @@ describe('server-rendered pages', () => {
       expect(attributes).toContain(`nonce="${nonce}"`);
     expect(scripts.some((attributes) => /\bsrc=/.test(attributes))).toBe(false);
     expect(html).not.toMatch(/<link[^>]*modulepreload/);
-    // The entry is requested on load, after the first paint.
+    // The entry is requested once the page has loaded and painted (ssr.spec.ts checks the order).
     expect(html).toContain('addEventListener("load"');
+    expect(html).toContain('"first-contentful-paint"');
     expect(html).toContain('"/assets/index-abc.js"');
     const organization = jsonLd(html).find((item) => item['@type'] === 'Organization');
     expect(organization).toMatchObject({
@@ -204,6 +205,23 @@ describe('server-rendered pages', () => {
       headers: HTML,
     });
     expect(metaContent(search.body, 'name', 'robots')).toBe('noindex');
+  });
+
+  it('gives a list page the data its cards show and nothing more (no long descriptions, no image sets)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/products', headers: HTML });
+    expect(response.statusCode).toBe(200);
+    const data = [...response.body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+      .map((match) => match[1]!)
+      .find((script) => script.includes('$_TSR.router'));
+    expect(data).toBeDefined();
+    // The cards' fields are there for hydration...
+    expect(data).toContain('"damascus-gyuto-210mm"');
+    expect(data).toContain('price_before_discount');
+    expect(data).toContain('thumb_image');
+    // ...but not the product page's: they made the inline script 29 KB (issue 8, TBT).
+    expect(data).not.toContain('long_html_description');
+    expect(data).not.toMatch(/\bimages:/);
+    expect(data!.length).toBeLessThan(20_000);
   });
 
   it('marks the private pages noindex', async () => {

@@ -143,6 +143,31 @@ test.describe('with JavaScript', () => {
     expect(calls, 'API requests going back to /').toHaveLength(1);
   });
 
+  test('no script is requested before the page has painted its content', async ({
+    page,
+    request,
+  }) => {
+    const product = (await allProducts(request))[0]!;
+    for (const path of ['/', '/products', `/products/${product.slug}`]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\.js(\?|$)/.test(entry.name))
+          .map((entry) => ({ name: entry.name, start: entry.startTime })),
+      }));
+      expect(timing.paint, `first contentful paint on ${path}`).not.toBeNull();
+      expect(timing.scripts.length, `scripts loaded on ${path}`).toBeGreaterThan(0);
+      for (const script of timing.scripts)
+        expect(
+          script.start,
+          `${script.name} requested before ${path} painted`,
+        ).toBeGreaterThanOrEqual(timing.paint!);
+    }
+  });
+
   test('no layout shift while the page hydrates and the session becomes known', async ({
     page,
     request,

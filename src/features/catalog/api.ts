@@ -25,12 +25,54 @@ export interface ProductFilters {
 /** One row of the header's search suggestions (contract: ProductSuggestion). */
 export type ProductSuggestion = components['schemas']['ProductSuggestion'];
 
-/** One page of products as the SPA uses it, whatever shape the server answered with (spec section 7). */
-export interface ProductPage {
+/**
+ * What list views show of a product: the card (spec section 2: name, price and old price,
+ * stock badge, image, attribute tooltip), the home page's hero and tiles, /company-info's
+ * photos. List queries keep only these fields, so the cache and the data a server-rendered
+ * list page carries for hydration hold no long descriptions or image sets (issue 8: they made
+ * /products carry 29 KB of inline script, evaluated before the page can respond).
+ */
+export type ProductListItem = Pick<
+  Product,
+  | 'id'
+  | 'slug'
+  | 'name'
+  | 'price'
+  | 'price_before_discount'
+  | 'stock'
+  | 'main_image'
+  | 'attributes'
+  | 'category'
+  | 'average_rating'
+  | 'review_count'
+>;
+
+/** The {@link ProductListItem} of a product: the same values, the other fields left out. */
+export function toListItem(product: Product): ProductListItem {
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    price: product.price,
+    price_before_discount: product.price_before_discount,
+    stock: product.stock,
+    main_image: product.main_image,
+    attributes: product.attributes,
+    category: product.category,
+    average_rating: product.average_rating,
+    review_count: product.review_count,
+  };
+}
+
+/**
+ * One page of products as the SPA uses it, whatever shape the server answered with (spec
+ * section 7). List queries hold {@link ProductListItem}s; `toProductPage` gives whole products.
+ */
+export interface ProductPage<Item = ProductListItem> {
   count: number;
   next: string | null;
   previous: string | null;
-  results: Product[];
+  results: Item[];
 }
 
 /**
@@ -66,8 +108,8 @@ export const categoryQuery = (slug: string) =>
  * "List responses may be a plain array or an object with a results array").
  */
 export function toProductPage(
-  data: Product[] | (Partial<ProductPage> & { results: Product[] }),
-): ProductPage {
+  data: Product[] | (Partial<ProductPage<Product>> & { results: Product[] }),
+): ProductPage<Product> {
   if (Array.isArray(data)) return { count: data.length, next: null, previous: null, results: data };
   const results = toList<Product>(data);
   return {
@@ -114,7 +156,8 @@ export const productsQuery = (filters: ProductFilters = {}) => {
         },
         signal,
       });
-      return toProductPage(data as Product[] | ProductPage);
+      const page = toProductPage(data as Product[] | ProductPage<Product>);
+      return { ...page, results: page.results.map(toListItem) };
     },
     staleTime: 60_000,
   });
@@ -178,7 +221,7 @@ export const everyProductQuery = () =>
           },
           signal,
         });
-        const answer = toProductPage(data as Product[] | ProductPage);
+        const answer = toProductPage(data as Product[] | ProductPage<Product>);
         products.push(...answer.results);
         if (!answer.next || answer.results.length === 0) break;
       }

@@ -7,7 +7,7 @@ import {
   HOME_STRIP_SIZE,
   homeProductsQuery,
   type Category,
-  type Product,
+  type ProductListItem,
 } from './api';
 import { ProductGrid } from './product-grid';
 import { ProductGridSkeleton } from './skeletons';
@@ -18,14 +18,17 @@ import './catalog.css';
  * category at a time (the first of each category, then the second, ...), so the strip shows
  * the whole range of the shop rather than eight of its first category.
  */
-export function featuredProducts(products: readonly Product[], size: number): Product[] {
-  const byCategory = new Map<string, Product[]>();
+export function featuredProducts(
+  products: readonly ProductListItem[],
+  size: number,
+): ProductListItem[] {
+  const byCategory = new Map<string, ProductListItem[]>();
   for (const product of products) {
     const key = product.category?.slug ?? '';
     byCategory.set(key, [...(byCategory.get(key) ?? []), product]);
   }
   const groups = [...byCategory.values()];
-  const picked: Product[] = [];
+  const picked: ProductListItem[] = [];
   for (
     let round = 0;
     picked.length < size && groups.some((group) => group.length > round);
@@ -78,7 +81,7 @@ export function htmlToText(html: string | null | undefined): string {
     .trim();
 }
 
-function Hero({ products }: { products: Product[] }) {
+function Hero({ products }: { products: ProductListItem[] }) {
   const { data: settings, isPending } = useQuery(siteSettingsQuery());
   const title = settings?.site_title?.trim();
   const description = settings?.site_description?.trim();
@@ -125,7 +128,7 @@ function Hero({ products }: { products: Product[] }) {
   );
 }
 
-function CategoryTiles({ products }: { products: Product[] }) {
+function CategoryTiles({ products }: { products: ProductListItem[] }) {
   const { data: categories, isPending, isError, error } = useQuery(categoriesQuery());
   const pictureOf = (category: Category) =>
     products.find((product) => product.category?.slug === category.slug && product.main_image)

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type CSSProperties } from 'react';
-import type { Product } from './api';
+import type { ProductListItem } from './api';
 import { useCenterPixelBackground } from './center-pixel';
 import { Price } from './price';
 import { sortByOrder } from './product-logic';
@@ -9,7 +9,7 @@ import { sortByOrder } from './product-logic';
 const THUMB_SIZE = 320;
 
 interface ProductCardProps {
-  product: Product;
+  product: ProductListItem;
   /** Load the image eagerly: true for the first row, which is above the fold. */
   eager?: boolean;
   /** Level of the name heading (default 3, under a section's h2; 2 right under the h1). */

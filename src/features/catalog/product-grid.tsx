@@ -1,4 +1,4 @@
-import type { Product } from './api';
+import type { ProductListItem } from './api';
 import { ProductCard } from './product-card';
 
 /** Cards in the first row of the widest grid (4 columns) load eagerly; the rest lazily. */
@@ -10,7 +10,7 @@ export function ProductGrid({
   label,
   headingLevel = 3,
 }: {
-  products: Product[];
+  products: ProductListItem[];
   label?: string;
   /** Level of the cards' name headings: 2 where the grid sits right under the page's h1. */
   headingLevel?: 2 | 3;

@@ -6,7 +6,7 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { allProductsQuery, type Product } from '../catalog/api';
+import { allProductsQuery, type ProductListItem } from '../catalog/api';
 import { companyInfoQuery, siteSettingsQuery } from '../site/api';
 import { aboutHeading, COMPANY_MESSAGES, companyErrorMessage, companyViewOf } from './company-info';
 import { ContentPageError, PageHeader } from './page-parts';
@@ -22,9 +22,9 @@ function useAboutHeading(): string {
  * spread evenly over the categories (a shop with three kinds of knife first still shows its
  * paintings and ceramics), topped up with other products when there are fewer categories.
  */
-function workshopPhotos(products: readonly Product[]): Product[] {
+function workshopPhotos(products: readonly ProductListItem[]): ProductListItem[] {
   const withPhoto = products.filter((product) => product.main_image);
-  const firstOfEach = new Map<string, Product>();
+  const firstOfEach = new Map<string, ProductListItem>();
   for (const product of withPhoto) {
     const category = product.category?.slug ?? '';
     if (!firstOfEach.has(category)) firstOfEach.set(category, product);
