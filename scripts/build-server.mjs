@@ -18,8 +18,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUTFILE = path.join(root, 'dist', 'api', 'main.mjs');
 
 await build({
-  entryPoints: [path.join(root, 'server', 'main.ts')],
-  outfile: SERVER_OUTFILE,
+  // The render worker (server/lib/render-worker.ts) is its own entry: the server starts it
+  // from the file beside itself, dist/api/render-worker.mjs (decision 008).
+  entryPoints: {
+    main: path.join(root, 'server', 'main.ts'),
+    'render-worker': path.join(root, 'server', 'lib', 'render-worker.ts'),
+  },
+  outdir: path.dirname(SERVER_OUTFILE),
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -28,4 +34,6 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
-console.log(`build-server: ${path.relative(root, SERVER_OUTFILE)} written.`);
+console.log(
+  `build-server: ${path.relative(root, path.dirname(SERVER_OUTFILE))}/{main,render-worker}.mjs written.`,
+);

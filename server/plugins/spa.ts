@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { components } from '../../src/api/schema';
 import { contentSecurityPolicy, renderIndexHtml } from '../lib/index-html.ts';
+import { workerRendererLoader } from '../lib/render-worker-host.ts';
 import {
   builtRendererLoader,
   finishDocument,
@@ -85,7 +86,9 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
     documentHeaders(reply.code(built ? 200 : 503), csp).send(html);
 
   const loadRenderer =
-    options.loadRenderer === undefined ? builtRendererLoader(root) : options.loadRenderer;
+    options.loadRenderer === undefined
+      ? (workerRendererLoader(root) ?? builtRendererLoader(root))
+      : options.loadRenderer;
   const assets = built ? readClientAssets(root) : null;
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;

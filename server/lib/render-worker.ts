@@ -1,0 +1,82 @@
+/**
+ * The render worker's thread (decision 008, "Rendering off the event loop"): imports the built
+ * render module (`workerData.rendererFile`, dist/server/entry-server.js) and renders the pages
+ * the main thread asks for. The render's API requests are posted back to the main thread, which
+ * answers them in process for the storefront's tenant; nothing here touches the database.
+ *
+ * Built by scripts/build-server.mjs to dist/api/render-worker.mjs, beside the server.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import type { FromWorker, PlainMessage, ToWorker } from './render-worker-protocol.ts';
+import type { Renderer } from './server-render.ts';
+
+const port = parentPort;
+if (!port) throw new Error('render-worker.ts runs as a worker thread only');
+
+const { rendererFile } = workerData as { rendererFile: string };
+const renderer = import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
+const calls = new Map<number, { resolve: (r: Response) => void; reject: (e: Error) => void }>();
+let nextCall = 0;
+
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
+
+async function plain(message: Request | Response): Promise<PlainMessage> {
+  const body = message.body ? await message.arrayBuffer() : null;
+  return { headers: [...message.headers], body };
+}
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'answer' || message.type === 'answer-failed') {
+    const call = calls.get(message.call);
+    calls.delete(message.call);
+    if (!call) return;
+    if (message.type === 'answer-failed') call.reject(new Error(message.message));
+    else
+      call.resolve(
+        new Response(message.answer.body, {
+          status: message.status,
+          headers: message.answer.headers,
+        }),
+      );
+    return;
+  }
+  const { id, input } = message;
+  renderer
+    .then((module) =>
+      module.render({
+        ...input,
+        dispatch: async (request) => {
+          const call = nextCall++;
+          const plainRequest = await plain(request);
+          return new Promise<Response>((resolve, reject) => {
+            calls.set(call, { resolve, reject });
+            post(
+              {
+                type: 'call',
+                id,
+                call,
+                method: request.method,
+                url: request.url,
+                request: plainRequest,
+              },
+              plainRequest.body ? [plainRequest.body] : [],
+            );
+          });
+        },
+      }),
+    )
+    .then(
+      (result) => post({ type: 'rendered', id, result }),
+      (error: unknown) => {
+        const err = error instanceof Error ? error : new Error(String(error));
+        post({
+          type: 'failed',
+          id,
+          message: err.message,
+          ...(err.stack ? { stack: err.stack } : {}),
+        });
+      },
+    );
+});
