@@ -188,7 +188,7 @@ export const test = base.extend<A11yOptions>({
   a11yExclude: [[], { option: true }],
   // Own timeout: the after-test scans re-open pages and must not eat the test's 30 s.
   page: [
-    async ({ page, a11y, a11yExclude }, use, testInfo) => {
+    async ({ page, a11y, a11yExclude, javaScriptEnabled }, use, testInfo) => {
       const state: PageA11yState = { visited: [], scanned: new Set(), exclude: a11yExclude };
       states.set(page, state);
       page.on('framenavigated', (frame) => {
@@ -214,7 +214,9 @@ export const test = base.extend<A11yOptions>({
         if (HYDRATION_PROBLEM.test(error.message))
           hydrationProblems.push(`${page.url()}: ${error.message}`);
       });
-      const javaScript = testInfo.project.use.javaScriptEnabled !== false;
+      // The test's own option (test.use), not only the project's: a page without JavaScript
+      // never hydrates, and waiting for it cost each of its visits the 15 s timeout.
+      const javaScript = javaScriptEnabled !== false;
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
       page.goto = async (url, options) => {
