@@ -7,7 +7,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
-import { ADDRESS_FORM_FIELDS, addressFormSchema, type AddressFormValues } from './schemas';
+import { ADDRESS_FIELDS } from '../../components/address-fields';
+import { addressFormSchema, type AddressFormValues } from './schemas';
 
 export const ADDRESS_FORM_FALLBACK = 'Could not save the address. Please try again.';
 
@@ -42,7 +43,7 @@ export function AddressForm({
       const fieldErrors = apiFieldErrors(error);
       let unplaced = Object.keys(fieldErrors).length === 0;
       for (const [field, messages] of Object.entries(fieldErrors)) {
-        const known = ADDRESS_FORM_FIELDS.some((f) => f.name === field) || field === 'is_default';
+        const known = ADDRESS_FIELDS.some((f) => f.name === field) || field === 'is_default';
         if (known) form.setError(field as keyof AddressFormValues, { message: messages.join(' ') });
         else unplaced = true;
       }
@@ -58,7 +59,7 @@ export function AddressForm({
         </p>
       ) : null}
       <div className="address-form__fields">
-        {ADDRESS_FORM_FIELDS.map((field) => {
+        {ADDRESS_FIELDS.map((field) => {
           const id = `${prefix}-${field.name}`;
           const error = errors[field.name]?.message;
           return (

@@ -4,11 +4,8 @@
  * zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';
-import { ADDRESS_FIELDS as ADDRESS_FORM_FIELDS } from '../../components/address-fields';
-
 import type { components } from '../../api/schema';
-
-export { ADDRESS_FORM_FIELDS };
+import { ADDRESS_FIELDS } from '../../components/address-fields';
 
 type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
@@ -18,7 +15,7 @@ export function requiredMessage(label: string): string {
 }
 
 function field(name: keyof DeliveryAddress) {
-  const spec = ADDRESS_FORM_FIELDS.find((f) => f.name === name)!;
+  const spec = ADDRESS_FIELDS.find((f) => f.name === name)!;
   return z
     .string()
     .check(

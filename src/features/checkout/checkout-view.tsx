@@ -7,6 +7,7 @@ import { formatPrice } from '../../api/money';
 import type { components } from '../../api/schema';
 import { isSafeExternalUrl } from '../../auth/safe-redirect';
 import { useIsLoggedIn } from '../../auth/use-session';
+import { ADDRESS_FIELDS } from '../../components/address-fields';
 import { ErrorBox } from '../../components/error-box';
 import { Skeleton } from '../../components/skeleton';
 import {
@@ -37,7 +38,6 @@ import {
   type PaymentOptions,
 } from './payment-methods';
 import {
-  ADDRESS_FIELDS,
   CHECKOUT_MESSAGES,
   MISSING,
   type CheckoutValues,

@@ -7,10 +7,8 @@
  * each field's own issue only marks it missing. Lengths follow the contract's DeliveryAddress.
  */
 import * as z from 'zod/mini';
-import { ADDRESS_FIELDS } from '../../components/address-fields';
 import type { components } from '../../api/schema';
-
-export { ADDRESS_FIELDS };
+import { ADDRESS_FIELDS } from '../../components/address-fields';
 
 type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
