@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, ToWorker } from './render-worker-protocol.ts';
+import { toPlain, type FromWorker, type ToWorker } from './render-worker-protocol.ts';
 import type { Dispatch, RenderInput, Renderer, RenderResult } from './server-render.ts';
 
 /** A render the worker has not answered after this long (ms) past its own timeout restarts it. */
@@ -120,15 +120,9 @@ export class WorkerRenderer implements Renderer {
           ...(call.request.body ? { body: call.request.body } : {}),
         }),
       );
-      const body = response.body ? await response.arrayBuffer() : null;
-      if (body) transfer.push(body);
-      reply = {
-        type: 'answer',
-        id: call.id,
-        call: call.call,
-        status: response.status,
-        answer: { headers: [...response.headers], body },
-      };
+      const answer = await toPlain(response);
+      if (answer.body) transfer.push(answer.body);
+      reply = { type: 'answer', id: call.id, call: call.call, status: response.status, answer };
     } catch (error) {
       reply = {
         type: 'answer-failed',

@@ -14,6 +14,11 @@ export interface PlainMessage {
   body: ArrayBuffer | null;
 }
 
+/** The headers and body of `message` as a {@link PlainMessage} (reads the body). */
+export async function toPlain(message: Request | Response): Promise<PlainMessage> {
+  return { headers: [...message.headers], body: message.body ? await message.arrayBuffer() : null };
+}
+
 /** Main thread to worker. */
 export type ToWorker =
   | { type: 'render'; id: number; input: WorkerRenderInput }

@@ -8,7 +8,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import type { FromWorker, PlainMessage, ToWorker } from './render-worker-protocol.ts';
+import { toPlain, type FromWorker, type ToWorker } from './render-worker-protocol.ts';
 import type { Renderer } from './server-render.ts';
 
 const port = parentPort;
@@ -21,11 +21,6 @@ let nextCall = 0;
 
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
-
-async function plain(message: Request | Response): Promise<PlainMessage> {
-  const body = message.body ? await message.arrayBuffer() : null;
-  return { headers: [...message.headers], body };
-}
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'answer' || message.type === 'answer-failed') {
@@ -49,7 +44,7 @@ port.on('message', (message: ToWorker) => {
         ...input,
         dispatch: async (request) => {
           const call = nextCall++;
-          const plainRequest = await plain(request);
+          const plainRequest = await toPlain(request);
           return new Promise<Response>((resolve, reject) => {
             calls.set(call, { resolve, reject });
             post(
