@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, shot, test } from './fixtures';
+import { expect, shot, test, waitForHydration } from './fixtures';
 import {
   allProducts,
   isMobile,
@@ -201,6 +201,9 @@ test('logging out in one tab logs out the other tabs', async ({ page, request })
 
   const other = await page.context().newPage();
   await other.goto('/gallery');
+  // A page opened here is not the fixture's, whose goto waits for hydration: its menu button
+  // does nothing until the scripts (loaded after the first paint) have hydrated it.
+  await waitForHydration(other);
   await expect(await logoutButton(other)).toBeVisible();
   if (isMobile()) await other.getByRole('button', { name: 'Close menu' }).click();
 
