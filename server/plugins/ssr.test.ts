@@ -256,6 +256,21 @@ describe('server-rendered pages', () => {
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('answers a hostile URL with the page or a 404, never a 500', async () => {
+    for (const url of ['/products/%00', '/blog/%00']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(404);
+    }
+    const search = await t.app.inject({
+      method: 'GET',
+      url: '/products?search=a%00b',
+      headers: HTML,
+    });
+    // The refused value is dropped from the URL, as any search param the page cannot use.
+    expect(search.statusCode).toBe(307);
+    expect(search.headers.location).toBe('/products');
+  });
+
   it('renders a name holding </script><script> as text, in the page and in its data', async () => {
     const evil = 'Knife </script><script>window.pwned=1</script> & <b>co</b>';
     await t.app.db

@@ -3,6 +3,8 @@ import { matching, oneOf, optionalTrimmed, pageParam } from './search-params';
 describe('search param parsers (fall back, never fail)', () => {
   it('optionalTrimmed', () => {
     expect(optionalTrimmed('  oak ')).toBe('oak');
+    // The API refuses a NUL character with a 400: the URL's value is dropped instead.
+    expect(optionalTrimmed('oa\0k')).toBeUndefined();
     expect(optionalTrimmed('   ')).toBeUndefined();
     expect(optionalTrimmed(42)).toBe('42');
     expect(optionalTrimmed({})).toBeUndefined();

@@ -9,10 +9,13 @@
  * out would keep the raw (refused) value.
  */
 
-/** A string trimmed; blank, missing or not a string: undefined. */
+/**
+ * A string trimmed; blank, missing, not a string or holding a NUL character (which the API
+ * refuses with a 400, issue 10): undefined.
+ */
 export function optionalTrimmed(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string') return undefined;
+  if (typeof value !== 'string' || value.includes('\0')) return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 }

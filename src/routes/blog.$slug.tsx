@@ -1,10 +1,11 @@
 import { createFileRoute, notFound, type ErrorComponentProps } from '@tanstack/react-router';
-import { ApiError, isNotFound } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { loadSanitizer } from '../components/sanitizer';
 import { BlogPostUnavailableError, blogPostQuery, commentsQuery } from '../features/blog/api';
 import { BlogPostError, BlogPostPage } from '../features/blog/blog-post-page';
 import { blogPostHead, postSummary } from '../features/blog/seo';
 import { BlogPostSkeleton } from '../features/blog/skeletons';
+import { isMissing } from './-not-found';
 
 /**
  * `/blog/{slug}`: a post with its comments (spec section 2). The post must load; the comments
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/blog/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
     const [post] = await Promise.all([
       queryClient.ensureQueryData(blogPostQuery(params.slug)).catch((error: unknown) => {
-        if (isNotFound(error)) throw notFound();
+        if (isMissing(error)) throw notFound();
         // Spec section 5: an unpublished post is refused with its own message; still a 404.
         if (error instanceof BlogPostUnavailableError) throw notFound({ data: error.message });
         throw error;
