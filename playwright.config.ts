@@ -91,12 +91,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  // Tests tagged @desktop or @mobile exercise one layout only and run in that project alone.
+  // Every test runs at 1280 px. At 375 px (the spec's mobile layout, 768 px and below) only
+  // the tests whose outcome depends on the layout run: those tagged @layout (menus, tables,
+  // forms, sticky parts, touch, and the axe scan of every page) and @mobile (the phone alone).
+  // @desktop tests exercise the wide layout only. The README lists which is which and why.
   projects: [
     { name: 'desktop', grepInvert: /@mobile/, use: { viewport: { width: 1280, height: 800 } } },
     {
       name: 'mobile',
-      grepInvert: /@desktop/,
+      grep: /@layout|@mobile/,
       use: { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true },
     },
   ],

@@ -1,98 +1,163 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every test, in order, stopping at the first failure (issue 2, section 5).
+ * `npm test`: every test, stopping after the first stage that fails.
  *
- * lint -> typecheck -> generated-client check -> Vitest (web + server on SQLite) ->
- * Vitest server tests on PostgreSQL (only when TEST_DATABASE_URL is set) -> contract test ->
- * build -> Playwright. Ends with a table of step, result and seconds; exits with the failing
- * step's code.
+ * Stages run one after another; the lanes of a stage run at the same time (each lane's steps
+ * in order), so a 2-core CI machine is kept busy without two browsers fighting for it:
+ *
+ *   1. lint | typecheck | generated-client check
+ *   2. Vitest: web (jsdom) and server on SQLite, one worker per core
+ *   3. production build
+ *   4. Playwright e2e | Vitest server on PostgreSQL (only with TEST_DATABASE_URL), then the
+ *      contract test (prism proxy --errors)
+ *
+ * The first lane of a stage prints as it runs; the others print when they end, so their output
+ * never interleaves. Ends with a table of step, result and seconds (and the wall time of the
+ * whole run); exits with the first failing step's code.
  */
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const cores = String(availableParallelism());
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-/** @type {{ name: string, cmd: string, args: string[], env?: Record<string, string> }[]} */
-const steps = [
-  { name: 'lint', cmd: npm, args: ['run', 'lint'] },
-  { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] },
-  { name: 'generated client', cmd: npm, args: ['run', 'check:generated'] },
-  { name: 'vitest (web + server on SQLite)', cmd: bin('vitest'), args: ['run'] },
+/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string> }} Step */
+
+const postgresLane = testDatabaseUrl
+  ? [
+      {
+        name: 'vitest server on PostgreSQL',
+        cmd: bin('vitest'),
+        // One worker: the browsers of the e2e lane need the other core.
+        args: ['run', '--project', 'server', '--maxWorkers=1'],
+        env: { DATABASE_URL: testDatabaseUrl },
+      },
+    ]
+  : [];
+
+/** @type {Step[][][]} stages, each a list of lanes, each a list of steps */
+const stages = [
+  [
+    [{ name: 'lint', cmd: npm, args: ['run', 'lint'] }],
+    [{ name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] }],
+    [{ name: 'generated client', cmd: npm, args: ['run', 'check:generated'] }],
+  ],
+  [
+    [
+      {
+        name: 'vitest (web + server on SQLite)',
+        cmd: bin('vitest'),
+        args: ['run', `--maxWorkers=${cores}`],
+      },
+    ],
+  ],
+  [[{ name: 'build', cmd: npm, args: ['run', 'build'] }]],
+  [
+    [{ name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] }],
+    [
+      ...postgresLane,
+      { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
+    ],
+  ],
 ];
-if (testDatabaseUrl) {
-  steps.push({
-    name: 'vitest server on PostgreSQL',
-    cmd: bin('vitest'),
-    args: ['run', '--project', 'server'],
-    env: { DATABASE_URL: testDatabaseUrl },
+
+const children = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
   });
 }
-steps.push(
-  { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
-  { name: 'build', cmd: npm, args: ['run', 'build'] },
-  { name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] },
-);
 
-/** Runs one step with inherited stdio; resolves to its exit code. */
-function run(step) {
+/**
+ * Runs one step; resolves to its exit code. With `live` its output goes straight to ours,
+ * otherwise it is collected and printed, under a header, when the step ends.
+ */
+function run(step, live) {
   return new Promise((resolve) => {
     const env = { ...process.env, ...step.env };
-    // The SQLite passes must not pick up a PostgreSQL URL from the caller's shell.
-    // (server/test/test-app.ts reads TEST_DATABASE_URL too: without this the "SQLite" pass
-    // would also run on PostgreSQL.)
+    // The SQLite passes must not pick up a PostgreSQL URL from the caller's shell
+    // (server/test/test-app.ts reads TEST_DATABASE_URL too).
     if (!step.env?.DATABASE_URL) {
       delete env.DATABASE_URL;
       delete env.TEST_DATABASE_URL;
     }
-    const child = spawn(step.cmd, step.args, { cwd: root, stdio: 'inherit', env });
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', forward);
-    process.on('SIGTERM', forward);
+    const title = `${step.name}: ${[path.basename(step.cmd), ...step.args].join(' ')}`;
+    const banner = `\n${'='.repeat(78)}\n== ${title}\n${'='.repeat(78)}`;
+    if (live) console.log(banner);
+    else console.log(`\n== started alongside: ${title}`);
+    const child = spawn(step.cmd, step.args, {
+      cwd: root,
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: live ? env : { ...env, FORCE_COLOR: '0' },
+    });
+    children.add(child);
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (code) => {
+      children.delete(child);
+      if (!live) {
+        console.log(banner);
+        process.stdout.write(Buffer.concat(output));
+      }
+      resolve(code);
+    };
     child.on('error', (error) => {
       console.error(`${step.name}: ${error.message}`);
-      resolve(1);
+      finish(1);
     });
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', forward);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 1 : 0));
-    });
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
   });
 }
 
-const rows = [];
+/** One row per step, in the order the stages declare them, filled in as steps end. */
+const rows = new Map(
+  stages.flat(2).map((step) => [step, { name: step.name, result: 'skipped', seconds: '' }]),
+);
 let exitCode = 0;
-for (const step of steps) {
-  if (exitCode !== 0) {
-    rows.push({ name: step.name, result: 'skipped', seconds: '' });
-    continue;
+const startedAll = Date.now();
+
+async function runLane(lane, live) {
+  for (const step of lane) {
+    if (exitCode !== 0) return;
+    const started = Date.now();
+    const code = await run(step, live);
+    const row = rows.get(step);
+    row.seconds = ((Date.now() - started) / 1000).toFixed(1);
+    row.result = code === 0 ? 'passed' : `FAILED (${code})`;
+    if (code !== 0 && exitCode === 0) exitCode = code;
   }
-  const title = `${step.name}: ${[path.basename(step.cmd), ...step.args].join(' ')}`;
-  console.log(`\n${'='.repeat(78)}\n== ${title}\n${'='.repeat(78)}`);
-  const started = Date.now();
-  const code = await run(step);
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  rows.push({ name: step.name, result: code === 0 ? 'passed' : `FAILED (${code})`, seconds });
-  if (code !== 0) exitCode = code;
 }
+
+for (const stage of stages) {
+  if (exitCode !== 0) break;
+  await Promise.all(stage.map((lane, index) => runLane(lane, index === 0)));
+}
+const table = [...rows.values()];
 if (!testDatabaseUrl) {
-  rows.splice(4, 0, {
+  table.push({
     name: 'vitest server on PostgreSQL',
     result: 'not run (no TEST_DATABASE_URL)',
     seconds: '',
   });
 }
+table.push({
+  name: 'npm test (wall time)',
+  result: exitCode === 0 ? 'passed' : 'FAILED',
+  seconds: ((Date.now() - startedAll) / 1000).toFixed(1),
+});
 
-const width = Math.max(...rows.map((r) => r.name.length), 4);
-const resultWidth = Math.max(...rows.map((r) => r.result.length), 6);
+const width = Math.max(...table.map((r) => r.name.length), 4);
+const resultWidth = Math.max(...table.map((r) => r.result.length), 6);
 console.log(`\n${'step'.padEnd(width)}  ${'result'.padEnd(resultWidth)}  seconds`);
 console.log(`${'-'.repeat(width)}  ${'-'.repeat(resultWidth)}  -------`);
-for (const r of rows)
+for (const r of table)
   console.log(`${r.name.padEnd(width)}  ${r.result.padEnd(resultWidth)}  ${r.seconds.padStart(7)}`);
 console.log(exitCode === 0 ? '\nAll tests passed.' : '\nTests FAILED.');
 process.exit(exitCode);

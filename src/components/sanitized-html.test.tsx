@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { sanitizeOnServer } from '../ssr/server-sanitizer';
 import { SanitizedHtml, sanitizeHtml } from './sanitized-html';
 
 describe('SanitizedHtml', () => {
@@ -55,5 +56,59 @@ describe('SanitizedHtml', () => {
   it('renders nothing for a null description', () => {
     const { container } = render(<SanitizedHtml html={null} className="x" />);
     expect(container.querySelector('div.x')).toBeEmptyDOMElement();
+  });
+});
+
+describe('the browser sanitizer and the CSP (decision 012)', () => {
+  // Chromium 156 reports a `script-src-attr` violation for every inline handler it parses,
+  // even into an inert document; js-xss must have taken them out of the string first.
+  const HOSTILE = [
+    '<p>Refunds <img src=x onerror="window.__xss=1"> <svg onload="window.__xss=1"></svg></p>',
+    '<img/onerror=alert(1) src=y.jpg>',
+    '<a href="javascript:alert(1)" onclick="x()" onmouseover=\'y()\'>go</a>',
+    '<div><math><mi><mglyph><style><img src=x onerror=z()></style></mglyph></mi></math></div>',
+    '<body onload="x()"><p>d</p><details open ontoggle=x()>d</details>',
+    '<IMG SRC=x ONERROR=x()><p ONCLICK = "x()">loud</p>',
+  ];
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each(HOSTILE)('never hands the browser an event handler to parse: %s', (html) => {
+    const parsed: string[] = [];
+    const parse = DOMParser.prototype.parseFromString;
+    vi.spyOn(DOMParser.prototype, 'parseFromString').mockImplementation(function (
+      this: DOMParser,
+      source: string,
+      type: DOMParserSupportedType,
+    ) {
+      parsed.push(String(source));
+      return parse.call(this, source, type);
+    });
+    const out = sanitizeHtml(html);
+    expect(parsed.length).toBeGreaterThan(0);
+    for (const source of parsed) expect(source).not.toMatch(/\son[a-z]+\s*=/i);
+    expect(out).not.toMatch(/\son[a-z]+\s*=|javascript:/i);
+  });
+});
+
+describe('the server and the browser sanitize alike', () => {
+  const SAMPLES = [
+    '<h2>Care</h2><p>Oil the <strong>blade</strong> <em>after</em> use.</p>',
+    '<ul><li>one</li><li>two</li></ul><ol start="3"><li>three</li></ol>',
+    '<table><thead><tr><th scope="col">Steel</th></tr></thead><tbody><tr><td colspan="2">VG-10</td></tr></tbody></table>',
+    '<p><a href="/products?category=knives">Knives</a> and <a href="https://example.com" target="_blank">more</a></p>',
+    '<p><a href="mailto:shop@example.com">Mail</a> <a href="tel:+441234">Call</a></p>',
+    '<img src="https://example.com/a.jpg" alt="Forge"><img src="/media/b.jpg">',
+    '<p>Text<script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe></p>',
+    '<p style="color:red" class="lead">Styled</p><form action="/x"><input>kept text</form>',
+  ];
+
+  it.each(SAMPLES)('%s', (html) => {
+    const parse = (source: string) => {
+      const template = document.createElement('template');
+      template.innerHTML = source;
+      return template.innerHTML;
+    };
+    expect(parse(sanitizeHtml(html))).toBe(parse(sanitizeOnServer(html)));
   });
 });

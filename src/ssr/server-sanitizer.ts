@@ -1,28 +1,35 @@
 /**
  * The HTML sanitizer of server renders (decision 008), installed by src/entry-server.tsx.
- * sanitize-html builds its output from an allow-list, so what reaches the page is only these
- * tags and attributes, with text re-escaped. The list follows what DOMPurify keeps in the
- * browser (src/components/sanitized-html.tsx): ordinary text, list, table and image markup;
- * no script, style, iframe or form, no inline styles or event handlers, links and images only
- * to http(s), mailto and tel (images: http(s) and site paths), and `target` only as `_blank`,
- * always with `rel="noopener noreferrer"`; an image without `alt` gets `alt=""`.
+ * sanitize-html builds its output from an allow-list, so what reaches the page is only the
+ * tags and attributes of src/components/html-policy.ts (the browser's sanitizers read the same
+ * list), with text re-escaped: no script, style, iframe or form, no inline styles or event
+ * handlers, links only to http(s), mailto and tel or a site path, images only from http(s) or a
+ * site path, and `target` only as `_blank`, always with `rel="noopener noreferrer"`; an image
+ * without `alt` gets `alt=""`.
  */
 import sanitize from 'sanitize-html';
+import {
+  ALLOWED_TAGS,
+  DROPPED_WITH_CONTENT,
+  GLOBAL_ATTRIBUTES,
+  IMAGE_SCHEMES,
+  LINK_SCHEMES,
+} from '../components/html-policy';
 
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [...sanitize.defaults.allowedTags, 'img', 'h1', 'h2', 'del', 'ins'],
+  allowedTags: Object.keys(ALLOWED_TAGS),
   disallowedTagsMode: 'discard',
+  nonTextTags: [...DROPPED_WITH_CONTENT],
   allowedAttributes: {
-    a: ['href', 'name', 'target', 'rel', 'title'],
-    img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
-    '*': ['class', 'lang', 'dir'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan', 'scope'],
-    ol: ['start', 'reversed', 'type'],
-    time: ['datetime'],
+    ...Object.fromEntries(
+      Object.entries(ALLOWED_TAGS)
+        .filter(([, attributes]) => attributes.length > 0)
+        .map(([tag, attributes]) => [tag, [...attributes]]),
+    ),
+    '*': [...GLOBAL_ATTRIBUTES],
   },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowedSchemes: [...LINK_SCHEMES],
+  allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowProtocolRelative: false,
   transformTags: {
     // An image without a text alternative is decorative (as in the browser's sanitizer).

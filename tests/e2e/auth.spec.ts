@@ -55,53 +55,61 @@ async function logIn(page: Page, loginId: string, password = PASSWORD) {
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('authToken'));
 
-test('register, log in, stay logged in across a reload, then log out', async ({ page }) => {
-  const email = uniqueEmail();
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await shot(page, 'register-filled');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Registration successful! You can now log in.')).toBeVisible();
-  // The spec's 3-second delay, then /login.
-  await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
+test(
+  'register, log in, stay logged in across a reload, then log out',
+  { tag: '@layout' },
+  async ({ page }) => {
+    const email = uniqueEmail();
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await shot(page, 'register-filled');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Registration successful! You can now log in.')).toBeVisible();
+    // The spec's 3-second delay, then /login.
+    await expect(page).toHaveURL(/\/login$/, { timeout: 6_000 });
 
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
-  expect(await storedToken(page)).toBeTruthy();
-  await expect(await logoutButton(page)).toBeVisible();
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await storedToken(page)).toBeTruthy();
+    await expect(await logoutButton(page)).toBeVisible();
 
-  // Log out from another page, so arriving at / proves the logout's navigation.
-  await page.goto('/gallery');
-  await page.reload();
-  const logout = await logoutButton(page);
-  await expect(logout).toBeVisible();
-  await shot(page, 'logged-in');
+    // Log out from another page, so arriving at / proves the logout's navigation.
+    await page.goto('/gallery');
+    await page.reload();
+    const logout = await logoutButton(page);
+    await expect(logout).toBeVisible();
+    await shot(page, 'logged-in');
 
-  const logoutCall = page.waitForRequest(
-    (r) => r.url().endsWith('/api/accounts/logout/') && r.method() === 'POST',
-  );
-  await logout.click();
-  const sent = (await logoutCall).postDataJSON() as { refresh?: string };
-  expect(sent.refresh).toBeTruthy();
-  await expect(page).toHaveURL(/\/$/);
-  await expect.poll(() => storedToken(page)).toBeNull();
-  await expectLoggedOutHeader(page);
-});
+    const logoutCall = page.waitForRequest(
+      (r) => r.url().endsWith('/api/accounts/logout/') && r.method() === 'POST',
+    );
+    await logout.click();
+    const sent = (await logoutCall).postDataJSON() as { refresh?: string };
+    expect(sent.refresh).toBeTruthy();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => storedToken(page)).toBeNull();
+    await expectLoggedOutHeader(page);
+  },
+);
 
-test('the register form shows the spec messages before sending anything', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(uniqueEmail());
-  await page.getByLabel('Password', { exact: true }).fill('short');
-  await page.getByLabel('Confirm password').fill('different');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Password must be at least 8 characters long.')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('Passwords do not match.')).toBeVisible();
-  await shot(page, 'register-errors');
-});
+test(
+  'the register form shows the spec messages before sending anything',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Email').fill(uniqueEmail());
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('different');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Password must be at least 8 characters long.')).toBeVisible();
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText('Passwords do not match.')).toBeVisible();
+    await shot(page, 'register-errors');
+  },
+);
 
 test("a wrong password shows the server's message and stores no token", async ({
   page,
@@ -193,22 +201,26 @@ test('an access token that expires mid-session is refreshed without the shopper 
   await expect(await logoutButton(page)).toBeVisible();
 });
 
-test('logging out in one tab logs out the other tabs', async ({ page, request }) => {
-  const email = await registerViaApi(request);
-  await page.goto('/login');
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
+test(
+  'logging out in one tab logs out the other tabs',
+  { tag: '@layout' },
+  async ({ page, request }) => {
+    const email = await registerViaApi(request);
+    await page.goto('/login');
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/$/);
 
-  const other = await page.context().newPage();
-  await other.goto('/gallery');
-  // A page opened here is not the fixture's, whose goto waits for hydration: its menu button
-  // does nothing until the scripts (loaded after the first paint) have hydrated it.
-  await waitForHydration(other);
-  await expect(await logoutButton(other)).toBeVisible();
-  if (isMobile()) await other.getByRole('button', { name: 'Close menu' }).click();
+    const other = await page.context().newPage();
+    await other.goto('/gallery');
+    // A page opened here is not the fixture's, whose goto waits for hydration: its menu button
+    // does nothing until the scripts (loaded after the first paint) have hydrated it.
+    await waitForHydration(other);
+    await expect(await logoutButton(other)).toBeVisible();
+    if (isMobile()) await other.getByRole('button', { name: 'Close menu' }).click();
 
-  await (await logoutButton(page)).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expectLoggedOutHeader(other);
-  await other.close();
-});
+    await (await logoutButton(page)).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectLoggedOutHeader(other);
+    await other.close();
+  },
+);

@@ -92,53 +92,56 @@ async function openBlogFromNav(page: Page) {
 }
 
 test.describe('/blog', () => {
-  test('the header BLOG link opens the grid of post cards, each with its byline and Read More', async ({
-    page,
-    request,
-  }) => {
-    const posts = await publishedPosts(request);
-    expect(posts.length).toBeGreaterThanOrEqual(6);
-    await page.goto('/');
-    await openBlogFromNav(page);
-    await expect(page).toHaveURL(/\/blog$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
+  test(
+    'the header BLOG link opens the grid of post cards, each with its byline and Read More',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const posts = await publishedPosts(request);
+      expect(posts.length).toBeGreaterThanOrEqual(6);
+      await page.goto('/');
+      await openBlogFromNav(page);
+      await expect(page).toHaveURL(/\/blog$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Blog' })).toBeVisible();
 
-    const cards = page.getByTestId('blog-card');
-    await expect(cards).toHaveCount(Math.min(posts.length, 12));
-    for (const [index, post] of posts.slice(0, 12).entries()) {
-      const card = cards.nth(index);
-      await expect(card.getByRole('link', { name: post.title })).toHaveAttribute(
-        'href',
-        `/blog/${post.slug}`,
-      );
-      const author = post.author?.username ?? 'Admin';
-      await expect(card).toContainText(
-        new RegExp(`By ${author} on .+ \\| ${post.comment_count} Comment\\(s\\)`),
-      );
-      await expect(card).toContainText('Read More →');
-      if (post.featured_image) {
-        await expect(card.locator('img')).toHaveAttribute('src', post.featured_image);
-      } else {
-        await expect(card).toContainText('No image');
+      const cards = page.getByTestId('blog-card');
+      await expect(cards).toHaveCount(Math.min(posts.length, 12));
+      for (const [index, post] of posts.slice(0, 12).entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole('link', { name: post.title })).toHaveAttribute(
+          'href',
+          `/blog/${post.slug}`,
+        );
+        const author = post.author?.username ?? 'Admin';
+        await expect(card).toContainText(
+          new RegExp(`By ${author} on .+ \\| ${post.comment_count} Comment\\(s\\)`),
+        );
+        await expect(card).toContainText('Read More →');
+        if (post.featured_image) {
+          await expect(card.locator('img')).toHaveAttribute('src', post.featured_image);
+        } else {
+          await expect(card).toContainText('No image');
+        }
       }
-    }
-    // Every drawn featured image really loads.
-    for (const image of await cards.locator('img').all()) {
-      await image.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
-    }
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await shot(page, 'blog');
-    await shot(page, 'blog', { fullPage: true });
+      // Every drawn featured image really loads.
+      for (const image of await cards.locator('img').all()) {
+        await image.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, 'blog');
+      await shot(page, 'blog', { fullPage: true });
 
-    // The whole card is the link: a click on its picture opens the post.
-    const first = posts[0]!;
-    await cards.first().click({ position: { x: 40, y: 40 } });
-    await expect(page).toHaveURL(new RegExp(`/blog/${first.slug}$`));
-    await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
-  });
+      // The whole card is the link: a click on its picture opens the post.
+      const first = posts[0]!;
+      await cards.first().click({ position: { x: 40, y: 40 } });
+      await expect(page).toHaveURL(new RegExp(`/blog/${first.slug}$`));
+      await expect(page.getByRole('heading', { level: 1, name: first.title })).toBeVisible();
+    },
+  );
 });
 
 test.describe('/blog/{slug}', () => {
@@ -168,57 +171,65 @@ test.describe('/blog/{slug}', () => {
     await shot(page, 'blog-post-comments');
   });
 
-  test('a comment goes to the top, then a reply and a reply to it (depth 2) go first under their parents', async ({
-    page,
-    request,
-  }) => {
-    const customer = await newCustomer(request);
-    const post = await postToComment(request);
-    const before = countOf(await approvedComments(request, post));
-    await logInBrowser(page, customer, `/blog/${post.slug}`);
-    const section = page.locator('#comments');
-    await expect(section.getByRole('heading', { name: `Comments (${before})` })).toBeVisible();
+  test(
+    'a comment goes to the top, then a reply and a reply to it (depth 2) go first under their parents',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const customer = await newCustomer(request);
+      const post = await postToComment(request);
+      const before = countOf(await approvedComments(request, post));
+      await logInBrowser(page, customer, `/blog/${post.slug}`);
+      const section = page.locator('#comments');
+      await expect(section.getByRole('heading', { name: `Comments (${before})` })).toBeVisible();
 
-    // Blank text is refused before any call.
-    await section.getByRole('button', { name: 'Post Comment' }).click();
-    await expect(section.getByText('Please enter your comment.')).toBeVisible();
+      // Blank text is refused before any call.
+      await section.getByRole('button', { name: 'Post Comment' }).click();
+      await expect(section.getByText('Please enter your comment.')).toBeVisible();
 
-    const stamp = `${test.info().project.name}-${Date.now()}`;
-    const top = `Does this apply to stainless too? (${stamp})`;
-    await section.getByLabel('Leave a comment').fill(`  ${top}  `);
-    await section.getByRole('button', { name: 'Post Comment' }).click();
-    await expect(section.getByText('Comment submitted successfully!')).toBeVisible();
-    await expect(section.getByLabel('Leave a comment')).toHaveValue('');
-    await expect(section.getByTestId('comment').first()).toContainText(top);
-    await expect(section.getByRole('heading', { name: `Comments (${before + 1})` })).toBeVisible();
+      const stamp = `${test.info().project.name}-${Date.now()}`;
+      const top = `Does this apply to stainless too? (${stamp})`;
+      await section.getByLabel('Leave a comment').fill(`  ${top}  `);
+      await section.getByRole('button', { name: 'Post Comment' }).click();
+      await expect(section.getByText('Comment submitted successfully!')).toBeVisible();
+      await expect(section.getByLabel('Leave a comment')).toHaveValue('');
+      await expect(section.getByTestId('comment').first()).toContainText(top);
+      await expect(
+        section.getByRole('heading', { name: `Comments (${before + 1})` }),
+      ).toBeVisible();
 
-    // A reply to it: depth 1, first among its replies.
-    const mine = commentWith(section, top);
-    await mine.getByRole('button', { name: /^Reply to / }).click();
-    const reply = `Yes, the same routine. (${stamp})`;
-    await mine.getByRole('textbox').fill(reply);
-    await mine.getByRole('button', { name: 'Post Reply' }).click();
-    await expect(mine.getByText('Comment submitted successfully!')).toBeVisible();
-    const replyItem = commentWith(section, reply);
-    await expect(replyItem).toHaveAttribute('data-depth', '1');
+      // A reply to it: depth 1, first among its replies.
+      const mine = commentWith(section, top);
+      await mine.getByRole('button', { name: /^Reply to / }).click();
+      const reply = `Yes, the same routine. (${stamp})`;
+      await mine.getByRole('textbox').fill(reply);
+      await mine.getByRole('button', { name: 'Post Reply' }).click();
+      await expect(mine.getByText('Comment submitted successfully!')).toBeVisible();
+      const replyItem = commentWith(section, reply);
+      await expect(replyItem).toHaveAttribute('data-depth', '1');
 
-    // A reply to the reply: depth 2.
-    await replyItem.getByRole('button', { name: /^Reply to / }).click();
-    const deeper = `Thanks, that settles it. (${stamp})`;
-    await replyItem.getByRole('textbox').fill(deeper);
-    await replyItem.getByRole('button', { name: 'Post Reply' }).click();
-    const deeperItem = commentWith(section, deeper);
-    await expect(deeperItem).toHaveAttribute('data-depth', '2');
-    await expect(
-      replyItem.locator(':scope > .blog-comment__replies > [data-testid="comment"]').first(),
-    ).toContainText(deeper);
-    await expect(section.getByRole('heading', { name: `Comments (${before + 3})` })).toBeVisible();
-    await shot(page, 'blog-comment-thread');
+      // A reply to the reply: depth 2.
+      await replyItem.getByRole('button', { name: /^Reply to / }).click();
+      const deeper = `Thanks, that settles it. (${stamp})`;
+      await replyItem.getByRole('textbox').fill(deeper);
+      await replyItem.getByRole('button', { name: 'Post Reply' }).click();
+      const deeperItem = commentWith(section, deeper);
+      await expect(deeperItem).toHaveAttribute('data-depth', '2');
+      await expect(
+        replyItem.locator(':scope > .blog-comment__replies > [data-testid="comment"]').first(),
+      ).toContainText(deeper);
+      await expect(
+        section.getByRole('heading', { name: `Comments (${before + 3})` }),
+      ).toBeVisible();
+      await shot(page, 'blog-comment-thread');
 
-    // The server kept all three, nested the same way.
-    await page.reload();
-    await expect(commentWith(page.locator('#comments'), deeper)).toHaveAttribute('data-depth', '2');
-  });
+      // The server kept all three, nested the same way.
+      await page.reload();
+      await expect(commentWith(page.locator('#comments'), deeper)).toHaveAttribute(
+        'data-depth',
+        '2',
+      );
+    },
+  );
 
   test('a logged-out reader logs in from the comments prompt and comes back to #comments', async ({
     page,

@@ -85,162 +85,171 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
 }
 
 test.describe('/contact', () => {
-  test('shows the locations with the HQ marker, the embedded map, the e-mails and the five social profiles', async ({
-    page,
-    request,
-  }) => {
-    const info = await contactInfo(request);
-    const hq = info.branch_locations.find((l) => l.is_hq);
-    expect(hq, 'the demo seed has a headquarters').toBeTruthy();
+  test(
+    'shows the locations with the HQ marker, the embedded map, the e-mails and the five social profiles',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const info = await contactInfo(request);
+      const hq = info.branch_locations.find((l) => l.is_hq);
+      expect(hq, 'the demo seed has a headquarters').toBeTruthy();
 
-    await page.goto('/');
-    const contactLink = isMobile()
-      ? page.getByRole('contentinfo').getByRole('link', { name: 'Send us a message' })
-      : page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CONTACT' });
-    await contactLink.click();
-    await expect(page).toHaveURL(/\/contact$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
+      await page.goto('/');
+      const contactLink = isMobile()
+        ? page.getByRole('contentinfo').getByRole('link', { name: 'Send us a message' })
+        : page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'CONTACT' });
+      await contactLink.click();
+      await expect(page).toHaveURL(/\/contact$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
 
-    const card = page.getByRole('article', { name: literally(hq!.name) });
-    await expect(card.getByText('HQ', { exact: true })).toBeVisible();
-    await expect(card.getByText(hq!.address)).toBeVisible();
-    if (hq!.phone_number) {
-      await expect(card.getByRole('link', { name: hq!.phone_number })).toHaveAttribute(
-        'href',
-        /^tel:\+?\d+$/,
+      const card = page.getByRole('article', { name: literally(hq!.name) });
+      await expect(card.getByText('HQ', { exact: true })).toBeVisible();
+      await expect(card.getByText(hq!.address)).toBeVisible();
+      if (hq!.phone_number) {
+        await expect(card.getByRole('link', { name: hq!.phone_number })).toHaveAttribute(
+          'href',
+          /^tel:\+?\d+$/,
+        );
+      }
+      if (hq!.map_location_url) {
+        await expect(card.getByRole('link', { name: /View on map/ })).toHaveAttribute(
+          'href',
+          hq!.map_location_url,
+        );
+      }
+      if (hq!.map_embed_link) {
+        await expect(card.locator('iframe')).toHaveAttribute('src', hq!.map_embed_link);
+        await expect(card.locator('iframe')).toHaveAttribute('title', `Map of ${hq!.name}`);
+      }
+      if (hq!.image) await expectLoaded(card.getByRole('img', { name: `Photo of ${hq!.name}` }));
+      for (const location of info.branch_locations) {
+        await expect(
+          page.getByRole('heading', { level: 3, name: literally(location.name) }),
+        ).toBeVisible();
+      }
+
+      const emails = page.getByRole('region', { name: 'Email us' });
+      for (const email of info.contact_emails) {
+        await expect(emails.getByRole('link', { name: email.email_address })).toHaveAttribute(
+          'href',
+          `mailto:${email.email_address}`,
+        );
+        await expect(emails.getByText(email.purpose, { exact: true })).toBeVisible();
+      }
+
+      const socials = page.getByRole('region', { name: 'Follow us' });
+      const platforms = await socials
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('data-platform')));
+      for (const platform of ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube']) {
+        expect(platforms).toContain(platform);
+      }
+      for (const profile of info.social_media_profiles) {
+        const link = socials.getByRole('link', {
+          name: `${profile.platform_display} (opens in a new tab)`,
+        });
+        await expect(link).toHaveAttribute('href', profile.link);
+        await expect(link.locator('svg')).toBeVisible();
+      }
+
+      await checkA11y(page);
+      await shot(page, 'contact');
+      await loadLazyImages(page);
+      await shot(page, 'contact', { fullPage: true });
+    },
+  );
+
+  test(
+    'a message is validated, then sent, and the shopper is thanked',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/contact');
+      const form = page.getByRole('form', { name: 'Send us a message' });
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.getByText('Please enter your name.')).toBeVisible();
+      await expect(form.getByText('Please enter your email.')).toBeVisible();
+      await expect(form.getByText('Please enter a subject.')).toBeVisible();
+      await expect(form.getByText('Please enter your message.')).toBeVisible();
+
+      const subject = `Engraving question ${test.info().project.name} ${Date.now()}`;
+      await form.getByLabel('Name').fill('Ada Lovelace');
+      await form.getByLabel('Email').fill('ada@example');
+      await form.getByLabel('Phone (optional)').fill('+44 20 7946 0958');
+      await form.getByLabel('Subject').fill(subject);
+      await form.getByLabel('Message').fill('Could you engrave initials on the Damascus gyuto?');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
+
+      await form.getByLabel('Email').fill('ada@example.com');
+      const sent = page.waitForResponse(
+        (r) => r.url().endsWith('/api/contact/messages/') && r.request().method() === 'POST',
       );
-    }
-    if (hq!.map_location_url) {
-      await expect(card.getByRole('link', { name: /View on map/ })).toHaveAttribute(
-        'href',
-        hq!.map_location_url,
-      );
-    }
-    if (hq!.map_embed_link) {
-      await expect(card.locator('iframe')).toHaveAttribute('src', hq!.map_embed_link);
-      await expect(card.locator('iframe')).toHaveAttribute('title', `Map of ${hq!.name}`);
-    }
-    if (hq!.image) await expectLoaded(card.getByRole('img', { name: `Photo of ${hq!.name}` }));
-    for (const location of info.branch_locations) {
-      await expect(
-        page.getByRole('heading', { level: 3, name: literally(location.name) }),
-      ).toBeVisible();
-    }
-
-    const emails = page.getByRole('region', { name: 'Email us' });
-    for (const email of info.contact_emails) {
-      await expect(emails.getByRole('link', { name: email.email_address })).toHaveAttribute(
-        'href',
-        `mailto:${email.email_address}`,
-      );
-      await expect(emails.getByText(email.purpose, { exact: true })).toBeVisible();
-    }
-
-    const socials = page.getByRole('region', { name: 'Follow us' });
-    const platforms = await socials
-      .getByRole('link')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('data-platform')));
-    for (const platform of ['facebook', 'instagram', 'linkedin', 'twitter', 'youtube']) {
-      expect(platforms).toContain(platform);
-    }
-    for (const profile of info.social_media_profiles) {
-      const link = socials.getByRole('link', {
-        name: `${profile.platform_display} (opens in a new tab)`,
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      const response = await sent;
+      expect(response.status()).toBe(201);
+      expect(await response.json()).toMatchObject({
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        phone_number: '+44 20 7946 0958',
+        subject,
       });
-      await expect(link).toHaveAttribute('href', profile.link);
-      await expect(link.locator('svg')).toBeVisible();
-    }
-
-    await checkA11y(page);
-    await shot(page, 'contact');
-    await loadLazyImages(page);
-    await shot(page, 'contact', { fullPage: true });
-  });
-
-  test('a message is validated, then sent, and the shopper is thanked', async ({ page }) => {
-    await page.goto('/contact');
-    const form = page.getByRole('form', { name: 'Send us a message' });
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByText('Please enter your name.')).toBeVisible();
-    await expect(form.getByText('Please enter your email.')).toBeVisible();
-    await expect(form.getByText('Please enter a subject.')).toBeVisible();
-    await expect(form.getByText('Please enter your message.')).toBeVisible();
-
-    const subject = `Engraving question ${test.info().project.name} ${Date.now()}`;
-    await form.getByLabel('Name').fill('Ada Lovelace');
-    await form.getByLabel('Email').fill('ada@example');
-    await form.getByLabel('Phone (optional)').fill('+44 20 7946 0958');
-    await form.getByLabel('Subject').fill(subject);
-    await form.getByLabel('Message').fill('Could you engrave initials on the Damascus gyuto?');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByText('Please enter a valid email address.')).toBeVisible();
-
-    await form.getByLabel('Email').fill('ada@example.com');
-    const sent = page.waitForResponse(
-      (r) => r.url().endsWith('/api/contact/messages/') && r.request().method() === 'POST',
-    );
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    const response = await sent;
-    expect(response.status()).toBe(201);
-    expect(await response.json()).toMatchObject({
-      name: 'Ada Lovelace',
-      email: 'ada@example.com',
-      phone_number: '+44 20 7946 0958',
-      subject,
-    });
-    const thanks = form.getByRole('status');
-    await expect(thanks).toHaveText('Thank you for your message! We will get back to you soon.');
-    // Sent from the bottom of a long form: the thanks must come into view, not just exist.
-    await expect(thanks).toBeFocused();
-    await expect(thanks).toBeInViewport();
-    await expect(form.getByLabel('Subject')).toHaveValue('');
-    await checkA11y(page);
-    await shot(page, 'contact-sent');
-  });
+      const thanks = form.getByRole('status');
+      await expect(thanks).toHaveText('Thank you for your message! We will get back to you soon.');
+      // Sent from the bottom of a long form: the thanks must come into view, not just exist.
+      await expect(thanks).toBeFocused();
+      await expect(thanks).toBeInViewport();
+      await expect(form.getByLabel('Subject')).toHaveValue('');
+      await checkA11y(page);
+      await shot(page, 'contact-sent');
+    },
+  );
 });
 
 test.describe('/company-info', () => {
-  test('the About heading carries the site title, with tagline, mission, vision and the core values', async ({
-    page,
-    request,
-  }) => {
-    const [settings, info] = await Promise.all([siteSettings(request), companyInfo(request)]);
-    await page.goto('/');
-    if (isMobile()) {
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'ABOUT' }).click();
-    } else {
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'ABOUT' })
-        .click();
-    }
-    await expect(page).toHaveURL(/\/company-info$/);
-    await expect(
-      page.getByRole('heading', { level: 1, name: `About ${settings.site_title}` }),
-    ).toBeVisible();
-    await expect(page.getByText(info.tagline.trim())).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Our mission' })).toContainText(
-      info.mission_statement.trim(),
-    );
-    await expect(page.getByRole('region', { name: 'Our vision' })).toContainText(
-      info.vision_statement.trim(),
-    );
-    const values = page.getByRole('region', { name: 'Our core values' }).getByRole('listitem');
-    expect(info.core_values.length).toBeGreaterThanOrEqual(4);
-    await expect(values).toHaveCount(info.core_values.length);
-    for (const value of info.core_values) {
-      await expect(page.getByRole('heading', { level: 3, name: value.name })).toBeVisible();
-    }
-    const photos = page.getByRole('list', { name: 'From the workshop' }).getByRole('img');
-    await expect(photos).toHaveCount(4);
-    await expectLoaded(photos.first());
+  test(
+    'the About heading carries the site title, with tagline, mission, vision and the core values',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const [settings, info] = await Promise.all([siteSettings(request), companyInfo(request)]);
+      await page.goto('/');
+      if (isMobile()) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await page
+          .getByRole('dialog', { name: 'Menu' })
+          .getByRole('link', { name: 'ABOUT' })
+          .click();
+      } else {
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'ABOUT' })
+          .click();
+      }
+      await expect(page).toHaveURL(/\/company-info$/);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `About ${settings.site_title}` }),
+      ).toBeVisible();
+      await expect(page.getByText(info.tagline.trim())).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Our mission' })).toContainText(
+        info.mission_statement.trim(),
+      );
+      await expect(page.getByRole('region', { name: 'Our vision' })).toContainText(
+        info.vision_statement.trim(),
+      );
+      const values = page.getByRole('region', { name: 'Our core values' }).getByRole('listitem');
+      expect(info.core_values.length).toBeGreaterThanOrEqual(4);
+      await expect(values).toHaveCount(info.core_values.length);
+      for (const value of info.core_values) {
+        await expect(page.getByRole('heading', { level: 3, name: value.name })).toBeVisible();
+      }
+      const photos = page.getByRole('list', { name: 'From the workshop' }).getByRole('img');
+      await expect(photos).toHaveCount(4);
+      await expectLoaded(photos.first());
 
-    await checkA11y(page);
-    await shot(page, 'company-info');
-    await loadLazyImages(page);
-    await shot(page, 'company-info', { fullPage: true });
-  });
+      await checkA11y(page);
+      await shot(page, 'company-info');
+      await loadLazyImages(page);
+      await shot(page, 'company-info', { fullPage: true });
+    },
+  );
 });
 
 test.describe('/faq', () => {
@@ -360,6 +369,33 @@ test.describe('stored HTML stays inert (the seeded script-injection payloads)', 
       await expectInert(page);
     });
   }
+
+  test('sanitizing the payloads in the browser reports no CSP violation (decision 012)', async ({
+    page,
+  }) => {
+    // Chromium 156 reports `script-src-attr` for every inline handler it parses, even into
+    // DOMPurify's inert document: the handlers must be gone before the browser parses the HTML.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as { __csp?: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`),
+      );
+    });
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    // Client-side navigations: the documents are sanitized in the browser, not on the server.
+    for (const legal of LEGAL_PAGES) {
+      await footer.getByRole('link', { name: legal.title }).click();
+      await expect(page.locator('.content-legal__document h2').first()).toBeVisible();
+    }
+    await footer.getByRole('link', { name: 'FAQ' }).click();
+    const closed = page.locator('main').getByRole('button', { expanded: false });
+    await expect(closed.first()).toBeVisible();
+    while ((await closed.count()) > 0) await closed.first().click();
+    await expectInert(page);
+    expect(await page.evaluate(() => (window as { __csp?: string[] }).__csp)).toEqual([]);
+  });
 
   test('the contact page renders its seeded data as text and links only', async ({ page }) => {
     await page.goto('/contact');

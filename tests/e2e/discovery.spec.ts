@@ -73,50 +73,51 @@ test.describe('product list sort and filters (issue 9)', () => {
     }
   });
 
-  test('by the controls: sort at once, filters on Apply, page back to 1', async ({
-    page,
-    request,
-  }) => {
-    await page.goto('/products?page=2');
-    await page
-      .getByRole('combobox', { name: 'Sort by' })
-      .selectOption({ label: 'Price: high to low' });
-    await expect(page).toHaveURL(/\/products\?ordering=-price$/);
-    await expect
-      .poll(() => shownNames(page))
-      .toEqual(await expectedNames(request, 'ordering=-price'));
+  test(
+    'by the controls: sort at once, filters on Apply, page back to 1',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      await page.goto('/products?page=2');
+      await page
+        .getByRole('combobox', { name: 'Sort by' })
+        .selectOption({ label: 'Price: high to low' });
+      await expect(page).toHaveURL(/\/products\?ordering=-price$/);
+      await expect
+        .poll(() => shownNames(page))
+        .toEqual(await expectedNames(request, 'ordering=-price'));
 
-    await page.getByText('Filters', { exact: true }).click();
-    await page.getByLabel('Min price ($)').fill('100');
-    await page.getByLabel('Max price ($)').fill('300');
-    // The panel must fit the screen, never pushing the page sideways.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shot(page, 'discovery-filter-panel');
-    await checkA11y(page);
-    await page.getByRole('button', { name: 'Apply' }).click();
-    await expect(page).toHaveURL(/\/products\?ordering=-price&min_price=100&max_price=300$/);
-    await expect
-      .poll(() => shownNames(page))
-      .toEqual(await expectedNames(request, 'ordering=-price&min_price=100&max_price=300'));
+      await page.getByText('Filters', { exact: true }).click();
+      await page.getByLabel('Min price ($)').fill('100');
+      await page.getByLabel('Max price ($)').fill('300');
+      // The panel must fit the screen, never pushing the page sideways.
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await shot(page, 'discovery-filter-panel');
+      await checkA11y(page);
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await expect(page).toHaveURL(/\/products\?ordering=-price&min_price=100&max_price=300$/);
+      await expect
+        .poll(() => shownNames(page))
+        .toEqual(await expectedNames(request, 'ordering=-price&min_price=100&max_price=300'));
 
-    await page.getByRole('checkbox', { name: 'In stock only' }).check();
-    await expect(page).toHaveURL(/min_price=100&max_price=300&in_stock=true$/);
-    const expected = await expectedNames(
-      request,
-      'ordering=-price&min_price=100&max_price=300&in_stock=true',
-    );
-    await expect.poll(() => shownNames(page)).toEqual(expected);
+      await page.getByRole('checkbox', { name: 'In stock only' }).check();
+      await expect(page).toHaveURL(/min_price=100&max_price=300&in_stock=true$/);
+      const expected = await expectedNames(
+        request,
+        'ordering=-price&min_price=100&max_price=300&in_stock=true',
+      );
+      await expect.poll(() => shownNames(page)).toEqual(expected);
 
-    // Back returns to the previous view, with its controls.
-    await page.goBack();
-    await expect(page.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
+      // Back returns to the previous view, with its controls.
+      await page.goBack();
+      await expect(page.getByRole('checkbox', { name: 'In stock only' })).not.toBeChecked();
 
-    await page.getByRole('link', { name: 'Clear filters' }).click();
-    await expect(page).toHaveURL(/\/products\?ordering=-price$/);
-  });
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await expect(page).toHaveURL(/\/products\?ordering=-price$/);
+    },
+  );
 
   test('an impossible filter shows the spec’s empty message, with the controls to undo it', async ({
     page,
@@ -172,53 +173,59 @@ test.describe('product list sort and filters (issue 9)', () => {
 });
 
 test.describe('header search suggestions (issue 9)', () => {
-  test('keyboard only: type, ArrowDown, Enter opens the product; Escape closes; count announced', async ({
-    page,
-    request,
-  }) => {
-    const answer = await request.get('/api/products/suggestions/?q=damascus', { headers: TENANT });
-    const expected = (await answer.json()) as Suggestion[];
-    expect(expected.length).toBeGreaterThan(1);
+  test(
+    'keyboard only: type, ArrowDown, Enter opens the product; Escape closes; count announced',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const answer = await request.get('/api/products/suggestions/?q=damascus', {
+        headers: TENANT,
+      });
+      const expected = (await answer.json()) as Suggestion[];
+      expect(expected.length).toBeGreaterThan(1);
 
-    await page.goto('/');
-    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
-    await box.focus();
-    await page.keyboard.type('damascus');
-    const list = page.getByRole('listbox', { name: 'Suggestions' });
-    await expect(list).toBeVisible();
-    await expect(box).toHaveAttribute('aria-expanded', 'true');
-    await expect(list.getByRole('option')).toHaveText(
-      expected.map((s) => new RegExp(s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
-    );
-    await expect(page.getByRole('banner').getByRole('status')).toHaveText(
-      `${expected.length} suggestions`,
-    );
+      await page.goto('/');
+      const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+      await box.focus();
+      await page.keyboard.type('damascus');
+      const list = page.getByRole('listbox', { name: 'Suggestions' });
+      await expect(list).toBeVisible();
+      await expect(box).toHaveAttribute('aria-expanded', 'true');
+      await expect(list.getByRole('option')).toHaveText(
+        expected.map((s) => new RegExp(s.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))),
+      );
+      await expect(page.getByRole('banner').getByRole('status')).toHaveText(
+        `${expected.length} suggestions`,
+      );
 
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    const second = list.getByRole('option').nth(1);
-    await expect(second).toHaveAttribute('aria-selected', 'true');
-    await expect(box).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
-    await expect(box).toBeFocused();
-    await shot(page, 'discovery-suggestions');
-    await checkA11y(page);
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      const second = list.getByRole('option').nth(1);
+      await expect(second).toHaveAttribute('aria-selected', 'true');
+      await expect(box).toHaveAttribute(
+        'aria-activedescendant',
+        (await second.getAttribute('id'))!,
+      );
+      await expect(box).toBeFocused();
+      await shot(page, 'discovery-suggestions');
+      await checkA11y(page);
 
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/products/${expected[1]!.slug}$`));
-    await expect(page.getByRole('heading', { level: 1, name: expected[1]!.name })).toBeVisible();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/products/${expected[1]!.slug}$`));
+      await expect(page.getByRole('heading', { level: 1, name: expected[1]!.name })).toBeVisible();
 
-    // Escape closes the list; Enter then runs the full search, as the spec says.
-    await box.focus();
-    await page.keyboard.type('damascus');
-    await expect(list).toBeVisible();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('Escape');
-    await expect(list).toBeHidden();
-    await expect(box).toHaveAttribute('aria-expanded', 'false');
-    await expect(box).toHaveValue('damascus');
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/products\?search=damascus$/);
-  });
+      // Escape closes the list; Enter then runs the full search, as the spec says.
+      await box.focus();
+      await page.keyboard.type('damascus');
+      await expect(list).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      await expect(box).toHaveAttribute('aria-expanded', 'false');
+      await expect(box).toHaveValue('damascus');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/products\?search=damascus$/);
+    },
+  );
 
   test('says when nothing matches and keeps the full search', async ({ page }) => {
     await page.goto('/products');

@@ -63,6 +63,22 @@ interface PageA11yState {
 
 const states = new WeakMap<Page, PageA11yState>();
 
+/**
+ * Pages this worker has already scanned after a test, by session state and URL: the next test
+ * that merely passes through the same page does not open and scan it again. (A deliberate
+ * `checkA11y` always scans; the crawl in layout.spec.ts scans every page at both widths.)
+ */
+const scannedInWorker = new Set<string>();
+
+/** 'in' when the page's context holds an access token (spec section 4), else 'out'. */
+async function sessionOf(page: Page): Promise<string> {
+  const { origins } = await page.context().storageState();
+  const signedIn = origins.some((origin) =>
+    origin.localStorage.some((item) => item.name === 'authToken' && item.value !== ''),
+  );
+  return signedIn ? 'in' : 'out';
+}
+
 /** The URL without its fragment: `/products/x#reviews` is the same page as `/products/x`. */
 function pageKey(url: string): string {
   const hash = url.indexOf('#');
@@ -143,15 +159,22 @@ async function scanVisited(
 ): Promise<string[]> {
   const report: string[] = [];
   const current = page.isClosed() ? '' : page.url();
-  if (current && isScannable(current) && !state.scanned.has(pageKey(current))) {
+  const session = page.isClosed() ? 'out' : await sessionOf(page);
+  const seen = (url: string) =>
+    state.scanned.has(url) || scannedInWorker.has(`${session} ${state.exclude.join()} ${url}`);
+  const remember = (url: string) => {
+    state.scanned.add(url);
+    scannedInWorker.add(`${session} ${state.exclude.join()} ${url}`);
+  };
+  if (current && isScannable(current) && !seen(pageKey(current))) {
     await waitForQuiet(page);
     const failing = await scan(page, state.exclude);
-    state.scanned.add(pageKey(current));
+    remember(pageKey(current));
     if (failing.length) report.push(formatViolations(current, failing));
   }
 
   const pending = [...new Set(state.visited.map(pageKey))].filter(
-    (url) => isScannable(url) && !state.scanned.has(url),
+    (url) => isScannable(url) && !seen(url),
   );
   if (pending.length > MAX_AFTER_TEST_SCANS) {
     testInfo.annotations.push({
@@ -169,7 +192,7 @@ async function scanVisited(
       const failing = await scan(revisit, state.exclude);
       if (failing.length) report.push(formatViolations(url, failing));
     } finally {
-      state.scanned.add(url);
+      remember(url);
       await revisit.close();
     }
   }

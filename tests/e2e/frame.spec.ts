@@ -53,67 +53,68 @@ test.describe('start-up (spec section 1)', () => {
 });
 
 test.describe('header, nav and footer (spec section 2)', () => {
-  test('every page has the landmarks, the logo, the account links and the footer', async ({
-    page,
-    request,
-  }) => {
-    const settings = await siteSettings(request);
-    await page.goto('/');
+  test(
+    'every page has the landmarks, the logo, the account links and the footer',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const settings = await siteSettings(request);
+      await page.goto('/');
 
-    const header = page.getByRole('banner');
-    await expect(header).toBeVisible();
-    await expect(header.getByRole('link', { name: settings.site_title }).first()).toHaveAttribute(
-      'href',
-      '/',
-    );
-    await expect(header.getByRole('search')).toBeVisible();
-    await expect(page.getByRole('main')).toBeVisible();
-
-    if (isMobile()) {
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-      await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
-      await expect(header.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
-    } else {
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      await expect(nav).toBeVisible();
-      for (const [name, href] of [
-        ['HOME', '/'],
-        ['ABOUT', '/company-info'],
-        ['CONTACT', '/contact'],
-        ['BLOG', '/blog'],
-        ['GALLERY', '/gallery'],
-      ] as const) {
-        await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-      }
-      await expect(nav.getByRole('button', { name: 'SHOP' })).toBeVisible();
-      await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
-      await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-      await expect(header.getByRole('link', { name: 'Register' })).toHaveAttribute(
+      const header = page.getByRole('banner');
+      await expect(header).toBeVisible();
+      await expect(header.getByRole('link', { name: settings.site_title }).first()).toHaveAttribute(
         'href',
-        '/register',
+        '/',
       );
-    }
+      await expect(header.getByRole('search')).toBeVisible();
+      await expect(page.getByRole('main')).toBeVisible();
 
-    const footer = page.getByRole('contentinfo');
-    await expect(footer.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute(
-      'href',
-      '/refund-policy',
-    );
-    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-      'href',
-      '/privacy-policy',
-    );
-    await expect(footer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
-    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.site_title}`);
-    const getInTouch = footer.getByRole('region', { name: 'Get In Touch' });
-    await expect(getInTouch.getByRole('link', { name: settings.contact_email })).toHaveAttribute(
-      'href',
-      `mailto:${settings.contact_email}`,
-    );
+      if (isMobile()) {
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+        await expect(header.getByRole('button', { name: 'Open menu' })).toBeVisible();
+        await expect(header.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
+      } else {
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        await expect(nav).toBeVisible();
+        for (const [name, href] of [
+          ['HOME', '/'],
+          ['ABOUT', '/company-info'],
+          ['CONTACT', '/contact'],
+          ['BLOG', '/blog'],
+          ['GALLERY', '/gallery'],
+        ] as const) {
+          await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+        }
+        await expect(nav.getByRole('button', { name: 'SHOP' })).toBeVisible();
+        await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/cart');
+        await expect(header.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+        await expect(header.getByRole('link', { name: 'Register' })).toHaveAttribute(
+          'href',
+          '/register',
+        );
+      }
 
-    await shot(page, 'frame-home');
-    await shot(page, 'frame-home', { fullPage: true });
-  });
+      const footer = page.getByRole('contentinfo');
+      await expect(footer.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute(
+        'href',
+        '/refund-policy',
+      );
+      await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+        'href',
+        '/privacy-policy',
+      );
+      await expect(footer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
+      await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.site_title}`);
+      const getInTouch = footer.getByRole('region', { name: 'Get In Touch' });
+      await expect(getInTouch.getByRole('link', { name: settings.contact_email })).toHaveAttribute(
+        'href',
+        `mailto:${settings.contact_email}`,
+      );
+
+      await shot(page, 'frame-home');
+      await shot(page, 'frame-home', { fullPage: true });
+    },
+  );
 
   // The desktop nav is hidden at 375px; the mobile menu test covers SHOP there.
   test(
@@ -155,24 +156,26 @@ test.describe('header, nav and footer (spec section 2)', () => {
     },
   );
 
-  test('search sends a trimmed term to /products?search= and ignores a blank one', async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
+  test(
+    'search sends a trimmed term to /products?search= and ignores a blank one',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/');
+      const box = page.getByRole('banner').getByRole('combobox', { name: 'Search products' });
 
-    await box.fill('   ');
-    await box.press('Enter');
-    await expect(page).toHaveURL(/\/$/);
+      await box.fill('   ');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/$/);
 
-    await box.fill('  damascus  ');
-    await box.press('Enter');
-    await expect(page).toHaveURL(/\/products\?search=damascus$/);
+      await box.fill('  damascus  ');
+      await box.press('Enter');
+      await expect(page).toHaveURL(/\/products\?search=damascus$/);
 
-    await box.fill('walnut');
-    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    await expect(page).toHaveURL(/\/products\?search=walnut$/);
-  });
+      await box.fill('walnut');
+      await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(/\/products\?search=walnut$/);
+    },
+  );
 });
 
 test.describe('mobile menu (spec section 2, 768px and below)', () => {
@@ -213,21 +216,25 @@ test.describe('mobile menu (spec section 2, 768px and below)', () => {
 });
 
 test.describe('scrolling (spec sections 2 and 9)', () => {
-  test('the scroll-to-top button appears after 300px and returns to the top', async ({ page }) => {
-    await page.goto('/');
-    const button = page.getByRole('button', { name: 'Scroll to top' });
-    await expect(button).toBeHidden();
+  test(
+    'the scroll-to-top button appears after 300px and returns to the top',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/');
+      const button = page.getByRole('button', { name: 'Scroll to top' });
+      await expect(button).toBeHidden();
 
-    await scrollWindowTo(page, 250);
-    await expect(button).toBeHidden();
-    await scrollWindowTo(page, 900);
-    await expect(button).toBeVisible();
-    await shot(page, 'frame-scroll-to-top');
+      await scrollWindowTo(page, 250);
+      await expect(button).toBeHidden();
+      await scrollWindowTo(page, 900);
+      await expect(button).toBeVisible();
+      await shot(page, 'frame-scroll-to-top');
 
-    await button.click();
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await expect(button).toBeHidden();
-  });
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(button).toBeHidden();
+    },
+  );
 
   test('a new path starts at the top of the page', async ({ page }) => {
     await page.goto('/products');
@@ -248,31 +255,32 @@ test.describe('scrolling (spec sections 2 and 9)', () => {
 });
 
 test.describe('login, register and 404 (spec section 2)', () => {
-  test('/login and /register hide header and nav behind a minimal logo bar', async ({
-    page,
-    request,
-  }) => {
-    const settings = await siteSettings(request);
-    for (const [path, heading] of [
-      ['/login', 'Login'],
-      ['/register', 'Register'],
-    ] as const) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-      await expect(page.getByRole('search')).toHaveCount(0);
-      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
-      const bar = page.getByRole('banner');
-      await expect(bar.getByRole('link', { name: settings.site_title })).toHaveAttribute(
-        'href',
-        '/',
-      );
-      await shot(page, `frame${path.replace('/', '-')}`);
-    }
-    await page.getByRole('banner').getByRole('link', { name: settings.site_title }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('search')).toBeVisible();
-  });
+  test(
+    '/login and /register hide header and nav behind a minimal logo bar',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const settings = await siteSettings(request);
+      for (const [path, heading] of [
+        ['/login', 'Login'],
+        ['/register', 'Register'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('search')).toHaveCount(0);
+        await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+        const bar = page.getByRole('banner');
+        await expect(bar.getByRole('link', { name: settings.site_title })).toHaveAttribute(
+          'href',
+          '/',
+        );
+        await shot(page, `frame${path.replace('/', '-')}`);
+      }
+      await page.getByRole('banner').getByRole('link', { name: settings.site_title }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('search')).toBeVisible();
+    },
+  );
 
   test('an unknown path shows the 404 page with a link home', async ({ page }) => {
     await page.goto('/no/such/page');

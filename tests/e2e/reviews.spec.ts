@@ -63,67 +63,68 @@ test('a visitor is asked to log in to review, and comes back to the form at #rev
   await expect(reviews).toBeInViewport();
 });
 
-test('a review rated with the keyboard goes to the top, and the average and count follow', async ({
-  page,
-  request,
-}) => {
-  const customer = await newCustomer(request);
-  const product = await productToReview(request);
-  const count = product.review_count;
-  const average = product.average_rating ?? 0;
-  await logInBrowser(page, customer, `/products/${product.slug}`);
+test(
+  'a review rated with the keyboard goes to the top, and the average and count follow',
+  { tag: '@layout' },
+  async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    const product = await productToReview(request);
+    const count = product.review_count;
+    const average = product.average_rating ?? 0;
+    await logInBrowser(page, customer, `/products/${product.slug}`);
 
-  const reviews = page.getByRole('region', { name: 'Customer Reviews' });
-  const summary = reviews.getByTestId('reviews-summary');
-  await expect(summary).toContainText(oneDecimal(average));
-  await expect(summary).toContainText(`Based on ${count} review${count === 1 ? '' : 's'}`);
+    const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+    const summary = reviews.getByTestId('reviews-summary');
+    await expect(summary).toContainText(oneDecimal(average));
+    await expect(summary).toContainText(`Based on ${count} review${count === 1 ? '' : 's'}`);
 
-  // Five stars by default; the arrow keys move the choice like any radio group.
-  const five = reviews.getByRole('radio', { name: '5 stars' });
-  await expect(five).toBeChecked();
-  await reviews.scrollIntoViewIfNeeded();
-  await shot(page, 'review-form');
-  await five.focus();
-  for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
-  await expect(reviews.getByRole('radio', { name: '1 star' })).toBeChecked();
-  await expect(reviews.getByRole('radiogroup', { name: 'Your rating' })).toContainText('Poor');
+    // Five stars by default; the arrow keys move the choice like any radio group.
+    const five = reviews.getByRole('radio', { name: '5 stars' });
+    await expect(five).toBeChecked();
+    await reviews.scrollIntoViewIfNeeded();
+    await shot(page, 'review-form');
+    await five.focus();
+    for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowLeft');
+    await expect(reviews.getByRole('radio', { name: '1 star' })).toBeChecked();
+    await expect(reviews.getByRole('radiogroup', { name: 'Your rating' })).toContainText('Poor');
 
-  // A blank comment is refused before any call.
-  await reviews.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(reviews.getByText('Please enter your review comment.')).toBeVisible();
+    // A blank comment is refused before any call.
+    await reviews.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(reviews.getByText('Please enter your review comment.')).toBeVisible();
 
-  const text = `Chipped on the first pumpkin; the edge is too thin for me. (${Date.now()})`;
-  await reviews.getByLabel('Your review').fill(text);
-  await reviews.getByRole('button', { name: 'Submit Review' }).click();
-  await expect(reviews.getByText('Review submitted successfully!')).toBeVisible();
-  await expect(reviews.getByTestId('review').first()).toContainText(text);
-  await expect(reviews.getByLabel('Your review')).toHaveValue('');
-  await expect(five).toBeChecked();
+    const text = `Chipped on the first pumpkin; the edge is too thin for me. (${Date.now()})`;
+    await reviews.getByLabel('Your review').fill(text);
+    await reviews.getByRole('button', { name: 'Submit Review' }).click();
+    await expect(reviews.getByText('Review submitted successfully!')).toBeVisible();
+    await expect(reviews.getByTestId('review').first()).toContainText(text);
+    await expect(reviews.getByLabel('Your review')).toHaveValue('');
+    await expect(five).toBeChecked();
 
-  const expected = (average * count + 1) / (count + 1);
-  await expect(summary).toContainText(oneDecimal(expected));
-  await expect(summary).toContainText(`Based on ${count + 1} reviews`);
-  // The rating beside the price follows too.
-  await expect(page.locator('.catalog-rating')).toContainText(oneDecimal(expected));
-  await expect(page.locator('.catalog-rating')).toContainText(`${count + 1} reviews`);
-  await shot(page, 'review-submitted');
+    const expected = (average * count + 1) / (count + 1);
+    await expect(summary).toContainText(oneDecimal(expected));
+    await expect(summary).toContainText(`Based on ${count + 1} reviews`);
+    // The rating beside the price follows too.
+    await expect(page.locator('.catalog-rating')).toContainText(oneDecimal(expected));
+    await expect(page.locator('.catalog-rating')).toContainText(`${count + 1} reviews`);
+    await shot(page, 'review-submitted');
 
-  // The server agrees, and a second review of the same product is refused with its detail.
-  const stored = await productDetail(request, product.slug);
-  expect(stored.review_count).toBeGreaterThanOrEqual(count + 1);
-  await reviews.getByLabel('Your review').fill('One more thought.');
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/products/reviews/'));
-  await reviews.getByRole('button', { name: 'Submit Review' }).click();
-  const conflict = await answer;
-  expect(conflict.status()).toBe(409);
-  const { detail } = (await conflict.json()) as { detail: string };
-  await expect(reviews.getByRole('alert')).toHaveText(detail);
-  await expect(reviews.getByLabel('Your review')).toHaveValue('One more thought.');
+    // The server agrees, and a second review of the same product is refused with its detail.
+    const stored = await productDetail(request, product.slug);
+    expect(stored.review_count).toBeGreaterThanOrEqual(count + 1);
+    await reviews.getByLabel('Your review').fill('One more thought.');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/products/reviews/'));
+    await reviews.getByRole('button', { name: 'Submit Review' }).click();
+    const conflict = await answer;
+    expect(conflict.status()).toBe(409);
+    const { detail } = (await conflict.json()) as { detail: string };
+    await expect(reviews.getByRole('alert')).toHaveText(detail);
+    await expect(reviews.getByLabel('Your review')).toHaveValue('One more thought.');
 
-  // After a reload the review is still first, from the server.
-  await page.reload();
-  await expect(reviews.getByTestId('review').first()).toContainText(text);
-});
+    // After a reload the review is still first, from the server.
+    await page.reload();
+    await expect(reviews.getByTestId('review').first()).toContainText(text);
+  },
+);
 
 test('the seeded script-injection payloads in a review render as text', async ({
   page,

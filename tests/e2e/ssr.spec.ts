@@ -77,45 +77,6 @@ function recordApiCalls(page: Page): string[] {
   return calls;
 }
 
-test.describe('with JavaScript: every page', () => {
-  // A crawl: the pages are scanned for accessibility by their own specs.
-  test.use({ a11y: false });
-
-  test('every page hydrates without a mismatch (the fixture fails on any hydration error)', async ({
-    page,
-    request,
-  }) => {
-    const product = (await allProducts(request))[0]!;
-    const paths = [
-      '/',
-      '/products',
-      '/products?category=chef-knives',
-      `/products/${product.slug}`,
-      '/products/no-such-product',
-      '/gallery',
-      '/company-info',
-      '/contact',
-      '/faq',
-      '/blog',
-      '/refund-policy',
-      '/privacy-policy',
-      '/cart',
-      '/login',
-      '/register',
-      '/order-confirmation',
-      '/payment/return',
-      '/account/orders',
-      '/test',
-      '/no-such-page',
-    ];
-    test.setTimeout(90_000);
-    for (const path of paths) {
-      await page.goto(path);
-      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-    }
-  });
-});
-
 test.describe('with JavaScript', () => {
   test('hydration asks for nothing, and a client navigation reuses the data of the page', async ({
     page,
@@ -168,29 +129,30 @@ test.describe('with JavaScript', () => {
     }
   });
 
-  test('no layout shift while the page hydrates and the session becomes known', async ({
-    page,
-    request,
-  }) => {
-    const product = (await allProducts(request))[0]!;
-    for (const path of ['/', '/products', `/products/${product.slug}`, '/cart']) {
-      await page.goto(path);
-      await waitForHydration(page);
-      await page.waitForTimeout(300);
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
-            new PerformanceObserver((list) => {
-              for (const entry of list.getEntries() as Array<
-                PerformanceEntry & { value: number; hadRecentInput: boolean }
-              >)
-                if (!entry.hadRecentInput) total += entry.value;
-            }).observe({ type: 'layout-shift', buffered: true });
-            setTimeout(() => resolve(total), 200);
-          }),
-      );
-      expect(shift, `cumulative layout shift on ${path}`).toBeLessThanOrEqual(0.01);
-    }
-  });
+  test(
+    'no layout shift while the page hydrates and the session becomes known',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const product = (await allProducts(request))[0]!;
+      for (const path of ['/', '/products', `/products/${product.slug}`, '/cart']) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.waitForTimeout(300);
+        const shift = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              let total = 0;
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries() as Array<
+                  PerformanceEntry & { value: number; hadRecentInput: boolean }
+                >)
+                  if (!entry.hadRecentInput) total += entry.value;
+              }).observe({ type: 'layout-shift', buffered: true });
+              setTimeout(() => resolve(total), 200);
+            }),
+        );
+        expect(shift, `cumulative layout shift on ${path}`).toBeLessThanOrEqual(0.01);
+      }
+    },
+  );
 });
