@@ -29,7 +29,7 @@ const builds = [
   },
   {
     name: 'API',
-    outputs: ['dist/api/main.mjs', 'dist/api/render-worker.mjs'],
+    outputs: ['dist/api/main.mjs', 'dist/api/render-worker.mjs', 'dist/api/email-worker.mjs'],
     inputs: ['server', 'scripts/build-server.mjs', 'package-lock.json'],
     steps: [[process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]]],
   },

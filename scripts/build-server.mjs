@@ -23,6 +23,8 @@ await build({
   entryPoints: {
     main: path.join(root, 'server', 'main.ts'),
     'render-worker': path.join(root, 'server', 'lib', 'render-worker.ts'),
+    // The e-mail worker thread, started with the first e-mail (server/mail/email-worker-host.ts).
+    'email-worker': path.join(root, 'server', 'mail', 'email-worker.ts'),
   },
   outdir: path.dirname(SERVER_OUTFILE),
   outExtension: { '.js': '.mjs' },
@@ -35,5 +37,5 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `build-server: ${path.relative(root, path.dirname(SERVER_OUTFILE))}/{main,render-worker}.mjs written.`,
+  `build-server: ${path.relative(root, path.dirname(SERVER_OUTFILE))}/{main,render-worker,email-worker}.mjs written.`,
 );

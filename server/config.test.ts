@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       PORT: '3000',
       DATABASE_URL: 'postgres://shop@localhost/shop',
       JWT_SECRET: 'x'.repeat(32),
+      PAYMENT_SECRETS_KEY: 'a'.repeat(64),
       PUBLIC_API_PATH: '/shop-api/',
       SERVE_SPA: 'false',
       LOG_LEVEL: 'WARN',
@@ -57,6 +58,15 @@ describe('loadConfig', () => {
     [{ LOGIN_MAX_FAILURES: '0' }, /LOGIN_MAX_FAILURES/],
     [{ LOGIN_MAX_ATTEMPTS_PER_ADDRESS: 'many' }, /LOGIN_MAX_ATTEMPTS_PER_ADDRESS/],
     [{ CONTACT_MAX_PER_ADDRESS: '0' }, /CONTACT_MAX_PER_ADDRESS/],
+    [{ PAYMENT_SECRETS_KEY: 'short' }, /PAYMENT_SECRETS_KEY/],
+    [{ PAYMENT_SECRETS_KEY: 'g'.repeat(64) }, /PAYMENT_SECRETS_KEY/],
+    [{ PAYMENT_SANDBOX: 'perhaps' }, /PAYMENT_SANDBOX/],
+    [{ CARD_ORDER_TTL_S: '5' }, /CARD_ORDER_TTL_S/],
+    [{ BANK_TRANSFER_ORDER_TTL_S: 'a week' }, /BANK_TRANSFER_ORDER_TTL_S/],
+    [{ ORDER_SWEEP_INTERVAL_S: '-1' }, /ORDER_SWEEP_INTERVAL_S/],
+    [{ MAX_UNPAID_ORDERS: '0' }, /MAX_UNPAID_ORDERS/],
+    [{ STRIPE_API_BASE: 'ftp://stripe.example' }, /STRIPE_API_BASE/],
+    [{ C2P_SANDBOX_API_BASE: 'not a url' }, /C2P_SANDBOX_API_BASE/],
     [{ STOREFRONT_URL: '127.0.0.1:5173' }, /STOREFRONT_URL/],
     [{ STOREFRONT_URL: 'ftp://127.0.0.1:5173' }, /STOREFRONT_URL/],
     [{ STOREFRONT_URL: 'http://127.0.0.1:5173/shop' }, /STOREFRONT_URL/],
@@ -193,5 +203,65 @@ describe('e-mail and password-reset settings (issue 9)', () => {
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+  });
+});
+
+describe('payment and order lifecycle settings', () => {
+  it('turn the sandbox gateway on with the demo seed and off with SEED_DEMO=0', () => {
+    expect(loadConfig({}).paymentSandbox).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).paymentSandbox).toBe(false);
+    expect(loadConfig({ SEED_DEMO: '0', PAYMENT_SANDBOX: '1' }).paymentSandbox).toBe(true);
+    expect(loadConfig({ PAYMENT_SANDBOX: '0' }).paymentSandbox).toBe(false);
+  });
+
+  it('refuse the sandbox with NODE_ENV=production, saying why and how to turn it off', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /PAYMENT_SANDBOX is on with NODE_ENV=production.*SEED_DEMO=0/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0', PAYMENT_SANDBOX: '1' }),
+    ).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).paymentSandbox).toBe(false);
+  });
+
+  it('require PAYMENT_SECRETS_KEY with DATABASE_URL, and read it as base64 or hex', () => {
+    const pg = { DATABASE_URL: 'postgres://shop@localhost/shop', JWT_SECRET: 'x'.repeat(32) };
+    expect(() => loadConfig(pg)).toThrow(
+      /PAYMENT_SECRETS_KEY is required when DATABASE_URL is set/,
+    );
+    const hex = loadConfig({ ...pg, PAYMENT_SECRETS_KEY: '01'.repeat(32) }).paymentSecretsKey;
+    expect(hex).toEqual(new Uint8Array(32).fill(1));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ PAYMENT_SECRETS_KEY: base64 }).paymentSecretsKey).toEqual(
+      new Uint8Array(32).fill(7),
+    );
+    expect(loadConfig({}).paymentSecretsKey).toBeNull();
+  });
+
+  it('default to an hour for card orders, a week for bank transfers, a minute between sweeps and 5 unpaid orders', () => {
+    expect(loadConfig({})).toMatchObject({
+      cardOrderTtlSeconds: 3600,
+      bankTransferOrderTtlSeconds: 604_800,
+      orderSweepIntervalSeconds: 60,
+      maxUnpaidOrders: 5,
+      stripeApiBase: null,
+      twoC2pSandboxApiBase: 'https://sandbox-pgw.2c2p.com',
+      twoC2pProductionApiBase: 'https://pgw.2c2p.com',
+    });
+    expect(
+      loadConfig({
+        CARD_ORDER_TTL_S: '900',
+        BANK_TRANSFER_ORDER_TTL_S: '86400',
+        ORDER_SWEEP_INTERVAL_S: '0',
+        MAX_UNPAID_ORDERS: '2',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+      }),
+    ).toMatchObject({
+      cardOrderTtlSeconds: 900,
+      bankTransferOrderTtlSeconds: 86_400,
+      orderSweepIntervalSeconds: 0,
+      maxUnpaidOrders: 2,
+      stripeApiBase: 'http://127.0.0.1:12111',
+    });
   });
 });

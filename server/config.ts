@@ -92,6 +92,36 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** Sender address of the shop's e-mails (MAIL_FROM); null: the shop's contact e-mail. */
   mailFrom: string | null;
+  /**
+   * Register the sandbox card gateway (PAYMENT_SANDBOX; default: on with the demo seed, off
+   * with SEED_DEMO=0). Anyone can pay a sandbox order with a test card, so with
+   * NODE_ENV=production the configuration is refused while it is on.
+   */
+  paymentSandbox: boolean;
+  /**
+   * Key that seals each shop's payment-provider credentials in the database (PAYMENT_SECRETS_KEY:
+   * 32 bytes as base64 or 64 hex characters). Null: a key generated on first start and kept in
+   * `payment-secrets-key` beside the SQLite file (SQLite only; required with DATABASE_URL).
+   */
+  paymentSecretsKey: Uint8Array | null;
+  /** 2C2P's sandbox and production API bases (C2P_SANDBOX_API_BASE, C2P_PRODUCTION_API_BASE). */
+  twoC2pSandboxApiBase: string;
+  twoC2pProductionApiBase: string;
+  /** Stripe's API base (STRIPE_API_BASE; null: Stripe's own). Tests point it at a local fake. */
+  stripeApiBase: string | null;
+  /** An unpaid card order expires this long after its latest payment attempt started (s; default 3600). */
+  cardOrderTtlSeconds: number;
+  /** An unpaid bank-transfer or custom-method order expires this long after it was placed (s; default 7 days). */
+  bankTransferOrderTtlSeconds: number;
+  /** How often each API process looks for unpaid orders to expire (s; default 60; 0: never). */
+  orderSweepIntervalSeconds: number;
+  /** Unpaid orders a customer may have at once (default 5). */
+  maxUnpaidOrders: number;
+  /**
+   * How long a process that took an e-mail from the outbox holds it (s; default 120): if it
+   * dies before it is sent, another process sends it after that.
+   */
+  emailSendLockSeconds: number;
   /** Password-reset requests per client address and shop per hour (default 10). */
   passwordResetMaxPerAddress: number;
   /** Password-reset requests per e-mail address and shop per hour (default 3). */
@@ -272,6 +302,37 @@ function parseSmtpUrl(env: Env, name: string): string | null {
   return raw;
 }
 
+function parseSecretsKey(env: Env, name: string): Uint8Array | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  const bytes = /^[0-9a-fA-F]{64}$/.test(raw)
+    ? Buffer.from(raw, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(raw)
+      ? Buffer.from(raw.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  if (!bytes || bytes.length !== 32) {
+    throw new ConfigError(
+      `${name} must be 32 bytes as base64 or as 64 hex characters (e.g. from \`openssl rand -base64 32\`).`,
+    );
+  }
+  return new Uint8Array(bytes);
+}
+
+function parseBaseUrl(env: Env, name: string, fallback: string | null): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL.`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw new ConfigError(`${name} must be an absolute http(s) URL without credentials.`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
 function parseApiPath(env: Env, name: string, fallback: string): string {
   const raw = value(env, name) ?? fallback;
   const path = raw.replace(/\/+$/, '');
@@ -298,6 +359,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (databaseUrl && !jwtSecret) {
     throw new ConfigError(
       'JWT_SECRET is required when DATABASE_URL is set: every API process on the database must sign tokens with the same secret (32+ characters, e.g. from `openssl rand -base64 48`).',
+    );
+  }
+  const seedDemo = parseBoolean(env, 'SEED_DEMO', true);
+  const paymentSandbox = parseBoolean(env, 'PAYMENT_SANDBOX', seedDemo);
+  if (paymentSandbox && value(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'PAYMENT_SANDBOX is on with NODE_ENV=production: the sandbox card gateway marks an order paid for a test card. It is on with the demo seed; set SEED_DEMO=0 (or PAYMENT_SANDBOX=0) in production.',
+    );
+  }
+  const paymentSecretsKey = parseSecretsKey(env, 'PAYMENT_SECRETS_KEY');
+  // Every process on one PostgreSQL must open the same sealed credentials.
+  if (databaseUrl && !paymentSecretsKey) {
+    throw new ConfigError(
+      "PAYMENT_SECRETS_KEY is required when DATABASE_URL is set: every API process must open the shops' sealed payment credentials with the same key (32 bytes, e.g. from `openssl rand -base64 32`).",
     );
   }
   return {
@@ -335,7 +410,27 @@ export function loadConfig(env: Env = process.env): AppConfig {
     registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
     contactMaxPerAddress: parseIntInRange(env, 'CONTACT_MAX_PER_ADDRESS', 10, 1, 100_000),
     trustProxy: parseTrustProxy(env, 'TRUST_PROXY'),
-    seedDemo: parseBoolean(env, 'SEED_DEMO', true),
+    seedDemo,
+    paymentSandbox,
+    paymentSecretsKey,
+    twoC2pSandboxApiBase:
+      parseBaseUrl(env, 'C2P_SANDBOX_API_BASE', 'https://sandbox-pgw.2c2p.com') ??
+      'https://sandbox-pgw.2c2p.com',
+    twoC2pProductionApiBase:
+      parseBaseUrl(env, 'C2P_PRODUCTION_API_BASE', 'https://pgw.2c2p.com') ??
+      'https://pgw.2c2p.com',
+    stripeApiBase: parseBaseUrl(env, 'STRIPE_API_BASE', null),
+    cardOrderTtlSeconds: parseIntInRange(env, 'CARD_ORDER_TTL_S', 3600, 60, 30 * DAY),
+    bankTransferOrderTtlSeconds: parseIntInRange(
+      env,
+      'BANK_TRANSFER_ORDER_TTL_S',
+      7 * DAY,
+      60,
+      90 * DAY,
+    ),
+    orderSweepIntervalSeconds: parseIntInRange(env, 'ORDER_SWEEP_INTERVAL_S', 60, 0, DAY),
+    maxUnpaidOrders: parseIntInRange(env, 'MAX_UNPAID_ORDERS', 5, 1, 1000),
+    emailSendLockSeconds: parseIntInRange(env, 'EMAIL_SEND_LOCK_S', 120, 1, 3600),
     storefrontUrl: parseOrigin(env, 'STOREFRONT_URL'),
     sandboxDelayedResultMs: parseIntInRange(env, 'SANDBOX_DELAYED_RESULT_MS', 3000, 0, 600_000),
     outboxDir: value(env, 'OUTBOX_DIR') ?? 'data/outbox',
@@ -362,4 +457,15 @@ export function jwtSecretPath(config: Pick<AppConfig, 'databaseUrl' | 'sqlitePat
   const folder =
     config.databaseUrl || config.sqlitePath === ':memory:' ? 'data' : dirname(config.sqlitePath);
   return join(folder, 'jwt-secret');
+}
+
+/**
+ * Where the generated payment-secrets key lives when PAYMENT_SECRETS_KEY is unset (SQLite
+ * only): `payment-secrets-key` beside the SQLite file, so a dump of the database alone (or the
+ * database file alone) opens no sealed credential.
+ */
+export function paymentSecretsKeyPath(
+  config: Pick<AppConfig, 'databaseUrl' | 'sqlitePath'>,
+): string {
+  return join(dirname(jwtSecretPath(config)), 'payment-secrets-key');
 }

@@ -9,12 +9,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 
 async function main(): Promise<void> {
-  // The server render (imported on the first page request) runs React and TanStack Router,
-  // which pick their development builds unless told otherwise: those are several times slower
-  // and log development warnings. `npm start` is the production server.
-  process.env.NODE_ENV ??= 'production';
   let config;
   try {
+    // Read before the default below: NODE_ENV=production given by the operator is what forbids
+    // the sandbox card gateway, not the default that only picks React's production build.
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -23,6 +21,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The server render (imported on the first page request) runs React and TanStack Router,
+  // which pick their development builds unless told otherwise: those are several times slower
+  // and log development warnings. `npm start` is the production server.
+  process.env.NODE_ENV ??= 'production';
 
   const app = await buildApp({ config });
   if (config.serveSpa && !existsSync(join(config.distDir, 'index.html'))) {

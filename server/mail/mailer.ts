@@ -19,12 +19,22 @@ function nodemailer(): typeof nodemailerModule {
   return createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule;
 }
 
-/** One plain-text e-mail. Addresses may carry a display name (`"Shop" <shop@example.com>`). */
+/**
+ * One e-mail: plain text, and an HTML part when given. Addresses may carry a display name
+ * (`"Shop" <shop@example.com>`).
+ */
 export interface MailMessage {
   from: string;
   to: string;
   subject: string;
   text: string;
+  html?: string;
+  /**
+   * A stable Message-ID (`<2026-11-24T10-00-00-000Z-outbox-12@shop.example>`): a message sent
+   * again after a crash carries the same id, and in outbox mode lands in the same file (named
+   * after the id's left part, so files still sort by time) instead of a second one.
+   */
+  messageId?: string;
 }
 
 /** Where a message went: the `.eml` file written, or the SMTP server's message id. */
@@ -75,10 +85,19 @@ export function createMailer({ smtpUrl, outboxDir }: MailerOptions): Mailer {
       });
       const info = (await stream.sendMail(message)) as { message: Buffer };
       await mkdir(outboxDir, { recursive: true });
-      // Sortable by time, never colliding; 0600 because a reset link is a credential.
+      // Sortable by time, never colliding; 0600 because a reset link is a credential. A
+      // message with a Message-ID has one file whatever the time: writing it again ('wx')
+      // finds it there and leaves it, so a resend after a crash is not a second e-mail.
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(outboxDir, `${stamp}-${randomUUID()}.eml`);
-      await writeFile(file, info.message, { mode: 0o600 });
+      const name = message.messageId
+        ? `${message.messageId.replace(/^<|@.*$/g, '').replace(/[^A-Za-z0-9._-]/g, '_')}.eml`
+        : `${stamp}-${randomUUID()}.eml`;
+      const file = join(outboxDir, name);
+      try {
+        await writeFile(file, info.message, { mode: 0o600, flag: message.messageId ? 'wx' : 'w' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
       return { via: 'outbox', file };
     },
     close: () => stream?.close(),

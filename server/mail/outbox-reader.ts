@@ -43,3 +43,24 @@ export async function outboxMessagesTo(outboxDir: string, to: string): Promise<s
   }
   return messages;
 }
+
+/**
+ * The decoded body of the first part of an `.eml` with this content type (`text/html`,
+ * `text/plain`), or null: the message's boundary splits the parts, and a quoted-printable part
+ * is decoded.
+ */
+export function partOf(eml: string, contentType: string): string | null {
+  const boundary = /boundary="?([^"\r\n;]+)"?/i.exec(eml)?.[1];
+  const parts = boundary ? eml.split(`--${boundary}`) : [eml];
+  for (const part of parts) {
+    const split = part.search(/\r?\n\r?\n/);
+    if (split === -1) continue;
+    const headers = part.slice(0, split);
+    if (!new RegExp(`^Content-Type: ${contentType}\\b`, 'im').test(headers)) continue;
+    const body = part.slice(split).trim();
+    return /^Content-Transfer-Encoding: quoted-printable/im.test(headers)
+      ? Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8')
+      : body;
+  }
+  return null;
+}

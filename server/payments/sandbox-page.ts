@@ -61,12 +61,12 @@ export const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE, 'utf8').
  * The page's Content-Security-Policy: nothing but its own style; forms may post only to this
  * origin and to the storefront the gateway redirects to.
  */
-export function sandboxContentSecurityPolicy(storefrontOrigin: string): string {
+export function sandboxContentSecurityPolicy(storefrontOrigin: string | null): string {
   return [
     "default-src 'none'",
     `style-src ${STYLE_HASH}`,
     "img-src 'self' data:",
-    `form-action 'self' ${storefrontOrigin}`,
+    `form-action 'self'${storefrontOrigin ? ` ${storefrontOrigin}` : ''}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
   ].join('; ');

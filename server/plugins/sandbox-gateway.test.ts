@@ -1,6 +1,6 @@
 import type { components } from '../../src/api/schema';
 import { formatAmount, passesLuhn, STYLE_HASH } from '../payments/sandbox-page.ts';
-import { ADDRESS, call, createCustomer, productsInStock } from '../test/shop.ts';
+import { ADDRESS, call, createCustomer, postOrder, productsInStock } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 type Order = components['schemas']['Order'];
@@ -25,7 +25,7 @@ async function startPayment(app = t) {
     quantity: 1,
   });
   const order = (
-    await call<Order>(app.app, 'POST', '/orders/orders/', me.headers, {
+    await postOrder<Order>(app.app, me, {
       payment_method: 'card_2c2p',
       delivery_address: ADDRESS,
     })
@@ -110,7 +110,7 @@ describe('the hosted payment page', () => {
     const response = await page(path);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toBe(
-      `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; form-action 'self' http://localhost:80; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; form-action 'self' http://localhost; frame-ancestors 'none'; base-uri 'none'`,
     );
     const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)![1]!;
     const { createHash } = await import('node:crypto');

@@ -1,26 +1,33 @@
 /**
- * The sandbox card gateway (issue 6; docs/decisions/006-card-payments-and-sandbox-gateway.md).
- * It stands in for a real hosted card gateway, so the whole card flow runs on one machine:
+ * The sandbox card gateway's pages (decisions 006 and 013): the demo shops' and the tests'
+ * stand-in for a real provider's hosted page, registered only when PAYMENT_SANDBOX is on. It
+ * acts as the provider does, from its own record of each charge (`sandbox_charges`, written by
+ * server/payments/adapter-sandbox.ts when a payment starts):
  *
- * - GET  `{api}/payments/sandbox/checkout/{uuid}/`: the hosted payment page of an `initiated`
- *   payment (server/payments/sandbox-page.ts); "This payment is no longer open." otherwise; a
- *   404 page for an unknown uuid.
+ * - GET  `{api}/payments/sandbox/checkout/{ref}/`: the hosted page of an open charge
+ *   (server/payments/sandbox-page.ts); "This payment is no longer open." otherwise; a 404 page
+ *   for an unknown reference.
  * - POST the same address (form-encoded, `action=pay|fail|cancel` and the card fields): decides
- *   the result as a gateway would, reports it to the API's own
- *   `POST {api}/payments/gateway/notify/` exactly as a real gateway does (JSON body, signed with
- *   the shop's gateway secret, tenant header), then sends the shopper to the storefront's
- *   `/payment/return?paymentId={uuid}` (303). A payment no longer `initiated` is only redirected,
- *   so a double submit is harmless. The redirect itself changes nothing.
+ *   the result as a provider would, records it on the charge, reports it to the API's own
+ *   `POST {api}/payments/gateway/notify/` exactly as a provider does (JSON body, signed with the
+ *   shop's signing secret, tenant header), then sends the shopper to the return address the
+ *   payment was started with (303). A charge no longer open is only redirected, so a double
+ *   submit is harmless. The redirect itself changes nothing.
  *
  * Registered outside the tenant-scoped API: a browser navigating here sends no tenant header;
- * the payment's uuid names the payment and its shop.
+ * the charge's reference names the charge and its shop.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PaymentState } from '../db/database.ts';
-import { PAYMENT_MESSAGES, sandboxCheckoutPath } from '../handlers/payments.ts';
 import { formatMinorUnits } from '../lib/money.ts';
+import { PAYMENT_MESSAGES } from '../orders/messages.ts';
+import {
+  sandboxCheckoutPath,
+  sandboxNotificationBody,
+  sandboxReference,
+  settleSandboxCharge,
+} from '../payments/adapter-sandbox.ts';
 import {
   passesLuhn,
   renderCheckoutPage,
@@ -33,28 +40,18 @@ import { signatureHeader } from '../payments/signature.ts';
 
 export interface SandboxGatewayOptions {
   publicApiPath: string;
-  /** Origin of the storefront's /payment/return; null: the origin the page was requested on. */
-  storefrontUrl: string | null;
   /** How long the delayed test card stays `pending` before it succeeds (ms). */
   delayedResultMs: number;
 }
 
-/** The notification body a gateway sends (contract: GatewayNotification). */
-interface Notification {
-  status: Exclude<PaymentState, 'initiated'>;
-  gateway_transaction_ref: string | null;
-  error_message: string | null;
+/** A result the page decided, as the charge records it. */
+interface Outcome {
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  transactionRef: string | null;
+  errorMessage: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const REF_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A gateway reference such as "SBX-20261122-4F7K9Q" (the UTC date and 6 random characters). */
-export function sandboxTransactionRef(now = new Date()): string {
-  let suffix = '';
-  for (let i = 0; i < 6; i++) suffix += REF_ALPHABET[randomInt(REF_ALPHABET.length)];
-  return `SBX-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${suffix}`;
-}
+const REF = /^SBX-\d{8}-[0-9A-Z]{6}$/;
 
 /** The first string of a form field (a repeated field arrives as a list). */
 function field(body: unknown, name: string): string | undefined {
@@ -83,204 +80,179 @@ async function sandboxGatewayPlugin(
     timers.clear();
   });
 
-  const storefrontOrigin = (request: FastifyRequest) =>
-    options.storefrontUrl ?? `${request.protocol}://${request.host}`;
-  const returnUrl = (request: FastifyRequest, uuid: string) =>
-    `${storefrontOrigin(request)}/payment/return?paymentId=${encodeURIComponent(uuid)}`;
-
-  function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  function sendHtml(reply: FastifyReply, status: number, html: string, returnUrl: string | null) {
+    const origin = returnUrl ? new URL(returnUrl).origin : null;
     return reply
       .code(status)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', sandboxContentSecurityPolicy(storefrontOrigin(request)))
+      .header('content-security-policy', sandboxContentSecurityPolicy(origin))
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .header('cache-control', 'no-store')
       .send(html);
   }
 
-  /** The payment with its order and shop, or undefined for an unknown or malformed uuid. */
-  async function findPayment(uuid: string) {
-    if (!UUID.test(uuid)) return undefined;
+  /** The charge with its shop, or undefined for an unknown or malformed reference. */
+  async function findCharge(ref: string) {
+    if (!REF.test(ref)) return undefined;
     return app.db
-      .selectFrom('payments as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .innerJoin('tenants as t', 't.id', 'p.tenant_id')
-      .leftJoin('site_settings as s', 's.tenant_id', 'p.tenant_id')
-      .select([
-        'p.uuid',
-        'p.status',
-        'p.amount_cents',
-        'p.currency',
-        'o.order_number',
-        't.token as tenant_token',
-        't.name as tenant_name',
-        's.site_title',
-      ])
-      .where('p.uuid', '=', uuid.toLowerCase())
+      .selectFrom('sandbox_charges as c')
+      .innerJoin('tenants as t', 't.id', 'c.tenant_id')
+      .leftJoin('site_settings as s', 's.tenant_id', 'c.tenant_id')
+      .selectAll('c')
+      .select(['t.token as tenant_token', 't.name as tenant_name', 's.site_title'])
+      .where('c.ref', '=', ref)
       .executeTakeFirst();
   }
 
   /**
-   * Reports a result to the API's notification endpoint through the same validation and
-   * signature check a real gateway's request goes through.
+   * Reports a charge's state to the API's notification endpoint through the same validation
+   * and signature check a provider's request goes through.
    */
-  async function notify(uuid: string, notification: Notification): Promise<void> {
-    const payment = await app.db
-      .selectFrom('payments as p')
-      .innerJoin('tenants as t', 't.id', 'p.tenant_id')
-      .innerJoin('payment_settings as ps', 'ps.tenant_id', 'p.tenant_id')
-      .select(['p.amount_cents', 'p.currency', 't.token', 'ps.gateway_secret'])
-      .where('p.uuid', '=', uuid)
-      .executeTakeFirst();
-    if (!payment) throw new Error(`No gateway secret for the shop of payment ${uuid}.`);
-    const body = JSON.stringify({
-      event_id: randomUUID(),
-      payment_uuid: uuid,
-      status: notification.status,
-      amount: formatMinorUnits(payment.amount_cents),
-      currency: payment.currency,
-      gateway_transaction_ref: notification.gateway_transaction_ref,
-      error_message: notification.error_message,
-    });
+  async function notify(ref: string): Promise<void> {
+    const charge = await findCharge(ref);
+    if (!charge) throw new Error(`No sandbox charge ${ref}.`);
+    const secret = await app.paymentProviders.sandboxSecret(charge.tenant_id);
+    if (!secret) throw new Error(`The shop of sandbox charge ${ref} is not on the sandbox.`);
+    const body = sandboxNotificationBody(charge, randomUUID());
     const response = await app.inject({
       method: 'POST',
       url: `${options.publicApiPath}/payments/gateway/notify/`,
       headers: {
         'content-type': 'application/json',
-        'x-tenant-token': payment.token,
-        'x-gateway-signature': signatureHeader(
-          payment.gateway_secret,
-          Math.floor(Date.now() / 1000),
-          body,
-        ),
+        'x-tenant-token': charge.tenant_token,
+        'x-gateway-signature': signatureHeader(secret, Math.floor(Date.now() / 1000), body),
       },
       payload: body,
     });
     if (response.statusCode !== 200) {
       throw new Error(
-        `The notification for payment ${uuid} was refused: ${response.statusCode} ${response.body}`,
+        `The notification of sandbox charge ${ref} was refused: ${response.statusCode} ${response.body}`,
       );
     }
   }
 
-  const path = sandboxCheckoutPath(options.publicApiPath, ':uuid');
+  /** Records an outcome on the charge, then tells the shop; false when the charge moved on. */
+  async function settle(ref: string, outcome: Outcome): Promise<boolean> {
+    const settled = await settleSandboxCharge(app.db, ref, outcome.status, outcome);
+    if (!settled) return false;
+    await notify(ref);
+    return true;
+  }
 
-  app.get<{ Params: { uuid: string } }>(path, async (request, reply) => {
-    const payment = await findPayment(request.params.uuid);
-    if (!payment) return sendHtml(request, reply, 404, renderNotFoundPage());
-    const merchant = payment.site_title || payment.tenant_name;
-    if (payment.status !== 'initiated') {
+  const path = sandboxCheckoutPath(options.publicApiPath, ':ref');
+
+  app.get<{ Params: { ref: string } }>(path, async (request, reply) => {
+    const charge = await findCharge(request.params.ref);
+    if (!charge) return sendHtml(reply, 404, renderNotFoundPage(), null);
+    const merchant = charge.site_title || charge.tenant_name;
+    if (charge.status !== 'open') {
       return sendHtml(
-        request,
         reply,
         200,
-        renderClosedPage({ merchant, returnUrl: returnUrl(request, payment.uuid) }),
+        renderClosedPage({ merchant, returnUrl: charge.return_url }),
+        charge.return_url,
       );
     }
     return sendHtml(
-      request,
       reply,
       200,
       renderCheckoutPage({
         merchant,
-        orderNumber: payment.order_number,
-        amount: formatMinorUnits(payment.amount_cents),
-        currency: payment.currency,
-        action: sandboxCheckoutPath(options.publicApiPath, payment.uuid),
+        orderNumber: charge.order_number,
+        amount: formatMinorUnits(charge.amount_cents),
+        currency: charge.currency,
+        action: sandboxCheckoutPath(options.publicApiPath, charge.ref),
       }),
+      charge.return_url,
     );
   });
 
-  app.post<{ Params: { uuid: string } }>(path, async (request, reply) => {
-    const payment = await findPayment(request.params.uuid);
-    if (!payment) return sendHtml(request, reply, 404, renderNotFoundPage());
-    const { uuid } = payment;
-    const done = () =>
-      reply.header('cache-control', 'no-store').redirect(returnUrl(request, uuid), 303);
-    if (payment.status !== 'initiated') return done();
+  app.post<{ Params: { ref: string } }>(
+    path,
+    async (request: FastifyRequest<{ Params: { ref: string } }>, reply) => {
+      const charge = await findCharge(request.params.ref);
+      if (!charge) return sendHtml(reply, 404, renderNotFoundPage(), null);
+      const { ref } = charge;
+      const done = () => reply.header('cache-control', 'no-store').redirect(charge.return_url, 303);
+      if (charge.status !== 'open') return done();
 
-    const action = field(request.body, 'action');
-    const cardNumber = field(request.body, 'card_number') ?? '';
-    const digits = cardNumber.replace(/[\s-]/g, '');
-    const page = (error: string) =>
-      sendHtml(
-        request,
-        reply,
-        400,
-        renderCheckoutPage({
-          merchant: payment.site_title || payment.tenant_name,
-          orderNumber: payment.order_number,
-          amount: formatMinorUnits(payment.amount_cents),
-          currency: payment.currency,
-          action: sandboxCheckoutPath(options.publicApiPath, uuid),
-          error,
-          values: {
-            cardholder: echo(field(request.body, 'cardholder')),
-            cardNumber: echo(cardNumber),
-            expiry: echo(field(request.body, 'expiry')),
-            cvc: echo(field(request.body, 'cvc')),
-          },
-        }),
-      );
+      const action = field(request.body, 'action');
+      const cardNumber = field(request.body, 'card_number') ?? '';
+      const digits = cardNumber.replace(/[\s-]/g, '');
+      const page = (error: string) =>
+        sendHtml(
+          reply,
+          400,
+          renderCheckoutPage({
+            merchant: charge.site_title || charge.tenant_name,
+            orderNumber: charge.order_number,
+            amount: formatMinorUnits(charge.amount_cents),
+            currency: charge.currency,
+            action: sandboxCheckoutPath(options.publicApiPath, ref),
+            error,
+            values: {
+              cardholder: echo(field(request.body, 'cardholder')),
+              cardNumber: echo(cardNumber),
+              expiry: echo(field(request.body, 'expiry')),
+              cvc: echo(field(request.body, 'cvc')),
+            },
+          }),
+          charge.return_url,
+        );
 
-    let result: Notification;
-    if (action === 'cancel') {
-      result = {
-        status: 'canceled',
-        gateway_transaction_ref: null,
-        error_message: PAYMENT_MESSAGES.canceled,
-      };
-    } else if (action === 'fail') {
-      result = {
+      const declined: Outcome = {
         status: 'failed',
-        gateway_transaction_ref: null,
-        error_message: PAYMENT_MESSAGES.declined,
+        transactionRef: null,
+        errorMessage: PAYMENT_MESSAGES.declined,
       };
-    } else if (action === 'pay') {
-      if (!passesLuhn(digits)) return page('The card number is not valid.');
-      if (digits === TEST_CARDS.declined) {
+      const paid = (): Outcome => ({
+        status: 'succeeded',
+        transactionRef: sandboxReference('SBX'),
+        errorMessage: null,
+      });
+      let result: Outcome;
+      if (action === 'cancel') {
         result = {
-          status: 'failed',
-          gateway_transaction_ref: null,
-          error_message: PAYMENT_MESSAGES.declined,
+          status: 'canceled',
+          transactionRef: null,
+          errorMessage: PAYMENT_MESSAGES.canceled,
         };
-      } else if (digits === TEST_CARDS.delayed) {
-        result = { status: 'pending', gateway_transaction_ref: null, error_message: null };
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          notify(uuid, {
-            status: 'succeeded',
-            gateway_transaction_ref: sandboxTransactionRef(),
-            error_message: null,
-          }).catch((error: unknown) =>
-            app.log.error(
-              { err: error, payment: uuid },
-              'sandbox gateway: delayed result not delivered',
-            ),
-          );
-        }, options.delayedResultMs);
-        timer.unref();
-        timers.add(timer);
+      } else if (action === 'fail') {
+        result = declined;
+      } else if (action === 'pay') {
+        if (!passesLuhn(digits)) return page('The card number is not valid.');
+        if (digits === TEST_CARDS.declined) {
+          result = declined;
+        } else if (digits === TEST_CARDS.delayed) {
+          result = { status: 'pending', transactionRef: null, errorMessage: null };
+          const timer = setTimeout(() => {
+            timers.delete(timer);
+            settle(ref, paid()).catch((error: unknown) =>
+              app.log.error(
+                { err: error, charge: ref },
+                'sandbox gateway: delayed result not delivered',
+              ),
+            );
+          }, options.delayedResultMs);
+          timer.unref();
+          timers.add(timer);
+        } else {
+          result = paid();
+        }
       } else {
-        result = {
-          status: 'succeeded',
-          gateway_transaction_ref: sandboxTransactionRef(),
-          error_message: null,
-        };
+        return page('Choose Pay, Fail or Cancel.');
       }
-    } else {
-      return page('Choose Pay, Fail or Cancel.');
-    }
 
-    try {
-      await notify(uuid, result);
-    } catch (error) {
-      // The shopper still goes back to the shop, whose status page shows the payment as it is.
-      request.log.error({ err: error, payment: uuid }, 'sandbox gateway: result not delivered');
-    }
-    return done();
-  });
+      try {
+        await settle(ref, result);
+      } catch (error) {
+        // The shopper still goes back to the shop, whose status page asks the gateway itself.
+        request.log.error({ err: error, charge: ref }, 'sandbox gateway: result not delivered');
+      }
+      return done();
+    },
+  );
 }
 
 /** Registers the sandbox gateway's routes (encapsulated: the form parser stays inside). */

@@ -14,6 +14,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The secret the processes and the test sign tokens with. */
 export const PROCESS_JWT_SECRET = 'multi-process-test-secret-0123456789abcdef';
 
+/** The payment-secrets key every process of a test shares (hex, 32 bytes). */
+export const PROCESS_PAYMENT_SECRETS_KEY = '5e'.repeat(32);
+
 export interface ApiProcess {
   child: ChildProcess;
   base: string;
@@ -43,6 +46,7 @@ export function processEnv(database: TestDatabase & { handle: { pgSchema?: strin
     SEED_DEMO: '0',
     LOG_LEVEL: 'info',
     JWT_SECRET: PROCESS_JWT_SECRET,
+    PAYMENT_SECRETS_KEY: PROCESS_PAYMENT_SECRETS_KEY,
     MEDIA_DIR: join(database.dir, 'media'),
     SQLITE_PATH: database.sqlitePath,
     CATALOG_CACHE_TTL_MS: '0',

@@ -69,6 +69,11 @@ export interface TestApp {
   app: FastifyInstance;
   config: AppConfig;
   database: TestDatabase;
+  /**
+   * A second app on the same database with its own connection, as a second API process would
+   * be (the caller closes it before `close`).
+   */
+  reopen(): Promise<{ app: FastifyInstance; close(): Promise<void> }>;
   /** Closes the app and drops its database and media folder. */
   close(): Promise<void>;
 }
@@ -84,6 +89,11 @@ export interface TestAppOptions {
   logger?: BuildAppOptions['logger'];
   /** Kysely plugins the app's database goes through (server/test/query-counter.ts). */
   plugins?: KyselyPlugin[];
+  /**
+   * Run the e-mail outbox and the order sweep in the background (default false: tests call
+   * `app.emailOutbox.drain()` and `app.sweepOrders()` when they want them).
+   */
+  background?: boolean;
 }
 
 /** Builds the real app on a fresh, seeded database; `overrides` adjust the config. */
@@ -128,12 +138,30 @@ export async function createTestApp(
     database: handle,
     seed,
     logger: options.logger ?? false,
+    background: options.background ?? false,
     ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
   });
   return {
     app,
     config,
     database,
+    async reopen() {
+      const handle = database.reopen();
+      const second = await buildApp({
+        config,
+        database: handle,
+        seed: false,
+        logger: false,
+        background: false,
+      });
+      return {
+        app: second,
+        async close() {
+          await second.close();
+          await handle.db.destroy();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.drop();

@@ -16,6 +16,10 @@ export const PAYMENT_RETURN_MESSAGES = {
   unexpected: 'An error occurred while checking payment status.',
   unknown: 'Unknown payment status.',
   retryFallback: 'Please check the details and try again.',
+  /** The payment arrived after its order was closed (or the order was already paid). */
+  lateRefundPending:
+    'Your payment arrived after the order was closed, so it will be refunded to you. You do not need to do anything.',
+  lateRefunded: 'Your payment arrived after the order was closed, and it has been refunded to you.',
 } as const;
 
 /** The screen a payment status leads to (spec section 4's table). */

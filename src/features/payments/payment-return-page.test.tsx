@@ -24,6 +24,7 @@ function payment(overrides: Partial<PaymentStatus> = {}): PaymentStatus {
     amount: '245.00',
     error_message: null,
     created_at: '2026-11-22T10:00:00Z',
+    refund_status: null,
     ...overrides,
   };
 }
@@ -62,6 +63,29 @@ describe('/payment/return (spec sections 4, 5 and 8)', () => {
       '/account/orders/42',
     );
   });
+
+  it.each([
+    [
+      'pending',
+      'Your payment arrived after the order was closed, so it will be refunded to you. You do not need to do anything.',
+    ],
+    [
+      'refunded',
+      'Your payment arrived after the order was closed, and it has been refunded to you.',
+    ],
+  ] as const)(
+    'says a payment that arrived after closing is refunded (%s)',
+    async (refund, text) => {
+      get.mockResolvedValue({ data: payment({ refund_status: refund }) });
+      await arrive(UUID);
+      await act(() => vi.advanceTimersByTimeAsync(1600));
+      expect(
+        await screen.findByRole('heading', { name: 'Payment Received After Closing' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Payment Successful' })).toBeNull();
+    },
+  );
 
   it('falls back to the payment kept in the session when the URL has none', async () => {
     sessionStorage.setItem('pendingPaymentId', UUID);

@@ -87,6 +87,26 @@ function PayAgain({ payment }: { payment: PaymentStatus }) {
 
 function Outcome({ payment }: { payment: PaymentStatus }) {
   const screen = screenForStatus(payment.status, payment.error_message);
+  if (screen.kind === 'success' && payment.refund_status) {
+    return (
+      <ResultCard tone="neutral" title="Payment Received After Closing">
+        <p className="payment-result__lead" role="status">
+          {payment.refund_status === 'refunded'
+            ? PAYMENT_RETURN_MESSAGES.lateRefunded
+            : PAYMENT_RETURN_MESSAGES.lateRefundPending}
+        </p>
+        <p className="payment-result__meta">
+          {formatPrice(payment.amount)} for order {payment.order_identifier}
+        </p>
+        <div className="payment-result__actions">
+          <Link className="button-primary" to="/products">
+            Continue Shopping
+          </Link>
+          <OrderLink payment={payment} />
+        </div>
+      </ResultCard>
+    );
+  }
   switch (screen.kind) {
     case 'success':
       return (

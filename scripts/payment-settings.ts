@@ -1,0 +1,102 @@
+/**
+ * `npm run payments:configure -- --tenant TOKEN --provider stripe|2c2p|sandbox [--enable-card]`
+ *
+ * Names a shop's card provider and stores its credentials sealed (decision 013), on the
+ * database the API uses (the same environment: DATABASE_URL or SQLITE_PATH, and
+ * PAYMENT_SECRETS_KEY). The credentials are read as JSON from standard input, never from the
+ * command line (which other users of the machine can read):
+ *
+ *   echo '{"secretKey":"sk_live_…","webhookSecret":"whsec_…"}' | npm run payments:configure -- \
+ *     --tenant my-shop --provider stripe --enable-card
+ *
+ * Prints where the provider must send its notifications; never prints a credential. Exits 1
+ * with the reason when an argument or a credential field is wrong.
+ */
+import { loadConfig, paymentSecretsKeyPath } from '../server/config.ts';
+import { openDatabase } from '../server/db/connection.ts';
+import { migrateToLatest } from '../server/db/migrations.ts';
+import { loadPaymentSecretsKey } from '../server/payments/credentials.ts';
+import type { ProviderName } from '../server/payments/provider.ts';
+import { PaymentProviders } from '../server/payments/registry.ts';
+
+const PROVIDERS: ProviderName[] = ['sandbox', '2c2p', 'stripe'];
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) return '';
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function main(): Promise<number> {
+  const token = argument('tenant');
+  const provider = argument('provider') as ProviderName | undefined;
+  if (!token || !provider || !PROVIDERS.includes(provider)) {
+    console.error(
+      'usage: npm run payments:configure -- --tenant TOKEN --provider stripe|2c2p|sandbox [--enable-card] < credentials.json',
+    );
+    return 1;
+  }
+  let credentials: unknown;
+  try {
+    credentials = JSON.parse(await readStdin());
+  } catch {
+    console.error('The credentials must be a JSON object on standard input.');
+    return 1;
+  }
+  const config = loadConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    await migrateToLatest(handle);
+    const tenant = await handle.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', token)
+      .executeTakeFirst();
+    if (!tenant) {
+      console.error(`No shop has the tenant token "${token}".`);
+      return 1;
+    }
+    const providers = new PaymentProviders({
+      db: handle.db,
+      key: loadPaymentSecretsKey(config.paymentSecretsKey, paymentSecretsKeyPath(config)),
+      sandboxEnabled: config.paymentSandbox,
+      publicApiPath: config.publicApiPath,
+      twoC2p: {
+        sandboxApiBase: config.twoC2pSandboxApiBase,
+        productionApiBase: config.twoC2pProductionApiBase,
+      },
+      stripeApiBase: config.stripeApiBase,
+    });
+    try {
+      await providers.configure(tenant.id, provider, credentials);
+    } catch (error) {
+      console.error(`The credentials were not stored: ${(error as Error).message}`);
+      return 1;
+    }
+    if (process.argv.includes('--enable-card')) {
+      await handle.db
+        .updateTable('payment_settings')
+        .set({ enable_card_payment: 1 })
+        .where('tenant_id', '=', tenant.id)
+        .execute();
+    }
+    const origin = config.storefrontUrl ?? 'https://YOUR-SHOP';
+    const notify =
+      provider === 'sandbox'
+        ? `${origin}${config.publicApiPath}/payments/gateway/notify/`
+        : `${origin}${config.publicApiPath}/payments/providers/${provider}/notify/${tenant.id}/`;
+    console.log(`Shop "${token}" now takes card payments through ${provider}; credentials sealed.`);
+    console.log(`Notifications address for the provider: ${notify}`);
+    return 0;
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+process.exitCode = await main();

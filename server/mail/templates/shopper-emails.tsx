@@ -1,0 +1,365 @@
+/**
+ * The four e-mails to the shopper: order placed (with how to pay), payment received, order
+ * closed (cancelled or expired), and a late or second payment being refunded. Written as a
+ * small workshop would write them: who, what, what happens next, and one clear action.
+ *
+ * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
+ * not reach server/; without this pragma the file would compile to classic `React.createElement`)
+ */
+import type { ReactNode } from 'react';
+import {
+  ActionButton,
+  Callout,
+  CalloutText,
+  DeliveryAddress,
+  DetailList,
+  Divider,
+  Keep,
+  MultilineText,
+  OrderSummary,
+  Paragraph,
+  SectionHeading,
+  type Detail,
+} from './blocks.tsx';
+import {
+  currencyOf,
+  type EmailData,
+  type EmailPayment,
+  type LatePaymentRefundEmailData,
+  type OrderClosedEmailData,
+  type OrderPlacedEmailData,
+  type PaymentReceivedEmailData,
+} from './email-data.ts';
+import { formatDate, formatDateTime, formatMoney } from './format.ts';
+import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
+import { EMAIL_SUBJECTS } from './subjects.ts';
+
+/** Why the shopper got the e-mail, for the footer. */
+function shopperReason(data: EmailData): ReactNode {
+  return (
+    <>
+      This e-mail was sent to {data.customer.email} because you placed order{' '}
+      <Keep>{data.order.number}</Keep> at {data.shop.name}.
+    </>
+  );
+}
+
+/** "Questions? Write to …" with the order number to quote. */
+function QuestionsLine({ data }: { data: EmailData }) {
+  return (
+    <Paragraph muted style={{ margin: '24px 0 0' }}>
+      Questions about your order? Write to{' '}
+      <InlineLink href={`mailto:${data.shop.contactEmail}`}>{data.shop.contactEmail}</InlineLink>{' '}
+      and mention <Keep>{data.order.number}</Keep>.
+    </Paragraph>
+  );
+}
+
+/** How the shopper paid, in their words: "Card", "Bank transfer", or the shop's method name. */
+function paidWith(payment: EmailPayment): string {
+  return payment.method === 'card' ? 'Card' : payment.provider;
+}
+
+/** What the shopper's received payment looked like. */
+function paymentDetails(payment: EmailPayment, currency: string): Detail[] {
+  const details: Detail[] = [
+    { label: 'Amount', value: formatMoney(payment.amount, payment.currency ?? currency) },
+    { label: 'Received on', value: formatDate(payment.receivedAt) },
+    { label: 'Paid with', value: paidWith(payment) },
+  ];
+  if (payment.transactionRef) {
+    details.push({ label: 'Transaction reference', value: payment.transactionRef });
+  }
+  return details;
+}
+
+function PaymentInstructions({ data }: { data: OrderPlacedEmailData }) {
+  const { order, payment, orderUrl } = data;
+  const total = <strong>{formatMoney(order.total, currencyOf(data))}</strong>;
+  const number = <Keep strong>{order.number}</Keep>;
+  const deadline = (expiresAt: string | undefined, what: string) =>
+    expiresAt ? (
+      <Paragraph muted>
+        If {what} hasn&apos;t reached us by {formatDateTime(expiresAt)}, the order will be cancelled
+        and its items will no longer be reserved for you.
+      </Paragraph>
+    ) : null;
+
+  switch (payment.method) {
+    case 'card':
+      return (
+        <>
+          <SectionHeading>Payment</SectionHeading>
+          <Paragraph>
+            Your order is waiting for your card payment of {total}. You can pay securely from your
+            order page; we&apos;ll start on your order as soon as the payment is through.
+          </Paragraph>
+          <ActionButton href={orderUrl}>Pay for your order</ActionButton>
+          {deadline(payment.expiresAt, 'the payment')}
+        </>
+      );
+    case 'bank_transfer':
+      return (
+        <>
+          <SectionHeading>Pay by bank transfer</SectionHeading>
+          <Paragraph>Please transfer {total} to this account:</Paragraph>
+          <Callout title="Bank details">
+            <CalloutText>
+              <MultilineText value={payment.bankDetails} />
+            </CalloutText>
+            <CalloutText strong>
+              Payment reference: <Keep>{order.number}</Keep>
+            </CalloutText>
+          </Callout>
+          <Paragraph>
+            Use your order number {number} as the payment reference, so we can match your transfer
+            to your order.
+          </Paragraph>
+          <Paragraph>
+            We&apos;ll process your order once the transfer arrives. It must reach us by{' '}
+            <strong>{formatDateTime(payment.expiresAt)}</strong>; otherwise the order will be
+            cancelled and its items will no longer be reserved for you.
+          </Paragraph>
+          <ActionButton href={orderUrl}>View your order</ActionButton>
+        </>
+      );
+    case 'custom':
+      return (
+        <>
+          <SectionHeading>How to pay: {payment.label}</SectionHeading>
+          <Paragraph>
+            Please pay {total} as described here, and mention your order number {number}.
+          </Paragraph>
+          <Callout title={`Instructions from ${data.shop.name}`}>
+            <CalloutText>
+              <MultilineText value={payment.instructions} />
+            </CalloutText>
+          </Callout>
+          {payment.paymentUrl ? (
+            <ActionButton
+              href={payment.paymentUrl}
+              secondary={{ href: orderUrl, label: 'View your order' }}
+            >
+              Go to the payment page
+            </ActionButton>
+          ) : (
+            <ActionButton href={orderUrl}>View your order</ActionButton>
+          )}
+          {deadline(payment.expiresAt, 'the payment')}
+        </>
+      );
+  }
+}
+
+function orderPlacedPreview(data: OrderPlacedEmailData): string {
+  const total = formatMoney(data.order.total, currencyOf(data));
+  const number = data.order.number;
+  switch (data.payment.method) {
+    case 'card':
+      return `We've received order ${number}. It is waiting for your card payment of ${total}.`;
+    case 'bank_transfer':
+      return `Order ${number} is reserved for you. Please transfer ${total}, with ${number} as the reference.`;
+    case 'custom':
+      return `Order ${number} is reserved for you. Here is how to pay ${total} (${data.payment.label}).`;
+  }
+}
+
+/** 1. "Thank you for your order": the lines, totals, address and how to pay. */
+export function OrderPlacedEmail({ data, textMode = false }: EmailProps<OrderPlacedEmailData>) {
+  const { order, customer, shop } = data;
+  return (
+    <EmailFrame
+      shop={shop}
+      title={EMAIL_SUBJECTS.order_placed(data)}
+      preview={orderPlacedPreview(data)}
+      heading="Thank you for your order"
+      currency={currencyOf(data)}
+      reason={shopperReason(data)}
+      textMode={textMode}
+    >
+      <Paragraph>Hello {customer.name},</Paragraph>
+      <Paragraph>
+        Thank you for ordering from {shop.name}. Your order number is{' '}
+        <Keep strong>{order.number}</Keep>, placed on {formatDate(order.placedAt)}.
+      </Paragraph>
+      <PaymentInstructions data={data} />
+      <Divider />
+      <OrderSummary order={order} withImages />
+      <DeliveryAddress address={order.deliveryAddress} />
+      <QuestionsLine data={data} />
+    </EmailFrame>
+  );
+}
+
+const DEFAULT_NEXT_STEPS =
+  "We'll now prepare your order and e-mail you again when it is on its way.";
+
+/** 2. "Payment received": amount, date, reference, and what happens next. */
+export function PaymentReceivedEmail({
+  data,
+  textMode = false,
+}: EmailProps<PaymentReceivedEmailData>) {
+  const { order, customer, shop, payment } = data;
+  const currency = currencyOf(data);
+  const amount = formatMoney(payment.amount, payment.currency ?? currency);
+  return (
+    <EmailFrame
+      shop={shop}
+      title={EMAIL_SUBJECTS.payment_received(data)}
+      preview={`We've received your payment of ${amount} for order ${order.number}. Thank you!`}
+      heading="Payment received"
+      currency={currency}
+      reason={shopperReason(data)}
+      textMode={textMode}
+    >
+      <Paragraph>Hello {customer.name},</Paragraph>
+      <Paragraph>
+        Thank you: we&apos;ve received your payment for order <Keep strong>{order.number}</Keep>.
+      </Paragraph>
+      <DetailList items={paymentDetails(payment, currency)} />
+      <SectionHeading>What happens next</SectionHeading>
+      <Paragraph>
+        <MultilineText value={data.nextSteps ?? DEFAULT_NEXT_STEPS} />
+      </Paragraph>
+      <ActionButton href={data.orderUrl}>View your order</ActionButton>
+      <Divider />
+      <OrderSummary order={order} withImages />
+      <DeliveryAddress address={order.deliveryAddress} />
+      <QuestionsLine data={data} />
+    </EmailFrame>
+  );
+}
+
+/** 3. The order was cancelled by the shopper or expired unpaid; nothing was charged. */
+export function OrderClosedEmail({ data, textMode = false }: EmailProps<OrderClosedEmailData>) {
+  const { order, customer, shop } = data;
+  const canceled = data.reason === 'canceled';
+  const charge = data.paymentMayStillArrive
+    ? "Nothing has been charged. If a payment for this order still reaches us, we'll refund it in full; you don't need to do anything."
+    : 'Nothing was charged.';
+  return (
+    <EmailFrame
+      shop={shop}
+      title={EMAIL_SUBJECTS.order_closed(data)}
+      preview={
+        canceled
+          ? `Order ${order.number} has been cancelled as you asked. ${charge}`
+          : `We didn't receive the payment for order ${order.number} in time, so it has expired. ${charge}`
+      }
+      heading={canceled ? 'Your order has been cancelled' : 'Your order has expired'}
+      currency={currencyOf(data)}
+      reason={shopperReason(data)}
+      textMode={textMode}
+    >
+      <Paragraph>Hello {customer.name},</Paragraph>
+      {canceled ? (
+        <Paragraph>
+          As you asked, we&apos;ve cancelled your order <Keep strong>{order.number}</Keep> of{' '}
+          {formatDate(order.placedAt)}. Its items are no longer reserved for you.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          We didn&apos;t receive the payment for your order <Keep strong>{order.number}</Keep> of{' '}
+          {formatDate(order.placedAt)} in time, so it expired on {formatDate(data.closedAt)}. Its
+          items are no longer reserved for you.
+        </Paragraph>
+      )}
+      <Paragraph>{charge}</Paragraph>
+      <Paragraph>
+        If you&apos;d still like these pieces, you&apos;re welcome to order them again while they
+        are available.
+      </Paragraph>
+      <ActionButton
+        href={shop.shopUrl}
+        secondary={{ href: data.orderUrl, label: 'View the order' }}
+      >
+        {`Visit ${shop.name}`}
+      </ActionButton>
+      <Divider />
+      <OrderSummary
+        order={order}
+        title={canceled ? 'The cancelled order' : 'The expired order'}
+        withImages
+      />
+      <QuestionsLine data={data} />
+    </EmailFrame>
+  );
+}
+
+/** How a payment came after its order was closed, or on top of a paid one; `amount` already formatted. */
+function latePaymentSentence(data: LatePaymentRefundEmailData, amount: string): ReactNode {
+  const received = formatDate(data.payment.receivedAt);
+  const number = <Keep strong>{data.order.number}</Keep>;
+  switch (data.reason) {
+    case 'order_canceled':
+      return (
+        <>
+          We received a payment of <strong>{amount}</strong> for your order {number} on {received},
+          after the order had been cancelled.
+        </>
+      );
+    case 'order_expired':
+      return (
+        <>
+          We received a payment of <strong>{amount}</strong> for your order {number} on {received},
+          after the order had expired.
+        </>
+      );
+    case 'duplicate_payment':
+      return (
+        <>
+          We received a second payment of <strong>{amount}</strong> for your order {number} on{' '}
+          {received}. The order had already been paid, so this payment wasn&apos;t needed.
+        </>
+      );
+  }
+}
+
+/** 4. A payment the shop does not keep: it has been, or will be, refunded in full. */
+export function LatePaymentRefundEmail({
+  data,
+  textMode = false,
+}: EmailProps<LatePaymentRefundEmailData>) {
+  const { order, customer, shop, payment } = data;
+  const currency = currencyOf(data);
+  const amount = formatMoney(payment.amount, payment.currency ?? currency);
+  const refunded = data.refundStatus === 'refunded';
+  return (
+    <EmailFrame
+      shop={shop}
+      title={EMAIL_SUBJECTS.late_payment_refund(data)}
+      preview={
+        refunded
+          ? `We've refunded your payment of ${amount} for order ${order.number}. You don't need to do anything.`
+          : `We'll refund your payment of ${amount} for order ${order.number}. You don't need to do anything.`
+      }
+      heading={refunded ? 'Your payment has been refunded' : "We're refunding your payment"}
+      currency={currency}
+      reason={shopperReason(data)}
+      textMode={textMode}
+    >
+      <Paragraph>Hello {customer.name},</Paragraph>
+      <Paragraph>{latePaymentSentence(data, amount)}</Paragraph>
+      {refunded ? (
+        <Paragraph>
+          We&apos;ve refunded it in full, to the card or account it came from. Depending on your
+          bank, it can take a few working days to show on your statement. You don&apos;t need to do
+          anything.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          We&apos;ll refund it in full, to the card or account it came from. You don&apos;t need to
+          do anything; if we need any details from you to send it back, we&apos;ll be in touch.
+        </Paragraph>
+      )}
+      <DetailList
+        items={[
+          ...paymentDetails(payment, currency),
+          { label: 'Refund', value: refunded ? 'Refunded in full' : 'On its way back to you' },
+        ]}
+      />
+      <ActionButton href={data.orderUrl}>View your order</ActionButton>
+      <QuestionsLine data={data} />
+    </EmailFrame>
+  );
+}

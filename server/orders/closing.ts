@@ -1,0 +1,204 @@
+/**
+ * Closing unpaid orders (decision 013): the shopper cancels one, or its time to pay runs out
+ * (the sweep). Either way, in one transaction under the order lock, the order moves
+ * `awaiting_payment -> canceled | expired` with a conditional UPDATE, every line's stock is
+ * given back, the order's open card attempts are marked canceled and the shopper's e-mail is
+ * queued; the stock moves only in the transaction whose UPDATE made the move, so it is given
+ * back once, whichever process or request gets there first. Open attempts are then closed at
+ * the provider where it can (a payment that still arrives is refunded: ./payments.ts).
+ */
+import { sql } from 'kysely';
+import { HttpError, notFound } from '../lib/http-error.ts';
+import type { OrderContext } from './context.ts';
+import { canMoveOrder, OPEN_PAYMENT_STATES } from './lifecycle.ts';
+import { ORDER_MESSAGES, PAYMENT_MESSAGES } from './messages.ts';
+import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
+import { closeAttemptsAtProvider, reconcilePayment } from './payments.ts';
+import { findOrder, type Order } from './read-model.ts';
+
+/** Why an order was closed. */
+export type CloseReason = 'canceled' | 'expired';
+
+/** An open attempt of a closed order, to close at its provider after the commit. */
+export interface OpenAttempt {
+  tenantId: number;
+  uuid: string;
+  providerRef: string | null;
+}
+
+/**
+ * Moves a locked order to `reason` and gives its stock back. Resolves to the products whose
+ * stock moved and the attempts to close at the provider, or null when the order could not
+ * move (it was paid or closed meanwhile).
+ */
+async function closeLocked(
+  ctx: OrderContext,
+  trx: Trx,
+  order: OrderRow,
+  reason: CloseReason,
+): Promise<{ productIds: number[]; attempts: OpenAttempt[] } | null> {
+  if (!canMoveOrder(order.status, reason)) return null;
+  const now = ctx.now().toISOString();
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: reason, closed_at: now, expires_at: null, updated_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', 'awaiting_payment')
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return null;
+
+  const lines = await trx
+    .selectFrom('order_items')
+    .select(['product_id', 'quantity'])
+    .where('order_id', '=', order.id)
+    .where('product_id', 'is not', null)
+    .execute();
+  const perProduct = new Map<number, number>();
+  for (const line of lines) {
+    perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + line.quantity);
+  }
+  // Product id order, as checkout takes them: two transactions never wait on each other in a circle.
+  const productIds = [...perProduct.keys()].sort((a, b) => a - b);
+  for (const productId of productIds) {
+    await trx
+      .updateTable('products')
+      .set({ stock: sql<number>`stock + ${perProduct.get(productId)!}` })
+      .where('id', '=', productId)
+      .where('tenant_id', '=', order.tenant_id)
+      .execute();
+  }
+
+  const open = await trx
+    .updateTable('payments')
+    .set({ status: 'canceled', error_message: PAYMENT_MESSAGES.closedWithOrder, updated_at: now })
+    .where('order_id', '=', order.id)
+    .where('status', 'in', OPEN_PAYMENT_STATES)
+    .returning(['tenant_id', 'uuid', 'provider_ref'])
+    .execute();
+  await ctx.record(trx, { type: 'closed', orderId: order.id, reason });
+  return {
+    productIds,
+    attempts: open.map((p) => ({
+      tenantId: p.tenant_id,
+      uuid: p.uuid,
+      providerRef: p.provider_ref,
+    })),
+  };
+}
+
+/** After a close committed: tell the e-mail sender, the caches and the provider. */
+function afterClose(
+  ctx: OrderContext,
+  tenantId: number,
+  closed: { productIds: number[]; attempts: OpenAttempt[] },
+): void {
+  ctx.afterCommit();
+  if (closed.productIds.length > 0) ctx.stockChanged(tenantId, closed.productIds);
+  closeAttemptsAtProvider(ctx, closed.attempts);
+}
+
+/**
+ * The shopper cancels one of their unpaid orders ('Cancel order' in the order history).
+ * @throws HttpError 404 for an order that is not the user's; 409 'This order can no longer be
+ *   canceled.' once it is paid or closed; 409 while a card payment of it is `pending` at the
+ *   provider (the money may be on its way).
+ */
+export async function cancelOrder(
+  ctx: OrderContext,
+  scope: { tenantId: number; userId: number },
+  orderId: number,
+): Promise<Order> {
+  const closed = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, scope);
+    if (!order) throw notFound();
+    if (order.status !== 'awaiting_payment') {
+      throw new HttpError(409, { detail: ORDER_MESSAGES.notCancelable });
+    }
+    const pending = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (pending) throw new HttpError(409, { detail: ORDER_MESSAGES.paymentInProgress });
+    const done = await closeLocked(ctx, trx, order, 'canceled');
+    if (!done) throw new HttpError(409, { detail: ORDER_MESSAGES.notCancelable });
+    return done;
+  });
+  afterClose(ctx, scope.tenantId, closed);
+  const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId });
+  if (!found) throw notFound();
+  return found.order;
+}
+
+/**
+ * Expires one order whose time to pay has run out, unless it was paid or closed meanwhile, or
+ * a card payment of it is `pending` at the provider. Card orders ask the provider first about
+ * each open attempt (a payment whose notification was lost pays the order instead).
+ * @returns true when this call expired it.
+ */
+export async function expireOrder(ctx: OrderContext, orderId: number): Promise<boolean> {
+  const attempts = await ctx.db
+    .selectFrom('payments')
+    .select(['tenant_id', 'uuid'])
+    .where('order_id', '=', orderId)
+    .where('status', 'in', OPEN_PAYMENT_STATES)
+    .where('provider_ref', 'is not', null)
+    .execute();
+  for (const attempt of attempts) {
+    await reconcilePayment(ctx, attempt.tenant_id, attempt.uuid, { force: true }).catch(
+      (error: unknown) =>
+        ctx.log.warn(
+          { err: error, payment: attempt.uuid },
+          'could not ask the provider before expiring',
+        ),
+    );
+  }
+  const now = ctx.now().toISOString();
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId, {});
+    if (!order || order.status !== 'awaiting_payment' || order.expires_at === null) return null;
+    if (new Date(order.expires_at).toISOString() > now) return null;
+    const pending = await trx
+      .selectFrom('payments')
+      .select('id')
+      .where('order_id', '=', order.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (pending) return null;
+    const closed = await closeLocked(ctx, trx, order, 'expired');
+    return closed && { tenantId: order.tenant_id, closed };
+  });
+  if (!result) return false;
+  afterClose(ctx, result.tenantId, result.closed);
+  return true;
+}
+
+/** How many due orders one sweep looks at, at most (the next sweep takes the rest). */
+const SWEEP_BATCH = 100;
+
+/**
+ * Expires every unpaid order whose `expires_at` has passed (a batch per call). Safe to run in
+ * several processes at once: each order is expired by exactly one of them (the conditional
+ * move under the order lock), the others find it closed.
+ * @returns the ids this call expired.
+ */
+export async function expireDueOrders(ctx: OrderContext): Promise<number[]> {
+  const due = await ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'awaiting_payment')
+    .where('expires_at', '<=', ctx.now().toISOString())
+    .orderBy('expires_at')
+    .limit(SWEEP_BATCH)
+    .execute();
+  const expired: number[] = [];
+  for (const { id } of due) {
+    try {
+      if (await expireOrder(ctx, id)) expired.push(id);
+    } catch (error) {
+      ctx.log.error({ err: error, order: id }, 'could not expire an unpaid order');
+    }
+  }
+  return expired;
+}

@@ -1,0 +1,43 @@
+/**
+ * What the order module needs from the rest of the server, handed in once by its plugin
+ * (plugins/orders.ts), so the module imports no handler and no plugin and a test can build
+ * it over any database with fake providers.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { OrderEvent } from './events.ts';
+import type { Trx } from './order-lock.ts';
+
+export interface OrderSettings {
+  /** An unpaid card order expires this long after its latest payment attempt started (s). */
+  cardOrderTtlSeconds: number;
+  /** An unpaid bank-transfer or custom order expires this long after it was placed (s). */
+  bankTransferOrderTtlSeconds: number;
+  /** Unpaid orders a customer may have at once. */
+  maxUnpaidOrders: number;
+}
+
+export interface OrderContext {
+  db: Kysely<Database>;
+  settings: OrderSettings;
+  /** The shop's card provider, or null when it takes no card payments now. */
+  providerFor(tenantId: number): Promise<PaymentProvider | null>;
+  /**
+   * Records what the shopper and the shop must be told of an event, inside the transaction
+   * that made it happen (the e-mail outbox): committed together, or not at all.
+   */
+  record(trx: Trx, event: OrderEvent): Promise<void>;
+  /** Called after a commit that queued e-mails: the sender may start at once. */
+  afterCommit(): void;
+  /** Called after stock moved (an order placed, canceled or expired). */
+  stockChanged(tenantId: number, productIds: number[]): void;
+  /** The storefront's origin for links (return pages, order pages), e.g. https://shop.example. */
+  storefrontOrigin(): string;
+  /** This API's public origin and path prefix, for provider notifications. */
+  apiBaseUrl(): string;
+  log: FastifyBaseLogger;
+  /** The clock (tests move it). */
+  now(): Date;
+}

@@ -1,0 +1,69 @@
+/**
+ * The order and payment state machine (decision 013): every state an order and a card payment
+ * can be in, and every move between them. Nothing else in the server changes a status: the
+ * modules of server/orders/ check each move here, under the order's row lock
+ * (./order-lock.ts), with a conditional UPDATE that names the state it moves from.
+ *
+ * Orders (contract OrderStatus):
+ *   awaiting_payment -> paid        a payment succeeded (card), or the shop confirmed it
+ *   awaiting_payment -> canceled    the shopper canceled it (stock given back)
+ *   awaiting_payment -> expired     its time to pay ran out (stock given back)
+ *   paid -> processing -> shipped   set by the shop
+ *   paid | processing -> canceled   the shop cancels (and refunds) an order it cannot fulfil
+ *
+ * Card payments (contract PaymentStatus.status):
+ *   initiated -> pending | succeeded | failed | canceled
+ *   pending   -> succeeded | failed | canceled
+ *   failed | canceled -> succeeded  the provider took the money after all (a superseded
+ *                                   attempt, a page paid after the order closed): recorded,
+ *                                   never ignored, and refunded when the order cannot keep it
+ *   succeeded: final.
+ */
+import type { OrderStatus, PaymentState } from '../db/database.ts';
+
+/** The moves an order may make from each state. */
+export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  awaiting_payment: ['paid', 'canceled', 'expired'],
+  paid: ['processing', 'canceled'],
+  processing: ['shipped', 'canceled'],
+  shipped: [],
+  canceled: [],
+  expired: [],
+};
+
+/** The moves a card payment may make from each state. */
+export const PAYMENT_MOVES: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
+  initiated: ['pending', 'succeeded', 'failed', 'canceled'],
+  pending: ['succeeded', 'failed', 'canceled'],
+  succeeded: [],
+  failed: ['succeeded'],
+  canceled: ['succeeded'],
+};
+
+/** Payment states in which the shopper may still pay (the provider's page is open or working). */
+export const OPEN_PAYMENT_STATES: readonly PaymentState[] = ['initiated', 'pending'];
+
+/** True when an order may move from `from` to `to`. */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_MOVES[from].includes(to);
+}
+
+/** True when a payment may move from `from` to `to`. */
+export function canMovePayment(from: PaymentState, to: PaymentState): boolean {
+  return PAYMENT_MOVES[from].includes(to);
+}
+
+/** The states an order may reach `to` from (for conditional UPDATEs). */
+export function orderSourcesOf(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(ORDER_MOVES) as OrderStatus[]).filter((from) => canMoveOrder(from, to));
+}
+
+/** The states a payment may reach `to` from (for conditional UPDATEs). */
+export function paymentSourcesOf(to: PaymentState): PaymentState[] {
+  return (Object.keys(PAYMENT_MOVES) as PaymentState[]).filter((from) => canMovePayment(from, to));
+}
+
+/** True for an order that is closed without having been paid. */
+export function isClosedUnpaid(status: OrderStatus): boolean {
+  return status === 'canceled' || status === 'expired';
+}

@@ -1,0 +1,48 @@
+/**
+ * Every message the order module answers with: the spec's own (section 5, stock) and DRF's
+ * wording elsewhere; the contract's examples quote them. The storefront shows `detail` as it is.
+ */
+
+/** Spec section 5: a quantity the stock cannot cover. */
+export const STOCK_MESSAGES = {
+  outOfStock: 'Item is out of stock.',
+  onlyAvailable: (stock: number) => `Only ${stock} items available.`,
+} as const;
+
+export const ORDER_MESSAGES = {
+  methodUnavailable: 'This payment method is not available.',
+  emptyCart: 'Your cart is empty.',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
+  invalidPage: 'Invalid page.',
+  /** The cart's total is not the one the shopper saw (decision 013; docs/spec-deviations.md). */
+  priceChanged: (total: string) =>
+    `The total of your order has changed to ${total} since you saw it. Please check it and place your order again.`,
+  /** MAX_UNPAID_ORDERS reached. */
+  tooManyUnpaid: (count: number) =>
+    `You already have ${count} unpaid orders. Please pay for one or cancel it in your order history before placing another.`,
+  notCancelable: 'This order can no longer be canceled.',
+  paymentInProgress:
+    'A payment of this order is being processed, so it cannot be canceled now. Please try again in a few minutes.',
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  notCard: 'This order is not paid by card.',
+  alreadyPaid: 'This order is already paid.',
+  cannotBePaid: 'This order cannot be paid.',
+  cardUnavailable: 'Card payments are not available.',
+  stillProcessing: 'A payment of this order is still being processed.',
+  superseded: 'Superseded by a newer payment attempt.',
+  closedWithOrder: 'The order was closed before this payment was made.',
+  notStarted: 'The payment could not be started.',
+  invalidSignature: 'Invalid signature.',
+  staleTimestamp: 'Timestamp outside the tolerance zone.',
+  mismatched: 'The notification is for another merchant.',
+  malformed: 'The notification could not be read.',
+  amountMismatch: 'Amount or currency does not match the payment.',
+  processed: 'Notification processed.',
+  alreadyProcessed: 'Notification already processed.',
+  final: 'The payment is already final; notification ignored.',
+  ignored: 'Notification ignored: it is not about a payment of this shop.',
+  declined: 'The card was declined.',
+  canceled: 'The payment was canceled.',
+} as const;

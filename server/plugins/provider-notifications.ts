@@ -1,0 +1,81 @@
+/**
+ * Where real card providers report results (decision 013), in their own wire formats:
+ *
+ *   POST {api}/payments/providers/2c2p/notify/{tenant id}/    2C2P's backend notification
+ *   POST {api}/payments/providers/stripe/notify/{tenant id}/  a Stripe webhook endpoint
+ *
+ * The shop's adapter verifies the raw body (2C2P's signed JWT, Stripe's `Stripe-Signature`),
+ * then the order module applies it. Outside the contract and the tenant header: providers send
+ * neither, so the path names the shop, and only the shop's own provider's signature is accepted.
+ * Answers: 200 `{detail}` when applied, repeated or not about our payments (a provider retries
+ * anything else for days); 400 `{detail}` when refused (forged, stale, malformed), 404 for a shop,
+ * provider or payment that does not match; a database failure is a 5xx, which the provider
+ * retries.
+ */
+import type { FastifyInstance } from 'fastify';
+import { isRowId } from '../db/errors.ts';
+import { HttpError, notFound } from '../lib/http-error.ts';
+import { PAYMENT_MESSAGES } from '../orders/messages.ts';
+import { applyReport, refusalAnswer } from '../orders/payments.ts';
+import { NotificationIgnored, NotificationRefused } from '../payments/provider.ts';
+
+const PROVIDERS = new Set(['2c2p', 'stripe']);
+
+async function providerNotificationsPlugin(
+  app: FastifyInstance,
+  options: { publicApiPath: string },
+): Promise<void> {
+  // The signature covers the exact bytes: keep every body as received, whatever its type.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  app.post<{ Params: { provider: string; tenant: string } }>(
+    `${options.publicApiPath}/payments/providers/:provider/notify/:tenant/`,
+    async (request, reply) => {
+      const tenantId = Number(request.params.tenant);
+      const name = request.params.provider;
+      if (!PROVIDERS.has(name) || !/^\d+$/.test(request.params.tenant) || !isRowId(tenantId)) {
+        throw notFound();
+      }
+      const provider = await app.orders.providerFor(tenantId);
+      if (!provider || provider.name !== name) throw notFound();
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      let report;
+      try {
+        report = await provider.parseNotification({ rawBody, headers: request.headers });
+      } catch (error) {
+        if (error instanceof NotificationIgnored) {
+          return reply.code(200).send({ detail: PAYMENT_MESSAGES.ignored });
+        }
+        if (error instanceof NotificationRefused) {
+          request.log.warn({ reason: error.reason, provider: name }, 'a provider notification was refused');
+          throw refusalAnswer(error);
+        }
+        throw error;
+      }
+      const { outcome, payment } = await applyReport(app.orders, tenantId, provider.name, report);
+      const detail =
+        outcome === 'replay'
+          ? PAYMENT_MESSAGES.alreadyProcessed
+          : outcome === 'ignored'
+            ? PAYMENT_MESSAGES.final
+            : PAYMENT_MESSAGES.processed;
+      return reply.code(200).send({ detail, payment_status: payment.status });
+    },
+  );
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: PAYMENT_MESSAGES.malformed });
+    }
+    request.log.error({ err: error }, 'a provider notification failed');
+    return reply.code(503).send({ detail: 'Please try again later.' });
+  });
+}
+
+/** Registers the provider notification routes (encapsulated: the raw-body parser stays inside). */
+export const providerNotifications = providerNotificationsPlugin;

@@ -1,0 +1,73 @@
+/**
+ * What a shopper can do with an unpaid order from the history (issue 6): pay a card order now,
+ * or cancel it after a confirmation.
+ */
+import { useState } from 'react';
+import { apiErrorMessage } from '../../api/errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { CARD_NOT_STARTED, useStartCardPayment } from '../payments/api';
+import { CANCEL_MESSAGES, type Order, canCancel, canPayNow, useCancelOrder } from './api';
+import './orders.css';
+
+/**
+ * 'Cancel order' for an unpaid order, behind a confirmation. The stock goes back on sale at
+ * once; a failure shows the server's reason (a payment in progress) or a fallback.
+ */
+export function CancelOrderButton({ order }: { order: Order }) {
+  const cancel = useCancelOrder();
+  const [asking, setAsking] = useState(false);
+  if (!canCancel(order)) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button-secondary"
+        disabled={cancel.isPending}
+        onClick={() => setAsking(true)}
+      >
+        {cancel.isPending ? 'Canceling…' : 'Cancel order'}
+      </button>
+      {cancel.isError ? (
+        <span className="orders-pay__error" role="alert">
+          {apiErrorMessage(cancel.error, CANCEL_MESSAGES.failed)}
+        </span>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={`Cancel order ${order.order_number}?`}
+          message="Its items go back on sale and it can no longer be paid. This cannot be undone."
+          confirmLabel="Cancel order"
+          cancelLabel="Keep order"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            cancel.mutate(order.id);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** "Pay now" for an unpaid card order: a new card payment, then the gateway's page (issue 6). */
+export function PayNowButton({ order }: { order: Order }) {
+  const start = useStartCardPayment();
+  if (!canPayNow(order)) return null;
+  return (
+    <span className="orders-pay">
+      <button
+        type="button"
+        className="button-primary"
+        disabled={start.isPending}
+        onClick={() => start.mutate(order)}
+      >
+        {start.isPending ? 'Opening the payment page…' : 'Pay now'}
+      </button>
+      {start.isError ? (
+        <span className="orders-pay__error" role="alert">
+          {CARD_NOT_STARTED}
+        </span>
+      ) : null}
+    </span>
+  );
+}
