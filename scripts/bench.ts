@@ -15,10 +15,11 @@
  *    browser asks for them (Accept: text/html), at a fixed 100 req/s (autocannon `overallRate`),
  *    10 s each after a warm-up, target p99 <= 20 ms with no errors; then at full speed
  *    (10 connections), for their ceiling.
- * 4. Latency of the two busiest writes (issue 6) at a fixed 50 req/s (autocannon
- *    `overallRate`), target p99 <= 50 ms: adding a cart item, and placing an order. Each
- *    request acts for its own customer, prepared beforehand (registered and logged in); the
- *    add-item run fills every customer's cart, and the order run then checks each one out.
+ * 4. Latency of the busiest writes at a fixed 50 req/s (autocannon `overallRate`), target
+ *    p99 <= 50 ms: adding a cart item, placing an order, and the card provider's notification
+ *    that pays one (decision 013). Each request acts for its own customer, prepared beforehand
+ *    (registered and logged in); the add-item run fills every customer's cart, the order run
+ *    then checks each one out, and the notification run pays card orders prepared for it.
  *    The product's stock is raised in the bench's own SQLite file so it never runs out.
  *
  * 5. Memory of the API process (issue 10: at most 120 MB resident when idle after start, at
@@ -31,6 +32,7 @@
  * `tsx scripts/bench.ts --baseline-server PORT` is the bare Fastify app (run as a child).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +42,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { freePort, waitForHttp } from './lib/local-servers';
+import { sandboxSecretOf } from './lib/sandbox-secret';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
@@ -497,11 +500,48 @@ async function prepareCustomers(apiBase: string, count: number): Promise<string[
   return tokens;
 }
 
+const BENCH_ADDRESS = {
+  street: '12 Forge Lane',
+  city: 'Sheffield',
+  postalCode: 'S1 2AB',
+  country: 'GB',
+  fullname: 'Bench Shopper',
+  contact_number: '+44 114 496 0000',
+};
+
+/**
+ * The checkout body the storefront sends for the customer's cart: each line by the method the
+ * shipping quote picks for the UK, and the quote's total as the total the shopper saw.
+ * @throws Error when the quote is refused
+ */
+async function checkoutOf(apiBase: string, token: string, paymentMethod: string) {
+  const response = await fetch(`${apiBase}/orders/cart/shipping-quote/`, {
+    method: 'POST',
+    headers: { ...TENANT, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ country: 'GB' }),
+  });
+  if (!response.ok) throw new Error(`the shipping quote answered ${response.status}`);
+  const quote = (await response.json()) as {
+    lines: { item_id: number; method: string }[];
+    total_price: string;
+  };
+  return {
+    payment_method: paymentMethod,
+    delivery_address: BENCH_ADDRESS,
+    shipping: quote.lines.map((l) => ({ item_id: l.item_id, method: l.method })),
+    expected_total_price: quote.total_price,
+  };
+}
+
 /**
  * One autocannon run of `count` requests at WRITE_RATE req/s, each with the next customer's
  * token (so no customer is used twice).
  */
-async function writeRun(url: string, body: string, tokens: string[]): Promise<autocannon.Result> {
+async function writeRun(
+  url: string,
+  body: string | ((customer: number) => string),
+  tokens: string[],
+): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
     url,
@@ -512,16 +552,19 @@ async function writeRun(url: string, body: string, tokens: string[]): Promise<au
     requests: [
       {
         method: 'POST',
-        body,
-        setupRequest: (request) => ({
-          ...request,
-          headers: {
-            ...request.headers,
-            ...TENANT,
-            'content-type': 'application/json',
-            authorization: `Bearer ${tokens[next++ % tokens.length]}`,
-          },
-        }),
+        setupRequest: (request) => {
+          const customer = next++ % tokens.length;
+          return {
+            ...request,
+            body: typeof body === 'function' ? body(customer) : body,
+            headers: {
+              ...request.headers,
+              ...TENANT,
+              'content-type': 'application/json',
+              authorization: `Bearer ${tokens[customer]}`,
+            },
+          };
+        },
       },
     ],
   });
@@ -534,9 +577,20 @@ async function writeRun(url: string, body: string, tokens: string[]): Promise<au
 async function writeBenchmarks(apiBase: string, sqlitePath: string): Promise<string[][]> {
   const list = (await (
     await fetch(`${apiBase}/products/products/?is_active=true`, { headers: TENANT })
-  ).json()) as { results: { id: number }[] };
-  const product = list.results[0];
-  if (!product) throw new Error('the product list is empty');
+  ).json()) as {
+    results: {
+      id: number;
+      price: string;
+      options: unknown[];
+      made_to_order: boolean;
+      age_restricted: boolean;
+    }[];
+  };
+  // A piece the cart takes as it is, delivered by the cheapest method without an attestation.
+  const product = list.results.find(
+    (p) => p.options.length === 0 && !p.made_to_order && !p.age_restricted,
+  );
+  if (!product) throw new Error('the product list has no piece without options');
   // Enough stock for every order the bench places, written straight into its own database.
   const db = new Database(sqlitePath);
   try {
@@ -552,25 +606,24 @@ async function writeBenchmarks(apiBase: string, sqlitePath: string): Promise<str
     url: `${apiBase}/orders/cart/add-item/`,
     body: JSON.stringify({ product_id: product.id, quantity: 1, customization: {} }),
   };
+  // Each customer's checkout names their own cart line; the body is made before the run.
+  const checkouts = new Map<string, string>();
   const placeOrder = {
     name: 'POST /api/orders/orders/ (bank transfer)',
     url: `${apiBase}/orders/orders/`,
-    body: JSON.stringify({
-      payment_method: 'bank_transfer',
-      delivery_address: {
-        street: '12 Forge Lane',
-        city: 'Sheffield',
-        postalCode: 'S1 2AB',
-        country: 'United Kingdom',
-        fullname: 'Bench Shopper',
-        contact_number: '+44 114 496 0000',
-      },
-    }),
+    body: (tokens: string[]) => (customer: number) => checkouts.get(tokens[customer]!)!,
   };
   const rows: string[][] = [];
   for (const target of [addItem, placeOrder]) {
-    await writeRun(target.url, target.body, warm);
-    const r = await writeRun(target.url, target.body, measured);
+    if (target === placeOrder) {
+      await eachLimited(customers, 8, async (token) => {
+        checkouts.set(token, JSON.stringify(await checkoutOf(apiBase, token, 'bank_transfer')));
+      });
+    }
+    const body = (tokens: string[]) =>
+      typeof target.body === 'function' ? target.body(tokens) : target.body;
+    await writeRun(target.url, body(warm), warm);
+    const r = await writeRun(target.url, body(measured), measured);
     const errors = r.errors + r.timeouts + r.non2xx;
     rows.push([
       target.name,
@@ -582,7 +635,107 @@ async function writeBenchmarks(apiBase: string, sqlitePath: string): Promise<str
     ]);
     console.error(`bench: measured ${target.name}`);
   }
+  rows.push(await notificationBenchmark(apiBase, sqlitePath, product));
   return rows;
+}
+
+/**
+ * The payment notification at WRITE_RATE: card orders with a started sandbox payment, one per
+ * customer, then the sandbox's signed `succeeded` notification of each (which pays the order
+ * and queues its e-mails), every one a different payment.
+ */
+async function notificationBenchmark(
+  apiBase: string,
+  sqlitePath: string,
+  product: { id: number; price: string },
+): Promise<string[]> {
+  const count = WRITE_WARMUP + WRITE_REQUESTS;
+  const tokens = await prepareCustomers(apiBase, count);
+  const payments: string[] = [];
+  const amounts: string[] = [];
+  await eachLimited(
+    tokens.map((token, i) => ({ token, i })),
+    8,
+    async ({ token, i }) => {
+      const headers = {
+        ...TENANT,
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+      };
+      const post = async (path: string, body: unknown) => {
+        const response = await fetch(`${apiBase}${path}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+        });
+        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+        return (await response.json()) as Record<string, unknown>;
+      };
+      await post('/orders/cart/add-item/', { product_id: product.id, quantity: 1 });
+      const order = await post('/orders/orders/', await checkoutOf(apiBase, token, 'card_2c2p'));
+      amounts[i] = String(order.total_price);
+      const started = await post('/payments/card/initiate/', {
+        order_id: order.id,
+        currency: 'USD',
+      });
+      payments[i] = String(started.payment_uuid);
+    },
+  );
+  const secret = await sandboxSecretOf(sqlitePath, TENANT['X-Tenant-Token']);
+  const signed = payments.map((uuid, i) => {
+    const body = JSON.stringify({
+      event_id: randomUUID(),
+      payment_uuid: uuid,
+      status: 'succeeded',
+      amount: amounts[i],
+      currency: 'USD',
+      gateway_transaction_ref: 'SBX-BENCH',
+      error_message: null,
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+    return { body, signature: `t=${t},v1=${v1}` };
+  });
+  const run = (batch: typeof signed) => {
+    let next = 0;
+    return autocannon({
+      url: `${apiBase}/payments/gateway/notify/`,
+      method: 'POST',
+      connections: CONNECTIONS,
+      overallRate: WRITE_RATE,
+      amount: batch.length,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const { body, signature } = batch[next++ % batch.length]!;
+            return {
+              ...request,
+              body,
+              headers: {
+                ...request.headers,
+                ...TENANT,
+                'content-type': 'application/json',
+                'x-gateway-signature': signature,
+              },
+            };
+          },
+        },
+      ],
+    });
+  };
+  await run(signed.slice(0, WRITE_WARMUP));
+  const r = await run(signed.slice(WRITE_WARMUP));
+  const errors = r.errors + r.timeouts + r.non2xx;
+  console.error('bench: measured the payment notifications');
+  return [
+    'POST /api/payments/gateway/notify/ (succeeded)',
+    r.requests.average.toFixed(0),
+    r.latency.p50.toFixed(1),
+    r.latency.p99.toFixed(1),
+    String(errors),
+    r.latency.p99 <= WRITE_P99_TARGET_MS ? 'yes' : 'NO',
+  ];
 }
 
 /** One row per route in ROUTES: route, file count, KB gzip, budget, within budget. */

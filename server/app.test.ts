@@ -101,10 +101,12 @@ describe('header parameters of the contract', () => {
           street: 'a',
           city: 'b',
           postalCode: 'c',
-          country: 'd',
+          country: 'GB',
           fullname: 'e',
           contact_number: 'f',
         },
+        shipping: [{ item_id: 1, method: 'uk-standard' }],
+        expected_total_price: '10.00',
       },
     });
     expect(badKey.statusCode).toBe(400);

@@ -9,23 +9,39 @@
  *   pass: SQLite, or PostgreSQL when TEST_DATABASE_URL is set).
  * - SIGTERM drains: the request in flight finishes, new ones are refused, the database closes.
  */
+import { readdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import {
   type ApiProcess,
   PROCESS_JWT_SECRET,
+  PROCESS_PAYMENT_SECRETS_KEY,
   processEnv,
   request,
   startApi,
   stopApi,
 } from './test/api-process.ts';
-import { ADDRESS, call, createCustomer, type TestCustomer } from './test/shop.ts';
+import {
+  ADDRESS,
+  call,
+  checkoutBody,
+  createCustomer,
+  postOrder,
+  type TestCustomer,
+} from './test/shop.ts';
 import { createTestApp, type TestApp, testDatabaseUrl } from './test/test-app.ts';
 
 const DEMO = { 'x-tenant-token': 'demo-handcraft' };
-const ORDER_BODY = { payment_method: 'bank_transfer', delivery_address: ADDRESS };
+/** The customer's bank-transfer checkout of their cart, as the storefront would send it. */
+const orderBody = (t: TestApp, customer: TestCustomer) =>
+  checkoutBody(t.app, customer, { payment_method: 'bank_transfer', delivery_address: ADDRESS });
 const engine = testDatabaseUrl ? 'PostgreSQL' : 'SQLite';
 
 async function setup(): Promise<TestApp> {
-  return createTestApp({ jwtSecret: PROCESS_JWT_SECRET });
+  return createTestApp({
+    jwtSecret: PROCESS_JWT_SECRET,
+    paymentSecretsKey: Buffer.from(PROCESS_PAYMENT_SECRETS_KEY, 'hex'),
+  });
 }
 
 async function productWithStock(t: TestApp, stock: number): Promise<number> {
@@ -35,6 +51,9 @@ async function productWithStock(t: TestApp, stock: number): Promise<number> {
     .select(['products.id'])
     .where('tenants.token', '=', 'demo-handcraft')
     .where('products.is_active', '=', 1)
+    // A piece in stock without options: the cart takes it as it is.
+    .where('products.options', 'is', null)
+    .where('products.made_to_order', '=', 0)
     .orderBy('products.id')
     .executeTakeFirstOrThrow();
   await t.app.db.updateTable('products').set({ stock }).where('id', '=', product.id).execute();
@@ -119,9 +138,10 @@ describe.skipIf(!testDatabaseUrl)('two API processes on one PostgreSQL', () => {
     const productId = await productWithStock(t, 50);
     const customers = await customersWithCart(t, 50, productId);
     await t.app.db.updateTable('products').set({ stock: 1 }).where('id', '=', productId).execute();
+    const bodies = await Promise.all(customers.map((c) => orderBody(t, c)));
     const answers = await Promise.all(
       customers.map((c, i) =>
-        request(i % 2 ? b.base : a.base, 'POST', '/orders/orders/', c.headers, ORDER_BODY),
+        request(i % 2 ? b.base : a.base, 'POST', '/orders/orders/', c.headers, bodies[i]),
       ),
     );
     const statuses = answers.map((r) => r.status).sort();
@@ -149,8 +169,9 @@ describe.skipIf(!testDatabaseUrl)('two API processes on one PostgreSQL', () => {
     const productId = await productWithStock(t, 10);
     const [customer] = await customersWithCart(t, 1, productId);
     const headers = { ...customer!.headers, 'idempotency-key': `twin-${Date.now()}` };
+    const body = await orderBody(t, customer!);
     const answers = await Promise.all(
-      [a, b, a, b].map((api) => request(api.base, 'POST', '/orders/orders/', headers, ORDER_BODY)),
+      [a, b, a, b].map((api) => request(api.base, 'POST', '/orders/orders/', headers, body)),
     );
     for (const answer of answers) expect([200, 201]).toContain(answer.status);
     expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
@@ -171,12 +192,13 @@ describe(`kill -9 during a burst of checkouts, then a restart (${engine})`, () =
       const initialStock = 500;
       const productId = await productWithStock(t, initialStock);
       const customers = await customersWithCart(t, 150, productId);
+      const bodies = await Promise.all(customers.map((c) => orderBody(t, c)));
       const env = processEnv(t.database);
       api = await startApi(env);
       const placed: number[] = [];
       const burst = customers.map((c, i) =>
         new Promise((r) => setTimeout(r, i * 3))
-          .then(() => request(api!.base, 'POST', '/orders/orders/', c.headers, ORDER_BODY))
+          .then(() => request(api!.base, 'POST', '/orders/orders/', c.headers, bodies[i]))
           .then((r) => {
             if (r.status === 201) placed.push(r.body.id as number);
           })
@@ -230,6 +252,177 @@ describe(`kill -9 during a burst of checkouts, then a restart (${engine})`, () =
       await t.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(!testDatabaseUrl)('the expiry sweep in two processes on one PostgreSQL', () => {
+  it('expires each due order once and gives its stock back once', async () => {
+    const t = await setup();
+    let a: ApiProcess | undefined;
+    let b: ApiProcess | undefined;
+    try {
+      const productId = await productWithStock(t, 30);
+      const customers = await customersWithCart(t, 12, productId);
+      const ids: number[] = [];
+      for (const customer of customers) {
+        const placed = await postOrder<{ id: number }>(t.app, customer, {
+          payment_method: 'bank_transfer',
+          delivery_address: ADDRESS,
+        });
+        expect(placed.status).toBe(201);
+        ids.push(placed.body.id);
+      }
+      await t.app.db
+        .updateTable('orders')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', 'in', ids)
+        .execute();
+      const env = { ...processEnv(t.database), ORDER_SWEEP_INTERVAL_S: '1' };
+      [a, b] = await Promise.all([startApi(env), startApi(env)]);
+      await vi.waitFor(
+        async () => {
+          const orders = await t.app.db
+            .selectFrom('orders')
+            .select('status')
+            .where('id', 'in', ids)
+            .execute();
+          expect(orders.map((o) => o.status)).toEqual(Array(12).fill('expired'));
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      // Let both processes sweep again, then count.
+      await new Promise((r) => setTimeout(r, 2500));
+      const stock = await t.app.db
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      expect(stock.stock).toBe(30);
+      const closed = await t.app.db
+        .selectFrom('email_outbox')
+        .select('dedupe_key')
+        .where('kind', '=', 'order_closed')
+        .execute();
+      for (const id of ids) {
+        expect(closed.filter((e) => e.dedupe_key === `order:${id}:closed:shopper`)).toHaveLength(1);
+      }
+    } finally {
+      await Promise.all([stopApi(a), stopApi(b)]);
+      await t.close();
+    }
+  }, 90_000);
+});
+
+describe(`kill -9 between an order's commit and its e-mails, then a restart (${engine})`, () => {
+  it('sends every e-mail of the order once, from the next process', async () => {
+    const t = await setup();
+    // A mail server that accepts the connection and never answers: the send hangs.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (silent.address() as { port: number }).port;
+    const outboxDir = join(t.database.dir, 'process-outbox');
+    let api: ApiProcess | undefined;
+    try {
+      const productId = await productWithStock(t, 10);
+      const [customer] = await customersWithCart(t, 1, productId);
+      const env = { ...processEnv(t.database), EMAIL_SEND_LOCK_S: '2', OUTBOX_DIR: outboxDir };
+      api = await startApi({ ...env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+      const placed = await request(
+        api.base,
+        'POST',
+        '/orders/orders/',
+        customer!.headers,
+        await orderBody(t, customer!),
+      );
+      expect(placed.status).toBe(201);
+      const rows = () =>
+        t.app.db
+          .selectFrom('email_outbox')
+          .select(['id', 'status', 'attempts', 'locked_until'])
+          .where('data', 'like', `%${placed.body.order_number as string}%`)
+          .execute();
+      // Committed with the order; the sender took the first and is stuck at the mail server.
+      await vi.waitFor(async () => {
+        const taken = await rows();
+        expect(taken).toHaveLength(2);
+        expect(taken.some((r) => r.attempts === 1 && r.locked_until !== null)).toBe(true);
+      });
+      api.child.kill('SIGKILL');
+      await api.exited;
+      expect((await rows()).every((r) => r.status === 'pending')).toBe(true);
+
+      api = await startApi(env);
+      await vi.waitFor(
+        async () => expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']),
+        { timeout: 20_000, interval: 250 },
+      );
+      // Two e-mails, each written once, and no third after another poll.
+      await new Promise((r) => setTimeout(r, 5500));
+      const files = (await readdir(outboxDir)).filter((name) => name.endsWith('.eml'));
+      expect(files).toHaveLength(2);
+    } finally {
+      await stopApi(api);
+      silent.close();
+      await t.close();
+    }
+  }, 90_000);
+});
+
+describe('a production start', () => {
+  it('with SEED_DEMO=0 serves no sandbox page nor sandbox route', async () => {
+    const t = await setup();
+    let api: ApiProcess | undefined;
+    try {
+      api = await startApi({ ...processEnv(t.database), NODE_ENV: 'production', SEED_DEMO: '0' });
+      const page = await fetch(`${api.base}/api/payments/sandbox/checkout/SBX-20261124-ABCDEF/`);
+      expect(page.status).toBe(404);
+      const form = await fetch(`${api.base}/api/payments/sandbox/checkout/SBX-20261124-ABCDEF/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'action=pay&card_number=4242424242424242',
+      });
+      expect(form.status).toBe(404);
+      const notify = await request(
+        api.base,
+        'POST',
+        '/payments/gateway/notify/',
+        {
+          ...DEMO,
+          'x-gateway-signature': 't=1,v1=' + '0'.repeat(64),
+        },
+        {
+          event_id: '0b7c6a52-1f7e-4c86-a3c5-6f9d2e8b1a40',
+          payment_uuid: '9b2f3c1e-5d7a-4e2b-9f0a-1c2d3e4f5a6b',
+          status: 'succeeded',
+          amount: '1.00',
+          currency: 'USD',
+        },
+      );
+      expect(notify.status).toBe(404);
+      const options = await request(api.base, 'GET', '/payments/options/', DEMO);
+      expect(options.body.enable_card_payment).toBe(false);
+    } finally {
+      await stopApi(api);
+      await t.close();
+    }
+  }, 60_000);
+
+  it('refuses to start with the sandbox on, saying why', async () => {
+    const t = await setup();
+    try {
+      const failure = await startApi({
+        ...processEnv(t.database),
+        NODE_ENV: 'production',
+        PAYMENT_SANDBOX: '1',
+      }).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(failure).toMatch(/API exited early/);
+      expect(failure).toMatch(/PAYMENT_SANDBOX is on with NODE_ENV=production/);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });
 
 describe(`SIGTERM (${engine})`, () => {

@@ -9,6 +9,7 @@
  * - JSON values are stored as text and parsed on read.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ProviderName } from '../payments/provider.ts';
 
 type Bool = ColumnType<boolean | number, number, number>;
 type Timestamp = ColumnType<Date | string, string, string>;
@@ -83,6 +84,15 @@ export interface ProductsTable {
   long_html_description: string;
   is_active: Bool;
   created_at: Timestamp;
+  /** JSON array of ProductOption (server/orders/options.ts); null: the piece takes no options. */
+  options: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Made for each order within its lead time: orderable at stock 0, stock never taken. */
+  made_to_order: ColumnType<boolean | number, number | undefined, number>;
+  /** Working days to make it, at least and at most (made to order). */
+  lead_time_days_min: ColumnType<number | null, number | null | undefined, number | null>;
+  lead_time_days_max: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Sold only to adults (a bladed article). */
+  age_restricted: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface ProductImagesTable {
@@ -208,8 +218,15 @@ export interface PaymentSettingsTable {
   custom_payment_label: string | null;
   custom_payment_instructions: string | null;
   custom_payment_redirect_url: string | null;
-  /** HMAC-SHA256 key of the gateway's notifications (hex). Never leaves the server. */
+  /**
+   * The sandbox gateway's HMAC key as plaintext: empty once sealed into `credentials` at
+   * start-up (server/payments/credentials.ts); kept as a column so an older database upgrades.
+   */
   gateway_secret: string;
+  /** Which provider takes this shop's card payments (server/payments/provider.ts). */
+  provider: ColumnType<ProviderName, ProviderName | undefined, ProviderName>;
+  /** The provider's credentials, sealed (JWE, A256GCM under PAYMENT_SECRETS_KEY); null: none. */
+  credentials: string | null;
 }
 
 /** A customer's server-side cart: one per user and tenant (issue 6). */
@@ -235,8 +252,14 @@ export interface CartItemsTable {
   created_at: Timestamp;
 }
 
-/** Contract OrderStatus. */
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled';
+/** Contract OrderStatus; the moves between them are server/orders/lifecycle.ts's. */
+export type OrderStatus =
+  | 'awaiting_payment'
+  | 'paid'
+  | 'processing'
+  | 'shipped'
+  | 'canceled'
+  | 'expired';
 /** Contract PaymentMethod. */
 export type PaymentMethod = 'card_2c2p' | 'bank_transfer' | 'custom';
 
@@ -265,6 +288,25 @@ export interface OrdersTable {
   request_hash: string | null;
   created_at: Timestamp;
   paid_at: Timestamp | null;
+  /**
+   * Written first by every transaction that changes the order or its payments: that write is
+   * the order row's lock (PostgreSQL row lock, SQLite's write lock), taken before any payment.
+   */
+  updated_at: Timestamp;
+  /** When an unpaid order expires (awaiting_payment only); null once it is paid or closed. */
+  expires_at: Timestamp | null;
+  /** When it was canceled or expired. */
+  closed_at: Timestamp | null;
+  /** The lines' total; `total_cents` = subtotal + shipping. */
+  subtotal_cents: number;
+  shipping_cents: ColumnType<number, number | undefined, number>;
+  /** JSON array of Shipment. */
+  shipments: ColumnType<string, string | undefined, string>;
+  needs_adult_signature: ColumnType<boolean | number, number | undefined, number>;
+  /** The age attestation of an order with an age-restricted piece (YYYY-MM-DD, when, words). */
+  attestation_dob: ColumnType<string | null, string | null | undefined, string | null>;
+  attestation_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  attestation_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */
@@ -278,8 +320,16 @@ export interface OrderItemsTable {
   thumb_path: string | null;
   customization: string;
   quantity: number;
+  /** The product's price with the chosen options' surcharges, as charged. */
   unit_price_cents: number;
   line_total_cents: number;
+  /** JSON array of ChosenOption as the shopper saw them. */
+  options: ColumnType<string, string | undefined, string>;
+  made_to_order: ColumnType<boolean | number, number | undefined, number>;
+  age_restricted: ColumnType<boolean | number, number | undefined, number>;
+  /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
+  dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
+  dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Contract PaymentStatus.status ('error' is never stored; it is the client's lookup failure). */
@@ -300,7 +350,28 @@ export interface PaymentsTable {
   error_message: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The provider that took this attempt. */
+  provider: ColumnType<ProviderName, ProviderName | undefined, ProviderName>;
+  /** The provider's id of the attempt (2C2P invoice number, Stripe session id); null until started. */
+  provider_ref: string | null;
+  /** 1 for the order's first attempt, then 2, 3, ... */
+  attempt: ColumnType<number, number | undefined, number>;
+  /** When the provider reported the money taken. */
+  captured_at: Timestamp | null;
+  /**
+   * Money taken that the order cannot keep (it was closed, or already paid by another
+   * attempt): 'pending' while the refund through the provider is tried, 'manual' when the
+   * shop must refund it by hand (its provider cannot, and it was told), then 'refunded'; null
+   * for every other payment.
+   */
+  refund_status: RefundStatus | null;
+  refund_ref: string | null;
+  /** When the provider was last asked for this attempt's state (return page, sweep). */
+  checked_at: Timestamp | null;
 }
+
+/** A captured payment the order cannot keep: waiting for its refund, or refunded. */
+export type RefundStatus = 'pending' | 'manual' | 'refunded';
 
 /** A gateway notification that was verified and applied (or acknowledged); replays collide. */
 export interface PaymentNotificationsTable {
@@ -442,6 +513,90 @@ export interface RequestThrottlesTable {
 }
 
 /** The whole database as Kysely sees it. */
+/** A shop's own rules for its pieces and its buyers (decision 014). One row per tenant. */
+export interface ShopSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** The youngest age that may buy an age-restricted piece. */
+  minimum_age: ColumnType<number, number | undefined, number>;
+  /** ISO weekdays the workshop works, Monday = 1, comma-separated ("1,2,3,4,5"). */
+  working_days: ColumnType<string, string | undefined, string>;
+  /** Working days until a piece in stock leaves the workshop, at least and at most. */
+  ready_dispatch_days_min: ColumnType<number, number | undefined, number>;
+  ready_dispatch_days_max: ColumnType<number, number | undefined, number>;
+}
+
+/** Countries a shop ships to together, with the same methods. */
+export interface ShippingZonesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** JSON array of ISO 3166-1 alpha-2 codes. */
+  countries: string;
+  /** Whether age-restricted pieces may be sent to these countries at all. */
+  age_restricted_allowed: ColumnType<boolean | number, number | undefined, number>;
+  position: number;
+}
+
+/** A way a shop sends (or hands over) a shipment. */
+export interface ShippingMethodsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Null: every country the shop ships to (collection at the workshop). */
+  zone_id: number | null;
+  /** Unique per shop, e.g. "uk-standard". */
+  code: string;
+  name: string;
+  description: string;
+  kind: 'delivery' | 'collection';
+  /** Handed only to an adult who shows proof of age: may carry age-restricted pieces. */
+  age_verified: ColumnType<boolean | number, number | undefined, number>;
+  price_cents: number;
+  /** Free when the shipment's lines come to at least this; null: never free. */
+  free_over_cents: number | null;
+  position: number;
+}
+
+/** An e-mail waiting to be sent, or sent (server/mail/outbox.ts). */
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** server/mail/templates/email-data.ts's `kind`. */
+  kind: string;
+  recipient: string;
+  /** The e-mail's data as JSON text. */
+  data: string;
+  /** Unique per event, e.g. `order:12:placed:shopper`. */
+  dedupe_key: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  /** A sender that claimed the row holds it until then; after that another may take it. */
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** The sandbox gateway's own record of a charge, as a real provider keeps one. */
+export interface SandboxChargesTable {
+  /** The provider reference handed to the shop: "SBX-…". */
+  ref: string;
+  tenant_id: number;
+  payment_uuid: string;
+  order_number: string;
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+  /** Where the shopper goes back to once the page is done. */
+  return_url: string;
+  transaction_ref: string | null;
+  error_message: string | null;
+  refunded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   tenants: TenantsTable;
   site_settings: SiteSettingsTable;
@@ -472,6 +627,11 @@ export interface Database {
   request_throttles: RequestThrottlesTable;
   password_reset_tokens: PasswordResetTokensTable;
   user_addresses: UserAddressesTable;
+  email_outbox: EmailOutboxTable;
+  shop_settings: ShopSettingsTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_methods: ShippingMethodsTable;
+  sandbox_charges: SandboxChargesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

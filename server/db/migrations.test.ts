@@ -20,6 +20,8 @@ describe('migrations across restarts', () => {
         '2026_003_orders',
         '2026_004_content',
         '2026_005_account',
+        '2026_006_order_lifecycle',
+        '2026_007_makers_shop',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -619,6 +619,204 @@ function accountMigration(dialect: Dialect): Migration {
   };
 }
 
+/**
+ * The order lifecycle and real card providers (decision 013): orders learn when they expire
+ * and when they were closed, and carry `updated_at`, which every transaction on an order
+ * writes first (the order row lock); payments learn their provider, the provider's reference,
+ * their attempt number and their refund; each shop names its provider and keeps its
+ * credentials sealed (`credentials`, a JWE; the plaintext `gateway_secret` is emptied at
+ * start-up once sealed); e-mails wait in an outbox written in the same transaction as the
+ * order change they tell of; the sandbox gateway keeps its own record of charges, as a real
+ * provider would.
+ */
+function orderLifecycleMigration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('orders').addColumn('updated_at', 'timestamptz').execute();
+      await sql`update orders set updated_at = created_at`.execute(db);
+      await db.schema.alterTable('orders').addColumn('expires_at', 'timestamptz').execute();
+      await db.schema.alterTable('orders').addColumn('closed_at', 'timestamptz').execute();
+      await db.schema
+        .createIndex('orders_unpaid_expiry_idx')
+        .on('orders')
+        .columns(['status', 'expires_at'])
+        .execute();
+
+      await db.schema
+        .alterTable('payments')
+        .addColumn('provider', 'varchar(20)', (c) => c.notNull().defaultTo('sandbox'))
+        .execute();
+      await db.schema.alterTable('payments').addColumn('provider_ref', 'varchar(255)').execute();
+      await db.schema
+        .alterTable('payments')
+        .addColumn('attempt', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('payments').addColumn('captured_at', 'timestamptz').execute();
+      await db.schema.alterTable('payments').addColumn('refund_status', 'varchar(20)').execute();
+      await db.schema.alterTable('payments').addColumn('refund_ref', 'varchar(255)').execute();
+      await db.schema.alterTable('payments').addColumn('checked_at', 'timestamptz').execute();
+      await db.schema
+        .createIndex('payments_provider_ref_idx')
+        .on('payments')
+        .columns(['tenant_id', 'provider', 'provider_ref'])
+        .unique()
+        .execute();
+
+      await db.schema
+        .alterTable('payment_settings')
+        .addColumn('provider', 'varchar(20)', (c) => c.notNull().defaultTo('sandbox'))
+        .execute();
+      await db.schema.alterTable('payment_settings').addColumn('credentials', 'text').execute();
+
+      await withId(db.schema.createTable('email_outbox'), dialect)
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().references('tenants.id').onDelete('cascade'),
+        )
+        .addColumn('kind', 'varchar(40)', (c) => c.notNull())
+        .addColumn('recipient', 'varchar(255)', (c) => c.notNull())
+        // The e-mail's data as JSON (server/mail/templates/email-data.ts), rendered when sent.
+        .addColumn('data', 'text', (c) => c.notNull())
+        // One e-mail per event: a transition replayed by a retry cannot queue it twice.
+        .addColumn('dedupe_key', 'varchar(200)', (c) => c.notNull().unique())
+        .addColumn('status', 'varchar(10)', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('locked_until', 'timestamptz')
+        .addColumn('last_error', 'varchar(500)')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('sent_at', 'timestamptz')
+        .execute();
+      await db.schema
+        .createIndex('email_outbox_due_idx')
+        .on('email_outbox')
+        .columns(['status', 'next_attempt_at'])
+        .execute();
+
+      await db.schema
+        .createTable('sandbox_charges')
+        .addColumn('ref', 'varchar(64)', (c) => c.primaryKey())
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().references('tenants.id').onDelete('cascade'),
+        )
+        .addColumn('payment_uuid', 'varchar(36)', (c) => c.notNull())
+        .addColumn('order_number', 'varchar(20)', (c) => c.notNull())
+        .addColumn('amount_cents', 'integer', (c) => c.notNull())
+        .addColumn('currency', 'varchar(3)', (c) => c.notNull())
+        .addColumn('status', 'varchar(20)', (c) => c.notNull())
+        .addColumn('return_url', 'varchar(1000)', (c) => c.notNull())
+        .addColumn('transaction_ref', 'varchar(100)')
+        .addColumn('error_message', 'varchar(500)')
+        .addColumn('refunded_at', 'timestamptz')
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+        .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
+/**
+ * A maker's shop (decision 014): pieces declare their options (a JSON list, priced per unit),
+ * may be made to order with a lead time in working days, and may be age-restricted; orders keep
+ * their lines' options, dispatch estimates, shipments, shipping price and the buyer's age
+ * attestation; each shop has its settings (minimum age, working days) and its shipping zones
+ * (countries) with their delivery methods, and methods without a zone (collection) that serve
+ * every country the shop ships to.
+ */
+function makersShopMigration(dialect: Dialect): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('products').addColumn('options', 'text').execute();
+      await db.schema
+        .alterTable('products')
+        .addColumn('made_to_order', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+        .execute();
+      await db.schema.alterTable('products').addColumn('lead_time_days_min', 'integer').execute();
+      await db.schema.alterTable('products').addColumn('lead_time_days_max', 'integer').execute();
+      await db.schema
+        .alterTable('products')
+        .addColumn('age_restricted', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+        .execute();
+
+      await db.schema
+        .alterTable('order_items')
+        .addColumn('options', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .alterTable('order_items')
+        .addColumn('made_to_order', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+        .execute();
+      await db.schema
+        .alterTable('order_items')
+        .addColumn('age_restricted', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+        .execute();
+      await db.schema.alterTable('order_items').addColumn('dispatch_earliest', 'varchar(10)').execute();
+      await db.schema.alterTable('order_items').addColumn('dispatch_latest', 'varchar(10)').execute();
+
+      await db.schema.alterTable('orders').addColumn('subtotal_cents', 'integer').execute();
+      await sql`update orders set subtotal_cents = total_cents`.execute(db);
+      await db.schema
+        .alterTable('orders')
+        .addColumn('shipping_cents', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('shipments', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('needs_adult_signature', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+        .execute();
+      await db.schema.alterTable('orders').addColumn('attestation_dob', 'varchar(10)').execute();
+      await db.schema.alterTable('orders').addColumn('attestation_at', 'timestamptz').execute();
+      await db.schema.alterTable('orders').addColumn('attestation_text', 'text').execute();
+
+      await withId(db.schema.createTable('shop_settings'), dialect)
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().unique().references('tenants.id').onDelete('cascade'),
+        )
+        .addColumn('minimum_age', 'integer', (c) => c.notNull().defaultTo(18))
+        // ISO weekdays the workshop works, Monday = 1: "1,2,3,4,5".
+        .addColumn('working_days', 'varchar(20)', (c) => c.notNull().defaultTo('1,2,3,4,5'))
+        .addColumn('ready_dispatch_days_min', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('ready_dispatch_days_max', 'integer', (c) => c.notNull().defaultTo(2))
+        .execute();
+
+      await withId(db.schema.createTable('shipping_zones'), dialect)
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().references('tenants.id').onDelete('cascade'),
+        )
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        // JSON array of ISO 3166-1 alpha-2 codes.
+        .addColumn('countries', 'text', (c) => c.notNull())
+        .addColumn('age_restricted_allowed', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .execute();
+
+      await withId(db.schema.createTable('shipping_methods'), dialect)
+        .addColumn('tenant_id', 'integer', (c) =>
+          c.notNull().references('tenants.id').onDelete('cascade'),
+        )
+        // Null: every country the shop ships to (collection at the workshop).
+        .addColumn('zone_id', 'integer', (c) => c.references('shipping_zones.id').onDelete('cascade'))
+        .addColumn('code', 'varchar(40)', (c) => c.notNull())
+        .addColumn('name', 'varchar(100)', (c) => c.notNull())
+        .addColumn('description', 'varchar(300)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(20)', (c) => c.notNull())
+        .addColumn('age_verified', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
+        .addColumn('price_cents', 'integer', (c) => c.notNull().check(sql`price_cents >= 0`))
+        .addColumn('free_over_cents', 'integer')
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('shipping_methods_code_idx')
+        .on('shipping_methods')
+        .columns(['tenant_id', 'code'])
+        .unique()
+        .execute();
+    },
+  };
+}
+
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -627,6 +825,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_003_orders': ordersMigration(dialect),
     '2026_004_content': contentMigration(dialect),
     '2026_005_account': accountMigration(dialect),
+    '2026_006_order_lifecycle': orderLifecycleMigration(dialect),
+    '2026_007_makers_shop': makersShopMigration(dialect),
   };
 }
 

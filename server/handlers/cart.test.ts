@@ -25,6 +25,13 @@ const remove = (headers: Record<string, string>, id: number | string) =>
 const clear = (headers: Record<string, string>) =>
   call<Cart>(t.app, 'DELETE', '/orders/cart/clear/', headers);
 
+/** The demo gyuto (options: a handle wood, required, and an engraving), with stock 50. */
+async function gyuto() {
+  const knife = await productBySlug(t.app, 'damascus-gyuto-210mm');
+  await setProduct(t.app, knife.id, { stock: 50 });
+  return { ...knife, stock: 50 };
+}
+
 /** Two different products of the demo shop with stock of at least 3. */
 async function twoProducts() {
   const products = await productsInStock(t.app);
@@ -44,39 +51,74 @@ describe('the whole-cart answer', () => {
     expect((await cart(other.headers)).body.id).not.toBe(first.body.id);
   });
 
-  it('answers every line with its product summary, line total and the cart totals', async () => {
+  it('answers every line with its product summary, options, unit price, dispatch and the cart totals', async () => {
     const me = await createCustomer(t.app);
-    const [a, b] = await twoProducts();
+    const [a] = await twoProducts();
+    const knife = await gyuto();
     await add(me.headers, { product_id: a.id, quantity: 2 });
     const answer = await add(me.headers, {
-      product_id: b.id,
+      product_id: knife.id,
       quantity: 1,
-      customization: { engraving_text: 'A.L.' },
+      customization: { handle: 'ebony', engraving_text: 'A.L.' },
     });
     expect(answer.status).toBe(200);
     const { items, total_items, total_price } = answer.body;
-    expect(items.map((i) => i.product.id)).toEqual([a.id, b.id]);
+    expect(items.map((i) => i.product.id)).toEqual([a.id, knife.id]);
     expect(items[0]).toEqual({
       id: expect.any(Number),
       quantity: 2,
       customization: {},
+      options: [],
       product: {
         id: a.id,
         name: a.name,
         slug: a.slug,
         price: (a.price_cents / 100).toFixed(2),
         stock: a.stock,
+        made_to_order: false,
+        age_restricted: false,
         main_image: {
           image: expect.stringMatching(/^\/api\/media\/.+\.webp$/),
           thumb_image: expect.stringMatching(/-thumb\.webp$/),
           alt_text: expect.any(String),
         },
       },
+      unit_price: (a.price_cents / 100).toFixed(2),
       line_total: ((a.price_cents * 2) / 100).toFixed(2),
+      dispatch: {
+        made_to_order: false,
+        earliest: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        latest: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
     });
-    expect(items[1]).toMatchObject({ quantity: 1, customization: { engraving_text: 'A.L.' } });
+    // Ebony adds 20.00 and the engraving 15.00 to each unit; the options come in the
+    // product's order, in words.
+    const knifeUnit = knife.price_cents + 2000 + 1500;
+    expect(items[1]).toMatchObject({
+      quantity: 1,
+      customization: { handle: 'ebony', engraving_text: 'A.L.' },
+      options: [
+        {
+          key: 'handle',
+          label: 'Handle wood',
+          value: 'ebony',
+          display_value: 'Ebony',
+          price_delta: '20.00',
+        },
+        {
+          key: 'engraving_text',
+          label: 'Engraving',
+          value: 'A.L.',
+          display_value: 'A.L.',
+          price_delta: '15.00',
+        },
+      ],
+      product: { age_restricted: true },
+      unit_price: (knifeUnit / 100).toFixed(2),
+      line_total: (knifeUnit / 100).toFixed(2),
+    });
     expect(total_items).toBe(3);
-    expect(total_price).toBe(((a.price_cents * 2 + b.price_cents) / 100).toFixed(2));
+    expect(total_price).toBe(((a.price_cents * 2 + knifeUnit) / 100).toFixed(2));
     // Lines come in line id order.
     expect(items[0]!.id).toBeLessThan(items[1]!.id);
   });
@@ -96,32 +138,46 @@ describe('the whole-cart answer', () => {
 });
 
 describe('adding items', () => {
-  it('raises the quantity of the same product with the same customization', async () => {
+  it('raises the quantity of the same piece with the same options', async () => {
     const me = await createCustomer(t.app);
-    const [a] = await twoProducts();
-    await add(me.headers, { product_id: a.id, quantity: 1, customization: { b: '2', a: ' 1 ' } });
-    // Same map in another key order, with padding and an empty value: the same line.
-    const answer = await add(me.headers, {
-      product_id: a.id,
+    const knife = await gyuto();
+    await add(me.headers, {
+      product_id: knife.id,
       quantity: 1,
-      customization: { a: '1', b: '2 ', c: '  ' },
+      customization: { engraving_text: ' A.L. ', handle: 'walnut' },
+    });
+    // Same choices in another key order, with padding: the same line.
+    const answer = await add(me.headers, {
+      product_id: knife.id,
+      quantity: 1,
+      customization: { handle: 'walnut ', engraving_text: 'A.L.' },
     });
     expect(answer.body.items).toHaveLength(1);
-    expect(answer.body.items[0]).toMatchObject({ quantity: 2, customization: { a: '1', b: '2' } });
+    expect(answer.body.items[0]).toMatchObject({
+      quantity: 2,
+      customization: { handle: 'walnut', engraving_text: 'A.L.' },
+    });
   });
 
-  it('makes a new line for another customization', async () => {
+  it('makes a new line for other options', async () => {
     const me = await createCustomer(t.app);
-    const [a] = await twoProducts();
-    await add(me.headers, { product_id: a.id, quantity: 1, customization: { engraving: 'A' } });
-    await add(me.headers, { product_id: a.id, quantity: 1, customization: { engraving: 'B' } });
-    const answer = await add(me.headers, { product_id: a.id, quantity: 1 });
-    expect(answer.body.items.map((i) => i.customization)).toEqual([
-      { engraving: 'A' },
-      { engraving: 'B' },
-      {},
+    const knife = await gyuto();
+    for (const customization of [
+      { handle: 'walnut', engraving_text: 'A' },
+      { handle: 'walnut', engraving_text: 'B' },
+      { handle: 'walnut' },
+      { handle: 'walnut', engraving_text: '   ' },
+    ]) {
+      await add(me.headers, { product_id: knife.id, quantity: 1, customization });
+    }
+    const answer = await cart(me.headers);
+    // A blank engraving is no engraving: the last add raised the third line.
+    expect(answer.body.items.map((i) => [i.customization, i.quantity])).toEqual([
+      [{ handle: 'walnut', engraving_text: 'A' }, 1],
+      [{ handle: 'walnut', engraving_text: 'B' }, 1],
+      [{ handle: 'walnut' }, 2],
     ]);
-    expect(answer.body.total_items).toBe(3);
+    expect(answer.body.total_items).toBe(4);
   });
 
   it('ignores any price or total the client sends', async () => {
@@ -225,18 +281,27 @@ describe('adding items', () => {
     expect((await cart(me.headers)).body.items).toEqual([]);
   });
 
-  it('keeps a customization of the largest allowed size', async () => {
+  it('refuses a customization for a piece that takes no options, and the largest map the contract allows', async () => {
     const me = await createCustomer(t.app);
     const [a] = await twoProducts();
-    const customization = Object.fromEntries(
+    const largest = Object.fromEntries(
       Array.from({ length: 20 }, (_, i) => [
         `${'k'.repeat(97)}${i}`.padEnd(100, 'x'),
         'é'.repeat(500),
       ]),
     );
-    const answer = await add(me.headers, { product_id: a.id, quantity: 1, customization });
-    expect(answer.status).toBe(200);
-    expect(answer.body.items[0]!.customization).toEqual(customization);
+    for (const customization of [{ engraving_text: 'A.L.' }, largest]) {
+      expect(await add(me.headers, { product_id: a.id, quantity: 1, customization })).toMatchObject(
+        {
+          status: 400,
+          body: { customization: ['This piece takes no options.'] },
+        },
+      );
+    }
+    // Blank values are no customization at all.
+    expect(
+      await add(me.headers, { product_id: a.id, quantity: 1, customization: { note: '  ' } }),
+    ).toMatchObject({ status: 200, body: { items: [{ customization: {} }] } });
   });
 
   it('answers a body that is missing or not JSON with a 4xx and a detail', async () => {

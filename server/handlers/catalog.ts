@@ -18,6 +18,8 @@ import { toAverage, toBool, toCount, toIsoString } from '../db/mapping.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { formatMinorUnits } from '../lib/money.ts';
 import { pageOffset } from '../lib/pagination.ts';
+import { dispatchOf, type ShopRules, shopRules } from '../orders/dispatch.ts';
+import { parseOptions, toProductOptions } from '../orders/options.ts';
 import { sendCached } from '../plugins/catalog-cache.ts';
 import type { OperationHandler, OperationRequest, Schemas } from './types.ts';
 
@@ -85,6 +87,11 @@ const PRODUCT_FIELDS = [
   'p.long_html_description',
   'c.name as category_name',
   'c.slug as category_slug',
+  'p.options',
+  'p.made_to_order',
+  'p.lead_time_days_min',
+  'p.lead_time_days_max',
+  'p.age_restricted',
 ] as const;
 
 type ProductRow = {
@@ -98,6 +105,11 @@ type ProductRow = {
   long_html_description: string;
   category_name: string;
   category_slug: string;
+  options: string | null;
+  made_to_order: boolean | number;
+  lead_time_days_min: number | null;
+  lead_time_days_max: number | null;
+  age_restricted: boolean | number;
 };
 
 type ReviewStats = { count: number; average: number | null };
@@ -168,8 +180,10 @@ function toProduct(
   images: Product['images'],
   attributes: Product['attributes'],
   stats: ReviewStats | undefined,
+  rules: ShopRules,
 ): Product {
   const first = images[0];
+  const madeToOrder = toBool(row.made_to_order);
   return {
     id: row.id,
     slug: row.slug,
@@ -195,6 +209,21 @@ function toProduct(
     attributes,
     average_rating: stats && stats.count > 0 ? stats.average : null,
     review_count: stats?.count ?? 0,
+    options: toProductOptions(parseOptions(row.options)),
+    made_to_order: madeToOrder,
+    lead_time_days_min: madeToOrder ? row.lead_time_days_min : null,
+    lead_time_days_max: madeToOrder ? row.lead_time_days_max : null,
+    age_restricted: toBool(row.age_restricted),
+    // As of the answer: the catalogue cache keeps it a second, a rendered page ten.
+    dispatch: dispatchOf(
+      {
+        made_to_order: madeToOrder,
+        lead_time_days_min: row.lead_time_days_min,
+        lead_time_days_max: row.lead_time_days_max,
+      },
+      rules,
+      new Date(),
+    ),
   };
 }
 
@@ -350,6 +379,7 @@ async function loadProductPage(
 ): Promise<Schemas['PaginatedProductList']> {
   const { db, dbDialect } = request.server;
   const { page, pageSize } = params;
+  const rules = await shopRules(db, request.tenant.id);
 
   let filtered = productColumns(db, request.tenant.id);
   if (params.inactiveOnly) filtered = filtered.where(sql.lit(false));
@@ -434,7 +464,13 @@ async function loadProductPage(
     next: page * pageSize < count ? NEXT_MARK : null,
     previous: page > 1 ? PREVIOUS_MARK : null,
     results: rows.map((row) =>
-      toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats.get(row.id)),
+      toProduct(
+        row,
+        images.get(row.id) ?? [],
+        attributes.get(row.id) ?? [],
+        stats.get(row.id),
+        rules,
+      ),
     ),
   };
 }
@@ -518,7 +554,7 @@ async function loadProduct(request: OperationRequest<'getProduct'>): Promise<Pro
     .where('p.slug', '=', request.params.slug)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const [{ images, attributes }, reviews] = await Promise.all([
+  const [{ images, attributes }, reviews, rules] = await Promise.all([
     loadRelated(db, [row.id], false),
     db
       .selectFrom('reviews')
@@ -536,6 +572,7 @@ async function loadProduct(request: OperationRequest<'getProduct'>): Promise<Pro
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
+    shopRules(db, request.tenant.id),
   ]);
   const ratingSum = reviews.reduce((sum, r) => sum + r.rating, 0);
   const stats = {
@@ -543,7 +580,7 @@ async function loadProduct(request: OperationRequest<'getProduct'>): Promise<Pro
     average: reviews.length ? toAverage(ratingSum / reviews.length) : null,
   };
   return {
-    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats),
+    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats, rules),
     reviews: reviews.map((r) => ({
       id: r.id,
       product: r.product_id,

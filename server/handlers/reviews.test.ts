@@ -6,6 +6,7 @@ import {
   productBySlug,
   productsInStock,
   type TestCustomer,
+  postOrder,
 } from '../test/shop.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -48,7 +49,7 @@ async function order(customer: TestCustomer, productId: number, paid: boolean): 
     quantity: 1,
   });
   expect(added.status).toBe(200);
-  const placed = await call<Order>(t.app, 'POST', '/orders/orders/', customer.headers, {
+  const placed = await postOrder<Order>(t.app, customer, {
     payment_method: 'bank_transfer',
     delivery_address: ADDRESS,
   });

@@ -5,6 +5,7 @@
  */
 import { HttpError } from './http-error.ts';
 import { canonicalJson, hasNul, sha256Hex } from './canonical-json.ts';
+import { NUL_MESSAGE } from './field-messages.ts';
 
 /** The stored form of a customization. */
 export interface CanonicalCustomization {
@@ -14,8 +15,7 @@ export interface CanonicalCustomization {
   hash: string;
 }
 
-/** Field error of a customization holding a NUL character (DRF's wording). */
-export const NUL_MESSAGE = 'Null characters are not allowed.';
+export { NUL_MESSAGE } from './field-messages.ts';
 
 /**
  * Canonicalises a customization map: keys and values are trimmed, pairs whose key or value is

@@ -123,7 +123,7 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
       responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     }
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
       status: answer.statusCode,
       headers: responseHeaders,
     });

@@ -13,7 +13,7 @@
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { newOrderNumber } from '../handlers/orders.ts';
+import { newOrderNumber } from '../orders/checkout.ts';
 import {
   type SeedBlogPost,
   type SeedComment,
@@ -253,6 +253,7 @@ async function insertReview(
         status: 'paid',
         payment_method: 'bank_transfer',
         total_cents: product.price_cents,
+        subtotal_cents: product.price_cents,
         total_items: 1,
         street: buyer.street,
         city: buyer.city,
@@ -266,6 +267,9 @@ async function insertReview(
         request_hash: null,
         created_at: new Date(reviewedAt - 12 * DAY_MS).toISOString(),
         paid_at: new Date(reviewedAt - 11 * DAY_MS).toISOString(),
+        updated_at: new Date(reviewedAt - 11 * DAY_MS).toISOString(),
+        expires_at: null,
+        closed_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

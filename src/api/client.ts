@@ -59,6 +59,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /payments/card/initiate/',
   'GET /payments/history/{uuid}/',
   'GET /orders/cart/',
+  'POST /orders/cart/shipping-quote/',
   'POST /orders/cart/add-item/',
   'PATCH /orders/cart/items/{id}/',
   'DELETE /orders/cart/items/{id}/',
@@ -66,6 +67,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /orders/orders/',
   'POST /orders/orders/',
   'GET /orders/orders/{id}/',
+  'POST /orders/orders/{id}/cancel/',
 ]);
 
 async function readBody(response: Response): Promise<unknown> {

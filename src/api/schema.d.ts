@@ -476,6 +476,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shipping/options/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The countries the shop ships to, and what the buyer of an age-restricted piece must confirm. */
+    get: operations['getShippingOptions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/cart/shipping-quote/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What delivering the cart to a country costs, line by line and method by method.
+     * @description For each line, the methods it may use to `country` (an age-restricted piece only by an
+     *     age-verified method or collection, and only to countries the shop allows), the chosen
+     *     one (from `choices`, else the cheapest allowed), the shipments that result (one per
+     *     method, free over the method's threshold), and the totals. Send `total_price` as the
+     *     order's `expected_total_price`.
+     */
+    post: operations['quoteShipping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/payments/options/': {
     parameters: {
       query?: never;
@@ -505,15 +546,18 @@ export interface paths {
     /**
      * Start a card payment for an order; answers the hosted payment page's address.
      * @description Creates a payment (status `initiated`, the order's total, USD) for an unpaid card order
-     *     of the caller's, and answers the hosted payment page to send the shopper to. An older
-     *     payment of the same order that is still `initiated` is canceled, so one order is never
-     *     charged twice. The gateway reports the result to `POST /payments/gateway/notify/` and
-     *     then sends the shopper to the storefront's `/payment/return?paymentId={payment_uuid}`;
-     *     that redirect alone never marks anything paid.
+     *     of the caller's with the shop's card provider (2C2P, Stripe, or the sandbox gateway of
+     *     a demo), and answers the provider's hosted payment page to send the shopper to. An
+     *     older payment of the same order that is still `initiated` is superseded and closed at
+     *     the provider where it can be; should it still be paid, that money is recorded and
+     *     refunded, never lost. The provider reports the result server to server and then sends
+     *     the shopper to the storefront's `/payment/return?paymentId={payment_uuid}`; that
+     *     redirect alone never marks anything paid. Starting a payment moves the order's
+     *     `expires_at` to an hour (by default) from now.
      *
-     *     The reference API serves a sandbox gateway itself (nothing leaves the machine): its
-     *     hosted page at `{redirectUrl}` shows the merchant, the amount and a test card form with
-     *     Pay, Fail and Cancel buttons.
+     *     The sandbox gateway (demo shops only, never in production) is served by the reference
+     *     API itself: its hosted page at `{redirectUrl}` shows the merchant, the amount and a
+     *     test card form with Pay, Fail and Cancel buttons.
      */
     post: operations['initiateCardPayment'];
     delete?: never;
@@ -529,7 +573,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The status of one payment. */
+    /**
+     * The status of one payment.
+     * @description While the payment is still `initiated` or `pending`, the API asks the card provider for
+     *     its state first (at most every few seconds), so the return page shows the result even
+     *     when the provider's notification has not arrived yet. `refund_status` says when the
+     *     payment arrived after its order was closed (or was a second payment of a paid order)
+     *     and is being refunded.
+     */
     get: operations['getPaymentStatus'];
     put?: never;
     post?: never;
@@ -550,14 +601,18 @@ export interface paths {
     put?: never;
     /**
      * The card gateway reports a payment's result (server to server).
-     * @description Sent by the card gateway, never by the storefront. The body is signed with HMAC-SHA256
+     * @description Sent by the sandbox card gateway of a demo shop, never by the storefront; real
+     *     providers (2C2P, Stripe) report to their own addresses in their own formats (README,
+     *     "Payments"). The body is signed with HMAC-SHA256
      *     under the shop's gateway secret; `X-Gateway-Signature` carries `t={unix seconds},v1={hex}`
      *     where the signed text is `{t}.{raw request body}` (the bytes as sent, before any
      *     parsing). The API refuses a signature that does not verify, a timestamp more than five
      *     minutes from its clock, and an amount or currency that differs from the payment's; each
-     *     of those changes nothing. A notification whose `event_id` was already processed, or
-     *     that reaches a payment already in a final state, is acknowledged and ignored.
-     *     Only a verified `succeeded` notification marks the payment succeeded and its order paid.
+     *     of those changes nothing. A notification whose `event_id` was already processed is
+     *     acknowledged and ignored. Only a verified `succeeded` notification marks the payment
+     *     succeeded and its order paid; a success for an attempt that was superseded, or for an
+     *     order that was canceled, expired or already paid, is still recorded as money taken and
+     *     the payment is refunded (`refund_status`), never ignored.
      */
     post: operations['receiveGatewayNotification'];
     delete?: never;
@@ -649,13 +704,44 @@ export interface paths {
     put?: never;
     /**
      * Place an order from the cart. Stock is reserved atomically; the cart is emptied.
-     * @description In one transaction: re-checks and decrements the stock of every line (never below 0),
-     *     snapshots the line prices from the catalogue, creates the order with its order number
-     *     and empties the cart. Prices always come from the catalogue. A card order waits for its
+     * @description In one transaction: compares the cart's total with `expected_total_price` (the total
+     *     the shopper was shown; another total answers 409 with the current cart and orders
+     *     nothing), re-checks and decrements the stock of every line (never below 0), snapshots
+     *     the line prices from the catalogue, creates the order with its order number and
+     *     empties the cart. Prices always come from the catalogue. A card order waits for its
      *     payment (`POST /payments/card/initiate/`); a bank-transfer order carries the bank
      *     details and a custom-method order the shop's instructions and redirect URL.
+     *
+     *     An unpaid order expires at `expires_at` (a card order an hour after its latest payment
+     *     attempt started, a bank-transfer or custom order a week after it was placed, by
+     *     default) and gives its stock back; a customer may have a few unpaid orders at once
+     *     (five by default), and one more answers 409. The shopper and the shop are e-mailed.
      */
     post: operations['createOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/orders/{id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel one of the customer's unpaid orders; its items go back on sale.
+     * @description Only an order still `awaiting_payment` can be canceled, and not while a card payment
+     *     of it is being processed by the provider. An open card payment page of the order is
+     *     closed at the provider where it can be. The order's stock is given back in the same
+     *     transaction, once; the shopper is e-mailed. A payment that still arrives afterwards is
+     *     recorded and refunded (`refund_status`).
+     */
+    post: operations['cancelOrder'];
     delete?: never;
     options?: never;
     head?: never;
@@ -788,6 +874,57 @@ export interface components {
       reviews?: components['schemas']['Review'][];
       average_rating: number | null;
       review_count: number;
+      /** @description The choices a shopper makes for this piece (a handle wood, an engraving, a frame), sent as the cart line's `customization`. Empty when the piece takes none. */
+      options: components['schemas']['ProductOption'][];
+      /** @description Made for each order within its lead time; it can be ordered when `stock` is 0. */
+      made_to_order: boolean;
+      /** @description Working days to make it (made to order), at least. */
+      lead_time_days_min: number | null;
+      /** @description Working days to make it (made to order), at most. */
+      lead_time_days_max: number | null;
+      /** @description Sold only to adults (a bladed article); the checkout asks for a date of birth and an adult's signature is needed on delivery. */
+      age_restricted: boolean;
+      dispatch: components['schemas']['Dispatch'];
+    };
+    ProductOptionValue: {
+      /** @description What the cart line's customization holds, e.g. `ebony`. */
+      value: string;
+      /** @description What the shopper reads, e.g. `Ebony`. */
+      label: string;
+      /** @description Added to the unit price when chosen. */
+      price_delta: components['schemas']['Money'];
+    };
+    ProductOption: {
+      /** @description The customization key, e.g. `handle` or `engraving_text`. */
+      key: string;
+      /** @description What the shopper reads, e.g. `Handle wood`. */
+      label: string;
+      /** @enum {string} */
+      kind: 'choice' | 'text';
+      required: boolean;
+      /** @description The values of a choice (empty for text). */
+      values: components['schemas']['ProductOptionValue'][];
+      /** @description The longest text accepted (text only). */
+      max_length: number | null;
+      /** @description Added to the unit price when a text is given (text only; "0.00" for a choice). */
+      price_delta: components['schemas']['Money'];
+    };
+    /** @description One choice of a line, in words. */
+    ChosenOption: {
+      key: string;
+      label: string;
+      value: string;
+      /** @description The value's label for a choice, the text itself for a text. */
+      display_value: string;
+      price_delta: components['schemas']['Money'];
+    };
+    /** @description When the piece is expected to leave the workshop if ordered today, counted in the shop's working days. */
+    Dispatch: {
+      made_to_order: boolean;
+      /** Format: date */
+      earliest: string;
+      /** Format: date */
+      latest: string;
     };
     /** @enum {string} */
     ProductOrdering: 'price' | '-price' | '-created_at' | '-average_rating' | 'name';
@@ -1000,6 +1137,8 @@ export interface components {
       slug: string;
       price: components['schemas']['Money'];
       stock?: number;
+      made_to_order: boolean;
+      age_restricted: boolean;
       main_image: components['schemas']['MainImage'] | null;
     };
     CartItem: {
@@ -1009,8 +1148,13 @@ export interface components {
       customization: {
         [key: string]: string;
       };
+      /** @description The customization in words, with each choice's surcharge. */
+      options: components['schemas']['ChosenOption'][];
       product: components['schemas']['CartProduct'];
+      /** @description The product's price with the chosen options' surcharges. */
+      unit_price: components['schemas']['Money'];
       line_total: components['schemas']['Money'];
+      dispatch: components['schemas']['Dispatch'];
     };
     Cart: {
       id: number;
@@ -1022,7 +1166,11 @@ export interface components {
     CartItemCreate: {
       product_id: number;
       quantity: number;
-      /** @description The same product with the same customization again adds to that line's quantity. */
+      /**
+       * @description The piece's options (Product.options): a choice's `value` or a text, keyed by the
+       *     option's `key`. The server checks it against the options and prices the line itself.
+       *     The same product with the same customization again adds to that line's quantity.
+       */
       customization?: {
         [key: string]: string;
       };
@@ -1050,9 +1198,53 @@ export interface components {
       fullname: string;
       contact_number: string;
     };
+    /**
+     * @description Where the order goes: `country` is the ISO 3166-1 alpha-2 code of a country the shop
+     *     ships to (`GET /shipping/options/`). When every line is collected from the workshop, only
+     *     the name, the contact number and the country are needed.
+     */
+    OrderAddress: {
+      street: string;
+      city: string;
+      postalCode: string;
+      country: string;
+      fullname: string;
+      contact_number: string;
+    };
+    ShippingChoice: {
+      /** @description A line of the cart. */
+      item_id: number;
+      /** @description A method's `code` from the shipping quote. */
+      method: string;
+    };
+    AgeAttestationCreate: {
+      /** Format: date */
+      date_of_birth: string;
+      /** @description The buyer confirms `age_attestation_text` (GET /shipping/options/). */
+      confirmed: boolean;
+    };
+    AgeAttestation: {
+      /** Format: date */
+      date_of_birth: string;
+      /** Format: date-time */
+      confirmed_at: string;
+      /** @description The words the buyer confirmed. */
+      text: string;
+    };
     OrderCreate: {
       payment_method: components['schemas']['PaymentMethod'];
-      delivery_address: components['schemas']['DeliveryAddress'];
+      delivery_address: components['schemas']['OrderAddress'];
+      /** @description A delivery method for every line of the cart (the shipping quote's codes). */
+      shipping: components['schemas']['ShippingChoice'][];
+      /** @description Required when the cart holds an age-restricted piece. */
+      age_attestation?: components['schemas']['AgeAttestationCreate'];
+      /** @description The total the shopper was shown, shipping included. When the cart's total differs, nothing is ordered and the answer is 409 with the current cart. */
+      expected_total_price: components['schemas']['Money'];
+    };
+    /** @description Why the order was not placed; with the current cart when its total changed. */
+    OrderConflict: {
+      detail: string;
+      cart?: components['schemas']['Cart'];
     };
     /** @description A line of an order, with the product's name and price as they were when it was placed. */
     OrderItem: {
@@ -1065,36 +1257,131 @@ export interface components {
       customization: {
         [key: string]: string;
       };
+      options: components['schemas']['ChosenOption'][];
       quantity: number;
       unit_price: components['schemas']['Money'];
       line_total: components['schemas']['Money'];
+      made_to_order: boolean;
+      age_restricted: boolean;
+      /** @description When the line was expected to leave the workshop, as estimated when the order was placed. */
+      dispatch: components['schemas']['Dispatch'] | null;
     };
     /**
      * @description `awaiting_payment` until a payment succeeds (card) or the shop confirms it (bank
-     *     transfer, custom), then `paid`; `processing`, `shipped` and `canceled` are set by the shop.
+     *     transfer, custom), then `paid`. An unpaid order is `canceled` by the shopper
+     *     (`POST /orders/orders/{id}/cancel/`) or `expired` when its time to pay runs out
+     *     (`expires_at`); either gives its stock back. `processing` and `shipped` are set by
+     *     the shop, which may also cancel an order.
      * @enum {string}
      */
-    OrderStatus: 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled';
+    OrderStatus: 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled' | 'expired';
+    /**
+     * @description Money that arrived for an order that could not keep it (the order was canceled or
+     *     expired first, or another payment had already paid it): `pending` until it is
+     *     refunded, then `refunded`; null when nothing is to be refunded.
+     * @enum {string|null}
+     */
+    RefundStatus: 'pending' | 'refunded' | null;
     Order: {
       id: number;
       /** @description The human-readable reference, also the payment reference of a bank transfer. */
       order_number: string;
       status: components['schemas']['OrderStatus'];
       payment_method: components['schemas']['PaymentMethod'];
+      /** @description The lines' total. */
+      subtotal: components['schemas']['Money'];
+      shipping_price: components['schemas']['Money'];
+      /** @description Subtotal plus shipping. */
       total_price: components['schemas']['Money'];
       total_items: number;
-      delivery_address: components['schemas']['DeliveryAddress'];
+      delivery_address: components['schemas']['OrderAddress'];
       items: components['schemas']['OrderItem'][];
+      /** @description How the lines leave the workshop, one shipment per delivery method chosen. */
+      shipments: components['schemas']['Shipment'][];
+      /** @description The order holds an age-restricted piece; the parcel is handed only to an adult. */
+      needs_adult_signature: boolean;
+      /** @description What the buyer of an age-restricted piece declared at checkout. */
+      age_attestation: components['schemas']['AgeAttestation'] | null;
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
       paid_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the unpaid order expires and its items go back on sale; null once it is paid or closed.
+       */
+      expires_at: string | null;
+      /**
+       * Format: date-time
+       * @description When it was canceled or expired.
+       */
+      closed_at: string | null;
+      refund_status: components['schemas']['RefundStatus'];
       /** @description The bank details (bank transfer) or the shop's instructions (custom method), as given when the order was placed. */
       payment_instructions: string | null;
       /** @description Where a custom-method order is paid, when the shop configured a page for it. */
       payment_redirect_url: string | null;
       /** @description The newest card payment of the order, if any. */
       latest_payment: components['schemas']['PaymentStatus'] | null;
+    };
+    Shipment: {
+      /** @description The method's code. */
+      method: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'delivery' | 'collection';
+      /** @description Handed only to an adult who shows proof of age. */
+      age_verified: boolean;
+      price: components['schemas']['Money'];
+      item_ids: number[];
+    };
+    ShippingCountry: {
+      code: string;
+      name: string;
+    };
+    ShippingOptions: {
+      /** @description The countries the shop ships to, by name. */
+      countries: components['schemas']['ShippingCountry'][];
+      minimum_age: number;
+      /** @description What the buyer of an age-restricted piece confirms. */
+      age_attestation_text: string;
+    };
+    ShippingMethodQuote: {
+      code: string;
+      name: string;
+      description: string;
+      /** @enum {string} */
+      kind: 'delivery' | 'collection';
+      age_verified: boolean;
+      /** @description What this method costs for the lines that would use it now. */
+      price: components['schemas']['Money'];
+      /** @description Free when the lines sent this way come to at least this much. */
+      free_over: components['schemas']['Money'] | null;
+    };
+    ShippingQuoteLine: {
+      item_id: number;
+      /** @description The methods this line may use to this country. */
+      methods: string[];
+      /** @description The method chosen (or the cheapest one allowed). */
+      method: string | null;
+      /** @description Why this line cannot go to this country, in words. */
+      problem: string | null;
+    };
+    ShippingQuoteRequest: {
+      country: string;
+      choices?: components['schemas']['ShippingChoice'][];
+    };
+    ShippingQuote: {
+      country: string;
+      methods: components['schemas']['ShippingMethodQuote'][];
+      lines: components['schemas']['ShippingQuoteLine'][];
+      shipments: components['schemas']['Shipment'][];
+      subtotal: components['schemas']['Money'];
+      shipping_price: components['schemas']['Money'];
+      /** @description What to send as `expected_total_price`. */
+      total_price: components['schemas']['Money'];
+      /** @description Every line has a method it may use. */
+      ready: boolean;
     };
     PaginatedOrderList: components['schemas']['PageMeta'] & {
       results: components['schemas']['Order'][];
@@ -1128,6 +1415,7 @@ export interface components {
       error_message: string | null;
       /** Format: date-time */
       created_at: string;
+      refund_status: components['schemas']['RefundStatus'];
     };
     GatewayNotification: {
       /**
@@ -2160,6 +2448,63 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  getShippingOptions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shop's shipping options. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingOptions'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  quoteShipping: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingQuoteRequest'];
+      };
+    };
+    responses: {
+      /** @description The quote. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingQuote'];
+        };
+      };
+      /** @description The country is not one the shop ships to, or a choice names an unknown line or method. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
   getPaymentOptions: {
     parameters: {
       query?: never;
@@ -2218,6 +2563,15 @@ export interface operations {
       404: components['responses']['NotFound'];
       /** @description The order cannot be paid by card now. */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The card provider could not be reached or refused the payment; the order stays payable. */
+      502: {
         headers: {
           [name: string]: unknown;
         };
@@ -2474,7 +2828,56 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
-      /** @description A line asks for more than the stock holds; nothing was ordered. */
+      /**
+       * @description Nothing was ordered: a line asks for more than the stock holds, the cart's total is
+       *     not the one the shopper was shown (the answer carries the current cart), or the
+       *     customer already has as many unpaid orders as the shop allows.
+       */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderConflict'];
+        };
+      };
+      422: components['responses']['IdempotencyMismatch'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  cancelOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The canceled order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description The order id is not a number. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The order can no longer be canceled. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2483,8 +2886,6 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      422: components['responses']['IdempotencyMismatch'];
-      429: components['responses']['TooManyRequests'];
     };
   };
   getOrder: {

@@ -40,6 +40,7 @@ import addFormats from 'ajv-formats';
 import Database from 'better-sqlite3';
 import { parse } from 'yaml';
 import { freePort, waitForHttp } from '../../scripts/lib/local-servers';
+import { sandboxSecretOf } from '../../scripts/lib/sandbox-secret';
 import { outboxMessagesTo, resetLinkOf } from '../../server/mail/outbox-reader';
 
 /**
@@ -66,10 +67,13 @@ export const IMPLEMENTED = [
   'updateCartItem',
   'removeCartItem',
   'clearCart',
+  'getShippingOptions',
+  'quoteShipping',
   'getPaymentOptions',
   'createOrder',
   'listOrders',
   'getOrder',
+  'cancelOrder',
   'initiateCardPayment',
   'getPaymentStatus',
   'receiveGatewayNotification',
@@ -1567,26 +1571,40 @@ interface Shop {
   me: Record<string, string>;
   other: Record<string, string>;
   potter: Record<string, string>;
-  /** A demo product with stock of at least 3 (the cart cases). */
+  /** A demo product with stock of at least 3, without options (the cart cases). */
   p1: { id: number; name: string; price: string; stock: number };
+  /** The demo gyuto: age-restricted, with a handle wood (required) and an engraving. */
+  knife: { id: number; name: string; price: string };
   /** Its slug (the review cases read it back). */
   p1Slug: string;
   /** Another demo product whose whole stock two shoppers fight over (the 409 checkout). */
   p2: { id: number; name: string; stock: number };
   /** A product of the pottery. */
   vase: { id: number };
-  /** The demo shop's gateway secret, read from the API's SQLite file. */
+  /** The demo shop's sandbox signing secret, opened from the API's SQLite file with its key. */
   gatewaySecret: () => string;
+  /**
+   * A checkout body completed as the storefront would: each line's method from the shipping
+   * quote for the address's country (the body's own choices kept), an adult's attestation when
+   * the cart holds an age-restricted piece, and the quote's total as `expected_total_price`;
+   * what the body sets itself is kept.
+   */
+  checkout: (headers: Record<string, string>, body: JsonObject) => Promise<JsonObject>;
   /** Ids the cases produce as they run. */
   state: {
     line: number;
     line2: number;
     line3: number;
+    knifeLine: number;
     bankOrder: number;
     bankOrderNumber: string;
     otherOrder: number;
     cardOrder: number;
     cardOrderNumber: string;
+    /** The card order's total (with shipping), what the payment charges. */
+    cardTotal: string;
+    /** The first idempotent checkout's body, which its retry repeats. */
+    bankBody: JsonObject;
     payment: string;
     succeeded: string;
   };
@@ -1598,10 +1616,13 @@ const ADDRESS = {
   street: '12 Forge Lane',
   city: 'Sheffield',
   postalCode: 'S1 2AB',
-  country: 'United Kingdom',
+  country: 'GB',
   fullname: 'Ada Lovelace',
   contact_number: '+44 114 496 0000',
 };
+
+/** An attestation of a buyer well over the shop's minimum age (contract: AgeAttestationCreate). */
+const ADULT = { date_of_birth: '1980-05-17', confirmed: true };
 
 /**
  * Logs in a second demo customer (registered for this run) and the pottery's customer, picks
@@ -1644,8 +1665,13 @@ async function shoppingSetup(
       name: str(p.name),
       price: str(p.price),
       stock: Number(p.stock),
+      simple:
+        Array.isArray(p.options) &&
+        p.options.length === 0 &&
+        p.made_to_order === false &&
+        p.age_restricted === false,
     }))
-    .filter((p) => p.stock >= 3 && p.stock <= 50);
+    .filter((p) => p.simple && p.stock >= 3 && p.stock <= 50);
   const [p1, p2] = stocked;
   if (!p1 || !p2) throw new Error('the demo catalogue has no two products with stock 3-50');
   const pottery = await request(upstream, {
@@ -1656,6 +1682,9 @@ async function shoppingSetup(
   });
   const vase = results(pottery.body).find((p) => Number(p.stock) > 2);
   if (!vase) throw new Error('the pottery has no product in stock');
+  const secret = await sandboxSecretOf(sqlitePath, DEMO);
+  const gyuto = products.find((p) => p.slug === 'damascus-gyuto-210mm');
+  if (!gyuto) throw new Error('the demo catalogue has no damascus-gyuto-210mm');
 
   return {
     me: { [TENANT_HEADER]: DEMO, authorization: `Bearer ${session.access}` },
@@ -1664,30 +1693,50 @@ async function shoppingSetup(
     p1,
     p1Slug: p1.slug,
     p2,
+    knife: { id: Number(gyuto.id), name: str(gyuto.name), price: str(gyuto.price) },
     vase: { id: Number(vase.id) },
-    gatewaySecret: () => {
-      const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
-      try {
-        const row = db
-          .prepare(
-            'SELECT ps.gateway_secret AS secret FROM payment_settings ps JOIN tenants t ON t.id = ps.tenant_id WHERE t.token = ?',
-          )
-          .get(DEMO) as { secret: string } | undefined;
-        if (!row) throw new Error('the demo shop has no gateway secret');
-        return row.secret;
-      } finally {
-        db.close();
-      }
+    gatewaySecret: () => secret,
+    checkout: async (headers, body) => {
+      const address = isObject(body.delivery_address) ? body.delivery_address : {};
+      const given = Array.isArray(body.shipping) ? body.shipping.filter(isObject) : [];
+      const [quote, cart] = await Promise.all([
+        request(upstream, {
+          method: 'POST',
+          path: '/orders/cart/shipping-quote/',
+          headers,
+          body: { country: str(address.country).trim() || 'GB', choices: given },
+        }),
+        request(upstream, { method: 'GET', path: '/orders/cart/', headers }),
+      ]);
+      const quoted = quote.status === 200 && isObject(quote.body) ? quote.body : null;
+      const lines = quoted && Array.isArray(quoted.lines) ? quoted.lines.filter(isObject) : [];
+      const items = isObject(cart.body) && Array.isArray(cart.body.items) ? cart.body.items : [];
+      const restricted = items.some(
+        (i) => isObject(i) && isObject(i.product) && i.product.age_restricted === true,
+      );
+      return {
+        shipping: lines.map((l) => ({ item_id: Number(l.item_id), method: str(l.method) })),
+        ...(restricted ? { age_attestation: ADULT } : {}),
+        expected_total_price: quoted
+          ? str(quoted.total_price)
+          : isObject(cart.body)
+            ? str(cart.body.total_price)
+            : '0.00',
+        ...body,
+      };
     },
     state: {
       line: 0,
       line2: 0,
       line3: 0,
+      knifeLine: 0,
       bankOrder: 0,
       bankOrderNumber: '',
       otherOrder: 0,
       cardOrder: 0,
       cardOrderNumber: '',
+      cardTotal: '',
+      bankBody: {},
       payment: '',
       succeeded: '',
     },
@@ -1765,9 +1814,18 @@ function shoppingCases(shop: Shop): Case[] {
   ) =>
     cartCase(`createOrder ${name}`, 'createOrder', 'POST', '/orders/orders/', headers, status, {
       body,
+      // The body the storefront would send for the cart at that moment (what the case does not
+      // name itself: the lines' methods, the attestation, the total it shows).
+      prepare: async () => (isObject(body) ? { body: await shop.checkout(headers, body) } : {}),
       ...rest,
     });
   const bank = { payment_method: 'bank_transfer', delivery_address: ADDRESS };
+  // A body the contract accepts, for the tenant cases (refused before the cart is read).
+  const anyOrder = {
+    ...bank,
+    shipping: [{ item_id: 1, method: 'uk-standard' }],
+    expected_total_price: '1.00',
+  };
   const card = { payment_method: 'card_2c2p', delivery_address: ADDRESS };
   const idempotencyKey = `contract-${randomUUID()}`;
   const notification = (status: string) =>
@@ -1775,7 +1833,7 @@ function shoppingCases(shop: Shop): Case[] {
       event_id: randomUUID(),
       payment_uuid: state.payment,
       status,
-      amount: p1.price,
+      amount: state.cardTotal,
       currency: 'USD',
       gateway_transaction_ref: status === 'succeeded' ? 'SBX-CONTRACT-0001' : null,
       error_message: null,
@@ -1789,12 +1847,184 @@ function shoppingCases(shop: Shop): Case[] {
     clear('to start from an empty cart', me),
     cartCase('getCart (empty)', 'getCart', 'GET', '/orders/cart/', me, 200, { check: emptyCart }),
     add(
-      'with a customization (a client-sent price is ignored)',
+      'with options the piece does not take',
+      me,
+      { product_id: p1.id, quantity: 1, customization: { engraving_text: 'A.L.' } },
+      400,
+      { check: fieldError('customization', 'This piece takes no options.') },
+    ),
+    add(
+      'a knife with a handle wood it is not made in',
+      me,
+      { product_id: shop.knife.id, quantity: 1, customization: { handle: 'plastic' } },
+      400,
+      {
+        check: fieldError(
+          'customization.handle',
+          'Choose one of: Walnut, Ebony, Stabilised maple.',
+        ),
+      },
+    ),
+    add(
+      'a knife without its handle wood',
+      me,
+      { product_id: shop.knife.id, quantity: 1, customization: { engraving_text: 'A.L.' } },
+      400,
+      { check: fieldError('customization.handle', 'Choose the handle wood.') },
+    ),
+    add(
+      'a knife in ebony, engraved (the surcharges priced by the server)',
+      me,
+      {
+        product_id: shop.knife.id,
+        quantity: 1,
+        customization: { handle: 'ebony', engraving_text: 'A.L.' },
+        unit_price: '0.01',
+      },
+      200,
+      {
+        check: (b) => {
+          const line = isObject(b) && Array.isArray(b.items) ? b.items.find(isObject) : undefined;
+          const unit = money(cents(shop.knife.price) + 2000 + 1500);
+          return line && line.unit_price === unit && line.line_total === unit
+            ? null
+            : `expected unit_price ${unit}, got ${JSON.stringify(b).slice(0, 300)}`;
+        },
+        remember: (b) => (state.knifeLine = itemIds(b)[0] ?? 0),
+      },
+    ),
+    cartCase(
+      'getShippingOptions',
+      'getShippingOptions',
+      'GET',
+      '/shipping/options/',
+      { [TENANT_HEADER]: DEMO },
+      200,
+      {
+        check: (b) => {
+          const codes =
+            isObject(b) && Array.isArray(b.countries)
+              ? b.countries.filter(isObject).map((c) => c.code)
+              : [];
+          return codes.includes('GB') && codes.includes('US') && isObject(b) && b.minimum_age === 18
+            ? null
+            : `unexpected options ${JSON.stringify(b).slice(0, 300)}`;
+        },
+      },
+    ),
+    ...tenantErrors('getShippingOptions', 'GET', '/shipping/options/'),
+    cartCase(
+      'quoteShipping to the UK (the knife by age-verified delivery)',
+      'quoteShipping',
+      'POST',
+      '/orders/cart/shipping-quote/',
+      me,
+      200,
+      {
+        body: { country: 'GB' },
+        check: (b) => {
+          const line = isObject(b) && Array.isArray(b.lines) ? b.lines.find(isObject) : undefined;
+          return isObject(b) &&
+            line?.method === 'uk-age-verified' &&
+            b.shipping_price === '9.50' &&
+            b.total_price === money(cents(shop.knife.price) + 3500 + 950) &&
+            b.ready === true
+            ? null
+            : `unexpected quote ${JSON.stringify(isObject(b) ? b.lines : b).slice(0, 400)}`;
+        },
+      },
+    ),
+    cartCase(
+      'quoteShipping to the US (the knife only collected)',
+      'quoteShipping',
+      'POST',
+      '/orders/cart/shipping-quote/',
+      me,
+      200,
+      {
+        body: { country: 'US' },
+        check: (b) => {
+          const line = isObject(b) && Array.isArray(b.lines) ? b.lines.find(isObject) : undefined;
+          // An American buyer may still collect it from the workshop.
+          return isObject(b) &&
+            JSON.stringify(line?.methods) === '["collection"]' &&
+            line?.problem === `${shop.knife.name} cannot be shipped to United States.`
+            ? null
+            : `unexpected quote ${JSON.stringify(isObject(b) ? b.lines : b).slice(0, 400)}`;
+        },
+      },
+    ),
+    cartCase(
+      'quoteShipping to a country the shop does not ship to',
+      'quoteShipping',
+      'POST',
+      '/orders/cart/shipping-quote/',
+      me,
+      400,
+      {
+        body: { country: 'CA' },
+        check: fieldError('country', 'We do not ship to Canada.'),
+      },
+    ),
+    cartCase(
+      'quoteShipping with a method the knife may not use',
+      'quoteShipping',
+      'POST',
+      '/orders/cart/shipping-quote/',
+      me,
+      400,
+      {
+        body: { country: 'GB' },
+        prepare: () => ({
+          body: { country: 'GB', choices: [{ item_id: state.knifeLine, method: 'uk-standard' }] },
+        }),
+        check: fieldError(
+          'shipping',
+          `${shop.knife.name} can only be sent by age-verified delivery or collected from the workshop.`,
+        ),
+      },
+    ),
+    ...withBearer(
+      tenantErrors('quoteShipping', 'POST', '/orders/cart/shipping-quote/', undefined, {
+        country: 'GB',
+      }),
+    ),
+    order('of a knife without the age attestation', me, { ...bank, age_attestation: null }, 400, {
+      prepare: async () => {
+        const complete = await shop.checkout(me, bank);
+        delete complete.age_attestation;
+        return { body: complete };
+      },
+      check: fieldError(
+        'age_attestation',
+        'Please give your date of birth and confirm that the parcel will be handed only to an adult.',
+      ),
+    }),
+    order(
+      'of a knife by a buyer under 18',
+      me,
+      {
+        ...bank,
+        age_attestation: {
+          date_of_birth: `${new Date().getUTCFullYear() - 17}-01-01`,
+          confirmed: true,
+        },
+      },
+      400,
+      {
+        check: fieldError(
+          'age_attestation.date_of_birth',
+          'You must be 18 or over to buy age-restricted items.',
+        ),
+      },
+    ),
+    clear('after the knife', me),
+    add(
+      'with client-sent prices (ignored)',
       me,
       {
         product_id: p1.id,
         quantity: 2,
-        customization: { engraving_text: 'A.L.' },
         price: '0.01',
         total_price: '0.01',
       },
@@ -1943,6 +2173,11 @@ function shoppingCases(shop: Shop): Case[] {
     ),
     order('by bank transfer (with an Idempotency-Key)', me, bank, 201, {
       headers: { ...me, 'Idempotency-Key': idempotencyKey },
+      // Its retries below repeat this very body, as a storefront retrying one checkout does.
+      prepare: async () => {
+        state.bankBody = await shop.checkout(me, bank);
+        return { body: state.bankBody };
+      },
       check: (b) =>
         isObject(b) &&
         b.status === 'awaiting_payment' &&
@@ -1959,21 +2194,17 @@ function shoppingCases(shop: Shop): Case[] {
     }),
     order('again with the same Idempotency-Key (the same order)', me, bank, 201, {
       headers: { ...me, 'Idempotency-Key': idempotencyKey },
+      prepare: () => ({ body: state.bankBody }),
       check: (b) =>
         isObject(b) && b.id === state.bankOrder
           ? null
           : `expected order ${state.bankOrder}, got ${isObject(b) ? b.id : b}`,
     }),
-    order(
-      'with the same Idempotency-Key and another body',
-      me,
-      { ...bank, payment_method: 'custom' },
-      422,
-      {
-        headers: { ...me, 'Idempotency-Key': idempotencyKey },
-        check: detailIs('This Idempotency-Key was already used with a different request.'),
-      },
-    ),
+    order('with the same Idempotency-Key and another body', me, bank, 422, {
+      headers: { ...me, 'Idempotency-Key': idempotencyKey },
+      prepare: () => ({ body: { ...state.bankBody, payment_method: 'custom' } }),
+      check: detailIs('This Idempotency-Key was already used with a different request.'),
+    }),
     add('at the pottery', potter, { product_id: vase.id, quantity: 1 }, 200),
     order('by card at the pottery (not offered)', potter, card, 400, {
       check: fieldError('payment_method', 'This payment method is not available.'),
@@ -2006,9 +2237,10 @@ function shoppingCases(shop: Shop): Case[] {
         if (!isObject(b)) return;
         state.cardOrder = Number(b.id);
         state.cardOrderNumber = str(b.order_number);
+        state.cardTotal = str(b.total_price);
       },
     }),
-    ...withBearer(tenantErrors('createOrder', 'POST', '/orders/orders/', undefined, bank)),
+    ...withBearer(tenantErrors('createOrder', 'POST', '/orders/orders/', undefined, anyOrder)),
 
     cartCase('listOrders (newest first)', 'listOrders', 'GET', '/orders/orders/', me, 200, {
       check: (b) => {
@@ -2045,6 +2277,41 @@ function shoppingCases(shop: Shop): Case[] {
       prepare: () => ({ path: `/orders/orders/${state.otherOrder}/` }),
       check: detailIs('Not found.'),
     }),
+    cartCase(
+      "cancelOrder another customer's order",
+      'cancelOrder',
+      'POST',
+      '/orders/orders/0/cancel/',
+      me,
+      404,
+      {
+        prepare: () => ({ path: `/orders/orders/${state.otherOrder}/cancel/` }),
+        check: detailIs('Not found.'),
+      },
+    ),
+    cartCase(
+      'cancelOrder (stock given back)',
+      'cancelOrder',
+      'POST',
+      '/orders/orders/0/cancel/',
+      other,
+      200,
+      {
+        prepare: () => ({ path: `/orders/orders/${state.otherOrder}/cancel/` }),
+        check: (b) =>
+          isObject(b) &&
+          b.status === 'canceled' &&
+          b.expires_at === null &&
+          typeof b.closed_at === 'string'
+            ? null
+            : `unexpected order ${JSON.stringify(b).slice(0, 300)}`,
+      },
+    ),
+    cartCase('cancelOrder twice', 'cancelOrder', 'POST', '/orders/orders/0/cancel/', other, 409, {
+      prepare: () => ({ path: `/orders/orders/${state.otherOrder}/cancel/` }),
+      check: detailIs('This order can no longer be canceled.'),
+    }),
+    ...withBearer(tenantErrors('cancelOrder', 'POST', '/orders/orders/1/cancel/')),
 
     cartCase(
       'initiateCardPayment',
@@ -2058,8 +2325,8 @@ function shoppingCases(shop: Shop): Case[] {
         check: (b) =>
           isObject(b) &&
           b.status === 'initiated' &&
-          b.amount === p1.price &&
-          str(b.redirectUrl).endsWith(`/payments/sandbox/checkout/${str(b.payment_uuid)}/`)
+          b.amount === state.cardTotal &&
+          /\/payments\/sandbox\/checkout\/SBX-\d{8}-[0-9A-Z]{6}\/$/.test(str(b.redirectUrl))
             ? null
             : `unexpected initiation ${JSON.stringify(b)}`,
         remember: (b) => (state.payment = isObject(b) ? str(b.payment_uuid) : ''),

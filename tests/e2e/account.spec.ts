@@ -4,14 +4,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { outboxMessagesTo, resetLinkOf } from '../../server/mail/outbox-reader';
 import { expect, shot, test } from './fixtures';
 import {
+  ADDRESS_LABELS,
   addToCart,
   asCustomer,
   type Customer,
+  fillAddressFields,
+  fillCheckoutAddress,
   logInBrowser,
   newCustomer,
   PASSWORD,
   stockedProducts,
   TENANT,
+  UK_ADDRESS,
 } from './shop-data';
 
 /**
@@ -167,22 +171,7 @@ async function loginTokens(request: APIRequestContext, email: string) {
   return (await response.json()) as { access: string; refresh: string };
 }
 
-const ADDRESS = {
-  fullname: 'Ada Lovelace',
-  contact_number: '+44 114 496 0000',
-  street: '12 Forge Lane',
-  city: 'Sheffield',
-  postalCode: 'S1 2AB',
-  country: 'United Kingdom',
-};
-const LABELS: Record<keyof typeof ADDRESS, string> = {
-  fullname: 'Full name',
-  contact_number: 'Contact number',
-  street: 'Street address',
-  city: 'City',
-  postalCode: 'Postal code',
-  country: 'Country',
-};
+const ADDRESS = UK_ADDRESS;
 
 async function toCheckout(page: Page) {
   await page.goto('/cart');
@@ -205,9 +194,7 @@ test('an address typed at checkout is saved and pre-filled at the next checkout'
   await addToCart(request, customer, first!.id);
   await logInBrowser(page, customer, '/cart');
   await toCheckout(page);
-  for (const [field, value] of Object.entries(ADDRESS)) {
-    await page.getByLabel(LABELS[field as keyof typeof ADDRESS], { exact: true }).fill(value);
-  }
+  await fillCheckoutAddress(page);
   await page.getByRole('checkbox', { name: 'Save this address to my account' }).check();
   await placeBankTransferOrder(page);
 
@@ -218,7 +205,7 @@ test('an address typed at checkout is saved and pre-filled at the next checkout'
   await toCheckout(page);
   for (const [field, value] of Object.entries(ADDRESS)) {
     await expect(
-      page.getByLabel(LABELS[field as keyof typeof ADDRESS], { exact: true }),
+      page.getByLabel(ADDRESS_LABELS[field as keyof typeof ADDRESS], { exact: true }),
     ).toHaveValue(value);
   }
   await expect(page.getByRole('radio', { name: /Ada Lovelace · Default/ })).toBeChecked();
@@ -239,43 +226,45 @@ function defaultCard(page: Page) {
   return page.getByRole('listitem').filter({ has: page.getByText('Default', { exact: true }) });
 }
 
-test('saved addresses: add, make default, edit and delete', async ({ page, request }) => {
-  const customer = await newCustomer(request);
-  await logInBrowser(page, customer, '/account');
-  await page.getByRole('link', { name: /Saved addresses/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Saved addresses' })).toBeVisible();
-  await expect(page.getByText('You have no saved addresses yet.', { exact: false })).toBeVisible();
+test(
+  'saved addresses: add, make default, edit and delete',
+  { tag: '@layout' },
+  async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    await logInBrowser(page, customer, '/account');
+    await page.getByRole('link', { name: /Saved addresses/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved addresses' })).toBeVisible();
+    await expect(
+      page.getByText('You have no saved addresses yet.', { exact: false }),
+    ).toBeVisible();
 
-  const add = page.getByRole('region', { name: 'Add an address' });
-  const fill = async (values: typeof ADDRESS) => {
-    for (const [field, value] of Object.entries(values)) {
-      await add.getByLabel(LABELS[field as keyof typeof ADDRESS], { exact: true }).fill(value);
-    }
-  };
-  await add.getByRole('button', { name: 'Save address' }).click();
-  await expect(add.getByText('Full name is required.')).toBeVisible();
-  await fill(ADDRESS);
-  await add.getByRole('button', { name: 'Save address' }).click();
-  await expect(defaultCard(page)).toContainText('12 Forge Lane');
-  await fill({ ...ADDRESS, street: '7 Wren Close', city: 'York', postalCode: 'YO1 7HH' });
-  await add.getByRole('button', { name: 'Save address' }).click();
-  const york = page.getByRole('listitem').filter({ hasText: '7 Wren Close' });
-  await expect(york).toBeVisible();
-  await shot(page, 'addresses', { fullPage: true });
+    const add = page.getByRole('region', { name: 'Add an address' });
+    const fill = (values: typeof ADDRESS) => fillAddressFields(add, values);
+    await add.getByRole('button', { name: 'Save address' }).click();
+    await expect(add.getByText('Full name is required.')).toBeVisible();
+    await fill(ADDRESS);
+    await add.getByRole('button', { name: 'Save address' }).click();
+    await expect(defaultCard(page)).toContainText('12 Forge Lane');
+    await fill({ ...ADDRESS, street: '7 Wren Close', city: 'York', postalCode: 'YO1 7HH' });
+    await add.getByRole('button', { name: 'Save address' }).click();
+    const york = page.getByRole('listitem').filter({ hasText: '7 Wren Close' });
+    await expect(york).toBeVisible();
+    await shot(page, 'addresses', { fullPage: true });
 
-  await york.getByRole('button', { name: /Make default/ }).click();
-  await expect(defaultCard(page)).toContainText('7 Wren Close');
-  await york.getByRole('button', { name: /^Edit/ }).click();
-  await page.getByLabel('City', { exact: true }).first().fill('Whitby');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(defaultCard(page)).toContainText('Whitby');
+    await york.getByRole('button', { name: /Make default/ }).click();
+    await expect(defaultCard(page)).toContainText('7 Wren Close');
+    await york.getByRole('button', { name: /^Edit/ }).click();
+    await page.getByLabel('City', { exact: true }).first().fill('Whitby');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(defaultCard(page)).toContainText('Whitby');
 
-  const forge = page.getByRole('listitem').filter({ hasText: '12 Forge Lane' });
-  await forge.getByRole('button', { name: /^Delete/ }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: '12 Forge Lane' })).toHaveCount(0);
-  await expect(page.getByRole('listitem').filter({ hasText: 'Whitby' })).toContainText('Default');
-});
+    const forge = page.getByRole('listitem').filter({ hasText: '12 Forge Lane' });
+    await forge.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: '12 Forge Lane' })).toHaveCount(0);
+    await expect(page.getByRole('listitem').filter({ hasText: 'Whitby' })).toContainText('Default');
+  },
+);
 
 test('the account pages ask a logged-out visitor to log in, and are noindex', async ({ page }) => {
   for (const [path, title] of [

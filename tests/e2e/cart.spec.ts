@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, shot, test } from './fixtures';
 import {
   addToCart,
+  allProducts,
   logInBrowser,
   newCustomer,
   PASSWORD,
@@ -49,31 +50,45 @@ test('a logged-out shopper is asked to log in and comes back to the cart', async
   await shot(page, 'cart-empty');
 });
 
-test('the cart lists its lines with customizations, prices and totals, and the badge counts them', async ({
-  page,
-  request,
-}) => {
-  const customer = await newCustomer(request);
-  const [first, second] = await stockedProducts(request);
-  await addToCart(request, customer, first!.id, 2, { engraving_text: 'A.L.' });
-  await addToCart(request, customer, second!.id, 1);
+test(
+  'the cart lists its lines with customizations, prices and totals, and the badge counts them',
+  { tag: '@layout' },
+  async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    // A knife that takes an engraving (a surcharge per piece), and a plain piece.
+    const first = (await allProducts(request)).find((p) =>
+      p.options?.some((o) => o.key === 'engraving_text'),
+    )!;
+    const engraving = first.options!.find((o) => o.key === 'engraving_text')!;
+    const handle = first.options!.find((o) => o.key === 'handle')!.values[0]!;
+    const [second] = await stockedProducts(request);
+    await addToCart(request, customer, first.id, 2, {
+      handle: handle.value,
+      engraving_text: 'A.L.',
+    });
+    await addToCart(request, customer, second!.id, 1);
 
-  await logInBrowser(page, customer, '/cart');
-  const table = page.getByRole('table', { name: 'Items in your cart' });
-  await expect(table).toBeVisible();
-  const firstRow = table.getByRole('row').filter({ hasText: first!.name });
-  await expect(firstRow).toContainText(/engraving text: A\.L\./i);
-  await expect(firstRow.getByLabel(`Quantity of ${first!.name}`, { exact: true })).toHaveValue('2');
-  await expect(firstRow).toContainText(money(cents(first!.price) * 2));
+    await logInBrowser(page, customer, '/cart');
+    const table = page.getByRole('table', { name: 'Items in your cart' });
+    await expect(table).toBeVisible();
+    const firstRow = table.getByRole('row').filter({ hasText: first.name });
+    await expect(firstRow).toContainText(`${engraving.label}: A.L.`);
+    await expect(firstRow).toContainText(handle.label);
+    await expect(firstRow.getByLabel(`Quantity of ${first.name}`, { exact: true })).toHaveValue(
+      '2',
+    );
+    const unit = cents(first.price) + cents(handle.price_delta) + cents(engraving.price_delta);
+    await expect(firstRow).toContainText(money(unit * 2));
 
-  const total = cents(first!.price) * 2 + cents(second!.price);
-  await expect(page.getByTestId('cart-total')).toHaveText(money(total));
-  await expect(page.getByText('Subtotal (3 items)')).toBeVisible();
-  await expect(page.getByText('Calculated at checkout')).toBeVisible();
-  await expect(page.getByText('Shipping is not included in the total.')).toBeVisible();
-  await expect(badge(page)).toHaveText('3');
-  await shot(page, 'cart', { fullPage: true });
-});
+    const total = unit * 2 + cents(second!.price);
+    await expect(page.getByTestId('cart-total')).toHaveText(money(total));
+    await expect(page.getByText('Subtotal (3 items)')).toBeVisible();
+    await expect(page.getByText('Calculated at checkout')).toBeVisible();
+    await expect(page.getByText('Shipping is not included in the total.')).toBeVisible();
+    await expect(badge(page)).toHaveText('3');
+    await shot(page, 'cart', { fullPage: true });
+  },
+);
 
 test('rapid + clicks are never lost: the server ends with every one of them', async ({
   page,
@@ -97,30 +112,31 @@ test('rapid + clicks are never lost: the server ends with every one of them', as
   await expect(badge(page)).toHaveText('6');
 });
 
-test('a typed quantity is sent when the field is left, and 0 removes the line', async ({
-  page,
-  request,
-}) => {
-  const customer = await newCustomer(request);
-  const [first, second] = await stockedProducts(request);
-  await addToCart(request, customer, first!.id, 1);
-  await addToCart(request, customer, second!.id, 1);
-  await logInBrowser(page, customer, '/cart');
+test(
+  'a typed quantity is sent when the field is left, and 0 removes the line',
+  { tag: '@layout' },
+  async ({ page, request }) => {
+    const customer = await newCustomer(request);
+    const [first, second] = await stockedProducts(request);
+    await addToCart(request, customer, first!.id, 1);
+    await addToCart(request, customer, second!.id, 1);
+    await logInBrowser(page, customer, '/cart');
 
-  const input = page.getByLabel(`Quantity of ${first!.name}`, { exact: true });
-  await input.fill('3');
-  await input.press('Enter');
-  await expect
-    .poll(async () => (await serverCart(request, customer)).items.map((i) => i.quantity))
-    .toEqual([3, 1]);
+    const input = page.getByLabel(`Quantity of ${first!.name}`, { exact: true });
+    await input.fill('3');
+    await input.press('Enter');
+    await expect
+      .poll(async () => (await serverCart(request, customer)).items.map((i) => i.quantity))
+      .toEqual([3, 1]);
 
-  await input.fill('0');
-  await input.blur();
-  await expect(page.getByRole('link', { name: first!.name })).toHaveCount(0);
-  await expect
-    .poll(async () => (await serverCart(request, customer)).items.map((i) => i.product.id))
-    .toEqual([second!.id]);
-});
+    await input.fill('0');
+    await input.blur();
+    await expect(page.getByRole('link', { name: first!.name })).toHaveCount(0);
+    await expect
+      .poll(async () => (await serverCart(request, customer)).items.map((i) => i.product.id))
+      .toEqual([second!.id]);
+  },
+);
 
 test('Clear Cart asks first, and empties the cart only when confirmed', async ({
   page,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, shot, test } from './fixtures';
-import { allProducts, categories, isMobile, TENANT } from './shop-data';
+import { allProducts, categories, isMobile, isPlainPiece, TENANT } from './shop-data';
 
 /**
  * The catalogue screens (issue 2, section 4; spec sections 2, 5, 8 and 9) in real Chromium
@@ -32,57 +32,64 @@ async function expectLoaded(image: Locator) {
 }
 
 test.describe('home', () => {
-  test('hero with the site title, Shop now, category tiles and a product strip', async ({
-    page,
-    request,
-  }) => {
-    const settings = (await (
-      await request.get('/api/pages/site-settings/', { headers: TENANT })
-    ).json()) as {
-      site_title: string;
-    };
-    const cats = await categories(request);
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1, name: settings.site_title })).toBeVisible();
-    const tiles = page.getByRole('list', { name: 'Categories' });
-    for (const category of cats) {
-      await expect(tiles.getByRole('link', { name: new RegExp(category.name) })).toHaveAttribute(
-        'href',
-        `/products?category=${category.slug}`,
-      );
-    }
-    await expect(
-      page.getByRole('list', { name: 'Featured products' }).getByTestId('product-card'),
-    ).toHaveCount(8);
-    await shot(page, 'home');
-    await loadLazyImages(page);
-    await shot(page, 'home', { fullPage: true });
-    await page.getByRole('link', { name: 'Shop now' }).click();
-    await expect(page).toHaveURL(/\/products$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
-  });
+  test(
+    'hero with the site title, Shop now, category tiles and a product strip',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const settings = (await (
+        await request.get('/api/pages/site-settings/', { headers: TENANT })
+      ).json()) as {
+        site_title: string;
+      };
+      const cats = await categories(request);
+      await page.goto('/');
+      await expect(
+        page.getByRole('heading', { level: 1, name: settings.site_title }),
+      ).toBeVisible();
+      const tiles = page.getByRole('list', { name: 'Categories' });
+      for (const category of cats) {
+        await expect(tiles.getByRole('link', { name: new RegExp(category.name) })).toHaveAttribute(
+          'href',
+          `/products?category=${category.slug}`,
+        );
+      }
+      await expect(
+        page.getByRole('list', { name: 'Featured products' }).getByTestId('product-card'),
+      ).toHaveCount(8);
+      await shot(page, 'home');
+      await loadLazyImages(page);
+      await shot(page, 'home', { fullPage: true });
+      await page.getByRole('link', { name: 'Shop now' }).click();
+      await expect(page).toHaveURL(/\/products$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+    },
+  );
 });
 
 test.describe('product list', () => {
-  test('lists product cards with loaded images, badges and $ prices', async ({ page, request }) => {
-    const products = await allProducts(request);
-    await page.goto('/products');
-    await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
-    await expect(cards(page)).toHaveCount(12);
-    for (let index = 0; index < 4; index += 1)
-      await expectLoaded(cards(page).nth(index).locator('img'));
-    await expect(cards(page).first()).toContainText(/\$\d+\.\d{2}/);
-    const firstPage = products.slice(0, 12);
-    if (firstPage.some((p) => p.price_before_discount)) {
-      await expect(page.getByText('DISCOUNT OFFER').first()).toBeVisible();
-      await expect(page.locator('.catalog-card s').first()).toHaveText(/\$\d+\.\d{2}/);
-    }
-    if (firstPage.some((p) => p.stock === 0))
-      await expect(page.getByText('SOLD OUT').first()).toBeVisible();
-    await shot(page, 'products');
-    await loadLazyImages(page);
-    await shot(page, 'products', { fullPage: true });
-  });
+  test(
+    'lists product cards with loaded images, badges and $ prices',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const products = await allProducts(request);
+      await page.goto('/products');
+      await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
+      await expect(cards(page)).toHaveCount(12);
+      for (let index = 0; index < 4; index += 1)
+        await expectLoaded(cards(page).nth(index).locator('img'));
+      await expect(cards(page).first()).toContainText(/\$\d+\.\d{2}/);
+      const firstPage = products.slice(0, 12);
+      if (firstPage.some((p) => p.price_before_discount)) {
+        await expect(page.getByText('DISCOUNT OFFER').first()).toBeVisible();
+        await expect(page.locator('.catalog-card s').first()).toHaveText(/\$\d+\.\d{2}/);
+      }
+      if (firstPage.some((p) => p.stock === 0 && !p.made_to_order))
+        await expect(page.getByText('SOLD OUT').first()).toBeVisible();
+      await shot(page, 'products');
+      await loadLazyImages(page);
+      await shot(page, 'products', { fullPage: true });
+    },
+  );
 
   test('tints each card with its image centre pixel, so two cards differ', async ({ page }) => {
     await page.goto('/products');
@@ -166,36 +173,41 @@ test.describe('product list', () => {
 });
 
 test.describe('product page', () => {
-  test('switches images with the thumbnails and zooms 2x', async ({ page, request }) => {
-    const product = (await allProducts(request)).find((p) => p.images.length > 1)!;
-    await page.goto(`/products/${product.slug}`);
-    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
-    const stage = page.getByTestId('gallery-stage');
-    const image = stage.locator('img');
-    await expectLoaded(image);
-    const firstSrc = await image.getAttribute('src');
-    const thumbs = page.getByRole('button', { name: /Show image/ });
-    await expect(thumbs.first()).toHaveAttribute('aria-pressed', 'true');
-    await thumbs.nth(1).click();
-    await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
-    await expect(image).not.toHaveAttribute('src', firstSrc ?? '');
+  test(
+    'switches images with the thumbnails and zooms 2x',
+    { tag: '@layout' },
+    async ({ page, request }) => {
+      const product = (await allProducts(request)).find((p) => p.images.length > 1)!;
+      await page.goto(`/products/${product.slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      const stage = page.getByTestId('gallery-stage');
+      const image = stage.locator('img');
+      await expectLoaded(image);
+      const firstSrc = await image.getAttribute('src');
+      const thumbs = page.getByRole('button', { name: /Show image/ });
+      await expect(thumbs.first()).toHaveAttribute('aria-pressed', 'true');
+      await thumbs.nth(1).click();
+      await expect(thumbs.nth(1)).toHaveAttribute('aria-pressed', 'true');
+      await expect(image).not.toHaveAttribute('src', firstSrc ?? '');
 
-    const scale = () => image.evaluate((el) => getComputedStyle(el).transform);
-    expect(await scale()).toBe('none');
-    await shot(page, 'product');
-    await shot(page, 'product', { fullPage: true });
-    if (isMobile()) {
-      await stage.tap();
-    } else {
-      const box = (await stage.boundingBox())!;
-      await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
-    }
-    await expect.poll(scale).toBe('matrix(2, 0, 0, 2, 0, 0)');
-    await shot(page, 'product-zoomed');
-  });
+      const scale = () => image.evaluate((el) => getComputedStyle(el).transform);
+      expect(await scale()).toBe('none');
+      await shot(page, 'product');
+      await shot(page, 'product', { fullPage: true });
+      if (isMobile()) {
+        await stage.tap();
+      } else {
+        const box = (await stage.boundingBox())!;
+        await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+      }
+      await expect.poll(scale).toBe('matrix(2, 0, 0, 2, 0, 0)');
+      await shot(page, 'product-zoomed');
+    },
+  );
 
   test("shows 'Sold Out' on a disabled button when stock is 0", async ({ page, request }) => {
-    const soldOut = (await allProducts(request)).find((p) => p.stock === 0);
+    // Not a made-to-order piece: those are still ordered at stock 0 (makers-shop.spec.ts).
+    const soldOut = (await allProducts(request)).find((p) => p.stock === 0 && !p.made_to_order);
     expect(soldOut, 'the demo seed has sold-out products').toBeTruthy();
     await page.goto(`/products/${soldOut!.slug}`);
     await expect(page.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
@@ -217,7 +229,7 @@ test.describe('product page', () => {
     page,
     request,
   }) => {
-    const product = (await allProducts(request)).find((p) => p.stock > 0)!;
+    const product = (await allProducts(request)).find((p) => p.stock > 0 && isPlainPiece(p))!;
     await page.goto(`/products/${product.slug}`);
     await page.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(page).toHaveURL(/\/login\?/);
@@ -231,35 +243,39 @@ test.describe('product page', () => {
 });
 
 test.describe('gallery', () => {
-  test('opens the full image in an overlay closed by × and by the backdrop', async ({ page }) => {
-    await page.goto('/gallery');
-    await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
-    const tiles = page.getByRole('button', { name: /^View / });
-    expect(await tiles.count()).toBeGreaterThan(30);
-    await expectLoaded(tiles.first().locator('img'));
-    await shot(page, 'gallery');
+  test(
+    'opens the full image in an overlay closed by × and by the backdrop',
+    { tag: '@layout' },
+    async ({ page }) => {
+      await page.goto('/gallery');
+      await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+      const tiles = page.getByRole('button', { name: /^View / });
+      expect(await tiles.count()).toBeGreaterThan(30);
+      await expectLoaded(tiles.first().locator('img'));
+      await shot(page, 'gallery');
 
-    await tiles.first().click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible();
-    await expectLoaded(dialog.locator('img'));
-    await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
-    await checkA11y(page);
-    await shot(page, 'gallery-overlay');
-    await page.getByRole('button', { name: 'Close' }).click();
-    await expect(dialog).toBeHidden();
+      await tiles.first().click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expectLoaded(dialog.locator('img'));
+      await expect(page.getByRole('button', { name: 'Close' })).toBeFocused();
+      await checkA11y(page);
+      await shot(page, 'gallery-overlay');
+      await page.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
 
-    await tiles.nth(1).click();
-    await expect(dialog).toBeVisible();
-    // The backdrop is the dialog's own box outside the figure: its top-left corner.
-    await dialog.click({ position: { x: 5, y: 5 } });
-    await expect(dialog).toBeHidden();
+      await tiles.nth(1).click();
+      await expect(dialog).toBeVisible();
+      // The backdrop is the dialog's own box outside the figure: its top-left corner.
+      await dialog.click({ position: { x: 5, y: 5 } });
+      await expect(dialog).toBeHidden();
 
-    await tiles.nth(2).click();
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-  });
+      await tiles.nth(2).click();
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    },
+  );
 });
 
 test.describe('/test demo page', () => {

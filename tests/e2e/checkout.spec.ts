@@ -3,12 +3,15 @@ import { expect, shot, test } from './fixtures';
 import {
   addToCart,
   asCustomer,
+  fillCheckoutAddress,
   type Customer,
   logInBrowser,
   newCustomer,
   type Order,
+  placeOrder,
   POTTERY,
   serverCart,
+  shippingPrice,
   stockedProducts,
 } from './shop-data';
 
@@ -18,24 +21,6 @@ import {
  * cancel and a delayed result; bank transfer; the custom method with and without a redirect
  * (the second demo shop has the redirect); paying an unpaid order from the order history.
  */
-
-/** The delivery address as the API takes it, and the form's label of each field. */
-const ADDRESS = {
-  fullname: 'Ada Lovelace',
-  contact_number: '+44 114 496 0000',
-  street: '12 Forge Lane',
-  city: 'Sheffield',
-  postalCode: 'S1 2AB',
-  country: 'United Kingdom',
-};
-const LABELS: Record<keyof typeof ADDRESS, string> = {
-  fullname: 'Full name',
-  contact_number: 'Contact number',
-  street: 'Street address',
-  city: 'City',
-  postalCode: 'Postal code',
-  country: 'Country',
-};
 
 /** A customer with `quantity` of a well-stocked product in the cart, logged in on the checkout step. */
 async function readyToCheckOut(
@@ -57,12 +42,6 @@ async function readyToCheckOut(
   return { customer, product };
 }
 
-async function fillAddress(page: Page) {
-  for (const [field, value] of Object.entries(ADDRESS)) {
-    await page.getByLabel(LABELS[field as keyof typeof ADDRESS], { exact: true }).fill(value);
-  }
-}
-
 async function orders(request: APIRequestContext, customer: Customer): Promise<Order[]> {
   const response = await request.get(`${customer.origin}/api/orders/orders/`, {
     headers: asCustomer(customer),
@@ -71,13 +50,18 @@ async function orders(request: APIRequestContext, customer: Customer): Promise<O
   return ((await response.json()) as { results: Order[] }).results;
 }
 
-/** Places the order with the card (the default method) and lands on the sandbox gateway. */
-async function payByCard(page: Page) {
+/**
+ * Places the order with the card (the default method) and lands on the sandbox gateway;
+ * answers the quoted shipping in dollars.
+ */
+async function payByCard(page: Page): Promise<number> {
   await expect(page.getByRole('radio', { name: /Credit or debit card/ })).toBeChecked();
-  await fillAddress(page);
+  await fillCheckoutAddress(page);
+  const shipping = await shippingPrice(page);
   await page.getByRole('button', { name: /Place Order/ }).click();
-  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/[0-9a-f-]{36}\/$/);
+  await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/SBX-\d{8}-[0-9A-Z]{6}\/$/);
   await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
+  return shipping;
 }
 
 test('card: the sandbox gateway takes the payment and the order is paid', async ({
@@ -86,10 +70,13 @@ test('card: the sandbox gateway takes the payment and the order is paid', async 
 }) => {
   const { customer, product } = await readyToCheckOut(page, request, { pick: 0, quantity: 2 });
   await shot(page, 'checkout', { fullPage: true });
-  await payByCard(page);
-  const paymentId = page.url().split('/').at(-2)!;
-  expect(await page.evaluate(() => sessionStorage.getItem('pendingPaymentId'))).toBe(paymentId);
-  await expect(page.getByText(`$${(Number(product.price) * 2).toFixed(2)}`)).toBeVisible();
+  const shipping = await payByCard(page);
+  // The storefront keeps the payment's id for the return page; the gateway's page has its own.
+  const paymentId = (await page.evaluate(() => sessionStorage.getItem('pendingPaymentId')))!;
+  expect(paymentId).toMatch(/^[0-9a-f-]{36}$/);
+  await expect(
+    page.getByText(`$${(Number(product.price) * 2 + shipping).toFixed(2)}`),
+  ).toBeVisible();
   await shot(page, 'sandbox-gateway');
 
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -170,12 +157,7 @@ test('an unpaid card order is paid later with Pay now from the order history', a
   const customer = await newCustomer(request);
   const product = (await stockedProducts(request))[4]!;
   await addToCart(request, customer, product.id, 1);
-  const placed = await request.post('/api/orders/orders/', {
-    headers: asCustomer(customer),
-    data: { payment_method: 'card_2c2p', delivery_address: ADDRESS },
-  });
-  expect(placed.status()).toBe(201);
-  const order = (await placed.json()) as Order;
+  const order = await placeOrder(request, customer, 'card_2c2p');
 
   await logInBrowser(page, customer, '/account/orders');
   const card = page.getByRole('listitem').filter({ hasText: order.order_number });
@@ -189,41 +171,47 @@ test('an unpaid card order is paid later with Pay now from the order history', a
   );
 });
 
-test('bank transfer: the missing fields are named, then the bank details and the reference are shown', async ({
-  page,
-  request,
-}) => {
-  const { customer, product } = await readyToCheckOut(page, request, { pick: 5 });
-  await page.getByRole('radio', { name: /Bank transfer/ }).check();
-  await page.getByRole('button', { name: /Place Order/ }).click();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Please fill in all required delivery address fields: Full name, Contact number, Street address, City, Postal code, Country.',
-  );
-  await shot(page, 'checkout-missing-fields', { fullPage: true });
+test(
+  'bank transfer: the missing fields are named, then the bank details and the reference are shown',
+  { tag: '@layout' },
+  async ({ page, request }) => {
+    const { customer, product } = await readyToCheckOut(page, request, { pick: 5 });
+    await page.getByRole('radio', { name: /Bank transfer/ }).check();
+    // Place Order waits for a country (its delivery is quoted first); the rest is checked on it.
+    await expect(page.getByRole('button', { name: /Place Order/ })).toBeDisabled();
+    await page.getByLabel('Country', { exact: true }).selectOption('GB');
+    await page.getByRole('button', { name: /Place Order/ }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Please fill in all required delivery address fields: Full name, Contact number, Street address, City, Postal code.',
+    );
+    await shot(page, 'checkout-missing-fields', { fullPage: true });
 
-  await fillAddress(page);
-  // A double click still makes one order (the button locks and the Idempotency-Key is the same).
-  await page.getByRole('button', { name: /Place Order/ }).dblclick();
-  await expect(page).toHaveURL(/\/order-confirmation$/);
-  await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
-  const [order, ...others] = await orders(request, customer);
-  expect(others).toEqual([]);
-  expect(order).toMatchObject({ status: 'awaiting_payment', payment_method: 'bank_transfer' });
-  await expect(page.getByText(/awaiting payment confirmation/)).toBeVisible();
-  await expect(page.getByText(/IBAN/)).toBeVisible();
-  await expect(
-    page.getByText(`Please use your Order Number ${order!.order_number} as the payment reference.`),
-  ).toBeVisible();
-  await expect(page.getByText(product.name)).toBeVisible();
-  await expect(page.getByText('12 Forge Lane')).toBeVisible();
-  await shot(page, 'order-confirmation-bank', { fullPage: true });
+    await fillCheckoutAddress(page);
+    // A double click still makes one order (the button locks and the Idempotency-Key is the same).
+    await page.getByRole('button', { name: /Place Order/ }).dblclick();
+    await expect(page).toHaveURL(/\/order-confirmation$/);
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+    const [order, ...others] = await orders(request, customer);
+    expect(others).toEqual([]);
+    expect(order).toMatchObject({ status: 'awaiting_payment', payment_method: 'bank_transfer' });
+    await expect(page.getByText(/awaiting payment confirmation/)).toBeVisible();
+    await expect(page.getByText(/IBAN/)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Please use your Order Number ${order!.order_number} as the payment reference.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText(product.name)).toBeVisible();
+    await expect(page.getByText('12 Forge Lane')).toBeVisible();
+    await shot(page, 'order-confirmation-bank', { fullPage: true });
 
-  // The confirmation lives in the history entry: a reload keeps it.
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
-  await page.getByRole('link', { name: 'Continue Shopping' }).click();
-  await expect(page).toHaveURL(/\/products$/);
-});
+    // The confirmation lives in the history entry: a reload keeps it.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue Shopping' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+  },
+);
 
 test("custom method without a redirect: the shop's instructions on the confirmation", async ({
   page,
@@ -231,7 +219,7 @@ test("custom method without a redirect: the shop's instructions on the confirmat
 }) => {
   const { customer } = await readyToCheckOut(page, request, { pick: 6 });
   await page.getByRole('radio', { name: /Pay at the workshop/ }).check();
-  await fillAddress(page);
+  await fillCheckoutAddress(page);
   await page.getByRole('button', { name: /Place Order/ }).click();
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
@@ -259,7 +247,7 @@ test("custom method with a redirect (second shop): the shopper is sent to the sh
   await shot(page, 'checkout-second-shop', { fullPage: true });
 
   await page.getByRole('radio', { name: /PayPal/ }).check();
-  await fillAddress(page);
+  await fillCheckoutAddress(page);
   await page.getByRole('button', { name: /Place Order/ }).click();
   await expect(page).toHaveURL('https://www.paypal.com/paypalme/riversidepottery');
   await expect(page.getByRole('heading', { name: 'PayPal stand-in' })).toBeVisible();

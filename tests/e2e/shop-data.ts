@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { components } from '../../src/api/schema';
 import { expect, test } from './fixtures';
 
@@ -135,8 +135,8 @@ export async function serverCart(request: APIRequestContext, customer: Customer)
 }
 
 /**
- * Products with plenty of stock (at least `minStock`), most first, so specs that buy do not
- * run a product out for each other. `pick` spreads the specs over different products.
+ * Plain pieces (no options, not made to order) with plenty of stock (at least `minStock`), most
+ * first, so specs that buy do not run a product out for each other. `pick` spreads the specs over different products.
  */
 export async function stockedProducts(
   request: APIRequestContext,
@@ -148,7 +148,9 @@ export async function stockedProducts(
   });
   expect(response.ok()).toBe(true);
   const products = ((await response.json()) as { results: Product[] }).results;
-  return products.filter((p) => p.stock >= minStock).sort((a, b) => b.stock - a.stock);
+  return products
+    .filter((p) => p.stock >= minStock && isPlainPiece(p))
+    .sort((a, b) => b.stock - a.stock);
 }
 
 /** The second demo shop's storefront (playwright.config.ts starts it on E2E_POTTERY_PORT). */
@@ -156,3 +158,109 @@ export const POTTERY = {
   origin: `http://127.0.0.1:${process.env.E2E_POTTERY_PORT ?? ''}`,
   tenant: { 'X-Tenant-Token': 'demo-pottery' },
 };
+
+/** A delivery address in the United Kingdom, as the API takes it (country: ISO code). */
+export const UK_ADDRESS = {
+  fullname: 'Ada Lovelace',
+  contact_number: '+44 114 496 0000',
+  street: '12 Forge Lane',
+  city: 'Sheffield',
+  postalCode: 'S1 2AB',
+  country: 'GB',
+};
+
+/** An adult's age attestation, for a cart holding an age-restricted piece. */
+export const ADULT_ATTESTATION = { date_of_birth: '1980-04-02', confirmed: true };
+
+/** True for a piece a spec can buy with no choices to make: no options, not made to order. */
+export function isPlainPiece(product: Product): boolean {
+  return !product.options?.length && !product.made_to_order;
+}
+
+/**
+ * `POST /orders/orders/` as the customer, completed as the storefront completes it: each line's
+ * delivery from `POST /orders/cart/shipping-quote/` for the address's country (the quote's own
+ * choice), an adult's attestation when the cart holds an age-restricted piece, and the quoted
+ * total as `expected_total_price`. Expects 201 and answers the order.
+ */
+export async function placeOrder(
+  request: APIRequestContext,
+  customer: Customer,
+  paymentMethod: Order['payment_method'],
+  address: typeof UK_ADDRESS = UK_ADDRESS,
+): Promise<Order> {
+  const headers = asCustomer(customer);
+  const quoted = await request.post(`${customer.origin}/api/orders/cart/shipping-quote/`, {
+    headers,
+    data: { country: address.country, choices: [] },
+  });
+  expect(quoted.status(), await quoted.text()).toBe(200);
+  const quote = (await quoted.json()) as components['schemas']['ShippingQuote'];
+  const cart = await serverCart(request, customer);
+  const placed = await request.post(`${customer.origin}/api/orders/orders/`, {
+    headers,
+    data: {
+      payment_method: paymentMethod,
+      delivery_address: address,
+      shipping: quote.lines.map((line) => ({ item_id: line.item_id, method: line.method })),
+      ...(cart.items.some((item) => item.product.age_restricted)
+        ? { age_attestation: ADULT_ATTESTATION }
+        : {}),
+      expected_total_price: quote.total_price,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()) as Order;
+}
+
+/** The label an address form (checkout or saved addresses) gives each field. */
+export const ADDRESS_LABELS: Record<keyof typeof UK_ADDRESS, string> = {
+  fullname: 'Full name',
+  contact_number: 'Contact number',
+  street: 'Street address',
+  city: 'City',
+  postalCode: 'Postal code',
+  country: 'Country',
+};
+
+/**
+ * Fills an address form inside `scope` (a page or a region of it): the text fields typed, the
+ * country chosen by its ISO code from the select of the countries the shop ships to.
+ */
+export async function fillAddressFields(
+  scope: Page | Locator,
+  address: Partial<typeof UK_ADDRESS> = UK_ADDRESS,
+): Promise<void> {
+  for (const [field, value] of Object.entries(address)) {
+    const input = scope.getByLabel(ADDRESS_LABELS[field as keyof typeof UK_ADDRESS], {
+      exact: true,
+    });
+    if (field === 'country') await input.selectOption(value);
+    else await input.fill(value);
+  }
+}
+
+/**
+ * Fills the checkout's delivery address and waits until the delivery options for its country
+ * are quoted; when the cart holds an age-restricted piece (a knife), answers the age check as
+ * an adult. makers-shop.spec.ts tests the age check itself.
+ */
+export async function fillCheckoutAddress(page: Page, address = UK_ADDRESS): Promise<void> {
+  await fillAddressFields(page, address);
+  const age = page.getByRole('group', { name: 'Age check' });
+  if (await age.count()) {
+    await age.getByLabel('Date of birth').fill(ADULT_ATTESTATION.date_of_birth);
+    await age.getByRole('checkbox').check();
+  }
+  await expect(
+    page.getByRole('group', { name: 'Delivery' }).getByRole('combobox').first(),
+  ).toBeVisible();
+}
+
+/** The checkout summary's Shipping, in dollars (0 for Free), once it is quoted. */
+export async function shippingPrice(page: Page): Promise<number> {
+  const row = page.getByTestId('checkout-shipping');
+  await expect(row).toHaveText(/\$\d|Free/);
+  const text = (await row.textContent()) ?? '';
+  return text.includes('Free') ? 0 : Number(/\$([\d,.]+)/.exec(text)![1]!.replace(/,/g, ''));
+}

@@ -1,9 +1,27 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { ADDRESS_FORM_FALLBACK, AddressForm } from './address-form';
 import { EMPTY_ADDRESS_FORM, requiredMessage } from './schemas';
+
+vi.mock('../../api/client', () => ({ api: { GET: vi.fn() } }));
+const get = api.GET as unknown as ReturnType<typeof vi.fn>;
+
+const SHOP = {
+  countries: [
+    { code: 'FR', name: 'France' },
+    { code: 'GB', name: 'United Kingdom' },
+  ],
+  minimum_age: 18,
+  age_attestation_text: 'I am 18 or over, and the parcel will be handed only to an adult.',
+};
+
+beforeEach(() => {
+  get.mockReset();
+  get.mockResolvedValue({ data: SHOP });
+});
 
 const HOME = {
   fullname: 'Ada Lovelace',
@@ -11,7 +29,7 @@ const HOME = {
   street: '7 Wren Close',
   city: 'York',
   postalCode: 'YO1 7HH',
-  country: 'United Kingdom',
+  country: 'GB',
 };
 
 async function fillAll(values: Partial<typeof HOME>) {
@@ -25,7 +43,9 @@ async function fillAll(values: Partial<typeof HOME>) {
     country: 'Country',
   };
   for (const [name, value] of Object.entries(values)) {
-    await user.type(await screen.findByLabelText(labels[name as keyof typeof HOME]), value);
+    const control = await screen.findByLabelText(labels[name as keyof typeof HOME]);
+    if (name === 'country') await user.selectOptions(control, value);
+    else await user.type(control, value);
   }
   return user;
 }
@@ -103,5 +123,65 @@ describe('AddressForm (issue 9)', () => {
     const box = await screen.findByRole('checkbox', { name: 'This is your default address' });
     expect(box).toBeChecked();
     expect(box).toBeDisabled();
+  });
+
+  it("chooses the country among the shop's, by name, keeping its code", async () => {
+    await renderWithRouter(
+      <AddressForm initial={EMPTY_ADDRESS_FORM} submitLabel="Save address" onSubmit={vi.fn()} />,
+      { path: '/account/addresses' },
+    );
+    const country = await screen.findByRole('combobox', { name: 'Country' });
+    expect(get).toHaveBeenCalledWith('/shipping/options/', expect.anything());
+    expect(
+      within(country)
+        .getAllByRole('option')
+        .map((option) => [option.textContent, (option as HTMLOptionElement).value]),
+    ).toEqual([
+      ['Choose a country', ''],
+      ['France', 'FR'],
+      ['United Kingdom', 'GB'],
+    ]);
+    expect(country).toHaveValue('');
+  });
+
+  it('opens an address saved with a country name on its code, and one the shop does not ship to on none', async () => {
+    const onSubmit = vi.fn(async () => undefined);
+    const { unmount } = await renderWithRouter(
+      <AddressForm
+        initial={{ ...HOME, country: 'united kingdom', is_default: false }}
+        submitLabel="Save changes"
+        onSubmit={onSubmit}
+      />,
+      { path: '/account/addresses' },
+    );
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveValue('GB');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(onSubmit).toHaveBeenCalledWith({ ...HOME, is_default: false });
+    unmount();
+
+    await renderWithRouter(
+      <AddressForm
+        initial={{ ...HOME, country: 'Narnia', is_default: false }}
+        submitLabel="Save changes"
+        onSubmit={onSubmit}
+      />,
+      { path: '/account/addresses' },
+    );
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Country is required.')).toBeInTheDocument();
+  });
+
+  it("says 'Could not load the countries we deliver to. Please try again.' when they do not load", async () => {
+    get.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await renderWithRouter(
+      <AddressForm initial={EMPTY_ADDRESS_FORM} submitLabel="Save address" onSubmit={vi.fn()} />,
+      { path: '/account/addresses' },
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not load the countries we deliver to. Please try again.',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('combobox', { name: 'Country' })).toBeInTheDocument();
   });
 });

@@ -1,24 +1,27 @@
 /**
  * The form that adds or edits a saved address (issue 9): the six delivery fields, each with its
- * own message ('City is required.'), and "Make this my default address". The server's field
- * errors land beside their fields; anything else shows above the form.
+ * own message ('City is required.'), and "Make this my default address". The country is a
+ * select of the countries the shop ships to, holding the ISO code, as at checkout. The
+ * server's field errors land beside their fields; anything else shows above the form.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
+import type { components } from '../../api/schema';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
+import { CountrySelect, countryCodeFor } from '../../components/country-select';
+import { ErrorBox } from '../../components/error-box';
+import { SHIPPING_MESSAGES, shippingOptionsQuery } from '../checkout/api';
+import { AccountSkeleton } from './account-frame';
 import { addressFormSchema, type AddressFormValues } from './schemas';
+
+type ShippingCountry = components['schemas']['ShippingCountry'];
 
 export const ADDRESS_FORM_FALLBACK = 'Could not save the address. Please try again.';
 
-export function AddressForm({
-  initial,
-  submitLabel,
-  onSubmit,
-  onCancel,
-  lockDefault = false,
-}: {
+interface AddressFormProps {
   initial: AddressFormValues;
   submitLabel: string;
   /** Saves the values; rejects with the server's error. */
@@ -26,12 +29,40 @@ export function AddressForm({
   onCancel?: () => void;
   /** The address is already the default: the box stays ticked (another one must take over). */
   lockDefault?: boolean;
-}) {
+}
+
+/**
+ * The address form once the shop's countries are known (before, a placeholder; when they fail,
+ * the message with Try again): an address saved with a country's name starts on that
+ * country's code, one the shop does not ship to starts with none chosen.
+ */
+export function AddressForm(props: AddressFormProps) {
+  const shipping = useQuery(shippingOptionsQuery());
+  if (shipping.isPending) return <AccountSkeleton blocks={1} label="Loading countries…" />;
+  if (shipping.isError) {
+    return (
+      <ErrorBox
+        message={SHIPPING_MESSAGES.countriesFailed}
+        onRetry={() => void shipping.refetch()}
+      />
+    );
+  }
+  return <AddressFields {...props} countries={shipping.data.countries} />;
+}
+
+function AddressFields({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  lockDefault = false,
+  countries,
+}: AddressFormProps & { countries: readonly ShippingCountry[] }) {
   const prefix = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<AddressFormValues>({
     resolver: zodResolver(addressFormSchema),
-    defaultValues: initial,
+    defaultValues: { ...initial, country: countryCodeFor(initial.country, countries) },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -62,18 +93,31 @@ export function AddressForm({
         {ADDRESS_FIELDS.map((field) => {
           const id = `${prefix}-${field.name}`;
           const error = errors[field.name]?.message;
+          const invalid = error ? true : undefined;
+          const described = error ? `${id}-error` : undefined;
           return (
             <div key={field.name} className={`address-field address-field--${field.name}`}>
               <label htmlFor={id}>{field.label}</label>
-              <input
-                id={id}
-                type={field.type ?? 'text'}
-                autoComplete={field.autoComplete}
-                maxLength={field.maxLength}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-                {...form.register(field.name)}
-              />
+              {field.name === 'country' ? (
+                <CountrySelect
+                  id={id}
+                  countries={countries}
+                  autoComplete="country"
+                  aria-invalid={invalid}
+                  aria-describedby={described}
+                  {...form.register('country')}
+                />
+              ) : (
+                <input
+                  id={id}
+                  type={field.type ?? 'text'}
+                  autoComplete={field.autoComplete}
+                  maxLength={field.maxLength}
+                  aria-invalid={invalid}
+                  aria-describedby={described}
+                  {...form.register(field.name)}
+                />
+              )}
               {error ? (
                 <p id={`${id}-error`} className="address-field__error">
                   {error}

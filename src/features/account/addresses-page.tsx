@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { countryName } from '../../components/countries';
 import { ErrorBox } from '../../components/error-box';
 import {
   MAX_SAVED_ADDRESSES,
@@ -85,7 +86,8 @@ function AddressCard({
         <br />
         {address.city} {address.postalCode}
         <br />
-        {address.country}
+        {/* A code ('GB') by its name; a country saved as free text as it was typed. */}
+        {countryName(address.country)}
         <br />
         {address.contact_number}
       </address>

@@ -7,6 +7,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
+import { countryName } from '../../components/countries';
 
 export type AccountUser = components['schemas']['User'];
 export type SavedAddress = components['schemas']['SavedAddress'];
@@ -59,9 +60,12 @@ export function sameAddress(a: DeliveryAddress, b: DeliveryAddress): boolean {
   return keys.every((key) => a[key].trim() === b[key].trim());
 }
 
-/** One line for an address in a list or a picker: 'Ada Lovelace, 7 Wren Close, York YO1 7HH, United Kingdom'. */
+/**
+ * One line for an address in a list or a picker: 'Ada Lovelace, 7 Wren Close, York YO1 7HH,
+ * United Kingdom' (the country by name, whether it was saved as a code or as free text).
+ */
 export function addressSummary(address: DeliveryAddress): string {
-  return `${address.fullname}, ${address.street}, ${address.city} ${address.postalCode}, ${address.country}`;
+  return `${address.fullname}, ${address.street}, ${address.city} ${address.postalCode}, ${countryName(address.country)}`;
 }
 
 /**

@@ -226,6 +226,14 @@ export function useClearCart(handlers: Pick<CartMutationOptions<void>, 'onError'
 }
 
 /**
+ * Replaces the cart with one the server answered elsewhere (the checkout's 409 when the cart's
+ * total changed carries the current cart), as every cart answer does (spec section 4).
+ */
+export function replaceCartLocally(queryClient: QueryClient, cart: Cart): void {
+  queryClient.setQueryData(CART_QUERY_KEY, cart);
+}
+
+/**
  * Spec section 4: "The cart is cleared locally after an order is placed" (the server emptied
  * it in the same transaction).
  */

@@ -6,6 +6,9 @@ import {
   cartErrorMessage,
   customizationEntries,
   emptied,
+  hasAgeRestricted,
+  hasMadeToOrder,
+  lineOptions,
   parseTableQuantity,
   quantityChange,
   withQuantity,
@@ -20,22 +23,39 @@ function cart(): Cart {
         id: 1,
         quantity: 2,
         customization: {},
+        options: [],
         product: {
           id: 7,
           name: 'Gyuto',
           slug: 'gyuto',
           price: '245.10',
           stock: 4,
+          made_to_order: false,
+          age_restricted: true,
           main_image: null,
         },
+        unit_price: '245.10',
         line_total: '490.20',
+        dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
       },
       {
         id: 2,
         quantity: 1,
         customization: { engraving_text: 'A.L.' },
-        product: { id: 9, name: 'Bowl', slug: 'bowl', price: '0.10', stock: 9, main_image: null },
+        options: [],
+        product: {
+          id: 9,
+          name: 'Bowl',
+          slug: 'bowl',
+          price: '0.10',
+          stock: 9,
+          made_to_order: true,
+          age_restricted: false,
+          main_image: null,
+        },
+        unit_price: '0.10',
         line_total: '0.10',
+        dispatch: { made_to_order: true, earliest: '2026-12-14', latest: '2026-12-21' },
       },
     ],
     total_items: 3,
@@ -79,7 +99,51 @@ describe('customization display (spec section 3)', () => {
   });
 });
 
+describe('chosen options (contract: ChosenOption)', () => {
+  it('reads options by label, falling back to the customization by the spec rule', () => {
+    const options = [
+      {
+        key: 'handle',
+        label: 'Handle wood',
+        value: 'ebony',
+        display_value: 'Ebony',
+        price_delta: '20.00',
+      },
+      {
+        key: 'engraving_text',
+        label: 'Engraving',
+        value: 'A.L.',
+        display_value: 'A.L.',
+        price_delta: '15.00',
+      },
+    ];
+    expect(
+      lineOptions({ options, customization: { handle: 'ebony', engraving_text: 'A.L.' } }),
+    ).toEqual([
+      { label: 'Handle wood', value: 'Ebony' },
+      { label: 'Engraving', value: 'A.L.' },
+    ]);
+    expect(lineOptions({ options: [], customization: { engraving_text: 'A.L.' } })).toEqual([
+      { label: 'engraving text', value: 'A.L.' },
+    ]);
+  });
+
+  it('knows a cart with a made-to-order or an age-restricted piece', () => {
+    expect(hasMadeToOrder(cart())).toBe(true);
+    expect(hasAgeRestricted(cart())).toBe(true);
+    const plain = { ...cart(), items: [] };
+    expect(hasMadeToOrder(plain)).toBe(false);
+    expect(hasAgeRestricted(plain)).toBe(false);
+  });
+});
+
 describe('optimistic totals in cents', () => {
+  it("prices the line by its own unit price, the options' surcharges included", () => {
+    const withSurcharge = cart();
+    withSurcharge.items[0] = { ...withSurcharge.items[0]!, unit_price: '265.10' };
+    expect(withQuantity(withSurcharge, 1, 3).items[0]).toMatchObject({ line_total: '795.30' });
+  });
+
   it('recomputes the line and the cart totals exactly', () => {
     const next = withQuantity(cart(), 2, 3);
     expect(next.items[1]).toMatchObject({ quantity: 3, line_total: '0.30' });

@@ -6,6 +6,7 @@
 import { ApiError } from '../../api/errors';
 import { fromMinorUnits, toMinorUnits } from '../../api/money';
 import type { components } from '../../api/schema';
+import { type OptionLine, optionLines } from '../../components/line-options';
 
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -86,11 +87,26 @@ export function quantityChange(current: number, next: number): QuantityChange {
  */
 export function customizationEntries(
   customization: Record<string, string> | null | undefined,
-): { label: string; value: string }[] {
-  return Object.entries(customization ?? {}).map(([key, value]) => ({
-    label: key.replace(/_/g, ' '),
-    value,
-  }));
+): OptionLine[] {
+  return optionLines(null, customization);
+}
+
+/**
+ * What a line shows under the product's name: its chosen options by label ('Handle wood:
+ * Ebony'), else its customization by the spec's rule.
+ */
+export function lineOptions(item: Pick<CartItem, 'options' | 'customization'>): OptionLine[] {
+  return optionLines(item.options, item.customization);
+}
+
+/** True when some line is made to order: then every line says when it leaves the workshop. */
+export function hasMadeToOrder(cart: Cart): boolean {
+  return cart.items.some((item) => item.dispatch?.made_to_order ?? item.product.made_to_order);
+}
+
+/** True when some line may be sold only to adults (a blade). */
+export function hasAgeRestricted(cart: Cart): boolean {
+  return cart.items.some((item) => item.product.age_restricted);
 }
 
 function recount(cart: Cart, items: CartItem[]): Cart {
@@ -112,7 +128,8 @@ export function withQuantity(cart: Cart, itemId: number, quantity: number): Cart
   if (quantity < 1) return withoutItem(cart, itemId);
   const items = cart.items.map((item) => {
     if (item.id !== itemId) return item;
-    const unit = toMinorUnits(item.product.price) ?? 0;
+    // The line's own unit price carries its options' surcharges; the product's is the base.
+    const unit = toMinorUnits(item.unit_price) ?? toMinorUnits(item.product.price) ?? 0;
     return { ...item, quantity, line_total: fromMinorUnits(unit * quantity) };
   });
   return recount(cart, items);

@@ -1,17 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '../../api/money';
 import { loginHref } from '../../auth/safe-redirect';
 import { isLoggedIn } from '../../auth/token-storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { madeToOrderNote, readyNote } from '../../components/dispatch-note';
+import { useLocalDates } from '../../components/local-dates';
 import { useTransientMessage } from '../../components/use-transient-message';
+import { shippingOptionsQuery } from '../checkout/api';
+import { AgeRestrictedNotice } from './age-restricted-notice';
 import { useClearCart, useRemoveCartItem, useSetCartQuantity } from './api';
 import { CartGate } from './cart-gate';
 import {
   CART_MESSAGES,
   type Cart,
   type CartItem,
-  customizationEntries,
+  hasAgeRestricted,
+  hasMadeToOrder,
+  lineOptions,
   parseTableQuantity,
   quantityChange,
 } from './cart-logic';
@@ -22,9 +29,37 @@ interface LineActions {
   remove: (item: CartItem) => void;
 }
 
+/**
+ * When the line leaves the workshop: 'Made to order: estimated dispatch 14–21 Dec 2026' or
+ * 'Ready: dispatched by 25 Nov 2026'. The cart line carries the estimate, not the lead time.
+ */
+function DispatchNote({ item }: { item: CartItem }) {
+  const locale = useLocalDates() ? undefined : 'en-US';
+  const madeToOrder = item.dispatch.made_to_order;
+  const note = madeToOrder
+    ? madeToOrderNote(item.dispatch, locale)
+    : readyNote(item.dispatch, locale);
+  if (!note) return null;
+  return (
+    <p className={`cart-line__dispatch${madeToOrder ? ' cart-line__dispatch--made' : ''}`}>
+      {note}
+    </p>
+  );
+}
+
 /** One line of the cart table: product, price, quantity control, line total and remove. */
-function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
+function CartLine({
+  item,
+  actions,
+  showDispatch,
+}: {
+  item: CartItem;
+  actions: LineActions;
+  /** Some line is made to order, so every line says when it ships. */
+  showDispatch: boolean;
+}) {
   const { product } = item;
+  const options = lineOptions(item);
   // While the shopper types, the field shows what they typed; otherwise it follows the cart
   // (the server's answer, or the expected one while a change is under way).
   const [draft, setDraft] = useState<string | null>(null);
@@ -66,9 +101,9 @@ function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
             <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
               {product.name}
             </Link>
-            {customizationEntries(item.customization).length ? (
+            {options.length ? (
               <ul className="cart-line__customization">
-                {customizationEntries(item.customization).map((entry) => (
+                {options.map((entry) => (
                   <li key={entry.label}>
                     <span className="cart-line__customization-key">{entry.label}:</span>{' '}
                     {entry.value}
@@ -76,6 +111,7 @@ function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
                 ))}
               </ul>
             ) : null}
+            {showDispatch ? <DispatchNote item={item} /> : null}
             {overStock ? (
               <p className="cart-line__warning">Only {product.stock} items available.</p>
             ) : null}
@@ -83,7 +119,8 @@ function CartLine({ item, actions }: { item: CartItem; actions: LineActions }) {
         </div>
       </td>
       <td className="cart-line__price" role="cell" data-label="Price">
-        {formatPrice(product.price)}
+        {/* With the chosen options' surcharges, so price × quantity is the line's total. */}
+        {formatPrice(item.unit_price ?? product.price)}
       </td>
       <td className="cart-line__quantity" role="cell" data-label="Quantity">
         <div className="cart-stepper">
@@ -171,6 +208,10 @@ export function CartView({
   const setQuantityMutation = useSetCartQuantity({ onError: showError });
   const removeMutation = useRemoveCartItem({ onError: showError });
   const clearMutation = useClearCart({ onError: showError });
+  const showDispatch = hasMadeToOrder(cart);
+  const ageRestricted = hasAgeRestricted(cart);
+  // Only a cart with a blade needs the shop's minimum age.
+  const shipping = useQuery({ ...shippingOptionsQuery(), enabled: ageRestricted });
 
   const actions: LineActions = {
     setQuantity: (item, next) => {
@@ -230,7 +271,7 @@ export function CartView({
           </thead>
           <tbody role="rowgroup">
             {cart.items.map((item) => (
-              <CartLine key={item.id} item={item} actions={actions} />
+              <CartLine key={item.id} item={item} actions={actions} showDispatch={showDispatch} />
             ))}
           </tbody>
         </table>
@@ -239,39 +280,42 @@ export function CartView({
         </Link>
       </div>
 
-      <section className="cart-summary" aria-labelledby="cart-summary-title">
-        <h2 id="cart-summary-title" className="cart-summary__title">
-          Order Summary
-        </h2>
-        <dl className="cart-summary__rows">
-          <div className="cart-summary__row">
-            <dt>
-              Subtotal ({cart.total_items} {cart.total_items === 1 ? 'item' : 'items'})
-            </dt>
-            <dd data-testid="cart-subtotal">{formatPrice(cart.total_price)}</dd>
-          </div>
-          <div className="cart-summary__row">
-            <dt>Shipping</dt>
-            <dd>Calculated at checkout</dd>
-          </div>
-          <div className="cart-summary__row cart-summary__row--total">
-            <dt>Total</dt>
-            <dd data-testid="cart-total">{formatPrice(cart.total_price)}</dd>
-          </div>
-        </dl>
-        <p className="cart-summary__note">Shipping is not included in the total.</p>
-        <button type="button" className="button-primary cart-summary__checkout" onClick={proceed}>
-          Proceed to Checkout
-        </button>
-        <button
-          type="button"
-          className="button-secondary cart-summary__clear"
-          disabled={clearMutation.isPending}
-          onClick={() => setConfirmingClear(true)}
-        >
-          Clear Cart
-        </button>
-      </section>
+      <div className="cart-side">
+        {ageRestricted ? <AgeRestrictedNotice minimumAge={shipping.data?.minimum_age} /> : null}
+        <section className="cart-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title" className="cart-summary__title">
+            Order Summary
+          </h2>
+          <dl className="cart-summary__rows">
+            <div className="cart-summary__row">
+              <dt>
+                Subtotal ({cart.total_items} {cart.total_items === 1 ? 'item' : 'items'})
+              </dt>
+              <dd data-testid="cart-subtotal">{formatPrice(cart.total_price)}</dd>
+            </div>
+            <div className="cart-summary__row">
+              <dt>Shipping</dt>
+              <dd>Calculated at checkout</dd>
+            </div>
+            <div className="cart-summary__row cart-summary__row--total">
+              <dt>Total</dt>
+              <dd data-testid="cart-total">{formatPrice(cart.total_price)}</dd>
+            </div>
+          </dl>
+          <p className="cart-summary__note">Shipping is not included in the total.</p>
+          <button type="button" className="button-primary cart-summary__checkout" onClick={proceed}>
+            Proceed to Checkout
+          </button>
+          <button
+            type="button"
+            className="button-secondary cart-summary__clear"
+            disabled={clearMutation.isPending}
+            onClick={() => setConfirmingClear(true)}
+          >
+            Clear Cart
+          </button>
+        </section>
+      </div>
 
       {confirmingClear ? (
         <ConfirmDialog

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
 import { loginHref } from '../../auth/safe-redirect';
 import { isLoggedIn } from '../../auth/token-storage';
 import { useIsLoggedIn } from '../../auth/use-session';
@@ -11,7 +12,15 @@ import {
   useAddToCart,
   useResumeAddToCart,
 } from '../cart/api';
-import { addToCartProblem, clampQuantity } from './product-logic';
+import {
+  customizationErrors,
+  customizationOf,
+  valuesFromCustomization,
+  type OptionValues,
+  type ProductOption,
+} from './customization';
+import { ProductOptions } from './product-options';
+import { MADE_TO_ORDER_MAX_QUANTITY, addToCartProblem, clampQuantity } from './product-logic';
 
 /** Spec section 8, product page: the add-to-cart failure when the server gives no detail. */
 export const ADD_TO_CART_FAILED = 'Could not add item to cart.';
@@ -22,17 +31,30 @@ export function loginRedirectHref(slug: string): string {
 }
 
 interface AddToCartProps {
-  product: { id: number; slug: string; name: string; stock: number };
+  product: {
+    id: number;
+    slug: string;
+    name: string;
+    stock: number;
+    made_to_order: boolean;
+    options: ProductOption[];
+  };
+  /** The options form (./product-options.tsx), shared with the price above. */
+  form: UseFormReturn<OptionValues>;
 }
 
 /**
- * Quantity selector (only when stock > 1, bounded 1..stock) and the Add to Cart button
- * ('Sold Out' and disabled at stock 0). Logged out, the button remembers the choice and goes to
- * /login?redirect=/products/{slug}, and the choice is added when the shopper comes back logged
- * in (issue 6); logged in, it adds the line item (spec sections 2, 4, 5). The cart's answer
- * replaces the cached cart, so the header badge follows.
+ * The product's options, the quantity selector and the Add to Cart button (spec sections 2,
+ * 4, 5). The quantity is shown when stock > 1, bounded 1..stock; a made-to-order piece is
+ * made for the order, so it is always shown, bounded 1..10, and the button is never 'Sold
+ * Out' (otherwise 'Sold Out' and disabled at stock 0). The options are checked first and sent
+ * as the line's `customization` (only the chosen ones, texts trimmed). Logged out, the button
+ * remembers the choice, customization included, and goes to /login?redirect=/products/{slug};
+ * the choice is added when the shopper comes back logged in, and the form shows it again.
+ * Logged in, it adds the line item; the cart's answer replaces the cached cart, so the header
+ * badge follows. The server's `customization.<key>` errors stand under their controls.
  */
-export function AddToCart({ product }: AddToCartProps) {
+export function AddToCart({ product, form }: AddToCartProps) {
   const navigate = useNavigate();
   const [message, setMessage] = useTransientMessage();
   const addToCart = useAddToCart({
@@ -41,29 +63,50 @@ export function AddToCart({ product }: AddToCartProps) {
         kind: 'success',
         text: `Added ${added.quantity} × ${product.name} to your cart.`,
       }),
-    onError: (_message, error) =>
-      setMessage({ kind: 'error', text: cartErrorMessage(error, ADD_TO_CART_FAILED) }),
+    onError: (_message, error) => {
+      const { byOption, general } = customizationErrors(error, product.options);
+      Object.entries(byOption).forEach(([key, message], index) =>
+        form.setError(key, { type: 'server', message }, { shouldFocus: index === 0 }),
+      );
+      if (general) setMessage({ kind: 'error', text: cartErrorMessage(error, ADD_TO_CART_FAILED) });
+    },
   });
-  // Issue 6: the item chosen before a login is added once the shopper is back, logged in.
-  useResumeAddToCart(product.slug, (input) => addToCart.mutate(input), useIsLoggedIn() === true);
   const [quantityText, setQuantityText] = useState('1');
   const [limitMessage, setLimitMessage] = useState<string | null>(null);
-  const soldOut = product.stock <= 0;
-  const quantity = clampQuantity(quantityText, product.stock).quantity;
+  // The item chosen before a login is added once the shopper is back, logged in, and the
+  // page shows what was chosen.
+  useResumeAddToCart(
+    product.slug,
+    (input) => {
+      setQuantityText(String(input.quantity));
+      form.reset(valuesFromCustomization(product.options, input.customization ?? {}));
+      addToCart.mutate(input);
+    },
+    useIsLoggedIn() === true,
+  );
+  const madeToOrder = product.made_to_order;
+  const soldOut = !madeToOrder && product.stock <= 0;
+  const maxQuantity = madeToOrder ? MADE_TO_ORDER_MAX_QUANTITY : product.stock;
+  const showQuantity = madeToOrder || product.stock > 1;
+  const quantity = clampQuantity(quantityText, product.stock, madeToOrder).quantity;
 
   const applyQuantity = (raw: string | number) => {
-    const result = clampQuantity(raw, product.stock);
+    const result = clampQuantity(raw, product.stock, madeToOrder);
     setQuantityText(String(result.quantity));
     setLimitMessage(result.message);
   };
 
-  const onAdd = () => {
-    const problem = addToCartProblem(product.stock, quantity);
+  const add = (values: OptionValues) => {
+    const problem = addToCartProblem(product.stock, quantity, madeToOrder);
     if (problem) {
       setMessage({ kind: 'error', text: problem });
       return;
     }
-    const input: AddToCartInput = { productId: product.id, quantity };
+    const input: AddToCartInput = {
+      productId: product.id,
+      quantity,
+      customization: customizationOf(product.options, values),
+    };
     if (!isLoggedIn()) {
       rememberAddToCart(product.slug, input);
       void navigate({ href: loginRedirectHref(product.slug) });
@@ -74,7 +117,8 @@ export function AddToCart({ product }: AddToCartProps) {
 
   return (
     <div className="catalog-buy">
-      {product.stock > 1 ? (
+      <ProductOptions options={product.options} control={form.control} />
+      {showQuantity ? (
         <div className="catalog-quantity">
           <label htmlFor="catalog-quantity-input" className="catalog-quantity__label">
             Quantity
@@ -95,7 +139,7 @@ export function AddToCart({ product }: AddToCartProps) {
               type="number"
               inputMode="numeric"
               min={1}
-              max={product.stock}
+              max={maxQuantity}
               step={1}
               value={quantityText}
               aria-describedby={limitMessage ? 'catalog-quantity-limit' : undefined}
@@ -113,7 +157,7 @@ export function AddToCart({ product }: AddToCartProps) {
               type="button"
               className="catalog-quantity__step"
               aria-label="Increase quantity"
-              disabled={quantity >= product.stock}
+              disabled={quantity >= maxQuantity}
               onClick={() => applyQuantity(quantity + 1)}
             >
               +
@@ -130,7 +174,7 @@ export function AddToCart({ product }: AddToCartProps) {
         type="button"
         className="button-primary catalog-buy__button"
         disabled={soldOut || addToCart.isPending}
-        onClick={onAdd}
+        onClick={() => void form.handleSubmit(add)()}
       >
         {soldOut ? 'Sold Out' : addToCart.isPending ? 'Adding…' : 'Add to Cart'}
       </button>

@@ -27,8 +27,8 @@ export type ProductSuggestion = components['schemas']['ProductSuggestion'];
 
 /**
  * What list views show of a product: the card (spec section 2: name, price and old price,
- * stock badge, image, attribute tooltip), the home page's hero and tiles, /company-info's
- * photos. List queries keep only these fields, so the cache and the data a server-rendered
+ * stock or made-to-order badge, image, attribute tooltip; whether it is sold to adults only),
+ * the home page's hero and tiles, /company-info's photos. List queries keep only these fields, so the cache and the data a server-rendered
  * list page carries for hydration hold no long descriptions or image sets (issue 8: they made
  * /products carry 29 KB of inline script, evaluated before the page can respond).
  */
@@ -45,6 +45,8 @@ export type ProductListItem = Pick<
   | 'category'
   | 'average_rating'
   | 'review_count'
+  | 'made_to_order'
+  | 'age_restricted'
 >;
 
 /** The {@link ProductListItem} of a product: the same values, the other fields left out. */
@@ -61,6 +63,8 @@ export function toListItem(product: Product): ProductListItem {
     category: product.category,
     average_rating: product.average_rating,
     review_count: product.review_count,
+    made_to_order: product.made_to_order,
+    age_restricted: product.age_restricted,
   };
 }
 

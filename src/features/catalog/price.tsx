@@ -6,15 +6,21 @@ interface PriceProps {
   /** The price before a discount, struck through when present. */
   before?: string | null;
   className?: string;
+  /** Announce changes politely (a price that follows the shopper's choices). */
+  live?: boolean;
 }
 
 /**
  * A price with '$' and two decimals, and the old price struck through (spec section 2). The
  * strike-through is invisible to screen readers, so the old price carries hidden words.
  */
-export function Price({ price, before, className }: PriceProps) {
+export function Price({ price, before, className, live = false }: PriceProps) {
   return (
-    <p className={`catalog-price ${className ?? ''}`.trim()}>
+    <p
+      className={`catalog-price ${className ?? ''}`.trim()}
+      aria-live={live ? 'polite' : undefined}
+      aria-atomic={live ? true : undefined}
+    >
       {before ? <span className="visually-hidden">Sale price </span> : null}
       <span className="catalog-price__now">{formatPrice(price)}</span>
       {before ? (

@@ -43,6 +43,30 @@ describe('ProductCard', () => {
     expect(screen.getByText('DISCOUNT OFFER')).toBeInTheDocument();
   });
 
+  it('shows MADE TO ORDER instead of SOLD OUT for a made-to-order piece at stock 0', async () => {
+    renderWithRouter(<ProductCard product={makeProduct({ stock: 0, made_to_order: true })} />);
+    expect(await screen.findByText('MADE TO ORDER')).toBeInTheDocument();
+    expect(screen.queryByText('SOLD OUT')).toBeNull();
+  });
+
+  it('shows no stock badge for a made-to-order piece that has stock', async () => {
+    renderWithRouter(<ProductCard product={makeProduct({ stock: 25, made_to_order: true })} />);
+    await screen.findByRole('link');
+    expect(screen.queryByText('MADE TO ORDER')).toBeNull();
+    expect(screen.queryByText('SOLD OUT')).toBeNull();
+  });
+
+  it("says 'Adults only' beside the category of an age-restricted piece", async () => {
+    const { unmount } = renderWithRouter(
+      <ProductCard product={makeProduct({ name: 'Hunter', age_restricted: true })} />,
+    );
+    expect(await screen.findByRole('link', { name: /Hunter/ })).toHaveTextContent('Adults only');
+    unmount();
+    renderWithRouter(<ProductCard product={makeProduct({ name: 'Mug' })} />);
+    await screen.findByRole('link', { name: /Mug/ });
+    expect(screen.queryByText('Adults only')).toBeNull();
+  });
+
   it("shows 'No image available' without an image", async () => {
     renderWithRouter(<ProductCard product={makeProduct({ main_image: null })} />);
     expect(await screen.findByText('No image available')).toBeInTheDocument();

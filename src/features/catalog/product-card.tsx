@@ -18,9 +18,11 @@ interface ProductCardProps {
 
 /**
  * One product in a grid (spec section 2, /products): image or 'No image available', the
- * 'DISCOUNT OFFER' and 'SOLD OUT' badges, name, '$' price with the old price struck through,
- * an attribute tooltip ('key: value' lines, at most 300px wide, on hover and keyboard focus),
- * and a background tinted with the image's centre pixel.
+ * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('MADE TO ORDER' instead of 'SOLD OUT' for a piece
+ * made for each order, which can be ordered at stock 0), 'Adults only' beside the category of
+ * an age-restricted piece, name, '$' price with the old price struck through, an attribute
+ * tooltip ('key: value' lines, at most 300px wide, on hover and keyboard focus), and a
+ * background tinted with the image's centre pixel.
  */
 export function ProductCard({ product, eager = false, headingLevel = 3 }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -30,7 +32,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const [dismissed, setDismissed] = useState(false);
   const attributes = sortByOrder(product.attributes ?? []);
   const image = product.main_image;
-  const soldOut = product.stock <= 0;
+  const madeToOrder = product.made_to_order && product.stock <= 0;
+  const soldOut = !product.made_to_order && product.stock <= 0;
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
 
   return (
@@ -66,7 +69,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           ) : (
             <div className="catalog-card__placeholder">No image available</div>
           )}
-          {discounted || soldOut ? (
+          {discounted || soldOut || madeToOrder ? (
             <div className="catalog-card__badges">
               {discounted ? (
                 <span className="catalog-badge catalog-badge--sale">DISCOUNT OFFER</span>
@@ -74,11 +77,17 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
               {soldOut ? (
                 <span className="catalog-badge catalog-badge--soldout">SOLD OUT</span>
               ) : null}
+              {madeToOrder ? (
+                <span className="catalog-badge catalog-badge--made">MADE TO ORDER</span>
+              ) : null}
             </div>
           ) : null}
         </div>
         <div className="catalog-card__body">
-          <p className="catalog-card__category">{product.category?.name}</p>
+          <p className="catalog-card__category">
+            <span>{product.category?.name}</span>
+            {product.age_restricted ? <span className="catalog-card__age">Adults only</span> : null}
+          </p>
           <Heading className="catalog-card__name">{product.name}</Heading>
           <Price price={product.price} before={discounted ? product.price_before_discount : null} />
         </div>

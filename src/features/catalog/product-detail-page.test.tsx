@@ -243,6 +243,84 @@ describe('ProductDetail: quantity and Add to Cart', () => {
   });
 });
 
+describe('ProductDetail: made to order, dispatch and age', () => {
+  const TO_ORDER = {
+    made_to_order: true,
+    stock: 0,
+    lead_time_days_min: 15,
+    lead_time_days_max: 20,
+    dispatch: { made_to_order: true, earliest: '2026-12-14', latest: '2026-12-21' },
+  };
+
+  it('can be ordered at stock 0 when made to order: no Sold Out, the quantity shown, the lead time said', async () => {
+    renderProduct(TO_ORDER);
+    const button = await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(button).toBeEnabled();
+    expect(screen.queryByText('Sold Out')).toBeNull();
+    expect(screen.queryByText('Out of stock')).toBeNull();
+    expect(screen.getByLabelText('Quantity')).toHaveValue(1);
+    expect(screen.getByText('Made to order: ships in 3–4 weeks')).toBeInTheDocument();
+    expect(screen.getByText(/^Estimated dispatch: /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Ready to ship/)).toBeNull();
+  });
+
+  it("bounds a made-to-order quantity to 1..10 with 'You can order up to 10 at a time.'", async () => {
+    const user = userEvent.setup();
+    renderProduct(TO_ORDER);
+    const input = await screen.findByLabelText('Quantity');
+    expect(input).toHaveAttribute('max', '10');
+    fireEvent.change(input, { target: { value: '15' } });
+    expect(input).toHaveValue(10);
+    expect(screen.getByText('You can order up to 10 at a time.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    fireEvent.change(input, { target: { value: '9' } });
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(input).toHaveValue(10);
+  });
+
+  it('adds a made-to-order piece at stock 0 when logged in', async () => {
+    localStorage.setItem('authToken', 'token');
+    post.mockResolvedValue({ data: { id: 1, items: [], total_items: 2, total_price: '380.00' } });
+    const { product } = renderProduct(TO_ORDER);
+    fireEvent.change(await screen.findByLabelText('Quantity'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Added 2 × Gyuto 210 to your cart.',
+    );
+    expect(post).toHaveBeenCalledWith('/orders/cart/add-item/', {
+      body: { product_id: product.id, quantity: 2, customization: {} },
+    });
+  });
+
+  it("says when a ready piece in stock is dispatched, beside 'In stock'", async () => {
+    renderProduct({ stock: 6 });
+    expect(await screen.findByText('In stock')).toBeInTheDocument();
+    expect(screen.getByText(/^Ready to ship: dispatched by /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Made to order/)).toBeNull();
+  });
+
+  it('notes an age-restricted piece beside its price, with the minimum age once known', async () => {
+    get.mockImplementation(async (path: string) =>
+      path === '/shipping/options/'
+        ? { data: { countries: [], minimum_age: 18, age_attestation_text: 'I am 18 or over.' } }
+        : { data: { site_title: 'Ember & Oak Workshop' } },
+    );
+    renderProduct({ age_restricted: true });
+    expect(
+      await screen.findByText(
+        'Sold to adults only: you must be 18 or over to buy this, and an adult must sign for the parcel.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of age, and asks nothing, for a piece that is not restricted', async () => {
+    renderProduct({ age_restricted: false });
+    await screen.findByRole('button', { name: 'Add to Cart' });
+    expect(screen.queryByText(/^Sold to adults only/)).toBeNull();
+    expect(get).not.toHaveBeenCalledWith('/shipping/options/', expect.anything());
+  });
+});
+
 describe('ProductDetailError', () => {
   it("shows 'Product not found.' on 404", async () => {
     renderWithRouter(<ProductDetailError error={new ApiError(404, { detail: 'Not found.' })} />);

@@ -6,7 +6,7 @@ import { SanitizedHtml } from '../../components/sanitized-html';
 import { ReviewForm } from '../reviews/review-form';
 import { productQuery, type Product } from './api';
 import { AddToCart } from './add-to-cart';
-import { Price } from './price';
+import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { ProductGallery } from './product-gallery';
 import {
   descriptionOrFallback,
@@ -14,6 +14,7 @@ import {
   reviewCountLabel,
   sortByOrder,
 } from './product-logic';
+import { OptionsPrice, useOptionsForm } from './product-options';
 import { ReviewsList } from './reviews-list';
 import { StarRating } from './star-rating';
 import './catalog.css';
@@ -53,11 +54,20 @@ function useScrollToReviews(slug: string) {
   }, [slug]);
 }
 
-/** The product view itself, for a loaded product (spec section 2, /products/{slug}). */
-export function ProductDetail({ product }: { product: Product }) {
+const NO_OPTIONS: Product['options'] = [];
+
+/**
+ * The product view itself, for a loaded product (spec section 2, /products/{slug}): besides the
+ * spec's facts, the price for the chosen options, the age note of a piece sold to adults only,
+ * when it is dispatched (made to order or ready to ship) and the options above Add to Cart.
+ */
+export function ProductDetail({ product: loaded }: { product: Product }) {
+  // A product served without options (an answer from before they existed) reads as one that
+  // has none, rather than breaking the page.
+  const product = loaded.options ? loaded : { ...loaded, options: NO_OPTIONS };
   useScrollToReviews(product.slug);
   const attributes = sortByOrder(product.attributes ?? []);
-  const discounted = product.price_before_discount != null && product.price_before_discount !== '';
+  const optionsForm = useOptionsForm(product.options);
 
   return (
     <article className="page-container catalog-product">
@@ -75,12 +85,16 @@ export function ProductDetail({ product }: { product: Product }) {
           ) : null}
           <h1 className="catalog-product__name">{product.name}</h1>
           <RatingSummary product={product} />
-          <Price
-            className="catalog-price--large"
-            price={product.price}
-            before={discounted ? product.price_before_discount : null}
-          />
-          <StockNote stock={product.stock} />
+          <OptionsPrice product={product} control={optionsForm.control} />
+          {product.age_restricted ? <AgeRestrictionNote /> : null}
+          {product.made_to_order ? (
+            <DispatchNote product={product} />
+          ) : (
+            <div className="catalog-availability">
+              <StockNote stock={product.stock} />
+              <DispatchNote product={product} />
+            </div>
+          )}
           <p className="catalog-product__description">
             {descriptionOrFallback(product.description)}
           </p>
@@ -94,7 +108,7 @@ export function ProductDetail({ product }: { product: Product }) {
               ))}
             </dl>
           ) : null}
-          <AddToCart product={product} />
+          <AddToCart product={product} form={optionsForm} />
         </div>
       </div>
       {product.long_html_description ? (
@@ -125,7 +139,8 @@ export function ProductDetailPage({ slug }: { slug: string }) {
       </p>
     );
   }
-  return <ProductDetail product={product} />;
+  // A new product starts with fresh choices and quantity, even when the route keeps the page.
+  return <ProductDetail key={product.id} product={product} />;
 }
 
 /** Error state of the product page (spec section 8): 404 'Product not found.', else detail or fallback. */

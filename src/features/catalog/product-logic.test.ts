@@ -51,6 +51,22 @@ describe('clampQuantity', () => {
   });
 });
 
+describe('made to order', () => {
+  it("bounds a made-to-order quantity to 1..10 whatever the stock, with 'You can order up to 10 at a time.'", () => {
+    expect(clampQuantity('15', 0, true)).toEqual({
+      quantity: 10,
+      message: 'You can order up to 10 at a time.',
+    });
+    expect(clampQuantity('7', 2, true)).toEqual({ quantity: 7, message: null });
+    expect(clampQuantity('0', 0, true)).toEqual({ quantity: 1, message: null });
+  });
+
+  it('lets a made-to-order piece be added at stock 0', () => {
+    expect(addToCartProblem(0, 3, true)).toBeNull();
+    expect(addToCartProblem(0, 11, true)).toBe('You can order up to 10 at a time.');
+  });
+});
+
 describe('addToCartProblem', () => {
   it('refuses out of stock items and quantities above stock', () => {
     expect(addToCartProblem(0, 1)).toBe('Item is out of stock.');

@@ -25,13 +25,29 @@ export interface QuantityResult {
   message: string | null;
 }
 
+/** The most of a made-to-order piece one Add to Cart asks for: it is made for the order, not taken from stock. */
+export const MADE_TO_ORDER_MAX_QUANTITY = 10;
+
+/** Said when a made-to-order quantity is capped at {@link MADE_TO_ORDER_MAX_QUANTITY}. */
+export const MADE_TO_ORDER_LIMIT_MESSAGE = `You can order up to ${MADE_TO_ORDER_MAX_QUANTITY} at a time.`;
+
 /**
- * Bounds a quantity typed by the shopper to 1..stock (spec section 5): a value below 1 (or not a
- * number) becomes 1; above stock it becomes stock with 'Only {n} items available.'.
+ * Bounds a quantity typed by the shopper (spec section 5): a value below 1 (or not a number)
+ * becomes 1; above stock it becomes stock with 'Only {n} items available.'. A made-to-order
+ * piece is bounded by {@link MADE_TO_ORDER_MAX_QUANTITY} instead of its stock.
  */
-export function clampQuantity(raw: string | number, stock: number): QuantityResult {
+export function clampQuantity(
+  raw: string | number,
+  stock: number,
+  madeToOrder = false,
+): QuantityResult {
   const parsed = typeof raw === 'number' ? Math.trunc(raw) : Number.parseInt(raw, 10);
   if (!Number.isFinite(parsed) || parsed < 1) return { quantity: 1, message: null };
+  if (madeToOrder) {
+    return parsed > MADE_TO_ORDER_MAX_QUANTITY
+      ? { quantity: MADE_TO_ORDER_MAX_QUANTITY, message: MADE_TO_ORDER_LIMIT_MESSAGE }
+      : { quantity: parsed, message: null };
+  }
   if (stock > 0 && parsed > stock)
     return { quantity: stock, message: `Only ${stock} items available.` };
   return { quantity: parsed, message: null };
@@ -39,9 +55,17 @@ export function clampQuantity(raw: string | number, stock: number): QuantityResu
 
 /**
  * Checks an add-to-cart attempt against stock (spec section 5). Returns the message to show,
- * or null when the attempt may go to the server.
+ * or null when the attempt may go to the server. A made-to-order piece is made for the order,
+ * so its stock does not limit it (only {@link MADE_TO_ORDER_MAX_QUANTITY} does).
  */
-export function addToCartProblem(stock: number, quantity: number): string | null {
+export function addToCartProblem(
+  stock: number,
+  quantity: number,
+  madeToOrder = false,
+): string | null {
+  if (madeToOrder) {
+    return quantity > MADE_TO_ORDER_MAX_QUANTITY ? MADE_TO_ORDER_LIMIT_MESSAGE : null;
+  }
   if (stock <= 0) return 'Item is out of stock.';
   if (quantity > stock) return `Only ${stock} items available.`;
   return null;

@@ -25,6 +25,8 @@ export interface ProductSummary {
   /** Decimal string, as the API gives it ("45.00"). */
   price: string;
   stock: number;
+  /** Made for each order: on offer at any stock. */
+  madeToOrder: boolean;
   images: string[];
   imageAlt: string | null;
   category: { name: string; slug: string } | null;
@@ -44,6 +46,7 @@ export function productSummary(product: Product): ProductSummary {
     description: descriptionOrFallback(product.description),
     price: product.price,
     stock: product.stock,
+    madeToOrder: product.made_to_order === true,
     images,
     imageAlt: product.main_image?.alt_text || product.name,
     category: product.category
@@ -56,7 +59,7 @@ export function productSummary(product: Product): ProductSummary {
 
 /**
  * schema.org `Product` with an `Offer` (price as a decimal string, currency USD, availability
- * InStock or OutOfStock from the stock) and, when the product has reviews, an
+ * MadeToOrder for a piece made for each order, else InStock or OutOfStock from the stock) and, when the product has reviews, an
  * `AggregateRating` (rating 1-5 and the review count).
  */
 export function productJsonLd(matches: readonly HeadMatch[], product: ProductSummary): object {
@@ -78,8 +81,11 @@ export function productJsonLd(matches: readonly HeadMatch[], product: ProductSum
       url,
       price: product.price,
       priceCurrency: 'USD',
-      availability:
-        product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: product.madeToOrder
+        ? 'https://schema.org/MadeToOrder'
+        : product.stock > 0
+          ? 'https://schema.org/InStock'
+          : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
     ...(rated

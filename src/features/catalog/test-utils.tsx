@@ -78,6 +78,12 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     attributes: [],
     average_rating: null,
     review_count: 0,
+    options: [],
+    made_to_order: false,
+    lead_time_days_min: null,
+    lead_time_days_max: null,
+    age_restricted: false,
+    dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
     ...overrides,
   };
 }

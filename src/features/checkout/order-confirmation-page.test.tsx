@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { components } from '../../api/schema';
+import { dispatchRange } from '../../components/dispatch';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { OrderConfirmationPage } from './order-confirmation-page';
 
@@ -10,6 +11,8 @@ const ORDER: Order = {
   order_number: 'ORD-7K3F-9QXD',
   status: 'awaiting_payment',
   payment_method: 'bank_transfer',
+  subtotal: '490.00',
+  shipping_price: '0.00',
   total_price: '490.00',
   total_items: 2,
   delivery_address: {
@@ -21,8 +24,14 @@ const ORDER: Order = {
     country: 'United Kingdom',
   },
   items: [],
+  shipments: [],
+  needs_adult_signature: false,
+  age_attestation: null,
   created_at: '2026-11-22T10:00:00Z',
   paid_at: null,
+  expires_at: null,
+  closed_at: null,
+  refund_status: null,
   payment_instructions: null,
   payment_redirect_url: null,
   latest_payment: null,
@@ -90,5 +99,116 @@ describe('/order-confirmation (spec sections 2 and 4)', () => {
       await screen.findByRole('heading', { name: 'Order Information Unavailable' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Order Placed Successfully!' })).toBeNull();
+  });
+
+  it('shows the options, the made-to-order dispatch, the shipments and totals, the signature note and the country by name', async () => {
+    const { router } = await renderWithRouter(<OrderConfirmationPage />);
+    const dispatch = { made_to_order: true, earliest: '2026-12-14', latest: '2026-12-21' };
+    await router.navigate({
+      to: '/order-confirmation',
+      state: {
+        orderConfirmation: {
+          order: {
+            ...ORDER,
+            subtotal: '405.00',
+            shipping_price: '9.50',
+            total_price: '414.50',
+            delivery_address: { ...ORDER.delivery_address, country: 'GB' },
+            items: [
+              {
+                id: 3,
+                product_id: 6,
+                product_name: 'Kurouchi Nakiri 170mm',
+                product_slug: 'kurouchi-nakiri-170mm',
+                thumb_image: null,
+                customization: { handle: 'walnut' },
+                options: [
+                  {
+                    key: 'handle',
+                    label: 'Handle wood',
+                    value: 'walnut',
+                    display_value: 'Walnut',
+                    price_delta: '0.00',
+                  },
+                ],
+                quantity: 1,
+                unit_price: '405.00',
+                line_total: '405.00',
+                made_to_order: true,
+                age_restricted: true,
+                dispatch,
+              },
+            ],
+            shipments: [
+              {
+                method: 'uk-age-verified',
+                name: 'Age-verified delivery (DPD)',
+                kind: 'delivery',
+                age_verified: true,
+                price: '9.50',
+                item_ids: [3],
+              },
+            ],
+            needs_adult_signature: true,
+          },
+          bankDetails: 'IBAN GB33 BUKB 2020 1555 5555 55',
+          customInstructions: null,
+        },
+      },
+    });
+    expect(await screen.findByText('Handle wood: Walnut')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Kurouchi Nakiri 170mm' }).closest('li')!.textContent,
+    ).toContain(`Made to order: estimated dispatch ${dispatchRange(dispatch)}`);
+    const row = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(row('Subtotal')).toHaveTextContent('$405.00');
+    expect(row('Shipping')).toHaveTextContent('$9.50');
+    expect(row('Age-verified delivery (DPD)')).toHaveTextContent('$9.50');
+    expect(row('Total')).toHaveTextContent('$414.50');
+    expect(
+      screen.getByText("This parcel needs an adult's signature on delivery."),
+    ).toBeInTheDocument();
+    expect(screen.getByText('United Kingdom')).toBeInTheDocument();
+  });
+
+  it("says 'Collect from the workshop' instead of an empty street for a collected order", async () => {
+    const { router } = await renderWithRouter(<OrderConfirmationPage />);
+    await router.navigate({
+      to: '/order-confirmation',
+      state: {
+        orderConfirmation: {
+          order: {
+            ...ORDER,
+            delivery_address: {
+              ...ORDER.delivery_address,
+              street: '',
+              city: '',
+              postalCode: '',
+              country: 'GB',
+            },
+            shipments: [
+              {
+                method: 'collection',
+                name: 'Collect from the workshop',
+                kind: 'collection',
+                age_verified: false,
+                price: '0.00',
+                item_ids: [3],
+              },
+            ],
+          },
+          bankDetails: null,
+          customInstructions: null,
+        },
+      },
+    });
+    const address = (await screen.findByText('Ada Lovelace')).closest('address')!;
+    expect(address).toHaveTextContent(
+      'Ada LovelaceCollect from the workshopUnited Kingdom+44 114 496 0000',
+    );
+    expect(screen.getByText('Shipping', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      'Free',
+    );
+    expect(screen.queryByText("This parcel needs an adult's signature on delivery.")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { formatPrice } from '../../api/money';
-import { DeliveryAddressBlock, OrderLines, ViewOrderLink } from '../orders/order-parts';
+import { OrderDelivery, OrderLines, ViewOrderLink } from '../orders/order-parts';
 import { useHydrated } from '../../components/use-hydrated';
 import { readConfirmationState } from './confirmation-state';
 import './checkout.css';
@@ -101,7 +101,7 @@ export function OrderConfirmationPage() {
             <h2 id="confirmation-address-title" className="confirmation-subtitle">
               Delivery address
             </h2>
-            <DeliveryAddressBlock address={order.delivery_address} />
+            <OrderDelivery order={order} />
           </section>
           <section aria-labelledby="confirmation-items-title">
             <h2 id="confirmation-items-title" className="confirmation-subtitle">

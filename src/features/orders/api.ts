@@ -4,7 +4,7 @@
  * (architecture convention 13). Keys start with `['orders']`; placing an order or paying one
  * invalidates that prefix.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../api/schema';
 
@@ -66,7 +66,47 @@ export function orderStatusLabel(status: OrderStatus): string {
       return 'Shipped';
     case 'canceled':
       return 'Canceled';
+    case 'expired':
+      return 'Expired';
   }
+}
+
+/**
+ * True for an unpaid order the shopper may cancel: not while a card payment of it is being
+ * processed by the provider (the API refuses that too, with its reason).
+ */
+export function canCancel(order: Pick<Order, 'status' | 'latest_payment'>): boolean {
+  return order.status === 'awaiting_payment' && order.latest_payment?.status !== 'pending';
+}
+
+/** Spec section 8-style messages of cancelling an order. */
+export const CANCEL_MESSAGES = {
+  failed: 'Failed to cancel the order. Please try again.',
+  done: 'Your order was canceled and its items are back on sale.',
+} as const;
+
+/**
+ * `POST /orders/orders/{id}/cancel/`: cancels an unpaid order. The answer (the canceled order)
+ * replaces the order's detail query and the history refreshes; the catalogue's stock changed, so
+ * product queries refresh too.
+ */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number): Promise<Order> => {
+      const { data } = await api.POST('/orders/orders/{id}/cancel/', {
+        params: { path: { id } },
+      });
+      return data as Order;
+    },
+    onSuccess: async (order) => {
+      queryClient.setQueryData(orderQuery(order.id).queryKey, order);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...ORDERS_QUERY_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]);
+    },
+  });
 }
 
 /** True for an order the shopper can still pay by card from the history ("Pay now"). */

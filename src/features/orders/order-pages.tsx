@@ -5,19 +5,13 @@ import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { formatPrice } from '../../api/money';
 import { useIsLoggedIn } from '../../auth/use-session';
 import { ErrorBox } from '../../components/error-box';
+import { optionLines } from '../../components/line-options';
 import { LoginLink } from '../../components/login-link';
 import { Skeleton } from '../../components/skeleton';
-import { CARD_NOT_STARTED, useStartCardPayment } from '../payments/api';
+import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery, paymentMethodLabel } from './api';
+import { CancelOrderButton, PayNowButton } from './order-actions';
 import {
-  ORDERS_PAGE_SIZE,
-  type Order,
-  canPayNow,
-  orderQuery,
-  ordersQuery,
-  paymentMethodLabel,
-} from './api';
-import {
-  DeliveryAddressBlock,
+  OrderDelivery,
   OrderLines,
   OrderStatusBadge,
   ViewOrderLink,
@@ -31,7 +25,44 @@ export const ORDER_HISTORY_MESSAGES = {
   detailFailed: 'Failed to load this order.',
   notFound: 'Order not found.',
   none: 'You have not placed any orders yet.',
+  /** A payment arrived after the order was closed (or paid twice): the API refunds it. */
+  refundPending:
+    'A payment arrived after this order was closed. It will be refunded to you; you do not need to do anything.',
+  refunded: 'A payment arrived after this order was closed, and it has been refunded to you.',
+  expired: 'This order was not paid in time, so it expired and its items went back on sale.',
+  canceled: 'This order was canceled and its items went back on sale.',
 } as const;
+
+/** The date and time an unpaid order expires, in the shopper's locale. */
+function formatDeadline(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** What the shopper is told about a closed order or a refund, above its details. */
+function OrderNotice({ order }: { order: Order }) {
+  if (order.refund_status) {
+    return (
+      <p className="order-detail__notice order-detail__notice--refund" role="status">
+        {order.refund_status === 'refunded'
+          ? ORDER_HISTORY_MESSAGES.refunded
+          : ORDER_HISTORY_MESSAGES.refundPending}
+      </p>
+    );
+  }
+  if (order.status === 'expired' || order.status === 'canceled') {
+    return (
+      <p className="order-detail__notice" role="status">
+        {order.status === 'expired'
+          ? ORDER_HISTORY_MESSAGES.expired
+          : ORDER_HISTORY_MESSAGES.canceled}
+      </p>
+    );
+  }
+  return null;
+}
 
 function OrdersFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -53,29 +84,6 @@ function LoginPrompt({ redirect }: { redirect: string }) {
   );
 }
 
-/** "Pay now" for an unpaid card order: a new card payment, then the gateway's page (issue 6). */
-export function PayNowButton({ order }: { order: Order }) {
-  const start = useStartCardPayment();
-  if (!canPayNow(order)) return null;
-  return (
-    <span className="orders-pay">
-      <button
-        type="button"
-        className="button-primary"
-        disabled={start.isPending}
-        onClick={() => start.mutate(order)}
-      >
-        {start.isPending ? 'Opening the payment page…' : 'Pay now'}
-      </button>
-      {start.isError ? (
-        <span className="orders-pay__error" role="alert">
-          {CARD_NOT_STARTED}
-        </span>
-      ) : null}
-    </span>
-  );
-}
-
 function OrderCard({ order }: { order: Order }) {
   const shown = order.items.slice(0, 3);
   const more = order.items.length - shown.length;
@@ -94,11 +102,19 @@ function OrderCard({ order }: { order: Order }) {
         {order.total_items} {order.total_items === 1 ? 'item' : 'items'}
       </p>
       <ul className="order-card__items">
-        {shown.map((item) => (
-          <li key={item.id}>
-            {item.product_name} <span className="order-card__qty">× {item.quantity}</span>
-          </li>
-        ))}
+        {shown.map((item) => {
+          const options = optionLines(item.options, item.customization);
+          return (
+            <li key={item.id}>
+              {item.product_name} <span className="order-card__qty">× {item.quantity}</span>
+              {options.length ? (
+                <span className="order-card__options">
+                  {options.map((option) => `${option.label}: ${option.value}`).join(' · ')}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
         {more > 0 ? <li className="order-card__more">and {more} more</li> : null}
       </ul>
       <div className="order-card__foot">
@@ -290,6 +306,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
         <OrderStatusBadge status={order.status} />
         <span className="order-detail__date">Placed {formatOrderDate(order.created_at)}</span>
       </div>
+      <OrderNotice order={order} />
       <div className="order-detail">
         <section className="order-detail__panel" aria-labelledby="order-items-title">
           <h2 id="order-items-title" className="order-detail__title">
@@ -313,13 +330,24 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
                 reference.
               </p>
             ) : null}
-            <PayNowButton order={order} />
+            {order.status === 'awaiting_payment' && order.expires_at ? (
+              <p className="order-detail__note">
+                Please pay by <strong>{formatDeadline(order.expires_at)}</strong>; after that the
+                order is canceled and its items go back on sale.
+              </p>
+            ) : null}
+            {order.status === 'awaiting_payment' ? (
+              <div className="order-detail__actions">
+                <PayNowButton order={order} />
+                <CancelOrderButton order={order} />
+              </div>
+            ) : null}
           </section>
           <section className="order-detail__panel" aria-labelledby="order-address-title">
             <h2 id="order-address-title" className="order-detail__title">
               Delivery address
             </h2>
-            <DeliveryAddressBlock address={order.delivery_address} />
+            <OrderDelivery order={order} />
           </section>
         </div>
       </div>

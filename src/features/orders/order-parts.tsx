@@ -1,10 +1,28 @@
 import { Link } from '@tanstack/react-router';
 import { formatPrice } from '../../api/money';
 import type { components } from '../../api/schema';
+import { countryName } from '../../components/countries';
+import { madeToOrderNote } from '../../components/dispatch-note';
+import { optionLines } from '../../components/line-options';
+import { useLocalDates } from '../../components/local-dates';
+import { shippingPriceLabel } from '../../components/shipping-price';
 import { type Order, type OrderStatus, orderStatusLabel } from './api';
 import './orders.css';
 
-type DeliveryAddress = components['schemas']['DeliveryAddress'];
+type OrderAddress = components['schemas']['OrderAddress'];
+
+export const ORDER_DELIVERY_TEXT = {
+  /** In place of the street of an order collected from the workshop. */
+  collect: 'Collect from the workshop',
+  /** An order with an age-restricted piece. */
+  adultSignature: "This parcel needs an adult's signature on delivery.",
+} as const;
+
+/** True when every shipment of the order is collected from the workshop. */
+export function isCollectionOrder(order: Pick<Order, 'shipments'>): boolean {
+  const shipments = order.shipments ?? [];
+  return shipments.length > 0 && shipments.every((shipment) => shipment.kind === 'collection');
+}
 
 /** The date an order was placed, in the shopper's locale ("22 Nov 2026"). */
 export function formatOrderDate(iso: string): string {
@@ -23,63 +41,121 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   );
 }
 
-/** The order's lines (name, customization, quantity, price as placed) and its total. */
+/**
+ * The order's lines (name, chosen options by label, when a made-to-order piece was expected to
+ * leave the workshop, quantity, price as placed), then Subtotal, Shipping with each shipment's
+ * method and price ('Free' for 0.00), and Total.
+ */
 export function OrderLines({ order }: { order: Order }) {
+  const locale = useLocalDates() ? undefined : 'en-US';
+  const shipments = order.shipments ?? [];
   return (
     <div className="order-lines">
       <ul className="order-lines__list">
-        {order.items.map((item) => (
-          <li key={item.id} className="order-line">
-            <span className="order-line__thumb">
-              {item.thumb_image ? (
-                <img src={item.thumb_image} alt="" width={56} height={56} loading="lazy" />
-              ) : null}
-            </span>
-            <span className="order-line__text">
-              {item.product_id !== null ? (
-                <Link
-                  to="/products/$slug"
-                  params={{ slug: item.product_slug }}
-                  className="order-line__name"
-                >
-                  {item.product_name}
-                </Link>
-              ) : (
-                <span className="order-line__name">{item.product_name}</span>
-              )}
-              {Object.entries(item.customization ?? {}).map(([key, value]) => (
-                <span key={key} className="order-line__customization">
-                  {key.replace(/_/g, ' ')}: {value}
-                </span>
-              ))}
-              <span className="order-line__qty">
-                {item.quantity} × {formatPrice(item.unit_price)}
+        {order.items.map((item) => {
+          const made =
+            item.made_to_order && item.dispatch ? madeToOrderNote(item.dispatch, locale) : null;
+          return (
+            <li key={item.id} className="order-line">
+              <span className="order-line__thumb">
+                {item.thumb_image ? (
+                  <img src={item.thumb_image} alt="" width={56} height={56} loading="lazy" />
+                ) : null}
               </span>
-            </span>
-            <span className="order-line__total">{formatPrice(item.line_total)}</span>
-          </li>
-        ))}
+              <span className="order-line__text">
+                {item.product_id !== null ? (
+                  <Link
+                    to="/products/$slug"
+                    params={{ slug: item.product_slug }}
+                    className="order-line__name"
+                  >
+                    {item.product_name}
+                  </Link>
+                ) : (
+                  <span className="order-line__name">{item.product_name}</span>
+                )}
+                {optionLines(item.options, item.customization).map((option) => (
+                  <span key={option.label} className="order-line__customization">
+                    {option.label}: {option.value}
+                  </span>
+                ))}
+                {made ? <span className="order-line__dispatch">{made}</span> : null}
+                <span className="order-line__qty">
+                  {item.quantity} × {formatPrice(item.unit_price)}
+                </span>
+              </span>
+              <span className="order-line__total">{formatPrice(item.line_total)}</span>
+            </li>
+          );
+        })}
       </ul>
-      <p className="order-lines__total">
-        <span>Total</span>
-        <span>{formatPrice(order.total_price)}</span>
-      </p>
+      <dl className="order-totals">
+        <div className="order-totals__row">
+          <dt>Subtotal</dt>
+          <dd>{formatPrice(order.subtotal ?? order.total_price)}</dd>
+        </div>
+        <div className="order-totals__row">
+          <dt>Shipping</dt>
+          <dd>{shippingPriceLabel(order.shipping_price ?? '0.00')}</dd>
+        </div>
+        {shipments.map((shipment) => (
+          <div key={shipment.method} className="order-totals__row order-totals__shipment">
+            <dt>{shipment.name}</dt>
+            <dd>{shippingPriceLabel(shipment.price)}</dd>
+          </div>
+        ))}
+        <div className="order-totals__row order-totals__grand">
+          <dt>Total</dt>
+          <dd>{formatPrice(order.total_price)}</dd>
+        </div>
+      </dl>
     </div>
   );
 }
 
-/** The delivery address as a postal block. */
-export function DeliveryAddressBlock({ address }: { address: DeliveryAddress }) {
+/**
+ * The address as a postal block, the country by name ('GB' -> 'United Kingdom'; a country
+ * saved as free text is shown as it is). For an order collected from the workshop, 'Collect
+ * from the workshop' stands where the street and town would be (they are empty, or not where
+ * the parcel goes).
+ */
+export function DeliveryAddressBlock({
+  address,
+  collection = false,
+}: {
+  address: OrderAddress;
+  collection?: boolean;
+}) {
+  const town = [address.postalCode, address.city].filter(Boolean).join(' ');
   return (
     <address className="order-address">
       <span className="order-address__name">{address.fullname}</span>
-      <span>{address.street}</span>
-      <span>
-        {address.postalCode} {address.city}
-      </span>
-      <span>{address.country}</span>
+      {collection ? (
+        <span className="order-address__collect">{ORDER_DELIVERY_TEXT.collect}</span>
+      ) : (
+        <>
+          {address.street ? <span>{address.street}</span> : null}
+          {town ? <span>{town}</span> : null}
+        </>
+      )}
+      <span>{countryName(address.country)}</span>
       <span className="order-address__phone">{address.contact_number}</span>
     </address>
+  );
+}
+
+/** Where the order goes and, for an age-restricted piece, that an adult must sign for it. */
+export function OrderDelivery({ order }: { order: Order }) {
+  return (
+    <>
+      <DeliveryAddressBlock
+        address={order.delivery_address}
+        collection={isCollectionOrder(order)}
+      />
+      {order.needs_adult_signature ? (
+        <p className="order-signature">{ORDER_DELIVERY_TEXT.adultSignature}</p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,0 +1,10 @@
+/**
+ * The field errors every validation of the API words alike (Django REST framework's wording,
+ * which the contract's examples quote).
+ */
+
+/** A required text that is empty after trimming. */
+export const BLANK_MESSAGE = 'This field may not be blank.';
+
+/** A text holding a NUL character (PostgreSQL cannot store one). */
+export const NUL_MESSAGE = 'Null characters are not allowed.';

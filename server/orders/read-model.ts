@@ -1,0 +1,198 @@
+/**
+ * Orders and payments as the contract answers them (Order, PaymentStatus): the read side of
+ * the order module. Money leaves as decimal strings, times as ISO 8601 UTC.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type {
+  Database,
+  OrderItemsTable,
+  OrdersTable,
+  PaymentsTable,
+  RefundStatus,
+} from '../db/database.ts';
+import { toBool, toIsoString } from '../db/mapping.ts';
+import type { Schemas } from '../handlers/types.ts';
+import { parseCustomization } from '../lib/customization.ts';
+import { formatMinorUnits } from '../lib/money.ts';
+import { priceChoices } from './options.ts';
+
+export type Order = Schemas['Order'];
+export type PaymentStatus = Schemas['PaymentStatus'];
+type ChosenOption = Schemas['ChosenOption'];
+type Db = Kysely<Database> | Transaction<Database>;
+type OrderRow = Selectable<OrdersTable>;
+
+/** What the shopper reads of a refund: 'manual' (the shop refunds by hand) is still pending. */
+export function shopperRefundStatus(status: RefundStatus | null): 'pending' | 'refunded' | null {
+  if (status === null) return null;
+  return status === 'refunded' ? 'refunded' : 'pending';
+}
+
+/** A payment row as the contract's PaymentStatus (order fields from its order). */
+export function toPaymentStatus(
+  payment: Selectable<PaymentsTable>,
+  order: Pick<OrderRow, 'id' | 'order_number'>,
+): PaymentStatus {
+  return {
+    payment_uuid: payment.uuid,
+    status: payment.status,
+    order_id: order.id,
+    order_identifier: order.order_number,
+    gateway_transaction_ref: payment.gateway_transaction_ref,
+    currency: payment.currency,
+    amount: formatMinorUnits(payment.amount_cents),
+    error_message: payment.error_message,
+    created_at: toIsoString(payment.created_at),
+    refund_status: shopperRefundStatus(payment.refund_status),
+  };
+}
+
+const nullableIso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
+
+/** A JSON array column written by this module; [] for anything else. */
+function parseJsonArray<T>(text: string): T[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A line's chosen options in words, as the order keeps them; a line placed before pieces had
+ * options shows its customization's keys and values as they are.
+ */
+export function lineOptions(
+  item: Pick<Selectable<OrderItemsTable>, 'options' | 'customization'>,
+): ChosenOption[] {
+  const kept = parseJsonArray<ChosenOption>(item.options);
+  return kept.length > 0 ? kept : priceChoices([], parseCustomization(item.customization)).chosen;
+}
+
+/** The order's shipments as it keeps them (contract: Shipment). */
+export function orderShipments(row: Pick<OrderRow, 'shipments'>): Order['shipments'] {
+  return parseJsonArray<Order['shipments'][number]>(row.shipments);
+}
+
+/** Builds Order answers for rows of one tenant: lines and payments in one query each. */
+export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [items, payments] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', 'in', ids)
+      .orderBy('order_id')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', 'in', ids)
+      .orderBy('order_id')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  const itemsByOrder = new Map<number, Order['items']>();
+  for (const item of items) {
+    let list = itemsByOrder.get(item.order_id);
+    if (!list) itemsByOrder.set(item.order_id, (list = []));
+    list.push({
+      id: item.id,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      product_slug: item.product_slug,
+      thumb_image: item.thumb_path,
+      customization: parseCustomization(item.customization),
+      options: lineOptions(item),
+      quantity: item.quantity,
+      unit_price: formatMinorUnits(item.unit_price_cents),
+      line_total: formatMinorUnits(item.line_total_cents),
+      made_to_order: toBool(item.made_to_order),
+      age_restricted: toBool(item.age_restricted),
+      dispatch:
+        item.dispatch_earliest && item.dispatch_latest
+          ? {
+              made_to_order: toBool(item.made_to_order),
+              earliest: item.dispatch_earliest,
+              latest: item.dispatch_latest,
+            }
+          : null,
+    });
+  }
+  const latest = new Map<number, Selectable<PaymentsTable>>();
+  const refunds = new Map<number, RefundStatus>();
+  for (const payment of payments) {
+    if (!latest.has(payment.order_id)) latest.set(payment.order_id, payment);
+    // The order's refund is its least settled one: pending (or manual) before refunded.
+    const seen = refunds.get(payment.order_id);
+    if (payment.refund_status && (seen === undefined || seen === 'refunded')) {
+      refunds.set(payment.order_id, payment.refund_status);
+    }
+  }
+  return rows.map((row) => {
+    const payment = latest.get(row.id);
+    return {
+      id: row.id,
+      order_number: row.order_number,
+      status: row.status,
+      payment_method: row.payment_method,
+      subtotal: formatMinorUnits(row.subtotal_cents),
+      shipping_price: formatMinorUnits(row.shipping_cents),
+      total_price: formatMinorUnits(row.total_cents),
+      total_items: row.total_items,
+      delivery_address: {
+        street: row.street,
+        city: row.city,
+        postalCode: row.postal_code,
+        country: row.country,
+        fullname: row.fullname,
+        contact_number: row.contact_number,
+      },
+      items: itemsByOrder.get(row.id) ?? [],
+      shipments: orderShipments(row),
+      needs_adult_signature: toBool(row.needs_adult_signature),
+      age_attestation:
+        row.attestation_dob && row.attestation_at && row.attestation_text
+          ? {
+              date_of_birth: row.attestation_dob,
+              confirmed_at: toIsoString(row.attestation_at),
+              text: row.attestation_text,
+            }
+          : null,
+      created_at: toIsoString(row.created_at),
+      paid_at: nullableIso(row.paid_at),
+      expires_at: row.status === 'awaiting_payment' ? nullableIso(row.expires_at) : null,
+      closed_at: nullableIso(row.closed_at),
+      refund_status: shopperRefundStatus(refunds.get(row.id) ?? null),
+      payment_instructions: row.payment_instructions,
+      payment_redirect_url: row.payment_redirect_url,
+      latest_payment: payment ? toPaymentStatus(payment, row) : null,
+    };
+  });
+}
+
+/** One order of the user's as an Order answer with its idempotency hash, or undefined. */
+export async function findOrder(
+  db: Db,
+  tenantId: number,
+  userId: number,
+  where: { id: number } | { idempotencyKey: string },
+): Promise<{ order: Order; requestHash: string | null } | undefined> {
+  let query = db
+    .selectFrom('orders')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId);
+  query =
+    'id' in where
+      ? query.where('id', '=', where.id)
+      : query.where('idempotency_key', '=', where.idempotencyKey);
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  const [order] = await toOrders(db, [row]);
+  return order && { order, requestHash: row.request_hash };
+}
