@@ -13,6 +13,7 @@ import {
   countryName,
   loadShipping,
   quote,
+  quoteLines,
   SHIPPING_MESSAGES,
   toShippingQuote,
 } from '../orders/shipping.ts';
@@ -52,12 +53,7 @@ export const quoteShipping: OperationHandler<'quoteShipping'> = async (request) 
   const choices = new Map((request.body.choices ?? []).map((c) => [c.item_id, c.method]));
   const quoted = quote(
     shipping,
-    lines.map((l) => ({
-      itemId: l.id,
-      name: l.name,
-      ageRestricted: l.age_restricted,
-      lineCents: l.unit_cents * l.quantity,
-    })),
+    quoteLines(lines),
     country,
     choices,
   );

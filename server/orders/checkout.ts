@@ -39,6 +39,7 @@ import {
   countryName,
   loadShipping,
   quote,
+  quoteLines,
   SHIPPING_MESSAGES,
   toShipment,
 } from './shipping.ts';
@@ -249,12 +250,7 @@ function checkShipping(
   const choices = new Map(c.body.shipping.map((choice) => [choice.item_id, choice.method]));
   const quoted = quote(
     shipping,
-    lines.map((l) => ({
-      itemId: l.id,
-      name: l.name,
-      ageRestricted: l.age_restricted,
-      lineCents: l.unit_cents * l.quantity,
-    })),
+    quoteLines(lines),
     c.address.country,
     choices,
   );

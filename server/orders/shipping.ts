@@ -123,6 +123,24 @@ export interface QuoteLine {
   lineCents: number;
 }
 
+/** Cart lines (./cart.ts `cartLines`) as the lines a quote places. */
+export function quoteLines(
+  lines: readonly {
+    id: number;
+    name: string;
+    age_restricted: boolean;
+    unit_cents: number;
+    quantity: number;
+  }[],
+): QuoteLine[] {
+  return lines.map((l) => ({
+    itemId: l.id,
+    name: l.name,
+    ageRestricted: l.age_restricted,
+    lineCents: l.unit_cents * l.quantity,
+  }));
+}
+
 /** The quote, in cents; `toShippingQuote` turns it into the contract's answer. */
 export interface Quote {
   country: string;
