@@ -1298,7 +1298,7 @@ export interface components {
       items: components['schemas']['OrderItem'][];
       /** @description How the lines leave the workshop, one shipment per delivery method chosen. */
       shipments: components['schemas']['Shipment'][];
-      /** @description The order holds an age-restricted piece; the parcel is handed only to an adult. */
+      /** @description The order holds an age-restricted piece, handed over (at the door or at the workshop) only to an adult who shows proof of age. */
       needs_adult_signature: boolean;
       /** @description What the buyer of an age-restricted piece declared at checkout. */
       age_attestation: components['schemas']['AgeAttestation'] | null;
@@ -1333,6 +1333,7 @@ export interface components {
       /** @description Handed only to an adult who shows proof of age. */
       age_verified: boolean;
       price: components['schemas']['Money'];
+      /** @description The lines it carries (an order's own line ids; in a quote, the cart's). */
       item_ids: number[];
     };
     ShippingCountry: {
@@ -1353,7 +1354,7 @@ export interface components {
       /** @enum {string} */
       kind: 'delivery' | 'collection';
       age_verified: boolean;
-      /** @description What this method costs for the lines that would use it now. */
+      /** @description What one shipment by this method costs (nothing when its lines reach `free_over`). */
       price: components['schemas']['Money'];
       /** @description Free when the lines sent this way come to at least this much. */
       free_over: components['schemas']['Money'] | null;
