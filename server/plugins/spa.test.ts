@@ -84,6 +84,31 @@ describe('SPA document', () => {
     expect(jsonClient.statusCode).toBe(404);
   });
 
+  it('answers a page path with the page to curl, a link checker or no Accept at all, and JSON only to a client that asks for JSON and not HTML', async () => {
+    const page = (accept?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/products/some-knife',
+        headers: accept === undefined ? {} : { accept },
+      });
+    for (const accept of [undefined, '*/*', 'text/*', 'image/png', 'text/html;q=0.9, */*;q=0.1']) {
+      const answer = await page(accept);
+      expect(answer.statusCode, `Accept: ${accept}`).toBe(200);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.body).toContain('id="site-settings"');
+    }
+    for (const accept of [
+      'application/json',
+      'application/json, */*;q=0.5',
+      'text/html;q=0, application/json',
+      'application/problem+json',
+    ]) {
+      const answer = await page(accept);
+      expect(answer.statusCode, `Accept: ${accept}`).toBe(404);
+      expect(answer.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const response = await t.app.inject({
       method: 'GET',

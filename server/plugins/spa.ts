@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
 import type { components } from '../../src/api/schema';
 import { contentSecurityPolicy, renderIndexHtml } from '../lib/index-html.ts';
 import { workerRendererLoader } from '../lib/render-worker-host.ts';
@@ -56,13 +57,29 @@ const NOT_BUILT =
   '<body><h1>Storefront not built</h1><p>The API is running, but dist/index.html is missing. ' +
   'Run <code>npm run build</code> (or <code>npm start</code>, which builds it first) and restart.</p></body></html>';
 
+/**
+ * True unless the client asks for JSON and not for HTML: a browser, curl's `*\/*`, a link
+ * checker or a preview fetcher without an Accept header all get the page; a client whose Accept
+ * prefers `application/json` (or another `+json` type) over HTML gets the API's JSON 404.
+ * Negotiated by `negotiator`, so quality values count (`text/html;q=0` refuses HTML).
+ */
+export function prefersPage(accept: string | undefined): boolean {
+  if (!accept?.trim()) return true;
+  const preferred = new Negotiator({ headers: { accept } }).mediaType([
+    'text/html',
+    'application/json',
+  ]);
+  // Neither acceptable (`image/png`, `application/problem+json`): a page unless it is JSON.
+  return preferred ? preferred === 'text/html' : !/json/i.test(accept);
+}
+
 /** True when `request` is a page navigation the SPA should answer (not API, media or an asset). */
 export function isSpaNavigation(request: FastifyRequest, publicApiPath: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '/';
   if (path === publicApiPath || path.startsWith(`${publicApiPath}/`) || path.startsWith('/assets/'))
     return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  return prefersPage(request.headers.accept);
 }
 
 async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promise<void> {
