@@ -24,6 +24,30 @@ describe('API request bodies', () => {
     }
   });
 
+  it('answer a body nested 10,000 levels deep with 400 on every operation, login and register included', async () => {
+    const bodies = [
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000),
+    ];
+    for (const url of [
+      '/api/accounts/login/',
+      '/api/accounts/register/',
+      '/api/contact/messages/',
+      '/api/orders/cart/add-item/',
+    ]) {
+      for (const payload of bodies) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...DEMO, 'content-type': 'application/json' },
+          payload,
+        });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json()).toEqual({ detail: 'The JSON body is nested too deeply.' });
+      }
+    }
+  });
+
   it('answer a missing body with a 400 detail', async () => {
     const response = await t.app.inject({
       method: 'POST',

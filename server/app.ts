@@ -73,6 +73,8 @@ import {
 import { getShippingOptions, quoteShipping } from './handlers/shipping.ts';
 import type { HandlerMap } from './handlers/types.ts';
 import { HttpError } from './lib/http-error.ts';
+import { nestsDeeperThan } from './lib/json-depth.ts';
+import { clientErrorHandler } from './lib/client-error.ts';
 import type { Renderer } from './lib/server-render.ts';
 import { account } from './plugins/account.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
@@ -410,6 +412,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       request.rawBody = text;
+      // Refused before anything recurses into it: no body of the contract nests this deep.
+      if (nestsDeeperThan(text)) {
+        done(new HttpError(400, { detail: 'The JSON body is nested too deeply.' }), undefined);
+        return;
+      }
       parseJson(request, text, done);
     });
     // Fastify validates a body only when one was sent with a media type; every request body
