@@ -318,6 +318,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // and only absurd ones (over 1000) a 414 before routing, in the {detail} shape.
     maxParamLength: 1000,
     frameworkErrors: frameworkErrorResponder,
+    // What Node's parser refuses before Fastify runs (431, 400, 408) in the API's {detail} shape.
+    clientErrorHandler,
   });
   app.setValidatorCompiler(createValidatorCompiler());
 
