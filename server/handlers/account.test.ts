@@ -3,6 +3,7 @@
  * by e-mail (outbox), saved addresses, and hostile input. Runs on SQLite, and on PostgreSQL
  * when TEST_DATABASE_URL is set (scripts/pg-throwaway.sh).
  */
+import { Writable } from 'node:stream';
 import type { components } from '../../src/api/schema';
 import { outboxMessagesTo, resetLinkOf } from '../mail/outbox-reader.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -244,6 +245,34 @@ describe('password reset', () => {
     await t.app.account.idle();
     expect(await outboxMessagesTo(t.config.outboxDir, email)).toHaveLength(1);
     expect(await outboxMessagesTo(t.config.outboxDir, unknown)).toHaveLength(0);
+  });
+
+  it('logs that the e-mail was written, never its link or token', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp(
+      {},
+      {
+        logger: {
+          level: 'trace',
+          stream: new Writable({
+            write(chunk: Buffer, _encoding, done) {
+              lines.push(chunk.toString('utf8'));
+              done();
+            },
+          }),
+        },
+      },
+    );
+    try {
+      const { email } = await newCustomer(DEMO, logged);
+      const link = await resetLink(email, DEMO, logged);
+      const log = lines.join('');
+      expect(log).toContain('e-mail written to the outbox');
+      expect(log).not.toContain(tokenOf(link));
+      expect(log).not.toContain('reset-password?token=');
+    } finally {
+      await logged.close();
+    }
   });
 
   it('takes at least PASSWORD_RESET_RESPONSE_MS for a known and an unknown e-mail', async () => {

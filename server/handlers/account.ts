@@ -143,7 +143,8 @@ export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = as
           'If you did not ask for this, ignore this e-mail: your password stays as it is.',
         ].join('\n'),
       },
-      { to: user.email, link, tenantId },
+      // Never the link: whoever reads the logs could take over the account with it.
+      { to: user.email, tenantId },
     );
   }
 
