@@ -75,6 +75,7 @@ import type { HandlerMap } from './handlers/types.ts';
 import { HttpError } from './lib/http-error.ts';
 import { nestsDeeperThan } from './lib/json-depth.ts';
 import { clientErrorHandler } from './lib/client-error.ts';
+import { siteOrigin } from './lib/site-origin.ts';
 import type { Renderer } from './lib/server-render.ts';
 import { account } from './plugins/account.ts';
 import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
@@ -458,12 +459,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'TENANT_TOKEN names no tenant: index.html gets no site settings',
       );
     const siteSettings = tenantRow ? await findSiteSettings(app.db, tenantRow.id) : null;
-    await app.register(seo, { tenantId: tenantRow?.id ?? null });
+    await app.register(seo, { tenantId: tenantRow?.id ?? null, origin: siteOrigin(app, config) });
     await app.register(spa, {
       distDir: config.distDir,
       publicApiPath: config.publicApiPath,
       siteSettings,
       tenantToken: config.tenantToken,
+      origin: siteOrigin(app, config),
       tenantId: tenantRow?.id ?? null,
       pageCacheTtlMs: config.pageCacheTtlMs,
       ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),

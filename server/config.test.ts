@@ -215,13 +215,24 @@ describe('payment and order lifecycle settings', () => {
   });
 
   it('refuse the sandbox with NODE_ENV=production, saying why and how to turn it off', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    const production = { NODE_ENV: 'production', STOREFRONT_URL: 'https://shop.example' };
+    expect(() => loadConfig(production)).toThrow(
       /PAYMENT_SANDBOX is on with NODE_ENV=production.*SEED_DEMO=0/,
     );
-    expect(() =>
-      loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0', PAYMENT_SANDBOX: '1' }),
-    ).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).paymentSandbox).toBe(false);
+    expect(() => loadConfig({ ...production, SEED_DEMO: '0', PAYMENT_SANDBOX: '1' })).toThrow(
+      ConfigError,
+    );
+    expect(loadConfig({ ...production, SEED_DEMO: '0' }).paymentSandbox).toBe(false);
+  });
+
+  it('require STOREFRONT_URL with NODE_ENV=production, saying what needs it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' })).toThrow(
+      /STOREFRONT_URL is required with NODE_ENV=production: the sitemap, robots.txt/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0', STOREFRONT_URL: 'https://shop.example' })
+        .storefrontUrl,
+    ).toBe('https://shop.example');
   });
 
   it('require PAYMENT_SECRETS_KEY with DATABASE_URL, and read it as base64 or hex', () => {

@@ -368,6 +368,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
       'PAYMENT_SANDBOX is on with NODE_ENV=production: the sandbox card gateway marks an order paid for a test card. It is on with the demo seed; set SEED_DEMO=0 (or PAYMENT_SANDBOX=0) in production.',
     );
   }
+  // Absolute links (sitemap, robots.txt, canonical links, reset e-mails) need the public
+  // origin; guessing it from the bound address would publish http://127.0.0.1 to the world.
+  if (value(env, 'NODE_ENV') === 'production' && !value(env, 'STOREFRONT_URL')) {
+    throw new ConfigError(
+      'STOREFRONT_URL is required with NODE_ENV=production: the sitemap, robots.txt, canonical links and password-reset e-mails are built from it (e.g. https://shop.example).',
+    );
+  }
   const paymentSecretsKey = parseSecretsKey(env, 'PAYMENT_SECRETS_KEY');
   // Every process on one PostgreSQL must open the same sealed credentials.
   if (databaseUrl && !paymentSecretsKey) {

@@ -372,7 +372,12 @@ describe('a production start', () => {
     const t = await setup();
     let api: ApiProcess | undefined;
     try {
-      api = await startApi({ ...processEnv(t.database), NODE_ENV: 'production', SEED_DEMO: '0' });
+      api = await startApi({
+        ...processEnv(t.database),
+        NODE_ENV: 'production',
+        SEED_DEMO: '0',
+        STOREFRONT_URL: 'https://shop.example',
+      });
       const page = await fetch(`${api.base}/api/payments/sandbox/checkout/SBX-20261124-ABCDEF/`);
       expect(page.status).toBe(404);
       const form = await fetch(`${api.base}/api/payments/sandbox/checkout/SBX-20261124-ABCDEF/`, {
@@ -412,6 +417,7 @@ describe('a production start', () => {
       const failure = await startApi({
         ...processEnv(t.database),
         NODE_ENV: 'production',
+        STOREFRONT_URL: 'https://shop.example',
         PAYMENT_SANDBOX: '1',
       }).then(
         () => null,

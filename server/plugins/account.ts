@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import { PasswordResetStore } from '../auth/password-reset.ts';
 import { AddressThrottle } from '../auth/throttle.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
+import { siteOrigin } from '../lib/site-origin.ts';
 
 /** The window of both reset throttles: one hour. */
 export const RESET_THROTTLE_WINDOW_SECONDS = 60 * 60;
@@ -79,18 +80,7 @@ async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions
     resetResponseMs: options.passwordResetResponseMs,
     mailFrom: options.mailFrom,
     storefrontUrl: options.storefrontUrl,
-    linkOrigin() {
-      if (options.storefrontUrl) return options.storefrontUrl;
-      const bound = app.server.address();
-      const port = bound && typeof bound === 'object' ? bound.port : options.port;
-      const wildcard = ['0.0.0.0', '::', ''].includes(options.host);
-      const host = wildcard
-        ? '127.0.0.1'
-        : options.host.includes(':')
-          ? `[${options.host}]`
-          : options.host;
-      return `http://${host}:${port}`;
-    },
+    linkOrigin: siteOrigin(app, options),
     sendLater(message, logLine) {
       const job = mailer
         .send(message)

@@ -7,7 +7,7 @@
  * carry `noindex` themselves. robots.txt allows everything but the API (its images stay
  * crawlable) and points to the sitemap.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { escapeHtml } from '../lib/index-html.ts';
@@ -17,6 +17,8 @@ export interface SeoPluginOptions {
   tenantId: number | null;
   /** The API's path prefix, kept out of robots.txt but for media (default `/api`). */
   publicApiPath?: string;
+  /** The storefront's public origin (../lib/site-origin.ts), never the request's Host. */
+  origin: () => string;
 }
 
 /** One `<url>` of the sitemap: a site path (`/products/oak-knife`) and its last change, if known. */
@@ -99,15 +101,11 @@ export function sitemapXml(origin: string, entries: readonly SitemapEntry[]): st
   );
 }
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
 /** Registers the two routes (encapsulated: nothing else changes). */
 export async function seo(app: FastifyInstance, options: SeoPluginOptions): Promise<void> {
   const api = options.publicApiPath ?? app.publicApiPath ?? '/api';
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', async (_request, reply) => {
     const entries: SitemapEntry[] = [];
     if (options.tenantId !== null) {
       for (const source of SOURCES) entries.push(...(await source(app.db, options.tenantId)));
@@ -115,10 +113,10 @@ export async function seo(app: FastifyInstance, options: SeoPluginOptions): Prom
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
-      .send(sitemapXml(originOf(request), entries));
+      .send(sitemapXml(options.origin(), entries));
   });
 
-  app.get('/robots.txt', async (request, reply) =>
+  app.get('/robots.txt', async (_request, reply) =>
     reply
       .header('Content-Type', 'text/plain; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
@@ -128,7 +126,7 @@ export async function seo(app: FastifyInstance, options: SeoPluginOptions): Prom
           'Allow: /',
           `Disallow: ${api}/`,
           `Allow: ${api}/media/`,
-          `Sitemap: ${originOf(request)}/sitemap.xml`,
+          `Sitemap: ${options.origin()}/sitemap.xml`,
           '',
         ].join('\n'),
       ),

@@ -40,6 +40,11 @@ export interface SpaPluginOptions {
   siteSettings: components['schemas']['SiteSettings'] | null;
   /** The storefront's tenant: the server render's API calls are made for it. */
   tenantToken: string;
+  /**
+   * The storefront's public origin (../lib/site-origin.ts) for canonical links and the page
+   * cache's key: never the request's Host, which a client chooses.
+   */
+  origin: () => string;
   /** Its id (null: no such tenant), whose catalogue changes clear the page cache. */
   tenantId?: number | null;
   /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
@@ -150,7 +155,7 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built || !loadRenderer || !assets) return sendIndex(reply);
     const nonce = randomBytes(16).toString('hex');
-    const origin = `${request.protocol}://${request.host}`;
+    const origin = options.origin();
     try {
       renderer ??= loadRenderer();
       const load = renderer;

@@ -72,7 +72,7 @@ beforeAll(async () => {
     },
   });
   t = await createTestApp(
-    { serveSpa: true, distDir: dist },
+    { serveSpa: true, distDir: dist, storefrontUrl: 'http://shop.example' },
     { loadRenderer: loadSource, logger: { level: 'error', stream } },
   );
 }, 60_000);
@@ -499,6 +499,24 @@ describe('sitemap and robots.txt', () => {
       ]),
     );
     expect(locs.some((loc) => /\/(cart|login|register|account)/.test(loc))).toBe(false);
+  });
+
+  it('builds every URL from STOREFRONT_URL, whatever Host or X-Forwarded-Host a client sends', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    for (const url of ['/sitemap.xml', '/robots.txt']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: forged });
+      expect(response.body, url).toContain('http://shop.example/');
+      expect(response.body, url).not.toContain('evil.example');
+    }
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/products/damascus-gyuto-210mm',
+      headers: { ...HTML, ...forged },
+    });
+    expect(page.body).toContain(
+      '<link rel="canonical" href="http://shop.example/products/damascus-gyuto-210mm"',
+    );
+    expect(page.body).not.toContain('evil.example');
   });
 
   it('robots.txt allows the shop, keeps crawlers out of the API but its media, and names the sitemap', async () => {
