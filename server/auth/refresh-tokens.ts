@@ -88,7 +88,9 @@ export class RefreshTokenStore {
         'rt.expires_at',
         'rt.used_at',
         'rt.revoked_at',
+        'rt.created_at',
         'u.is_active',
+        'u.password_changed_at',
       ])
       .where('rt.jti', '=', claims.jti)
       .where('rt.tenant_id', '=', tenantId)
@@ -102,6 +104,15 @@ export class RefreshTokenStore {
       String(row.user_id) !== claims.sub ||
       toDate(row.expires_at).getTime() <= now.getTime()
     ) {
+      throw new InvalidTokenError();
+    }
+    // Issued before the password last changed: that change ended its session, whether or not
+    // its revocation was written (a session must never outlive the password it began with).
+    if (
+      row.password_changed_at !== null &&
+      toDate(row.created_at).getTime() < toDate(row.password_changed_at).getTime()
+    ) {
+      await this.revokeFamily(row.family_id, tenantId, now);
       throw new InvalidTokenError();
     }
     const expiresAt = toDate(row.expires_at);
@@ -160,12 +171,18 @@ export class RefreshTokenStore {
   }
 
   /**
-   * Revokes every still valid token of every family of the user (issue 9: a password change
-   * or reset ends all sessions). A rotation racing with this finds its family revoked in its
-   * post-insert check (see `issue`), so no token outlives it.
+   * Revokes every still valid token of every family of the user (a password change or reset
+   * ends all sessions). Pass the transaction that changes the password as `db`, so the two
+   * commit together. A rotation racing with this finds its family revoked in its post-insert
+   * check (see `issue`), so no token outlives it.
    */
-  async revokeUser(userId: number, tenantId: number, now = new Date()): Promise<void> {
-    await this.db
+  async revokeUser(
+    userId: number,
+    tenantId: number,
+    now = new Date(),
+    db: Kysely<Database> = this.db,
+  ): Promise<void> {
+    await db
       .updateTable('refresh_tokens')
       .set({ revoked_at: now.toISOString() })
       .where('user_id', '=', userId)

@@ -4,6 +4,16 @@
  * when TEST_DATABASE_URL is set (scripts/pg-throwaway.sh).
  */
 import { Writable } from 'node:stream';
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  TableNode,
+  type UnknownRow,
+  UpdateQueryNode,
+} from 'kysely';
 import type { components } from '../../src/api/schema';
 import { outboxMessagesTo, resetLinkOf } from '../mail/outbox-reader.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -223,6 +233,50 @@ describe('POST /accounts/password/change/', () => {
     });
     expect(answer.status).toBe(429);
     expect((answer.body as { detail: string }).detail).toMatch(/^Request was throttled\./);
+  });
+
+  it('changes nothing when ending the other sessions fails: the password and the revocation commit together', async () => {
+    const failing = new FailRefreshTokenUpdates();
+    const app = await createTestApp({}, { plugins: [failing] });
+    try {
+      const { email, pair } = await newCustomer(DEMO, app);
+      failing.on = true;
+      const answer = await call('POST', '/accounts/password/change/', {
+        app,
+        token: pair.access,
+        body: {
+          current_password: PASSWORD,
+          new_password: 'tempered-steel-77',
+          new_password_confirm: 'tempered-steel-77',
+        },
+      });
+      failing.on = false;
+      expect(answer.status).toBe(500);
+      // The old password still logs in and the new one does not: nothing was half done.
+      expect(await login(email, PASSWORD, DEMO, app)).toBeTruthy();
+      const withNew = await call('POST', '/accounts/login/', {
+        app,
+        body: { login_id: email, password: 'tempered-steel-77' },
+      });
+      expect(withNew.status).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses to rotate a refresh token issued before the password last changed, even unrevoked', async () => {
+    const { email, pair } = await newCustomer();
+    await nextSecond();
+    // As after a crash between the password's commit and the revocation of the old sessions.
+    await t.app.db
+      .updateTable('users')
+      .set({ password_changed_at: new Date().toISOString() })
+      .where('email', '=', email)
+      .execute();
+    expect(await refresh(pair.refresh)).toMatchObject({ status: 401, body: TOKEN_INVALID });
+    // A session begun after the change rotates as usual.
+    const fresh = await login(email, PASSWORD);
+    expect((await refresh(fresh.refresh)).status).toBe(200);
   });
 
   it('needs a bearer token', async () => {
@@ -717,3 +771,24 @@ describe('hostile input never gets a 5xx', () => {
     }
   });
 });
+
+/**
+ * A Kysely plugin that, while `on`, fails every UPDATE of refresh_tokens: a crash between a
+ * password change and the end of the other sessions.
+ */
+class FailRefreshTokenUpdates implements KyselyPlugin {
+  on = false;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    const node = args.node;
+    if (this.on && UpdateQueryNode.is(node)) {
+      const table = node.table && TableNode.is(node.table) ? node.table.table.identifier.name : '';
+      if (table === 'refresh_tokens') throw new Error('simulated crash: refresh_tokens update');
+    }
+    return node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}

@@ -88,13 +88,16 @@ export const changePassword: OperationHandler<'changePassword'> = async (request
 
   const passwordHash = await hashPassword(password, { log2Cost: auth.passwordHashCost });
   const now = new Date();
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
-    .where('id', '=', user.id)
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  await auth.refreshTokens.revokeUser(user.id, tenantId, now);
+  // The new password and the end of every other session commit together.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_changed_at: now.toISOString() })
+      .where('id', '=', user.id)
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    await auth.refreshTokens.revokeUser(user.id, tenantId, now, trx);
+  });
   const tokens = await auth.refreshTokens.startFamily(user.id, tenantId, now);
   request.log.info({ userId: user.id, tenantId }, 'password changed: every other session ended');
   return { ...tokens, user };
@@ -175,6 +178,7 @@ export const confirmPasswordReset: OperationHandler<'confirmPasswordReset'> = as
         .where('id', '=', id)
         .where('tenant_id', '=', tenantId)
         .execute();
+      await auth.refreshTokens.revokeUser(id, tenantId, now, trx);
       return id;
     });
   } catch (error) {
@@ -183,7 +187,6 @@ export const confirmPasswordReset: OperationHandler<'confirmPasswordReset'> = as
     }
     throw error;
   }
-  await auth.refreshTokens.revokeUser(userId, tenantId, now);
   request.log.info({ userId, tenantId }, 'password reset: every session ended');
   return { detail: ACCOUNT_MESSAGES.resetDone };
 };
