@@ -67,14 +67,14 @@ describe('DispatchNote', () => {
   it("says 'Made to order: ships in 3–4 weeks' and the estimated dispatch in the shopper's locale", () => {
     render(<DispatchNote product={GYUTO_TO_ORDER} />);
     expect(screen.getByText('Made to order: ships in 3–4 weeks')).toBeInTheDocument();
-    // Intl puts thin spaces around the dash; the matcher reads them as spaces.
+    // The range is spaced with plain spaces, whatever the runtime's ICU (components/dispatch.ts).
     expect(screen.getByText('Estimated dispatch: 14 – 21 Dec 2026')).toBeInTheDocument();
   });
 
   it('formats the dates in en-US in a server render (and so while hydrating)', () => {
     const html = renderToString(<DispatchNote product={GYUTO_TO_ORDER} />);
     expect(html).toContain('Made to order: ships in 3–4 weeks');
-    expect(html).toContain('Estimated dispatch: Dec 14\u2009–\u200921, 2026');
+    expect(html).toContain('Estimated dispatch: Dec 14 – 21, 2026');
   });
 
   it("hydrates the server's en-US dates without a mismatch, then shows the shopper's", async () => {
