@@ -334,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     openDatabase({
       databaseUrl: config.databaseUrl,
       sqlitePath: config.sqlitePath,
+      pgTimeouts: config.pgTimeouts,
       onPoolError: (error) =>
         app.log.error({ err: error }, 'an idle PostgreSQL connection failed and was discarded'),
     });

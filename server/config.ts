@@ -122,6 +122,11 @@ export interface AppConfig {
    * dies before it is sent, another process sends it after that.
    */
   emailSendLockSeconds: number;
+  /**
+   * PostgreSQL time limits (ms): PG_CONNECT_TIMEOUT_MS (default 5000), PG_STATEMENT_TIMEOUT_MS
+   * (15000) and PG_IDLE_TIMEOUT_MS (30000). Unused with SQLite.
+   */
+  pgTimeouts: { connectMs: number; statementMs: number; idleMs: number };
   /** Password-reset requests per client address and shop per hour (default 10). */
   passwordResetMaxPerAddress: number;
   /** Password-reset requests per e-mail address and shop per hour (default 3). */
@@ -438,6 +443,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     orderSweepIntervalSeconds: parseIntInRange(env, 'ORDER_SWEEP_INTERVAL_S', 60, 0, DAY),
     maxUnpaidOrders: parseIntInRange(env, 'MAX_UNPAID_ORDERS', 5, 1, 1000),
     emailSendLockSeconds: parseIntInRange(env, 'EMAIL_SEND_LOCK_S', 120, 1, 3600),
+    pgTimeouts: {
+      connectMs: parseIntInRange(env, 'PG_CONNECT_TIMEOUT_MS', 5000, 100, 120_000),
+      statementMs: parseIntInRange(env, 'PG_STATEMENT_TIMEOUT_MS', 15_000, 100, 600_000),
+      idleMs: parseIntInRange(env, 'PG_IDLE_TIMEOUT_MS', 30_000, 1000, 3_600_000),
+    },
     storefrontUrl: parseOrigin(env, 'STOREFRONT_URL'),
     sandboxDelayedResultMs: parseIntInRange(env, 'SANDBOX_DELAYED_RESULT_MS', 3000, 0, 600_000),
     outboxDir: value(env, 'OUTBOX_DIR') ?? 'data/outbox',

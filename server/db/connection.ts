@@ -29,7 +29,17 @@ export interface DbOptions {
   pgSchema?: string;
   /** Told about errors of idle PostgreSQL connections (default: one line on stderr). */
   onPoolError?: (error: Error) => void;
+  /**
+   * PostgreSQL time limits (ms), so a partition fails requests instead of hanging them:
+   * opening a connection (`connectionTimeoutMillis`), one statement (`statement_timeout`,
+   * enforced by the server, and `query_timeout`, by the client, a little later), and how long
+   * an unused pooled connection is kept (`idleTimeoutMillis`).
+   */
+  pgTimeouts?: { connectMs: number; statementMs: number; idleMs: number };
 }
+
+/** The limits when none are given (PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS, PG_IDLE_TIMEOUT_MS). */
+export const DEFAULT_PG_TIMEOUTS = { connectMs: 5000, statementMs: 15_000, idleMs: 30_000 };
 
 function defaultPoolError(error: Error): void {
   console.error(`PostgreSQL: an idle connection failed and was discarded: ${error.message}`);
@@ -58,9 +68,15 @@ export function openDatabase(options: DbOptions): DbHandle {
     }
     // Loaded only here: a SQLite shop never pays pg's memory (issue 10: the idle process).
     const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
+    const timeouts = options.pgTimeouts ?? DEFAULT_PG_TIMEOUTS;
     const pool = new Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      connectionTimeoutMillis: timeouts.connectMs,
+      idleTimeoutMillis: timeouts.idleMs,
+      statement_timeout: timeouts.statementMs,
+      // The server's statement_timeout cannot fire when the server is unreachable.
+      query_timeout: timeouts.statementMs + 1000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     // An idle pooled client whose connection drops (a database restart, a failover, a proxy
