@@ -1,4 +1,10 @@
-import { finishDocument, PageCache, routeIdOfFile, type ClientAssets } from './server-render.ts';
+import {
+  finishDocument,
+  PageCache,
+  routeIdOfFile,
+  showsStockOf,
+  type ClientAssets,
+} from './server-render.ts';
 
 describe('routeIdOfFile (flat file-route names)', () => {
   it.each([
@@ -79,5 +85,20 @@ describe('PageCache', () => {
     await off.get('k', render);
     await off.get('k', render);
     expect(render).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('showsStockOf', () => {
+  it('names the pages that can show a product’s stock: its own, home, the catalogue and the gallery', () => {
+    for (const url of [
+      '/',
+      '/products',
+      '/products?category=chef-knives',
+      '/gallery',
+      '/products/oak-knife',
+    ])
+      expect(showsStockOf(url, ['oak-knife']), url).toBe(true);
+    for (const url of ['/products/other-knife', '/blog/sharpening', '/faq', '/products/%E0%A4%A'])
+      expect(showsStockOf(url, ['oak-knife']), url).toBe(false);
   });
 });

@@ -98,6 +98,30 @@ export class PageCache {
   clear(): void {
     this.entries.clear();
   }
+
+  /** Forgets the pages whose key `stale` names (a render in flight still answers its waiters). */
+  clearWhere(stale: (key: string) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (stale(key)) this.entries.delete(key);
+  }
+}
+
+/**
+ * True for a page that can show the stock of one of `slugs`: the page of one of them, and the
+ * pages that list products (home, catalogue, gallery). Blog posts, policies, FAQ, contact and
+ * the other products' pages do not. `url` is the page's path and query.
+ */
+export function showsStockOf(url: string, slugs: readonly string[]): boolean {
+  const path = url.split('?', 1)[0] ?? '/';
+  if (path === '/' || path === '/products' || path === '/gallery') return true;
+  const slug = /^\/products\/([^/]+)$/.exec(path)?.[1];
+  if (slug === undefined) return false;
+  let decoded = slug;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    // A malformed escape is no product's page.
+  }
+  return slugs.includes(decoded);
 }
 
 /** Imports the built render module of `distDir`, or null when there is none (not built). */

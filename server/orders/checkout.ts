@@ -209,7 +209,7 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
     try {
       const { order, productIds } = await inTransaction(ctx, checkout);
       ctx.afterCommit();
-      if (productIds.length > 0) ctx.stockChanged(tenantId, productIds);
+      if (productIds.length > 0) await ctx.stockChanged(tenantId, productIds);
       return order;
     } catch (error) {
       if (error instanceof StockShortage) throw error.conflict;

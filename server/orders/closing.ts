@@ -87,13 +87,13 @@ async function closeLocked(
 }
 
 /** After a close committed: tell the e-mail sender, the caches and the provider. */
-function afterClose(
+async function afterClose(
   ctx: OrderContext,
   tenantId: number,
   closed: { productIds: number[]; attempts: OpenAttempt[] },
-): void {
+): Promise<void> {
   ctx.afterCommit();
-  if (closed.productIds.length > 0) ctx.stockChanged(tenantId, closed.productIds);
+  if (closed.productIds.length > 0) await ctx.stockChanged(tenantId, closed.productIds);
   closeAttemptsAtProvider(ctx, closed.attempts);
 }
 
@@ -125,7 +125,7 @@ export async function cancelOrder(
     if (!done) throw new HttpError(409, { detail: ORDER_MESSAGES.notCancelable });
     return done;
   });
-  afterClose(ctx, scope.tenantId, closed);
+  await afterClose(ctx, scope.tenantId, closed);
   const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId });
   if (!found) throw notFound();
   return found.order;
@@ -170,7 +170,7 @@ export async function expireOrder(ctx: OrderContext, orderId: number): Promise<b
     return closed && { tenantId: order.tenant_id, closed };
   });
   if (!result) return false;
-  afterClose(ctx, result.tenantId, result.closed);
+  await afterClose(ctx, result.tenantId, result.closed);
   return true;
 }
 

@@ -31,8 +31,11 @@ export interface OrderContext {
   record(trx: Trx, event: OrderEvent): Promise<void>;
   /** Called after a commit that queued e-mails: the sender may start at once. */
   afterCommit(): void;
-  /** Called after stock moved (an order placed, canceled or expired). */
-  stockChanged(tenantId: number, productIds: number[]): void;
+  /**
+   * Called after stock moved (an order placed, canceled or expired): forgets the cached answers
+   * and pages that show those products' stock, and only those.
+   */
+  stockChanged(tenantId: number, productIds: number[]): Promise<void>;
   /** The storefront's origin for links (return pages, order pages), e.g. https://shop.example. */
   storefrontOrigin(): string;
   /** This API's public origin and path prefix, for provider notifications. */

@@ -44,6 +44,37 @@ describe('CatalogCache', () => {
     expect(cache.size).toBeLessThanOrEqual(10);
   });
 
+  it('forgets, for a change of stock, only those products’ answers and the lists', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000 });
+    let loads = 0;
+    const load = async () => String(++loads);
+    const keys = ['product sold', 'product other', 'list page=1', 'list page=2', 'categories'];
+    for (const key of keys) await cache.remember(1, key, load);
+    await cache.remember(2, 'product sold', load);
+    const heard: unknown[] = [];
+    cache.onInvalidate((tenantId, slugs) => heard.push([tenantId, slugs]));
+    cache.invalidateProducts(1, ['sold']);
+    expect(heard).toEqual([[1, ['sold']]]);
+    const again = await Promise.all(keys.map((key) => cache.remember(1, key, load)));
+    // Reloaded: the sold product and both lists. Kept: the other product and the categories.
+    expect(again).toEqual(['7', '2', '8', '9', '5']);
+    expect(await cache.remember(2, 'product sold', load)).toBe('6');
+  });
+
+  it('does not keep a product’s answer loaded before its stock changed', async () => {
+    const cache = new CatalogCache({ ttlMs: 60_000 });
+    let release!: () => void;
+    const slow = cache.remember(
+      1,
+      'product sold',
+      () => new Promise<string>((r) => (release = () => r('old'))),
+    );
+    cache.invalidateProducts(1, ['sold']);
+    release();
+    expect(await slow).toBe('old');
+    expect(await cache.remember(1, 'product sold', async () => 'new')).toBe('new');
+  });
+
   it('does not keep an answer loaded before an invalidation', async () => {
     const cache = new CatalogCache({ ttlMs: 60_000 });
     let release!: () => void;

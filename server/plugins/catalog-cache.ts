@@ -11,8 +11,10 @@
  * the cache or push everyone else's answers out faster than it could load the database anyway.
  *
  * Writers MUST call `app.catalogCache.invalidate(tenantId)` after changing anything a catalogue
- * answer shows (reviews, stock, prices, images, categories), so their own next read is fresh;
- * other processes on the same database see the change within the TTL.
+ * answer shows (reviews, prices, images, categories), so their own next read is fresh; a change
+ * of stock alone calls `invalidateProducts(tenantId, slugs)`, which forgets only those products'
+ * pages and the lists (which show stock), so a shop under checkout load keeps the rest warm.
+ * Other processes on the same database see the change within the TTL.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -44,7 +46,11 @@ export class CatalogCache {
   private readonly entries: LRUCache<string, string> | null;
   private readonly loading = new Map<string, Promise<string>>();
   private readonly generations = new Map<number, number>();
-  private readonly invalidationListeners: Array<(tenantId: number) => void> = [];
+  /** Generations of one kind of answer of a tenant (`${tenantId}\0list`, `…\0product oak-knife`). */
+  private readonly kindGenerations = new Map<string, number>();
+  private readonly invalidationListeners: Array<
+    (tenantId: number, productSlugs?: readonly string[]) => void
+  > = [];
   private nextPurgeAt = 0;
 
   constructor(options: CatalogCacheOptions) {
@@ -69,7 +75,8 @@ export class CatalogCache {
   }
 
   private fullKey(tenantId: number, key: string): string {
-    return `${tenantId}\u0000${this.generations.get(tenantId) ?? 0}\u0000${key}`;
+    const kind = this.kindGenerations.get(`${tenantId}\u0000${kindOf(key)}`) ?? 0;
+    return `${tenantId}\u0000${this.generations.get(tenantId) ?? 0}\u0000${kind}\u0000${key}`;
   }
 
   /**
@@ -116,10 +123,41 @@ export class CatalogCache {
     for (const listener of this.invalidationListeners) listener(tenantId);
   }
 
-  /** Calls `listener` on every {@link invalidate}: caches built on catalogue data follow it. */
-  onInvalidate(listener: (tenantId: number) => void): void {
+  /**
+   * Forgets what a change of these products' stock makes stale: their own answers (`product
+   * <slug>`) and every product list (lists show stock and filter on it). Categories, search
+   * suggestions and every other product stay. Listeners hear the slugs.
+   */
+  invalidateProducts(tenantId: number, slugs: readonly string[]): void {
+    const kinds = ['list', ...slugs.map((slug) => `product ${slug}`)];
+    for (const kind of kinds) {
+      const id = `${tenantId}\u0000${kind}`;
+      this.kindGenerations.set(id, (this.kindGenerations.get(id) ?? 0) + 1);
+    }
+    if (this.entries) {
+      const prefix = `${tenantId}\u0000`;
+      for (const key of [...this.entries.keys()]) {
+        if (!key.startsWith(prefix)) continue;
+        const answerKey = key.split('\u0000')[3] ?? '';
+        if (kinds.includes(kindOf(answerKey))) this.entries.delete(key);
+      }
+    }
+    for (const listener of this.invalidationListeners) listener(tenantId, slugs);
+  }
+
+  /**
+   * Calls `listener` on every {@link invalidate} (no slugs: everything) and
+   * {@link invalidateProducts} (the products whose stock moved): caches built on catalogue data
+   * follow it.
+   */
+  onInvalidate(listener: (tenantId: number, productSlugs?: readonly string[]) => void): void {
     this.invalidationListeners.push(listener);
   }
+}
+
+/** The kind of a cached answer: every product list is one kind, every other key its own. */
+function kindOf(key: string): string {
+  return key.startsWith('list ') ? 'list' : key;
 }
 
 async function catalogCachePlugin(

@@ -106,7 +106,18 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
     afterCommit: () => {
       if (background) outbox.wake();
     },
-    stockChanged: (tenantId) => app.catalogCache.invalidate(tenantId),
+    stockChanged: async (tenantId, productIds) => {
+      const rows = await app.db
+        .selectFrom('products')
+        .select('slug')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', productIds)
+        .execute();
+      app.catalogCache.invalidateProducts(
+        tenantId,
+        rows.map((row) => row.slug),
+      );
+    },
     storefrontOrigin,
     apiBaseUrl: () => `${storefrontOrigin()}${options.publicApiPath}`,
     log: app.log,

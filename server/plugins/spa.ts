@@ -28,6 +28,7 @@ import {
   finishDocument,
   PageCache,
   readClientAssets,
+  showsStockOf,
   type Dispatch,
   type RenderedPage,
   type Renderer,
@@ -115,8 +116,11 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
   const pages = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
-  app.catalogCache?.onInvalidate((tenantId) => {
-    if (tenantId === options.tenantId) pages.clear();
+  app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
+    if (tenantId !== options.tenantId) return;
+    if (productSlugs === undefined) pages.clear();
+    // Keys are `${origin} ${url}`: only the pages that show those products' stock go.
+    else pages.clearWhere((key) => showsStockOf(key.slice(key.indexOf(' ') + 1), productSlugs));
   });
 
   /** Answers an API request of a server render in process, for the storefront's tenant. */

@@ -459,6 +459,40 @@ describe('reused pages (PAGE_CACHE_TTL_MS)', () => {
     cached.app.catalogCache.invalidate(product!.tenant_id);
     expect(await page('/products/damascus-gyuto-210mm')).toContain('OutOfStock');
   });
+
+  it('after an order, renders again only the pages that show its pieces, and keeps the rest', async () => {
+    const sold = (await cached.app.db
+      .selectFrom('products')
+      .select(['id', 'slug', 'stock'])
+      .where('slug', '=', 'cherry-cooking-spoon')
+      .executeTakeFirstOrThrow()) as { id: number; slug: string; stock: number };
+    const post = demoContent.blog_posts.find((item) => item.status === 'published')!;
+    const urls = [
+      `/products/${sold.slug}`,
+      '/products?category=wood-carvings',
+      '/products/tenmoku-tea-mug',
+      `/blog/${post.slug}`,
+    ];
+    for (const url of urls) await page(url);
+    // Changed behind the caches' back: a page rendered again shows it, a kept one does not.
+    await cached.app.db
+      .updateTable('products')
+      .set({ name: 'Renamed behind the cache' })
+      .where('slug', 'in', ['cherry-cooking-spoon', 'tenmoku-tea-mug'])
+      .execute();
+    await cached.app.orders.stockChanged((await productBySlug(cached.app, sold.slug))!.tenant_id, [
+      sold.id,
+    ]);
+    expect(await page(`/products/${sold.slug}`)).toContain('Renamed behind the cache');
+    expect(await page('/products?category=wood-carvings')).toContain('Renamed behind the cache');
+    expect(await page('/products/tenmoku-tea-mug')).not.toContain('Renamed behind the cache');
+    for (const [slug, name] of [
+      ['cherry-cooking-spoon', 'Cherry Cooking Spoon'],
+      ['tenmoku-tea-mug', 'Tenmoku Tea Mug'],
+    ] as const) {
+      await cached.app.db.updateTable('products').set({ name }).where('slug', '=', slug).execute();
+    }
+  });
 });
 
 describe('sitemap and robots.txt', () => {
