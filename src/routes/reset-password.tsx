@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useLayoutEffect, useState } from 'react';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
+import { dropQueryFromAddressBar, keepResetToken } from '../features/auth/reset-token';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
 
@@ -9,8 +11,9 @@ function tokenParam(value: unknown): string | undefined {
 }
 
 /**
- * `/reset-password?token=` (issue 9): the e-mailed link's page, where a new password is set.
- * noindex; a plain search parser like /login's (it is in every page's first load).
+ * `/reset-password?token=`: the e-mailed link's page, where a new password is set. noindex; a
+ * plain search parser like /login's (it is in every page's first load). The token leaves the
+ * address bar before analytics can see it (../features/auth/reset-token.ts).
  */
 export const Route = createFileRoute('/reset-password')({
   head: ({ matches }) => privatePageHead(matches, 'Choose a new password'),
@@ -21,7 +24,18 @@ export const Route = createFileRoute('/reset-password')({
 });
 
 function ResetPasswordPage() {
-  const { token } = Route.useSearch();
+  const { token: fromUrl } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // The URL's token on the first render (as the server rendered it), then the one this tab keeps.
+  const [token, setToken] = useState(fromUrl);
+  // A layout effect: it runs before the root route's effects, which configure analytics.
+  useLayoutEffect(() => {
+    setToken(keepResetToken(fromUrl));
+    if (fromUrl) {
+      dropQueryFromAddressBar('/reset-password');
+      void navigate({ search: {}, replace: true });
+    }
+  }, [fromUrl, navigate]);
   return (
     <AuthPageFrame page="reset">
       <ResetPasswordForm token={token} />

@@ -85,6 +85,11 @@ test('a forgotten password is reset from the e-mailed link, then the new one log
     page.getByRole('heading', { level: 1, name: 'Choose a new password' }),
   ).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The token leaves the address bar at once (no analytics or screen sees it), and a reload of
+  // the page still has it.
+  await expect(page).toHaveURL(`${baseURL}/reset-password`);
+  await page.reload();
+  await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
   await shot(page, 'reset-password');

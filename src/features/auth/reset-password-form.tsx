@@ -12,6 +12,7 @@ import { FormField } from './form-field';
 import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
+import { forgetResetToken } from './reset-token';
 
 export const RESET_PASSWORD_MESSAGES = {
   invalidLink: 'This password reset link is invalid or has expired.',
@@ -63,6 +64,7 @@ export function ResetPasswordForm({ token }: { token?: string }) {
     setFormError(null);
     try {
       await confirm.mutateAsync({ token, ...values });
+      forgetResetToken();
     } catch (error) {
       const message = placeServerErrors(
         error,
@@ -72,9 +74,10 @@ export function ResetPasswordForm({ token }: { token?: string }) {
       );
       // The token's own error means the link is spent: nothing typed here can fix that.
       const tokenMessage = (error as { body?: { token?: unknown } }).body?.token;
-      if (Array.isArray(tokenMessage) && typeof tokenMessage[0] === 'string')
+      if (Array.isArray(tokenMessage) && typeof tokenMessage[0] === 'string') {
+        forgetResetToken();
         setLinkError(tokenMessage[0]);
-      else setFormError(message);
+      } else setFormError(message);
     }
   });
 

@@ -142,6 +142,34 @@ describe('analytics (spec section 1)', () => {
     expect(win.gtag).toBeUndefined();
   });
 
+  it('never tells analytics the query string of a private page, such as a reset token', () => {
+    const configOf = (pathname: string, search: string) => {
+      const win: AnalyticsWindow = {
+        location: { origin: 'https://shop.example', pathname, search },
+      };
+      applyAnalytics(makeDocument(), win, 'G-TEST123');
+      const calls = (win.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
+      return calls.find((call) => call[0] === 'config');
+    };
+    expect(configOf('/reset-password', '?token=secret-token')).toEqual([
+      'config',
+      'G-TEST123',
+      { page_location: 'https://shop.example/reset-password' },
+    ]);
+    expect(configOf('/payment/return', '?paymentId=9b2f')).toEqual([
+      'config',
+      'G-TEST123',
+      { page_location: 'https://shop.example/payment/return' },
+    ]);
+    expect(configOf('/account/orders', '?page=2')?.[2]).toEqual({
+      page_location: 'https://shop.example/account/orders',
+    });
+    // A public page keeps its search: it says what the shopper looked for.
+    expect(configOf('/products', '?search=gyuto')?.[2]).toEqual({
+      page_location: 'https://shop.example/products?search=gyuto',
+    });
+  });
+
   it('loads the script only once', () => {
     const doc = makeDocument();
     const win: AnalyticsWindow = {};

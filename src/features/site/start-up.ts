@@ -105,6 +105,35 @@ export function applyFavicon(
 export interface AnalyticsWindow {
   dataLayer?: unknown[];
   gtag?: (...args: unknown[]) => void;
+  /** Where the page is (the browser's `location`); absent in tests that do not care. */
+  location?: { origin: string; pathname: string; search: string };
+}
+
+/**
+ * Pages whose query string is the shopper's business alone (a reset token, a payment id, an
+ * order step): analytics is told their path only.
+ */
+const PRIVATE_PATHS = [
+  '/reset-password',
+  '/forgot-password',
+  '/login',
+  '/register',
+  '/cart',
+  '/account',
+  '/order-confirmation',
+  '/payment',
+];
+
+/** The page's address as analytics may see it: without the query string on a private page. */
+export function analyticsLocation(location: {
+  origin: string;
+  pathname: string;
+  search: string;
+}): string {
+  const isPrivate = PRIVATE_PATHS.some(
+    (path) => location.pathname === path || location.pathname.startsWith(`${path}/`),
+  );
+  return `${location.origin}${location.pathname}${isPrivate ? '' : location.search}`;
 }
 
 /**
@@ -128,7 +157,11 @@ export function applyAnalytics(
     dataLayer.push(arguments);
   };
   win.gtag('js', new Date());
-  win.gtag('config', trimmed);
+  if (win.location) {
+    win.gtag('config', trimmed, { page_location: analyticsLocation(win.location) });
+  } else {
+    win.gtag('config', trimmed);
+  }
 
   const script = doc.createElement('script');
   script.async = true;
