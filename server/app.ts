@@ -89,6 +89,7 @@ import { orders } from './plugins/orders.ts';
 import { providerNotifications } from './plugins/provider-notifications.ts';
 import { sandboxGateway } from './plugins/sandbox-gateway.ts';
 import { seo } from './plugins/seo.ts';
+import { cacheSync } from './plugins/cache-sync.ts';
 import { spa } from './plugins/spa.ts';
 import { tenant } from './plugins/tenant.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
@@ -340,6 +341,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   await app.register(db, { handle, closeWithApp: options.database === undefined });
   await app.register(catalogCache, { ttlMs: config.catalogCacheTtlMs });
+  await app.register(cacheSync, { databaseUrl: config.databaseUrl });
   await app.register(auth, {
     secret: loadJwtSecret(config.jwtSecret ?? undefined, jwtSecretPath(config)),
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,

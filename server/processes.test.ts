@@ -184,6 +184,44 @@ describe.skipIf(!testDatabaseUrl)('two API processes on one PostgreSQL', () => {
   });
 });
 
+describe.skipIf(!testDatabaseUrl)('the catalogue caches of two processes on one PostgreSQL', () => {
+  it('drop a piece that the other process sold within a second, though they keep answers a minute', async () => {
+    const t = await setup();
+    const env = { ...processEnv(t.database), CATALOG_CACHE_TTL_MS: '60000' };
+    const [a, b] = await Promise.all([startApi(env), startApi(env)]);
+    try {
+      const productId = await productWithStock(t, 1);
+      const { slug } = await t.app.db
+        .selectFrom('products')
+        .select('slug')
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      const stockOn = async (api: ApiProcess) =>
+        (await request(api.base, 'GET', `/products/products/${slug}/`, DEMO)).body.stock as number;
+      expect(await stockOn(b)).toBe(1);
+      const [customer] = await customersWithCart(t, 1, productId);
+      const placed = await request(
+        a.base,
+        'POST',
+        '/orders/orders/',
+        customer!.headers,
+        await orderBody(t, customer!),
+      );
+      expect(placed.status).toBe(201);
+      const soldAt = Date.now();
+      let stock = await stockOn(b);
+      while (stock !== 0 && Date.now() - soldAt < 1000) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        stock = await stockOn(b);
+      }
+      expect(stock, 'process B still shows the sold piece a second later').toBe(0);
+    } finally {
+      await Promise.all([stopApi(a), stopApi(b)]);
+      await t.close();
+    }
+  }, 120_000);
+});
+
 describe(`kill -9 during a burst of checkouts, then a restart (${engine})`, () => {
   it('keeps every 201 order with its lines and stock, and nothing half-written', async () => {
     const t = await setup();

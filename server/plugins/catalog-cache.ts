@@ -48,9 +48,7 @@ export class CatalogCache {
   private readonly generations = new Map<number, number>();
   /** Generations of one kind of answer of a tenant (`${tenantId}\0list`, `…\0product oak-knife`). */
   private readonly kindGenerations = new Map<string, number>();
-  private readonly invalidationListeners: Array<
-    (tenantId: number, productSlugs?: readonly string[]) => void
-  > = [];
+  private readonly invalidationListeners: Array<InvalidationListener> = [];
   private nextPurgeAt = 0;
 
   constructor(options: CatalogCacheOptions) {
@@ -112,15 +110,18 @@ export class CatalogCache {
     this.entries.purgeStale();
   }
 
-  /** Forgets every cached answer of the tenant (and tells the listeners, e.g. the page cache). */
-  invalidate(tenantId: number): void {
+  /**
+   * Forgets every cached answer of the tenant (and tells the listeners, e.g. the page cache).
+   * `fromPeer`: the change was made by another process (./cache-sync.ts), which told everyone.
+   */
+  invalidate(tenantId: number, fromPeer = false): void {
     this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
     if (this.entries) {
       const prefix = `${tenantId}\u0000`;
       for (const key of [...this.entries.keys()])
         if (key.startsWith(prefix)) this.entries.delete(key);
     }
-    for (const listener of this.invalidationListeners) listener(tenantId);
+    for (const listener of this.invalidationListeners) listener(tenantId, undefined, fromPeer);
   }
 
   /**
@@ -128,7 +129,7 @@ export class CatalogCache {
    * <slug>`) and every product list (lists show stock and filter on it). Categories, search
    * suggestions and every other product stay. Listeners hear the slugs.
    */
-  invalidateProducts(tenantId: number, slugs: readonly string[]): void {
+  invalidateProducts(tenantId: number, slugs: readonly string[], fromPeer = false): void {
     const kinds = ['list', ...slugs.map((slug) => `product ${slug}`)];
     for (const kind of kinds) {
       const id = `${tenantId}\u0000${kind}`;
@@ -142,7 +143,7 @@ export class CatalogCache {
         if (kinds.includes(kindOf(answerKey))) this.entries.delete(key);
       }
     }
-    for (const listener of this.invalidationListeners) listener(tenantId, slugs);
+    for (const listener of this.invalidationListeners) listener(tenantId, slugs, fromPeer);
   }
 
   /**
@@ -150,10 +151,20 @@ export class CatalogCache {
    * {@link invalidateProducts} (the products whose stock moved): caches built on catalogue data
    * follow it.
    */
-  onInvalidate(listener: (tenantId: number, productSlugs?: readonly string[]) => void): void {
+  onInvalidate(listener: InvalidationListener): void {
     this.invalidationListeners.push(listener);
   }
 }
+
+/**
+ * Told of an invalidation: the tenant, the products whose stock moved (undefined: everything),
+ * and whether another process made the change (then it already told the others).
+ */
+export type InvalidationListener = (
+  tenantId: number,
+  productSlugs: readonly string[] | undefined,
+  fromPeer: boolean,
+) => void;
 
 /** The kind of a cached answer: every product list is one kind, every other key its own. */
 function kindOf(key: string): string {
