@@ -1,11 +1,9 @@
 /// <reference types="node" />
 /**
- * `npm run bench` (issue 2, section 5): two tables, then exit.
+ * `npm run bench`: tables, then exit.
  *
- * 1. JavaScript each main route loads first, gzipped (zlib level 9), from the Vite manifest
- *    (`dist/.vite/manifest.json`, built when stale): the entry chunk and its static imports,
- *    plus the route's lazy chunks (TanStack autoCodeSplitting) and their static imports.
- *    Budget: 115 KB (1 KB = 1024 bytes) per route.
+ * 1. JavaScript each route loads first, gzipped, from the build (built when stale):
+ *    scripts/lib/route-js.ts, with its budgets (130 KB on `/`, 140 KB elsewhere).
  * 2. Throughput and latency of the reference API run as `npm start` does (temp SQLite, free
  *    port), measured with autocannon (10 connections, 10 s each) on the product list, a
  *    sorted and filtered product list and the search suggestions (issue 9; target p99 <= 10 ms)
@@ -33,21 +31,20 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import Fastify from 'fastify';
 import { freePort, waitForHttp } from './lib/local-servers';
+import { routeJsSizes } from './lib/route-js';
 import { sandboxSecretOf } from './lib/sandbox-secret';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
-const BUDGET_KB = 115;
 const CONNECTIONS = 10;
 const DURATION_S = 10;
 const DEADLINE_MS = 10 * 60_000;
@@ -94,39 +91,6 @@ const SSR_RATE = 100;
 const SSR_P99_TARGET_MS = 20;
 
 /** Route -> candidate route files (TanStack file-route naming, flat or nested, plus layouts). */
-const ROUTES: Record<string, string[]> = {
-  '/': ['src/routes/index.tsx'],
-  '/products': [
-    'src/routes/products.tsx',
-    'src/routes/products/route.tsx',
-    'src/routes/products.index.tsx',
-    'src/routes/products/index.tsx',
-  ],
-  '/products/:slug': [
-    'src/routes/products.tsx',
-    'src/routes/products/route.tsx',
-    'src/routes/products.$slug.tsx',
-    'src/routes/products/$slug.tsx',
-    'src/routes/products.$slug.index.tsx',
-    'src/routes/products/$slug/index.tsx',
-  ],
-  '/gallery': [
-    'src/routes/gallery.tsx',
-    'src/routes/gallery/route.tsx',
-    'src/routes/gallery.index.tsx',
-    'src/routes/gallery/index.tsx',
-  ],
-};
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 // ---------------------------------------------------------------------------------------------
 // Baseline child mode
@@ -176,7 +140,13 @@ async function main(): Promise<void> {
       stdio: 'inherit',
     });
     if (built.status !== 0) throw new Error('the build failed');
-    const jsRows = routeSizes();
+    const jsRows = routeJsSizes(root).map((size) => [
+      size.route,
+      String(size.files),
+      size.kb.toFixed(1),
+      String(size.budgetKb),
+      size.kb <= size.budgetKb ? 'yes' : 'NO',
+    ]);
 
     const [apiPort, basePort] = await Promise.all([freePort(), freePort()]);
     const env: NodeJS.ProcessEnv = {
@@ -372,7 +342,7 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `\nJavaScript loaded first per route (gzip level 9, budget ${BUDGET_KB} KB, 1 KB = 1024 B)\n`,
+      '\nJavaScript loaded first per route (gzip level 9, 1 KB = 1024 B; npm run check:js-budget)\n',
     );
     printTable(['route', 'files', 'KB gzip', 'budget', 'within'], jsRows);
     console.log(`\nReference API (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each)\n`);
@@ -736,52 +706,6 @@ async function notificationBenchmark(
     String(errors),
     r.latency.p99 <= WRITE_P99_TARGET_MS ? 'yes' : 'NO',
   ];
-}
-
-/** One row per route in ROUTES: route, file count, KB gzip, budget, within budget. */
-function routeSizes(): string[][] {
-  const manifestPath = path.join(root, 'dist', '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) {
-    throw new Error(
-      'dist/.vite/manifest.json is missing: vite.config.ts needs build.manifest = true',
-    );
-  }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-  if (!entryKey) throw new Error('the manifest has no entry chunk');
-
-  const gzCache = new Map<string, number>();
-  const gz = (file: string) => {
-    if (!gzCache.has(file))
-      gzCache.set(file, gzipSync(readFileSync(path.join(root, 'dist', file)), { level: 9 }).length);
-    return gzCache.get(file)!;
-  };
-  const collect = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) collect(imported, into);
-  };
-
-  return Object.entries(ROUTES).map(([route, candidates]) => {
-    const files = new Set<string>();
-    collect(entryKey, files);
-    // Split route parts appear as their own keys, e.g. `src/routes/gallery.tsx?tsr-split=component`.
-    const routeKeys = Object.keys(manifest).filter((k) =>
-      candidates.includes((manifest[k]!.src ?? k).split('?')[0]!),
-    );
-    for (const key of routeKeys) collect(key, files);
-    const js = [...files].filter((f) => f.endsWith('.js'));
-    const kb = js.reduce((sum, f) => sum + gz(f), 0) / 1024;
-    const label = routeKeys.length ? route : `${route} (no lazy chunk found)`;
-    return [
-      label,
-      String(js.length),
-      kb.toFixed(1),
-      String(BUDGET_KB),
-      kb <= BUDGET_KB ? 'yes' : 'NO',
-    ];
-  });
 }
 
 function printTable(header: string[], rows: string[][]): void {
