@@ -113,6 +113,16 @@ export const LINK_SCHEMES = ['http', 'https', 'mailto', 'tel'] as const;
 /** URL schemes an image may use. */
 export const IMAGE_SCHEMES = ['http', 'https'] as const;
 
+/**
+ * True for an image source a page can load: an absolute http(s) URL or a site path
+ * (`/api/media/…`). Anything else (`x`, `image.png` relative to whatever page shows it, an
+ * empty or missing src) is a broken image, a 404 and a console error on every view: such an
+ * `<img>` is dropped whole.
+ */
+export function isLoadableImageSource(src: string | null | undefined): boolean {
+  return /^(https?:\/\/[^/\s]|\/(?![/\\]))/i.test((src ?? '').trim());
+}
+
 /** Every attribute name the allow-list mentions, for sanitizers that take one flat list. */
 export const ALL_ATTRIBUTES: readonly string[] = [
   ...new Set([...GLOBAL_ATTRIBUTES, ...Object.values(ALLOWED_TAGS).flat()]),

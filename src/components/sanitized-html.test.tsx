@@ -16,7 +16,7 @@ describe('SanitizedHtml', () => {
   it('removes script tags, event handler attributes and javascript: URLs', () => {
     const { container } = render(
       <SanitizedHtml
-        html={`<p>ok</p><script>window.pwned = 1</script><img src="x.png" onerror="window.pwned = 1" alt="x"><a href="javascript:alert(1)">click</a>`}
+        html={`<p>ok</p><script>window.pwned = 1</script><img src="/api/media/x.png" onerror="window.pwned = 1" alt="x"><a href="javascript:alert(1)">click</a>`}
       />,
     );
     expect(container.querySelector('script')).toBeNull();
@@ -45,12 +45,21 @@ describe('SanitizedHtml', () => {
 
   it('marks an image without a text alternative as decorative, and keeps a given alt', () => {
     const { container } = render(
-      <SanitizedHtml html='<img src="x" onerror="window.__xss=1"><img src="y.jpg" alt="Whetstone">' />,
+      <SanitizedHtml html='<img src="/api/media/x.jpg" onerror="window.__xss=1"><img src="https://example.com/y.jpg" alt="Whetstone">' />,
     );
     const [bare, described] = container.querySelectorAll('img');
     expect(bare).toHaveAttribute('alt', '');
     expect(bare).not.toHaveAttribute('onerror');
     expect(described).toHaveAttribute('alt', 'Whetstone');
+  });
+
+  it('drops a broken image whole (no src a page can load), keeping the text around it', () => {
+    const { container } = render(
+      <SanitizedHtml html='<p>a<img src=x onerror="window.__xss=1">b<img>c<img src="javascript:alert(1)">d<img src="//evil.example/x.png">e<img src="/api/media/ok.webp">f</p>' />,
+    );
+    const images = container.querySelectorAll('img');
+    expect([...images].map((img) => img.getAttribute('src'))).toEqual(['/api/media/ok.webp']);
+    expect(container.textContent).toBe('abcdef');
   });
 
   it('renders nothing for a null description', () => {
@@ -101,6 +110,7 @@ describe('the server and the browser sanitize alike', () => {
     '<img src="https://example.com/a.jpg" alt="Forge"><img src="/media/b.jpg">',
     '<p>Text<script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe></p>',
     '<p style="color:red" class="lead">Styled</p><form action="/x"><input>kept text</form>',
+    '<p>a<img src=x onerror="window.__xss=1">b<img>c<img src="/api/media/ok.webp">d</p>',
   ];
 
   it.each(SAMPLES)('%s', (html) => {

@@ -18,6 +18,7 @@ import {
   ALLOWED_TAGS,
   DROPPED_WITH_CONTENT,
   GLOBAL_ATTRIBUTES,
+  isLoadableImageSource,
   LINK_SCHEMES,
 } from './html-policy';
 
@@ -81,6 +82,11 @@ export function loadSanitizer(): Promise<void> {
       const purifier = DOMPurify(window);
       purifier.addHook('afterSanitizeAttributes', (node) => {
         if (!(node instanceof Element)) return;
+        // A broken image (no loadable src) is dropped whole rather than kept as a 404.
+        if (node.tagName === 'IMG' && !isLoadableImageSource(node.getAttribute('src'))) {
+          node.remove();
+          return;
+        }
         // An image staff left without a text alternative is treated as decorative: screen
         // readers would otherwise read out its file name (WCAG 1.1.1, axe image-alt).
         if (node.tagName === 'IMG' && !node.hasAttribute('alt')) node.setAttribute('alt', '');

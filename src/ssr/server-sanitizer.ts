@@ -13,6 +13,7 @@ import {
   DROPPED_WITH_CONTENT,
   GLOBAL_ATTRIBUTES,
   IMAGE_SCHEMES,
+  isLoadableImageSource,
   LINK_SCHEMES,
 } from '../components/html-policy';
 
@@ -31,6 +32,8 @@ const OPTIONS: sanitize.IOptions = {
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: [...IMAGE_SCHEMES] },
   allowProtocolRelative: false,
+  // A broken image (no loadable src) is dropped whole rather than kept as a 404.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !isLoadableImageSource(frame.attribs.src),
   transformTags: {
     // An image without a text alternative is decorative (as in the browser's sanitizer).
     img: (tagName, attribs) => ({

@@ -73,6 +73,15 @@ async function expectInert(page: Page) {
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
   await expect(page.locator('iframe[srcdoc]')).toHaveCount(0);
   await expect(page.locator('main [onerror], main [onload], main script')).toHaveCount(0);
+  // The payload's `<img src=x>` is dropped whole: no broken image, 404 or console error.
+  const broken = await page
+    .locator('main img')
+    .evaluateAll((images) =>
+      images
+        .map((img) => img.getAttribute('src') ?? '')
+        .filter((src) => !/^(https?:\/\/|\/(?!\/))/.test(src)),
+    );
+  expect(broken, 'images a page cannot load').toEqual([]);
 }
 
 /** Presses Tab until `target` has focus (at most `limit` times): a keyboard-only way in. */
