@@ -14,6 +14,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, {
   type FastifyInstance,
+  LogController,
   type FastifyServerOptions,
   type RouteHandlerMethod,
 } from 'fastify';
@@ -311,14 +312,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // A log line per request costs much of the catalogue's throughput; keep it for debugging.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     // Only the configured proxies may name the client's address, host and scheme (TRUST_PROXY):
     // the address is what the login and registration throttles count.
     trustProxy:
       typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Slugs may be 120 characters (the contract's Slug); longer ones get the contract's 400,
     // and only absurd ones (over 1000) a 414 before routing, in the {detail} shape.
-    maxParamLength: 1000,
+    routerOptions: { maxParamLength: 1000 },
     frameworkErrors: frameworkErrorResponder,
     // What Node's parser refuses before Fastify runs (431, 400, 408) in the API's {detail} shape.
     clientErrorHandler,
