@@ -95,6 +95,13 @@ export class PageCache {
     return page;
   }
 
+  /** True when `key` has a page to serve now (fresh, or stale within the refresh window). */
+  has(key: string): boolean {
+    if (this.ttlMs <= 0) return false;
+    const hit = this.entries.get(key);
+    return hit !== undefined && hit.expires + this.ttlMs > Date.now();
+  }
+
   clear(): void {
     this.entries.clear();
   }

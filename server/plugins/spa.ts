@@ -22,6 +22,7 @@ import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import type { components } from '../../src/api/schema';
 import { contentSecurityPolicy, renderIndexHtml } from '../lib/index-html.ts';
+import { pageKey } from '../lib/page-key.ts';
 import { workerRendererLoader } from '../lib/render-worker-host.ts';
 import {
   builtRendererLoader,
@@ -50,6 +51,12 @@ export interface SpaPluginOptions {
   tenantId?: number | null;
   /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
   pageCacheTtlMs?: number;
+  /**
+   * Server renders running at once, at most (default 4): beyond it a page not in the cache is
+   * served as the shell, which the browser renders, so a flood of distinct URLs never queues
+   * work in the render worker.
+   */
+  maxRendersInFlight?: number;
   /**
    * Loads the render module; default: `distDir/server/entry-server.js` when it exists. null
    * turns server rendering off (every page is the shell).
@@ -155,34 +162,45 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
     });
   };
 
-  /** Server-renders the page of `request`, or serves the shell when that is not possible. */
+  const maxRenders = options.maxRendersInFlight ?? 4;
+  let rendersInFlight = 0;
+
+  /**
+   * Server-renders the page of `request` (the URL ../lib/page-key.ts makes of it, kept under
+   * its key), or serves the shell when that is not possible or the renders in flight are at
+   * their cap.
+   */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built || !loadRenderer || !assets) return sendIndex(reply);
     const nonce = randomBytes(16).toString('hex');
     const origin = options.origin();
+    const { render: url, key } = pageKey(request.url);
+    const cacheKey = key === null ? null : `${origin} ${key}`;
+    if (!(cacheKey !== null && pages.has(cacheKey)) && rendersInFlight >= maxRenders) {
+      return sendIndex(reply);
+    }
     try {
       renderer ??= loadRenderer();
       const load = renderer;
       // Rendered and finished once with a marker where the nonce goes; each response gets its
       // own nonce.
-      const page = await pages.get(`${origin} ${request.url}`, async (): Promise<RenderedPage> => {
-        const nonceMarker = randomBytes(16).toString('hex');
-        const result = await (
-          await load
-        ).render({
-          url: request.url,
-          origin,
-          nonce: nonceMarker,
-          dispatch,
-        });
-        if (result.kind === 'redirect') return result;
-        return {
-          kind: 'html',
-          status: result.status,
-          html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
-          nonceMarker,
-        };
-      });
+      const render = async (): Promise<RenderedPage> => {
+        rendersInFlight++;
+        try {
+          const nonceMarker = randomBytes(16).toString('hex');
+          const result = await (await load).render({ url, origin, nonce: nonceMarker, dispatch });
+          if (result.kind === 'redirect') return result;
+          return {
+            kind: 'html',
+            status: result.status,
+            html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
+            nonceMarker,
+          };
+        } finally {
+          rendersInFlight--;
+        }
+      };
+      const page = cacheKey === null ? await render() : await pages.get(cacheKey, render);
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       return documentHeaders(
         reply.code(page.status),
