@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
-import { dropQueryFromAddressBar, keepResetToken } from '../features/auth/reset-token';
+import {
+  dropQueryFromAddressBar,
+  keepResetToken,
+  readResetToken,
+} from '../features/auth/reset-token';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
 
@@ -23,18 +27,25 @@ export const Route = createFileRoute('/reset-password')({
   component: ResetPasswordPage,
 });
 
+/** Session storage is not watched: the token changes only with the URL, which re-renders. */
+const noSubscription = () => () => {};
+
 function ResetPasswordPage() {
   const { token: fromUrl } = Route.useSearch();
   const navigate = Route.useNavigate();
-  // The URL's token on the first render (as the server rendered it), then the one this tab keeps.
-  const [token, setToken] = useState(fromUrl);
+  // The URL's token, else (after it left the URL, or on a reload) the one this tab keeps. The
+  // server and the hydrating browser read the URL's alone, so the two render alike.
+  const token = useSyncExternalStore(
+    noSubscription,
+    () => fromUrl ?? readResetToken(),
+    () => fromUrl,
+  );
   // A layout effect: it runs before the root route's effects, which configure analytics.
   useLayoutEffect(() => {
-    setToken(keepResetToken(fromUrl));
-    if (fromUrl) {
-      dropQueryFromAddressBar('/reset-password');
-      void navigate({ search: {}, replace: true });
-    }
+    if (!fromUrl) return;
+    keepResetToken(fromUrl);
+    dropQueryFromAddressBar('/reset-password');
+    void navigate({ search: {}, replace: true });
   }, [fromUrl, navigate]);
   return (
     <AuthPageFrame page="reset">

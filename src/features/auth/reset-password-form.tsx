@@ -1,5 +1,5 @@
 /**
- * Reset password (issue 9), on /reset-password?token=...: the link's token and a new password
+ * Reset password, on /reset-password?token=...: the link's token and a new password
  * of at least 8 characters, confirmed. On success every session of the shopper has ended and
  * the page leads to /login. A missing, used, replaced or expired link says so and offers a new one.
  */
@@ -45,8 +45,8 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   });
   const { errors, isSubmitting } = form.formState;
 
-  if (!token) return <NewLinkPrompt message={RESET_PASSWORD_MESSAGES.invalidLink} />;
-  if (linkError) return <NewLinkPrompt message={linkError} />;
+  // Success and a spent link first: the token is forgotten then, and the page must keep
+  // saying why.
   if (confirm.isSuccess) {
     return (
       <div className="auth-form">
@@ -59,6 +59,8 @@ export function ResetPasswordForm({ token }: { token?: string }) {
       </div>
     );
   }
+  if (linkError) return <NewLinkPrompt message={linkError} />;
+  if (!token) return <NewLinkPrompt message={RESET_PASSWORD_MESSAGES.invalidLink} />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFormError(null);

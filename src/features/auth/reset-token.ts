@@ -9,20 +9,21 @@
 
 const KEY = 'passwordResetToken';
 
-/**
- * Keeps `fromUrl` (when given) and answers the token this tab holds: the one just kept, else
- * the one kept by an earlier visit of this tab, else undefined. Storage that cannot be used
- * (private mode, tests) only costs the reload.
- */
-export function keepResetToken(fromUrl: string | undefined): string | undefined {
+/** Keeps `token` for this tab (storage that cannot be used only costs a reload). */
+export function keepResetToken(token: string): void {
   try {
-    if (fromUrl) {
-      sessionStorage.setItem(KEY, fromUrl);
-      return fromUrl;
-    }
+    sessionStorage.setItem(KEY, token);
+  } catch {
+    // Private mode or no storage: the page still works until it is reloaded.
+  }
+}
+
+/** The token this tab keeps, or undefined. */
+export function readResetToken(): string | undefined {
+  try {
     return sessionStorage.getItem(KEY) ?? undefined;
   } catch {
-    return fromUrl;
+    return undefined;
   }
 }
 
