@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The small HTTP server between Vite's `/api` proxy and Prism in `npm run mock` (issue 7).
+ * The small HTTP server between Vite's `/api` proxy and Prism in `npm run mock`.
  *
  *     browser -> Vite :5173 /api/... -> this gateway /... -> prism mock :4010
  *
@@ -53,7 +53,7 @@ const isObject = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function log(message: string): void {
-  console.log(`[mock-gateway] ${message}`);
+  console.log(`[mock-proxy] ${message}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ for (const entry of (process.env.MOCK_PREFER ?? '').split(';')) {
     if (at < 0) throw new Error(`"${entry.trim()}" is not op=action`);
     setRule(entry.slice(0, at), entry.slice(at + 1));
   } catch (error) {
-    console.error(`[mock-gateway] MOCK_PREFER: ${(error as Error).message}`);
+    console.error(`[mock-proxy] MOCK_PREFER: ${(error as Error).message}`);
     process.exit(2);
   }
 }
@@ -556,7 +556,7 @@ const server = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://mock.invalid');
   const method = req.method ?? 'GET';
   const fail = (error: unknown) => {
-    console.error('[mock-gateway]', error);
+    console.error('[mock-proxy]', error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ detail: 'Mock gateway error.' }));
   };

@@ -7,7 +7,7 @@
  *
  * - Prism listens on 127.0.0.1:4010 (or MOCK_PORT) and answers from the contract's examples;
  *   `Prefer: code=404` (or `example=NAME`) picks another documented answer.
- * - The mock gateway (scripts/mock-gateway.ts, on MOCK_GATEWAY_PORT, default MOCK_PORT + 1)
+ * - The mock gateway (scripts/mock-proxy.ts, on MOCK_GATEWAY_PORT, default MOCK_PORT + 1)
  *   serves the example images under /media/, picks the example named after a request's slug or
  *   filter, and applies the error switches of /api/__mock/ (or MOCK_PREFER).
  * - Vite (port 5173 or VITE_PORT; the next free one when taken) proxies `/api` to the gateway
@@ -26,9 +26,9 @@ runTogether('mock', [
     args: ['mock', '-h', '127.0.0.1', '-p', mockPort, 'openapi/storefront.yaml'],
   },
   {
-    name: 'mock-gateway',
+    name: 'mock-proxy',
     cmd: bin('tsx'),
-    args: ['scripts/mock-gateway.ts'],
+    args: ['scripts/mock-proxy.ts'],
     env: { MOCK_GATEWAY_PORT: gatewayPort, PRISM_URL: `http://127.0.0.1:${mockPort}` },
   },
   {

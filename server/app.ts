@@ -28,7 +28,7 @@ import {
   getAccount,
   requestPasswordReset,
 } from './handlers/account.ts';
-import { login, logout, refreshToken, register } from './handlers/accounts.ts';
+import { login, logout, refreshToken, register } from './handlers/auth.ts';
 import {
   createAddress,
   deleteAddress,
@@ -91,7 +91,7 @@ import { providerNotifications } from './plugins/provider-notifications.ts';
 import { sandboxGateway } from './plugins/sandbox-gateway.ts';
 import { seo } from './plugins/seo.ts';
 import { cacheSync } from './plugins/cache-sync.ts';
-import { spa } from './plugins/spa.ts';
+import { pages } from './plugins/pages.ts';
 import { tenant } from './plugins/tenant.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
@@ -466,7 +466,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
     const siteSettings = tenantRow ? await findSiteSettings(app.db, tenantRow.id) : null;
     await app.register(seo, { tenantId: tenantRow?.id ?? null, origin: siteOrigin(app, config) });
-    await app.register(spa, {
+    await app.register(pages, {
       distDir: config.distDir,
       publicApiPath: config.publicApiPath,
       siteSettings,

@@ -1,6 +1,6 @@
 /**
  * The server render of the storefront (decision 008), built by `vite build --ssr` into
- * `dist/server/entry-server.js` and called by the reference server (server/plugins/ssr.ts)
+ * `dist/server/entry-server.js` and called by the reference server (server/plugins/pages.ts)
  * for every page request.
  *
  * Each call gets its own QueryClient and router (nothing is shared between requests), runs the

@@ -1,8 +1,8 @@
 /// <reference types="node" />
 /**
- * The images `npm run mock` serves (issue 7): the contract's examples name image addresses
+ * The images `npm run mock` serves: the contract's examples name image addresses
  * under the reference API's media path (`/api/media/demo/...`), and the mock gateway
- * (scripts/mock-gateway.ts) answers them with pictures drawn by the same code the reference
+ * (scripts/mock-proxy.ts) answers them with pictures drawn by the same code the reference
  * API's seed uses (server/seed/images.ts), so product cards, the gallery, blog posts and the
  * contact page show real images under Prism too.
  *

@@ -1,5 +1,5 @@
 /**
- * The shopper's account on the server (issue 9): /accounts/me/, password change, password reset
+ * The shopper's account on the server: /accounts/me/, password change, password reset
  * by e-mail (outbox), saved addresses, and hostile input. Runs on SQLite, and on PostgreSQL
  * when TEST_DATABASE_URL is set (scripts/pg-throwaway.sh).
  */

@@ -1,5 +1,5 @@
 /**
- * The shopper's account (issue 9): who is logged in, changing the password, and resetting a
+ * The shopper's account: who is logged in, changing the password, and resetting a
  * forgotten one by e-mail. Decision: docs/decisions/009-shopper-account.md.
  *
  * - getAccount: 200 User `{id, email, username}`.
@@ -23,7 +23,7 @@ import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
-import { MESSAGES, MIN_PASSWORD_LENGTH, throttled } from './accounts.ts';
+import { MESSAGES, MIN_PASSWORD_LENGTH, throttled } from './auth.ts';
 import { findSiteSettings } from './site.ts';
 import type { OperationHandler } from './types.ts';
 

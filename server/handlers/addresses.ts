@@ -1,5 +1,5 @@
 /**
- * Saved delivery addresses of the logged-in customer (issue 9; contract: SavedAddress):
+ * Saved delivery addresses of the logged-in customer (contract: SavedAddress):
  * list, add, edit, make default, delete. Checkout offers them and pre-fills the default.
  *
  * - Exactly one address is the default while the customer has any: the first one added is,
@@ -27,7 +27,7 @@ type DeliveryAddress = Schemas['DeliveryAddress'];
 type Row = Selectable<UserAddressesTable>;
 type Trx = Transaction<Database>;
 
-/** Addresses a customer may keep (issue 9). */
+/** Addresses a customer may keep. */
 export const MAX_ADDRESSES = 20;
 
 export const ADDRESS_MESSAGES = {

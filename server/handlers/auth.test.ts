@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import type { components } from '../../src/api/schema';
 import { DEMO_CUSTOMERS } from '../seed/seed.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
-import { MESSAGES } from './accounts.ts';
+import { MESSAGES } from './auth.ts';
 
 type TokenPair = components['schemas']['TokenPair'];
 type User = components['schemas']['User'];
@@ -293,7 +293,7 @@ describe('login', () => {
       /^Request was throttled\. Expected available in \d+ seconds\.$/,
     );
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
-    // The owner, from their own address, is not locked out (issue 10: anyone could lock anyone).
+    // The owner, from their own address, is not locked out (anyone could lock anyone).
     expect((await attempt(email, password, '192.0.2.10')).status).toBe(200);
     // Nor is another account from the attacking address.
     expect((await attempt(demoCustomer.email, demoCustomer.password, attacker)).status).toBe(200);

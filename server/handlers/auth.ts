@@ -1,5 +1,5 @@
 /**
- * Accounts handlers (issue 3; spec sections 3, 5, 7 and 8): register, login, token refresh and
+ * Accounts handlers (spec sections 3, 5, 7 and 8): register, login, token refresh and
  * logout. Users belong to the request's tenant: the same e-mail may exist once per shop.
  *
  * - register: 201 User; 400 DRF field errors with the spec's messages.

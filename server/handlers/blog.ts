@@ -1,5 +1,5 @@
 /**
- * Blog handlers (issue 7; spec sections 2, 3, 5 and 7): published posts, a post's approved
+ * Blog handlers (spec sections 2, 3, 5 and 7): published posts, a post's approved
  * comments as a tree, and new comments and replies by signed-in customers.
  *
  * A post exists for the storefront only while it is `published` with a `published_at` that has

@@ -1,5 +1,5 @@
 /**
- * Issue 9, "finding the right piece": the product list's ordering, price and stock filters and
+ * The product list's ordering, price and stock filters and
  * the header's suggestions. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL: the
  * expected orders are computed here once, so both engines must give exactly the same one.
  */
@@ -56,7 +56,7 @@ const cents = (p: Product) => Math.round(Number(p.price) * 100);
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-describe('product list ordering (issue 9)', () => {
+describe('product list ordering', () => {
   it('orders by price both ways, ties by id, and pages never overlap', async () => {
     // Make ties on purpose: two products share the cheapest price.
     const [a, b] = await t.app.db
@@ -225,7 +225,7 @@ describe('product list ordering (issue 9)', () => {
   });
 });
 
-describe('product list filters (issue 9)', () => {
+describe('product list filters', () => {
   it('keeps prices within min_price and max_price, inclusive, combined with other filters', async () => {
     const all = await listAll('');
     const prices = [...new Set(all.map(cents))].sort((a, b) => a - b);
@@ -304,7 +304,7 @@ describe('product list filters (issue 9)', () => {
   });
 });
 
-describe('product suggestions (issue 9)', () => {
+describe('product suggestions', () => {
   async function suggest(q: string, headers = DEMO) {
     return get(`/api/products/suggestions/?q=${encodeURIComponent(q)}`, headers);
   }

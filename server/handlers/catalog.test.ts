@@ -209,7 +209,7 @@ describe('product list', () => {
       expect(product.price).toMatch(/^\d+\.\d{2}$/);
       const seed = demoActive.find((p) => p.slug === product.slug)!;
       expect(product.stock).toBe(seed.stock);
-      // The content seed (issue 7) adds a few reviews backed by paid orders.
+      // The content seed adds a few reviews backed by paid orders.
       const extra = demoContent.reviews.filter((r) => r.product_slug === product.slug).length;
       expect(product.review_count).toBe(seed.reviews.length + extra);
       expect(product.main_image?.image ?? null).toBe(product.images[0]?.image ?? null);

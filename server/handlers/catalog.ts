@@ -9,7 +9,7 @@
  * (plugins/catalog-cache.ts), keyed by the normalized parameters: whoever changes catalogue
  * data must invalidate it.
  *
- * Issue 9 adds the list's `ordering`, `min_price`, `max_price` and `in_stock`, and the header's
+ * the list's `ordering`, `min_price`, `max_price` and `in_stock`, and the header's
  * search suggestions (`listProductSuggestions`); decision 010.
  */
 import { type Kysely, sql } from 'kysely';
@@ -337,7 +337,7 @@ function nameKey(dialect: string) {
 }
 
 /**
- * GET /products/products/ -> PaginatedProductList (issue 2; issue 9 for ordering and the price
+ * GET /products/products/ -> PaginatedProductList (for ordering and the price
  * and stock filters). Filters: is_active (only active products exist here), category__slug,
  * search (name or description, case-insensitive), min_price/max_price (inclusive, in the
  * shop's currency), in_stock. Order: `ordering`, then the id as tie-breaker; id order without
@@ -347,7 +347,7 @@ function nameKey(dialect: string) {
  */
 export const listProducts: OperationHandler<'listProducts'> = async (request, reply) => {
   const params = productListParams(request.query);
-  // The key names only what the query uses, in a fixed order (issue 10): `search=%20`, unknown
+  // The key names only what the query uses, in a fixed order: `search=%20`, unknown
   // parameters or another Host header are the same entry. The page links are absolute, so
   // they depend on the host: the cached JSON holds markers that each answer replaces.
   return sendCached(
@@ -479,7 +479,7 @@ async function loadProductPage(
 export const MAX_SUGGESTIONS = 6;
 
 /**
- * GET /products/suggestions/?q= -> ProductSuggestion[] (issue 9): at most six of the tenant's
+ * GET /products/suggestions/?q= -> ProductSuggestion[]: at most six of the tenant's
  * active products whose name holds the term (case-insensitive; LIKE wildcards are literal).
  * Names that start with the term first, then the rest, each by name as the list's `name`
  * ordering sorts, then by id. Cached like the catalogue, keyed by the lowered term (the match

@@ -1,5 +1,5 @@
 /**
- * Content handlers (issue 7; spec sections 2, 3, 7 and 8): the contact page's information and
+ * Content handlers (spec sections 2, 3, 7 and 8): the contact page's information and
  * message form, the FAQs and the legal documents. Every query filters by the request's tenant.
  *
  * HTML fields (FAQ answers, document contents) are served as stored; the SPA sanitizes them in
@@ -12,7 +12,7 @@ import { hasNul } from '../lib/canonical-json.ts';
 import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
-import { throttled } from './accounts.ts';
+import { throttled } from './auth.ts';
 import type { OperationHandler, Schemas } from './types.ts';
 
 /** Messages of this module (DRF's wording where the spec names none). */

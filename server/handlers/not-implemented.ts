@@ -1,6 +1,6 @@
 /**
  * The answer of every contract operation that no issue has implemented yet:
- * 501 `{"detail":"Not implemented yet."}` (issue 2, section 3). app.ts falls back to it for any
+ * 501 `{"detail":"Not implemented yet."}`. app.ts falls back to it for any
  * operationId of the contract without a handler, so the route list always equals the contract's.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';

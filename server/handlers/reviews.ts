@@ -1,5 +1,5 @@
 /**
- * Product reviews by signed-in customers (issue 7; spec sections 3, 5 and 7).
+ * Product reviews by signed-in customers (spec sections 3, 5 and 7).
  *
  * One review per customer per product: the unique index `(product_id, user_id)` decides, so two
  * concurrent first reviews cannot both land. A review is a verified purchase when the customer

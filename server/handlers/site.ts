@@ -1,6 +1,6 @@
 /**
  * Site content handlers: site settings (spec section 3), public company settings and the About
- * page's company info (issue 2, section 1).
+ * page's company info.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';

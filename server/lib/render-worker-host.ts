@@ -2,7 +2,7 @@
  * Server rendering off the main thread (decision 008, "Rendering off the event loop"). A render
  * is 15-25 ms of synchronous work (React, the router, serializing the data); on the main thread
  * every request that arrived meanwhile waited for it, which made the server-rendered pages' p99
- * at a steady 100 req/s 26-38 ms though a reused page is sent in 1-2 ms (issue 8). The render
+ * at a steady 100 req/s 26-38 ms though a reused page is sent in 1-2 ms. The render
  * now runs in one worker thread; its API requests come back here and are answered in process,
  * as before (a cached catalogue answer costs well under a millisecond).
  */
@@ -20,7 +20,7 @@ export const WORKER_GRACE_MS = 10_000;
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
- * The renderer loader spa.ts uses for a built storefront: renders in a worker thread when both
+ * The renderer loader plugins/pages.ts uses for a built storefront: renders in a worker thread when both
  * the built render module (`distDir/server/entry-server.js`) and the compiled worker
  * (`render-worker.mjs` beside this compiled module, dist/api/) exist; null otherwise, e.g.
  * when the server runs from source under tsx, which then renders in process.
@@ -41,7 +41,7 @@ interface PendingRender {
 
 /**
  * A {@link Renderer} backed by one worker thread, started on the first render and again after
- * it dies (its renders in flight reject, and spa.ts serves the SPA shell for them). Rejects a
+ * it dies (its renders in flight reject, and plugins/pages.ts serves the SPA shell for them). Rejects a
  * render with the worker's error message and stack when the render throws there.
  */
 export class WorkerRenderer implements Renderer {

@@ -4,7 +4,7 @@
  * - `HttpError` -> its status and body;
  * - other client errors (bad JSON, wrong content type, too large) -> their status and `{"detail": ...}`;
  * - anything else -> 500 `{"detail":"Internal server error."}`, logged, never leaking a stack;
- * - unknown routes -> 404 `{"detail":"Not found."}` (plugins/spa.ts may answer HTML instead).
+ * - unknown routes -> 404 `{"detail":"Not found."}` (plugins/pages.ts may answer HTML instead).
  */
 import { STATUS_CODES } from 'node:http';
 import type { ErrorObject } from 'ajv';
@@ -15,7 +15,7 @@ import { HttpError } from '../lib/http-error.ts';
 /** Field errors as DRF answers them: field name -> messages. */
 export type FieldErrors = Record<string, string[]>;
 
-/** A handler for requests no route matched; spa.ts swaps in one that serves index.html. */
+/** A handler for requests no route matched; plugins/pages.ts swaps in one that serves the page. */
 export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 /**
- * Serves the storefront from dist/ on the API's origin (issues 2 and 8):
+ * Serves the storefront from dist/ on the API's origin:
  * - every page (a GET that accepts HTML and is not an API, media or asset path) rendered on
  *   the server (decision 008): the matched routes' loaders run against this API in process,
  *   for the storefront's tenant; the answer carries the route's real status (404 for an
@@ -35,7 +35,7 @@ import {
   type Renderer,
 } from '../lib/server-render.ts';
 
-export interface SpaPluginOptions {
+export interface PagesPluginOptions {
   distDir: string;
   publicApiPath: string;
   /** The site settings to inline, or null (no tenant with the configured token). */
@@ -95,7 +95,7 @@ export function isSpaNavigation(request: FastifyRequest, publicApiPath: string):
   return prefersPage(request.headers.accept);
 }
 
-async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promise<void> {
+async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);
@@ -122,12 +122,12 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
   const assets = built ? readClientAssets(root) : null;
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
-  const pages = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
+  const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
   app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
     if (tenantId !== options.tenantId) return;
-    if (productSlugs === undefined) pages.clear();
+    if (productSlugs === undefined) pageCache.clear();
     // Keys are `${origin} ${url}`: only the pages that show those products' stock go.
-    else pages.clearWhere((key) => showsStockOf(key.slice(key.indexOf(' ') + 1), productSlugs));
+    else pageCache.clearWhere((key) => showsStockOf(key.slice(key.indexOf(' ') + 1), productSlugs));
   });
 
   /** Answers an API request of a server render in process, for the storefront's tenant. */
@@ -176,7 +176,7 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
     const origin = options.origin();
     const { render: url, key } = pageKey(request.url);
     const cacheKey = key === null ? null : `${origin} ${key}`;
-    if (!(cacheKey !== null && pages.has(cacheKey)) && rendersInFlight >= maxRenders) {
+    if (!(cacheKey !== null && pageCache.has(cacheKey)) && rendersInFlight >= maxRenders) {
       return sendIndex(reply);
     }
     try {
@@ -200,7 +200,7 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
           rendersInFlight--;
         }
       };
-      const page = cacheKey === null ? await render() : await pages.get(cacheKey, render);
+      const page = cacheKey === null ? await render() : await pageCache.get(cacheKey, render);
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       return documentHeaders(
         reply.code(page.status),
@@ -247,4 +247,4 @@ async function spaPlugin(app: FastifyInstance, options: SpaPluginOptions): Promi
  * Registers the SPA routes and swaps the app's not-found responder for one with the SPA
  * fallback (not encapsulated: it changes the root's 404 behaviour).
  */
-export const spa = fp(spaPlugin, { name: 'spa', dependencies: ['errors'] });
+export const pages = fp(pagesPlugin, { name: 'pages', dependencies: ['errors'] });
