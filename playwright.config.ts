@@ -5,7 +5,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests in Debian's Chromium against the `npm start` server (issue 2, section 5).
+ * End-to-end tests in Debian's Chromium against the `npm start` server.
  *
  * The server gets its own SQLite file and media folder in a temp dir and a free port, so a
  * run never touches `data/` and never collides with a dev server. Playwright loads this file
@@ -26,7 +26,7 @@ function freePort(): string {
 
 const ownServer = !process.env.E2E_PORT;
 const port = process.env.E2E_PORT || freePort();
-// The second demo shop (issue 6: its payment options differ, so every checkout branch is
+// The second demo shop (its payment options differ, so every checkout branch is
 // reachable): a storefront built with its own tenant token, on its own port.
 const ownPotteryServer = !process.env.E2E_POTTERY_PORT;
 const potteryPort = process.env.E2E_POTTERY_PORT || freePort();
@@ -46,7 +46,7 @@ const serverEnv = {
   SQLITE_PATH: path.join(dataDir, 'shop.sqlite'),
   MEDIA_DIR: path.join(dataDir, 'media'),
   SERVE_SPA: '1',
-  // Issue 3: the client counts a token as expired 60 s before its end, so a 65 s access
+  // The client counts a token as expired 60 s before its end, so a 65 s access
   // token is refreshed 5 s into a session: the refresh-during-a-session test needs that.
   ACCESS_TOKEN_TTL_SECONDS: '65',
   // Cheaper hashes and a roomier per-address limit: every e2e login comes from 127.0.0.1.
@@ -55,7 +55,7 @@ const serverEnv = {
   REGISTER_MAX_PER_ADDRESS: '1000',
   CONTACT_MAX_PER_ADDRESS: '1000',
   PASSWORD_RESET_MAX_PER_ADDRESS: '1000',
-  // Issue 9: reset e-mails are written here (account.spec.ts reads the link from them), never
+  // Reset e-mails are written here (account.spec.ts reads the link from them), never
   // into the repository's data/outbox.
   OUTBOX_DIR: path.join(dataDir, 'outbox'),
 };

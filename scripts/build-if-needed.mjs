@@ -6,8 +6,8 @@
  * on its own:
  * - the storefront: `vite build`, then `vite build --ssr` for the server render (as `npm run
  *   build` does), into `dist/index.html` and `dist/server/entry-server.js`;
- * - the API: scripts/build-server.mjs compiles server/ into `dist/api/main.mjs` (issue 10:
- *   production runs plain Node, no TypeScript loader).
+ * - the API: scripts/build-server.mjs compiles server/ into `dist/api/main.mjs` (production
+ *   runs plain Node, no TypeScript loader).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Compiles the reference API for `npm start` (issue 10, "Production start"): esbuild bundles
+ * Compiles the reference API for `npm start`: esbuild bundles
  * server/main.ts and everything it imports from server/ into one ES module,
  * `dist/api/main.mjs` (with a source map, so stack traces name the TypeScript lines), and
  * leaves every npm package as an import. The production process is then plain Node: nothing

@@ -1,7 +1,7 @@
 /// <reference types="node" />
 /**
  * `npm run lint`, after Redocly and ESLint: checks of `openapi/storefront.yaml` that those do
- * not make (issue 7). Exits 1 with every problem listed.
+ * not make. Exits 1 with every problem listed.
  *
  * 1. YAML 1.1. Client generators in other languages read the contract with YAML 1.1 parsers
  *    (openapi-generator's SnakeYAML, PyYAML). The document must parse with the `yaml` package

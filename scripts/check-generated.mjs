@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Fails (exit 1) when the committed `src/api/schema.d.ts` differs from a fresh generation of
- * `openapi/storefront.yaml` (issue 2, section 2). The fresh copy is made exactly as
+ * `openapi/storefront.yaml`. The fresh copy is made exactly as
  * `npm run generate` makes it: openapi-typescript, then prettier with the repo's config,
  * but into a temp file, so the working tree is never touched.
  */

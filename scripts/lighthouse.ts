@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * `npm run lighthouse [BASE_URL]` (issue 8, "Speed budget"): Lighthouse's mobile defaults
+ * `npm run lighthouse [BASE_URL]`: Lighthouse's mobile defaults
  * (simulated slow phone and network) on the main storefront routes of a RUNNING server, in
  * the same Debian Chromium the end-to-end tests use, and one table of medians.
  *
@@ -12,7 +12,7 @@
  * - LIGHTHOUSE_RUNS: runs per route, default 5. Each column is the median of its runs (single
  *   runs move by 2-3 points, machine notes). Scores are 0-100; FCP and LCP in seconds, TBT in
  *   milliseconds, CLS unitless.
- * - Budget (issue 8): performance >= 98, accessibility and best practices 100, SEO 100 on
+ * - Budget: performance >= 98, accessibility and best practices 100, SEO 100 on
  *   every page meant to be indexed (`/cart` is noindex, which Lighthouse counts against it).
  *   The last column says whether the route is within it; the exit code is 0 either way unless
  *   `--check` is given, then 1 when a route misses its budget.

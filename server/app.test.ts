@@ -74,7 +74,7 @@ describe('API request bodies', () => {
       headers: DEMO,
     });
     expect(query.statusCode).toBe(400);
-    // Refused either as not a number or as beyond the contract's maximum page (issue 10).
+    // Refused either as not a number or as beyond the contract's maximum page.
     expect(query.json()).toEqual({ page: [expect.any(String)] });
   });
 

@@ -146,7 +146,7 @@ describe('sandbox gateway settings', () => {
   });
 });
 
-describe('issue 10 settings', () => {
+describe('process, cache and throttle settings', () => {
   it('require JWT_SECRET when DATABASE_URL is set, with a message that says why', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://shop@localhost/shop' })).toThrow(
       /JWT_SECRET is required when DATABASE_URL is set/,
@@ -174,7 +174,7 @@ describe('issue 10 settings', () => {
   });
 });
 
-describe('e-mail and password-reset settings (issue 9)', () => {
+describe('e-mail and password-reset settings', () => {
   it('default to the data/outbox folder, no SMTP server and roomy-but-bounded throttles', () => {
     expect(loadConfig({})).toMatchObject({
       outboxDir: 'data/outbox',

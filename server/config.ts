@@ -1,7 +1,7 @@
 /**
- * Validated runtime configuration of the reference shop API (issue 2, section 3; accounts and
- * tokens: issue 3; the sandbox card gateway: issue 6; the contact-message throttle: issue 7;
- * e-mail and password resets: issue 9).
+ * Validated runtime configuration of the reference shop API: the database, accounts and
+ * tokens, payments and the sandbox card gateway, throttles, e-mail and password resets,
+ * caches and the order lifecycle.
  *
  * Every value comes from the environment with a documented default; a malformed value
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
@@ -60,7 +60,7 @@ export interface AppConfig {
   loginMaxAttemptsPerAddress: number;
   /** Registrations allowed per client address per hour (default 20). */
   registerMaxPerAddress: number;
-  /** Contact-form messages accepted per client address per hour (default 10; issue 7). */
+  /** Contact-form messages accepted per client address per hour (default 10). */
   contactMaxPerAddress: number;
   /**
    * Origin of the storefront the sandbox card gateway sends the shopper back to
@@ -84,7 +84,7 @@ export interface AppConfig {
   seedDemo: boolean;
   /**
    * Folder where e-mails are written as `.eml` files when no SMTP server is configured
-   * (OUTBOX_DIR, default data/outbox; issue 9). The link of a password-reset e-mail written
+   * (OUTBOX_DIR, default data/outbox). The link of a password-reset e-mail written
    * there is also logged, so the two-command start needs no mail server.
    */
   outboxDir: string;

@@ -1,5 +1,5 @@
 /**
- * Request fuzzing generated from the contract (issue 10, "Tests"). For EVERY operation of
+ * Request fuzzing generated from the contract. For EVERY operation of
  * openapi/storefront.yaml (new ones are picked up without touching this file), a schema-valid
  * body is generated with json-schema-faker, then broken one field at a time: wrong types, out
  * of range, oversized, NUL and control characters, each required field missing; every path and

@@ -1,5 +1,5 @@
 /**
- * Issue 10, first list: what an attacker tried against `npm start` and got a wrong answer to.
+ * First list: what an attacker tried against `npm start` and got a wrong answer to.
  * Each test failed before its fix.
  */
 import { asTenant, createTestApp, type TestApp } from './test/test-app.ts';

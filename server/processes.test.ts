@@ -1,5 +1,5 @@
 /**
- * Issue 10, "More than one process": real API processes (`tsx server/main.ts`) on one database.
+ * Real API processes (`tsx server/main.ts`) on one database.
  *
  * - Two processes on one PostgreSQL (needs TEST_DATABASE_URL): a login on one refreshes on the
  *   other; the login throttle counts across both; 50 concurrent checkouts of the last unit

@@ -1,5 +1,5 @@
 /**
- * Password-reset tokens (issue 9; docs/decisions/009-shopper-account.md).
+ * Password-reset tokens (docs/decisions/009-shopper-account.md).
  *
  * A token is 32 random bytes from node:crypto, sent base64url-encoded in the e-mailed link
  * (`/reset-password?token=...`). Only its SHA-256 (hex) is stored, with the tenant and user it
@@ -21,7 +21,7 @@ export class InvalidResetTokenError extends Error {
   }
 }
 
-/** Lifetime of a reset link: 1 hour (issue 9). */
+/** Lifetime of a reset link: 1 hour. */
 export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
 
 /** Hex SHA-256 of a token as stored in `password_reset_tokens.token_hash`. */

@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt from node:crypto (issue 3; ASVS V2.4): a random 16-byte salt per
+ * Password hashing with scrypt from node:crypto (ASVS V2.4): a random 16-byte salt per
  * password, parameters stored beside the hash so they can be raised later without breaking
  * existing accounts, and a constant-time comparison.
  *
@@ -14,19 +14,38 @@ export interface PasswordHashOptions {
   log2Cost?: number;
 }
 
-function derive(password: string, salt: Buffer, options: { N: number; r: number; p: number }): Promise<Buffer> {
-  const scryptOptions: ScryptOptions = { ...options, maxmem: 256 * options.N * options.r + 1024 * 1024 };
+function derive(
+  password: string,
+  salt: Buffer,
+  options: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  const scryptOptions: ScryptOptions = {
+    ...options,
+    maxmem: 256 * options.N * options.r + 1024 * 1024,
+  };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, scryptOptions, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, scryptOptions, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
   });
 }
 
 /** Hashes a password for storage. */
-export async function hashPassword(password: string, { log2Cost = 15 }: PasswordHashOptions = {}): Promise<string> {
+export async function hashPassword(
+  password: string,
+  { log2Cost = 15 }: PasswordHashOptions = {},
+): Promise<string> {
   const salt = randomBytes(16);
   const params = { N: 2 ** log2Cost, r: 8, p: 1 };
   const key = await derive(password, salt, params);
-  return ['scrypt', log2Cost, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return [
+    'scrypt',
+    log2Cost,
+    params.r,
+    params.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
 }
 
 /** True when `password` matches the stored hash; false for a malformed hash. Never throws on bad input. */
@@ -46,7 +65,10 @@ let dummyHash: Promise<string> | undefined;
  * Spends the time of one verification against a throwaway hash, so a login for an unknown
  * account takes as long as one with a wrong password (no user enumeration by timing).
  */
-export async function burnPasswordCheck(password: string, options: PasswordHashOptions = {}): Promise<void> {
+export async function burnPasswordCheck(
+  password: string,
+  options: PasswordHashOptions = {},
+): Promise<void> {
   dummyHash ??= hashPassword('not-a-real-password', options);
   await verifyPassword(password, await dummyHash);
 }

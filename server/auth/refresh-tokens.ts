@@ -1,5 +1,5 @@
 /**
- * Refresh-token rotation with reuse detection (issue 3; docs/decisions/004-refresh-token-rotation.md).
+ * Refresh-token rotation with reuse detection (docs/decisions/004-refresh-token-rotation.md).
  *
  * Every issued refresh token has a row in `refresh_tokens`, keyed by its `jti`. A login starts
  * a family with an absolute expiry (now + REFRESH_TOKEN_TTL_SECONDS); each exchange marks the

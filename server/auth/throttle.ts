@@ -2,7 +2,7 @@
  * Throttles counted in the database (table `request_throttles`), so every API process on one
  * database enforces the same limits (architecture guide, convention 14; decision 011).
  *
- * Logins follow rate-limiter-flexible's "login endpoint protection" pattern (issue 10):
+ * Logins follow rate-limiter-flexible's "login endpoint protection" pattern:
  * - consecutive failures per account AND client address pair (LOGIN_MAX_FAILURES per 15
  *   minutes; a success clears the pair), so an attacker guessing one account is slowed down
  *   while its owner, from their own address, still gets in;
@@ -106,7 +106,7 @@ export class LoginThrottle {
 /**
  * Attempts per client address in a fixed window, for endpoints without an account to count
  * against: registrations (REGISTER_MAX_PER_ADDRESS; it limits account spam and e-mail probing
- * through 'already exists') and contact messages (CONTACT_MAX_PER_ADDRESS, issue 7).
+ * through 'already exists') and contact messages (CONTACT_MAX_PER_ADDRESS).
  *
  * The counts live in the database (table `request_throttles`), not in a process, so every API
  * process on one database enforces the same limit (architecture guide, convention 14). Each

@@ -1,5 +1,5 @@
 /**
- * JSON Web Tokens for customers (issue 3; ASVS V3.5): HS256 only, pinned on verification, so
+ * JSON Web Tokens for customers (ASVS V3.5): HS256 only, pinned on verification, so
  * `alg: none` or an algorithm swap is refused; signed with a secret from configuration.
  *
  * Claims: `sub` (user id), `tid` (tenant id, also bound through `aud` = `tenant:<id>`), `typ`
@@ -51,7 +51,12 @@ export class TokenService {
     this.accessTtlSeconds = accessTtlSeconds;
   }
 
-  private sign(claims: Record<string, unknown>, subject: string, tenantId: number, expiresAt: number): Promise<string> {
+  private sign(
+    claims: Record<string, unknown>,
+    subject: string,
+    tenantId: number,
+    expiresAt: number,
+  ): Promise<string> {
     return new SignJWT(claims)
       .setProtectedHeader({ alg: JWT_ALGORITHM, typ: 'JWT' })
       .setSubject(subject)
@@ -64,13 +69,32 @@ export class TokenService {
   }
 
   /** An access token for the user, valid `accessTtlSeconds`. */
-  issueAccessToken(userId: number, tenantId: number, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
-    return this.sign({ typ: 'access', tid: tenantId }, String(userId), tenantId, nowSeconds + this.accessTtlSeconds);
+  issueAccessToken(
+    userId: number,
+    tenantId: number,
+    nowSeconds = Math.floor(Date.now() / 1000),
+  ): Promise<string> {
+    return this.sign(
+      { typ: 'access', tid: tenantId },
+      String(userId),
+      tenantId,
+      nowSeconds + this.accessTtlSeconds,
+    );
   }
 
   /** A refresh token of rotation family `family`, valid until `expiresAt` (seconds since the epoch). */
-  issueRefreshToken(userId: number, tenantId: number, family: string, expiresAt: number): Promise<string> {
-    return this.sign({ typ: 'refresh', tid: tenantId, fam: family }, String(userId), tenantId, expiresAt);
+  issueRefreshToken(
+    userId: number,
+    tenantId: number,
+    family: string,
+    expiresAt: number,
+  ): Promise<string> {
+    return this.sign(
+      { typ: 'refresh', tid: tenantId, fam: family },
+      String(userId),
+      tenantId,
+      expiresAt,
+    );
   }
 
   /**
@@ -86,11 +110,13 @@ export class TokenService {
         requiredClaims: ['sub', 'jti', 'exp', 'iat'],
       });
       if (payload.typ !== expectedType || payload.tid !== tenantId) throw new InvalidTokenError();
-      if (expectedType === 'refresh' && typeof payload.fam !== 'string') throw new InvalidTokenError();
+      if (expectedType === 'refresh' && typeof payload.fam !== 'string')
+        throw new InvalidTokenError();
       return payload as unknown as TokenClaims;
     } catch (error) {
       if (error instanceof InvalidTokenError) throw error;
-      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw new InvalidTokenError();
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+        throw new InvalidTokenError();
       throw error;
     }
   }

@@ -1,6 +1,6 @@
 /**
  * Opens the shop database: SQLite through better-sqlite3 by default, PostgreSQL through a pg
- * Pool when a connection string is given (issue 2, section 3).
+ * Pool when a connection string is given.
  */
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -66,7 +66,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     if (options.pgSchema !== undefined && !SCHEMA_NAME.test(options.pgSchema)) {
       throw new Error(`Invalid PostgreSQL schema name "${options.pgSchema}".`);
     }
-    // Loaded only here: a SQLite shop never pays pg's memory (issue 10: the idle process).
+    // Loaded only here: a SQLite shop never pays pg's memory (the idle process).
     const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
     const timeouts = options.pgTimeouts ?? DEFAULT_PG_TIMEOUTS;
     const pool = new Pool({

@@ -38,7 +38,7 @@ export interface SiteSettingsTable {
   /** JSON object text of platform -> URL, or null. */
   social_media_links: string | null;
   /**
-   * New blog comments are approved at once (true) or wait for moderation (issue 7); the column
+   * New blog comments are approved at once (true) or wait for moderation; the column
    * defaults to false.
    */
   comments_auto_approve: ColumnType<boolean | number, number | undefined, number>;
@@ -121,7 +121,7 @@ export interface ReviewsTable {
   product_id: number;
   /** Author name at the time of the review; null shows as 'Anonymous User'. */
   username: string | null;
-  /** The customer who wrote it (issue 7; one review per customer per product); null for seeded
+  /** The customer who wrote it (one review per customer per product); null for seeded
    * reviews without an account and after the account is deleted. */
   user_id: number | null;
   rating: number;
@@ -130,7 +130,7 @@ export interface ReviewsTable {
   created_at: Timestamp;
 }
 
-/** A customer account; belongs to one tenant (issue 3). */
+/** A customer account; belongs to one tenant. */
 export interface UsersTable {
   id: Generated<number>;
   tenant_id: number;
@@ -143,14 +143,14 @@ export interface UsersTable {
   is_active: Bool;
   created_at: Timestamp;
   /**
-   * When the password was last changed or reset (issue 9); access tokens issued in an earlier
+   * When the password was last changed or reset; access tokens issued in an earlier
    * second are refused. Null until the first change.
    */
   password_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /**
- * A password-reset link's token (issue 9, docs/decisions/009-shopper-account.md). Only its
+ * A password-reset link's token (docs/decisions/009-shopper-account.md). Only its
  * SHA-256 is stored; it is bound to a tenant and a user, used once, and valid until
  * `expires_at` (1 hour). Issuing a new one deletes the user's older ones.
  */
@@ -167,7 +167,7 @@ export interface PasswordResetTokensTable {
 }
 
 /**
- * A delivery address saved in a customer's account (issue 9; contract: SavedAddress). Exactly
+ * A delivery address saved in a customer's account (contract: SavedAddress). Exactly
  * one of a user's addresses is the default while any exist; at most 20 per user.
  */
 export interface UserAddressesTable {
@@ -186,7 +186,7 @@ export interface UserAddressesTable {
 }
 
 /**
- * One issued refresh token (issue 3, docs/decisions/004-refresh-token-rotation.md). A login
+ * One issued refresh token (docs/decisions/004-refresh-token-rotation.md). A login
  * starts a family; every rotation adds a row to it with the family's absolute expiry.
  */
 export interface RefreshTokensTable {
@@ -204,7 +204,7 @@ export interface RefreshTokensTable {
 }
 
 /**
- * Which payment methods a shop offers (issue 6; contract: PaymentOptions), and the secret its
+ * Which payment methods a shop offers (contract: PaymentOptions), and the secret its
  * card gateway signs notifications with. One row per tenant; a tenant without one offers none.
  */
 export interface PaymentSettingsTable {
@@ -229,7 +229,7 @@ export interface PaymentSettingsTable {
   credentials: string | null;
 }
 
-/** A customer's server-side cart: one per user and tenant (issue 6). */
+/** A customer's server-side cart: one per user and tenant. */
 export interface CartsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -254,16 +254,11 @@ export interface CartItemsTable {
 
 /** Contract OrderStatus; the moves between them are server/orders/lifecycle.ts's. */
 export type OrderStatus =
-  | 'awaiting_payment'
-  | 'paid'
-  | 'processing'
-  | 'shipped'
-  | 'canceled'
-  | 'expired';
+  'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled' | 'expired';
 /** Contract PaymentMethod. */
 export type PaymentMethod = 'card_2c2p' | 'bank_transfer' | 'custom';
 
-/** A placed order (issue 6): totals, address and payment instructions as they were at checkout. */
+/** A placed order: totals, address and payment instructions as they were at checkout. */
 export interface OrdersTable {
   id: Generated<number>;
   tenant_id: number;
@@ -335,7 +330,7 @@ export interface OrderItemsTable {
 /** Contract PaymentStatus.status ('error' is never stored; it is the client's lookup failure). */
 export type PaymentState = 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled';
 
-/** One card payment attempt of an order (issue 6). */
+/** One card payment attempt of an order. */
 export interface PaymentsTable {
   id: Generated<number>;
   uuid: string;
@@ -386,7 +381,7 @@ export interface PaymentNotificationsTable {
 /** Contract BlogPost.status; only `published` posts (published_at not in the future) are served. */
 export type BlogPostStatus = 'draft' | 'published' | 'archived';
 
-/** A blog post (issue 7). */
+/** A blog post. */
 export interface BlogPostsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -407,7 +402,7 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
 }
 
-/** A comment on a blog post, or a reply to one (issue 7). */
+/** A comment on a blog post, or a reply to one. */
 export interface BlogCommentsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -424,7 +419,7 @@ export interface BlogCommentsTable {
   created_at: Timestamp;
 }
 
-/** A frequently asked question (issue 7). */
+/** A frequently asked question. */
 export interface FaqsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -438,7 +433,7 @@ export interface FaqsTable {
 /** Contract DocumentType. */
 export type DocumentType = 'refund_policy' | 'privacy_policy';
 
-/** A legal document; one of each type per tenant (issue 7). */
+/** A legal document; one of each type per tenant. */
 export interface LegalDocumentsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -450,7 +445,7 @@ export interface LegalDocumentsTable {
   updated_at: Timestamp;
 }
 
-/** A shop location on the contact page (issue 7; contract: BranchLocation). */
+/** A shop location on the contact page (contract: BranchLocation). */
 export interface ContactLocationsTable {
   id: Generated<number>;
   tenant_id: number;
@@ -488,7 +483,7 @@ export interface SocialProfilesTable {
   position: number;
 }
 
-/** A message sent through the contact form (issue 7), stored trimmed. */
+/** A message sent through the contact form, stored trimmed. */
 export interface ContactMessagesTable {
   id: Generated<number>;
   tenant_id: number;

@@ -361,14 +361,14 @@ function ordersMigration(dialect: Dialect): Migration {
 function contentMigration(dialect: Dialect): Migration {
   return {
     async up(db: AnyDb) {
-      // Whether a new blog comment is shown at once or waits for moderation (issue 7). Off by
+      // Whether a new blog comment is shown at once or waits for moderation. Off by
       // default: a shop that never looked at the setting moderates.
       await db.schema
         .alterTable('site_settings')
         .addColumn('comments_auto_approve', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
         .execute();
 
-      // Reviews by customers (issue 7): one per customer per product. Seeded reviews without an
+      // Reviews by customers: one per customer per product. Seeded reviews without an
       // account keep user_id NULL, and NULLs never collide in a unique index (both dialects).
       await db.schema
         .alterTable('reviews')
@@ -559,7 +559,7 @@ function contentMigration(dialect: Dialect): Migration {
 }
 
 /**
- * Issue 9, the shopper's account: password-reset tokens (only their SHA-256 is stored), the
+ * The shopper's account: password-reset tokens (only their SHA-256 is stored), the
  * time of a user's last password change (access tokens issued before it are refused), and
  * saved delivery addresses with at most one default per user (a partial unique index, which
  * SQLite and PostgreSQL both support; the handlers keep exactly one).
@@ -749,8 +749,14 @@ function makersShopMigration(dialect: Dialect): Migration {
         .alterTable('order_items')
         .addColumn('age_restricted', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
         .execute();
-      await db.schema.alterTable('order_items').addColumn('dispatch_earliest', 'varchar(10)').execute();
-      await db.schema.alterTable('order_items').addColumn('dispatch_latest', 'varchar(10)').execute();
+      await db.schema
+        .alterTable('order_items')
+        .addColumn('dispatch_earliest', 'varchar(10)')
+        .execute();
+      await db.schema
+        .alterTable('order_items')
+        .addColumn('dispatch_latest', 'varchar(10)')
+        .execute();
 
       await db.schema.alterTable('orders').addColumn('subtotal_cents', 'integer').execute();
       await sql`update orders set subtotal_cents = total_cents`.execute(db);
@@ -797,7 +803,9 @@ function makersShopMigration(dialect: Dialect): Migration {
           c.notNull().references('tenants.id').onDelete('cascade'),
         )
         // Null: every country the shop ships to (collection at the workshop).
-        .addColumn('zone_id', 'integer', (c) => c.references('shipping_zones.id').onDelete('cascade'))
+        .addColumn('zone_id', 'integer', (c) =>
+          c.references('shipping_zones.id').onDelete('cascade'),
+        )
         .addColumn('code', 'varchar(40)', (c) => c.notNull())
         .addColumn('name', 'varchar(100)', (c) => c.notNull())
         .addColumn('description', 'varchar(300)', (c) => c.notNull())

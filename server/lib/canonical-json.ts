@@ -1,5 +1,5 @@
 /**
- * Canonical JSON and the hashes built on it (issue 6): the same data always gives the same
+ * Canonical JSON and the hashes built on it: the same data always gives the same
  * text, whatever order its keys arrived in, so equal requests and equal cart lines compare equal.
  */
 import { createHash } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * A cart line's customization (spec section 3: a key/value map such as `engraving_text`),
  * reduced to one canonical form so that "the same product with the same customization" is
- * decided by comparing text (issue 6).
+ * decided by comparing text.
  */
 import { HttpError } from './http-error.ts';
 import { canonicalJson, hasNul, sha256Hex } from './canonical-json.ts';

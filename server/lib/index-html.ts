@@ -1,5 +1,5 @@
 /**
- * Start-up rendering of the SPA's index.html (issue 2, section 3; spec section 1): the tenant's
+ * Start-up rendering of the SPA's index.html (spec section 1): the tenant's
  * site settings inlined as JSON so the page needs no extra round trip, plus the title and the
  * meta description that crawlers read before any script runs.
  */

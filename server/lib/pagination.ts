@@ -1,6 +1,6 @@
 /**
- * DRF-style page links (`next`/`previous`) for the paginated lists: products (issue 2) and
- * orders (issue 6).
+ * DRF-style page links (`next`/`previous`) for the paginated lists: products and
+ * orders.
  */
 import type { FastifyRequest } from 'fastify';
 

@@ -224,7 +224,7 @@ export const FIRST_PAINT_WAIT_MS = 1500;
  * The rendered document made ready to send: the stylesheets linked in the head, and at the end
  * of the body one small nonce'd script that, once the page has loaded AND painted its first
  * content, adds modulepreload links for the route's chunks and the entry script, which then
- * hydrates. No script or preload is requested before the first paint (issue 8, speed budget):
+ * hydrates. No script or preload is requested before the first paint (speed budget):
  * `load` alone is not enough, as a page whose images come fast can load before it paints
  * (measured on `/`: load at 0.3 s, first paint at 1.3 s, the scripts requested in between).
  */

@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail with nodemailer (issue 9; README "Configuration"): through the SMTP server
+ * Outgoing e-mail with nodemailer (README "Configuration"): through the SMTP server
  * of `SMTP_URL` when one is configured, otherwise written as an `.eml` file (RFC 5322, what
  * nodemailer would have sent) into the outbox folder (`OUTBOX_DIR`, default data/outbox), so
  * the two-command start works without a mail server and tests can read what was "sent".
@@ -13,7 +13,7 @@ import type { Transporter } from 'nodemailer';
 
 /**
  * nodemailer, loaded when the first e-mail is sent: a shop that sends none never pays its
- * memory (issue 10: the idle process).
+ * memory (the idle process).
  */
 function nodemailer(): typeof nodemailerModule {
   return createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule;

@@ -1,5 +1,5 @@
 /**
- * Reading the outbox (issue 9): the tests, and a developer without a mail server, take the
+ * Reading the outbox: the tests, and a developer without a mail server, take the
  * password-reset link out of an `.eml` file that server/mail/mailer.ts wrote.
  */
 import { readdir, readFile } from 'node:fs/promises';

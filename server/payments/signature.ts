@@ -1,5 +1,5 @@
 /**
- * Signatures of the card gateway's notifications (issue 6; contract:
+ * Signatures of the card gateway's notifications (contract:
  * receiveGatewayNotification; docs/decisions/006-card-payments-and-sandbox-gateway.md).
  *
  * Header `X-Gateway-Signature: t={unix seconds},v1={hex}` where `v1` is

@@ -1,5 +1,5 @@
 /**
- * Decorates `app.account`: what the shopper's-account handlers share (issue 9) — the reset
+ * Decorates `app.account`: what the shopper's-account handlers share — the reset
  * tokens, the mailer, the reset throttles (in the database, per client address and per e-mail,
  * so every API process on one database counts the same requests), and where reset links point.
  *

@@ -1,11 +1,11 @@
 /**
- * Customer authentication (issue 3; spec section 6): the token, refresh-token and throttling
+ * Customer authentication (spec section 6): the token, refresh-token and throttling
  * services on `app.auth`, and the fastify-openapi-glue security handlers that enforce the
  * contract's `bearerAuth` scheme on customer operations.
  *
  * `bearerAuth` accepts only an ACCESS token of the request's tenant (HS256 pinned, unexpired,
  * untampered) whose user is active in that tenant and was issued no earlier than the second
- * of the user's last password change (issue 9), and decorates `request.user`. Otherwise:
+ * of the user's last password change, and decorates `request.user`. Otherwise:
  * - no `Authorization: Bearer` header -> 401 `{"detail":"Authentication credentials were not provided."}`;
  * - any other failure -> 401 `{"detail":"Given token not valid for any token type"}`.
  * Both carry `WWW-Authenticate: Bearer realm="api"`, as DRF answers.
@@ -134,7 +134,7 @@ async function bearerAuth(request: FastifyRequest): Promise<void> {
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!user || !toBool(user.is_active)) throw invalid;
-  // Issue 9: a password change or reset also ends the access tokens issued before it (`iat`
+  // A password change or reset also ends the access tokens issued before it (`iat`
   // counts whole seconds, so a token of the change's own second still passes).
   if (user.password_changed_at !== null) {
     const changedAt = Math.floor(new Date(user.password_changed_at).getTime() / 1000);

@@ -1,6 +1,6 @@
 /**
  * Decorates `app.contactThrottle`: contact-form messages accepted per client address and shop
- * in an hour (CONTACT_MAX_PER_ADDRESS, default 10; issue 7). The counts live in the database
+ * in an hour (CONTACT_MAX_PER_ADDRESS, default 10). The counts live in the database
  * (server/auth/throttle.ts AddressThrottle), so two API processes on one database share them.
  */
 import type { FastifyInstance } from 'fastify';

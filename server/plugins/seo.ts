@@ -1,5 +1,5 @@
 /**
- * `/sitemap.xml` and `/robots.txt` of the storefront (issue 8, "Search engines and sharing").
+ * `/sitemap.xml` and `/robots.txt` of the storefront.
  *
  * The sitemap lists, for the storefront's tenant, the content pages, every category (as its
  * product list, `/products?category={slug}`), every active product and every published blog

@@ -1,5 +1,5 @@
 /**
- * Server rendering (issue 8; decision 008) through the real app and the storefront's render
+ * Server rendering (decision 008) through the real app and the storefront's render
  * module (src/entry-server.tsx, loaded from source here rather than from a build): status
  * codes, head tags and JSON-LD, the CSP nonce, the escaping of serialized data, the shell when a
  * render fails, the sitemap and robots.txt.
@@ -218,7 +218,7 @@ describe('server-rendered pages', () => {
     expect(data).toContain('"damascus-gyuto-210mm"');
     expect(data).toContain('price_before_discount');
     expect(data).toContain('thumb_image');
-    // ...but not the product page's: they made the inline script 29 KB (issue 8, TBT).
+    // ...but not the product page's: they made the inline script 29 KB (TBT).
     expect(data).not.toContain('long_html_description');
     expect(data).not.toMatch(/\bimages:/);
     expect(data!.length).toBeLessThan(20_000);

@@ -1,7 +1,7 @@
 import type { ImageShape } from './images.ts';
 
 /**
- * Seed content for the reference shop API (issue 2, section 3, "A seed runs on first start"):
+ * Seed content for the reference shop API:
  * two demo tenants with site settings, company info, categories, products, images (drawn at
  * seed time by ./images.ts from the shape and palette given here) and reviews.
  *

@@ -2,7 +2,7 @@ import type { DocumentType } from '../db/database.ts';
 import type { SeedImage } from './catalog-data.ts';
 
 /**
- * Seed content of issue 7 for the two demo shops: blog posts with nested comments, FAQs, legal
+ * Seed content of with the two demo shops: blog posts with nested comments, FAQs, legal
  * documents, contact information, the comment-moderation setting, and a few reviews backed by
  * paid orders. Plain data only: ./content-seed.ts inserts it (and draws the pictures with
  * ./images.ts, like the product images).

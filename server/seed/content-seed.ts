@@ -1,8 +1,8 @@
 /**
- * Seeds issue 7's content (./content-data.ts) into each demo shop that has none yet: blog posts
+ * Seeds the shops' content (./content-data.ts) into each demo shop that has none yet: blog posts
  * and their comment threads, FAQs, legal documents, contact information, the comment-moderation
  * setting, and reviews backed by paid orders. Runs on every start, after the catalogue seed, so
- * a database seeded before issue 7 gets the content too; a shop that already has any blog post,
+ * a database seeded before the content existed gets it too; a shop that already has any blog post,
  * FAQ, legal document or location is left alone.
  *
  * Pictures (featured images, location images) are drawn like the product images

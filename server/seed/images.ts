@@ -3,7 +3,7 @@ import type { default as sharpModule, Sharp } from 'sharp';
 
 /**
  * sharp, loaded on the first image made: it (and libvips) costs a running shop about 25 MB,
- * and only the first start's seed makes images (issue 10: the idle process).
+ * and only the first start's seed makes images (the idle process).
  */
 let loadedSharp: typeof sharpModule | undefined;
 function sharp(input: Buffer): Sharp {
@@ -15,7 +15,7 @@ import type { SeedImage, SeedTenant } from './catalog-data.ts';
 /**
  * Seed-time artwork for the demo shops: product "photographs", a text logo and a favicon,
  * all drawn as SVG in code and rasterised with sharp, so the catalogue has real raster
- * images (issue 2, section 3: "1 to 4 real raster images each ... distinct colours and
+ * images (section 3: "1 to 4 real raster images each ... distinct colours and
  * shapes per product so that the centre pixels differ") without shipping binary files.
  *
  * Every drawing works on an 800 x 800 canvas and is scaled to the requested size by the

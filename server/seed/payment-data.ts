@@ -1,5 +1,5 @@
 /**
- * Seed payment settings of the demo shops (issue 6; contract: PaymentOptions). Plain data only.
+ * Seed payment settings of the demo shops (contract: PaymentOptions). Plain data only.
  *
  * The two shops differ so that every branch of the storefront's checkout is reachable:
  * - demo-handcraft: card (the default method), bank transfer, and a custom method without a

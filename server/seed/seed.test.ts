@@ -164,7 +164,7 @@ describe('seedPaymentSettingsIfMissing', () => {
 });
 
 describe('seedContentIfMissing', () => {
-  it('seeds each demo shop’s content once, into a database seeded before issue 7', async () => {
+  it('seeds each demo shop’s content once, into a database seeded before the content existed', async () => {
     const database = await createTestDatabase();
     try {
       await migrateToLatest(database.handle);

@@ -1,15 +1,15 @@
 /**
- * First-start seed (issue 2, section 3): when the tenants table is empty, inserts the demo shops
+ * First-start seed: when the tenants table is empty, inserts the demo shops
  * of ./catalog-data.ts and renders their media (product images and thumbnails as WebP, the logo
  * as PNG, the favicon as SVG) under `<mediaDir>/<media_slug>/`.
  *
  * Files are written first (rendering is the slow part and needs no lock), then every row goes in
  * one transaction, so a crash never leaves a half-seeded shop: the next start seeds again.
  *
- * Demo customers (issue 3) are seeded separately by `seedDemoCustomersIfMissing`, on every
+ * Demo customers are seeded separately by `seedDemoCustomersIfMissing`, on every
  * start, so a database seeded before accounts existed gets them too; so are the shops' payment
- * settings (issue 6) by `seedPaymentSettingsIfMissing`, and the blog, FAQ, legal and contact
- * content (issue 7) by `seedContentIfMissing` in ./content-seed.ts.
+ * settings by `seedPaymentSettingsIfMissing`, and the blog, FAQ, legal and contact
+ * content by `seedContentIfMissing` in ./content-seed.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Real API processes for the multi-process tests (issue 10): `tsx server/main.ts` on a test
+ * Real API processes for the multi-process tests: `tsx server/main.ts` on a test
  * database, listening on 127.0.0.1 at a free port, seeded beforehand by the test (SEED_DEMO=0).
  */
 import { type ChildProcess, spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Helpers for the cart, order and payment tests (issue 6): customers made straight in the
+ * Helpers for the cart, order and payment tests: customers made straight in the
  * database with a valid access token (no password hashing, so fifty of them take no time), and
  * small readers of the rows the tests assert on.
  */

@@ -132,7 +132,7 @@ describe('storefront client middleware', () => {
     await expect(client.GET('/accounts/me/')).resolves.toMatchObject({ data: { id: 1 } });
   });
 
-  it('lets catalogue requests go on without the token when the refresh fails for a 503, a 429 or the network (issue 10)', async () => {
+  it('lets catalogue requests go on without the token when the refresh fails for a 503, a 429 or the network', async () => {
     for (const failure of [
       () => json(503, { detail: 'Service unavailable.' }),
       () => json(429, { detail: 'Request was throttled.' }),

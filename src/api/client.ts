@@ -8,13 +8,13 @@
  *   concurrent requests (src/auth/refresh.ts). When the refresh fails and logs the shopper
  *   out, the request goes on without a token and the server answers as for a visitor.
  *   When it fails for another reason (network, 429, 5xx: the session may still be good), a
- *   request the contract lets a visitor make goes on without the token too (issue 10: the
+ *   request the contract lets a visitor make goes on without the token too (the
  *   catalogue must not fail because the token service did), while a request that needs the
  *   shopper ({@link BEARER_OPERATIONS}) fails with that error;
  * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
  *   so callers get `data` or an exception, never a half-filled result;
  * - a 401 to a request that carried a bearer token first triggers one refresh
- *   (src/auth/refresh.ts `refreshRejectedToken`; issue 9): when the server ended the session
+ *   (src/auth/refresh.ts `refreshRejectedToken`): when the server ended the session
  *   (a password change elsewhere) the refresh is refused and the shopper is logged out here,
  *   otherwise the next attempt (React Query's retry) carries the new token.
  */

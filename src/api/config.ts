@@ -9,7 +9,7 @@
  *
  * @throws Error when a variable is present but malformed.
  */
-// Plain checks, not zod: this module is in every page's first load (issue 8's budget).
+// Plain checks, not zod: this module is in every page's first load (the script budget).
 
 export interface AppConfig {
   /** The API's base without a trailing slash: absolute (`https://shop.example/api`) or a path. */

@@ -79,7 +79,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The logged-in customer's e-mail and username (issue 9, /account). */
+    /** The logged-in customer's e-mail and username (the /account page). */
     get: operations['getAccount'];
     put?: never;
     post?: never;
@@ -203,7 +203,7 @@ export interface paths {
      * @description Filters combine (AND). Without `ordering` the list is in id order. Every ordering ends
      *     with the id as a tie-breaker (descending for `-created_at`, ascending otherwise), so pages
      *     never overlap or skip a product. Invalid values answer 400 with field errors, as DRF
-     *     does; `min_price` above `max_price` is a 400 on `max_price`. Issue 9; spec deviations
+     *     does; `min_price` above `max_price` is a 400 on `max_price`. See spec deviations
      *     40-42.
      */
     get: operations['listProducts'];
@@ -224,7 +224,7 @@ export interface paths {
     };
     /**
      * Up to six active products whose name matches a term, for the header's search-as-you-type.
-     * @description A lean answer for suggestions while typing (issue 9; spec deviation 43): id, name, slug,
+     * @description A lean answer for suggestions while typing (spec deviation 43): id, name, slug,
      *     price and thumbnail only. Names starting with the term come first, then the others,
      *     each A-Z (ASCII case ignored), then by id. Only the tenant's active products.
      */

@@ -2,7 +2,7 @@
  * Parsers for the URL search params of the route files (architecture convention 2: a bad value
  * falls back, never an error screen). Plain functions rather than zod schemas: `validateSearch`
  * is not code-split, so whatever it uses is in every page's first load, and zod's core is
- * ~7 KB gzipped there (issue 8's budget; decision 008). Forms keep zod, in their own chunks.
+ * ~7 KB gzipped there (the script budget; decision 008). Forms keep zod, in their own chunks.
  * Each parser takes the raw value (string, number or anything a hand-edited URL holds) and
  * returns the clean value or undefined. A route's validator must return every key it owns,
  * undefined included: the router merges the result over the raw search params, so a key left
@@ -11,7 +11,7 @@
 
 /**
  * A string trimmed; blank, missing, not a string or holding a NUL character (which the API
- * refuses with a 400, issue 10): undefined.
+ * refuses with a 400): undefined.
  */
 export function optionalTrimmed(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -96,7 +96,7 @@ describe('single-flight token refresh (spec section 4)', () => {
     }
   });
 
-  it('does not store the answer of a refresh that a logout overtook (issue 10)', async () => {
+  it('does not store the answer of a refresh that a logout overtook', async () => {
     setTokens(expired(), 'about-to-be-revoked');
     let answer!: () => void;
     const transport = vi.fn<RefreshTransport>(

@@ -1,5 +1,5 @@
 /**
- * Single-flight refresh of the access token (spec section 4; issue 3).
+ * Single-flight refresh of the access token (spec section 4).
  *
  * Before an authenticated request, an expired access token (see token-expiry.ts) is refreshed
  * once: concurrent requests in this tab share one promise, and tabs take turns through the
@@ -14,7 +14,7 @@
  * - a network failure, a 429 or a 5xx: nothing is cleared (the session may still be good) and a
  *   {@link RefreshError} with `loggedOut: false` is thrown;
  * - the shopper logged out (in this tab or another) while the refresh was on the wire: the
- *   answer's tokens are dropped, never stored over the logout (issue 10), and a
+ *   answer's tokens are dropped, never stored over the logout, and a
  *   {@link RefreshError} with `loggedOut: true` is thrown.
  */
 import { ApiError } from '../api/errors';
@@ -96,13 +96,16 @@ export function refreshAccessToken(transport: RefreshTransport): Promise<string>
 
 /**
  * After the API refused an access token that still looked fresh (401: the password was changed
- * or reset elsewhere, issue 9, or the account was deactivated), refreshes once: a session the
+ * or reset elsewhere, or the account was deactivated), refreshes once: a session the
  * server ended is then logged out here too (the refresh is refused), and a good one gets a new
  * token. Joins a refresh under way; does nothing when the stored token is no longer `rejected`
  * (another request or tab has refreshed already) or when logged out.
  * @throws RefreshError when the refresh fails (see the module notes).
  */
-export function refreshRejectedToken(transport: RefreshTransport, rejected: string): Promise<string | null> {
+export function refreshRejectedToken(
+  transport: RefreshTransport,
+  rejected: string,
+): Promise<string | null> {
   const current = getAccessToken();
   if (!current) return Promise.resolve(null);
   if (current !== rejected) return Promise.resolve(current);

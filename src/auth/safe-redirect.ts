@@ -1,5 +1,5 @@
 /**
- * The `redirect` search param of /login (issue 3; ASVS V5.1.5: no open redirect).
+ * The `redirect` search param of /login (ASVS V5.1.5: no open redirect).
  * Only a same-site path is accepted: it starts with exactly one '/' (not '//host' nor '/\host',
  * which browsers treat as another origin), holds no whitespace or control characters (browsers
  * drop tabs and newlines, turning '/\t/host' into '//host'), and resolves to this origin.
@@ -36,7 +36,7 @@ export function loginHref(path: string): string {
 
 /**
  * True for an absolute http(s) URL the browser may be sent to off-site: a card gateway's page
- * or a shop's configured payment page (issue 6). Never a `javascript:` or `data:` address, a
+ * or a shop's configured payment page. Never a `javascript:` or `data:` address, a
  * relative path, or anything that does not parse.
  */
 export function isSafeExternalUrl(url: string | null | undefined): url is string {

@@ -1,6 +1,6 @@
 /**
  * The delivery address's six fields in the order every form shows them (spec section 5, the
- * checkout; issue 9, saved addresses), with their labels, browser autofill hints and the
+ * checkout; the saved addresses), with their labels, browser autofill hints and the
  * contract's `DeliveryAddress` maximum lengths. Shared by the checkout and the account's
  * address book so the two forms never drift apart.
  */

@@ -3,7 +3,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { OrderDetailPage } from '../features/orders/order-pages';
 import { privatePageHead } from '../features/site/seo';
 
-/** `/account/orders/{id}`: one of the shopper's orders (issue 6); a non-numeric id is the 404 page. */
+/** `/account/orders/{id}`: one of the shopper's orders; a non-numeric id is the 404 page. */
 export const Route = createFileRoute('/account/orders/$orderId')({
   head: ({ matches }) => privatePageHead(matches, 'Order'),
   component: OrderRoute,

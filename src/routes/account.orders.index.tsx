@@ -3,7 +3,7 @@ import { pageParam } from '../api/search-params';
 import { OrderListPage } from '../features/orders/order-pages';
 import { privatePageHead } from '../features/site/seo';
 
-/** `/account/orders?page=`: the shopper's order history (issue 6); loads in the browser. */
+/** `/account/orders?page=`: the shopper's order history; loads in the browser. */
 export const Route = createFileRoute('/account/orders/')({
   head: ({ matches }) => privatePageHead(matches, 'Your Orders'),
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({

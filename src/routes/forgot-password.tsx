@@ -3,7 +3,7 @@ import { ForgotPasswordForm } from '../features/auth/forgot-password-form';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
 
-/** `/forgot-password` (issue 9): asks for a reset link by e-mail; noindex. */
+/** `/forgot-password`: asks for a reset link by e-mail; noindex. */
 export const Route = createFileRoute('/forgot-password')({
   head: ({ matches }) => privatePageHead(matches, 'Forgot your password?'),
   component: ForgotPasswordPage,

@@ -3,7 +3,7 @@ import { categoriesQuery, homeProductsQuery } from '../features/catalog/api';
 import { HomePage } from '../features/catalog/home-page';
 import { pageHead, organizationJsonLd } from '../features/site/seo';
 
-/** `/`: the shop's home page (issue 2, section 4). Each section shows its own skeleton and error. */
+/** `/`: the shop's home page. Each section shows its own skeleton and error. */
 export const Route = createFileRoute('/')({
   head: ({ matches }) => pageHead(matches, { jsonLd: [organizationJsonLd(matches)] }),
   // prefetchQuery never throws: a failed call shows in its own section, not as a page error.

@@ -8,7 +8,7 @@ import { productListSearchSchema } from '../features/catalog/schemas';
 
 /**
  * `/products?category=&search=&ordering=&min_price=&max_price=&in_stock=&page=`: the product
- * list (spec section 2; the sort and filters: issue 9).
+ * list (spec section 2; the sort and filters).
  */
 export const Route = createFileRoute('/products/')({
   validateSearch: productListSearchSchema,

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * Contract test (issue 2, section 5): the reference API behind `prism proxy --errors`.
+ * Contract test: the reference API behind `prism proxy --errors`.
  *
  * Starts the reference API on a throwaway SQLite database (temp dir, free port, API only)
  * and two Prism proxies in front of it:
@@ -16,8 +16,8 @@
  * Every contract operation outside IMPLEMENTED must answer 501 with a `detail`, asked of
  * the API directly (Prism turns an upstream 501 into a mock answer) with the demo customer's
  * access token; every customer (bearerAuth) operation, implemented or not, also answers 401
- * without a token or with an invalid one (issue 3). The accounts operations run as a session:
- * log in, refresh, log out. Cart, checkout and payments (issue 6) run as a shopping session
+ * without a token or with an invalid one. The accounts operations run as a session:
+ * log in, refresh, log out. Cart, checkout and payments run as a shopping session
  * whose cases build on each other (a case's `prepare` fills in ids that earlier cases
  * produced); the gateway notification is signed with the shop's secret, read from the
  * throwaway SQLite file. The issue-7 cases (reviews, blog and comments, contact, FAQs, legal
@@ -44,10 +44,8 @@ import { sandboxSecretOf } from '../../scripts/lib/sandbox-secret';
 import { outboxMessagesTo, resetLinkOf } from '../../server/mail/outbox-reader';
 
 /**
- * Operations the reference API implements: issue 2 (getPublicSettings too: the SPA's
- * company-settings call, answered from the same record), issue 3 (accounts), issue 6 (cart,
- * checkout, payments) and issue 7 (reviews, blog, comments, contact, FAQs, legal documents);
- * every other one must answer 501.
+ * Operations the reference API implements (getPublicSettings too: the SPA's company-settings
+ * call, answered from the same record); every other one must answer 501.
  */
 export const IMPLEMENTED = [
   'register',
@@ -385,7 +383,7 @@ function tenantErrors(
 }
 
 /**
- * Issue 9: the product list's ordering, price and stock filters, and the header's suggestions.
+ * The product list's ordering, price and stock filters, and the header's suggestions.
  * Each new parameter and value is called once through the strict proxy (Prism checks the
  * request and the answer), and each refusal through the lenient one.
  */
@@ -839,7 +837,7 @@ function fieldError(field: string, message: string) {
       : `expected ${field}: [${JSON.stringify(message)}], got ${JSON.stringify(b)}`;
 }
 
-/** Register, login, refresh and logout (issue 3), including the attacks the contract documents. */
+/** Register, login, refresh and logout, including the attacks the contract documents. */
 function accountsCases(session: Session): Case[] {
   const demo = { [TENANT_HEADER]: DEMO };
   const pottery = { [TENANT_HEADER]: POTTERY };
@@ -1066,7 +1064,7 @@ function accountsCases(session: Session): Case[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The shopper's account (issue 9)
+// The shopper's account
 
 /** Customers registered for the account cases, and where the API writes its e-mails. */
 interface AccountSetup {
@@ -1155,7 +1153,7 @@ const HOME = {
   country: 'United Kingdom',
 };
 
-/** /accounts/me/, password change and reset, saved addresses (issue 9). */
+/** /accounts/me/, password change and reset, saved addresses. */
 function accountCases(a: AccountSetup): Case[] {
   const demo = { [TENANT_HEADER]: DEMO };
   const pottery = { [TENANT_HEADER]: POTTERY };
@@ -1564,7 +1562,7 @@ function accountCases(a: AccountSetup): Case[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cart, checkout and payments (issue 6)
+// Cart, checkout and payments
 
 interface Shop {
   /** The demo customer's headers, and another demo customer's, and the pottery customer's. */
@@ -2498,7 +2496,7 @@ function shoppingCases(shop: Shop): Case[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reviews, blog, contact, FAQs and legal documents (issue 7)
+// Reviews, blog, contact, FAQs and legal documents
 
 /** The contact-form limit the API runs with here, low enough for a case to reach the 429. */
 const CONTACT_MAX = 3;
@@ -3213,7 +3211,7 @@ async function runCase(
     problems.push(`expected ${c.status}, got ${answer.status}: ${answer.text.slice(0, 300)}`);
   }
 
-  // 501 is the placeholder answer of issue 2, not a contract status; every other one must be documented.
+  // 501 is the placeholder answer of an unimplemented operation, not a contract status; every other one must be documented.
   if (c.status !== 501) {
     const documented = documentedResponse(doc, op, answer.status);
     if (!documented) {
@@ -3305,7 +3303,7 @@ async function main(): Promise<number> {
       SQLITE_PATH: path.join(tmp, 'shop.sqlite'),
       MEDIA_DIR: path.join(tmp, 'media'),
       CONTACT_MAX_PER_ADDRESS: String(CONTACT_MAX),
-      // Issue 9: reset e-mails land in the temp dir, where the account cases read their links.
+      // Reset e-mails land in the temp dir, where the account cases read their links.
       OUTBOX_DIR: path.join(tmp, 'outbox'),
       PASSWORD_RESET_MAX_PER_EMAIL: '3',
       PASSWORD_RESET_MAX_PER_ADDRESS: '20',

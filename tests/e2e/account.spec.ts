@@ -19,7 +19,7 @@ import {
 } from './shop-data';
 
 /**
- * The shopper's account end to end (issue 9), in real Chromium against the reference API:
+ * The shopper's account end to end, in real Chromium against the reference API:
  * a password reset from the e-mail in the server's outbox to a login with the new password;
  * a password change that logs another browser out; an address saved at checkout and pre-filled
  * at the next one; and the account pages themselves. Screenshots go to tests/e2e/screenshots

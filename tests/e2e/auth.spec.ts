@@ -11,7 +11,7 @@ import {
 } from './shop-data';
 
 /**
- * Accounts end to end (issue 3; spec sections 2, 4, 5 and 8) in real Chromium against the
+ * Accounts end to end (spec sections 2, 4, 5 and 8) in real Chromium against the
  * reference API: register then log in, stay logged in across a reload, log out; the
  * logged-out Add to Cart round trip through /login; a token refreshed mid-session without
  * the shopper noticing (the e2e server issues 65 s access tokens, which the client counts as

@@ -12,7 +12,7 @@ import {
 } from './shop-data';
 
 /**
- * The blog end to end (issue 7; spec sections 2, 4, 5 and 8) in real Chromium against the
+ * The blog end to end (spec sections 2, 4, 5 and 8) in real Chromium against the
  * reference API and its seeded posts: the post grid, a post with its nested comments, a
  * comment then replies down to depth 2, the login round trip back to #comments, moderation in
  * the shop that moderates, the 404, and the seeded script-injection payloads rendering inert.

@@ -11,7 +11,7 @@ import {
 } from './shop-data';
 
 /**
- * The cart end to end (issue 6; spec sections 2, 4, 5 and 8) in real Chromium against the
+ * The cart end to end (spec sections 2, 4, 5 and 8) in real Chromium against the
  * reference API: the logged-out prompt, the empty cart, the table and summary, the header
  * badge, quantities typed and stepped (rapid clicks included), and Clear Cart.
  * Every test registers its own customer, so carts never meet.

@@ -3,7 +3,7 @@ import { checkA11y, expect, shot, test } from './fixtures';
 import { allProducts, categories, isMobile, isPlainPiece, TENANT } from './shop-data';
 
 /**
- * The catalogue screens (issue 2, section 4; spec sections 2, 5, 8 and 9) in real Chromium
+ * The catalogue screens (spec sections 2, 5, 8 and 9) in real Chromium
  * against `npm start` and the seeded demo tenant: home, product list with category and
  * search, product card (badges, tooltip, centre-pixel tint), product page (gallery, zoom,
  * Sold Out, Add to Cart while logged out, 404), /gallery's overlay and the /test demo page.

@@ -16,7 +16,7 @@ import {
 } from './shop-data';
 
 /**
- * Checkout and the three ways to pay, end to end (issue 6; spec sections 2, 4, 5 and 8), in
+ * Checkout and the three ways to pay, end to end (spec sections 2, 4, 5 and 8), in
  * real Chromium against the reference API and its sandbox card gateway: card success, failure,
  * cancel and a delayed result; bank transfer; the custom method with and without a redirect
  * (the second demo shop has the redirect); paying an unpaid order from the order history.

@@ -4,7 +4,7 @@ import { checkA11y, expect, shot, test } from './fixtures';
 import { isMobile, siteSettings, TENANT } from './shop-data';
 
 /**
- * The content pages end to end (issue 7; spec sections 2, 3, 5 and 8) in real Chromium against
+ * The content pages end to end (spec sections 2, 3, 5 and 8) in real Chromium against
  * the reference API and its seeded content: /contact (locations, embedded map, e-mails, social
  * profiles, a message sent), /company-info, the /faq accordion operated with the keyboard only,
  * the two legal pages, and the seeded script-injection payloads rendering inert. Expectations

@@ -4,7 +4,7 @@ import { checkA11y, expect, shot, test, waitForHydration } from './fixtures';
 import { isMobile, TENANT } from './shop-data';
 
 /**
- * Issue 9, "finding the right piece", in real Chromium against `npm start` and the seeded demo
+ * In real Chromium against `npm start` and the seeded demo
  * shop, at 1280 and 375 px: the product list's sort and filters (by URL and by the controls;
  * reload and a shared link in a fresh context show the same view; without JavaScript the
  * server renders the view and the plain GET form works), and the header's search suggestions
@@ -37,7 +37,7 @@ async function shownNames(page: Page): Promise<string[]> {
   return cards(page).getByRole('heading').allInnerTexts();
 }
 
-test.describe('product list sort and filters (issue 9)', () => {
+test.describe('product list sort and filters', () => {
   test('by URL: sorted and filtered on load, after reload and in a fresh context', async ({
     page,
     request,
@@ -172,7 +172,7 @@ test.describe('product list sort and filters (issue 9)', () => {
   });
 });
 
-test.describe('header search suggestions (issue 9)', () => {
+test.describe('header search suggestions', () => {
   test(
     'keyboard only: type, ArrowDown, Enter opens the product; Escape closes; count announced',
     { tag: '@layout' },

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 
 /**
- * Playwright fixtures for every end-to-end spec (issue 2, section 5).
+ * Playwright fixtures for every end-to-end spec.
  *
  * - `page` is the stock page (made by `browser.newContext()` then `context.newPage()`, which
  *   axe needs because it opens a second page in the same context to merge frame results).

@@ -11,7 +11,7 @@ import {
 } from './shop-data';
 
 /**
- * The product page's review form end to end (issue 7; spec sections 2, 4, 5, 8 and 9) in real
+ * The product page's review form end to end (spec sections 2, 4, 5, 8 and 9) in real
  * Chromium against the reference API: the logged-out prompt and the login round trip back to
  * #reviews, a review rated with the keyboard going to the top with the average and the count
  * recomputed, the server's 409 for a second review, and the seeded script-injection payloads in

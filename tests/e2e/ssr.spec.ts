@@ -3,7 +3,7 @@ import { expect, shot, test, waitForHydration } from './fixtures';
 import { allProducts, categories } from './shop-data';
 
 /**
- * Server rendering (issue 8; decision 008): the pages read and link without JavaScript, hydrate
+ * Server rendering (decision 008): the pages read and link without JavaScript, hydrate
  * without a mismatch, keep their layout while the session becomes known, and a client
  * navigation after hydration never asks again for data the page already holds.
  */

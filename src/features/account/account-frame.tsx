@@ -1,5 +1,5 @@
 /**
- * The frame of the /account pages (issue 9): a heading, a way back to the account overview,
+ * The frame of the /account pages: a heading, a way back to the account overview,
  * and the logged-in gate. The session is not known on the server or while hydrating: the page
  * then shows a neutral placeholder of its size (decision 008), never the logged-out view.
  */

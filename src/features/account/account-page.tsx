@@ -1,5 +1,5 @@
 /**
- * /account (issue 9): the shopper's e-mail and username, and links to the orders, the saved
+ * /account: the shopper's e-mail and username, and links to the orders, the saved
  * addresses and the password change.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -50,7 +50,7 @@ async function fillAll(values: Partial<typeof HOME>) {
   return user;
 }
 
-describe('AddressForm (issue 9)', () => {
+describe('AddressForm', () => {
   it("names each blank field: 'Full name is required.', … and saves nothing", async () => {
     const onSubmit = vi.fn(async () => undefined);
     await renderWithRouter(

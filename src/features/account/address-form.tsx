@@ -1,5 +1,5 @@
 /**
- * The form that adds or edits a saved address (issue 9): the six delivery fields, each with its
+ * The form that adds or edits a saved address: the six delivery fields, each with its
  * own message ('City is required.'), and "Make this my default address". The country is a
  * select of the countries the shop ships to, holding the ISO code, as at checkout. The
  * server's field errors land beside their fields; anything else shows above the form.

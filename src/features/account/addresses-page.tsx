@@ -1,5 +1,5 @@
 /**
- * /account/addresses (issue 9): the saved delivery addresses, the default first, each with
+ * /account/addresses: the saved delivery addresses, the default first, each with
  * Edit, Make default and Delete (after a confirmation); and a form to add one, up to 20.
  * Checkout offers these addresses and pre-fills the default.
  */

@@ -1,5 +1,5 @@
 /**
- * The shopper's account (issue 9): `GET /accounts/me/` and the saved delivery addresses
+ * The shopper's account: `GET /accounts/me/` and the saved delivery addresses
  * (`/accounts/addresses/`). User-specific, so they load in the browser while logged in
  * (architecture convention 13). Keys start with `['account']`; every address mutation puts
  * the server's answer into the list (or refetches it) and touches nothing else.
@@ -13,7 +13,7 @@ export type AccountUser = components['schemas']['User'];
 export type SavedAddress = components['schemas']['SavedAddress'];
 export type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
-/** Addresses a shopper may keep (the API's limit, issue 9). */
+/** Addresses a shopper may keep (the API's limit). */
 export const MAX_SAVED_ADDRESSES = 20;
 
 /** The prefix of every account query. */

@@ -1,4 +1,4 @@
-/** /account/password (issue 9): the change-password form inside the account frame. */
+/** /account/password: the change-password form inside the account frame. */
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { AccountFrame } from './account-frame';
 

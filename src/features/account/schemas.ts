@@ -1,5 +1,5 @@
 /**
- * The saved-address form (issue 9): the six delivery address fields of the checkout, each
+ * The saved-address form: the six delivery address fields of the checkout, each
  * required and non-blank after trimming, within the contract's lengths, plus "make default".
  * zod/mini, like every schema of the SPA.
  */

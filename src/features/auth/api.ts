@@ -1,5 +1,5 @@
 /**
- * Account mutations (spec sections 4, 7 and 8; issue 3).
+ * Account mutations (spec sections 4, 7 and 8).
  * - login: `POST /accounts/login/` with `{login_id, password}`; stores the token pair. A failed
  *   login clears the tokens; an answer without a token pair fails with
  *   'Invalid token response from server.'
@@ -9,7 +9,7 @@
  *   router goes to /. The navigation belongs to the mutation, not to the button: the button
  *   may unmount first (the mobile menu closes), and callbacks given to `mutate()` do not
  *   run after an unmount.
- * - change password (issue 9): `POST /accounts/password/change/`; the server ends every
+ * - change password: `POST /accounts/password/change/`; the server ends every
  *   session of the shopper and answers a new token pair for this one, which is stored.
  * - forgot password: `POST /accounts/password/reset/` with `{email}` (202, the same answer for
  *   every e-mail); reset: `POST /accounts/password/reset/confirm/` with the link's token.
@@ -87,7 +87,7 @@ export function useLogout() {
 }
 
 /**
- * Changes the password (issue 9) and keeps this tab logged in with the fresh token pair the
+ * Changes the password and keeps this tab logged in with the fresh token pair the
  * server answers; every other session of the shopper ends. Rejects with the `ApiError` of a
  * refused change (400 field errors, 429) or 'Invalid token response from server.'.
  */

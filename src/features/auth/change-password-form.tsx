@@ -1,5 +1,5 @@
 /**
- * Change password (issue 9), on /account/password: the current password, a new one of at
+ * Change password, on /account/password: the current password, a new one of at
  * least 8 characters and its confirmation. The server ends every other session of the shopper
  * and hands this tab a new token pair, so the shopper stays logged in here.
  */

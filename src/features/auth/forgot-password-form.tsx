@@ -1,5 +1,5 @@
 /**
- * Forgot password (issue 9), on /forgot-password: the account's e-mail. The answer is the same
+ * Forgot password, on /forgot-password: the account's e-mail. The answer is the same
  * whether or not the e-mail has an account, and so is what the page says afterwards.
  */
 import { zodResolver } from '@hookform/resolvers/zod';

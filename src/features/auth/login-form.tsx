@@ -1,7 +1,7 @@
 /**
- * The login form (spec sections 2, 5 and 8; issue 3): e-mail or username and password,
+ * The login form (spec sections 2, 5 and 8): e-mail or username and password,
  * validated with zod; on success it goes to the safe `redirect` target or to /. Links to
- * /forgot-password ('Forgot your password?', issue 9).
+ * /forgot-password ('Forgot your password?').
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -47,7 +47,7 @@ describe('LoginForm', () => {
   });
 });
 
-describe('ChangePasswordForm (issue 9)', () => {
+describe('ChangePasswordForm', () => {
   async function fill(current: string, next: string, confirm: string) {
     const user = userEvent.setup();
     if (current) await user.type(await screen.findByLabelText('Current password'), current);
@@ -115,7 +115,7 @@ describe('ChangePasswordForm (issue 9)', () => {
   });
 });
 
-describe('ForgotPasswordForm (issue 9)', () => {
+describe('ForgotPasswordForm', () => {
   it('asks for a valid e-mail before sending anything', async () => {
     const calls = stubFetch(202, {});
     await renderWithRouter(<ForgotPasswordForm />, { path: '/forgot-password' });
@@ -157,7 +157,7 @@ describe('ForgotPasswordForm (issue 9)', () => {
   });
 });
 
-describe('ResetPasswordForm (issue 9)', () => {
+describe('ResetPasswordForm', () => {
   async function fill(next: string, confirm: string) {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New password'), next);

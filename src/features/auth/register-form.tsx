@@ -1,5 +1,5 @@
 /**
- * The registration form (spec sections 2, 4, 5 and 8; issue 3): e-mail, password and its
+ * The registration form (spec sections 2, 4, 5 and 8): e-mail, password and its
  * confirmation. The server's field errors are shown next to their fields; on success the
  * spec's message shows and the shopper is taken to /login after 3 seconds.
  */
@@ -31,7 +31,10 @@ export function RegisterForm() {
 
   useEffect(() => {
     if (!registration.isSuccess) return;
-    const timer = window.setTimeout(() => void navigate({ to: '/login' }), REGISTER_REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () => void navigate({ to: '/login' }),
+      REGISTER_REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [registration.isSuccess, navigate]);
 
@@ -49,8 +52,11 @@ export function RegisterForm() {
           placed = true;
         }
       }
-      const others = Object.keys(fieldErrors).some((field) => !(FORM_FIELDS as readonly string[]).includes(field));
-      if (!placed || others) setFormError(apiErrorMessage(error, REGISTER_FALLBACK_MESSAGE, { useErrorMessage: true }));
+      const others = Object.keys(fieldErrors).some(
+        (field) => !(FORM_FIELDS as readonly string[]).includes(field),
+      );
+      if (!placed || others)
+        setFormError(apiErrorMessage(error, REGISTER_FALLBACK_MESSAGE, { useErrorMessage: true }));
     }
   });
 
@@ -78,10 +84,24 @@ export function RegisterForm() {
         <input id="register-email" type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <FormField id="register-password" label="Password" error={errors.password?.message}>
-        <input id="register-password" type="password" autoComplete="new-password" {...form.register('password')} />
+        <input
+          id="register-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
       </FormField>
-      <FormField id="register-password-confirm" label="Confirm password" error={errors.password_confirm?.message}>
-        <input id="register-password-confirm" type="password" autoComplete="new-password" {...form.register('password_confirm')} />
+      <FormField
+        id="register-password-confirm"
+        label="Confirm password"
+        error={errors.password_confirm?.message}
+      >
+        <input
+          id="register-password-confirm"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password_confirm')}
+        />
       </FormField>
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Registering…' : 'Register'}

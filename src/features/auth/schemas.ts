@@ -1,5 +1,5 @@
 /**
- * Login and registration forms (spec sections 2 and 5; issue 3), with the spec's messages.
+ * Login and registration forms (spec sections 2 and 5), with the spec's messages.
  * zod/mini, like every schema of the SPA: mixing in classic zod would pull its larger core
  * into the chunk that every route shares.
  */
@@ -35,7 +35,7 @@ export const registerSchema = z
   );
 export type RegisterValues = z.infer<typeof registerSchema>;
 
-/** Issue 9 messages of the password forms (the registration's where they say the same thing). */
+/** Messages of the password forms (the registration's where they say the same thing). */
 export const PASSWORD_FORM_MESSAGES = {
   currentRequired: 'Please enter your current password.',
   emailRequired: 'Please enter your email.',
@@ -54,7 +54,7 @@ const confirmMatches = z.refine<{ new_password: string; new_password_confirm: st
   { message: PASSWORD_FORM_MESSAGES.mismatch, path: ['new_password_confirm'] },
 );
 
-/** Change password (issue 9): the current password, a new one of 8+ characters, confirmed. */
+/** Change password: the current password, a new one of 8+ characters, confirmed. */
 export const changePasswordSchema = z
   .object({
     current_password: z.string().check(z.minLength(1, PASSWORD_FORM_MESSAGES.currentRequired)),
@@ -63,7 +63,7 @@ export const changePasswordSchema = z
   .check(confirmMatches);
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
-/** Forgot password (issue 9): the account's e-mail. */
+/** Forgot password: the account's e-mail. */
 export const forgotPasswordSchema = z.object({
   email: z
     .string()
@@ -75,6 +75,6 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
-/** Reset password (issue 9): a new password of 8+ characters, confirmed. */
+/** Reset password: a new password of 8+ characters, confirmed. */
 export const resetPasswordSchema = z.object(newPasswordFields).check(confirmMatches);
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

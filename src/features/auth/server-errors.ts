@@ -1,5 +1,5 @@
 /**
- * Puts a refused call's field errors next to their form fields (issue 9, as the registration
+ * Puts a refused call's field errors next to their form fields (as the registration
  * form does); what no field shows becomes the form's message.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';

@@ -1,5 +1,5 @@
 /**
- * The blog's calls (spec sections 2, 3, 5, 7 and 8; issue 7): the published posts, one post,
+ * The blog's calls (spec sections 2, 3, 5, 7 and 8): the published posts, one post,
  * its approved comments with their nested replies, and posting a comment or a reply.
  *
  * Keys start with the resource: `['blog-posts','list',{page}]`, `['blog-posts','detail',slug]`

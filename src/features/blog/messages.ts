@@ -1,4 +1,4 @@
-/** The blog's words, apart from the code that uses them (spec sections 5, 8 and 9; issue 7). */
+/** The blog's words, apart from the code that uses them (spec sections 5, 8 and 9). */
 
 /** The spec's blog and comment messages (sections 5 and 8), worded exactly. */
 export const BLOG_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * The blog's search params and the comment form (spec sections 2 and 5; issue 7), with the
+ * The blog's search params and the comment form (spec sections 2 and 5), with the
  * spec's messages. zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';

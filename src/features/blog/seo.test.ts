@@ -26,7 +26,7 @@ const post = {
   author: { username: 'maker' },
 } as unknown as BlogPost;
 
-describe('blogPostHead (issue 8: the post page head)', () => {
+describe('blogPostHead (the post page head)', () => {
   it('uses the excerpt as the description and gives a BlogPosting', () => {
     const head = blogPostHead(matches, postSummary(post));
     expect(head.meta).toContainEqual({ title: 'Caring for carbon steel | Ember & Oak Workshop' });

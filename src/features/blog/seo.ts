@@ -1,5 +1,5 @@
 /**
- * The blog's search-engine metadata (issue 8): the post page's head with a schema.org
+ * The blog's search-engine metadata: the post page's head with a schema.org
  * `BlogPosting`, from the few fields its loader returns.
  */
 import {

@@ -1,8 +1,8 @@
 /**
- * The shopper's server-side cart (spec sections 4, 7 and 8; issue 6): the cart query, the four
+ * The shopper's server-side cart (spec sections 4, 7 and 8): the cart query, the four
  * cart mutations and the add-to-cart intent kept across a login.
  *
- * Ordering (issue 6: "rapid clicks never lose an update or show a stale total"):
+ * Ordering ("rapid clicks never lose an update or show a stale total"):
  * - every cart mutation shares one TanStack Query scope, so their calls reach the server one
  *   after another, in the order the shopper made them;
  * - each mutation first shows its expected result (quantities and totals recomputed in cents,
@@ -243,7 +243,7 @@ export function clearCartLocally(queryClient: QueryClient): void {
 }
 
 /**
- * Remembers what a logged-out shopper asked to add before being sent to log in (issue 6: the
+ * Remembers what a logged-out shopper asked to add before being sent to log in (the
  * pending intent), for {@link useResumeAddToCart} on the product page after the login.
  */
 export function rememberAddToCart(slug: string, input: AddToCartInput): void {
@@ -257,7 +257,7 @@ export function rememberAddToCart(slug: string, input: AddToCartInput): void {
 
 /**
  * On the product page of `slug`, once logged in: adds the item a logged-out shopper chose
- * before logging in (issue 6), exactly once, through `add`.
+ * before logging in, exactly once, through `add`.
  */
 export function useResumeAddToCart(
   slug: string,

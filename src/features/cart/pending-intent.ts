@@ -1,5 +1,5 @@
 /**
- * The pending add-to-cart intent (issue 6; recorded in docs/spec-deviations.md): when Add to
+ * The pending add-to-cart intent (recorded in docs/spec-deviations.md): when Add to
  * Cart sends a logged-out shopper to /login, the chosen item and quantity wait in
  * sessionStorage (this tab only, gone with it) and are added once the shopper is back on the
  * product, logged in. An intent older than {@link PENDING_INTENT_TTL_MS} is dropped: a shopper

@@ -8,7 +8,7 @@ export type Category = components['schemas']['Category'];
 export type Review = components['schemas']['Review'];
 
 /**
- * Filters of the product list (spec section 2, /products; issue 9 adds the sort, the price
+ * Filters of the product list (spec section 2, /products; with the sort, the price
  * bounds in dollars and the stock filter); all optional, page is 1-based.
  */
 export interface ProductFilters {
@@ -29,7 +29,7 @@ export type ProductSuggestion = components['schemas']['ProductSuggestion'];
  * What list views show of a product: the card (spec section 2: name, price and old price,
  * stock or made-to-order badge, image, attribute tooltip; whether it is sold to adults only),
  * the home page's hero and tiles, /company-info's photos. List queries keep only these fields, so the cache and the data a server-rendered
- * list page carries for hydration hold no long descriptions or image sets (issue 8: they made
+ * list page carries for hydration hold no long descriptions or image sets (they made
  * /products carry 29 KB of inline script, evaluated before the page can respond).
  */
 export type ProductListItem = Pick<
@@ -194,7 +194,7 @@ export const allProductsQuery = () => productsQuery({ pageSize: MAX_PAGE_SIZE })
 export const HOME_STRIP_SIZE = 8;
 
 /**
- * What the home page asks for (issue 10: only what it shows): the newest `HOME_STRIP_SIZE`
+ * What the home page asks for (only what it shows): the newest `HOME_STRIP_SIZE`
  * active products. The strip shows them, the hero's pictures and the category tiles' pictures
  * come from them (a category without a piece among them gets a tile without a picture).
  */
@@ -206,7 +206,7 @@ export const MAX_GALLERY_PAGES = 100;
 
 /**
  * Every active product, without filters (spec section 7: "The gallery lists products without
- * filters"; issue 10: not only the first 100): pages of the maximum size read in order until
+ * filters"; not only the first 100): pages of the maximum size read in order until
  * the API has no next page. Key `['products','every']`. Throws `ApiError` on non-2xx.
  */
 export const everyProductQuery = () =>
@@ -239,7 +239,7 @@ export const SUGGESTION_MIN_LENGTH = 2;
 export const SUGGESTION_MAX_LENGTH = 100;
 
 /**
- * Up to six products whose name holds `term` (issue 9, header search):
+ * Up to six products whose name holds `term` (header search):
  * `GET /products/suggestions/?q={term}`. Key `['products','suggestions',term]` (lower-cased,
  * as the match ignores case). Only enabled for a trimmed term of 2-100 characters; throws
  * `ApiError` on non-2xx.

@@ -95,7 +95,7 @@ export function centerPixelColor(
  * Runs `job` in a later idle period of the main thread, one job per period, in the order
  * asked. A grid hydrates with every image already loaded (server rendering, decision 008):
  * sampling them all in the commit made one long task that Lighthouse counted against Total
- * Blocking Time (issue 8); one sample at a time never blocks input. Falls back to a timeout
+ * Blocking Time; one sample at a time never blocks input. Falls back to a timeout
  * where `requestIdleCallback` is missing (Safari before 18.4, jsdom).
  */
 export function whenIdle(job: () => void): void {

@@ -38,7 +38,7 @@ describe('GalleryPage', () => {
     expect(screen.getByRole('button', { name: 'View Skinner' })).toBeInTheDocument();
   });
 
-  it('shows every product of a shop with more than one page of them (issue 10)', async () => {
+  it('shows every product of a shop with more than one page of them', async () => {
     const pageOf = (page: number, size: number, next: boolean) => ({
       data: {
         count: 230,

@@ -42,7 +42,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/products');
   });
 
-  it('asks only for the newest pieces it shows, not a page of 100 (issue 10)', async () => {
+  it('asks only for the newest pieces it shows, not a page of 100', async () => {
     answer([makeProduct()]);
     renderWithRouter(<HomePage />);
     await screen.findByRole('list', { name: 'Featured products' });

@@ -193,7 +193,7 @@ function CategoryTiles({ products }: { products: ProductListItem[] }) {
 }
 
 /**
- * The home page (issue 2 section 4; the spec does not show it): a hero with the site title and
+ * The home page (section 4; the spec does not show it): a hero with the site title and
  * description and a 'Shop now' link, the categories as tiles, and a strip of products. Each
  * section loads and fails on its own, so one failed call never blanks the page.
  */

@@ -115,7 +115,7 @@ describe('ProductCard', () => {
     const card = screen.getByTestId('product-card');
     expect(card.style.getPropertyValue('--catalog-card-bg')).toBe('');
     fireEvent.load(img);
-    // Sampled in idle time, not inside the load event (issue 8: no long task on hydration).
+    // Sampled in idle time, not inside the load event (no long task on hydration).
     expect(card.style.getPropertyValue('--catalog-card-bg')).toBe('');
     await waitFor(() =>
       expect(card.style.getPropertyValue('--catalog-card-bg')).toBe('rgb(230 244 235)'),

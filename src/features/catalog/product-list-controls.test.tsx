@@ -5,10 +5,12 @@ import { ProductListControls, withControls } from './product-list-controls';
 import type { ProductListSearch } from './schemas';
 
 function renderControls(search: ProductListSearch) {
-  return renderWithRouter(<ProductListControls search={search} count={12} />, { path: '/products' });
+  return renderWithRouter(<ProductListControls search={search} count={12} />, {
+    path: '/products',
+  });
 }
 
-describe('ProductListControls (issue 9)', () => {
+describe('ProductListControls', () => {
   it('sorts at once, keeping the category, search and filters, back on page 1', async () => {
     const user = userEvent.setup();
     const { router } = await renderControls({

@@ -26,7 +26,7 @@ function boundText(value: number | undefined): string {
 
 /**
  * The search params of /products after one control changed: the category and the search term
- * are kept, the page goes back to 1 (issue 9: "changing a control resets page to 1").
+ * are kept, the page goes back to 1 ("changing a control resets page to 1").
  */
 export function withControls(
   search: ProductListSearch,
@@ -52,7 +52,7 @@ export function withControls(
 }
 
 /**
- * Sort and filter controls of /products (issue 9), with the product count between them: a
+ * Sort and filter controls of /products, with the product count between them: a
  * collapsible "Filters" panel (price from/to in dollars, in stock only) and a sort select. Everything lives in the URL, so a view can
  * be shared, bookmarked and rendered on the server. It is a plain `GET /products` form, so it
  * works before hydration and without JavaScript (Apply / the `<noscript>` Sort button);

@@ -111,7 +111,7 @@ describe('ProductListPage', () => {
     );
   });
 
-  it('asks the API for the sort and filters of the URL, and pages keep them (issue 9)', async () => {
+  it('asks the API for the sort and filters of the URL, and pages keep them', async () => {
     answer({ products: [makeProduct()], next: '/api/products/products/?page=2' });
     renderList({ ordering: '-average_rating', min_price: 10, max_price: 99.5, in_stock: true });
     const next = await screen.findByRole('link', { name: /Next/ });

@@ -72,7 +72,7 @@ function Pagination({ search, page }: { search: ProductListSearch; page: Product
 
 /**
  * The /products screen (spec section 2): title, category description as sanitized HTML, the
- * count with the sort and filter controls (issue 9), the product grid or the empty message,
+ * count with the sort and filter controls, the product grid or the empty message,
  * and Previous/Next pagination that keeps the sort and filters. Suspends on the list query;
  * the route's loader has usually filled it already.
  */

@@ -2,7 +2,7 @@ import { hasProductFilters, inStockParam, priceParam, productListSearchSchema } 
 
 const parse = productListSearchSchema.parse;
 
-describe('/products search params (issue 9: sort and filters fall back, never fail)', () => {
+describe('/products search params (sort and filters fall back, never fail)', () => {
   it('keeps a valid sort, price range and stock filter', () => {
     expect(
       parse({ ordering: '-price', min_price: 10, max_price: '250.5', in_stock: true, page: 2 }),

@@ -1,7 +1,7 @@
 import { oneOf, optionalTrimmed, pageParam } from '../../api/search-params';
 
 /*
- * Search params of /products (spec section 2; issue 9 adds the sort and the price and stock
+ * Search params of /products (spec section 2; with the sort and the price and stock
  * filters). Every field falls back, so a hand-edited URL never shows an error screen: a bad
  * page becomes page 1, a blank term none, an unknown sort the default, a bad price no bound.
  * A plain parser, not zod: validateSearch is in every page's first load

@@ -1,5 +1,5 @@
 /**
- * The catalogue's search-engine metadata (issue 8): what the product and product-list routes
+ * The catalogue's search-engine metadata: what the product and product-list routes
  * put in their head. Loaders return a {@link ProductSummary} (a few fields, not the product,
  * so the page's data is not sent twice), and `head` turns it into tags and JSON-LD.
  */

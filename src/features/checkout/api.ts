@@ -1,5 +1,5 @@
 /**
- * Checkout calls (spec sections 4, 7 and 8; issue 6): the shop's payment and shipping options,
+ * Checkout calls (spec sections 4, 7 and 8): the shop's payment and shipping options,
  * the shipping quote of the cart, and placing the order.
  *
  * Placing an order sends an `Idempotency-Key` chosen once per checkout: a double click, a retry

@@ -88,7 +88,7 @@ function addressValues(address: SavedAddress, countries: readonly ShippingCountr
 }
 
 /**
- * Checkout inside /cart (spec sections 2, 4, 5 and 8; issue 6): the delivery address with the
+ * Checkout inside /cart (spec sections 2, 4, 5 and 8): the delivery address with the
  * country chosen among the shop's, the delivery method of every line (quoted by the API for
  * that country), the age check when a piece is age-restricted, and the payment method; then
  * the order, then by method what ./use-after-order.ts does. The summary and Place Order show
@@ -100,7 +100,7 @@ function addressValues(address: SavedAddress, countries: readonly ShippingCountr
  * of this checkout carries one Idempotency-Key. A 409 because the total changed replaces the
  * cart and the quote is asked for again.
  *
- * Saved addresses (issue 9): offered above the fields; the default one fills them when the
+ * Saved addresses: offered above the fields; the default one fills them when the
  * form is still empty; an address typed by hand can be saved to the account once the order
  * exists (a failed save never stops the order).
  */
@@ -163,7 +163,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
     if (formError) alertRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [formError]);
 
-  // Issue 9: the default address fills a form the shopper has not started on (once), when
+  // The default address fills a form the shopper has not started on (once), when
   // the shop's countries are known, so a country saved by name finds its code.
   useEffect(() => {
     if (prefilled.current || !saved.data || !shop) return;

@@ -2,7 +2,7 @@ import { type SavedAddress, addressSummary } from '../account/api';
 import './checkout.css';
 
 /**
- * The shopper's saved addresses above the delivery fields (issue 9): choosing one fills the
+ * The shopper's saved addresses above the delivery fields: choosing one fills the
  * fields, "A new address" empties them. Shown only when there is at least one.
  */
 export function SavedAddressPicker({

@@ -1,5 +1,5 @@
 /**
- * The checkout form (spec sections 4, 5 and 8; issue 6): the delivery address, the payment
+ * The checkout form (spec sections 4, 5 and 8): the delivery address, the payment
  * method and, for a cart with an age-restricted piece, the buyer's date of birth and
  * attestation; validated with zod/mini (classic zod's core would ride in a shared chunk).
  *

@@ -1,5 +1,5 @@
 /**
- * The content pages' calls (spec sections 2, 7 and 8; issue 7): contact information and the
+ * The content pages' calls (spec sections 2, 7 and 8): contact information and the
  * contact message, FAQs and the legal documents. The About page's company info has its factory
  * in the site feature (`companyInfoQuery`, `GET /pages/company-info/`), which this feature uses.
  * Every call throws `ApiError` on a non-2xx answer (client middleware).

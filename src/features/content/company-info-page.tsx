@@ -1,5 +1,5 @@
 /**
- * /company-info, the About page (spec sections 2, 3 and 8; issue 7): the site title in the
+ * /company-info, the About page (spec sections 2, 3 and 8): the site title in the
  * About heading, the tagline, the history, mission and vision, and the grid of core values.
  * A few of the shop's own product photos sit beside the story; they come from the catalogue
  * query the home page and the gallery share, and are simply left out when it is not there.

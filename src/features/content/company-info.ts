@@ -1,5 +1,5 @@
 /**
- * The About page's content (spec sections 2, 3 and 8; issue 7), from `GET /pages/company-info/`
+ * The About page's content (spec sections 2, 3 and 8), from `GET /pages/company-info/`
  * (docs/spec-deviations.md row 2 names the call). Pure, so it runs the same wherever the page
  * renders.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact message form (spec sections 2, 3, 5 and 8; issue 7): react-hook-form with the
+ * The contact message form (spec sections 2, 3, 5 and 8): react-hook-form with the
  * zod schema beside it. On success the spec's thanks show and the form empties; on failure
  * the server's detail (a 429 included), else its field errors as 'field: messages; …', else
  * 'Failed to send message. Please try again later.'.

@@ -1,5 +1,5 @@
 /**
- * The contact information as the contact page shows it (spec sections 2, 3 and 8; issue 7).
+ * The contact information as the contact page shows it (spec sections 2, 3 and 8).
  *
  * `GET /contact/info/` travels through an API the storefront does not control end to end, so
  * every entry is checked before it becomes a link: addresses must be http(s) (a stored

@@ -1,5 +1,5 @@
 /**
- * /contact (spec sections 2, 3 and 8; issue 7): the locations, the e-mails, the social
+ * /contact (spec sections 2, 3 and 8): the locations, the e-mails, the social
  * profiles and the message form.
  *
  * The message form never depends on the contact information: when `GET /contact/info/` fails

@@ -1,5 +1,5 @@
 /**
- * The FAQ accordion (spec section 2, /faq; issue 7), after the WAI-ARIA Authoring Practices
+ * The FAQ accordion (spec section 2, /faq), after the WAI-ARIA Authoring Practices
  * accordion pattern: each question is a button inside a heading, with `aria-expanded` and
  * `aria-controls` naming its answer panel (a region labelled by the button). Enter and Space
  * toggle (native buttons); ArrowDown and ArrowUp move between questions, Home and End jump to

@@ -1,4 +1,4 @@
-/** /faq (spec sections 2 and 8; issue 7): the accordion of questions, and the way to /contact (HelpAside). */
+/** /faq (spec sections 2 and 8): the accordion of questions, and the way to /contact (HelpAside). */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { apiErrorMessage } from '../../api/errors';
 import { faqsQuery } from './api';

@@ -1,5 +1,5 @@
 /**
- * Inline SVG icons of the contact page (issue 7): the five social platforms of spec section 2
+ * Inline SVG icons of the contact page: the five social platforms of spec section 2
  * (Facebook, Instagram, LinkedIn, Twitter (X), YouTube), a generic link for any other
  * platform, and the pin, phone and mail marks of the contact details. Inline, so no extra
  * request and no third-party host; decorative (`aria-hidden`): the link or text beside each

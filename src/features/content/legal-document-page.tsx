@@ -1,5 +1,5 @@
 /**
- * /refund-policy and /privacy-policy (spec sections 2, 7 and 8; issue 7): the first document of
+ * /refund-policy and /privacy-policy (spec sections 2, 7 and 8): the first document of
  * the type, its HTML content through the one sanitizing component; 'No refund policy found.' /
  * 'No privacy policy found.' when there is none or it is blank.
  */

@@ -1,5 +1,5 @@
 /**
- * Which embedded maps the contact page may show (issue 7).
+ * Which embedded maps the contact page may show.
  *
  * The reference API's Content-Security-Policy allows frames from these hosts only
  * (`frame-src` in server/lib/index-html.ts: keep the two lists equal). A `map_embed_link` on

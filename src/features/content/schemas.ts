@@ -1,5 +1,5 @@
 /**
- * The contact form (spec sections 3, 5 and 8; issue 7): name, email, subject and message are
+ * The contact form (spec sections 3, 5 and 8): name, email, subject and message are
  * required, the phone number is optional, the e-mail must look like one. zod/mini, like every
  * schema of the SPA. The spec words no per-field messages; these follow the login and
  * registration forms. Lengths follow the contract's ContactMessage.

@@ -1,5 +1,5 @@
 /**
- * The shopper's orders (issue 6): `GET /orders/orders/` (a page, newest first) and
+ * The shopper's orders: `GET /orders/orders/` (a page, newest first) and
  * `GET /orders/orders/{id}/`. User-specific, so they load in the browser while logged in
  * (architecture convention 13). Keys start with `['orders']`; placing an order or paying one
  * invalidates that prefix.

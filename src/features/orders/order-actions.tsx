@@ -1,5 +1,5 @@
 /**
- * What a shopper can do with an unpaid order from the history (issue 6): pay a card order now,
+ * What a shopper can do with an unpaid order from the history: pay a card order now,
  * or cancel it after a confirmation.
  */
 import { useState } from 'react';
@@ -49,7 +49,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
   );
 }
 
-/** "Pay now" for an unpaid card order: a new card payment, then the gateway's page (issue 6). */
+/** "Pay now" for an unpaid card order: a new card payment, then the gateway's page. */
 export function PayNowButton({ order }: { order: Order }) {
   const start = useStartCardPayment();
   if (!canPayNow(order)) return null;

@@ -68,7 +68,7 @@ beforeEach(() => {
   post.mockReset();
 });
 
-describe('/account/orders (issue 6)', () => {
+describe('/account/orders', () => {
   it('asks a logged-out shopper to log in, coming back to the history', async () => {
     await renderWithRouter(<OrderListPage />);
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
@@ -264,7 +264,7 @@ describe('options, shipping and delivery in the history', () => {
   });
 });
 
-describe('/account/orders/{id} (issue 6)', () => {
+describe('/account/orders/{id}', () => {
   it('shows lines, address and payment, and Pay now starts a new card payment', async () => {
     localStorage.setItem('authToken', 'token');
     get.mockResolvedValue({

@@ -142,7 +142,7 @@ function ListSkeleton() {
 }
 
 /**
- * /account/orders (issue 6): the shopper's orders, newest first, each with its number, date,
+ * /account/orders: the shopper's orders, newest first, each with its number, date,
  * status, lines and total, and Pay now on an unpaid card order. Logged out: a prompt to log in
  * that comes back here. Paged by `page` (10 a page).
  */
@@ -246,7 +246,7 @@ function paymentNote(order: Order): string | null {
 }
 
 /**
- * /account/orders/{id} (issue 6): one order with its status, lines and total, the delivery
+ * /account/orders/{id}: one order with its status, lines and total, the delivery
  * address, the payment method and how to pay (bank details or the shop's instructions), the
  * state of its latest card payment, and Pay now while an unpaid card order waits. Another
  * shopper's order is 'Order not found.' (the API answers 404).

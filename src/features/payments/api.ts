@@ -1,5 +1,5 @@
 /**
- * Card payments (spec sections 3, 4, 7 and 8; issue 6): starting a payment on the gateway's
+ * Card payments (spec sections 3, 4, 7 and 8): starting a payment on the gateway's
  * hosted page, and reading a payment's status when the shopper comes back.
  *
  * Starting a payment keeps the payment id and the order in sessionStorage before leaving for

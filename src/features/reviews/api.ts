@@ -1,5 +1,5 @@
 /**
- * Writing a product review (spec sections 3, 4, 5, 7 and 8; issue 7): `POST /products/reviews/`
+ * Writing a product review (spec sections 3, 4, 5, 7 and 8): `POST /products/reviews/`
  * with `{product, rating, comment}`. The stored review goes to the top of the product's
  * reviews in the product query, with the review count and the average recomputed (spec
  * section 4), so the page follows without fetching the product again.

@@ -1,4 +1,4 @@
-/** The review form's words (spec sections 5, 8 and 9; issue 7), worded exactly as the spec has them. */
+/** The review form's words (spec sections 5, 8 and 9), worded exactly as the spec has them. */
 export const REVIEW_MESSAGES = {
   commentRequired: 'Please enter your review comment.',
   productIdRequired: 'Product ID is required to submit a review.',

@@ -1,5 +1,5 @@
 /**
- * The review form (spec sections 3, 5 and 9; issue 7): a whole rating from 1 to 5 and a comment
+ * The review form (spec sections 3, 5 and 9): a whole rating from 1 to 5 and a comment
  * that is not blank after trimming. zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';

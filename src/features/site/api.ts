@@ -62,7 +62,7 @@ export async function loadSiteSettingsForStartUp(
 }
 
 /*
- * The head helpers other features' routes build their metadata with (issue 8). They are part
+ * The head helpers other features' routes build their metadata with. They are part
  * of the site feature's surface, so they are exported here (convention 12), not imported from
  * its internals.
  */

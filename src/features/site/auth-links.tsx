@@ -5,7 +5,7 @@ import { ACCOUNT_PATH, LOGIN_PATH, REGISTER_PATH } from './nav-items';
 
 /**
  * The header's account links (spec section 2): Login and Register, or Logout when signed in,
- * with the shopper's account beside it (issue 9; the account page leads to the orders, issue 6).
+ * with the shopper's account beside it (the account page leads to the orders).
  * Logout calls the API with the refresh token, always clears the tokens locally, then goes
  * to / (spec section 4).
  */

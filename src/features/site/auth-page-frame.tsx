@@ -27,7 +27,7 @@ const PAGES = {
 
 /**
  * The card that holds the login, register, forgot-password and reset-password pages inside the
- * minimal frame (spec section 2, /login and /register; issue 9): a heading, the page's form
+ * minimal frame (spec section 2, /login and /register): a heading, the page's form
  * (src/features/auth) and the link to the other page.
  */
 export function AuthPageFrame({

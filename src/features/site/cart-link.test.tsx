@@ -16,7 +16,7 @@ describe('CartLinkView (spec section 2: cart icon with badge)', () => {
   });
 });
 
-describe('CartLink (issue 6: the badge follows the server cart)', () => {
+describe('CartLink (the badge follows the server cart)', () => {
   it("shows the cart's total_items while logged in, and nothing once logged out", async () => {
     const { api } = await import('../../api/client');
     const get = vi.spyOn(api, 'GET').mockResolvedValue({

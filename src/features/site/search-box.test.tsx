@@ -89,7 +89,7 @@ describe('SearchBox (spec section 2: search)', () => {
   });
 });
 
-describe('SearchBox suggestions (issue 9: ARIA combobox)', () => {
+describe('SearchBox suggestions (ARIA combobox)', () => {
   beforeEach(() => {
     get.mockReset();
     answer();
@@ -186,9 +186,7 @@ describe('SearchBox suggestions (issue 9: ARIA combobox)', () => {
     const user = userEvent.setup();
     await renderWithRouter(<SearchBox />);
     await user.type(input(), 'zzqx');
-    await vi.waitFor(() =>
-      expect(screen.getByRole('status')).toHaveTextContent('No suggestions'),
-    );
+    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('No suggestions'));
     expect(get).toHaveBeenCalledTimes(1);
     expect(input()).toHaveAttribute('aria-expanded', 'false');
   });

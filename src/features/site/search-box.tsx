@@ -9,7 +9,7 @@ import {
   type ProductSuggestion,
 } from '../catalog/api';
 
-/** How long typing must pause before suggestions are asked for (ms; issue 9). */
+/** How long typing must pause before suggestions are asked for (ms). */
 export const SUGGESTION_DEBOUNCE_MS = 200;
 
 /**
@@ -48,7 +48,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
  * button or Enter, goes to `/products?search={term}`; a blank term does nothing. Without
  * JavaScript the form is a plain `GET /products?search=`.
  *
- * Issue 9 adds suggestions as the shopper types, following the ARIA 1.2 combobox pattern with
+ * suggestions as the shopper types, following the ARIA 1.2 combobox pattern with
  * a listbox popup: from 2 characters, after a 200 ms pause, up to six products with thumbnail
  * and price (`productSuggestionsQuery`). ArrowDown/ArrowUp move the active option
  * (`aria-activedescendant`; focus stays in the input), Enter on an active option opens that

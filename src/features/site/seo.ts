@@ -1,5 +1,5 @@
 /**
- * Search-engine and sharing metadata (issue 8): what each route's `head` returns, rendered by
+ * Search-engine and sharing metadata: what each route's `head` returns, rendered by
  * TanStack Router's `<HeadContent />` on the server and kept up to date by it in the browser.
  *
  * The root route sets the defaults every page shares (spec section 1: the site title and the

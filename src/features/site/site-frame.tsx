@@ -9,7 +9,7 @@ export type FrameKind = 'full' | 'minimal' | 'none';
 
 /**
  * The frame for a path: none for the static demo page /test (it has its own nav and footer),
- * the minimal logo bar for /login and /register (and, issue 9, /forgot-password and
+ * the minimal logo bar for /login and /register (and, /forgot-password and
  * /reset-password), the full header, nav and footer elsewhere.
  * A trailing slash is ignored.
  */
