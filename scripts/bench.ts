@@ -86,13 +86,21 @@ const SUGGESTION_TERMS = [
   'cer',
   'spoon',
 ];
+/** The delivery address of every order the bench places (the UK: every method is offered). */
+const BENCH_ADDRESS = {
+  street: '12 Forge Lane',
+  city: 'Sheffield',
+  postalCode: 'S1 2AB',
+  country: 'GB',
+  fullname: 'Bench Shopper',
+  contact_number: '+44 114 496 0000',
+};
+
 /** Distinct page URLs per second while the product page is measured again. */
 const FLOOD_RATE = 200;
 /** Fixed request rate of the server-rendered pages and their p99 target. */
 const SSR_RATE = 100;
 const SSR_P99_TARGET_MS = 20;
-
-/** Route -> candidate route files (TanStack file-route naming, flat or nested, plus layouts). */
 
 // ---------------------------------------------------------------------------------------------
 // Baseline child mode
@@ -520,15 +528,6 @@ async function prepareCustomers(apiBase: string, count: number): Promise<string[
   );
   return tokens;
 }
-
-const BENCH_ADDRESS = {
-  street: '12 Forge Lane',
-  city: 'Sheffield',
-  postalCode: 'S1 2AB',
-  country: 'GB',
-  fullname: 'Bench Shopper',
-  contact_number: '+44 114 496 0000',
-};
 
 /**
  * The checkout body the storefront sends for the customer's cart: each line by the method the

@@ -14,12 +14,12 @@
  * - confirmPasswordReset: a token of a link (1 hour, single use, this tenant, the newest one)
  *   and a new password -> 200 `{detail}`; every session of the user ends.
  */
+import { NUL_MESSAGE } from '../lib/field-messages.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidResetTokenError } from '../auth/password-reset.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { toBool } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
-import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';

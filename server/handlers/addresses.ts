@@ -16,11 +16,11 @@ import type { Database, UserAddressesTable } from '../db/database.ts';
 import { isRowId } from '../db/errors.ts';
 import { toBool } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
-import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
 import type { OperationHandler, Schemas } from './types.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../lib/field-messages.ts';
 
 type SavedAddress = Schemas['SavedAddress'];
 type DeliveryAddress = Schemas['DeliveryAddress'];
@@ -31,7 +31,7 @@ type Trx = Transaction<Database>;
 export const MAX_ADDRESSES = 20;
 
 export const ADDRESS_MESSAGES = {
-  blank: 'This field may not be blank.',
+  blank: BLANK_MESSAGE,
   tooMany: `You can save at most ${MAX_ADDRESSES} addresses. Delete one to add another.`,
   keepDefault: 'Choose another address as the default instead.',
   nothingToChange: 'Send at least one address field or is_default.',

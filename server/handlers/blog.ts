@@ -18,11 +18,11 @@ import type { Database } from '../db/database.ts';
 import { isRowId } from '../db/errors.ts';
 import { toBool, toCount, toIsoString } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
-import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { pageOffset, pageUrl } from '../lib/pagination.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { OperationHandler, Schemas } from './types.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../lib/field-messages.ts';
 
 type BlogPost = Schemas['BlogPost'];
 type Comment = Schemas['Comment'];
@@ -39,7 +39,7 @@ export const MAX_COMMENT_DEPTH = 50;
 
 /** Messages of this module (DRF's wording where the spec names none). */
 export const BLOG_MESSAGES = {
-  blank: 'This field may not be blank.',
+  blank: BLANK_MESSAGE,
   invalidPage: 'Invalid page.',
   parentOtherPost: 'The parent comment belongs to another post.',
   tooDeep: `Replies cannot be nested more than ${MAX_COMMENT_DEPTH} levels deep.`,

@@ -9,15 +9,15 @@
 import { ThrottledError } from '../auth/throttle.ts';
 import { toBool, toIsoString } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
-import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
 import { throttled } from './auth.ts';
 import type { OperationHandler, Schemas } from './types.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../lib/field-messages.ts';
 
 /** Messages of this module (DRF's wording where the spec names none). */
 export const CONTENT_MESSAGES = {
-  blank: 'This field may not be blank.',
+  blank: BLANK_MESSAGE,
 } as const;
 
 /**

@@ -12,14 +12,14 @@ import { isRowId, isUniqueViolation } from '../db/errors.ts';
 import type { OrderStatus } from '../db/database.ts';
 import { toBool, toIsoString } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
-import { NUL_MESSAGE } from '../lib/customization.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { OperationHandler } from './types.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../lib/field-messages.ts';
 
 /** Messages of this module (DRF's wording where the spec names none). */
 export const REVIEW_MESSAGES = {
-  blank: 'This field may not be blank.',
+  blank: BLANK_MESSAGE,
   duplicate: 'You have already reviewed this product.',
 } as const;
 

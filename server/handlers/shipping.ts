@@ -51,12 +51,7 @@ export const quoteShipping: OperationHandler<'quoteShipping'> = async (request) 
     loadShipping(db, tenantId),
   ]);
   const choices = new Map((request.body.choices ?? []).map((c) => [c.item_id, c.method]));
-  const quoted = quote(
-    shipping,
-    quoteLines(lines),
-    country,
-    choices,
-  );
+  const quoted = quote(shipping, quoteLines(lines), country, choices);
   if (!quoted) {
     throw new HttpError(400, { country: [SHIPPING_MESSAGES.notShipped(countryName(country))] });
   }

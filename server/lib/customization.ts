@@ -15,8 +15,6 @@ export interface CanonicalCustomization {
   hash: string;
 }
 
-export { NUL_MESSAGE } from './field-messages.ts';
-
 /**
  * Canonicalises a customization map: keys and values are trimmed, pairs whose key or value is
  * then empty are dropped, and keys are sorted; no map (or an empty one) gives `{}`.

@@ -11,6 +11,7 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../lib/http-error.ts';
+import { BLANK_MESSAGE } from '../lib/field-messages.ts';
 
 /** Field errors as DRF answers them: field name -> messages. */
 export type FieldErrors = Record<string, string[]>;
@@ -46,7 +47,7 @@ function describe(error: ErrorObject): string {
       return `Ensure this value is less than or equal to ${String(p.limit)}.`;
     case 'minLength':
       return Number(p.limit) === 1
-        ? 'This field may not be blank.'
+        ? BLANK_MESSAGE
         : `Ensure this field has at least ${String(p.limit)} characters.`;
     case 'maxLength':
       return `Ensure this field has no more than ${String(p.limit)} characters.`;
