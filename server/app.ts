@@ -474,6 +474,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       origin: siteOrigin(app, config),
       tenantId: tenantRow?.id ?? null,
       pageCacheTtlMs: config.pageCacheTtlMs,
+      maxRendersInFlight: config.pageRendersInFlight,
       ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
     });
   }

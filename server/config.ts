@@ -7,6 +7,7 @@
  * throws a `ConfigError` naming the variable, so a typo fails at start-up instead of
  * surfacing later as odd behaviour.
  */
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -38,6 +39,11 @@ export interface AppConfig {
    * this process that pages show (an order's stock, a review, a comment) drops them at once.
    */
   pageCacheTtlMs: number;
+  /**
+   * Server renders at once, at most (PAGE_RENDERS_IN_FLIGHT; default one less than the cores,
+   * at least 1); beyond it a page not in the cache is served as the shell.
+   */
+  pageRendersInFlight: number;
   /**
    * JWT signing secret (JWT_SECRET, at least 32 characters). When null, a random secret is
    * generated on first start and kept in `jwt-secret` beside the SQLite file (see jwtSecretPath).
@@ -400,6 +406,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: logLevel as LogLevel,
     catalogCacheTtlMs: parseNonNegativeInt(env, 'CATALOG_CACHE_TTL_MS', 1000),
     pageCacheTtlMs: parseNonNegativeInt(env, 'PAGE_CACHE_TTL_MS', 10_000),
+    pageRendersInFlight: parseIntInRange(
+      env,
+      'PAGE_RENDERS_IN_FLIGHT',
+      Math.max(1, availableParallelism() - 1),
+      1,
+      64,
+    ),
     jwtSecret,
     accessTokenTtlSeconds: parseIntInRange(env, 'ACCESS_TOKEN_TTL_SECONDS', 300, 1, DAY),
     refreshTokenTtlSeconds: parseIntInRange(

@@ -52,9 +52,10 @@ export interface PagesPluginOptions {
   /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
   pageCacheTtlMs?: number;
   /**
-   * Server renders running at once, at most (default 4): beyond it a page not in the cache is
-   * served as the shell, which the browser renders, so a flood of distinct URLs never queues
-   * work in the render worker.
+   * Server renders running at once, at most (config: PAGE_RENDERS_IN_FLIGHT; default 1):
+   * beyond it a page not in the cache is served as the shell, which the browser renders, so a
+   * flood of distinct URLs never queues work in the render worker nor takes every core from
+   * the pages already rendered.
    */
   maxRendersInFlight?: number;
   /**
@@ -162,7 +163,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
     });
   };
 
-  const maxRenders = options.maxRendersInFlight ?? 4;
+  const maxRenders = options.maxRendersInFlight ?? 1;
   let rendersInFlight = 0;
 
   /**

@@ -522,14 +522,20 @@ describe('the page cache under a flood of distinct URLs', () => {
     return { urls, release, load: () => Promise.resolve(renderer), waiting: () => releases.length };
   }
 
-  it('renders /?a=1, /?a=2… once as /, and keys a list by the parameters its router reads', async () => {
+  /** A storefront keeping pages a minute, rendered by a stub renderer; `get` asks for a page. */
+  async function appWithStub() {
     const stub = stubRenderer();
     const app = await createTestApp(
-      { serveSpa: true, distDir: dist, pageCacheTtlMs: 60_000 },
+      { serveSpa: true, distDir: dist, pageCacheTtlMs: 60_000, pageRendersInFlight: 4 },
       { loadRenderer: stub.load },
     );
+    const get = (url: string) => app.app.inject({ method: 'GET', url, headers: HTML });
+    return { stub, app, get };
+  }
+
+  it('renders /?a=1, /?a=2… once as /, and keys a list by the parameters its router reads', async () => {
+    const { stub, app, get } = await appWithStub();
     try {
-      const get = (url: string) => app.app.inject({ method: 'GET', url, headers: HTML });
       const first = get('/');
       await vi.waitFor(() => expect(stub.waiting()).toBe(1));
       stub.release();
@@ -550,13 +556,8 @@ describe('the page cache under a flood of distinct URLs', () => {
   });
 
   it('serves the shell beyond the renders in flight, instead of queueing more', async () => {
-    const stub = stubRenderer();
-    const app = await createTestApp(
-      { serveSpa: true, distDir: dist, pageCacheTtlMs: 60_000 },
-      { loadRenderer: stub.load },
-    );
+    const { stub, app, get } = await appWithStub();
     try {
-      const get = (url: string) => app.app.inject({ method: 'GET', url, headers: HTML });
       const slugs = demo.products.slice(0, 6).map((p) => `/products/${p.slug}`);
       const answers = slugs.map(get);
       await vi.waitFor(() => expect(stub.waiting()).toBe(4));
