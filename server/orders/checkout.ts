@@ -18,7 +18,6 @@
  * 7. the lines are copied with their price snapshot, the cart is emptied, and the order's
  *    e-mails are queued.
  */
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentMethod } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -46,17 +45,14 @@ import {
 import { ORDER_MESSAGES } from './messages.ts';
 import type { Trx } from './order-lock.ts';
 import { findOrder, type Order } from './read-model.ts';
-
-const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+import { randomCode } from '../lib/random-code.ts';
 
 /**
- * A human-readable order number, "ORD-XXXX-XXXX": 8 characters from an alphabet without the
- * look-alikes 0/O, 1/I/L and U, drawn with a CSPRNG (30^8, about 6.6e11 numbers).
+ * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../lib/random-code.ts
+ * (30^8, about 6.6e11 numbers).
  */
 export function newOrderNumber(): string {
-  let chars = '';
-  for (let i = 0; i < 8; i++)
-    chars += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  const chars = randomCode(8);
   return `ORD-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 

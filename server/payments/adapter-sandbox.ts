@@ -7,7 +7,6 @@
  * (`X-Gateway-Signature`, ./signature.ts, under the shop's signing secret), answers "what is
  * this payment's state?" from its record, closes an open page and refunds a charge.
  */
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, SandboxChargesTable } from '../db/database.ts';
 import { formatMinorUnits, parseDecimalToMinorUnits } from '../lib/money.ts';
@@ -19,6 +18,7 @@ import {
   type RawNotification,
 } from './provider.ts';
 import { verifySignature } from './signature.ts';
+import { randomCode } from '../lib/random-code.ts';
 
 /** The shop's sandbox credentials: the secret its notifications are signed with. */
 export interface SandboxCredentials {
@@ -42,13 +42,9 @@ export function sandboxCheckoutPath(publicApiPath: string, ref: string): string 
   return `${publicApiPath}/payments/sandbox/checkout/${ref}/`;
 }
 
-const ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /** `{prefix}-{yyyymmdd}-{6 random characters}`, e.g. "SBX-20261122-4F7K9Q". */
 export function sandboxReference(prefix: string, now = new Date()): string {
-  let suffix = '';
-  for (let i = 0; i < 6; i++) suffix += ALPHABET[randomInt(ALPHABET.length)];
-  return `${prefix}-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${suffix}`;
+  return `${prefix}-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomCode(6)}`;
 }
 
 type ChargeStatus = SandboxChargesTable['status'];
