@@ -15,12 +15,12 @@ import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, UserAddressesTable } from '../db/database.ts';
 import { isRowId } from '../db/errors.ts';
 import { toBool } from '../db/mapping.ts';
-import { hasNul } from '../lib/canonical-json.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
 import type { OperationHandler, Schemas } from './types.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../lib/field-messages.ts';
+import { BLANK_MESSAGE } from '../lib/field-messages.ts';
+import { type AddressColumn, cleanAddress } from '../lib/address.ts';
 
 type SavedAddress = Schemas['SavedAddress'];
 type DeliveryAddress = Schemas['DeliveryAddress'];
@@ -37,17 +37,6 @@ export const ADDRESS_MESSAGES = {
   nothingToChange: 'Send at least one address field or is_default.',
 } as const;
 
-/** The contract's field -> its column. */
-const COLUMNS = {
-  fullname: 'fullname',
-  contact_number: 'contact_number',
-  street: 'street',
-  city: 'city',
-  postalCode: 'postal_code',
-  country: 'country',
-} as const satisfies Record<keyof DeliveryAddress, keyof Row>;
-const FIELDS = Object.keys(COLUMNS) as (keyof DeliveryAddress)[];
-
 function toSavedAddress(row: Row): SavedAddress {
   return {
     id: row.id,
@@ -62,21 +51,13 @@ function toSavedAddress(row: Row): SavedAddress {
 }
 
 /**
- * The given fields trimmed, as columns; 400 field errors for a blank or NUL-carrying one.
+ * The given fields trimmed, as columns (../lib/address.ts, the checkout's validation too);
+ * 400 field errors for a blank or NUL-carrying one.
  * @throws HttpError 400
  */
-function columnsOf(
-  body: Partial<DeliveryAddress>,
-): Partial<Record<(typeof COLUMNS)[keyof DeliveryAddress], string>> {
+function columnsOf(body: Partial<DeliveryAddress>): Partial<Record<AddressColumn, string>> {
   const errors: FieldErrors = {};
-  const columns: Partial<Record<(typeof COLUMNS)[keyof DeliveryAddress], string>> = {};
-  for (const field of FIELDS) {
-    const value = body[field];
-    if (value === undefined) continue;
-    if (hasNul(value)) errors[field] = [NUL_MESSAGE];
-    else if (value.trim() === '') errors[field] = [ADDRESS_MESSAGES.blank];
-    columns[COLUMNS[field]] = value.trim();
-  }
+  const columns = cleanAddress(body, errors, { partial: true });
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
   return columns;
 }
@@ -131,10 +112,7 @@ export const listAddresses: OperationHandler<'listAddresses'> = async (request) 
 export const createAddress: OperationHandler<'createAddress'> = async (request, reply) => {
   const user = requireUser(request);
   const tenantId = request.tenant.id;
-  const columns = columnsOf(request.body) as Record<
-    (typeof COLUMNS)[keyof DeliveryAddress],
-    string
-  >;
+  const columns = columnsOf(request.body) as Record<AddressColumn, string>;
   const row = await request.server.db.transaction().execute(async (trx) => {
     await lockUser(trx, user.id);
     const { count } = await trx
