@@ -493,11 +493,16 @@ describe(`SIGTERM (${engine})`, () => {
       await new Promise((r) => setTimeout(r, 150));
       const signalledAt = Date.now();
       api.child.kill('SIGTERM');
-      await new Promise((r) => setTimeout(r, 20));
-      const refused = await fetch(`${api.base}/healthz`).then(
-        (r) => r.status,
-        () => 'refused',
-      );
+      // The signal is handled when the event loop gets to it (later on a busy CI machine):
+      // from then on, while the login is still in flight, new requests are refused.
+      let refused: number | string = 200;
+      for (let i = 0; i < 100 && refused === 200; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        refused = await fetch(`${api.base}/healthz`).then(
+          (r) => r.status,
+          () => 'refused',
+        );
+      }
       expect(refused === 'refused' || refused === 503).toBe(true);
       const answer = await inFlight;
       expect(Date.now()).toBeGreaterThan(signalledAt);

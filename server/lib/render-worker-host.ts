@@ -13,6 +13,9 @@ import { Worker } from 'node:worker_threads';
 import { toPlain, type FromWorker, type ToWorker } from './render-worker-protocol.ts';
 import type { Dispatch, RenderInput, Renderer, RenderResult } from './server-render.ts';
 
+/** Heap limits of the render worker (MB): a small young generation, room for the render module. */
+const RENDER_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 160 };
+
 /** A render the worker has not answered after this long (ms) past its own timeout restarts it. */
 export const WORKER_GRACE_MS = 10_000;
 
@@ -69,7 +72,12 @@ export class WorkerRenderer implements Renderer {
   }
 
   private start(): { worker: Worker; renders: Map<number, PendingRender> } {
-    const worker = new Worker(this.workerFile, { workerData: { rendererFile: this.rendererFile } });
+    const worker = new Worker(this.workerFile, {
+      workerData: { rendererFile: this.rendererFile },
+      // A worker gets V8's default young generation (48 MB under load) unless told: renders
+      // allocate short-lived objects, a smaller nursery keeps the process's peak down.
+      resourceLimits: RENDER_WORKER_LIMITS,
+    });
     const renders = new Map<number, PendingRender>();
     const current = { worker, renders };
     // The server's listener keeps the process alive; the worker alone must not.

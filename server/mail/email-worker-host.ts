@@ -69,6 +69,8 @@ export class EmailWorker {
   private start(): { worker: Worker; pending: Map<number, Pending> } {
     const worker = new Worker(this.workerFile, {
       workerData: { emailWorker: true, mail: this.mail },
+      // V8's default young generation for a worker is 48 MB under load; e-mails need little.
+      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
     });
     worker.unref();
     const pending = new Map<number, Pending>();

@@ -167,15 +167,16 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   let rendersInFlight = 0;
 
   /**
-   * Server-renders the page of `request` (the URL ../lib/page-key.ts makes of it, kept under
-   * its key), or serves the shell when that is not possible or the renders in flight are at
-   * their cap.
+   * Server-renders the page of `request` (kept under its ../lib/page-key.ts key when it has
+   * one), or serves the shell when that is not possible or the renders in flight are at their
+   * cap.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built || !loadRenderer || !assets) return sendIndex(reply);
     const nonce = randomBytes(16).toString('hex');
     const origin = options.origin();
-    const { render: url, key } = pageKey(request.url);
+    const url = request.url;
+    const key = pageKey(url);
     const cacheKey = key === null ? null : `${origin} ${key}`;
     if (!(cacheKey !== null && pageCache.has(cacheKey)) && rendersInFlight >= maxRenders) {
       return sendIndex(reply);

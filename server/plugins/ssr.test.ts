@@ -266,11 +266,9 @@ describe('server-rendered pages', () => {
       url: '/products?search=a%00b',
       headers: HTML,
     });
-    // The refused value is dropped, as any search param the page cannot use: the catalogue.
-    expect(search.statusCode).toBe(200);
-    expect(search.body).not.toContain('\u0000');
-    expect(search.body).not.toContain('a%00b');
-    expect(search.body).toContain('<h1');
+    // The refused value is dropped from the URL, as any search param the page cannot use.
+    expect(search.statusCode).toBe(307);
+    expect(search.headers.location).toBe('/products');
   });
 
   it('renders a name holding </script><script> as text, in the page and in its data', async () => {
@@ -533,22 +531,26 @@ describe('the page cache under a flood of distinct URLs', () => {
     return { stub, app, get };
   }
 
-  it('renders /?a=1, /?a=2… once as /, and keys a list by the parameters its router reads', async () => {
+  it('keeps / and a clean list, and no spelling a client makes up, so a flood pushes nothing out', async () => {
     const { stub, app, get } = await appWithStub();
     try {
-      const first = get('/');
-      await vi.waitFor(() => expect(stub.waiting()).toBe(1));
-      stub.release();
-      expect((await first).body).toContain('rendered /<');
-      for (let a = 1; a <= 50; a++) expect((await get(`/?a=${a}`)).body).toContain('rendered /<');
-      const list = get('/products?page=2&utm_source=mail&category=chef-knives');
-      await vi.waitFor(() => expect(stub.waiting()).toBe(1));
-      stub.release();
-      await list;
-      expect((await get('/products?category=chef-knives&page=2&a=1')).body).toContain(
+      const rendered = async (url: string) => {
+        const answer = get(url);
+        await vi.waitFor(() => expect(stub.waiting()).toBe(1));
+        stub.release();
+        return (await answer).body;
+      };
+      expect(await rendered('/')).toContain('rendered /<');
+      expect(await rendered('/products?category=chef-knives&page=2')).toContain(
         'rendered /products?category=chef-knives&page=2<',
       );
-      expect(stub.urls).toEqual(['/', '/products?category=chef-knives&page=2']);
+      // Made-up spellings are rendered as asked (the router ignores or redirects them)...
+      for (let a = 1; a <= 20; a++) expect(await rendered(`/?a=${a}`)).toContain(`?a=${a}<`);
+      // ...and kept nowhere: the real pages come from the cache without a render.
+      const before = stub.urls.length;
+      expect((await get('/')).body).toContain('rendered /<');
+      expect((await get('/products?category=chef-knives&page=2')).body).toContain('page=2<');
+      expect(stub.urls.length).toBe(before);
     } finally {
       stub.release();
       await app.close();
