@@ -14,7 +14,7 @@ import { toPlain, type FromWorker, type ToWorker } from './render-worker-protoco
 import type { Dispatch, RenderInput, Renderer, RenderResult } from './server-render.ts';
 
 /** Heap limits of the render worker (MB): a small young generation, room for the render module. */
-const RENDER_WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 160 };
+const RENDER_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
 /** A render the worker has not answered after this long (ms) past its own timeout restarts it. */
 export const WORKER_GRACE_MS = 10_000;

@@ -70,7 +70,7 @@ export class EmailWorker {
     const worker = new Worker(this.workerFile, {
       workerData: { emailWorker: true, mail: this.mail },
       // V8's default young generation for a worker is 48 MB under load; e-mails need little.
-      resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 96 },
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
     });
     worker.unref();
     const pending = new Map<number, Pending>();
