@@ -7,6 +7,15 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** The shortest password accepted, in characters (code points). */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** What registration and the password forms say of a new password (spec sections 5 and 8). */
+export const PASSWORD_MESSAGES = {
+  passwordTooShort: 'Password must be at least 8 characters long.',
+  passwordMismatch: 'Passwords do not match.',
+} as const;
+
 const KEY_LENGTH = 32;
 
 /** Work factor as log2(N). 15 (N = 32768, r = 8: 32 MiB, ~60 ms) by default; tests may lower it. */

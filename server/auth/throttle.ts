@@ -14,6 +14,7 @@
  * nothing.
  */
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -200,4 +201,16 @@ export class AddressThrottle {
       .where('window_ends_ms', '<=', now)
       .execute();
   }
+}
+
+/**
+ * Answers 429 `{detail}` with Retry-After for a ThrottledError; rethrows anything else. Used by
+ * every throttled operation (login, registration, password change and reset, contact).
+ */
+export function throttled(reply: FastifyReply, error: unknown): FastifyReply {
+  if (!(error instanceof ThrottledError)) throw error;
+  return reply
+    .code(429)
+    .header('retry-after', String(error.retryAfterSeconds))
+    .send({ detail: error.message });
 }

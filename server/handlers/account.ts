@@ -17,13 +17,18 @@
 import { NUL_MESSAGE } from '../lib/field-messages.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidResetTokenError } from '../auth/password-reset.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import {
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_MESSAGES,
+  verifyPassword,
+} from '../auth/passwords.ts';
+import { throttled } from '../auth/throttle.ts';
 import { toBool } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
-import { MESSAGES, MIN_PASSWORD_LENGTH, throttled } from './auth.ts';
 import { findSiteSettings } from './site.ts';
 import type { OperationHandler } from './types.ts';
 
@@ -34,8 +39,7 @@ export const ACCOUNT_MESSAGES = {
     'If an account exists for this e-mail, we have sent a link to reset its password.',
   resetDone: 'Your password has been reset. You can now log in.',
   resetInvalid: 'This password reset link is invalid or has expired.',
-  passwordTooShort: MESSAGES.passwordTooShort,
-  passwordMismatch: MESSAGES.passwordMismatch,
+  ...PASSWORD_MESSAGES,
 } as const;
 
 /**

@@ -13,10 +13,15 @@
  */
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { FastifyReply } from 'fastify';
 import { RefreshTokenReplayError } from '../auth/refresh-tokens.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { ThrottledError } from '../auth/throttle.ts';
+import {
+  burnPasswordCheck,
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_MESSAGES,
+  verifyPassword,
+} from '../auth/passwords.ts';
+import { throttled } from '../auth/throttle.ts';
 import { InvalidTokenError } from '../auth/tokens.ts';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -27,8 +32,7 @@ import type { OperationHandler } from './types.ts';
 
 /** Spec section 5 and 8 messages, and DRF's wording where the spec names none. */
 export const MESSAGES = {
-  passwordTooShort: 'Password must be at least 8 characters long.',
-  passwordMismatch: 'Passwords do not match.',
+  ...PASSWORD_MESSAGES,
   emailTaken: 'A user with this e-mail already exists.',
   emailInvalid: 'Enter a valid email address.',
   usernameTaken: 'A user with that username already exists.',
@@ -38,7 +42,6 @@ export const MESSAGES = {
   tokenInvalid: 'Token is invalid or expired.',
 } as const;
 
-export const MIN_PASSWORD_LENGTH = 8;
 const MAX_USERNAME_LENGTH = 150;
 
 // Deliberately without '@', so a username can never be mistaken for an e-mail at login.
@@ -81,18 +84,6 @@ async function freeUsername(db: Db, tenantId: number, base: string): Promise<str
 
 function codePoints(text: string): number {
   return [...text].length;
-}
-
-/**
- * Answers 429 `{detail}` with Retry-After for a ThrottledError; rethrows anything else. Also
- * used by the contact-message throttle (handlers/content.ts).
- */
-export function throttled(reply: FastifyReply, error: unknown): FastifyReply {
-  if (!(error instanceof ThrottledError)) throw error;
-  return reply
-    .code(429)
-    .header('retry-after', String(error.retryAfterSeconds))
-    .send({ detail: error.message });
 }
 
 /** POST /accounts/register/ -> 201 User (id, email, username). */

@@ -11,7 +11,7 @@ import { toBool, toIsoString } from '../db/mapping.ts';
 import { hasNul } from '../lib/canonical-json.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
-import { throttled } from './auth.ts';
+import { throttled } from '../auth/throttle.ts';
 import type { OperationHandler, Schemas } from './types.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../lib/field-messages.ts';
 
