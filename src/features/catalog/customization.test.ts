@@ -10,38 +10,8 @@ import {
   valuesFromCustomization,
   type ProductOption,
 } from './customization';
+import { ENGRAVING, HANDLE, SHEATH } from './test-utils';
 
-const HANDLE: ProductOption = {
-  key: 'handle',
-  label: 'Handle wood',
-  kind: 'choice',
-  required: true,
-  values: [
-    { value: 'walnut', label: 'Walnut', price_delta: '0.00' },
-    { value: 'ebony', label: 'Ebony', price_delta: '20.00' },
-    { value: 'maple', label: 'Stabilised maple', price_delta: '35.00' },
-  ],
-  max_length: null,
-  price_delta: '0.00',
-};
-const ENGRAVING: ProductOption = {
-  key: 'engraving_text',
-  label: 'Engraving',
-  kind: 'text',
-  required: false,
-  values: [],
-  max_length: 24,
-  price_delta: '15.00',
-};
-const SHEATH: ProductOption = {
-  key: 'sheath',
-  label: 'Sheath',
-  kind: 'choice',
-  required: false,
-  values: [{ value: 'leather', label: 'Leather', price_delta: '40.00' }],
-  max_length: null,
-  price_delta: '0.00',
-};
 const OPTIONS = [HANDLE, ENGRAVING, SHEATH];
 
 describe('labels', () => {

@@ -4,46 +4,21 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { ProductOption } from './customization';
 import { ProductDetail } from './product-detail-page';
 import { OptionsPrice, ProductOptions, useOptionsForm } from './product-options';
-import { makeProduct, renderWithRouter, type ApiCall } from './test-utils';
+import {
+  ENGRAVING,
+  HANDLE,
+  makeProduct,
+  renderWithRouter,
+  SHEATH,
+  type ApiCall,
+} from './test-utils';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
 const post = api.POST as unknown as ApiCall;
 
-const HANDLE: ProductOption = {
-  key: 'handle',
-  label: 'Handle wood',
-  kind: 'choice',
-  required: true,
-  values: [
-    { value: 'walnut', label: 'Walnut', price_delta: '0.00' },
-    { value: 'ebony', label: 'Ebony', price_delta: '20.00' },
-    { value: 'maple', label: 'Stabilised maple', price_delta: '35.00' },
-  ],
-  max_length: null,
-  price_delta: '0.00',
-};
-const ENGRAVING: ProductOption = {
-  key: 'engraving_text',
-  label: 'Engraving',
-  kind: 'text',
-  required: false,
-  values: [],
-  max_length: 24,
-  price_delta: '15.00',
-};
-const SHEATH: ProductOption = {
-  key: 'sheath',
-  label: 'Sheath',
-  kind: 'choice',
-  required: false,
-  values: [{ value: 'leather', label: 'Leather', price_delta: '40.00' }],
-  max_length: null,
-  price_delta: '0.00',
-};
 const CART = { id: 1, items: [], total_items: 1, total_price: '420.00' };
 
 beforeEach(() => {

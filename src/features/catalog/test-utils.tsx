@@ -9,6 +9,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import type { Mock } from 'vitest';
 import type { Product, Review } from './api';
+import type { ProductOption } from './customization';
 
 /*
  * Test helpers for the catalogue's component tests: render inside a real router (memory
@@ -100,3 +101,36 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     ...overrides,
   };
 }
+
+/** A knife's options as the contract answers them: a required choice, an engraving, an optional choice. */
+export const HANDLE: ProductOption = {
+  key: 'handle',
+  label: 'Handle wood',
+  kind: 'choice',
+  required: true,
+  values: [
+    { value: 'walnut', label: 'Walnut', price_delta: '0.00' },
+    { value: 'ebony', label: 'Ebony', price_delta: '20.00' },
+    { value: 'maple', label: 'Stabilised maple', price_delta: '35.00' },
+  ],
+  max_length: null,
+  price_delta: '0.00',
+};
+export const ENGRAVING: ProductOption = {
+  key: 'engraving_text',
+  label: 'Engraving',
+  kind: 'text',
+  required: false,
+  values: [],
+  max_length: 24,
+  price_delta: '15.00',
+};
+export const SHEATH: ProductOption = {
+  key: 'sheath',
+  label: 'Sheath',
+  kind: 'choice',
+  required: false,
+  values: [{ value: 'leather', label: 'Leather', price_delta: '40.00' }],
+  max_length: null,
+  price_delta: '0.00',
+};
