@@ -1,0 +1,126 @@
+/**
+ * Table types of the shop's editorial content and what shoppers send it: blog posts and
+ * comments, FAQs, legal documents, the contact page's locations, addresses and social
+ * profiles, and contact messages.
+ */
+import type { Generated } from 'kysely';
+import type { Bool, Timestamp } from './column-types.ts';
+
+/** Contract BlogPost.status; only `published` posts (published_at not in the future) are served. */
+export type BlogPostStatus = 'draft' | 'published' | 'archived';
+
+/** A blog post. */
+export interface BlogPostsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Unique within the tenant. */
+  slug: string;
+  title: string;
+  /** A user of the same tenant; null shows as 'Admin'. */
+  author_id: number | null;
+  /** Root-relative URL path of the featured image, or null. */
+  featured_image_path: string | null;
+  /** HTML, sanitized by the SPA before display. */
+  content: string;
+  /** Plain text for the post cards. */
+  excerpt: string;
+  status: BlogPostStatus;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A comment on a blog post, or a reply to one. */
+export interface BlogCommentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  post_id: number;
+  /** A comment of the same post; null for a top-level comment. */
+  parent_id: number | null;
+  /** The customer who wrote it; null shows as 'Anonymous'. */
+  user_id: number | null;
+  /** Plain text, stored trimmed; rendered as text, never as HTML. */
+  content: string;
+  is_approved: Bool;
+  /** 0 for a top-level comment, the parent's depth + 1 for a reply. */
+  depth: number;
+  created_at: Timestamp;
+}
+
+/** A frequently asked question. */
+export interface FaqsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  question: string;
+  /** HTML, sanitized by the SPA before display. */
+  answer: string;
+  /** Display order (contract: Faq.order). */
+  position: number;
+}
+
+/** Contract DocumentType. */
+export type DocumentType = 'refund_policy' | 'privacy_policy';
+
+/** A legal document; one of each type per tenant. */
+export interface LegalDocumentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  document_type: DocumentType;
+  title: string;
+  /** HTML, sanitized by the SPA before display. */
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A shop location on the contact page (contract: BranchLocation). */
+export interface ContactLocationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  is_hq: Bool;
+  address: string;
+  phone_number: string | null;
+  /** An embeddable map page (the storefront's CSP allows only its map host in frames). */
+  map_embed_link: string | null;
+  /** A link to the location on a map site. */
+  map_location_url: string | null;
+  /** Root-relative URL path of a picture of the place, or null. */
+  image_path: string | null;
+  position: number;
+}
+
+/** An e-mail address of the shop with what to use it for (contract: ContactEmail). */
+export interface ContactEmailsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  purpose: string;
+  email_address: string;
+  position: number;
+}
+
+/** A social profile of the shop (contract: SocialMediaProfile). */
+export interface SocialProfilesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Lowercase code: facebook, instagram, linkedin, twitter, youtube, ... */
+  platform: string;
+  /** The platform's name as shown, e.g. "Twitter (X)". */
+  platform_display: string;
+  link: string;
+  position: number;
+}
+
+/** A message sent through the contact form, stored trimmed. */
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  subject: string;
+  message: string;
+  /** The client address it came from (the throttle's key). */
+  client_address: string;
+  created_at: Timestamp;
+}
