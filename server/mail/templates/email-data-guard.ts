@@ -1,0 +1,226 @@
+/**
+ * The guard between the outbox and the templates: `parseEmailData` checks that stored JSON is
+ * an `EmailData` (./email-data.ts) before an e-mail is rendered from it, with one shape per
+ * kind of e-mail built from ./json-checks.ts.
+ */
+import type {
+  EmailAddress,
+  EmailCustomer,
+  EmailData,
+  EmailKind,
+  EmailOrder,
+  EmailOrderLine,
+  EmailPayment,
+  EmailPaymentInstructions,
+  EmailShipping,
+  EmailShop,
+  EmailThemeInput,
+  LatePaymentRefundEmailData,
+  LineOption,
+  OrderClosedEmailData,
+  OrderPlacedEmailData,
+  PaymentReceivedEmailData,
+  ShopOrderAwaitingPaymentEmailData,
+  ShopOrderPaidEmailData,
+  ShopRefundNeededEmailData,
+} from './email-data.ts';
+import {
+  type Check,
+  anyString,
+  bool,
+  currency,
+  dateTime,
+  email,
+  httpUrl,
+  isRecord,
+  list,
+  literal,
+  maybeBlank,
+  money,
+  object,
+  optional,
+  positiveInteger,
+  text,
+  union,
+} from './json-checks.ts';
+
+/** Data that is not an `EmailData`: `issues` names each bad field by its path. */
+export class EmailDataError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid e-mail data: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? '; …' : ''}`);
+    this.name = 'EmailDataError';
+    this.issues = issues;
+  }
+}
+
+const shopCheck = object<EmailShop>({
+  name: text,
+  shopUrl: httpUrl,
+  contactEmail: email,
+  logoUrl: optional(anyString),
+  theme: optional(
+    object<EmailThemeInput>({
+      accent: optional(anyString),
+      accentContrast: optional(anyString),
+      ink: optional(anyString),
+      inkMuted: optional(anyString),
+      background: optional(anyString),
+      surface: optional(anyString),
+      surfaceMuted: optional(anyString),
+      border: optional(anyString),
+      header: optional(anyString),
+      headerInk: optional(anyString),
+    }),
+  ),
+});
+
+const lineCheck = object<EmailOrderLine>({
+  name: text,
+  quantity: positiveInteger,
+  unitPrice: money,
+  lineTotal: money,
+  options: optional(list(object<LineOption>({ label: text, value: anyString }))),
+  notes: optional(list(text)),
+  imageUrl: optional(anyString),
+});
+
+const orderCheck = object<EmailOrder>({
+  number: text,
+  placedAt: dateTime,
+  currency: optional(currency),
+  lines: list(lineCheck, { nonEmpty: true }),
+  subtotal: money,
+  shipping: optional(
+    union('kind', {
+      charged: object<Extract<EmailShipping, { kind: 'charged' }>>({
+        kind: text,
+        amount: money,
+        method: optional(text),
+      }),
+      free: object<Extract<EmailShipping, { kind: 'free' }>>({
+        kind: text,
+        method: optional(text),
+      }),
+    }),
+  ),
+  total: money,
+  deliveryAddress: object<EmailAddress>({
+    fullName: text,
+    street: maybeBlank,
+    city: maybeBlank,
+    region: optional(text),
+    postalCode: maybeBlank,
+    country: text,
+    phone: optional(text),
+    collected: optional(bool),
+  }),
+  orderNotes: optional(list(text)),
+});
+
+const paymentCheck = object<EmailPayment>({
+  amount: money,
+  currency: optional(currency),
+  receivedAt: dateTime,
+  method: literal('card', 'bank_transfer', 'custom'),
+  provider: text,
+  providerRef: optional(text),
+  transactionRef: optional(text),
+});
+
+type CardInstructions = Extract<EmailPaymentInstructions, { method: 'card' }>;
+type BankInstructions = Extract<EmailPaymentInstructions, { method: 'bank_transfer' }>;
+type CustomInstructions = Extract<EmailPaymentInstructions, { method: 'custom' }>;
+
+const bankInstructions = object<BankInstructions>({
+  method: text,
+  bankDetails: text,
+  expiresAt: dateTime,
+});
+const customInstructions = object<CustomInstructions>({
+  method: text,
+  label: text,
+  instructions: text,
+  paymentUrl: optional(httpUrl),
+  expiresAt: optional(dateTime),
+});
+
+const base = {
+  kind: text,
+  shop: shopCheck,
+  customer: object<EmailCustomer>({ name: text, email }),
+  order: orderCheck,
+  orderUrl: httpUrl,
+};
+
+const refundReason = literal('order_canceled', 'order_expired', 'duplicate_payment');
+
+const kindChecks: { [K in EmailKind]: Check } = {
+  order_placed: object<OrderPlacedEmailData>({
+    ...base,
+    payment: union('method', {
+      card: object<CardInstructions>({ method: text, expiresAt: optional(dateTime) }),
+      bank_transfer: bankInstructions,
+      custom: customInstructions,
+    }),
+  }),
+  payment_received: object<PaymentReceivedEmailData>({
+    ...base,
+    payment: paymentCheck,
+    nextSteps: optional(text),
+  }),
+  order_closed: object<OrderClosedEmailData>({
+    ...base,
+    reason: literal('canceled', 'expired'),
+    closedAt: dateTime,
+    paymentMayStillArrive: bool,
+  }),
+  late_payment_refund: object<LatePaymentRefundEmailData>({
+    ...base,
+    reason: refundReason,
+    payment: paymentCheck,
+    refundStatus: literal('refunded', 'pending'),
+  }),
+  shop_order_paid: object<ShopOrderPaidEmailData>({ ...base, payment: paymentCheck }),
+  shop_order_awaiting_payment: object<ShopOrderAwaitingPaymentEmailData>({
+    ...base,
+    payment: union('method', { bank_transfer: bankInstructions, custom: customInstructions }),
+  }),
+  shop_refund_needed: object<ShopRefundNeededEmailData>({
+    ...base,
+    reason: refundReason,
+    payment: paymentCheck,
+    refundedAutomatically: bool,
+    refundRef: optional(text),
+    dashboardUrl: optional(httpUrl),
+  }),
+};
+
+/**
+ * Checks that `value` (typically `JSON.parse` of an outbox row) is an `EmailData` and returns
+ * it, unchanged and typed. Unknown fields are allowed and ignored. Decorative fields (theme
+ * colours, logo and thumbnail URLs) only need to be strings: a bad one is dropped when
+ * rendering rather than stopping the e-mail.
+ * @throws EmailDataError naming every field that is missing or malformed (a permanent failure:
+ *   retrying the same data fails the same way).
+ */
+export function parseEmailData(value: unknown): EmailData {
+  const issues: string[] = [];
+  if (!isRecord(value)) throw new EmailDataError(['(root): an object']);
+  // hasOwn: a kind such as "toString" must not find Object.prototype's function.
+  const kind = value.kind;
+  const check =
+    typeof kind === 'string' && Object.hasOwn(kindChecks, kind)
+      ? kindChecks[kind as EmailKind]
+      : undefined;
+  if (!check) {
+    throw new EmailDataError([
+      `kind: one of ${Object.keys(kindChecks)
+        .map((k) => `'${k}'`)
+        .join(', ')}`,
+    ]);
+  }
+  check(value, '', issues);
+  if (issues.length > 0) throw new EmailDataError(issues);
+  return value as unknown as EmailData;
+}
