@@ -173,3 +173,39 @@ export async function createTestApp(
 export function asTenant(token: string): Record<string, string> {
   return { 'x-tenant-token': token };
 }
+
+/**
+ * One test app for the calling file or `describe` block: built in `beforeAll`, closed in
+ * `afterAll`, so a file split by behaviour does not repeat the same two hooks in each part.
+ * The answer stands for the app built then; read its fields inside tests and hooks only (reading
+ * them while the file is being collected throws, as the app does not exist yet).
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: TestAppOptions = {},
+): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(overrides, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const built = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app is built in beforeAll; read it in a test');
+    return current;
+  };
+  return {
+    get app() {
+      return built().app;
+    },
+    get config() {
+      return built().config;
+    },
+    get database() {
+      return built().database;
+    },
+    reopen: () => built().reopen(),
+    close: () => built().close(),
+  };
+}
