@@ -1,0 +1,68 @@
+/**
+ * One product's page (spec section 7): the product with its images and attributes in their
+ * order, its review statistics, and its reviews newest first.
+ */
+import { toAverage, toBool, toIsoString } from '../db/mapping.ts';
+import { notFound } from '../lib/http-error.ts';
+import { shopRules } from '../orders/dispatch.ts';
+import type { Schemas } from '../handlers/types.ts';
+import {
+  type CatalogScope,
+  loadRelated,
+  PRODUCT_FIELDS,
+  productColumns,
+  toProduct,
+} from './product-rows.ts';
+
+type Product = Schemas['Product'];
+
+/**
+ * The tenant's active product `slug` as the contract's Product, with `reviews` (newest first,
+ * then by id) and `average_rating` over all of them.
+ * @throws HttpError 404 `{"detail":"Not found."}` for an unknown or inactive product.
+ */
+export async function loadProduct(scope: CatalogScope, slug: string): Promise<Product> {
+  const { db, tenantId } = scope;
+  const row = await productColumns(db, tenantId)
+    .select(PRODUCT_FIELDS)
+    .where('p.slug', '=', slug)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const [{ images, attributes }, reviews, rules] = await Promise.all([
+    loadRelated(db, [row.id], false),
+    db
+      .selectFrom('reviews')
+      .select([
+        'id',
+        'product_id',
+        'username',
+        'rating',
+        'comment',
+        'is_verified_purchase',
+        'created_at',
+      ])
+      .where('product_id', '=', row.id)
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+    shopRules(db, tenantId),
+  ]);
+  const ratingSum = reviews.reduce((sum, r) => sum + r.rating, 0);
+  const stats = {
+    count: reviews.length,
+    average: reviews.length ? toAverage(ratingSum / reviews.length) : null,
+  };
+  return {
+    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats, rules),
+    reviews: reviews.map((r) => ({
+      id: r.id,
+      product: r.product_id,
+      user: r.username === null ? null : { username: r.username },
+      rating: r.rating,
+      comment: r.comment,
+      created_at: toIsoString(r.created_at),
+      is_verified_purchase: toBool(r.is_verified_purchase),
+    })),
+  };
+}

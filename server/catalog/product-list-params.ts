@@ -1,0 +1,107 @@
+/**
+ * The product list's query parameters (spec section 7; decision 010): validated into
+ * {@link ProductListParams} in the units the queries use, and written back as the canonical
+ * query string that keys the catalogue cache and builds the page links.
+ */
+import { HttpError } from '../lib/http-error.ts';
+import { formatMinorUnits } from '../lib/money.ts';
+import type { OperationRequest, Schemas } from '../handlers/types.ts';
+
+/** Page size when the request names none, and the largest allowed (the contract's maximum). */
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 100;
+
+/** The orderings of the product list (contract: ProductOrdering). */
+export const PRODUCT_ORDERINGS = [
+  'price',
+  '-price',
+  '-created_at',
+  '-average_rating',
+  'name',
+] as const satisfies readonly Schemas['ProductOrdering'][];
+
+/**
+ * The product list's parameters after validation, in the units the queries use: prices in
+ * integer cents, the search term trimmed, empty filters dropped (as django-filter does).
+ */
+export interface ProductListParams {
+  /** `is_active=false`: the storefront has no inactive products, so the list is empty. */
+  inactiveOnly: boolean;
+  category?: string;
+  search?: string;
+  ordering?: Schemas['ProductOrdering'];
+  minCents?: number;
+  maxCents?: number;
+  inStock?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * A price bound (a number the contract already checked: finite, 0 to 1,000,000) in cents.
+ * @throws HttpError 400 `{"<field>": ["Ensure that there are no more than 2 decimal places."]}`
+ */
+function boundCents(field: string, value: number): number {
+  const cents = Math.round(value * 100);
+  // The value came from a decimal string; anything beyond two decimals leaves a remainder
+  // far larger than the binary rounding error of a two-decimal amount.
+  if (Math.abs(value * 100 - cents) > 1e-6) {
+    throw new HttpError(400, { [field]: ['Ensure that there are no more than 2 decimal places.'] });
+  }
+  return cents;
+}
+
+/**
+ * Reads the list's query (already checked against the contract: types, enum, ranges, NUL
+ * bytes, Infinity) into {@link ProductListParams}.
+ * @throws HttpError 400 with field errors for more than two decimals in a price, or for
+ *   `min_price` above `max_price` (`{"max_price": ["Ensure this value is greater than or equal
+ *   to min_price."]}`).
+ */
+export function productListParams(
+  query: OperationRequest<'listProducts'>['query'],
+): ProductListParams {
+  const params: ProductListParams = {
+    inactiveOnly: query.is_active === false,
+    page: query.page ?? 1,
+    pageSize: Math.min(query.page_size ?? DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  };
+  if (query.category__slug) params.category = query.category__slug;
+  // Lower-cased as the LIKE pattern uses it, so `Knife` and `knife` are one cache entry.
+  const term = query.search?.trim().toLowerCase();
+  if (term) params.search = term;
+  if (query.ordering) params.ordering = query.ordering;
+  if (query.min_price !== undefined) params.minCents = boundCents('min_price', query.min_price);
+  if (query.max_price !== undefined) params.maxCents = boundCents('max_price', query.max_price);
+  if (query.in_stock !== undefined) params.inStock = query.in_stock;
+  if (
+    params.minCents !== undefined &&
+    params.maxCents !== undefined &&
+    params.minCents > params.maxCents
+  ) {
+    throw new HttpError(400, {
+      max_price: ['Ensure this value is greater than or equal to min_price.'],
+    });
+  }
+  return params;
+}
+
+/**
+ * The canonical query string of a list request for `page` (page 1 left out), in a fixed order:
+ * the cache key and the `next`/`previous` links are both built from it, so unknown parameters
+ * and the order they were written in never make a second entry.
+ */
+export function canonicalListQuery(params: ProductListParams, page: number): string {
+  const out = new URLSearchParams();
+  if (params.inactiveOnly) out.set('is_active', 'false');
+  else out.set('is_active', 'true');
+  if (params.category) out.set('category__slug', params.category);
+  if (params.search) out.set('search', params.search);
+  if (params.ordering) out.set('ordering', params.ordering);
+  if (params.minCents !== undefined) out.set('min_price', formatMinorUnits(params.minCents));
+  if (params.maxCents !== undefined) out.set('max_price', formatMinorUnits(params.maxCents));
+  if (params.inStock !== undefined) out.set('in_stock', String(params.inStock));
+  if (params.pageSize !== DEFAULT_PAGE_SIZE) out.set('page_size', String(params.pageSize));
+  if (page > 1) out.set('page', String(page));
+  return out.toString();
+}

@@ -1,0 +1,198 @@
+/**
+ * Reading products for the storefront: the base query (the tenant's active products with their
+ * category, isolated by tenant on both tables), the columns a product needs, its images,
+ * attributes and review statistics loaded in one batched query each, and the mapping of it all
+ * to the contract's Product (money from integer cents to decimal strings).
+ */
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/connection.ts';
+import type { Database } from '../db/database.ts';
+import { toAverage, toBool, toCount } from '../db/mapping.ts';
+import { formatMinorUnits } from '../lib/money.ts';
+import { dispatchOf, type ShopRules } from '../orders/dispatch.ts';
+import { parseOptions, toProductOptions } from '../orders/options.ts';
+import type { Schemas } from '../handlers/types.ts';
+
+type Product = Schemas['Product'];
+
+/** Where a catalogue read happens: the shop database, its engine, and the request's tenant. */
+export interface CatalogScope {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  tenantId: number;
+}
+
+/**
+ * The tenant's active products joined to their category (`p` and `c`), before any column is
+ * selected: every catalogue query starts here, so none can forget the tenant or activity.
+ */
+export function productColumns(db: Kysely<Database>, tenantId: number) {
+  return (
+    db
+      .selectFrom('products as p')
+      // The category must be the same tenant's too: isolation never rests on the rows alone.
+      .innerJoin('categories as c', (join) =>
+        join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
+      )
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.is_active', '=', 1)
+  );
+}
+
+/** The columns {@link toProduct} reads, selected from {@link productColumns}. */
+export const PRODUCT_FIELDS = [
+  'p.id',
+  'p.slug',
+  'p.name',
+  'p.price_cents',
+  'p.price_before_discount_cents',
+  'p.stock',
+  'p.description',
+  'p.long_html_description',
+  'c.name as category_name',
+  'c.slug as category_slug',
+  'p.options',
+  'p.made_to_order',
+  'p.lead_time_days_min',
+  'p.lead_time_days_max',
+  'p.age_restricted',
+] as const;
+
+/** A product row as {@link PRODUCT_FIELDS} selects it. */
+export type ProductRow = {
+  id: number;
+  slug: string;
+  name: string;
+  price_cents: number;
+  price_before_discount_cents: number | null;
+  stock: number;
+  description: string;
+  long_html_description: string;
+  category_name: string;
+  category_slug: string;
+  options: string | null;
+  made_to_order: boolean | number;
+  lead_time_days_min: number | null;
+  lead_time_days_max: number | null;
+  age_restricted: boolean | number;
+};
+
+/** A product's review count and average rating (null without reviews). */
+export type ReviewStats = { count: number; average: number | null };
+
+/**
+ * Loads images and attributes (and, for lists, review counts and averages) of many products in
+ * one batched query each, grouped by product id.
+ */
+export async function loadRelated(db: Kysely<Database>, productIds: number[], withStats: boolean) {
+  const images = new Map<number, Product['images']>();
+  const attributes = new Map<number, Product['attributes']>();
+  const stats = new Map<number, ReviewStats>();
+  if (productIds.length === 0) return { images, attributes, stats };
+  const [imageRows, attributeRows, statRows] = await Promise.all([
+    db
+      .selectFrom('product_images')
+      .select(['id', 'product_id', 'image_path', 'thumb_path', 'alt_text', 'position'])
+      .where('product_id', 'in', productIds)
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('product_attributes')
+      .select(['id', 'product_id', 'key', 'value', 'position'])
+      .where('product_id', 'in', productIds)
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    withStats
+      ? db
+          .selectFrom('reviews')
+          .select((eb) => [
+            'product_id',
+            eb.fn.countAll<number | string>().as('n'),
+            eb.fn.avg<number | string | null>('rating').as('average'),
+          ])
+          .where('product_id', 'in', productIds)
+          .groupBy('product_id')
+          .execute()
+      : [],
+  ]);
+  for (const row of statRows) {
+    stats.set(row.product_id, { count: toCount(row.n), average: toAverage(row.average) });
+  }
+  for (const row of imageRows) {
+    let list = images.get(row.product_id);
+    if (!list) images.set(row.product_id, (list = []));
+    list.push({
+      id: row.id,
+      image: row.image_path,
+      thumb_image: row.thumb_path,
+      alt_text: row.alt_text,
+      order: row.position,
+    });
+  }
+  for (const row of attributeRows) {
+    let list = attributes.get(row.product_id);
+    if (!list) attributes.set(row.product_id, (list = []));
+    list.push({ id: row.id, key: row.key, value: row.value, order: row.position });
+  }
+  return { images, attributes, stats };
+}
+
+/**
+ * A product row and its related rows as the contract's Product, without reviews; `dispatch`
+ * is estimated from the shop's rules as of now.
+ */
+export function toProduct(
+  row: ProductRow,
+  images: Product['images'],
+  attributes: Product['attributes'],
+  stats: ReviewStats | undefined,
+  rules: ShopRules,
+): Product {
+  const first = images[0];
+  const madeToOrder = toBool(row.made_to_order);
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    price: formatMinorUnits(row.price_cents),
+    price_before_discount:
+      row.price_before_discount_cents === null
+        ? null
+        : formatMinorUnits(row.price_before_discount_cents),
+    stock: row.stock,
+    is_active: true,
+    description: row.description,
+    long_html_description: row.long_html_description,
+    main_image: first
+      ? {
+          image: first.image,
+          thumb_image: first.thumb_image ?? first.image,
+          alt_text: first.alt_text,
+        }
+      : null,
+    images,
+    category: { name: row.category_name, slug: row.category_slug },
+    attributes,
+    average_rating: stats && stats.count > 0 ? stats.average : null,
+    review_count: stats?.count ?? 0,
+    options: toProductOptions(parseOptions(row.options)),
+    made_to_order: madeToOrder,
+    lead_time_days_min: madeToOrder ? row.lead_time_days_min : null,
+    lead_time_days_max: madeToOrder ? row.lead_time_days_max : null,
+    age_restricted: toBool(row.age_restricted),
+    // As of the answer: the catalogue cache keeps it a second, a rendered page ten.
+    dispatch: dispatchOf(
+      {
+        made_to_order: madeToOrder,
+        lead_time_days_min: row.lead_time_days_min,
+        lead_time_days_max: row.lead_time_days_max,
+      },
+      rules,
+      new Date(),
+    ),
+  };
+}
