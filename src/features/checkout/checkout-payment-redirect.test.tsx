@@ -11,7 +11,7 @@ import {
 } from './test-utils';
 
 /*
- * Placing the order (spec section 4 and 9): where the browser goes next, the card gateway, the
+ * Placing the order (spec sections 4 and 9): where the browser goes next, the card gateway, the
  * shop's own page for a custom method, or the confirmation page, and what it never follows.
  */
 
