@@ -4,14 +4,14 @@
  * `app.inject` on it.
  *
  * Routing and request validation come from openapi/storefront.yaml through fastify-openapi-glue:
- * each operationId maps to a handler in handlers/, and every operation without one answers 501.
+ * each operationId maps to a handler in handlers/ (operation-handlers.ts), and every operation
+ * without one answers 501. The schemas are compiled by lib/validator-compiler.ts; the API scope's
+ * body parsing and hooks are plugins/api-requests.ts; the rendered reference of the same
+ * contract is plugins/api-docs.ts.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyCompress from '@fastify/compress';
-import type { ErrorObject } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import Fastify, {
   type FastifyInstance,
   LogController,
@@ -22,64 +22,17 @@ import openapiGlue from 'fastify-openapi-glue';
 import { loadJwtSecret } from './auth/tokens.ts';
 import { type AppConfig, jwtSecretPath } from './config.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
-import {
-  changePassword,
-  confirmPasswordReset,
-  getAccount,
-  requestPasswordReset,
-} from './handlers/account.ts';
-import { login, logout, refreshToken, register } from './handlers/auth.ts';
-import {
-  createAddress,
-  deleteAddress,
-  listAddresses,
-  updateAddress,
-} from './handlers/addresses.ts';
-import {
-  addCartItem,
-  clearCart,
-  getCart,
-  removeCartItem,
-  updateCartItem,
-} from './handlers/cart.ts';
-import { createComment, getBlogPost, listBlogPosts, listComments } from './handlers/blog.ts';
-import {
-  getCategory,
-  getProduct,
-  listCategories,
-  listProductSuggestions,
-  listProducts,
-} from './handlers/catalog.ts';
-import {
-  createContactMessage,
-  getContactInfo,
-  listDocuments,
-  listFaqs,
-} from './handlers/content.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
-import { cancelOrder, createOrder, getOrder, listOrders } from './handlers/orders.ts';
-import { createReview } from './handlers/reviews.ts';
-import {
-  getPaymentOptions,
-  getPaymentStatus,
-  initiateCardPayment,
-  receiveGatewayNotification,
-} from './handlers/payments.ts';
-import {
-  findSiteSettings,
-  getCompanyInfo,
-  getPublicSettings,
-  getSiteSettings,
-} from './handlers/site.ts';
-import { getShippingOptions, quoteShipping } from './handlers/shipping.ts';
-import type { HandlerMap } from './handlers/types.ts';
-import { HttpError } from './lib/http-error.ts';
-import { nestsDeeperThan } from './lib/json-depth.ts';
+import { findSiteSettings } from './handlers/site.ts';
 import { clientErrorHandler } from './lib/client-error.ts';
 import { siteOrigin } from './lib/site-origin.ts';
 import type { Renderer } from './lib/server-render.ts';
+import { createValidatorCompiler } from './lib/validator-compiler.ts';
+import { handlers } from './operation-handlers.ts';
 import { account } from './plugins/account.ts';
-import { auth, securityHandlers, unwrapSecurityError } from './plugins/auth.ts';
+import { apiDocs } from './plugins/api-docs.ts';
+import { apiRequests } from './plugins/api-requests.ts';
+import { auth, securityHandlers } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
 import { contactThrottle } from './plugins/contact-throttle.ts';
 import { db } from './plugins/db.ts';
@@ -117,53 +70,8 @@ declare module 'fastify' {
   }
 }
 
-/** The handler of each operation of the contract; an operation without one answers 501. */
-export const handlers: HandlerMap = {
-  register,
-  login,
-  logout,
-  refreshToken,
-  getAccount,
-  changePassword,
-  requestPasswordReset,
-  confirmPasswordReset,
-  listAddresses,
-  createAddress,
-  updateAddress,
-  deleteAddress,
-  getSiteSettings,
-  getPublicSettings,
-  getCompanyInfo,
-  listCategories,
-  getCategory,
-  listProducts,
-  getProduct,
-  listProductSuggestions,
-  getCart,
-  addCartItem,
-  updateCartItem,
-  removeCartItem,
-  clearCart,
-  getShippingOptions,
-  quoteShipping,
-  createOrder,
-  listOrders,
-  getOrder,
-  cancelOrder,
-  getPaymentOptions,
-  initiateCardPayment,
-  getPaymentStatus,
-  receiveGatewayNotification,
-  createReview,
-  listBlogPosts,
-  getBlogPost,
-  listComments,
-  createComment,
-  getContactInfo,
-  createContactMessage,
-  listFaqs,
-  listDocuments,
-};
+/** The handler of each operationId (operation-handlers.ts); kept here for existing importers. */
+export { handlers };
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -189,114 +97,6 @@ export interface BuildAppOptions {
   background?: boolean;
 }
 
-function createValidatorCompiler() {
-  // OpenAPI 3.1 schemas are JSON Schema 2020-12. Query strings arrive as strings, hence
-  // coerceTypes; 'array' also turns a repeated parameter into a list where one is declared.
-  // JSON bodies keep DRF's leniency for scalars ("2" for an integer, 42 for a string) but
-  // not the list coercion: ["a"] where a string is expected is a wrong type, answered 400.
-  const options = { strict: false, allErrors: true, useDefaults: true, removeAdditional: false };
-  const ajv = new Ajv2020({ ...options, coerceTypes: 'array' });
-  const bodyAjv = new Ajv2020({ ...options, coerceTypes: true });
-  addFormats(ajv);
-  addFormats(bodyAjv);
-  let counter = 0;
-  return ({ schema, httpPart }: { schema: object; httpPart?: string }) => {
-    // fastify-openapi-glue gives every schema with a recursive $ref the same $id; Ajv refuses
-    // a second schema with a known id, so each compiled schema gets its own.
-    let own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
-    if (httpPart === 'headers') own = lowerCaseHeaderNames(own);
-    const validate = (httpPart === 'body' ? bodyAjv : ajv).compile(own);
-    return refuseUnstorable(validate, httpPart === 'querystring' || httpPart === 'params');
-  };
-}
-
-type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
-
-/**
- * Refuses, before and after the contract's own checks, values no field can mean and the database cannot
- * hold, so they end as a 400 instead of an odd lookup or a PostgreSQL error:
- * - a number too large for a double (`1e309` in JSON or in a query string) reads as Infinity,
- *   which Ajv's `integer` and `minimum` accept: 'A valid number is required.';
- * - with `refuseNul`, a NUL character in a query or path parameter (PostgreSQL cannot store or
- *   compare one in text): 'Null characters are not allowed.' (bodies are checked per field by
- *   their handlers).
- */
-function refuseUnstorable(validate: Validate, refuseNul: boolean): Validate {
-  const wrapped: Validate = (data) => {
-    // Looked for before the contract's checks, whose type coercion would turn a body's
-    // Infinity into the string "Infinity" where a string is expected, and after them, when a
-    // query string's "1e309" has become Infinity.
-    let bad = unstorablePath(data, '', refuseNul);
-    if (bad === null) {
-      const valid = validate(data);
-      wrapped.errors = validate.errors;
-      if (!valid) return false;
-      bad = unstorablePath(data, '', refuseNul);
-      if (bad === null) return true;
-    }
-    wrapped.errors = [
-      bad.nul
-        ? {
-            keyword: 'nul',
-            instancePath: bad.path,
-            schemaPath: '#',
-            params: {},
-            message: 'null characters are not allowed',
-          }
-        : {
-            keyword: 'type',
-            instancePath: bad.path,
-            schemaPath: '#/type',
-            params: { type: 'number' },
-            message: 'must be a finite number',
-          },
-    ];
-    return false;
-  };
-  return wrapped;
-}
-
-/** The JSON pointer of the first non-finite number (or NUL string) in `value`, or null. */
-function unstorablePath(
-  value: unknown,
-  path: string,
-  refuseNul: boolean,
-): { path: string; nul: boolean } | null {
-  if (typeof value === 'number') return Number.isFinite(value) ? null : { path, nul: false };
-  if (typeof value === 'string')
-    return refuseNul && value.includes('\u0000') ? { path, nul: true } : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, item] of Object.entries(value)) {
-    const pointer = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    const found = unstorablePath(item, pointer, refuseNul);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-/**
- * Node hands request headers over with lowercase names, and Fastify lowercases the names in a
- * headers schema only for its own validator: with a custom compiler the contract's
- * `Idempotency-Key` would never match (and a required `X-Gateway-Signature` never be found).
- */
-function lowerCaseHeaderNames(schema: object): object {
-  const { properties, required } = schema as {
-    properties?: Record<string, unknown>;
-    required?: unknown;
-  };
-  return {
-    ...schema,
-    ...(properties && {
-      properties: Object.fromEntries(
-        Object.entries(properties).map(([name, value]) => [name.toLowerCase(), value]),
-      ),
-    }),
-    ...(Array.isArray(required) && {
-      required: required.map((name) => (typeof name === 'string' ? name.toLowerCase() : name)),
-    }),
-  };
-}
-
 /** Trusts the nearest `hops` proxies (TRUST_PROXY=N), as Fastify does for a number. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -304,7 +104,8 @@ function trustHops(hops: number) {
 
 /**
  * Builds the app: opens and migrates the database, seeds it when empty, and registers the API
- * under `config.publicApiPath`, the media files and (when `config.serveSpa`) the storefront.
+ * under `config.publicApiPath`, its reference at `{publicApiPath}/docs/`, the media files and
+ * (when `config.serveSpa`) the storefront.
  * @throws when the database cannot be opened or migrated, or the contract cannot be loaded.
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -401,40 +202,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Routes: the API (tenant-scoped), the sandbox card gateway, media files, then the storefront.
   // Outside the API and its tenant rules: for load balancers and process managers.
   await app.register(health);
+  // Outside them too: the reference describes the API, not a shop, so it needs no tenant header.
+  await app.register(apiDocs, {
+    routePrefix: `${config.publicApiPath}/docs`,
+    specificationPath: SPECIFICATION_PATH,
+    apiUrl: config.publicApiPath,
+    tenantToken: config.tenantToken,
+  });
   await app.register(async (api) => {
     await api.register(tenant);
-    // Tokens must never be stored by a browser or a proxy cache (RFC 6749, section 5.1).
-    api.addHook('onSend', async (request, reply) => {
-      if (request.routeOptions.url?.startsWith(`${config.publicApiPath}/accounts/`)) {
-        reply.header('cache-control', 'no-store');
-        reply.header('pragma', 'no-cache');
-      }
-    });
-    api.setErrorHandler(unwrapSecurityError);
-    // The API speaks JSON only: a body of any other type answers 415. (Fastify validates a
-    // body against the schema of its own media type, so a text/plain body would otherwise
-    // reach a handler unvalidated.) JSON bodies are kept as received too: the card gateway
-    // signs the raw bytes of its notification. Parsing is still Fastify's own, with its
-    // prototype-poisoning protection.
-    const parseJson = api.getDefaultJsonParser('error', 'error');
-    api.removeAllContentTypeParsers();
-    api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
-      request.rawBody = text;
-      // Refused before anything recurses into it: no body of the contract nests this deep.
-      if (nestsDeeperThan(text)) {
-        done(new HttpError(400, { detail: 'The JSON body is nested too deeply.' }), undefined);
-        return;
-      }
-      parseJson(request, text, done);
-    });
-    // Fastify validates a body only when one was sent with a media type; every request body
-    // of the contract is required, so a request without one stops here.
-    api.addHook('preValidation', async (request) => {
-      if (request.body === undefined && request.routeOptions.schema?.body) {
-        throw new HttpError(400, { detail: 'A JSON request body is required.' });
-      }
-    });
+    // JSON bodies only, kept raw; required bodies; no-store on token answers.
+    await api.register(apiRequests, { publicApiPath: config.publicApiPath });
     await api.register(openapiGlue, {
       specification: SPECIFICATION_PATH,
       prefix: config.publicApiPath,

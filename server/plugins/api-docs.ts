@@ -1,0 +1,162 @@
+/**
+ * The API reference, rendered from the contract (openapi/storefront.yaml) by Scalar's Fastify
+ * plugin and served from the installed package: no CDN, no font host, no request proxy, no
+ * telemetry, so the page asks nothing of any other host.
+ *
+ * Under `routePrefix` (`/api/docs` in the reference API; `/docs` in the mock gateway, behind
+ * Vite's `/api` proxy):
+ * - `GET {prefix}` -> 301 to `docs/` (relative, so it also works behind a proxy that strips a
+ *   prefix; the page's own addresses are relative to the trailing slash);
+ * - `GET {prefix}/` -> the HTML page, `no-cache`, with its own Content-Security-Policy
+ *   ({@link apiDocsContentSecurityPolicy}) and a fresh nonce on its inline script and styles;
+ * - `GET {prefix}/js/scalar.js` -> Scalar's standalone bundle (about 4.9 MB, 1.2 MB compressed),
+ *   cached for an hour;
+ * - `GET {prefix}/storefront.yaml` -> the contract file itself, byte for byte.
+ *
+ * No tenant header is needed: the reference describes the API, not a shop. Registered outside
+ * the API's tenant scope (app.ts), and by scripts/mock-proxy.ts for `npm run mock`.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import scalarApiReference from '@scalar/fastify-api-reference';
+import type { FastifyInstance } from 'fastify';
+
+export interface ApiDocsPluginOptions {
+  /** Where the page lives, a path without a trailing slash (`/api/docs`). */
+  routePrefix: string;
+  /** The contract file to serve and render (app.ts's SPECIFICATION_PATH). */
+  specificationPath: string;
+  /**
+   * The API's address as the browser reaches it, for the page's "Test Request" (`/api`: the
+   * same origin as the page, both under `npm start` and behind Vite under `npm run mock`).
+   */
+  apiUrl: string;
+  /** A tenant token filled into the page's X-Tenant-Token field (the storefront's own). */
+  tenantToken?: string;
+}
+
+/** Where the contract is served under the prefix (the page loads it from here). */
+export const CONTRACT_FILE = 'storefront.yaml';
+
+/**
+ * The reference page's Content-Security-Policy for a response whose inline scripts carry
+ * `nonce` (base64). Scripts are held as tightly as the storefront's documents
+ * (lib/index-html.ts): the bundle from this origin and this response's nonce, never
+ * `'unsafe-inline'` or `'unsafe-eval'`. Styles are not: Scalar's bundle puts the nonce on its
+ * main stylesheet, but it also injects two `<style>` elements without one (its theme, and the
+ * toast library's) and writes `style="..."` attributes into markup, none of which a nonce can
+ * cover, and whose hashes change with every Scalar release. So `style-src` allows inline
+ * styles, which can restyle the page but run nothing. Connections, images and fonts stay on
+ * this origin (with `data:` and `blob:` images and fonts, which the bundle makes itself).
+ */
+export function apiDocsContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/**
+ * Scalar's configuration for the page (the `configuration` of its Fastify plugin), without the
+ * nonce. Everything that would reach another host is off: the default fonts (fonts.scalar.com),
+ * telemetry, the agent and MCP panels; no `proxyUrl` is set, so "Test Request" calls the API
+ * directly, which is this origin.
+ */
+export function apiDocsConfiguration(
+  options: Pick<ApiDocsPluginOptions, 'apiUrl' | 'tenantToken'>,
+) {
+  return {
+    url: CONTRACT_FILE,
+    pageTitle: 'Handcraft storefront API reference',
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never' as const,
+    showOperationId: true,
+    defaultOpenAllTags: true,
+    // The contract names the `npm start` address; the page calls the API it came from.
+    servers: [{ url: options.apiUrl, description: 'The API this page is served by.' }],
+    ...(options.tenantToken
+      ? {
+          authentication: {
+            preferredSecurityScheme: 'tenantToken',
+            securitySchemes: { tenantToken: { value: options.tenantToken } },
+          },
+        }
+      : {}),
+    // The system's fonts instead of Scalar's, which would come from fonts.scalar.com.
+    customCss: [
+      '.scalar-app, .light-mode, .dark-mode {',
+      '  --scalar-font: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;',
+      '  --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace;',
+      '}',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Registers the reference's routes (see the module comment) in its own encapsulated scope, so
+ * its hooks touch only them.
+ * @throws Error (at registration) when the contract file cannot be read or `routePrefix` is not
+ * a path.
+ */
+export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOptions): Promise<void> {
+  const contract = readFileSync(options.specificationPath);
+  const prefix = options.routePrefix.replace(/\/+$/, '');
+  if (!prefix.startsWith('/'))
+    throw new Error(`api-docs: routePrefix must be a path, got "${prefix}"`);
+  const page = `${prefix}/`;
+  const bundle = `${prefix}/js/scalar.js`;
+  // The page is rendered by Scalar with this marker where the nonce goes; each response swaps
+  // in its own nonce, as the storefront's server-rendered pages do.
+  const marker = randomBytes(16).toString('hex');
+
+  // The bare prefix: a relative redirect, which Scalar's own (absolute) one is not.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.split('?', 1)[0] === prefix) {
+      const last = prefix.slice(prefix.lastIndexOf('/') + 1);
+      return reply.redirect(`${last}/`, 301);
+    }
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const path = request.url.split('?', 1)[0];
+    if (path === bundle && reply.statusCode === 200) {
+      reply.header('cache-control', 'public, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff');
+    }
+    if (path !== page || typeof payload !== 'string' || !payload.includes(marker)) return payload;
+    const nonce = randomBytes(16).toString('base64');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', apiDocsContentSecurityPolicy(nonce))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Scalar's template has no language; screen readers and axe need one.
+    return payload
+      .split(marker)
+      .join(nonce)
+      .replace(/^<!doctype html>\s*<html>/i, '<!doctype html>\n<html lang="en">');
+  });
+
+  app.get(`${prefix}/${CONTRACT_FILE}`, async (_request, reply) =>
+    reply
+      .header('content-type', 'application/yaml; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(contract),
+  );
+  await app.register(scalarApiReference, {
+    routePrefix: prefix as `/${string}`,
+    logLevel: 'warn',
+    configuration: { ...apiDocsConfiguration(options), nonce: marker },
+  });
+}
