@@ -1,0 +1,55 @@
+/**
+ * The e-mail part of the configuration: the SMTP server or the folder e-mails are written to
+ * instead, the sender address, and how long a process holds an e-mail it took from the outbox.
+ */
+import { ConfigError, type Env, parseIntInRange, value } from './env-values.ts';
+
+/** Sending e-mail. */
+export interface MailConfig {
+  /**
+   * Folder where e-mails are written as `.eml` files when no SMTP server is configured
+   * (OUTBOX_DIR, default data/outbox). The link of a password-reset e-mail written
+   * there is also logged, so the two-command start needs no mail server.
+   */
+  outboxDir: string;
+  /** SMTP server to send e-mail through (SMTP_URL, smtp:// or smtps://); null: the outbox. */
+  smtpUrl: string | null;
+  /** Sender address of the shop's e-mails (MAIL_FROM); null: the shop's contact e-mail. */
+  mailFrom: string | null;
+  /**
+   * How long a process that took an e-mail from the outbox holds it (s; default 120): if it
+   * dies before it is sent, another process sends it after that.
+   */
+  emailSendLockSeconds: number;
+}
+
+/** SMTP_URL: an smtp:// or smtps:// URL, returned as written; null when unset. @throws ConfigError */
+function parseSmtpUrl(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an smtp:// or smtps:// URL.`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(
+      `${name} must be an smtp:// or smtps:// URL, got protocol "${url.protocol}".`,
+    );
+  }
+  return raw;
+}
+
+/**
+ * Reads the e-mail settings: OUTBOX_DIR, SMTP_URL, MAIL_FROM and EMAIL_SEND_LOCK_S.
+ * @throws ConfigError when one is malformed.
+ */
+export function loadMailConfig(env: Env): MailConfig {
+  return {
+    outboxDir: value(env, 'OUTBOX_DIR') ?? 'data/outbox',
+    smtpUrl: parseSmtpUrl(env, 'SMTP_URL'),
+    mailFrom: value(env, 'MAIL_FROM') ?? null,
+    emailSendLockSeconds: parseIntInRange(env, 'EMAIL_SEND_LOCK_S', 120, 1, 3600),
+  };
+}
