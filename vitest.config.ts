@@ -2,9 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Two Vitest projects: the storefront's unit and component tests in jsdom, and the
+ * Three Vitest projects: the storefront's unit and component tests in jsdom, the
  * reference API's tests in Node through `app.inject` (SQLite by default, PostgreSQL
- * too when TEST_DATABASE_URL is set).
+ * too when TEST_DATABASE_URL is set), and the tests of the repository's scripts in Node.
  */
 export default defineConfig({
   test: {
@@ -28,6 +28,15 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          globals: true,
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
     ],
