@@ -1,0 +1,67 @@
+/**
+ * The shop's own pages every storefront page needs first (contract: getSiteSettings,
+ * getPublicSettings, getCompanyInfo; spec section 2, shared frame and /company-info, and
+ * section 7): the site settings, each shop seeing its own; the public settings the SPA reads
+ * for the company name; the company info with its core values.
+ */
+import { demoTenant, potteryTenant, tenantErrors, type Case } from '../case';
+import { isObject, str } from '../contract-document';
+
+/** Site settings, public settings and company info, with their tenant errors. */
+export function settingsCases(): Case[] {
+  const demo = demoTenant;
+  const pottery = potteryTenant;
+  return [
+    {
+      name: 'getSiteSettings (demo tenant)',
+      operationId: 'getSiteSettings',
+      method: 'GET',
+      path: '/pages/site-settings/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.site_title).includes('Ember & Oak')
+          ? null
+          : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    {
+      name: 'getSiteSettings (second tenant sees its own shop)',
+      operationId: 'getSiteSettings',
+      method: 'GET',
+      path: '/pages/site-settings/',
+      headers: pottery,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.site_title).includes('Riverside Pottery')
+          ? null
+          : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    ...tenantErrors('getSiteSettings', 'GET', '/pages/site-settings/'),
+    {
+      name: 'getPublicSettings',
+      operationId: 'getPublicSettings',
+      method: 'GET',
+      path: '/pages/settings/public/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && str(b.site_title).includes('Ember & Oak')
+          ? null
+          : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    ...tenantErrors('getPublicSettings', 'GET', '/pages/settings/public/'),
+    {
+      name: 'getCompanyInfo',
+      operationId: 'getCompanyInfo',
+      method: 'GET',
+      path: '/pages/company-info/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && Array.isArray(b.core_values) && b.core_values.length > 0
+          ? null
+          : 'no core values',
+    },
+    ...tenantErrors('getCompanyInfo', 'GET', '/pages/company-info/'),
+  ];
+}
