@@ -10,103 +10,55 @@
  *
  * Every signed thing is verified with the shop's secret key, HS256 only: an answer that does
  * not verify is never trusted (ProviderUnavailable), a notification that does not verify is
- * refused (NotificationRefused). The secret key lives in this module's closure only: it is
- * never logged, returned, or put into an error or its cause.
+ * refused (NotificationRefused). The secret key lives in the signed-call client's closure
+ * only: it is never logged, returned, or put into an error or its cause.
+ *
+ * The parts: adapter-2c2p-settings.ts (credentials and server settings),
+ * adapter-2c2p-client.ts (JWT signing, the calls, refusals), adapter-2c2p-wire.ts (amounts,
+ * invoice numbers, times, and 2C2P's fields and codes read into our reports). This module
+ * puts them together as the PaymentProvider.
  */
 import { createHash } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import {
   NotificationRefused,
   type PaymentProvider,
   type ProviderPaymentReport,
-  type ProviderPaymentState,
-  ProviderRefused,
   ProviderUnavailable,
   type RawNotification,
   type StartPaymentInput,
   type StartedPayment,
 } from './provider.ts';
+import { createTwoC2pClient, notificationError, refused, UNUSABLE } from './adapter-2c2p-client.ts';
+import {
+  checkApiBase,
+  positive,
+  TWO_C2P_DEFAULT_NOTIFICATION_MAX_AGE_SECONDS,
+  TWO_C2P_DEFAULT_TIMEOUT_MS,
+  type TwoC2pConfig,
+  type TwoC2pCredentials,
+} from './adapter-2c2p-settings.ts';
+import {
+  invoiceNumber,
+  isRecord,
+  parseTransactionTime,
+  readReport,
+  safeUrl,
+  ShapeError,
+  toMajorAmount,
+} from './adapter-2c2p-wire.ts';
 
-/** 2C2P's sandbox API base, the documented default of `TwoC2pConfig.sandboxApiBase`. */
-export const TWO_C2P_SANDBOX_API_BASE = 'https://sandbox-pgw.2c2p.com';
-/** 2C2P's production API base, the documented default of `TwoC2pConfig.productionApiBase`. */
-export const TWO_C2P_PRODUCTION_API_BASE = 'https://pgw.2c2p.com';
-/** How long one API call may take, answer included, before it counts as unavailable (ms). */
-export const TWO_C2P_DEFAULT_TIMEOUT_MS = 8_000;
-/** How old a notification's transactionDateTime may be before it is refused as stale (s). */
-export const TWO_C2P_DEFAULT_NOTIFICATION_MAX_AGE_SECONDS = 24 * 60 * 60;
+export {
+  parseTwoC2pCredentials,
+  TWO_C2P_DEFAULT_NOTIFICATION_MAX_AGE_SECONDS,
+  TWO_C2P_DEFAULT_TIMEOUT_MS,
+  TWO_C2P_PRODUCTION_API_BASE,
+  TWO_C2P_SANDBOX_API_BASE,
+  type TwoC2pConfig,
+  type TwoC2pCredentials,
+} from './adapter-2c2p-settings.ts';
+
 /** How far ahead of our clock a notification's transactionDateTime may be (s): clock skew. */
 const NOTIFICATION_FUTURE_TOLERANCE_SECONDS = 5 * 60;
-
-/**
- * The largest amount sent or read (minor units): 15 decimal digits. A decimal of at most 15
- * significant digits survives the trip through a double and back unchanged, which is what
- * makes the JSON number 2C2P reads exactly our cents (and its number exactly its cents).
- */
-const MAX_AMOUNT_MINOR = 999_999_999_999_999;
-
-const UNREACHABLE = 'The card payment provider could not be reached. Please try again in a moment.';
-const UNUSABLE =
-  'The card payment provider sent an answer that could not be verified. Please try again in a moment.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One shop's 2C2P account, as stored in its payment settings. */
-export interface TwoC2pCredentials {
-  /** 2C2P's merchant ID (letters and digits, e.g. "JT01"). */
-  merchantId: string;
-  /** The merchant's secret key, which signs every JWT both ways. Never shown or logged. */
-  secretKey: string;
-  /** Which of 2C2P's APIs the account lives on. */
-  environment: 'sandbox' | 'production';
-}
-
-/** The server's 2C2P configuration, the same for every shop. */
-export interface TwoC2pConfig {
-  /** Default TWO_C2P_SANDBOX_API_BASE. https, or http on a loopback host (a local fake). */
-  sandboxApiBase: string;
-  /** Default TWO_C2P_PRODUCTION_API_BASE. Same rule. */
-  productionApiBase: string;
-  /** Per API call, answer included (ms); default TWO_C2P_DEFAULT_TIMEOUT_MS. */
-  timeoutMs?: number;
-  /** Default TWO_C2P_DEFAULT_NOTIFICATION_MAX_AGE_SECONDS (24 hours). */
-  notificationMaxAgeSeconds?: number;
-}
-
-/**
- * Checks a shop's 2C2P credentials as the configuration script reads them (e.g. parsed JSON).
- * Returns a new object with exactly the three fields; other fields are refused, so a
- * misspelt one is not silently dropped.
- * @throws Error naming the bad field; the message never contains the secret key's value.
- */
-export function parseTwoC2pCredentials(value: unknown): TwoC2pCredentials {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error(
-      '2C2P credentials must be an object with merchantId, secretKey and environment.',
-    );
-  }
-  const record = value as Record<string, unknown>;
-  for (const field of Object.keys(record)) {
-    if (field !== 'merchantId' && field !== 'secretKey' && field !== 'environment') {
-      // A field name is echoed only when it looks like one: a pasted secret could be a key.
-      const named = /^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(field) ? `"${field}"` : 'a field';
-      throw new Error(`2C2P credentials have an unexpected field: ${named}.`);
-    }
-  }
-  const { merchantId, secretKey, environment } = record;
-  if (typeof merchantId !== 'string' || !/^[A-Za-z0-9]{1,50}$/.test(merchantId)) {
-    throw new Error('2C2P credentials: merchantId must be 1 to 50 letters or digits.');
-  }
-  if (typeof secretKey !== 'string' || !/^[\x21-\x7e]{32,512}$/.test(secretKey)) {
-    throw new Error(
-      '2C2P credentials: secretKey must be 32 to 512 printable characters without spaces.',
-    );
-  }
-  if (environment !== 'sandbox' && environment !== 'production') {
-    throw new Error('2C2P credentials: environment must be "sandbox" or "production".');
-  }
-  return { merchantId, secretKey, environment };
-}
 
 /**
  * The 2C2P adapter bound to one shop's credentials.
@@ -134,7 +86,6 @@ export function createTwoC2pProvider(
   config: TwoC2pConfig,
 ): PaymentProvider {
   const { merchantId } = credentials;
-  const key = new TextEncoder().encode(credentials.secretKey);
   const apiBase = checkApiBase(
     credentials.environment === 'production' ? config.productionApiBase : config.sandboxApiBase,
   );
@@ -145,66 +96,7 @@ export function createTwoC2pProvider(
   );
   // The page 2C2P sends shoppers to must be https, or the fake's own scheme on loopback.
   const pageProtocols = new Set(['https:', new URL(apiBase).protocol]);
-
-  async function verify(token: string): Promise<{ claims: Record<string, unknown>; text: string }> {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    // jose has checked the token's shape, so its middle part is base64url of the signed JSON.
-    const text = Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8');
-    return { claims: payload as Record<string, unknown>, text };
-  }
-
-  /** One signed API call; resolves to the verified answer's payload. */
-  async function call(
-    operation: 'paymentToken' | 'paymentInquiry',
-    payload: Record<string, unknown>,
-  ): Promise<Record<string, unknown>> {
-    const jwt = await new SignJWT(payload)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .sign(key);
-    let status: number;
-    let text: string;
-    try {
-      const response = await fetch(`${apiBase}/payment/4.3/${operation}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ payload: jwt }),
-        // A redirect would carry the signed request somewhere 2C2P did not name.
-        redirect: 'error',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      status = response.status;
-      text = await response.text();
-    } catch (error) {
-      throw new ProviderUnavailable(UNREACHABLE, { cause: error });
-    }
-    if (status >= 500 || status === 408 || status === 429) {
-      throw new ProviderUnavailable(UNREACHABLE, {
-        cause: new Error(`2C2P ${operation} answered HTTP ${status}`),
-      });
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    const fields = isRecord(body) ? body : {};
-    if (typeof fields.payload === 'string') {
-      try {
-        return (await verify(fields.payload)).claims;
-      } catch (error) {
-        throw new ProviderUnavailable(UNUSABLE, { cause: error });
-      }
-    }
-    // Plain JSON is 2C2P's error answer. It is trusted to say "no", never to say "yes".
-    if (typeof fields.respCode === 'string' && fields.respCode !== '0000') {
-      throw refused(fields.respCode, fields.respDesc);
-    }
-    if (status >= 400) throw refused(null, `HTTP ${status}`);
-    throw new ProviderUnavailable(UNUSABLE, {
-      cause: new Error(`2C2P ${operation} answered HTTP ${status} without a signed payload`),
-    });
-  }
+  const { verify, call } = createTwoC2pClient(credentials.secretKey, apiBase, timeoutMs);
 
   async function startPayment(input: StartPaymentInput): Promise<StartedPayment> {
     const invoiceNo = invoiceNumber(input.orderNumber, input.attempt);
@@ -333,207 +225,4 @@ export function createTwoC2pProvider(
     cancelPayment: async () => false,
     refundPayment: async () => null,
   };
-}
-
-/** A field of a verified payload that is not 2C2P's shape; its message names the field. */
-class ShapeError extends Error {}
-
-/**
- * A notification's or inquiry's fields as a report (without eventId). `expectedInvoice` is
- * the invoice asked about, which an inquiry answer may omit but must not contradict.
- */
-function readReport(
-  fields: Record<string, unknown>,
-  expectedInvoice: string | null,
-): Omit<ProviderPaymentReport, 'eventId'> {
-  const invoiceNo = fields.invoiceNo ?? expectedInvoice;
-  if (typeof invoiceNo !== 'string' || !/^[A-Za-z0-9]{1,50}$/.test(invoiceNo)) {
-    throw new ShapeError("invoiceNo is missing or not 2C2P's shape.");
-  }
-  if (expectedInvoice !== null && invoiceNo !== expectedInvoice) {
-    throw new ShapeError('invoiceNo is another invoice.');
-  }
-  const { respCode } = fields;
-  if (typeof respCode !== 'string' || !/^\d{4}$/.test(respCode)) {
-    throw new ShapeError('respCode is missing or not four digits.');
-  }
-  const amountMinor = optional(fields.amount, () => toMinorAmount(fields.amount));
-  const currency = optional(fields.currencyCode, () => {
-    const code = fields.currencyCode;
-    if (typeof code !== 'string' || !/^[A-Za-z]{3}$/.test(code)) return null;
-    return code.toUpperCase();
-  });
-  if (amountMinor === undefined) throw new ShapeError('amount is not an amount of money.');
-  if (currency === undefined) throw new ShapeError('currencyCode is not a currency code.');
-  const state = stateOf(respCode);
-  if (state === 'succeeded' && (amountMinor === null || currency === null)) {
-    // The order module checks what was paid against what was asked; it cannot without these.
-    throw new ShapeError('successful payment has no amount or currency.');
-  }
-  const paymentId = nonEmpty(fields.userDefined1);
-  const description = nonEmpty(fields.respDesc);
-  return {
-    providerRef: invoiceNo,
-    paymentId: paymentId !== null && UUID.test(paymentId) ? paymentId.toLowerCase() : null,
-    state,
-    amountMinor,
-    currency,
-    transactionRef: nonEmpty(fields.tranRef) ?? nonEmpty(fields.referenceNo),
-    errorMessage:
-      state === 'failed'
-        ? (description ?? 'The card payment was declined.')
-        : state === 'canceled'
-          ? (description ?? 'The card payment was cancelled.')
-          : null,
-  };
-}
-
-/**
- * Absent (undefined, null or "") -> null; present -> `read(value)`, where `read`'s null means
- * "present but not valid", returned as undefined for the caller to refuse.
- */
-function optional<T>(value: unknown, read: () => T | null): T | null | undefined {
-  if (value === undefined || value === null || value === '') return null;
-  return read() ?? undefined;
-}
-
-/** 2C2P's transaction result code as a state; anything unlisted is a failure. */
-function stateOf(respCode: string): ProviderPaymentState {
-  switch (respCode) {
-    case '0000':
-      return 'succeeded';
-    case '0001':
-    case '2001':
-      return 'pending';
-    case '0003':
-      return 'canceled';
-    case '2002':
-      return 'open';
-    default:
-      return 'failed';
-  }
-}
-
-/**
- * Integer minor units -> the JSON number 2C2P reads in major units (47500 -> 475, i.e.
- * 475.00). The decimal is built as text, so no float arithmetic touches the cents.
- * @throws RangeError unless 1 <= amountMinor <= MAX_AMOUNT_MINOR, an integer.
- */
-function toMajorAmount(amountMinor: number): number {
-  if (!Number.isSafeInteger(amountMinor) || amountMinor < 1 || amountMinor > MAX_AMOUNT_MINOR) {
-    throw new RangeError('amountMinor must be a positive integer of at most 15 digits.');
-  }
-  const digits = String(amountMinor).padStart(3, '0');
-  return Number(`${digits.slice(0, -2)}.${digits.slice(-2)}`);
-}
-
-/**
- * 2C2P's amount (a JSON number in major units) -> integer minor units, or null when it is not
- * a finite, non-negative number with at most 2 decimals and at most 15 digits. It reads the
- * number's shortest decimal text, which is the JSON text 2C2P wrote for such amounts.
- */
-function toMinorAmount(amount: unknown): number | null {
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount < 0) return null;
-  const match = /^(\d{1,13})(?:\.(\d{1,2}))?$/.exec(String(amount));
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
-
-/** "yyyyMMddHHmmss" read as UTC -> epoch ms, or null when it is not a real moment. */
-function parseTransactionTime(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^\d{14}$/.test(value)) return null;
-  const iso = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}T${value.slice(8, 10)}:${value.slice(10, 12)}:${value.slice(12, 14)}.000Z`;
-  const ms = Date.parse(iso);
-  // The round trip refuses what Date would roll over (a 31st of February, hour 24).
-  return Number.isNaN(ms) || new Date(ms).toISOString() !== iso ? null : ms;
-}
-
-/**
- * The invoice number of an attempt: the order number's letters and digits, "A", the attempt.
- * The attempt has no letter, so the last "A" splits it back and two attempts never collide.
- * @throws RangeError for an attempt below 1 or an invoice longer than 2C2P's 50 characters.
- */
-function invoiceNumber(orderNumber: string, attempt: number): string {
-  if (!Number.isSafeInteger(attempt) || attempt < 1) {
-    throw new RangeError('attempt must be a positive integer.');
-  }
-  const order = orderNumber.replace(/[^A-Za-z0-9]/g, '');
-  const invoiceNo = `${order}A${attempt}`;
-  if (order === '' || invoiceNo.length > 50) {
-    throw new RangeError(
-      'The order number does not make a 2C2P invoice number (1 to 50 characters).',
-    );
-  }
-  return invoiceNo;
-}
-
-function notificationError(error: unknown): NotificationRefused {
-  const code = error instanceof joseErrors.JOSEError ? error.code : '';
-  switch (code) {
-    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
-    case 'ERR_JOSE_ALG_NOT_ALLOWED':
-    case 'ERR_JOSE_NOT_SUPPORTED':
-      return new NotificationRefused(
-        'forged',
-        'The notification is not signed by 2C2P for this shop.',
-      );
-    case 'ERR_JWT_EXPIRED':
-      return new NotificationRefused('stale', 'The notification has expired.');
-    default:
-      return new NotificationRefused('malformed', "The notification's payload is not a JWT.");
-  }
-}
-
-function refused(code: unknown, description: unknown): ProviderRefused {
-  const codeText = typeof code === 'string' && /^\w{1,10}$/.test(code) ? code : null;
-  // 2C2P's own words, trimmed to one short line: they end up in a 502 a shopper reads.
-  const words =
-    typeof description === 'string'
-      ? description
-          .replace(/\p{Cc}+/gu, ' ')
-          .trim()
-          .slice(0, 120)
-      : '';
-  const detail = [codeText && `2C2P code ${codeText}`, words].filter(Boolean).join(': ');
-  return new ProviderRefused(
-    `The card payment provider refused the request${detail ? ` (${detail})` : ''}. Please try again later or contact the shop.`,
-    codeText,
-  );
-}
-
-function checkApiBase(value: string): string {
-  const url = safeUrl(value);
-  const loopback = url !== null && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (
-    !url ||
-    !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) ||
-    url.search !== '' ||
-    url.hash !== '' ||
-    url.username !== '' ||
-    url.password !== ''
-  ) {
-    throw new Error('A 2C2P API base must be an https URL without query (http only on loopback).');
-  }
-  return url.href.replace(/\/+$/, '');
-}
-
-function positive(value: number, name: string): number {
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`2C2P ${name} must be positive.`);
-  return value;
-}
-
-function safeUrl(value: string): URL | null {
-  try {
-    return new URL(value);
-  } catch {
-    return null;
-  }
-}
-
-function nonEmpty(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
