@@ -177,16 +177,20 @@ export function asTenant(token: string): Record<string, string> {
 /**
  * One test app for the calling file or `describe` block: built in `beforeAll`, closed in
  * `afterAll`, so a file split by behaviour does not repeat the same two hooks in each part.
- * The answer stands for the app built then; read its fields inside tests and hooks only (reading
- * them while the file is being collected throws, as the app does not exist yet).
+ * `overrides` may be a function, read in `beforeAll`, for settings an earlier hook makes (a
+ * temp folder). The answer stands for the app built then; read its fields inside tests and hooks
+ * only (reading them while the file is being collected throws, as the app does not exist yet).
  */
 export function useTestApp(
-  overrides: Partial<AppConfig> = {},
+  overrides: Partial<AppConfig> | (() => Partial<AppConfig>) = {},
   options: TestAppOptions = {},
 ): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
-    current = await createTestApp(overrides, options);
+    current = await createTestApp(
+      typeof overrides === 'function' ? overrides() : overrides,
+      options,
+    );
   });
   afterAll(async () => {
     await current?.close();
