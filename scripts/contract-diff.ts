@@ -18,7 +18,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { checkVersion, compareContracts, formatReport } from './lib/contract-diff.ts';
+import { compareContracts, formatReport } from './lib/contract-diff.ts';
+import { checkVersion } from './lib/contract-diff-versions.ts';
 
 const CONTRACT = 'openapi/storefront.yaml';
 const TAG_PATTERN = 'contract-v*';
