@@ -12,7 +12,8 @@ export type Product = components['schemas']['Product'];
 export type Category = components['schemas']['Category'];
 export type SiteSettings = components['schemas']['SiteSettings'];
 
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+/** GET `path` as the demo tenant and parse its JSON as `T`; fails the test on a non-2xx answer. */
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path, { headers: TENANT });
   expect(response.ok(), `${path} answered ${response.status()}`).toBe(true);
   return (await response.json()) as T;
