@@ -8,9 +8,7 @@ import { cartOf, deferred, del, line, renderCart, setUpCartCalls } from './test-
  * when the server refuses.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCartCalls();
 
 describe('Clear Cart (spec section 5)', () => {

@@ -10,9 +10,7 @@ import { cartOf, get, line, onCheckout, renderCart, setUpCartCalls } from './tes
  * made-to-order pieces ship, and the notice that an age-restricted piece needs an adult.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCartCalls();
 
 const SHOP = {

@@ -11,9 +11,7 @@ import { patch, post, setUpCartCalls } from './test-utils';
  * adding while logged out, and the fallback message.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCartCalls();
 
 describe('cart mutations without a screen', () => {

@@ -8,9 +8,7 @@ import { cartOf, deferred, del, get, line, patch, renderCart, setUpCartCalls } f
  * stock limit, rapid clicks answered in order, and the messages when a change fails.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCartCalls();
 
 describe('quantity rules (spec sections 4 and 5)', () => {

@@ -10,9 +10,7 @@ import { cartOf, get, line, onCheckout, renderCart, setUpCartCalls } from './tes
  * then the table of lines and the summary that leads to checkout.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCartCalls();
 
 describe('/cart states (spec sections 2 and 4)', () => {

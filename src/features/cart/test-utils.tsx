@@ -8,8 +8,8 @@ import { CartStep } from './cart-view';
  * Test helpers for the cart's component tests (spec sections 2, 4, 5 and 8): cart lines and
  * carts whose totals add up, the cart step rendered at /cart for a logged-in shopper, and a
  * promise to hold a server answer back. Money is in decimal strings, as the contract carries
- * it. Each test file mocks `../../api/client` itself (vi.mock is hoisted within its own file
- * only) and calls `setUpCartCalls()`.
+ * it. Each test file swaps in src/test/mock-api-client.ts for `../../api/client` itself
+ * (vi.mock is hoisted within its own file only) and calls `setUpCartCalls()`.
  */
 
 type Call = ReturnType<typeof vi.fn>;

@@ -16,9 +16,7 @@ import {
  * every missing field, the default saved address, and Back to Cart (spec section 5).
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('the delivery address (spec section 5)', () => {

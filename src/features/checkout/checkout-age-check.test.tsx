@@ -14,9 +14,7 @@ import {
  * shop's attestation, the messages, the 18th birthday, and no check without such a piece.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 /** `years` years before today, as a date input holds it. */

@@ -7,9 +7,7 @@ import { fillAddress, placeOrder, renderCheckout, server, setUpCheckoutServer } 
  * spec words it.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('placing the order (spec section 4)', () => {

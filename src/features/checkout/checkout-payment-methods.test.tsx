@@ -16,9 +16,7 @@ import {
  * shop's options do not load or no longer allow the chosen one (spec sections 4 and 9).
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('payment methods (spec sections 4 and 9)', () => {

@@ -15,9 +15,7 @@ import {
  * shop's own page for a custom method, or the confirmation page, and what it never follows.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('placing the order (spec section 4)', () => {

@@ -25,9 +25,7 @@ import {
  * changed meanwhile, and one order for a double click.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('placing the order (spec section 4)', () => {

@@ -29,9 +29,7 @@ import {
  * address.
  */
 
-vi.mock('../../api/client', () => ({
-  api: { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() },
-}));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('delivery by country and method (shipping quote)', () => {

@@ -1,4 +1,5 @@
 import type { components } from '../../api/schema';
+import { makeOrder } from '../../test/order-fixture';
 import type { Cart } from '../cart/api';
 import type { PaymentOptions } from './payment-methods';
 
@@ -239,28 +240,12 @@ export function options(overrides: Partial<PaymentOptions> = {}): PaymentOptions
 
 /** An order as POST /orders/orders/ answers it (bank transfer, $496.50), with `overrides`. */
 export function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 42,
-    order_number: 'ORD-7K3F-9QXD',
-    status: 'awaiting_payment',
+  return makeOrder({
     payment_method: 'bank_transfer',
-    subtotal: '490.00',
     shipping_price: '6.50',
     total_price: '496.50',
-    total_items: 2,
     delivery_address: ADDRESS,
-    items: [],
-    shipments: [],
-    needs_adult_signature: false,
-    age_attestation: null,
-    created_at: '2026-11-22T10:00:00Z',
-    paid_at: null,
-    expires_at: null,
-    closed_at: null,
-    refund_status: null,
     payment_instructions: 'IBAN GB33 BUKB 2020 1555 5555 55',
-    payment_redirect_url: null,
-    latest_payment: null,
     ...overrides,
-  };
+  });
 }

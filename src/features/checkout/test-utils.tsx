@@ -16,8 +16,9 @@ import { ADDRESS, CART, options, quoteFor, SHOP } from './test-fixtures';
  * Test helpers for the checkout's component tests (spec sections 4, 5 and 9): a scripted API
  * that answers from `server` and quotes shipping as the reference API does, the checkout
  * rendered at /cart?step=checkout, and finders for what every test reads. Each test file
- * mocks `../../api/client` itself (vi.mock is hoisted within its own file only) and calls
- * `setUpCheckoutServer()`; the data lives in ./test-fixtures.
+ * swaps in src/test/mock-api-client.ts for `../../api/client` itself (vi.mock is hoisted
+ * within its own file only) and calls `setUpCheckoutServer()`; the data lives in
+ * ./test-fixtures.
  */
 
 type Call = ReturnType<typeof vi.fn>;

@@ -11,7 +11,7 @@ import { get, order, post, setUpOrderCalls } from './test-utils';
  * paid.
  */
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpOrderCalls();
 
 describe('/account/orders/{id}', () => {

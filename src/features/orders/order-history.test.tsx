@@ -8,7 +8,7 @@ import { get, order, setUpOrderCalls } from './test-utils';
  * its status, lines and total, Pay now only where a card payment is owed, and no orders yet.
  */
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpOrderCalls();
 
 describe('/account/orders', () => {

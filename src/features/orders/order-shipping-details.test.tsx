@@ -11,7 +11,7 @@ import { get, order, setUpOrderCalls } from './test-utils';
  * collection in place of a street.
  */
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpOrderCalls();
 
 /** A knife with its handle chosen, sent age-verified, and a made-to-order ewer collected. */

@@ -1,12 +1,14 @@
 import { beforeEach, vi } from 'vitest';
 import { api } from '../../api/client';
+import { makeOrder } from '../../test/order-fixture';
 import type { Order } from './api';
 
 /*
  * Test helpers for the order pages' component tests (spec sections 2, 4 and 8): the mocked
  * API calls and an order as GET /orders/orders/{id}/ answers it. Money is in decimal strings,
- * as the contract carries it. Each test file mocks `../../api/client` itself (vi.mock is
- * hoisted within its own file only) and calls `setUpOrderCalls()`.
+ * as the contract carries it. Each test file swaps in src/test/mock-api-client.ts for
+ * `../../api/client` itself (vi.mock is hoisted within its own file only) and calls
+ * `setUpOrderCalls()`.
  */
 
 type Call = ReturnType<typeof vi.fn>;
@@ -24,27 +26,11 @@ export function setUpOrderCalls(): void {
 }
 
 /**
- * Order ORD-7K3F-9QXD (id 42): two engraved Damascus Gyuto knives for $490.00, unpaid by card,
+ * Order ORD-7K3F-9QXD (id 42), unpaid by card: two engraved Damascus Gyuto knives for $490.00,
  * to a Sheffield address, with `overrides`.
  */
 export function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 42,
-    order_number: 'ORD-7K3F-9QXD',
-    status: 'awaiting_payment',
-    payment_method: 'card_2c2p',
-    subtotal: '490.00',
-    shipping_price: '0.00',
-    total_price: '490.00',
-    total_items: 2,
-    delivery_address: {
-      fullname: 'Ada Lovelace',
-      contact_number: '+44 114 496 0000',
-      street: '12 Forge Lane',
-      city: 'Sheffield',
-      postalCode: 'S1 2AB',
-      country: 'United Kingdom',
-    },
+  return makeOrder({
     items: [
       {
         id: 1,
@@ -62,17 +48,6 @@ export function order(overrides: Partial<Order> = {}): Order {
         dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
       },
     ],
-    shipments: [],
-    needs_adult_signature: false,
-    age_attestation: null,
-    created_at: '2026-11-22T10:00:00Z',
-    paid_at: null,
-    expires_at: null,
-    closed_at: null,
-    refund_status: null,
-    payment_instructions: null,
-    payment_redirect_url: null,
-    latest_payment: null,
     ...overrides,
-  };
+  });
 }

@@ -1,0 +1,48 @@
+import type { components } from '../api/schema';
+
+/**
+ * The order that the storefront's component tests start from, shaped as the contract answers
+ * GET and POST /orders/orders/ (spec section 3). Each feature's test helpers add what their
+ * tests are about (lines, a payment method, shipping) as overrides.
+ */
+
+type Order = components['schemas']['Order'];
+
+/**
+ * Order ORD-7K3F-9QXD (id 42), awaiting a card payment: 2 items for $490.00 with no shipping
+ * charged, to Ada Lovelace in Sheffield, with no lines, shipments or payment yet; `overrides`
+ * replace whole fields. Money is in decimal strings, times in ISO 8601 UTC.
+ */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 42,
+    order_number: 'ORD-7K3F-9QXD',
+    status: 'awaiting_payment',
+    payment_method: 'card_2c2p',
+    subtotal: '490.00',
+    shipping_price: '0.00',
+    total_price: '490.00',
+    total_items: 2,
+    delivery_address: {
+      fullname: 'Ada Lovelace',
+      contact_number: '+44 114 496 0000',
+      street: '12 Forge Lane',
+      city: 'Sheffield',
+      postalCode: 'S1 2AB',
+      country: 'United Kingdom',
+    },
+    items: [],
+    shipments: [],
+    needs_adult_signature: false,
+    age_attestation: null,
+    created_at: '2026-11-22T10:00:00Z',
+    paid_at: null,
+    expires_at: null,
+    closed_at: null,
+    refund_status: null,
+    payment_instructions: null,
+    payment_redirect_url: null,
+    latest_payment: null,
+    ...overrides,
+  };
+}
