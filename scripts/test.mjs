@@ -5,7 +5,8 @@
  * Stages run one after another; the lanes of a stage run at the same time (each lane's steps
  * in order), so a 2-core CI machine is kept busy without two browsers fighting for it:
  *
- *   1. lint | typecheck | generated-client check, then a hey-api client type-checked
+ *   1. lint | typecheck | generated-client check, then a hey-api client type-checked, then
+ *      the contract's changes since its last release against its version (contract:diff)
  *   2. Vitest: web (jsdom) and server on SQLite, one worker per core
  *   3. production build
  *   4. Playwright e2e | Vitest server on PostgreSQL (only with TEST_DATABASE_URL), then the
@@ -49,6 +50,7 @@ const stages = [
     [
       { name: 'generated client', cmd: npm, args: ['run', 'check:generated'] },
       { name: 'hey-api client', cmd: npm, args: ['run', 'check:other-client'] },
+      { name: 'contract version', cmd: npm, args: ['run', 'contract:diff'] },
     ],
   ],
   [
