@@ -26,7 +26,8 @@ export interface ApiProcess {
   exited: Promise<number | NodeJS.Signals | null>;
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on 127.0.0.1 that nothing listened on a moment ago (rejects if none is given). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
