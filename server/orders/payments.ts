@@ -10,211 +10,40 @@
  *   is recorded as captured and marked for refund; the refund is tried through the provider
  *   after the commit (and again by each sweep until it is settled), and the shopper and the shop
  *   are e-mailed whether it was refunded or must be refunded by hand.
+ *
+ * This module applies what providers report (and asks them when a report is late); starting a
+ * payment lives in ./payment-start.ts and refunding in ./payment-refunds.ts, whose functions
+ * are re-exported here for the order module's callers.
  */
-import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { PaymentsTable, PaymentState } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
-import { formatMinorUnits } from '../lib/money.ts';
-import {
-  type NotificationRefused,
-  type ProviderName,
-  type ProviderPaymentReport,
-  ProviderRefused,
-  ProviderUnavailable,
+import type {
+  NotificationRefused,
+  ProviderName,
+  ProviderPaymentReport,
 } from '../payments/provider.ts';
 import type { OrderContext } from './context.ts';
 import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from './lifecycle.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
-import { lockOrder, type OrderRow } from './order-lock.ts';
+import { lockOrder } from './order-lock.ts';
+import { closeAttemptsAtProvider } from './payment-start.ts';
+import { settleRefund } from './payment-refunds.ts';
 import { type PaymentStatus, toPaymentStatus } from './read-model.ts';
 
-/** Card payments are charged in USD only (spec section 9). */
-export const CARD_CURRENCY = 'USD';
+export {
+  CARD_CURRENCY,
+  closeAttemptsAtProvider,
+  notifyUrl,
+  type StartedCardPayment,
+  startCardPayment,
+} from './payment-start.ts';
+export { settlePendingRefunds, settleRefund } from './payment-refunds.ts';
 
 /** The return page asks the provider at most this often per payment (ms). */
 const RECONCILE_EVERY_MS = 3000;
 
 type PaymentRow = Selectable<PaymentsTable>;
-
-/** 409 when the order cannot take a card payment now. */
-function refuseUnpayable(order: Pick<OrderRow, 'payment_method' | 'status'>): void {
-  if (order.payment_method !== 'card_2c2p') {
-    throw new HttpError(409, { detail: PAYMENT_MESSAGES.notCard });
-  }
-  if (order.status === 'paid') throw new HttpError(409, { detail: PAYMENT_MESSAGES.alreadyPaid });
-  if (order.status !== 'awaiting_payment') {
-    throw new HttpError(409, { detail: PAYMENT_MESSAGES.cannotBePaid });
-  }
-}
-
-/** Closes attempts at their provider (best effort, after a commit); failures are logged. */
-export function closeAttemptsAtProvider(
-  ctx: OrderContext,
-  attempts: { tenantId: number; uuid: string; providerRef: string | null }[],
-): void {
-  for (const attempt of attempts) {
-    if (!attempt.providerRef) continue;
-    const providerRef = attempt.providerRef;
-    void ctx
-      .providerFor(attempt.tenantId)
-      .then((provider) => provider?.cancelPayment({ providerRef, paymentId: attempt.uuid }))
-      .catch((error: unknown) =>
-        ctx.log.warn(
-          { err: error, payment: attempt.uuid },
-          'could not close a payment at the provider',
-        ),
-      );
-  }
-}
-
-export interface StartedCardPayment {
-  redirectUrl: string;
-  payment_uuid: string;
-  status: 'initiated';
-  amount: string;
-  currency: string;
-}
-
-/**
- * Starts a card payment of the user's unpaid card order with the shop's provider and answers
- * the provider's page. Under the order lock: older `initiated` attempts are superseded (and
- * closed at their provider after the commit), the new attempt is recorded, and the order's
- * expiry moves to `cardOrderTtlSeconds` from now. The provider is called after the commit; if
- * it fails, the attempt is marked failed and the order stays payable.
- * @param origin the storefront's origin (return page) and this API's (notifications).
- * @throws HttpError 404 (not the user's order), 409 (not a card order, paid, closed, card
- *   payments off, an attempt still `pending`), 502 `{detail}` when the provider cannot start it.
- */
-export async function startCardPayment(
-  ctx: OrderContext,
-  scope: { tenantId: number; userId: number; email: string | null },
-  orderId: number,
-  origin: { storefront: string; api: string },
-): Promise<StartedCardPayment> {
-  const provider = await ctx.providerFor(scope.tenantId);
-  const uuid = randomUUID();
-  const now = ctx.now();
-  const started = await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId, scope);
-    if (!order) throw notFound();
-    refuseUnpayable(order);
-    if (!provider) throw new HttpError(409, { detail: PAYMENT_MESSAGES.cardUnavailable });
-    const attempts = await trx
-      .selectFrom('payments')
-      .select(['status', 'attempt'])
-      .where('order_id', '=', order.id)
-      .execute();
-    if (attempts.some((a) => a.status === 'pending')) {
-      throw new HttpError(409, { detail: PAYMENT_MESSAGES.stillProcessing });
-    }
-    const superseded = await trx
-      .updateTable('payments')
-      .set({
-        status: 'canceled',
-        error_message: PAYMENT_MESSAGES.superseded,
-        updated_at: now.toISOString(),
-      })
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'initiated')
-      .returning(['tenant_id', 'uuid', 'provider_ref'])
-      .execute();
-    const attempt = Math.max(0, ...attempts.map((a) => a.attempt)) + 1;
-    await trx
-      .insertInto('payments')
-      .values({
-        uuid,
-        tenant_id: scope.tenantId,
-        order_id: order.id,
-        user_id: scope.userId,
-        amount_cents: order.total_cents,
-        currency: CARD_CURRENCY,
-        status: 'initiated',
-        provider: provider.name,
-        attempt,
-        gateway_transaction_ref: null,
-        error_message: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
-    await trx
-      .updateTable('orders')
-      .set({
-        expires_at: new Date(now.getTime() + ctx.settings.cardOrderTtlSeconds * 1000).toISOString(),
-      })
-      .where('id', '=', order.id)
-      .execute();
-    return { order, attempt, superseded };
-  });
-  closeAttemptsAtProvider(
-    ctx,
-    started.superseded.map((p) => ({
-      tenantId: p.tenant_id,
-      uuid: p.uuid,
-      providerRef: p.provider_ref,
-    })),
-  );
-
-  const { order, attempt } = started;
-  let redirectUrl: string;
-  try {
-    const result = await provider!.startPayment({
-      paymentId: uuid,
-      orderNumber: order.order_number,
-      attempt,
-      amountMinor: order.total_cents,
-      currency: CARD_CURRENCY,
-      description: `Order ${order.order_number}`,
-      returnUrl: `${origin.storefront}/payment/return?paymentId=${uuid}`,
-      notifyUrl: notifyUrl(origin.api, provider!.name, scope.tenantId),
-      customerEmail: scope.email,
-    });
-    redirectUrl = result.redirectUrl;
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockOrder(trx, order.id, scope);
-      await trx
-        .updateTable('payments')
-        .set({ provider_ref: result.providerRef })
-        .where('uuid', '=', uuid)
-        .execute();
-    });
-  } catch (error) {
-    if (!(error instanceof ProviderUnavailable || error instanceof ProviderRefused)) throw error;
-    ctx.log.warn({ err: error, payment: uuid }, 'the card provider did not start a payment');
-    await ctx.db.transaction().execute(async (trx) => {
-      await lockOrder(trx, order.id, scope);
-      await trx
-        .updateTable('payments')
-        .set({
-          status: 'failed',
-          error_message: PAYMENT_MESSAGES.notStarted,
-          updated_at: ctx.now().toISOString(),
-        })
-        .where('uuid', '=', uuid)
-        .where('status', '=', 'initiated')
-        .execute();
-    });
-    throw new HttpError(502, { detail: error.message });
-  }
-  return {
-    redirectUrl,
-    payment_uuid: uuid,
-    status: 'initiated',
-    amount: formatMinorUnits(order.total_cents),
-    currency: CARD_CURRENCY,
-  };
-}
-
-/**
- * Where a provider reports to: the sandbox to the contract's `/payments/gateway/notify/` (it
- * sends the tenant header), real providers to their own address naming the shop.
- */
-export function notifyUrl(apiBase: string, provider: string, tenantId: number): string {
-  return provider === 'sandbox'
-    ? `${apiBase}/payments/gateway/notify/`
-    : `${apiBase}/payments/providers/${provider}/notify/${tenantId}/`;
-}
 
 /** What applying a report did. */
 export type ReportOutcome = 'applied' | 'replay' | 'ignored';
@@ -361,72 +190,6 @@ export async function applyReport(
     .where('id', '=', found.id)
     .executeTakeFirstOrThrow();
   return { outcome: result.outcome, payment: toPaymentStatus(current, result.order) };
-}
-
-/**
- * Refunds a payment marked for refund through its provider and records the outcome, with the
- * shopper's and the shop's e-mails: 'refunded' when the provider did it, 'manual' when its
- * adapter cannot refund or the provider refused (the shop refunds by hand). A provider that
- * cannot be reached leaves it 'pending' for the next sweep.
- */
-export async function settleRefund(ctx: OrderContext, paymentId: number): Promise<void> {
-  const payment = await ctx.db
-    .selectFrom('payments')
-    .selectAll()
-    .where('id', '=', paymentId)
-    .where('refund_status', '=', 'pending')
-    .executeTakeFirst();
-  if (!payment) return;
-  const provider = await ctx.providerFor(payment.tenant_id);
-  let refundRef: string | null = null;
-  if (provider && provider.name === payment.provider && payment.provider_ref) {
-    try {
-      refundRef = await provider.refundPayment({
-        providerRef: payment.provider_ref,
-        paymentId: payment.uuid,
-        amountMinor: payment.amount_cents,
-        currency: payment.currency,
-      });
-    } catch (error) {
-      if (error instanceof ProviderUnavailable) throw error;
-      ctx.log.warn({ err: error, payment: payment.uuid }, 'the provider refused a refund');
-    }
-  }
-  const outcome = refundRef ? 'refunded' : 'manual';
-  await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, payment.order_id, { tenantId: payment.tenant_id });
-    if (!order) return;
-    const moved = await trx
-      .updateTable('payments')
-      .set({ refund_status: outcome, refund_ref: refundRef, updated_at: ctx.now().toISOString() })
-      .where('id', '=', payment.id)
-      .where('refund_status', '=', 'pending')
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) return;
-    await ctx.record(trx, {
-      type: 'refund',
-      orderId: order.id,
-      paymentId: payment.id,
-      reason: isClosedUnpaid(order.status) ? 'after_close' : 'duplicate',
-      outcome,
-    });
-  });
-  ctx.afterCommit();
-}
-
-/** Tries every refund still pending (the sweep); a provider still down waits for the next. */
-export async function settlePendingRefunds(ctx: OrderContext): Promise<void> {
-  const pending = await ctx.db
-    .selectFrom('payments')
-    .select('id')
-    .where('refund_status', '=', 'pending')
-    .limit(100)
-    .execute();
-  for (const { id } of pending) {
-    await settleRefund(ctx, id).catch((error: unknown) =>
-      ctx.log.warn({ err: error, payment: id }, 'a refund will be tried again'),
-    );
-  }
 }
 
 /**
