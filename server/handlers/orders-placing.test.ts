@@ -1,77 +1,25 @@
+/**
+ * Placing an order (`POST /orders/orders/`) from the cart: a price snapshot, the stock taken, the
+ * payment instructions of each method, and the refusals (address, payment method, empty cart,
+ * pieces no longer sold or no longer in stock) that place nothing; with the catalogue cache on,
+ * the stock an order took shows at once.
+ */
 import type { components } from '../../src/api/schema';
 import {
   ADDRESS,
   call,
   createCustomer,
+  productBySlug,
   productsInStock,
   setProduct,
-  type TestCustomer,
-  checkoutBody,
-  postOrder,
-  productBySlug,
 } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { ORDER_NUMBER, useOrdersApi } from './orders-test-utils.ts';
 
 type Cart = components['schemas']['Cart'];
 type Order = components['schemas']['Order'];
-type OrderPage = components['schemas']['PaginatedOrderList'];
 
-const ORDER_NUMBER =
-  /^ORD-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{4}-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{4}$/;
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-
-function add(
-  app: TestApp,
-  who: TestCustomer,
-  productId: number,
-  quantity = 1,
-  customization?: object,
-) {
-  return call<Cart>(app.app, 'POST', '/orders/cart/add-item/', who.headers, {
-    product_id: productId,
-    quantity,
-    ...(customization ? { customization } : {}),
-  });
-}
-
-function order(
-  who: TestCustomer,
-  body: unknown = { payment_method: 'bank_transfer', delivery_address: ADDRESS },
-  key?: string,
-  app = t,
-) {
-  return postOrder<Order>(app.app, who, body, key ? { 'idempotency-key': key } : {});
-}
-
-async function stockOf(id: number, app = t): Promise<number> {
-  const row = await app.app.db
-    .selectFrom('products')
-    .select('stock')
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-  return row.stock;
-}
-
-async function ordersOf(userId: number, app = t) {
-  return app.app.db.selectFrom('orders').selectAll().where('user_id', '=', userId).execute();
-}
-
-/** The next active product of the demo shop in id order, its stock set to `stock`. */
-let demoProducts: { id: number; slug: string; name: string; price_cents: number }[] = [];
-let nextProduct = 0;
-async function freshProduct(stock = 20) {
-  if (demoProducts.length === 0) demoProducts = await productsInStock(t.app, 'demo-handcraft', -1);
-  const product = demoProducts[nextProduct++ % demoProducts.length]!;
-  await setProduct(t.app, product.id, { stock });
-  return { ...product, stock };
-}
+const { t, add, order, stockOf, ordersOf, freshProduct } = useOrdersApi();
 
 describe('placing an order', () => {
   it('creates the order from the cart with a price snapshot, empties the cart and takes the stock', async () => {
@@ -357,185 +305,6 @@ describe('placing an order', () => {
     await add(t, me, product.id, 1, engraved('B'));
     expect((await order(me)).status).toBe(201);
     expect(await stockOf(product.id)).toBe(0);
-  });
-});
-
-describe('many shoppers at once', () => {
-  it('sells the last unit exactly once among 50 concurrent checkouts', async () => {
-    const product = await freshProduct(1);
-    const shoppers = await Promise.all(Array.from({ length: 50 }, () => createCustomer(t.app)));
-    for (const shopper of shoppers) expect((await add(t, shopper, product.id)).status).toBe(200);
-
-    const answers = await Promise.all(shoppers.map((s) => order(s)));
-    const placed = answers.filter((a) => a.status === 201);
-    expect(placed).toHaveLength(1);
-    const refused = answers.filter((a) => a.status === 409);
-    expect(refused).toHaveLength(49);
-    for (const answer of refused) {
-      expect(answer.body).toEqual({ detail: `${product.name}: Item is out of stock.` });
-    }
-    expect(await stockOf(product.id)).toBe(0);
-    const lines = await t.app.db
-      .selectFrom('order_items')
-      .select((eb) => eb.fn.sum<number | string>('quantity').as('sold'))
-      .where('product_id', '=', product.id)
-      .executeTakeFirstOrThrow();
-    expect(Number(lines.sold)).toBe(1);
-  });
-
-  it('places one order for 10 parallel requests with one Idempotency-Key, and answers it to all', async () => {
-    const me = await createCustomer(t.app);
-    const product = await freshProduct(10);
-    await add(t, me, product.id, 2);
-    const key = `checkout-${Date.now()}`;
-    // Every retry of one checkout carries the same body: the lines' methods and the total the
-    // shopper saw then.
-    const body = await checkoutBody(t.app, me, {
-      payment_method: 'bank_transfer',
-      delivery_address: ADDRESS,
-    });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => order(me, body, key)));
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
-    const ids = new Set(answers.map((a) => a.body.id));
-    expect(ids.size).toBe(1);
-    expect(await ordersOf(me.id)).toHaveLength(1);
-    expect(await stockOf(product.id)).toBe(8);
-
-    // Later, with a full cart again: the same key still answers the first order.
-    await add(t, me, product.id, 1);
-    const later = await order(me, body, key);
-    expect(later).toMatchObject({ status: 201, body: { id: [...ids][0] } });
-    expect(await stockOf(product.id)).toBe(8);
-  });
-
-  it('answers 422 for the same key with another body, and a new key places a new order', async () => {
-    const me = await createCustomer(t.app);
-    const product = await freshProduct(10);
-    await add(t, me, product.id);
-    const body = (await checkoutBody(t.app, me, {
-      payment_method: 'bank_transfer',
-      delivery_address: ADDRESS,
-    })) as Record<string, unknown>;
-    const first = await order(me, body, 'key-422');
-    expect(first.status).toBe(201);
-    await add(t, me, product.id);
-    expect(
-      await order(me, { ...body, delivery_address: { ...ADDRESS, city: 'Leeds' } }, 'key-422'),
-    ).toMatchObject({
-      status: 422,
-      body: { detail: 'This Idempotency-Key was already used with a different request.' },
-    });
-    // Whitespace the server trims away is the same request.
-    expect(
-      await order(
-        me,
-        { ...body, delivery_address: { ...ADDRESS, city: ' Sheffield ' } },
-        'key-422',
-      ),
-    ).toMatchObject({ status: 201, body: { id: first.body.id } });
-    // Another customer may use the same key for their own order.
-    const other = await createCustomer(t.app);
-    await add(t, other, product.id);
-    const theirs = await order(other, undefined, 'key-422');
-    expect(theirs.status).toBe(201);
-    expect(theirs.body.id).not.toBe(first.body.id);
-    const second = await order(me, undefined, 'key-other');
-    expect(second.status).toBe(201);
-    expect(second.body.id).not.toBe(first.body.id);
-  });
-
-  it('refuses a malformed Idempotency-Key', async () => {
-    const me = await createCustomer(t.app);
-    await add(t, me, (await freshProduct()).id);
-    for (const key of ['has space', 'x'.repeat(101), 'tab\there']) {
-      expect((await order(me, undefined, key)).status).toBe(400);
-    }
-    expect(await ordersOf(me.id)).toEqual([]);
-  });
-});
-
-describe('order history', () => {
-  it('lists the caller’s orders newest first, paginated, and only theirs', async () => {
-    const me = await createCustomer(t.app);
-    const other = await createCustomer(t.app);
-    const product = await freshProduct(30);
-    const placed: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      await add(t, me, product.id);
-      placed.push((await order(me)).body.id);
-      // Paid by bank transfer, so the unpaid-order limit never stops the history growing.
-      await t.app.db
-        .updateTable('orders')
-        .set({ status: 'paid', expires_at: null })
-        .where('id', '=', placed.at(-1)!)
-        .execute();
-    }
-    await add(t, other, product.id);
-    await order(other);
-
-    const first = await call<OrderPage>(t.app, 'GET', '/orders/orders/', me.headers);
-    expect(first.status).toBe(200);
-    expect(first.body.count).toBe(12);
-    expect(first.body.results.map((o) => o.id)).toEqual([...placed].reverse().slice(0, 10));
-    expect(first.body.previous).toBeNull();
-    expect(first.body.next).toBe('http://localhost:80/api/orders/orders/?page=2');
-    expect(first.body.results[0]).toMatchObject({
-      items: [expect.objectContaining({ product_id: product.id })],
-    });
-
-    const second = await call<OrderPage>(t.app, 'GET', '/orders/orders/?page=2', me.headers);
-    expect(second.body.results.map((o) => o.id)).toEqual([placed[1], placed[0]]);
-    expect(second.body.next).toBeNull();
-    expect(second.body.previous).toBe('http://localhost:80/api/orders/orders/');
-
-    const small = await call<OrderPage>(
-      t.app,
-      'GET',
-      '/orders/orders/?page_size=5&page=3',
-      me.headers,
-    );
-    expect(small.body.results).toHaveLength(2);
-    expect(small.body.previous).toBe('http://localhost:80/api/orders/orders/?page_size=5&page=2');
-
-    expect(
-      await call(t.app, 'GET', '/orders/orders/?page_size=5&page=4', me.headers),
-    ).toMatchObject({ status: 404, body: { detail: 'Invalid page.' } });
-    // Beyond the contract's maximum page: a field error, never a database error.
-    expect(
-      await call(t.app, 'GET', '/orders/orders/?page_size=5&page=99999999999999999999', me.headers),
-    ).toMatchObject({ status: 400, body: { page: [expect.any(String)] } });
-    expect((await call(t.app, 'GET', '/orders/orders/?page_size=101', me.headers)).status).toBe(
-      400,
-    );
-    expect((await call(t.app, 'GET', '/orders/orders/?page=0', me.headers)).status).toBe(400);
-  });
-
-  it('answers an empty first page for a customer without orders', async () => {
-    const me = await createCustomer(t.app);
-    expect(await call(t.app, 'GET', '/orders/orders/', me.headers)).toMatchObject({
-      status: 200,
-      body: { count: 0, next: null, previous: null, results: [] },
-    });
-  });
-
-  it('answers one order to its owner only: 404 for another customer or shop', async () => {
-    const me = await createCustomer(t.app);
-    await add(t, me, (await freshProduct()).id);
-    const mine = (await order(me)).body;
-    expect(await call(t.app, 'GET', `/orders/orders/${mine.id}/`, me.headers)).toMatchObject({
-      status: 200,
-      body: mine,
-    });
-    const other = await createCustomer(t.app);
-    expect(await call(t.app, 'GET', `/orders/orders/${mine.id}/`, other.headers)).toMatchObject({
-      status: 404,
-      body: { detail: 'Not found.' },
-    });
-    const elsewhere = await createCustomer(t.app, 'demo-pottery');
-    expect((await call(t.app, 'GET', `/orders/orders/${mine.id}/`, elsewhere.headers)).status).toBe(
-      404,
-    );
-    expect((await call(t.app, 'GET', '/orders/orders/99999999999/', me.headers)).status).toBe(404);
   });
 });
 
