@@ -3,7 +3,7 @@
  * commit, each once, with an HTML and a plain-text part; a failing mail server is retried later
  * and finally given up; two senders never send one e-mail twice; a sender that died holding an
  * e-mail leaves it to the next one. (A real `kill -9` between commit and send is in
- * server/processes.test.ts.)
+ * server/processes-crash-recovery.test.ts.)
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
