@@ -15,8 +15,9 @@
  *   else the picture in {@link EXTRA_IMAGES} for the examples' own posts, drawn the same way.
  *
  * `npm run lint` (scripts/check-contract.ts) fails when an example names an image address
- * that {@link mockMedia} cannot draw.
+ * that {@link mockMedia} cannot draw. {@link serveMockMedia} answers the gateway's requests.
  */
+import type http from 'node:http';
 import { type SeedImage, seedTenants } from '../../server/seed/catalog-data.ts';
 import { seedContent } from '../../server/seed/content-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from '../../server/seed/images.ts';
@@ -122,4 +123,38 @@ export function mockMedia(path: string): MockMedia | null {
 export function mediaPathOf(address: string): string | null {
   const match = /^(?:\/api)?(\/media\/[^?#\s]+)$/.exec(address);
   return match ? match[1]! : null;
+}
+
+/** Drawn files by path: each is drawn once per process (a failed drawing is tried again). */
+const drawn = new Map<string, Promise<Buffer>>();
+
+/**
+ * Answers `GET`/`HEAD {pathname}` (`/media/...`) with the drawn file, cached for an hour, or
+ * 404 `{"detail":"Not found."}` when nothing is drawn there.
+ * @throws (rejects) when drawing the file fails.
+ */
+export async function serveMockMedia(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  pathname: string,
+): Promise<void> {
+  const found = mockMedia(pathname);
+  if (!found) {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ detail: 'Not found.' }));
+    return;
+  }
+  let bytes = drawn.get(pathname);
+  if (!bytes) {
+    bytes = found.render();
+    drawn.set(pathname, bytes);
+    bytes.catch(() => drawn.delete(pathname));
+  }
+  const body = await bytes;
+  res.writeHead(200, {
+    'content-type': found.contentType,
+    'content-length': body.length,
+    'cache-control': 'public, max-age=3600',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
