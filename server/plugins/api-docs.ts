@@ -128,6 +128,11 @@ export function apiDocsConfiguration(
       '  overflow-wrap: anywhere;',
       '  width: auto;',
       '}',
+      // The introduction's authentication card: its title and its scheme menu share one line,
+      // too narrow for both, and the title was cut ("Authentication Requ"); let them wrap.
+      '.scalar-reference-intro-auth .rounded-t-xl { flex-wrap: wrap; }',
+      '.scalar-reference-intro-auth .rounded-t-xl > button { flex: 1 0 auto; }',
+      '.scalar-reference-intro-auth .rounded-t-xl > div { padding: 0 0.75rem 0.375rem; }',
       // The phone layout's header names the section in view on one line: cut it with an ellipsis.
       'header > span.whitespace-nowrap {',
       '  min-width: 0;',
