@@ -9,7 +9,7 @@
  *   prefix; the page's own addresses are relative to the trailing slash);
  * - `GET {prefix}/` -> the HTML page, `no-cache`, with its own Content-Security-Policy
  *   ({@link apiDocsContentSecurityPolicy}) and a fresh nonce on its inline script and styles;
- * - `GET {prefix}/js/scalar.js` -> Scalar's standalone bundle (about 4.9 MB, 1.2 MB compressed),
+ * - `GET {prefix}/js/scalar.js` -> Scalar's standalone bundle (about 4.9 MB; 1.3 MB with brotli),
  *   cached for an hour;
  * - `GET {prefix}/storefront.yaml` -> the contract file itself, byte for byte.
  *
