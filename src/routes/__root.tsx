@@ -5,10 +5,13 @@ import {
   Outlet,
   Scripts,
   createRootRouteWithContext,
+  useRouter,
   useRouterState,
 } from '@tanstack/react-router';
+import { releaseDeferredForms } from '../components/deferred-intent';
 import { NotFoundPage } from '../components/not-found-page';
-import { categoriesQuery } from '../features/catalog/api';
+// The header's own module, not catalog/api: that one holds the catalogue pages' queries.
+import { categoriesQuery } from '../features/catalog/header-queries';
 import { siteSettingsQuery } from '../features/site/api';
 import { rootHead, type RootLoaderData } from '../features/site/seo';
 import { applyAnalytics, type AnalyticsWindow } from '../features/site/start-up';
@@ -60,6 +63,9 @@ function RootDocument() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // Forms wait for the shopper's intent only on the server-rendered page they arrived on.
+  const router = useRouter();
+  useEffect(() => router.subscribe('onBeforeNavigate', releaseDeferredForms), [router]);
   return (
     <html lang="en">
       <head>

@@ -14,10 +14,9 @@
  * - forgot password: `POST /accounts/password/reset/` with `{email}` (202, the same answer for
  *   every e-mail); reset: `POST /accounts/password/reset/confirm/` with the link's token.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { clearTokens, getRefreshToken, setTokens } from '../../auth/token-storage';
+import { clearTokens, setTokens } from '../../auth/token-storage';
 import type {
   ChangePasswordValues,
   ForgotPasswordValues,
@@ -25,6 +24,8 @@ import type {
   RegisterValues,
   ResetPasswordValues,
 } from './schemas';
+
+export { useLogout } from './logout';
 
 /** Thrown when the login answer lacks the access or the refresh token. */
 export const INVALID_TOKEN_RESPONSE = 'Invalid token response from server.';
@@ -61,28 +62,6 @@ export function useRegister() {
       const { data } = await api.POST('/accounts/register/', { body: values });
       return data;
     },
-  });
-}
-
-export function useLogout() {
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  return useMutation({
-    mutationFn: async () => {
-      const refresh = getRefreshToken();
-      try {
-        if (refresh) await api.POST('/accounts/logout/', { body: { refresh } });
-      } catch {
-        // The server may already consider the token dead; the shopper still leaves.
-      } finally {
-        clearTokens();
-        // The shopper's private data must not outlive the session in this tab.
-        queryClient.removeQueries({ queryKey: ['cart'] });
-        queryClient.removeQueries({ queryKey: ['orders'] });
-        queryClient.removeQueries({ queryKey: ['account'] });
-      }
-    },
-    onSettled: () => router.navigate({ to: '/' }),
   });
 }
 

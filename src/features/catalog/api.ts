@@ -6,6 +6,13 @@ import type { components } from '../../api/schema';
 export type Product = components['schemas']['Product'];
 export type Category = components['schemas']['Category'];
 export type Review = components['schemas']['Review'];
+export {
+  categoriesQuery,
+  productSuggestionsQuery,
+  SUGGESTION_MAX_LENGTH,
+  SUGGESTION_MIN_LENGTH,
+  type ProductSuggestion,
+} from './header-queries';
 
 /**
  * Filters of the product list (spec section 2, /products; with the sort, the price
@@ -21,9 +28,6 @@ export interface ProductFilters {
   page?: number;
   pageSize?: number;
 }
-
-/** One row of the header's search suggestions (contract: ProductSuggestion). */
-export type ProductSuggestion = components['schemas']['ProductSuggestion'];
 
 /**
  * What list views show of a product: the card (spec section 2: name, price and old price,
@@ -78,20 +82,6 @@ export interface ProductPage<Item = ProductListItem> {
   previous: string | null;
   results: Item[];
 }
-
-/**
- * All categories of the tenant: `GET /products/categories/`, plain array or page, always an array.
- * Key `['categories','list']`. Throws `ApiError` on non-2xx (client middleware).
- */
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: ['categories', 'list'] as const,
-    queryFn: async ({ signal }): Promise<Category[]> => {
-      const { data } = await api.GET('/products/categories/', { signal });
-      return toList<Category>(data as Category[] | { results: Category[] });
-    },
-    staleTime: 5 * 60_000,
-  });
 
 /** One category by slug: `GET /products/categories/{slug}/`. Key `['categories','detail',slug]`. */
 export const categoryQuery = (slug: string) =>
@@ -233,30 +223,3 @@ export const everyProductQuery = () =>
     },
     staleTime: 60_000,
   });
-
-/** Shortest and longest term the suggestions call accepts (contract: q, 2-100 characters). */
-export const SUGGESTION_MIN_LENGTH = 2;
-export const SUGGESTION_MAX_LENGTH = 100;
-
-/**
- * Up to six products whose name holds `term` (header search):
- * `GET /products/suggestions/?q={term}`. Key `['products','suggestions',term]` (lower-cased,
- * as the match ignores case). Only enabled for a trimmed term of 2-100 characters; throws
- * `ApiError` on non-2xx.
- */
-export const productSuggestionsQuery = (term: string) => {
-  const q = term.trim().toLowerCase();
-  return queryOptions({
-    queryKey: ['products', 'suggestions', q] as const,
-    queryFn: async ({ signal }): Promise<ProductSuggestion[]> => {
-      const { data } = await api.GET('/products/suggestions/', {
-        params: { query: { q } },
-        signal,
-      });
-      return (data ?? []) as ProductSuggestion[];
-    },
-    enabled: q.length >= SUGGESTION_MIN_LENGTH && q.length <= SUGGESTION_MAX_LENGTH,
-    staleTime: 60_000,
-    retry: false,
-  });
-};

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { MobileMenu } from './mobile-menu';
 
-vi.mock('../catalog/api', () => ({
+vi.mock('../catalog/header-queries', () => ({
   categoriesQuery: () =>
     queryOptions({
       queryKey: ['categories', 'list'],
@@ -20,7 +20,8 @@ async function openMenu() {
   const utils = await renderWithRouter(<MobileMenu />);
   const toggle = screen.getByRole('button', { name: 'Open menu' });
   await user.click(toggle);
-  const dialog = screen.getByRole('dialog', { name: 'Menu' });
+  // The panel is its own chunk: it appears once that has loaded.
+  const dialog = await screen.findByRole('dialog', { name: 'Menu' });
   return { user, toggle, dialog, ...utils };
 }
 

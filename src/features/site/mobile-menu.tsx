@@ -1,50 +1,28 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useRouter } from '@tanstack/react-router';
-import { AuthLinks } from './auth-links';
-import { CategoryLinks } from './category-links';
-import { CartLink } from './cart-link';
-import { HOME_LINK, NAV_LINKS_AFTER_SHOP } from './nav-items';
-import { SiteLogo } from './site-logo';
-import { ChevronIcon } from '../../components/chevron-icon';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const loadPanel = () => import('./mobile-menu-panel');
+const MobileMenuPanel = lazy(() => loadPanel().then((m) => ({ default: m.MobileMenuPanel })));
 
 /**
  * The mobile menu of spec section 2 (widths of 768px or less): a hamburger button that
- * opens a slide-in panel (a modal dialog) with a close button, the nav links, an expandable
- * SHOP list and the account links. Closes on the close button, Escape, the backdrop, and any
- * navigation; focus moves into the panel on open, stays inside it, and returns to the
- * hamburger on close.
+ * opens a slide-in panel (`MobileMenuPanel`, a modal dialog). Closes on the panel's close
+ * button, Escape, the backdrop, and any navigation; the page behind does not scroll while it
+ * is open, and focus returns to the hamburger on close.
+ *
+ * The panel is loaded when the shopper reaches for the button (pointer down, focus), so it is
+ * not part of any page's first-load JavaScript.
  */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
-  const [shopOpen, setShopOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(false);
-  const titleId = useId();
-  const shopListId = useId();
   const router = useRouter();
 
-  const close = () => {
-    setOpen(false);
-    setShopOpen(false);
-  };
-
-  useEffect(
-    () =>
-      router.subscribe('onBeforeNavigate', () => {
-        setOpen(false);
-        setShopOpen(false);
-      }),
-    [router],
-  );
+  useEffect(() => router.subscribe('onBeforeNavigate', () => setOpen(false)), [router]);
 
   useEffect(() => {
     if (open) {
-      closeRef.current?.focus();
       // The page behind a modal panel must not scroll under the finger.
       const previous = document.body.style.overflow;
       document.body.style.overflow = 'hidden';
@@ -60,28 +38,6 @@ export function MobileMenu() {
     return undefined;
   }, [open]);
 
-  function onPanelKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      close();
-      return;
-    }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-      (element) => element.offsetParent !== null || element === document.activeElement,
-    );
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <>
       <button
@@ -90,6 +46,8 @@ export function MobileMenu() {
         className="mobile-menu-toggle"
         aria-expanded={open}
         aria-haspopup="dialog"
+        onPointerDown={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         onClick={() => setOpen(true)}
       >
         <svg
@@ -108,81 +66,9 @@ export function MobileMenu() {
       </button>
 
       {open ? (
-        <div className="mobile-menu" data-testid="mobile-menu">
-          <div className="mobile-menu-backdrop" aria-hidden="true" onClick={close} />
-          <div
-            ref={panelRef}
-            className="mobile-menu-panel"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby={titleId}
-            onKeyDown={onPanelKeyDown}
-          >
-            <div className="mobile-menu-head">
-              <h2 id={titleId} className="visually-hidden">
-                Menu
-              </h2>
-              <SiteLogo className="mobile-menu-logo" />
-              <button ref={closeRef} type="button" className="mobile-menu-close" onClick={close}>
-                <svg
-                  aria-hidden="true"
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-                <span className="visually-hidden">Close menu</span>
-              </button>
-            </div>
-
-            <nav aria-label="Mobile" className="mobile-menu-nav">
-              <ul className="mobile-menu-list">
-                <li>
-                  <Link
-                    to={HOME_LINK.to}
-                    className="mobile-menu-link"
-                    activeOptions={{ exact: true }}
-                    onClick={close}
-                  >
-                    {HOME_LINK.label}
-                  </Link>
-                </li>
-                <li>
-                  <button
-                    type="button"
-                    className="mobile-menu-link mobile-menu-shop"
-                    aria-expanded={shopOpen}
-                    aria-controls={shopListId}
-                    onClick={() => setShopOpen((value) => !value)}
-                  >
-                    SHOP
-                    <ChevronIcon className="mobile-menu-chevron" size={14} />
-                  </button>
-                  <div id={shopListId} className="mobile-menu-shop-list" hidden={!shopOpen}>
-                    <CategoryLinks className="mobile-menu-categories" onNavigate={close} />
-                  </div>
-                </li>
-                {NAV_LINKS_AFTER_SHOP.map((link) => (
-                  <li key={link.label}>
-                    <Link to={link.to} className="mobile-menu-link" onClick={close}>
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-                <li>
-                  <CartLink className="mobile-menu-link mobile-menu-cart" showText />
-                </li>
-              </ul>
-            </nav>
-
-            <AuthLinks className="mobile-menu-auth" onNavigate={close} />
-          </div>
-        </div>
+        <Suspense fallback={null}>
+          <MobileMenuPanel onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
   );

@@ -31,8 +31,5 @@ export const FOOTER_LINKS: readonly FrameLink[] = [
   { to: '/faq', label: 'FAQ' },
 ];
 
-export const CART_PATH: FramePath = '/cart';
-export const ORDERS_PATH: FramePath = '/account/orders';
-export const ACCOUNT_PATH: FramePath = '/account';
 export const LOGIN_PATH = '/login' as FramePath;
 export const REGISTER_PATH = '/register' as FramePath;

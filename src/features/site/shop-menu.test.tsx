@@ -8,7 +8,7 @@ import { ShopMenu } from './shop-menu';
 // rejection as a test failure of its own.
 let answerCategories: () => Promise<unknown[]> = async () => [];
 
-vi.mock('../catalog/api', () => ({
+vi.mock('../catalog/header-queries', () => ({
   categoriesQuery: () =>
     queryOptions({ queryKey: ['categories', 'list'], queryFn: () => answerCategories() }),
 }));

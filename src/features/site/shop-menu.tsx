@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { CategoryLinks } from './category-links';
+import { CategoryLinks } from '../catalog/category-links';
 import { ChevronIcon } from '../../components/chevron-icon';
 
 /**

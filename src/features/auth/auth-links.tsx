@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useIsLoggedIn } from '../../auth/use-session';
-import { useLogout } from '../auth/api';
-import { ACCOUNT_PATH, LOGIN_PATH, REGISTER_PATH } from './nav-items';
+import { useLogout } from './logout';
 
 /**
  * The header's account links (spec section 2): Login and Register, or Logout when signed in,
@@ -27,7 +26,7 @@ export function AuthLinks({
   if (loggedIn) {
     return (
       <div className={className}>
-        <Link to={ACCOUNT_PATH} className="auth-link" onClick={onNavigate}>
+        <Link to="/account" className="auth-link" onClick={onNavigate}>
           Account
         </Link>
         <button
@@ -47,10 +46,10 @@ export function AuthLinks({
 
   return (
     <div className={className}>
-      <Link to={LOGIN_PATH} className="auth-link" onClick={onNavigate}>
+      <Link to="/login" className="auth-link" onClick={onNavigate}>
         Login
       </Link>
-      <Link to={REGISTER_PATH} className="auth-link auth-link-register" onClick={onNavigate}>
+      <Link to="/register" className="auth-link auth-link-register" onClick={onNavigate}>
         Register
       </Link>
     </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { categoriesQuery } from '../catalog/api';
+import { categoriesQuery } from './header-queries';
 import { Skeleton } from '../../components/skeleton';
 
 /** Spec section 8 (header): the SHOP list's messages. */

@@ -1,7 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useCartCount } from '../cart/api';
+import { useCartCount } from './cart-query';
 import { cartBadgeLabel, cartLinkLabel } from './cart-badge';
-import { CART_PATH } from './nav-items';
 
 /** The cart icon linking to /cart, with its item-count badge (spec sections 2 and 9). */
 export function CartLinkView({
@@ -16,7 +15,7 @@ export function CartLinkView({
 }) {
   const badge = cartBadgeLabel(count);
   return (
-    <Link to={CART_PATH} className={className} aria-label={cartLinkLabel(count)}>
+    <Link to="/cart" className={className} aria-label={cartLinkLabel(count)}>
       <svg
         aria-hidden="true"
         width="24"

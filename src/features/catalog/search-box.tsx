@@ -7,7 +7,7 @@ import {
   SUGGESTION_MAX_LENGTH,
   SUGGESTION_MIN_LENGTH,
   type ProductSuggestion,
-} from '../catalog/api';
+} from './header-queries';
 
 /** How long typing must pause before suggestions are asked for (ms). */
 export const SUGGESTION_DEBOUNCE_MS = 200;
