@@ -8,7 +8,7 @@
  *   1. lint | typecheck | generated-client check, then a hey-api client type-checked, then
  *      the contract's changes since its last release against its version (contract:diff)
  *   2. Vitest: web (jsdom) and server on SQLite, one worker per core
- *   3. production build
+ *   3. production build, then the first-load JavaScript budget of every route
  *   4. Playwright e2e | Vitest server on PostgreSQL (only with TEST_DATABASE_URL), then the
  *      contract test (prism proxy --errors)
  *
@@ -62,7 +62,12 @@ const stages = [
       },
     ],
   ],
-  [[{ name: 'build', cmd: npm, args: ['run', 'build'] }]],
+  [
+    [
+      { name: 'build', cmd: npm, args: ['run', 'build'] },
+      { name: 'first-load JS budgets', cmd: npm, args: ['run', 'check:js-budget'] },
+    ],
+  ],
   [
     [{ name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] }],
     [

@@ -2,8 +2,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { oneOf } from '../api/search-params';
 import { CartGate } from '../features/cart/cart-gate';
 import { CartStep } from '../features/cart/cart-view';
-import { CheckoutView } from '../features/checkout/checkout-view';
 import { privatePageHead } from '../features/site/seo';
+import { deferredForm } from '../components/deferred-form';
+
+// The checkout's forms load when the shopper proceeds to it, not with the cart.
+const CheckoutView = deferredForm(() =>
+  import('../features/checkout/checkout-view').then((m) => m.CheckoutView),
+);
 
 /**
  * `/cart?step=checkout`: the cart and, inside it, the checkout (spec section 2). The step lives

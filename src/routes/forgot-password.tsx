@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ForgotPasswordForm } from '../features/auth/forgot-password-form';
+import { deferredForm } from '../components/deferred-form';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
+
+const ForgotPasswordForm = deferredForm(() =>
+  import('../features/auth/forgot-password-form').then((m) => m.ForgotPasswordForm),
+);
 
 /** `/forgot-password`: asks for a reset link by e-mail; noindex. */
 export const Route = createFileRoute('/forgot-password')({

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { safeRedirectPath } from '../auth/safe-redirect';
-import { LoginForm } from '../features/auth/login-form';
+import { deferredForm } from '../components/deferred-form';
 import { privatePageHead } from '../features/site/seo';
+
+const LoginForm = deferredForm(() =>
+  import('../features/auth/login-form').then((m) => m.LoginForm),
+);
 
 /**
  * `/login?redirect=` accepts only a same-site path; anything else is dropped, never an error.

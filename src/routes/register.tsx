@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
-import { RegisterForm } from '../features/auth/register-form';
+import { deferredForm } from '../components/deferred-form';
 import { privatePageHead } from '../features/site/seo';
+
+const RegisterForm = deferredForm(() =>
+  import('../features/auth/register-form').then((m) => m.RegisterForm),
+);
 
 export const Route = createFileRoute('/register')({
   head: ({ matches }) => privatePageHead(matches, 'Register'),

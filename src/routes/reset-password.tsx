@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useLayoutEffect, useSyncExternalStore } from 'react';
-import { ResetPasswordForm } from '../features/auth/reset-password-form';
+import { deferredForm } from '../components/deferred-form';
 import {
   dropQueryFromAddressBar,
   keepResetToken,
@@ -8,6 +8,10 @@ import {
 } from '../features/auth/reset-token';
 import { AuthPageFrame } from '../features/site/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
+
+const ResetPasswordForm = deferredForm(() =>
+  import('../features/auth/reset-password-form').then((m) => m.ResetPasswordForm),
+);
 
 /** A reset token as the e-mailed link carries it (base64url, bounded); anything else is dropped. */
 function tokenParam(value: unknown): string | undefined {

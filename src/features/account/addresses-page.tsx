@@ -18,8 +18,10 @@ import {
   useUpdateAddress,
 } from './api';
 import { AccountFrame, AccountSkeleton } from './account-frame';
-import { AddressForm } from './address-form';
+import { deferredForm } from '../../components/deferred-form';
 import { EMPTY_ADDRESS_FORM, type AddressFormValues } from './schemas';
+
+const AddressForm = deferredForm(() => import('./address-form').then((m) => m.AddressForm));
 
 export const ADDRESS_PAGE_MESSAGES = {
   loadFailed: 'Failed to load your addresses.',

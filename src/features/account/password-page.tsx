@@ -1,6 +1,10 @@
 /** /account/password: the change-password form inside the account frame. */
-import { ChangePasswordForm } from '../auth/change-password-form';
+import { deferredForm } from '../../components/deferred-form';
 import { AccountFrame } from './account-frame';
+
+const ChangePasswordForm = deferredForm(() =>
+  import('../auth/change-password-form').then((m) => m.ChangePasswordForm),
+);
 
 export function PasswordPage() {
   return (

@@ -13,9 +13,11 @@ import {
 } from './api';
 import { commentAuthor, formatBlogDate } from './blog-text';
 import { useLocalDates } from '../../components/local-dates';
-import { CommentForm } from './comment-form';
+import { deferredForm } from '../../components/deferred-form';
 import { BLOG_MESSAGES } from './messages';
 import { CommentsSkeleton } from './skeletons';
+
+const CommentForm = deferredForm(() => import('./comment-form').then((m) => m.CommentForm));
 
 /** The id the login prompt comes back to (spec section 2: /login?redirect=/blog/{slug}#comments). */
 export const COMMENTS_ANCHOR = 'comments';

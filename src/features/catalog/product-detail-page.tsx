@@ -3,21 +3,16 @@ import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { SanitizedHtml } from '../../components/sanitized-html';
-import { ReviewForm } from '../reviews/review-form';
+import { deferredForm } from '../../components/deferred-form';
 import { productQuery, type Product } from './api';
-import { AddToCart } from './add-to-cart';
-import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { ProductGallery } from './product-gallery';
-import {
-  descriptionOrFallback,
-  formatAverage,
-  reviewCountLabel,
-  sortByOrder,
-} from './product-logic';
-import { OptionsPrice, useOptionsForm } from './product-options';
+import { formatAverage, reviewCountLabel } from './product-logic';
 import { ReviewsList } from './reviews-list';
 import { StarRating } from './star-rating';
 import './catalog.css';
+
+const ReviewForm = deferredForm(() => import('../reviews/review-form').then((m) => m.ReviewForm));
+const PurchasePanel = deferredForm(() => import('./purchase-panel').then((m) => m.PurchasePanel));
 
 function RatingSummary({ product }: { product: Product }) {
   if (!product.review_count || product.average_rating == null) {
@@ -32,13 +27,6 @@ function RatingSummary({ product }: { product: Product }) {
       </a>
     </p>
   );
-}
-
-function StockNote({ stock }: { stock: number }) {
-  if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
-  if (stock <= 3)
-    return <p className="catalog-stock catalog-stock--low">Only {stock} left in stock</p>;
-  return <p className="catalog-stock">In stock</p>;
 }
 
 /**
@@ -66,8 +54,6 @@ export function ProductDetail({ product: loaded }: { product: Product }) {
   // has none, rather than breaking the page.
   const product = loaded.options ? loaded : { ...loaded, options: NO_OPTIONS };
   useScrollToReviews(product.slug);
-  const attributes = sortByOrder(product.attributes ?? []);
-  const optionsForm = useOptionsForm(product.options);
 
   return (
     <article className="page-container catalog-product">
@@ -85,30 +71,7 @@ export function ProductDetail({ product: loaded }: { product: Product }) {
           ) : null}
           <h1 className="catalog-product__name">{product.name}</h1>
           <RatingSummary product={product} />
-          <OptionsPrice product={product} control={optionsForm.control} />
-          {product.age_restricted ? <AgeRestrictionNote /> : null}
-          {product.made_to_order ? (
-            <DispatchNote product={product} />
-          ) : (
-            <div className="catalog-availability">
-              <StockNote stock={product.stock} />
-              <DispatchNote product={product} />
-            </div>
-          )}
-          <p className="catalog-product__description">
-            {descriptionOrFallback(product.description)}
-          </p>
-          {attributes.length ? (
-            <dl className="catalog-attributes">
-              {attributes.map((attribute) => (
-                <div key={attribute.id} className="catalog-attributes__row">
-                  <dt>{attribute.key}</dt>
-                  <dd>{attribute.value}</dd>
-                </div>
-              ))}
-            </dl>
-          ) : null}
-          <AddToCart product={product} form={optionsForm} />
+          <PurchasePanel product={product} />
         </div>
       </div>
       {product.long_html_description ? (

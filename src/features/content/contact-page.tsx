@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { ErrorBox } from '../../components/error-box';
 import { Skeleton } from '../../components/skeleton';
 import { contactInfoQuery } from './api';
-import { ContactForm } from './contact-form';
+import { deferredForm } from '../../components/deferred-form';
 import {
   CONTACT_MESSAGES,
   contactViewOf,
@@ -22,6 +22,8 @@ import {
 import { MailIcon, MapIcon, PhoneIcon, PinIcon, SocialIcon } from './icons';
 import { CONTACT_HEADER, PageHeader } from './page-parts';
 import './content.css';
+
+const ContactForm = deferredForm(() => import('./contact-form').then((m) => m.ContactForm));
 
 function LocationImage({ location }: { location: LocationView }) {
   const [failed, setFailed] = useState(false);

@@ -43,7 +43,7 @@ describe('content routes', () => {
       await screen.findByRole('heading', { level: 1, name: 'Contact Us' }),
     ).toBeInTheDocument();
     expect(await screen.findByText('Failed to load contact information.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeInTheDocument();
   });
 
   it("/company-info ends on 'Company information endpoint not found.' for a 404", async () => {

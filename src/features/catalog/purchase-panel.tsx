@@ -1,0 +1,50 @@
+import { AddToCart } from './add-to-cart';
+import type { Product } from './api';
+import { AgeRestrictionNote, DispatchNote } from './availability-notes';
+import { descriptionOrFallback, sortByOrder } from './product-logic';
+import { OptionsPrice, useOptionsForm } from './product-options';
+
+function StockNote({ stock }: { stock: number }) {
+  if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
+  if (stock <= 3)
+    return <p className="catalog-stock catalog-stock--low">Only {stock} left in stock</p>;
+  return <p className="catalog-stock">In stock</p>;
+}
+
+/**
+ * What the product page says about buying the piece (spec section 2, /products/{slug}): the
+ * price for the chosen options, the age note of a piece sold to adults only, availability and
+ * dispatch, the description and attributes, then the options and Add to Cart. One form (the
+ * options) ties the price at the top to the button at the bottom, so they live together; the
+ * product page loads this module when the shopper reaches for it (src/components/deferred-form.tsx).
+ */
+export function PurchasePanel({ product }: { product: Product }) {
+  const attributes = sortByOrder(product.attributes ?? []);
+  const optionsForm = useOptionsForm(product.options);
+  return (
+    <>
+      <OptionsPrice product={product} control={optionsForm.control} />
+      {product.age_restricted ? <AgeRestrictionNote /> : null}
+      {product.made_to_order ? (
+        <DispatchNote product={product} />
+      ) : (
+        <div className="catalog-availability">
+          <StockNote stock={product.stock} />
+          <DispatchNote product={product} />
+        </div>
+      )}
+      <p className="catalog-product__description">{descriptionOrFallback(product.description)}</p>
+      {attributes.length ? (
+        <dl className="catalog-attributes">
+          {attributes.map((attribute) => (
+            <div key={attribute.id} className="catalog-attributes__row">
+              <dt>{attribute.key}</dt>
+              <dd>{attribute.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <AddToCart product={product} form={optionsForm} />
+    </>
+  );
+}
