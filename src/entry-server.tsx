@@ -21,33 +21,12 @@ import {
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server';
 import { setApiTransport, type ApiTransport } from './api/client';
+import type { RenderInput, RenderResult } from './render-contract';
 import { setServerSanitizer } from './components/sanitized-html';
 import { createAppQueryClient, createAppRouter } from './router';
 import { sanitizeOnServer } from './ssr/server-sanitizer';
 
-export interface RenderInput {
-  /** Path and query of the page (`/products?category=knives`). */
-  url: string;
-  /** The storefront's origin as the visitor sees it (`https://shop.example`). */
-  origin: string;
-  /** This response's CSP nonce, put on every inline script. */
-  nonce: string;
-  /** Answers one API request in process, for the tenant of this page. */
-  dispatch: ApiTransport;
-  /** Give up (and let the caller serve the shell) after this many ms (default 5000). */
-  timeoutMs?: number;
-}
-
-export type RenderResult =
-  | {
-      kind: 'html';
-      status: number;
-      /** The whole document, `<!DOCTYPE html>` first. */
-      html: string;
-      /** Route ids of the rendered matches, root first (to preload their chunks). */
-      routeIds: string[];
-    }
-  | { kind: 'redirect'; status: number; location: string };
+export type { RenderInput, RenderResult } from './render-contract';
 
 const requestScope = new AsyncLocalStorage<ApiTransport>();
 

@@ -1,7 +1,7 @@
 /**
  * What the reference server needs to serve server-rendered pages (decision 008), apart from
- * Fastify itself: the shape of the storefront's render module (src/entry-server.tsx, built to
- * dist/server/entry-server.js; the server never imports src/, so the shape is restated here),
+ * Fastify itself: the shape of the storefront's render module (src/render-contract.ts, types
+ * only: the server imports no other code of src/),
  * the asset lists read from Vite's manifest, and the finishing touches on the rendered HTML.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,25 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml } from './index-html.ts';
 
-/** Hands one API request to the API in this process (src/api/client.ts `ApiTransport`). */
-export type Dispatch = (request: Request) => Promise<Response>;
-
-export interface RenderInput {
-  url: string;
-  origin: string;
-  nonce: string;
-  dispatch: Dispatch;
-  timeoutMs?: number;
-}
-
-export type RenderResult =
-  | { kind: 'html'; status: number; html: string; routeIds: string[] }
-  | { kind: 'redirect'; status: number; location: string };
-
-/** The render module's exports. */
-export interface Renderer {
-  render(input: RenderInput): Promise<RenderResult>;
-}
+export type { Dispatch, RenderInput, RenderResult, Renderer } from '../../src/render-contract.ts';
+import type { Renderer } from '../../src/render-contract.ts';
 
 /**
  * A finished render kept for reuse: the redirect, or the status and the finished document in
