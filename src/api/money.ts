@@ -2,6 +2,8 @@
  * Money display (spec section 9: prices shown with $ and two decimals). The API carries
  * decimal strings ("45.00"); they are formatted, never added up in floating point here.
  */
+import { decimalOf, minorUnitsOf } from '../shared/money';
+
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -20,17 +22,10 @@ export function formatPrice(amount: string | number | null | undefined): string 
  * totals can be added up exactly (architecture guide, "Money"). Anything else gives null.
  */
 export function toMinorUnits(amount: string | null | undefined): number | null {
-  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec((amount ?? '').trim());
-  if (!match) return null;
-  const [, sign, units = '0', fraction = ''] = match;
-  const cents = Number(units) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(cents)) return null;
-  return sign === '-' ? -cents : cents;
+  return amount == null ? null : minorUnitsOf(amount);
 }
 
 /** Integer minor units as the API's decimal string: 4550 -> "45.50", 5 -> "0.05". */
 export function fromMinorUnits(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return decimalOf(Math.trunc(cents));
 }
