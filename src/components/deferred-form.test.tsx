@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Suspense, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
@@ -15,6 +15,18 @@ function NameForm({ onSend }: { onSend: (values: { name: string; email: string }
       <label htmlFor="email">Email</label>
       <input id="email" {...form.register('email')} />
       <button type="submit">Send</button>
+    </form>
+  );
+}
+
+/** A field held in React state, with an id and no name (like the product page's quantity). */
+function QuantityForm() {
+  const [quantity, setQuantity] = useState('1');
+  return (
+    <form>
+      <label htmlFor="qty">Quantity</label>
+      <input id="qty" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+      <output>{`Adds ${quantity}`}</output>
     </form>
   );
 }
@@ -107,5 +119,28 @@ describe('deferredForm', () => {
     expect(name.value).toBe('Ada Lovelace');
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it('keeps a number typed into a field held in React state before the form was live', async () => {
+    vi.resetModules();
+    const { deferredForm } = await import('./deferred-form');
+    const Deferred = deferredForm(async () => QuantityForm);
+    (window as { $_TSR?: unknown }).$_TSR = {};
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <div className="deferred-form">
+        <Suspense fallback={null}>
+          <QuantityForm />
+        </Suspense>
+      </div>,
+    );
+    document.body.append(container);
+    await act(async () => void hydrateRoot(container, <Deferred />));
+    const quantity = container.querySelector<HTMLInputElement>('#qty')!;
+    fireEvent.focusIn(quantity);
+    fireEvent.input(quantity, { target: { value: '2' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(quantity.value).toBe('2');
+    expect(container.querySelector('output')).toHaveTextContent('Adds 2');
   });
 });

@@ -33,8 +33,8 @@ import {
  * - values typed before the form hydrated are put back once it has (react-hook-form resets
  *   registered inputs to their default values when it registers them), through an `input`
  *   event, so the form's state has them too;
- * - a submit before then (Enter in a field) is held, not sent natively (which would put a
- *   password in a URL), and made again once the form is live.
+ * - a button pressed or a submit made before then (Enter in a field) is held, not sent natively
+ *   (which would put a password in a URL), and made again once the form is live.
  *
  * When the page is not hydrating (a client-side navigation, the SPA shell, tests), the import
  * starts at once and `fallback` shows meanwhile.
@@ -54,7 +54,12 @@ export function deferredForm<P extends object>(
 
   function DeferredForm(props: P) {
     const region = useRef<HTMLDivElement>(null);
-    const pending = useRef<PendingInput>({ typed: new Map(), submit: null, live: false });
+    const pending = useRef<PendingInput>({
+      typed: new Map(),
+      click: null,
+      submit: null,
+      live: false,
+    });
     const onLive = useCallback(() => catchUp(region.current, pending.current), []);
 
     useEffect(() => {
@@ -69,7 +74,18 @@ export function deferredForm<P extends object>(
       const onInput = (event: Event) => {
         if (state.live || !inRegion(event)) return;
         const target = event.target;
-        if (isField(target) && target.name) state.typed.set(target.name, fieldState(target));
+        const key = isField(target) ? fieldKey(target) : null;
+        if (key && isField(target)) state.typed.set(key, fieldState(target));
+      };
+      const onClick = (event: MouseEvent) => {
+        if (state.live || !inRegion(event) || !(event.target instanceof Element)) return;
+        const control = event.target.closest<HTMLElement>('button, input[type="submit"]');
+        if (!control) return;
+        // A button pressed before the form is live: hold the press and make it again once it is.
+        event.preventDefault();
+        event.stopPropagation();
+        state.click = control;
+        releaseIntent();
       };
       const onSubmit = (event: SubmitEvent) => {
         if (state.live || !inRegion(event)) return;
@@ -89,11 +105,13 @@ export function deferredForm<P extends object>(
       window.addEventListener('input', onInput, true);
       window.addEventListener('change', onInput, true);
       window.addEventListener('submit', onSubmit, true);
+      window.addEventListener('click', onClick, true);
       return () => {
         for (const name of intentEvents) window.removeEventListener(name, onIntent, true);
         window.removeEventListener('input', onInput, true);
         window.removeEventListener('change', onInput, true);
         window.removeEventListener('submit', onSubmit, true);
+        window.removeEventListener('click', onClick, true);
       };
     }, []);
 
@@ -112,8 +130,10 @@ export function deferredForm<P extends object>(
 
 /** What happened in a form's region before its code arrived. */
 interface PendingInput {
-  /** The last value (or checked state) of each named field the shopper changed. */
+  /** The last value (or checked state) of each field the shopper changed, by its selector. */
   typed: Map<string, FieldState>;
+  /** A button pressed before the form was live, to press again. */
+  click: HTMLElement | null;
   /** A submit made before the form was live, to make again. */
   submit: { form: HTMLFormElement; submitter: HTMLElement | null } | null;
   /** True once the form has hydrated (or rendered). */
@@ -136,13 +156,19 @@ function WhenLive({ onLive }: { onLive: () => void }) {
 function catchUp(region: HTMLDivElement | null, state: PendingInput): void {
   state.live = true;
   if (region) {
-    for (const [name, wanted] of state.typed) {
-      for (const field of region.querySelectorAll<Field>(`[name="${CSS.escape(name)}"]`)) {
-        restore(field, wanted);
-      }
+    for (const [key, wanted] of state.typed) {
+      for (const field of region.querySelectorAll<Field>(key)) restore(field, wanted);
     }
   }
   state.typed.clear();
+  const pressed = state.click;
+  state.click = null;
+  if (pressed && pressed.isConnected) {
+    // After this commit, so the button's handler sees the restored values; a submit button's
+    // press submits the form, so a held submit is not made twice.
+    state.submit = null;
+    setTimeout(() => pressed.click());
+  }
   const held = state.submit;
   state.submit = null;
   if (held && held.form.isConnected) {
@@ -161,6 +187,15 @@ function isField(target: EventTarget | null): target is Field {
     target instanceof HTMLTextAreaElement ||
     target instanceof HTMLSelectElement
   );
+}
+
+/**
+ * A selector that finds `field` again once the form is live: its name (a radio group shares
+ * one), else its id (a field held in React state may have no name); null when it has neither.
+ */
+function fieldKey(field: Field): string | null {
+  if (field.name) return `[name="${CSS.escape(field.name)}"]`;
+  return field.id ? `#${CSS.escape(field.id)}` : null;
 }
 
 function isSubmitter(element: HTMLElement | null): element is HTMLButtonElement | HTMLInputElement {
@@ -185,7 +220,11 @@ function restore(field: Field, wanted: FieldState): void {
     if (checked !== field.checked && (checked || field.type === 'checkbox')) field.click();
     return;
   }
-  if (field.value === wanted.value) return;
+  // Always sent, even when the element already shows the value: a field held in React state
+  // keeps the typed text in the element but not in its state. React only reports a change
+  // when the value differs from the one it last saw, so that one is moved off first (through
+  // the element's own setter, which React watches), then the value is set underneath it.
+  field.value = wanted.value === '' ? ' ' : '';
   const prototype = Object.getPrototypeOf(field) as object;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, wanted.value);
   field.dispatchEvent(
