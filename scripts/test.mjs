@@ -5,12 +5,14 @@
  * Stages run one after another; the lanes of a stage run at the same time (each lane's steps
  * in order), so a 2-core CI machine is kept busy without two browsers fighting for it:
  *
- *   1. lint | typecheck | generated-client check, then a hey-api client type-checked, then
- *      the contract's changes since its last release against its version (contract:diff)
+ *   1. lint | typecheck, then the README's error catalogue table against the mock e2e's rows |
+ *      generated-client check, then a hey-api client type-checked, then the contract's changes
+ *      since its last release against its version (contract:diff)
  *   2. Vitest: web (jsdom) and server on SQLite, one worker per core
  *   3. production build, then the first-load JavaScript budget of every route
  *   4. Playwright e2e | Vitest server on PostgreSQL (only with TEST_DATABASE_URL), then the
- *      contract test (prism proxy --errors)
+ *      contract test (prism proxy --errors), then the shopper flows against the Prism mock
+ *      (npm run test:e2e:mock)
  *
  * The first lane of a stage prints as it runs; the others print when they end, so their output
  * never interleaves. Ends with a table of step, result and seconds (and the wall time of the
@@ -46,7 +48,15 @@ const postgresLane = testDatabaseUrl
 const stages = [
   [
     [{ name: 'lint', cmd: npm, args: ['run', 'lint'] }],
-    [{ name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] }],
+    [
+      { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] },
+      // The README's table of the error catalogue is made from the mock e2e's rows.
+      {
+        name: 'error catalogue table',
+        cmd: bin('tsx'),
+        args: ['scripts/error-catalogue-table.ts', '--check'],
+      },
+    ],
     [
       { name: 'generated client', cmd: npm, args: ['run', 'check:generated'] },
       { name: 'hey-api client', cmd: npm, args: ['run', 'check:other-client'] },
@@ -73,6 +83,9 @@ const stages = [
     [
       ...postgresLane,
       { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
+      // One browser, after the lane's other steps, while the main e2e still runs: it fits in
+      // that lane's spare time instead of adding a stage.
+      { name: 'e2e against the mock (playwright)', cmd: npm, args: ['run', 'test:e2e:mock'] },
     ],
   ],
 ];
