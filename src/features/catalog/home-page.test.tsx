@@ -35,8 +35,14 @@ describe('HomePage', () => {
   it('shows the site title and description with a Shop now link', async () => {
     answer([makeProduct()]);
     renderWithRouter(<HomePage />);
+    // The first render of the file loads the page's modules: on a busy CI machine that alone
+    // can take longer than the default second.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Ember & Oak Workshop' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Ember & Oak Workshop' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Knives and art, made by hand.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop now' })).toHaveAttribute('href', '/products');
