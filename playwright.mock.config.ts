@@ -66,7 +66,8 @@ export default defineConfig({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: chromiumArgs,
     },
-    trace: 'retain-on-failure',
+    // Recording a trace of every test costs the run seconds: in CI only a retried test's.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   webServer: {

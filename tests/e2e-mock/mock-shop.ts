@@ -136,6 +136,30 @@ export async function expectImageLoaded(img: Locator): Promise<void> {
     .toBeGreaterThan(0);
 }
 
+/**
+ * Expects each locator to be visible; while one is not, moves the page's clock a second on
+ * (the page must have called `page.clock.install()`), so the storefront's retries of a failed
+ * load (after 1 s and 2 s), its 1.5 s wait before a payment check and its 3 s before the login
+ * after a registration pass at once instead of in real time.
+ */
+export async function expectSoon(page: Page, ...locators: Locator[]): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        for (const locator of locators) {
+          if (!(await locator.first().isVisible())) {
+            await page.clock.fastForward(1_000);
+            return false;
+          }
+        }
+        return true;
+      },
+      { message: `${locators.join(', ')} visible`, intervals: [50, 100, 100, 250] },
+    )
+    .toBe(true);
+  for (const locator of locators) await expect(locator.first()).toBeVisible();
+}
+
 export const test = base.extend<{ mock: MockSwitches }>({
   a11y: false,
   context: async ({ context }, use) => {
