@@ -10,7 +10,7 @@ import { expect, test as base } from '../e2e/fixtures';
  * `test` is the main suite's (tests/e2e/fixtures.ts: `goto` waits until the page is
  * interactive; a hydration error or a CSP violation fails the test), with three changes:
  * - no axe scan after each test: the main suite scans every page against the reference API,
- *   and these are the same components, so here it would only double the run's time;
+ *   and these are the same components, so here it would only add to the run's time;
  * - the Vite dev server's hot-reload socket is answered by Playwright and never reaches Vite,
  *   so a file saved in the working tree while the tests run cannot reload a page mid-test;
  * - `mock` sets the mock's switches, and every switch is cleared before and after each test
@@ -82,7 +82,7 @@ export async function logIn(context: BrowserContext): Promise<void> {
   await context.addInitScript(logInScript, await mockLogin(context.request));
 }
 
-/** The pages a visitor sees, in the order global-setup.ts has Vite compile them. */
+/** The pages a visitor sees, which global-setup.ts has Vite compile before the tests. */
 export const VISITOR_PAGES = [
   '/',
   '/products',
@@ -140,7 +140,8 @@ export async function expectImageLoaded(img: Locator): Promise<void> {
  * Expects each locator to be visible; while one is not, moves the page's clock a second on
  * (the page must have called `page.clock.install()`), so the storefront's retries of a failed
  * load (after 1 s and 2 s), its 1.5 s wait before a payment check and its 3 s before the login
- * after a registration pass at once instead of in real time.
+ * after a registration pass at once instead of in real time. Fails the test when one is still
+ * hidden after the expect timeout.
  */
 export async function expectSoon(page: Page, ...locators: Locator[]): Promise<void> {
   await expect
@@ -160,6 +161,7 @@ export async function expectSoon(page: Page, ...locators: Locator[]): Promise<vo
   for (const locator of locators) await expect(locator.first()).toBeVisible();
 }
 
+/** The main suite's `test`, changed for the mock as this module's comment says. */
 export const test = base.extend<{ mock: MockSwitches }>({
   a11y: false,
   context: async ({ context }, use) => {
