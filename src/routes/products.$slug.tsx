@@ -18,7 +18,8 @@ export const Route = createFileRoute('/products/$slug')({
       ensureOrNotFound(queryClient, productQuery(params.slug)),
       loadSanitizer(),
     ]);
-    return productSummary(product);
+    // An answer without a product is the page's own message, not a failed load.
+    return product ? productSummary(product) : undefined;
   },
   head: ({ matches, loaderData }) => productHead(matches, loaderData),
   component: ProductDetailRoute,

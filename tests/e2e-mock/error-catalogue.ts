@@ -37,11 +37,6 @@ export interface CatalogueCase {
   step?: Step;
   /** The texts the shopper then reads, each exactly as the page shows it. */
   shows: readonly string[];
-  /**
-   * A defect of the storefront keeps `shows` from appearing: what it shows instead, and why.
-   * The test expects that instead, and fails once the defect is fixed, so this is removed.
-   */
-  knownDefect?: { shows: readonly string[]; why: string };
 }
 
 /** One row of the README's table: its message and "where" cells, and the cases behind them. */
@@ -110,18 +105,7 @@ export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
     message: "'Product data is unavailable.'",
     where: 'a product',
     loggedIn: false,
-    cases: [
-      {
-        ...seen({ getProduct: 'raw=200 null' }, KNIFE, 'Product data is unavailable.'),
-        knownDefect: {
-          shows: ['Failed to load product details.'],
-          why:
-            "the route's loader reads the missing product's fields for the page's head " +
-            '(productSummary in src/features/catalog/seo.ts throws a TypeError), so the error ' +
-            'screen shows before the page could say the data is unavailable',
-        },
-      },
-    ],
+    cases: [seen({ getProduct: 'raw=200 null' }, KNIFE, 'Product data is unavailable.')],
   },
   {
     message: "'Failed to load products.' (list and gallery)",
