@@ -1,8 +1,8 @@
 /// <reference types="node" />
-import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, freePortSync } from './scripts/lib/chromium';
 
 /**
  * End-to-end tests in Debian's Chromium against the `npm start` server.
@@ -17,19 +17,12 @@ import { defineConfig } from '@playwright/test';
  * tested end to end too.
  */
 
-function freePort(): string {
-  // The config is synchronous, so ask a short-lived node process for a port the OS says is free.
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
-}
-
 const ownServer = !process.env.E2E_PORT;
-const port = process.env.E2E_PORT || freePort();
+const port = process.env.E2E_PORT || freePortSync();
 // The second demo shop (its payment options differ, so every checkout branch is
 // reachable): a storefront built with its own tenant token, on its own port.
 const ownPotteryServer = !process.env.E2E_POTTERY_PORT;
-const potteryPort = process.env.E2E_POTTERY_PORT || freePort();
+const potteryPort = process.env.E2E_POTTERY_PORT || freePortSync();
 // Deleted after the run, so only a dir this config named itself (in the runner) is accepted.
 const inherited = process.env.E2E_DATA_DIR ?? '';
 const dataDir = path.basename(inherited).startsWith('storefront-e2e-')
@@ -60,17 +53,6 @@ const serverEnv = {
   OUTBOX_DIR: path.join(dataDir, 'outbox'),
 };
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
@@ -86,7 +68,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: [...CHROMIUM_ARGS],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,6 +1,6 @@
 /// <reference types="node" />
-import { execFileSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, freePortSync } from './scripts/lib/chromium';
 
 /**
  * The shopper flows against the Prism mock (`npm run test:e2e:mock`), in Debian's Chromium.
@@ -16,31 +16,13 @@ import { defineConfig } from '@playwright/test';
  * compile every route once before the first test, so no test pays for it.
  */
 
-function freePort(): string {
-  // The config is synchronous, so ask a short-lived node process for a port the OS says is free.
-  const script =
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
-  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
-}
-
-const prismPort = process.env.E2E_MOCK_PRISM_PORT || freePort();
-const gatewayPort = process.env.E2E_MOCK_GATEWAY_PORT || freePort();
-const vitePort = process.env.E2E_MOCK_VITE_PORT || freePort();
+const prismPort = process.env.E2E_MOCK_PRISM_PORT || freePortSync();
+const gatewayPort = process.env.E2E_MOCK_GATEWAY_PORT || freePortSync();
+const vitePort = process.env.E2E_MOCK_VITE_PORT || freePortSync();
 process.env.E2E_MOCK_PRISM_PORT = prismPort;
 process.env.E2E_MOCK_GATEWAY_PORT = gatewayPort;
 process.env.E2E_MOCK_VITE_PORT = vitePort;
 const baseURL = `http://127.0.0.1:${vitePort}`;
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e-mock',
@@ -64,7 +46,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: chromiumArgs,
+      args: [...CHROMIUM_ARGS],
     },
     // Recording a trace of every test costs the run seconds: in CI only a retried test's.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',

@@ -22,6 +22,7 @@
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from './lib/chromium.ts';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -34,16 +35,6 @@ const tenant = process.env.VITE_TENANT_TOKEN || 'demo-handcraft';
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 // The e2e tests' flags (machine notes): without the background-networking ones Chromium keeps
 // trying hosts this machine cannot reach, which Lighthouse would count.
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Target {
   label: string;
@@ -144,7 +135,7 @@ function printTable([head, ...body]: [string[], ...string[][]]): void {
 }
 
 const pages = await targets();
-const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS] });
 const table: [string[], ...string[][]] = [
   ['route', 'perf', 'a11y', 'best pr.', 'seo', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'within budget'],
 ];
