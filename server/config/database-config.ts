@@ -2,7 +2,13 @@
  * The database part of the configuration: PostgreSQL or the SQLite file, its time limits, the
  * seeded media folder, and whether the demo shops are seeded.
  */
-import { ConfigError, type Env, parseBoolean, parseIntInRange, value } from './env-values.ts';
+import {
+  parseBoolean,
+  parseIntInRange,
+  parseUrlWithScheme,
+  value,
+  type Env,
+} from './env-values.ts';
 
 /** The shop database and its demo seed. */
 export interface DatabaseConfig {
@@ -21,24 +27,6 @@ export interface DatabaseConfig {
   pgTimeouts: { connectMs: number; statementMs: number; idleMs: number };
 }
 
-/** A postgres:// or postgresql:// URL, returned as written. @throws ConfigError otherwise. */
-function parseDatabaseUrl(env: Env, name: string): string | null {
-  const raw = value(env, name);
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be a postgres:// or postgresql:// URL.`);
-  }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new ConfigError(
-      `${name} must be a postgres:// or postgresql:// URL, got protocol "${url.protocol}".`,
-    );
-  }
-  return raw;
-}
-
 /**
  * Reads the database settings: DATABASE_URL, SQLITE_PATH, MEDIA_DIR, SEED_DEMO and the
  * PG_*_TIMEOUT_MS limits.
@@ -46,7 +34,7 @@ function parseDatabaseUrl(env: Env, name: string): string | null {
  */
 export function loadDatabaseConfig(env: Env): DatabaseConfig {
   return {
-    databaseUrl: parseDatabaseUrl(env, 'DATABASE_URL'),
+    databaseUrl: parseUrlWithScheme(env, 'DATABASE_URL', ['postgres', 'postgresql'], 'a'),
     sqlitePath: value(env, 'SQLITE_PATH') ?? 'data/shop.sqlite',
     mediaDir: value(env, 'MEDIA_DIR') ?? 'data/media',
     seedDemo: parseBoolean(env, 'SEED_DEMO', true),

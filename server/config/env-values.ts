@@ -120,3 +120,29 @@ export function parseBaseUrl(env: Env, name: string, fallback: string | null): s
   }
   return raw.replace(/\/+$/, '');
 }
+
+/**
+ * A URL whose scheme is one of `schemes` (`['smtp', 'smtps']`), returned as written; null when
+ * unset. `article` fits the first scheme in the message ("an smtp:// or smtps:// URL").
+ * @throws ConfigError for anything else.
+ */
+export function parseUrlWithScheme(
+  env: Env,
+  name: string,
+  schemes: readonly string[],
+  article: 'a' | 'an',
+): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  const what = `${article} ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be ${what}.`);
+  }
+  if (!schemes.includes(url.protocol.slice(0, -1))) {
+    throw new ConfigError(`${name} must be ${what}, got protocol "${url.protocol}".`);
+  }
+  return raw;
+}

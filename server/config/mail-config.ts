@@ -2,7 +2,7 @@
  * The e-mail part of the configuration: the SMTP server or the folder e-mails are written to
  * instead, the sender address, and how long a process holds an e-mail it took from the outbox.
  */
-import { ConfigError, type Env, parseIntInRange, value } from './env-values.ts';
+import { parseIntInRange, parseUrlWithScheme, value, type Env } from './env-values.ts';
 
 /** Sending e-mail. */
 export interface MailConfig {
@@ -23,24 +23,6 @@ export interface MailConfig {
   emailSendLockSeconds: number;
 }
 
-/** SMTP_URL: an smtp:// or smtps:// URL, returned as written; null when unset. @throws ConfigError */
-function parseSmtpUrl(env: Env, name: string): string | null {
-  const raw = value(env, name);
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an smtp:// or smtps:// URL.`);
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    throw new ConfigError(
-      `${name} must be an smtp:// or smtps:// URL, got protocol "${url.protocol}".`,
-    );
-  }
-  return raw;
-}
-
 /**
  * Reads the e-mail settings: OUTBOX_DIR, SMTP_URL, MAIL_FROM and EMAIL_SEND_LOCK_S.
  * @throws ConfigError when one is malformed.
@@ -48,7 +30,7 @@ function parseSmtpUrl(env: Env, name: string): string | null {
 export function loadMailConfig(env: Env): MailConfig {
   return {
     outboxDir: value(env, 'OUTBOX_DIR') ?? 'data/outbox',
-    smtpUrl: parseSmtpUrl(env, 'SMTP_URL'),
+    smtpUrl: parseUrlWithScheme(env, 'SMTP_URL', ['smtp', 'smtps'], 'an'),
     mailFrom: value(env, 'MAIL_FROM') ?? null,
     emailSendLockSeconds: parseIntInRange(env, 'EMAIL_SEND_LOCK_S', 120, 1, 3600),
   };
