@@ -23,7 +23,7 @@ import { loadJwtSecret } from './auth/tokens.ts';
 import { type AppConfig, jwtSecretPath } from './config.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { notImplemented } from './handlers/not-implemented.ts';
-import { findSiteSettings } from './handlers/site.ts';
+import { findSiteSettings } from './site/site-settings.ts';
 import { clientErrorHandler } from './lib/client-error.ts';
 import { siteOrigin } from './lib/site-origin.ts';
 import type { Renderer } from './lib/server-render.ts';

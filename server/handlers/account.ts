@@ -29,7 +29,7 @@ import { hasNul } from '../lib/canonical-json.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
-import { findSiteSettings } from './site.ts';
+import { findSiteSettings } from '../site/site-settings.ts';
 import type { OperationHandler } from './types.ts';
 
 /** Messages of the account operations (the registration's where they say the same thing). */

@@ -2,39 +2,9 @@
  * Site content handlers: site settings (spec section 3), public company settings and the About
  * page's company info.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { parseStringMap } from '../db/mapping.ts';
 import { notFound } from '../lib/http-error.ts';
-import type { OperationHandler, Schemas } from './types.ts';
-
-/**
- * The tenant's site-settings record in the contract's shape, or null when the tenant has none.
- * Also used at start-up to inline the record into index.html.
- */
-export async function findSiteSettings(
-  db: Kysely<Database>,
-  tenantId: number,
-): Promise<Schemas['SiteSettings'] | null> {
-  const row = await db
-    .selectFrom('site_settings')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    site_title: row.site_title,
-    site_description: row.site_description,
-    favicon: row.favicon,
-    theme_name: row.theme_name,
-    logo: row.logo,
-    google_analytics_id: row.google_analytics_id,
-    contact_email: row.contact_email,
-    social_media_links: parseStringMap(row.social_media_links),
-    tenant: row.tenant_id,
-  };
-}
+import { findSiteSettings } from '../site/site-settings.ts';
+import type { OperationHandler } from './types.ts';
 
 /** GET /pages/site-settings/ -> SiteSettings; 404 when the shop has none. */
 export const getSiteSettings: OperationHandler<'getSiteSettings'> = async (request) => {
