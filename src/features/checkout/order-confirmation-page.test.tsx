@@ -1,41 +1,10 @@
 import { screen } from '@testing-library/react';
-import type { components } from '../../api/schema';
 import { dispatchRange } from '../../components/dispatch';
 import { renderWithRouter } from '../../components/testing/render-with-router';
+import { makeOrder } from '../../test/order-fixture';
 import { OrderConfirmationPage } from './order-confirmation-page';
 
-type Order = components['schemas']['Order'];
-
-const ORDER: Order = {
-  id: 42,
-  order_number: 'ORD-7K3F-9QXD',
-  status: 'awaiting_payment',
-  payment_method: 'bank_transfer',
-  subtotal: '490.00',
-  shipping_price: '0.00',
-  total_price: '490.00',
-  total_items: 2,
-  delivery_address: {
-    fullname: 'Ada Lovelace',
-    contact_number: '+44 114 496 0000',
-    street: '12 Forge Lane',
-    city: 'Sheffield',
-    postalCode: 'S1 2AB',
-    country: 'United Kingdom',
-  },
-  items: [],
-  shipments: [],
-  needs_adult_signature: false,
-  age_attestation: null,
-  created_at: '2026-11-22T10:00:00Z',
-  paid_at: null,
-  expires_at: null,
-  closed_at: null,
-  refund_status: null,
-  payment_instructions: null,
-  payment_redirect_url: null,
-  latest_payment: null,
-};
+const ORDER = makeOrder({ payment_method: 'bank_transfer' });
 
 describe('/order-confirmation (spec sections 2 and 4)', () => {
   it("shows 'Order Information Unavailable' and a link home without navigation state", async () => {
