@@ -141,7 +141,11 @@ export class RefreshTokenStore {
       usedAt = toDate(current.used_at);
     }
 
-    if (now.getTime() - usedAt.getTime() < this.options.reuseGraceSeconds * 1000) {
+    // Two concurrent exchanges each read the clock when they began: the one that lost may have
+    // begun before the winner wrote `used_at`, so a negative age counts as no time at all (with
+    // no grace window, a concurrent second exchange is a replay).
+    const spentForMs = Math.max(0, now.getTime() - usedAt.getTime());
+    if (spentForMs < this.options.reuseGraceSeconds * 1000) {
       return this.issue(row.user_id, tenantId, row.family_id, expiresAt, now);
     }
     await this.revokeFamily(row.family_id, tenantId, now);

@@ -3,6 +3,7 @@
  * and the revocation of a replayed family, and logout (`POST /accounts/logout/`), which ends the
  * whole family.
  */
+import { RefreshTokenReplayError } from '../auth/refresh-tokens.ts';
 import { DEMO_CUSTOMERS } from '../seed/seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO, POTTERY, TOKEN_INVALID, tenantIdOf, useAccountsApi } from './accounts-test-utils.ts';
@@ -106,6 +107,24 @@ describe('token refresh', () => {
       // Another login starts a new, unaffected family.
       const fresh = await loginAs(demoCustomer.email, demoCustomer.password, DEMO, strict);
       expect((await refresh(fresh.refresh, DEMO, strict)).status).toBe(200);
+    });
+
+    it('treats a second exchange that began before the first was written as a replay', async () => {
+      // Concurrent exchanges read the clock when they begin: the loser's clock may be earlier
+      // than the winner's used_at, which must not read as "within the grace window".
+      const { refresh: token } = await loginAs(
+        potteryCustomer.email,
+        potteryCustomer.password,
+        POTTERY,
+        strict,
+      );
+      const tenantId = tenantIdOf(token);
+      const store = strict.app.auth.refreshTokens;
+      const winnerAt = new Date();
+      await store.rotate(token, tenantId, winnerAt);
+      await expect(store.rotate(token, tenantId, new Date(winnerAt.getTime() - 5))).rejects.toThrow(
+        RefreshTokenReplayError,
+      );
     });
 
     it('treats a concurrent second exchange as a replay: nothing of the family survives', async () => {
