@@ -1,28 +1,32 @@
 /**
  * `npm run contract:diff [REF] [--repo DIR]`: compares `openapi/storefront.yaml` in the working
- * tree with the same file at the git revision REF (default: the most recent tag `contract-v*`
- * reachable from HEAD, the last released contract), prints every change grouped breaking /
- * non-breaking / other with the operation it is in, and checks `info.version` against them
- * (the rules at the top of openapi/CHANGELOG.md; the logic is in scripts/lib/contract-diff.ts).
+ * tree with the last released contract, prints every change grouped breaking / non-breaking /
+ * other with the operation it is in, and checks `info.version` against them (the rules at the
+ * top of openapi/CHANGELOG.md; the logic is in scripts/lib/contract-diff.ts).
+ *
+ * The last released contract is the highest version in `openapi/releases/` (`X.Y.Z.yaml`, a
+ * copy of the contract as released), so the check needs no git history or tags: a CI checkout
+ * made with `--no-tags` or `--depth 1` runs it as well. With REF, the comparison is with the
+ * contract at that git revision instead (a tag `contract-vX.Y.Z`, a branch, a commit).
  *
  * Exit codes: 0 when the version fits the changes; 1 when it does not (breaking changes under
  * the same major version, a changed contract under the same version, a version that went
- * backwards); 2 when there is nothing to compare with (no `contract-v*` tag reachable, an
- * unknown REF, a file git or YAML cannot read). `npm test` runs it, so a shallow clone without
- * tags fails with the command that fetches them rather than skipping the check.
+ * backwards); 2 when there is nothing to compare with (no release in `openapi/releases/`, a
+ * release whose `info.version` is not its file name, an unknown REF, a file git or YAML cannot
+ * read).
  *
  * `--repo DIR` runs against another repository's working tree (the tests use a temporary one);
  * by default the repository is the one holding the current directory.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { compareContracts, formatReport } from './lib/contract-diff.ts';
-import { checkVersion } from './lib/contract-diff-versions.ts';
+import { checkVersion, compareSemver, parseSemver } from './lib/contract-diff-versions.ts';
 
 const CONTRACT = 'openapi/storefront.yaml';
-const TAG_PATTERN = 'contract-v*';
+const RELEASES = 'openapi/releases';
 
 /** Something that stops the comparison before it starts: printed, then exit 2. */
 class SetupError extends Error {}
@@ -56,20 +60,55 @@ function parseArgs(argv: string[]): { ref?: string; repo: string } {
   return { ref, repo };
 }
 
-/** The last released contract: the most recent `contract-v*` tag reachable from HEAD. */
-function lastReleaseTag(root: string): string {
-  const described = git(['describe', '--tags', '--match', TAG_PATTERN, '--abbrev=0'], root);
-  if (described.ok && described.out) return described.out;
-  const shallow = git(['rev-parse', '--is-shallow-repository'], root).out === 'true';
-  throw new SetupError(
-    [
-      `no tag matching ${TAG_PATTERN} is reachable from HEAD, so there is no released contract to compare with.`,
-      shallow
-        ? 'This is a shallow clone: fetch the history and the tags with `git fetch --unshallow --tags`.'
-        : 'Fetch the tags with `git fetch --tags` (a clone made with --no-tags, or a CI checkout, has none).',
-      'Or name a revision: `npm run contract:diff -- <REF>`.',
-    ].join('\n  '),
-  );
+/** A contract to compare with: its text and the name the report gives it. */
+interface Baseline {
+  text: string;
+  name: string;
+}
+
+/**
+ * The last released contract: the file of `openapi/releases/` with the highest semantic version
+ * in its name. Throws SetupError when there is none, or when its `info.version` is not its name
+ * (a release copy edited after the fact).
+ */
+function lastRelease(root: string): Baseline {
+  let names: string[] = [];
+  try {
+    names = readdirSync(path.join(root, RELEASES));
+  } catch {
+    // No folder: handled below as no release.
+  }
+  const releases = names
+    .map((name) => ({ name, version: parseSemver(name.replace(/\.yaml$/, '')) }))
+    .filter((entry) => entry.name.endsWith('.yaml') && entry.version !== null)
+    .sort((a, b) => compareSemver(b.version!, a.version!));
+  const latest = releases[0];
+  if (!latest) {
+    throw new SetupError(
+      [
+        `${RELEASES}/ holds no released contract (X.Y.Z.yaml), so there is nothing to compare with.`,
+        'Release the current contract by copying it there (see openapi/CHANGELOG.md),',
+        'or name a git revision: `npm run contract:diff -- <REF>`.',
+      ].join('\n  '),
+    );
+  }
+  const file = `${RELEASES}/${latest.name}`;
+  const text = readFileSync(path.join(root, file), 'utf8');
+  const released = readYaml(text, file) as { info?: { version?: unknown } } | null;
+  const expected = latest.name.replace(/\.yaml$/, '');
+  if (released?.info?.version !== expected) {
+    throw new SetupError(
+      `${file} says info.version ${JSON.stringify(released?.info?.version)}, not ${expected}: a released contract is never edited.`,
+    );
+  }
+  return { text, name: file };
+}
+
+/** The contract at the git revision `ref`. Throws SetupError when git cannot show it. */
+function atRevision(root: string, ref: string): Baseline {
+  const shown = git(['show', `${ref}:${CONTRACT}`], root);
+  if (!shown.ok) throw new SetupError(`cannot read ${CONTRACT} at ${ref}: ${shown.err}`);
+  return { text: shown.out, name: `${CONTRACT} at ${ref}` };
 }
 
 function readYaml(text: string, source: string): unknown {
@@ -85,10 +124,8 @@ function main(): number {
   const top = git(['rev-parse', '--show-toplevel'], repo);
   if (!top.ok) throw new SetupError(`${repo} is not inside a git repository: ${top.err}`);
   const root = top.out;
-  const ref = givenRef ?? lastReleaseTag(root);
+  const baseline = givenRef === undefined ? lastRelease(root) : atRevision(root, givenRef);
 
-  const shown = git(['show', `${ref}:${CONTRACT}`], root);
-  if (!shown.ok) throw new SetupError(`cannot read ${CONTRACT} at ${ref}: ${shown.err}`);
   let current: string;
   try {
     current = readFileSync(path.join(root, CONTRACT), 'utf8');
@@ -97,11 +134,11 @@ function main(): number {
   }
 
   const comparison = compareContracts(
-    readYaml(shown.out, `${CONTRACT} at ${ref}`),
+    readYaml(baseline.text, baseline.name),
     readYaml(current, CONTRACT),
   );
   const verdict = checkVersion(comparison);
-  const report = formatReport(comparison, verdict, { before: ref, after: 'working tree' });
+  const report = formatReport(comparison, verdict, { before: baseline.name, after: CONTRACT });
   if (verdict.ok) console.log(report);
   else console.error(report);
   return verdict.ok ? 0 : 1;

@@ -1,6 +1,7 @@
 /**
  * `npm run contract:diff` itself, against a temporary git repository holding the contract:
- * the default comparison with the last `contract-v*` tag, its exit codes and its messages.
+ * the default comparison with the last release in `openapi/releases/` (no tags needed), a
+ * comparison with a named revision, its exit codes and its messages.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,9 +48,16 @@ describe('npm run contract:diff against a git repository', () => {
     writeFileSync(path.join(repo, 'openapi', 'storefront.yaml'), doc.toString());
   };
 
+  /** Writes `openapi/releases/<version>.yaml`: the released contract, at `version`. */
+  const writeRelease = (version: string) => {
+    const doc = parseDocument(contractText);
+    doc.setIn(['info', 'version'], version);
+    writeFileSync(path.join(repo, 'openapi', 'releases', `${version}.yaml`), doc.toString());
+  };
+
   beforeEach(() => {
     repo = mkdtempSync(path.join(os.tmpdir(), 'contract-diff-'));
-    mkdirSync(path.join(repo, 'openapi'));
+    mkdirSync(path.join(repo, 'openapi', 'releases'), { recursive: true });
     writeFileSync(path.join(repo, 'openapi', 'storefront.yaml'), contractText);
     git('init', '--quiet');
     git('add', 'openapi/storefront.yaml');
@@ -58,7 +66,7 @@ describe('npm run contract:diff against a git repository', () => {
   afterEach(() => rmSync(repo, { recursive: true, force: true }));
 
   it('names a removed field as breaking and exits 1 until the major version moves', () => {
-    git('tag', '-a', 'contract-v1.0.0', '-m', 'Contract 1.0.0');
+    writeRelease('1.0.0');
     const removeSlug = (doc: ReturnType<typeof parseDocument>) => {
       doc.deleteIn(['components', 'schemas', 'Category', 'properties', 'slug']);
       doc.setIn(['components', 'schemas', 'Category', 'required'], ['id', 'name', 'description']);
@@ -69,7 +77,9 @@ describe('npm run contract:diff against a git repository', () => {
     });
     const failed = contractDiff();
     expect(failed.status).toBe(1);
-    expect(failed.output).toContain('at contract-v1.0.0 (1.0.0) -> working tree (1.1.0)');
+    expect(failed.output).toContain(
+      'openapi/releases/1.0.0.yaml (1.0.0) -> openapi/storefront.yaml (1.1.0)',
+    );
     expect(failed.output).toMatch(/Breaking[^\n]*: 2\n/);
     expect(failed.output).toMatch(
       /GET \/products\/categories\/\{slug\}\/ +response 200: required field `slug` removed/,
@@ -87,11 +97,42 @@ describe('npm run contract:diff against a git repository', () => {
     expect(passed.status).toBe(0);
   });
 
-  it('without a contract-v* tag, exits 2 and says how to fetch the tags', () => {
+  it('compares with the highest released version, whatever the tags and file order', () => {
+    writeRelease('0.9.0');
+    writeRelease('1.0.0');
+    writeRelease('0.10.0');
+    writeContract((doc) => doc.setIn(['info', 'description'], 'Changed.'));
+    const unmoved = contractDiff();
+    expect(unmoved.output).toContain('openapi/releases/1.0.0.yaml (1.0.0)');
+    expect(unmoved.status).toBe(1);
+  });
+
+  it('without a released contract, exits 2 and says how to release one', () => {
     const result = contractDiff();
     expect(result.status).toBe(2);
-    expect(result.output).toContain('no tag matching contract-v* is reachable from HEAD');
-    expect(result.output).toContain('git fetch --tags');
+    expect(result.output).toContain('openapi/releases/ holds no released contract');
+    expect(result.output).toContain('npm run contract:diff -- <REF>');
+  });
+
+  it('refuses a released copy whose info.version is not its file name', () => {
+    writeFileSync(path.join(repo, 'openapi', 'releases', '1.2.0.yaml'), contractText);
+    const result = contractDiff();
+    expect(result.status).toBe(2);
+    expect(result.output).toContain(
+      'openapi/releases/1.2.0.yaml says info.version "1.0.0", not 1.2.0',
+    );
+  });
+
+  it('compares with a tag when one is named', () => {
+    git('tag', '-a', 'contract-v1.0.0', '-m', 'Contract 1.0.0');
+    writeContract((doc) => {
+      doc.setIn(['info', 'description'], 'Changed.');
+      doc.setIn(['info', 'version'], '1.0.1');
+    });
+    const result = contractDiff('contract-v1.0.0');
+    expect(result.output).toContain('openapi/storefront.yaml at contract-v1.0.0 (1.0.0)');
+    expect(result.output).toContain('OK: info.version 1.0.0 -> 1.0.1 fits the changes.');
+    expect(result.status).toBe(0);
   });
 
   it('compares with the revision named, and refuses one that does not exist', () => {

@@ -156,11 +156,11 @@ describe('formatReport', () => {
       }, '1.1.0'),
     );
     const report = formatReport(comparison, checkVersion(comparison), {
-      before: 'contract-v1.0.0',
-      after: 'working tree',
+      before: 'openapi/releases/1.0.0.yaml',
+      after: 'openapi/storefront.yaml',
     });
     expect(report).toContain(
-      'openapi/storefront.yaml at contract-v1.0.0 (1.0.0) -> working tree (1.1.0)',
+      'contract-diff: openapi/releases/1.0.0.yaml (1.0.0) -> openapi/storefront.yaml (1.1.0)',
     );
     expect(report).toMatch(
       /Breaking \(.*\): 2\n {2}GET \/products\/categories\/ +response 200: required field `\[\]\.slug` removed/,

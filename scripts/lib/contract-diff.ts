@@ -173,7 +173,7 @@ const HEADINGS: Record<ChangeGroup, string> = {
 /**
  * The report `npm run contract:diff` prints: both versions, the changes grouped breaking /
  * non-breaking / other with the operation (`METHOD /path`) each is in, and the verdict.
- * `labels` name the two sides (`contract-v1.0.0`, `working tree`).
+ * `labels` name the two sides (`openapi/releases/1.0.0.yaml`, `openapi/storefront.yaml`).
  */
 export function formatReport(
   comparison: ContractComparison,
@@ -183,7 +183,7 @@ export function formatReport(
   const lines: string[] = [];
   const { versions } = comparison;
   lines.push(
-    `contract-diff: openapi/storefront.yaml at ${labels.before} (${versions.before || 'no version'}) -> ${labels.after} (${versions.after || 'no version'})`,
+    `contract-diff: ${labels.before} (${versions.before || 'no version'}) -> ${labels.after} (${versions.after || 'no version'})`,
   );
   if (!comparison.changed) {
     lines.push('', 'No changes to the contract.');
