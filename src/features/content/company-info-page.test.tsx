@@ -140,6 +140,33 @@ describe('CompanyInfoPage (spec sections 2 and 8)', () => {
     expect(within(photos).getAllByRole('img')[0]).toHaveAttribute('src', '/m/chef.webp');
   });
 
+  it('keeps four empty squares in place of the photos until the catalogue answers', async () => {
+    stubApi({ '/pages/company-info/': { body: INFO } });
+    const answered = globalThis.fetch;
+    let releaseProducts = () => {};
+    vi.stubGlobal('fetch', async (request: Request) => {
+      if (new URL(request.url).pathname.startsWith('/api/products/products/')) {
+        await new Promise<void>((resolve) => (releaseProducts = resolve));
+      }
+      return answered(request);
+    });
+    const { container } = await renderWithRouter(
+      <Suspense fallback={null}>
+        <CompanyInfoPage />
+      </Suspense>,
+      { queryClient: createTestQueryClient() },
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Our mission' });
+    const squares = container.querySelectorAll('.content-about__photos .content-about__photo');
+    expect(squares).toHaveLength(4);
+    expect(container.querySelector('.content-about__photos')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    );
+    expect(screen.queryByRole('list', { name: 'From the workshop' })).not.toBeInTheDocument();
+    releaseProducts();
+  });
+
   it("uses 'About Us' when the shop has no title", async () => {
     await renderAbout(INFO, '');
     expect(await screen.findByRole('heading', { level: 1, name: 'About Us' })).toBeInTheDocument();

@@ -17,6 +17,9 @@ function useAboutHeading(): string {
   return aboutHeading(settings?.site_title?.trim() ?? '');
 }
 
+/** How many photos the mosaic shows; it shows none when the catalogue has fewer. */
+const PHOTO_COUNT = 4;
+
 /**
  * Four products with photos that show the shop's range: the first product of each category,
  * spread evenly over the categories (a shop with three kinds of knife first still shows its
@@ -31,21 +34,41 @@ function workshopPhotos(products: readonly ProductListItem[]): ProductListItem[]
   }
   const leaders = [...firstOfEach.values()];
   const picked =
-    leaders.length >= 4
-      ? [0, 1, 2, 3].map((i) => leaders[Math.floor((i * leaders.length) / 4)]!)
+    leaders.length >= PHOTO_COUNT
+      ? Array.from(
+          { length: PHOTO_COUNT },
+          (_, i) => leaders[Math.floor((i * leaders.length) / PHOTO_COUNT)]!,
+        )
       : leaders;
   for (const product of withPhoto) {
-    if (picked.length >= 4) break;
+    if (picked.length >= PHOTO_COUNT) break;
     if (!picked.includes(product)) picked.push(product);
   }
   return picked;
 }
 
-/** Four product photos from the catalogue, as a small mosaic beside the story. */
+/**
+ * Four product photos from the catalogue, as a small mosaic beside the story. Until the
+ * catalogue has answered (always on the server-rendered page, which does not wait for it) the
+ * mosaic's four squares are drawn empty, so the photos arriving do not push the mission and
+ * the values down the page (a layout shift Lighthouse counted on phones).
+ */
 function WorkshopPhotos() {
-  const { data } = useQuery(allProductsQuery());
+  const { data, isPending } = useQuery(allProductsQuery());
+  if (isPending) {
+    return (
+      <ul className="content-about__photos" aria-hidden="true">
+        {Array.from({ length: PHOTO_COUNT }, (_, index) => (
+          // Keys no product id can take: a reused square would move and count as a shift.
+          <li key={`square-${index}`}>
+            <span className="content-about__photo" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
   const photos = workshopPhotos(data?.results ?? []);
-  if (photos.length < 4) return null;
+  if (photos.length < PHOTO_COUNT) return null;
   return (
     <ul className="content-about__photos" aria-label="From the workshop">
       {photos.map((product) => (
