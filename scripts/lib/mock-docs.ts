@@ -3,8 +3,8 @@
  * The API reference under `npm run mock` (scripts/mock-proxy.ts): the very page the reference
  * API serves at `/api/docs/` (server/plugins/api-docs.ts: Scalar from the installed package,
  * the contract file itself, the same CSP), served by a small Fastify instance that only the
- * gateway's `/docs` requests reach. Scalar's standalone bundle ships inside
- * @scalar/fastify-api-reference and is not a file of its own, so its plugin serves it here too.
+ * gateway's `/docs` requests reach (Scalar's script included, made into a file on the first
+ * request by server/plugins/api-docs-bundle.ts).
  *
  *     browser -> Vite :5173 /api/docs/ -> this gateway /docs/ -> this module
  *

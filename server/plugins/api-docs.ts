@@ -1,7 +1,8 @@
 /**
- * The API reference, rendered from the contract (openapi/storefront.yaml) by Scalar's Fastify
- * plugin and served from the installed package: no CDN, no font host, no request proxy, no
- * telemetry, so the page asks nothing of any other host.
+ * The API reference, rendered from the contract (openapi/storefront.yaml) by Scalar (its page
+ * from `@scalar/client-side-rendering`, its script from the installed
+ * `@scalar/fastify-api-reference`, see ./api-docs-bundle.ts): no CDN, no font host, no request
+ * proxy, no telemetry, so the page asks nothing of any other host.
  *
  * Under `routePrefix` (`/api/docs` in the reference API; `/docs` in the mock gateway, behind
  * Vite's `/api` proxy):
@@ -10,16 +11,17 @@
  * - `GET {prefix}/` -> the HTML page, `no-cache`, with its own Content-Security-Policy
  *   ({@link apiDocsContentSecurityPolicy}) and a fresh nonce on its inline script and styles;
  * - `GET {prefix}/js/scalar.js` -> Scalar's standalone bundle (about 4.9 MB; 1.3 MB with brotli),
- *   cached for an hour;
+ *   streamed from a file on disk, cached for an hour (503 `{detail}` when it cannot be made);
  * - `GET {prefix}/storefront.yaml` -> the contract file itself, byte for byte.
  *
  * No tenant header is needed: the reference describes the API, not a shop. Registered outside
  * the API's tenant scope (app.ts), and by scripts/mock-proxy.ts for `npm run mock`.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import scalarApiReference from '@scalar/fastify-api-reference';
+import { createReadStream, readFileSync } from 'node:fs';
+import { renderApiReference } from '@scalar/client-side-rendering';
 import type { FastifyInstance } from 'fastify';
+import { scalarBundleFile } from './api-docs-bundle.ts';
 
 export interface ApiDocsPluginOptions {
   /** Where the page lives, a path without a trailing slash (`/api/docs`). */
@@ -156,36 +158,45 @@ export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOption
     throw new Error(`api-docs: routePrefix must be a path, got "${prefix}"`);
   const page = `${prefix}/`;
   const bundle = `${prefix}/js/scalar.js`;
-  // The page is rendered by Scalar with this marker where the nonce goes; each response swaps
-  // in its own nonce, as the storefront's server-rendered pages do.
-  const marker = randomBytes(16).toString('hex');
+  const configuration = apiDocsConfiguration(options);
+  const { pageTitle, ...config } = configuration;
 
-  // The bare prefix: a relative redirect, which Scalar's own (absolute) one is not.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?', 1)[0] === prefix) {
-      const last = prefix.slice(prefix.lastIndexOf('/') + 1);
-      return reply.redirect(`${last}/`, 301);
-    }
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url.split('?', 1)[0];
-    if (path === bundle && reply.statusCode === 200) {
-      reply.header('cache-control', 'public, max-age=3600');
-      reply.header('x-content-type-options', 'nosniff');
-    }
-    if (path !== page || typeof payload !== 'string' || !payload.includes(marker)) return payload;
+  // The bare prefix: a relative redirect, so the page's relative addresses resolve under it.
+  app.get(prefix, async (_request, reply) =>
+    reply.redirect(`${prefix.slice(prefix.lastIndexOf('/') + 1)}/`, 301),
+  );
+
+  app.get(page, async (_request, reply) => {
     const nonce = randomBytes(16).toString('base64');
-    reply
+    const html = renderApiReference({ config, cdn: 'js/scalar.js', pageTitle, nonce })
+      // Scalar's template has no language; screen readers and axe need one.
+      .replace(/^<!doctype html>\s*<html>/i, '<!doctype html>\n<html lang="en">')
+      .replace(/<\/head>/i, () => `<script nonce="${nonce}">${ZOD_WITHOUT_EVAL}</script></head>`);
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', apiDocsContentSecurityPolicy(nonce))
       .header('x-content-type-options', 'nosniff')
-      .header('referrer-policy', 'strict-origin-when-cross-origin');
-    // Scalar's template has no language; screen readers and axe need one.
-    return payload
-      .split(marker)
-      .join(nonce)
-      .replace(/^<!doctype html>\s*<html>/i, '<!doctype html>\n<html lang="en">')
-      .replace(/<\/head>/i, () => `<script nonce="${nonce}">${ZOD_WITHOUT_EVAL}</script></head>`);
+      .header('referrer-policy', 'strict-origin-when-cross-origin')
+      .send(html);
+  });
+
+  app.get(bundle, async (request, reply) => {
+    let file: string;
+    try {
+      file = await scalarBundleFile();
+    } catch (error) {
+      request.log.error({ err: error }, 'the API reference script could not be made');
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .send({ detail: 'The API reference is unavailable right now.' });
+    }
+    return reply
+      .header('content-type', 'application/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(file));
   });
 
   app.get(`${prefix}/${CONTRACT_FILE}`, async (_request, reply) =>
@@ -195,9 +206,4 @@ export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOption
       .header('x-content-type-options', 'nosniff')
       .send(contract),
   );
-  await app.register(scalarApiReference, {
-    routePrefix: prefix as `/${string}`,
-    logLevel: 'warn',
-    configuration: { ...apiDocsConfiguration(options), nonce: marker },
-  });
 }
