@@ -31,6 +31,7 @@ import { createValidatorCompiler } from './lib/validator-compiler.ts';
 import { handlers } from './operation-handlers.ts';
 import { account } from './plugins/account.ts';
 import { apiDocs } from './plugins/api-docs.ts';
+import { idleGc } from './plugins/idle-gc.ts';
 import { apiRequests } from './plugins/api-requests.ts';
 import { auth, securityHandlers } from './plugins/auth.ts';
 import { catalogCache } from './plugins/catalog-cache.ts';
@@ -97,6 +98,9 @@ export interface BuildAppOptions {
   background?: boolean;
 }
 
+/** How long (ms) without a request before the process collects its garbage (plugins/idle-gc.ts). */
+const IDLE_GC_MS = 10_000;
+
 /** Trusts the nearest `hops` proxies (TRUST_PROXY=N), as Fastify does for a number. */
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -134,6 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // App plugins.
   await app.register(errors);
+  await app.register(idleGc, { idleMs: IDLE_GC_MS });
   const handle =
     options.database ??
     openDatabase({

@@ -37,4 +37,6 @@ export type RenderResult =
 /** The render module's exports. */
 export interface Renderer {
   render(input: RenderInput): Promise<RenderResult>;
+  /** Runs a full garbage collection where the renders run, when that is another thread. */
+  collectGarbage?(): void;
 }

@@ -71,6 +71,12 @@ export class WorkerRenderer implements Renderer {
     });
   }
 
+  /** Asks a running worker for a full garbage collection (a quiet spell, plugins/idle-gc.ts). */
+  collectGarbage(): void {
+    const message: ToWorker = { type: 'collect-garbage' };
+    this.current?.worker.postMessage(message);
+  }
+
   private start(): { worker: Worker; renders: Map<number, PendingRender> } {
     const worker = new Worker(this.workerFile, {
       workerData: { rendererFile: this.rendererFile },

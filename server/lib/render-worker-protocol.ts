@@ -23,7 +23,9 @@ export async function toPlain(message: Request | Response): Promise<PlainMessage
 export type ToWorker =
   | { type: 'render'; id: number; input: WorkerRenderInput }
   | { type: 'answer'; id: number; call: number; status: number; answer: PlainMessage }
-  | { type: 'answer-failed'; id: number; call: number; message: string };
+  | { type: 'answer-failed'; id: number; call: number; message: string }
+  /** A quiet spell (plugins/idle-gc.ts): run a full garbage collection. */
+  | { type: 'collect-garbage' };
 
 /** Worker to main thread. */
 export type FromWorker =

@@ -76,6 +76,25 @@ describe('PageCache', () => {
     }
   });
 
+  it('forgets, when pruned, the pages too old to serve and keeps the others', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new PageCache(1000);
+      await cache.get('old', async () => page('old'));
+      vi.advanceTimersByTime(1500);
+      await cache.get('young', async () => page('young'));
+      vi.advanceTimersByTime(600);
+      cache.prune();
+      expect(cache.has('young')).toBe(true);
+      const render = vi.fn(async () => page('again'));
+      // 'old' expired 1.1 s ago, past its refresh window: gone, so rendered again.
+      expect(await cache.get('old', render)).toMatchObject({ html: 'again' });
+      expect(render).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps no failed render, and renders every time with a TTL of 0', async () => {
     const cache = new PageCache(1000);
     await expect(cache.get('k', async () => Promise.reject(new Error('x')))).rejects.toThrow('x');

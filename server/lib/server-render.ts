@@ -89,6 +89,13 @@ export class PageCache {
     this.entries.clear();
   }
 
+  /** Forgets the pages too old to be served even once more (a quiet spell, plugins/idle-gc.ts). */
+  prune(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries)
+      if (entry.expires + this.ttlMs <= now && !entry.refreshing) this.entries.delete(key);
+  }
+
   /** Forgets the pages whose key `stale` names (a render in flight still answers its waiters). */
   clearWhere(stale: (key: string) => boolean): void {
     for (const key of [...this.entries.keys()]) if (stale(key)) this.entries.delete(key);

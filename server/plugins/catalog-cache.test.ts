@@ -89,6 +89,16 @@ describe('CatalogCache', () => {
     expect(await cache.remember(1, 'k', async () => 'new')).toBe('new');
   });
 
+  it('frees every expired entry when pruned, without waiting for a miss', async () => {
+    const cache = new CatalogCache({ ttlMs: 20 });
+    await cache.remember(1, 'a', async () => 'a');
+    await cache.remember(1, 'b', async () => 'b');
+    await new Promise((r) => setTimeout(r, 40));
+    expect(cache.size).toBe(2);
+    cache.prune();
+    expect(cache.size).toBe(0);
+  });
+
   it('evicts expired entries', async () => {
     const cache = new CatalogCache({ ttlMs: 20 });
     await cache.remember(1, 'a', async () => 'a');

@@ -102,6 +102,11 @@ export class CatalogCache {
     return promise;
   }
 
+  /** Frees every expired entry now (a quiet spell, ./idle-gc.ts). */
+  prune(): void {
+    this.entries?.purgeStale();
+  }
+
   /** Frees expired entries, at most once per TTL (each miss would otherwise scan the LRU). */
   private purgeExpired(): void {
     const now = Date.now();

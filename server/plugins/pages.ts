@@ -123,6 +123,14 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   const assets = built ? readClientAssets(root) : null;
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
+  // A quiet spell: the render worker collects its garbage too (./idle-gc.ts).
+  app.whenIdle?.(
+    () =>
+      void renderer?.then(
+        (loaded) => loaded.collectGarbage?.(),
+        () => {},
+      ),
+  );
   const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
   app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
     if (tenantId !== options.tenantId) return;
