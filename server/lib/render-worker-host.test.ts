@@ -3,6 +3,7 @@
  * scripts/build-server.mjs builds it) runs a stand-in render module whose API requests come
  * back to the main thread's dispatch.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -101,6 +102,33 @@ describe('WorkerRenderer', () => {
     await expect(renderer.render(input('/products', failing))).rejects.toThrow(
       'database unavailable',
     );
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'renders in a thread of lower priority than the main thread (nice 10), which it leaves alone',
+    async () => {
+      // The nice value of a thread: field 19 of its /proc stat file.
+      const niceOf = (statFile: string) => {
+        const stat = readFileSync(statFile, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      };
+      const niceValues = () =>
+        readdirSync('/proc/self/task').map((task) => niceOf(`/proc/self/task/${task}/stat`));
+      const mainNice = niceOf('/proc/self/stat');
+      const before = niceValues().filter((nice) => nice === 10).length;
+      const renderer = new WorkerRenderer(workerFile, rendererFile);
+      await renderer.render(input('/products'));
+      expect(niceValues().filter((nice) => nice === 10).length).toBe(before + 1);
+      expect(niceOf('/proc/self/stat')).toBe(mainNice);
+    },
+  );
+
+  it('collects its garbage when asked (a quiet spell), and goes on rendering', async () => {
+    const renderer = new WorkerRenderer(workerFile, rendererFile);
+    renderer.collectGarbage();
+    await renderer.render(input('/products'));
+    renderer.collectGarbage();
+    await expect(renderer.render(input('/products'))).resolves.toMatchObject({ status: 201 });
   });
 
   it('rejects the renders of a worker that dies, and starts a new one for the next', async () => {

@@ -6,6 +6,7 @@
  *
  * Built by scripts/build-server.mjs to dist/api/render-worker.mjs, beside the server.
  */
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { toPlain, type FromWorker, type ToWorker } from './render-worker-protocol.ts';
@@ -13,6 +14,17 @@ import type { Renderer } from './server-render.ts';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread only');
+
+// Rendering a page that is not cached is background work next to what the main thread does
+// (cached pages, the API, the renders' own API calls): on Linux a thread has its own nice value,
+// so this thread alone yields the CPU whenever the main thread wants it. A flood of distinct
+// URLs then slows the renders, not the pages already rendered. Where a thread's priority cannot
+// be lowered (another system, a container without the right), renders run at normal priority.
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Normal priority.
+}
 
 const { rendererFile } = workerData as { rendererFile: string };
 const renderer = import(pathToFileURL(rendererFile).href) as Promise<Renderer>;
@@ -23,6 +35,11 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
 
 port.on('message', (message: ToWorker) => {
+  if (message.type === 'collect-garbage') {
+    // Exposed when the server runs with --expose-gc (npm start): V8 flags reach every thread.
+    (globalThis as { gc?: () => void }).gc?.();
+    return;
+  }
   if (message.type === 'answer' || message.type === 'answer-failed') {
     const call = calls.get(message.call);
     calls.delete(message.call);
