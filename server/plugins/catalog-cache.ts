@@ -180,11 +180,17 @@ async function catalogCachePlugin(
   app: FastifyInstance,
   options: CatalogCacheOptions,
 ): Promise<void> {
-  app.decorate('catalogCache', new CatalogCache(options));
+  const cache = new CatalogCache(options);
+  app.decorate('catalogCache', cache);
+  // A quiet spell (./idle-gc.ts): expired answers go before the collection.
+  app.whenIdle(() => cache.prune());
 }
 
 /** Decorates `app.catalogCache` (not encapsulated: handlers and writers share it). */
-export const catalogCache = fp(catalogCachePlugin, { name: 'catalog-cache' });
+export const catalogCache = fp(catalogCachePlugin, {
+  name: 'catalog-cache',
+  dependencies: ['idle-gc'],
+});
 
 /**
  * Answers from the catalogue cache: on a miss, `load` builds the body and the route's own

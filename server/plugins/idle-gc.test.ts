@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { catalogCache } from './catalog-cache.ts';
 import { idleClock, idleGc } from './idle-gc.ts';
 
 afterEach(() => {
@@ -55,6 +56,22 @@ describe('the idle-gc plugin', () => {
     await app.inject('/');
     vi.advanceTimersByTime(5000);
     expect(collect).not.toHaveBeenCalled();
+    await app.close();
+  });
+
+  it('has the catalogue cache drop its expired answers at a quiet spell, before the collection', async () => {
+    const app = Fastify();
+    let sizeAtCollection = -1;
+    await app.register(idleGc, {
+      idleMs: 40,
+      gc: () => (sizeAtCollection = app.catalogCache.size),
+    });
+    await app.register(catalogCache, { ttlMs: 10 });
+    app.get('/', async () => 'ok');
+    await app.catalogCache.remember(1, 'a', async () => 'a');
+    await app.catalogCache.remember(1, 'b', async () => 'b');
+    await app.inject('/');
+    await vi.waitFor(() => expect(sizeAtCollection).toBe(0), { timeout: 2000, interval: 20 });
     await app.close();
   });
 });

@@ -8,8 +8,8 @@
  * 150 MB resident instead of 120). Once no request has arrived for `idleMs`, this runs each
  * subscriber (the caches drop their expired entries, the render worker collects its own
  * garbage: plugins/pages.ts, plugins/catalog-cache.ts), then one full collection on the main
- * thread. One collection per quiet spell: a process that stays idle
- * does nothing more, and a busy one never collects from here.
+ * thread. One collection per quiet spell: a process that stays idle does nothing more, and a
+ * busy one never collects from here.
  *
  * Needs the collector exposed to JavaScript (`node --expose-gc`, as `npm start` runs the
  * server); without it (tests, `npm run dev`) the plugin registers nothing but `whenIdle`.

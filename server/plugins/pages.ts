@@ -123,15 +123,16 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   const assets = built ? readClientAssets(root) : null;
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
-  // A quiet spell: the render worker collects its garbage too (./idle-gc.ts).
-  app.whenIdle?.(
-    () =>
-      void renderer?.then(
-        (loaded) => loaded.collectGarbage?.(),
-        () => {},
-      ),
-  );
   const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
+  // A quiet spell (./idle-gc.ts): the expired pages go, and the render worker collects its
+  // garbage too.
+  app.whenIdle(() => {
+    pageCache.prune();
+    void renderer?.then(
+      (loaded) => loaded.collectGarbage?.(),
+      () => {},
+    );
+  });
   app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
     if (tenantId !== options.tenantId) return;
     if (productSlugs === undefined) pageCache.clear();
@@ -257,4 +258,4 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
  * Registers the SPA routes and swaps the app's not-found responder for one with the SPA
  * fallback (not encapsulated: it changes the root's 404 behaviour).
  */
-export const pages = fp(pagesPlugin, { name: 'pages', dependencies: ['errors'] });
+export const pages = fp(pagesPlugin, { name: 'pages', dependencies: ['errors', 'idle-gc'] });
