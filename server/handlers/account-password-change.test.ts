@@ -15,7 +15,7 @@ import {
 } from 'kysely';
 import type { components } from '../../src/api/schema';
 import { createTestApp } from '../test/test-app.ts';
-import { ACCOUNT_MESSAGES } from './account.ts';
+import { ACCOUNT_MESSAGES } from '../auth/passwords.ts';
 import {
   DEMO,
   NOT_VALID,

@@ -7,7 +7,7 @@
 import { Writable } from 'node:stream';
 import { outboxMessagesTo, resetLinkOf } from '../mail/outbox-reader.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { ACCOUNT_MESSAGES } from './account.ts';
+import { ACCOUNT_MESSAGES } from '../auth/passwords.ts';
 import {
   DEMO,
   INVALID_LINK,

@@ -18,9 +18,9 @@ import { NUL_MESSAGE } from '../lib/field-messages.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidResetTokenError } from '../auth/password-reset.ts';
 import {
+  ACCOUNT_MESSAGES,
   hashPassword,
   MIN_PASSWORD_LENGTH,
-  PASSWORD_MESSAGES,
   verifyPassword,
 } from '../auth/passwords.ts';
 import { throttled } from '../auth/throttle.ts';
@@ -31,16 +31,6 @@ import { requireUser } from '../plugins/auth.ts';
 import type { FieldErrors } from '../plugins/errors.ts';
 import { findSiteSettings } from '../site/site-settings.ts';
 import type { OperationHandler } from './types.ts';
-
-/** Messages of the account operations (the registration's where they say the same thing). */
-export const ACCOUNT_MESSAGES = {
-  currentPasswordWrong: 'Your current password is incorrect.',
-  resetRequested:
-    'If an account exists for this e-mail, we have sent a link to reset its password.',
-  resetDone: 'Your password has been reset. You can now log in.',
-  resetInvalid: 'This password reset link is invalid or has expired.',
-  ...PASSWORD_MESSAGES,
-} as const;
 
 /**
  * Field errors of a new password and its confirmation (keys `new_password`,

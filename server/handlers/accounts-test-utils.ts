@@ -9,7 +9,7 @@ import type { components } from '../../src/api/schema';
 import type { AppConfig } from '../config.ts';
 import { outboxMessagesTo, resetLinkOf } from '../mail/outbox-reader.ts';
 import { asTenant, type TestApp, useTestApp } from '../test/test-app.ts';
-import { ACCOUNT_MESSAGES } from './account.ts';
+import { ACCOUNT_MESSAGES } from '../auth/passwords.ts';
 
 type TokenPair = components['schemas']['TokenPair'];
 type User = components['schemas']['User'];
