@@ -158,8 +158,7 @@ export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOption
     throw new Error(`api-docs: routePrefix must be a path, got "${prefix}"`);
   const page = `${prefix}/`;
   const bundle = `${prefix}/js/scalar.js`;
-  const configuration = apiDocsConfiguration(options);
-  const { pageTitle, ...config } = configuration;
+  const { pageTitle, ...config } = apiDocsConfiguration(options);
 
   // The bare prefix: a relative redirect, so the page's relative addresses resolve under it.
   app.get(prefix, async (_request, reply) =>
