@@ -76,18 +76,19 @@ describe('PageCache', () => {
     }
   });
 
-  it('forgets, when pruned, the pages too old to serve and keeps the others', async () => {
+  it('forgets, when pruned, the pages no longer fresh and keeps the fresh ones', async () => {
     vi.useFakeTimers();
     try {
       const cache = new PageCache(1000);
       await cache.get('old', async () => page('old'));
-      vi.advanceTimersByTime(1500);
+      vi.advanceTimersByTime(700);
       await cache.get('young', async () => page('young'));
       vi.advanceTimersByTime(600);
+      // 'old' expired 0.3 s ago: within its refresh window it would still be served.
+      expect(cache.has('old')).toBe(true);
       cache.prune();
       expect(cache.has('young')).toBe(true);
       const render = vi.fn(async () => page('again'));
-      // 'old' expired 1.1 s ago, past its refresh window: gone, so rendered again.
       expect(await cache.get('old', render)).toMatchObject({ html: 'again' });
       expect(render).toHaveBeenCalledTimes(1);
     } finally {

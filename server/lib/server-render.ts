@@ -89,11 +89,16 @@ export class PageCache {
     this.entries.clear();
   }
 
-  /** Forgets the pages too old to be served even once more (a quiet spell, plugins/idle-gc.ts). */
+  /**
+   * Forgets every page that is no longer fresh, those in their refresh window included (a quiet
+   * spell, plugins/idle-gc.ts). After a quiet spell the next visitor would be served such a page
+   * only while it is rendered again; holding every page of the shop until then costs megabytes
+   * of an idle process, a fresh render of a warm worker costs milliseconds.
+   */
   prune(): void {
     const now = Date.now();
     for (const [key, entry] of this.entries)
-      if (entry.expires + this.ttlMs <= now && !entry.refreshing) this.entries.delete(key);
+      if (entry.expires <= now && !entry.refreshing) this.entries.delete(key);
   }
 
   /** Forgets the pages whose key `stale` names (a render in flight still answers its waiters). */
