@@ -21,7 +21,14 @@ const builds = [
   {
     name: 'storefront',
     outputs: ['dist/index.html', 'dist/server/entry-server.js'],
-    inputs: ['src', 'index.html', 'vite.config.ts', 'public', 'package-lock.json'],
+    inputs: [
+      'src',
+      'index.html',
+      'vite.config.ts',
+      'scripts/lib/ascii-only.mjs',
+      'public',
+      'package-lock.json',
+    ],
     steps: [
       [vite, ['build']],
       [vite, ['build', '--ssr', 'src/entry-server.tsx']],
@@ -30,7 +37,12 @@ const builds = [
   {
     name: 'API',
     outputs: ['dist/api/main.mjs', 'dist/api/render-worker.mjs', 'dist/api/email-worker.mjs'],
-    inputs: ['server', 'scripts/build-server.mjs', 'package-lock.json'],
+    inputs: [
+      'server',
+      'scripts/build-server.mjs',
+      'scripts/lib/ascii-only.mjs',
+      'package-lock.json',
+    ],
     steps: [[process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]]],
   },
 ];

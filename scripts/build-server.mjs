@@ -10,14 +10,16 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { build } from 'esbuild';
+import { asciiOnly } from './lib/ascii-only.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Where `npm start` finds the compiled server (scripts/build-if-needed.mjs checks it too). */
 export const SERVER_OUTFILE = path.join(root, 'dist', 'api', 'main.mjs');
 
-await build({
+const result = await build({
   // The render worker (server/lib/render-worker.ts) is its own entry: the server starts it
   // from the file beside itself, dist/api/render-worker.mjs (decision 008).
   entryPoints: {
@@ -35,7 +37,16 @@ await build({
   packages: 'external',
   sourcemap: 'linked',
   logLevel: 'warning',
+  write: false,
 });
+// In ASCII, comments included (scripts/lib/ascii-only.mjs says why; esbuild's `charset` leaves
+// comments as they are).
+await Promise.all(
+  result.outputFiles.map(async (file) => {
+    await mkdir(path.dirname(file.path), { recursive: true });
+    await writeFile(file.path, file.path.endsWith('.mjs') ? asciiOnly(file.text) : file.contents);
+  }),
+);
 console.log(
   `build-server: ${path.relative(root, path.dirname(SERVER_OUTFILE))}/{main,render-worker,email-worker}.mjs written.`,
 );
