@@ -81,9 +81,9 @@ async function main(): Promise<void> {
     const jsTable = routeJsTable(projectRoot);
 
     const [apiPort, basePort] = await Promise.all([freePort(), freePort()]);
-    const env = apiEnv(apiPort, tmp);
     const startCommand = productionStartCommand();
-    const [command, ...args] = startCommand;
+    const env = { ...apiEnv(apiPort, tmp), ...startCommand.env };
+    const [command, ...args] = startCommand.argv;
     // The first start creates and seeds the database (images made with sharp): a one-off.
     const seeding = startDetached(command!, args, env);
     children.push(seeding);

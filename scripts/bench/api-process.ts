@@ -56,20 +56,38 @@ export function sqlitePathIn(dir: string): string {
   return path.join(dir, 'shop.sqlite');
 }
 
+/** What `npm start` runs after its build step: the environment it sets, then the command. */
+export interface StartCommand {
+  /** Variables the script sets before `node` (`NAME=value` words), e.g. MALLOC_ARENA_MAX. */
+  env: Record<string, string>;
+  /** The executable (this Node), then its arguments. */
+  argv: string[];
+}
+
 /**
  * The command `npm start` runs after its build step (package.json's `start`, after the last
- * `&&`), with `node` replaced by this Node: the bench measures the production start itself.
- * @returns the executable, then its arguments
- * @throws Error when the script does not end in a `node ...` command.
+ * `&&`), with `node` replaced by this Node: the bench measures the production start itself,
+ * its environment variables included.
+ * @throws Error when the script does not end in a `[NAME=value ...] node ...` command.
  */
-export function productionStartCommand(): string[] {
+export function productionStartCommand(): StartCommand {
   const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const words = pkg.scripts.start.split('&&').pop()!.trim().split(/\s+/);
-  if (words[0] !== 'node')
-    throw new Error(`npm start does not end in a node command: ${pkg.scripts.start}`);
-  return [process.execPath, ...words.slice(1)];
+  return parseStartCommand(pkg.scripts.start, process.execPath);
+}
+
+/** `productionStartCommand` of the script `script`, `node` replaced by `nodePath`. */
+export function parseStartCommand(script: string, nodePath: string): StartCommand {
+  const words = script.split('&&').pop()!.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let assignment: RegExpExecArray | null;
+  while ((assignment = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(words[0] ?? ''))) {
+    env[assignment[1]!] = assignment[2]!;
+    words.shift();
+  }
+  if (words[0] !== 'node') throw new Error(`npm start does not end in a node command: ${script}`);
+  return { env, argv: [nodePath, ...words.slice(1)] };
 }
 
 /**

@@ -14,6 +14,7 @@
  * Where /proc is not Linux's the figures read "n/a".
  */
 import { readFileSync } from 'node:fs';
+import type { StartCommand } from './api-process';
 import type { BenchTable } from './table';
 
 /** Memory targets, in MB resident, and how long (seconds) the API sits idle before a reading. */
@@ -53,13 +54,14 @@ export class MemoryWatch {
   }
 
   /**
-   * Stops sampling and returns the table (when, MB resident, target MB, within);
-   * `startCommand` is the executable and arguments the process was started with.
+   * Stops sampling and returns the table (when, MB resident, target MB, within), titled with
+   * the environment and command the process was started with.
    */
-  finish([command, ...args]: string[]): BenchTable {
+  finish({ env, argv: [command, ...args] }: StartCommand): BenchTable {
     clearInterval(this.sampler);
+    const settings = Object.entries(env).map(([name, value]) => `${name}=${value} `);
     return {
-      title: `API process memory (resident set, ${command} ${args.join(' ')})`,
+      title: `API process memory (resident set, ${settings.join('')}${command} ${args.join(' ')})`,
       header: ['when', 'MB resident', 'target MB', 'within'],
       rows: this.rows,
     };
