@@ -46,6 +46,28 @@ describe('the idle-gc plugin', () => {
     await app.close();
   });
 
+  it('compacts every page during a quiet spell, in the worker too, and stops at the next request', async () => {
+    vi.useFakeTimers();
+    const events: string[] = [];
+    const app = Fastify();
+    await app.register(idleGc, {
+      idleMs: 1000,
+      gc: () => events.push('gc'),
+      compactEveryPage: (on) => events.push(on ? 'compaction on' : 'compaction off'),
+    });
+    app.whenIdle(() => events.push('worker asked to collect'));
+    app.get('/', async () => 'ok');
+    await app.ready();
+    await app.inject('/');
+    expect(events).toEqual([]);
+    vi.advanceTimersByTime(2000);
+    expect(events).toEqual(['compaction on', 'worker asked to collect', 'gc']);
+    await app.inject('/');
+    await app.inject('/');
+    expect(events.slice(3)).toEqual(['compaction off']);
+    await app.close();
+  });
+
   it('does nothing when the collector is not exposed (node without --expose-gc)', async () => {
     vi.useFakeTimers();
     const collect = vi.fn();
