@@ -26,6 +26,7 @@ describe('the production start the bench measures', () => {
     };
     const start = productionStartCommand();
     expect(start.argv.at(-1)).toBe('dist/api/main.mjs');
-    expect(scripts.start).toContain(`MALLOC_ARENA_MAX=${start.env.MALLOC_ARENA_MAX} node`);
+    expect(start.env).toMatchObject({ MALLOC_ARENA_MAX: '2', MALLOC_TRIM_THRESHOLD_: '131072' });
+    expect(scripts.start).toContain('MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 node');
   });
 });
