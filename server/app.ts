@@ -27,6 +27,7 @@ import { findSiteSettings } from './site/site-settings.ts';
 import { clientErrorHandler } from './lib/client-error.ts';
 import { siteOrigin } from './lib/site-origin.ts';
 import type { Renderer } from './lib/server-render.ts';
+import { DeferredCompiles, deferredSerializerFactory } from './lib/deferred-compiles.ts';
 import { createValidatorCompiler } from './lib/validator-compiler.ts';
 import { handlers } from './operation-handlers.ts';
 import { account } from './plugins/account.ts';
@@ -96,6 +97,12 @@ export interface BuildAppOptions {
    * drive them by hand (`app.emailOutbox.drain()`, `app.sweepOrders()`) pass false.
    */
   background?: boolean;
+  /**
+   * Compile every route's request validators and response serializers before the app is ready
+   * (default false: each on its route's first request, lib/deferred-compiles.ts), so that a
+   * schema which cannot compile fails the start. Tests of the whole contract pass true.
+   */
+  compileSchemasAtStart?: boolean;
 }
 
 /** How long (ms) without a request before the process collects its garbage (plugins/idle-gc.ts). */
@@ -114,6 +121,7 @@ function trustHops(hops: number) {
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const deferredCompiles = new DeferredCompiles();
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // A log line per request costs much of the catalogue's throughput; keep it for debugging.
@@ -130,8 +138,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorResponder,
     // What Node's parser refuses before Fastify runs (431, 400, 408) in the API's {detail} shape.
     clientErrorHandler,
+    // Fastify's own serializers, each compiled on its route's first answer.
+    schemaController: {
+      compilersFactory: { buildSerializer: deferredSerializerFactory(deferredCompiles) },
+    },
   });
-  app.setValidatorCompiler(createValidatorCompiler());
+  app.setValidatorCompiler(createValidatorCompiler(deferredCompiles));
 
   // External plugins.
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
@@ -262,5 +274,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   await app.ready();
+  if (options.compileSchemasAtStart) deferredCompiles.compileAll();
   return app;
 }

@@ -8,16 +8,19 @@
 import type { ErrorObject } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { DeferredCompiles } from './deferred-compiles.ts';
 
 /**
  * A Fastify validator compiler (`app.setValidatorCompiler`) for the routes
  * fastify-openapi-glue makes from the contract: one Ajv for query strings, paths and headers
  * (strings coerced to the declared types, a repeated parameter to a list) and one for JSON
  * bodies (scalar coercion only). Header names are matched in lower case; query and path
- * values with a NUL are refused; non-finite numbers are refused everywhere.
- * @throws Error (from Ajv, when a route is registered) for a schema Ajv cannot compile.
+ * values with a NUL are refused; non-finite numbers are refused everywhere. Each schema is
+ * compiled on its route's first request, through `deferred` (deferred-compiles.ts says why).
+ * @throws Error (from Ajv, on that first request or in `deferred.compileAll()`) for a schema
+ * Ajv cannot compile.
  */
-export function createValidatorCompiler() {
+export function createValidatorCompiler(deferred: DeferredCompiles) {
   // OpenAPI 3.1 schemas are JSON Schema 2020-12. Query strings arrive as strings, hence
   // coerceTypes; 'array' also turns a repeated parameter into a list where one is declared.
   // JSON bodies keep DRF's leniency for scalars ("2" for an integer, 42 for a string) but
@@ -33,7 +36,13 @@ export function createValidatorCompiler() {
     // a second schema with a known id, so each compiled schema gets its own.
     let own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
     if (httpPart === 'headers') own = lowerCaseHeaderNames(own);
-    const validate = (httpPart === 'body' ? bodyAjv : ajv).compile(own);
+    const compiled = deferred.defer(() => (httpPart === 'body' ? bodyAjv : ajv).compile(own));
+    const validate: Validate = (data) => {
+      const contractValidate = compiled();
+      const valid = contractValidate(data);
+      validate.errors = contractValidate.errors;
+      return valid;
+    };
     return refuseUnstorable(validate, httpPart === 'querystring' || httpPart === 'params');
   };
 }

@@ -94,6 +94,8 @@ export interface TestAppOptions {
    * `app.emailOutbox.drain()` and `app.sweepOrders()` when they want them).
    */
   background?: boolean;
+  /** See BuildAppOptions.compileSchemasAtStart (default false). */
+  compileSchemasAtStart?: boolean;
 }
 
 /** Builds the real app on a fresh, seeded database; `overrides` adjust the config. */
@@ -139,6 +141,7 @@ export async function createTestApp(
     seed,
     logger: options.logger ?? false,
     background: options.background ?? false,
+    compileSchemasAtStart: options.compileSchemasAtStart ?? false,
     ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
   });
   return {
