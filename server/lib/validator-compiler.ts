@@ -36,14 +36,10 @@ export function createValidatorCompiler(deferred: DeferredCompiles) {
     // a second schema with a known id, so each compiled schema gets its own.
     let own = '$id' in schema ? { ...schema, $id: `${String(schema.$id)}/${++counter}` } : schema;
     if (httpPart === 'headers') own = lowerCaseHeaderNames(own);
-    const compiled = deferred.defer(() => (httpPart === 'body' ? bodyAjv : ajv).compile(own));
-    const validate: Validate = (data) => {
-      const contractValidate = compiled();
-      const valid = contractValidate(data);
-      validate.errors = contractValidate.errors;
-      return valid;
-    };
-    return refuseUnstorable(validate, httpPart === 'querystring' || httpPart === 'params');
+    const contractValidate = deferred.defer(() =>
+      (httpPart === 'body' ? bodyAjv : ajv).compile(own),
+    );
+    return refuseUnstorable(contractValidate, httpPart === 'querystring' || httpPart === 'params');
   };
 }
 
@@ -57,14 +53,16 @@ type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null }
  * - with `refuseNul`, a NUL character in a query or path parameter (PostgreSQL cannot store or
  *   compare one in text): 'Null characters are not allowed.' (bodies are checked per field by
  *   their handlers).
+ * `contractValidate` gives the contract's own validator (compiled on its first call).
  */
-function refuseUnstorable(validate: Validate, refuseNul: boolean): Validate {
+function refuseUnstorable(contractValidate: () => Validate, refuseNul: boolean): Validate {
   const wrapped: Validate = (data) => {
     // Looked for before the contract's checks, whose type coercion would turn a body's
     // Infinity into the string "Infinity" where a string is expected, and after them, when a
     // query string's "1e309" has become Infinity.
     let bad = unstorablePath(data, '', refuseNul);
     if (bad === null) {
+      const validate = contractValidate();
       const valid = validate(data);
       wrapped.errors = validate.errors;
       if (!valid) return false;
