@@ -24,6 +24,7 @@ describe('finishDocument', () => {
     entry: '/assets/index-1.js',
     css: ['/assets/style-1.css'],
     routeChunks: new Map([['/products/$slug', ['/assets/product-1.js']]]),
+    routeIds: ['/', '/products/$slug'],
   };
   const html = '<!DOCTYPE html><html><head><title>x</title></head><body><p>hi</p></body></html>';
 
@@ -91,6 +92,27 @@ describe('PageCache', () => {
       const render = vi.fn(async () => page('again'));
       expect(await cache.get('old', render)).toMatchObject({ html: 'again' });
       expect(render).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('serves a just-expired page as it is when no background render may start, and refreshes it later', async () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new PageCache(1000);
+      let n = 0;
+      const render = vi.fn(async () => page(`v${++n}`));
+      await cache.get('k', render);
+      vi.advanceTimersByTime(1500);
+      // Every slot busy: the old page, and no render started for it.
+      expect(await cache.get('k', render, () => null)).toMatchObject({ html: 'v1' });
+      expect(render).toHaveBeenCalledTimes(1);
+      // A slot free on the next request: refreshed in the background then.
+      expect(await cache.get('k', render, render)).toMatchObject({ html: 'v1' });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(await cache.get('k', render)).toMatchObject({ html: 'v2' });
     } finally {
       vi.useRealTimers();
     }

@@ -26,9 +26,10 @@ export type RenderedPage =
  * pays for the render, as the catalogue's answers are cached (decision 005). Keyed by origin
  * and URL; concurrent misses share one render; a failed render is not kept; at most
  * `maxEntries` pages (expired ones go first, then the oldest). A page that expired less than
- * `ttlMs` ago is still served once while its next render runs in the background (so a burst
- * never waits for a render); an older one is rendered again first. `clear()` follows the
- * catalogue cache's invalidation, so a change in this process shows at once.
+ * `ttlMs` ago is still served while its next render runs in the background (so a burst never
+ * waits for a render), when the caller's `refresh` allows one now; an older one is rendered
+ * again first. `clear()` follows the catalogue cache's invalidation, so a change in this
+ * process shows at once.
  */
 export class PageCache {
   private readonly entries = new Map<
@@ -41,25 +42,37 @@ export class PageCache {
     private readonly maxEntries = 200,
   ) {}
 
-  /** The cached page for `key`, or the result of `render` (kept for ttlMs once it resolves). */
-  get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+  /**
+   * The cached page for `key`, or the result of `render` (kept for ttlMs once it resolves).
+   * A page past its time but within the refresh window is served as it is; it is rendered
+   * again in the background by `refresh` when that gives a render (it returns null when no
+   * render may start now: the page stays as it is, and a later request tries again).
+   * Without `refresh`, `render` refreshes it.
+   */
+  get(
+    key: string,
+    render: () => Promise<RenderedPage>,
+    refresh: () => Promise<RenderedPage> | null = render,
+  ): Promise<RenderedPage> {
     if (this.ttlMs <= 0) return render();
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.page;
     if (hit && hit.expires + this.ttlMs > now) {
       if (!hit.refreshing) {
-        hit.refreshing = true;
-        const next = render();
-        next.then(
-          () => {
-            if (this.entries.get(key) === hit)
-              this.entries.set(key, { page: next, expires: Date.now() + this.ttlMs });
-          },
-          () => {
-            hit.refreshing = false;
-          },
-        );
+        const next = refresh();
+        if (next) {
+          hit.refreshing = true;
+          next.then(
+            () => {
+              if (this.entries.get(key) === hit)
+                this.entries.set(key, { page: next, expires: Date.now() + this.ttlMs });
+            },
+            () => {
+              hit.refreshing = false;
+            },
+          );
+        }
       }
       return hit.page;
     }
@@ -152,6 +165,8 @@ export interface ClientAssets {
    * (`/products/$slug`, `__root__`), to be requested together with the entry.
    */
   routeChunks: Map<string, string[]>;
+  /** Every route id of the build (`/`, `/products/`, `/products/$slug`): what pages exist. */
+  routeIds: string[];
 }
 
 /**
@@ -191,11 +206,14 @@ export function readClientAssets(distDir: string, base = '/'): ClientAssets | nu
   }
 
   const routeChunks = new Map<string, string[]>();
+  const routeIds = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) {
     const [source = '', split = ''] = (chunk.src ?? key).split('?');
-    // A server-rendered page never shows a pending screen: its chunk can wait.
-    if (!source.startsWith('src/routes/') || split.includes('pendingComponent')) continue;
+    if (!source.startsWith('src/routes/')) continue;
     const id = routeIdOfFile(source);
+    routeIds.add(id);
+    // A server-rendered page never shows a pending screen: its chunk can wait.
+    if (split.includes('pendingComponent')) continue;
     const files = new Set<string>();
     collect(key, files);
     const own = [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
@@ -206,6 +224,7 @@ export function readClientAssets(distDir: string, base = '/'): ClientAssets | nu
     entry: url(manifest[entryKey]!.file),
     css: [...css].map(url),
     routeChunks: new Map([...routeChunks].map(([id, files]) => [id, files.map(url)])),
+    routeIds: [...routeIds],
   };
 }
 

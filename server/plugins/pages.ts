@@ -23,6 +23,7 @@ import Negotiator from 'negotiator';
 import type { components } from '../../src/api/schema';
 import { contentSecurityPolicy, renderIndexHtml } from '../lib/index-html.ts';
 import { pageKey } from '../lib/page-key.ts';
+import { pathKinds, type PathKind } from '../lib/page-routes.ts';
 import { workerRendererLoader } from '../lib/render-worker-host.ts';
 import {
   builtRendererLoader,
@@ -66,6 +67,8 @@ export interface PagesPluginOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Seconds a crawler is asked to wait before asking again for a page served as the shell. */
+const SHELL_RETRY_AFTER_S = 5;
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Storefront not built</title></head>' +
   '<body><h1>Storefront not built</h1><p>The API is running, but dist/index.html is missing. ' +
@@ -87,13 +90,31 @@ export function prefersPage(accept: string | undefined): boolean {
   return preferred ? preferred === 'text/html' : !/json/i.test(accept);
 }
 
-/** True when `request` is a page navigation the SPA should answer (not API, media or an asset). */
-export function isSpaNavigation(request: FastifyRequest, publicApiPath: string): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?', 1)[0] ?? '/';
+/** The path of `request`'s URL, without its query. */
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+/** True when `request` asks for a page path (not API, media or an asset) and takes HTML. */
+function asksForPagePath(request: FastifyRequest, publicApiPath: string): boolean {
+  const path = pathOf(request);
   if (path === publicApiPath || path.startsWith(`${publicApiPath}/`) || path.startsWith('/assets/'))
     return false;
   return prefersPage(request.headers.accept);
+}
+
+/** True when `request` is a page navigation the SPA should answer (not API, media or an asset). */
+export function isSpaNavigation(request: FastifyRequest, publicApiPath: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return asksForPagePath(request, publicApiPath);
+}
+
+/**
+ * True when `request` is a POST to a page path from a client that takes HTML: a server-rendered
+ * form (`method="post"`, no action) submitted before the scripts ran.
+ */
+export function isPagePost(request: FastifyRequest, publicApiPath: string): boolean {
+  return request.method === 'POST' && asksForPagePath(request, publicApiPath);
 }
 
 async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
@@ -113,6 +134,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin');
 
+  /** The shell of a page that was never meant to be server-rendered (`/index.html`). */
   const sendIndex = (reply: FastifyReply) =>
     documentHeaders(reply.code(built ? 200 : 503), csp).send(html);
 
@@ -121,6 +143,24 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       ? (workerRendererLoader(root) ?? builtRendererLoader(root))
       : options.loadRenderer;
   const assets = built ? readClientAssets(root) : null;
+  const kindOf = pathKinds(assets?.routeIds ?? []);
+
+  /**
+   * The SPA shell in place of a server render, which the browser renders itself. Its status
+   * says only what is known without a render: 200 for a page every shop has (`/faq`), 404 for
+   * a path no route matches, and for a page of one record (`/products/{slug}`), whose record
+   * may not exist, 503 with Retry-After: a crawler comes back for the real answer instead of
+   * indexing an empty page or a soft 404. Each shell is logged with `reason`.
+   */
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, reason: string) => {
+    if (!built) return sendIndex(reply);
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const kind: PathKind = kindOf(path);
+    const status = kind === 'page' ? 200 : kind === 'none' ? 404 : 503;
+    if (status === 503) reply.header('Retry-After', String(SHELL_RETRY_AFTER_S));
+    request.log.warn({ url: request.url, reason, status }, 'served the SPA shell');
+    return documentHeaders(reply.code(status), csp).send(html);
+  };
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
   const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
@@ -173,22 +213,27 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   };
 
   const maxRenders = options.maxRendersInFlight ?? 1;
-  let rendersInFlight = 0;
+  // A visitor's render may start while fewer than `maxRenders` visitors' renders run; a
+  // background refresh of a page past its time only in a slot nobody uses, so it never takes
+  // the slot a visitor's render needs (one visitor alone never gets the shell).
+  let visitorRenders = 0;
+  let backgroundRenders = 0;
 
   /**
    * Server-renders the page of `request` (kept under its ../lib/page-key.ts key when it has
-   * one), or serves the shell when that is not possible or the renders in flight are at their
-   * cap.
+   * one), or serves the shell when that is not possible or the visitors' renders in flight are
+   * at their cap.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!built || !loadRenderer || !assets) return sendIndex(reply);
+    if (!built || !assets) return sendIndex(reply);
+    if (!loadRenderer) return sendShell(request, reply, 'server rendering is off');
     const nonce = randomBytes(16).toString('hex');
     const origin = options.origin();
     const url = request.url;
     const key = pageKey(url);
     const cacheKey = key === null ? null : `${origin} ${key}`;
-    if (!(cacheKey !== null && pageCache.has(cacheKey)) && rendersInFlight >= maxRenders) {
-      return sendIndex(reply);
+    if (!(cacheKey !== null && pageCache.has(cacheKey)) && visitorRenders >= maxRenders) {
+      return sendShell(request, reply, `${visitorRenders} renders in flight, the most allowed`);
     }
     try {
       renderer ??= loadRenderer();
@@ -196,33 +241,49 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       // Rendered and finished once with a marker where the nonce goes; each response gets its
       // own nonce.
       const render = async (): Promise<RenderedPage> => {
-        rendersInFlight++;
+        const nonceMarker = randomBytes(16).toString('hex');
+        const result = await (await load).render({ url, origin, nonce: nonceMarker, dispatch });
+        if (result.kind === 'redirect') return result;
+        return {
+          kind: 'html',
+          status: result.status,
+          html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
+          nonceMarker,
+        };
+      };
+      const forVisitor = async (): Promise<RenderedPage> => {
+        visitorRenders++;
         try {
-          const nonceMarker = randomBytes(16).toString('hex');
-          const result = await (await load).render({ url, origin, nonce: nonceMarker, dispatch });
-          if (result.kind === 'redirect') return result;
-          return {
-            kind: 'html',
-            status: result.status,
-            html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
-            nonceMarker,
-          };
+          return await render();
         } finally {
-          rendersInFlight--;
+          visitorRenders--;
         }
       };
-      const page = cacheKey === null ? await render() : await pageCache.get(cacheKey, render);
+      const inBackground = (): Promise<RenderedPage> | null => {
+        if (visitorRenders + backgroundRenders >= maxRenders) return null;
+        backgroundRenders++;
+        const refreshed = render();
+        void refreshed.then(
+          () => backgroundRenders--,
+          (error: unknown) => {
+            backgroundRenders--;
+            request.log.error({ err: error, url }, 'background render failed; the page stays');
+          },
+        );
+        return refreshed;
+      };
+      const page =
+        cacheKey === null
+          ? await forVisitor()
+          : await pageCache.get(cacheKey, forVisitor, inBackground);
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       return documentHeaders(
         reply.code(page.status),
         contentSecurityPolicy(options.siteSettings, nonce),
       ).send(page.html.split(page.nonceMarker).join(nonce));
     } catch (error) {
-      request.log.error(
-        { err: error, url: request.url },
-        'server render failed; serving the SPA shell',
-      );
-      return sendIndex(reply);
+      request.log.error({ err: error, url: request.url }, 'server render failed');
+      return sendShell(request, reply, 'the render failed');
     }
   };
 
@@ -233,8 +294,9 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       wildcard: false,
       index: false,
       // index.html is only ever served rendered (below), never raw from disk; robots.txt is
-      // the SEO plugin's; the server render module is for this process only.
-      globIgnore: ['index.html', 'robots.txt', 'server/**', '.vite/**'],
+      // the SEO plugin's; the server render module and the compiled API (dist/api/) are for
+      // this process only, and no source map leaves it.
+      globIgnore: ['index.html', 'robots.txt', 'server/**', 'api/**', '.vite/**', '**/*.map'],
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(join(root, 'assets'));
@@ -248,10 +310,23 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   app.get('/index.html', (_request, reply) => sendIndex(reply));
 
   const fallback = app.notFoundResponder;
-  app.notFoundResponder = (request, reply) =>
-    isSpaNavigation(request, options.publicApiPath)
-      ? sendPage(request, reply)
-      : fallback(request, reply);
+  app.notFoundResponder = (request, reply) => {
+    if (isSpaNavigation(request, options.publicApiPath)) return sendPage(request, reply);
+    if (isPagePost(request, options.publicApiPath) && kindOf(pathOf(request)) !== 'none') {
+      // A form submitted before the scripts ran (a slow phone, a crawler): its fields are read
+      // by nobody and stored nowhere; the browser is sent to the page again with a GET
+      // (303, so a reload never posts twice), where the hydrated form does the work.
+      const queryAt = request.url.indexOf('?');
+      const query = queryAt < 0 ? '' : request.url.slice(queryAt);
+      const location = `/${pathOf(request).replace(/^\/+/, '')}${query}`;
+      return reply
+        .code(303)
+        .header('Location', location)
+        .header('Cache-Control', 'no-store')
+        .send();
+    }
+    return fallback(request, reply);
+  };
 }
 
 /**

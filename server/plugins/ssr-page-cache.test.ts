@@ -3,6 +3,7 @@
  * once, an order renders again only the pages that show its pieces, and a flood of made-up URLs
  * neither pushes the real pages out nor queues renders beyond those in flight.
  */
+import { Writable } from 'node:stream';
 import type { Renderer } from '../lib/server-render.ts';
 import { demoContent } from '../seed/content-data.ts';
 import { call, createCustomer, productBySlug } from '../test/shop.ts';
@@ -10,6 +11,17 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { HTML, demo, loadSource, useFakeDist } from './ssr-test-utils.ts';
 
 const dist = useFakeDist();
+
+/** A log stream that parses each line into `into`. */
+function logLines(into: Array<Record<string, unknown>>): Writable {
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n'))
+        if (line.trim()) into.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+}
 
 describe('reused pages (PAGE_CACHE_TTL_MS)', () => {
   let cached: TestApp;
@@ -166,7 +178,9 @@ describe('the page cache under a flood of distinct URLs', () => {
       ]);
       expect(early).not.toBeNull();
       for (const shell of early!) {
-        expect(shell.statusCode).toBe(200);
+        // A product may not exist: a crawler is asked to come back, never told "200, empty".
+        expect(shell.statusCode).toBe(503);
+        expect(shell.headers['retry-after']).toBe('5');
         expect(shell.body).toContain('<div id="root"></div>');
         expect(shell.body).not.toContain('rendered');
       }
@@ -174,6 +188,74 @@ describe('the page cache under a flood of distinct URLs', () => {
       for (const [i, answer] of (await Promise.all(answers.slice(0, 4))).entries())
         expect(answer.body).toContain(`rendered ${slugs[i]}<`);
       expect(stub.urls).toHaveLength(4);
+    } finally {
+      stub.release();
+      await app.close();
+    }
+  });
+
+  it('answers a shell with what is known of its path, and logs why it was served', async () => {
+    const stub = stubRenderer();
+    const logs: Array<Record<string, unknown>> = [];
+    const app = await createTestApp(
+      { serveSpa: true, distDir: dist.path, pageCacheTtlMs: 60_000, pageRendersInFlight: 1 },
+      { loadRenderer: stub.load, logger: { level: 'warn', stream: logLines(logs) } },
+    );
+    try {
+      const busy = app.app.inject({ method: 'GET', url: '/', headers: HTML });
+      await vi.waitFor(() => expect(stub.waiting()).toBe(1));
+      const get = (url: string) => app.app.inject({ method: 'GET', url, headers: HTML });
+      const [faq, unknown, product] = await Promise.all([
+        get('/faq'),
+        get('/no-such-page'),
+        get('/products/oak-knife'),
+      ]);
+      expect(faq.statusCode).toBe(200);
+      expect(unknown.statusCode).toBe(404);
+      expect(product.statusCode).toBe(503);
+      for (const shell of [faq, unknown, product])
+        expect(shell.body).toContain('<div id="root"></div>');
+      const shells = logs.filter((line) => line.msg === 'served the SPA shell');
+      expect(shells.map((line) => [line.url, line.status])).toEqual(
+        expect.arrayContaining([
+          ['/faq', 200],
+          ['/no-such-page', 404],
+          ['/products/oak-knife', 503],
+        ]),
+      );
+      expect(String(shells[0]!.reason)).toContain('renders in flight');
+      stub.release();
+      expect((await busy).body).toContain('rendered /<');
+    } finally {
+      stub.release();
+      await app.close();
+    }
+  });
+
+  it('renders the page of one visitor while a page past its time is refreshed in the background', async () => {
+    const stub = stubRenderer();
+    const ttlMs = 1000;
+    const app = await createTestApp(
+      { serveSpa: true, distDir: dist.path, pageCacheTtlMs: ttlMs, pageRendersInFlight: 1 },
+      { loadRenderer: stub.load },
+    );
+    const get = (url: string) => app.app.inject({ method: 'GET', url, headers: HTML });
+    try {
+      const first = get('/faq');
+      await vi.waitFor(() => expect(stub.waiting()).toBe(1));
+      stub.release();
+      expect((await first).body).toContain('rendered /faq<');
+      // Past its time, within its refresh window: served as it is, rendered again behind it.
+      await new Promise((resolve) => setTimeout(resolve, ttlMs + 100));
+      expect((await get('/faq')).body).toContain('rendered /faq<');
+      expect(stub.waiting()).toBe(1);
+      // The same visitor's next page is rendered for them, not left to the browser.
+      const next = get('/no-such-page');
+      await vi.waitFor(() => expect(stub.waiting()).toBe(2));
+      stub.release();
+      const answer = await next;
+      expect(answer.body).toContain('rendered /no-such-page<');
+      expect(answer.body).not.toContain('<div id="root"></div>');
     } finally {
       stub.release();
       await app.close();

@@ -39,7 +39,7 @@ describe('when a render fails', () => {
       expect(
         logs.some(
           (line) =>
-            line.msg === 'server render failed; serving the SPA shell' &&
+            line.msg === 'server render failed' &&
             (line.err as { message?: string })?.message === 'a route threw while rendering',
         ),
       ).toBe(true);

@@ -31,6 +31,10 @@ export async function fakeDist(): Promise<string> {
     '<!doctype html><html><head><title>Vite</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>',
   );
   await writeFile(join(dist, 'assets', 'index-abc.js'), 'console.log(1);');
+  // What `npm run build` puts beside the storefront and must never be served: the API itself.
+  await mkdir(join(dist, 'api'), { recursive: true });
+  await writeFile(join(dist, 'api', 'main.mjs'), 'export const secret = 1;');
+  await writeFile(join(dist, 'api', 'main.mjs.map'), '{"sources":[]}');
   await writeFile(join(dist, 'assets', 'style-abc.css'), 'body{}');
   await writeFile(
     join(dist, '.vite', 'manifest.json'),
@@ -41,6 +45,17 @@ export async function fakeDist(): Promise<string> {
         src: 'src/routes/products.$slug.tsx?tsr-split=component',
         isDynamicEntry: true,
       },
+      // The routes' pages tell what a shell may answer for a path (../lib/page-routes.ts).
+      ...Object.fromEntries(
+        ['index', 'products.index', 'faq', 'login', 'blog.$slug'].map((name) => [
+          `src/routes/${name}.tsx?tsr-split=component`,
+          {
+            file: `assets/${name.replace('$', '_')}-abc.js`,
+            src: `src/routes/${name}.tsx?tsr-split=component`,
+            isDynamicEntry: true,
+          },
+        ]),
+      ),
       'style.css': { file: 'assets/style-abc.css', src: 'style.css' },
     }),
   );
