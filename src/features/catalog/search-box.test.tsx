@@ -83,6 +83,17 @@ describe('SearchBox (spec section 2: search)', () => {
     expect(input()).toHaveAttribute('name', 'search');
   });
 
+  it('is a combobox HTML allows: a text input with its popup named, inside a search landmark', async () => {
+    await renderWithRouter(<SearchBox />);
+    // role="combobox" and aria-expanded are refused on <input type="search"> (W3C Nu checker).
+    expect(input()).toHaveAttribute('type', 'text');
+    expect(input()).toHaveAttribute('aria-expanded', 'false');
+    expect(input()).toHaveAttribute('aria-autocomplete', 'list');
+    const list = document.getElementById(input().getAttribute('aria-controls') ?? '');
+    expect(list).toHaveAttribute('role', 'listbox');
+    expect(screen.getByRole('search')).toContainElement(input());
+  });
+
   it('trims, and treats whitespace as nothing', () => {
     expect(searchTermOf('  a b ')).toBe('a b');
     expect(searchTermOf(' \t ')).toBeNull();

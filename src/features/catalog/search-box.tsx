@@ -138,7 +138,11 @@ export function SearchBox({ className = 'site-search' }: { className?: string })
         <input
           id={inputId}
           className="site-search-input"
-          type="search"
+          // A text input, not type="search": HTML allows role="combobox" and aria-expanded on
+          // a text input only (the W3C checker refuses both on a search input). The form's
+          // search landmark and enterKeyHint still make it a search box to assistive technology
+          // and phone keyboards.
+          type="text"
           name="search"
           role="combobox"
           aria-autocomplete="list"
