@@ -81,6 +81,17 @@ describe('ContactPage (spec sections 2 and 8)', () => {
     );
   });
 
+  it('sandboxes the embedded map so its scripts cannot lift the sandbox (no allow-same-origin)', async () => {
+    await renderContact({ body: INFO });
+    const forge = await screen.findByRole('article', { name: /The Forge/ });
+    const sandbox = within(forge).getByTitle('Map of The Forge').getAttribute('sandbox') ?? '';
+    expect(sandbox.split(/\s+/).sort()).toEqual([
+      'allow-popups',
+      'allow-popups-to-escape-sandbox',
+      'allow-scripts',
+    ]);
+  });
+
   it("says 'Location image unavailable' and 'Map currently unavailable.' where a location has neither", async () => {
     await renderContact({ body: INFO });
     const showroom = await screen.findByRole('article', { name: 'Harbour Showroom' });

@@ -20,6 +20,7 @@ import {
   type LocationView,
 } from './contact-info';
 import { MailIcon, MapIcon, PhoneIcon, PinIcon, SocialIcon } from './icons';
+import { MAP_EMBED_SANDBOX } from './map-embed';
 import { CONTACT_HEADER, PageHeader } from './page-parts';
 import './content.css';
 
@@ -53,7 +54,7 @@ function LocationMap({ location }: { location: LocationView }) {
         title={`Map of ${location.name}`}
         loading="lazy"
         referrerPolicy="no-referrer"
-        sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+        sandbox={MAP_EMBED_SANDBOX}
       />
     );
   }

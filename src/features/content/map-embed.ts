@@ -9,6 +9,24 @@
 export const MAP_EMBED_HOSTS: readonly string[] = ['www.openstreetmap.org'];
 
 /**
+ * The `sandbox` of an embedded map: only what OpenStreetMap's embed page needs.
+ *
+ * - `allow-scripts`: the embed is a Leaflet map drawn by script (its tiles are images).
+ * - No `allow-same-origin`: together with `allow-scripts` it gives the frame's script its
+ *   host's real origin (its cookies and storage), so the sandbox would only block forms and
+ *   navigation; and were an embed ever served from this site's own origin, its script could
+ *   reach into this page and remove the `sandbox` attribute itself (the HTML standard's
+ *   warning, which the W3C checker enforces). The map does not need its origin: it keeps no
+ *   cookies or storage and makes no same-origin requests; its scripts and tiles load as plain
+ *   cross-origin resources, which an opaque origin may do.
+ * - `allow-popups` and `allow-popups-to-escape-sandbox`: the map's attribution links ('Report
+ *   a problem', the licence) open openstreetmap.org in a new tab, which must work there as a
+ *   normal page rather than inherit this sandbox.
+ * No forms, top navigation, downloads or modals.
+ */
+export const MAP_EMBED_SANDBOX = 'allow-scripts allow-popups allow-popups-to-escape-sandbox';
+
+/**
  * The embed address when `link` is an https URL on an allowed map host (see
  * {@link MAP_EMBED_HOSTS}); otherwise null. Never throws. Pure, so it runs the same on the
  * server and in the browser.
