@@ -177,6 +177,11 @@ describe('server-rendered pages', () => {
     });
     expect(product.statusCode).toBe(404);
     expect(product.body).toContain('Product not found.');
+    // Neither claims an address of its own, and both stay out of the index.
+    for (const body of [page.body, product.body]) {
+      expect(body).not.toMatch(/<link rel="canonical"/);
+      expect(metaContent(body, 'name', 'robots')).toBe('noindex');
+    }
     // The second shop's product is unknown to this storefront's tenant, too.
     const other = seedTenants[1]!.products[0]!.slug;
     const foreign = await t.app.inject({ method: 'GET', url: `/products/${other}`, headers: HTML });
@@ -196,6 +201,49 @@ describe('server-rendered pages', () => {
     // The refused value is dropped from the URL, as any search param the page cannot use.
     expect(search.statusCode).toBe(307);
     expect(search.headers.location).toBe('/products');
+  });
+
+  it('answers 404 for a list page past the last or a category the shop does not have, never a 500', async () => {
+    const notFound = [
+      '/products?page=5',
+      '/blog?page=50',
+      `/products?category=${'a'.repeat(130)}`,
+      '/products?category=no-such-category',
+    ];
+    for (const url of notFound) {
+      const response = await t.app.inject({ method: 'GET', url, headers: HTML });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('Oops! The page you are looking for does not exist.');
+    }
+  });
+
+  it('never titles a page with words a URL made up as a category', async () => {
+    const url = '/products?category=Call%20us%20at%20555-0100%20for%20refunds';
+    const response = await t.app.inject({ method: 'GET', url, headers: HTML });
+    expect(response.statusCode).toBe(404);
+    const title = /<title>([^<]*)<\/title>/.exec(response.body)?.[1];
+    expect(title).not.toContain('555-0100');
+    expect(response.body).not.toMatch(/<h1[^>]*>[^<]*555-0100/);
+    // A page that is none claims no address and stays out of the index.
+    expect(response.body).not.toMatch(/<link rel="canonical"/);
+    expect(metaContent(response.body, 'property', 'og:url')).toBeUndefined();
+    expect(metaContent(response.body, 'name', 'robots')).toBe('noindex');
+  });
+
+  it('cuts a search term longer than the API takes to its first 200 characters', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/products?search=${'w'.repeat(250)}`,
+      headers: HTML,
+    });
+    expect(response.statusCode).toBe(307);
+    expect(response.headers.location).toBe(`/products?search=${'w'.repeat(200)}`);
+    const cut = await t.app.inject({
+      method: 'GET',
+      url: response.headers.location!,
+      headers: HTML,
+    });
+    expect(cut.statusCode).toBe(200);
   });
 
   it('renders a name holding </script><script> as text, in the page and in its data', async () => {

@@ -21,6 +21,15 @@ export function optionalTrimmed(value: unknown): string | undefined {
 }
 
 /**
+ * `value` cut to its first `max` characters (Unicode code points, as the API's `maxLength`
+ * counts them) and trimmed again; undefined stays undefined.
+ */
+export function atMost(value: string | undefined, max: number): string | undefined {
+  if (value === undefined || value.length <= max) return value;
+  return Array.from(value).slice(0, max).join('').trim() || undefined;
+}
+
+/**
  * A 1-based page number: a whole number from 2 (page 1 is left out of the URL); anything
  * else, page 1 included, is undefined.
  */

@@ -4,13 +4,16 @@ import { BlogListError, BlogListPage } from '../features/blog/blog-list-page';
 import { blogListSearchSchema } from '../features/blog/search';
 import { BlogListSkeleton } from '../features/blog/skeletons';
 import { pageHead } from '../features/site/seo';
+import { ensureOrNotFound } from './-not-found';
 
 /** `/blog?page=`: the published posts (spec section 2). */
 export const Route = createFileRoute('/blog/')({
   head: ({ matches }) => pageHead(matches, { title: 'Blog' }),
   validateSearch: blogListSearchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(blogPostsQuery(deps)),
+  // A page past the last is no page: HTTP 404 on the server, not an error screen.
+  loader: ({ context: { queryClient }, deps }) =>
+    ensureOrNotFound(queryClient, blogPostsQuery(deps)),
   component: BlogListRoute,
   pendingComponent: BlogListSkeleton,
   errorComponent: BlogListErrorRoute,

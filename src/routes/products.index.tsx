@@ -5,6 +5,7 @@ import { ProductListError, ProductListPage } from '../features/catalog/product-l
 import { productListHead, type ProductListHeadData } from '../features/catalog/seo';
 import { ProductListSkeleton } from '../features/catalog/skeletons';
 import { productListSearchSchema } from '../features/catalog/schemas';
+import { ensureOrNotFound } from './-not-found';
 
 /**
  * `/products?category=&search=&ordering=&min_price=&max_price=&in_stock=&page=`: the product
@@ -22,15 +23,13 @@ export const Route = createFileRoute('/products/')({
     page: search.page,
   }),
   loader: async ({ context: { queryClient }, deps }): Promise<ProductListHeadData> => {
-    await Promise.all([
-      queryClient.ensureQueryData(productsQuery(deps)),
-      // The category only names the title and adds its description; an unknown slug is not an error.
-      deps.category ? queryClient.prefetchQuery(categoryQuery(deps.category)) : undefined,
+    // A page past the last, or a category the shop does not have, is no page: HTTP 404 on the
+    // server, never an error screen nor a list titled with whatever the URL says.
+    const [, category] = await Promise.all([
+      ensureOrNotFound(queryClient, productsQuery(deps)),
+      deps.category ? ensureOrNotFound(queryClient, categoryQuery(deps.category)) : undefined,
       deps.category ? loadSanitizer() : undefined,
     ]);
-    const category = deps.category
-      ? queryClient.getQueryData(categoryQuery(deps.category).queryKey)
-      : undefined;
     return {
       search: deps.search,
       categorySlug: deps.category,

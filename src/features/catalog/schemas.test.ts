@@ -59,6 +59,13 @@ describe('/products search params (sort and filters fall back, never fail)', () 
       expect(priceParam(bad), String(bad)).toBeUndefined();
   });
 
+  it('cuts a search term to the 200 characters the API takes, counting characters, not code units', () => {
+    expect(parse({ search: 'w'.repeat(250) }).search).toBe('w'.repeat(200));
+    const knives = '🔪'.repeat(201);
+    expect(parse({ search: knives }).search).toBe('🔪'.repeat(200));
+    expect(parse({ search: `${'a'.repeat(199)} tail` }).search).toBe('a'.repeat(199));
+  });
+
   it('reads the in-stock checkbox', () => {
     for (const on of [true, 'true', '1', 'on']) expect(inStockParam(on)).toBe(true);
     for (const off of [false, 'false', '', undefined, 'yes'])

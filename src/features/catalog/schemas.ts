@@ -1,9 +1,10 @@
-import { oneOf, optionalTrimmed, pageParam } from '../../api/search-params';
+import { atMost, oneOf, optionalTrimmed, pageParam } from '../../api/search-params';
 
 /*
  * Search params of /products (spec section 2; with the sort and the price and stock
  * filters). Every field falls back, so a hand-edited URL never shows an error screen: a bad
- * page becomes page 1, a blank term none, an unknown sort the default, a bad price no bound.
+ * page becomes page 1, a blank term none, a term past the API's 200 characters its first 200,
+ * an unknown sort the default, a bad price no bound.
  * A plain parser, not zod: validateSearch is in every page's first load
  * (src/api/search-params.ts, decision 008).
  */
@@ -13,6 +14,9 @@ export const PRODUCT_SORTS = ['price', '-price', '-created_at', '-average_rating
 
 /** One of {@link PRODUCT_SORTS}. */
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** The longest search term the API accepts (contract: `search` maxLength); a longer one is cut. */
+export const MAX_SEARCH_LENGTH = 200;
 
 /** The largest price bound the API accepts (contract: min_price/max_price maximum), in dollars. */
 export const MAX_PRICE_BOUND = 1_000_000;
@@ -63,7 +67,7 @@ export const productListSearchSchema = {
     if (min !== undefined && max !== undefined && min > max) [min, max] = [max, min];
     return {
       category: optionalTrimmed(search.category),
-      search: optionalTrimmed(search.search),
+      search: atMost(optionalTrimmed(search.search), MAX_SEARCH_LENGTH),
       ordering: oneOf(search.ordering, PRODUCT_SORTS),
       min_price: min,
       max_price: max,

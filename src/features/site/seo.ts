@@ -9,6 +9,7 @@
  */
 import { faviconHref, faviconType, metaDescriptionFor } from './start-up';
 import { siteTitleOf, socialLinksOf, type SiteSettings } from './site-settings';
+import { isNotFound } from '@tanstack/react-router';
 import { config } from '../../api/config';
 
 /** What the root loader returns: the request's origin and the tenant's site settings (or null). */
@@ -22,6 +23,24 @@ export interface HeadMatch {
   pathname: string;
   search?: unknown;
   loaderData?: unknown;
+  /** The router's match status: `notFound` when its loader found no such page. */
+  status?: string;
+  /** True on the match that shows the not-found page of a path no route has. */
+  globalNotFound?: boolean;
+  /** What the match's loader threw; a child's `notFound()` lands on the route that shows it. */
+  error?: unknown;
+}
+
+/**
+ * True when the page is the not-found page: a path no route has (only the root matched: every
+ * page, home included, is a route below it), or a record or list page whose loader found none.
+ */
+export function isNotFoundPage(matches: readonly HeadMatch[]): boolean {
+  if (matches.length <= 1) return true;
+  return matches.some(
+    (match) =>
+      match.status === 'notFound' || match.globalNotFound === true || isNotFound(match.error),
+  );
 }
 
 type MetaTag = Record<string, unknown>;
@@ -101,7 +120,9 @@ export function rootHead(data: RootLoaderData | undefined, matches: readonly Hea
   const settings = data?.settings ?? null;
   const siteTitle = siteTitleOf(settings) || FALLBACK_SITE_TITLE;
   const description = metaDescriptionFor(settings);
-  const canonical = canonicalUrl(data?.origin ?? '', matches);
+  // A page that is none has no address of its own to claim, and stays out of the index.
+  const notFound = isNotFoundPage(matches);
+  const canonical = notFound ? null : canonicalUrl(data?.origin ?? '', matches);
   const favicon = settings?.favicon?.trim();
   const icon: LinkTag = favicon
     ? {
@@ -121,12 +142,13 @@ export function rootHead(data: RootLoaderData | undefined, matches: readonly Hea
       { property: 'og:type', content: 'website' },
       { property: 'og:title', content: siteTitle },
       { property: 'og:description', content: description },
-      { property: 'og:url', content: canonical },
+      ...(canonical ? [{ property: 'og:url', content: canonical }] : []),
       { name: 'twitter:card', content: 'summary' },
       { name: 'twitter:title', content: siteTitle },
       { name: 'twitter:description', content: description },
+      ...(notFound ? [{ name: 'robots', content: 'noindex' }] : []),
     ],
-    links: [{ rel: 'canonical', href: canonical }, icon],
+    links: canonical ? [{ rel: 'canonical', href: canonical }, icon] : [icon],
   } satisfies HeadResult;
 }
 
