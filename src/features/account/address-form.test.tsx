@@ -184,4 +184,13 @@ describe('AddressForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('combobox', { name: 'Country' })).toBeInTheDocument();
   });
+
+  it('posts natively, so a submit before the scripts run never puts the address in the URL', async () => {
+    await renderWithRouter(
+      <AddressForm initial={EMPTY_ADDRESS_FORM} submitLabel="Save address" onSubmit={vi.fn()} />,
+      { path: '/account/addresses' },
+    );
+    const field = await screen.findByLabelText('Full name');
+    expect(field.closest('form')).toHaveAttribute('method', 'post');
+  });
 });

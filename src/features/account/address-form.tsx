@@ -83,7 +83,14 @@ function AddressFields({
   });
 
   return (
-    <form className="address-form" onSubmit={submit} noValidate>
+    <form
+      // A submit before the scripts run posts, so what was typed never lands in the URL;
+      // the server answers a page's own path with the page again.
+      method="post"
+      className="address-form"
+      onSubmit={submit}
+      noValidate
+    >
       {formError ? (
         <p className="address-form__error" role="alert">
           {formError}

@@ -125,3 +125,13 @@ describe('LoginForm', () => {
     expect(calls).toHaveLength(0);
   });
 });
+
+describe('the login and register forms before the scripts run', () => {
+  it('post, so a native submit never puts the e-mail and password in the URL', async () => {
+    const login = await renderWithRouter(<LoginForm />, { path: '/login' });
+    expect(login.container.querySelector('form')).toHaveAttribute('method', 'post');
+    login.unmount();
+    const register = await renderWithRouter(<RegisterForm />, { path: '/register' });
+    expect(register.container.querySelector('form')).toHaveAttribute('method', 'post');
+  });
+});

@@ -54,7 +54,15 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-page-title">
+    <form
+      // A submit before the scripts run posts, so what was typed never lands in the URL;
+      // the server answers a page's own path with the page again.
+      method="post"
+      className="auth-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="auth-page-title"
+    >
       <p className="auth-form__switch">
         Enter the e-mail of your account and we will send you a link to choose a new password.
       </p>

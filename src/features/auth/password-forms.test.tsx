@@ -215,3 +215,17 @@ describe('ResetPasswordForm', () => {
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toBeInTheDocument();
   });
 });
+
+describe('the password forms before the scripts run', () => {
+  it.each([
+    ['forgot password', <ForgotPasswordForm key="f" />, '/forgot-password'],
+    ['reset password', <ResetPasswordForm key="r" token="abc" />, '/reset-password'],
+    ['change password', <ChangePasswordForm key="c" />, '/account/password'],
+  ])(
+    'the %s form posts, so a native submit never puts a password in the URL',
+    async (_, form, path) => {
+      const { container } = await renderWithRouter(form, { path });
+      expect(container.querySelector('form')).toHaveAttribute('method', 'post');
+    },
+  );
+});

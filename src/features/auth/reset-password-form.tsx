@@ -84,7 +84,15 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby="auth-page-title">
+    <form
+      // A submit before the scripts run posts, so what was typed never lands in the URL;
+      // the server answers a page's own path with the page again.
+      method="post"
+      className="auth-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="auth-page-title"
+    >
       {formError && (
         <p className="auth-form__error" role="alert">
           {formError}

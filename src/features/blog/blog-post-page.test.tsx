@@ -306,6 +306,13 @@ describe('BlogPostView: comments (spec sections 2, 4 and 8)', () => {
       vi.useRealTimers();
     }
   });
+
+  it('posts the comment form natively, so a submit before the scripts run never puts it in the URL', async () => {
+    await renderPost({}, []);
+    logIn();
+    const field = await screen.findByLabelText('Leave a comment');
+    expect(field.closest('form')).toHaveAttribute('method', 'post');
+  });
 });
 
 describe('BlogPostError (spec sections 5 and 8)', () => {

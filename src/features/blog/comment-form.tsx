@@ -71,7 +71,14 @@ export function CommentForm({
   });
 
   return (
-    <form className="blog-comment-form" onSubmit={onSubmit} noValidate>
+    <form
+      // A submit before the scripts run posts, so what was typed never lands in the URL;
+      // the server answers a page's own path with the page again.
+      method="post"
+      className="blog-comment-form"
+      onSubmit={onSubmit}
+      noValidate
+    >
       <label htmlFor={fieldId} className="blog-comment-form__label">
         {label}
       </label>

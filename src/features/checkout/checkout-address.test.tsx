@@ -86,4 +86,12 @@ describe('the delivery address (spec section 5)', () => {
     await userEvent.click(screen.getByRole('button', { name: '← Back to Cart' }));
     expect(onBack).toHaveBeenCalled();
   });
+
+  it('posts natively, so a submit before the scripts run never puts the address in the URL', async () => {
+    await renderCheckout();
+    expect(screen.getByRole('combobox', { name: 'Country' }).closest('form')).toHaveAttribute(
+      'method',
+      'post',
+    );
+  });
 });

@@ -267,7 +267,14 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
         ← Back to Cart
       </button>
       <div className="checkout-layout">
-        <form className="checkout-form" onSubmit={onSubmit} noValidate>
+        <form
+          // A submit before the scripts run posts, so what was typed never lands in the URL;
+          // the server answers a page's own path with the page again.
+          method="post"
+          className="checkout-form"
+          onSubmit={onSubmit}
+          noValidate
+        >
           <div className="checkout-alert" id={alertId} ref={alertRef} aria-live="assertive">
             {messages.length ? (
               <div className="checkout-alert__text" role="alert">

@@ -172,4 +172,12 @@ describe('ContactForm (spec sections 3, 5 and 8)', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your message!');
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('posts natively, so a submit before the scripts run never puts the message in the URL', async () => {
+    await renderForm();
+    expect(screen.getByRole('button', { name: 'Send Message' }).closest('form')).toHaveAttribute(
+      'method',
+      'post',
+    );
+  });
 });

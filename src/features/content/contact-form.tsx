@@ -83,6 +83,9 @@ export function ContactForm() {
 
   return (
     <form
+      // A submit before the scripts run posts, so what was typed never lands in the URL;
+      // the server answers a page's own path with the page again.
+      method="post"
       className="content-form"
       onSubmit={onSubmit}
       noValidate

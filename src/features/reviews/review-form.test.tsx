@@ -201,4 +201,11 @@ describe('ReviewForm (spec sections 2, 4, 5 and 8)', () => {
       ),
     );
   });
+
+  it('posts natively, so a submit before the scripts run never puts the review in the URL', async () => {
+    await renderForm();
+    logIn();
+    const rating = await screen.findByRole('radiogroup', { name: 'Your rating' });
+    expect(rating.closest('form')).toHaveAttribute('method', 'post');
+  });
 });

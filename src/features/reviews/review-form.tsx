@@ -42,7 +42,15 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
   });
 
   return (
-    <form className="review-form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
+    <form
+      // A submit before the scripts run posts, so what was typed never lands in the URL;
+      // the server answers a page's own path with the page again.
+      method="post"
+      className="review-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby={titleId}
+    >
       <h3 id={titleId} className="review-form__title">
         Write a review
       </h3>
