@@ -13,12 +13,15 @@
  *    once), `/cart`, `/login`, `/register`, `/forgot-password`, `/contact` and an unknown path
  *    (which must answer 404) into the temp dir, and runs the Nu checker over them:
  *    `java -jar node_modules/vnu-jar/build/dist/vnu.jar --errors-only --format json FILES`.
+ *    Each of those pages must also be server-rendered, and every form on it must name its
+ *    method (valid HTML without one, but a submit before the scripts run would be a GET that
+ *    puts a password in the URL).
  *
  * Prints each error (page, file, line:column, message, the markup quoted), then one table of
  * page, status, rendered and errors. Exits 1 when a page of the crawl is not 200 or is the
- * shell, a checked page answers another status than expected or is the shell, or the checker
- * reports an error; 1 too when Java is missing (Debian: `apt-get install default-jre-headless`;
- * .ci/run installs it) or the server does not start. Needs `npm run build` first (stage 3 of
+ * shell, a checked page answers another status than expected, is the shell or has a form
+ * without a method, or the checker reports an error; 1 too when Java is missing (Debian:
+ * `apt-get install default-jre-headless`; .ci/run installs it) or the server does not start. Needs `npm run build` first (stage 3 of
  * `npm test` does it; run alone, it builds what is stale).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -38,10 +41,12 @@ import { printTable } from './bench/table.ts';
 import {
   checkerErrors,
   fileNameFor,
+  formsWithoutMethod,
   isServerRendered,
   pagesToCheck,
   sitemapPaths,
   type CheckerError,
+  type PageToCheck,
 } from './lib/html-check.ts';
 import { freePort, waitForHttp } from './lib/local-servers.ts';
 
@@ -155,13 +160,17 @@ async function main(): Promise<number> {
     const folder = path.join(tmp, 'pages');
     mkdirSync(folder);
     const pageFailures: string[] = [];
-    const saved = [];
+    const saved: (PageToCheck & { file: string; got: number; rendered: boolean })[] = [];
     for (const [index, page] of pages.entries()) {
       const fetched = await fetchPage(base, page.path);
       const rendered = isServerRendered(fetched.html);
       if (fetched.status !== page.status)
         pageFailures.push(`${page.path}: answered ${fetched.status}, not ${page.status}`);
       if (!rendered) pageFailures.push(`${page.path}: served the SPA shell`);
+      for (const form of formsWithoutMethod(fetched.html))
+        pageFailures.push(
+          `${page.path}: a form names no method, so it would submit as a GET: ${form}`,
+        );
       const file = fileNameFor(index, page.path);
       writeFileSync(path.join(folder, file), fetched.html);
       saved.push({ ...page, file, got: fetched.status, rendered });

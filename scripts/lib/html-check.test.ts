@@ -2,6 +2,7 @@
 import {
   checkerErrors,
   fileNameFor,
+  formsWithoutMethod,
   isServerRendered,
   pagesToCheck,
   sitemapPaths,
@@ -46,6 +47,18 @@ describe('the html check', () => {
     // A root with content but no hydration data is not a page the server rendered either.
     expect(isServerRendered(rendered.replace('self.$_TSR={}', ''))).toBe(false);
     expect(isServerRendered('')).toBe(false);
+  });
+
+  it('finds the forms that name no method (a native submit would be a GET)', () => {
+    const page =
+      '<form role="search" method="get" action="/products"></form>' +
+      '<form method="post" class="auth-form"></form>' +
+      '<form class="content-form" aria-labelledby="t"><input name="password"></form>' +
+      '<FORM METHOD=POST></FORM><form data-method="post"></form>';
+    expect(formsWithoutMethod(page)).toEqual([
+      '<form class="content-form" aria-labelledby="t">',
+      '<form data-method="post">',
+    ]);
   });
 
   it("reads the sitemap's paths whatever their origin, &amp; unescaped", () => {

@@ -1,7 +1,8 @@
 /**
  * What `npm run check:html` (scripts/check-html.ts) decides without a server: whether an
- * answer is a server-rendered page or the SPA shell, which pages it hands to the W3C Nu HTML
- * checker, the file each is saved as, and the checker's JSON report read back per page.
+ * answer is a server-rendered page or the SPA shell, whether its forms name their method,
+ * which pages it hands to the W3C Nu HTML checker, the file each is saved as, and the
+ * checker's JSON report read back per page.
  */
 import { pagesToAudit } from './lighthouse-pages.ts';
 
@@ -36,6 +37,17 @@ export function isServerRendered(html: string): boolean {
   const root = /<div id="root">([\s\S]*?)<\/div>/.exec(html);
   if (!root || root[1]!.trim() === '') return false;
   return html.includes('$_TSR') && html.includes('addEventListener("load"');
+}
+
+/**
+ * The opening tags of the forms in `html` that name no `method`: submitted before the page's
+ * scripts run, such a form is a GET that puts every field (a password) in the URL. A search
+ * form says `method="get"` on purpose; every other form posts.
+ */
+export function formsWithoutMethod(html: string): string[] {
+  return [...html.matchAll(/<form\b[^>]*>/gi)]
+    .map((match) => match[0])
+    .filter((tag) => !/\smethod\s*=\s*["']?(get|post|dialog)\b/i.test(tag));
 }
 
 /**
