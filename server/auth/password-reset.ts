@@ -1,12 +1,18 @@
 /**
- * Password-reset tokens (docs/decisions/009-shopper-account.md).
+ * Password-reset tokens (docs/decisions/009-shopper-account.md and 007's section on reset
+ * e-mails).
  *
  * A token is 32 random bytes from node:crypto, sent base64url-encoded in the e-mailed link
  * (`/reset-password?token=...`). Only its SHA-256 (hex) is stored, with the tenant and user it
  * belongs to, so neither a copy of the database nor a log of it yields a usable link. A token
- * is valid for `ttlSeconds` (1 hour), works once (a conditional UPDATE marks it used, so of two
- * concurrent uses exactly one wins on SQLite and PostgreSQL alike), and issuing a newer one for
- * the user deletes the older ones.
+ * is valid for `ttlSeconds` (1 hour) and works once (a conditional UPDATE marks it used, so of
+ * two concurrent uses exactly one wins on SQLite and PostgreSQL alike).
+ *
+ * Issuing a new token does NOT void the user's other unexpired ones: anyone may ask for a reset
+ * of any e-mail, so if each request voided the last link, a stranger could keep the owner's
+ * link dead for as long as they kept asking. Instead the number of e-mails per account is capped
+ * (the handler's per-account count), every link mailed stays good for its hour, and using any
+ * one of them voids all the others.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -39,8 +45,9 @@ export class PasswordResetStore {
   ) {}
 
   /**
-   * A new token for the user (the only valid one: older ones are deleted in the same
-   * transaction). Also deletes the tenant's expired tokens of that user.
+   * A new token for the user, valid beside the user's other unexpired, unused ones (see the
+   * module's comment). Deletes the user's expired and used tokens in the same transaction, so
+   * a user holds at most the tokens of the e-mails sent within the last `ttlSeconds`.
    * @returns the token to put in the link (43 base64url characters); never stored.
    */
   async issue(tenantId: number, userId: number, now = new Date()): Promise<string> {
@@ -50,6 +57,9 @@ export class PasswordResetStore {
         .deleteFrom('password_reset_tokens')
         .where('tenant_id', '=', tenantId)
         .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
+        )
         .execute();
       await trx
         .insertInto('password_reset_tokens')
@@ -66,14 +76,9 @@ export class PasswordResetStore {
     return token;
   }
 
-  /**
-   * Marks the token used and returns its user's id, inside the caller's transaction (so the
-   * password change and the token's use commit together).
-   * @throws InvalidResetTokenError when no unused, unexpired token of this tenant has that
-   *   hash, or its user is inactive, or a concurrent request used it first.
-   */
-  async redeem(trx: Db, tenantId: number, token: string, now = new Date()): Promise<number> {
-    const row = await trx
+  /** The token's row when it is unused, unexpired, of this tenant and of an active user. */
+  private async findUsable(db: Db, tenantId: number, token: string, now: Date) {
+    const row = await db
       .selectFrom('password_reset_tokens as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
       .select(['t.id', 't.user_id', 't.expires_at', 't.used_at', 'u.is_active'])
@@ -87,8 +92,29 @@ export class PasswordResetStore {
       !toBool(row.is_active) ||
       new Date(row.expires_at).getTime() <= now.getTime()
     ) {
-      throw new InvalidResetTokenError();
+      return null;
     }
+    return row;
+  }
+
+  /**
+   * Whether the token would be redeemed now (one indexed read, nothing written). The confirm
+   * handler asks before it hashes the new password, so made-up tokens cost no scrypt work;
+   * {@link redeem} still decides, atomically, which of concurrent uses wins.
+   */
+  async isUsable(tenantId: number, token: string, now = new Date()): Promise<boolean> {
+    return (await this.findUsable(this.db, tenantId, token, now)) !== null;
+  }
+
+  /**
+   * Marks the token used, voids the user's other tokens, and returns the user's id, inside the
+   * caller's transaction (so the password change and the tokens' end commit together).
+   * @throws InvalidResetTokenError when no unused, unexpired token of this tenant has that
+   *   hash, or its user is inactive, or a concurrent request used it first.
+   */
+  async redeem(trx: Db, tenantId: number, token: string, now = new Date()): Promise<number> {
+    const row = await this.findUsable(trx, tenantId, token, now);
+    if (!row) throw new InvalidResetTokenError();
     const result = await trx
       .updateTable('password_reset_tokens')
       .set({ used_at: now.toISOString() })
@@ -96,6 +122,13 @@ export class PasswordResetStore {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (result.numUpdatedRows !== 1n) throw new InvalidResetTokenError();
+    // Every other link mailed to the user dies with this use: one reset per set of e-mails.
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', row.user_id)
+      .where('id', '!=', row.id)
+      .execute();
     return row.user_id;
   }
 }

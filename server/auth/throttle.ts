@@ -107,7 +107,9 @@ export class LoginThrottle {
 /**
  * Attempts per client address in a fixed window, for endpoints without an account to count
  * against: registrations (REGISTER_MAX_PER_ADDRESS; it limits account spam and e-mail probing
- * through 'already exists') and contact messages (CONTACT_MAX_PER_ADDRESS).
+ * through 'already exists'), contact messages (CONTACT_MAX_PER_ADDRESS), password-reset
+ * requests and confirmations (PASSWORD_RESET_MAX_PER_ADDRESS each); under a key of the
+ * caller's, the reset e-mails per account (PASSWORD_RESET_MAX_PER_EMAIL, enforced silently).
  *
  * The counts live in the database (table `request_throttles`), not in a process, so every API
  * process on one database enforces the same limit (architecture guide, convention 14). Each
@@ -188,6 +190,22 @@ export class AddressThrottle {
       // a few milliseconds later than this attempt's own window would.
       const waitMs = Math.min(Number(row.window_ends_ms) - now, this.windowMs);
       throw new ThrottledError(Math.max(1, Math.ceil(waitMs / 1000)));
+    }
+  }
+
+  /**
+   * Counts one attempt under `key`, like {@link consumeKey}, for a limit the caller enforces
+   * silently (the reset e-mails per account: over it, nothing is sent, and the answer is the
+   * same as below it).
+   * @returns true while the key is within its attempts in the current window, false after.
+   */
+  async tryConsumeKey(tenantId: number, key: string): Promise<boolean> {
+    try {
+      await this.consumeKey(tenantId, key);
+      return true;
+    } catch (error) {
+      if (error instanceof ThrottledError) return false;
+      throw error;
     }
   }
 

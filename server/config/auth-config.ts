@@ -32,9 +32,16 @@ export interface AuthConfig {
   registerMaxPerAddress: number;
   /** Contact-form messages accepted per client address per hour (default 10). */
   contactMaxPerAddress: number;
-  /** Password-reset requests per client address and shop per hour (default 10). */
+  /**
+   * Password-reset requests per client address and shop per hour (default 10), and, counted
+   * apart, reset confirmations per client address and shop per hour; over either: 429.
+   */
   passwordResetMaxPerAddress: number;
-  /** Password-reset requests per e-mail address and shop per hour (default 3). */
+  /**
+   * Password-reset e-mails sent per account per hour (default 3). Past it a request is answered
+   * the same and sends nothing; the links already sent keep working (never a 429, which would
+   * let a stranger lock the owner out of their own reset).
+   */
   passwordResetMaxPerEmail: number;
   /**
    * Every password-reset request is answered no sooner than this (ms, default 300), whether

@@ -1,8 +1,10 @@
 /**
  * Password reset by e-mail (`POST /accounts/password/reset/` and `.../confirm/`): the same
  * answer for a known and an unknown e-mail, a link to the configured storefront in the outbox,
- * a token stored only as a hash that works once, within its hour, in its shop, and only the
- * newest; then the throttles per e-mail and per client address, kept in the database.
+ * a token stored only as a hash that works once, within its hour, in its shop, every link of
+ * the hour until one is used; then the limits, kept in the database: requests per client
+ * address (429), and e-mails per account, which a stranger can use up without ever keeping the
+ * owner from resetting.
  */
 import { Writable } from 'node:stream';
 import { outboxMessagesTo, resetLinkOf } from '../mail/outbox-reader.ts';
@@ -176,16 +178,17 @@ describe('password reset', () => {
     expect((await confirm(token, 'tempered-steel-77')).status).toBe(200);
   });
 
-  it('refuses an older token once a newer one was issued', async () => {
+  it('keeps an earlier link working after a newer one was sent, and voids the rest once one is used', async () => {
     const { email } = await newCustomer();
     const older = tokenOf(await resetLink(email));
     const newer = tokenOf(await resetLink(email));
     expect(older).not.toBe(newer);
-    expect(await confirm(older, 'tempered-steel-77')).toMatchObject({
+    expect((await confirm(older, 'tempered-steel-77')).status).toBe(200);
+    expect(await confirm(newer, 'another-password-1')).toMatchObject({
       status: 400,
       body: INVALID_LINK,
     });
-    expect((await confirm(newer, 'tempered-steel-77')).status).toBe(200);
+    expect(await loginStatus(email, 'tempered-steel-77')).toBe(200);
   });
 
   it('checks the new password before spending the token', async () => {
@@ -214,7 +217,7 @@ describe('password reset', () => {
   });
 });
 
-describe('password reset throttles', () => {
+describe('password reset limits', () => {
   let small: TestApp;
   beforeAll(async () => {
     small = await createTestApp({ passwordResetMaxPerEmail: 2, passwordResetMaxPerAddress: 4 });
@@ -224,17 +227,72 @@ describe('password reset throttles', () => {
   });
   const ask = (email: string, ip: string) =>
     call('POST', '/accounts/password/reset/', { app: small, ip, body: { email } });
+  // Each confirmation from its own address: only the confirmation test counts one address's.
+  let confirms = 0;
+  const confirmIn = (token: string, password: string) =>
+    call('POST', '/accounts/password/reset/confirm/', {
+      app: small,
+      ip: `10.3.0.${++confirms}`,
+      body: { token, new_password: password, new_password_confirm: password },
+    });
+  const inbox = async (email: string) => {
+    await small.app.account.idle();
+    return outboxMessagesTo(small.config.outboxDir, email);
+  };
 
-  it('limits requests per e-mail, known or not, across client addresses', async () => {
-    const email = `limited-${Date.now()}@example.com`;
-    expect((await ask(email, '10.0.0.1')).status).toBe(202);
-    expect((await ask(email, '10.0.0.2')).status).toBe(202);
-    const third = await ask(email.toUpperCase(), '10.0.0.3');
-    expect(third.status).toBe(429);
-    expect((third.body as { detail: string }).detail).toMatch(
-      /^Request was throttled\. Expected available in \d+ seconds\.$/,
+  it("lets the owner reset after a stranger's requests from several addresses", async () => {
+    const { email } = await newCustomer(DEMO, small);
+    for (const ip of ['10.1.0.1', '10.1.0.2', '10.1.0.3']) {
+      expect(await ask(email, ip)).toMatchObject({ status: 202, body: RESET_SENT });
+    }
+    // The owner, from an address of their own: the same answer as anyone gets.
+    const own = await ask(email.toUpperCase(), '10.1.0.9');
+    expect(own).toMatchObject({ status: 202, body: RESET_SENT });
+    expect(own.headers['retry-after']).toBeUndefined();
+    // Whichever e-mail the owner opens, its link works (here the first, the oldest).
+    const links = (await inbox(email)).map((message) => resetLinkOf(message)!);
+    expect(links.length).toBeGreaterThan(0);
+    expect(await confirmIn(tokenOf(links[0]!), 'tempered-steel-77')).toMatchObject({
+      status: 200,
+      body: { detail: ACCOUNT_MESSAGES.resetDone },
+    });
+    expect(
+      (
+        await call('POST', '/accounts/login/', {
+          app: small,
+          body: { login_id: email, password: 'tempered-steel-77' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('sends no more than the hourly e-mails of an account, however many ask, and answers all alike', async () => {
+    const { email } = await newCustomer(DEMO, small);
+    const unknown = await ask(`nobody-${Date.now()}@example.com`, '10.2.0.99');
+    for (let i = 0; i < 8; i++) {
+      const answer = await ask(email, `10.2.0.${i + 1}`);
+      expect(answer.status).toBe(unknown.status);
+      expect(answer.body).toEqual(unknown.body);
+    }
+    const links = (await inbox(email)).map((message) => resetLinkOf(message)!);
+    expect(links).toHaveLength(2);
+    // Both links sent are good until one of them is used.
+    expect((await confirmIn(tokenOf(links[1]!), 'tempered-steel-77')).status).toBe(200);
+    expect((await confirmIn(tokenOf(links[0]!), 'another-password-1')).status).toBe(400);
+  });
+
+  it('sends a new e-mail within the hour once a reset was done', async () => {
+    const { email } = await newCustomer(DEMO, small);
+    await ask(email, '10.4.0.1');
+    await ask(email, '10.4.0.2');
+    const [first] = await inbox(email);
+    expect((await confirmIn(tokenOf(resetLinkOf(first!)!), 'tempered-steel-77')).status).toBe(200);
+    await ask(email, '10.4.0.3');
+    const messages = await inbox(email);
+    expect(messages).toHaveLength(3);
+    expect((await confirmIn(tokenOf(resetLinkOf(messages[2]!)!), 'second-time-22')).status).toBe(
+      200,
     );
-    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('limits requests per client address across e-mails', async () => {
@@ -247,13 +305,15 @@ describe('password reset throttles', () => {
   });
 
   it('keeps the counts in the database, shared by every process', async () => {
+    // A reset done clears its account's count: one more account asks and keeps its count.
+    await ask((await newCustomer(DEMO, small)).email, '10.5.0.1');
     const rows = await small.app.db
       .selectFrom('request_throttles')
       .select('scope')
       .where('scope', 'like', 'password-reset-%')
       .execute();
     expect(new Set(rows.map((r) => r.scope))).toEqual(
-      new Set(['password-reset-address', 'password-reset-email']),
+      new Set(['password-reset-address', 'password-reset-email', 'password-reset-confirm-address']),
     );
   });
 });

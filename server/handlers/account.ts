@@ -10,9 +10,14 @@
  *   (the login throttle: 429 after LOGIN_MAX_FAILURES).
  * - requestPasswordReset: 202 with the same detail whether or not the e-mail has an account,
  *   answered no sooner than PASSWORD_RESET_RESPONSE_MS, the e-mail sent after the answer;
- *   throttled per client address and per e-mail (429 `{detail}` with Retry-After).
- * - confirmPasswordReset: a token of a link (1 hour, single use, this tenant, the newest one)
- *   and a new password -> 200 `{detail}`; every session of the user ends.
+ *   throttled per client address (429 `{detail}` with Retry-After). Per account, at most
+ *   PASSWORD_RESET_MAX_PER_EMAIL e-mails an hour are sent; past that a request gets the same
+ *   202 and sends nothing, and the links already sent keep working (decision 007): a stranger
+ *   asking for someone's reset can neither flood their inbox nor keep them from resetting.
+ * - confirmPasswordReset: a token of a link (1 hour, single use, this tenant; any link of the
+ *   user's until one of them is used) and a new password -> 200 `{detail}`; every session of
+ *   the user ends. Throttled per client address (429), and the new password is hashed only
+ *   once the token is known to be good, so made-up tokens cost no scrypt work.
  */
 import { NUL_MESSAGE } from '../lib/field-messages.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -108,7 +113,6 @@ export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = as
   const email = request.body.email.trim().toLowerCase();
   try {
     await account.resetThrottleByAddress.consume(tenantId, request.ip);
-    await account.resetThrottleByEmail.consume(tenantId, email);
   } catch (error) {
     return throttled(reply, error);
   }
@@ -119,8 +123,19 @@ export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = as
     .where('tenant_id', '=', tenantId)
     .where('email', '=', email)
     .executeTakeFirst();
-  if (user && toBool(user.is_active)) {
-    const token = await account.resetTokens.issue(tenantId, user.id);
+  // Past the account's e-mails for the hour, nothing is sent and nothing answers differently:
+  // the links already sent stay good, so the owner can still reset whoever keeps asking.
+  const active = user && toBool(user.is_active) ? user : undefined;
+  if (
+    active &&
+    !(await account.resetMailsPerAccount.tryConsumeKey(tenantId, `user:${active.id}`))
+  ) {
+    request.log.info(
+      { userId: active.id, tenantId },
+      'password reset: hourly e-mails used, none sent',
+    );
+  } else if (active) {
+    const token = await account.resetTokens.issue(tenantId, active.id);
     const settings = await findSiteSettings(db, tenantId);
     const shop = settings?.site_title || request.tenant.name;
     const fromAddress = account.mailFrom ?? settings?.contact_email ?? 'no-reply@localhost';
@@ -128,7 +143,7 @@ export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = as
     account.sendLater(
       {
         from: `"${shop.replace(/["\\\r\n]/g, '')}" <${fromAddress}>`,
-        to: user.email,
+        to: active.email,
         subject: `Reset your password at ${shop}`,
         text: [
           `Someone, hopefully you, asked to reset the password of your account at ${shop}.`,
@@ -141,7 +156,7 @@ export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = as
         ].join('\n'),
       },
       // Never the link: whoever reads the logs could take over the account with it.
-      { to: user.email, tenantId },
+      { to: active.email, tenantId },
     );
   }
 
@@ -151,15 +166,32 @@ export const requestPasswordReset: OperationHandler<'requestPasswordReset'> = as
   return reply.code(202).send({ detail: ACCOUNT_MESSAGES.resetRequested });
 };
 
-/** POST /accounts/password/reset/confirm/ -> 200 `{detail}` once the password is replaced. */
-export const confirmPasswordReset: OperationHandler<'confirmPasswordReset'> = async (request) => {
+/**
+ * POST /accounts/password/reset/confirm/ -> 200 `{detail}` once the password is replaced;
+ * 400 `{token: [...]}` for a token that is not (or no longer) good, 400 per field for the new
+ * password; 429 `{detail}` with Retry-After past the confirmations per client address.
+ */
+export const confirmPasswordReset: OperationHandler<'confirmPasswordReset'> = async (
+  request,
+  reply,
+) => {
   const { db, auth, account } = request.server;
   const tenantId = request.tenant.id;
   const { token, new_password: password, new_password_confirm: confirm } = request.body;
   const errors = newPasswordErrors(password, confirm);
   if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  try {
+    await account.resetConfirmThrottleByAddress.consume(tenantId, request.ip);
+  } catch (error) {
+    return throttled(reply, error);
+  }
+  const invalid = () => new HttpError(400, { token: [ACCOUNT_MESSAGES.resetInvalid] });
 
-  // Hashed before the transaction: scrypt takes tens of milliseconds and needs no lock.
+  // The token is looked up before the password is hashed: scrypt takes tens of milliseconds of
+  // a libuv thread, and made-up tokens would otherwise queue every login behind them.
+  if (!(await account.resetTokens.isUsable(tenantId, token))) throw invalid();
+  // Hashed before the transaction, which needs no lock held during the hash; redeem() decides
+  // again, atomically, which of concurrent uses wins.
   const passwordHash = await hashPassword(password, { log2Cost: auth.passwordHashCost });
   const now = new Date();
   let userId: number;
@@ -176,11 +208,12 @@ export const confirmPasswordReset: OperationHandler<'confirmPasswordReset'> = as
       return id;
     });
   } catch (error) {
-    if (error instanceof InvalidResetTokenError) {
-      throw new HttpError(400, { token: [ACCOUNT_MESSAGES.resetInvalid] });
-    }
+    if (error instanceof InvalidResetTokenError) throw invalid();
     throw error;
   }
+  // A reset done starts the account's e-mail count over: a second forgotten password within
+  // the hour still gets its e-mail.
+  await account.resetMailsPerAccount.resetKey(tenantId, `user:${userId}`);
   request.log.info({ userId, tenantId }, 'password reset: every session ended');
   return { detail: ACCOUNT_MESSAGES.resetDone };
 };

@@ -1,7 +1,8 @@
 /**
  * Decorates `app.account`: what the shopper's-account handlers share — the reset
- * tokens, the mailer, the reset throttles (in the database, per client address and per e-mail,
- * so every API process on one database counts the same requests), and where reset links point.
+ * tokens, the mailer, the reset throttles (in the database, so every API process on one
+ * database counts the same requests: requests and confirmations per client address, e-mails
+ * per account), and where reset links point.
  *
  * Reset links start with the storefront's origin from configuration (STOREFRONT_URL), else the
  * origin this server listens on (HOST and the bound port): never the request's Host header,
@@ -15,16 +16,22 @@ import { AddressThrottle } from '../auth/throttle.ts';
 import { createMailer, type Mailer, type MailMessage } from '../mail/mailer.ts';
 import { siteOrigin } from '../lib/site-origin.ts';
 
-/** The window of both reset throttles: one hour. */
+/** The window of every reset throttle: one hour. */
 export const RESET_THROTTLE_WINDOW_SECONDS = 60 * 60;
 
 export interface AccountServices {
   resetTokens: PasswordResetStore;
   mailer: Mailer;
-  /** Reset requests per client address and shop. */
+  /** Reset requests per client address and shop (over it: 429). */
   resetThrottleByAddress: AddressThrottle;
-  /** Reset requests per e-mail address and shop (known or not, so it reveals nothing). */
-  resetThrottleByEmail: AddressThrottle;
+  /**
+   * Reset e-mails per account and shop, keyed `user:<id>` (over it: the same 202, and nothing
+   * is sent; the links already sent stay good). Never a 429: the requester may be a stranger,
+   * and a refusal would lock the owner out of their own reset.
+   */
+  resetMailsPerAccount: AddressThrottle;
+  /** Reset confirmations per client address and shop (over it: 429, before any hashing). */
+  resetConfirmThrottleByAddress: AddressThrottle;
   /** Minimum time a reset request takes to answer (ms). */
   resetResponseMs: number;
   /** MAIL_FROM, or null for the shop's contact e-mail. */
@@ -56,7 +63,9 @@ export interface AccountPluginOptions {
   outboxDir: string;
   smtpUrl: string | null;
   mailFrom: string | null;
+  /** Reset requests, and separately reset confirmations, per client address per hour. */
   passwordResetMaxPerAddress: number;
+  /** Reset e-mails sent per account per hour; further requests send nothing. */
   passwordResetMaxPerEmail: number;
   passwordResetResponseMs: number;
 }
@@ -72,9 +81,14 @@ async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions
       attempts: options.passwordResetMaxPerAddress,
       windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
     }),
-    resetThrottleByEmail: new AddressThrottle(app.db, {
+    resetMailsPerAccount: new AddressThrottle(app.db, {
       scope: 'password-reset-email',
       attempts: options.passwordResetMaxPerEmail,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
+    }),
+    resetConfirmThrottleByAddress: new AddressThrottle(app.db, {
+      scope: 'password-reset-confirm-address',
+      attempts: options.passwordResetMaxPerAddress,
       windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
     }),
     resetResponseMs: options.passwordResetResponseMs,
