@@ -125,9 +125,12 @@ export interface paths {
     /**
      * E-mail a password-reset link; the same answer whether or not the e-mail has an account.
      * @description When the e-mail belongs to an active customer of the shop, a link to
-     *     `/reset-password?token=...` is e-mailed (valid 1 hour, single use; a newer link
-     *     replaces older ones). The answer, its status and its timing are the same for an
-     *     unknown e-mail (no account enumeration). Throttled per client address and per e-mail.
+     *     `/reset-password?token=...` is e-mailed (valid 1 hour, single use; every link sent
+     *     stays good until one of them is used). An account receives a few such e-mails an hour
+     *     at most; past that, a request sends nothing and is answered exactly the same, so a
+     *     stranger asking for someone's reset can neither flood their inbox nor lock them out.
+     *     The answer, its status and its timing are the same for an unknown e-mail (no account
+     *     enumeration). Throttled per client address (429).
      */
     post: operations['requestPasswordReset'];
     delete?: never;
@@ -145,7 +148,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with the token of a reset link; every session of the customer ends. */
+    /**
+     * Set a new password with the token of a reset link; every session of the customer ends.
+     * @description Throttled per client address (429).
+     */
     post: operations['confirmPasswordReset'];
     delete?: never;
     options?: never;
@@ -1803,7 +1809,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
-      /** @description The token is invalid, used, replaced or expired, or the new password is too short or not confirmed. */
+      /** @description The token is invalid, used (it or another link of the same account) or expired, or the new password is too short or not confirmed. */
       400: {
         headers: {
           [name: string]: unknown;
