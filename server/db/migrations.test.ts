@@ -22,6 +22,7 @@ describe('migrations across restarts', () => {
         '2026_005_account',
         '2026_006_order_lifecycle',
         '2026_007_makers_shop',
+        '2026_008_money_and_stock',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

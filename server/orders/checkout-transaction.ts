@@ -269,6 +269,8 @@ export async function inTransaction(
             unit_price_cents: line.unit_cents,
             line_total_cents: line.unit_cents * line.quantity,
             made_to_order: line.made_to_order ? 1 : 0,
+            // What the decrement above took for this line: closing gives back exactly this.
+            stock_taken: line.made_to_order ? 0 : line.quantity,
             age_restricted: line.age_restricted ? 1 : 0,
             dispatch_earliest: dispatch.earliest,
             dispatch_latest: dispatch.latest,

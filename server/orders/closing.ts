@@ -1,11 +1,19 @@
 /**
  * Closing unpaid orders (decision 013): the shopper cancels one, or its time to pay runs out
  * (the sweep). Either way, in one transaction under the order lock, the order moves
- * `awaiting_payment -> canceled | expired` with a conditional UPDATE, every line's stock is
- * given back, the order's open card attempts are marked canceled and the shopper's e-mail is
- * queued; the stock moves only in the transaction whose UPDATE made the move, so it is given
- * back once, whichever process or request gets there first. Open attempts are then closed at
- * the provider where it can (a payment that still arrives is refunded: ./payments.ts).
+ * `awaiting_payment -> canceled | expired` with a conditional UPDATE, the stock each line took
+ * at checkout is given back, the order's open card attempts are marked canceled and the
+ * shopper's e-mail is queued; the stock moves only in the transaction whose UPDATE made the
+ * move, so it is given back once, whichever process or request gets there first. Open attempts
+ * are then closed at their own provider where it can (a payment that still arrives is
+ * refunded: ./payments.ts).
+ *
+ * What is given back is each line's `stock_taken`, recorded by checkout in the same
+ * transaction as the decrement (decision 016): 0 for a made-to-order line, whose piece is made
+ * for the order and takes no stock (decision 014). The product's `made_to_order` flag now is
+ * never read here: a shop may switch it between the order and its closing (fire a batch of a
+ * made-to-order piece and sell it from stock, or make a sold-out piece to order), and giving
+ * back by the flag would then add units nobody took, or keep units an order did take.
  */
 import { sql } from 'kysely';
 import { HttpError, notFound } from '../lib/http-error.ts';
@@ -27,9 +35,10 @@ export interface OpenAttempt {
 }
 
 /**
- * Moves a locked order to `reason` and gives its stock back. Resolves to the products whose
- * stock moved and the attempts to close at the provider, or null when the order could not
- * move (it was paid or closed meanwhile).
+ * Moves a locked order to `reason` and gives back the stock its lines took at checkout
+ * (`order_items.stock_taken`, summed per product; lines that took none move nothing).
+ * Resolves to the products whose stock moved and the attempts to close at their provider, or
+ * null when the order could not move (it was paid or closed meanwhile).
  */
 async function closeLocked(
   ctx: OrderContext,
@@ -49,13 +58,14 @@ async function closeLocked(
 
   const lines = await trx
     .selectFrom('order_items')
-    .select(['product_id', 'quantity'])
+    .select(['product_id', 'stock_taken'])
     .where('order_id', '=', order.id)
     .where('product_id', 'is not', null)
+    .where('stock_taken', '>', 0)
     .execute();
   const perProduct = new Map<number, number>();
   for (const line of lines) {
-    perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + line.quantity);
+    perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + line.stock_taken);
   }
   // Product id order, as checkout takes them: two transactions never wait on each other in a circle.
   const productIds = [...perProduct.keys()].sort((a, b) => a - b);

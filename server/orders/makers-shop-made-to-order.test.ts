@@ -1,13 +1,16 @@
 /**
  * The maker's shop (decision 014) through HTTP: a made-to-order piece goes into the cart and the
- * order whatever its stock, and leaves its stock alone; a sold-out piece that is not made to
- * order is still refused.
+ * order whatever its stock, and leaves its stock alone, when the order is placed and when it is
+ * canceled or expires (closing gives back what checkout took, line by line); a sold-out piece
+ * that is not made to order is still refused.
  */
 import type { components } from '../../src/api/schema';
-import { call, createCustomer, productBySlug } from '../test/shop.ts';
+import { call, createCustomer, productBySlug, productsInStock } from '../test/shop.ts';
+import { asTenant } from '../test/test-app.ts';
 import { expectDispatch, money, useMakersShop } from './makers-shop-test-utils.ts';
 
 type Cart = components['schemas']['Cart'];
+type Order = components['schemas']['Order'];
 
 const { t, add, cartOf, stockOf, order, product } = useMakersShop();
 
@@ -63,5 +66,110 @@ describe('made to order', () => {
       body: { detail: 'Item is out of stock.' },
     });
     expect((await cartOf(me)).body.items).toEqual([]);
+  });
+});
+
+describe('closing an order of a made-to-order piece', () => {
+  const cancel = (who: { headers: Record<string, string> }, id: number) =>
+    call(t.app, 'POST', `/orders/orders/${id}/cancel/`, who.headers);
+  const inStockSlugs = async () => {
+    const list = await call<{ results: { slug: string }[] }>(
+      t.app,
+      'GET',
+      '/products/products/?in_stock=true&page_size=100',
+      asTenant('demo-handcraft'),
+    );
+    expect(list.status).toBe(200);
+    return list.body.results.map((p) => p.slug);
+  };
+  /** Moves an order's deadline into the past, as time passing would. */
+  const makeDue = (orderId: number) =>
+    t.app.db
+      .updateTable('orders')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', orderId)
+      .execute();
+
+  it('gives no stock back when the shopper cancels: the ewer stays at 0 and off the in-stock list', async () => {
+    const me = await createCustomer(t.app);
+    const ewer = await productBySlug(t.app, 'copper-red-ewer');
+    expect(ewer.stock).toBe(0);
+    expect((await add(me, ewer.id, 40)).status).toBe(200);
+    const placed = await order(me);
+    expect(placed.status).toBe(201);
+    expect(await stockOf(ewer.id)).toBe(0);
+
+    expect((await cancel(me, placed.body.id)).status).toBe(200);
+    expect(await stockOf(ewer.id)).toBe(0);
+    expect((await product('copper-red-ewer')).body.stock).toBe(0);
+    expect(await inStockSlugs()).not.toContain('copper-red-ewer');
+  });
+
+  it('gives no stock back when the order expires, and still gives back what an in-stock line took', async () => {
+    const me = await createCustomer(t.app);
+    const ewer = await productBySlug(t.app, 'copper-red-ewer');
+    const [board] = await productsInStock(t.app);
+    const boardStock = board!.stock;
+    expect((await add(me, ewer.id, 7)).status).toBe(200);
+    expect((await add(me, board!.id, 2)).status).toBe(200);
+    const placed = await order(me);
+    expect(placed.status).toBe(201);
+    expect(await stockOf(board!.id)).toBe(boardStock - 2);
+
+    await makeDue(placed.body.id);
+    await t.app.sweepOrders();
+    expect(
+      (await call<Order>(t.app, 'GET', `/orders/orders/${placed.body.id}/`, me.headers)).body,
+    ).toMatchObject({ status: 'expired' });
+    expect(await stockOf(ewer.id)).toBe(0);
+    expect(await stockOf(board!.id)).toBe(boardStock);
+    expect(await inStockSlugs()).not.toContain('copper-red-ewer');
+  });
+
+  it('gives back what checkout took, even when the piece is made to order or no longer is by then', async () => {
+    const ewer = await productBySlug(t.app, 'copper-red-ewer');
+    const [bowl] = await productsInStock(t.app);
+    try {
+      // Ordered while made to order (nothing taken), then the shop fires a batch of 5 and
+      // sells them from stock: canceling the earlier order must not add to those 5.
+      const first = await createCustomer(t.app);
+      expect((await add(first, ewer.id, 3)).status).toBe(200);
+      const madeOrder = await order(first);
+      expect(madeOrder.status).toBe(201);
+      await t.app.db
+        .updateTable('products')
+        .set({ made_to_order: 0, stock: 5 })
+        .where('id', '=', ewer.id)
+        .execute();
+      expect((await cancel(first, madeOrder.body.id)).status).toBe(200);
+      expect(await stockOf(ewer.id)).toBe(5);
+
+      // Ordered from stock (taken), then the shop makes the piece to order: canceling gives
+      // the units back.
+      const second = await createCustomer(t.app);
+      const before = bowl!.stock;
+      expect((await add(second, bowl!.id, 2)).status).toBe(200);
+      const stockOrder = await order(second);
+      expect(stockOrder.status).toBe(201);
+      expect(await stockOf(bowl!.id)).toBe(before - 2);
+      await t.app.db
+        .updateTable('products')
+        .set({ made_to_order: 1 })
+        .where('id', '=', bowl!.id)
+        .execute();
+      expect((await cancel(second, stockOrder.body.id)).status).toBe(200);
+      expect(await stockOf(bowl!.id)).toBe(before);
+    } finally {
+      await t.app.db
+        .updateTable('products')
+        .set({ made_to_order: 1, stock: 0 })
+        .where('id', '=', ewer.id)
+        .execute();
+      await t.app.db
+        .updateTable('products')
+        .set({ made_to_order: 0 })
+        .where('id', '=', bowl!.id)
+        .execute();
+    }
   });
 });

@@ -97,6 +97,11 @@ export interface OrderItemsTable {
   /** JSON array of ChosenOption as the shopper saw them. */
   options: ColumnType<string, string | undefined, string>;
   made_to_order: ColumnType<boolean | number, number | undefined, number>;
+  /**
+   * Units of the product's stock checkout took for this line (0 for a made-to-order line):
+   * what closing the unpaid order gives back, whatever the product has become since.
+   */
+  stock_taken: ColumnType<number, number | undefined, number>;
   age_restricted: ColumnType<boolean | number, number | undefined, number>;
   /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
   dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
