@@ -1,6 +1,6 @@
 /**
  * Shipping handlers (decision 014; contract tag checkout): the countries a shop ships to with
- * the words a buyer of an age-restricted piece confirms, and the quote for delivering the
+ * the words a buyer of an age-restricted piece confirms and its delivery rates, and the quote for delivering the
  * caller's cart to a country. The quote is advice: placing the order checks the same rules
  * again (server/orders/checkout.ts), inside its transaction.
  */
@@ -16,11 +16,42 @@ import {
   quoteLines,
   SHIPPING_MESSAGES,
   toShippingQuote,
+  type ShopShipping,
 } from '../orders/shipping.ts';
+import { formatMinorUnits } from '../lib/money.ts';
 import { requireUser } from '../plugins/auth.ts';
-import type { OperationHandler } from './types.ts';
+import type { OperationHandler, Schemas } from './types.ts';
 
-/** GET /shipping/options/ -> ShippingOptions: countries by name, minimum age, attestation. */
+/**
+ * The shop's delivery rates zone by zone (contract: ShippingOptions.delivery_zones): each
+ * zone's delivery methods with their price for one shipment and free-over threshold (decimal
+ * strings). Collection (a method of no zone) is not delivery and is left out; a zone without a
+ * delivery method is left out too.
+ */
+export function deliveryZones(shipping: ShopShipping): Schemas['ShippingZoneRates'][] {
+  return shipping.zones
+    .map((zone) => ({
+      name: zone.name,
+      countries: zone.countries,
+      age_restricted_allowed: zone.ageRestrictedAllowed,
+      methods: shipping.methods
+        .filter((method) => method.zoneId === zone.id && method.kind === 'delivery')
+        .map((method) => ({
+          code: method.code,
+          name: method.name,
+          description: method.description,
+          age_verified: method.ageVerified,
+          price: formatMinorUnits(method.priceCents),
+          free_over: method.freeOverCents === null ? null : formatMinorUnits(method.freeOverCents),
+        })),
+    }))
+    .filter((zone) => zone.methods.length > 0);
+}
+
+/**
+ * GET /shipping/options/ -> ShippingOptions: countries by name, minimum age, attestation, and
+ * the delivery rates zone by zone.
+ */
 export const getShippingOptions: OperationHandler<'getShippingOptions'> = async (request) => {
   const { db } = request.server;
   const [shipping, rules] = await Promise.all([
@@ -31,6 +62,7 @@ export const getShippingOptions: OperationHandler<'getShippingOptions'> = async 
     countries: countriesOf(shipping),
     minimum_age: rules.minimumAge,
     age_attestation_text: attestationText(rules.minimumAge),
+    delivery_zones: deliveryZones(shipping),
   };
 };
 

@@ -489,7 +489,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The countries the shop ships to, and what the buyer of an age-restricted piece must confirm. */
+    /** The countries the shop ships to, what delivery to each costs, and what the buyer of an age-restricted piece must confirm. */
     get: operations['getShippingOptions'];
     put?: never;
     post?: never;
@@ -1352,6 +1352,31 @@ export interface components {
       minimum_age: number;
       /** @description What the buyer of an age-restricted piece confirms. */
       age_attestation_text: string;
+      /** @description What delivering one shipment costs, zone by zone, before any order: for a product page (its structured data's shipping details). Collection at the workshop is not delivery and is not listed. What an order is charged is the cart's quote (`POST /orders/cart/shipping-quote/`), which applies the same rates. */
+      delivery_zones: components['schemas']['ShippingZoneRates'][];
+    };
+    /** @description Countries the shop delivers to with the same methods, and those methods. */
+    ShippingZoneRates: {
+      /** @description The zone, in words, e.g. `European Union`. */
+      name: string;
+      /** @description ISO 3166-1 alpha-2 codes. */
+      countries: string[];
+      /** @description Whether an age-restricted piece may be delivered here at all (then only by an `age_verified` method). */
+      age_restricted_allowed: boolean;
+      methods: components['schemas']['ShippingRate'][];
+    };
+    /** @description A delivery method of a zone and its price for one shipment. */
+    ShippingRate: {
+      code: string;
+      name: string;
+      /** @description How long it takes, in words, e.g. `2-3 working days after dispatch`. */
+      description: string;
+      /** @description Handed only to an adult who shows proof of age. */
+      age_verified: boolean;
+      /** @description What one shipment by this method costs. */
+      price: components['schemas']['Money'];
+      /** @description Free when the lines sent this way come to at least this much. */
+      free_over: components['schemas']['Money'] | null;
     };
     ShippingMethodQuote: {
       code: string;
