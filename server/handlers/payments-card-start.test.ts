@@ -27,9 +27,9 @@ describe('starting a card payment', () => {
         currency: 'USD',
       },
     });
-    // The sandbox gateway's page of its own charge, on this API's origin.
+    // The sandbox gateway's page of its own charge, on the address this API was started on.
     expect(answer.body.redirectUrl).toMatch(
-      /^http:\/\/localhost(:80)?\/api\/payments\/sandbox\/checkout\/SBX-\d{8}-[0-9A-Z]{6}\/$/,
+      /^http:\/\/127\.0\.0\.1:8080\/api\/payments\/sandbox\/checkout\/SBX-\d{8}-[0-9A-Z]{6}\/$/,
     );
     expect(await paymentRow(answer.body.payment_uuid)).toMatchObject({
       status: 'initiated',

@@ -56,11 +56,15 @@ export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (r
   };
 };
 
-/** The storefront's origin for the return page: STOREFRONT_URL, else the request's own. */
+/**
+ * Where the provider sends the shopper back (the storefront's origin) and its notifications
+ * (this API's origin and path): STOREFRONT_URL, else the address this server was started on
+ * (lib/site-origin.ts). Never the request's Host, which the client chooses: a forged one would
+ * send the shopper, and the provider's signed notification, to someone else's server.
+ */
 function origins(request: FastifyRequest): { storefront: string; api: string } {
-  const configured = request.server.account.storefrontUrl;
-  const storefront = configured ?? `${request.protocol}://${request.host}`;
-  return { storefront, api: `${storefront}${request.server.publicApiPath}` };
+  const { orders } = request.server;
+  return { storefront: orders.storefrontOrigin(), api: orders.apiBaseUrl() };
 }
 
 /**

@@ -1,9 +1,10 @@
 /**
  * The storefront's public origin, for every absolute link the server writes (the sitemap,
- * robots.txt, reset e-mails): `STOREFRONT_URL` when configured (required in production),
- * else the API's own `http://HOST:PORT` as bound. Never the request's Host or
- * X-Forwarded-Host, which a client chooses: an answer cached by a shared proxy would otherwise
- * carry a forged origin to everyone.
+ * robots.txt, reset and order e-mails, a card payment's return page and its provider's
+ * notification address): `STOREFRONT_URL` when configured (required in production), else the
+ * API's own `http://HOST:PORT` as bound. Never the request's Host or X-Forwarded-Host, which a
+ * client chooses: an answer cached by a shared proxy would otherwise carry a forged origin to
+ * everyone, and a payment provider would send the shopper and its notification elsewhere.
  */
 import type { FastifyInstance } from 'fastify';
 

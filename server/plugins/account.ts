@@ -36,8 +36,6 @@ export interface AccountServices {
   resetResponseMs: number;
   /** MAIL_FROM, or null for the shop's contact e-mail. */
   mailFrom: string | null;
-  /** STOREFRONT_URL, or null when the storefront is served from this server's own origin. */
-  storefrontUrl: string | null;
   /** The storefront origin reset links start with, e.g. `http://127.0.0.1:8080` (no trailing slash). */
   linkOrigin(): string;
   /**
@@ -93,7 +91,6 @@ async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions
     }),
     resetResponseMs: options.passwordResetResponseMs,
     mailFrom: options.mailFrom,
-    storefrontUrl: options.storefrontUrl,
     linkOrigin: siteOrigin(app, options),
     sendLater(message, logLine) {
       const job = mailer

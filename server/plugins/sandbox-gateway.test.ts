@@ -110,7 +110,7 @@ describe('the hosted payment page', () => {
     const response = await page(path);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toBe(
-      `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; form-action 'self' http://localhost; frame-ancestors 'none'; base-uri 'none'`,
+      `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; form-action 'self' http://127.0.0.1:8080; frame-ancestors 'none'; base-uri 'none'`,
     );
     const style = /<style>([\s\S]*?)<\/style>/.exec(response.body)![1]!;
     const { createHash } = await import('node:crypto');
@@ -169,7 +169,7 @@ describe('submitting the form', () => {
     });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe(
-      `http://localhost:80/payment/return?paymentId=${payment.payment_uuid}`,
+      `http://127.0.0.1:8080/payment/return?paymentId=${payment.payment_uuid}`,
     );
     const row = await paymentRow(payment.payment_uuid);
     expect(row.status).toBe('succeeded');
@@ -277,7 +277,7 @@ describe('submitting the form', () => {
     expect(closed.statusCode).toBe(200);
     expect(closed.body).toContain('This payment is no longer open.');
     expect(closed.body).toContain(
-      `href="http://localhost:80/payment/return?paymentId=${payment.payment_uuid}"`,
+      `href="http://127.0.0.1:8080/payment/return?paymentId=${payment.payment_uuid}"`,
     );
     expect(closed.body).not.toContain('<form');
   });
