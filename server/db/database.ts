@@ -41,6 +41,7 @@ import type {
 } from './tables/orders.ts';
 import type {
   PaymentSettingsTable,
+  PaymentProviderCredentialsTable,
   PaymentState,
   PaymentsTable,
   RefundStatus,
@@ -88,6 +89,7 @@ export type {
   OrdersTable,
   OrderItemsTable,
   PaymentSettingsTable,
+  PaymentProviderCredentialsTable,
   PaymentState,
   PaymentsTable,
   RefundStatus,
@@ -124,6 +126,7 @@ export interface Database {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   payment_settings: PaymentSettingsTable;
+  payment_provider_credentials: PaymentProviderCredentialsTable;
   carts: CartsTable;
   cart_items: CartItemsTable;
   orders: OrdersTable;

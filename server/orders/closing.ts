@@ -21,18 +21,17 @@ import type { OrderContext } from './context.ts';
 import { canMoveOrder, OPEN_PAYMENT_STATES } from './lifecycle.ts';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from './messages.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
-import { closeAttemptsAtProvider, reconcilePayment } from './payments.ts';
+import {
+  closeAttemptsAtProvider,
+  OPEN_ATTEMPT_COLUMNS,
+  type OpenAttempt,
+  openAttempt,
+} from './payment-start.ts';
+import { reconcilePayment } from './payments.ts';
 import { findOrder, type Order } from './read-model.ts';
 
 /** Why an order was closed. */
 export type CloseReason = 'canceled' | 'expired';
-
-/** An open attempt of a closed order, to close at its provider after the commit. */
-export interface OpenAttempt {
-  tenantId: number;
-  uuid: string;
-  providerRef: string | null;
-}
 
 /**
  * Moves a locked order to `reason` and gives back the stock its lines took at checkout
@@ -83,17 +82,10 @@ async function closeLocked(
     .set({ status: 'canceled', error_message: PAYMENT_MESSAGES.closedWithOrder, updated_at: now })
     .where('order_id', '=', order.id)
     .where('status', 'in', OPEN_PAYMENT_STATES)
-    .returning(['tenant_id', 'uuid', 'provider_ref'])
+    .returning(OPEN_ATTEMPT_COLUMNS)
     .execute();
   await ctx.record(trx, { type: 'closed', orderId: order.id, reason });
-  return {
-    productIds,
-    attempts: open.map((p) => ({
-      tenantId: p.tenant_id,
-      uuid: p.uuid,
-      providerRef: p.provider_ref,
-    })),
-  };
+  return { productIds, attempts: open.map(openAttempt) };
 }
 
 /** After a close committed: tell the e-mail sender, the caches and the provider. */
@@ -143,8 +135,10 @@ export async function cancelOrder(
 
 /**
  * Expires one order whose time to pay has run out, unless it was paid or closed meanwhile, or
- * a card payment of it is `pending` at the provider. Card orders ask the provider first about
- * each open attempt (a payment whose notification was lost pays the order instead).
+ * a card payment of it is `pending` at the provider. Card orders first ask each open attempt's
+ * own provider (the one that started it, even when the shop has turned card payments off or
+ * changed provider since) about it: a payment whose notification was lost pays the order
+ * instead.
  * @returns true when this call expired it.
  */
 export async function expireOrder(ctx: OrderContext, orderId: number): Promise<boolean> {

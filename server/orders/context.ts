@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider, ProviderName } from '../payments/provider.ts';
 import type { OrderEvent } from './events.ts';
 import type { Trx } from './order-lock.ts';
 
@@ -22,8 +22,18 @@ export interface OrderSettings {
 export interface OrderContext {
   db: Kysely<Database>;
   settings: OrderSettings;
-  /** The shop's card provider, or null when it takes no card payments now. */
+  /**
+   * The shop's card provider for new payments, or null when it takes no card payments now.
+   * Never use it for a payment already started: see `providerOf`.
+   */
   providerFor(tenantId: number): Promise<PaymentProvider | null>;
+  /**
+   * The provider a payment names (`payments.provider`), with the shop's credentials for it,
+   * whatever the shop's switches say now (decision 016): a started payment is settled,
+   * reconciled, closed and refunded through its own provider. Null when the shop has no
+   * credentials for it (or it is the sandbox, and the sandbox is off).
+   */
+  providerOf(tenantId: number, name: ProviderName): Promise<PaymentProvider | null>;
   /**
    * Records what the shopper and the shop must be told of an event, inside the transaction
    * that made it happen (the e-mail outbox): committed together, or not at all.

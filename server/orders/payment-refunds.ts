@@ -11,10 +11,12 @@ import { isClosedUnpaid } from './lifecycle.ts';
 import { lockOrder } from './order-lock.ts';
 
 /**
- * Refunds a payment marked for refund through its provider and records the outcome, with the
- * shopper's and the shop's e-mails: 'refunded' when the provider did it, 'manual' when its
- * adapter cannot refund or the provider refused (the shop refunds by hand). A provider that
- * cannot be reached leaves it 'pending' for the next sweep.
+ * Refunds a payment marked for refund through its own provider (the one that took the money,
+ * even when the shop has since turned card payments off or changed provider) and records the
+ * outcome, with the shopper's and the shop's e-mails: 'refunded' when the provider did it,
+ * 'manual' when its adapter cannot refund, the provider refused, or the shop no longer has its
+ * credentials (the shop refunds by hand). A provider that cannot be reached leaves it
+ * 'pending' for the next sweep.
  */
 export async function settleRefund(ctx: OrderContext, paymentId: number): Promise<void> {
   const payment = await ctx.db
@@ -24,9 +26,10 @@ export async function settleRefund(ctx: OrderContext, paymentId: number): Promis
     .where('refund_status', '=', 'pending')
     .executeTakeFirst();
   if (!payment) return;
-  const provider = await ctx.providerFor(payment.tenant_id);
+  // Through the provider that took the money, whatever the shop takes payments with now.
+  const provider = await ctx.providerOf(payment.tenant_id, payment.provider);
   let refundRef: string | null = null;
-  if (provider && provider.name === payment.provider && payment.provider_ref) {
+  if (provider && payment.provider_ref) {
     try {
       refundRef = await provider.refundPayment({
         providerRef: payment.provider_ref,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { formatMinorUnits } from '../lib/money.ts';
-import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts';
+import { type ProviderName, ProviderRefused, ProviderUnavailable } from '../payments/provider.ts';
 import type { OrderContext } from './context.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { lockOrder, type OrderRow } from './order-lock.ts';
@@ -26,16 +26,43 @@ function refuseUnpayable(order: Pick<OrderRow, 'payment_method' | 'status'>): vo
   }
 }
 
-/** Closes attempts at their provider (best effort, after a commit); failures are logged. */
-export function closeAttemptsAtProvider(
-  ctx: OrderContext,
-  attempts: { tenantId: number; uuid: string; providerRef: string | null }[],
-): void {
+/** An attempt to close at its provider after a commit (superseded, or its order closed). */
+export interface OpenAttempt {
+  tenantId: number;
+  uuid: string;
+  /** The provider that started it: the one to close it at. */
+  provider: ProviderName;
+  providerRef: string | null;
+}
+
+/** The columns of `payments` an OpenAttempt is made of (for `.returning`). */
+export const OPEN_ATTEMPT_COLUMNS = ['tenant_id', 'uuid', 'provider', 'provider_ref'] as const;
+
+/** An OpenAttempt from a payment row's OPEN_ATTEMPT_COLUMNS. */
+export function openAttempt(row: {
+  tenant_id: number;
+  uuid: string;
+  provider: ProviderName;
+  provider_ref: string | null;
+}): OpenAttempt {
+  return {
+    tenantId: row.tenant_id,
+    uuid: row.uuid,
+    provider: row.provider,
+    providerRef: row.provider_ref,
+  };
+}
+
+/**
+ * Closes attempts at the provider that started each one (best effort, after a commit), even
+ * when the shop has since turned card payments off or changed provider; failures are logged.
+ */
+export function closeAttemptsAtProvider(ctx: OrderContext, attempts: OpenAttempt[]): void {
   for (const attempt of attempts) {
     if (!attempt.providerRef) continue;
     const providerRef = attempt.providerRef;
     void ctx
-      .providerFor(attempt.tenantId)
+      .providerOf(attempt.tenantId, attempt.provider)
       .then((provider) => provider?.cancelPayment({ providerRef, paymentId: attempt.uuid }))
       .catch((error: unknown) =>
         ctx.log.warn(
@@ -96,7 +123,7 @@ export async function startCardPayment(
       })
       .where('order_id', '=', order.id)
       .where('status', '=', 'initiated')
-      .returning(['tenant_id', 'uuid', 'provider_ref'])
+      .returning(OPEN_ATTEMPT_COLUMNS)
       .execute();
     const attempt = Math.max(0, ...attempts.map((a) => a.attempt)) + 1;
     await trx
@@ -126,14 +153,7 @@ export async function startCardPayment(
       .execute();
     return { order, attempt, superseded };
   });
-  closeAttemptsAtProvider(
-    ctx,
-    started.superseded.map((p) => ({
-      tenantId: p.tenant_id,
-      uuid: p.uuid,
-      providerRef: p.provider_ref,
-    })),
-  );
+  closeAttemptsAtProvider(ctx, started.superseded.map(openAttempt));
 
   const { order, attempt } = started;
   let redirectUrl: string;

@@ -27,7 +27,12 @@ import type { OrderContext } from './context.ts';
 import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from './lifecycle.ts';
 import { PAYMENT_MESSAGES } from './messages.ts';
 import { lockOrder } from './order-lock.ts';
-import { closeAttemptsAtProvider } from './payment-start.ts';
+import {
+  closeAttemptsAtProvider,
+  OPEN_ATTEMPT_COLUMNS,
+  type OpenAttempt,
+  openAttempt,
+} from './payment-start.ts';
 import { settleRefund } from './payment-refunds.ts';
 import { type PaymentStatus, toPaymentStatus } from './read-model.ts';
 
@@ -149,7 +154,7 @@ export async function applyReport(
       .where('id', '=', payment.id)
       .where('status', '=', payment.status)
       .execute();
-    let attempts: { tenant_id: number; uuid: string; provider_ref: string | null }[] = [];
+    let attempts: OpenAttempt[] = [];
     if (captured && !refund) {
       await trx
         .updateTable('orders')
@@ -164,21 +169,15 @@ export async function applyReport(
         .where('order_id', '=', order.id)
         .where('id', '!=', payment.id)
         .where('status', '=', 'initiated')
-        .returning(['tenant_id', 'uuid', 'provider_ref'])
-        .execute();
+        .returning(OPEN_ATTEMPT_COLUMNS)
+        .execute()
+        .then((rows) => rows.map(openAttempt));
       await ctx.record(trx, { type: 'paid', orderId: order.id, paymentId: payment.id });
     }
     return { outcome: 'applied' as const, order, refund, attempts };
   });
   if (result.outcome === 'applied') ctx.afterCommit();
-  closeAttemptsAtProvider(
-    ctx,
-    result.attempts.map((p) => ({
-      tenantId: p.tenant_id,
-      uuid: p.uuid,
-      providerRef: p.provider_ref,
-    })),
-  );
+  closeAttemptsAtProvider(ctx, result.attempts);
   if (result.refund) {
     await settleRefund(ctx, found.id).catch((error: unknown) =>
       ctx.log.error({ err: error, payment: found.uuid }, 'a refund will be tried again'),
@@ -193,9 +192,10 @@ export async function applyReport(
 }
 
 /**
- * Asks the provider for an open payment's state and applies the answer, at most every few
- * seconds per payment unless `force` (the sweep). Used by the return page before a
- * notification came, and before an order expires.
+ * Asks the payment's own provider (the one that started it, whatever the shop uses now) for
+ * an open payment's state and applies the answer, at most every few seconds per payment unless
+ * `force` (the sweep). Used by the return page before a notification came, and before an order
+ * expires.
  * @throws ProviderUnavailable / ProviderRefused from the provider (callers decide).
  */
 export async function reconcilePayment(
@@ -227,8 +227,15 @@ export async function reconcilePayment(
     return (await claim.executeTakeFirst()).numUpdatedRows === 1n;
   });
   if (!claimed) return;
-  const provider = await ctx.providerFor(tenantId);
-  if (!provider || provider.name !== payment.provider) return;
+  // The payment's own provider holds the money, whatever the shop takes payments with now.
+  const provider = await ctx.providerOf(tenantId, payment.provider);
+  if (!provider) {
+    ctx.log.warn(
+      { payment: uuid, provider: payment.provider },
+      'the provider of an open payment cannot be asked: the shop has no credentials for it',
+    );
+    return;
+  }
   const report = await provider.fetchPayment({
     providerRef: payment.provider_ref,
     paymentId: uuid,

@@ -1,7 +1,8 @@
 /**
  * A shop's card provider and its sealed credentials (decision 013): which provider a shop's
  * settings name, the credentials sealed under PAYMENT_SECRETS_KEY (another key opens nothing),
- * the sandbox only while PAYMENT_SANDBOX is on, and credentials checked before they are stored.
+ * the sandbox only while PAYMENT_SANDBOX is on, credentials checked before they are stored, and
+ * every provider's credentials kept for the payments it started after the shop moves on.
  */
 import { randomBytes } from 'node:crypto';
 import { tenantId } from '../test/shop.ts';
@@ -95,4 +96,39 @@ it('refuses credentials that do not fit the provider, naming the field and never
   await expect(registry.configure(pottery, 'sandbox', { signingSecret: 'short' })).rejects.toThrow(
     /signingSecret/,
   );
+});
+
+it("keeps an earlier provider's credentials for the payments it started, whatever the switches say", async () => {
+  const registry = providers();
+  const shop = await tenantId(t.app, 'demo-handcraft');
+  expect(await registry.providerOf(shop, 'stripe')).toBeNull();
+  await registry.configure(shop, 'stripe', {
+    secretKey: 'sk_test_51FakeStoreSecretKey0123456789',
+    webhookSecret: 'whsec_FakeWebhookSecret0123456789',
+  });
+  await registry.configure(shop, '2c2p', {
+    merchantId: 'JT01',
+    secretKey: 'ECC4E54DBA738857B84A7EBC6B5DC7187B8DA68750E88AB53AAA41F548D6F2D9',
+    environment: 'sandbox',
+  });
+  await t.app.db
+    .updateTable('payment_settings')
+    .set({ enable_card_payment: 0 })
+    .where('tenant_id', '=', shop)
+    .execute();
+  expect(await registry.providerFor(shop)).toBeNull();
+  expect((await registry.providerOf(shop, 'stripe'))?.name).toBe('stripe');
+  expect((await registry.providerOf(shop, '2c2p'))?.name).toBe('2c2p');
+  // The seeded sandbox it started on is kept too, but only while the sandbox may run.
+  expect((await registry.providerOf(shop, 'sandbox'))?.name).toBe('sandbox');
+  expect(await registry.sandboxSecret(shop)).toEqual(expect.any(String));
+  expect(await providers({ sandboxEnabled: false }).providerOf(shop, 'sandbox')).toBeNull();
+  const kept = await t.app.db
+    .selectFrom('payment_provider_credentials')
+    .select(['provider', 'credentials'])
+    .where('tenant_id', '=', shop)
+    .orderBy('provider')
+    .execute();
+  expect(kept.map((row) => row.provider)).toEqual(['2c2p', 'sandbox', 'stripe']);
+  expect(JSON.stringify(kept)).not.toMatch(/sk_test|whsec_|ECC4E54D/);
 });

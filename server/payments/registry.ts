@@ -6,6 +6,13 @@
  * sealed credentials (./credentials.ts). A shop has no card provider when card payments are
  * off, when it has no credentials, or when its provider is the sandbox and PAYMENT_SANDBOX is
  * off; the storefront then is not offered card payment.
+ *
+ * Those switches decide where new payments start (`providerFor`), never what becomes of a
+ * payment already started (decision 016): `providerOf` opens the provider a payment names,
+ * with the shop's credentials for it, so its notification, the return page's check, the
+ * expiry sweep's question, closing its page and refunding it all still reach the provider
+ * that holds the money. The credentials of every provider a shop has used are kept for that
+ * (`payment_provider_credentials`; the current one's are also in `payment_settings`).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
@@ -38,16 +45,16 @@ export const CREDENTIAL_PARSERS: Record<ProviderName, (value: unknown) => object
   stripe: parseStripeCredentials,
 };
 
-/** One shop's open card provider, rebuilt only when its sealed credentials change. */
+/** One shop's open adapter of one provider, rebuilt only when its sealed credentials change. */
 interface Cached {
   sealed: string;
-  name: ProviderName;
   provider: PaymentProvider;
 }
 
 /** The card providers of every shop of this process. */
 export class PaymentProviders {
-  private readonly cache = new Map<number, Cached>();
+  /** By `{tenant id}:{provider}`. */
+  private readonly cache = new Map<string, Cached>();
 
   constructor(private readonly options: PaymentProvidersOptions) {}
 
@@ -69,50 +76,104 @@ export class PaymentProviders {
       .executeTakeFirst();
     if (!row || !toBool(row.enable_card_payment) || row.credentials === null) return null;
     if (row.provider === 'sandbox' && !this.options.sandboxEnabled) return null;
-    const cached = this.cache.get(tenantId);
-    if (cached && cached.sealed === row.credentials && cached.name === row.provider) {
-      return cached.provider;
-    }
-    const provider = this.build(
-      tenantId,
-      row.provider,
-      await openCredentials(row.credentials, this.options.key),
-    );
-    this.cache.set(tenantId, { sealed: row.credentials, name: row.provider, provider });
-    return provider;
+    return this.adapter(tenantId, row.provider, row.credentials);
+  }
+
+  /**
+   * The adapter of provider `name` with the shop's credentials for it, whatever the shop's
+   * switches say now (card payments off, another provider chosen): for settling, reconciling,
+   * closing and refunding the payments that provider started. One or two small queries per
+   * call; the adapter is reused while the credentials stay.
+   * @returns null when the shop has never had credentials for `name`, or `name` is the sandbox
+   *   and PAYMENT_SANDBOX is off.
+   * @throws SealedCredentialsError when the credentials do not open with this key.
+   */
+  async providerOf(tenantId: number, name: ProviderName): Promise<PaymentProvider | null> {
+    if (name === 'sandbox' && !this.options.sandboxEnabled) return null;
+    const sealed = await this.sealedCredentials(tenantId, name);
+    return sealed === null ? null : this.adapter(tenantId, name, sealed);
   }
 
   /**
    * The sandbox gateway's signing secret of a shop (the gateway signs what it reports with
-   * it), or null when the shop is not on the sandbox or the sandbox is off.
+   * it), or null when the shop has no sandbox credentials or the sandbox is off. A shop that
+   * has moved to another provider keeps it, so the charges the sandbox took before still
+   * report.
    */
   async sandboxSecret(tenantId: number): Promise<string | null> {
     if (!this.options.sandboxEnabled) return null;
-    const row = await this.options.db
-      .selectFrom('payment_settings')
-      .select(['provider', 'credentials'])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!row || row.provider !== 'sandbox' || row.credentials === null) return null;
-    const credentials = parseSandboxCredentials(
-      await openCredentials(row.credentials, this.options.key),
-    );
-    return credentials.signingSecret;
+    const sealed = await this.sealedCredentials(tenantId, 'sandbox');
+    if (sealed === null) return null;
+    return parseSandboxCredentials(await openCredentials(sealed, this.options.key)).signingSecret;
   }
 
   /**
-   * Names a shop's provider and seals its credentials (the settings script, the seed).
+   * Names a shop's provider and seals its credentials (the settings script, the seed). The
+   * credentials of the provider it replaces are kept, for the payments that one started.
    * @throws Error naming a bad field (never its value) when the credentials do not fit the provider.
    */
   async configure(tenantId: number, name: ProviderName, credentials: unknown): Promise<void> {
     const checked = CREDENTIAL_PARSERS[name](credentials);
     const sealed = await sealCredentials(checked as Record<string, unknown>, this.options.key);
-    await this.options.db
-      .updateTable('payment_settings')
-      .set({ provider: name, credentials: sealed, gateway_secret: '' })
+    await this.options.db.transaction().execute(async (trx) => {
+      const keep = (provider: ProviderName, value: string) =>
+        trx
+          .insertInto('payment_provider_credentials')
+          .values({ tenant_id: tenantId, provider, credentials: value })
+          .onConflict((oc) =>
+            oc.columns(['tenant_id', 'provider']).doUpdateSet({ credentials: value }),
+          )
+          .execute();
+      const current = await trx
+        .selectFrom('payment_settings')
+        .select(['provider', 'credentials'])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      if (current?.credentials && current.provider !== name) {
+        await keep(current.provider, current.credentials);
+      }
+      await keep(name, sealed);
+      await trx
+        .updateTable('payment_settings')
+        .set({ provider: name, credentials: sealed, gateway_secret: '' })
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    });
+  }
+
+  /**
+   * The shop's sealed credentials for `name`: the current provider's from `payment_settings`
+   * (the truth, sealed there at start-up even for an older database), an earlier one's from
+   * `payment_provider_credentials`; null when it has none.
+   */
+  private async sealedCredentials(tenantId: number, name: ProviderName): Promise<string | null> {
+    const current = await this.options.db
+      .selectFrom('payment_settings')
+      .select(['provider', 'credentials'])
       .where('tenant_id', '=', tenantId)
-      .execute();
-    this.cache.delete(tenantId);
+      .executeTakeFirst();
+    if (current?.provider === name && current.credentials !== null) return current.credentials;
+    const kept = await this.options.db
+      .selectFrom('payment_provider_credentials')
+      .select('credentials')
+      .where('tenant_id', '=', tenantId)
+      .where('provider', '=', name)
+      .executeTakeFirst();
+    return kept?.credentials ?? null;
+  }
+
+  /** The open adapter of `name` under `sealed` credentials, from the cache when they match. */
+  private async adapter(
+    tenantId: number,
+    name: ProviderName,
+    sealed: string,
+  ): Promise<PaymentProvider> {
+    const key = `${tenantId}:${name}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.sealed === sealed) return cached.provider;
+    const provider = this.build(tenantId, name, await openCredentials(sealed, this.options.key));
+    this.cache.set(key, { sealed, provider });
+    return provider;
   }
 
   private build(tenantId: number, name: ProviderName, credentials: unknown): PaymentProvider {

@@ -101,6 +101,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
       maxUnpaidOrders: options.maxUnpaidOrders,
     },
     providerFor: (tenantId) => providers.providerFor(tenantId),
+    providerOf: (tenantId, name) => providers.providerOf(tenantId, name),
     record: (trx, event) => queueOrderEmails(trx, event, storefrontOrigin()),
     // Without the background (tests), e-mails wait for an explicit `app.emailOutbox.drain()`.
     afterCommit: () => {

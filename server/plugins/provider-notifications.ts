@@ -4,9 +4,13 @@
  *   POST {api}/payments/providers/2c2p/notify/{tenant id}/    2C2P's backend notification
  *   POST {api}/payments/providers/stripe/notify/{tenant id}/  a Stripe webhook endpoint
  *
- * The shop's adapter verifies the raw body (2C2P's signed JWT, Stripe's `Stripe-Signature`),
- * then the order module applies it. Outside the contract and the tenant header: providers send
- * neither, so the path names the shop, and only the shop's own provider's signature is accepted.
+ * The shop's adapter of the provider the path names verifies the raw body (2C2P's signed JWT,
+ * Stripe's `Stripe-Signature`) with the shop's credentials for that provider, then the order
+ * module applies it. The address stays open while the shop has credentials for the provider,
+ * even with card payments off or another provider chosen since (decision 016): payments that
+ * provider started must still be settled. Outside the contract and the tenant header:
+ * providers send neither, so the path names the shop, and only a signature made with the
+ * shop's credentials for that provider is accepted.
  * Answers: 200 `{detail}` when applied, repeated or not about our payments (a provider retries
  * anything else for days); 400 `{detail}` when refused (forged, stale, malformed), 404 for a shop,
  * provider or payment that does not match; a database failure is a 5xx, which the provider
@@ -17,9 +21,13 @@ import { isRowId } from '../db/errors.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { PAYMENT_MESSAGES } from '../orders/messages.ts';
 import { applyReport, refusalAnswer } from '../orders/payments.ts';
-import { NotificationIgnored, NotificationRefused } from '../payments/provider.ts';
+import {
+  NotificationIgnored,
+  NotificationRefused,
+  type ProviderName,
+} from '../payments/provider.ts';
 
-const PROVIDERS = new Set(['2c2p', 'stripe']);
+const PROVIDERS = new Set<string>(['2c2p', 'stripe'] satisfies ProviderName[]);
 
 async function providerNotificationsPlugin(
   app: FastifyInstance,
@@ -39,8 +47,8 @@ async function providerNotificationsPlugin(
       if (!PROVIDERS.has(name) || !/^\d+$/.test(request.params.tenant) || !isRowId(tenantId)) {
         throw notFound();
       }
-      const provider = await app.orders.providerFor(tenantId);
-      if (!provider || provider.name !== name) throw notFound();
+      const provider = await app.orders.providerOf(tenantId, name as ProviderName);
+      if (!provider) throw notFound();
       const rawBody = typeof request.body === 'string' ? request.body : '';
       let report;
       try {
@@ -50,7 +58,10 @@ async function providerNotificationsPlugin(
           return reply.code(200).send({ detail: PAYMENT_MESSAGES.ignored });
         }
         if (error instanceof NotificationRefused) {
-          request.log.warn({ reason: error.reason, provider: name }, 'a provider notification was refused');
+          request.log.warn(
+            { reason: error.reason, provider: name },
+            'a provider notification was refused',
+          );
           throw refusalAnswer(error);
         }
         throw error;

@@ -33,6 +33,19 @@ export interface PaymentSettingsTable {
   credentials: string | null;
 }
 
+/**
+ * The sealed credentials of each provider a shop has used (decision 016): the current one's
+ * are also `payment_settings.credentials`; an earlier one's stay here, so the payments it
+ * started are still settled, reconciled, closed and refunded through it.
+ */
+export interface PaymentProviderCredentialsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  provider: ProviderName;
+  /** A compact JWE under PAYMENT_SECRETS_KEY (server/payments/credentials.ts). */
+  credentials: string;
+}
+
 /** Contract PaymentStatus.status ('error' is never stored; it is the client's lookup failure). */
 export type PaymentState = 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled';
 
