@@ -159,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       pgTimeouts: config.pgTimeouts,
       onPoolError: (error) =>
         app.log.error({ err: error }, 'an idle PostgreSQL connection failed and was discarded'),
+      onModeTightened: (message, paths) => app.log.warn({ paths }, message),
     });
   await app.register(db, { handle, closeWithApp: options.database === undefined });
   await app.register(catalogCache, { ttlMs: config.catalogCacheTtlMs });

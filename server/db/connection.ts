@@ -2,7 +2,7 @@
  * Opens the shop database: SQLite through better-sqlite3 by default, PostgreSQL through a pg
  * Pool when a connection string is given.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -36,10 +36,45 @@ export interface DbOptions {
    * an unused pooled connection is kept (`idleTimeoutMillis`).
    */
   pgTimeouts?: { connectMs: number; statementMs: number; idleMs: number };
+  /**
+   * Told once when an existing SQLite file (or its -wal/-shm) was readable by others and was
+   * made owner-only (default: one line on stderr).
+   */
+  onModeTightened?: (message: string, paths: string[]) => void;
 }
 
 /** The limits when none are given (PG_CONNECT_TIMEOUT_MS, PG_STATEMENT_TIMEOUT_MS, PG_IDLE_TIMEOUT_MS). */
 export const DEFAULT_PG_TIMEOUTS = { connectMs: 5000, statementMs: 15_000, idleMs: 30_000 };
+
+function defaultModeTightened(message: string, paths: string[]): void {
+  console.warn(`${message}: ${paths.join(', ')}`);
+}
+
+/** Owner read and write only: the file holds password hashes, addresses and orders. */
+const DATABASE_FILE_MODE = 0o600;
+
+/**
+ * Creates the SQLite file mode 0600 when it is missing (SQLite would make it 0644, and gives its
+ * -wal and -shm files the database file's mode), and makes an existing one, and an existing
+ * -wal or -shm beside it, 0600 when others could read them.
+ * @returns the paths whose mode was tightened (none for a file this call created).
+ */
+function secureSqliteFiles(path: string): string[] {
+  if (!existsSync(path)) {
+    // 'a' creates the file with this mode, or opens one another process created meanwhile.
+    closeSync(openSync(path, 'a', DATABASE_FILE_MODE));
+    chmodSync(path, DATABASE_FILE_MODE);
+    return [];
+  }
+  const tightened: string[] = [];
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    if (!existsSync(file)) continue;
+    if ((statSync(file).mode & 0o777) === DATABASE_FILE_MODE) continue;
+    chmodSync(file, DATABASE_FILE_MODE);
+    tightened.push(file);
+  }
+  return tightened;
+}
 
 function defaultPoolError(error: Error): void {
   console.error(`PostgreSQL: an idle connection failed and was discarded: ${error.message}`);
@@ -58,8 +93,10 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 /**
  * Opens the database described by `options`. SQLite gets WAL (readers never wait for the
  * writer), foreign keys (off by default in SQLite) and a busy timeout (a second process waits
- * instead of failing with SQLITE_BUSY).
- * @throws Error when the SQLite file cannot be opened or the schema name is not a plain identifier.
+ * instead of failing with SQLITE_BUSY); its file, -wal and -shm are owner-only (0600), like the
+ * key files beside them, and a looser existing one is tightened (told to `onModeTightened`).
+ * @throws Error when the SQLite file cannot be created, secured or opened, or the schema name
+ *   is not a plain identifier.
  */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
@@ -91,8 +128,16 @@ export function openDatabase(options: DbOptions): DbHandle {
       pgSchema: options.pgSchema,
     };
   }
-  if (options.sqlitePath !== ':memory:')
+  if (options.sqlitePath !== ':memory:') {
     mkdirSync(dirname(options.sqlitePath), { recursive: true });
+    const tightened = secureSqliteFiles(options.sqlitePath);
+    if (tightened.length > 0) {
+      (options.onModeTightened ?? defaultModeTightened)(
+        'the database files were readable by other users; made them owner-only (0600)',
+        tightened,
+      );
+    }
+  }
   const database = new SqliteDatabase(options.sqlitePath);
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
