@@ -2,6 +2,7 @@ import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-route
 import { ApiError } from '../api/errors';
 import { loadSanitizer } from '../components/sanitizer';
 import { productQuery } from '../features/catalog/api';
+import { shippingOptionsQuery } from '../features/checkout/api';
 import { ProductDetailError, ProductDetailPage } from '../features/catalog/product-detail-page';
 import { productHead, productSummary } from '../features/catalog/seo';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
@@ -10,16 +11,22 @@ import { ensureOrNotFound } from './-not-found';
 /**
  * `/products/{slug}`: the product page (spec section 2). An unknown slug is the router's
  * not-found (HTTP 404 on the server) showing 'Product not found.'. The loader returns only
- * the few fields the head needs; the page itself reads the product query.
+ * the few fields the head needs (with the shop's shipping options, for the structured data's
+ * delivery and returns); the page itself reads the product query.
  */
 export const Route = createFileRoute('/products/$slug')({
   loader: async ({ context: { queryClient }, params }) => {
-    const [product] = await Promise.all([
+    const [product, shipping] = await Promise.all([
       ensureOrNotFound(queryClient, productQuery(params.slug)),
+      // The shop's delivery rates, for the head's shipping details and return policy: one
+      // small answer the same for every piece (kept five minutes), which the age note uses
+      // after hydration too. Its failure only leaves delivery out of the structured data, at
+      // once: no retries holding the page back in the browser.
+      queryClient.ensureQueryData({ ...shippingOptionsQuery(), retry: false }).catch(() => null),
       loadSanitizer(),
     ]);
     // An answer without a product is the page's own message, not a failed load.
-    return product ? productSummary(product) : undefined;
+    return product ? productSummary(product, shipping) : undefined;
   },
   head: ({ matches, loaderData }) => productHead(matches, loaderData),
   component: ProductDetailRoute,

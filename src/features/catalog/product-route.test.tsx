@@ -5,6 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { visitRoute } from '../../test/visit-route';
+import { makeProduct } from './test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,5 +23,64 @@ describe('the product route', () => {
       '/products/products/gyuto-210/': { status: 404, body: { detail: 'Not found.' } },
     });
     expect(await screen.findByText('Product not found.')).toBeInTheDocument();
+  });
+});
+
+describe('the product route head', () => {
+  const gyuto = {
+    ...makeProduct({ slug: 'gyuto-210', name: 'Gyuto 210', price: '45.00' }),
+    age_restricted: false,
+  };
+  const ld = () =>
+    [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .map((script) => JSON.parse(script.textContent ?? '{}') as Record<string, unknown>)
+      .find((data) => data['@type'] === 'Product') as { offers: Record<string, unknown> };
+
+  it("states the shop's delivery rates and return policy from the shipping options it loads", async () => {
+    const calls = visitRoute('/products/gyuto-210', {
+      '/products/products/gyuto-210/': { body: gyuto },
+      '/shipping/options/': {
+        body: {
+          countries: [{ code: 'GB', name: 'United Kingdom' }],
+          minimum_age: 18,
+          age_attestation_text: 'I am 18 or over.',
+          delivery_zones: [
+            {
+              name: 'United Kingdom',
+              countries: ['GB'],
+              age_restricted_allowed: true,
+              methods: [
+                {
+                  code: 'uk-standard',
+                  name: 'Royal Mail Tracked 48',
+                  description: '2-3 working days',
+                  age_verified: false,
+                  price: '6.50',
+                  free_over: null,
+                },
+              ],
+            },
+          ],
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gyuto 210' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(ld()?.offers.shippingDetails).toBeDefined());
+    expect(ld().offers.shippingDetails).toMatchObject([
+      { shippingLabel: 'Royal Mail Tracked 48', shippingRate: { value: '6.50', currency: 'USD' } },
+    ]);
+    expect(ld().offers.hasMerchantReturnPolicy).toMatchObject({ applicableCountry: ['GB'] });
+    expect(calls.filter((call) => call.path === '/shipping/options/')).toHaveLength(1);
+  });
+
+  it('still shows the product, without delivery in its head, when the shipping options fail', async () => {
+    visitRoute('/products/gyuto-210', {
+      '/products/products/gyuto-210/': { body: gyuto },
+      '/shipping/options/': { status: 500, body: { detail: 'Boom.' } },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gyuto 210' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(ld()).toBeDefined());
+    expect(ld().offers.shippingDetails).toBeUndefined();
+    expect(ld().offers.price).toBe('45.00');
   });
 });

@@ -72,6 +72,7 @@ export {
   mediaUrl,
   originFor,
   pageHead,
+  shopNameFor,
   siteTitleFor,
   summarize,
   type HeadMatch,

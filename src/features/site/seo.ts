@@ -93,6 +93,14 @@ export function siteTitleFor(matches: readonly HeadMatch[]): string {
   return siteTitleOf(rootData(matches)?.settings) || FALLBACK_SITE_TITLE;
 }
 
+/**
+ * The shop's own name (the settings' title), or '' when it has none: for statements about the
+ * shop (a product's brand), where the fallback title would name a shop that does not exist.
+ */
+export function shopNameFor(matches: readonly HeadMatch[]): string {
+  return siteTitleOf(rootData(matches)?.settings);
+}
+
 /** The origin the root loader recorded (the request's), for absolute addresses. */
 export function originFor(matches: readonly HeadMatch[]): string {
   return rootData(matches)?.origin ?? '';
