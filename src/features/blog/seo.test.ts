@@ -51,6 +51,37 @@ describe('blogPostHead (the post page head)', () => {
     });
   });
 
+  it('gives the last change as dateModified, never before the publication', () => {
+    const ldOf = (overrides: Partial<BlogPost>) =>
+      blogPostHead(matches, postSummary({ ...post, ...overrides } as BlogPost)).meta.find(
+        (m) => 'script:ld+json' in m,
+      )?.['script:ld+json'];
+    expect(ldOf({ updated_at: '2026-10-20T08:30:00Z' })).toMatchObject({
+      datePublished: '2026-10-14T09:00:00Z',
+      dateModified: '2026-10-20T08:30:00Z',
+    });
+    // Written before it went out: for its readers it last changed when it was published.
+    expect(ldOf({ updated_at: '2026-10-11T09:00:00Z' })).toMatchObject({
+      dateModified: '2026-10-14T09:00:00Z',
+    });
+    expect(ldOf({ updated_at: undefined })).toMatchObject({
+      dateModified: '2026-10-14T09:00:00Z',
+    });
+  });
+
+  it("names the shop, not a person called 'Admin', as the author of a post without one", () => {
+    const ld = blogPostHead(matches, postSummary({ ...post, author: null } as BlogPost)).meta.find(
+      (m) => 'script:ld+json' in m,
+    )?.['script:ld+json'];
+    expect(ld).toMatchObject({
+      author: {
+        '@type': 'Organization',
+        name: 'Ember & Oak Workshop',
+        url: 'https://shop.example/',
+      },
+    });
+  });
+
   it('falls back to the content as text when there is no excerpt', () => {
     const summary = postSummary({ ...post, excerpt: '' } as BlogPost);
     expect(summary.excerpt).toMatch(/^Dry it at once/);
