@@ -172,6 +172,8 @@ export const receiveGatewayNotification: OperationHandler<'receiveGatewayNotific
     'sandbox',
     report,
   );
+  // The sandbox is ours and only reports our own charges: the contract answers 404 here.
+  if (outcome === 'unmatched') throw notFound();
   let detail: string = PAYMENT_MESSAGES.processed;
   if (outcome === 'replay') detail = PAYMENT_MESSAGES.alreadyProcessed;
   else if (outcome === 'ignored' && payment.status !== 'initiated' && payment.status !== 'pending')

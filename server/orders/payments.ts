@@ -54,6 +54,13 @@ type PaymentRow = Selectable<PaymentsTable>;
 export type ReportOutcome = 'applied' | 'replay' | 'ignored';
 
 /**
+ * What `applyReport` answers: the outcome and the payment's status after it, or `unmatched`
+ * (and no payment) when the shop has no payment the report names with this provider.
+ */
+export type ReportResult =
+  { outcome: ReportOutcome; payment: PaymentStatus } | { outcome: 'unmatched'; payment: null };
+
+/**
  * Finds the payment a report is about: by our id when the provider echoes it, else by the
  * provider's reference; always within the shop and the provider.
  */
@@ -76,17 +83,20 @@ async function paymentOf(
 
 /**
  * Applies what a provider reports about one of the shop's payments (see the module comment).
- * @throws HttpError 404 when the shop has no such payment with this provider, 400 'Amount or
- *   currency does not match the payment.' when the report names another amount; nothing changes.
+ * Resolves to `{outcome: 'unmatched', payment: null}`, changing nothing, when the shop has no
+ * such payment with this provider (a session someone else made on the same provider account,
+ * a Payment Link): the caller decides what that means for its sender.
+ * @throws HttpError 400 'Amount or currency does not match the payment.' when the report names
+ *   another amount; nothing changes.
  */
 export async function applyReport(
   ctx: OrderContext,
   tenantId: number,
   provider: ProviderName,
   report: ProviderPaymentReport,
-): Promise<{ outcome: ReportOutcome; payment: PaymentStatus }> {
+): Promise<ReportResult> {
   const found = await paymentOf(ctx, tenantId, provider, report);
-  if (!found) throw notFound();
+  if (!found) return { outcome: 'unmatched', payment: null };
   const amountDiffers =
     (report.amountMinor !== null && report.amountMinor !== found.amount_cents) ||
     (report.currency !== null && report.currency.toUpperCase() !== found.currency);

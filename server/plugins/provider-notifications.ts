@@ -11,10 +11,13 @@
  * provider started must still be settled. Outside the contract and the tenant header:
  * providers send neither, so the path names the shop, and only a signature made with the
  * shop's credentials for that provider is accepted.
- * Answers: 200 `{detail}` when applied, repeated or not about our payments (a provider retries
- * anything else for days); 400 `{detail}` when refused (forged, stale, malformed), 404 for a shop,
- * provider or payment that does not match; a database failure is a 5xx, which the provider
- * retries.
+ * Answers: 200 `{detail}` when applied, repeated or not about our payments: a verified event of
+ * another kind, or about a payment this shop does not have (a Stripe Payment Link's session,
+ * another shop on the same provider account), which is logged at info level and changes
+ * nothing (a provider retries anything but 2xx for days, and Stripe then disables the endpoint,
+ * so the shop's own payments would no longer be notified); 400 `{detail}` when refused (forged,
+ * stale, malformed); 404 for a shop or provider that does not match, or a notification for
+ * another merchant; a database failure is a 5xx, which the provider retries.
  */
 import type { FastifyInstance } from 'fastify';
 import { isRowId } from '../db/errors.ts';
@@ -67,6 +70,19 @@ async function providerNotificationsPlugin(
         throw error;
       }
       const { outcome, payment } = await applyReport(app.orders, tenantId, provider.name, report);
+      if (outcome === 'unmatched') {
+        // Verified, so it is the provider speaking; only ids, never the body, go to the log.
+        request.log.info(
+          {
+            provider: name,
+            tenant: tenantId,
+            event: report.eventId,
+            provider_ref: report.providerRef,
+          },
+          'a provider notification is about no payment of this shop; acknowledged',
+        );
+        return reply.code(200).send({ detail: PAYMENT_MESSAGES.ignored });
+      }
       const detail =
         outcome === 'replay'
           ? PAYMENT_MESSAGES.alreadyProcessed
