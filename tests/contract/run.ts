@@ -19,7 +19,7 @@
  * - the accounts operations as a session: register, log in, refresh, log out;
  * - the shopper's account, with customers registered for it: the account, saved addresses
  *   (another customer's is 404), a password change, and a reset whose link is read from the
- *   API's outbox (OUTBOX_DIR in the temp dir), up to the per-e-mail reset throttle's 429;
+ *   API's outbox (OUTBOX_DIR in the temp dir), and the same 202 past an e-mail's hourly cap;
  * - a shopping session whose cases build on each other (a case's `prepare` fills in ids that
  *   earlier cases produced): a customised knife and shipping, the cart, checkout, the orders
  *   and a card payment; the gateway notification is signed with the shop's secret, read from
