@@ -40,7 +40,7 @@ export interface PaymentsConfig {
    * before it succeeds (ms; default 3000).
    */
   sandboxDelayedResultMs: number;
-  /** An unpaid card order expires this long after its latest payment attempt started (s; default 3600). */
+  /** An unpaid card order expires this long after it was placed, however many payments start (s; default 3600). */
   cardOrderTtlSeconds: number;
   /** An unpaid bank-transfer or custom-method order expires this long after it was placed (s; default 7 days). */
   bankTransferOrderTtlSeconds: number;

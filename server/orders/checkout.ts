@@ -80,8 +80,8 @@ async function methodSettings(
 
 /**
  * Places an order from the customer's cart (see the module comment) and answers it, status
- * `awaiting_payment`, with `expires_at` set: a card order `cardOrderTtlSeconds` from now (moved
- * on at each payment attempt), other methods `bankTransferOrderTtlSeconds`.
+ * `awaiting_payment`, with `expires_at` set: a card order `cardOrderTtlSeconds` from now (a
+ * payment attempt never moves it on), other methods `bankTransferOrderTtlSeconds`.
  * @throws HttpError 400 field errors (`delivery_address.{field}` blank or NUL, a
  *   `payment_method` the shop does not offer), 400 'Your cart is empty.', 409 with the stock
  *   message naming the product, 409 `{detail, cart}` when the cart's total is not

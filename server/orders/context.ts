@@ -11,7 +11,10 @@ import type { OrderEvent } from './events.ts';
 import type { Trx } from './order-lock.ts';
 
 export interface OrderSettings {
-  /** An unpaid card order expires this long after its latest payment attempt started (s). */
+  /**
+   * An unpaid card order expires this long after it was placed (s); starting a payment never
+   * moves that deadline on (./payment-start.ts, cardPaymentDeadline).
+   */
   cardOrderTtlSeconds: number;
   /** An unpaid bank-transfer or custom order expires this long after it was placed (s). */
   bankTransferOrderTtlSeconds: number;

@@ -83,14 +83,34 @@ export interface StartedCardPayment {
 }
 
 /**
+ * When an unpaid card order must be paid by (decision 016): its `expires_at`, but never later
+ * than `cardOrderTtlSeconds` after it was placed. Counted from the placing, not from the
+ * latest attempt, so starting payment after payment cannot keep the order's stock off sale for
+ * ever; an order whose deadline an older version moved on is brought back within it.
+ * @returns the deadline as a Date.
+ */
+export function cardPaymentDeadline(
+  order: Pick<OrderRow, 'created_at' | 'expires_at'>,
+  cardOrderTtlSeconds: number,
+): Date {
+  const placedAt = new Date(order.created_at).getTime();
+  const latest = placedAt + cardOrderTtlSeconds * 1000;
+  const current = order.expires_at === null ? latest : new Date(order.expires_at).getTime();
+  return new Date(Math.min(current, latest));
+}
+
+/**
  * Starts a card payment of the user's unpaid card order with the shop's provider and answers
  * the provider's page. Under the order lock: older `initiated` attempts are superseded (and
- * closed at their provider after the commit), the new attempt is recorded, and the order's
- * expiry moves to `cardOrderTtlSeconds` from now. The provider is called after the commit; if
- * it fails, the attempt is marked failed and the order stays payable.
+ * closed at their provider after the commit) and the new attempt is recorded. The order's
+ * deadline does not move: it stays `cardOrderTtlSeconds` after the order was placed at the
+ * latest (`cardPaymentDeadline`), and once it has passed the order cannot be paid (the sweep
+ * closes it). The provider is called after the commit; if it fails, the attempt is marked
+ * failed and the order stays payable.
  * @param origin the storefront's origin (return page) and this API's (notifications).
- * @throws HttpError 404 (not the user's order), 409 (not a card order, paid, closed, card
- *   payments off, an attempt still `pending`), 502 `{detail}` when the provider cannot start it.
+ * @throws HttpError 404 (not the user's order), 409 (not a card order, paid, closed or past
+ *   its deadline, card payments off, an attempt still `pending`), 502 `{detail}` when the
+ *   provider cannot start it.
  */
 export async function startCardPayment(
   ctx: OrderContext,
@@ -105,6 +125,10 @@ export async function startCardPayment(
     const order = await lockOrder(trx, orderId, scope);
     if (!order) throw notFound();
     refuseUnpayable(order);
+    const deadline = cardPaymentDeadline(order, ctx.settings.cardOrderTtlSeconds);
+    if (deadline.getTime() <= now.getTime()) {
+      throw new HttpError(409, { detail: PAYMENT_MESSAGES.cannotBePaid });
+    }
     if (!provider) throw new HttpError(409, { detail: PAYMENT_MESSAGES.cardUnavailable });
     const attempts = await trx
       .selectFrom('payments')
@@ -144,13 +168,13 @@ export async function startCardPayment(
         updated_at: now.toISOString(),
       })
       .execute();
-    await trx
-      .updateTable('orders')
-      .set({
-        expires_at: new Date(now.getTime() + ctx.settings.cardOrderTtlSeconds * 1000).toISOString(),
-      })
-      .where('id', '=', order.id)
-      .execute();
+    if (order.expires_at === null || deadline.getTime() < new Date(order.expires_at).getTime()) {
+      await trx
+        .updateTable('orders')
+        .set({ expires_at: deadline.toISOString() })
+        .where('id', '=', order.id)
+        .execute();
+    }
     return { order, attempt, superseded };
   });
   closeAttemptsAtProvider(ctx, started.superseded.map(openAttempt));
