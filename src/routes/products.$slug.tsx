@@ -2,9 +2,9 @@ import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-route
 import { ApiError } from '../api/errors';
 import { loadSanitizer } from '../components/sanitizer';
 import { productQuery } from '../features/catalog/api';
-import { shippingOptionsQuery } from '../features/checkout/api';
 import { ProductDetailError, ProductDetailPage } from '../features/catalog/product-detail-page';
-import { productHead, productSummary } from '../features/catalog/seo';
+import { productSummary } from '../features/catalog/product-summary';
+import { productHead } from '../features/catalog/seo';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { ensureOrNotFound } from './-not-found';
 
@@ -15,18 +15,24 @@ import { ensureOrNotFound } from './-not-found';
  * delivery and returns); the page itself reads the product query.
  */
 export const Route = createFileRoute('/products/$slug')({
-  loader: async ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient, origin }, params }) => {
     const [product, shipping] = await Promise.all([
       ensureOrNotFound(queryClient, productQuery(params.slug)),
       // The shop's delivery rates, for the head's shipping details and return policy: one
       // small answer the same for every piece (kept five minutes), which the age note uses
       // after hydration too. Its failure only leaves delivery out of the structured data, at
-      // once: no retries holding the page back in the browser.
-      queryClient.ensureQueryData({ ...shippingOptionsQuery(), retry: false }).catch(() => null),
+      // once: no retries holding the page back in the browser. The checkout's query module is
+      // imported here, not at the top: a server-rendered page runs no loader in the browser, so
+      // its first load does not fetch that module (1.8 KB) for a head it already has.
+      import('../features/checkout/api')
+        .then(({ shippingOptionsQuery }) =>
+          queryClient.ensureQueryData({ ...shippingOptionsQuery(), retry: false }),
+        )
+        .catch(() => null),
       loadSanitizer(),
     ]);
     // An answer without a product is the page's own message, not a failed load.
-    return product ? productSummary(product, shipping) : undefined;
+    return product ? productSummary(product, shipping, origin) : undefined;
   },
   head: ({ matches, loaderData }) => productHead(matches, loaderData),
   component: ProductDetailRoute,

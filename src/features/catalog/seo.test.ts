@@ -1,7 +1,10 @@
 import type { ShippingOptions } from '../checkout/api';
 import type { HeadMatch } from '../site/seo';
-import { productHead, productSummary, shippingRatesOf, STATUTORY_RETURN_DAYS } from './seo';
+import { productSummary, shippingRatesOf, STATUTORY_RETURN_DAYS } from './product-summary';
+import { productHead } from './seo';
 import { makeProduct } from './test-utils';
+
+const ORIGIN = 'https://shop.example';
 
 const matches = (siteTitle = 'Ember & Oak Workshop'): HeadMatch[] => [
   {
@@ -77,14 +80,14 @@ function productLd(summary: ReturnType<typeof productSummary>, at = matches()) {
 
 describe('the product JSON-LD (Google merchant listing)', () => {
   it("names the shop as the brand, and none when the shop has no name (not the 'Storefront' fallback)", () => {
-    const summary = productSummary(makeProduct({ slug: 'damascus-gyuto-210mm' }), SHIPPING);
+    const summary = productSummary(makeProduct({ slug: 'damascus-gyuto-210mm' }), SHIPPING, ORIGIN);
     expect(productLd(summary).brand).toEqual({ '@type': 'Brand', name: 'Ember & Oak Workshop' });
     expect(productLd(summary, matches('  ')).brand).toBeUndefined();
   });
 
   it('gives one shipping detail per delivery method, with its rate and countries', () => {
     const mug = makeProduct({ price: '45.00', age_restricted: false });
-    expect(productLd(productSummary(mug, SHIPPING)).offers.shippingDetails).toEqual([
+    expect(productLd(productSummary(mug, SHIPPING, ORIGIN)).offers.shippingDetails).toEqual([
       {
         '@type': 'OfferShippingDetails',
         shippingLabel: 'Royal Mail Tracked 48',
@@ -127,7 +130,9 @@ describe('the product JSON-LD (Google merchant listing)', () => {
   });
 
   it('links the return policy: a statutory window for a piece in stock, none for one made to order', () => {
-    const inStock = productLd(productSummary(makeProduct({ made_to_order: false }), SHIPPING));
+    const inStock = productLd(
+      productSummary(makeProduct({ made_to_order: false }), SHIPPING, ORIGIN),
+    );
     expect(inStock.offers.hasMerchantReturnPolicy).toEqual({
       '@type': 'MerchantReturnPolicy',
       applicableCountry: ['GB', 'US'],
@@ -137,7 +142,9 @@ describe('the product JSON-LD (Google merchant listing)', () => {
       returnMethod: 'https://schema.org/ReturnByMail',
     });
     expect(STATUTORY_RETURN_DAYS).toBe(14);
-    const commission = productLd(productSummary(makeProduct({ made_to_order: true }), SHIPPING));
+    const commission = productLd(
+      productSummary(makeProduct({ made_to_order: true }), SHIPPING, ORIGIN),
+    );
     expect(commission.offers.hasMerchantReturnPolicy).toEqual({
       '@type': 'MerchantReturnPolicy',
       applicableCountry: ['GB', 'US'],
@@ -148,7 +155,7 @@ describe('the product JSON-LD (Google merchant listing)', () => {
 
   it('gives a discounted piece no priceValidUntil: the contract has no end date for a discount', () => {
     const discounted = makeProduct({ price: '300.00', price_before_discount: '385.00' });
-    const ld = productLd(productSummary(discounted, SHIPPING));
+    const ld = productLd(productSummary(discounted, SHIPPING, ORIGIN));
     expect(ld.offers.price).toBe('300.00');
     expect(ld.offers).not.toHaveProperty('priceValidUntil');
   });

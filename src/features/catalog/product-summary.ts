@@ -1,0 +1,186 @@
+/**
+ * What the product page's loader keeps of a product for its head (./seo.ts): a few fields, not
+ * the product, so the page's data is not sent twice, and the delivery rates that apply to it.
+ * A module of its own because only the loader uses it: the loader is code-split, the head is
+ * in every page's first-load JavaScript.
+ */
+import { toMinorUnits } from '../../api/money';
+import type { ShippingOptions } from '../checkout/api';
+import type { Product } from './api';
+import { descriptionOrFallback } from './product-logic';
+
+/** The product fields the product page's head needs. */
+export interface ProductSummary {
+  slug: string;
+  name: string;
+  description: string;
+  /** Decimal string, as the API gives it ("45.00"). */
+  price: string;
+  stock: number;
+  /** Made for each order: on offer at any stock. */
+  madeToOrder: boolean;
+  images: string[];
+  imageAlt: string | null;
+  category: { name: string; slug: string } | null;
+  averageRating: number | null;
+  reviewCount: number;
+  /**
+   * What the `Offer` JSON-LD says of delivery and returns ({@link offerDetailsJsonLd}), made
+   * here rather than in the head: the head is in every page's first-load JavaScript, the loader
+   * only in the product page's.
+   */
+  offerDetails: OfferDetails;
+}
+
+/** The `Offer` properties on delivery and returns; empty when the shipping options failed. */
+export interface OfferDetails {
+  shippingDetails?: object[];
+  hasMerchantReturnPolicy?: object;
+}
+
+/** One delivery method the piece may go by, for its offer's shipping details. */
+export interface ShippingRateSummary {
+  /** The method's name, e.g. 'Royal Mail Tracked 48'. */
+  label: string;
+  /** What sending this piece alone costs: decimal string, "0.00" past the free-over threshold. */
+  rate: string;
+  /** ISO 3166-1 alpha-2 codes. */
+  countries: string[];
+}
+
+/**
+ * The delivery methods `product` may go by, each with what sending it alone costs (contract:
+ * ShippingOptions.delivery_zones; the rules of decision 014): an age-restricted piece only by an
+ * age-verified method and only to a zone that allows it; a method is free when the piece's price
+ * reaches its free-over threshold. Collection is not delivery and the contract leaves it out.
+ */
+export function shippingRatesOf(
+  product: Pick<Product, 'price' | 'age_restricted'>,
+  options: Pick<ShippingOptions, 'delivery_zones'>,
+): ShippingRateSummary[] {
+  const price = toMinorUnits(product.price);
+  return (options.delivery_zones ?? []).flatMap((zone) => {
+    if (product.age_restricted && !zone.age_restricted_allowed) return [];
+    return zone.methods
+      .filter((method) => !product.age_restricted || method.age_verified)
+      .map((method) => {
+        const freeOver = toMinorUnits(method.free_over);
+        const free = price !== null && freeOver !== null && price >= freeOver;
+        return {
+          label: method.name,
+          rate: free ? '0.00' : method.price,
+          countries: zone.countries,
+        };
+      });
+  });
+}
+
+/**
+ * The {@link ProductSummary} of a product; `shipping` is the shop's shipping options (null
+ * when they could not be loaded: the summary then says nothing about delivery or returns),
+ * `origin` the storefront's (`https://shop.example`), for the refund policy's address.
+ */
+export function productSummary(
+  product: Product,
+  shipping: Pick<ShippingOptions, 'countries' | 'delivery_zones'> | null = null,
+  origin = '',
+): ProductSummary {
+  const images = [
+    product.main_image?.image,
+    ...(product.images ?? []).map((image) => image.image),
+  ].filter((value, index, all): value is string => Boolean(value) && all.indexOf(value) === index);
+  return {
+    slug: product.slug,
+    name: product.name,
+    description: descriptionOrFallback(product.description),
+    price: product.price,
+    stock: product.stock,
+    madeToOrder: product.made_to_order === true,
+    images,
+    imageAlt: product.main_image?.alt_text || product.name,
+    category: product.category
+      ? { name: product.category.name, slug: product.category.slug }
+      : null,
+    averageRating: product.average_rating ?? null,
+    reviewCount: product.review_count ?? 0,
+    offerDetails: shipping
+      ? offerDetailsJsonLd(
+          product.made_to_order === true,
+          shippingRatesOf(product, shipping),
+          shipping.countries.map((country) => country.code),
+          origin,
+        )
+      : {},
+  };
+}
+
+/**
+ * The statutory cancellation period of a distance sale in the UK and the EU, where the shops
+ * send most of their pieces: the return window every shop must give at least. The contract
+ * carries no window of the shop's own (its refund policy is a free-text document, the demo's
+ * says 30 days), so the structured data states this floor and links to the policy itself.
+ */
+export const STATUTORY_RETURN_DAYS = 14;
+
+/**
+ * schema.org `MerchantReturnPolicy` of a piece, linked to the shop's refund policy page, for
+ * the countries it ships to. A piece made to order is made for its buyer and cannot be
+ * returned (the same exception the statutory right makes for goods made to the buyer's
+ * specification, and the demo shop's policy for commissions): `MerchantReturnNotPermitted`.
+ * Any other piece has a finite window of {@link STATUTORY_RETURN_DAYS} days, returned by post.
+ * A personalisation (an engraving) is chosen per order line, not per piece, so it does not
+ * make the piece itself unreturnable here; the linked policy says what it changes.
+ * Null when the countries are unknown (the policy must name where it applies). `shipsTo`:
+ * the countries the shop sends to; `origin`: the storefront's.
+ */
+export function returnPolicyJsonLd(
+  madeToOrder: boolean,
+  shipsTo: readonly string[],
+  origin: string,
+): object | null {
+  if (shipsTo.length === 0) return null;
+  const policy = {
+    '@type': 'MerchantReturnPolicy',
+    applicableCountry: shipsTo,
+    merchantReturnLink: `${origin.replace(/\/+$/, '')}/refund-policy`,
+  };
+  return madeToOrder
+    ? { ...policy, returnPolicyCategory: 'https://schema.org/MerchantReturnNotPermitted' }
+    : {
+        ...policy,
+        returnPolicyCategory: 'https://schema.org/MerchantReturnFiniteReturnWindow',
+        merchantReturnDays: STATUTORY_RETURN_DAYS,
+        returnMethod: 'https://schema.org/ReturnByMail',
+      };
+}
+
+/** schema.org `OfferShippingDetails`, one per delivery method the piece may go by. */
+function shippingDetailsJsonLd(shipping: readonly ShippingRateSummary[]): object[] {
+  return shipping.map((method) => ({
+    '@type': 'OfferShippingDetails',
+    shippingLabel: method.label,
+    shippingRate: { '@type': 'MonetaryAmount', value: method.rate, currency: 'USD' },
+    shippingDestination: method.countries.map((country) => ({
+      '@type': 'DefinedRegion',
+      addressCountry: country,
+    })),
+  }));
+}
+
+/**
+ * The `Offer` JSON-LD properties on delivery and returns: `shippingDetails`, one
+ * `OfferShippingDetails` per delivery method the piece may go by (when there is one), and
+ * `hasMerchantReturnPolicy` ({@link returnPolicyJsonLd}).
+ */
+export function offerDetailsJsonLd(
+  madeToOrder: boolean,
+  shipping: readonly ShippingRateSummary[],
+  shipsTo: readonly string[],
+  origin: string,
+): OfferDetails {
+  const returnPolicy = returnPolicyJsonLd(madeToOrder, shipsTo, origin);
+  return {
+    ...(shipping.length ? { shippingDetails: shippingDetailsJsonLd(shipping) } : {}),
+    ...(returnPolicy ? { hasMerchantReturnPolicy: returnPolicy } : {}),
+  };
+}
