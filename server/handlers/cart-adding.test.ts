@@ -73,7 +73,7 @@ describe('adding items', () => {
     [-1, 'Ensure this value is greater than or equal to 1.'],
     [0, 'Ensure this value is greater than or equal to 1.'],
     [1.5, 'A valid integer is required.'],
-    [1e9, 'Ensure this value is less than or equal to 999.'],
+    [1e9, 'Ensure this value is less than or equal to 100.'],
     ['two', 'A valid integer is required.'],
   ])('refuses quantity %s with a field error', async (quantity, message) => {
     const me = await createCustomer(t.app);

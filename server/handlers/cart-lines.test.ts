@@ -13,7 +13,7 @@ describe('changing and removing lines', () => {
   it.each([
     [-1, 'Ensure this value is greater than or equal to 0.'],
     [1.5, 'A valid integer is required.'],
-    [1e9, 'Ensure this value is less than or equal to 999.'],
+    [1e9, 'Ensure this value is less than or equal to 100.'],
   ])('refuses quantity %s on PATCH', async (quantity, message) => {
     const me = await createCustomer(t.app);
     const [a] = await twoProducts();

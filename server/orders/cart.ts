@@ -11,6 +11,11 @@
  * total_price}`; lines in id order, money as decimal strings, `total_price` "0.00" when empty.
  * Prices come from the catalogue only. A line whose product is no longer active stays in the
  * table but is left out of the answer (and out of orders).
+ *
+ * A cart holds at most MAX_CART_LINES lines of at most MAX_LINE_QUANTITY each (decision 016):
+ * without a cap one account filled a cart with 20,000 lines (its answer took seconds and
+ * megabytes) or a line with a shop's whole stock. An order's `shipping` takes at most 100
+ * lines too, so every cart that may be kept may also be ordered.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Schemas } from '../handlers/types.ts';
@@ -18,9 +23,10 @@ import type { Database } from '../db/database.ts';
 import { canonicalCustomization, parseCustomization } from '../lib/customization.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
 import { formatMinorUnits } from '../lib/money.ts';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../src/shared/cart-limits.ts';
 import { toBool } from '../db/mapping.ts';
 import { dispatchOf, shopRules } from './dispatch.ts';
-import { STOCK_MESSAGES } from './messages.ts';
+import { CART_MESSAGES, STOCK_MESSAGES } from './messages.ts';
 import { checkCustomization, parseOptions, priceChoices } from './options.ts';
 
 export type Cart = Schemas['Cart'];
@@ -220,6 +226,25 @@ async function changeCart(
   });
 }
 
+/**
+ * How many lines the cart shows: those of products the shop still sells (the answer's
+ * `items`), which is what the shopper can see and remove to make room.
+ */
+async function visibleLineCount(db: Db, cartId: number, tenantId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items as ci')
+    .innerJoin('products as p', (join) =>
+      join
+        .onRef('p.id', '=', 'ci.product_id')
+        .on('p.tenant_id', '=', tenantId)
+        .on('p.is_active', '=', 1),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('ci.cart_id', '=', cartId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The user's cart (created empty on first use). */
 export async function getCartOf(db: Kysely<Database>, tenantId: number, userId: number) {
   return loadCart(db, await ensureCart(db, tenantId, userId), tenantId);
@@ -232,7 +257,10 @@ export async function getCartOf(db: Kysely<Database>, tenantId: number, userId: 
  * @throws HttpError 404 when the product is not an active product of this shop; 409 'Item is
  *   out of stock.' (stock 0) or 'Only {stock} items available.' (the line would exceed the
  *   stock); 400 from `checkCustomization` (NUL characters, options the piece does not have, a
- *   value not offered, a required choice missing, a text too long).
+ *   value not offered, a required choice missing, a text too long); 400 `{quantity}` when the
+ *   line would hold more than MAX_LINE_QUANTITY ('You can have at most 100 of one item in your
+ *   cart; it already holds {n}.'); 400 `{detail}` 'Your cart is full: it can hold at most 100
+ *   different items.' for a new line in a cart of MAX_CART_LINES lines.
  */
 export async function addCartLine(
   db: Kysely<Database>,
@@ -260,6 +288,18 @@ export async function addCartLine(
       .where('customization_hash', '=', customization.hash)
       .executeTakeFirst();
     const wanted = (line?.quantity ?? 0) + input.quantity;
+    if (wanted > MAX_LINE_QUANTITY) {
+      throw new HttpError(400, {
+        quantity: [
+          line
+            ? CART_MESSAGES.lineFull(MAX_LINE_QUANTITY, line.quantity)
+            : CART_MESSAGES.tooMany(MAX_LINE_QUANTITY),
+        ],
+      });
+    }
+    if (!line && (await visibleLineCount(trx, cartId, tenantId)) >= MAX_CART_LINES) {
+      throw new HttpError(400, { detail: CART_MESSAGES.cartFull(MAX_CART_LINES) });
+    }
     // A made-to-order piece is made for the order: its stock does not limit it.
     if (!toBool(product.made_to_order) && (product.stock <= 0 || wanted > product.stock)) {
       throw stockConflict(product.stock);
@@ -289,7 +329,8 @@ export async function addCartLine(
 /**
  * Sets a line's quantity; 0 removes the line (spec section 4).
  * @throws HttpError 404 when the line is not in the user's cart (or its product is no longer
- *   sold); 409 as for adding when the quantity exceeds the stock.
+ *   sold); 400 `{quantity}` above MAX_LINE_QUANTITY; 409 as for adding when the quantity exceeds
+ *   the stock.
  */
 export async function setCartLineQuantity(
   db: Kysely<Database>,
@@ -312,6 +353,9 @@ export async function setCartLineQuantity(
       .where('ci.cart_id', '=', cartId)
       .executeTakeFirst();
     if (!line) throw notFound();
+    if (quantity > MAX_LINE_QUANTITY) {
+      throw new HttpError(400, { quantity: [CART_MESSAGES.tooMany(MAX_LINE_QUANTITY)] });
+    }
     if (quantity === 0) {
       await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
       return;

@@ -558,8 +558,9 @@ export interface paths {
      *     the provider where it can be; should it still be paid, that money is recorded and
      *     refunded, never lost. The provider reports the result server to server and then sends
      *     the shopper to the storefront's `/payment/return?paymentId={payment_uuid}`; that
-     *     redirect alone never marks anything paid. Starting a payment moves the order's
-     *     `expires_at` to an hour (by default) from now.
+     *     redirect alone never marks anything paid. Starting a payment never moves the order's
+     *     `expires_at`: a card order must be paid within an hour (by default) of being placed,
+     *     however many payments start, and past it a start answers 409.
      *
      *     The sandbox gateway (demo shops only, never in production) is served by the reference
      *     API itself: its hosted page at `{redirectUrl}` shows the merchant, the amount and a
@@ -653,7 +654,12 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add a product to the cart (adds to the quantity of the same line item). */
+    /**
+     * Add a product to the cart (adds to the quantity of the same line item).
+     * @description A cart holds at most 100 line items of at most 100 units each: a line that would hold
+     *     more than 100, or a new line in a cart of 100 lines, answers 400 and changes nothing.
+     *     The same product with the same customization adds to its line, so it needs no new line.
+     */
     post: operations['addCartItem'];
     delete?: never;
     options?: never;
@@ -718,8 +724,8 @@ export interface paths {
      *     payment (`POST /payments/card/initiate/`); a bank-transfer order carries the bank
      *     details and a custom-method order the shop's instructions and redirect URL.
      *
-     *     An unpaid order expires at `expires_at` (a card order an hour after its latest payment
-     *     attempt started, a bank-transfer or custom order a week after it was placed, by
+     *     An unpaid order expires at `expires_at` (a card order an hour after it was placed, however
+     *     many payments start, a bank-transfer or custom order a week after it was placed, by
      *     default) and gives its stock back; a customer may have a few unpaid orders at once
      *     (five by default), and one more answers 409. The shopper and the shop are e-mailed.
      */
@@ -1171,6 +1177,7 @@ export interface components {
     /** @description Prices and totals always come from the catalogue; any sent here are ignored. */
     CartItemCreate: {
       product_id: number;
+      /** @description Units to add; the line they go to may hold at most 100 in all. */
       quantity: number;
       /**
        * @description The piece's options (Product.options): a choice's `value` or a text, keyed by the
@@ -1182,7 +1189,7 @@ export interface components {
       };
     };
     CartItemUpdate: {
-      /** @description The line's new quantity; 0 removes the line. */
+      /** @description The line's new quantity, at most 100; 0 removes the line. */
       quantity: number;
     };
     /** @enum {string} */
@@ -2593,7 +2600,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
-      /** @description The order cannot be paid by card now. */
+      /** @description The order cannot be paid by card now (paid, closed or past its `expires_at`, not a card order, card payments off, or a payment still processing). */
       409: {
         headers: {
           [name: string]: unknown;
@@ -2715,7 +2722,7 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Cart'];
-      /** @description A field is missing or out of range. */
+      /** @description A field is missing or out of range, the line would hold more than 100, or the cart already holds 100 lines. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2763,7 +2770,7 @@ export interface operations {
     };
     responses: {
       200: components['responses']['Cart'];
-      /** @description The quantity is missing or out of range. */
+      /** @description The quantity is missing or out of range (0 to 100). */
       400: {
         headers: {
           [name: string]: unknown;

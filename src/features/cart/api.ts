@@ -32,7 +32,7 @@ import { CART_QUERY_KEY } from './cart-query';
 import { savePendingCartIntent, takePendingCartIntent } from './pending-intent';
 
 export type { Cart, CartItem } from './cart-logic';
-export { EMPTY_CART, cartErrorMessage } from './cart-logic';
+export { EMPTY_CART, MAX_LINE_QUANTITY, cartErrorMessage } from './cart-logic';
 export { CART_QUERY_KEY, cartQuery, useCart, useCartCount, type CartView } from './cart-query';
 
 const CART_MUTATION_KEY = ['cart'] as const;

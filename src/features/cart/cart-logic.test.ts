@@ -170,6 +170,16 @@ describe('cart messages (spec section 8)', () => {
     expect(cartErrorMessage(new ApiError(400, { error: 'Bad line.' }), 'x')).toBe('Bad line.');
     expect(cartErrorMessage(new ApiError(400, { message: 'Nope.' }), 'x')).toBe('Nope.');
   });
+  it("shows the server's message for a line past its cap", () => {
+    const full = 'You can have at most 100 of one item in your cart; it already holds 95.';
+    expect(cartErrorMessage(new ApiError(400, { quantity: [full] }), 'x')).toBe(full);
+    expect(
+      cartErrorMessage(
+        new ApiError(400, { quantity: ['Ensure this value is less than or equal to 100.'] }),
+        CART_MESSAGES.addFailed,
+      ),
+    ).toBe('Ensure this value is less than or equal to 100.');
+  });
   it('falls back per call when the server says nothing useful or the network fails', () => {
     expect(cartErrorMessage(new ApiError(500, null), CART_MESSAGES.addFailed)).toBe(
       'Failed to add item.',

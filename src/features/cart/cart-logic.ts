@@ -7,6 +7,9 @@ import { ApiError } from '../../api/errors';
 import { fromMinorUnits, toMinorUnits } from '../../api/money';
 import type { components } from '../../api/schema';
 import { type OptionLine, optionLines } from '../../components/line-options';
+import { MAX_LINE_QUANTITY } from '../../shared/cart-limits';
+
+export { MAX_LINE_QUANTITY };
 
 export type Cart = components['schemas']['Cart'];
 export type CartItem = components['schemas']['CartItem'];
@@ -26,6 +29,8 @@ export const CART_MESSAGES = {
   quantityAtLeastOne: 'Quantity must be at least 1. Use remove to delete.',
   confirmClear: 'Are you sure you want to remove all items from your cart?',
   empty: 'Your cart is empty.',
+  /** The server's cap on a line (decision 016), said before any call. */
+  lineLimit: `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`,
 } as const;
 
 /**
@@ -44,8 +49,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * The message of a failed cart call (spec section 8): the server's `detail`, else its
- * `error`, else its `message`, else `fallback`. A {@link CartRuleError} keeps its own message;
- * a network failure gets the fallback (a browser's "Failed to fetch" tells a shopper nothing).
+ * `error`, else its `message`, else its first `quantity` field error (a line past its cap: 'You
+ * can have at most 100 of one item in your cart; it already holds 95.'), else `fallback`. A
+ * {@link CartRuleError} keeps its own message; a network failure gets the fallback (a
+ * browser's "Failed to fetch" tells a shopper nothing).
  */
 export function cartErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof CartRuleError) return error.message;
@@ -53,6 +60,10 @@ export function cartErrorMessage(error: unknown, fallback: string): string {
     for (const key of ['detail', 'error', 'message']) {
       const value = error.body[key];
       if (typeof value === 'string' && value.trim()) return value;
+    }
+    const quantity = error.body.quantity;
+    if (Array.isArray(quantity) && typeof quantity[0] === 'string' && quantity[0].trim()) {
+      return quantity[0];
     }
   }
   return fallback;

@@ -60,6 +60,51 @@ describe('quantity rules (spec sections 4 and 5)', () => {
     expect(input).toHaveValue('3');
   });
 
+  it("stops at 100 of one item, the server's cap, with a message and no call, whatever the stock", async () => {
+    const user = userEvent.setup();
+    await renderCart(cartOf(line({ id: 1, quantity: 100, stock: 500 })));
+    expect(
+      await screen.findByRole('button', { name: 'Increase quantity of Knife 1' }),
+    ).toBeDisabled();
+    const input = screen.getByLabelText('Quantity of Knife 1');
+    await user.clear(input);
+    await user.type(input, '150');
+    await user.tab();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You can have at most 100 of one item in your cart.',
+    );
+    expect(patch).not.toHaveBeenCalled();
+    expect(input).toHaveValue('100');
+    // Going down is always allowed.
+    patch.mockResolvedValue({ data: cartOf(line({ id: 1, quantity: 99, stock: 500 })) });
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Knife 1' }));
+    expect(patch).toHaveBeenCalledWith('/orders/cart/items/{id}/', {
+      params: { path: { id: 1 } },
+      body: { quantity: 99 },
+    });
+  });
+
+  it('raises a made-to-order line at stock 0: its stock does not bound it, the cap does', async () => {
+    const user = userEvent.setup();
+    const made = (quantity: number) =>
+      line({
+        id: 1,
+        quantity,
+        stock: 0,
+        dispatch: { made_to_order: true, earliest: '2026-12-14', latest: '2026-12-21' },
+      });
+    await renderCart(cartOf(made(2)));
+    patch.mockResolvedValue({ data: cartOf(made(3)) });
+    const plus = await screen.findByRole('button', { name: 'Increase quantity of Knife 1' });
+    expect(plus).toBeEnabled();
+    await user.click(plus);
+    expect(patch).toHaveBeenCalledWith('/orders/cart/items/{id}/', {
+      params: { path: { id: 1 } },
+      body: { quantity: 3 },
+    });
+    expect(screen.queryByText('Item is out of stock.')).toBeNull();
+  });
+
   it('never loses a rapid click nor shows a stale total: calls run in order, the last answer wins', async () => {
     const user = userEvent.setup();
     await renderCart(cartOf(line({ id: 1, quantity: 1, price: '10.00' })));

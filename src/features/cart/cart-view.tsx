@@ -19,6 +19,7 @@ import {
   hasAgeRestricted,
   hasMadeToOrder,
   lineOptions,
+  MAX_LINE_QUANTITY,
   parseTableQuantity,
   quantityChange,
 } from './cart-logic';
@@ -77,8 +78,11 @@ function CartLine({
     }
   };
   const image = product.main_image;
-  const atStock = typeof product.stock === 'number' && item.quantity >= product.stock;
-  const overStock = typeof product.stock === 'number' && item.quantity > product.stock;
+  // A made-to-order piece is made for the order: its stock (usually 0) does not limit it.
+  const stock = isMadeToOrder(item) ? undefined : product.stock;
+  const atStock = typeof stock === 'number' && item.quantity >= stock;
+  const overStock = typeof stock === 'number' && item.quantity > stock;
+  const atLimit = item.quantity >= MAX_LINE_QUANTITY;
   const inputId = `cart-quantity-${item.id}`;
 
   return (
@@ -150,7 +154,7 @@ function CartLine({
             type="button"
             className="cart-stepper__button"
             aria-label={`Increase quantity of ${product.name}`}
-            disabled={atStock}
+            disabled={atStock || atLimit}
             onClick={() => actions.setQuantity(item, item.quantity + 1)}
           >
             +
@@ -185,13 +189,20 @@ function CartLine({
   );
 }
 
+/** True when the line's piece is made for the order (its stock does not bound the line). */
+function isMadeToOrder(item: CartItem): boolean {
+  return item.dispatch?.made_to_order ?? item.product.made_to_order;
+}
+
 /**
  * The cart with items (spec sections 2, 4, 5 and 8): the table of Product, Price, Quantity,
  * Total and remove; the summary with the subtotal, shipping 'Calculated at checkout' and the
  * total, and the note that shipping is not included; Clear Cart (after the spec's
  * confirmation) and Proceed to Checkout (`onCheckout`). Quantity changes show at once and
  * reach the server in order (./api.ts); an unchanged quantity makes no call, below 1 removes
- * the line, above the stock shows 'Only {n} items available.' without a call.
+ * the line, above the stock shows 'Only {n} items available.' and above the line's cap (100)
+ * 'You can have at most 100 of one item in your cart.', both without a call. A made-to-order
+ * line is bounded by the cap only.
  */
 export function CartView({
   cart,
@@ -221,8 +232,13 @@ export function CartView({
         removeMutation.mutate(item.id);
         return;
       }
+      const raising = change.quantity > item.quantity;
+      if (raising && change.quantity > MAX_LINE_QUANTITY) {
+        showError(CART_MESSAGES.lineLimit);
+        return;
+      }
       const stock = item.product.stock;
-      if (typeof stock === 'number' && change.quantity > stock && change.quantity > item.quantity) {
+      if (typeof stock === 'number' && !isMadeToOrder(item) && raising && change.quantity > stock) {
         showError(stock > 0 ? `Only ${stock} items available.` : 'Item is out of stock.');
         return;
       }

@@ -20,7 +20,7 @@ import {
   type ProductOption,
 } from './customization';
 import { ProductOptions } from './product-options';
-import { MADE_TO_ORDER_MAX_QUANTITY, addToCartProblem, clampQuantity } from './product-logic';
+import { addToCartProblem, clampQuantity, maxAddQuantity } from './product-logic';
 
 /** Spec section 8, product page: the add-to-cart failure when the server gives no detail. */
 export const ADD_TO_CART_FAILED = 'Could not add item to cart.';
@@ -45,12 +45,13 @@ interface AddToCartProps {
 
 /**
  * The product's options, the quantity selector and the Add to Cart button (spec sections 2,
- * 4, 5). The quantity is shown when stock > 1, bounded 1..stock; a made-to-order piece is
- * made for the order, so it is always shown, bounded 1..10, and the button is never 'Sold
- * Out' (otherwise 'Sold Out' and disabled at stock 0). The options are checked first and sent
- * as the line's `customization` (only the chosen ones, texts trimmed). Logged out, the button
- * remembers the choice, customization included, and goes to /login?redirect=/products/{slug};
- * the choice is added when the shopper comes back logged in, and the form shows it again.
+ * 4, 5). The quantity is shown when stock > 1, bounded 1..stock (and 1..100, a cart line's
+ * most); a made-to-order piece is made for the order, so it is always shown, bounded 1..10,
+ * and the button is never 'Sold Out' (otherwise 'Sold Out' and disabled at stock 0). The
+ * options are checked first and sent as the line's `customization` (only the chosen ones,
+ * texts trimmed). Logged out, the button remembers the choice, customization included, and
+ * goes to /login?redirect=/products/{slug}; the choice is added when the shopper comes back
+ * logged in, and the form shows it again.
  * Logged in, it adds the line item; the cart's answer replaces the cached cart, so the header
  * badge follows. The server's `customization.<key>` errors stand under their controls.
  */
@@ -86,7 +87,7 @@ export function AddToCart({ product, form }: AddToCartProps) {
   );
   const madeToOrder = product.made_to_order;
   const soldOut = !madeToOrder && product.stock <= 0;
-  const maxQuantity = madeToOrder ? MADE_TO_ORDER_MAX_QUANTITY : product.stock;
+  const maxQuantity = maxAddQuantity(product.stock, madeToOrder);
   const showQuantity = madeToOrder || product.stock > 1;
   const quantity = clampQuantity(quantityText, product.stock, madeToOrder).quantity;
 

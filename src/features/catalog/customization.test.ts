@@ -157,7 +157,7 @@ describe('customizationErrors', () => {
       customizationErrors(
         new ApiError(400, {
           'customization.handle': ['Choose one of: Walnut, Ebony, Stabilised maple.'],
-          quantity: ['Ensure this value is less than or equal to 999.'],
+          quantity: ['Ensure this value is less than or equal to 100.'],
         }),
         OPTIONS,
       ),

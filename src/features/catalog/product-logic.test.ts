@@ -3,6 +3,7 @@ import {
   clampQuantity,
   descriptionOrFallback,
   formatAverage,
+  maxAddQuantity,
   reviewCountLabel,
   roundToHalf,
   sortByOrder,
@@ -45,6 +46,21 @@ describe('clampQuantity', () => {
     expect(clampQuantity('9', 5)).toEqual({ quantity: 5, message: 'Only 5 items available.' });
   });
 
+  it("caps at a cart line's 100 when the stock is larger, with its own message", () => {
+    expect(clampQuantity('150', 500)).toEqual({
+      quantity: 100,
+      message: 'You can order up to 100 at a time.',
+    });
+    expect(clampQuantity('100', 500)).toEqual({ quantity: 100, message: null });
+    expect(clampQuantity('150', 120)).toEqual({
+      quantity: 100,
+      message: 'You can order up to 100 at a time.',
+    });
+    expect(maxAddQuantity(500)).toBe(100);
+    expect(maxAddQuantity(7)).toBe(7);
+    expect(maxAddQuantity(0, true)).toBe(10);
+  });
+
   it('keeps a value inside the bounds', () => {
     expect(clampQuantity('3', 5)).toEqual({ quantity: 3, message: null });
     expect(clampQuantity(5, 5)).toEqual({ quantity: 5, message: null });
@@ -72,6 +88,10 @@ describe('addToCartProblem', () => {
     expect(addToCartProblem(0, 1)).toBe('Item is out of stock.');
     expect(addToCartProblem(2, 3)).toBe('Only 2 items available.');
     expect(addToCartProblem(2, 2)).toBeNull();
+  });
+  it('refuses more than a cart line holds, whatever the stock', () => {
+    expect(addToCartProblem(500, 101)).toBe('You can order up to 100 at a time.');
+    expect(addToCartProblem(500, 100)).toBeNull();
   });
 });
 

@@ -2,6 +2,7 @@
  * Pure rules of the product page (spec sections 4, 5 and 9), kept apart from React so each
  * one is tested on its own.
  */
+import { MAX_LINE_QUANTITY } from '../../shared/cart-limits';
 
 /** Rounds an average rating to the nearest half star (spec section 9): 3.74 -> 3.5, 3.75 -> 4. Clamped to 0..5. */
 export function roundToHalf(rating: number): number {
@@ -31,10 +32,19 @@ export const MADE_TO_ORDER_MAX_QUANTITY = 10;
 /** Said when a made-to-order quantity is capped at {@link MADE_TO_ORDER_MAX_QUANTITY}. */
 export const MADE_TO_ORDER_LIMIT_MESSAGE = `You can order up to ${MADE_TO_ORDER_MAX_QUANTITY} at a time.`;
 
+/** Said when a quantity in stock is capped at a cart line's most (100: decision 016). */
+export const LINE_LIMIT_MESSAGE = `You can order up to ${MAX_LINE_QUANTITY} at a time.`;
+
+/** The most one Add to Cart may ask for: the stock (at most a cart line's cap), or 10 made to order. */
+export function maxAddQuantity(stock: number, madeToOrder = false): number {
+  return madeToOrder ? MADE_TO_ORDER_MAX_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
+}
+
 /**
  * Bounds a quantity typed by the shopper (spec section 5): a value below 1 (or not a number)
- * becomes 1; above stock it becomes stock with 'Only {n} items available.'. A made-to-order
- * piece is bounded by {@link MADE_TO_ORDER_MAX_QUANTITY} instead of its stock.
+ * becomes 1; above stock it becomes stock with 'Only {n} items available.', and above a cart
+ * line's cap (100, when the stock is larger) 100 with 'You can order up to 100 at a time.'. A
+ * made-to-order piece is bounded by {@link MADE_TO_ORDER_MAX_QUANTITY} instead of its stock.
  */
 export function clampQuantity(
   raw: string | number,
@@ -48,8 +58,10 @@ export function clampQuantity(
       ? { quantity: MADE_TO_ORDER_MAX_QUANTITY, message: MADE_TO_ORDER_LIMIT_MESSAGE }
       : { quantity: parsed, message: null };
   }
-  if (stock > 0 && parsed > stock)
+  if (stock > 0 && parsed > stock && stock <= MAX_LINE_QUANTITY)
     return { quantity: stock, message: `Only ${stock} items available.` };
+  if (parsed > MAX_LINE_QUANTITY)
+    return { quantity: MAX_LINE_QUANTITY, message: LINE_LIMIT_MESSAGE };
   return { quantity: parsed, message: null };
 }
 
@@ -68,6 +80,7 @@ export function addToCartProblem(
   }
   if (stock <= 0) return 'Item is out of stock.';
   if (quantity > stock) return `Only ${stock} items available.`;
+  if (quantity > MAX_LINE_QUANTITY) return LINE_LIMIT_MESSAGE;
   return null;
 }
 
