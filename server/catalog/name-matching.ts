@@ -1,14 +1,9 @@
 /**
- * How the catalogue matches and orders product names the same way on SQLite and PostgreSQL:
- * LIKE patterns whose wildcards are literal, byte-wise text comparison, and the name's sort key
- * (used by the product list's `name` ordering and by the search suggestions).
+ * How the catalogue orders product names the same way on SQLite and PostgreSQL: byte-wise text
+ * comparison, and the name's sort key (used by the product list's `name` ordering and by the
+ * search suggestions).
  */
 import { sql } from 'kysely';
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Text compared byte by byte on both engines (PostgreSQL's database collation may differ). */
 export function binary(dialect: string, expression: ReturnType<typeof sql>) {

@@ -2,7 +2,7 @@
  * One product's page (spec section 7): the product with its images and attributes in their
  * order, its review statistics, and its reviews newest first.
  */
-import { toAverage, toBool, toIsoString } from '../db/mapping.ts';
+import { toBool, toIsoString } from '../db/mapping.ts';
 import { notFound } from '../lib/http-error.ts';
 import { shopRules } from '../orders/dispatch.ts';
 import type { Schemas } from '../handlers/types.ts';
@@ -18,7 +18,7 @@ type Product = Schemas['Product'];
 
 /**
  * The tenant's active product `slug` as the contract's Product, with `reviews` (newest first,
- * then by id) and `average_rating` over all of them.
+ * then by id) and `average_rating` over all of them (the product's stored statistics).
  * @throws HttpError 404 `{"detail":"Not found."}` for an unknown or inactive product.
  */
 export async function loadProduct(scope: CatalogScope, slug: string): Promise<Product> {
@@ -29,7 +29,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
     .executeTakeFirst();
   if (!row) throw notFound();
   const [{ images, attributes }, reviews, rules] = await Promise.all([
-    loadRelated(db, [row.id], false),
+    loadRelated(db, [row.id]),
     db
       .selectFrom('reviews')
       .select([
@@ -48,13 +48,8 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       .execute(),
     shopRules(db, tenantId),
   ]);
-  const ratingSum = reviews.reduce((sum, r) => sum + r.rating, 0);
-  const stats = {
-    count: reviews.length,
-    average: reviews.length ? toAverage(ratingSum / reviews.length) : null,
-  };
   return {
-    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], stats, rules),
+    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules),
     reviews: reviews.map((r) => ({
       id: r.id,
       product: r.product_id,

@@ -1,16 +1,20 @@
 /**
- * One page of the product list (spec section 7; decision 010): filtered, ordered and paged in
- * SQL, in at most five queries whatever the page size: the page itself, its total count
- * (skipped when page 1 is not full), then the page's images, attributes and review statistics
- * in one batched query each.
+ * One page of the product list (spec section 7; decisions 010 and 017): filtered, ordered and
+ * paged in SQL, in at most five queries whatever the page size: the page itself with the
+ * shop's rules, its total count (skipped when page 1 is not full), then the page's images and
+ * attributes in one batched query each.
  */
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { ProductsTable } from '../db/tables/catalog.ts';
 import { toCount } from '../db/mapping.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { pageOffset } from '../lib/pagination.ts';
 import { shopRules } from '../orders/dispatch.ts';
 import type { Schemas } from '../handlers/types.ts';
-import { binary, likePattern, nameKey } from './name-matching.ts';
+import { binary, nameKey } from './name-matching.ts';
+import { matchesSearch, searchRank } from './search/product-search.ts';
+import { searchPrefixes } from './search/search-terms.ts';
 import type { ProductListParams } from './product-list-params.ts';
 import {
   type CatalogScope,
@@ -29,8 +33,12 @@ export const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
  * Loads page `params.page` of the tenant's active products matching `params`: `count` is the
  * number of matches, `next`/`previous` are {@link NEXT_MARK}/{@link PREVIOUS_MARK} (or null)
  * for the caller to replace with the page links. Order: `ordering`, then the id as
- * tie-breaker; id order without one. Filters: category slug, search in the name or
- * description (case-insensitive), price bounds in cents (inclusive), in stock or not.
+ * tie-breaker; without one, a search's best matches first (./search/product-search.ts
+ * `searchRank`: the name holds every word, then the description completes it), then id order.
+ * Filters: category slug, search (./search/search-terms.ts: every word of the term, as the
+ * start of a word of the name or description, accents and case ignored), price bounds in cents
+ * (inclusive), in stock or not. Each ordering reads an index that starts with the tenant
+ * (migration 2026_009), and the count reads the products' indexes alone.
  * @throws HttpError 404 `{"detail":"Invalid page."}` for a page past the last (page 1 is
  *   always valid) or one beyond any offset the database can hold.
  */
@@ -40,32 +48,38 @@ export async function loadProductPage(
 ): Promise<Schemas['PaginatedProductList']> {
   const { db, dialect, tenantId } = scope;
   const { page, pageSize } = params;
-  const rules = await shopRules(db, tenantId);
-
-  let filtered = productColumns(db, tenantId);
-  if (params.inactiveOnly) filtered = filtered.where(sql.lit(false));
-  // Like django-filter, an empty filter value means no filter.
-  if (params.category) filtered = filtered.where('c.slug', '=', params.category);
-  if (params.search) {
-    const pattern = likePattern(params.search);
-    filtered = filtered.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(p.name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(p.description) like ${pattern} escape '\\'`,
-      ]),
-    );
-  }
-  if (params.minCents !== undefined)
-    filtered = filtered.where('p.price_cents', '>=', params.minCents);
-  if (params.maxCents !== undefined)
-    filtered = filtered.where('p.price_cents', '<=', params.maxCents);
-  if (params.inStock === true) filtered = filtered.where('p.stock', '>', 0);
-  if (params.inStock === false) filtered = filtered.where('p.stock', '=', 0);
-  // A window count(*) would make SQLite materialise every matching row with its long texts;
-  // a separate count over the index is far cheaper, and unnecessary when page 1 is not full.
   const offset = pageOffset(page, pageSize);
   if (offset === null) throw new HttpError(404, { detail: 'Invalid page.' });
-  let ordered = filtered.select(PRODUCT_FIELDS);
+  const prefixes = params.search ? searchPrefixes(params.search) : [];
+
+  /** The filters, on any query over `products as p` (with or without its category joined). */
+  const filter = <Q extends SelectQueryBuilder<Database & { p: ProductsTable }, 'p', object>>(
+    query: Q,
+  ): Q => {
+    let q = query;
+    if (params.inactiveOnly) q = q.where(sql.lit(false)) as Q;
+    // Like django-filter, an empty filter value means no filter. The slug is looked up once,
+    // so the products' category index does the rest.
+    if (params.category) {
+      q = q.where(
+        'p.category_id',
+        '=',
+        db
+          .selectFrom('categories')
+          .select('id')
+          .where('tenant_id', '=', tenantId)
+          .where('slug', '=', params.category),
+      ) as Q;
+    }
+    if (params.search) q = q.where(matchesSearch(dialect, prefixes)) as Q;
+    if (params.minCents !== undefined) q = q.where('p.price_cents', '>=', params.minCents) as Q;
+    if (params.maxCents !== undefined) q = q.where('p.price_cents', '<=', params.maxCents) as Q;
+    if (params.inStock === true) q = q.where('p.stock', '>', 0) as Q;
+    if (params.inStock === false) q = q.where('p.stock', '=', 0) as Q;
+    return q;
+  };
+
+  let ordered = filter(productColumns(db, tenantId)).select(PRODUCT_FIELDS);
   switch (params.ordering) {
     case 'price':
       ordered = ordered.orderBy('p.price_cents', 'asc').orderBy('p.id', 'asc');
@@ -78,21 +92,8 @@ export async function loadProductPage(
       ordered = ordered.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
       break;
     case '-average_rating':
-      // Products without reviews last on both engines (NULLs sort differently by default).
-      ordered = ordered
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('reviews')
-              .select((r) => ['product_id', r.fn.avg<number | string>('rating').as('rating')])
-              .where('tenant_id', '=', tenantId)
-              .groupBy('product_id')
-              .as('r'),
-          (join) => join.onRef('r.product_id', '=', 'p.id'),
-        )
-        .orderBy(sql`case when r.rating is null then 1 else 0 end`)
-        .orderBy('r.rating', 'desc')
-        .orderBy('p.id', 'asc');
+      // Products without reviews (a stored average of 0; a rating is 1 to 5) come last.
+      ordered = ordered.orderBy('p.rating_average', 'desc').orderBy('p.id', 'asc');
       break;
     case 'name':
       ordered = ordered
@@ -101,37 +102,41 @@ export async function loadProductPage(
         .orderBy('p.id', 'asc');
       break;
     default:
+      if (params.search) ordered = ordered.orderBy(searchRank(dialect, prefixes));
       ordered = ordered.orderBy('p.id');
   }
-  const rows = await ordered.limit(pageSize).offset(offset).execute();
+  const [rows, rules] = await Promise.all([
+    ordered.limit(pageSize).offset(offset).execute(),
+    shopRules(db, tenantId),
+  ]);
   if (rows.length === 0 && page > 1) throw new HttpError(404, { detail: 'Invalid page.' });
+  // Counted over the products alone: their tenant, activity and filter columns are all in one
+  // index. (A product's category is its shop's own; the page's rows still check it.)
   const count =
     page === 1 && rows.length < pageSize
       ? rows.length
       : toCount(
           (
-            await filtered
+            await filter(
+              db
+                .selectFrom('products as p')
+                .where('p.tenant_id', '=', tenantId)
+                .where('p.is_active', '=', 1),
+            )
               .select((eb) => eb.fn.countAll<number | string>().as('n'))
               .executeTakeFirstOrThrow()
           ).n,
         );
-  const { images, attributes, stats } = await loadRelated(
+  const { images, attributes } = await loadRelated(
     db,
     rows.map((r) => r.id),
-    true,
   );
   return {
     count,
     next: page * pageSize < count ? NEXT_MARK : null,
     previous: page > 1 ? PREVIOUS_MARK : null,
     results: rows.map((row) =>
-      toProduct(
-        row,
-        images.get(row.id) ?? [],
-        attributes.get(row.id) ?? [],
-        stats.get(row.id),
-        rules,
-      ),
+      toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules),
     ),
   };
 }

@@ -56,6 +56,8 @@ export const PRODUCT_FIELDS = [
   'p.lead_time_days_min',
   'p.lead_time_days_max',
   'p.age_restricted',
+  'p.review_count',
+  'p.rating_average',
 ] as const;
 
 /** A product row as {@link PRODUCT_FIELDS} selects it. */
@@ -75,21 +77,21 @@ export type ProductRow = {
   lead_time_days_min: number | null;
   lead_time_days_max: number | null;
   age_restricted: boolean | number;
+  /** Kept by triggers on `reviews` (migration 2026_009). */
+  review_count: number;
+  /** The exact mean rating, 0 without reviews (same triggers). */
+  rating_average: number;
 };
 
-/** A product's review count and average rating (null without reviews). */
-export type ReviewStats = { count: number; average: number | null };
-
 /**
- * Loads images and attributes (and, for lists, review counts and averages) of many products in
- * one batched query each, grouped by product id.
+ * Loads images and attributes of many products in one batched query each, grouped by product
+ * id. (Review statistics are columns of the product row.)
  */
-export async function loadRelated(db: Kysely<Database>, productIds: number[], withStats: boolean) {
+export async function loadRelated(db: Kysely<Database>, productIds: number[]) {
   const images = new Map<number, Product['images']>();
   const attributes = new Map<number, Product['attributes']>();
-  const stats = new Map<number, ReviewStats>();
-  if (productIds.length === 0) return { images, attributes, stats };
-  const [imageRows, attributeRows, statRows] = await Promise.all([
+  if (productIds.length === 0) return { images, attributes };
+  const [imageRows, attributeRows] = await Promise.all([
     db
       .selectFrom('product_images')
       .select(['id', 'product_id', 'image_path', 'thumb_path', 'alt_text', 'position'])
@@ -106,22 +108,7 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[], wi
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    withStats
-      ? db
-          .selectFrom('reviews')
-          .select((eb) => [
-            'product_id',
-            eb.fn.countAll<number | string>().as('n'),
-            eb.fn.avg<number | string | null>('rating').as('average'),
-          ])
-          .where('product_id', 'in', productIds)
-          .groupBy('product_id')
-          .execute()
-      : [],
   ]);
-  for (const row of statRows) {
-    stats.set(row.product_id, { count: toCount(row.n), average: toAverage(row.average) });
-  }
   for (const row of imageRows) {
     let list = images.get(row.product_id);
     if (!list) images.set(row.product_id, (list = []));
@@ -138,20 +125,21 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[], wi
     if (!list) attributes.set(row.product_id, (list = []));
     list.push({ id: row.id, key: row.key, value: row.value, order: row.position });
   }
-  return { images, attributes, stats };
+  return { images, attributes };
 }
 
 /**
- * A product row and its related rows as the contract's Product, without reviews; `dispatch`
- * is estimated from the shop's rules as of now.
+ * A product row and its related rows as the contract's Product, without reviews; the average
+ * rating rounded to one decimal (null without reviews); `dispatch` is estimated from the shop's
+ * rules as of now.
  */
 export function toProduct(
   row: ProductRow,
   images: Product['images'],
   attributes: Product['attributes'],
-  stats: ReviewStats | undefined,
   rules: ShopRules,
 ): Product {
+  const reviewCount = toCount(row.review_count);
   const first = images[0];
   const madeToOrder = toBool(row.made_to_order);
   return {
@@ -177,8 +165,8 @@ export function toProduct(
     images,
     category: { name: row.category_name, slug: row.category_slug },
     attributes,
-    average_rating: stats && stats.count > 0 ? stats.average : null,
-    review_count: stats?.count ?? 0,
+    average_rating: reviewCount > 0 ? toAverage(row.rating_average) : null,
+    review_count: reviewCount,
     options: toProductOptions(parseOptions(row.options)),
     made_to_order: madeToOrder,
     lead_time_days_min: madeToOrder ? row.lead_time_days_min : null,

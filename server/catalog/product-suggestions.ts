@@ -1,52 +1,105 @@
 /**
- * The header's search suggestions (decision 010): a few of the tenant's active products whose
- * name holds the typed term, with a price and a thumbnail each.
+ * The header's search suggestions (decisions 010 and 017): a few of the tenant's active
+ * products for what a shopper is typing, with a price and a thumbnail each.
  */
-import { sql } from 'kysely';
+import { type Expression, type SqlBool, sql } from 'kysely';
 import { formatMinorUnits } from '../lib/money.ts';
 import type { Schemas } from '../handlers/types.ts';
-import { binary, likePattern, nameKey } from './name-matching.ts';
+import { binary, nameKey } from './name-matching.ts';
 import { type CatalogScope, productColumns } from './product-rows.ts';
+import { matchesSearch } from './search/product-search.ts';
+import { searchPrefixes, searchWords } from './search/search-terms.ts';
 
 /** Most suggestions one answer holds (contract: maxItems). */
 export const MAX_SUGGESTIONS = 6;
 
+/** Past every character a name can hold after a prefix (UTF-8 F4 8F BF BF, compared as bytes). */
+const LAST_CHARACTER = '\u{10FFFF}';
+
+/** Lowers ASCII letters only, as SQLite's lower() and ../name-matching.ts `nameKey` do. */
+function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
 /**
- * At most {@link MAX_SUGGESTIONS} active products whose name holds `term` (already trimmed and
- * lowered; LIKE wildcards in it are literal). Names that start with the term first, then the
- * rest, each by name as the list's `name` ordering sorts, then by id. `price` is a decimal
- * string; `thumbnail` the first image's thumbnail (or the image), null without images.
+ * At most {@link MAX_SUGGESTIONS} active products for `term` (trimmed), in three groups, each
+ * group read from an index and only while places are left:
+ * 1. names that start with the term (case of ASCII letters ignored), by name;
+ * 2. names with a word starting with each word of the term (./search/search-terms.ts: accents
+ *    and case ignored, a plural finds the singular), by name;
+ * 3. on PostgreSQL only, names with a word close to the term (pg_trgm's word similarity, so a
+ *    typo such as "walnot" still suggests walnut), closest first. SQLite has no trigram
+ *    similarity; a typo finds nothing there.
+ * Then by the name's bytes and the id. `price` is a decimal string; `thumbnail` the first
+ * image's thumbnail (or the image), null without images.
  */
 export async function loadSuggestions(
   scope: CatalogScope,
   term: string,
 ): Promise<Schemas['ProductSuggestion'][]> {
   const { db, dialect, tenantId } = scope;
-  const contains = likePattern(term);
-  const prefix = contains.slice(1);
-  const rows = await productColumns(db, tenantId)
-    .select((eb) => [
-      'p.id',
-      'p.name',
-      'p.slug',
-      'p.price_cents',
-      eb
-        .selectFrom('product_images as i')
-        .select(sql<string>`coalesce(i.thumb_path, i.image_path)`.as('thumb'))
-        .whereRef('i.product_id', '=', 'p.id')
-        .orderBy('i.position')
-        .orderBy('i.id')
-        .limit(1)
-        .as('thumbnail'),
-    ])
-    .where(sql<boolean>`lower(p.name) like ${contains} escape '\\'`)
-    .orderBy(sql`case when lower(p.name) like ${prefix} escape '\\' then 0 else 1 end`)
-    .orderBy(nameKey(dialect))
-    .orderBy(binary(dialect, sql`p.name`))
-    .orderBy('p.id')
-    .limit(MAX_SUGGESTIONS)
-    .execute();
-  return rows.map((row) => ({
+  const found: Array<{
+    id: number;
+    name: string;
+    slug: string;
+    price_cents: number;
+    thumbnail: string | null;
+  }> = [];
+  const page = (where: Expression<SqlBool>, similarTo?: string) => {
+    let query = productColumns(db, tenantId)
+      .select((eb) => [
+        'p.id',
+        'p.name',
+        'p.slug',
+        'p.price_cents',
+        eb
+          .selectFrom('product_images as i')
+          .select(sql<string>`coalesce(i.thumb_path, i.image_path)`.as('thumb'))
+          .whereRef('i.product_id', '=', 'p.id')
+          .orderBy('i.position')
+          .orderBy('i.id')
+          .limit(1)
+          .as('thumbnail'),
+      ])
+      .where(where);
+    if (found.length > 0)
+      query = query.where(
+        'p.id',
+        'not in',
+        found.map((row) => row.id),
+      );
+    if (similarTo !== undefined)
+      query = query.orderBy(
+        sql`public.word_similarity(${similarTo}, lower(storefront_unaccent(p.name)))`,
+        'desc',
+      );
+    return query
+      .orderBy(nameKey(dialect))
+      .orderBy(binary(dialect, sql`p.name`))
+      .orderBy('p.id')
+      .limit(MAX_SUGGESTIONS - found.length)
+      .execute();
+  };
+
+  const start = asciiLower(term);
+  found.push(
+    ...(await page(
+      sql<SqlBool>`${nameKey(dialect)} >= ${start} and ${nameKey(dialect)} < ${start + LAST_CHARACTER}`,
+    )),
+  );
+  const prefixes = searchPrefixes(term);
+  if (found.length < MAX_SUGGESTIONS && prefixes.length > 0)
+    found.push(...(await page(matchesSearch(dialect, prefixes, 'name'))));
+  if (found.length < MAX_SUGGESTIONS && dialect === 'postgres' && prefixes.length > 0) {
+    const typed = searchWords(term).join(' ');
+    found.push(
+      ...(await page(
+        sql<SqlBool>`${typed} operator(public.<%) lower(storefront_unaccent(p.name))`,
+        typed,
+      )),
+    );
+  }
+  return found.map((row) => ({
     id: row.id,
     name: row.name,
     slug: row.slug,

@@ -23,6 +23,7 @@ describe('migrations across restarts', () => {
         '2026_006_order_lifecycle',
         '2026_007_makers_shop',
         '2026_008_money_and_stock',
+        '2026_009_catalogue_at_scale',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

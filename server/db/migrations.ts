@@ -18,6 +18,7 @@ import { accountMigration } from './migrations/2026-005-account.ts';
 import { orderLifecycleMigration } from './migrations/2026-006-order-lifecycle.ts';
 import { makersShopMigration } from './migrations/2026-007-makers-shop.ts';
 import { moneyAndStockMigration } from './migrations/2026-008-money-and-stock.ts';
+import { catalogueAtScaleMigration } from './migrations/2026-009-catalogue-at-scale.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,6 +31,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_006_order_lifecycle': orderLifecycleMigration(dialect),
     '2026_007_makers_shop': makersShopMigration(dialect),
     '2026_008_money_and_stock': moneyAndStockMigration(dialect),
+    '2026_009_catalogue_at_scale': catalogueAtScaleMigration(dialect),
   };
 }
 

@@ -33,7 +33,6 @@ export {
   canonicalListQuery,
   productListParams,
 } from '../catalog/product-list-params.ts';
-export { likePattern } from '../catalog/name-matching.ts';
 export { MAX_SUGGESTIONS } from '../catalog/product-suggestions.ts';
 
 /** The catalogue reads' scope for a request: its app's database and engine, and its tenant. */

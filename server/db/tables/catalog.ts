@@ -37,6 +37,10 @@ export interface ProductsTable {
   lead_time_days_max: ColumnType<number | null, number | null | undefined, number | null>;
   /** Sold only to adults (a bladed article). */
   age_restricted: ColumnType<boolean | number, number | undefined, number>;
+  /** How many reviews it has: kept by triggers on `reviews`, never written by the app. */
+  review_count: ColumnType<number, never, never>;
+  /** The mean of its reviews' ratings (1-5), 0 without reviews: kept by the same triggers. */
+  rating_average: ColumnType<number, never, never>;
 }
 
 export interface ProductImagesTable {
