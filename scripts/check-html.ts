@@ -3,7 +3,7 @@
  * `npm run check:html`: the server-rendered pages checked as a browser, a crawler and the W3C
  * Nu HTML checker see them. Starts the built API and storefront exactly as `npm start` does
  * (scripts/bench/api-process.ts: a free port, its own SQLite file and media folder in a temp
- * dir, seeded on start), reads its `/sitemap.xml`, then:
+ * dir, seeded on start), reads its `/sitemap.xml` (an index: every file it names), then:
  *
  * 1. crawls every URL of the sitemap strictly one after another (Accept: text/html): each must
  *    answer 200 with a server-rendered page, not the SPA shell (scripts/lib/html-check.ts says
@@ -44,11 +44,11 @@ import {
   formsWithoutMethod,
   isServerRendered,
   pagesToCheck,
-  sitemapPaths,
   type CheckerError,
   type PageToCheck,
 } from './lib/html-check.ts';
 import { freePort, waitForHttp } from './lib/local-servers.ts';
+import { fetchFrom, pathOfUrl, sitemapUrls } from './lib/sitemap-urls.ts';
 
 /** The whole run gives up after this long (a fresh database is seeded with images first). */
 const DEADLINE_MS = 10 * 60_000;
@@ -147,16 +147,14 @@ async function main(): Promise<number> {
     console.error(`check:html: starting the built server on ${base} (data in ${tmp})`);
     await waitForHttp('the API', api, `${base}/readyz`, { timeoutMs: 180_000, requireOk: true });
 
-    const sitemap = await fetch(`${base}/sitemap.xml`);
-    if (!sitemap.ok) throw new Error(`${base}/sitemap.xml answered ${sitemap.status}`);
-    const sitemapXml = await sitemap.text();
-    const listed = sitemapPaths(sitemapXml);
+    const urls = await sitemapUrls(fetchFrom(base));
+    const listed = urls.map(pathOfUrl);
     if (listed.length === 0) throw new Error(`${base}/sitemap.xml lists no page`);
 
     console.error(`check:html: crawling the sitemap's ${listed.length} URLs, one at a time`);
     const crawlFailures = await crawl(base, listed);
 
-    const pages = pagesToCheck(sitemapXml);
+    const pages = pagesToCheck(urls);
     const folder = path.join(tmp, 'pages');
     mkdirSync(folder);
     const pageFailures: string[] = [];

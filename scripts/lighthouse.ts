@@ -6,8 +6,9 @@
  * one table of medians.
  *
  * - BASE_URL: the storefront's origin, default `http://127.0.0.1:8080` (what `npm start`
- *   serves). The pages are read from its `/sitemap.xml`, whose URLs are taken as paths on
- *   BASE_URL (the sitemap names the configured origin, which may be another host).
+ *   serves). The pages are read from its `/sitemap.xml` and the files that index names, whose
+ *   URLs are taken as paths on BASE_URL (the sitemap names the configured origin, which may be
+ *   another host).
  * - By default one URL per route of the sitemap: `/products/damascus-gyuto-210mm` stands for
  *   `/products/:slug`, `/products?category=ceramics` for `/products?category=:value`, the first
  *   of each in the sitemap's order. `--all` audits every URL of the sitemap instead (about 60
@@ -29,6 +30,7 @@ import lighthouse from 'lighthouse';
 import { printTable } from './bench/table.ts';
 import { CHROMIUM_ARGS } from './lib/chromium.ts';
 import { pagesToAudit, type Target } from './lib/lighthouse-pages.ts';
+import { fetchFrom, sitemapUrls } from './lib/sitemap-urls.ts';
 
 const args = process.argv.slice(2);
 const check = args.includes('--check');
@@ -55,9 +57,7 @@ interface Row {
 
 /** The pages to audit: the sitemap's (one per route unless `--all`), then the noindex ones. */
 async function targets(): Promise<Target[]> {
-  const response = await fetch(`${base}/sitemap.xml`);
-  if (!response.ok) throw new Error(`${base}/sitemap.xml answered ${response.status}`);
-  const pages = pagesToAudit(await response.text(), { everyUrl });
+  const pages = pagesToAudit(await sitemapUrls(fetchFrom(base)), { everyUrl });
   if (!pages.some((page) => !page.noindex)) throw new Error(`${base}/sitemap.xml lists no page`);
   return pages;
 }

@@ -51,23 +51,13 @@ export function formsWithoutMethod(html: string): string[] {
 }
 
 /**
- * The paths of a sitemap's `<loc>`s (sitemaps.org 0.9), in order, whatever their origin:
- * the checked origin serves them.
+ * The pages to check from a sitemap's URLs (absolute, as ./sitemap-urls.ts's `sitemapUrls`
+ * returns them): one of each route (`/products/<slug>` once, `/blog/<slug>` once;
+ * `npm run lighthouse`'s grouping), then `UNLISTED_PAGES` not already taken, each expected to
+ * answer 200, then `UNKNOWN_PAGE`, expected to answer 404.
  */
-export function sitemapPaths(sitemapXml: string): string[] {
-  return [...sitemapXml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((match) => {
-    const url = new URL(match[1]!.replaceAll('&amp;', '&'));
-    return url.pathname + url.search;
-  });
-}
-
-/**
- * The pages to check from the text of a sitemap: one of each route (`/products/<slug>` once,
- * `/blog/<slug>` once; `npm run lighthouse`'s grouping), then `UNLISTED_PAGES` not already
- * taken, each expected to answer 200, then `UNKNOWN_PAGE`, expected to answer 404.
- */
-export function pagesToCheck(sitemapXml: string): PageToCheck[] {
-  const listed = pagesToAudit(sitemapXml).filter((page) => !page.noindex);
+export function pagesToCheck(urls: readonly string[]): PageToCheck[] {
+  const listed = pagesToAudit(urls).filter((page) => !page.noindex);
   const taken = new Set(listed.map((page) => page.path));
   const pages: PageToCheck[] = listed.map(({ label, path }) => ({ label, path, status: 200 }));
   for (const path of UNLISTED_PAGES) {

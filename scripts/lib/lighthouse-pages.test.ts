@@ -1,5 +1,6 @@
 /** The pages `npm run lighthouse` audits, from a sitemap like the one the API serves. */
 import { pagesToAudit, routeOf } from './lighthouse-pages.ts';
+import { parseSitemap } from './sitemap-urls.ts';
 
 const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
@@ -12,10 +13,11 @@ const sitemap = `<?xml version="1.0" encoding="UTF-8"?>
   <url><loc>https://shop.example/blog/caring-for-carbon-steel</loc></url>
   <url><loc>https://shop.example/search?q=a&amp;page=2</loc></url>
 </urlset>`;
+const urls = parseSitemap(sitemap).locs;
 
 describe('the pages npm run lighthouse audits', () => {
   it('takes one page of each route of the sitemap, then /cart and /login as noindex', () => {
-    expect(pagesToAudit(sitemap)).toEqual([
+    expect(pagesToAudit(urls)).toEqual([
       { label: '/', path: '/' },
       { label: '/company-info', path: '/company-info' },
       {
@@ -37,7 +39,7 @@ describe('the pages npm run lighthouse audits', () => {
   });
 
   it('takes every URL with everyUrl, each once', () => {
-    const paths = pagesToAudit(sitemap + sitemap, { everyUrl: true }).map((page) => page.path);
+    const paths = pagesToAudit([...urls, ...urls], { everyUrl: true }).map((page) => page.path);
     expect(paths).toHaveLength(10);
     expect(paths).toContain('/products/tenmoku-tea-mug');
     expect(paths).toContain('/products?category=ceramics');

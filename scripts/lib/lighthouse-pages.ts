@@ -1,7 +1,8 @@
 /**
- * Which pages `npm run lighthouse` audits: every route of the shop's `/sitemap.xml` (one URL
- * each, or every URL), then the pages kept out of search results.
+ * Which pages `npm run lighthouse` audits: every route of the shop's sitemap (one URL each, or
+ * every URL), then the pages kept out of search results.
  */
+import { pathOfUrl } from './sitemap-urls.ts';
 
 /** One page to audit. */
 export interface Target {
@@ -30,15 +31,12 @@ export function routeOf(pathAndQuery: string): string {
 }
 
 /**
- * The pages to audit from the text of a sitemap (sitemaps.org 0.9): the path and query of each
- * `<loc>`, whatever its origin, the first of each route in the sitemap's order (every one
- * with `everyUrl`), then `NOINDEX_PAGES`.
+ * The pages to audit from a sitemap's URLs (absolute, as ./sitemap-urls.ts's `sitemapUrls`
+ * returns them): the path and query of each, whatever its origin, the first of each route in
+ * the sitemap's order (every one with `everyUrl`), then `NOINDEX_PAGES`.
  */
-export function pagesToAudit(sitemapXml: string, { everyUrl = false } = {}): Target[] {
-  const paths = [...sitemapXml.matchAll(/<loc>\s*([^<]+?)\s*<\/loc>/g)].map((match) => {
-    const url = new URL(match[1]!.replaceAll('&amp;', '&'));
-    return url.pathname + url.search;
-  });
+export function pagesToAudit(urls: readonly string[], { everyUrl = false } = {}): Target[] {
+  const paths = urls.map(pathOfUrl);
   const seen = new Set<string>();
   const pages: Target[] = [];
   for (const page of paths) {
