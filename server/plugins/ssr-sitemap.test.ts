@@ -1,23 +1,33 @@
 /**
  * The sitemap and robots.txt of the storefront's shop: exactly its active products, categories
- * and content pages, every URL built from STOREFRONT_URL whatever Host a client sends.
+ * and content pages, every URL built from STOREFRONT_URL whatever Host a client sends. The
+ * sitemap is an index of files (sitemap-files.test.ts); these tests read it whole, following
+ * the index as a crawler does.
  */
 import { seedTenants } from '../seed/catalog-data.ts';
 import { demoContent, potteryContent } from '../seed/content-data.ts';
+import { listedUrls } from './sitemap-test-utils.ts';
 import { HTML, demo, useRenderingApp } from './ssr-test-utils.ts';
 
 const { t } = useRenderingApp();
 
 describe('sitemap and robots.txt', () => {
   it('lists exactly the active products and the categories of the storefront’s tenant, and the content pages', async () => {
-    const response = await t.app.inject({
+    const index = await t.app.inject({
       method: 'GET',
       url: '/sitemap.xml',
       headers: { host: 'shop.example' },
     });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
-    const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(index.body).toContain(
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    );
+    const file = await t.app.inject({ method: 'GET', url: '/sitemaps/products-1.xml' });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = await listedUrls(t.app, { host: 'shop.example' });
+    expect(new Set(locs).size).toBe(locs.length);
     const productLocs = locs.filter((loc) => /\/products\/[^?]+$/.test(loc)).sort();
     const active = demo.products
       .filter((p) => p.is_active !== false)
@@ -50,11 +60,18 @@ describe('sitemap and robots.txt', () => {
 
   it('builds every URL from STOREFRONT_URL, whatever Host or X-Forwarded-Host a client sends', async () => {
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
-    for (const url of ['/sitemap.xml', '/robots.txt']) {
+    for (const url of [
+      '/sitemap.xml',
+      '/sitemaps/pages-1.xml',
+      '/sitemaps/products-1.xml',
+      '/robots.txt',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url, headers: forged });
       expect(response.body, url).toContain('http://shop.example/');
       expect(response.body, url).not.toContain('evil.example');
     }
+    const locs = await listedUrls(t.app, forged);
+    expect(locs.every((loc) => loc.startsWith('http://shop.example/'))).toBe(true);
     const page = await t.app.inject({
       method: 'GET',
       url: '/products/damascus-gyuto-210mm',
