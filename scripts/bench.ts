@@ -22,6 +22,9 @@
  * It is started once to create and seed the database, stopped, and started again, as a shop
  * restarts; it is crawled and its memory read before the loads of tables 2 to 4.
  * Everything is bounded: a hard deadline stops the servers and exits 1 if anything hangs.
+ *
+ * `npm run bench -- --products N` measures the catalogue at size instead: the demo shop grown to
+ * N active products, on SQLite and on PostgreSQL (bench/size-bench.ts, bench/size-benchmarks.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,6 +48,7 @@ import { MemoryWatch } from './bench/memory';
 import { pageBenchmarks } from './bench/page-benchmarks';
 import { firstProductSlug, readBenchmarks } from './bench/read-benchmarks';
 import { routeJsTable } from './bench/route-js-table';
+import { parseSizeBenchArgs, runSizeBench } from './bench/size-bench';
 import { printTable } from './bench/table';
 import { writeBenchmarks } from './bench/write-benchmarks';
 
@@ -52,6 +56,8 @@ import { writeBenchmarks } from './bench/write-benchmarks';
 const DEADLINE_MS = 10 * 60_000;
 
 try {
+  const size = parseSizeBenchArgs(process.argv.slice(2));
+  if (size) process.exit(await runSizeBench(size));
   await main();
   process.exit(0);
 } catch (error) {

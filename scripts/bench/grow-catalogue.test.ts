@@ -2,6 +2,7 @@ import { asTenant, createTestApp, testDatabaseUrl, type TestApp } from '../../se
 import type { BulkTarget } from './bulk-writer';
 import { RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalogue-words';
 import { growCatalogue, type GrowReport, parseGrowArgs } from './grow-catalogue';
+import { parseSizeBenchArgs } from './size-bench';
 
 const SIZE = 300;
 const DEMO = asTenant('demo-handcraft');
@@ -161,7 +162,7 @@ describe('growing the demo shop for the bench', () => {
   }, 120_000);
 });
 
-describe('the command line of the generator', () => {
+describe('the command lines of the generator and the size bench', () => {
   it('reads the generator options, the database defaulting as the API does', () => {
     expect(
       parseGrowArgs(['--products', '100_000', '--sqlite', '/tmp/x.sqlite', '--shops=3'], {}),
@@ -175,5 +176,18 @@ describe('the command line of the generator', () => {
     });
     expect(() => parseGrowArgs(['--products', 'many'], {})).toThrow('whole number');
     expect(() => parseGrowArgs(['--sqlite', 'x'], {})).toThrow('--products N is required');
+  });
+
+  it('keeps the demo-size bench without arguments, and sizes it with --products', () => {
+    expect(parseSizeBenchArgs([])).toBeNull();
+    expect(parseSizeBenchArgs(['--products', '100000', '--postgres', '--duration=5'])).toEqual({
+      products: 100_000,
+      postgres: true,
+      sqliteOnly: false,
+      postgresOnly: false,
+      durationS: 5,
+      grow: {},
+    });
+    expect(() => parseSizeBenchArgs(['--postgress'])).toThrow('unknown option');
   });
 });

@@ -69,7 +69,7 @@ export class MemoryWatch {
 }
 
 /** Resident set of a process in MB (VmRSS from /proc), or null where /proc is not Linux's. */
-function residentMb(pid: number): number | null {
+export function residentMb(pid: number): number | null {
   try {
     const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : null;
