@@ -1,6 +1,8 @@
 import {
   finishDocument,
+  NoncedDocument,
   PageCache,
+  type RenderedPage,
   routeIdOfFile,
   showsStockOf,
   type ClientAssets,
@@ -42,8 +44,34 @@ describe('finishDocument', () => {
   });
 });
 
+describe('NoncedDocument', () => {
+  const marker = 'a'.repeat(32);
+  const html = `<p>Café – ${marker}</p><script nonce="${marker}">x</script>`;
+
+  it('gives each response the same bytes with its own nonce, multi-byte text included', () => {
+    const document = NoncedDocument.of(html, marker);
+    const first = 'b'.repeat(32);
+    const second = 'c'.repeat(32);
+    expect(document.with(first).toString('utf8')).toBe(html.split(marker).join(first));
+    expect(document.with(second).toString('utf8')).toBe(html.split(marker).join(second));
+    // One response's nonce never shows in the next.
+    expect(document.with(second).toString('utf8')).not.toContain(first);
+  });
+
+  it('refuses a nonce that would shift the bytes', () => {
+    expect(() => NoncedDocument.of(html, marker).with('short')).toThrow(/32 characters/);
+  });
+});
+
 describe('PageCache', () => {
-  const page = (html: string) => ({ kind: 'html' as const, status: 200, html, nonceMarker: 'm' });
+  const page = (html: string) => ({
+    kind: 'html' as const,
+    status: 200,
+    document: NoncedDocument.of(html, 'm'),
+  });
+  /** The page's text, or the redirect's address. */
+  const text = (rendered: RenderedPage) =>
+    rendered.kind === 'html' ? rendered.document.with('n').toString() : rendered.location;
 
   it('renders once for concurrent and repeated requests within the TTL', async () => {
     const cache = new PageCache(1000);
@@ -60,18 +88,18 @@ describe('PageCache', () => {
       const cache = new PageCache(1000);
       let n = 0;
       const render = vi.fn(async () => page(`v${++n}`));
-      expect(await cache.get('k', render)).toMatchObject({ html: 'v1' });
+      expect(text(await cache.get('k', render))).toBe('v1');
       vi.advanceTimersByTime(1500);
       // Stale but young: served at once, refreshed in the background.
-      expect(await cache.get('k', render)).toMatchObject({ html: 'v1' });
+      expect(text(await cache.get('k', render))).toBe('v1');
       await Promise.resolve();
       await Promise.resolve();
-      expect(await cache.get('k', render)).toMatchObject({ html: 'v2' });
+      expect(text(await cache.get('k', render))).toBe('v2');
       cache.clear();
-      expect(await cache.get('k', render)).toMatchObject({ html: 'v3' });
+      expect(text(await cache.get('k', render))).toBe('v3');
       // Too old to serve: rendered first.
       vi.advanceTimersByTime(5000);
-      expect(await cache.get('k', render)).toMatchObject({ html: 'v4' });
+      expect(text(await cache.get('k', render))).toBe('v4');
     } finally {
       vi.useRealTimers();
     }
@@ -90,7 +118,7 @@ describe('PageCache', () => {
       cache.prune();
       expect(cache.has('young')).toBe(true);
       const render = vi.fn(async () => page('again'));
-      expect(await cache.get('old', render)).toMatchObject({ html: 'again' });
+      expect(text(await cache.get('old', render))).toBe('again');
       expect(render).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
@@ -106,13 +134,13 @@ describe('PageCache', () => {
       await cache.get('k', render);
       vi.advanceTimersByTime(1500);
       // Every slot busy: the old page, and no render started for it.
-      expect(await cache.get('k', render, () => null)).toMatchObject({ html: 'v1' });
+      expect(text(await cache.get('k', render, () => null))).toBe('v1');
       expect(render).toHaveBeenCalledTimes(1);
       // A slot free on the next request: refreshed in the background then.
-      expect(await cache.get('k', render, render)).toMatchObject({ html: 'v1' });
+      expect(text(await cache.get('k', render, render))).toBe('v1');
       await Promise.resolve();
       await Promise.resolve();
-      expect(await cache.get('k', render)).toMatchObject({ html: 'v2' });
+      expect(text(await cache.get('k', render))).toBe('v2');
     } finally {
       vi.useRealTimers();
     }
@@ -121,7 +149,7 @@ describe('PageCache', () => {
   it('keeps no failed render, and renders every time with a TTL of 0', async () => {
     const cache = new PageCache(1000);
     await expect(cache.get('k', async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
-    expect(await cache.get('k', async () => page('ok'))).toMatchObject({ html: 'ok' });
+    expect(text(await cache.get('k', async () => page('ok')))).toBe('ok');
     const off = new PageCache(0);
     const render = vi.fn(async () => page('a'));
     await off.get('k', render);

@@ -13,12 +13,52 @@ export type { Dispatch, RenderInput, RenderResult, Renderer } from '../../src/re
 import type { Renderer } from '../../src/render-contract.ts';
 
 /**
- * A finished render kept for reuse: the redirect, or the status and the finished document in
- * which `nonceMarker` stands where each response's nonce goes.
+ * A finished document kept as the bytes it is sent as, with the byte offsets where each
+ * response's nonce goes. Sending a kept page is then one copy of its bytes and a few writes
+ * (its text was split, joined and encoded to UTF-8 anew for every response: 14% of a cached
+ * page's CPU in the socket write, and 42 KB of garbage a request).
+ */
+export class NoncedDocument {
+  private constructor(
+    private readonly bytes: Buffer,
+    private readonly nonceAt: readonly number[],
+    private readonly nonceLength: number,
+  ) {}
+
+  /**
+   * The document `html`, in which each occurrence of `marker` (ASCII, as long as every nonce
+   * given to {@link with}) stands for the nonce.
+   */
+  static of(html: string, marker: string): NoncedDocument {
+    const bytes = Buffer.from(html, 'utf8');
+    const needle = Buffer.from(marker, 'latin1');
+    const nonceAt: number[] = [];
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, at + needle.length))
+      nonceAt.push(at);
+    return new NoncedDocument(bytes, nonceAt, needle.length);
+  }
+
+  /**
+   * The document's bytes with `nonce` written where the marker stood.
+   * @throws Error when `nonce` is not as long as the marker (its bytes would shift).
+   */
+  with(nonce: string): Buffer {
+    if (Buffer.byteLength(nonce, 'latin1') !== this.nonceLength)
+      throw new Error(`a nonce of ${this.nonceLength} characters was expected`);
+    const out = Buffer.allocUnsafe(this.bytes.length);
+    this.bytes.copy(out);
+    for (const at of this.nonceAt) out.write(nonce, at, 'latin1');
+    return out;
+  }
+}
+
+/**
+ * A finished render kept for reuse: the redirect, or the status and the finished document
+ * (without its nonce).
  */
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'html'; status: number; html: string; nonceMarker: string };
+  | { kind: 'html'; status: number; document: NoncedDocument };
 
 /**
  * The server-rendered pages of the last `ttlMs` (decision 008): a page is the same for every

@@ -28,6 +28,7 @@ import { workerRendererLoader } from '../lib/render-worker-host.ts';
 import {
   builtRendererLoader,
   finishDocument,
+  NoncedDocument,
   PageCache,
   readClientAssets,
   showsStockOf,
@@ -247,8 +248,10 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
         return {
           kind: 'html',
           status: result.status,
-          html: finishDocument(result.html, assets, result.routeIds, nonceMarker),
-          nonceMarker,
+          document: NoncedDocument.of(
+            finishDocument(result.html, assets, result.routeIds, nonceMarker),
+            nonceMarker,
+          ),
         };
       };
       const forVisitor = async (): Promise<RenderedPage> => {
@@ -280,7 +283,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       return documentHeaders(
         reply.code(page.status),
         contentSecurityPolicy(options.siteSettings, nonce),
-      ).send(page.html.split(page.nonceMarker).join(nonce));
+      ).send(page.document.with(nonce));
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed');
       return sendShell(request, reply, 'the render failed');
