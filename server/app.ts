@@ -69,6 +69,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The API's path prefix (config.publicApiPath), for addresses handlers build. */
     publicApiPath: string;
+    /**
+     * The storefront's public origin (./lib/site-origin.ts: STOREFRONT_URL, else the address
+     * the API was started on), for absolute addresses in answers: never the request's Host.
+     */
+    siteOrigin: () => string;
   }
 }
 
@@ -212,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.decorate('publicApiPath', config.publicApiPath);
+  app.decorate('siteOrigin', siteOrigin(app, config));
   await app.register(orders, {
     ...config,
     background: options.background ?? true,
@@ -261,13 +267,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'TENANT_TOKEN names no tenant: index.html gets no site settings',
       );
     const siteSettings = tenantRow ? await findSiteSettings(app.db, tenantRow.id) : null;
-    await app.register(seo, { tenantId: tenantRow?.id ?? null, origin: siteOrigin(app, config) });
+    await app.register(seo, { tenantId: tenantRow?.id ?? null, origin: app.siteOrigin });
     await app.register(pages, {
       distDir: config.distDir,
       publicApiPath: config.publicApiPath,
       siteSettings,
       tenantToken: config.tenantToken,
-      origin: siteOrigin(app, config),
+      origin: app.siteOrigin,
       tenantId: tenantRow?.id ?? null,
       pageCacheTtlMs: config.pageCacheTtlMs,
       maxRendersInFlight: config.pageRendersInFlight,

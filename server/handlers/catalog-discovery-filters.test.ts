@@ -49,7 +49,7 @@ describe('product list filters', () => {
       '/api/products/products/?x=1&ordering=price&page_size=3&min_price=1&is_active=true',
     );
     expect((body as Page).next).toBe(
-      'http://localhost:80/api/products/products/?is_active=true&ordering=price&min_price=1.00&page_size=3&page=2',
+      'http://127.0.0.1:8080/api/products/products/?is_active=true&ordering=price&min_price=1.00&page_size=3&page=2',
     );
   });
 

@@ -105,13 +105,13 @@ describe('product list', () => {
     expect(first.results).toHaveLength(5);
     expect(first.previous).toBeNull();
     expect(first.next).toBe(
-      'http://localhost:80/api/products/products/?is_active=true&page_size=5&page=2',
+      'http://127.0.0.1:8080/api/products/products/?is_active=true&page_size=5&page=2',
     );
 
     const secondPage = (await get('/api/products/products/?is_active=true&page_size=5&page=2'))
       .body as Page;
     expect(secondPage.previous).toBe(
-      'http://localhost:80/api/products/products/?is_active=true&page_size=5',
+      'http://127.0.0.1:8080/api/products/products/?is_active=true&page_size=5',
     );
     expect(secondPage.results.map((p) => p.id)).not.toContain(first.results[0]!.id);
 

@@ -81,23 +81,22 @@ export const getCategory: OperationHandler<'getCategory'> = async (request) => {
 export const listProducts: OperationHandler<'listProducts'> = async (request, reply) => {
   const params = productListParams(request.query);
   // The key names only what the query uses, in a fixed order: `search=%20`, unknown
-  // parameters or another Host header are the same entry. The page links are absolute, so
-  // they depend on the host: the cached JSON holds markers that each answer replaces.
+  // parameters or another Host header are the same entry. The page links are absolute on the
+  // site's own origin, so the cached answer holds them, and is sent as it is kept.
+  const base = `${request.server.siteOrigin()}${request.routeOptions.url ?? ''}`;
+  const link = (to: number) => {
+    const query = canonicalListQuery(params, to);
+    return JSON.stringify(`${base}${query ? `?${query}` : ''}`);
+  };
   return sendCached(
     reply,
     request.tenant.id,
     `list ${canonicalListQuery(params, params.page)}`,
     () => loadProductPage(catalogScope(request), params),
-    (json) => {
-      const base = `${request.protocol}://${request.host}${request.routeOptions.url ?? ''}`;
-      const link = (to: number) => {
-        const query = canonicalListQuery(params, to);
-        return JSON.stringify(`${base}${query ? `?${query}` : ''}`);
-      };
-      return json
+    (json) =>
+      json
         .replace(`"${NEXT_MARK}"`, () => link(params.page + 1))
-        .replace(`"${PREVIOUS_MARK}"`, () => link(params.page - 1));
-    },
+        .replace(`"${PREVIOUS_MARK}"`, () => link(params.page - 1)),
   );
 };
 

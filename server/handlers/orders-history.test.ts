@@ -34,7 +34,7 @@ describe('order history', () => {
     expect(first.body.count).toBe(12);
     expect(first.body.results.map((o) => o.id)).toEqual([...placed].reverse().slice(0, 10));
     expect(first.body.previous).toBeNull();
-    expect(first.body.next).toBe('http://localhost:80/api/orders/orders/?page=2');
+    expect(first.body.next).toBe('http://127.0.0.1:8080/api/orders/orders/?page=2');
     expect(first.body.results[0]).toMatchObject({
       items: [expect.objectContaining({ product_id: product.id })],
     });
@@ -42,7 +42,7 @@ describe('order history', () => {
     const second = await call<OrderPage>(t.app, 'GET', '/orders/orders/?page=2', me.headers);
     expect(second.body.results.map((o) => o.id)).toEqual([placed[1], placed[0]]);
     expect(second.body.next).toBeNull();
-    expect(second.body.previous).toBe('http://localhost:80/api/orders/orders/');
+    expect(second.body.previous).toBe('http://127.0.0.1:8080/api/orders/orders/');
 
     const small = await call<OrderPage>(
       t.app,
@@ -51,7 +51,7 @@ describe('order history', () => {
       me.headers,
     );
     expect(small.body.results).toHaveLength(2);
-    expect(small.body.previous).toBe('http://localhost:80/api/orders/orders/?page_size=5&page=2');
+    expect(small.body.previous).toBe('http://127.0.0.1:8080/api/orders/orders/?page_size=5&page=2');
 
     expect(
       await call(t.app, 'GET', '/orders/orders/?page_size=5&page=4', me.headers),

@@ -31,8 +31,8 @@ export interface CatalogCacheOptions {
   ttlMs: number;
   /** Most entries kept, over all tenants (default 5000). */
   maxEntries?: number;
-  /** Most UTF-16 code units of JSON kept, over all tenants (default 64 Mi: about 128 MB). */
-  maxChars?: number;
+  /** Most bytes of JSON kept, over all tenants (default 64 MiB). */
+  maxBytes?: number;
 }
 
 /**
@@ -43,8 +43,8 @@ export interface CatalogCacheOptions {
  */
 export class CatalogCache {
   readonly ttlMs: number;
-  private readonly entries: LRUCache<string, string> | null;
-  private readonly loading = new Map<string, Promise<string>>();
+  private readonly entries: LRUCache<string, Buffer> | null;
+  private readonly loading = new Map<string, Promise<Buffer>>();
   private readonly generations = new Map<number, number>();
   /** Generations of one kind of answer of a tenant (`${tenantId}\0list`, `…\0product oak-knife`). */
   private readonly kindGenerations = new Map<string, number>();
@@ -55,9 +55,9 @@ export class CatalogCache {
     this.ttlMs = options.ttlMs;
     this.entries =
       options.ttlMs > 0
-        ? new LRUCache<string, string>({
+        ? new LRUCache<string, Buffer>({
             max: options.maxEntries ?? 5000,
-            maxSize: options.maxChars ?? 64 * 1024 * 1024,
+            maxSize: options.maxBytes ?? 64 * 1024 * 1024,
             sizeCalculation: (value) => Math.max(1, value.length),
             ttl: options.ttlMs,
             // Expired entries are not served; purgeStale() below frees their memory too.
@@ -78,10 +78,12 @@ export class CatalogCache {
   }
 
   /**
-   * The cached JSON for (tenantId, key), or the result of `load` (kept for ttlMs when it
-   * resolves; a rejection is not kept). `key` must name only normalized parameters.
+   * The cached answer for (tenantId, key), or the result of `load` (kept for ttlMs when it
+   * resolves; a rejection is not kept). `key` must name only normalized parameters. Answers
+   * are kept as the bytes they are sent as: sending one is a write, not an encoding of its
+   * text (half a cached answer's CPU went there).
    */
-  async remember(tenantId: number, key: string, load: () => Promise<string>): Promise<string> {
+  async remember(tenantId: number, key: string, load: () => Promise<Buffer>): Promise<Buffer> {
     const entries = this.entries;
     if (!entries) return load();
     const full = this.fullKey(tenantId, key);
@@ -193,12 +195,11 @@ export const catalogCache = fp(catalogCachePlugin, {
 });
 
 /**
- * Answers from the catalogue cache: on a miss, `load` builds the body and the route's own
- * response serializer (the contract's schema) turns it into JSON once; hits send that JSON
- * as is, skipping both the queries and the serialization.
- *
- * `finish` may adjust the cached JSON per request (the product list splices in its own
- * `next`/`previous` links, which depend on the request's host and must not be part of the key).
+ * Answers from the catalogue cache: on a miss, `load` builds the body, the route's own
+ * response serializer (the contract's schema) turns it into JSON, `finish` (when given) makes
+ * the last changes to that text (the product list writes in its page links), and the bytes are
+ * kept; hits send those bytes as they are, skipping the queries, the serialization and the
+ * encoding. `finish` must depend on nothing but what the key names.
  */
 export async function sendCached<T extends object>(
   reply: FastifyReply,
@@ -207,11 +208,12 @@ export async function sendCached<T extends object>(
   load: () => Promise<T>,
   finish?: (json: string) => string,
 ): Promise<FastifyReply> {
-  const json = await reply.server.catalogCache.remember(tenantId, key, async () => {
+  const bytes = await reply.server.catalogCache.remember(tenantId, key, async () => {
     const body = await load();
     // The contract's schema serializer of this route's 200 answer (absent only without a schema).
     const serialize = reply.getSerializationFunction('200', 'application/json');
-    return serialize ? serialize(body as Record<string, unknown>) : JSON.stringify(body);
+    const json = serialize ? serialize(body as Record<string, unknown>) : JSON.stringify(body);
+    return Buffer.from(finish ? finish(json) : json, 'utf8');
   });
-  return reply.type('application/json; charset=utf-8').send(finish ? finish(json) : json);
+  return reply.type('application/json; charset=utf-8').send(bytes);
 }

@@ -90,8 +90,8 @@ describe('the idle-gc plugin', () => {
     });
     await app.register(catalogCache, { ttlMs: 10 });
     app.get('/', async () => 'ok');
-    await app.catalogCache.remember(1, 'a', async () => 'a');
-    await app.catalogCache.remember(1, 'b', async () => 'b');
+    await app.catalogCache.remember(1, 'a', async () => Buffer.from('a'));
+    await app.catalogCache.remember(1, 'b', async () => Buffer.from('b'));
     await app.inject('/');
     await vi.waitFor(() => expect(sizeAtCollection).toBe(0), { timeout: 2000, interval: 20 });
     await app.close();
