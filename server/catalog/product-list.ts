@@ -1,5 +1,5 @@
 /**
- * One page of the product list (spec section 7; decisions 010 and 017): filtered, ordered and
+ * One page of the product list (spec section 7; decisions 010 and 018): filtered, ordered and
  * paged in SQL, in at most five queries whatever the page size: the page itself with the
  * shop's rules, its total count (skipped when page 1 is not full), then the page's images and
  * attributes in one batched query each.

@@ -1,5 +1,5 @@
 /**
- * Full-text search of the catalogue (decision 017), through the API, with the same cases on
+ * Full-text search of the catalogue (decision 018), through the API, with the same cases on
  * SQLite and on PostgreSQL (the PostgreSQL pass runs this file against it): every case names
  * exactly which of its own products it finds, so both engines must find the same ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Full-text search of the catalogue on each database's own engine (decision 017), behind the
+ * Full-text search of the catalogue on each database's own engine (decision 018), behind the
  * conditions the product list and the suggestions put into their queries. The words looked up
  * are made by ./search-terms.ts, the same for both engines:
  *

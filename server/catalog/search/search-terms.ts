@@ -1,5 +1,5 @@
 /**
- * A shopper's search text made into the words both engines look up (decision 017): the same
+ * A shopper's search text made into the words both engines look up (decision 018): the same
  * words on SQLite's FTS5 and PostgreSQL's text search, so a search finds the same products on
  * either database.
  *

@@ -1,5 +1,5 @@
 /**
- * Migration 2026_009_catalogue_at_scale (decision 017): what a catalogue of 100,000 pieces
+ * Migration 2026_009_catalogue_at_scale (decision 018): what a catalogue of 100,000 pieces
  * needs to answer a list, a search or a suggestion from indexes. Shipped once released; never
  * edit it then, add a later migration instead.
  *
@@ -31,6 +31,8 @@ async function listIndexes(db: AnyDb, dialect: Dialect): Promise<void> {
     sql`create index products_newest_idx on products (tenant_id, is_active, created_at, id)`,
     sql`create index products_rating_idx on products (tenant_id, is_active, rating_average desc, id)`,
     sql`create index products_name_idx on products (tenant_id, is_active, ${nameKey}, ${binaryName}, id)`,
+    // The sitemap's product files, by id, from the index alone (not every product's row).
+    sql`create index products_sitemap_idx on products (tenant_id, is_active, id, slug, created_at)`,
     // Reviews by shop: the shop's own statistics never read every shop's reviews.
     sql`create index reviews_tenant_idx on reviews (tenant_id, product_id)`,
   ];
