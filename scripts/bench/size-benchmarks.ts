@@ -12,7 +12,8 @@
  *    the median and slowest of SITEMAP_RUNS fetches (goal: each at most SITEMAP_GOAL_MS), and
  *    the API process's resident memory at its peak while serving them (goal: at most
  *    RSS_GOAL_MB), sampled every 20 ms;
- * 3. under load (autocannon, CONNECTIONS connections, a request timeout of REQUEST_TIMEOUT_S):
+ * 3. under load (autocannon, CONNECTIONS connections, a request timeout of REQUEST_TIMEOUT_S),
+ *    each run started once the server has served what the last one left in flight (`settle`):
  *    a 2 s warm-up, then full speed for `durationS` (req/s, p50, p99), then a steady
  *    PACED_RATE req/s for `durationS` (achieved req/s, p50, p99). A latency goal is judged at
  *    the steady rate: met when its p99 is within the goal, at least 95% of the rate was reached
@@ -38,6 +39,9 @@ const ALONE_RUNS = 5;
 const SITEMAP_RUNS = 3;
 /** autocannon's per-request timeout (s): a request slower than this counts as a timeout. */
 const REQUEST_TIMEOUT_S = 10;
+/** The server is idle again when `/readyz` answers within SETTLE_MS; waited for at most SETTLE_LIMIT_MS. */
+const SETTLE_MS = 50;
+const SETTLE_LIMIT_MS = 20_000;
 
 /** What the rows search for: a common word, and a rare one (about 50 products at 100,000). */
 export interface SizeSearchTerms {
@@ -105,8 +109,8 @@ export async function sizeBenchmarks(
       hits: true,
     },
     {
-      name: 'list, category=ceramics',
-      path: `${list}&category=ceramics`,
+      name: 'list, category__slug=ceramics',
+      path: `${list}&category__slug=ceramics`,
       goalMs: LIST_GOAL_MS,
       alone: false,
       hits: true,
@@ -163,7 +167,7 @@ export async function sizeBenchmarks(
   console.error('bench: measured the sitemap');
 
   for (const row of rows) {
-    const measured = await loadRow(`${api}${row.path}`, durationS);
+    const measured = await loadRow(`${api}${row.path}`, durationS, () => settle(siteBase));
     checkAlive();
     const aloneMs = alone.get(row);
     const met =
@@ -239,17 +243,37 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** One row's loads: warm-up, full speed, then the steady rate. */
-async function loadRow(url: string, durationS: number) {
+/**
+ * Waits (at most SETTLE_LIMIT_MS) until `/readyz`, which queries the database, answers within
+ * SETTLE_MS: requests a run left in flight when it ended are still being served, and on SQLite
+ * (one thread) they would queue in front of the next run's.
+ */
+async function settle(siteBase: string): Promise<void> {
+  const deadline = performance.now() + SETTLE_LIMIT_MS;
+  while (performance.now() < deadline) {
+    const started = performance.now();
+    const response = await fetch(`${siteBase}/readyz`).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.ok && performance.now() - started < SETTLE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** One row's loads: warm-up, full speed, then the steady rate, each after `settled()`. */
+async function loadRow(url: string, durationS: number, settled: () => Promise<void>) {
   const common = {
     url,
     headers: TENANT,
     connections: CONNECTIONS,
     timeout: REQUEST_TIMEOUT_S,
   };
+  await settled();
   await autocannon({ ...common, duration: 2 });
+  await settled();
   const full = await autocannon({ ...common, duration: durationS });
+  await settled();
   const paced = await autocannon({ ...common, duration: durationS, overallRate: PACED_RATE });
+  await settled();
   return {
     full,
     paced,
