@@ -317,13 +317,16 @@ export async function growCatalogue(target: BulkTarget, options: GrowOptions): P
         'shipping_zones',
       ]);
       const shop = await readShop(writer, tenant.id);
-      report.added.categories += await addCategories(writer, ids, shop);
+      const toAdd = Math.max(0, options.products - activeBefore);
+      // New categories only with products to put in them (the new shops copy the grown one's).
+      if (toAdd > 0 || (options.shops ?? 0) > 0) {
+        report.added.categories += await addCategories(writer, ids, shop);
+      }
 
       let phase = performance.now();
       const wantedCustomers = options.customers ?? Math.round(options.products / 20);
       const customers = await addCustomers(writer, ids, shop.tenantId, wantedCustomers, seed, now);
       report.added.customers = customers.added;
-      const toAdd = Math.max(0, options.products - activeBefore);
       await addProducts(writer, ids, shop, {
         count: toAdd,
         firstIndex: toInt(allBefore),
