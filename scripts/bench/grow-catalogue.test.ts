@@ -126,6 +126,17 @@ describe('growing the demo shop for the bench', () => {
     expect(await count('users')).toBeGreaterThanOrEqual(SIZE / 20);
   });
 
+  it('leaves the shop writable: ids handed out after the generated ones (PostgreSQL sequences moved)', async () => {
+    const password = 'grown-shop-password';
+    const registered = await shop.app.inject({
+      method: 'POST',
+      url: '/api/accounts/register/',
+      headers: { ...DEMO, 'content-type': 'application/json' },
+      payload: { email: 'after-growth@example.com', password, password_confirm: password },
+    });
+    expect(registered.statusCode).toBe(201);
+  });
+
   it('puts each rare word in the few products the report names, and a description word in no name', async () => {
     for (const word of [...RARE_NAME_WORDS, ...RARE_DESCRIPTION_WORDS]) {
       const expected = report.rareWords[word.toLowerCase()]!;
