@@ -167,7 +167,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       onModeTightened: (message, paths) => app.log.warn({ paths }, message),
     });
   await app.register(db, { handle, closeWithApp: options.database === undefined });
-  await app.register(catalogCache, { ttlMs: config.catalogCacheTtlMs });
+  await app.register(catalogCache, {
+    ttlMs: config.catalogCacheTtlMs,
+    countTtlMs: config.catalogCountTtlMs,
+  });
   await app.register(cacheSync, { databaseUrl: config.databaseUrl });
   await app.register(auth, {
     secret: loadJwtSecret(config.jwtSecret ?? undefined, jwtSecretPath(config)),

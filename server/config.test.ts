@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       tenantToken: 'demo-handcraft',
       logLevel: 'info',
       catalogCacheTtlMs: 1000,
+      catalogCountTtlMs: 60_000,
       pageCacheTtlMs: 10_000,
       registerMaxPerAddress: 20,
       contactMaxPerAddress: 10,

@@ -105,3 +105,15 @@ export function canonicalListQuery(params: ProductListParams, page: number): str
   if (page > 1) out.set('page', String(page));
   return out.toString();
 }
+
+/**
+ * What a list's count depends on, as text: its filters in {@link canonicalListQuery}'s order,
+ * without the ordering, the page size or the page (every page of every ordering of one filter
+ * has one count).
+ */
+export function listFilterKey(params: ProductListParams): string {
+  return canonicalListQuery(
+    { ...params, ordering: undefined, pageSize: DEFAULT_PAGE_SIZE, page: 1 },
+    1,
+  );
+}

@@ -38,13 +38,15 @@ export const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
  * Filters: category slug, search (./search/search-terms.ts: every word of the term, as the
  * start of a word of the name or description, accents and case ignored), price bounds in cents
  * (inclusive), in stock or not. Each ordering reads an index that starts with the tenant
- * (migration 2026_009), and the count reads the products' indexes alone.
+ * (migration 2026_009), and the count reads the products' indexes alone, through `countOf`
+ * (which may keep it: the catalogue cache's `count`; by default it counts every time).
  * @throws HttpError 404 `{"detail":"Invalid page."}` for a page past the last (page 1 is
  *   always valid) or one beyond any offset the database can hold.
  */
 export async function loadProductPage(
   scope: CatalogScope,
   params: ProductListParams,
+  countOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
 ): Promise<Schemas['PaginatedProductList']> {
   const { db, dialect, tenantId } = scope;
   const { page, pageSize } = params;
@@ -115,17 +117,19 @@ export async function loadProductPage(
   const count =
     page === 1 && rows.length < pageSize
       ? rows.length
-      : toCount(
-          (
-            await filter(
-              db
-                .selectFrom('products as p')
-                .where('p.tenant_id', '=', tenantId)
-                .where('p.is_active', '=', 1),
-            )
-              .select((eb) => eb.fn.countAll<number | string>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
+      : await countOf(async () =>
+          toCount(
+            (
+              await filter(
+                db
+                  .selectFrom('products as p')
+                  .where('p.tenant_id', '=', tenantId)
+                  .where('p.is_active', '=', 1),
+              )
+                .select((eb) => eb.fn.countAll<number | string>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
         );
   const { images, attributes } = await loadRelated(
     db,

@@ -35,6 +35,12 @@ export interface ServerConfig {
   /** How long catalogue answers are cached in memory (ms; default 1000; 0 disables). */
   catalogCacheTtlMs: number;
   /**
+   * How long a product list's count is kept (ms; default 60000; 0 disables), apart from the
+   * answers: counting 100,000 products costs milliseconds, and only a change of the catalogue
+   * (which drops it at once) changes it. Decision 018.
+   */
+  catalogCountTtlMs: number;
+  /**
    * How long a server-rendered page is reused (ms; default 10000; 0 disables). A write through
    * this process that pages show (an order's stock, a review, a comment) drops them at once.
    */
@@ -115,7 +121,7 @@ function parseApiPath(env: Env, name: string, fallback: string): string {
 
 /**
  * Reads the serving settings: HOST, PORT, PUBLIC_API_PATH, SERVE_SPA, DIST_DIR, TENANT_TOKEN,
- * LOG_LEVEL, CATALOG_CACHE_TTL_MS, PAGE_CACHE_TTL_MS, PAGE_RENDERS_IN_FLIGHT, TRUST_PROXY and
+ * LOG_LEVEL, CATALOG_CACHE_TTL_MS, CATALOG_COUNT_TTL_MS, PAGE_CACHE_TTL_MS, PAGE_RENDERS_IN_FLIGHT, TRUST_PROXY and
  * STOREFRONT_URL.
  * @throws ConfigError when one is malformed.
  */
@@ -133,6 +139,7 @@ export function loadServerConfig(env: Env): ServerConfig {
     tenantToken: value(env, 'TENANT_TOKEN') ?? 'demo-handcraft',
     logLevel: logLevel as LogLevel,
     catalogCacheTtlMs: parseNonNegativeInt(env, 'CATALOG_CACHE_TTL_MS', 1000),
+    catalogCountTtlMs: parseNonNegativeInt(env, 'CATALOG_COUNT_TTL_MS', 60_000),
     pageCacheTtlMs: parseNonNegativeInt(env, 'PAGE_CACHE_TTL_MS', 10_000),
     pageRendersInFlight: parseIntInRange(
       env,

@@ -18,7 +18,11 @@
 import type { FastifyRequest } from 'fastify';
 import { loadProduct } from '../catalog/product-detail.ts';
 import { NEXT_MARK, PREVIOUS_MARK, loadProductPage } from '../catalog/product-list.ts';
-import { canonicalListQuery, productListParams } from '../catalog/product-list-params.ts';
+import {
+  canonicalListQuery,
+  listFilterKey,
+  productListParams,
+} from '../catalog/product-list-params.ts';
 import type { CatalogScope } from '../catalog/product-rows.ts';
 import { loadSuggestions } from '../catalog/product-suggestions.ts';
 import { HttpError, notFound } from '../lib/http-error.ts';
@@ -92,7 +96,10 @@ export const listProducts: OperationHandler<'listProducts'> = async (request, re
     reply,
     request.tenant.id,
     `list ${canonicalListQuery(params, params.page)}`,
-    () => loadProductPage(catalogScope(request), params),
+    () =>
+      loadProductPage(catalogScope(request), params, (count) =>
+        request.server.catalogCache.count(request.tenant.id, listFilterKey(params), count),
+      ),
     (json) =>
       json
         .replace(`"${NEXT_MARK}"`, () => link(params.page + 1))

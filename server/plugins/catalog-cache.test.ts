@@ -38,6 +38,25 @@ describe('CatalogCache', () => {
     expect(String(await cache.remember(1, 'hot', async () => Buffer.from('reloaded')))).toBe('hot');
   });
 
+  it('keeps a list’s count apart from the answers, until the catalogue or a stock changes', async () => {
+    const cache = new CatalogCache({ ttlMs: 0, countTtlMs: 60_000 });
+    let counted = 0;
+    const count = async () => 100_000 + ++counted;
+    expect(await cache.count(1, 'is_active=true', count)).toBe(100_001);
+    expect(await cache.count(1, 'is_active=true', count)).toBe(100_001);
+    expect(await cache.count(2, 'is_active=true', count)).toBe(100_002);
+    cache.invalidateProducts(1, ['sold']);
+    expect(await cache.count(1, 'is_active=true', count)).toBe(100_003);
+    cache.invalidate(1);
+    expect(await cache.count(1, 'is_active=true', count)).toBe(100_004);
+    // The other shop's count stayed.
+    expect(await cache.count(2, 'is_active=true', count)).toBe(100_002);
+    const off = new CatalogCache({ ttlMs: 60_000 });
+    await off.count(1, 'k', count);
+    await off.count(1, 'k', count);
+    expect(counted).toBe(6);
+  });
+
   it('is bounded by the size of the JSON it holds', async () => {
     const cache = new CatalogCache({ ttlMs: 60_000, maxBytes: 1000 });
     for (let i = 0; i < 20; i++)

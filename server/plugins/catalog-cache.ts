@@ -33,6 +33,8 @@ export interface CatalogCacheOptions {
   maxEntries?: number;
   /** Most bytes of JSON kept, over all tenants (default 64 MiB). */
   maxBytes?: number;
+  /** How long a list's count is kept (ms; default 0: not kept), see {@link CatalogCache.count}. */
+  countTtlMs?: number;
 }
 
 /**
@@ -45,6 +47,7 @@ export class CatalogCache {
   readonly ttlMs: number;
   private readonly entries: LRUCache<string, Buffer> | null;
   private readonly loading = new Map<string, Promise<Buffer>>();
+  private readonly counts: LRUCache<string, number> | null;
   private readonly generations = new Map<number, number>();
   /** Generations of one kind of answer of a tenant (`${tenantId}\0list`, `…\0product oak-knife`). */
   private readonly kindGenerations = new Map<string, number>();
@@ -65,6 +68,35 @@ export class CatalogCache {
             updateAgeOnGet: false,
           })
         : null;
+    this.counts =
+      (options.countTtlMs ?? 0) > 0
+        ? new LRUCache<string, number>({
+            max: 10_000,
+            ttl: options.countTtlMs,
+            allowStale: false,
+            updateAgeOnGet: false,
+          })
+        : null;
+  }
+
+  /**
+   * The number of the tenant's products a list of `filters` (its normalized filters, without
+   * the page or the ordering) holds: kept for `countTtlMs`, counted again by `load` after it,
+   * and after any change of the tenant's catalogue or of any product's stock (which drops it,
+   * as it drops the lists). Counting every product of a large shop on every page costs more
+   * than the page itself (4 ms of 5 at 100,000 products on SQLite); a count changes only
+   * with the catalogue.
+   */
+  async count(tenantId: number, filters: string, load: () => Promise<number>): Promise<number> {
+    const counts = this.counts;
+    if (!counts) return load();
+    const full = this.fullKey(tenantId, `list count ${filters}`);
+    const hit = counts.get(full);
+    if (hit !== undefined) return hit;
+    const value = await load();
+    // A change made while counting moved the generation: the key is stale, and never read.
+    counts.set(full, value);
+    return value;
   }
 
   /** Number of answers held (tests and diagnostics). */
@@ -107,6 +139,7 @@ export class CatalogCache {
   /** Frees every expired entry now (a quiet spell, ./idle-gc.ts). */
   prune(): void {
     this.entries?.purgeStale();
+    this.counts?.purgeStale();
   }
 
   /** Frees expired entries, at most once per TTL (each miss would otherwise scan the LRU). */

@@ -113,6 +113,7 @@ export async function createTestApp(
     logLevel: 'silent',
     // Tests change rows directly and expect to see it; cache.test.ts turns the cache on.
     catalogCacheTtlMs: 0,
+    catalogCountTtlMs: 0,
     pageCacheTtlMs: 0,
     // Fast password hashes (scrypt N = 1024); the JWT secret is generated beside the temp
     // SQLite file (config.jwtSecretPath), never under the repository's data/.

@@ -26,13 +26,15 @@ async function listIndexes(db: AnyDb, dialect: Dialect): Promise<void> {
   const binaryName = dialect === 'postgres' ? sql`(name collate "C")` : sql`name`;
   const indexes = [
     sql`create index products_category_list_idx on products (tenant_id, is_active, category_id, id)`,
-    sql`create index products_price_idx on products (tenant_id, is_active, price_cents, id)`,
-    sql`create index products_price_desc_idx on products (tenant_id, is_active, price_cents desc, id)`,
+    // The stock rides along, so "in stock only" is read from the index too, count included.
+    sql`create index products_price_idx on products (tenant_id, is_active, price_cents, id, stock)`,
+    sql`create index products_price_desc_idx on products (tenant_id, is_active, price_cents desc, id, stock)`,
     sql`create index products_newest_idx on products (tenant_id, is_active, created_at, id)`,
     sql`create index products_rating_idx on products (tenant_id, is_active, rating_average desc, id)`,
     sql`create index products_name_idx on products (tenant_id, is_active, ${nameKey}, ${binaryName}, id)`,
     // The sitemap's product files, by id, from the index alone (not every product's row).
-    sql`create index products_sitemap_idx on products (tenant_id, is_active, id, slug, created_at)`,
+    // (With the stock too: the count of "in stock only" reads it alone.)
+    sql`create index products_sitemap_idx on products (tenant_id, is_active, id, stock, slug, created_at)`,
     // Reviews by shop: the shop's own statistics never read every shop's reviews.
     sql`create index reviews_tenant_idx on reviews (tenant_id, product_id)`,
   ];
