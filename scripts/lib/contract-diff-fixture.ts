@@ -16,7 +16,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const contractText = readFileSync(
   path.join(root, 'openapi', 'storefront.yaml'),
   'utf8',
-).replace(/^(  version: ).*$/m, '$11.0.0');
+).replace(/^( {2}version: ).*$/m, '$11.0.0');
 /** {@link contractText}, parsed; never modified (use `changed`). */
 export const contract = parse(contractText, { maxAliasCount: -1 }) as Contract;
 
