@@ -39,7 +39,7 @@ const postgresLane = testDatabaseUrl
         name: 'vitest server on PostgreSQL',
         cmd: bin('vitest'),
         // One worker: the browsers of the e2e lane need the other core.
-        args: ['run', '--project', 'server', '--maxWorkers=1'],
+        args: ['run', '--project', 'server', '--project', 'server-module-mocks', '--maxWorkers=1'],
         env: { DATABASE_URL: testDatabaseUrl },
       },
     ]
