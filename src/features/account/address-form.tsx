@@ -16,6 +16,7 @@ import { ErrorBox } from '../../components/error-box';
 import { SHIPPING_MESSAGES, shippingOptionsQuery } from '../checkout/api';
 import { AccountSkeleton } from './account-frame';
 import { addressFormSchema, type AddressFormValues } from './schemas';
+import { PostForm } from '../../components/post-form';
 
 type ShippingCountry = components['schemas']['ShippingCountry'];
 
@@ -83,14 +84,7 @@ function AddressFields({
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
-      className="address-form"
-      onSubmit={submit}
-      noValidate
-    >
+    <PostForm className="address-form" onSubmit={submit} noValidate>
       {formError ? (
         <p className="address-form__error" role="alert">
           {formError}
@@ -148,6 +142,6 @@ function AddressFields({
           </button>
         ) : null}
       </div>
-    </form>
+    </PostForm>
   );
 }

@@ -11,6 +11,7 @@ import { FormField } from './form-field';
 import { changePasswordSchema, type ChangePasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
+import { PostForm } from '../../components/post-form';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   success: 'Your password has been changed. Every other device has been logged out.',
@@ -49,10 +50,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
+    <PostForm
       className="auth-form"
       onSubmit={onSubmit}
       noValidate
@@ -103,6 +101,6 @@ export function ChangePasswordForm() {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Changing…' : 'Change password'}
       </button>
-    </form>
+    </PostForm>
   );
 }

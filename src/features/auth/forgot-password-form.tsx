@@ -11,6 +11,7 @@ import { FormField } from './form-field';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
+import { PostForm } from '../../components/post-form';
 
 export const FORGOT_PASSWORD_MESSAGES = {
   /** Shown when the server's answer has no detail of its own. */
@@ -54,10 +55,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
+    <PostForm
       className="auth-form"
       onSubmit={onSubmit}
       noValidate
@@ -77,6 +75,6 @@ export function ForgotPasswordForm() {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send reset link'}
       </button>
-    </form>
+    </PostForm>
   );
 }

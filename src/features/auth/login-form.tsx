@@ -11,6 +11,7 @@ import { loginSchema, type LoginValues } from './schemas';
 import { useLogin } from './api';
 import { FormField } from './form-field';
 import './auth.css';
+import { PostForm } from '../../components/post-form';
 
 export const LOGIN_FALLBACK_MESSAGE = 'An unknown error occurred during login.';
 
@@ -33,10 +34,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
+    <PostForm
       className="auth-form"
       onSubmit={onSubmit}
       noValidate
@@ -64,6 +62,6 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
-    </form>
+    </PostForm>
   );
 }

@@ -12,6 +12,7 @@ import { registerSchema, type RegisterValues } from './schemas';
 import { useRegister } from './api';
 import { FormField } from './form-field';
 import './auth.css';
+import { PostForm } from '../../components/post-form';
 
 export const REGISTER_FALLBACK_MESSAGE = 'An unknown error occurred during registration.';
 export const REGISTER_SUCCESS_MESSAGE = 'Registration successful! You can now log in.';
@@ -74,10 +75,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
+    <PostForm
       className="auth-form"
       onSubmit={onSubmit}
       noValidate
@@ -114,6 +112,6 @@ export function RegisterForm() {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Registering…' : 'Register'}
       </button>
-    </form>
+    </PostForm>
   );
 }

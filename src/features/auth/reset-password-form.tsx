@@ -13,6 +13,7 @@ import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
 import { forgetResetToken } from './reset-token';
+import { PostForm } from '../../components/post-form';
 
 export const RESET_PASSWORD_MESSAGES = {
   invalidLink: 'This password reset link is invalid or has expired.',
@@ -84,10 +85,7 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
+    <PostForm
       className="auth-form"
       onSubmit={onSubmit}
       noValidate
@@ -121,6 +119,6 @@ export function ResetPasswordForm({ token }: { token?: string }) {
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Set new password'}
       </button>
-    </form>
+    </PostForm>
   );
 }

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { commentErrorMessage, useCreateComment, type Comment } from './api';
 import { COMMENT_MAX_LENGTH, commentSchema, type CommentValues } from './schemas';
+import { PostForm } from '../../components/post-form';
 
 interface CommentFormProps {
   /** The post's id; a missing id is refused with 'Post ID is required to submit a comment.' */
@@ -71,14 +72,7 @@ export function CommentForm({
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
-      className="blog-comment-form"
-      onSubmit={onSubmit}
-      noValidate
-    >
+    <PostForm className="blog-comment-form" onSubmit={onSubmit} noValidate>
       <label htmlFor={fieldId} className="blog-comment-form__label">
         {label}
       </label>
@@ -117,6 +111,6 @@ export function CommentForm({
           </p>
         ) : null}
       </div>
-    </form>
+    </PostForm>
   );
 }

@@ -47,6 +47,7 @@ import {
 import { useAfterOrder } from './use-after-order';
 import { isCollectionOnly, shippingOf, useShippingQuote } from './use-shipping-quote';
 import './checkout.css';
+import { PostForm } from '../../components/post-form';
 
 type Order = components['schemas']['Order'];
 type ShippingCountry = components['schemas']['ShippingCountry'];
@@ -267,14 +268,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
         ← Back to Cart
       </button>
       <div className="checkout-layout">
-        <form
-          // A submit before the scripts run posts, so what was typed never lands in the URL;
-          // the server answers a page's own path with the page again.
-          method="post"
-          className="checkout-form"
-          onSubmit={onSubmit}
-          noValidate
-        >
+        <PostForm className="checkout-form" onSubmit={onSubmit} noValidate>
           <div className="checkout-alert" id={alertId} ref={alertRef} aria-live="assertive">
             {messages.length ? (
               <div className="checkout-alert__text" role="alert">
@@ -312,7 +306,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
                 ? `Place Order · ${formatPrice(quote.total_price)}`
                 : 'Place Order'}
           </button>
-        </form>
+        </PostForm>
         <CheckoutSummary cart={cart} quote={quote} countryChosen={quoteCountry !== ''} />
       </div>
     </div>

@@ -16,6 +16,7 @@ import {
   EMPTY_CONTACT_VALUES,
   type ContactValues,
 } from './schemas';
+import { PostForm } from '../../components/post-form';
 
 /** A labelled control with its error, tied together for screen readers. */
 function Field({
@@ -82,10 +83,7 @@ export function ContactForm() {
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
+    <PostForm
       className="content-form"
       onSubmit={onSubmit}
       noValidate
@@ -175,6 +173,6 @@ export function ContactForm() {
       <button type="submit" className="button-primary content-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send Message'}
       </button>
-    </form>
+    </PostForm>
   );
 }

@@ -9,6 +9,7 @@ import { DEFAULT_RATING, REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from './messages';
 import { reviewSchema, type ReviewValues } from './schemas';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
+import { PostForm } from '../../components/post-form';
 
 const EMPTY: ReviewValues = { rating: DEFAULT_RATING, comment: '' };
 
@@ -42,15 +43,7 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
   });
 
   return (
-    <form
-      // A submit before the scripts run posts, so what was typed never lands in the URL;
-      // the server answers a page's own path with the page again.
-      method="post"
-      className="review-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby={titleId}
-    >
+    <PostForm className="review-form" onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
       <h3 id={titleId} className="review-form__title">
         Write a review
       </h3>
@@ -100,7 +93,7 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
           </p>
         ) : null}
       </div>
-    </form>
+    </PostForm>
   );
 }
 
