@@ -5,14 +5,55 @@ import globals from 'globals';
 import { readdirSync } from 'node:fs';
 
 /**
- * Convention 12 (architecture guide): a feature may use another feature's `api.ts` and its
- * components (`.tsx`), never its internals: schemas, logic modules, styles. The internals are
- * read from the folders, so a new module is covered without editing this file.
+ * Which way imports go (architecture guide, conventions 12 and 17; docs/architecture.md). Each
+ * zone below names what its files must not import; a file is in exactly one zone, since a later
+ * `no-restricted-imports` entry replaces an earlier one for the files it matches.
+ *
+ * - `common/` is what both sides import, and imports neither `src/` nor `server/`.
+ * - The server's domain folders never import the HTTP layer (`server/http/`) nor a Fastify
+ *   plugin: a domain raises a domain error and `server/http/errors.ts` picks the status.
+ * - The platform (`server/platform/`, `server/config/`) sits below the domain: it imports no
+ *   domain folder and no HTTP code.
+ * - In the SPA, features are ranked (FEATURE_LAYERS, lowest first): a feature imports only
+ *   features below it, so no two features import each other, and never the app shell
+ *   (`src/app/`) nor a route; from a feature below it, only its `api.ts` and components.
  */
+const SERVER_DOMAINS = [
+  'catalog',
+  'shipping',
+  'cart',
+  'checkout',
+  'orders',
+  'payments',
+  'accounts',
+  'content',
+];
+
+/** The SPA's features, lowest first: each may import only those before it. */
+const FEATURE_LAYERS = [
+  'site',
+  'auth',
+  'shipping',
+  'cart',
+  'catalog',
+  'reviews',
+  'payments',
+  'orders',
+  'account',
+  'checkout',
+  'blog',
+  'content',
+  'demo',
+];
+
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);
-const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+const featureFolders = readdirSync(FEATURES_DIR, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const unranked = featureFolders.filter((feature) => !FEATURE_LAYERS.includes(feature));
+if (unranked.length > 0) {
+  throw new Error(`eslint.config.js: rank the new feature(s) ${unranked} in FEATURE_LAYERS.`);
+}
 const internalsOf = (feature) =>
   readdirSync(new URL(`${feature}/`, FEATURES_DIR))
     .filter(
@@ -21,34 +62,87 @@ const internalsOf = (feature) =>
         /\.test\.tsx?$/.test(file),
     )
     .map((file) => file.replace(/\.(ts|tsx)$/, ''));
-const featureBoundaries = features.map((feature) => ({
-  files: [`src/features/${feature}/**/*.{ts,tsx}`],
-  // Tests may build the whole router; a test helper is not part of a feature's surface.
-  ignores: ['**/*.test.{ts,tsx}'],
-  rules: {
-    'no-restricted-imports': [
-      'error',
+
+const NOT_SERVER = {
+  group: ['**/server/**'],
+  message: 'src/ never imports server/: what both sides need lives in common/.',
+};
+const NOT_SRC = {
+  group: ['**/src/**'],
+  message: 'server/ never imports src/: what both sides need lives in common/.',
+};
+const NOT_HTTP = {
+  group: ['**/http/**', 'fastify-plugin'],
+  message:
+    'A domain folder never imports the HTTP layer or a plugin: raise a DomainError (server/platform/domain-error.ts) and let server/http/errors.ts pick the status.',
+};
+const NOT_ROUTES = {
+  group: ['**/routes/**', '**/routeTree.gen', '**/app/**'],
+  message: 'Imports flow components -> features -> app shell and routes: never upwards.',
+};
+
+/** One `no-restricted-imports` entry: `files` must not import what `patterns` name. */
+const zone = (files, patterns, ignores = []) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
+
+const boundaries = [
+  zone(['src/**/*.{ts,tsx}'], [NOT_SERVER]),
+  zone(
+    ['src/components/**/*.{ts,tsx}'],
+    [
+      NOT_SERVER,
+      NOT_ROUTES,
+      { group: ['**/features/**'], message: 'UI primitives sit below features (convention 12).' },
+    ],
+  ),
+  ...featureFolders.map((feature) => {
+    const rank = FEATURE_LAYERS.indexOf(feature);
+    const above = FEATURE_LAYERS.slice(rank + 1);
+    const below = FEATURE_LAYERS.slice(0, rank).filter((other) => featureFolders.includes(other));
+    return zone(
+      [`src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        NOT_SERVER,
+        NOT_ROUTES,
+        ...above.map((other) => ({
+          group: [`**/features/${other}/**`, `../${other}/**`],
+          message: `${feature} sits below ${other} in FEATURE_LAYERS (eslint.config.js): a feature imports only features below it, so no two import each other.`,
+        })),
+        ...below.flatMap((other) =>
+          internalsOf(other).map((name) => ({
+            group: [`**/${other}/${name}`, `**/${other}/${name}.*`],
+            message: `${other}/${name} is internal to the ${other} feature: use its api.ts or its components (convention 12).`,
+          })),
+        ),
+      ],
+      // A test may build the whole router.
+      ['**/*.test.{ts,tsx}'],
+    );
+  }),
+  zone(['common/**/*.ts'], [NOT_SERVER, NOT_SRC]),
+  zone(['server/**/*.{ts,tsx}'], [NOT_SRC]),
+  // A test drives a rule through the HTTP answer a client sees, so it may import the HTTP layer.
+  zone(
+    SERVER_DOMAINS.map((domain) => `server/${domain}/**/*.{ts,tsx}`),
+    [NOT_SRC, NOT_HTTP],
+    ['**/*.test.ts'],
+  ),
+  zone(
+    ['server/platform/**/*.{ts,tsx}', 'server/config/**/*.ts'],
+    [
+      NOT_SRC,
       {
-        patterns: [
-          { group: ['**/server/**'], message: 'src/ never imports server/ (convention 12).' },
-          {
-            group: ['**/routes/**', '**/routeTree.gen'],
-            message:
-              'Imports flow components -> features -> routes: a feature never imports a route.',
-          },
-          ...features
-            .filter((other) => other !== feature)
-            .flatMap((other) =>
-              internalsOf(other).map((name) => ({
-                group: [`**/${other}/${name}`, `**/${other}/${name}.*`],
-                message: `${other}/${name} is internal to the ${other} feature: use its api.ts or its components (convention 12).`,
-              })),
-            ),
-        ],
+        group: ['**/http/**', ...SERVER_DOMAINS.map((domain) => `**/${domain}/**`)],
+        message:
+          'The platform sits below the domain folders and the HTTP layer: it imports neither.',
       },
     ],
-  },
-}));
+    ['**/*.test.ts'],
+  ),
+];
 
 export default tseslint.config(
   {
@@ -56,7 +150,7 @@ export default tseslint.config(
       'dist',
       'data',
       'node_modules',
-      'src/api/schema.d.ts',
+      'common/storefront-api.d.ts',
       'src/routeTree.gen.ts',
       'test-results',
       'playwright-report',
@@ -70,31 +164,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['**/server/**'] }],
-    },
-  },
-  ...featureBoundaries,
-  {
-    files: ['src/components/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**'], message: 'src/ never imports server/ (convention 12).' },
-            {
-              group: ['**/features/**', '**/routes/**'],
-              message: 'Shared components sit below features and routes (convention 12).',
-            },
-          ],
-        },
-      ],
     },
   },
   {
     files: ['server/**/*.ts', 'scripts/**/*.{ts,mjs}', 'tests/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
+  ...boundaries,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

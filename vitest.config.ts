@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
  */
 /** Server test files that call vi.mock: they run isolated (see the `server` project). */
 const SERVER_FILES_WITH_MODULE_MOCKS = [
-  'server/handlers/account-password-reset-confirm-load.test.ts',
+  'server/accounts/password-reset-confirm-load.test.ts',
 ];
 
 export default defineConfig({

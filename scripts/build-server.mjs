@@ -20,13 +20,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUTFILE = path.join(root, 'dist', 'api', 'main.mjs');
 
 const result = await build({
-  // The render worker (server/lib/render-worker.ts) is its own entry: the server starts it
+  // The render worker (server/platform/render/render-worker.ts) is its own entry: the server starts it
   // from the file beside itself, dist/api/render-worker.mjs (decision 008).
   entryPoints: {
     main: path.join(root, 'server', 'main.ts'),
-    'render-worker': path.join(root, 'server', 'lib', 'render-worker.ts'),
-    // The e-mail worker thread, started with the first e-mail (server/mail/email-worker-host.ts).
-    'email-worker': path.join(root, 'server', 'mail', 'email-worker.ts'),
+    'render-worker': path.join(root, 'server', 'platform', 'render', 'render-worker.ts'),
+    // The e-mail worker thread, started with the first e-mail (server/platform/mail/email-worker-host.ts).
+    'email-worker': path.join(root, 'server', 'platform', 'mail', 'email-worker.ts'),
   },
   outdir: path.dirname(SERVER_OUTFILE),
   outExtension: { '.js': '.mjs' },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Fails (exit 1) when the committed `src/api/schema.d.ts` differs from a fresh generation of
+ * Fails (exit 1) when the committed `common/storefront-api.d.ts` differs from a fresh generation of
  * `openapi/storefront.yaml`. The fresh copy is made exactly as
  * `npm run generate` makes it: openapi-typescript, then prettier with the repo's config,
  * but into a temp file, so the working tree is never touched.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const contract = 'openapi/storefront.yaml';
-const committed = 'src/api/schema.d.ts';
+const committed = 'common/storefront-api.d.ts';
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8' });
@@ -53,7 +53,7 @@ try {
     console.error(`  first difference at line ${line + 1}:`);
     console.error(`    committed: ${JSON.stringify(have[line] ?? '<end of file>')}`);
     console.error(`    generated: ${JSON.stringify(want[line] ?? '<end of file>')}`);
-    console.error('  Run `npm run generate` and commit src/api/schema.d.ts.');
+    console.error('  Run `npm run generate` and commit common/storefront-api.d.ts.');
     process.exit(1);
   }
   console.log(`check-generated: ${committed} matches ${contract}.`);

@@ -12,9 +12,9 @@
  * Prints where the provider must send its notifications; never prints a credential. Exits 1
  * with the reason when an argument or a credential field is wrong.
  */
-import { loadConfig, paymentSecretsKeyPath } from '../server/config.ts';
-import { openDatabase } from '../server/db/connection.ts';
-import { migrateToLatest } from '../server/db/migrations.ts';
+import { loadConfig, paymentSecretsKeyPath } from '../server/config/config.ts';
+import { openDatabase } from '../server/platform/db/connection.ts';
+import { migrateToLatest } from '../server/platform/db/migrations.ts';
 import { loadPaymentSecretsKey } from '../server/payments/credentials.ts';
 import type { ProviderName } from '../server/payments/provider.ts';
 import { PaymentProviders } from '../server/payments/registry.ts';

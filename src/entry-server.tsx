@@ -1,6 +1,6 @@
 /**
  * The server render of the storefront (decision 008), built by `vite build --ssr` into
- * `dist/server/entry-server.js` and called by the reference server (server/plugins/pages.ts)
+ * `dist/server/entry-server.js` and called by the reference server (server/http/pages.ts)
  * for every page request.
  *
  * Each call gets its own QueryClient and router (nothing is shared between requests), runs the
@@ -21,12 +21,12 @@ import {
   transformHtmlStringWithRouter,
 } from '@tanstack/react-router/ssr/server';
 import { setApiTransport, type ApiTransport } from './api/client';
-import type { RenderInput, RenderResult } from './render-contract';
+import type { RenderInput, RenderResult } from '../common/render-contract';
 import { setServerSanitizer } from './components/sanitized-html';
 import { createAppQueryClient, createAppRouter } from './router';
 import { sanitizeOnServer } from './ssr/server-sanitizer';
 
-export type { RenderInput, RenderResult } from './render-contract';
+export type { RenderInput, RenderResult } from '../common/render-contract';
 
 const requestScope = new AsyncLocalStorage<ApiTransport>();
 

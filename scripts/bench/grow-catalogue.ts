@@ -206,7 +206,7 @@ const ORDER_ITEM_COLUMNS = [
 
 /**
  * A password hash no password matches (the generated customers never log in): the format of
- * server/auth/passwords.ts, with an all-zero salt and key.
+ * server/accounts/passwords.ts, with an all-zero salt and key.
  */
 const UNUSABLE_PASSWORD_HASH = `scrypt$10$8$1$${'A'.repeat(22)}$${'A'.repeat(86)}`;
 
@@ -1220,7 +1220,7 @@ export function parseGrowArgs(
  */
 export async function seedDemoDatabase(target: BulkTarget): Promise<void> {
   const { buildApp } = await import('../../server/app.ts');
-  const { loadConfig } = await import('../../server/config.ts');
+  const { loadConfig } = await import('../../server/config/config.ts');
   const dir = 'sqlitePath' in target ? path.dirname(target.sqlitePath) : 'data';
   const config = {
     ...loadConfig({}),

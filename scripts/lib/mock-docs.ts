@@ -1,10 +1,10 @@
 /// <reference types="node" />
 /**
  * The API reference under `npm run mock` (scripts/mock-proxy.ts): the very page the reference
- * API serves at `/api/docs/` (server/plugins/api-docs.ts: Scalar from the installed package,
+ * API serves at `/api/docs/` (server/platform/api-docs/api-docs.ts: Scalar from the installed package,
  * the contract file itself, the same CSP), served by a small Fastify instance that only the
  * gateway's `/docs` requests reach (Scalar's script included, made into a file on the first
- * request by server/plugins/api-docs-bundle.ts).
+ * request by server/platform/api-docs/api-docs-bundle.ts).
  *
  *     browser -> Vite :5173 /api/docs/ -> this gateway /docs/ -> this module
  *
@@ -13,7 +13,7 @@
  */
 import type http from 'node:http';
 import Fastify from 'fastify';
-import { apiDocs } from '../../server/plugins/api-docs.ts';
+import { apiDocs } from '../../server/platform/api-docs/api-docs.ts';
 
 /** Where the gateway serves the reference (Vite's `/api` prefix stripped). */
 export const MOCK_DOCS_PREFIX = '/docs';

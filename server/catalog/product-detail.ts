@@ -2,10 +2,10 @@
  * One product's page (spec section 7): the product with its images and attributes in their
  * order, its review statistics, and its reviews newest first.
  */
-import { toBool, toIsoString } from '../db/mapping.ts';
-import { notFound } from '../lib/http-error.ts';
-import { shopRules } from '../orders/dispatch.ts';
-import type { Schemas } from '../handlers/types.ts';
+import { toBool, toIsoString } from '../platform/db/mapping.ts';
+import { notFound } from '../http/http-error.ts';
+import { shopRules } from './dispatch-dates.ts';
+import type { Schemas } from '../http/contract-types.ts';
 import {
   type CatalogScope,
   loadRelated,

@@ -3,9 +3,9 @@
  * {@link ProductListParams} in the units the queries use, and written back as the canonical
  * query string that keys the catalogue cache and builds the page links.
  */
-import { HttpError } from '../lib/http-error.ts';
-import { formatMinorUnits } from '../lib/money.ts';
-import type { OperationRequest, Schemas } from '../handlers/types.ts';
+import { HttpError } from '../http/http-error.ts';
+import { toDecimal } from '../../common/money.ts';
+import type { OperationRequest, Schemas } from '../http/contract-types.ts';
 
 /** Page size when the request names none, and the largest allowed (the contract's maximum). */
 export const DEFAULT_PAGE_SIZE = 12;
@@ -98,8 +98,8 @@ export function canonicalListQuery(params: ProductListParams, page: number): str
   if (params.category) out.set('category__slug', params.category);
   if (params.search) out.set('search', params.search);
   if (params.ordering) out.set('ordering', params.ordering);
-  if (params.minCents !== undefined) out.set('min_price', formatMinorUnits(params.minCents));
-  if (params.maxCents !== undefined) out.set('max_price', formatMinorUnits(params.maxCents));
+  if (params.minCents !== undefined) out.set('min_price', toDecimal(params.minCents));
+  if (params.maxCents !== undefined) out.set('max_price', toDecimal(params.maxCents));
   if (params.inStock !== undefined) out.set('in_stock', String(params.inStock));
   if (params.pageSize !== DEFAULT_PAGE_SIZE) out.set('page_size', String(params.pageSize));
   if (page > 1) out.set('page', String(page));

@@ -5,13 +5,13 @@
  * attributes in one batched query each.
  */
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Database } from '../db/database.ts';
-import type { ProductsTable } from '../db/tables/catalog.ts';
-import { toCount } from '../db/mapping.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { pageOffset } from '../lib/pagination.ts';
-import { shopRules } from '../orders/dispatch.ts';
-import type { Schemas } from '../handlers/types.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { ProductsTable } from '../platform/db/tables/catalog.ts';
+import { toCount } from '../platform/db/mapping.ts';
+import { HttpError } from '../http/http-error.ts';
+import { pageOffset } from '../http/pagination.ts';
+import { shopRules } from './dispatch-dates.ts';
+import type { Schemas } from '../http/contract-types.ts';
 import { binary, nameKey } from './name-matching.ts';
 import { matchesSearch, searchRank } from './search/product-search.ts';
 import { searchPrefixes } from './search/search-terms.ts';

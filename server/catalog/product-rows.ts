@@ -5,13 +5,13 @@
  * to the contract's Product (money from integer cents to decimal strings).
  */
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../db/connection.ts';
-import type { Database } from '../db/database.ts';
-import { toAverage, toBool, toCount } from '../db/mapping.ts';
-import { formatMinorUnits } from '../lib/money.ts';
-import { dispatchOf, type ShopRules } from '../orders/dispatch.ts';
-import { parseOptions, toProductOptions } from '../orders/options.ts';
-import type { Schemas } from '../handlers/types.ts';
+import type { Dialect } from '../platform/db/connection.ts';
+import type { Database } from '../platform/db/database.ts';
+import { toAverage, toBool, toCount } from '../platform/db/mapping.ts';
+import { toDecimal } from '../../common/money.ts';
+import { dispatchOf, type ShopRules } from './dispatch-dates.ts';
+import { parseOptions, toProductOptions } from './options.ts';
+import type { Schemas } from '../http/contract-types.ts';
 
 type Product = Schemas['Product'];
 
@@ -146,11 +146,11 @@ export function toProduct(
     id: row.id,
     slug: row.slug,
     name: row.name,
-    price: formatMinorUnits(row.price_cents),
+    price: toDecimal(row.price_cents),
     price_before_discount:
       row.price_before_discount_cents === null
         ? null
-        : formatMinorUnits(row.price_before_discount_cents),
+        : toDecimal(row.price_before_discount_cents),
     stock: row.stock,
     is_active: true,
     description: row.description,

@@ -3,8 +3,8 @@
  * products for what a shopper is typing, with a price and a thumbnail each.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import { formatMinorUnits } from '../lib/money.ts';
-import type { Schemas } from '../handlers/types.ts';
+import { toDecimal } from '../../common/money.ts';
+import type { Schemas } from '../http/contract-types.ts';
 import { binary, nameKey } from './name-matching.ts';
 import { type CatalogScope, productColumns } from './product-rows.ts';
 import { matchesSearch } from './search/product-search.ts';
@@ -103,7 +103,7 @@ export async function loadSuggestions(
     id: row.id,
     name: row.name,
     slug: row.slug,
-    price: formatMinorUnits(row.price_cents),
+    price: toDecimal(row.price_cents),
     thumbnail: row.thumbnail ?? null,
   }));
 }

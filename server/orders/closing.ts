@@ -16,7 +16,7 @@
  * back by the flag would then add units nobody took, or keep units an order did take.
  */
 import { sql } from 'kysely';
-import { HttpError, notFound } from '../lib/http-error.ts';
+import { HttpError, notFound } from '../http/http-error.ts';
 import type { OrderContext } from './context.ts';
 import { canMoveOrder, OPEN_PAYMENT_STATES } from './lifecycle.ts';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from './messages.ts';
@@ -26,8 +26,8 @@ import {
   OPEN_ATTEMPT_COLUMNS,
   type OpenAttempt,
   openAttempt,
-} from './payment-start.ts';
-import { reconcilePayment } from './payments.ts';
+} from '../payments/payment-start.ts';
+import { reconcilePayment } from '../payments/payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
 
 /** Why an order was closed. */

@@ -2,7 +2,7 @@
  * The state machine's table, move by move: every allowed move and every refused one, so a
  * change to the lifecycle is a change to this list.
  */
-import type { OrderStatus, PaymentState } from '../db/database.ts';
+import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
 import {
   canMoveOrder,
   canMovePayment,

@@ -19,7 +19,7 @@
  *                                   never ignored, and refunded when the order cannot keep it
  *   succeeded: final.
  */
-import type { OrderStatus, PaymentState } from '../db/database.ts';
+import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
 
 /** The moves an order may make from each state. */
 export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {

@@ -3,11 +3,11 @@
  * made-to-order piece leaves the workshop, how each line travels, the shipping on the totals,
  * the age-restricted handover and the collection, the country by name.
  */
-import type { components } from '../../src/api/schema';
-import { addWorkingDays, DEFAULT_RULES } from './dispatch.ts';
-import type { EmailData } from '../mail/templates/email-data.ts';
-import { formatDate } from '../mail/templates/format.ts';
-import { renderEmail } from '../mail/templates/render-email.ts';
+import type { components } from '../../common/storefront-api';
+import { addWorkingDays, DEFAULT_RULES } from '../catalog/dispatch-dates.ts';
+import type { EmailData } from '../platform/mail/templates/email-data.ts';
+import { formatDate } from '../platform/mail/templates/format.ts';
+import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { queuedEmails } from '../test/sandbox.ts';
 import {
   ADDRESS,

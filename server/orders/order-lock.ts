@@ -8,7 +8,7 @@
  * payment-then-order).
  */
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, OrdersTable } from '../db/database.ts';
+import type { Database, OrdersTable } from '../platform/db/database.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type Trx = Transaction<Database>;

@@ -9,12 +9,12 @@ import type {
   OrdersTable,
   PaymentsTable,
   RefundStatus,
-} from '../db/database.ts';
-import { toBool, toIsoString } from '../db/mapping.ts';
-import type { Schemas } from '../handlers/types.ts';
-import { parseCustomization } from '../lib/customization.ts';
-import { formatMinorUnits } from '../lib/money.ts';
-import { priceChoices } from './options.ts';
+} from '../platform/db/database.ts';
+import { toBool, toIsoString } from '../platform/db/mapping.ts';
+import type { Schemas } from '../http/contract-types.ts';
+import { parseCustomization } from '../catalog/customization.ts';
+import { toDecimal } from '../../common/money.ts';
+import { priceChoices } from '../catalog/options.ts';
 
 export type Order = Schemas['Order'];
 export type PaymentStatus = Schemas['PaymentStatus'];
@@ -40,7 +40,7 @@ export function toPaymentStatus(
     order_identifier: order.order_number,
     gateway_transaction_ref: payment.gateway_transaction_ref,
     currency: payment.currency,
-    amount: formatMinorUnits(payment.amount_cents),
+    amount: toDecimal(payment.amount_cents),
     error_message: payment.error_message,
     created_at: toIsoString(payment.created_at),
     refund_status: shopperRefundStatus(payment.refund_status),
@@ -109,8 +109,8 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       customization: parseCustomization(item.customization),
       options: lineOptions(item),
       quantity: item.quantity,
-      unit_price: formatMinorUnits(item.unit_price_cents),
-      line_total: formatMinorUnits(item.line_total_cents),
+      unit_price: toDecimal(item.unit_price_cents),
+      line_total: toDecimal(item.line_total_cents),
       made_to_order: toBool(item.made_to_order),
       age_restricted: toBool(item.age_restricted),
       dispatch:
@@ -140,9 +140,9 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       order_number: row.order_number,
       status: row.status,
       payment_method: row.payment_method,
-      subtotal: formatMinorUnits(row.subtotal_cents),
-      shipping_price: formatMinorUnits(row.shipping_cents),
-      total_price: formatMinorUnits(row.total_cents),
+      subtotal: toDecimal(row.subtotal_cents),
+      shipping_price: toDecimal(row.shipping_cents),
+      total_price: toDecimal(row.total_cents),
       total_items: row.total_items,
       delivery_address: {
         street: row.street,

@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 import { CompactEncrypt, compactDecrypt } from 'jose';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 
 /** The JWE's protected header `cty`: tells a sealed credentials blob from anything else. */
 const CONTENT_TYPE = 'payment-credentials+json';

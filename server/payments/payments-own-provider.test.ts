@@ -6,7 +6,7 @@
  * expiry sweep's question, and money taken after the order closed is still refunded. Against
  * local fakes of Stripe and 2C2P (server/test/fake-*.ts).
  */
-import type { components } from '../../src/api/schema';
+import type { components } from '../../common/storefront-api';
 import { startFake2c2p, type Fake2c2p } from '../test/fake-2c2p.ts';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
 import { orderOne, orderRow, paymentRow, queuedEmails } from '../test/sandbox.ts';

@@ -6,8 +6,8 @@
  * would stop being notified. Against local fakes of Stripe and 2C2P (server/test/fake-*.ts).
  */
 import { Writable } from 'node:stream';
-import { createTwoC2pProvider } from './adapter-2c2p.ts';
-import { createStripeProvider } from './adapter-stripe.ts';
+import { createTwoC2pProvider } from './providers/2c2p/adapter.ts';
+import { createStripeProvider } from './providers/stripe/adapter.ts';
 import { startFake2c2p, type Fake2c2p } from '../test/fake-2c2p.ts';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
 import { tenantId } from '../test/shop.ts';

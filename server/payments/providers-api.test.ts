@@ -8,7 +8,7 @@
  * provider where it can be. No secret ever reaches an answer, the database in the clear, or a log.
  */
 import { Writable } from 'node:stream';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../common/storefront-api';
 import { startFake2c2p, type Fake2c2p } from '../test/fake-2c2p.ts';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
 import { orderOne, orderRow, paymentRow, queuedEmails } from '../test/sandbox.ts';

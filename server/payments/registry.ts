@@ -15,15 +15,15 @@
  * (`payment_provider_credentials`; the current one's are also in `payment_settings`).
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { toBool } from '../db/mapping.ts';
-import { createTwoC2pProvider, parseTwoC2pCredentials } from './adapter-2c2p.ts';
+import type { Database } from '../platform/db/database.ts';
+import { toBool } from '../platform/db/mapping.ts';
+import { createTwoC2pProvider, parseTwoC2pCredentials } from './providers/2c2p/adapter.ts';
 import {
   createSandboxProvider,
   parseSandboxCredentials,
   type SandboxCredentials,
-} from './adapter-sandbox.ts';
-import { createStripeProvider, parseStripeCredentials } from './adapter-stripe.ts';
+} from './providers/sandbox/adapter.ts';
+import { createStripeProvider, parseStripeCredentials } from './providers/stripe/adapter.ts';
 import { openCredentials, sealCredentials } from './credentials.ts';
 import type { PaymentProvider, ProviderName } from './provider.ts';
 

@@ -1,4 +1,4 @@
-import type { DocumentType } from '../db/database.ts';
+import type { DocumentType } from '../platform/db/database.ts';
 import type { SeedImage } from './catalog-data.ts';
 
 /**

@@ -3,7 +3,7 @@
  * before publication), and its comment threads, each comment a number of hours after the post.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import type { SeedBlogPost, SeedComment } from './content-data.ts';
 import { blogImageFile } from './content-seed-media.ts';
 

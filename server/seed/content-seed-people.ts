@@ -3,12 +3,12 @@
  * reviewer it names, created without a usable password so that none of them can log in.
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import type { SeedComment, SeedContent } from './content-data.ts';
 
 /**
  * The password hash of seeded authors, commenters and reviewers: not a `scrypt$...` hash, so
- * no password ever verifies against it (server/auth/passwords.ts) and they cannot log in.
+ * no password ever verifies against it (server/accounts/passwords.ts) and they cannot log in.
  */
 export const NO_LOGIN_PASSWORD_HASH = '!seeded-account-without-password';
 

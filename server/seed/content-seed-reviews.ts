@@ -3,8 +3,8 @@
  * order it rests on (one line of the product at its current price, paid by bank transfer).
  */
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
-import { newOrderNumber } from '../orders/checkout.ts';
+import type { Database } from '../platform/db/database.ts';
+import { newOrderNumber } from '../checkout/checkout.ts';
 import type { SeedContentReview } from './content-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,7 +12,7 @@
  */
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import { type SeedContent, seedContent } from './content-data.ts';
 import { insertPost } from './content-seed-blog.ts';
 import { locationImageFile, renderContentMedia } from './content-seed-media.ts';

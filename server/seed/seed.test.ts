@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { migrateToLatest } from '../db/migrations.ts';
+import { migrateToLatest } from '../platform/db/migrations.ts';
 import { createTestDatabase } from '../test/test-app.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../accounts/passwords.ts';
 import { seedTenants } from './catalog-data.ts';
 import { demoContent, potteryContent, seedContent } from './content-data.ts';
 import {

@@ -21,7 +21,7 @@ export interface SeedOptionValue {
   price_delta_cents: number;
 }
 
-/** An option as products.options stores it (server/orders/options.ts reads it). */
+/** An option as products.options stores it (server/catalog/options.ts reads it). */
 export type SeedOption =
   | {
       key: string;

@@ -5,7 +5,7 @@
  * them too; a shop that already has a `shop_settings` row is left as its owner keeps it.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import { type SeedShop, seedShops } from './shop-data.ts';
 
 /**

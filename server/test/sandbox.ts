@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../common/storefront-api';
 import { signatureHeader } from '../payments/signature.ts';
 import {
   ADDRESS,

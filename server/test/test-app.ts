@@ -13,8 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { type BuildAppOptions, buildApp } from '../app.ts';
-import { type AppConfig, loadConfig } from '../config.ts';
-import { type DbHandle, openDatabase } from '../db/connection.ts';
+import { type AppConfig, loadConfig } from '../config/config.ts';
+import { type DbHandle, openDatabase } from '../platform/db/connection.ts';
 
 /** The PostgreSQL server the tests run on, or null for SQLite. */
 export const testDatabaseUrl: string | null =

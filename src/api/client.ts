@@ -19,7 +19,7 @@
  *   otherwise the next attempt (React Query's retry) carries the new token.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { paths } from './schema';
+import type { paths } from '../../common/storefront-api';
 import { config } from './config';
 import { ApiError } from './errors';
 import {

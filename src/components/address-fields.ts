@@ -4,7 +4,7 @@
  * contract's `DeliveryAddress` maximum lengths. Shared by the checkout and the account's
  * address book so the two forms never drift apart.
  */
-import type { components } from '../api/schema';
+import type { components } from '../../common/storefront-api';
 
 type DeliveryAddress = components['schemas']['DeliveryAddress'];
 

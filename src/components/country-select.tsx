@@ -4,7 +4,7 @@
  * addresses: the shopper reads the name, the form holds the ISO code.
  */
 import type { ComponentPropsWithRef } from 'react';
-import type { components } from '../api/schema';
+import type { components } from '../../common/storefront-api';
 
 type ShippingCountry = components['schemas']['ShippingCountry'];
 

@@ -1,4 +1,4 @@
-import { formatPrice, toMinorUnits } from '../api/money';
+import { formatPrice, toMinorUnits } from '../../common/money';
 
 /**
  * A shipping amount as the shopper reads it: 'Free' for "0.00" (collection, or over a

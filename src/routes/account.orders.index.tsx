@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageParam } from '../api/search-params';
+import { pageParam } from '../../common/search-params';
 import { OrderListPage } from '../features/orders/order-pages';
 import { privatePageHead } from '../features/site/seo';
 

@@ -1,7 +1,7 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { blogPostsQuery } from '../features/blog/api';
 import { BlogListError, BlogListPage } from '../features/blog/blog-list-page';
-import { blogListSearchSchema } from '../features/blog/search';
+import { blogListSearchSchema } from '../../common/blog-list-search';
 import { BlogListSkeleton } from '../features/blog/skeletons';
 import { pageHead } from '../features/site/seo';
 import { ensureOrNotFound } from './-not-found';

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { oneOf } from '../api/search-params';
+import { oneOf } from '../../common/search-params';
 import { CartGate } from '../features/cart/cart-gate';
 import { CartStep } from '../features/cart/cart-view';
 import { privatePageHead } from '../features/site/seo';

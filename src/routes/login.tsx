@@ -10,7 +10,7 @@ const LoginForm = deferredForm(() =>
 
 /**
  * `/login?redirect=` accepts only a same-site path; anything else is dropped, never an error.
- * A plain parser (src/api/search-params.ts: validateSearch is in every page's first load).
+ * A plain parser (common/search-params.ts: validateSearch is in every page's first load).
  */
 export const loginSearchSchema = {
   parse: (search: Record<string, unknown>): { redirect?: string } => ({

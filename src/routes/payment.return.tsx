@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { matching } from '../api/search-params';
+import { matching } from '../../common/search-params';
 import { PaymentReturnPage } from '../features/payments/payment-return-page';
 import { privatePageHead } from '../features/site/seo';
 

@@ -4,7 +4,7 @@ import { categoryQuery, productsQuery } from '../features/catalog/api';
 import { ProductListError, ProductListPage } from '../features/catalog/product-list-page';
 import { productListHead, type ProductListHeadData } from '../features/catalog/seo';
 import { ProductListSkeleton } from '../features/catalog/skeletons';
-import { productListSearchSchema } from '../features/catalog/schemas';
+import { productListSearchSchema } from '../../common/product-list-search';
 import { ensureOrNotFound } from './-not-found';
 
 /**

@@ -1,4 +1,4 @@
-import type { components } from '../api/schema';
+import type { components } from '../../common/storefront-api';
 
 /**
  * The order that the storefront's component tests start from, shaped as the contract answers

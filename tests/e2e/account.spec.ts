@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { outboxMessagesTo, resetLinkOf } from '../../server/mail/outbox-reader';
+import { outboxMessagesTo, resetLinkOf } from '../../server/platform/mail/outbox-reader';
 import { expect, shot, test } from './fixtures';
 import {
   ADDRESS_LABELS,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../common/storefront-api';
 import { checkA11y, expect, shot, test } from './fixtures';
 import {
   type Customer,

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../common/storefront-api';
 import { checkA11y, expect, shot, test, waitForHydration } from './fixtures';
 import { isMobile, TENANT } from './shop-data';
 

@@ -1,9 +1,9 @@
 /// <reference types="node" />
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { partOf } from '../../server/mail/outbox-reader';
-import { renderEmail } from '../../server/mail/templates/render-email';
-import { PREVIEW_EMAILS, previewEmail } from '../../server/mail/templates/preview-data';
+import { partOf } from '../../server/platform/mail/outbox-reader';
+import { renderEmail } from '../../server/platform/mail/templates/render-email';
+import { PREVIEW_EMAILS, previewEmail } from '../../server/platform/mail/templates/preview-data';
 import { checkA11y, expect, shot, test } from './fixtures';
 import { addToCart, newCustomer, placeOrder, stockedProducts } from './shop-data';
 

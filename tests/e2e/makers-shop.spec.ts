@@ -2,7 +2,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { partOf } from '../../server/mail/outbox-reader';
+import { partOf } from '../../server/platform/mail/outbox-reader';
 import { checkA11y, expect, shot, test } from './fixtures';
 import {
   asCustomer,

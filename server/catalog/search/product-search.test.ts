@@ -3,14 +3,14 @@
  * SQLite and on PostgreSQL (the PostgreSQL pass runs this file against it): every case names
  * exactly which of its own products it finds, so both engines must find the same ones.
  */
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../common/storefront-api';
 import {
   DEMO,
   SECOND,
   demo,
   second,
   useCatalogApi,
-} from '../../handlers/catalog-discovery-test-utils.ts';
+} from '../../test/catalogue.ts';
 
 type Suggestion = components['schemas']['ProductSuggestion'];
 

@@ -14,7 +14,7 @@
  * active products); none of them can widen it to another shop.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../../db/connection.ts';
+import type { Dialect } from '../../platform/db/connection.ts';
 
 /** Which part of a product a search looks in. */
 export type SearchField = 'name' | 'name-or-description';

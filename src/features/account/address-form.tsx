@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
 import { CountrySelect, countryCodeFor } from '../../components/country-select';
 import { ErrorBox } from '../../components/error-box';

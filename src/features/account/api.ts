@@ -6,7 +6,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
 
 export type AccountUser = components['schemas']['User'];

@@ -4,7 +4,7 @@
  * zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
 
 type DeliveryAddress = components['schemas']['DeliveryAddress'];

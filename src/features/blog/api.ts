@@ -11,7 +11,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../api/client';
 import { ApiError, fieldErrorsMessage, isNotFound } from '../../api/errors';
 import { toList } from '../../api/lists';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { BLOG_MESSAGES } from './messages';
 
 export type BlogPost = components['schemas']['BlogPost'];

@@ -8,7 +8,7 @@ import { BLOG_MESSAGES } from './messages';
 /** The contract's limit on a comment (CommentCreate.content maxLength). */
 export const COMMENT_MAX_LENGTH = 4000;
 
-export type { BlogListSearch } from './search';
+export type { BlogListSearch } from '../../../common/blog-list-search';
 
 /** The comment and reply form: the text is trimmed and must not be blank ('Please enter your comment.'). */
 export const commentSchema = z.object({

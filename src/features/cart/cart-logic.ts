@@ -4,10 +4,10 @@
  * floating point.
  */
 import { ApiError } from '../../api/errors';
-import { fromMinorUnits, toMinorUnits } from '../../api/money';
-import type { components } from '../../api/schema';
+import { toDecimal, toMinorUnits } from '../../../common/money';
+import type { components } from '../../../common/storefront-api';
 import { type OptionLine, optionLines } from '../../components/line-options';
-import { MAX_LINE_QUANTITY } from '../../shared/cart-limits';
+import { MAX_LINE_QUANTITY } from '../../../common/cart-limits';
 
 export { MAX_LINE_QUANTITY };
 
@@ -127,7 +127,7 @@ function recount(cart: Cart, items: CartItem[]): Cart {
     totalItems += item.quantity;
     totalCents += toMinorUnits(item.line_total) ?? 0;
   }
-  return { ...cart, items, total_items: totalItems, total_price: fromMinorUnits(totalCents) };
+  return { ...cart, items, total_items: totalItems, total_price: toDecimal(totalCents) };
 }
 
 /**
@@ -141,7 +141,7 @@ export function withQuantity(cart: Cart, itemId: number, quantity: number): Cart
     if (item.id !== itemId) return item;
     // The line's own unit price carries its options' surcharges; the product's is the base.
     const unit = toMinorUnits(item.unit_price) ?? toMinorUnits(item.product.price) ?? 0;
-    return { ...item, quantity, line_total: fromMinorUnits(unit * quantity) };
+    return { ...item, quantity, line_total: toDecimal(unit * quantity) };
   });
   return recount(cart, items);
 }

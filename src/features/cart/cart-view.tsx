@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type KeyboardEvent } from 'react';
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import { loginHref } from '../../auth/safe-redirect';
 import { isLoggedIn } from '../../auth/token-storage';
 import { ConfirmDialog } from '../../components/confirm-dialog';

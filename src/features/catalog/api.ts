@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toList } from '../../api/lists';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 export type Product = components['schemas']['Product'];
 export type Category = components['schemas']['Category'];

@@ -7,8 +7,8 @@
  */
 import * as z from 'zod/mini';
 import { ApiError, apiFieldErrors } from '../../api/errors';
-import { formatPrice, fromMinorUnits, toMinorUnits } from '../../api/money';
-import type { components } from '../../api/schema';
+import { formatPrice, toDecimal, toMinorUnits } from '../../../common/money';
+import type { components } from '../../../common/storefront-api';
 
 export type ProductOption = components['schemas']['ProductOption'];
 
@@ -158,7 +158,7 @@ export function unitPrice(
       cents += deltaCents(option.price_delta);
     }
   }
-  return fromMinorUnits(cents);
+  return toDecimal(cents);
 }
 
 /** A refused add-to-cart's field errors, sorted by where they can be shown. */

@@ -7,7 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { toList } from '../../api/lists';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 type Category = components['schemas']['Category'];
 /** One row of the header's search suggestions (contract: ProductSuggestion). */

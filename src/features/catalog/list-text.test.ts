@@ -1,5 +1,5 @@
 import { emptyProductsMessage, productListTitle } from './list-text';
-import { productListSearchSchema } from './schemas';
+import { productListSearchSchema } from '../../../common/product-list-search';
 
 describe('productListTitle', () => {
   it.each([

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { ProductListControls, withControls } from './product-list-controls';
-import type { ProductListSearch } from './schemas';
+import type { ProductListSearch } from '../../../common/product-list-search';
 
 function renderControls(search: ProductListSearch) {
   return renderWithRouter(<ProductListControls search={search} count={12} />, {

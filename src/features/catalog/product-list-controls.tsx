@@ -7,7 +7,7 @@ import {
   PRODUCT_SORTS,
   type ProductListSearch,
   type ProductSort,
-} from './schemas';
+} from '../../../common/product-list-search';
 
 /** The sort select's labels, in the order shown; the first (no `ordering`) is the shop's own. */
 export const SORT_LABELS: Record<ProductSort | '', string> = {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { ProductListSearch } from './schemas';
+import type { ProductListSearch } from '../../../common/product-list-search';
 import { ProductListError, ProductListPage } from './product-list-page';
 import { makeProduct, renderWithRouter, type ApiCall } from './test-utils';
 

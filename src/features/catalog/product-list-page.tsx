@@ -6,7 +6,7 @@ import { categoryQuery, productsQuery, type ProductPage } from './api';
 import { emptyProductsMessage, productListTitle } from './list-text';
 import { ProductGrid } from './product-grid';
 import { ProductListControls } from './product-list-controls';
-import type { ProductListSearch } from './schemas';
+import type { ProductListSearch } from '../../../common/product-list-search';
 import './catalog.css';
 
 /** The server's default page size (contract: page_size default 12); used to show "Page 2 of 3". */

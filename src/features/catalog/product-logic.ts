@@ -2,7 +2,7 @@
  * Pure rules of the product page (spec sections 4, 5 and 9), kept apart from React so each
  * one is tested on its own.
  */
-import { MAX_LINE_QUANTITY } from '../../shared/cart-limits';
+import { MAX_LINE_QUANTITY } from '../../../common/cart-limits';
 
 /** Rounds an average rating to the nearest half star (spec section 9): 3.74 -> 3.5, 3.75 -> 4. Clamped to 0..5. */
 export function roundToHalf(rating: number): number {

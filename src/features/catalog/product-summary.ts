@@ -4,7 +4,7 @@
  * A module of its own because only the loader uses it: the loader is code-split, the head is
  * in every page's first-load JavaScript.
  */
-import { toMinorUnits } from '../../api/money';
+import { toMinorUnits } from '../../../common/money';
 import type { ShippingOptions } from '../checkout/api';
 import type { Product } from './api';
 import { descriptionOrFallback } from './product-logic';

@@ -1,4 +1,4 @@
-import { hasProductFilters, inStockParam, priceParam, productListSearchSchema } from './schemas';
+import { hasProductFilters, inStockParam, priceParam, productListSearchSchema } from '../../../common/product-list-search';
 
 const parse = productListSearchSchema.parse;
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import {
   productSuggestionsQuery,
   SUGGESTION_MAX_LENGTH,

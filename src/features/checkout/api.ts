@@ -9,7 +9,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { ApiError, fieldErrorsMessage } from '../../api/errors';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { ORDERS_QUERY_KEY } from '../orders/api';
 import type { PaymentOptions } from './payment-methods';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { CARD_NOT_STARTED } from '../payments/api';
 import './checkout.css';
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';

@@ -3,7 +3,7 @@
  * (order, bank details, custom instructions)"). It travels in the history entry's state, so it
  * survives a reload of the confirmation page but never appears in the URL.
  */
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 export interface OrderConfirmationState {
   order: components['schemas']['Order'];

@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import { OrderDelivery, OrderLines, ViewOrderLink } from '../orders/order-parts';
 import { useHydrated } from '../../components/use-hydrated';
 import { readConfirmationState } from './confirmation-state';

@@ -2,7 +2,7 @@
  * Payment methods at checkout (spec sections 3, 4, 8 and 9), as pure functions of the shop's
  * payment options.
  */
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 export type PaymentOptions = components['schemas']['PaymentOptions'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];

@@ -13,7 +13,7 @@
  * {@link CheckoutRules} at each validation.
  */
 import * as z from 'zod/mini';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { ADDRESS_FIELDS, type AddressField } from '../../components/address-fields';
 
 type OrderAddress = components['schemas']['OrderAddress'];

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { makeOrder } from '../../test/order-fixture';
 import type { Cart } from '../cart/api';
 import type { PaymentOptions } from './payment-methods';

@@ -9,7 +9,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { isSafeExternalUrl } from '../../auth/safe-redirect';
 import { clearCartLocally } from '../cart/api';
 import { browser, startCardPayment } from '../payments/api';

@@ -8,7 +8,7 @@ import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { apiErrorMessage } from '../../api/errors';
 import { toList, type ListAnswer } from '../../api/lists';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { CONTACT_FORM_MESSAGES } from './messages';
 import type { ContactMessage } from './schemas';
 

@@ -9,7 +9,7 @@
  * essential page data. Some content may be missing.'.
  */
 import { toList } from '../../api/lists';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { embeddableMapUrl, safeExternalUrl, safeImageUrl } from './map-embed';
 
 export type ContactInfo = components['schemas']['ContactInfo'];

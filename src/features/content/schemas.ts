@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CONTACT_FORM_MESSAGES } from './messages';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 export type ContactMessage = components['schemas']['ContactMessage'];
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import { DemoArtwork, SocialIcon } from './demo-art';
 import { DEMO_NAV, DEMO_PRODUCTS, DEMO_TESTIMONIALS } from './demo-data';
 import './demo.css';

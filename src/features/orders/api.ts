@@ -6,7 +6,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 export type Order = components['schemas']['Order'];
 export type OrderItem = components['schemas']['OrderItem'];

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import { useIsLoggedIn } from '../../auth/use-session';
 import { ErrorBox } from '../../components/error-box';
 import { optionLines } from '../../components/line-options';

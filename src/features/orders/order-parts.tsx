@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatPrice } from '../../api/money';
-import type { components } from '../../api/schema';
+import { formatPrice } from '../../../common/money';
+import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
 import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';

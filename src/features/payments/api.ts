@@ -9,7 +9,7 @@
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { isSafeExternalUrl } from '../../auth/safe-redirect';
 
 export type PaymentStatus = components['schemas']['PaymentStatus'];

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hasStatus } from '../../api/errors';
-import { formatPrice } from '../../api/money';
+import { formatPrice } from '../../../common/money';
 import { LoginLink } from '../../components/login-link';
 import { ORDERS_QUERY_KEY } from '../orders/api';
 import {

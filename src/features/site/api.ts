@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 import { readInlinedSiteSettings, type SiteSettings } from './site-settings';
 
 export type CompanyInfo = components['schemas']['CompanyInfo'];

@@ -1,4 +1,4 @@
-import type { components } from '../../api/schema';
+import type { components } from '../../../common/storefront-api';
 
 /** The tenant's site-settings record (spec section 3), as the contract names it. */
 export type SiteSettings = components['schemas']['SiteSettings'];

@@ -7,7 +7,7 @@ import { DEMO, TENANT_HEADER, detailIs, type Case } from '../case';
 import { isObject, str, type Json } from '../contract-document';
 import { sleep } from '../processes';
 import { request } from '../request';
-import { outboxMessagesTo, resetLinkOf } from '../../../server/mail/outbox-reader';
+import { outboxMessagesTo, resetLinkOf } from '../../../server/platform/mail/outbox-reader';
 
 /** Customers registered for the account cases, and where the API writes its e-mails. */
 export interface AccountSetup {

@@ -1,0 +1,56 @@
+/**
+ * Money, for both the storefront and the reference server (architecture guide, "Money"):
+ * decimal strings with at most two decimals ("45", "45.5", "45.00") on the wire, integer minor
+ * units (cents) wherever amounts are stored or added up; no floating point arithmetic touches a
+ * price. One name per operation:
+ *
+ * - `toMinorUnits("45.50")` → 4550: a contract amount into cents (null when it is not one);
+ * - `toDecimal(4550)` → "45.50": cents into the contract's decimal string;
+ * - `formatPrice("45.5")` → "$45.50": an amount as the shopper reads it (spec section 9).
+ *
+ * Pure and without imports, so both sides' type checks and builds include it.
+ */
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
+/**
+ * A contract amount in minor units: "45" -> 4500, "0.5" -> 50, "-1.50" -> -150 (surrounding
+ * blanks ignored). Null for anything else (more decimals, exponents, blanks, null) and for
+ * amounts beyond a safe integer of cents; a caller for whom a bad amount is a bug says so.
+ */
+export function toMinorUnits(decimal: string | null | undefined): number | null {
+  if (decimal == null) return null;
+  const match = DECIMAL.exec(decimal.trim());
+  if (!match) return null;
+  const [, sign, units = '0', fraction = ''] = match;
+  const cents = Number(units) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents)) return null;
+  return sign === '-' && cents !== 0 ? -cents : cents;
+}
+
+/**
+ * Minor units as the contract's decimal string: 4500 -> "45.00", 5 -> "0.05", -150 -> "-1.50".
+ * @throws RangeError when `cents` is not a safe integer: fractional cents are a bug, never
+ *   rounded silently.
+ */
+export function toDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) {
+    throw new RangeError(`Money must be an integer number of minor units, got ${cents}.`);
+  }
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** An amount as the shopper reads it: "45" or 45 -> "$45.00"; missing or not a number -> "$0.00". */
+export function formatPrice(amount: string | number | null | undefined): string {
+  const value = typeof amount === 'number' ? amount : Number.parseFloat(amount ?? '');
+  return usd.format(Number.isFinite(value) ? value : 0);
+}

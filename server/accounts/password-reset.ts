@@ -1,0 +1,134 @@
+/**
+ * Password-reset tokens (docs/decisions/009-shopper-account.md and 007's section on reset
+ * e-mails).
+ *
+ * A token is 32 random bytes from node:crypto, sent base64url-encoded in the e-mailed link
+ * (`/reset-password?token=...`). Only its SHA-256 (hex) is stored, with the tenant and user it
+ * belongs to, so neither a copy of the database nor a log of it yields a usable link. A token
+ * is valid for `ttlSeconds` (1 hour) and works once (a conditional UPDATE marks it used, so of
+ * two concurrent uses exactly one wins on SQLite and PostgreSQL alike).
+ *
+ * Issuing a new token does NOT void the user's other unexpired ones: anyone may ask for a reset
+ * of any e-mail, so if each request voided the last link, a stranger could keep the owner's
+ * link dead for as long as they kept asking. Instead the number of e-mails per account is capped
+ * (the handler's per-account count), every link mailed stays good for its hour, and using any
+ * one of them voids all the others.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { toBool } from '../platform/db/mapping.ts';
+
+/** Why a reset token was refused: unknown, another tenant's, used, replaced or expired. */
+export class InvalidResetTokenError extends Error {
+  constructor() {
+    super('This password reset link is invalid or has expired.');
+    this.name = 'InvalidResetTokenError';
+  }
+}
+
+/** Lifetime of a reset link: 1 hour. */
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+
+/** Hex SHA-256 of a token as stored in `password_reset_tokens.token_hash`. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Issues and redeems reset tokens; every method is scoped to one tenant. */
+export class PasswordResetStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly ttlSeconds = RESET_TOKEN_TTL_SECONDS,
+  ) {}
+
+  /**
+   * A new token for the user, valid beside the user's other unexpired, unused ones (see the
+   * module's comment). Deletes the user's expired and used tokens in the same transaction, so
+   * a user holds at most the tokens of the e-mails sent within the last `ttlSeconds`.
+   * @returns the token to put in the link (43 base64url characters); never stored.
+   */
+  async issue(tenantId: number, userId: number, now = new Date()): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('password_reset_tokens')
+        .where('tenant_id', '=', tenantId)
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
+        )
+        .execute();
+      await trx
+        .insertInto('password_reset_tokens')
+        .values({
+          tenant_id: tenantId,
+          user_id: userId,
+          token_hash: hashResetToken(token),
+          expires_at: new Date(now.getTime() + this.ttlSeconds * 1000).toISOString(),
+          used_at: null,
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
+    return token;
+  }
+
+  /** The token's row when it is unused, unexpired, of this tenant and of an active user. */
+  private async findUsable(db: Db, tenantId: number, token: string, now: Date) {
+    const row = await db
+      .selectFrom('password_reset_tokens as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.id', 't.user_id', 't.expires_at', 't.used_at', 'u.is_active'])
+      .where('t.token_hash', '=', hashResetToken(token))
+      .where('t.tenant_id', '=', tenantId)
+      .where('u.tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    if (
+      !row ||
+      row.used_at !== null ||
+      !toBool(row.is_active) ||
+      new Date(row.expires_at).getTime() <= now.getTime()
+    ) {
+      return null;
+    }
+    return row;
+  }
+
+  /**
+   * Whether the token would be redeemed now (one indexed read, nothing written). The confirm
+   * handler asks before it hashes the new password, so made-up tokens cost no scrypt work;
+   * {@link redeem} still decides, atomically, which of concurrent uses wins.
+   */
+  async isUsable(tenantId: number, token: string, now = new Date()): Promise<boolean> {
+    return (await this.findUsable(this.db, tenantId, token, now)) !== null;
+  }
+
+  /**
+   * Marks the token used, voids the user's other tokens, and returns the user's id, inside the
+   * caller's transaction (so the password change and the tokens' end commit together).
+   * @throws InvalidResetTokenError when no unused, unexpired token of this tenant has that
+   *   hash, or its user is inactive, or a concurrent request used it first.
+   */
+  async redeem(trx: Db, tenantId: number, token: string, now = new Date()): Promise<number> {
+    const row = await this.findUsable(trx, tenantId, token, now);
+    if (!row) throw new InvalidResetTokenError();
+    const result = await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new InvalidResetTokenError();
+    // Every other link mailed to the user dies with this use: one reset per set of e-mails.
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', row.user_id)
+      .where('id', '!=', row.id)
+      .execute();
+    return row.user_id;
+  }
+}

@@ -1,0 +1,306 @@
+/**
+ * The checkout transaction (steps 1 to 7 of ./checkout.ts's list): under the customer's cart
+ * lock it re-checks the Idempotency-Key, counts unpaid orders, prices the cart's lines with
+ * their shipping and the buyer's age attestation against the total the shopper was shown,
+ * inserts the order, takes each product's stock with a conditional UPDATE, copies the lines
+ * with their price snapshot, empties the cart and queues the order's e-mails. Money is integer
+ * cents throughout.
+ */
+import type { Kysely } from 'kysely';
+import type { Database, PaymentMethod } from '../platform/db/database.ts';
+import { toCount } from '../platform/db/mapping.ts';
+import type { Schemas } from '../http/contract-types.ts';
+import type { DeliveryAddress } from '../shipping/delivery-address.ts';
+import { BLANK_MESSAGE } from '../http/field-messages.ts';
+import { HttpError } from '../http/http-error.ts';
+import { toDecimal } from '../../common/money.ts';
+import { randomCode } from '../platform/random-code.ts';
+import type { FieldErrors } from '../http/errors.ts';
+import { checkAttestation } from './age-gate.ts';
+import { cartLines, findCartId, loadCart, lockCart, mainImages, stockConflict } from '../cart/cart.ts';
+import type { OrderContext } from '../orders/context.ts';
+import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
+import { ORDER_MESSAGES } from '../orders/messages.ts';
+import type { Trx } from '../orders/order-lock.ts';
+import { findOrder, type Order } from '../orders/read-model.ts';
+import {
+  countryName,
+  loadShipping,
+  quote,
+  quoteLines,
+  SHIPPING_MESSAGES,
+  toShipment,
+} from '../shipping/shipping.ts';
+
+/**
+ * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../lib/random-code.ts
+ * (30^8, about 6.6e11 numbers).
+ */
+export function newOrderNumber(): string {
+  const chars = randomCode(8);
+  return `ORD-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** What a shop asks of an order paid by the chosen method. */
+export interface MethodSettings {
+  instructions: string | null;
+  redirectUrl: string | null;
+}
+
+/** The earlier order of a repeated key: the same order, or 422 when the request differed. */
+export function replay(
+  found: { order: Order; requestHash: string | null },
+  requestHash: string,
+): Order {
+  if (found.requestHash !== requestHash) {
+    throw new HttpError(422, { detail: ORDER_MESSAGES.idempotencyMismatch });
+  }
+  return found.order;
+}
+
+/** A stock decrement that did not fit: rolls the transaction back, then answers 409. */
+export class StockShortage extends Error {
+  constructor(readonly conflict: HttpError) {
+    super(conflict.message);
+  }
+}
+
+/** What `placeOrder` is asked: the customer, the request body and its Idempotency-Key. */
+export interface CheckoutInput {
+  tenantId: number;
+  userId: number;
+  body: Schemas['OrderCreate'];
+  /** The client's Idempotency-Key, or null. */
+  idempotencyKey: string | null;
+}
+
+/** A checkout request after validation, as the transaction uses it. */
+export interface Checkout extends CheckoutInput {
+  method: PaymentMethod;
+  address: DeliveryAddress;
+  /** Address fields left blank, allowed only when every line is collected. */
+  blanks: Set<string>;
+  expectedCents: number;
+  settings: MethodSettings;
+  requestHash: string;
+}
+
+async function countUnpaid(trx: Trx, tenantId: number, userId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'awaiting_payment')
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
+/**
+ * The order's shipments from its lines' chosen methods, with the subtotal and the shipping.
+ * @throws HttpError 400: `delivery_address.country` when the shop does not ship there;
+ *   `shipping` naming the piece whose method is missing or not allowed (an age-restricted piece
+ *   by other than age-verified delivery or collection, or to a country that allows none);
+ *   `delivery_address.{street,city,postalCode}` blank while a line is delivered.
+ */
+function checkShipping(
+  c: Checkout,
+  lines: Awaited<ReturnType<typeof cartLines>>,
+  shipping: Awaited<ReturnType<typeof loadShipping>>,
+) {
+  const choices = new Map(c.body.shipping.map((choice) => [choice.item_id, choice.method]));
+  const quoted = quote(shipping, quoteLines(lines), c.address.country, choices);
+  if (!quoted) {
+    throw new HttpError(400, {
+      'delivery_address.country': [SHIPPING_MESSAGES.notShipped(countryName(c.address.country))],
+    });
+  }
+  const errors: FieldErrors = {};
+  const problems = [...quoted.errors];
+  for (const line of lines) {
+    if (!choices.has(line.id)) problems.push(SHIPPING_MESSAGES.chooseMethod(line.name));
+  }
+  if (problems.length > 0) errors.shipping = problems;
+  const delivered = quoted.shipments.some((s) => s.method.kind === 'delivery');
+  if (delivered) for (const key of c.blanks) errors[key] = [BLANK_MESSAGE];
+  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  return {
+    shipments: quoted.shipments.map(toShipment),
+    subtotalCents: quoted.subtotalCents,
+    shippingCents: quoted.shippingCents,
+  };
+}
+
+/**
+ * The checkout transaction. Resolves to the new order (or to the earlier order of the same key
+ * found under the cart lock) and the products whose stock moved; throws HttpError, StockShortage,
+ * or the database's unique violation for the caller to sort out.
+ */
+export async function inTransaction(
+  ctx: OrderContext,
+  c: Checkout,
+): Promise<{ order: Order; productIds: number[] }> {
+  const db: Kysely<Database> = ctx.db;
+  return db.transaction().execute(async (trx) => {
+    const cartId = await findCartId(trx, c.tenantId, c.userId);
+    if (cartId === undefined) throw new HttpError(400, { detail: ORDER_MESSAGES.emptyCart });
+    await lockCart(trx, cartId);
+    if (c.idempotencyKey) {
+      // A twin that held the lock before this one has committed by now.
+      const earlier = await findOrder(trx, c.tenantId, c.userId, {
+        idempotencyKey: c.idempotencyKey,
+      });
+      if (earlier) return { order: replay(earlier, c.requestHash), productIds: [] };
+    }
+    const unpaid = await countUnpaid(trx, c.tenantId, c.userId);
+    if (unpaid >= ctx.settings.maxUnpaidOrders) {
+      throw new HttpError(409, { detail: ORDER_MESSAGES.tooManyUnpaid(unpaid) });
+    }
+    const lines = await cartLines(trx, cartId, c.tenantId);
+    if (lines.length === 0) throw new HttpError(400, { detail: ORDER_MESSAGES.emptyCart });
+    const now = ctx.now();
+    const [shipping, rules] = await Promise.all([
+      loadShipping(trx, c.tenantId),
+      shopRules(trx, c.tenantId),
+    ]);
+    const { shipments, subtotalCents, shippingCents } = checkShipping(c, lines, shipping);
+    const restricted = lines.some((l) => l.age_restricted);
+    const attestation = restricted
+      ? checkAttestation(c.body.age_attestation, rules.minimumAge, now)
+      : null;
+
+    let totalItems = 0;
+    for (const line of lines) totalItems += line.quantity;
+    const totalCents = subtotalCents + shippingCents;
+    if (totalCents !== c.expectedCents) {
+      const cart = await loadCart(trx, cartId, c.tenantId, now);
+      throw new HttpError(409, {
+        detail: ORDER_MESSAGES.priceChanged(`$${toDecimal(totalCents)}`),
+        cart,
+      });
+    }
+    const ttl =
+      c.method === 'card_2c2p'
+        ? ctx.settings.cardOrderTtlSeconds
+        : ctx.settings.bankTransferOrderTtlSeconds;
+    const { id: orderId } = await trx
+      .insertInto('orders')
+      .values({
+        tenant_id: c.tenantId,
+        user_id: c.userId,
+        order_number: newOrderNumber(),
+        status: 'awaiting_payment',
+        payment_method: c.method,
+        total_cents: totalCents,
+        subtotal_cents: subtotalCents,
+        shipping_cents: shippingCents,
+        shipments: '[]',
+        needs_adult_signature: restricted ? 1 : 0,
+        attestation_dob: attestation?.dateOfBirth ?? null,
+        attestation_at: attestation ? now.toISOString() : null,
+        attestation_text: attestation?.text ?? null,
+        total_items: totalItems,
+        street: c.address.street,
+        city: c.address.city,
+        postal_code: c.address.postalCode,
+        country: c.address.country,
+        fullname: c.address.fullname,
+        contact_number: c.address.contact_number,
+        payment_instructions: c.settings.instructions,
+        payment_redirect_url: c.settings.redirectUrl,
+        idempotency_key: c.idempotencyKey,
+        request_hash: c.idempotencyKey ? c.requestHash : null,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        paid_at: null,
+        expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
+        closed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    // One product may fill several lines (different customizations): decrement it once. A
+    // made-to-order piece is made for the order and takes no stock.
+    const perProduct = new Map<number, { name: string; quantity: number }>();
+    for (const line of lines) {
+      if (line.made_to_order) continue;
+      const entry = perProduct.get(line.product_id);
+      if (entry) entry.quantity += line.quantity;
+      else perProduct.set(line.product_id, { name: line.name, quantity: line.quantity });
+    }
+    const productIds = [...perProduct.keys()].sort((a, b) => a - b);
+    for (const productId of productIds) {
+      const { name, quantity } = perProduct.get(productId)!;
+      const result = await trx
+        .updateTable('products')
+        .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+        .where('id', '=', productId)
+        .where('tenant_id', '=', c.tenantId)
+        .where('stock', '>=', quantity)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) {
+        const current = await trx
+          .selectFrom('products')
+          .select('stock')
+          .where('id', '=', productId)
+          .executeTakeFirst();
+        throw new StockShortage(stockConflict(current?.stock ?? 0, `${name}: `));
+      }
+    }
+
+    const thumbs = await mainImages(
+      trx,
+      lines.map((l) => l.product_id),
+    );
+    await trx
+      .insertInto('order_items')
+      .values(
+        lines.map((line) => {
+          const dispatch = dispatchOf(line, rules, now);
+          return {
+            order_id: orderId,
+            product_id: line.product_id,
+            product_name: line.name,
+            product_slug: line.slug,
+            thumb_path: thumbs.get(line.product_id)?.thumb_image ?? null,
+            customization: line.customization,
+            options: JSON.stringify(line.chosen),
+            quantity: line.quantity,
+            unit_price_cents: line.unit_cents,
+            line_total_cents: line.unit_cents * line.quantity,
+            made_to_order: line.made_to_order ? 1 : 0,
+            // What the decrement above took for this line: closing gives back exactly this.
+            stock_taken: line.made_to_order ? 0 : line.quantity,
+            age_restricted: line.age_restricted ? 1 : 0,
+            dispatch_earliest: dispatch.earliest,
+            dispatch_latest: dispatch.latest,
+          };
+        }),
+      )
+      .execute();
+    // The quote named cart lines; the order's shipments name its own lines, which took their
+    // ids in the cart lines' order.
+    const itemIds = await trx
+      .selectFrom('order_items')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    const orderItemOf = new Map(lines.map((line, i) => [line.id, itemIds[i]!.id]));
+    await trx
+      .updateTable('orders')
+      .set({
+        shipments: JSON.stringify(
+          shipments.map((s) => ({ ...s, item_ids: s.item_ids.map((id) => orderItemOf.get(id)!) })),
+        ),
+      })
+      .where('id', '=', orderId)
+      .execute();
+    await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    await ctx.record(trx, { type: 'placed', orderId });
+
+    const placed = await findOrder(trx, c.tenantId, c.userId, { id: orderId });
+    if (!placed) throw new Error('The order just placed cannot be read back.');
+    return { order: placed.order, productIds };
+  });
+}

@@ -1,0 +1,176 @@
+/**
+ * Checkout: an order from the cart (spec sections 4, 5 and 7; decisions 006 and 013), in one
+ * transaction that never oversells, never leaves half an order behind and never charges a
+ * total the shopper did not see, on SQLite and on PostgreSQL:
+ * 1. the customer's cart row is locked (two checkouts of one cart, and so of one customer,
+ *    run one after the other);
+ * 2. the Idempotency-Key is looked up again under that lock;
+ * 3. the customer's unpaid orders are counted (at most MAX_UNPAID_ORDERS);
+ * 4. the cart's visible lines are read with catalogue prices and their options' surcharges
+ *    (empty -> 400); each line's delivery method is checked against the shop's shipping to the
+ *    country, an age-restricted piece needs the buyer's attestation (./age-gate.ts), and the
+ *    total with shipping is compared with the one the shopper was shown (-> 409 with the cart);
+ * 5. the order row is inserted first, carrying the key, so a concurrent twin with the same key
+ *    that got past the lock (another process) waits on the unique index before touching stock;
+ * 6. each product's stock is decremented by a conditional UPDATE (`stock >= quantity`, in
+ *    product id order, so two orders never deadlock); a line that does not fit rolls everything
+ *    back with a 409 naming the product; a made-to-order piece takes no stock;
+ * 7. the lines are copied with their price snapshot, the cart is emptied, and the order's
+ *    e-mails are queued.
+ *
+ * This module checks the request (address, payment method), answers a repeated key and retries
+ * a colliding order number; the transaction itself, steps 1 to 7, is ./checkout-transaction.ts.
+ */
+import type { PaymentMethod } from '../platform/db/database.ts';
+import { isUniqueViolation } from '../platform/db/errors.ts';
+import { toBool } from '../platform/db/mapping.ts';
+import { cleanAddress, type DeliveryAddress } from '../shipping/delivery-address.ts';
+import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
+import { BLANK_MESSAGE } from '../http/field-messages.ts';
+import { HttpError } from '../http/http-error.ts';
+import { toDecimal, toMinorUnits } from '../../common/money.ts';
+
+/** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
+const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
+import type { FieldErrors } from '../http/errors.ts';
+import {
+  type Checkout,
+  type CheckoutInput,
+  inTransaction,
+  type MethodSettings,
+  replay,
+  StockShortage,
+} from './checkout-transaction.ts';
+import type { OrderContext } from '../orders/context.ts';
+import { ORDER_MESSAGES } from '../orders/messages.ts';
+import { findOrder, type Order } from '../orders/read-model.ts';
+import { collectedOnly, loadShipping } from '../shipping/shipping.ts';
+
+export { type CheckoutInput, newOrderNumber } from './checkout-transaction.ts';
+
+/** The shop's settings for the chosen method, or null when the shop does not offer it now. */
+async function methodSettings(
+  ctx: OrderContext,
+  tenantId: number,
+  method: PaymentMethod,
+): Promise<MethodSettings | null> {
+  const settings = await ctx.db
+    .selectFrom('payment_settings')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!settings) return null;
+  switch (method) {
+    case 'card_2c2p':
+      return toBool(settings.enable_card_payment) && (await ctx.providerFor(tenantId))
+        ? { instructions: null, redirectUrl: null }
+        : null;
+    case 'bank_transfer':
+      return toBool(settings.enable_bank_transfer)
+        ? { instructions: settings.bank_account_details, redirectUrl: null }
+        : null;
+    case 'custom':
+      return toBool(settings.enable_custom_payment)
+        ? {
+            instructions: settings.custom_payment_instructions,
+            redirectUrl: settings.custom_payment_redirect_url,
+          }
+        : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Places an order from the customer's cart (see the module comment) and answers it, status
+ * `awaiting_payment`, with `expires_at` set: a card order `cardOrderTtlSeconds` from now (a
+ * payment attempt never moves it on), other methods `bankTransferOrderTtlSeconds`.
+ * @throws HttpError 400 field errors (`delivery_address.{field}` blank or NUL, a
+ *   `payment_method` the shop does not offer), 400 'Your cart is empty.', 409 with the stock
+ *   message naming the product, 409 `{detail, cart}` when the cart's total is not
+ *   `expected_total_price`, 409 when the customer has `maxUnpaidOrders` unpaid orders, 422 when
+ *   the key was used with another body. A repeated key with the same body answers the first order.
+ */
+export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promise<Order> {
+  const { tenantId, userId, body } = input;
+  const errors: FieldErrors = {};
+  const columns = cleanAddress(body.delivery_address, errors, { prefix: 'delivery_address.' });
+  // Blank street, city or postal code are fine for an order collected from the workshop: the
+  // transaction decides, once it knows the methods.
+  const blanks = new Set<string>();
+  for (const field of ['street', 'city', 'postalCode'] as const) {
+    const key = `delivery_address.${field}`;
+    if (errors[key]?.[0] === BLANK_MESSAGE) {
+      blanks.add(key);
+      delete errors[key];
+    }
+  }
+  const country = (columns.country ?? '').toUpperCase();
+  const address: DeliveryAddress = {
+    fullname: columns.fullname ?? '',
+    contact_number: columns.contact_number ?? '',
+    street: columns.street ?? '',
+    city: columns.city ?? '',
+    postalCode: columns.postal_code ?? '',
+    country,
+  };
+  const settings = await methodSettings(ctx, tenantId, body.payment_method);
+  if (!settings) errors.payment_method = [ORDER_MESSAGES.methodUnavailable];
+  // The contract's Money pattern was checked before this ran; only an amount past a safe
+  // integer of cents is left to refuse.
+  const expectedCents = toMinorUnits(body.expected_total_price);
+  if (expectedCents === null) errors.expected_total_price = [MONEY_OUT_OF_RANGE];
+  if (Object.keys(errors).length > 0 || !settings || expectedCents === null) {
+    // Answer every field error at once: the blanks count unless every line is collected.
+    if (blanks.size > 0) {
+      const shipping = await loadShipping(ctx.db, tenantId);
+      const methods = body.shipping.map((c) => c.method);
+      if (!collectedOnly(shipping, methods))
+        for (const key of blanks) errors[key] = [BLANK_MESSAGE];
+    }
+    throw new HttpError(400, errors);
+  }
+
+  const requestHash = sha256Hex(
+    canonicalJson({
+      payment_method: body.payment_method,
+      delivery_address: address,
+      shipping: body.shipping,
+      age_attestation: body.age_attestation ?? null,
+      expected_total_price: toDecimal(expectedCents),
+    }),
+  );
+  const key = input.idempotencyKey;
+  if (key) {
+    const earlier = await findOrder(ctx.db, tenantId, userId, { idempotencyKey: key });
+    if (earlier) return replay(earlier, requestHash);
+  }
+  const checkout: Checkout = {
+    ...input,
+    method: body.payment_method,
+    address,
+    blanks,
+    expectedCents,
+    settings,
+    requestHash,
+  };
+
+  // An order-number collision (about 1 in 6.6e11 per pair) only costs another attempt.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { order, productIds } = await inTransaction(ctx, checkout);
+      ctx.afterCommit();
+      if (productIds.length > 0) await ctx.stockChanged(tenantId, productIds);
+      return order;
+    } catch (error) {
+      if (error instanceof StockShortage) throw error.conflict;
+      if (!isUniqueViolation(error)) throw error;
+      // A twin with the same key committed first (another process): answer its order.
+      if (key) {
+        const twin = await findOrder(ctx.db, tenantId, userId, { idempotencyKey: key });
+        if (twin) return replay(twin, requestHash);
+      }
+      if (attempt >= 3) throw error;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * The one mapping from the domain folders' error codes to the contract's HTTP statuses
+ * (architecture guide, convention 17). A domain raises `DomainError(code, message, ...)`
+ * (server/platform/domain-error.ts) and never picks a status; the error handler
+ * (./errors.ts) answers with the status below and the body `errorBody` shapes.
+ *
+ * Each domain's codes are a type in its own `errors.ts`; `DOMAIN_ERROR_STATUS` must name every
+ * one of them (the `satisfies` below fails the type check otherwise).
+ */
+import type { DomainError } from '../platform/domain-error.ts';
+
+/** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
+type DomainErrorCode = never;
+
+/** The HTTP status of each domain error code. */
+const DOMAIN_ERROR_STATUS = {} satisfies Record<DomainErrorCode, number>;
+
+/** The status of a domain error; 500 for a code missing from the table (a bug, logged). */
+export function statusOfDomainError(error: DomainError): number {
+  return (DOMAIN_ERROR_STATUS as Record<string, number>)[error.code] ?? 500;
+}

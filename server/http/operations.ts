@@ -1,0 +1,98 @@
+/**
+ * The handler of each operationId of the contract (openapi/storefront.yaml), as
+ * fastify-openapi-glue asks for them when app.ts builds the API's routes; an operation missing
+ * here answers 501 (handlers/not-implemented.ts). Handlers live in handlers/<resource>.ts, one
+ * per operation, typed from the generated schema (handlers/types.ts).
+ */
+import {
+  changePassword,
+  confirmPasswordReset,
+  getAccount,
+  requestPasswordReset,
+} from './storefront/account.ts';
+import { login, logout, refreshToken, register } from './storefront/auth.ts';
+import {
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+} from './storefront/addresses.ts';
+import {
+  addCartItem,
+  clearCart,
+  getCart,
+  removeCartItem,
+  updateCartItem,
+} from './storefront/cart.ts';
+import { createComment, getBlogPost, listBlogPosts, listComments } from './storefront/blog.ts';
+import {
+  getCategory,
+  getProduct,
+  listCategories,
+  listProductSuggestions,
+  listProducts,
+} from './storefront/catalog.ts';
+import {
+  createContactMessage,
+  getContactInfo,
+  listDocuments,
+  listFaqs,
+} from './storefront/content.ts';
+import { cancelOrder, createOrder, getOrder, listOrders } from './storefront/orders.ts';
+import { createReview } from './storefront/reviews.ts';
+import {
+  getPaymentOptions,
+  getPaymentStatus,
+  initiateCardPayment,
+  receiveGatewayNotification,
+} from './storefront/payments.ts';
+import { getCompanyInfo, getPublicSettings, getSiteSettings } from './storefront/site.ts';
+import { getShippingOptions, quoteShipping } from './storefront/shipping.ts';
+import type { HandlerMap } from './contract-types.ts';
+/** The handler of each operation of the contract; an operation without one answers 501. */
+export const handlers: HandlerMap = {
+  register,
+  login,
+  logout,
+  refreshToken,
+  getAccount,
+  changePassword,
+  requestPasswordReset,
+  confirmPasswordReset,
+  listAddresses,
+  createAddress,
+  updateAddress,
+  deleteAddress,
+  getSiteSettings,
+  getPublicSettings,
+  getCompanyInfo,
+  listCategories,
+  getCategory,
+  listProducts,
+  getProduct,
+  listProductSuggestions,
+  getCart,
+  addCartItem,
+  updateCartItem,
+  removeCartItem,
+  clearCart,
+  getShippingOptions,
+  quoteShipping,
+  createOrder,
+  listOrders,
+  getOrder,
+  cancelOrder,
+  getPaymentOptions,
+  initiateCardPayment,
+  getPaymentStatus,
+  receiveGatewayNotification,
+  createReview,
+  listBlogPosts,
+  getBlogPost,
+  listComments,
+  createComment,
+  getContactInfo,
+  createContactMessage,
+  listFaqs,
+  listDocuments,
+};

@@ -1,0 +1,339 @@
+/**
+ * Serves the storefront from dist/ on the API's origin:
+ * - every page (a GET that accepts HTML and is not an API, media or asset path) rendered on
+ *   the server (decision 008): the matched routes' loaders run against this API in process,
+ *   for the storefront's tenant; the answer carries the route's real status (404 for an
+ *   unknown path or product), a per-response CSP nonce on its inline scripts, `no-cache` and
+ *   the document's security headers (CSP, nosniff, Referrer-Policy);
+ * - when the render module is missing or a render fails, the SPA shell instead: index.html,
+ *   rendered once at start-up with the tenant's site settings inlined (lib/index-html.ts), which
+ *   renders the page in the browser. A failed render is logged, never a blank page or a bare 500;
+ * - hashed files under /assets/ with `Cache-Control: public, max-age=31536000, immutable`;
+ * - other top-level files (favicon.ico, ...) with an hour of caching; API paths keep their
+ *   JSON 404.
+ * When dist/index.html is missing, those pages answer 503 with how to build the SPA.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
+import type { components } from '../../common/storefront-api';
+import { contentSecurityPolicy, renderIndexHtml } from '../platform/render/index-html.ts';
+import { pageKey } from '../platform/render/page-key.ts';
+import { pathKinds, type PathKind } from '../platform/render/page-routes.ts';
+import { workerRendererLoader } from '../platform/render/render-worker-host.ts';
+import {
+  builtRendererLoader,
+  finishDocument,
+  NoncedDocument,
+  PageCache,
+  readClientAssets,
+  showsStockOf,
+  type Dispatch,
+  type RenderedPage,
+  type Renderer,
+} from '../platform/render/server-render.ts';
+
+export interface PagesPluginOptions {
+  distDir: string;
+  publicApiPath: string;
+  /** The site settings to inline, or null (no tenant with the configured token). */
+  siteSettings: components['schemas']['SiteSettings'] | null;
+  /** The storefront's tenant: the server render's API calls are made for it. */
+  tenantToken: string;
+  /**
+   * The storefront's public origin (../lib/site-origin.ts) for canonical links and the page
+   * cache's key: never the request's Host, which a client chooses.
+   */
+  origin: () => string;
+  /** Its id (null: no such tenant), whose catalogue changes clear the page cache. */
+  tenantId?: number | null;
+  /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
+  pageCacheTtlMs?: number;
+  /**
+   * Server renders running at once, at most (config: PAGE_RENDERS_IN_FLIGHT; default 1):
+   * beyond it a page not in the cache is served as the shell, which the browser renders, so a
+   * flood of distinct URLs never queues work in the render worker nor takes every core from
+   * the pages already rendered.
+   */
+  maxRendersInFlight?: number;
+  /**
+   * Loads the render module; default: `distDir/server/entry-server.js` when it exists. null
+   * turns server rendering off (every page is the shell).
+   */
+  loadRenderer?: (() => Promise<Renderer>) | null;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Seconds a crawler is asked to wait before asking again for a page served as the shell. */
+const SHELL_RETRY_AFTER_S = 5;
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Storefront not built</title></head>' +
+  '<body><h1>Storefront not built</h1><p>The API is running, but dist/index.html is missing. ' +
+  'Run <code>npm run build</code> (or <code>npm start</code>, which builds it first) and restart.</p></body></html>';
+
+/**
+ * True unless the client asks for JSON and not for HTML: a browser, curl's `*\/*`, a link
+ * checker or a preview fetcher without an Accept header all get the page; a client whose Accept
+ * prefers `application/json` (or another `+json` type) over HTML gets the API's JSON 404.
+ * Negotiated by `negotiator`, so quality values count (`text/html;q=0` refuses HTML).
+ */
+export function prefersPage(accept: string | undefined): boolean {
+  if (!accept?.trim()) return true;
+  const preferred = new Negotiator({ headers: { accept } }).mediaType([
+    'text/html',
+    'application/json',
+  ]);
+  // Neither acceptable (`image/png`, `application/problem+json`): a page unless it is JSON.
+  return preferred ? preferred === 'text/html' : !/json/i.test(accept);
+}
+
+/** The path of `request`'s URL, without its query. */
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+/** True when `request` asks for a page path (not API, media or an asset) and takes HTML. */
+function asksForPagePath(request: FastifyRequest, publicApiPath: string): boolean {
+  const path = pathOf(request);
+  if (path === publicApiPath || path.startsWith(`${publicApiPath}/`) || path.startsWith('/assets/'))
+    return false;
+  return prefersPage(request.headers.accept);
+}
+
+/** True when `request` is a page navigation the SPA should answer (not API, media or an asset). */
+export function isSpaNavigation(request: FastifyRequest, publicApiPath: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return asksForPagePath(request, publicApiPath);
+}
+
+/**
+ * True when `request` is a POST to a page path from a client that takes HTML: a server-rendered
+ * form (`method="post"`, no action) submitted before the scripts ran.
+ */
+export function isPagePost(request: FastifyRequest, publicApiPath: string): boolean {
+  return request.method === 'POST' && asksForPagePath(request, publicApiPath);
+}
+
+async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
+  const root = resolve(options.distDir);
+  const indexPath = join(root, 'index.html');
+  const built = existsSync(indexPath);
+  const html = built
+    ? renderIndexHtml(readFileSync(indexPath, 'utf8'), options.siteSettings)
+    : NOT_BUILT;
+  const csp = contentSecurityPolicy(options.siteSettings);
+
+  const documentHeaders = (reply: FastifyReply, policy: string) =>
+    reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', policy)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin');
+
+  /** The shell of a page that was never meant to be server-rendered (`/index.html`). */
+  const sendIndex = (reply: FastifyReply) =>
+    documentHeaders(reply.code(built ? 200 : 503), csp).send(html);
+
+  const loadRenderer =
+    options.loadRenderer === undefined
+      ? (workerRendererLoader(root) ?? builtRendererLoader(root))
+      : options.loadRenderer;
+  const assets = built ? readClientAssets(root) : null;
+  const kindOf = pathKinds(assets?.routeIds ?? []);
+
+  /**
+   * The SPA shell in place of a server render, which the browser renders itself. Its status
+   * says only what is known without a render: 200 for a page every shop has (`/faq`), 404 for
+   * a path no route matches, and for a page of one record (`/products/{slug}`), whose record
+   * may not exist, 503 with Retry-After: a crawler comes back for the real answer instead of
+   * indexing an empty page or a soft 404. Each shell is logged with `reason`.
+   */
+  const sendShell = (request: FastifyRequest, reply: FastifyReply, reason: string) => {
+    if (!built) return sendIndex(reply);
+    const path = request.url.split('?', 1)[0] ?? '/';
+    const kind: PathKind = kindOf(path);
+    const status = kind === 'page' ? 200 : kind === 'none' ? 404 : 503;
+    if (status === 503) reply.header('Retry-After', String(SHELL_RETRY_AFTER_S));
+    request.log.warn({ url: request.url, reason, status }, 'served the SPA shell');
+    return documentHeaders(reply.code(status), csp).send(html);
+  };
+  // Imported on the first page request, not at start-up: the API alone never pays for it.
+  let renderer: Promise<Renderer> | null = null;
+  const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
+  // A quiet spell (./idle-gc.ts): the expired pages go, and the render worker collects its
+  // garbage too.
+  app.whenIdle(() => {
+    pageCache.prune();
+    void renderer?.then(
+      (loaded) => loaded.collectGarbage?.(),
+      () => {},
+    );
+  });
+  app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
+    if (tenantId !== options.tenantId) return;
+    if (productSlugs === undefined) pageCache.clear();
+    // Keys are `${origin} ${url}`: only the pages that show those products' stock go.
+    else pageCache.clearWhere((key) => showsStockOf(key.slice(key.indexOf(' ') + 1), productSlugs));
+  });
+
+  /** Answers an API request of a server render in process, for the storefront's tenant. */
+  const dispatch: Dispatch = async (request) => {
+    const url = new URL(request.url);
+    if (
+      url.pathname !== options.publicApiPath &&
+      !url.pathname.startsWith(`${options.publicApiPath}/`)
+    )
+      throw new Error(`server render asked for ${url.pathname}, which is not this API`);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    headers['x-tenant-token'] = options.tenantToken;
+    delete headers['accept-encoding'];
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const answer = await app.inject({
+      method: request.method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(body ? { payload: body } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined || name === 'content-length' || name === 'transfer-encoding')
+        continue;
+      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+
+  const maxRenders = options.maxRendersInFlight ?? 1;
+  // A visitor's render may start while fewer than `maxRenders` visitors' renders run; a
+  // background refresh of a page past its time only in a slot nobody uses, so it never takes
+  // the slot a visitor's render needs (one visitor alone never gets the shell).
+  let visitorRenders = 0;
+  let backgroundRenders = 0;
+
+  /**
+   * Server-renders the page of `request` (kept under its ../lib/page-key.ts key when it has
+   * one), or serves the shell when that is not possible or the visitors' renders in flight are
+   * at their cap.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!built || !assets) return sendIndex(reply);
+    if (!loadRenderer) return sendShell(request, reply, 'server rendering is off');
+    const nonce = randomBytes(16).toString('hex');
+    const origin = options.origin();
+    const url = request.url;
+    const key = pageKey(url);
+    const cacheKey = key === null ? null : `${origin} ${key}`;
+    if (!(cacheKey !== null && pageCache.has(cacheKey)) && visitorRenders >= maxRenders) {
+      return sendShell(request, reply, `${visitorRenders} renders in flight, the most allowed`);
+    }
+    try {
+      renderer ??= loadRenderer();
+      const load = renderer;
+      // Rendered and finished once with a marker where the nonce goes; each response gets its
+      // own nonce.
+      const render = async (): Promise<RenderedPage> => {
+        const nonceMarker = randomBytes(16).toString('hex');
+        const result = await (await load).render({ url, origin, nonce: nonceMarker, dispatch });
+        if (result.kind === 'redirect') return result;
+        return {
+          kind: 'html',
+          status: result.status,
+          document: NoncedDocument.of(
+            finishDocument(result.html, assets, result.routeIds, nonceMarker),
+            nonceMarker,
+          ),
+        };
+      };
+      const forVisitor = async (): Promise<RenderedPage> => {
+        visitorRenders++;
+        try {
+          return await render();
+        } finally {
+          visitorRenders--;
+        }
+      };
+      const inBackground = (): Promise<RenderedPage> | null => {
+        if (visitorRenders + backgroundRenders >= maxRenders) return null;
+        backgroundRenders++;
+        const refreshed = render();
+        void refreshed.then(
+          () => backgroundRenders--,
+          (error: unknown) => {
+            backgroundRenders--;
+            request.log.error({ err: error, url }, 'background render failed; the page stays');
+          },
+        );
+        return refreshed;
+      };
+      const page =
+        cacheKey === null
+          ? await forVisitor()
+          : await pageCache.get(cacheKey, forVisitor, inBackground);
+      if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+      return documentHeaders(
+        reply.code(page.status),
+        contentSecurityPolicy(options.siteSettings, nonce),
+      ).send(page.document.with(nonce));
+    } catch (error) {
+      request.log.error({ err: error, url: request.url }, 'server render failed');
+      return sendShell(request, reply, 'the render failed');
+    }
+  };
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // index.html is only ever served rendered (below), never raw from disk; robots.txt is
+      // the SEO plugin's; the server render module and the compiled API (dist/api/) are for
+      // this process only, and no source map leaves it.
+      globIgnore: ['index.html', 'robots.txt', 'server/**', 'api/**', '.vite/**', '**/*.map'],
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.startsWith(join(root, 'assets'));
+        res.header('Cache-Control', immutable ? IMMUTABLE : 'public, max-age=3600');
+        res.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+  }
+
+  app.get('/', sendPage);
+  app.get('/index.html', (_request, reply) => sendIndex(reply));
+
+  const fallback = app.notFoundResponder;
+  app.notFoundResponder = (request, reply) => {
+    if (isSpaNavigation(request, options.publicApiPath)) return sendPage(request, reply);
+    if (isPagePost(request, options.publicApiPath) && kindOf(pathOf(request)) !== 'none') {
+      // A form submitted before the scripts ran (a slow phone, a crawler): its fields are read
+      // by nobody and stored nowhere; the browser is sent to the page again with a GET
+      // (303, so a reload never posts twice), where the hydrated form does the work.
+      const queryAt = request.url.indexOf('?');
+      const query = queryAt < 0 ? '' : request.url.slice(queryAt);
+      const location = `/${pathOf(request).replace(/^\/+/, '')}${query}`;
+      return reply
+        .code(303)
+        .header('Location', location)
+        .header('Cache-Control', 'no-store')
+        .send();
+    }
+    return fallback(request, reply);
+  };
+}
+
+/**
+ * Registers the SPA routes and swaps the app's not-found responder for one with the SPA
+ * fallback (not encapsulated: it changes the root's 404 behaviour).
+ */
+export const pages = fp(pagesPlugin, { name: 'pages', dependencies: ['errors', 'idle-gc'] });

@@ -1,0 +1,139 @@
+/**
+ * Catalogue handlers: categories (list, detail) and products (paginated list, detail by slug)
+ * as spec section 7 lists them. Every query filters by the request's tenant; inactive products
+ * do not exist for the storefront (absent from lists, 404 on detail).
+ *
+ * The list costs at most five queries whatever the page size: the page itself, its total count
+ * (skipped when page 1 is not full), then the page's images, attributes and review statistics
+ * in one batched query each. Answers are kept briefly in `app.catalogCache`
+ * (plugins/catalog-cache.ts), keyed by the normalized parameters: whoever changes catalogue
+ * data must invalidate it.
+ *
+ * Decision 010 added the list's `ordering`, `min_price`, `max_price` and `in_stock`, and the
+ * header's search suggestions (`listProductSuggestions`).
+ *
+ * The handlers translate HTTP to the catalogue reads in server/catalog/ and back; the list's
+ * parameter rules and the helpers this module exported before that split are re-exported here.
+ */
+import type { FastifyRequest } from 'fastify';
+import { loadProduct } from '../../catalog/product-detail.ts';
+import { NEXT_MARK, PREVIOUS_MARK, loadProductPage } from '../../catalog/product-list.ts';
+import {
+  canonicalListQuery,
+  listFilterKey,
+  productListParams,
+} from '../../catalog/product-list-params.ts';
+import type { CatalogScope } from '../../catalog/product-rows.ts';
+import { loadSuggestions } from '../../catalog/product-suggestions.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import { sendCached } from '../catalog-cache.ts';
+import type { OperationHandler, Schemas } from '../contract-types.ts';
+
+export {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  PRODUCT_ORDERINGS,
+  type ProductListParams,
+  canonicalListQuery,
+  productListParams,
+} from '../../catalog/product-list-params.ts';
+export { MAX_SUGGESTIONS } from '../../catalog/product-suggestions.ts';
+
+/** The catalogue reads' scope for a request: its app's database and engine, and its tenant. */
+function catalogScope(request: FastifyRequest): CatalogScope {
+  return { db: request.server.db, dialect: request.server.dbDialect, tenantId: request.tenant.id };
+}
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * GET /products/categories/ -> all the shop's categories by name (a plain array). Sorted here,
+ * not in SQL, because SQLite and PostgreSQL collate text differently.
+ */
+export const listCategories: OperationHandler<'listCategories'> = async (request, reply) =>
+  sendCached(reply, request.tenant.id, 'categories', async (): Promise<Schemas['Category'][]> => {
+    const rows = await request.server.db
+      .selectFrom('categories')
+      .select(['id', 'slug', 'name', 'description'])
+      .where('tenant_id', '=', request.tenant.id)
+      .orderBy('id')
+      .execute();
+    return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  });
+
+/** GET /products/categories/{slug}/ -> Category; 404 `{"detail":"Not found."}` when unknown. */
+export const getCategory: OperationHandler<'getCategory'> = async (request) => {
+  const category = await request.server.db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'description'])
+    .where('tenant_id', '=', request.tenant.id)
+    .where('slug', '=', request.params.slug)
+    .executeTakeFirst();
+  if (!category) throw notFound();
+  return category;
+};
+
+/**
+ * GET /products/products/ -> PaginatedProductList (for ordering and the price
+ * and stock filters). Filters: is_active (only active products exist here), category__slug,
+ * search (name or description, case-insensitive), min_price/max_price (inclusive, in the
+ * shop's currency), in_stock. Order: `ordering`, then the id as tie-breaker; id order without
+ * one. A page past the last answers 404 `{"detail":"Invalid page."}` as DRF does; page 1 is
+ * always valid. Invalid parameters: 400 with field errors (see {@link productListParams}).
+ * `next`/`previous` carry the canonical query ({@link canonicalListQuery}), not the raw one.
+ */
+export const listProducts: OperationHandler<'listProducts'> = async (request, reply) => {
+  const params = productListParams(request.query);
+  // The key names only what the query uses, in a fixed order: `search=%20`, unknown
+  // parameters or another Host header are the same entry. The page links are absolute on the
+  // site's own origin, so the cached answer holds them, and is sent as it is kept.
+  const base = `${request.server.siteOrigin()}${request.routeOptions.url ?? ''}`;
+  const link = (to: number) => {
+    const query = canonicalListQuery(params, to);
+    return JSON.stringify(`${base}${query ? `?${query}` : ''}`);
+  };
+  return sendCached(
+    reply,
+    request.tenant.id,
+    `list ${canonicalListQuery(params, params.page)}`,
+    () =>
+      loadProductPage(catalogScope(request), params, (count) =>
+        request.server.catalogCache.count(request.tenant.id, listFilterKey(params), count),
+      ),
+    (json) =>
+      json
+        .replace(`"${NEXT_MARK}"`, () => link(params.page + 1))
+        .replace(`"${PREVIOUS_MARK}"`, () => link(params.page - 1)),
+  );
+};
+
+/**
+ * GET /products/suggestions/?q= -> ProductSuggestion[]: at most six of the tenant's
+ * active products whose name holds the term (case-insensitive; LIKE wildcards are literal).
+ * Names that start with the term first, then the rest, each by name as the list's `name`
+ * ordering sorts, then by id. Cached like the catalogue, keyed by the lowered term (the match
+ * ignores case, so "Gyu" and "gyu" share an entry).
+ * @throws HttpError 400 `{"q": ["Ensure this field has at least 2 characters."]}` when the
+ *   trimmed term is shorter than 2 (the contract refuses a missing, long or NUL-holding one).
+ */
+export const listProductSuggestions: OperationHandler<'listProductSuggestions'> = async (
+  request,
+  reply,
+) => {
+  const term = request.query.q.trim().toLowerCase();
+  if (term.length < 2) {
+    throw new HttpError(400, { q: ['Ensure this field has at least 2 characters.'] });
+  }
+  return sendCached(reply, request.tenant.id, `suggest ${term}`, () =>
+    loadSuggestions(catalogScope(request), term),
+  );
+};
+
+/**
+ * GET /products/products/{slug}/ -> Product with images and attributes in their order and
+ * reviews newest first; 404 `{"detail":"Not found."}` for an unknown or inactive product.
+ */
+export const getProduct: OperationHandler<'getProduct'> = async (request, reply) =>
+  sendCached(reply, request.tenant.id, `product ${request.params.slug}`, () =>
+    loadProduct(catalogScope(request), request.params.slug),
+  );

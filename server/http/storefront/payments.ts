@@ -1,0 +1,182 @@
+/**
+ * Payment handlers (spec sections 3, 4, 7 and 9; decision 013): the shop's payment options,
+ * starting a card payment with the shop's provider, a payment's status, and the sandbox
+ * gateway's signed notification. HTTP to the order module (server/payments/payment-moves.ts) and back;
+ * real providers' notifications arrive at plugins/provider-notifications.ts.
+ */
+import type { FastifyRequest } from 'fastify';
+import { isRowId } from '../../platform/db/errors.ts';
+import { toBool } from '../../platform/db/mapping.ts';
+import { hasNul } from '../../platform/canonical-json.ts';
+import { NUL_MESSAGE } from '../field-messages.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import { PAYMENT_MESSAGES } from '../../orders/messages.ts';
+import {
+  applyReport,
+  reconcilePayment,
+  refusalAnswer,
+  startCardPayment,
+} from '../../payments/payment-moves.ts';
+import { toPaymentStatus } from '../../orders/read-model.ts';
+import { NotificationRefused } from '../../payments/provider.ts';
+import { requireUser } from '../auth.ts';
+import type { OperationHandler } from '../contract-types.ts';
+
+/**
+ * GET /payments/options/ -> PaymentOptions of the shop (never a credential). Card payment is
+ * offered only while the shop has a card provider this server can use. A shop without
+ * settings offers nothing.
+ */
+export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (request) => {
+  const row = await request.server.db
+    .selectFrom('payment_settings')
+    .select([
+      'enable_card_payment',
+      'enable_bank_transfer',
+      'enable_custom_payment',
+      'bank_account_details',
+      'custom_payment_label',
+      'custom_payment_instructions',
+      'custom_payment_redirect_url',
+    ])
+    .where('tenant_id', '=', request.tenant.id)
+    .executeTakeFirst();
+  const card =
+    !!row &&
+    toBool(row.enable_card_payment) &&
+    (await request.server.orders.providerFor(request.tenant.id)) !== null;
+  return {
+    enable_card_payment: card,
+    enable_bank_transfer: row ? toBool(row.enable_bank_transfer) : false,
+    enable_custom_payment: row ? toBool(row.enable_custom_payment) : false,
+    bank_account_details: row?.bank_account_details ?? null,
+    custom_payment_label: row?.custom_payment_label ?? null,
+    custom_payment_instructions: row?.custom_payment_instructions ?? null,
+    custom_payment_redirect_url: row?.custom_payment_redirect_url ?? null,
+  };
+};
+
+/**
+ * Where the provider sends the shopper back (the storefront's origin) and its notifications
+ * (this API's origin and path): STOREFRONT_URL, else the address this server was started on
+ * (lib/site-origin.ts). Never the request's Host, which the client chooses: a forged one would
+ * send the shopper, and the provider's signed notification, to someone else's server.
+ */
+function origins(request: FastifyRequest): { storefront: string; api: string } {
+  const { orders } = request.server;
+  return { storefront: orders.storefrontOrigin(), api: orders.apiBaseUrl() };
+}
+
+/**
+ * POST /payments/card/initiate/ `{order_id, currency: "USD"}` -> 201 CardPaymentInitiation
+ * `{redirectUrl, payment_uuid, status: "initiated", amount, currency}`: the shop's provider's
+ * hosted page. Errors: 404, 409 and 502 as server/payments/payment-moves.ts's startCardPayment says.
+ */
+export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = async (
+  request,
+  reply,
+) => {
+  const orderId = request.body.order_id;
+  if (!isRowId(orderId)) throw notFound();
+  const user = requireUser(request);
+  const started = await startCardPayment(
+    request.server.orders,
+    { tenantId: request.tenant.id, userId: user.id, email: user.email },
+    orderId,
+    origins(request),
+  );
+  reply.code(201);
+  return started;
+};
+
+/**
+ * GET /payments/history/{uuid}/ -> PaymentStatus to the payment's owner only (404 for anyone
+ * else's). While it is still open, the provider is asked first (at most every few seconds), so
+ * the return page shows the result even before the provider's notification arrives.
+ */
+export const getPaymentStatus: OperationHandler<'getPaymentStatus'> = async (request) => {
+  const { db, orders } = request.server;
+  const uuid = request.params.uuid.toLowerCase();
+  const find = () =>
+    db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .selectAll('p')
+      .select(['o.order_number'])
+      .where('p.uuid', '=', uuid)
+      .where('p.tenant_id', '=', request.tenant.id)
+      .where('p.user_id', '=', requireUser(request).id)
+      .executeTakeFirst();
+  let found = await find();
+  if (!found) throw notFound();
+  if (found.status === 'initiated' || found.status === 'pending') {
+    try {
+      await reconcilePayment(orders, request.tenant.id, uuid);
+      found = (await find()) ?? found;
+    } catch (error) {
+      request.log.warn({ err: error, payment: uuid }, 'could not ask the provider for a payment');
+    }
+  }
+  return toPaymentStatus(found, { id: found.order_id, order_number: found.order_number });
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The request body exactly as received (JSON requests of the API only; app.ts): a
+     * provider's signature covers these bytes, not a re-serialisation of the parsed body.
+     */
+    rawBody?: string;
+  }
+}
+
+/**
+ * POST /payments/gateway/notify/ (the sandbox gateway, server to server; contract:
+ * receiveGatewayNotification): verified by the sandbox adapter (`X-Gateway-Signature` over the
+ * raw body), then applied by the order module. 404 while the sandbox is off (PAYMENT_SANDBOX).
+ * Refused with nothing changed: 400 'Invalid
+ * signature.' (also when the shop has no sandbox credentials), 400 'Timestamp outside the tolerance
+ * zone.', 404 for a payment the shop does not have, 400 'Amount or currency does not match the
+ * payment.', 400 field errors for a NUL character. Accepted -> 200 `{detail, payment_status}`.
+ */
+export const receiveGatewayNotification: OperationHandler<'receiveGatewayNotification'> = async (
+  request,
+) => {
+  // Without the sandbox (always in production) nothing is ever notified here.
+  if (!request.server.paymentProviders.sandboxEnabled) throw notFound();
+  const textErrors: Record<string, string[]> = {};
+  for (const field of ['event_id', 'gateway_transaction_ref', 'error_message'] as const) {
+    const text = request.body[field];
+    if (typeof text === 'string' && hasNul(text)) textErrors[field] = [NUL_MESSAGE];
+  }
+  if (Object.keys(textErrors).length > 0) throw new HttpError(400, textErrors);
+  // The sandbox's payments are settled by it while the shop has its credentials, even after
+  // the shop moved to another provider or turned card payments off (decision 016).
+  const provider = await request.server.orders.providerOf(request.tenant.id, 'sandbox');
+  if (!provider || typeof request.rawBody !== 'string') {
+    throw new HttpError(400, { detail: PAYMENT_MESSAGES.invalidSignature });
+  }
+  let report;
+  try {
+    report = await provider.parseNotification({
+      rawBody: request.rawBody,
+      headers: request.headers,
+    });
+  } catch (error) {
+    if (error instanceof NotificationRefused) throw refusalAnswer(error);
+    throw error;
+  }
+  const { outcome, payment } = await applyReport(
+    request.server.orders,
+    request.tenant.id,
+    'sandbox',
+    report,
+  );
+  // The sandbox is ours and only reports our own charges: the contract answers 404 here.
+  if (outcome === 'unmatched') throw notFound();
+  let detail: string = PAYMENT_MESSAGES.processed;
+  if (outcome === 'replay') detail = PAYMENT_MESSAGES.alreadyProcessed;
+  else if (outcome === 'ignored' && payment.status !== 'initiated' && payment.status !== 'pending')
+    detail = PAYMENT_MESSAGES.final;
+  return { detail, payment_status: payment.status };
+};

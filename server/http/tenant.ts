@@ -1,0 +1,119 @@
+/**
+ * Resolves the shop from the `X-Tenant-Token` header on every API request (contract: security
+ * scheme tenantToken) and decorates `request.tenant`. Every query then filters by
+ * `request.tenant.id`, so one shop never sees another's data.
+ * Missing header -> 401 `{"detail":"Tenant token missing."}`;
+ * unknown token -> 403 `{"detail":"Unknown tenant token."}`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../platform/db/database.ts';
+import { HttpError } from './http-error.ts';
+
+/** The shop a request belongs to. */
+export interface RequestTenant {
+  id: number;
+  token: string;
+  name: string;
+  mediaSlug: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by plugins/tenant.ts on every API route before validation and handlers run. */
+    tenant: RequestTenant;
+  }
+}
+
+export interface TenantPluginOptions {
+  /** How long a resolved token is trusted without asking the database again (ms; default 30 s). */
+  ttlMs?: number;
+  /** Most tokens kept (default 1000); past it the least recently used one is forgotten. */
+  maxCached?: number;
+}
+
+/** Tokens kept by default: far more shops than one deployment serves busily at once. */
+export const DEFAULT_MAX_CACHED_TENANTS = 1000;
+
+/**
+ * A TTL + LRU cache in front of the tenants table: the lookup runs on every request, and tenants
+ * change rarely. When the cache is full the least recently used token goes, so a deployment with
+ * more shops than `maxCached` keeps its busiest ones resolved from memory (a cache emptied
+ * whole when full made every shop ask the database again at once). A token is trusted for
+ * `ttlMs` from when it was read from the database, however often it is used meanwhile.
+ * Unknown tokens are not cached, so a new tenant works at once and made-up tokens cannot push
+ * real ones out.
+ */
+export class TenantResolver {
+  /** null when `ttlMs` is 0 or less: every request asks the database. */
+  private readonly cache: LRUCache<string, RequestTenant> | null;
+
+  /**
+   * @param ttlMs how long (ms) a resolved token is served from memory; 0 or less: never
+   * @param maxCached most tokens kept (at least 1)
+   */
+  constructor(
+    private readonly db: Kysely<Database>,
+    ttlMs: number,
+    maxCached: number = DEFAULT_MAX_CACHED_TENANTS,
+  ) {
+    this.cache =
+      ttlMs > 0
+        ? new LRUCache<string, RequestTenant>({
+            max: Math.max(1, Math.floor(maxCached)),
+            ttl: ttlMs,
+            updateAgeOnGet: false,
+            allowStale: false,
+          })
+        : null;
+  }
+
+  /** Number of tokens held (tests and diagnostics). */
+  get size(): number {
+    return this.cache?.size ?? 0;
+  }
+
+  /**
+   * @returns the tenant for `token` (from memory when it was resolved within the TTL, which
+   * makes it the most recently used), or null when no tenant has it
+   * @throws the database's error when the lookup fails (nothing is cached then)
+   */
+  async resolve(token: string): Promise<RequestTenant | null> {
+    const hit = this.cache?.get(token);
+    if (hit) return hit;
+    const row = await this.db
+      .selectFrom('tenants')
+      .select(['id', 'token', 'name', 'media_slug'])
+      .where('token', '=', token)
+      .executeTakeFirst();
+    if (!row) return null;
+    const tenant = { id: row.id, token: row.token, name: row.name, mediaSlug: row.media_slug };
+    this.cache?.set(token, tenant);
+    return tenant;
+  }
+}
+
+async function tenantPlugin(app: FastifyInstance, options: TenantPluginOptions): Promise<void> {
+  const resolver = new TenantResolver(
+    app.db,
+    options.ttlMs ?? 30_000,
+    options.maxCached ?? DEFAULT_MAX_CACHED_TENANTS,
+  );
+  app.decorateRequest('tenant', null as unknown as RequestTenant);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers['x-tenant-token'];
+    const token = (Array.isArray(header) ? header[0] : header)?.trim();
+    if (!token) throw new HttpError(401, { detail: 'Tenant token missing.' });
+    const tenant = await resolver.resolve(token);
+    if (!tenant) throw new HttpError(403, { detail: 'Unknown tenant token.' });
+    request.tenant = tenant;
+  });
+}
+
+/**
+ * Adds the tenant hook to the instance it is registered on (not encapsulated): register it in
+ * the same context as the API routes, and not around media or SPA routes.
+ */
+export const tenant = fp(tenantPlugin, { name: 'tenant', dependencies: ['db'] });

@@ -1,0 +1,118 @@
+/**
+ * Decorates `app.account`: what the shopper's-account handlers share — the reset
+ * tokens, the mailer, the reset throttles (in the database, so every API process on one
+ * database counts the same requests: requests and confirmations per client address, e-mails
+ * per account), and where reset links point.
+ *
+ * Reset links start with the storefront's origin from configuration (STOREFRONT_URL), else the
+ * origin this server listens on (HOST and the bound port): never the request's Host header,
+ * which a client chooses (host-header poisoning would mail a victim a link to the attacker's
+ * site carrying a valid token).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { PasswordResetStore } from '../../accounts/password-reset.ts';
+import { AddressThrottle } from '../../accounts/throttle.ts';
+import { createMailer, type Mailer, type MailMessage } from '../../platform/mail/mailer.ts';
+import { siteOrigin } from '../site-origin.ts';
+
+/** The window of every reset throttle: one hour. */
+export const RESET_THROTTLE_WINDOW_SECONDS = 60 * 60;
+
+export interface AccountServices {
+  resetTokens: PasswordResetStore;
+  mailer: Mailer;
+  /** Reset requests per client address and shop (over it: 429). */
+  resetThrottleByAddress: AddressThrottle;
+  /**
+   * Reset e-mails per account and shop, keyed `user:<id>` (over it: the same 202, and nothing
+   * is sent; the links already sent stay good). Never a 429: the requester may be a stranger,
+   * and a refusal would lock the owner out of their own reset.
+   */
+  resetMailsPerAccount: AddressThrottle;
+  /** Reset confirmations per client address and shop (over it: 429, before any hashing). */
+  resetConfirmThrottleByAddress: AddressThrottle;
+  /** Minimum time a reset request takes to answer (ms). */
+  resetResponseMs: number;
+  /** MAIL_FROM, or null for the shop's contact e-mail. */
+  mailFrom: string | null;
+  /** The storefront origin reset links start with, e.g. `http://127.0.0.1:8080` (no trailing slash). */
+  linkOrigin(): string;
+  /**
+   * Sends a message after the answer has gone (the answer must not wait for, or be timed by,
+   * the mail server); a failure is logged, and in outbox mode the written file and `logLine`
+   * are logged too (never in SMTP mode: a reset link is a credential).
+   */
+  sendLater(message: MailMessage, logLine: Record<string, unknown>): void;
+  /** Resolves once every message handed to `sendLater` so far is sent or has failed (tests). */
+  idle(): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    account: AccountServices;
+  }
+}
+
+export interface AccountPluginOptions {
+  storefrontUrl: string | null;
+  host: string;
+  port: number;
+  outboxDir: string;
+  smtpUrl: string | null;
+  mailFrom: string | null;
+  /** Reset requests, and separately reset confirmations, per client address per hour. */
+  passwordResetMaxPerAddress: number;
+  /** Reset e-mails sent per account per hour; further requests send nothing. */
+  passwordResetMaxPerEmail: number;
+  passwordResetResponseMs: number;
+}
+
+async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions): Promise<void> {
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: options.outboxDir });
+  const pending = new Set<Promise<void>>();
+  app.decorate<AccountServices>('account', {
+    resetTokens: new PasswordResetStore(app.db),
+    mailer,
+    resetThrottleByAddress: new AddressThrottle(app.db, {
+      scope: 'password-reset-address',
+      attempts: options.passwordResetMaxPerAddress,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
+    }),
+    resetMailsPerAccount: new AddressThrottle(app.db, {
+      scope: 'password-reset-email',
+      attempts: options.passwordResetMaxPerEmail,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
+    }),
+    resetConfirmThrottleByAddress: new AddressThrottle(app.db, {
+      scope: 'password-reset-confirm-address',
+      attempts: options.passwordResetMaxPerAddress,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
+    }),
+    resetResponseMs: options.passwordResetResponseMs,
+    mailFrom: options.mailFrom,
+    linkOrigin: siteOrigin(app, options),
+    sendLater(message, logLine) {
+      const job = mailer
+        .send(message)
+        .then((delivery) => {
+          if (delivery.via === 'outbox') {
+            app.log.info({ ...logLine, file: delivery.file }, 'e-mail written to the outbox');
+          }
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not send an e-mail'))
+        .finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all([...pending]);
+    mailer.close();
+  });
+}
+
+/** Registers the decorator (not encapsulated); register after the db plugin. */
+export const account = fp(accountPlugin, { name: 'account', dependencies: ['db'] });

@@ -1,0 +1,173 @@
+/**
+ * Wires the order module (server/orders/) into the server (decision 013): decorates
+ * `app.orders` (the module's context: database, settings, card providers, the e-mail outbox,
+ * cache invalidation), `app.paymentProviders` and `app.emailOutbox`; seals any plaintext
+ * gateway secret left by an older database; starts the e-mail outbox and the sweep that expires
+ * unpaid orders and retries pending refunds every ORDER_SWEEP_INTERVAL_S. Register after the
+ * db, account and catalogue-cache plugins.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AppConfig, paymentSecretsKeyPath } from '../../config/config.ts';
+import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-worker-host.ts';
+import { EmailOutbox } from '../../platform/mail/outbox.ts';
+import { expireDueOrders } from '../../orders/closing.ts';
+import type { OrderContext } from '../../orders/context.ts';
+import { queueOrderEmails } from '../../orders/order-emails.ts';
+import { settlePendingRefunds } from '../../payments/payment-moves.ts';
+import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
+import { PaymentProviders } from '../../payments/registry.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrderContext;
+    paymentProviders: PaymentProviders;
+    emailOutbox: EmailOutbox;
+    /** Runs one sweep now (tests; the timer calls it too). */
+    sweepOrders(): Promise<void>;
+  }
+}
+
+export type OrdersPluginOptions = Pick<
+  AppConfig,
+  | 'paymentSecretsKey'
+  | 'databaseUrl'
+  | 'sqlitePath'
+  | 'paymentSandbox'
+  | 'publicApiPath'
+  | 'twoC2pSandboxApiBase'
+  | 'twoC2pProductionApiBase'
+  | 'stripeApiBase'
+  | 'cardOrderTtlSeconds'
+  | 'bankTransferOrderTtlSeconds'
+  | 'orderSweepIntervalSeconds'
+  | 'maxUnpaidOrders'
+  | 'emailSendLockSeconds'
+  | 'mailFrom'
+  | 'smtpUrl'
+  | 'outboxDir'
+> & {
+  /** Start the outbox and the sweep timer (default true; tests drive them by hand). */
+  background?: boolean;
+};
+
+async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions): Promise<void> {
+  const key = loadPaymentSecretsKey(options.paymentSecretsKey, paymentSecretsKeyPath(options));
+  const sealed = await sealPlaintextGatewaySecrets(app.db, key);
+  if (sealed.length > 0) app.log.info({ tenants: sealed }, 'sealed the plaintext gateway secrets');
+
+  const providers = new PaymentProviders({
+    db: app.db,
+    key,
+    sandboxEnabled: options.paymentSandbox,
+    publicApiPath: options.publicApiPath,
+    twoC2p: {
+      sandboxApiBase: options.twoC2pSandboxApiBase,
+      productionApiBase: options.twoC2pProductionApiBase,
+    },
+    stripeApiBase: options.stripeApiBase,
+  });
+
+  // The compiled server renders and sends in a worker thread; from source, in this one.
+  const workerFile = compiledEmailWorker();
+  const worker = workerFile
+    ? new EmailWorker(workerFile, { smtpUrl: options.smtpUrl, outboxDir: options.outboxDir })
+    : null;
+  const outbox = new EmailOutbox({
+    db: app.db,
+    mailer: app.account.mailer,
+    ...(worker ? { deliver: (job) => worker.send(job) } : {}),
+    log: app.log,
+    lockSeconds: options.emailSendLockSeconds,
+    async fromFor(tenantId) {
+      if (options.mailFrom) return options.mailFrom;
+      const site = await app.db
+        .selectFrom('site_settings')
+        .select(['site_title', 'contact_email'])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      const name = (site?.site_title ?? 'Shop').replace(/["\\\r\n]/g, '');
+      return `"${name}" <${site?.contact_email ?? 'shop@localhost'}>`;
+    },
+  });
+
+  const storefrontOrigin = () => app.account.linkOrigin();
+  const background = options.background ?? true;
+  const context: OrderContext = {
+    db: app.db,
+    settings: {
+      cardOrderTtlSeconds: options.cardOrderTtlSeconds,
+      bankTransferOrderTtlSeconds: options.bankTransferOrderTtlSeconds,
+      maxUnpaidOrders: options.maxUnpaidOrders,
+    },
+    providerFor: (tenantId) => providers.providerFor(tenantId),
+    providerOf: (tenantId, name) => providers.providerOf(tenantId, name),
+    record: (trx, event) => queueOrderEmails(trx, event, storefrontOrigin()),
+    // Without the background (tests), e-mails wait for an explicit `app.emailOutbox.drain()`.
+    afterCommit: () => {
+      if (background) outbox.wake();
+    },
+    stockChanged: async (tenantId, productIds) => {
+      const rows = await app.db
+        .selectFrom('products')
+        .select('slug')
+        .where('tenant_id', '=', tenantId)
+        .where('id', 'in', productIds)
+        .execute();
+      app.catalogCache.invalidateProducts(
+        tenantId,
+        rows.map((row) => row.slug),
+      );
+    },
+    storefrontOrigin,
+    apiBaseUrl: () => `${storefrontOrigin()}${options.publicApiPath}`,
+    log: app.log,
+    now: () => new Date(),
+  };
+  app.decorate('orders', context);
+  app.decorate('paymentProviders', providers);
+  app.decorate('emailOutbox', outbox);
+
+  let sweeping: Promise<void> | null = null;
+  const sweep = async () => {
+    // One sweep at a time in a process; other processes' sweeps are safe (closing.ts).
+    sweeping ??= (async () => {
+      try {
+        const expired = await expireDueOrders(context);
+        if (expired.length > 0) app.log.info({ orders: expired }, 'expired unpaid orders');
+        await settlePendingRefunds(context);
+      } finally {
+        sweeping = null;
+      }
+    })();
+    return sweeping;
+  };
+  app.decorate('sweepOrders', sweep);
+
+  let timer: NodeJS.Timeout | null = null;
+  if (background) {
+    app.addHook('onReady', async () => {
+      outbox.start();
+      if (options.orderSweepIntervalSeconds > 0) {
+        timer = setInterval(() => {
+          sweep().catch((error: unknown) =>
+            app.log.error({ err: error }, 'the order sweep failed'),
+          );
+        }, options.orderSweepIntervalSeconds * 1000);
+        timer.unref();
+      }
+    });
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await sweeping;
+    await outbox.stop();
+    await worker?.stop();
+  });
+}
+
+/** Registers the order module's decorators (not encapsulated). */
+export const orders = fp(ordersPlugin, {
+  name: 'orders',
+  dependencies: ['db', 'account', 'catalog-cache'],
+});

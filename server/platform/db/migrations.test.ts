@@ -1,0 +1,69 @@
+import { existsSync } from 'node:fs';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/config.ts';
+import { createTestDatabase, testDatabaseUrl } from '../../test/test-app.ts';
+import { migrateToLatest } from './migrations.ts';
+
+describe('migrations across restarts', () => {
+  it('apply once, keep the data, and do not seed twice', async () => {
+    const database = await createTestDatabase();
+    const config = {
+      ...loadConfig({}),
+      sqlitePath: database.sqlitePath,
+      mediaDir: `${database.dir}/media`,
+      serveSpa: false,
+    };
+    try {
+      expect(await migrateToLatest(database.handle)).toEqual([
+        '2026_001_catalog',
+        '2026_002_accounts',
+        '2026_003_orders',
+        '2026_004_content',
+        '2026_005_account',
+        '2026_006_order_lifecycle',
+        '2026_007_makers_shop',
+        '2026_008_money_and_stock',
+        '2026_009_catalogue_at_scale',
+      ]);
+      expect(await migrateToLatest(database.handle)).toEqual([]);
+
+      const first = await buildApp({
+        config,
+        database: database.handle,
+        seed: { skipMedia: true },
+        logger: false,
+      });
+      const count = async (db = first.db) => {
+        const { n } = await db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(n);
+      };
+      const products = await count();
+      expect(products).toBeGreaterThan(0);
+      await first.close();
+
+      // A second process on the same database: the schema is current and the data is still there.
+      const reopened = database.reopen();
+      try {
+        if (!testDatabaseUrl) expect(existsSync(database.sqlitePath)).toBe(true);
+        expect(await migrateToLatest(reopened)).toEqual([]);
+        const second = await buildApp({
+          config,
+          database: reopened,
+          seed: { skipMedia: true },
+          logger: false,
+        });
+        expect(await count(second.db)).toBe(products);
+        const tenants = await second.db.selectFrom('tenants').select('token').execute();
+        expect(new Set(tenants.map((r) => r.token)).size).toBe(tenants.length);
+        await second.close();
+      } finally {
+        await reopened.db.destroy();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});

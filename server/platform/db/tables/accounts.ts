@@ -1,0 +1,79 @@
+/**
+ * Table types of customer accounts: users, password-reset tokens, saved delivery addresses and
+ * issued refresh tokens.
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { Bool, Timestamp } from './column-types.ts';
+
+/** A customer account; belongs to one tenant. */
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Stored trimmed and lowercased; unique within the tenant. */
+  email: string;
+  /** Unique within the tenant; letters, digits and . + - _ (never '@', so it cannot pass for an e-mail). */
+  username: string;
+  /** `scrypt$...` from server/accounts/passwords.ts. */
+  password_hash: string;
+  is_active: Bool;
+  created_at: Timestamp;
+  /**
+   * When the password was last changed or reset; access tokens issued in an earlier
+   * second are refused. Null until the first change.
+   */
+  password_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A password-reset link's token (docs/decisions/009-shopper-account.md). Only its
+ * SHA-256 is stored; it is bound to a tenant and a user, used once, and valid until
+ * `expires_at` (1 hour). Issuing a new one deletes the user's older ones.
+ */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** Hex SHA-256 of the token sent in the link. */
+  token_hash: string;
+  expires_at: Timestamp;
+  /** When it was used; null while unused. */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/**
+ * A delivery address saved in a customer's account (contract: SavedAddress). Exactly
+ * one of a user's addresses is the default while any exist; at most 20 per user.
+ */
+export interface UserAddressesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  fullname: string;
+  contact_number: string;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  is_default: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * One issued refresh token (docs/decisions/004-refresh-token-rotation.md). A login
+ * starts a family; every rotation adds a row to it with the family's absolute expiry.
+ */
+export interface RefreshTokensTable {
+  /** The token's `jti` claim. */
+  jti: string;
+  tenant_id: number;
+  user_id: number;
+  family_id: string;
+  expires_at: Timestamp;
+  /** When the token was exchanged; null while unspent. */
+  used_at: Timestamp | null;
+  /** When its family was revoked (logout or replay); null while valid. */
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}

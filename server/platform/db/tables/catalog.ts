@@ -1,0 +1,79 @@
+/**
+ * Table types of the catalogue: categories, products (prices in integer cents, stock, options),
+ * their images and attributes, and the reviews shoppers write of them.
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { Bool, Timestamp } from './column-types.ts';
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  slug: string;
+  name: string;
+  /** HTML, sanitized by the SPA before display. */
+  description: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  slug: string;
+  name: string;
+  category_id: number;
+  price_cents: number;
+  price_before_discount_cents: number | null;
+  /** Never negative (CHECK constraint); orders decrement it with `stock = stock - n WHERE stock >= n`. */
+  stock: number;
+  description: string;
+  long_html_description: string;
+  is_active: Bool;
+  created_at: Timestamp;
+  /** JSON array of ProductOption (server/catalog/options.ts); null: the piece takes no options. */
+  options: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Made for each order within its lead time: orderable at stock 0, stock never taken. */
+  made_to_order: ColumnType<boolean | number, number | undefined, number>;
+  /** Working days to make it, at least and at most (made to order). */
+  lead_time_days_min: ColumnType<number | null, number | null | undefined, number | null>;
+  lead_time_days_max: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Sold only to adults (a bladed article). */
+  age_restricted: ColumnType<boolean | number, number | undefined, number>;
+  /** How many reviews it has: kept by triggers on `reviews`, never written by the app. */
+  review_count: ColumnType<number, never, never>;
+  /** The mean of its reviews' ratings (1-5), 0 without reviews: kept by the same triggers. */
+  rating_average: ColumnType<number, never, never>;
+}
+
+export interface ProductImagesTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Root-relative URL path of the full image. */
+  image_path: string;
+  /** Root-relative URL path of the thumbnail. */
+  thumb_path: string;
+  alt_text: string;
+  /** Display order; the lowest is the main image. `order` is reserved in SQL, hence the name. */
+  position: number;
+}
+
+export interface ProductAttributesTable {
+  id: Generated<number>;
+  product_id: number;
+  key: string;
+  value: string;
+  position: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  /** Author name at the time of the review; null shows as 'Anonymous User'. */
+  username: string | null;
+  /** The customer who wrote it (one review per customer per product); null for seeded
+   * reviews without an account and after the account is deleted. */
+  user_id: number | null;
+  rating: number;
+  comment: string;
+  is_verified_purchase: Bool;
+  created_at: Timestamp;
+}

@@ -1,0 +1,109 @@
+/**
+ * Table types of buying before payment: server-side carts and their lines, and placed orders
+ * with their lines, as they were at checkout (money in integer cents).
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { Timestamp } from './column-types.ts';
+
+/** A customer's server-side cart: one per user and tenant. */
+export interface CartsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A line of a cart: one product with one customization (server/catalog/customization.ts). */
+export interface CartItemsTable {
+  id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  /** Always above 0 (CHECK constraint): quantity 0 deletes the line. */
+  quantity: number;
+  /** Canonical JSON object text: keys sorted, values trimmed, empty values dropped; `{}` when none. */
+  customization: string;
+  /** sha256 hex of `customization`: the line's identity in the unique index. */
+  customization_hash: string;
+  created_at: Timestamp;
+}
+
+/** Contract OrderStatus; the moves between them are server/orders/lifecycle.ts's. */
+export type OrderStatus =
+  'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled' | 'expired';
+/** Contract PaymentMethod. */
+export type PaymentMethod = 'card_2c2p' | 'bank_transfer' | 'custom';
+
+/** A placed order: totals, address and payment instructions as they were at checkout. */
+export interface OrdersTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** "ORD-XXXX-XXXX", unique per tenant; the bank-transfer payment reference. */
+  order_number: string;
+  status: OrderStatus;
+  payment_method: PaymentMethod;
+  total_cents: number;
+  total_items: number;
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  fullname: string;
+  contact_number: string;
+  payment_instructions: string | null;
+  payment_redirect_url: string | null;
+  /** The client's Idempotency-Key; unique per tenant and user. */
+  idempotency_key: string | null;
+  /** sha256 hex of the request the key was first used with. */
+  request_hash: string | null;
+  created_at: Timestamp;
+  paid_at: Timestamp | null;
+  /**
+   * Written first by every transaction that changes the order or its payments: that write is
+   * the order row's lock (PostgreSQL row lock, SQLite's write lock), taken before any payment.
+   */
+  updated_at: Timestamp;
+  /** When an unpaid order expires (awaiting_payment only); null once it is paid or closed. */
+  expires_at: Timestamp | null;
+  /** When it was canceled or expired. */
+  closed_at: Timestamp | null;
+  /** The lines' total; `total_cents` = subtotal + shipping. */
+  subtotal_cents: number;
+  shipping_cents: ColumnType<number, number | undefined, number>;
+  /** JSON array of Shipment. */
+  shipments: ColumnType<string, string | undefined, string>;
+  needs_adult_signature: ColumnType<boolean | number, number | undefined, number>;
+  /** The age attestation of an order with an age-restricted piece (YYYY-MM-DD, when, words). */
+  attestation_dob: ColumnType<string | null, string | null | undefined, string | null>;
+  attestation_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  attestation_text: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A line of an order, with the product's name, price and thumbnail at checkout. */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Null once the product is deleted. */
+  product_id: number | null;
+  product_name: string;
+  product_slug: string;
+  thumb_path: string | null;
+  customization: string;
+  quantity: number;
+  /** The product's price with the chosen options' surcharges, as charged. */
+  unit_price_cents: number;
+  line_total_cents: number;
+  /** JSON array of ChosenOption as the shopper saw them. */
+  options: ColumnType<string, string | undefined, string>;
+  made_to_order: ColumnType<boolean | number, number | undefined, number>;
+  /**
+   * Units of the product's stock checkout took for this line (0 for a made-to-order line):
+   * what closing the unpaid order gives back, whatever the product has become since.
+   */
+  stock_taken: ColumnType<number, number | undefined, number>;
+  age_restricted: ColumnType<boolean | number, number | undefined, number>;
+  /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
+  dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
+  dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
+}

@@ -1,0 +1,117 @@
+/**
+ * Table types of payments: each shop's payment settings and sealed provider credentials, card
+ * payment attempts and their refunds, the provider notifications already applied, and the
+ * sandbox gateway's own record of charges.
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { ProviderName } from '../../../payments/provider.ts';
+import type { Bool, Timestamp } from './column-types.ts';
+
+/**
+ * Which payment methods a shop offers (contract: PaymentOptions), and the secret its
+ * card gateway signs notifications with. One row per tenant; a tenant without one offers none.
+ */
+export interface PaymentSettingsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  enable_card_payment: Bool;
+  enable_bank_transfer: Bool;
+  enable_custom_payment: Bool;
+  /** Multi-line text shown to bank-transfer customers. */
+  bank_account_details: string | null;
+  custom_payment_label: string | null;
+  custom_payment_instructions: string | null;
+  custom_payment_redirect_url: string | null;
+  /**
+   * The sandbox gateway's HMAC key as plaintext: empty once sealed into `credentials` at
+   * start-up (server/payments/credentials.ts); kept as a column so an older database upgrades.
+   */
+  gateway_secret: string;
+  /** Which provider takes this shop's card payments (server/payments/provider.ts). */
+  provider: ColumnType<ProviderName, ProviderName | undefined, ProviderName>;
+  /** The provider's credentials, sealed (JWE, A256GCM under PAYMENT_SECRETS_KEY); null: none. */
+  credentials: string | null;
+}
+
+/**
+ * The sealed credentials of each provider a shop has used (decision 016): the current one's
+ * are also `payment_settings.credentials`; an earlier one's stay here, so the payments it
+ * started are still settled, reconciled, closed and refunded through it.
+ */
+export interface PaymentProviderCredentialsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  provider: ProviderName;
+  /** A compact JWE under PAYMENT_SECRETS_KEY (server/payments/credentials.ts). */
+  credentials: string;
+}
+
+/** Contract PaymentStatus.status ('error' is never stored; it is the client's lookup failure). */
+export type PaymentState = 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+
+/** One card payment attempt of an order. */
+export interface PaymentsTable {
+  id: Generated<number>;
+  uuid: string;
+  tenant_id: number;
+  order_id: number;
+  user_id: number;
+  amount_cents: number;
+  /** ISO 4217, always "USD" for now (spec section 9). */
+  currency: string;
+  status: PaymentState;
+  gateway_transaction_ref: string | null;
+  error_message: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The provider that took this attempt. */
+  provider: ColumnType<ProviderName, ProviderName | undefined, ProviderName>;
+  /** The provider's id of the attempt (2C2P invoice number, Stripe session id); null until started. */
+  provider_ref: string | null;
+  /** 1 for the order's first attempt, then 2, 3, ... */
+  attempt: ColumnType<number, number | undefined, number>;
+  /** When the provider reported the money taken. */
+  captured_at: Timestamp | null;
+  /**
+   * Money taken that the order cannot keep (it was closed, or already paid by another
+   * attempt): 'pending' while the refund through the provider is tried, 'manual' when the
+   * shop must refund it by hand (its provider cannot, and it was told), then 'refunded'; null
+   * for every other payment.
+   */
+  refund_status: RefundStatus | null;
+  refund_ref: string | null;
+  /** When the provider was last asked for this attempt's state (return page, sweep). */
+  checked_at: Timestamp | null;
+}
+
+/** A captured payment the order cannot keep: waiting for its refund, or refunded. */
+export type RefundStatus = 'pending' | 'manual' | 'refunded';
+
+/** A gateway notification that was verified and applied (or acknowledged); replays collide. */
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  event_id: string;
+  payment_id: number;
+  status: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox gateway's own record of a charge, as a real provider keeps one. */
+export interface SandboxChargesTable {
+  /** The provider reference handed to the shop: "SBX-…". */
+  ref: string;
+  tenant_id: number;
+  payment_uuid: string;
+  order_number: string;
+  amount_cents: number;
+  currency: string;
+  status: 'open' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+  /** Where the shopper goes back to once the page is done. */
+  return_url: string;
+  transaction_ref: string | null;
+  error_message: string | null;
+  refunded_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

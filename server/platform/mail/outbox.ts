@@ -1,0 +1,196 @@
+/**
+ * The e-mail outbox's sender (decision 013). Order e-mails are rows of `email_outbox`, written
+ * in the transaction of the order change they tell of (server/orders/order-emails.ts); this sends
+ * them after the commit, so sending never blocks or fails an order, and a crash loses none:
+ *
+ * - a row is claimed with a conditional UPDATE (`locked_until` in the future, `attempts + 1`),
+ *   so of several processes exactly one sends it; a process killed mid-send leaves a claim
+ *   that expires after `lockSeconds`, and the row is sent again by whoever comes next;
+ * - each message carries a Message-ID derived from the row, so a message sent again after a
+ *   crash is the same message (in outbox mode the same file: never two);
+ * - a failure is retried with a growing delay (1 min, 2, 4, … up to an hour), `maxAttempts`
+ *   times, then the row is marked failed and the error logged (never the message's content);
+ * - rows are rendered when sent (server/platform/mail/templates/render-email.ts), in the e-mail worker
+ *   thread of the compiled server (./email-worker-host.ts): rendering never holds up a
+ *   request, and a shop that sends no e-mail for a while gives React Email's memory back.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { EmailJob } from './email-worker.ts';
+import type { Delivery, Mailer } from './mailer.ts';
+
+export interface OutboxOptions {
+  db: Kysely<Database>;
+  /** Sends in this thread (from source: tests, `npm run dev`) when no `deliver` is given. */
+  mailer: Mailer;
+  /**
+   * Renders and sends one e-mail elsewhere: the e-mail worker thread of the compiled server
+   * (./email-worker-host.ts), so rendering never holds up a request.
+   */
+  deliver?: (job: EmailJob) => Promise<Delivery>;
+  /** The sender of a shop's e-mails: MAIL_FROM, or the shop's name and contact e-mail. */
+  fromFor(tenantId: number): Promise<string>;
+  log: FastifyBaseLogger;
+  /** How long a claim holds (s; default 120). */
+  lockSeconds?: number;
+  /** Sends before a row is given up (default 8). */
+  maxAttempts?: number;
+  /** How often due rows are looked for when nothing wakes the sender (ms; default 5000). */
+  pollMs?: number;
+}
+
+const BATCH = 20;
+
+/** Delay before the next try after `attempts` failed ones (ms). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+type RenderAndSend = typeof import('./email-worker.ts').renderAndSend;
+
+/**
+ * Renders and sends in this thread, loading React Email with the first e-mail. The module path
+ * is a variable so the bundler leaves it out of the compiled server, which uses the worker.
+ */
+async function loadInProcess(): Promise<RenderAndSend> {
+  const source = './email-worker.ts';
+  return ((await import(source)) as { renderAndSend: RenderAndSend }).renderAndSend;
+}
+
+export class EmailOutbox {
+  private timer: NodeJS.Timeout | null = null;
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private inProcess: Promise<RenderAndSend> | null = null;
+  private readonly lockSeconds: number;
+  private readonly maxAttempts: number;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.lockSeconds = options.lockSeconds ?? 120;
+    this.maxAttempts = options.maxAttempts ?? 8;
+  }
+
+  /** Starts polling for due rows (and sends what is due now). */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 5000);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops polling and waits for the send in flight. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.idle();
+  }
+
+  /** Sends what is due soon (after a commit that queued e-mails). */
+  wake(): void {
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.drain()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'the e-mail outbox failed'))
+      .finally(() => {
+        this.draining = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Resolves once no send is in flight (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Claims and sends due rows until none is left. */
+  async drain(): Promise<void> {
+    for (;;) {
+      const now = new Date().toISOString();
+      const due = await this.options.db
+        .selectFrom('email_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now)
+        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+        .orderBy('id')
+        .limit(BATCH)
+        .execute();
+      if (due.length === 0) return;
+      for (const { id } of due) await this.sendOne(id);
+      if (due.length < BATCH) return;
+    }
+  }
+
+  private async sendOne(id: number): Promise<void> {
+    const { db, log } = this.options;
+    const now = new Date();
+    const claimed = await db
+      .updateTable('email_outbox')
+      .set((eb) => ({
+        locked_until: new Date(now.getTime() + this.lockSeconds * 1000).toISOString(),
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where((eb) =>
+        eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!claimed) return;
+    try {
+      const stamp = new Date(claimed.created_at).toISOString().replace(/[:.]/g, '-');
+      const from = await this.options.fromFor(claimed.tenant_id);
+      const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
+      const job: EmailJob = {
+        data: JSON.parse(claimed.data) as EmailJob['data'],
+        from,
+        to: claimed.recipient,
+        messageId: `<${stamp}-outbox-${claimed.id}@${domain}>`,
+      };
+      let delivery: Delivery;
+      if (this.options.deliver) {
+        delivery = await this.options.deliver(job);
+      } else {
+        this.inProcess ??= loadInProcess();
+        delivery = await (await this.inProcess)(job, this.options.mailer);
+      }
+      await db
+        .updateTable('email_outbox')
+        .set({
+          status: 'sent',
+          sent_at: new Date().toISOString(),
+          locked_until: null,
+          last_error: null,
+        })
+        .where('id', '=', id)
+        .execute();
+      log.info({ email: claimed.id, kind: claimed.kind, via: delivery.via }, 'e-mail sent');
+    } catch (error) {
+      const failed = claimed.attempts >= this.maxAttempts;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .updateTable('email_outbox')
+        .set({
+          status: failed ? 'failed' : 'pending',
+          locked_until: null,
+          last_error: message.slice(0, 500),
+          next_attempt_at: new Date(Date.now() + retryDelayMs(claimed.attempts)).toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+      log.error(
+        { err: error, email: claimed.id, kind: claimed.kind, attempts: claimed.attempts },
+        failed
+          ? 'an e-mail could not be sent and was given up'
+          : 'an e-mail could not be sent; retrying later',
+      );
+    }
+  }
+}
