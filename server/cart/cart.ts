@@ -18,7 +18,7 @@
  * lines too, so every cart that may be kept may also be ordered.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import type { Database } from '../platform/db/database.ts';
 import { canonicalCustomization, parseCustomization } from '../catalog/customization.ts';
 import { HttpError, notFound } from '../http/http-error.ts';

@@ -5,7 +5,7 @@
  */
 import { HttpError } from '../http/http-error.ts';
 import { canonicalJson, hasNul, sha256Hex } from '../platform/canonical-json.ts';
-import { NUL_MESSAGE } from '../http/field-messages.ts';
+import { NUL_MESSAGE } from '../platform/field-messages.ts';
 
 /** The stored form of a customization. */
 export interface CanonicalCustomization {

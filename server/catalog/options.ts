@@ -6,10 +6,10 @@
  * the line itself: the client's prices are never read.
  */
 import { hasNul } from '../platform/canonical-json.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../http/field-messages.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import { HttpError } from '../http/http-error.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 
 export type ProductOption = Schemas['ProductOption'];
 export type ChosenOption = Schemas['ChosenOption'];

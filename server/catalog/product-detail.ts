@@ -5,7 +5,7 @@
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { notFound } from '../http/http-error.ts';
 import { shopRules } from './dispatch-dates.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import {
   type CatalogScope,
   loadRelated,

@@ -5,7 +5,8 @@
  */
 import { HttpError } from '../http/http-error.ts';
 import { toDecimal } from '../../common/money.ts';
-import type { OperationRequest, Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
+import type { OperationRequest } from '../http/contract-types.ts';
 
 /** Page size when the request names none, and the largest allowed (the contract's maximum). */
 export const DEFAULT_PAGE_SIZE = 12;

@@ -11,7 +11,7 @@ import { toCount } from '../platform/db/mapping.ts';
 import { HttpError } from '../http/http-error.ts';
 import { pageOffset } from '../http/pagination.ts';
 import { shopRules } from './dispatch-dates.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';
 import { matchesSearch, searchRank } from './search/product-search.ts';
 import { searchPrefixes } from './search/search-terms.ts';

@@ -11,7 +11,7 @@ import { toAverage, toBool, toCount } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
 import { dispatchOf, type ShopRules } from './dispatch-dates.ts';
 import { parseOptions, toProductOptions } from './options.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 
 type Product = Schemas['Product'];
 
@@ -148,9 +148,7 @@ export function toProduct(
     name: row.name,
     price: toDecimal(row.price_cents),
     price_before_discount:
-      row.price_before_discount_cents === null
-        ? null
-        : toDecimal(row.price_before_discount_cents),
+      row.price_before_discount_cents === null ? null : toDecimal(row.price_before_discount_cents),
     stock: row.stock,
     is_active: true,
     description: row.description,

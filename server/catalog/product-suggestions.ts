@@ -4,7 +4,7 @@
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';
 import { type CatalogScope, productColumns } from './product-rows.ts';
 import { matchesSearch } from './search/product-search.ts';

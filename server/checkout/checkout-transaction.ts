@@ -9,15 +9,22 @@
 import type { Kysely } from 'kysely';
 import type { Database, PaymentMethod } from '../platform/db/database.ts';
 import { toCount } from '../platform/db/mapping.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import type { DeliveryAddress } from '../shipping/delivery-address.ts';
-import { BLANK_MESSAGE } from '../http/field-messages.ts';
+import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 import { HttpError } from '../http/http-error.ts';
 import { toDecimal } from '../../common/money.ts';
 import { randomCode } from '../platform/random-code.ts';
-import type { FieldErrors } from '../http/errors.ts';
+import type { FieldErrors } from '../platform/domain-error.ts';
 import { checkAttestation } from './age-gate.ts';
-import { cartLines, findCartId, loadCart, lockCart, mainImages, stockConflict } from '../cart/cart.ts';
+import {
+  cartLines,
+  findCartId,
+  loadCart,
+  lockCart,
+  mainImages,
+  stockConflict,
+} from '../cart/cart.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
 import { ORDER_MESSAGES } from '../orders/messages.ts';

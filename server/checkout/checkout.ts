@@ -26,13 +26,13 @@ import { isUniqueViolation } from '../platform/db/errors.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { cleanAddress, type DeliveryAddress } from '../shipping/delivery-address.ts';
 import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
-import { BLANK_MESSAGE } from '../http/field-messages.ts';
+import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 import { HttpError } from '../http/http-error.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
 
 /** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
 const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
-import type { FieldErrors } from '../http/errors.ts';
+import type { FieldErrors } from '../platform/domain-error.ts';
 import {
   type Checkout,
   type CheckoutInput,

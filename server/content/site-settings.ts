@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { parseStringMap } from '../platform/db/mapping.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 
 /**
  * The tenant's site-settings record in the contract's shape, or null when the tenant has none.

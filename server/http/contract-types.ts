@@ -1,35 +1,15 @@
 /**
- * Handler types derived from the generated contract types (common/storefront-api.d.ts), so a handler
- * that returns the wrong shape or reads an undeclared parameter fails the typecheck.
+ * Handler types over the contract's operations (common/storefront-contract.ts): a handler that
+ * returns the wrong shape or reads an undeclared parameter fails the type check.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../common/storefront-api';
-
-export type OperationId = keyof operations;
-export type Schemas = components['schemas'];
-
-type Op<K extends OperationId> = operations[K];
-type Part<T, P extends string> = T extends { [key in P]?: infer V }
-  ? [NonNullable<V>] extends [never]
-    ? unknown
-    : V
-  : unknown;
-
-/** The query, path and body types of operation K. */
-export type Query<K extends OperationId> = NonNullable<Part<Op<K>['parameters'], 'query'>>;
-export type PathParams<K extends OperationId> = NonNullable<Part<Op<K>['parameters'], 'path'>>;
-export type RequestBody<K extends OperationId> =
-  NonNullable<Op<K>['requestBody']> extends { content: { 'application/json': infer B } }
-    ? B
-    : unknown;
-
-type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
-type Responses<K extends OperationId> = Op<K>['responses'];
-
-/** The body of operation K's success answer (200 or 201). */
-export type SuccessBody<K extends OperationId> =
-  | JsonOf<Responses<K> extends Record<200, infer R> ? R : never>
-  | JsonOf<Responses<K> extends Record<201, infer R> ? R : never>;
+import type {
+  OperationId,
+  PathParams,
+  Query,
+  RequestBody,
+  SuccessBody,
+} from '../../common/storefront-contract.ts';
 
 /** The typed Fastify request of operation K. */
 export type OperationRequest<K extends OperationId> = FastifyRequest<{

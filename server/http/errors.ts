@@ -13,12 +13,9 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from './http-error.ts';
-import { DomainError, errorBody } from '../platform/domain-error.ts';
+import { DomainError, errorBody, type FieldErrors } from '../platform/domain-error.ts';
 import { statusOfDomainError } from './domain-errors.ts';
-import { BLANK_MESSAGE } from './field-messages.ts';
-
-/** Field errors as DRF answers them: field name -> messages. */
-export type FieldErrors = Record<string, string[]>;
+import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 
 /** A handler for requests no route matched; plugins/pages.ts swaps in one that serves the page. */
 export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => unknown;

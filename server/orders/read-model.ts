@@ -11,7 +11,7 @@ import type {
   RefundStatus,
 } from '../platform/db/database.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import { parseCustomization } from '../catalog/customization.ts';
 import { toDecimal } from '../../common/money.ts';
 import { priceChoices } from '../catalog/options.ts';

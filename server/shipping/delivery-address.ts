@@ -2,10 +2,10 @@
  * The six delivery-address fields (contract DeliveryAddress, spec section 5) and their one
  * validation, shared by checkout and the address book.
  */
-import type { Schemas } from '../http/contract-types.ts';
-import type { FieldErrors } from '../http/errors.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
+import type { FieldErrors } from '../platform/domain-error.ts';
 import { hasNul } from '../platform/canonical-json.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../http/field-messages.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 
 export type DeliveryAddress = Schemas['DeliveryAddress'];
 

@@ -9,7 +9,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import type { Schemas } from '../http/contract-types.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;

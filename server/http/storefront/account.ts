@@ -19,7 +19,7 @@
  *   the user ends. Throttled per client address (429), and the new password is hashed only
  *   once the token is known to be good, so made-up tokens cost no scrypt work.
  */
-import { NUL_MESSAGE } from '../field-messages.ts';
+import { NUL_MESSAGE } from '../../platform/field-messages.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidResetTokenError } from '../../accounts/password-reset.ts';
 import {
@@ -33,7 +33,7 @@ import { toBool } from '../../platform/db/mapping.ts';
 import { hasNul } from '../../platform/canonical-json.ts';
 import { HttpError } from '../http-error.ts';
 import { requireUser } from '../auth.ts';
-import type { FieldErrors } from '../errors.ts';
+import type { FieldErrors } from '../../platform/domain-error.ts';
 import { findSiteSettings } from '../../content/site-settings.ts';
 import type { OperationHandler } from '../contract-types.ts';
 

@@ -17,9 +17,10 @@ import { isRowId } from '../../platform/db/errors.ts';
 import { toBool } from '../../platform/db/mapping.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireUser } from '../auth.ts';
-import type { FieldErrors } from '../errors.ts';
-import type { OperationHandler, Schemas } from '../contract-types.ts';
-import { BLANK_MESSAGE } from '../field-messages.ts';
+import type { FieldErrors } from '../../platform/domain-error.ts';
+import type { Schemas } from '../../../common/storefront-contract.ts';
+import type { OperationHandler } from '../contract-types.ts';
+import { BLANK_MESSAGE } from '../../platform/field-messages.ts';
 import { type AddressColumn, cleanAddress } from '../../shipping/delivery-address.ts';
 
 type SavedAddress = Schemas['SavedAddress'];

@@ -27,7 +27,7 @@ import type { Database } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { toBool } from '../../platform/db/mapping.ts';
 import { HttpError } from '../http-error.ts';
-import type { FieldErrors } from '../errors.ts';
+import type { FieldErrors } from '../../platform/domain-error.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
 /** Spec section 5 and 8 messages, and DRF's wording where the spec names none. */

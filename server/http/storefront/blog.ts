@@ -21,8 +21,9 @@ import { hasNul } from '../../platform/canonical-json.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { pageOffset, pageUrl } from '../pagination.ts';
 import { requireUser } from '../auth.ts';
-import type { OperationHandler, Schemas } from '../contract-types.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../field-messages.ts';
+import type { Schemas } from '../../../common/storefront-contract.ts';
+import type { OperationHandler } from '../contract-types.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../../platform/field-messages.ts';
 
 type BlogPost = Schemas['BlogPost'];
 type Comment = Schemas['Comment'];

@@ -27,7 +27,8 @@ import type { CatalogScope } from '../../catalog/product-rows.ts';
 import { loadSuggestions } from '../../catalog/product-suggestions.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { sendCached } from '../catalog-cache.ts';
-import type { OperationHandler, Schemas } from '../contract-types.ts';
+import type { Schemas } from '../../../common/storefront-contract.ts';
+import type { OperationHandler } from '../contract-types.ts';
 
 export {
   DEFAULT_PAGE_SIZE,

@@ -10,10 +10,11 @@ import { ThrottledError } from '../../accounts/throttle.ts';
 import { toBool, toIsoString } from '../../platform/db/mapping.ts';
 import { hasNul } from '../../platform/canonical-json.ts';
 import { HttpError } from '../http-error.ts';
-import type { FieldErrors } from '../errors.ts';
+import type { FieldErrors } from '../../platform/domain-error.ts';
 import { throttled } from '../../accounts/throttle.ts';
-import type { OperationHandler, Schemas } from '../contract-types.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../field-messages.ts';
+import type { Schemas } from '../../../common/storefront-contract.ts';
+import type { OperationHandler } from '../contract-types.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../../platform/field-messages.ts';
 
 /** Messages of this module (DRF's wording where the spec names none). */
 export const CONTENT_MESSAGES = {

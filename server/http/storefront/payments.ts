@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { isRowId } from '../../platform/db/errors.ts';
 import { toBool } from '../../platform/db/mapping.ts';
 import { hasNul } from '../../platform/canonical-json.ts';
-import { NUL_MESSAGE } from '../field-messages.ts';
+import { NUL_MESSAGE } from '../../platform/field-messages.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { PAYMENT_MESSAGES } from '../../orders/messages.ts';
 import {

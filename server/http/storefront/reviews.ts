@@ -15,7 +15,7 @@ import { hasNul } from '../../platform/canonical-json.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../field-messages.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../../platform/field-messages.ts';
 
 /** Messages of this module (DRF's wording where the spec names none). */
 export const REVIEW_MESSAGES = {

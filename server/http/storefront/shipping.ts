@@ -20,7 +20,8 @@ import {
 } from '../../shipping/shipping.ts';
 import { toDecimal } from '../../../common/money.ts';
 import { requireUser } from '../auth.ts';
-import type { OperationHandler, Schemas } from '../contract-types.ts';
+import type { Schemas } from '../../../common/storefront-contract.ts';
+import type { OperationHandler } from '../contract-types.ts';
 
 /**
  * The shop's delivery rates zone by zone (contract: ShippingOptions.delivery_zones): each
