@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'web',
           globals: true,
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

@@ -1,0 +1,95 @@
+/**
+ * The import boundaries of eslint.config.js ("Which way imports go", decision 019) fail a file
+ * that crosses them: each case lints a one-line file at a path inside a zone, as `npm run lint`
+ * would, and expects the zone's message (or none for an allowed import).
+ */
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The `no-restricted-imports` messages ESLint gives `code` placed at `filePath`. */
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = x;\n`, { filePath });
+  return result!.messages
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('the import boundaries', () => {
+  it('fail a domain file that imports an HTTP type or the error plugin', async () => {
+    const errors = await boundaryErrors(
+      'server/cart/new-rule.ts',
+      "import type { OperationRequest as x } from '../http/contract-types.ts';",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('A domain folder never imports the HTTP layer or a plugin');
+    expect(
+      await boundaryErrors(
+        'server/payments/new-rule.ts',
+        "import { HttpError as x } from '../http/http-error.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('server/orders/new-rule.ts', "import x from 'fastify-plugin';"),
+    ).toHaveLength(1);
+  });
+
+  it('let a domain file import the platform and common/', async () => {
+    expect(
+      await boundaryErrors(
+        'server/cart/new-rule.ts',
+        "import { DomainError as x } from '../platform/domain-error.ts';\nimport { toDecimal } from '../../common/money.ts';\nvoid toDecimal;",
+      ),
+    ).toEqual([]);
+  });
+
+  it('fail the platform importing a domain folder or the HTTP layer', async () => {
+    expect(
+      await boundaryErrors(
+        'server/platform/db/new-table.ts',
+        "import { x } from '../../payments/registry.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('server/platform/new-part.ts', "import { x } from '../http/errors.ts';"),
+    ).toHaveLength(1);
+  });
+
+  it('keep src/ and server/ apart, with common/ importing neither', async () => {
+    expect(
+      await boundaryErrors(
+        'server/http/new-handler.ts',
+        "import { x } from '../../src/api/client';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'src/features/cart/new-part.ts',
+        "import { x } from '../../../server/cart/cart';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors('common/new-part.ts', "import { x } from '../src/api/client';"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'src/features/cart/new-part.ts',
+        "import { toDecimal as x } from '../../../common/money';",
+      ),
+    ).toEqual([]);
+  });
+
+  it('fail a feature importing a feature ranked above it, so no two import each other', async () => {
+    const errors = await boundaryErrors(
+      'src/features/cart/new-part.ts',
+      "import { x } from '../checkout/api';",
+    );
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('FEATURE_LAYERS');
+    expect(
+      await boundaryErrors('src/features/checkout/new-part.ts', "import { x } from '../cart/api';"),
+    ).toEqual([]);
+  });
+});
