@@ -9,7 +9,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { ProductsTable } from '../platform/db/tables/catalog.ts';
 import { toCount } from '../platform/db/mapping.ts';
 import { HttpError } from '../http/http-error.ts';
-import { pageOffset } from '../http/pagination.ts';
+import { pageOffset } from '../platform/db/page-offset.ts';
 import { shopRules } from './dispatch-dates.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';

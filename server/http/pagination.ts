@@ -1,6 +1,6 @@
 /**
- * DRF-style page links (`next`/`previous`) for the paginated lists: products and
- * orders.
+ * DRF-style page links (`next`/`previous`) for the paginated lists: products, orders and blog
+ * posts. A page's row offset is the database's business (platform/db/page-offset.ts).
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -16,13 +16,4 @@ export function pageUrl(request: FastifyRequest, page: number): string {
   else params.set('page', String(page));
   const search = params.toString();
   return `${request.server.siteOrigin()}${path}${search ? `?${search}` : ''}`;
-}
-
-/**
- * The row offset of a 1-based page, or null when the page lies beyond anything a table can
- * hold (a huge `page` must answer "Invalid page.", not overflow the database's OFFSET).
- */
-export function pageOffset(page: number, pageSize: number): number | null {
-  const offset = (page - 1) * pageSize;
-  return Number.isSafeInteger(offset) && offset <= 2 ** 31 ? offset : null;
 }
