@@ -6,7 +6,7 @@
  */
 
 /** Hands one API request to the API in the same process and resolves its answer. */
-export type Dispatch = (request: Request) => Promise<Response>;
+export type ApiFetch = (request: Request) => Promise<Response>;
 
 /** What one render needs. */
 export interface RenderInput {
@@ -17,7 +17,7 @@ export interface RenderInput {
   /** This response's CSP nonce, put on every inline script. */
   nonce: string;
   /** Answers one API request in process, for the tenant of this page. */
-  dispatch: Dispatch;
+  fetchApi: ApiFetch;
   /** Give up (and let the caller serve the shell) after this many ms (default 5000). */
   timeoutMs?: number;
 }

@@ -26,7 +26,7 @@ import { notImplemented } from './http/storefront/not-implemented.ts';
 import { findSiteSettings } from './content/site-settings.ts';
 import { clientErrorHandler } from './http/client-error.ts';
 import { siteOrigin } from './http/site-origin.ts';
-import type { Renderer } from './platform/render/server-render.ts';
+import type { Renderer } from '../common/render-contract.ts';
 import { DeferredCompiles, deferredSerializerFactory } from './http/deferred-compiles.ts';
 import { createValidatorCompiler } from './http/validator-compiler.ts';
 import { handlers } from './http/operations.ts';

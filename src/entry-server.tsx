@@ -5,7 +5,7 @@
  *
  * Each call gets its own QueryClient and router (nothing is shared between requests), runs the
  * matched routes' loaders through the app's own openapi-fetch client, whose requests are handed
- * to the API in the same process for the tenant of the request (`dispatch`), renders the
+ * to the API in the same process for the tenant of the request (`fetchApi`), renders the
  * document with React and TanStack Router's SSR, and returns it with the dehydrated router and
  * query state inlined in nonce'd scripts. Any error thrown while rendering is re-thrown, so
  * the caller can log it and serve the SPA shell instead.
@@ -33,9 +33,9 @@ const requestScope = new AsyncLocalStorage<ApiTransport>();
 // One transport for the process; which request it serves is looked up per call, so two
 // renders running at once never see each other's tenant.
 setApiTransport((request) => {
-  const dispatch = requestScope.getStore();
-  if (!dispatch) return Promise.reject(new Error('API call outside a server render'));
-  return dispatch(request);
+  const fetchApi = requestScope.getStore();
+  if (!fetchApi) return Promise.reject(new Error('API call outside a server render'));
+  return fetchApi(request);
 });
 setServerSanitizer(sanitizeOnServer);
 
@@ -80,7 +80,7 @@ export async function render(input: RenderInput): Promise<RenderResult> {
     headers: { accept: 'text/html' },
     signal,
   });
-  return requestScope.run(input.dispatch, async () => {
+  return requestScope.run(input.fetchApi, async () => {
     let routeIds: string[] = [];
     let status = 200;
     const handler = createRequestHandler({

@@ -4,7 +4,7 @@
  * neither pushes the real pages out nor queues renders beyond those in flight.
  */
 import { Writable } from 'node:stream';
-import type { Renderer } from '../platform/render/server-render.ts';
+import type { Renderer } from '../../common/render-contract.ts';
 import { demoContent } from '../seed/content-data.ts';
 import { call, createCustomer, productBySlug } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

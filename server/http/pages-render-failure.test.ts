@@ -57,7 +57,7 @@ describe('when a render fails', () => {
     });
     // The product page maps over `reviews`: a number there makes the component throw.
     const broken = { ...real.json<Record<string, unknown>>(), reviews: 5 };
-    const dispatch = async (request: Request) => {
+    const fetchApi = async (request: Request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/products/products/damascus-gyuto-210mm/')
         return Response.json(broken);
@@ -76,7 +76,7 @@ describe('when a render fails', () => {
         url: '/products/damascus-gyuto-210mm',
         origin: 'http://shop.example',
         nonce: 'n',
-        dispatch,
+        fetchApi,
       }),
     ).rejects.toThrow();
     // The same page with good data renders.
@@ -84,7 +84,7 @@ describe('when a render fails', () => {
       url: '/products/damascus-gyuto-210mm',
       origin: 'http://shop.example',
       nonce: 'n',
-      dispatch: async (request: Request) => {
+      fetchApi: async (request: Request) => {
         const url = new URL(request.url);
         const answer = await t.app.inject({
           method: 'GET',

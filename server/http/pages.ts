@@ -25,6 +25,7 @@ import { contentSecurityPolicy, renderIndexHtml } from '../platform/render/index
 import { pageKey } from '../platform/render/page-key.ts';
 import { pathKinds, type PathKind } from '../platform/render/page-routes.ts';
 import { workerRendererLoader } from '../platform/render/render-worker-host.ts';
+import type { ApiFetch, Renderer } from '../../common/render-contract.ts';
 import {
   builtRendererLoader,
   finishDocument,
@@ -32,9 +33,7 @@ import {
   PageCache,
   readClientAssets,
   showsStockOf,
-  type Dispatch,
   type RenderedPage,
-  type Renderer,
 } from '../platform/render/server-render.ts';
 
 export interface PagesPluginOptions {
@@ -182,7 +181,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   });
 
   /** Answers an API request of a server render in process, for the storefront's tenant. */
-  const dispatch: Dispatch = async (request) => {
+  const fetchApi: ApiFetch = async (request) => {
     const url = new URL(request.url);
     if (
       url.pathname !== options.publicApiPath &&
@@ -243,7 +242,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       // own nonce.
       const render = async (): Promise<RenderedPage> => {
         const nonceMarker = randomBytes(16).toString('hex');
-        const result = await (await load).render({ url, origin, nonce: nonceMarker, dispatch });
+        const result = await (await load).render({ url, origin, nonce: nonceMarker, fetchApi });
         if (result.kind === 'redirect') return result;
         return {
           kind: 'html',

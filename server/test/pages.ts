@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import type { Renderer } from '../platform/render/server-render.ts';
+import type { Renderer } from '../../common/render-contract.ts';
 import { seedTenants } from '../seed/catalog-data.ts';
 import { useTestApp } from './test-app.ts';
 

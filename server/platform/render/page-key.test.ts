@@ -10,7 +10,9 @@ describe('pageKey', () => {
     expect(pageKey('/products?category=chef-knives&page=2')).toBe(
       '/products?category=chef-knives&page=2',
     );
-    expect(pageKey('/products?search=oak&in_stock=true')).toBe('/products?search=oak&in_stock=true');
+    expect(pageKey('/products?search=oak&in_stock=true')).toBe(
+      '/products?search=oak&in_stock=true',
+    );
     expect(pageKey('/blog?page=3')).toBe('/blog?page=3');
   });
 

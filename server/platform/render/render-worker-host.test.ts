@@ -1,7 +1,7 @@
 /**
  * The render worker (decision 008): the compiled worker (built here with esbuild, as
  * scripts/build-server.mjs builds it) runs a stand-in render module whose API requests come
- * back to the main thread's dispatch.
+ * back to the main thread's fetchApi.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { WorkerRenderer } from './render-worker-host.ts';
-import type { Dispatch, RenderResult } from './server-render.ts';
+import type { ApiFetch, RenderResult } from '../../../common/render-contract.ts';
 
 let dir: string;
 let workerFile: string;
@@ -33,7 +33,7 @@ beforeAll(async () => {
     `export async function render(input) {
       if (input.url === '/throw') throw new Error('route component threw');
       if (input.url === '/die') process.exit(3);
-      const answer = await input.dispatch(new Request(input.origin + '/api/products/products/?page=2', {
+      const answer = await input.fetchApi(new Request(input.origin + '/api/products/products/?page=2', {
         method: 'POST', headers: { 'x-render': input.nonce }, body: 'ping',
       }));
       const body = await answer.text();
@@ -45,18 +45,18 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const echo: Dispatch = async (request) =>
+const echo: ApiFetch = async (request) =>
   new Response(
     `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search} ` +
       `${request.headers.get('x-render')} ${await request.text()}`,
     { status: 201, headers: { 'x-answer': 'yes' } },
   );
 
-const input = (url: string, dispatch: Dispatch = echo) => ({
+const input = (url: string, fetchApi: ApiFetch = echo) => ({
   url,
   origin: 'http://shop.test',
   nonce: 'n0nce',
-  dispatch,
+  fetchApi,
 });
 
 describe('WorkerRenderer', () => {
@@ -77,7 +77,7 @@ describe('WorkerRenderer', () => {
       ['a', 'b', 'c'].map((nonce) =>
         renderer.render({
           ...input('/products'),
-          dispatch: async (request) =>
+          fetchApi: async (request) =>
             new Response(`${request.headers.get('x-render')}-${nonce}`, { status: 200 }),
           nonce,
         }),
@@ -98,7 +98,7 @@ describe('WorkerRenderer', () => {
 
   it('rejects when an API request of the render fails in the main thread', async () => {
     const renderer = new WorkerRenderer(workerFile, rendererFile);
-    const failing: Dispatch = () => Promise.reject(new Error('database unavailable'));
+    const failing: ApiFetch = () => Promise.reject(new Error('database unavailable'));
     await expect(renderer.render(input('/products', failing))).rejects.toThrow(
       'database unavailable',
     );

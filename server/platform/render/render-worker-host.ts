@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { toPlain, type FromWorker, type ToWorker } from './render-worker-protocol.ts';
-import type { Dispatch, RenderInput, Renderer, RenderResult } from './server-render.ts';
+import type {
+  ApiFetch,
+  RenderInput,
+  Renderer,
+  RenderResult,
+} from '../../../common/render-contract.ts';
 
 /** Heap limits of the render worker (MB): a small young generation, room for the render module. */
 const RENDER_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
@@ -38,7 +43,7 @@ export function workerRendererLoader(distDir: string): (() => Promise<Renderer>)
 interface PendingRender {
   resolve: (result: RenderResult) => void;
   reject: (error: Error) => void;
-  dispatch: Dispatch;
+  fetchApi: ApiFetch;
   timer: NodeJS.Timeout;
 }
 
@@ -58,14 +63,14 @@ export class WorkerRenderer implements Renderer {
 
   render(input: RenderInput): Promise<RenderResult> {
     const { worker, renders } = this.current ?? this.start();
-    const { dispatch, ...rest } = input;
+    const { fetchApi, ...rest } = input;
     const id = this.nextId++;
     return new Promise<RenderResult>((resolve, reject) => {
       const timer = setTimeout(
         () => void worker.terminate(),
         (input.timeoutMs ?? RENDER_TIMEOUT_MS) + WORKER_GRACE_MS,
       );
-      renders.set(id, { resolve, reject, dispatch, timer });
+      renders.set(id, { resolve, reject, fetchApi, timer });
       const message: ToWorker = { type: 'render', id, input: rest };
       worker.postMessage(message);
     });
@@ -102,7 +107,7 @@ export class WorkerRenderer implements Renderer {
       const pending = renders.get(message.id);
       if (!pending) return;
       if (message.type === 'call') {
-        void this.answer(worker, pending.dispatch, message);
+        void this.answer(worker, pending.fetchApi, message);
         return;
       }
       renders.delete(message.id);
@@ -121,13 +126,13 @@ export class WorkerRenderer implements Renderer {
   /** Answers one API request of a render in process and posts the answer back. */
   private async answer(
     worker: Worker,
-    dispatch: Dispatch,
+    fetchApi: ApiFetch,
     call: Extract<FromWorker, { type: 'call' }>,
   ): Promise<void> {
     let reply: ToWorker;
     const transfer: ArrayBuffer[] = [];
     try {
-      const response = await dispatch(
+      const response = await fetchApi(
         new Request(call.url, {
           method: call.method,
           headers: call.request.headers,

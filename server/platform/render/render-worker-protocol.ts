@@ -3,10 +3,10 @@
  * "Rendering off the event loop"). The worker renders; every API request a render makes comes
  * back to the main thread, which answers it in process as before.
  */
-import type { RenderInput, RenderResult } from './server-render.ts';
+import type { RenderInput, RenderResult } from '../../../common/render-contract.ts';
 
-/** A render without its `dispatch` function (functions cannot cross threads). */
-export type WorkerRenderInput = Omit<RenderInput, 'dispatch'>;
+/** A render without its `fetchApi` function (functions cannot cross threads). */
+export type WorkerRenderInput = Omit<RenderInput, 'fetchApi'>;
 
 /** An HTTP request or answer as plain data: headers as pairs, body as bytes or null. */
 export interface PlainMessage {

@@ -10,7 +10,7 @@ import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { toPlain, type FromWorker, type ToWorker } from './render-worker-protocol.ts';
-import type { Renderer } from './server-render.ts';
+import type { Renderer } from '../../../common/render-contract.ts';
 
 const port = parentPort;
 if (!port) throw new Error('render-worker.ts runs as a worker thread only');
@@ -59,7 +59,7 @@ port.on('message', (message: ToWorker) => {
     .then((module) =>
       module.render({
         ...input,
-        dispatch: async (request) => {
+        fetchApi: async (request) => {
           const call = nextCall++;
           const plainRequest = await toPlain(request);
           return new Promise<Response>((resolve, reject) => {

@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml } from './index-html.ts';
 
-export type { Dispatch, RenderInput, RenderResult, Renderer } from '../../../common/render-contract.ts';
 import type { Renderer } from '../../../common/render-contract.ts';
 
 /**
