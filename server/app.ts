@@ -4,10 +4,10 @@
  * `app.inject` on it.
  *
  * Routing and request validation come from openapi/storefront.yaml through fastify-openapi-glue:
- * each operationId maps to a handler in handlers/ (operation-handlers.ts), and every operation
- * without one answers 501. The schemas are compiled by lib/validator-compiler.ts; the API scope's
- * body parsing and hooks are plugins/api-requests.ts; the rendered reference of the same
- * contract is plugins/api-docs.ts.
+ * each operationId maps to a handler of http/storefront/ (the table is http/operations.ts), and
+ * every operation without one answers 501. The schemas are compiled by
+ * http/validator-compiler.ts; the API scope's body parsing and hooks are http/api-requests.ts;
+ * the rendered reference of the same contract is platform/api-docs/api-docs.ts.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -76,9 +76,6 @@ declare module 'fastify' {
     siteOrigin: () => string;
   }
 }
-
-/** The handler of each operationId (operation-handlers.ts); kept here for existing importers. */
-export { handlers };
 
 export interface BuildAppOptions {
   config: AppConfig;

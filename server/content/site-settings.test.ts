@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { handlers, SPECIFICATION_PATH } from '../app.ts';
+import { SPECIFICATION_PATH } from '../app.ts';
+import { handlers } from '../http/operations.ts';
 import { seedTenants } from '../seed/catalog-data.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { parse } from 'yaml';
-import { handlers, SPECIFICATION_PATH } from '../../app.ts';
+import { SPECIFICATION_PATH } from '../../app.ts';
+import { handlers } from '../../http/operations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
