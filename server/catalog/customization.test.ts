@@ -1,4 +1,4 @@
-import { HttpError } from '../http/http-error.ts';
+import { domainRefusal } from '../test/domain-refusal.ts';
 import { canonicalCustomization, parseCustomization } from './customization.ts';
 
 describe('canonicalCustomization', () => {
@@ -21,14 +21,9 @@ describe('canonicalCustomization', () => {
   });
 
   it('refuses a NUL character with the customization field error', () => {
-    try {
-      canonicalCustomization({ a: 'x\u0000' });
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(HttpError);
-      expect((error as HttpError).body).toEqual({
-        customization: ['Null characters are not allowed.'],
-      });
-    }
+    expect(domainRefusal(() => canonicalCustomization({ a: 'x\u0000' }))).toEqual({
+      status: 400,
+      body: { customization: ['Null characters are not allowed.'] },
+    });
   });
 });

@@ -3,7 +3,8 @@
  * reduced to one canonical form so that "the same product with the same customization" is
  * decided by comparing text.
  */
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
 import { canonicalJson, hasNul, sha256Hex } from '../platform/canonical-json.ts';
 import { NUL_MESSAGE } from '../platform/field-messages.ts';
 
@@ -18,8 +19,8 @@ export interface CanonicalCustomization {
 /**
  * Canonicalises a customization map: keys and values are trimmed, pairs whose key or value is
  * then empty are dropped, and keys are sorted; no map (or an empty one) gives `{}`.
- * @throws HttpError 400 `{"customization":["Null characters are not allowed."]}` when a key or a
- *   value holds a NUL character.
+ * @throws DomainError `null_in_customization` (field `customization`: "Null characters are not
+ *   allowed.") when a key or a value holds a NUL character.
  */
 export function canonicalCustomization(
   customization: Record<string, string> | undefined,
@@ -27,7 +28,9 @@ export function canonicalCustomization(
   const clean = new Map<string, string>();
   for (const [rawKey, rawValue] of Object.entries(customization ?? {})) {
     if (hasNul(rawKey) || hasNul(rawValue)) {
-      throw new HttpError(400, { customization: [NUL_MESSAGE] });
+      throw new DomainError<CatalogErrorCode>('null_in_customization', NUL_MESSAGE, {
+        field: 'customization',
+      });
     }
     const key = rawKey.trim();
     const value = rawValue.trim();

@@ -64,7 +64,11 @@ const ymd = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The piece's dispatch estimate if ordered at `now`. */
 export function dispatchOf(
-  piece: { made_to_order: boolean; lead_time_days_min: number | null; lead_time_days_max: number | null },
+  piece: {
+    made_to_order: boolean;
+    lead_time_days_min: number | null;
+    lead_time_days_max: number | null;
+  },
   rules: ShopRules,
   now: Date,
 ): { made_to_order: boolean; earliest: string; latest: string } {

@@ -3,7 +3,7 @@
  * checked when they enter the cart, and what they add to the price. Pure functions: the seed's
  * own options (server/seed/shop-data.ts) are the data.
  */
-import { HttpError } from '../http/http-error.ts';
+import { domainRefusal } from '../test/domain-refusal.ts';
 import { seedShops } from '../seed/shop-data.ts';
 import {
   checkCustomization,
@@ -19,18 +19,6 @@ const handcraft = seedShops.find((s) => s.tenantToken === 'demo-handcraft')!;
 const KNIFE_JSON = JSON.stringify(handcraft.pieces['damascus-gyuto-210mm']!.options);
 const knife = parseOptions(KNIFE_JSON);
 const painting = parseOptions(JSON.stringify(handcraft.pieces['harbour-at-dusk-oil']!.options));
-
-/** The HttpError `fn` throws, as status and body. */
-function refusal(fn: () => unknown): { status: number; body: Record<string, unknown> } {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    const { statusCode, body } = error as HttpError;
-    return { status: statusCode, body };
-  }
-  throw new Error('expected a refusal, got an answer');
-}
 
 describe('the options a product declares', () => {
   it('reads the seed’s options of a knife and a painting as they are stored', () => {
@@ -139,12 +127,12 @@ describe('checking a shopper’s choices', () => {
       { engraving_text: 'A.L.' },
     ];
     for (const customization of missing) {
-      expect(refusal(() => checkCustomization(knife, customization))).toEqual({
+      expect(domainRefusal(() => checkCustomization(knife, customization))).toEqual({
         status: 400,
         body: { 'customization.handle': ['Choose the handle wood.'] },
       });
     }
-    expect(refusal(() => checkCustomization(painting, {}))).toEqual({
+    expect(domainRefusal(() => checkCustomization(painting, {}))).toEqual({
       status: 400,
       body: { 'customization.framing': ['Choose the framing.'] },
     });
@@ -156,7 +144,7 @@ describe('checking a shopper’s choices', () => {
         { key: 'dedication', label: 'Dedication', kind: 'text', required: true, max_length: 40 },
       ]),
     );
-    expect(refusal(() => checkCustomization(signed, { dedication: ' ' }))).toEqual({
+    expect(domainRefusal(() => checkCustomization(signed, { dedication: ' ' }))).toEqual({
       status: 400,
       body: { 'customization.dedication': ['This field may not be blank.'] },
     });
@@ -167,7 +155,7 @@ describe('checking a shopper’s choices', () => {
 
   it('names the values a choice offers when another one is sent', () => {
     for (const handle of ['oak', 'Walnut', 'Ebony ']) {
-      expect(refusal(() => checkCustomization(knife, { handle }))).toEqual({
+      expect(domainRefusal(() => checkCustomization(knife, { handle }))).toEqual({
         status: 400,
         body: { 'customization.handle': ['Choose one of: Walnut, Ebony, Stabilised maple.'] },
       });
@@ -175,13 +163,17 @@ describe('checking a shopper’s choices', () => {
   });
 
   it('refuses an option the piece does not have, by its key', () => {
-    expect(refusal(() => checkCustomization(knife, { handle: 'walnut', colour: 'red' }))).toEqual({
+    expect(
+      domainRefusal(() => checkCustomization(knife, { handle: 'walnut', colour: 'red' })),
+    ).toEqual({
       status: 400,
       body: { 'customization.colour': ['This piece has no option "colour".'] },
     });
     // A very long key is named by its first 40 characters.
     const long = 'k'.repeat(100);
-    expect(refusal(() => checkCustomization(knife, { handle: 'walnut', [long]: 'x' }))).toEqual({
+    expect(
+      domainRefusal(() => checkCustomization(knife, { handle: 'walnut', [long]: 'x' })),
+    ).toEqual({
       status: 400,
       body: {
         [`customization.${'k'.repeat(40)}`]: [`This piece has no option "${'k'.repeat(40)}".`],
@@ -203,7 +195,7 @@ describe('checking a shopper’s choices', () => {
     });
     for (const engraving_text of ['é'.repeat(25), 'x'.repeat(25), '𝄞'.repeat(25)]) {
       expect(
-        refusal(() => checkCustomization(knife, { handle: 'walnut', engraving_text })),
+        domainRefusal(() => checkCustomization(knife, { handle: 'walnut', engraving_text })),
       ).toEqual({
         status: 400,
         body: { 'customization.engraving_text': ['At most 24 characters.'] },
@@ -218,7 +210,7 @@ describe('checking a shopper’s choices', () => {
   it('refuses control characters in a text', () => {
     for (const engraving_text of ['A\tL', 'A\nL', 'A\u001bL', 'A\u007fL', 'A\u0085L', 'A\u2028L']) {
       expect(
-        refusal(() => checkCustomization(knife, { handle: 'walnut', engraving_text })),
+        domainRefusal(() => checkCustomization(knife, { handle: 'walnut', engraving_text })),
       ).toEqual({
         status: 400,
         body: { 'customization.engraving_text': ['Control characters are not allowed.'] },
@@ -228,7 +220,9 @@ describe('checking a shopper’s choices', () => {
 
   it('answers every problem at once', () => {
     expect(
-      refusal(() => checkCustomization(knife, { engraving_text: 'x'.repeat(30), colour: 'red' })),
+      domainRefusal(() =>
+        checkCustomization(knife, { engraving_text: 'x'.repeat(30), colour: 'red' }),
+      ),
     ).toEqual({
       status: 400,
       body: {
@@ -246,19 +240,19 @@ describe('checking a shopper’s choices', () => {
       { 'hand\u0000le': 'walnut' },
     ];
     for (const customization of withNul) {
-      expect(refusal(() => checkCustomization(knife, customization))).toEqual({
+      expect(domainRefusal(() => checkCustomization(knife, customization))).toEqual({
         status: 400,
         body: { customization: ['Null characters are not allowed.'] },
       });
     }
-    expect(refusal(() => checkCustomization([], { note: '\u0000' }))).toEqual({
+    expect(domainRefusal(() => checkCustomization([], { note: '\u0000' }))).toEqual({
       status: 400,
       body: { customization: ['Null characters are not allowed.'] },
     });
   });
 
   it('refuses choices for a piece that takes no options, but not blank ones', () => {
-    expect(refusal(() => checkCustomization([], { engraving_text: 'A.L.' }))).toEqual({
+    expect(domainRefusal(() => checkCustomization([], { engraving_text: 'A.L.' }))).toEqual({
       status: 400,
       body: { customization: [OPTION_MESSAGES.noOptions] },
     });

@@ -7,7 +7,8 @@
  */
 import { hasNul } from '../platform/canonical-json.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 
@@ -147,10 +148,10 @@ export function priceChoices(
 /**
  * Checks a shopper's customization against the product's options and answers its clean form
  * (values trimmed, blank texts dropped).
- * @throws HttpError 400 `{customization: [...]}` for a NUL character anywhere, or for a piece
- *   without options that was sent some; else field errors keyed `customization.{key}` (unknown
- *   key, a value not among a choice's, a missing required choice, text too long, control
- *   characters).
+ * @throws DomainError with field `customization`: `null_in_customization` for a NUL character
+ *   anywhere, `options_not_offered` for a piece without options that was sent some; else
+ *   `invalid_options` with fields keyed `customization.{key}` (unknown key, a value not among a
+ *   choice's, a missing required choice, text too long, control characters).
  */
 export function checkCustomization(
   options: StoredOption[],
@@ -158,13 +159,17 @@ export function checkCustomization(
 ): Record<string, string> {
   const given = Object.entries(customization ?? {});
   if (given.some(([key, value]) => hasNul(key) || hasNul(value))) {
-    throw new HttpError(400, { customization: [NUL_MESSAGE] });
+    throw new DomainError<CatalogErrorCode>('null_in_customization', NUL_MESSAGE, {
+      field: 'customization',
+    });
   }
-  const errors: Record<string, string[]> = {};
+  const errors: FieldErrors = {};
   const clean: Record<string, string> = {};
   if (options.length === 0) {
     if (given.some(([key, value]) => key.trim() !== '' && value.trim() !== '')) {
-      throw new HttpError(400, { customization: [OPTION_MESSAGES.noOptions] });
+      throw new DomainError<CatalogErrorCode>('options_not_offered', OPTION_MESSAGES.noOptions, {
+        field: 'customization',
+      });
     }
     return clean;
   }
@@ -199,7 +204,11 @@ export function checkCustomization(
       ];
     }
   }
-  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  if (Object.keys(errors).length > 0) {
+    throw new DomainError<CatalogErrorCode>('invalid_options', 'The options chosen are refused.', {
+      fields: errors,
+    });
+  }
   return clean;
 }
 

@@ -3,7 +3,8 @@
  * order, its review statistics, and its reviews newest first.
  */
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
-import { notFound } from '../http/http-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
 import { shopRules } from './dispatch-dates.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import {
@@ -19,7 +20,7 @@ type Product = Schemas['Product'];
 /**
  * The tenant's active product `slug` as the contract's Product, with `reviews` (newest first,
  * then by id) and `average_rating` over all of them (the product's stored statistics).
- * @throws HttpError 404 `{"detail":"Not found."}` for an unknown or inactive product.
+ * @throws DomainError `product_not_found` ("Not found.") for an unknown or inactive product.
  */
 export async function loadProduct(scope: CatalogScope, slug: string): Promise<Product> {
   const { db, tenantId } = scope;
@@ -27,7 +28,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
     .select(PRODUCT_FIELDS)
     .where('p.slug', '=', slug)
     .executeTakeFirst();
-  if (!row) throw notFound();
+  if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
   const [{ images, attributes }, reviews, rules] = await Promise.all([
     loadRelated(db, [row.id]),
     db

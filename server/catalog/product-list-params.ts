@@ -3,10 +3,10 @@
  * {@link ProductListParams} in the units the queries use, and written back as the canonical
  * query string that keys the catalogue cache and builds the page links.
  */
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
 import { toDecimal } from '../../common/money.ts';
-import type { Schemas } from '../../common/storefront-contract.ts';
-import type { OperationRequest } from '../http/contract-types.ts';
+import type { Query, Schemas } from '../../common/storefront-contract.ts';
 
 /** Page size when the request names none, and the largest allowed (the contract's maximum). */
 export const DEFAULT_PAGE_SIZE = 12;
@@ -40,14 +40,19 @@ export interface ProductListParams {
 
 /**
  * A price bound (a number the contract already checked: finite, 0 to 1,000,000) in cents.
- * @throws HttpError 400 `{"<field>": ["Ensure that there are no more than 2 decimal places."]}`
+ * @throws DomainError `too_many_decimal_places` (field `field`: "Ensure that there are no more
+ *   than 2 decimal places.")
  */
 function boundCents(field: string, value: number): number {
   const cents = Math.round(value * 100);
   // The value came from a decimal string; anything beyond two decimals leaves a remainder
   // far larger than the binary rounding error of a two-decimal amount.
   if (Math.abs(value * 100 - cents) > 1e-6) {
-    throw new HttpError(400, { [field]: ['Ensure that there are no more than 2 decimal places.'] });
+    throw new DomainError<CatalogErrorCode>(
+      'too_many_decimal_places',
+      'Ensure that there are no more than 2 decimal places.',
+      { field },
+    );
   }
   return cents;
 }
@@ -55,13 +60,11 @@ function boundCents(field: string, value: number): number {
 /**
  * Reads the list's query (already checked against the contract: types, enum, ranges, NUL
  * bytes, Infinity) into {@link ProductListParams}.
- * @throws HttpError 400 with field errors for more than two decimals in a price, or for
- *   `min_price` above `max_price` (`{"max_price": ["Ensure this value is greater than or equal
- *   to min_price."]}`).
+ * @throws DomainError `too_many_decimal_places` for more than two decimals in a price bound, or
+ *   `min_price_above_max_price` (field `max_price`: "Ensure this value is greater than or equal
+ *   to min_price.").
  */
-export function productListParams(
-  query: OperationRequest<'listProducts'>['query'],
-): ProductListParams {
+export function productListParams(query: Query<'listProducts'>): ProductListParams {
   const params: ProductListParams = {
     inactiveOnly: query.is_active === false,
     page: query.page ?? 1,
@@ -80,9 +83,11 @@ export function productListParams(
     params.maxCents !== undefined &&
     params.minCents > params.maxCents
   ) {
-    throw new HttpError(400, {
-      max_price: ['Ensure this value is greater than or equal to min_price.'],
-    });
+    throw new DomainError<CatalogErrorCode>(
+      'min_price_above_max_price',
+      'Ensure this value is greater than or equal to min_price.',
+      { field: 'max_price' },
+    );
   }
   return params;
 }

@@ -8,7 +8,8 @@ import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { ProductsTable } from '../platform/db/tables/catalog.ts';
 import { toCount } from '../platform/db/mapping.ts';
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
 import { shopRules } from './dispatch-dates.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
@@ -29,6 +30,8 @@ import {
 export const NEXT_MARK = 'urn:x-storefront:next-page';
 export const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
 
+const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
+
 /**
  * Loads page `params.page` of the tenant's active products matching `params`: `count` is the
  * number of matches, `next`/`previous` are {@link NEXT_MARK}/{@link PREVIOUS_MARK} (or null)
@@ -40,7 +43,7 @@ export const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
  * (inclusive), in stock or not. Each ordering reads an index that starts with the tenant
  * (migration 2026_009), and the count reads the products' indexes alone, through `countOf`
  * (which may keep it: the catalogue cache's `count`; by default it counts every time).
- * @throws HttpError 404 `{"detail":"Invalid page."}` for a page past the last (page 1 is
+ * @throws DomainError `invalid_page` ("Invalid page.") for a page past the last (page 1 is
  *   always valid) or one beyond any offset the database can hold.
  */
 export async function loadProductPage(
@@ -51,7 +54,7 @@ export async function loadProductPage(
   const { db, dialect, tenantId } = scope;
   const { page, pageSize } = params;
   const offset = pageOffset(page, pageSize);
-  if (offset === null) throw new HttpError(404, { detail: 'Invalid page.' });
+  if (offset === null) throw invalidPage();
   const prefixes = params.search ? searchPrefixes(params.search) : [];
 
   /** The filters, on any query over `products as p` (with or without its category joined). */
@@ -111,7 +114,7 @@ export async function loadProductPage(
     ordered.limit(pageSize).offset(offset).execute(),
     shopRules(db, tenantId),
   ]);
-  if (rows.length === 0 && page > 1) throw new HttpError(404, { detail: 'Invalid page.' });
+  if (rows.length === 0 && page > 1) throw invalidPage();
   // Counted over the products alone: their tenant, activity and filter columns are all in one
   // index. (A product's category is its shop's own; the page's rows still check it.)
   const count =

@@ -3,6 +3,8 @@
  * products for what a shopper is typing, with a price and a thumbnail each.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';
@@ -12,6 +14,25 @@ import { searchPrefixes, searchWords } from './search/search-terms.ts';
 
 /** Most suggestions one answer holds (contract: maxItems). */
 export const MAX_SUGGESTIONS = 6;
+
+/**
+ * The term suggestions are looked up by: trimmed and lowered (the match ignores case, so "Gyu"
+ * and "gyu" are one term, and one cache entry).
+ * @throws DomainError `search_term_too_short` (field `q`: "Ensure this field has at least 2
+ *   characters.") when fewer than 2 characters are left; the contract refuses a missing, long
+ *   or NUL-holding one before this runs.
+ */
+export function suggestionTerm(q: string): string {
+  const term = q.trim().toLowerCase();
+  if (term.length < 2) {
+    throw new DomainError<CatalogErrorCode>(
+      'search_term_too_short',
+      'Ensure this field has at least 2 characters.',
+      { field: 'q' },
+    );
+  }
+  return term;
+}
 
 /** Past every character a name can hold after a prefix (UTF-8 F4 8F BF BF, compared as bytes). */
 const LAST_CHARACTER = '\u{10FFFF}';

@@ -8,12 +8,24 @@
  * one of them (the `satisfies` below fails the type check otherwise).
  */
 import type { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from '../catalog/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
-type DomainErrorCode = never;
+type DomainErrorCode = CatalogErrorCode;
 
 /** The HTTP status of each domain error code. */
-const DOMAIN_ERROR_STATUS = {} satisfies Record<DomainErrorCode, number>;
+const DOMAIN_ERROR_STATUS = {
+  // catalog
+  product_not_found: 404,
+  category_not_found: 404,
+  invalid_page: 404,
+  too_many_decimal_places: 400,
+  min_price_above_max_price: 400,
+  search_term_too_short: 400,
+  null_in_customization: 400,
+  options_not_offered: 400,
+  invalid_options: 400,
+} satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */
 export function statusOfDomainError(error: DomainError): number {

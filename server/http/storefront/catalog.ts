@@ -12,10 +12,11 @@
  * Decision 010 added the list's `ordering`, `min_price`, `max_price` and `in_stock`, and the
  * header's search suggestions (`listProductSuggestions`).
  *
- * The handlers translate HTTP to the catalogue reads in server/catalog/ and back; the list's
- * parameter rules and the helpers this module exported before that split are re-exported here.
+ * The handlers translate HTTP to the catalogue reads in server/catalog/ and back; the page
+ * links, built on the site's own origin, are the HTTP layer's.
  */
 import type { FastifyRequest } from 'fastify';
+import { loadCategories, loadCategory } from '../../catalog/categories.ts';
 import { loadProduct } from '../../catalog/product-detail.ts';
 import { NEXT_MARK, PREVIOUS_MARK, loadProductPage } from '../../catalog/product-list.ts';
 import {
@@ -24,55 +25,22 @@ import {
   productListParams,
 } from '../../catalog/product-list-params.ts';
 import type { CatalogScope } from '../../catalog/product-rows.ts';
-import { loadSuggestions } from '../../catalog/product-suggestions.ts';
-import { HttpError, notFound } from '../http-error.ts';
+import { loadSuggestions, suggestionTerm } from '../../catalog/product-suggestions.ts';
 import { sendCached } from '../catalog-cache.ts';
-import type { Schemas } from '../../../common/storefront-contract.ts';
 import type { OperationHandler } from '../contract-types.ts';
-
-export {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  PRODUCT_ORDERINGS,
-  type ProductListParams,
-  canonicalListQuery,
-  productListParams,
-} from '../../catalog/product-list-params.ts';
-export { MAX_SUGGESTIONS } from '../../catalog/product-suggestions.ts';
 
 /** The catalogue reads' scope for a request: its app's database and engine, and its tenant. */
 function catalogScope(request: FastifyRequest): CatalogScope {
   return { db: request.server.db, dialect: request.server.dbDialect, tenantId: request.tenant.id };
 }
 
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/**
- * GET /products/categories/ -> all the shop's categories by name (a plain array). Sorted here,
- * not in SQL, because SQLite and PostgreSQL collate text differently.
- */
+/** GET /products/categories/ -> all the shop's categories by name (a plain array). */
 export const listCategories: OperationHandler<'listCategories'> = async (request, reply) =>
-  sendCached(reply, request.tenant.id, 'categories', async (): Promise<Schemas['Category'][]> => {
-    const rows = await request.server.db
-      .selectFrom('categories')
-      .select(['id', 'slug', 'name', 'description'])
-      .where('tenant_id', '=', request.tenant.id)
-      .orderBy('id')
-      .execute();
-    return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
-  });
+  sendCached(reply, request.tenant.id, 'categories', () => loadCategories(catalogScope(request)));
 
 /** GET /products/categories/{slug}/ -> Category; 404 `{"detail":"Not found."}` when unknown. */
-export const getCategory: OperationHandler<'getCategory'> = async (request) => {
-  const category = await request.server.db
-    .selectFrom('categories')
-    .select(['id', 'slug', 'name', 'description'])
-    .where('tenant_id', '=', request.tenant.id)
-    .where('slug', '=', request.params.slug)
-    .executeTakeFirst();
-  if (!category) throw notFound();
-  return category;
-};
+export const getCategory: OperationHandler<'getCategory'> = async (request) =>
+  loadCategory(catalogScope(request), request.params.slug);
 
 /**
  * GET /products/products/ -> PaginatedProductList (for ordering and the price
@@ -114,17 +82,14 @@ export const listProducts: OperationHandler<'listProducts'> = async (request, re
  * Names that start with the term first, then the rest, each by name as the list's `name`
  * ordering sorts, then by id. Cached like the catalogue, keyed by the lowered term (the match
  * ignores case, so "Gyu" and "gyu" share an entry).
- * @throws HttpError 400 `{"q": ["Ensure this field has at least 2 characters."]}` when the
- *   trimmed term is shorter than 2 (the contract refuses a missing, long or NUL-holding one).
+ * A term under 2 characters once trimmed answers 400 `{"q": ["Ensure this field has at least 2
+ * characters."]}` ({@link suggestionTerm}).
  */
 export const listProductSuggestions: OperationHandler<'listProductSuggestions'> = async (
   request,
   reply,
 ) => {
-  const term = request.query.q.trim().toLowerCase();
-  if (term.length < 2) {
-    throw new HttpError(400, { q: ['Ensure this field has at least 2 characters.'] });
-  }
+  const term = suggestionTerm(request.query.q);
   return sendCached(reply, request.tenant.id, `suggest ${term}`, () =>
     loadSuggestions(catalogScope(request), term),
   );

@@ -1,0 +1,44 @@
+/**
+ * The shop's categories (spec section 7): the list the shop's menu shows, and one by its slug.
+ */
+import type { Schemas } from '../../common/storefront-contract.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CatalogErrorCode } from './errors.ts';
+import type { CatalogScope } from './product-rows.ts';
+
+type Category = Schemas['Category'];
+
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * All the tenant's categories by name (numbers in names in numeric order, case and accents
+ * ignored), then by id. Sorted here, not in SQL, because SQLite and PostgreSQL collate text
+ * differently.
+ */
+export async function loadCategories(scope: Pick<CatalogScope, 'db' | 'tenantId'>) {
+  const rows: Category[] = await scope.db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'description'])
+    .where('tenant_id', '=', scope.tenantId)
+    .orderBy('id')
+    .execute();
+  return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+}
+
+/**
+ * The tenant's category `slug`.
+ * @throws DomainError `category_not_found` ("Not found.") when the shop has none by that slug.
+ */
+export async function loadCategory(
+  scope: Pick<CatalogScope, 'db' | 'tenantId'>,
+  slug: string,
+): Promise<Category> {
+  const category = await scope.db
+    .selectFrom('categories')
+    .select(['id', 'slug', 'name', 'description'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (!category) throw new DomainError<CatalogErrorCode>('category_not_found', 'Not found.');
+  return category;
+}
