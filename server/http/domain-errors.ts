@@ -9,9 +9,10 @@
  */
 import type { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from '../catalog/errors.ts';
+import type { ShippingErrorCode } from '../shipping/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
-type DomainErrorCode = CatalogErrorCode;
+type DomainErrorCode = CatalogErrorCode | ShippingErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -25,6 +26,9 @@ const DOMAIN_ERROR_STATUS = {
   null_in_customization: 400,
   options_not_offered: 400,
   invalid_options: 400,
+  // shipping
+  country_not_shipped: 400,
+  invalid_shipping_choice: 400,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */

@@ -114,6 +114,32 @@ export function countriesOf(shipping: ShopShipping): Schemas['ShippingCountry'][
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
+/**
+ * The shop's delivery rates zone by zone (contract: ShippingOptions.delivery_zones): each
+ * zone's delivery methods with their price for one shipment and free-over threshold (decimal
+ * strings). Collection (a method of no zone) is not delivery and is left out; a zone without a
+ * delivery method is left out too.
+ */
+export function deliveryZones(shipping: ShopShipping): Schemas['ShippingZoneRates'][] {
+  return shipping.zones
+    .map((zone) => ({
+      name: zone.name,
+      countries: zone.countries,
+      age_restricted_allowed: zone.ageRestrictedAllowed,
+      methods: shipping.methods
+        .filter((method) => method.zoneId === zone.id && method.kind === 'delivery')
+        .map((method) => ({
+          code: method.code,
+          name: method.name,
+          description: method.description,
+          age_verified: method.ageVerified,
+          price: toDecimal(method.priceCents),
+          free_over: method.freeOverCents === null ? null : toDecimal(method.freeOverCents),
+        })),
+    }))
+    .filter((zone) => zone.methods.length > 0);
+}
+
 /** A line the quote places. */
 export interface QuoteLine {
   itemId: number;

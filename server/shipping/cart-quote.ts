@@ -1,0 +1,60 @@
+/**
+ * The shipping quote of a customer's cart (decision 014; contract: ShippingQuote): the methods
+ * each line may go by to a country, the shipments the chosen ones make, and the total. The
+ * quote is advice: placing the order checks the same rules again, inside its transaction
+ * (server/checkout/checkout-transaction.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Schemas } from '../../common/storefront-contract.ts';
+import type { Database } from '../platform/db/database.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import { cartLines, findCartId } from '../cart/cart.ts';
+import type { ShippingErrorCode } from './errors.ts';
+import {
+  countryName,
+  loadShipping,
+  quote,
+  quoteLines,
+  SHIPPING_MESSAGES,
+  toShippingQuote,
+} from './shipping.ts';
+
+/**
+ * Quotes delivering the customer's cart to `country` (a two-letter code, any case) with the
+ * methods `choices` name per cart line; an empty cart (or none yet) quotes nothing, for 0.00.
+ * @throws DomainError `country_not_shipped` (field `country`: "We do not ship to Canada.") for
+ *   a country outside the shop's zones; `invalid_shipping_choice` (field `shipping`, a message
+ *   per problem) for a choice naming a line not in the cart, or a method the line may not use to
+ *   that country.
+ */
+export async function quoteCart(
+  db: Kysely<Database>,
+  scope: { tenantId: number; userId: number },
+  country: string,
+  choices: readonly { item_id: number; method: string }[],
+): Promise<Schemas['ShippingQuote']> {
+  const { tenantId, userId } = scope;
+  const code = country.toUpperCase();
+  const cartId = await findCartId(db, tenantId, userId);
+  const [lines, shipping] = await Promise.all([
+    cartId === undefined ? Promise.resolve([]) : cartLines(db, cartId, tenantId),
+    loadShipping(db, tenantId),
+  ]);
+  const chosen = new Map(choices.map((c) => [c.item_id, c.method]));
+  const quoted = quote(shipping, quoteLines(lines), code, chosen);
+  if (!quoted) {
+    throw new DomainError<ShippingErrorCode>(
+      'country_not_shipped',
+      SHIPPING_MESSAGES.notShipped(countryName(code)),
+      { field: 'country' },
+    );
+  }
+  if (quoted.errors.length > 0) {
+    throw new DomainError<ShippingErrorCode>(
+      'invalid_shipping_choice',
+      'The shipping chosen is refused.',
+      { fields: { shipping: quoted.errors } },
+    );
+  }
+  return toShippingQuote(quoted);
+}
