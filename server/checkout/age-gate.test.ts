@@ -2,7 +2,7 @@
  * The age gate of age-restricted pieces (decision 014): whole years on the UTC calendar date,
  * 29 February birthdays, and what a buyer's attestation must hold. Pure: `now` is fixed.
  */
-import { HttpError } from '../http/http-error.ts';
+import { domainRefusal } from '../test/domain-refusal.ts';
 import { AGE_MESSAGES, ageOn, attestationText, checkAttestation } from './age-gate.ts';
 
 const MISSING =
@@ -15,18 +15,6 @@ const born = (text: string) => {
   return { year, month, day };
 };
 const on = (iso: string) => new Date(iso);
-
-/** The HttpError `fn` throws, as status and body. */
-function refusal(fn: () => unknown): { status: number; body: Record<string, unknown> } {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HttpError);
-    const { statusCode, body } = error as HttpError;
-    return { status: statusCode, body };
-  }
-  throw new Error('expected a refusal, got an answer');
-}
 
 describe('a buyer’s age', () => {
   it('counts the birthday itself: 18 on the day, 17 the day before', () => {
@@ -70,13 +58,17 @@ describe('the attestation a buyer gives', () => {
       text: attestationText(18),
     });
     expect(
-      refusal(() => checkAttestation({ date_of_birth: '2007-06-16', confirmed: true }, 18, now)),
+      domainRefusal(() =>
+        checkAttestation({ date_of_birth: '2007-06-16', confirmed: true }, 18, now),
+      ),
     ).toEqual({ status: 400, body: { 'age_attestation.date_of_birth': [UNDER_18] } });
   });
 
   it('applies the shop’s own minimum age', () => {
     expect(
-      refusal(() => checkAttestation({ date_of_birth: '2005-01-01', confirmed: true }, 21, now)),
+      domainRefusal(() =>
+        checkAttestation({ date_of_birth: '2005-01-01', confirmed: true }, 21, now),
+      ),
     ).toEqual({
       status: 400,
       body: {
@@ -91,7 +83,9 @@ describe('the attestation a buyer gives', () => {
 
   it('lets a buyer born on 29 February through on 1 March of a year without one', () => {
     const attestation = { date_of_birth: '2004-02-29', confirmed: true };
-    expect(refusal(() => checkAttestation(attestation, 18, on('2022-02-28T23:59:59Z')))).toEqual({
+    expect(
+      domainRefusal(() => checkAttestation(attestation, 18, on('2022-02-28T23:59:59Z'))),
+    ).toEqual({
       status: 400,
       body: { 'age_attestation.date_of_birth': [UNDER_18] },
     });
@@ -109,7 +103,7 @@ describe('the attestation a buyer gives', () => {
       // Not confirmed comes first, whatever the date.
       { date_of_birth: 'yesterday', confirmed: false },
     ]) {
-      expect(refusal(() => checkAttestation(attestation, 18, now))).toEqual({
+      expect(domainRefusal(() => checkAttestation(attestation, 18, now))).toEqual({
         status: 400,
         body: { age_attestation: [MISSING] },
       });
@@ -132,7 +126,7 @@ describe('the attestation a buyer gives', () => {
       'yesterday',
     ]) {
       expect(
-        refusal(() => checkAttestation({ date_of_birth, confirmed: true }, 18, now)),
+        domainRefusal(() => checkAttestation({ date_of_birth, confirmed: true }, 18, now)),
         date_of_birth,
       ).toEqual({ status: 400, body: { 'age_attestation.date_of_birth': [NOT_REAL] } });
     }
@@ -141,7 +135,7 @@ describe('the attestation a buyer gives', () => {
   it('refuses a date of birth in the future or before 1900', () => {
     for (const date_of_birth of ['2025-06-16', '2030-01-01', '1899-12-31', '0001-01-01']) {
       expect(
-        refusal(() => checkAttestation({ date_of_birth, confirmed: true }, 18, now)),
+        domainRefusal(() => checkAttestation({ date_of_birth, confirmed: true }, 18, now)),
         date_of_birth,
       ).toEqual({ status: 400, body: { 'age_attestation.date_of_birth': [NOT_REAL] } });
     }
@@ -151,7 +145,9 @@ describe('the attestation a buyer gives', () => {
     ).toBe('1900-01-01');
     // Born today is a real date: too young, not unreal.
     expect(
-      refusal(() => checkAttestation({ date_of_birth: '2025-06-15', confirmed: true }, 18, now)),
+      domainRefusal(() =>
+        checkAttestation({ date_of_birth: '2025-06-15', confirmed: true }, 18, now),
+      ),
     ).toEqual({ status: 400, body: { 'age_attestation.date_of_birth': [UNDER_18] } });
   });
 });

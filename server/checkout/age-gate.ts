@@ -5,13 +5,15 @@
  * be handed only to an adult. The attestation (date of birth, time, the words confirmed) is kept
  * on the order.
  */
-import { HttpError } from '../http/http-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { CheckoutErrorCode } from './errors.ts';
 
 export const AGE_MESSAGES = {
   missing:
     'Please give your date of birth and confirm that the parcel will be handed only to an adult.',
   invalidDate: 'Enter a real date of birth.',
-  underAge: (minimumAge: number) => `You must be ${minimumAge} or over to buy age-restricted items.`,
+  underAge: (minimumAge: number) =>
+    `You must be ${minimumAge} or over to buy age-restricted items.`,
 } as const;
 
 /** What the buyer confirms, in the shop's words. */
@@ -37,7 +39,11 @@ function parseBirthDate(text: string, today: Date) {
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
     return null;
   if (year < 1900 || date.getTime() > today.getTime()) return null;
   return { year, month, day };
@@ -46,8 +52,9 @@ function parseBirthDate(text: string, today: Date) {
 /**
  * Checks the buyer's attestation for a cart with an age-restricted piece.
  * @returns what the order keeps: the date of birth and the words confirmed.
- * @throws HttpError 400 `{age_attestation: [...]}` when it is missing or not confirmed, or
- *   `{"age_attestation.date_of_birth": [...]}` for a date that is not real or a buyer under age.
+ * @throws DomainError `age_attestation_missing` (field `age_attestation`) when it is missing or
+ *   not confirmed; `invalid_date_of_birth` or `under_age` (field `age_attestation.date_of_birth`)
+ *   for a date that is not real or a buyer under age.
  */
 export function checkAttestation(
   attestation: { date_of_birth: string; confirmed: boolean } | undefined,
@@ -55,15 +62,19 @@ export function checkAttestation(
   now: Date,
 ): { dateOfBirth: string; text: string } {
   if (!attestation || attestation.confirmed !== true) {
-    throw new HttpError(400, { age_attestation: [AGE_MESSAGES.missing] });
+    throw new DomainError<CheckoutErrorCode>('age_attestation_missing', AGE_MESSAGES.missing, {
+      field: 'age_attestation',
+    });
   }
   const birth = parseBirthDate(attestation.date_of_birth, now);
   if (!birth) {
-    throw new HttpError(400, { 'age_attestation.date_of_birth': [AGE_MESSAGES.invalidDate] });
+    throw new DomainError<CheckoutErrorCode>('invalid_date_of_birth', AGE_MESSAGES.invalidDate, {
+      field: 'age_attestation.date_of_birth',
+    });
   }
   if (ageOn(birth, now) < minimumAge) {
-    throw new HttpError(400, {
-      'age_attestation.date_of_birth': [AGE_MESSAGES.underAge(minimumAge)],
+    throw new DomainError<CheckoutErrorCode>('under_age', AGE_MESSAGES.underAge(minimumAge), {
+      field: 'age_attestation.date_of_birth',
     });
   }
   return { dateOfBirth: attestation.date_of_birth, text: attestationText(minimumAge) };

@@ -12,10 +12,11 @@ import { toCount } from '../platform/db/mapping.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { DeliveryAddress } from '../shipping/delivery-address.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
-import { HttpError } from '../http/http-error.ts';
 import { toDecimal } from '../../common/money.ts';
 import { randomCode } from '../platform/random-code.ts';
-import type { FieldErrors } from '../platform/domain-error.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import type { CartErrorCode } from '../cart/errors.ts';
+import type { CheckoutErrorCode } from './errors.ts';
 import { checkAttestation } from './age-gate.ts';
 import {
   cartLines,
@@ -40,7 +41,7 @@ import {
 } from '../shipping/shipping.ts';
 
 /**
- * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../lib/random-code.ts
+ * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
  * (30^8, about 6.6e11 numbers).
  */
 export function newOrderNumber(): string {
@@ -54,20 +55,29 @@ export interface MethodSettings {
   redirectUrl: string | null;
 }
 
-/** The earlier order of a repeated key: the same order, or 422 when the request differed. */
+/**
+ * The earlier order of a repeated key: the same order.
+ * @throws DomainError `idempotency_mismatch` when the request differed.
+ */
 export function replay(
   found: { order: Order; requestHash: string | null },
   requestHash: string,
 ): Order {
   if (found.requestHash !== requestHash) {
-    throw new HttpError(422, { detail: ORDER_MESSAGES.idempotencyMismatch });
+    throw new DomainError<CheckoutErrorCode>(
+      'idempotency_mismatch',
+      ORDER_MESSAGES.idempotencyMismatch,
+    );
   }
   return found.order;
 }
 
-/** A stock decrement that did not fit: rolls the transaction back, then answers 409. */
+/**
+ * A stock decrement that did not fit: rolls the transaction back, then `placeOrder` throws its
+ * `conflict` (the cart's `insufficient_stock`, naming the product).
+ */
 export class StockShortage extends Error {
-  constructor(readonly conflict: HttpError) {
+  constructor(readonly conflict: DomainError<CartErrorCode>) {
     super(conflict.message);
   }
 }
@@ -92,6 +102,8 @@ export interface Checkout extends CheckoutInput {
   requestHash: string;
 }
 
+const emptyCart = () => new DomainError<CheckoutErrorCode>('empty_cart', ORDER_MESSAGES.emptyCart);
+
 async function countUnpaid(trx: Trx, tenantId: number, userId: number): Promise<number> {
   const row = await trx
     .selectFrom('orders')
@@ -105,9 +117,10 @@ async function countUnpaid(trx: Trx, tenantId: number, userId: number): Promise<
 
 /**
  * The order's shipments from its lines' chosen methods, with the subtotal and the shipping.
- * @throws HttpError 400: `delivery_address.country` when the shop does not ship there;
- *   `shipping` naming the piece whose method is missing or not allowed (an age-restricted piece
- *   by other than age-verified delivery or collection, or to a country that allows none);
+ * @throws DomainError `country_not_shipped` (field `delivery_address.country`) when the shop
+ *   does not ship there; `invalid_delivery` with fields: `shipping` naming the piece whose
+ *   method is missing or not allowed (an age-restricted piece by other than age-verified
+ *   delivery or collection, or to a country that allows none), and
  *   `delivery_address.{street,city,postalCode}` blank while a line is delivered.
  */
 function checkShipping(
@@ -118,9 +131,11 @@ function checkShipping(
   const choices = new Map(c.body.shipping.map((choice) => [choice.item_id, choice.method]));
   const quoted = quote(shipping, quoteLines(lines), c.address.country, choices);
   if (!quoted) {
-    throw new HttpError(400, {
-      'delivery_address.country': [SHIPPING_MESSAGES.notShipped(countryName(c.address.country))],
-    });
+    throw new DomainError<CheckoutErrorCode>(
+      'country_not_shipped',
+      SHIPPING_MESSAGES.notShipped(countryName(c.address.country)),
+      { field: 'delivery_address.country' },
+    );
   }
   const errors: FieldErrors = {};
   const problems = [...quoted.errors];
@@ -130,7 +145,11 @@ function checkShipping(
   if (problems.length > 0) errors.shipping = problems;
   const delivered = quoted.shipments.some((s) => s.method.kind === 'delivery');
   if (delivered) for (const key of c.blanks) errors[key] = [BLANK_MESSAGE];
-  if (Object.keys(errors).length > 0) throw new HttpError(400, errors);
+  if (Object.keys(errors).length > 0) {
+    throw new DomainError<CheckoutErrorCode>('invalid_delivery', 'The delivery is refused.', {
+      fields: errors,
+    });
+  }
   return {
     shipments: quoted.shipments.map(toShipment),
     subtotalCents: quoted.subtotalCents,
@@ -140,8 +159,8 @@ function checkShipping(
 
 /**
  * The checkout transaction. Resolves to the new order (or to the earlier order of the same key
- * found under the cart lock) and the products whose stock moved; throws HttpError, StockShortage,
- * or the database's unique violation for the caller to sort out.
+ * found under the cart lock) and the products whose stock moved; throws DomainError (the codes of
+ * ./errors.ts), StockShortage, or the database's unique violation for the caller to sort out.
  */
 export async function inTransaction(
   ctx: OrderContext,
@@ -150,7 +169,7 @@ export async function inTransaction(
   const db: Kysely<Database> = ctx.db;
   return db.transaction().execute(async (trx) => {
     const cartId = await findCartId(trx, c.tenantId, c.userId);
-    if (cartId === undefined) throw new HttpError(400, { detail: ORDER_MESSAGES.emptyCart });
+    if (cartId === undefined) throw emptyCart();
     await lockCart(trx, cartId);
     if (c.idempotencyKey) {
       // A twin that held the lock before this one has committed by now.
@@ -161,10 +180,13 @@ export async function inTransaction(
     }
     const unpaid = await countUnpaid(trx, c.tenantId, c.userId);
     if (unpaid >= ctx.settings.maxUnpaidOrders) {
-      throw new HttpError(409, { detail: ORDER_MESSAGES.tooManyUnpaid(unpaid) });
+      throw new DomainError<CheckoutErrorCode>(
+        'too_many_unpaid_orders',
+        ORDER_MESSAGES.tooManyUnpaid(unpaid),
+      );
     }
     const lines = await cartLines(trx, cartId, c.tenantId);
-    if (lines.length === 0) throw new HttpError(400, { detail: ORDER_MESSAGES.emptyCart });
+    if (lines.length === 0) throw emptyCart();
     const now = ctx.now();
     const [shipping, rules] = await Promise.all([
       loadShipping(trx, c.tenantId),
@@ -181,10 +203,11 @@ export async function inTransaction(
     const totalCents = subtotalCents + shippingCents;
     if (totalCents !== c.expectedCents) {
       const cart = await loadCart(trx, cartId, c.tenantId, now);
-      throw new HttpError(409, {
-        detail: ORDER_MESSAGES.priceChanged(`$${toDecimal(totalCents)}`),
-        cart,
-      });
+      throw new DomainError<CheckoutErrorCode>(
+        'price_changed',
+        ORDER_MESSAGES.priceChanged(`$${toDecimal(totalCents)}`),
+        { extra: { cart } },
+      );
     }
     const ttl =
       c.method === 'card_2c2p'

@@ -27,12 +27,12 @@ import { toBool } from '../platform/db/mapping.ts';
 import { cleanAddress, type DeliveryAddress } from '../shipping/delivery-address.ts';
 import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
-import { HttpError } from '../http/http-error.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
 
 /** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
 const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
-import type { FieldErrors } from '../platform/domain-error.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import type { CheckoutErrorCode } from './errors.ts';
 import {
   type Checkout,
   type CheckoutInput,
@@ -85,11 +85,15 @@ async function methodSettings(
  * Places an order from the customer's cart (see the module comment) and answers it, status
  * `awaiting_payment`, with `expires_at` set: a card order `cardOrderTtlSeconds` from now (a
  * payment attempt never moves it on), other methods `bankTransferOrderTtlSeconds`.
- * @throws HttpError 400 field errors (`delivery_address.{field}` blank or NUL, a
- *   `payment_method` the shop does not offer), 400 'Your cart is empty.', 409 with the stock
- *   message naming the product, 409 `{detail, cart}` when the cart's total is not
- *   `expected_total_price`, 409 when the customer has `maxUnpaidOrders` unpaid orders, 422 when
- *   the key was used with another body. A repeated key with the same body answers the first order.
+ * @throws DomainError `invalid_order_fields` with every field error at once
+ *   (`delivery_address.{field}` blank or NUL, a `payment_method` the shop does not offer, an
+ *   `expected_total_price` past a safe integer of cents), `empty_cart` ('Your cart is empty.'),
+ *   the cart's `insufficient_stock` with the stock message naming the product, `price_changed`
+ *   (with the current `cart`) when the cart's total is not `expected_total_price`,
+ *   `too_many_unpaid_orders` when the customer has `maxUnpaidOrders` unpaid orders,
+ *   `idempotency_mismatch` when the key was used with another body, and the delivery and age
+ *   codes of ./checkout-transaction.ts and ./age-gate.ts. A repeated key with the same body
+ *   answers the first order.
  */
 export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promise<Order> {
   const { tenantId, userId, body } = input;
@@ -128,7 +132,9 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
       if (!collectedOnly(shipping, methods))
         for (const key of blanks) errors[key] = [BLANK_MESSAGE];
     }
-    throw new HttpError(400, errors);
+    throw new DomainError<CheckoutErrorCode>('invalid_order_fields', 'The order is refused.', {
+      fields: errors,
+    });
   }
 
   const requestHash = sha256Hex(

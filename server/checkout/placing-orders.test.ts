@@ -1,7 +1,8 @@
 /**
  * Placing an order (`POST /orders/orders/`) from the cart: a price snapshot, the stock taken, the
- * payment instructions of each method, and the refusals (address, payment method, empty cart,
- * pieces no longer sold or no longer in stock) that place nothing; with the catalogue cache on,
+ * payment instructions of each method, and the refusals (address, payment method, a total past
+ * what is kept exactly, empty cart, pieces no longer sold or no longer in stock) that place
+ * nothing; with the catalogue cache on,
  * the stock an order took shows at once.
  */
 import type { components } from '../../common/storefront-api';
@@ -238,6 +239,26 @@ describe('placing an order', () => {
       body: { payment_method: [expect.stringContaining('Not a valid choice')] },
     });
     expect(await ordersOf(potter.id)).toEqual([]);
+  });
+
+  it('refuses an expected total past a safe integer of cents, and places nothing', async () => {
+    const me = await createCustomer(t.app);
+    const product = await freshProduct(5);
+    await add(t, me, product.id);
+    const answer = await order(me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      expected_total_price: '99999999999999999999.00',
+    });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        expected_total_price: ['Ensure this value is less than or equal to 90071992547409.91.'],
+      },
+      headers: expect.anything(),
+    });
+    expect(await ordersOf(me.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(5);
   });
 
   it('answers 400 "Your cart is empty." for an empty cart or none at all', async () => {

@@ -9,10 +9,12 @@
  */
 import type { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from '../catalog/errors.ts';
+import type { CartErrorCode } from '../cart/errors.ts';
 import type { ShippingErrorCode } from '../shipping/errors.ts';
+import type { CheckoutErrorCode } from '../checkout/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
-type DomainErrorCode = CatalogErrorCode | ShippingErrorCode;
+type DomainErrorCode = CatalogErrorCode | ShippingErrorCode | CartErrorCode | CheckoutErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -29,6 +31,21 @@ const DOMAIN_ERROR_STATUS = {
   // shipping
   country_not_shipped: 400,
   invalid_shipping_choice: 400,
+  // cart (and product_not_found above)
+  line_not_found: 404,
+  insufficient_stock: 409,
+  too_many_units: 400,
+  cart_full: 400,
+  // checkout (and country_not_shipped above)
+  invalid_order_fields: 400,
+  empty_cart: 400,
+  too_many_unpaid_orders: 409,
+  invalid_delivery: 400,
+  age_attestation_missing: 400,
+  invalid_date_of_birth: 400,
+  under_age: 400,
+  price_changed: 409,
+  idempotency_mismatch: 422,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */

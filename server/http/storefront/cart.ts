@@ -1,18 +1,18 @@
 /**
- * Cart handlers (spec sections 3, 4, 5 and 7): HTTP to the order module's cart
- * (server/cart/cart.ts) and back. Every answer is the whole cart, so the storefront replaces
+ * Cart handlers (spec sections 3, 4, 5 and 7): HTTP to the cart (server/cart/cart.ts and
+ * cart-changes.ts) and back. Every answer is the whole cart, so the storefront replaces
  * its copy with it after each call (spec section 4). Only `product_id`, `quantity` and
  * `customization` are read from a body: a price or total sent by the client is never used.
  */
 import { isRowId } from '../../platform/db/errors.ts';
 import { notFound } from '../http-error.ts';
+import { getCartOf } from '../../cart/cart.ts';
 import {
   addCartLine,
   clearCartLines,
-  getCartOf,
   removeCartLine,
   setCartLineQuantity,
-} from '../../cart/cart.ts';
+} from '../../cart/cart-changes.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
