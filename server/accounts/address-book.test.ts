@@ -3,7 +3,7 @@
  * shop's address answered 404, a limit on how many, and field errors for every bad field.
  */
 import type { components } from '../../common/storefront-api';
-import { ADDRESS_MESSAGES, MAX_ADDRESSES } from '../http/storefront/addresses.ts';
+import { ADDRESS_MESSAGES, MAX_ADDRESSES } from './address-book.ts';
 import { POTTERY, STOREFRONT, useAccountsApi } from '../test/accounts.ts';
 
 type SavedAddress = components['schemas']['SavedAddress'];

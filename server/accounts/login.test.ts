@@ -7,13 +7,13 @@ import type { components } from '../../common/storefront-api';
 import { DEMO_CUSTOMERS } from '../seed/seed.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { DEMO, NOT_VALID, POTTERY, useAccountsApi } from '../test/accounts.ts';
-import { MESSAGES } from '../http/storefront/auth.ts';
+import { LOGIN_MESSAGES } from './login.ts';
 
 type TokenPair = components['schemas']['TokenPair'];
 
 const demoCustomer = DEMO_CUSTOMERS[0]!;
 
-const BAD_CREDENTIALS = { detail: MESSAGES.badCredentials };
+const BAD_CREDENTIALS = { detail: LOGIN_MESSAGES.badCredentials };
 
 const { t, call, post, loginAs, cart, registerCustomer } = useAccountsApi();
 

@@ -18,11 +18,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { AccountErrorCode } from './errors.ts';
 
-/** Why a reset token was refused: unknown, another tenant's, used, replaced or expired. */
-export class InvalidResetTokenError extends Error {
+/**
+ * Why a reset token was refused: unknown, another tenant's, used, replaced or expired. The
+ * domain error `invalid_reset_token` on the field `token`.
+ */
+export class InvalidResetTokenError extends DomainError<AccountErrorCode> {
   constructor() {
-    super('This password reset link is invalid or has expired.');
+    super('invalid_reset_token', 'This password reset link is invalid or has expired.', {
+      field: 'token',
+    });
     this.name = 'InvalidResetTokenError';
   }
 }

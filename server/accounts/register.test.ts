@@ -7,7 +7,7 @@ import type { components } from '../../common/storefront-api';
 import { DEMO_CUSTOMERS } from '../seed/seed.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { DEMO, POTTERY, useAccountsApi } from '../test/accounts.ts';
-import { MESSAGES } from '../http/storefront/auth.ts';
+import { REGISTRATION_MESSAGES } from './registration.ts';
 
 type User = components['schemas']['User'];
 
@@ -56,7 +56,7 @@ describe('register', () => {
         password: 'correct-horse-42',
         password_confirm: 'correct-horse-42',
       }),
-    ).toMatchObject({ status: 400, body: { username: [MESSAGES.usernameTaken] } });
+    ).toMatchObject({ status: 400, body: { username: [REGISTRATION_MESSAGES.usernameTaken] } });
   });
 
   it('refuses an e-mail that is already taken in the shop, whatever its case', async () => {

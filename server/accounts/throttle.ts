@@ -8,17 +8,20 @@
  *   while its owner, from their own address, still gets in;
  * - attempts per client address across accounts (LOGIN_MAX_ATTEMPTS_PER_ADDRESS per 5 minutes),
  *   which bounds the volume one client can try.
- * A caller over either limit gets {@link ThrottledError} (answered 429 with `detail` and
- * Retry-After). Client addresses are counted by {@link clientKey}: an IPv6 client by its /64,
- * the smallest block one subscriber is usually given, so rotating addresses inside it gains
- * nothing.
+ * A caller over either limit gets {@link ThrottledError} (the HTTP layer answers 429 with its
+ * `detail` and Retry-After: server/http/throttled.ts). Client addresses are counted by
+ * {@link clientKey}: an IPv6 client by its /64, the smallest block one subscriber is usually
+ * given, so rotating addresses inside it gains nothing.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import ipaddr from 'ipaddr.js';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 
+/**
+ * A throttle refused the attempt: try again in `retryAfterSeconds`. Not a DomainError: the
+ * answer carries a Retry-After header, which the HTTP layer adds (server/http/throttled.ts).
+ */
 export class ThrottledError extends Error {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
@@ -219,16 +222,4 @@ export class AddressThrottle {
       .where('window_ends_ms', '<=', now)
       .execute();
   }
-}
-
-/**
- * Answers 429 `{detail}` with Retry-After for a ThrottledError; rethrows anything else. Used by
- * every throttled operation (login, registration, password change and reset, contact).
- */
-export function throttled(reply: FastifyReply, error: unknown): FastifyReply {
-  if (!(error instanceof ThrottledError)) throw error;
-  return reply
-    .code(429)
-    .header('retry-after', String(error.retryAfterSeconds))
-    .send({ detail: error.message });
 }

@@ -11,6 +11,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { DomainError } from '../platform/domain-error.ts';
+import type { AccountErrorCode } from './errors.ts';
 
 export const JWT_ALGORITHM = 'HS256';
 export const JWT_ISSUER = 'storefront-reference-api';
@@ -27,10 +29,13 @@ export interface TokenClaims {
   iat: number;
 }
 
-/** Why a token was refused; every case answers 401. */
-export class InvalidTokenError extends Error {
+/**
+ * Why a token was refused: the domain error `invalid_auth_token` (401 `{"detail":"Token is
+ * invalid or expired."}` for a refresh or logout; the bearer check answers its own words).
+ */
+export class InvalidTokenError extends DomainError<AccountErrorCode> {
   constructor(message = 'Token is invalid or expired.') {
-    super(message);
+    super('invalid_auth_token', message);
     this.name = 'InvalidTokenError';
   }
 }

@@ -6,7 +6,7 @@
 import type { components } from '../../common/storefront-api';
 import { potteryContent } from '../seed/content-data.ts';
 import { createCustomer, tenantId } from '../test/shop.ts';
-import { MAX_COMMENT_DEPTH } from '../http/storefront/blog.ts';
+import { MAX_COMMENT_DEPTH } from './comments.ts';
 import {
   DEMO,
   NOT_FOUND,

@@ -12,9 +12,17 @@ import type { CatalogErrorCode } from '../catalog/errors.ts';
 import type { CartErrorCode } from '../cart/errors.ts';
 import type { ShippingErrorCode } from '../shipping/errors.ts';
 import type { CheckoutErrorCode } from '../checkout/errors.ts';
+import type { AccountErrorCode } from '../accounts/errors.ts';
+import type { ContentErrorCode } from '../content/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
-type DomainErrorCode = CatalogErrorCode | ShippingErrorCode | CartErrorCode | CheckoutErrorCode;
+type DomainErrorCode =
+  | CatalogErrorCode
+  | ShippingErrorCode
+  | CartErrorCode
+  | CheckoutErrorCode
+  | AccountErrorCode
+  | ContentErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -46,6 +54,33 @@ const DOMAIN_ERROR_STATUS = {
   under_age: 400,
   price_changed: 409,
   idempotency_mismatch: 422,
+  // accounts
+  invalid_address: 400,
+  address_book_full: 400,
+  default_address_required: 400,
+  empty_address_change: 400,
+  address_not_found: 404,
+  invalid_registration: 400,
+  email_taken: 400,
+  username_taken: 400,
+  invalid_credentials: 401,
+  invalid_auth_token: 401,
+  invalid_new_password: 400,
+  current_password_wrong: 400,
+  invalid_reset_token: 400,
+  // content
+  invalid_blog_page: 404,
+  blog_post_not_found: 404,
+  invalid_comment: 400,
+  parent_comment_not_found: 404,
+  parent_comment_other_post: 400,
+  comment_too_deep: 400,
+  invalid_review: 400,
+  review_product_not_found: 404,
+  already_reviewed: 409,
+  invalid_contact_message: 400,
+  site_settings_not_found: 404,
+  company_info_not_found: 404,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */

@@ -11,39 +11,21 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  type PasswordResetServices,
+  RESET_THROTTLE_WINDOW_SECONDS,
+} from '../../accounts/forgotten-password.ts';
 import { PasswordResetStore } from '../../accounts/password-reset.ts';
 import { AddressThrottle } from '../../accounts/throttle.ts';
-import { createMailer, type Mailer, type MailMessage } from '../../platform/mail/mailer.ts';
+import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import { siteOrigin } from '../site-origin.ts';
 
-/** The window of every reset throttle: one hour. */
-export const RESET_THROTTLE_WINDOW_SECONDS = 60 * 60;
-
-export interface AccountServices {
-  resetTokens: PasswordResetStore;
+/**
+ * What the shopper's-account handlers share: the reset rules' services
+ * (server/accounts/forgotten-password.ts) and the mailer behind them.
+ */
+export interface AccountServices extends PasswordResetServices {
   mailer: Mailer;
-  /** Reset requests per client address and shop (over it: 429). */
-  resetThrottleByAddress: AddressThrottle;
-  /**
-   * Reset e-mails per account and shop, keyed `user:<id>` (over it: the same 202, and nothing
-   * is sent; the links already sent stay good). Never a 429: the requester may be a stranger,
-   * and a refusal would lock the owner out of their own reset.
-   */
-  resetMailsPerAccount: AddressThrottle;
-  /** Reset confirmations per client address and shop (over it: 429, before any hashing). */
-  resetConfirmThrottleByAddress: AddressThrottle;
-  /** Minimum time a reset request takes to answer (ms). */
-  resetResponseMs: number;
-  /** MAIL_FROM, or null for the shop's contact e-mail. */
-  mailFrom: string | null;
-  /** The storefront origin reset links start with, e.g. `http://127.0.0.1:8080` (no trailing slash). */
-  linkOrigin(): string;
-  /**
-   * Sends a message after the answer has gone (the answer must not wait for, or be timed by,
-   * the mail server); a failure is logged, and in outbox mode the written file and `logLine`
-   * are logged too (never in SMTP mode: a reset link is a credential).
-   */
-  sendLater(message: MailMessage, logLine: Record<string, unknown>): void;
   /** Resolves once every message handed to `sendLater` so far is sent or has failed (tests). */
   idle(): Promise<void>;
 }
@@ -92,6 +74,8 @@ async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions
     resetResponseMs: options.passwordResetResponseMs,
     mailFrom: options.mailFrom,
     linkOrigin: siteOrigin(app, options),
+    // A failure is logged; in outbox mode the written file and `logLine` are logged too
+    // (never in SMTP mode: a reset link is a credential).
     sendLater(message, logLine) {
       const job = mailer
         .send(message)

@@ -6,15 +6,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AddressThrottle } from '../../accounts/throttle.ts';
+import { CONTACT_WINDOW_SECONDS } from '../../content/contact.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     contactThrottle: AddressThrottle;
   }
 }
-
-/** The throttle's window: one hour, as for registrations. */
-export const CONTACT_WINDOW_SECONDS = 60 * 60;
 
 async function contactThrottlePlugin(
   app: FastifyInstance,
