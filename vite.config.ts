@@ -6,21 +6,24 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { asciiOnly } from './scripts/lib/ascii-only.mjs';
 
 /**
- * The app's own modules that every page runs (the API client, the session, the site frame and
- * the head builders every route's `head` calls), gathered in one chunk: left alone, Rolldown
- * makes a chunk of each few hundred bytes the entry shares with a route, and every file costs
- * its own gzip header and import lines. Not the mobile menu's panel or the login pages' frame,
- * which load on demand.
+ * The app's own modules that every page runs (the API client and its tokens, the session, the
+ * site frame (`src/app/`), the site settings and the head builders every route's `head` calls),
+ * gathered in one chunk: left alone, Rolldown makes a chunk of each few hundred bytes the entry
+ * shares with a route, and every file costs its own gzip header and import lines. Not the entry
+ * and the router (the entry chunk itself), nor the mobile menu's panel or the login pages'
+ * frame, which load on demand.
  */
 function isAppShell(id: string): boolean {
   const shared =
-    /src[\\/](api|auth)[\\/]/.test(id) ||
+    /src[\\/](api|auth|app)[\\/]/.test(id) ||
     /src[\\/]features[\\/]site[\\/]/.test(id) ||
     /src[\\/]features[\\/][a-z-]+[\\/]seo\.ts$/.test(id) ||
     /src[\\/]features[\\/]blog[\\/](blog-text|messages)\.ts$|src[\\/]components[\\/]local-dates\.ts$/.test(
       id,
     );
-  return shared && !/mobile-menu-panel|auth-page-frame/.test(id);
+  return (
+    shared && !/mobile-menu-panel|auth-page-frame|src[\\/]app[\\/](main|router)\.tsx$/.test(id)
+  );
 }
 
 /** The server render's chunks in ASCII (scripts/lib/ascii-only.mjs says why). */

@@ -23,7 +23,7 @@ import {
 import { setApiTransport, type ApiTransport } from './api/client';
 import type { RenderInput, RenderResult } from '../common/render-contract';
 import { setServerSanitizer } from './components/sanitized-html';
-import { createAppQueryClient, createAppRouter } from './router';
+import { createAppQueryClient, createAppRouter } from './app/router';
 import { sanitizeOnServer } from './ssr/server-sanitizer';
 
 export type { RenderInput, RenderResult } from '../common/render-contract';

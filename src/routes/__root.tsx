@@ -15,7 +15,7 @@ import { categoriesQuery } from '../features/catalog/header-queries';
 import { siteSettingsQuery } from '../features/site/api';
 import { rootHead, type RootLoaderData } from '../features/site/seo';
 import { applyAnalytics, type AnalyticsWindow } from '../features/site/start-up';
-import { SiteFrame } from '../features/site/site-frame';
+import { SiteFrame } from '../app/site-frame';
 
 /** What every route's loader gets (architecture: loaders call `context.queryClient.ensureQueryData`). */
 export interface RouterContext {

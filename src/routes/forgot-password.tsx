@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { deferredForm } from '../components/deferred-form';
-import { AuthPageFrame } from '../features/site/auth-page-frame';
+import { AuthPageFrame } from '../app/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
 
 const ForgotPasswordForm = deferredForm(() =>

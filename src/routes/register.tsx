@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthPageFrame } from '../features/site/auth-page-frame';
+import { AuthPageFrame } from '../app/auth-page-frame';
 import { deferredForm } from '../components/deferred-form';
 import { privatePageHead } from '../features/site/seo';
 

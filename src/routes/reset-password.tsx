@@ -6,7 +6,7 @@ import {
   keepResetToken,
   readResetToken,
 } from '../features/auth/reset-token';
-import { AuthPageFrame } from '../features/site/auth-page-frame';
+import { AuthPageFrame } from '../app/auth-page-frame';
 import { privatePageHead } from '../features/site/seo';
 
 const ResetPasswordForm = deferredForm(() =>

@@ -9,7 +9,7 @@ import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/rea
 import { render } from '@testing-library/react';
 import { stubApi, type RecordedCall, type StubAnswer } from '../features/content/test-api';
 import { routeTree } from '../routeTree.gen';
-import { createAppQueryClient } from '../router';
+import { createAppQueryClient } from '../app/router';
 
 /** Renders the app at `path`; returns the API calls it makes, recorded as they happen. */
 export function visitRoute(path: string, answers: Record<string, StubAnswer>): RecordedCall[] {

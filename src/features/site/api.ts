@@ -62,9 +62,9 @@ export async function loadSiteSettingsForStartUp(
 }
 
 /*
- * The head helpers other features' routes build their metadata with. They are part
- * of the site feature's surface, so they are exported here (convention 12), not imported from
- * its internals.
+ * The head helpers other features' routes build their metadata with, and the readings of the
+ * settings record the app shell's logo and footer show. They are part of the site feature's
+ * surface, so they are exported here (convention 12), not imported from its internals.
  */
 export {
   absoluteUrl,
@@ -78,3 +78,4 @@ export {
   type HeadMatch,
   type HeadResult,
 } from './seo';
+export { siteTitleOf, socialLinksOf, type SiteSettings } from './site-settings';

@@ -1,7 +1,7 @@
-import { AuthLinks } from '../auth/auth-links';
-import { CartLink } from '../cart/cart-link';
+import { AuthLinks } from '../features/auth/auth-links';
+import { CartLink } from '../features/cart/cart-link';
 import { MobileMenu } from './mobile-menu';
-import { SearchBox } from '../catalog/search-box';
+import { SearchBox } from '../features/catalog/search-box';
 import { SiteLogo } from './site-logo';
 import { SiteNav } from './site-nav';
 import './site.css';

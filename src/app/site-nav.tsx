@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CartLink } from '../cart/cart-link';
+import { CartLink } from '../features/cart/cart-link';
 import { HOME_LINK, NAV_LINKS_AFTER_SHOP } from './nav-items';
 import { ShopMenu } from './shop-menu';
 

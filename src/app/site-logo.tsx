@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { siteSettingsQuery } from './api';
-import { siteTitleOf } from './site-settings';
+import { siteSettingsQuery, siteTitleOf } from '../features/site/api';
 
 /** Spec section 8 (header): said to screen readers when the site settings failed to load. */
 export const SITE_DETAILS_ERROR = 'Failed to load site details.';

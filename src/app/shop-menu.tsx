@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { CategoryLinks } from '../catalog/category-links';
-import { ChevronIcon } from '../../components/chevron-icon';
+import { CategoryLinks } from '../features/catalog/category-links';
+import { ChevronIcon } from '../components/chevron-icon';
 
 /**
  * The desktop nav's SHOP dropdown (spec section 2): a disclosure button (aria-expanded,

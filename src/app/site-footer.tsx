@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { siteSettingsQuery } from './api';
 import { FOOTER_LINKS } from './nav-items';
-import { siteTitleOf, socialLinksOf } from './site-settings';
+import { siteSettingsQuery, siteTitleOf, socialLinksOf } from '../features/site/api';
 import './site.css';
 
 /** The copyright line: '© {year} {site title}', or '© {year}' while the title is unknown. */

@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createRouter, createSerializationAdapter } from '@tanstack/react-router';
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
-import { ApiError } from './api/errors';
-import { DefaultError } from './components/default-error';
-import { NotFoundPage } from './components/not-found-page';
-import { PendingPage } from './components/pending-page';
-import { routeTree } from './routeTree.gen';
+import { ApiError } from '../api/errors';
+import { DefaultError } from '../components/default-error';
+import { NotFoundPage } from '../components/not-found-page';
+import { PendingPage } from '../components/pending-page';
+import { routeTree } from '../routeTree.gen';
 
 /** Retries a failed query at most twice, never for a 4xx `ApiError`: asking again will not help. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../components/testing/render-with-router';
 import { ShopMenu } from './shop-menu';
 
 // A plain function, not vi.fn(): a vi.fn() that returns a rejected promise reports the
 // rejection as a test failure of its own.
 let answerCategories: () => Promise<unknown[]> = async () => [];
 
-vi.mock('../catalog/header-queries', () => ({
+vi.mock('../features/catalog/header-queries', () => ({
   categoriesQuery: () =>
     queryOptions({ queryKey: ['categories', 'list'], queryFn: () => answerCategories() }),
 }));

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AuthLinks } from '../auth/auth-links';
-import { CategoryLinks } from '../catalog/category-links';
-import { CartLink } from '../cart/cart-link';
+import { AuthLinks } from '../features/auth/auth-links';
+import { CategoryLinks } from '../features/catalog/category-links';
+import { CartLink } from '../features/cart/cart-link';
 import { HOME_LINK, NAV_LINKS_AFTER_SHOP } from './nav-items';
 import { SiteLogo } from './site-logo';
-import { ChevronIcon } from '../../components/chevron-icon';
+import { ChevronIcon } from '../components/chevron-icon';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -3,8 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { createAppQueryClient, createAppRouter } from './router';
-import './styles/tokens.css';
-import './styles/base.css';
+import '../styles/tokens.css';
+import '../styles/base.css';
 
 const queryClient = createAppQueryClient();
 const router = createAppRouter(queryClient, { origin: window.location.origin });
