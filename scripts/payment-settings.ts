@@ -1,10 +1,10 @@
 /**
  * `npm run payments:configure -- --tenant TOKEN --provider stripe|2c2p|sandbox [--enable-card]`
  *
- * Names a shop's card provider and stores its credentials sealed (decision 013), on the
- * database the API uses (the same environment: DATABASE_URL or SQLITE_PATH, and
- * PAYMENT_SECRETS_KEY). The credentials are read as JSON from standard input, never from the
- * command line (which other users of the machine can read):
+ * Names a shop's card provider (one of server/payments/registry.ts) and stores its credentials
+ * sealed (decision 013), on the database the API uses (the same environment: DATABASE_URL or
+ * SQLITE_PATH, and PAYMENT_SECRETS_KEY). The credentials are read as JSON from standard input,
+ * never from the command line (which other users of the machine can read):
  *
  *   echo '{"secretKey":"sk_live_…","webhookSecret":"whsec_…"}' | npm run payments:configure -- \
  *     --tenant my-shop --provider stripe --enable-card
@@ -16,10 +16,12 @@ import { loadConfig, paymentSecretsKeyPath } from '../server/config/config.ts';
 import { openDatabase } from '../server/platform/db/connection.ts';
 import { migrateToLatest } from '../server/platform/db/migrations.ts';
 import { loadPaymentSecretsKey } from '../server/payments/credentials.ts';
-import type { ProviderName } from '../server/payments/provider.ts';
-import { PaymentProviders } from '../server/payments/registry.ts';
-
-const PROVIDERS: ProviderName[] = ['sandbox', '2c2p', 'stripe'];
+import {
+  isProviderName,
+  notificationUrl,
+  PaymentProviders,
+  PROVIDER_NAMES,
+} from '../server/payments/registry.ts';
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -35,10 +37,10 @@ async function readStdin(): Promise<string> {
 
 async function main(): Promise<number> {
   const token = argument('tenant');
-  const provider = argument('provider') as ProviderName | undefined;
-  if (!token || !provider || !PROVIDERS.includes(provider)) {
+  const provider = argument('provider');
+  if (!token || !provider || !isProviderName(provider)) {
     console.error(
-      'usage: npm run payments:configure -- --tenant TOKEN --provider stripe|2c2p|sandbox [--enable-card] < credentials.json',
+      `usage: npm run payments:configure -- --tenant TOKEN --provider ${PROVIDER_NAMES.join('|')} [--enable-card] < credentials.json`,
     );
     return 1;
   }
@@ -87,10 +89,7 @@ async function main(): Promise<number> {
         .execute();
     }
     const origin = config.storefrontUrl ?? 'https://YOUR-SHOP';
-    const notify =
-      provider === 'sandbox'
-        ? `${origin}${config.publicApiPath}/payments/gateway/notify/`
-        : `${origin}${config.publicApiPath}/payments/providers/${provider}/notify/${tenant.id}/`;
+    const notify = notificationUrl(`${origin}${config.publicApiPath}`, provider, tenant.id);
     console.log(`Shop "${token}" now takes card payments through ${provider}; credentials sealed.`);
     console.log(`Notifications address for the provider: ${notify}`);
     return 0;

@@ -23,7 +23,7 @@
  */
 import type { PaymentMethod } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
-import { toBool } from '../platform/db/mapping.ts';
+import { offeredMethodTerms } from '../payments/methods.ts';
 import { cleanAddress, type DeliveryAddress } from '../shipping/delivery-address.ts';
 import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
@@ -48,37 +48,16 @@ import { collectedOnly, loadShipping } from '../shipping/shipping.ts';
 
 export { type CheckoutInput, newOrderNumber } from './checkout-transaction.ts';
 
-/** The shop's settings for the chosen method, or null when the shop does not offer it now. */
-async function methodSettings(
+/**
+ * The shop's settings for the chosen method, or null when the shop does not offer it now: the
+ * one rule of server/payments/methods.ts, which the storefront's payment options follow too.
+ */
+function methodSettings(
   ctx: OrderContext,
   tenantId: number,
   method: PaymentMethod,
 ): Promise<MethodSettings | null> {
-  const settings = await ctx.db
-    .selectFrom('payment_settings')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!settings) return null;
-  switch (method) {
-    case 'card_2c2p':
-      return toBool(settings.enable_card_payment) && (await ctx.providerFor(tenantId))
-        ? { instructions: null, redirectUrl: null }
-        : null;
-    case 'bank_transfer':
-      return toBool(settings.enable_bank_transfer)
-        ? { instructions: settings.bank_account_details, redirectUrl: null }
-        : null;
-    case 'custom':
-      return toBool(settings.enable_custom_payment)
-        ? {
-            instructions: settings.custom_payment_instructions,
-            redirectUrl: settings.custom_payment_redirect_url,
-          }
-        : null;
-    default:
-      return null;
-  }
+  return offeredMethodTerms(ctx, tenantId, method);
 }
 
 /**

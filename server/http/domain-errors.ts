@@ -12,6 +12,7 @@ import type { CatalogErrorCode } from '../catalog/errors.ts';
 import type { CartErrorCode } from '../cart/errors.ts';
 import type { ShippingErrorCode } from '../shipping/errors.ts';
 import type { CheckoutErrorCode } from '../checkout/errors.ts';
+import type { PaymentErrorCode } from '../payments/errors.ts';
 import type { AccountErrorCode } from '../accounts/errors.ts';
 import type { ContentErrorCode } from '../content/errors.ts';
 
@@ -21,6 +22,7 @@ type DomainErrorCode =
   | ShippingErrorCode
   | CartErrorCode
   | CheckoutErrorCode
+  | PaymentErrorCode
   | AccountErrorCode
   | ContentErrorCode;
 
@@ -54,6 +56,19 @@ const DOMAIN_ERROR_STATUS = {
   under_age: 400,
   price_changed: 409,
   idempotency_mismatch: 422,
+  // payments
+  payment_order_not_found: 404,
+  not_a_card_order: 409,
+  order_already_paid: 409,
+  order_not_payable: 409,
+  card_payments_unavailable: 409,
+  payment_still_processing: 409,
+  provider_unavailable: 502,
+  payment_amount_mismatch: 400,
+  notification_forged: 400,
+  notification_stale: 400,
+  notification_mismatched: 404,
+  notification_malformed: 400,
   // accounts
   invalid_address: 400,
   address_book_full: 400,

@@ -1,5 +1,6 @@
 /**
- * Where real card providers report results (decision 013), in their own wire formats:
+ * Where real card providers report results (decision 013), in their own wire formats: one
+ * address for each provider of server/payments/registry.ts that `notifies: 'own'`, today
  *
  *   POST {api}/payments/providers/2c2p/notify/{tenant id}/    2C2P's backend notification
  *   POST {api}/payments/providers/stripe/notify/{tenant id}/  a Stripe webhook endpoint
@@ -21,16 +22,20 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isRowId } from '../platform/db/errors.ts';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
+import { DomainError, errorBody } from '../platform/domain-error.ts';
 import { HttpError, notFound } from './http-error.ts';
+import { statusOfDomainError } from './domain-errors.ts';
 import { PAYMENT_MESSAGES } from '../orders/messages.ts';
-import { applyReport, refusalAnswer } from '../payments/payment-moves.ts';
-import {
-  NotificationIgnored,
-  NotificationRefused,
-  type ProviderName,
-} from '../payments/provider.ts';
+import { refusalError } from '../payments/errors.ts';
+import { applyReport } from '../payments/payment-moves.ts';
+import { NotificationIgnored, NotificationRefused } from '../payments/provider.ts';
+import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
 
-const PROVIDERS = new Set<string>(['2c2p', 'stripe'] satisfies ProviderName[]);
+/** True for a provider that reports here, in its own wire format (the sandbox does not). */
+function reportsHere(name: string): name is ProviderName {
+  return isProviderName(name) && CARD_PROVIDERS[name].notifies === 'own';
+}
 
 async function providerNotificationsPlugin(
   app: FastifyInstance,
@@ -47,10 +52,10 @@ async function providerNotificationsPlugin(
     async (request, reply) => {
       const tenantId = Number(request.params.tenant);
       const name = request.params.provider;
-      if (!PROVIDERS.has(name) || !/^\d+$/.test(request.params.tenant) || !isRowId(tenantId)) {
+      if (!reportsHere(name) || !/^\d+$/.test(request.params.tenant) || !isRowId(tenantId)) {
         throw notFound();
       }
-      const provider = await app.orders.providerOf(tenantId, name as ProviderName);
+      const provider = await app.orders.providerOf(tenantId, name);
       if (!provider) throw notFound();
       const rawBody = typeof request.body === 'string' ? request.body : '';
       let report;
@@ -65,7 +70,7 @@ async function providerNotificationsPlugin(
             { reason: error.reason, provider: name },
             'a provider notification was refused',
           );
-          throw refusalAnswer(error);
+          throw refusalError(error);
         }
         throw error;
       }
@@ -94,6 +99,9 @@ async function providerNotificationsPlugin(
   );
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof DomainError && statusOfDomainError(error) !== 500) {
+      return reply.code(statusOfDomainError(error)).send(errorBody(error));
+    }
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -36,7 +36,7 @@ import {
   sandboxContentSecurityPolicy,
   TEST_CARDS,
 } from '../payments/providers/sandbox/page.ts';
-import { signatureHeader } from '../payments/signature.ts';
+import { signatureHeader } from '../payments/providers/sandbox/signature.ts';
 
 export interface SandboxGatewayOptions {
   publicApiPath: string;

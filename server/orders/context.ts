@@ -6,7 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { PaymentProvider, ProviderName } from '../payments/provider.ts';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import type { OrderEvent } from './events.ts';
 import type { Trx } from './order-lock.ts';
 

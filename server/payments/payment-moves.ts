@@ -12,17 +12,13 @@
  *   are e-mailed whether it was refunded or must be refunded by hand.
  *
  * This module applies what providers report (and asks them when a report is late); starting a
- * payment lives in ./payment-start.ts and refunding in ./payment-refunds.ts, whose functions
- * are re-exported here for the order module's callers.
+ * payment lives in ./payment-start.ts and refunding in ./payment-refunds.ts.
  */
 import type { Selectable } from 'kysely';
 import type { PaymentsTable, PaymentState } from '../platform/db/database.ts';
-import { HttpError, notFound } from '../http/http-error.ts';
-import type {
-  NotificationRefused,
-  ProviderName,
-  ProviderPaymentReport,
-} from './provider.ts';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
+import { orderNotFound, paymentError } from './errors.ts';
+import type { ProviderPaymentReport } from './provider.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from '../orders/lifecycle.ts';
 import { PAYMENT_MESSAGES } from '../orders/messages.ts';
@@ -35,15 +31,6 @@ import {
 } from './payment-start.ts';
 import { settleRefund } from './payment-refunds.ts';
 import { type PaymentStatus, toPaymentStatus } from '../orders/read-model.ts';
-
-export {
-  CARD_CURRENCY,
-  closeAttemptsAtProvider,
-  notifyUrl,
-  type StartedCardPayment,
-  startCardPayment,
-} from './payment-start.ts';
-export { settlePendingRefunds, settleRefund } from './payment-refunds.ts';
 
 /** The return page asks the provider at most this often per payment (ms). */
 const RECONCILE_EVERY_MS = 3000;
@@ -86,8 +73,8 @@ async function paymentOf(
  * Resolves to `{outcome: 'unmatched', payment: null}`, changing nothing, when the shop has no
  * such payment with this provider (a session someone else made on the same provider account,
  * a Payment Link): the caller decides what that means for its sender.
- * @throws HttpError 400 'Amount or currency does not match the payment.' when the report names
- *   another amount; nothing changes.
+ * @throws DomainError `payment_amount_mismatch` ('Amount or currency does not match the
+ *   payment.') when the report names another amount; nothing changes.
  */
 export async function applyReport(
   ctx: OrderContext,
@@ -102,12 +89,12 @@ export async function applyReport(
     (report.currency !== null && report.currency.toUpperCase() !== found.currency);
   if (amountDiffers) {
     ctx.log.error({ payment: found.uuid }, 'a provider reported another amount for a payment');
-    throw new HttpError(400, { detail: PAYMENT_MESSAGES.amountMismatch });
+    throw paymentError('payment_amount_mismatch', PAYMENT_MESSAGES.amountMismatch);
   }
   const now = ctx.now().toISOString();
   const result = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, found.order_id, { tenantId });
-    if (!order) throw notFound();
+    if (!order) throw orderNotFound();
     if (report.eventId) {
       // Recorded first: a replay collides here (or waits for its twin's commit on PostgreSQL).
       const recorded = await trx
@@ -252,18 +239,4 @@ export async function reconcilePayment(
   });
   if (report.state === 'open') return;
   await applyReport(ctx, tenantId, payment.provider, { ...report, paymentId: uuid, eventId: null });
-}
-
-/** The answer to a refused notification, as the contract words it. */
-export function refusalAnswer(error: NotificationRefused): HttpError {
-  switch (error.reason) {
-    case 'forged':
-      return new HttpError(400, { detail: PAYMENT_MESSAGES.invalidSignature });
-    case 'stale':
-      return new HttpError(400, { detail: PAYMENT_MESSAGES.staleTimestamp });
-    case 'mismatched':
-      return notFound();
-    default:
-      return new HttpError(400, { detail: PAYMENT_MESSAGES.malformed });
-  }
 }

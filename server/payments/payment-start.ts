@@ -5,9 +5,12 @@
  * a commit.
  */
 import { randomUUID } from 'node:crypto';
-import { HttpError, notFound } from '../http/http-error.ts';
 import { toDecimal } from '../../common/money.ts';
-import { type ProviderName, ProviderRefused, ProviderUnavailable } from './provider.ts';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
+import { orderNotFound, paymentError } from './errors.ts';
+import { isCardMethod } from './methods.ts';
+import { ProviderRefused, ProviderUnavailable } from './provider.ts';
+import { notificationUrl } from './registry.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { PAYMENT_MESSAGES } from '../orders/messages.ts';
 import { lockOrder, type OrderRow } from '../orders/order-lock.ts';
@@ -15,14 +18,15 @@ import { lockOrder, type OrderRow } from '../orders/order-lock.ts';
 /** Card payments are charged in USD only (spec section 9). */
 export const CARD_CURRENCY = 'USD';
 
-/** 409 when the order cannot take a card payment now. */
+/** Refuses an order that cannot take a card payment now (see startCardPayment's codes). */
 function refuseUnpayable(order: Pick<OrderRow, 'payment_method' | 'status'>): void {
-  if (order.payment_method !== 'card_2c2p') {
-    throw new HttpError(409, { detail: PAYMENT_MESSAGES.notCard });
+  if (!isCardMethod(order.payment_method)) {
+    throw paymentError('not_a_card_order', PAYMENT_MESSAGES.notCard);
   }
-  if (order.status === 'paid') throw new HttpError(409, { detail: PAYMENT_MESSAGES.alreadyPaid });
+  if (order.status === 'paid')
+    throw paymentError('order_already_paid', PAYMENT_MESSAGES.alreadyPaid);
   if (order.status !== 'awaiting_payment') {
-    throw new HttpError(409, { detail: PAYMENT_MESSAGES.cannotBePaid });
+    throw paymentError('order_not_payable', PAYMENT_MESSAGES.cannotBePaid);
   }
 }
 
@@ -108,9 +112,10 @@ export function cardPaymentDeadline(
  * closes it). The provider is called after the commit; if it fails, the attempt is marked
  * failed and the order stays payable.
  * @param origin the storefront's origin (return page) and this API's (notifications).
- * @throws HttpError 404 (not the user's order), 409 (not a card order, paid, closed or past
- *   its deadline, card payments off, an attempt still `pending`), 502 `{detail}` when the
- *   provider cannot start it.
+ * @throws DomainError (./errors.ts) `payment_order_not_found` (not the user's order),
+ *   `not_a_card_order`, `order_already_paid`, `order_not_payable` (closed or past its
+ *   deadline), `card_payments_unavailable`, `payment_still_processing` (an attempt still
+ *   `pending`), and `provider_unavailable` with the provider's message when it cannot start it.
  */
 export async function startCardPayment(
   ctx: OrderContext,
@@ -123,20 +128,22 @@ export async function startCardPayment(
   const now = ctx.now();
   const started = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, scope);
-    if (!order) throw notFound();
+    if (!order) throw orderNotFound();
     refuseUnpayable(order);
     const deadline = cardPaymentDeadline(order, ctx.settings.cardOrderTtlSeconds);
     if (deadline.getTime() <= now.getTime()) {
-      throw new HttpError(409, { detail: PAYMENT_MESSAGES.cannotBePaid });
+      throw paymentError('order_not_payable', PAYMENT_MESSAGES.cannotBePaid);
     }
-    if (!provider) throw new HttpError(409, { detail: PAYMENT_MESSAGES.cardUnavailable });
+    if (!provider) {
+      throw paymentError('card_payments_unavailable', PAYMENT_MESSAGES.cardUnavailable);
+    }
     const attempts = await trx
       .selectFrom('payments')
       .select(['status', 'attempt'])
       .where('order_id', '=', order.id)
       .execute();
     if (attempts.some((a) => a.status === 'pending')) {
-      throw new HttpError(409, { detail: PAYMENT_MESSAGES.stillProcessing });
+      throw paymentError('payment_still_processing', PAYMENT_MESSAGES.stillProcessing);
     }
     const superseded = await trx
       .updateTable('payments')
@@ -190,7 +197,7 @@ export async function startCardPayment(
       currency: CARD_CURRENCY,
       description: `Order ${order.order_number}`,
       returnUrl: `${origin.storefront}/payment/return?paymentId=${uuid}`,
-      notifyUrl: notifyUrl(origin.api, provider!.name, scope.tenantId),
+      notifyUrl: notificationUrl(origin.api, provider!.name, scope.tenantId),
       customerEmail: scope.email,
     });
     redirectUrl = result.redirectUrl;
@@ -218,7 +225,7 @@ export async function startCardPayment(
         .where('status', '=', 'initiated')
         .execute();
     });
-    throw new HttpError(502, { detail: error.message });
+    throw paymentError('provider_unavailable', error.message);
   }
   return {
     redirectUrl,
@@ -227,14 +234,4 @@ export async function startCardPayment(
     amount: toDecimal(order.total_cents),
     currency: CARD_CURRENCY,
   };
-}
-
-/**
- * Where a provider reports to: the sandbox to the contract's `/payments/gateway/notify/` (it
- * sends the tenant header), real providers to their own address naming the shop.
- */
-export function notifyUrl(apiBase: string, provider: string, tenantId: number): string {
-  return provider === 'sandbox'
-    ? `${apiBase}/payments/gateway/notify/`
-    : `${apiBase}/payments/providers/${provider}/notify/${tenantId}/`;
 }

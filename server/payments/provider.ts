@@ -5,10 +5,9 @@
  *
  * Money is integer minor units (cents) and an ISO 4217 currency code; times are `Date`s.
  * Adapters never log or return a credential, and never put one in an error message.
+ * Which providers exist, and how each is built, is ./registry.ts.
  */
-
-/** The providers a shop may name in its payment settings. */
-export type ProviderName = 'sandbox' | '2c2p' | 'stripe';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
 
 /** A payment attempt's state as the provider reports it. */
 export type ProviderPaymentState = 'open' | 'pending' | 'succeeded' | 'failed' | 'canceled';

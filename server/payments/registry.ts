@@ -1,11 +1,17 @@
 /**
- * Which provider takes a shop's card payments, with the shop's credentials opened (decision
+ * The card providers this server can take payments with, in one table (`CARD_PROVIDERS`), and
+ * which of them takes a shop's card payments, with the shop's credentials opened (decision
  * 013). The order module asks `providerFor(tenantId)`; it never sees a credential.
  *
- * A shop's `payment_settings` name the provider (`sandbox`, `2c2p` or `stripe`) and hold its
- * sealed credentials (./credentials.ts). A shop has no card provider when card payments are
- * off, when it has no credentials, or when its provider is the sandbox and PAYMENT_SANDBOX is
- * off; the storefront then is not offered card payment.
+ * A provider is one entry of `CARD_PROVIDERS` and one folder, ./providers/<name>/ (its adapter,
+ * its notification parsing, its tests); its name is in the `ProviderName` union the tables
+ * store (server/platform/db/tables/payments.ts). Everything else that lists providers (the
+ * notification routes, the settings script, where each provider reports) reads this table.
+ *
+ * A shop's `payment_settings` name the provider and hold its sealed credentials
+ * (./credentials.ts). A shop has no card provider when card payments are off, when it has no
+ * credentials, or when its provider is the sandbox and PAYMENT_SANDBOX is off; the storefront
+ * then is not offered card payment.
  *
  * Those switches decide where new payments start (`providerFor`), never what becomes of a
  * payment already started (decision 016): `providerOf` opens the provider a payment names,
@@ -17,15 +23,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import { createTwoC2pProvider, parseTwoC2pCredentials } from './providers/2c2p/adapter.ts';
-import {
-  createSandboxProvider,
-  parseSandboxCredentials,
-  type SandboxCredentials,
-} from './providers/sandbox/adapter.ts';
-import { createStripeProvider, parseStripeCredentials } from './providers/stripe/adapter.ts';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
+import { createTwoC2pProvider } from './providers/2c2p/adapter.ts';
+import { parseTwoC2pCredentials } from './providers/2c2p/settings.ts';
+import { createSandboxProvider, parseSandboxCredentials } from './providers/sandbox/adapter.ts';
+import { createStripeProvider } from './providers/stripe/adapter.ts';
+import { parseStripeCredentials } from './providers/stripe/settings.ts';
 import { openCredentials, sealCredentials } from './credentials.ts';
-import type { PaymentProvider, ProviderName } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 
 export interface PaymentProvidersOptions {
   db: Kysely<Database>;
@@ -38,12 +43,82 @@ export interface PaymentProvidersOptions {
   stripeApiBase: string | null;
 }
 
-/** The validators of each provider's stored credentials (used by the settings script too). */
-export const CREDENTIAL_PARSERS: Record<ProviderName, (value: unknown) => object> = {
-  sandbox: parseSandboxCredentials,
-  '2c2p': parseTwoC2pCredentials,
-  stripe: parseStripeCredentials,
+/** What building one shop's adapter may use beside its credentials. */
+interface AdapterContext {
+  options: PaymentProvidersOptions;
+  tenantId: number;
+}
+
+/** One card provider: how its credentials are checked, its adapter built, where it reports. */
+export interface CardProviderEntry {
+  /**
+   * Checks credentials before they are sealed, and again when they are opened.
+   * @throws Error naming a bad field (never its value) when they do not fit the provider.
+   */
+  parseCredentials(value: unknown): object;
+  /** The adapter bound to one shop's (opened) credentials. */
+  create(credentials: unknown, context: AdapterContext): PaymentProvider;
+  /**
+   * Where it reports results: `gateway`, the contract's `POST {api}/payments/gateway/notify/`
+   * (the sandbox sends the tenant header); `own`, `POST {api}/payments/providers/{name}/notify/
+   * {tenant id}/` in the provider's own wire format (server/http/provider-notifications.ts).
+   */
+  notifies: 'gateway' | 'own';
+  /** True for the stand-in provider: usable only while PAYMENT_SANDBOX is on. */
+  sandboxOnly: boolean;
+}
+
+/**
+ * Every card provider, by the name a shop's settings and each payment store. The mapped type
+ * makes a name of `ProviderName` without an entry, or an entry without a name, a type error.
+ */
+export const CARD_PROVIDERS: { readonly [Name in ProviderName]: CardProviderEntry } = {
+  stripe: {
+    parseCredentials: parseStripeCredentials,
+    create: (credentials, { options }) =>
+      createStripeProvider(parseStripeCredentials(credentials), { apiBase: options.stripeApiBase }),
+    notifies: 'own',
+    sandboxOnly: false,
+  },
+  '2c2p': {
+    parseCredentials: parseTwoC2pCredentials,
+    create: (credentials, { options }) =>
+      createTwoC2pProvider(parseTwoC2pCredentials(credentials), options.twoC2p),
+    notifies: 'own',
+    sandboxOnly: false,
+  },
+  sandbox: {
+    parseCredentials: parseSandboxCredentials,
+    create: (credentials, { options, tenantId }) =>
+      createSandboxProvider(
+        options.db,
+        tenantId,
+        parseSandboxCredentials(credentials),
+        options.publicApiPath,
+      ),
+    notifies: 'gateway',
+    sandboxOnly: true,
+  },
 };
+
+/** Every provider's name, in the table's order (the settings script's usage line). */
+export const PROVIDER_NAMES = Object.keys(CARD_PROVIDERS) as ProviderName[];
+
+/** True when `name` is a provider of `CARD_PROVIDERS` (a path segment, a command-line word). */
+export function isProviderName(name: string): name is ProviderName {
+  return Object.hasOwn(CARD_PROVIDERS, name);
+}
+
+/**
+ * Where provider `name` reports to (its `notifies`), under this API's public base
+ * (`https://shop.example/api`): the sandbox to the contract's `/payments/gateway/notify/`,
+ * the others to their own address naming the shop.
+ */
+export function notificationUrl(apiBase: string, name: ProviderName, tenantId: number): string {
+  return CARD_PROVIDERS[name].notifies === 'gateway'
+    ? `${apiBase}/payments/gateway/notify/`
+    : `${apiBase}/payments/providers/${name}/notify/${tenantId}/`;
+}
 
 /** One shop's open adapter of one provider, rebuilt only when its sealed credentials change. */
 interface Cached {
@@ -75,7 +150,7 @@ export class PaymentProviders {
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst();
     if (!row || !toBool(row.enable_card_payment) || row.credentials === null) return null;
-    if (row.provider === 'sandbox' && !this.options.sandboxEnabled) return null;
+    if (CARD_PROVIDERS[row.provider].sandboxOnly && !this.options.sandboxEnabled) return null;
     return this.adapter(tenantId, row.provider, row.credentials);
   }
 
@@ -89,7 +164,7 @@ export class PaymentProviders {
    * @throws SealedCredentialsError when the credentials do not open with this key.
    */
   async providerOf(tenantId: number, name: ProviderName): Promise<PaymentProvider | null> {
-    if (name === 'sandbox' && !this.options.sandboxEnabled) return null;
+    if (CARD_PROVIDERS[name].sandboxOnly && !this.options.sandboxEnabled) return null;
     const sealed = await this.sealedCredentials(tenantId, name);
     return sealed === null ? null : this.adapter(tenantId, name, sealed);
   }
@@ -113,7 +188,7 @@ export class PaymentProviders {
    * @throws Error naming a bad field (never its value) when the credentials do not fit the provider.
    */
   async configure(tenantId: number, name: ProviderName, credentials: unknown): Promise<void> {
-    const checked = CREDENTIAL_PARSERS[name](credentials);
+    const checked = CARD_PROVIDERS[name].parseCredentials(credentials);
     const sealed = await sealCredentials(checked as Record<string, unknown>, this.options.key);
     await this.options.db.transaction().execute(async (trx) => {
       const keep = (provider: ProviderName, value: string) =>
@@ -177,20 +252,6 @@ export class PaymentProviders {
   }
 
   private build(tenantId: number, name: ProviderName, credentials: unknown): PaymentProvider {
-    switch (name) {
-      case 'sandbox':
-        return createSandboxProvider(
-          this.options.db,
-          tenantId,
-          parseSandboxCredentials(credentials) satisfies SandboxCredentials,
-          this.options.publicApiPath,
-        );
-      case '2c2p':
-        return createTwoC2pProvider(parseTwoC2pCredentials(credentials), this.options.twoC2p);
-      case 'stripe':
-        return createStripeProvider(parseStripeCredentials(credentials), {
-          apiBase: this.options.stripeApiBase,
-        });
-    }
+    return CARD_PROVIDERS[name].create(credentials, { options: this.options, tenantId });
   }
 }

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { components } from '../../common/storefront-api';
-import { signatureHeader } from '../payments/signature.ts';
+import { signatureHeader } from '../payments/providers/sandbox/signature.ts';
 import { orderOne, orderRow, paymentRow, sandboxSecret } from './sandbox.ts';
 import { call, createCustomer, type TestCustomer } from './shop.ts';
 import { asTenant, useTestApp } from './test-app.ts';

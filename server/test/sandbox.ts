@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { components } from '../../common/storefront-api';
-import { signatureHeader } from '../payments/signature.ts';
+import { signatureHeader } from '../payments/providers/sandbox/signature.ts';
 import {
   ADDRESS,
   call,

@@ -1,60 +1,31 @@
 /**
  * Payment handlers (spec sections 3, 4, 7 and 9; decision 013): the shop's payment options,
  * starting a card payment with the shop's provider, a payment's status, and the sandbox
- * gateway's signed notification. HTTP to the order module (server/payments/payment-moves.ts) and back;
- * real providers' notifications arrive at plugins/provider-notifications.ts.
+ * gateway's signed notification. HTTP to the payment modules (server/payments/) and back;
+ * real providers' notifications arrive at server/http/provider-notifications.ts.
  */
 import type { FastifyRequest } from 'fastify';
 import { isRowId } from '../../platform/db/errors.ts';
-import { toBool } from '../../platform/db/mapping.ts';
 import { hasNul } from '../../platform/canonical-json.ts';
 import { NUL_MESSAGE } from '../../platform/field-messages.ts';
 import { HttpError, notFound } from '../http-error.ts';
 import { PAYMENT_MESSAGES } from '../../orders/messages.ts';
-import {
-  applyReport,
-  reconcilePayment,
-  refusalAnswer,
-  startCardPayment,
-} from '../../payments/payment-moves.ts';
+import { refusalError } from '../../payments/errors.ts';
+import { paymentOptions } from '../../payments/methods.ts';
+import { applyReport, reconcilePayment } from '../../payments/payment-moves.ts';
+import { startCardPayment } from '../../payments/payment-start.ts';
 import { toPaymentStatus } from '../../orders/read-model.ts';
 import { NotificationRefused } from '../../payments/provider.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
 /**
- * GET /payments/options/ -> PaymentOptions of the shop (never a credential). Card payment is
- * offered only while the shop has a card provider this server can use. A shop without
- * settings offers nothing.
+ * GET /payments/options/ -> PaymentOptions of the shop (never a credential), by the one rule of
+ * server/payments/methods.ts: card payment only while the shop has a card provider this server
+ * can use; nothing from a shop without settings.
  */
-export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (request) => {
-  const row = await request.server.db
-    .selectFrom('payment_settings')
-    .select([
-      'enable_card_payment',
-      'enable_bank_transfer',
-      'enable_custom_payment',
-      'bank_account_details',
-      'custom_payment_label',
-      'custom_payment_instructions',
-      'custom_payment_redirect_url',
-    ])
-    .where('tenant_id', '=', request.tenant.id)
-    .executeTakeFirst();
-  const card =
-    !!row &&
-    toBool(row.enable_card_payment) &&
-    (await request.server.orders.providerFor(request.tenant.id)) !== null;
-  return {
-    enable_card_payment: card,
-    enable_bank_transfer: row ? toBool(row.enable_bank_transfer) : false,
-    enable_custom_payment: row ? toBool(row.enable_custom_payment) : false,
-    bank_account_details: row?.bank_account_details ?? null,
-    custom_payment_label: row?.custom_payment_label ?? null,
-    custom_payment_instructions: row?.custom_payment_instructions ?? null,
-    custom_payment_redirect_url: row?.custom_payment_redirect_url ?? null,
-  };
-};
+export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (request) =>
+  paymentOptions(request.server.orders, request.tenant.id);
 
 /**
  * Where the provider sends the shopper back (the storefront's origin) and its notifications
@@ -70,7 +41,8 @@ function origins(request: FastifyRequest): { storefront: string; api: string } {
 /**
  * POST /payments/card/initiate/ `{order_id, currency: "USD"}` -> 201 CardPaymentInitiation
  * `{redirectUrl, payment_uuid, status: "initiated", amount, currency}`: the shop's provider's
- * hosted page. Errors: 404, 409 and 502 as server/payments/payment-moves.ts's startCardPayment says.
+ * hosted page. Errors: the domain errors of server/payments/payment-start.ts's startCardPayment
+ * (404, 409, 502 by server/http/domain-errors.ts).
  */
 export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = async (
   request,
@@ -163,7 +135,7 @@ export const receiveGatewayNotification: OperationHandler<'receiveGatewayNotific
       headers: request.headers,
     });
   } catch (error) {
-    if (error instanceof NotificationRefused) throw refusalAnswer(error);
+    if (error instanceof NotificationRefused) throw refusalError(error);
     throw error;
   }
   const { outcome, payment } = await applyReport(

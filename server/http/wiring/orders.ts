@@ -14,7 +14,7 @@ import { EmailOutbox } from '../../platform/mail/outbox.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
-import { settlePendingRefunds } from '../../payments/payment-moves.ts';
+import { settlePendingRefunds } from '../../payments/payment-refunds.ts';
 import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
 import { PaymentProviders } from '../../payments/registry.ts';
 

@@ -17,7 +17,7 @@ import {
   type ProviderPaymentState,
   type RawNotification,
 } from '../../provider.ts';
-import { verifySignature } from '../../signature.ts';
+import { verifySignature } from './signature.ts';
 import { randomCode } from '../../../platform/random-code.ts';
 
 /** The shop's sandbox credentials: the secret its notifications are signed with. */

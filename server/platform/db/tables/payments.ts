@@ -4,8 +4,14 @@
  * sandbox gateway's own record of charges.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { ProviderName } from '../../../payments/provider.ts';
 import type { Bool, Timestamp } from './column-types.ts';
+
+/**
+ * The card providers a `provider` column may name. Declared here, below the domain, because the
+ * rows store it; server/payments/registry.ts keys its one table of providers by this union, so
+ * a name added here without an entry there (or the reverse) fails the type check.
+ */
+export type ProviderName = 'stripe' | '2c2p' | 'sandbox';
 
 /**
  * Which payment methods a shop offers (contract: PaymentOptions), and the secret its
@@ -27,7 +33,7 @@ export interface PaymentSettingsTable {
    * start-up (server/payments/credentials.ts); kept as a column so an older database upgrades.
    */
   gateway_secret: string;
-  /** Which provider takes this shop's card payments (server/payments/provider.ts). */
+  /** Which provider takes this shop's card payments (server/payments/registry.ts). */
   provider: ColumnType<ProviderName, ProviderName | undefined, ProviderName>;
   /** The provider's credentials, sealed (JWE, A256GCM under PAYMENT_SECRETS_KEY); null: none. */
   credentials: string | null;

@@ -1,7 +1,12 @@
-import type { components } from '../../common/storefront-api';
-import { formatAmount, passesLuhn, STYLE_HASH } from '../payments/providers/sandbox/page.ts';
-import { ADDRESS, call, createCustomer, postOrder, productsInStock } from '../test/shop.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+/**
+ * The sandbox gateway's hosted page (server/http/sandbox-gateway.ts, ./page.ts): what it shows
+ * and how it is protected, what each button and test card decides for the charge and the order,
+ * where it sends the shopper back, and its Luhn check and amount formatting.
+ */
+import type { components } from '../../../../common/storefront-api';
+import { formatAmount, passesLuhn, STYLE_HASH } from './page.ts';
+import { ADDRESS, call, createCustomer, postOrder, productsInStock } from '../../../test/shop.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 type Order = components['schemas']['Order'];
 type Initiation = components['schemas']['CardPaymentInitiation'];

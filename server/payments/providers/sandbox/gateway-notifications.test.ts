@@ -4,10 +4,10 @@
  * acknowledged and ignored; and money taken is never ignored, whatever order the news comes in.
  */
 import { randomUUID } from 'node:crypto';
-import type { components } from '../../common/storefront-api';
+import type { components } from '../../../../common/storefront-api';
 import { signatureHeader } from './signature.ts';
-import { call } from '../test/shop.ts';
-import { NOT_FOUND, event, usePaymentsApi } from '../test/payments.ts';
+import { call } from '../../../test/shop.ts';
+import { NOT_FOUND, event, usePaymentsApi } from '../../../test/payments.ts';
 
 type Order = components['schemas']['Order'];
 
