@@ -12,6 +12,7 @@ import type { CatalogErrorCode } from '../catalog/errors.ts';
 import type { CartErrorCode } from '../cart/errors.ts';
 import type { ShippingErrorCode } from '../shipping/errors.ts';
 import type { CheckoutErrorCode } from '../checkout/errors.ts';
+import type { OrderErrorCode } from '../orders/errors.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
 import type { AccountErrorCode } from '../accounts/errors.ts';
 import type { ContentErrorCode } from '../content/errors.ts';
@@ -19,9 +20,10 @@ import type { ContentErrorCode } from '../content/errors.ts';
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
   | CatalogErrorCode
-  | ShippingErrorCode
   | CartErrorCode
+  | ShippingErrorCode
   | CheckoutErrorCode
+  | OrderErrorCode
   | PaymentErrorCode
   | AccountErrorCode
   | ContentErrorCode;
@@ -38,14 +40,14 @@ const DOMAIN_ERROR_STATUS = {
   null_in_customization: 400,
   options_not_offered: 400,
   invalid_options: 400,
-  // shipping
-  country_not_shipped: 400,
-  invalid_shipping_choice: 400,
   // cart (and product_not_found above)
   line_not_found: 404,
   insufficient_stock: 409,
   too_many_units: 400,
   cart_full: 400,
+  // shipping
+  country_not_shipped: 400,
+  invalid_shipping_choice: 400,
   // checkout (and country_not_shipped above)
   invalid_order_fields: 400,
   empty_cart: 400,
@@ -56,6 +58,10 @@ const DOMAIN_ERROR_STATUS = {
   under_age: 400,
   price_changed: 409,
   idempotency_mismatch: 422,
+  // orders (and invalid_page above)
+  order_not_found: 404,
+  not_cancelable: 409,
+  payment_in_progress: 409,
   // payments
   payment_order_not_found: 404,
   not_a_card_order: 409,

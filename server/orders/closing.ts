@@ -16,8 +16,9 @@
  * back by the flag would then add units nobody took, or keep units an order did take.
  */
 import { sql } from 'kysely';
-import { HttpError, notFound } from '../http/http-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
+import type { OrderErrorCode } from './errors.ts';
 import { canMoveOrder, OPEN_PAYMENT_STATES } from './lifecycle.ts';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from './messages.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
@@ -99,11 +100,16 @@ async function afterClose(
   closeAttemptsAtProvider(ctx, closed.attempts);
 }
 
+const orderNotFound = () => new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
+const notCancelable = () =>
+  new DomainError<OrderErrorCode>('not_cancelable', ORDER_MESSAGES.notCancelable);
+
 /**
  * The shopper cancels one of their unpaid orders ('Cancel order' in the order history).
- * @throws HttpError 404 for an order that is not the user's; 409 'This order can no longer be
- *   canceled.' once it is paid or closed; 409 while a card payment of it is `pending` at the
- *   provider (the money may be on its way).
+ * @throws DomainError `order_not_found` ("Not found.") for an order that is not the user's;
+ *   `not_cancelable` ('This order can no longer be canceled.') once it is paid or closed;
+ *   `payment_in_progress` while a card payment of it is `pending` at the provider (the money
+ *   may be on its way).
  */
 export async function cancelOrder(
   ctx: OrderContext,
@@ -112,24 +118,27 @@ export async function cancelOrder(
 ): Promise<Order> {
   const closed = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, scope);
-    if (!order) throw notFound();
-    if (order.status !== 'awaiting_payment') {
-      throw new HttpError(409, { detail: ORDER_MESSAGES.notCancelable });
-    }
+    if (!order) throw orderNotFound();
+    if (order.status !== 'awaiting_payment') throw notCancelable();
     const pending = await trx
       .selectFrom('payments')
       .select('id')
       .where('order_id', '=', order.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (pending) throw new HttpError(409, { detail: ORDER_MESSAGES.paymentInProgress });
+    if (pending) {
+      throw new DomainError<OrderErrorCode>(
+        'payment_in_progress',
+        ORDER_MESSAGES.paymentInProgress,
+      );
+    }
     const done = await closeLocked(ctx, trx, order, 'canceled');
-    if (!done) throw new HttpError(409, { detail: ORDER_MESSAGES.notCancelable });
+    if (!done) throw notCancelable();
     return done;
   });
   await afterClose(ctx, scope.tenantId, closed);
   const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId });
-  if (!found) throw notFound();
+  if (!found) throw orderNotFound();
   return found.order;
 }
 

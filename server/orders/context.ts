@@ -1,11 +1,11 @@
 /**
  * What the order module needs from the rest of the server, handed in once by its plugin
- * (plugins/orders.ts), so the module imports no handler and no plugin and a test can build
- * it over any database with fake providers.
+ * (server/http/wiring/orders.ts), so the module imports no handler, no plugin and nothing of
+ * Fastify, and a test can build it over any database with fake providers.
  */
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { OrderEvent } from './events.ts';
@@ -54,7 +54,8 @@ export interface OrderContext {
   storefrontOrigin(): string;
   /** This API's public origin and path prefix, for provider notifications. */
   apiBaseUrl(): string;
-  log: FastifyBaseLogger;
+  /** The app's logger (`app.log`). */
+  log: Logger;
   /** The clock (tests move it). */
   now(): Date;
 }

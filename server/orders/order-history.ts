@@ -1,0 +1,80 @@
+/**
+ * A customer's order history (spec section 7: "My orders"): their orders newest first, a page
+ * at a time, as DRF pages them (four queries whatever the page size: the count, the page, and
+ * the page's lines and payments, ./read-model.ts `toOrders`), and one of their orders.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { toCount } from '../platform/db/mapping.ts';
+import { pageOffset } from '../platform/db/page-offset.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { OrderErrorCode } from './errors.ts';
+import { ORDER_MESSAGES } from './messages.ts';
+import { findOrder, type Order, toOrders } from './read-model.ts';
+
+/** Page size of the order history when the request names none, and the largest allowed. */
+export const DEFAULT_ORDER_PAGE_SIZE = 10;
+export const MAX_ORDER_PAGE_SIZE = 100;
+
+/** One page of the history, with the numbers of the pages beside it (null: there is none). */
+export interface OrderHistoryPage {
+  count: number;
+  results: Order[];
+  nextPage: number | null;
+  previousPage: number | null;
+}
+
+/**
+ * Page `page` (1-based, default 1) of the customer's orders in the tenant, newest first (then
+ * by id), `pageSize` orders a page (default {@link DEFAULT_ORDER_PAGE_SIZE}, at most
+ * {@link MAX_ORDER_PAGE_SIZE}); `count` is all their orders.
+ * @throws DomainError `invalid_page` ("Invalid page.") for a page past the last (page 1 is
+ *   always valid, even with no orders) or beyond any offset the database can hold.
+ */
+export async function loadOrderHistory(
+  db: Kysely<Database>,
+  scope: { tenantId: number; userId: number },
+  paging: { page?: number; pageSize?: number },
+): Promise<OrderHistoryPage> {
+  const page = paging.page ?? 1;
+  const pageSize = Math.min(paging.pageSize ?? DEFAULT_ORDER_PAGE_SIZE, MAX_ORDER_PAGE_SIZE);
+  const offset = pageOffset(page, pageSize);
+  const mine = db
+    .selectFrom('orders')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('user_id', '=', scope.userId);
+  const count = toCount(
+    (await mine.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow())
+      .n,
+  );
+  if (offset === null || (page > 1 && offset >= count)) {
+    throw new DomainError<OrderErrorCode>('invalid_page', ORDER_MESSAGES.invalidPage);
+  }
+  const rows = await mine
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset(offset)
+    .execute();
+  return {
+    count,
+    results: await toOrders(db, rows),
+    nextPage: offset + pageSize < count ? page + 1 : null,
+    previousPage: page > 1 ? page - 1 : null,
+  };
+}
+
+/**
+ * One order of the customer's in the tenant.
+ * @throws DomainError `order_not_found` ("Not found.") for an unknown id or anyone else's order.
+ */
+export async function loadOrder(
+  db: Kysely<Database>,
+  scope: { tenantId: number; userId: number },
+  id: number,
+): Promise<Order> {
+  const found = await findOrder(db, scope.tenantId, scope.userId, { id });
+  if (!found) throw new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
+  return found.order;
+}
