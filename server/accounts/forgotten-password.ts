@@ -38,13 +38,13 @@ export interface PasswordResetServices {
    * a stranger, and a refusal would lock the owner out of their own reset.
    */
   resetMailsPerAccount: AddressThrottle;
-  /** Reset confirmations per client address and shop (over it: ThrottledError, before any hashing). */
+  /** Reset confirmations per client address and shop (over it: ThrottledError, before hashing). */
   resetConfirmThrottleByAddress: AddressThrottle;
   /** Minimum time a reset request takes (ms). */
   resetResponseMs: number;
   /** MAIL_FROM, or null for the shop's contact e-mail. */
   mailFrom: string | null;
-  /** The storefront origin reset links start with, e.g. `http://127.0.0.1:8080` (no trailing slash). */
+  /** The storefront origin reset links start with (`http://127.0.0.1:8080`, no trailing slash). */
   linkOrigin(): string;
   /**
    * Sends a message after the answer has gone (the answer must not wait for, or be timed by,

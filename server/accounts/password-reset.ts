@@ -11,8 +11,8 @@
  * Issuing a new token does NOT void the user's other unexpired ones: anyone may ask for a reset
  * of any e-mail, so if each request voided the last link, a stranger could keep the owner's
  * link dead for as long as they kept asking. Instead the number of e-mails per account is capped
- * (the handler's per-account count), every link mailed stays good for its hour, and using any
- * one of them voids all the others.
+ * (./forgotten-password.ts), every link mailed stays good for its hour, and using any one of
+ * them voids all the others.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -105,9 +105,9 @@ export class PasswordResetStore {
   }
 
   /**
-   * Whether the token would be redeemed now (one indexed read, nothing written). The confirm
-   * handler asks before it hashes the new password, so made-up tokens cost no scrypt work;
-   * {@link redeem} still decides, atomically, which of concurrent uses wins.
+   * Whether the token would be redeemed now (one indexed read, nothing written). A confirmation
+   * (./forgotten-password.ts) asks before it hashes the new password, so made-up tokens cost no
+   * scrypt work; {@link redeem} still decides, atomically, which of concurrent uses wins.
    */
   async isUsable(tenantId: number, token: string, now = new Date()): Promise<boolean> {
     return (await this.findUsable(this.db, tenantId, token, now)) !== null;

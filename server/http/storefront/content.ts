@@ -9,7 +9,7 @@ import { listFaqs as listShopFaqs, listLegalDocuments } from '../../content/page
 import type { OperationHandler } from '../contract-types.ts';
 import { throttled } from '../throttled.ts';
 
-/** GET /contact/info/ -> ContactInfo `{branch_locations, contact_emails, social_media_profiles}`. */
+/** GET /contact/info/ -> ContactInfo: branch locations (headquarters first), e-mails, profiles. */
 export const getContactInfo: OperationHandler<'getContactInfo'> = async (request) =>
   loadContactInfo(request.server.db, request.tenant.id);
 
