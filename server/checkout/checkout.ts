@@ -28,9 +28,6 @@ import { cleanAddress, type DeliveryAddress } from '../shipping/delivery-address
 import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
-
-/** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
-const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { CheckoutErrorCode } from './errors.ts';
 import {
@@ -46,7 +43,8 @@ import { ORDER_MESSAGES } from '../orders/messages.ts';
 import { findOrder, type Order } from '../orders/read-model.ts';
 import { collectedOnly, loadShipping } from '../shipping/shipping.ts';
 
-export { type CheckoutInput, newOrderNumber } from './checkout-transaction.ts';
+/** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
+const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
 
 /**
  * The shop's settings for the chosen method, or null when the shop does not offer it now: the

@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { newOrderNumber } from '../checkout/checkout.ts';
+import { newOrderNumber } from '../checkout/checkout-transaction.ts';
 import type { SeedContentReview } from './content-data.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
