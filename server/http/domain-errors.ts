@@ -63,6 +63,7 @@ const DOMAIN_ERROR_STATUS = {
   not_cancelable: 409,
   payment_in_progress: 409,
   // payments
+  payment_not_found: 404,
   payment_order_not_found: 404,
   not_a_card_order: 409,
   order_already_paid: 409,

@@ -8,6 +8,8 @@ import { PAYMENT_MESSAGES } from '../orders/messages.ts';
 import type { NotificationRefused } from './provider.ts';
 
 export type PaymentErrorCode =
+  /** The payment is not the customer's (or the shop's), or there is none: 'Not found.'. */
+  | 'payment_not_found'
   /** The order to pay is not the customer's, or a payment's order is gone: 'Not found.'. */
   | 'payment_order_not_found'
   /** The order is paid by another method than card. */
@@ -42,6 +44,11 @@ export function paymentError(
   message: string,
 ): DomainError<PaymentErrorCode> {
   return new DomainError(code, message);
+}
+
+/** 'Not found.' for a payment the caller may not see. */
+export function paymentNotFound(): DomainError<PaymentErrorCode> {
+  return paymentError('payment_not_found', NOT_FOUND);
 }
 
 /** 'Not found.' for an order (or a payment's order) the caller may not pay. */

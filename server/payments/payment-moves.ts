@@ -1,7 +1,7 @@
 /**
- * Card payments of orders (decision 013): starting one with the shop's provider, applying what
- * the provider reports (a verified notification, or its answer when asked), and refunding money
- * that an order cannot keep. Every transaction here locks the order row first (./order-lock.ts).
+ * Card payments of orders (decision 013): applying what the provider reports (a verified
+ * notification, or its answer when asked), and asking it when a report is late. Every
+ * transaction here locks the order row first (server/orders/order-lock.ts).
  *
  * What the provider reports is never ignored when it says the money was taken:
  * - the order is still waiting for payment: it is paid, and the order's other open attempts are
@@ -11,13 +11,12 @@
  *   after the commit (and again by each sweep until it is settled), and the shopper and the shop
  *   are e-mailed whether it was refunded or must be refunded by hand.
  *
- * This module applies what providers report (and asks them when a report is late); starting a
- * payment lives in ./payment-start.ts and refunding in ./payment-refunds.ts.
+ * Starting a payment lives in ./payment-start.ts, refunding in ./payment-refunds.ts.
  */
 import type { Selectable } from 'kysely';
 import type { PaymentsTable, PaymentState } from '../platform/db/database.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
-import { orderNotFound, paymentError } from './errors.ts';
+import { orderNotFound, paymentError, paymentNotFound } from './errors.ts';
 import type { ProviderPaymentReport } from './provider.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from '../orders/lifecycle.ts';
@@ -239,4 +238,42 @@ export async function reconcilePayment(
   });
   if (report.state === 'open') return;
   await applyReport(ctx, tenantId, payment.provider, { ...report, paymentId: uuid, eventId: null });
+}
+
+/**
+ * A payment's status (contract PaymentStatus) for its owner only. While it is still open, its
+ * provider is asked first (at most every few seconds, `reconcilePayment`), so the return page
+ * shows the result even before the provider's notification arrives; a provider that cannot be
+ * asked is logged and the stored status answered.
+ * @param uuid the payment's UUID, any case.
+ * @throws DomainError `payment_not_found` ('Not found.') for a payment of another customer or
+ *   shop, or none.
+ */
+export async function paymentStatusOf(
+  ctx: OrderContext,
+  scope: { tenantId: number; userId: number },
+  uuid: string,
+): Promise<PaymentStatus> {
+  const id = uuid.toLowerCase();
+  const find = () =>
+    ctx.db
+      .selectFrom('payments as p')
+      .innerJoin('orders as o', 'o.id', 'p.order_id')
+      .selectAll('p')
+      .select(['o.order_number'])
+      .where('p.uuid', '=', id)
+      .where('p.tenant_id', '=', scope.tenantId)
+      .where('p.user_id', '=', scope.userId)
+      .executeTakeFirst();
+  let found = await find();
+  if (!found) throw paymentNotFound();
+  if (OPEN_PAYMENT_STATES.includes(found.status)) {
+    try {
+      await reconcilePayment(ctx, scope.tenantId, id);
+      found = (await find()) ?? found;
+    } catch (error) {
+      ctx.log.warn({ err: error, payment: id }, 'could not ask the provider for a payment');
+    }
+  }
+  return toPaymentStatus(found, { id: found.order_id, order_number: found.order_number });
 }

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { inspect } from 'node:util';
 import { type Fake2c2p, fake2c2pTime, startFake2c2p } from './fake-2c2p.ts';
-import { type TwoC2pConfig, type TwoC2pCredentials, createTwoC2pProvider } from '../payments/providers/2c2p/adapter.ts';
+import { createTwoC2pProvider } from '../payments/providers/2c2p/adapter.ts';
+import type { TwoC2pConfig, TwoC2pCredentials } from '../payments/providers/2c2p/settings.ts';
 import {
   NotificationRefused,
   type NotificationRefusal,

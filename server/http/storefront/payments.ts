@@ -12,9 +12,8 @@ import { HttpError, notFound } from '../http-error.ts';
 import { PAYMENT_MESSAGES } from '../../orders/messages.ts';
 import { refusalError } from '../../payments/errors.ts';
 import { paymentOptions } from '../../payments/methods.ts';
-import { applyReport, reconcilePayment } from '../../payments/payment-moves.ts';
+import { applyReport, paymentStatusOf } from '../../payments/payment-moves.ts';
 import { startCardPayment } from '../../payments/payment-start.ts';
-import { toPaymentStatus } from '../../orders/read-model.ts';
 import { NotificationRefused } from '../../payments/provider.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
@@ -30,7 +29,7 @@ export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (r
 /**
  * Where the provider sends the shopper back (the storefront's origin) and its notifications
  * (this API's origin and path): STOREFRONT_URL, else the address this server was started on
- * (lib/site-origin.ts). Never the request's Host, which the client chooses: a forged one would
+ * (server/http/site-origin.ts). Never the request's Host, which the client chooses: a forged one would
  * send the shopper, and the provider's signed notification, to someone else's server.
  */
 function origins(request: FastifyRequest): { storefront: string; api: string } {
@@ -63,34 +62,14 @@ export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = asyn
 
 /**
  * GET /payments/history/{uuid}/ -> PaymentStatus to the payment's owner only (404 for anyone
- * else's). While it is still open, the provider is asked first (at most every few seconds), so
- * the return page shows the result even before the provider's notification arrives.
+ * else's); an open payment's provider is asked first (server/payments/payment-moves.ts).
  */
-export const getPaymentStatus: OperationHandler<'getPaymentStatus'> = async (request) => {
-  const { db, orders } = request.server;
-  const uuid = request.params.uuid.toLowerCase();
-  const find = () =>
-    db
-      .selectFrom('payments as p')
-      .innerJoin('orders as o', 'o.id', 'p.order_id')
-      .selectAll('p')
-      .select(['o.order_number'])
-      .where('p.uuid', '=', uuid)
-      .where('p.tenant_id', '=', request.tenant.id)
-      .where('p.user_id', '=', requireUser(request).id)
-      .executeTakeFirst();
-  let found = await find();
-  if (!found) throw notFound();
-  if (found.status === 'initiated' || found.status === 'pending') {
-    try {
-      await reconcilePayment(orders, request.tenant.id, uuid);
-      found = (await find()) ?? found;
-    } catch (error) {
-      request.log.warn({ err: error, payment: uuid }, 'could not ask the provider for a payment');
-    }
-  }
-  return toPaymentStatus(found, { id: found.order_id, order_number: found.order_number });
-};
+export const getPaymentStatus: OperationHandler<'getPaymentStatus'> = async (request) =>
+  paymentStatusOf(
+    request.server.orders,
+    { tenantId: request.tenant.id, userId: requireUser(request).id },
+    request.params.uuid,
+  );
 
 declare module 'fastify' {
   interface FastifyRequest {

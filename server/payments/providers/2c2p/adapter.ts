@@ -13,10 +13,9 @@
  * refused (NotificationRefused). The secret key lives in the signed-call client's closure
  * only: it is never logged, returned, or put into an error or its cause.
  *
- * The parts: adapter-2c2p-settings.ts (credentials and server settings),
- * adapter-2c2p-client.ts (JWT signing, the calls, refusals), adapter-2c2p-wire.ts (amounts,
- * invoice numbers, times, and 2C2P's fields and codes read into our reports). This module
- * puts them together as the PaymentProvider.
+ * The parts: ./settings.ts (credentials and server settings), ./client.ts (JWT signing, the
+ * calls, refusals), ./wire.ts (amounts, invoice numbers, times, and 2C2P's fields and codes
+ * read into our reports). This module puts them together as the PaymentProvider.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -46,16 +45,6 @@ import {
   ShapeError,
   toMajorAmount,
 } from './wire.ts';
-
-export {
-  parseTwoC2pCredentials,
-  TWO_C2P_DEFAULT_NOTIFICATION_MAX_AGE_SECONDS,
-  TWO_C2P_DEFAULT_TIMEOUT_MS,
-  TWO_C2P_PRODUCTION_API_BASE,
-  TWO_C2P_SANDBOX_API_BASE,
-  type TwoC2pConfig,
-  type TwoC2pCredentials,
-} from './settings.ts';
 
 /** How far ahead of our clock a notification's transactionDateTime may be (s): clock skew. */
 const NOTIFICATION_FUTURE_TOLERANCE_SECONDS = 5 * 60;

@@ -4,7 +4,13 @@
  * refused when forged, mismatched, stale or malformed. No error reveals the secret key.
  */
 import type { Fake2c2p } from '../../../test/fake-2c2p.ts';
-import { MERCHANT_ID, SECRET, failure, hoursAgo, useFake2c2p } from '../../../test/provider-2c2p.ts';
+import {
+  MERCHANT_ID,
+  SECRET,
+  failure,
+  hoursAgo,
+  useFake2c2p,
+} from '../../../test/provider-2c2p.ts';
 import { NotificationRefused, type PaymentProvider } from '../../provider.ts';
 
 let fake: Fake2c2p;

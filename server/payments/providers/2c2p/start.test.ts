@@ -7,7 +7,7 @@
 import { createServer } from 'node:net';
 import { jwtVerify } from 'jose';
 import type { Fake2c2p } from '../../../test/fake-2c2p.ts';
-import { parseTwoC2pCredentials } from './adapter.ts';
+import { parseTwoC2pCredentials } from './settings.ts';
 import {
   MERCHANT_ID,
   NOTIFY_URL,

@@ -2,7 +2,7 @@
  * The sandbox card gateway as a payment provider (decision 006 and 013): the demo shops' and
  * the tests' stand-in for a real one, registered only when PAYMENT_SANDBOX is on (never with
  * NODE_ENV=production). It behaves as a provider would: it keeps its own record of each charge
- * (`sandbox_charges`), serves the hosted page (plugins/sandbox-gateway.ts), reports results as
+ * (`sandbox_charges`), serves the hosted page (server/http/sandbox-gateway.ts), reports results as
  * signed notifications to the contract's `POST /payments/gateway/notify/`
  * (`X-Gateway-Signature`, ./signature.ts, under the shop's signing secret), answers "what is
  * this payment's state?" from its record, closes an open page and refunds a charge.
@@ -206,7 +206,7 @@ export function createSandboxProvider(
 }
 
 /**
- * Records the outcome the shopper chose on the hosted page (plugins/sandbox-gateway.ts), as
+ * Records the outcome the shopper chose on the hosted page (server/http/sandbox-gateway.ts), as
  * the provider's own bookkeeping, before it notifies the shop. Only an open charge (or a
  * pending one, settling) may move.
  * @returns the charge after the move, or undefined when it could not move.

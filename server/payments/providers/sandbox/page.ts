@@ -1,5 +1,5 @@
 /**
- * HTML of the sandbox card gateway's hosted payment page (plugins/sandbox-gateway.ts).
+ * HTML of the sandbox card gateway's hosted payment page (server/http/sandbox-gateway.ts).
  *
  * It has to look like a third party's page, not the shop's: a neutral "Sandbox Pay" brand, the
  * merchant and the amount, a test card form and Pay, Fail and Cancel buttons. The document is

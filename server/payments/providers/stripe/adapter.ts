@@ -12,9 +12,9 @@
  * upper case here and lower case on Stripe's side. Credentials stay inside the closure: no
  * message, returned object or log line of this module holds them.
  *
- * The parts: adapter-stripe-settings.ts (credentials, settings, the package),
- * adapter-stripe-errors.ts (Stripe's errors as the interface's), adapter-stripe-events.ts
- * (sessions and events read into our payment states). This module makes the calls.
+ * The parts: ./settings.ts (credentials, settings, the package), ./errors.ts (Stripe's errors
+ * as the interface's), ./events.ts (sessions and events read into our payment states). This
+ * module makes the calls.
  */
 import {
   NotificationRefused,
@@ -23,14 +23,7 @@ import {
   ProviderUnavailable,
 } from '../../provider.ts';
 import { call, providerError, UNREACHABLE } from './errors.ts';
-import {
-  idOf,
-  malformed,
-  readEvent,
-  report,
-  signatureHeader,
-  stateOf,
-} from './events.ts';
+import { idOf, malformed, readEvent, report, signatureHeader, stateOf } from './events.ts';
 import {
   apiAddress,
   DEFAULT_TIMEOUT_MS,
@@ -40,14 +33,6 @@ import {
   type StripeConfig,
   type StripeCredentials,
   stripePackage,
-  WEBHOOK_TOLERANCE_SECONDS,
-} from './settings.ts';
-
-export {
-  parseStripeCredentials,
-  STRIPE_API_VERSION,
-  type StripeConfig,
-  type StripeCredentials,
   WEBHOOK_TOLERANCE_SECONDS,
 } from './settings.ts';
 

@@ -4,7 +4,13 @@
  * (expiring the page), and refunding it once, whatever the retries.
  */
 import type { FakeStripe } from '../../../test/fake-stripe.ts';
-import { INPUT, PAYMENT_ID, failure, started, useFakeStripe } from '../../../test/provider-stripe.ts';
+import {
+  INPUT,
+  PAYMENT_ID,
+  failure,
+  started,
+  useFakeStripe,
+} from '../../../test/provider-stripe.ts';
 import { type PaymentProvider, ProviderRefused } from '../../provider.ts';
 
 let fake: FakeStripe;

@@ -7,11 +7,8 @@
 import { inspect } from 'node:util';
 import { freePort } from '../../../test/api-process.ts';
 import type { FakeStripe } from '../../../test/fake-stripe.ts';
-import {
-  createStripeProvider,
-  parseStripeCredentials,
-  STRIPE_API_VERSION,
-} from './adapter.ts';
+import { createStripeProvider } from './adapter.ts';
+import { parseStripeCredentials, STRIPE_API_VERSION } from './settings.ts';
 import {
   INPUT,
   PAYMENT_ID,
