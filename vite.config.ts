@@ -15,7 +15,8 @@ import { asciiOnly } from './scripts/lib/ascii-only.mjs';
  */
 function isAppShell(id: string): boolean {
   const shared =
-    /src[\\/](api|auth|app)[\\/]/.test(id) ||
+    /src[\\/](api|app)[\\/]/.test(id) ||
+    /src[\\/]features[\\/]auth[\\/]safe-redirect\.ts$/.test(id) ||
     /src[\\/]features[\\/]site[\\/]/.test(id) ||
     /src[\\/]features[\\/][a-z-]+[\\/]seo\.ts$/.test(id) ||
     /src[\\/]features[\\/]blog[\\/](blog-text|messages)\.ts$|src[\\/]components[\\/]local-dates\.ts$/.test(

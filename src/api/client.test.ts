@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { BEARER_OPERATIONS, storefrontMiddleware } from './client';
 import { ApiError } from './errors';
-import { clearTokens, getAccessToken, setTokens } from '../auth/token-storage';
+import { clearTokens, getAccessToken, setTokens } from './token-storage';
 import { fakeJwt } from '../test/fake-jwt';
 
 function clientWith(fetchImpl: (request: Request) => Promise<Response>) {

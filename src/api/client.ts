@@ -5,7 +5,7 @@
  * - every request carries `X-Tenant-Token` (spec section 7);
  * - requests other than login, register and token refresh carry the stored access token as
  *   a bearer token when there is one; an expired one is first refreshed, once for all
- *   concurrent requests (src/auth/refresh.ts). When the refresh fails and logs the shopper
+ *   concurrent requests (./token-refresh.ts). When the refresh fails and logs the shopper
  *   out, the request goes on without a token and the server answers as for a visitor.
  *   When it fails for another reason (network, 429, 5xx: the session may still be good), a
  *   request the contract lets a visitor make goes on without the token too (the
@@ -14,7 +14,7 @@
  * - every non-2xx answer becomes a thrown {@link ApiError} with the status and parsed body,
  *   so callers get `data` or an exception, never a half-filled result;
  * - a 401 to a request that carried a bearer token first triggers one refresh
- *   (src/auth/refresh.ts `refreshRejectedToken`): when the server ended the session
+ *   (./token-refresh.ts `refreshRejectedToken`): when the server ended the session
  *   (a password change elsewhere) the refresh is refused and the shopper is logged out here,
  *   otherwise the next attempt (React Query's retry) carries the new token.
  */
@@ -27,9 +27,9 @@ import {
   RefreshError,
   refreshRejectedToken,
   type RefreshTransport,
-} from '../auth/refresh';
-import { isTokenExpired } from '../auth/token-expiry';
-import { getAccessToken } from '../auth/token-storage';
+} from './token-refresh';
+import { isTokenExpired } from './token-expiry';
+import { getAccessToken } from './token-storage';
 
 /** Paths that must never carry a bearer token (spec section 7). */
 const UNAUTHENTICATED_PATHS = [

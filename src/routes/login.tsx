@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthPageFrame } from '../app/auth-page-frame';
-import { safeRedirectPath } from '../auth/safe-redirect';
+import { safeRedirectPath } from '../features/auth/safe-redirect';
 import { deferredForm } from '../components/deferred-form';
 import { privatePageHead } from '../features/site/seo';
 

@@ -5,8 +5,8 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useIsLoggedIn } from '../../auth/use-session';
-import { LoginLink } from '../../components/login-link';
+import { useIsLoggedIn } from '../../api/use-session';
+import { LoginLink } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
 import './account.css';
 

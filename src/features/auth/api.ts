@@ -16,7 +16,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import { clearTokens, setTokens } from '../../auth/token-storage';
+import { clearTokens, setTokens } from '../../api/token-storage';
 import type {
   ChangePasswordValues,
   ForgotPasswordValues,

@@ -3,15 +3,24 @@ import userEvent from '@testing-library/user-event';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-import { getAccessToken, getRefreshToken, setTokens } from '../../auth/token-storage';
+import { getAccessToken, getRefreshToken, setTokens } from '../../api/token-storage';
 
 function stubFetch(status: number, body: unknown) {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
-      calls.push({ url: request.url, body: await request.clone().json().catch(() => null) });
-      return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+      calls.push({
+        url: request.url,
+        body: await request
+          .clone()
+          .json()
+          .catch(() => null),
+      });
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
     }),
   );
   return calls;
@@ -43,7 +52,9 @@ describe('RegisterForm', () => {
     stubFetch(201, {});
     await renderWithRouter(<RegisterForm />, { path: '/register' });
     await fillRegister('ada@example.com', 'short', 'short');
-    expect(await screen.findByText('Password must be at least 8 characters long.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password must be at least 8 characters long.'),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's field errors next to the fields", async () => {
@@ -58,8 +69,14 @@ describe('RegisterForm', () => {
     const calls = stubFetch(201, { id: 1, email: 'ada@example.com', username: 'ada' });
     const { router } = await renderWithRouter(<RegisterForm />, { path: '/register' });
     await fillRegister('ada@example.com', 'longenough1', 'longenough1');
-    expect(await screen.findByText('Registration successful! You can now log in.')).toBeInTheDocument();
-    expect(calls[0]!.body).toEqual({ email: 'ada@example.com', password: 'longenough1', password_confirm: 'longenough1' });
+    expect(
+      await screen.findByText('Registration successful! You can now log in.'),
+    ).toBeInTheDocument();
+    expect(calls[0]!.body).toEqual({
+      email: 'ada@example.com',
+      password: 'longenough1',
+      password_confirm: 'longenough1',
+    });
     expect(router.state.location.pathname).toBe('/register');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 4000 });
   });
@@ -74,8 +91,14 @@ async function submitLogin(loginId: string, password: string) {
 
 describe('LoginForm', () => {
   it('stores the token pair and goes to the redirect target', async () => {
-    const calls = stubFetch(200, { access: 'a.b.c', refresh: 'r.s.t', user: { id: 1, email: 'ada@example.com', username: 'ada' } });
-    const { router } = await renderWithRouter(<LoginForm redirect="/products/damascus-gyuto" />, { path: '/login' });
+    const calls = stubFetch(200, {
+      access: 'a.b.c',
+      refresh: 'r.s.t',
+      user: { id: 1, email: 'ada@example.com', username: 'ada' },
+    });
+    const { router } = await renderWithRouter(<LoginForm redirect="/products/damascus-gyuto" />, {
+      path: '/login',
+    });
     await submitLogin('ada@example.com', 'secret-pass');
     await waitFor(() => expect(router.state.location.pathname).toBe('/products/damascus-gyuto'));
     expect(calls[0]!.body).toEqual({ login_id: 'ada@example.com', password: 'secret-pass' });
@@ -88,7 +111,9 @@ describe('LoginForm', () => {
     stubFetch(200, { access: 'only-access', user: { id: 1, email: 'a@b.c', username: 'a' } });
     await renderWithRouter(<LoginForm />, { path: '/login' });
     await submitLogin('ada', 'secret-pass');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid token response from server.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Invalid token response from server.',
+    );
     expect(getAccessToken()).toBeNull();
   });
 
@@ -96,11 +121,16 @@ describe('LoginForm', () => {
     stubFetch(401, { detail: 'No active account found with the given credentials.' });
     await renderWithRouter(<LoginForm />, { path: '/login' });
     await submitLogin('ada', 'wrong-pass');
-    expect(await screen.findByRole('alert')).toHaveTextContent('No active account found with the given credentials.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No active account found with the given credentials.',
+    );
   });
 
   it("shows the server's field errors as 'field: messages' joined by '; '", async () => {
-    stubFetch(400, { login_id: ['This field may not be blank.'], password: ['Too long.', 'Try again.'] });
+    stubFetch(400, {
+      login_id: ['This field may not be blank.'],
+      password: ['Too long.', 'Try again.'],
+    });
     await renderWithRouter(<LoginForm />, { path: '/login' });
     await submitLogin('ada', 'wrong-pass');
     expect(await screen.findByRole('alert')).toHaveTextContent(

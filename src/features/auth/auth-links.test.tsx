@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setTokens } from '../../auth/token-storage';
+import { setTokens } from '../../api/token-storage';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { AuthLinks } from './auth-links';
 

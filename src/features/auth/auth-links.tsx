@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useIsLoggedIn } from '../../auth/use-session';
+import { useIsLoggedIn } from '../../api/use-session';
 import { useLogout } from './logout';
 
 /**

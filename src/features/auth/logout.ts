@@ -11,7 +11,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { api } from '../../api/client';
-import { clearTokens, getRefreshToken } from '../../auth/token-storage';
+import { clearTokens, getRefreshToken } from '../../api/token-storage';
 
 /** The logout mutation; `mutate()` takes no arguments. */
 export function useLogout() {

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAccessToken, getRefreshToken, setTokens } from '../../auth/token-storage';
+import { getAccessToken, getRefreshToken, setTokens } from '../../api/token-storage';
 import { renderWithRouter } from '../../components/testing/render-with-router';
 import { fakeJwt } from '../../test/fake-jwt';
 import { CHANGE_PASSWORD_MESSAGES, ChangePasswordForm } from './change-password-form';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { setTokens } from '../../auth/token-storage';
+import { setTokens } from '../../api/token-storage';
 import {
   createTestQueryClient,
   renderWithRouter,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useIsLoggedIn } from '../../auth/use-session';
+import { useIsLoggedIn } from '../../api/use-session';
 import { ErrorBox } from '../../components/error-box';
-import { LoginLink } from '../../components/login-link';
+import { LoginLink } from '../auth/login-link';
 import { type TransientMessage, useTransientMessage } from '../../components/use-transient-message';
 import {
   blogLoadErrorMessage,

@@ -17,7 +17,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/client';
-import { isLoggedIn } from '../../auth/token-storage';
+import { isLoggedIn } from '../../api/token-storage';
 import {
   CART_MESSAGES,
   CartRuleError,

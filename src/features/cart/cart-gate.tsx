@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '../../components/error-box';
-import { LoginLink } from '../../components/login-link';
+import { LoginLink } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
 import { useCart } from './api';
 import type { Cart } from './cart-logic';

@@ -1,9 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { loginHref } from '../../auth/safe-redirect';
-import { isLoggedIn } from '../../auth/token-storage';
-import { useIsLoggedIn } from '../../auth/use-session';
+import { isLoggedIn } from '../../api/token-storage';
+import { useIsLoggedIn } from '../../api/use-session';
+import { loginHref } from '../auth/login-link';
 import { useTransientMessage } from '../../components/use-transient-message';
 import {
   type AddToCartInput,

@@ -4,7 +4,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice } from '../../../common/money';
 import type { components } from '../../../common/storefront-api';
-import { useIsLoggedIn } from '../../auth/use-session';
+import { useIsLoggedIn } from '../../api/use-session';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
 import { countryCodeFor } from '../../components/country-select';
 import {

@@ -10,9 +10,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { components } from '../../../common/storefront-api';
-import { isSafeExternalUrl } from '../../auth/safe-redirect';
 import { clearCartLocally } from '../cart/api';
-import { browser, startCardPayment } from '../payments/api';
+import { browser, isSafeExternalUrl, startCardPayment } from '../payments/api';
 import type { OrderConfirmationState } from './confirmation-state';
 import type { PaymentOptions } from './payment-methods';
 

@@ -10,7 +10,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
-import { isSafeExternalUrl } from '../../auth/safe-redirect';
 
 export type PaymentStatus = components['schemas']['PaymentStatus'];
 type Order = components['schemas']['Order'];
@@ -51,6 +50,21 @@ export class CardPaymentNotStartedError extends Error {
   constructor(readonly cause?: unknown) {
     super(CARD_NOT_STARTED);
     this.name = 'CardPaymentNotStartedError';
+  }
+}
+
+/**
+ * True for an absolute http(s) URL the browser may be sent to off-site: a card gateway's page
+ * or a shop's configured payment page. Never a `javascript:` or `data:` address, a
+ * relative path, or anything that does not parse.
+ */
+export function isSafeExternalUrl(url: string | null | undefined): url is string {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
   }
 }
 

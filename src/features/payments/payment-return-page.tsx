@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hasStatus } from '../../api/errors';
 import { formatPrice } from '../../../common/money';
-import { LoginLink } from '../../components/login-link';
+import { LoginLink } from '../auth/login-link';
 import { ORDERS_QUERY_KEY } from '../orders/api';
 import {
   CARD_NOT_STARTED,

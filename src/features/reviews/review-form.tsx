@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useIsLoggedIn } from '../../auth/use-session';
-import { LoginLink } from '../../components/login-link';
+import { useIsLoggedIn } from '../../api/use-session';
+import { LoginLink } from '../auth/login-link';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { reviewErrorMessage, useCreateReview } from './api';
 import { DEFAULT_RATING, REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from './messages';

@@ -25,26 +25,3 @@ export function safeRedirectPath(value: unknown): string | undefined {
     return undefined;
   }
 }
-
-/**
- * The login page that comes back to `path` afterwards: `/login?redirect=/cart` (spec sections 2
- * and 5). Slashes stay readable; everything else that needs it is percent-encoded.
- */
-export function loginHref(path: string): string {
-  return `/login?redirect=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
-}
-
-/**
- * True for an absolute http(s) URL the browser may be sent to off-site: a card gateway's page
- * or a shop's configured payment page. Never a `javascript:` or `data:` address, a
- * relative path, or anything that does not parse.
- */
-export function isSafeExternalUrl(url: string | null | undefined): url is string {
-  if (!url) return false;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}

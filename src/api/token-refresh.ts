@@ -17,7 +17,7 @@
  *   answer's tokens are dropped, never stored over the logout, and a
  *   {@link RefreshError} with `loggedOut: true` is thrown.
  */
-import { ApiError } from '../api/errors';
+import { ApiError } from './errors';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
 import { isTokenExpired } from './token-expiry';
 

@@ -3,6 +3,9 @@
  * `authToken` and the refresh token under `refreshToken`. Logged in means an access token is
  * stored. Saving or clearing tokens fires a notification so the header and the cart
  * re-evaluate in this tab; other tabs hear the browser's own `storage` event.
+ *
+ * Part of the client: its middleware reads the access token and refreshes it (./token-refresh.ts,
+ * ./token-expiry.ts); the auth feature's calls store and clear the pair.
  */
 export const ACCESS_TOKEN_KEY = 'authToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
@@ -60,7 +63,8 @@ export function clearTokens(): void {
  */
 export function subscribeToTokens(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === ACCESS_TOKEN_KEY || event.key === REFRESH_TOKEN_KEY) listener();
+    if (event.key === null || event.key === ACCESS_TOKEN_KEY || event.key === REFRESH_TOKEN_KEY)
+      listener();
   };
   window.addEventListener(TOKENS_CHANGED_EVENT, listener);
   window.addEventListener('storage', onStorage);

@@ -1,6 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
-import { loginHref } from '../auth/safe-redirect';
+
+/**
+ * The login page that comes back to `path` afterwards: `/login?redirect=/cart` (spec sections 2
+ * and 5). Slashes stay readable; everything else that needs it is percent-encoded.
+ */
+export function loginHref(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
+}
 
 /**
  * A link to /login?redirect={path} (spec sections 2 and 5: the review prompt, the cart's login

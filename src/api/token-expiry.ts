@@ -23,7 +23,10 @@ export function tokenExpiry(token: string | null | undefined): number | null {
 }
 
 /** True when the token is missing, undecodable, or expires within the margin. `nowMs` in milliseconds. */
-export function isTokenExpired(token: string | null | undefined, nowMs: number = Date.now()): boolean {
+export function isTokenExpired(
+  token: string | null | undefined,
+  nowMs: number = Date.now(),
+): boolean {
   const exp = tokenExpiry(token);
   if (exp === null) return true;
   return exp * 1000 - nowMs <= EXPIRY_MARGIN_SECONDS * 1000;

@@ -1,6 +1,6 @@
-import { ApiError } from '../api/errors';
+import { ApiError } from './errors';
 import { fakeJwt } from '../test/fake-jwt';
-import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from './refresh';
+import { ensureFreshAccessToken, RefreshError, type RefreshTransport } from './token-refresh';
 import { clearTokens, getAccessToken, getRefreshToken, setTokens } from './token-storage';
 
 const expired = () => fakeJwt({ exp: Math.floor(Date.now() / 1000) - 5 });
