@@ -72,9 +72,9 @@ const NOT_SRC = {
   message: 'server/ never imports src/: what both sides need lives in common/.',
 };
 const NOT_HTTP = {
-  group: ['**/http/**', 'fastify-plugin'],
+  group: ['**/http/**', 'fastify', 'fastify-plugin', '@fastify/*'],
   message:
-    'A domain folder never imports the HTTP layer or a plugin: raise a DomainError (server/platform/domain-error.ts) and let server/http/errors.ts pick the status.',
+    'A domain folder never imports the HTTP layer, Fastify or a plugin: raise a DomainError (server/platform/domain-error.ts) and let server/http/errors.ts pick the status.',
 };
 const NOT_ROUTES = {
   group: ['**/routes/**', '**/routeTree.gen', '**/app/**'],

@@ -18,13 +18,15 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 }
 
 describe('the import boundaries', () => {
-  it('fail a domain file that imports an HTTP type or the error plugin', async () => {
+  it('fail a domain file that imports an HTTP type, Fastify or a plugin', async () => {
     const errors = await boundaryErrors(
       'server/cart/new-rule.ts',
       "import type { OperationRequest as x } from '../http/contract-types.ts';",
     );
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toContain('A domain folder never imports the HTTP layer or a plugin');
+    expect(errors[0]).toContain(
+      'A domain folder never imports the HTTP layer, Fastify or a plugin',
+    );
     expect(
       await boundaryErrors(
         'server/payments/new-rule.ts',
@@ -33,6 +35,12 @@ describe('the import boundaries', () => {
     ).toHaveLength(1);
     expect(
       await boundaryErrors('server/orders/new-rule.ts', "import x from 'fastify-plugin';"),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'server/accounts/new-rule.ts',
+        "import type { FastifyReply as x } from 'fastify';",
+      ),
     ).toHaveLength(1);
   });
 
