@@ -7,7 +7,8 @@ import { NUL_MESSAGE } from '../platform/field-messages.ts';
 import { hasNul } from '../platform/canonical-json.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
-import type { AccountScope, EventLog, SignInServices } from './context.ts';
+import type { AccountScope, SignInServices } from './context.ts';
+import type { Logger } from '../platform/logger.ts';
 import type { AccountErrorCode } from './errors.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -53,7 +54,7 @@ export function invalidNewPassword(errors: FieldErrors): DomainError<AccountErro
 export async function changePassword(
   scope: AccountScope,
   services: Pick<SignInServices, 'throttle' | 'refreshTokens' | 'passwordHashCost'>,
-  log: EventLog,
+  log: Logger,
   user: Schemas['User'],
   form: Schemas['PasswordChange'],
 ): Promise<Schemas['TokenPair']> {

@@ -28,8 +28,3 @@ export interface SignInServices {
   /** scrypt work factor (log2 N) for new password hashes and the unknown-user equaliser. */
   passwordHashCost: number;
 }
-
-/** Where a rule notes what it did (never a secret); Fastify's and pino's loggers fit. */
-export interface EventLog {
-  info(details: Record<string, unknown>, message: string): void;
-}

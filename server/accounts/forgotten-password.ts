@@ -19,7 +19,8 @@ import { toBool } from '../platform/db/mapping.ts';
 import { findSiteSettings } from '../content/site-settings.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { invalidNewPassword, newPasswordErrors } from './account.ts';
-import type { AccountScope, EventLog, SignInServices } from './context.ts';
+import type { AccountScope, SignInServices } from './context.ts';
+import type { Logger } from '../platform/logger.ts';
 import { hashPassword } from './passwords.ts';
 import { InvalidResetTokenError, type PasswordResetStore } from './password-reset.ts';
 import type { AddressThrottle } from './throttle.ts';
@@ -81,7 +82,7 @@ function resetMessage(shop: string, fromAddress: string, to: string, link: strin
 export async function requestPasswordReset(
   scope: AccountScope,
   services: PasswordResetServices,
-  log: EventLog,
+  log: Logger,
   shopName: string,
   form: Schemas['PasswordResetRequest'],
 ): Promise<void> {
@@ -137,7 +138,7 @@ export async function confirmPasswordReset(
     'resetTokens' | 'resetConfirmThrottleByAddress' | 'resetMailsPerAccount'
   >,
   signIn: Pick<SignInServices, 'refreshTokens' | 'passwordHashCost'>,
-  log: EventLog,
+  log: Logger,
   form: Schemas['PasswordResetConfirm'],
 ): Promise<void> {
   const { db, tenantId } = scope;

@@ -14,7 +14,7 @@
  *   thread of the compiled server (./email-worker-host.ts): rendering never holds up a
  *   request, and a shop that sends no e-mail for a while gives React Email's memory back.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { EmailJob } from './email-worker.ts';
@@ -31,7 +31,7 @@ export interface OutboxOptions {
   deliver?: (job: EmailJob) => Promise<Delivery>;
   /** The sender of a shop's e-mails: MAIL_FROM, or the shop's name and contact e-mail. */
   fromFor(tenantId: number): Promise<string>;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** How long a claim holds (s; default 120). */
   lockSeconds?: number;
   /** Sends before a row is given up (default 8). */
