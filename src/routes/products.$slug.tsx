@@ -21,10 +21,10 @@ export const Route = createFileRoute('/products/$slug')({
       // The shop's delivery rates, for the head's shipping details and return policy: one
       // small answer the same for every piece (kept five minutes), which the age note uses
       // after hydration too. Its failure only leaves delivery out of the structured data, at
-      // once: no retries holding the page back in the browser. The checkout's query module is
-      // imported here, not at the top: a server-rendered page runs no loader in the browser, so
-      // its first load does not fetch that module (1.8 KB) for a head it already has.
-      import('../features/checkout/api')
+      // once: no retries holding the page back in the browser. The shipping feature's query
+      // module is imported here, not at the top: a server-rendered page runs no loader in the
+      // browser, so its first load does not fetch that module (1 KB) for a head it already has.
+      import('../features/shipping/api')
         .then(({ shippingOptionsQuery }) =>
           queryClient.ensureQueryData({ ...shippingOptionsQuery(), retry: false }),
         )

@@ -13,7 +13,7 @@ import type { components } from '../../../common/storefront-api';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
 import { CountrySelect, countryCodeFor } from '../../components/country-select';
 import { ErrorBox } from '../../components/error-box';
-import { SHIPPING_MESSAGES, shippingOptionsQuery } from '../checkout/api';
+import { SHIPPING_MESSAGES, shippingOptionsQuery } from '../shipping/api';
 import { AccountSkeleton } from './account-frame';
 import { addressFormSchema, type AddressFormValues } from './schemas';
 import { PostForm } from '../../components/post-form';

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { madeToOrderNote, readyNote } from '../../components/dispatch-note';
 import { useLocalDates } from '../../components/local-dates';
 import { useTransientMessage } from '../../components/use-transient-message';
-import { shippingOptionsQuery } from '../checkout/api';
+import { shippingOptionsQuery } from '../shipping/api';
 import { AgeRestrictedNotice } from './age-restricted-notice';
 import { useClearCart, useRemoveCartItem, useSetCartQuantity } from './api';
 import { CartGate } from './cart-gate';

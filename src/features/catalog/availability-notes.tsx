@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { dispatchRange, madeToOrderPhrase } from '../../components/dispatch';
 import { useLocalDates } from '../../components/local-dates';
 import { useHydrated } from '../../components/use-hydrated';
-import { shippingOptionsQuery } from '../checkout/api';
+import { shippingOptionsQuery } from '../shipping/api';
 import type { Product } from './api';
 
 /** Said of a made-to-order piece whose lead time the shop has not given. */

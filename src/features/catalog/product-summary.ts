@@ -5,7 +5,7 @@
  * in every page's first-load JavaScript.
  */
 import { toMinorUnits } from '../../../common/money';
-import type { ShippingOptions } from '../checkout/api';
+import type { ShippingOptions } from '../shipping/api';
 import type { Product } from './api';
 import { descriptionOrFallback } from './product-logic';
 

@@ -1,4 +1,4 @@
-import type { ShippingOptions } from '../checkout/api';
+import type { ShippingOptions } from '../shipping/api';
 import type { HeadMatch } from '../site/seo';
 import { productSummary, shippingRatesOf, STATUTORY_RETURN_DAYS } from './product-summary';
 import { productHead } from './seo';

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { AgeRestrictedNotice } from '../cart/age-restricted-notice';
-import type { ShippingOptions } from './api';
+import type { ShippingOptions } from '../shipping/api';
 import type { CheckoutValues } from './schemas';
 import './checkout.css';
 

@@ -2,9 +2,9 @@ import { formatPrice } from '../../../common/money';
 import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
-import { shippingPriceLabel } from '../../components/shipping-price';
 import type { Cart } from '../cart/api';
-import type { ShippingQuote } from './api';
+import type { ShippingQuote } from '../shipping/api';
+import { shippingPriceLabel } from '../shipping/shipping-price';
 import './checkout.css';
 
 export const SUMMARY_TEXT = {

@@ -23,9 +23,9 @@ import {
   newIdempotencyKey,
   orderErrorMessage,
   paymentOptionsQuery,
-  shippingOptionsQuery,
   useCreateOrder,
 } from './api';
+import { shippingOptionsQuery } from '../shipping/api';
 import { CardNotStarted } from './card-not-started';
 import { CheckoutSummary } from './checkout-summary';
 import { DeliveryAddress } from './delivery-address';

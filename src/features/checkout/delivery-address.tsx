@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { CountrySelect } from '../../components/country-select';
 import { ErrorBox } from '../../components/error-box';
 import type { SavedAddress } from '../account/api';
-import { SHIPPING_MESSAGES, type ShippingOptions } from './api';
+import { SHIPPING_MESSAGES, type ShippingOptions } from '../shipping/api';
 import { SavedAddressPicker } from './saved-address-picker';
 import { CHECKOUT_ADDRESS_FIELDS, type CheckoutValues, MISSING, POSTAL_FIELDS } from './schemas';
 import './checkout.css';

@@ -1,9 +1,9 @@
 import { ErrorBox } from '../../components/error-box';
 import { optionLines } from '../../components/line-options';
-import { shippingPriceLabel } from '../../components/shipping-price';
 import { Skeleton } from '../../components/skeleton';
 import type { Cart } from '../cart/api';
-import { type ShippingQuote, shippingQuoteErrorMessage } from './api';
+import { type ShippingQuote, shippingQuoteErrorMessage } from '../shipping/api';
+import { shippingPriceLabel } from '../shipping/shipping-price';
 import type { ShippingQuoteState } from './use-shipping-quote';
 import './checkout.css';
 

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Cart } from '../cart/api';
-import { type ShippingChoice, type ShippingQuote, shippingQuoteQuery } from './api';
+import { type ShippingChoice, type ShippingQuote, shippingQuoteQuery } from '../shipping/api';
 
 /** True when every shipment of the quote is a collection from the workshop. */
 export function isCollectionOnly(quote: ShippingQuote | undefined): boolean {

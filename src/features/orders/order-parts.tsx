@@ -5,7 +5,7 @@ import { countryName } from '../../components/countries';
 import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
-import { shippingPriceLabel } from '../../components/shipping-price';
+import { ShippingPrice } from '../shipping/shipping-price';
 import { type Order, type OrderStatus, orderStatusLabel } from './api';
 import './orders.css';
 
@@ -96,12 +96,16 @@ export function OrderLines({ order }: { order: Order }) {
         </div>
         <div className="order-totals__row">
           <dt>Shipping</dt>
-          <dd>{shippingPriceLabel(order.shipping_price ?? '0.00')}</dd>
+          <dd>
+            <ShippingPrice amount={order.shipping_price ?? '0.00'} />
+          </dd>
         </div>
         {shipments.map((shipment) => (
           <div key={shipment.method} className="order-totals__row order-totals__shipment">
             <dt>{shipment.name}</dt>
-            <dd>{shippingPriceLabel(shipment.price)}</dd>
+            <dd>
+              <ShippingPrice amount={shipment.price} />
+            </dd>
           </div>
         ))}
         <div className="order-totals__row order-totals__grand">

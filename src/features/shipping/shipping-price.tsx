@@ -13,5 +13,5 @@ export function shippingPriceLabel(amount: string): string {
  * module, apart from ./api.ts: the order pages show amounts and need none of the shipping calls.
  */
 export function ShippingPrice({ amount }: { amount: string }) {
-  return <>{shippingPriceLabel(amount)}</>;
+  return shippingPriceLabel(amount);
 }
