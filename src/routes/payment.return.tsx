@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { matching } from '../../common/search-params';
-import { PaymentReturnPage } from '../features/payments/payment-return-page';
+import { PaymentReturnPage } from '../features/orders/payment-return-page';
 import { privatePageHead } from '../features/site/seo';
 
 /**

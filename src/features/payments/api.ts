@@ -1,6 +1,7 @@
 /**
  * Card payments (spec sections 3, 4, 7 and 8): starting a payment on the gateway's
- * hosted page, and reading a payment's status when the shopper comes back.
+ * hosted page, reading a payment's status when the shopper comes back (the page that shows it
+ * is the orders feature's), and which off-site payment pages the browser may be sent to.
  *
  * Starting a payment keeps the payment id and the order in sessionStorage before leaving for
  * the gateway (spec section 4), so /payment/return can still find them when the gateway sends

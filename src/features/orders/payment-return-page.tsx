@@ -4,14 +4,14 @@ import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react
 import { hasStatus } from '../../api/errors';
 import { formatPrice } from '../../../common/money';
 import { LoginLink } from '../auth/login-link';
-import { ORDERS_QUERY_KEY } from '../orders/api';
+import { ORDERS_QUERY_KEY } from './api';
 import {
   CARD_NOT_STARTED,
   type PaymentStatus,
   paymentStatusQuery,
   readPendingPaymentId,
   useStartCardPayment,
-} from './api';
+} from '../payments/api';
 import {
   PAYMENT_RETURN_MESSAGES,
   PROCESSING_POLL_MS,
@@ -20,7 +20,7 @@ import {
   lookupErrorMessage,
   screenForStatus,
 } from './payment-outcome';
-import './payments.css';
+import './payment-return.css';
 
 /** The pending payment id changes only by this page's own doing: nothing to subscribe to. */
 const subscribeToNothing = () => () => {};
@@ -191,6 +191,10 @@ function Checking() {
  * few seconds until it is final. The session keeps the id until the next payment replaces it,
  * so a reload shows the same result. Coming back
  * from the gateway never marks anything paid by itself: only the status the API reports counts.
+ *
+ * Part of the orders feature: it tells what became of paying an order (from the checkout or the
+ * history's Pay now) and refreshes the orders the payment moved; the payments feature below it
+ * holds only the gateway calls.
  */
 export function PaymentReturnPage({ paymentId }: { paymentId?: string }) {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { renderWithRouter } from '../../components/testing/render-with-router';
-import { browser, type PaymentStatus } from './api';
+import { browser, type PaymentStatus } from '../payments/api';
 import { PaymentReturnPage } from './payment-return-page';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
