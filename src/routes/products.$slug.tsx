@@ -1,5 +1,6 @@
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../api/errors';
+import { deferredForm } from '../components/deferred-form';
 import { loadSanitizer } from '../components/sanitizer';
 import { productQuery } from '../features/catalog/api';
 import { ProductDetailError, ProductDetailPage } from '../features/catalog/product-detail-page';
@@ -7,6 +8,11 @@ import { productSummary } from '../features/catalog/product-summary';
 import { productHead } from '../features/catalog/seo';
 import { ProductDetailSkeleton } from '../features/catalog/skeletons';
 import { ensureOrNotFound } from './-not-found';
+
+/** The reviews feature's form beside the product's reviews, loaded when the shopper reaches for it. */
+const ReviewForm = deferredForm(() =>
+  import('../features/reviews/review-form').then((m) => m.ReviewForm),
+);
 
 /**
  * `/products/{slug}`: the product page (spec section 2). An unknown slug is the router's
@@ -43,7 +49,12 @@ export const Route = createFileRoute('/products/$slug')({
 
 function ProductDetailRoute() {
   const { slug } = Route.useParams();
-  return <ProductDetailPage slug={slug} />;
+  return (
+    <ProductDetailPage
+      slug={slug}
+      reviewForm={(product) => <ReviewForm productId={product.id} slug={product.slug} />}
+    />
+  );
 }
 
 function ProductDetailErrorRoute({ error }: ErrorComponentProps) {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { ReviewForm } from '../reviews/review-form';
 import { ProductDetail, ProductDetailError } from './product-detail-page';
 import { makeProduct, makeReview, renderWithRouter, type ApiCall } from './test-utils';
 
@@ -20,7 +21,13 @@ function renderProduct(overrides: Parameters<typeof makeProduct>[0] = {}) {
   const product = makeProduct({ slug: 'gyuto-210', name: 'Gyuto 210', ...overrides });
   return {
     product,
-    ...renderWithRouter(<ProductDetail product={product} />, { path: '/products/gyuto-210' }),
+    ...renderWithRouter(
+      <ProductDetail
+        product={product}
+        reviewForm={(shown) => <ReviewForm productId={shown.id} slug={shown.slug} />}
+      />,
+      { path: '/products/gyuto-210' },
+    ),
   };
 }
 

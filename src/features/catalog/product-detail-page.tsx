@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { SanitizedHtml } from '../../components/sanitized-html';
 import { deferredForm } from '../../components/deferred-form';
@@ -11,7 +11,6 @@ import { ReviewsList } from './reviews-list';
 import { StarRating } from './star-rating';
 import './catalog.css';
 
-const ReviewForm = deferredForm(() => import('../reviews/review-form').then((m) => m.ReviewForm));
 const PurchasePanel = deferredForm(() => import('./purchase-panel').then((m) => m.PurchasePanel));
 
 function RatingSummary({ product }: { product: Product }) {
@@ -45,11 +44,24 @@ function useScrollToReviews(slug: string) {
 const NO_OPTIONS: Product['options'] = [];
 
 /**
+ * The review form beside a product's reviews, given by whoever composes the page (the route):
+ * the reviews feature sits above the catalogue, since posting a review updates the product query.
+ */
+export type ReviewFormSlot = (product: Product) => ReactNode;
+
+/**
  * The product view itself, for a loaded product (spec section 2, /products/{slug}): besides the
  * spec's facts, the price for the chosen options, the age note of a piece sold to adults only,
- * when it is dispatched (made to order or ready to ship) and the options above Add to Cart.
+ * when it is dispatched (made to order or ready to ship), the options above Add to Cart, and the
+ * reviews with `reviewForm` beside them.
  */
-export function ProductDetail({ product: loaded }: { product: Product }) {
+export function ProductDetail({
+  product: loaded,
+  reviewForm,
+}: {
+  product: Product;
+  reviewForm?: ReviewFormSlot;
+}) {
   // A product served without options (an answer from before they existed) reads as one that
   // has none, rather than breaking the page.
   const product = loaded.options ? loaded : { ...loaded, options: NO_OPTIONS };
@@ -86,14 +98,20 @@ export function ProductDetail({ product: loaded }: { product: Product }) {
         reviews={product.reviews ?? []}
         averageRating={product.average_rating}
         reviewCount={product.review_count ?? 0}
-        form={<ReviewForm productId={product.id} slug={product.slug} />}
+        form={reviewForm?.(product)}
       />
     </article>
   );
 }
 
 /** /products/{slug}: reads the product query the loader filled; 'Product data is unavailable.' if empty. */
-export function ProductDetailPage({ slug }: { slug: string }) {
+export function ProductDetailPage({
+  slug,
+  reviewForm,
+}: {
+  slug: string;
+  reviewForm?: ReviewFormSlot;
+}) {
   const { data: product } = useSuspenseQuery(productQuery(slug));
   if (!product) {
     return (
@@ -103,7 +121,7 @@ export function ProductDetailPage({ slug }: { slug: string }) {
     );
   }
   // A new product starts with fresh choices and quantity, even when the route keeps the page.
-  return <ProductDetail key={product.id} product={product} />;
+  return <ProductDetail key={product.id} product={product} reviewForm={reviewForm} />;
 }
 
 /** Error state of the product page (spec section 8): 404 'Product not found.', else detail or fallback. */
