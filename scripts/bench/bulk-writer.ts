@@ -189,7 +189,7 @@ export async function requireColumns(
   const missing = columns.filter((c) => !present.has(c));
   if (missing.length > 0) {
     throw new Error(
-      `table ${table} has no column ${missing.join(', ')}: the schema changed; update scripts/bench/grow-catalogue.ts`,
+      `table ${table} has no column ${missing.join(', ')}: the schema changed; update scripts/bench/grow-rows.ts`,
     );
   }
 }

@@ -1,7 +1,8 @@
 import { asTenant, createTestApp, testDatabaseUrl, type TestApp } from '../../server/test/test-app';
 import type { BulkTarget } from './bulk-writer';
 import { RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalogue-words';
-import { growCatalogue, type GrowReport, parseGrowArgs } from './grow-catalogue';
+import { growCatalogue, type GrowReport } from './grow-catalogue';
+import { parseGrowArgs } from './grow-cli';
 import { parseSizeBenchArgs } from './size-bench';
 
 const SIZE = 300;
