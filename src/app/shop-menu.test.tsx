@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../components/testing/render-with-router';
+import { renderWithRouter } from '../test/render-with-router';
 import { ShopMenu } from './shop-menu';
 
 // A plain function, not vi.fn(): a vi.fn() that returns a rejected promise reports the

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { createTestQueryClient, renderWithRouter } from '../components/testing/render-with-router';
+import { createTestQueryClient, renderWithRouter } from '../test/render-with-router';
 import { SiteFooter, copyrightLine } from './site-footer';
 
 describe('SiteFooter (spec section 2: footer)', () => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithRouter, createTestQueryClient } from '../components/testing/render-with-router';
+import { renderWithRouter, createTestQueryClient } from '../test/render-with-router';
 import { SiteLogo, SiteLogoView } from './site-logo';
 
 describe('SiteLogoView (spec section 2: header logo)', () => {

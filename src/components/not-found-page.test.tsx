@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithRouter } from './testing/render-with-router';
+import { renderWithRouter } from '../test/render-with-router';
 import { NotFoundPage } from './not-found-page';
 
 describe('NotFoundPage (spec section 2: 404)', () => {

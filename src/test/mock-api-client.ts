@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { vi, type Mock } from 'vitest';
 
 /**
  * A stand-in for src/api/client.ts in component tests: the one openapi-fetch client with every
@@ -7,3 +7,14 @@ import { vi } from 'vitest';
  * within that file only, so each file says so itself.
  */
 export const api = { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() };
+
+/** The shape of the mocked `api.GET` / `api.POST` calls, loose enough to script answers. */
+export type ApiCall = Mock<
+  (
+    path: string,
+    init?: {
+      params?: { path?: Record<string, string>; query?: Record<string, unknown> };
+      body?: unknown;
+    },
+  ) => Promise<{ data: unknown }>
+>;

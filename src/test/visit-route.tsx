@@ -1,13 +1,13 @@
 /*
  * Test helper (only tests import it): renders a path as the app wires it (the generated route
  * tree, the app's QueryClient rules, the shared frame), against the stubbed API of
- * src/features/content/test-api.ts. The site settings and an empty category list are answered
+ * ./stub-api.ts. The site settings and an empty category list are answered
  * unless `answers` says otherwise.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import { stubApi, type RecordedCall, type StubAnswer } from '../features/content/test-api';
+import { stubApi, type RecordedCall, type StubAnswer } from './stub-api';
 import { routeTree } from '../routeTree.gen';
 import { createAppQueryClient } from '../app/router';
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { ADDRESS_FORM_FALLBACK, AddressForm } from './address-form';
 import { EMPTY_ADDRESS_FORM, requiredMessage } from './schemas';
 

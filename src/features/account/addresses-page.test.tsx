@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { api } from '../../api/client';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { AddressesPage } from './addresses-page';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn() } }));

@@ -1,6 +1,6 @@
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { getAccessToken, getRefreshToken, setTokens } from '../../api/token-storage';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setTokens } from '../../api/token-storage';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { AuthLinks } from './auth-links';
 
 describe('AuthLinks (spec section 2: Login and Register, or Logout when signed in)', () => {

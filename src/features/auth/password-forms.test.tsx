@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken, getRefreshToken, setTokens } from '../../api/token-storage';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { fakeJwt } from '../../test/fake-jwt';
 import { CHANGE_PASSWORD_MESSAGES, ChangePasswordForm } from './change-password-form';
 import { ForgotPasswordForm } from './forgot-password-form';

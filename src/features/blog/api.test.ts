@@ -14,7 +14,7 @@ import {
 import { postByline, commentAuthor, postAuthor } from './blog-text';
 import { BLOG_MESSAGES } from './messages';
 import { commentSchema } from './schemas';
-import { makeComment, makePost } from './test-data';
+import { makeComment, makePost } from '../../test/blog-fixtures';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;

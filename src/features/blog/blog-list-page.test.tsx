@@ -1,14 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import {
-  createTestQueryClient,
-  renderWithRouter,
-} from '../../components/testing/render-with-router';
+import { createTestQueryClient, renderWithRouter } from '../../test/render-with-router';
 import { blogPostsQuery, type BlogPostPage } from './api';
 import { BlogListError, BlogListPage } from './blog-list-page';
 import { BlogListSkeleton } from './skeletons';
-import { makePost } from './test-data';
+import { makePost } from '../../test/blog-fixtures';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;

@@ -3,10 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { setTokens } from '../../api/token-storage';
-import {
-  createTestQueryClient,
-  renderWithRouter,
-} from '../../components/testing/render-with-router';
+import { createTestQueryClient, renderWithRouter } from '../../test/render-with-router';
 import {
   BlogPostUnavailableError,
   blogPostQuery,
@@ -15,7 +12,7 @@ import {
   type Comment,
 } from './api';
 import { BlogPostError, BlogPostView } from './blog-post-page';
-import { makeComment, makePost } from './test-data';
+import { makeComment, makePost } from '../../test/blog-fixtures';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;

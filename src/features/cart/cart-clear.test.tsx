@@ -1,7 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import { cartOf, deferred, del, line, renderCart, setUpCartCalls } from './test-utils';
+import { cartOf, line } from '../../test/cart-fixtures';
+import { deferred } from '../../test/deferred';
+import { del, renderCart, setUpCartCalls } from '../../test/render-cart-step';
 
 /*
  * Clear Cart (spec section 5): asked first, emptied at once, and the lines back with a message

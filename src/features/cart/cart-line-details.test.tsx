@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { dispatchRange } from '../../components/dispatch';
 import type { Cart } from './cart-logic';
 import { CartStep } from './cart-view';
-import { cartOf, get, line, onCheckout, renderCart, setUpCartCalls } from './test-utils';
+import { cartOf, line } from '../../test/cart-fixtures';
+import { get, onCheckout, renderCart, setUpCartCalls } from '../../test/render-cart-step';
 
 /*
  * What each cart line says beyond its price: the chosen options with their surcharges, when

@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { CartLink, CartLinkView } from './cart-link';
 
 describe('CartLinkView (spec section 2: cart icon with badge)', () => {

@@ -2,9 +2,9 @@ import { act, fireEvent, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/errors';
-import { createTestQueryClient } from '../../components/testing/render-with-router';
+import { createTestQueryClient } from '../../test/render-with-router';
 import { useAddToCart, useSetCartQuantity } from './api';
-import { patch, post, setUpCartCalls } from './test-utils';
+import { patch, post, setUpCartCalls } from '../../test/render-cart-step';
 
 /*
  * The cart's mutation hooks without a screen (spec sections 4, 5 and 8): the quantity floor,

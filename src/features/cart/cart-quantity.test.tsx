@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import { cartOf, deferred, del, get, line, patch, renderCart, setUpCartCalls } from './test-utils';
+import { cartOf, line } from '../../test/cart-fixtures';
+import { deferred } from '../../test/deferred';
+import { del, get, patch, renderCart, setUpCartCalls } from '../../test/render-cart-step';
 
 /*
  * Changing a line's quantity (spec sections 4, 5 and 8): what is sent and when, removal at 0, the

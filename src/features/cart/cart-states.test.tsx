@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { CartGate } from './cart-gate';
-import { cartOf, get, line, onCheckout, renderCart, setUpCartCalls } from './test-utils';
+import { cartOf, line } from '../../test/cart-fixtures';
+import { get, onCheckout, renderCart, setUpCartCalls } from '../../test/render-cart-step';
 
 /*
  * What /cart shows (spec sections 2 and 4): the log-in prompt, the empty cart, the load failures,

@@ -6,7 +6,8 @@ import { renderToString } from 'react-dom/server';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { AgeRestrictionNote, DispatchNote } from './availability-notes';
-import { makeProduct, type ApiCall } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
+import type { ApiCall } from '../../test/mock-api-client';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;

@@ -10,7 +10,7 @@ import {
   valuesFromCustomization,
   type ProductOption,
 } from './customization';
-import { ENGRAVING, HANDLE, SHEATH } from './test-utils';
+import { ENGRAVING, HANDLE, SHEATH } from '../../test/catalog-fixtures';
 
 const OPTIONS = [HANDLE, ENGRAVING, SHEATH];
 

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { api } from '../../api/client';
 import { GalleryError, GalleryPage } from './gallery-page';
-import { makeProduct, renderWithRouter, type ApiCall } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
+import { renderAsRootRoute } from '../../test/render-as-root-route';
+import type { ApiCall } from '../../test/mock-api-client';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
@@ -20,7 +22,7 @@ async function openGallery() {
       ],
     },
   });
-  renderWithRouter(
+  renderAsRootRoute(
     <Suspense fallback={null}>
       <GalleryPage />
     </Suspense>,
@@ -54,7 +56,7 @@ describe('GalleryPage', () => {
       .mockResolvedValueOnce(pageOf(1, 100, true))
       .mockResolvedValueOnce(pageOf(2, 100, true))
       .mockResolvedValueOnce(pageOf(3, 30, false));
-    renderWithRouter(
+    renderAsRootRoute(
       <Suspense fallback={null}>
         <GalleryPage />
       </Suspense>,
@@ -104,7 +106,7 @@ describe('GalleryPage', () => {
   });
 
   it("shows 'Failed to load products.' on error", async () => {
-    renderWithRouter(<GalleryError />);
+    renderAsRootRoute(<GalleryError />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load products.');
   });
 });

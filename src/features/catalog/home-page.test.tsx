@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { featuredProducts, HomePage, htmlToText } from './home-page';
-import { makeProduct, renderWithRouter, type ApiCall } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
+import { renderAsRootRoute } from '../../test/render-as-root-route';
+import type { ApiCall } from '../../test/mock-api-client';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
@@ -34,7 +36,7 @@ describe('HomePage', () => {
 
   it('shows the site title and description with a Shop now link', async () => {
     answer([makeProduct()]);
-    renderWithRouter(<HomePage />);
+    renderAsRootRoute(<HomePage />);
     // The first render of the file loads the page's modules: on a busy CI machine that alone
     // can take longer than the default second.
     expect(
@@ -50,7 +52,7 @@ describe('HomePage', () => {
 
   it('asks only for the newest pieces it shows, not a page of 100', async () => {
     answer([makeProduct()]);
-    renderWithRouter(<HomePage />);
+    renderAsRootRoute(<HomePage />);
     await screen.findByRole('list', { name: 'Featured products' });
     const productCalls = get.mock.calls.filter(([path]) => path === '/products/products/');
     expect(productCalls).toHaveLength(1);
@@ -61,7 +63,7 @@ describe('HomePage', () => {
 
   it('links each category tile to its filtered list', async () => {
     answer([makeProduct()]);
-    renderWithRouter(<HomePage />);
+    renderAsRootRoute(<HomePage />);
     const tile = await screen.findByRole('link', { name: /Chef Knives/ });
     expect(tile).toHaveAttribute('href', '/products?category=chef-knives');
     expect(tile).toHaveTextContent('Forged by hand.');
@@ -73,7 +75,7 @@ describe('HomePage', () => {
 
   it('shows a strip of 8 products', async () => {
     answer(Array.from({ length: 11 }, (_, index) => makeProduct({ name: `Piece ${index + 1}` })));
-    renderWithRouter(<HomePage />);
+    renderAsRootRoute(<HomePage />);
     const strip = await screen.findByRole('list', { name: 'Featured products' });
     expect(within(strip).getAllByRole('listitem')).toHaveLength(8);
     expect(within(strip).getByText('Piece 1')).toBeInTheDocument();
@@ -82,7 +84,7 @@ describe('HomePage', () => {
 
   it('keeps the products when the categories fail', async () => {
     answer([makeProduct({ name: 'Still here' })], new ApiError(500, {}));
-    renderWithRouter(<HomePage />);
+    renderAsRootRoute(<HomePage />);
     expect(await screen.findByText('Failed to load categories.')).toBeInTheDocument();
     expect(screen.getByText('Still here')).toBeInTheDocument();
   });

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ProductCard } from './product-card';
-import { makeProduct, renderWithRouter } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
+import { renderAsRootRoute } from '../../test/render-as-root-route';
 
 describe('ProductCard', () => {
   it('links to the product and shows name, image and the $ price', async () => {
-    renderWithRouter(
+    renderAsRootRoute(
       <ProductCard product={makeProduct({ slug: 'oak-bowl', name: 'Oak Bowl', price: '45' })} />,
     );
     const link = await screen.findByRole('link', { name: /Oak Bowl/ });
@@ -20,12 +21,12 @@ describe('ProductCard', () => {
   });
 
   it('loads the first row eagerly', async () => {
-    renderWithRouter(<ProductCard product={makeProduct()} eager />);
+    renderAsRootRoute(<ProductCard product={makeProduct()} eager />);
     expect(await screen.findByRole('img')).toHaveAttribute('loading', 'eager');
   });
 
   it('shows DISCOUNT OFFER with the old price struck through', async () => {
-    renderWithRouter(
+    renderAsRootRoute(
       <ProductCard product={makeProduct({ price: '45.00', price_before_discount: '60.00' })} />,
     );
     expect(await screen.findByText('DISCOUNT OFFER')).toBeInTheDocument();
@@ -36,7 +37,7 @@ describe('ProductCard', () => {
   });
 
   it('shows SOLD OUT at stock 0, and both badges together', async () => {
-    renderWithRouter(
+    renderAsRootRoute(
       <ProductCard product={makeProduct({ stock: 0, price_before_discount: '80.00' })} />,
     );
     expect(await screen.findByText('SOLD OUT')).toBeInTheDocument();
@@ -44,37 +45,37 @@ describe('ProductCard', () => {
   });
 
   it('shows MADE TO ORDER instead of SOLD OUT for a made-to-order piece at stock 0', async () => {
-    renderWithRouter(<ProductCard product={makeProduct({ stock: 0, made_to_order: true })} />);
+    renderAsRootRoute(<ProductCard product={makeProduct({ stock: 0, made_to_order: true })} />);
     expect(await screen.findByText('MADE TO ORDER')).toBeInTheDocument();
     expect(screen.queryByText('SOLD OUT')).toBeNull();
   });
 
   it('shows no stock badge for a made-to-order piece that has stock', async () => {
-    renderWithRouter(<ProductCard product={makeProduct({ stock: 25, made_to_order: true })} />);
+    renderAsRootRoute(<ProductCard product={makeProduct({ stock: 25, made_to_order: true })} />);
     await screen.findByRole('link');
     expect(screen.queryByText('MADE TO ORDER')).toBeNull();
     expect(screen.queryByText('SOLD OUT')).toBeNull();
   });
 
   it("says 'Adults only' beside the category of an age-restricted piece", async () => {
-    const { unmount } = renderWithRouter(
+    const { unmount } = renderAsRootRoute(
       <ProductCard product={makeProduct({ name: 'Hunter', age_restricted: true })} />,
     );
     expect(await screen.findByRole('link', { name: /Hunter/ })).toHaveTextContent('Adults only');
     unmount();
-    renderWithRouter(<ProductCard product={makeProduct({ name: 'Mug' })} />);
+    renderAsRootRoute(<ProductCard product={makeProduct({ name: 'Mug' })} />);
     await screen.findByRole('link', { name: /Mug/ });
     expect(screen.queryByText('Adults only')).toBeNull();
   });
 
   it("shows 'No image available' without an image", async () => {
-    renderWithRouter(<ProductCard product={makeProduct({ main_image: null })} />);
+    renderAsRootRoute(<ProductCard product={makeProduct({ main_image: null })} />);
     expect(await screen.findByText('No image available')).toBeInTheDocument();
     expect(screen.queryByRole('img')).toBeNull();
   });
 
   it('describes the link with a tooltip of key: value lines in order, at most 300px wide', async () => {
-    renderWithRouter(
+    renderAsRootRoute(
       <ProductCard
         product={makeProduct({
           name: 'Gyuto',
@@ -96,7 +97,7 @@ describe('ProductCard', () => {
   });
 
   it('has no tooltip when the product has no attributes', async () => {
-    renderWithRouter(<ProductCard product={makeProduct({ name: 'Plain' })} />);
+    renderAsRootRoute(<ProductCard product={makeProduct({ name: 'Plain' })} />);
     expect(await screen.findByRole('link', { name: /Plain/ })).not.toHaveAttribute(
       'aria-describedby',
     );
@@ -108,7 +109,7 @@ describe('ProductCard', () => {
       drawImage: vi.fn(),
       getImageData: () => ({ data: Uint8ClampedArray.from([200, 230, 210, 255]) }),
     } as unknown as CanvasRenderingContext2D);
-    renderWithRouter(<ProductCard product={makeProduct()} />);
+    renderAsRootRoute(<ProductCard product={makeProduct()} />);
     const img = await screen.findByRole('img');
     Object.defineProperty(img, 'naturalWidth', { value: 480 });
     Object.defineProperty(img, 'naturalHeight', { value: 480 });

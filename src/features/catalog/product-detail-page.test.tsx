@@ -4,7 +4,9 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { ReviewForm } from '../reviews/review-form';
 import { ProductDetail, ProductDetailError } from './product-detail-page';
-import { makeProduct, makeReview, renderWithRouter, type ApiCall } from './test-utils';
+import { makeProduct, makeReview } from '../../test/catalog-fixtures';
+import { renderAsRootRoute } from '../../test/render-as-root-route';
+import type { ApiCall } from '../../test/mock-api-client';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
@@ -21,7 +23,7 @@ function renderProduct(overrides: Parameters<typeof makeProduct>[0] = {}) {
   const product = makeProduct({ slug: 'gyuto-210', name: 'Gyuto 210', ...overrides });
   return {
     product,
-    ...renderWithRouter(
+    ...renderAsRootRoute(
       <ProductDetail
         product={product}
         reviewForm={(shown) => <ReviewForm productId={shown.id} slug={shown.slug} />}
@@ -331,17 +333,17 @@ describe('ProductDetail: made to order, dispatch and age', () => {
 
 describe('ProductDetailError', () => {
   it("shows 'Product not found.' on 404", async () => {
-    renderWithRouter(<ProductDetailError error={new ApiError(404, { detail: 'Not found.' })} />);
+    renderAsRootRoute(<ProductDetailError error={new ApiError(404, { detail: 'Not found.' })} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Product not found.');
   });
 
   it("shows the server's detail, else 'Failed to load product details.'", async () => {
-    const { unmount } = renderWithRouter(
+    const { unmount } = renderAsRootRoute(
       <ProductDetailError error={new ApiError(500, { detail: 'Database is down.' })} />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is down.');
     unmount();
-    renderWithRouter(<ProductDetailError error={new TypeError('Failed to fetch')} />);
+    renderAsRootRoute(<ProductDetailError error={new TypeError('Failed to fetch')} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load product details.');
   });
 });

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { ProductListControls, withControls } from './product-list-controls';
 import type { ProductListSearch } from '../../../common/product-list-search';
 

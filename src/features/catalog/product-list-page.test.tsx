@@ -4,7 +4,9 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { ProductListSearch } from '../../../common/product-list-search';
 import { ProductListError, ProductListPage } from './product-list-page';
-import { makeProduct, renderWithRouter, type ApiCall } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
+import { renderAsRootRoute } from '../../test/render-as-root-route';
+import type { ApiCall } from '../../test/mock-api-client';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
@@ -28,7 +30,7 @@ function answer({
 }
 
 function renderList(search: ProductListSearch) {
-  return renderWithRouter(
+  return renderAsRootRoute(
     <Suspense fallback={<p>loading</p>}>
       <ProductListPage search={search} />
     </Suspense>,
@@ -152,12 +154,12 @@ describe('ProductListPage', () => {
 
 describe('ProductListError', () => {
   it("shows the server's detail, else 'Failed to load products.'", async () => {
-    const { unmount } = renderWithRouter(
+    const { unmount } = renderAsRootRoute(
       <ProductListError error={new ApiError(503, { detail: 'Shop is closed.' })} search={{}} />,
     );
     expect(await screen.findByRole('alert')).toHaveTextContent('Shop is closed.');
     unmount();
-    renderWithRouter(<ProductListError error={new TypeError('Failed to fetch')} search={{}} />);
+    renderAsRootRoute(<ProductListError error={new TypeError('Failed to fetch')} search={{}} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load products.');
   });
 });

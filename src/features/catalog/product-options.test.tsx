@@ -6,14 +6,9 @@ import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { ProductDetail } from './product-detail-page';
 import { OptionsPrice, ProductOptions, useOptionsForm } from './product-options';
-import {
-  ENGRAVING,
-  HANDLE,
-  makeProduct,
-  renderWithRouter,
-  SHEATH,
-  type ApiCall,
-} from './test-utils';
+import { ENGRAVING, HANDLE, makeProduct, SHEATH } from '../../test/catalog-fixtures';
+import { renderAsRootRoute } from '../../test/render-as-root-route';
+import type { ApiCall } from '../../test/mock-api-client';
 
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
@@ -38,7 +33,7 @@ function renderKnife(overrides: Parameters<typeof makeProduct>[0] = {}) {
   });
   return {
     product,
-    ...renderWithRouter(<ProductDetail product={product} />, {
+    ...renderAsRootRoute(<ProductDetail product={product} />, {
       path: '/products/damascus-gyuto-210mm',
     }),
   };

@@ -5,7 +5,7 @@
  */
 import { screen } from '@testing-library/react';
 import { visitRoute } from '../../test/visit-route';
-import { makeProduct } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import {
   SearchBox,
   searchTermOf,

@@ -2,7 +2,7 @@ import type { ShippingOptions } from '../shipping/api';
 import type { HeadMatch } from '../site/seo';
 import { productSummary, shippingRatesOf, STATUTORY_RETURN_DAYS } from './product-summary';
 import { productHead } from './seo';
-import { makeProduct } from './test-utils';
+import { makeProduct } from '../../test/catalog-fixtures';
 
 const ORIGIN = 'https://shop.example';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADDRESS } from './test-fixtures';
+import { ADDRESS } from '../../test/checkout-fixtures';
 import {
   fillAddress,
   orderBodies,
@@ -9,7 +9,7 @@ import {
   renderCheckout,
   server,
   setUpCheckoutServer,
-} from './test-utils';
+} from '../../test/render-checkout';
 
 /*
  * The delivery address form: the shop's countries, the order of the fields, one message naming

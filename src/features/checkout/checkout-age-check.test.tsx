@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ADDRESS, BLADE_CART, options, order } from './test-fixtures';
+import { ADDRESS, BLADE_CART, options, order } from '../../test/checkout-fixtures';
 import {
   fillAddress,
   orderBodies,
@@ -7,7 +7,7 @@ import {
   renderCheckout,
   server,
   setUpCheckoutServer,
-} from './test-utils';
+} from '../../test/render-checkout';
 
 /*
  * The age check shown when the cart holds an age-restricted piece: the date of birth and the

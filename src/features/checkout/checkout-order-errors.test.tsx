@@ -1,6 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../api/errors';
-import { fillAddress, placeOrder, renderCheckout, server, setUpCheckoutServer } from './test-utils';
+import {
+  fillAddress,
+  placeOrder,
+  renderCheckout,
+  server,
+  setUpCheckoutServer,
+} from '../../test/render-checkout';
 
 /*
  * Placing the order (spec section 4): each refusal or failure of POST /orders/orders/ shown as the

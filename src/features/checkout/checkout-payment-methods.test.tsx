@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { CheckoutView } from './checkout-view';
-import { CART, options } from './test-fixtures';
+import { CART, options } from '../../test/checkout-fixtures';
 import {
   fillAddress,
   orderBodies,
@@ -9,7 +9,7 @@ import {
   renderCheckout,
   server,
   setUpCheckoutServer,
-} from './test-utils';
+} from '../../test/render-checkout';
 
 /*
  * Which payment methods the checkout offers, which it chooses first, and what it says when the

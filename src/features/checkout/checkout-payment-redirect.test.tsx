@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { order } from './test-fixtures';
+import { order } from '../../test/checkout-fixtures';
 import {
   assign,
   fillAddress,
@@ -8,7 +8,7 @@ import {
   renderCheckout,
   server,
   setUpCheckoutServer,
-} from './test-utils';
+} from '../../test/render-checkout';
 
 /*
  * Placing the order (spec sections 4 and 9): where the browser goes next, the card gateway, the

@@ -1,13 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { ApiError } from '../../api/errors';
-import {
-  createTestQueryClient,
-  renderWithRouter,
-} from '../../components/testing/render-with-router';
+import { createTestQueryClient, renderWithRouter } from '../../test/render-with-router';
 import type { Cart } from '../cart/api';
 import { CartGate } from '../cart/cart-gate';
 import { CheckoutView } from './checkout-view';
-import { ADDRESS, CART, order } from './test-fixtures';
+import { ADDRESS, CART, order } from '../../test/checkout-fixtures';
 import {
   fillAddress,
   orderBodies,
@@ -18,7 +15,7 @@ import {
   server,
   setUpCheckoutServer,
   summary,
-} from './test-utils';
+} from '../../test/render-checkout';
 
 /*
  * Placing the order (spec section 4): what is sent and where the shopper lands, a total that

@@ -9,7 +9,7 @@ import {
   order,
   quoteFor,
   type ShippingQuote,
-} from './test-fixtures';
+} from '../../test/checkout-fixtures';
 import {
   deliveryFor,
   fillAddress,
@@ -21,7 +21,7 @@ import {
   server,
   setUpCheckoutServer,
   summary,
-} from './test-utils';
+} from '../../test/render-checkout';
 
 /*
  * Delivery by country and method: the shipping quote for the chosen country, each line's allowed

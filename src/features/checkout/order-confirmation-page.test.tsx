@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { dispatchRange } from '../../components/dispatch';
-import { renderWithRouter } from '../../components/testing/render-with-router';
-import { makeOrder } from '../../test/order-fixture';
+import { renderWithRouter } from '../../test/render-with-router';
+import { makeOrder } from '../../test/order-fixtures';
 import { OrderConfirmationPage } from './order-confirmation-page';
 
 const ORDER = makeOrder({ payment_method: 'bank_transfer' });

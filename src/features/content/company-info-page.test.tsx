@@ -1,13 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { Suspense } from 'react';
 import { ApiError } from '../../api/errors';
-import {
-  createTestQueryClient,
-  renderWithRouter,
-} from '../../components/testing/render-with-router';
+import { createTestQueryClient, renderWithRouter } from '../../test/render-with-router';
 import { CompanyInfoError, CompanyInfoPage } from './company-info-page';
 import { CompanyInfoSkeleton } from './skeletons';
-import { stubApi } from './test-api';
+import { stubApi } from '../../test/stub-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { ContactForm } from './contact-form';
-import { stubApi, type StubAnswer } from './test-api';
+import { stubApi, type StubAnswer } from '../../test/stub-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

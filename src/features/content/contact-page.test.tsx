@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { ContactPage } from './contact-page';
 import { ContactSkeleton } from './skeletons';
-import { stubApi, type StubAnswer } from './test-api';
+import { stubApi, type StubAnswer } from '../../test/stub-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { ApiError } from '../../api/errors';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { FaqError, FaqPage } from './faq-page';
 import { FaqSkeleton } from './skeletons';
-import { stubApi } from './test-api';
+import { stubApi } from '../../test/stub-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { ApiError } from '../../api/errors';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import type { DocumentType } from './api';
 import { LegalDocumentError, LegalDocumentPage, lastUpdatedLine } from './legal-document-page';
 import { LegalDocumentSkeleton } from './skeletons';
-import { stubApi } from './test-api';
+import { stubApi } from '../../test/stub-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { OrderDetailPage } from './order-pages';
-import { get, order, post, setUpOrderCalls } from './test-utils';
+import { get, post, setUpOrderCalls } from '../../test/mock-order-calls';
+import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * Canceling an unpaid order from its page (spec section 4): asked first, the items back on sale,
@@ -17,7 +18,7 @@ setUpOrderCalls();
 describe('/account/orders/{id}', () => {
   it('cancels an unpaid order after asking, and then says its items are back on sale', async () => {
     localStorage.setItem('authToken', 'token');
-    const unpaid = order({
+    const unpaid = gyutoOrder({
       payment_method: 'bank_transfer',
       expires_at: '2026-11-29T10:00:00Z',
     });
@@ -50,7 +51,7 @@ describe('/account/orders/{id}', () => {
 
   it("shows the server's reason when an order cannot be canceled", async () => {
     localStorage.setItem('authToken', 'token');
-    get.mockResolvedValue({ data: order({ payment_method: 'bank_transfer' }) });
+    get.mockResolvedValue({ data: gyutoOrder({ payment_method: 'bank_transfer' }) });
     post.mockRejectedValue(new ApiError(409, { detail: 'This order can no longer be canceled.' }));
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -76,12 +77,14 @@ describe('/account/orders/{id}', () => {
       created_at: '2026-11-22T10:01:00Z',
       refund_status: null,
     };
-    get.mockResolvedValue({ data: order({ latest_payment: processing }) });
+    get.mockResolvedValue({ data: gyutoOrder({ latest_payment: processing }) });
     const first = await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText('A card payment is in progress.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
     first.unmount();
-    get.mockResolvedValue({ data: order({ status: 'paid', paid_at: '2026-11-22T10:02:00Z' }) });
+    get.mockResolvedValue({
+      data: gyutoOrder({ status: 'paid', paid_at: '2026-11-22T10:02:00Z' }),
+    });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText(/Paid on/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();

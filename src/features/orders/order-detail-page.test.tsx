@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/errors';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { browser } from '../payments/api';
 import { OrderDetailPage } from './order-pages';
-import { get, order, post, setUpOrderCalls } from './test-utils';
+import { get, post, setUpOrderCalls } from '../../test/mock-order-calls';
+import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * One order at /account/orders/{id} (spec sections 2, 4 and 8): its lines, address and payment,
@@ -19,7 +20,7 @@ describe('/account/orders/{id}', () => {
   it('shows lines, address and payment, and Pay now starts a new card payment', async () => {
     localStorage.setItem('authToken', 'token');
     get.mockResolvedValue({
-      data: order({
+      data: gyutoOrder({
         latest_payment: {
           payment_uuid: '9b2f3c1e-5d7a-4e2b-9f0a-1c2d3e4f5a6b',
           status: 'failed',
@@ -70,7 +71,7 @@ describe('/account/orders/{id}', () => {
   it('shows the bank details and the reference for an unpaid bank-transfer order', async () => {
     localStorage.setItem('authToken', 'token');
     get.mockResolvedValue({
-      data: order({ payment_method: 'bank_transfer', payment_instructions: 'IBAN GB33 BUKB' }),
+      data: gyutoOrder({ payment_method: 'bank_transfer', payment_instructions: 'IBAN GB33 BUKB' }),
     });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText('IBAN GB33 BUKB')).toBeInTheDocument();
@@ -96,7 +97,7 @@ describe('/account/orders/{id}', () => {
     ],
   ] as const)('tells a shopper about an order %s with refund %s', async (status, refund, text) => {
     localStorage.setItem('authToken', 'token');
-    get.mockResolvedValue({ data: order({ status, refund_status: refund }) });
+    get.mockResolvedValue({ data: gyutoOrder({ status, refund_status: refund }) });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByText(status === 'expired' ? 'Expired' : 'Canceled')).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import { OrderListPage } from './order-pages';
-import { get, order, setUpOrderCalls } from './test-utils';
+import { get, setUpOrderCalls } from '../../test/mock-order-calls';
+import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * The order history at /account/orders (spec sections 2 and 4): the log-in prompt, each order with
@@ -29,8 +30,8 @@ describe('/account/orders', () => {
         next: null,
         previous: null,
         results: [
-          order(),
-          order({
+          gyutoOrder(),
+          gyutoOrder({
             id: 41,
             order_number: 'ORD-M4TD-82HQ',
             status: 'paid',

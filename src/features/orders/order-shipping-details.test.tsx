@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { dispatchRange } from '../../components/dispatch';
-import { renderWithRouter } from '../../components/testing/render-with-router';
+import { renderWithRouter } from '../../test/render-with-router';
 import type { Order } from './api';
 import { OrderDetailPage, OrderListPage } from './order-pages';
-import { get, order, setUpOrderCalls } from './test-utils';
+import { get, setUpOrderCalls } from '../../test/mock-order-calls';
+import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * What an order says of its options, shipping and delivery, in the history and on its page: the
@@ -16,8 +17,8 @@ setUpOrderCalls();
 
 /** A knife with its handle chosen, sent age-verified, and a made-to-order ewer collected. */
 function shippedOrder(overrides: Partial<Order> = {}): Order {
-  const base = order();
-  return order({
+  const base = gyutoOrder();
+  return gyutoOrder({
     subtotal: '925.00',
     shipping_price: '9.50',
     total_price: '934.50',

@@ -3,12 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { clearTokens, setTokens } from '../../api/token-storage';
-import {
-  createTestQueryClient,
-  renderWithRouter,
-} from '../../components/testing/render-with-router';
+import { createTestQueryClient, renderWithRouter } from '../../test/render-with-router';
 import { productQuery, type Product, type Review } from '../catalog/api';
-import { makeProduct, makeReview } from '../catalog/test-utils';
+import { makeProduct, makeReview } from '../../test/catalog-fixtures';
 import { withNewReview } from './api';
 import { ReviewForm } from './review-form';
 import { reviewSchema } from './schemas';

@@ -1,24 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { api } from '../../api/client';
-import {
-  createTestQueryClient,
-  renderWithRouter,
-} from '../../components/testing/render-with-router';
-import type { Cart } from '../cart/api';
-import { browser } from '../payments/api';
-import { CheckoutView } from './checkout-view';
-import type { PaymentOptions } from './payment-methods';
-import { ADDRESS, CART, options, quoteFor, SHOP } from './test-fixtures';
+import { api } from '../api/client';
+import { createTestQueryClient, renderWithRouter } from './render-with-router';
+import type { Cart } from '../features/cart/api';
+import { browser } from '../features/payments/api';
+import { CheckoutView } from '../features/checkout/checkout-view';
+import type { PaymentOptions } from '../features/checkout/payment-methods';
+import { ADDRESS, CART, options, quoteFor, SHOP } from './checkout-fixtures';
 
 /*
  * Test helpers for the checkout's component tests (spec sections 4, 5 and 9): a scripted API
  * that answers from `server` and quotes shipping as the reference API does, the checkout
  * rendered at /cart?step=checkout, and finders for what every test reads. Each test file
- * swaps in src/test/mock-api-client.ts for `../../api/client` itself (vi.mock is hoisted
- * within its own file only) and calls `setUpCheckoutServer()`; the data lives in
- * ./test-fixtures.
+ * swaps in ./mock-api-client.ts for `../../api/client` itself (vi.mock is hoisted within its
+ * own file only) and calls `setUpCheckoutServer()`; the data lives in ./checkout-fixtures.ts.
  */
 
 type Call = ReturnType<typeof vi.fn>;

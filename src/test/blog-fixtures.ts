@@ -1,8 +1,8 @@
-import type { BlogPost, Comment } from './api';
+import type { BlogPost, Comment } from '../features/blog/api';
 
 /*
- * Test data for the blog's tests (only tests import this file): posts and comments as the API
- * serves them, with overrides.
+ * The blog as the API serves it, for the storefront's tests (only tests import this file):
+ * posts and comments with overrides.
  */
 
 let nextId = 100;

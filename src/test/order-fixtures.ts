@@ -2,8 +2,9 @@ import type { components } from '../../common/storefront-api';
 
 /**
  * The order that the storefront's component tests start from, shaped as the contract answers
- * GET and POST /orders/orders/ (spec section 3). Each feature's test helpers add what their
- * tests are about (lines, a payment method, shipping) as overrides.
+ * GET and POST /orders/orders/ (spec section 3), and the same with two engraved knives for the
+ * order pages. Each feature's tests add what they are about (lines, a payment method, shipping)
+ * as overrides.
  */
 
 type Order = components['schemas']['Order'];
@@ -45,4 +46,31 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     latest_payment: null,
     ...overrides,
   };
+}
+
+/**
+ * Order ORD-7K3F-9QXD (id 42), unpaid by card: two engraved Damascus Gyuto knives for $490.00,
+ * to a Sheffield address, with `overrides`.
+ */
+export function gyutoOrder(overrides: Partial<Order> = {}): Order {
+  return makeOrder({
+    items: [
+      {
+        id: 1,
+        product_id: 7,
+        product_name: 'Damascus Gyuto 210mm',
+        product_slug: 'damascus-gyuto-210',
+        thumb_image: null,
+        customization: { engraving_text: 'A.L.' },
+        options: [],
+        quantity: 2,
+        unit_price: '245.00',
+        line_total: '490.00',
+        made_to_order: false,
+        age_restricted: true,
+        dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
+      },
+    ],
+    ...overrides,
+  });
 }

@@ -1,57 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import type { Mock } from 'vitest';
-import type { Product, Review } from './api';
-import type { ProductOption } from './customization';
+import type { Product, Review } from '../features/catalog/api';
+import type { ProductOption } from '../features/catalog/customization';
 
 /*
- * Test helpers for the catalogue's component tests: render inside a real router (memory
- * history, so links and navigation work) and a fresh QueryClient without retries.
+ * The catalogue as the API serves it, for the storefront's tests: products and reviews with
+ * overrides, and a knife's options (a required choice, an engraving, an optional choice).
  */
-
-/** Renders `ui` as the root of a memory router at `path`; returns the router to read its location. */
-export function renderWithRouter(
-  ui: ReactNode,
-  { path = '/', queryClient }: { path?: string; queryClient?: QueryClient } = {},
-) {
-  const client =
-    queryClient ??
-    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  // One root route that always renders `ui`: navigating away changes the location, which tests read.
-  const rootRoute = createRootRoute({ component: () => <>{ui}</>, notFoundComponent: () => null });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient: client },
-  });
-  const result = render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router as never} />
-    </QueryClientProvider>,
-  );
-  return { ...result, router, queryClient: client };
-}
-
-/** The shape of the mocked `api.GET` / `api.POST` calls, loose enough to script answers. */
-export type ApiCall = Mock<
-  (
-    path: string,
-    init?: {
-      params?: { path?: Record<string, string>; query?: Record<string, unknown> };
-      body?: unknown;
-    },
-  ) => Promise<{ data: unknown }>
->;
-
-// jsdom does not implement scrolling; the router resets the scroll position on every navigation.
-window.scrollTo = (() => undefined) as typeof window.scrollTo;
 
 let nextId = 1;
 
