@@ -206,7 +206,8 @@ test.describe('product page', () => {
   );
 
   test("shows 'Sold Out' on a disabled button when stock is 0", async ({ page, request }) => {
-    // Not a made-to-order piece: those are still ordered at stock 0 (makers-shop.spec.ts).
+    // Not a made-to-order piece: those are still ordered at stock 0
+    // (personalised-and-made-to-order.spec.ts).
     const soldOut = (await allProducts(request)).find((p) => p.stock === 0 && !p.made_to_order);
     expect(soldOut, 'the demo seed has sold-out products').toBeTruthy();
     await page.goto(`/products/${soldOut!.slug}`);

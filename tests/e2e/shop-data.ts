@@ -244,7 +244,7 @@ export async function fillAddressFields(
 /**
  * Fills the checkout's delivery address and waits until the delivery options for its country
  * are quoted; when the cart holds an age-restricted piece (a knife), answers the age check as
- * an adult. makers-shop.spec.ts tests the age check itself.
+ * an adult. personalised-and-made-to-order.spec.ts tests the age check itself.
  */
 export async function fillCheckoutAddress(page: Page, address = UK_ADDRESS): Promise<void> {
   await fillAddressFields(page, address);
