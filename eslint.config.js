@@ -29,7 +29,19 @@ const SERVER_DOMAINS = [
   'content',
 ];
 
-/** The SPA's features, lowest first: each may import only those before it. */
+/**
+ * The SPA's features, lowest first: each may import only those before it. The order follows
+ * what each one needs:
+ * - site (settings, company info, head helpers), auth (login links, account calls) and shipping
+ *   (the shop's countries, quotes, how an amount reads) need no other feature;
+ * - the cart shows shipping's countries; the catalogue adds to the cart; reviews update the
+ *   catalogue's product query, so the product page takes its review form from its route;
+ * - payments is the gateway's calls only; orders pay through it and show what became of a
+ *   payment (/payment/return); the account's address book uses shipping's countries;
+ * - the checkout composes the cart, the account, shipping, payments and orders;
+ * - blog, content and demo are pages over the features below them.
+ * The app shell (src/app/) and the routes compose features and are not ranked.
+ */
 const FEATURE_LAYERS = [
   'site',
   'auth',
