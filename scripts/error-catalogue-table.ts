@@ -13,7 +13,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ERROR_CATALOGUE, type CatalogueRow } from '../tests/e2e-mock/error-catalogue.ts';
+import type { CatalogueRow } from '../tests/e2e-mock/catalogue-case.ts';
+import { ERROR_CATALOGUE } from '../tests/e2e-mock/error-catalogue.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const readmePath = path.join(root, 'README.md');

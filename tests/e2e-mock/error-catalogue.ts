@@ -1,18 +1,3 @@
-import {
-  addToCart,
-  clearCart,
-  comment,
-  logInWithForm,
-  openShopMenu,
-  placeOrder,
-  press,
-  proceedToCheckout,
-  register,
-  review,
-  sendContactMessage,
-  type Step,
-} from './shopper-steps';
-
 /**
  * Each message of the spec's error catalogue (section 8) under `npm run mock`: which switch of
  * the mock makes it appear, where, and what a shopper does to see it.
@@ -22,36 +7,22 @@ import {
  * operation and action columns come from the rows' cases, so the table cannot name a switch
  * the test does not set) and `--check` fails when the README differs; error-catalogue.spec.ts
  * drives every case in Chromium and expects each text exactly as the page shows it.
+ *
+ * The rows of the shopping pages (products, cart, checkout, reviews) are here; those of the pages
+ * around the shop are in ./error-catalogue-pages.ts, and what a row and a case are in
+ * ./catalogue-case.ts.
  */
-
-/** operationId -> the mock's action: `code=409`, `code=400, example=NAME`, `fail=500`, `raw=...`. */
-export type Switches = Readonly<Record<string, string>>;
-
-/** One way to see a row's message: the switches, the page, the shopper's step, the texts. */
-export interface CatalogueCase {
-  /** Set before the page opens; empty for a message the default answers show. */
-  switches: Switches;
-  /** The page the shopper opens. */
-  path: string;
-  /** What the shopper does on it, if anything. */
-  step?: Step;
-  /** The texts the shopper then reads, each exactly as the page shows it. */
-  shows: readonly string[];
-}
-
-/** One row of the README's table: its message and "where" cells, and the cases behind them. */
-export interface CatalogueRow {
-  /** The "message" cell (Markdown). */
-  message: string;
-  /** The "where" cell (Markdown). */
-  where: string;
-  /** The shopper logs in first (any e-mail and password), as the README says for this row. */
-  loggedIn: boolean;
-  cases: readonly CatalogueCase[];
-}
-
-/** A payment of the contract's examples; the return page looks it up by this id. */
-export const PAYMENT_RETURN = '/payment/return?paymentId=9b2f3c1e-5d7a-4e2b-9f0a-1c2d3e4f5a6b';
+import { type CatalogueRow, seen, type Switches } from './catalogue-case';
+import { PAGE_ROWS } from './error-catalogue-pages';
+import {
+  addToCart,
+  clearCart,
+  openShopMenu,
+  placeOrder,
+  press,
+  proceedToCheckout,
+  review,
+} from './shopper-steps';
 
 /** A login answer whose access token expired in 1970: the first call that needs it refreshes. */
 const EXPIRED_LOGIN =
@@ -63,17 +34,8 @@ export const FAILED_REFRESH: Switches = {
   refreshToken: 'raw=200 {}',
 };
 
-/** A case: with `switches`, open `path`, do `step`, read `shows`. */
-const seen = (
-  switches: Switches,
-  path: string,
-  shows: string | readonly string[],
-  step?: Step,
-): CatalogueCase => ({ switches, path, step, shows: [shows].flat() });
-
 const MUG = '/products/tenmoku-tea-mug';
 const KNIFE = '/products/damascus-gyuto-210mm';
-const POST = '/blog/caring-for-carbon-steel';
 
 /** The rows, in the README's order. */
 export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
@@ -285,209 +247,5 @@ export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
       ['fail=500', 'Failed to submit review. Please try again.'],
     ].map(([action, text]) => seen({ createReview: action! }, MUG, text!, review)),
   },
-  {
-    message: "'Failed to load blog posts.' / 'No blog posts have been published yet.'",
-    where: '`/blog`',
-    loggedIn: false,
-    cases: [
-      seen({ listBlogPosts: 'fail=500' }, '/blog', 'Failed to load blog posts.'),
-      seen(
-        { listBlogPosts: 'code=200, example=none' },
-        '/blog',
-        'No blog posts have been published yet.',
-      ),
-    ],
-  },
-  {
-    message: "'Blog post not found or not published.' / 'Blog post not found.'",
-    where: '`/blog/caring-for-carbon-steel`',
-    loggedIn: false,
-    cases: [
-      seen({ getBlogPost: 'code=404' }, POST, 'Blog post not found or not published.'),
-      seen({ getBlogPost: 'raw=200 null' }, POST, 'Blog post not found.'),
-    ],
-  },
-  {
-    message: "'Failed to load blog post or comments.'",
-    where: 'a post',
-    loggedIn: false,
-    cases: [seen({ listComments: 'fail=500' }, POST, 'Failed to load blog post or comments.')],
-  },
-  {
-    message: "'No approved comments yet. Be the first!'",
-    where: '`/blog/sharpening-on-whetstones`',
-    loggedIn: false,
-    cases: [seen({}, '/blog/sharpening-on-whetstones', 'No approved comments yet. Be the first!')],
-  },
-  {
-    message:
-      "comment: `detail`, field errors ('content: ...'), 'Failed to submit comment. Please try again.'",
-    where: 'a post, the comment form',
-    loggedIn: true,
-    cases: [
-      ['code=429', 'Request was throttled. Expected available in 60 seconds.'],
-      ['code=400', 'content: This field may not be blank.'],
-      ['fail=500', 'Failed to submit comment. Please try again.'],
-    ].map(([action, text]) => seen({ createComment: action! }, POST, text!, comment)),
-  },
-  {
-    message:
-      "'Contact information is currently unavailable.' / 'Location details currently unavailable.'",
-    where: '`/contact`',
-    loggedIn: false,
-    cases: [
-      ['empty', 'Contact information is currently unavailable.'],
-      ['noLocations', 'Location details currently unavailable.'],
-    ].map(([name, text]) =>
-      seen({ getContactInfo: `code=200, example=${name}` }, '/contact', text!),
-    ),
-  },
-  {
-    message: "'Location image unavailable' / 'Map currently unavailable.'",
-    where: '`/contact`: the Market Hall showroom',
-    loggedIn: false,
-    cases: [seen({}, '/contact', ['Location image unavailable', 'Map currently unavailable.'])],
-  },
-  {
-    message: "'Failed to load essential page data. Some content may be missing.'",
-    where: '`/contact`',
-    loggedIn: false,
-    cases: [
-      seen(
-        {
-          getContactInfo:
-            'raw=200 {"branch_locations":[],"contact_emails":[{"id":1,"purpose":"Orders","email_address":"orders@emberandoak.example"}]}',
-        },
-        '/contact',
-        'Failed to load essential page data. Some content may be missing.',
-      ),
-    ],
-  },
-  {
-    message: "'Failed to load contact information.'",
-    where: '`/contact`',
-    loggedIn: false,
-    cases: [
-      seen({ getContactInfo: 'fail=500' }, '/contact', 'Failed to load contact information.'),
-    ],
-  },
-  {
-    message:
-      "contact send: `detail` (throttled), field errors, 'Failed to send message. Please try again later.'",
-    where: '`/contact`, Send',
-    loggedIn: false,
-    cases: [
-      ['code=429', 'Request was throttled. Expected available in 60 seconds.'],
-      ['code=400', 'email: Enter a valid email address.'],
-      ['fail=500', 'Failed to send message. Please try again later.'],
-    ].map(([action, text]) =>
-      seen({ createContactMessage: action! }, '/contact', text!, sendContactMessage),
-    ),
-  },
-  {
-    message:
-      "'Company information is currently unavailable.' / '... endpoint not found.' / 'Failed to load company information.' / '... could not be loaded.'",
-    where: '`/company-info`',
-    loggedIn: false,
-    cases: [
-      ['code=200, example=empty', 'Company information is currently unavailable.'],
-      ['code=404', 'Company information endpoint not found.'],
-      ['fail=500', 'Failed to load company information.'],
-      ['raw=200 []', 'Company information could not be loaded.'],
-    ].map(([action, text]) => seen({ getCompanyInfo: action! }, '/company-info', text!)),
-  },
-  {
-    message: "login and register: `detail`, the 'field: messages' list, the error's message",
-    where: '`/login`, `/register`',
-    loggedIn: false,
-    cases: [
-      seen(
-        { login: 'code=401' },
-        '/login',
-        'No active account found with the given credentials.',
-        logInWithForm,
-      ),
-      seen({ register: 'code=401' }, '/register', 'Tenant token missing.', register),
-      seen({ login: 'code=400' }, '/login', 'password: This field is required.', logInWithForm),
-      // The register form shows each field's messages under the field they name.
-      seen(
-        { register: 'code=400' },
-        '/register',
-        'A user with this e-mail already exists.',
-        register,
-      ),
-      seen({ login: 'fail=500' }, '/login', 'Request failed with status 500', logInWithForm),
-      seen({ register: 'fail=500' }, '/register', 'Request failed with status 500', register),
-    ],
-  },
-  {
-    message: "'Invalid token response from server.'",
-    where: '`/login`',
-    loggedIn: false,
-    cases: [
-      seen({ login: 'raw=200 {}' }, '/login', 'Invalid token response from server.', logInWithForm),
-    ],
-  },
-  {
-    message: "'Could not identify the payment transaction.'",
-    where: '`/payment/return` without `paymentId`',
-    loggedIn: true,
-    cases: [seen({}, '/payment/return', 'Could not identify the payment transaction.')],
-  },
-  {
-    message:
-      "'Payment transaction not found.' / 'Failed to retrieve payment status. Please contact support.'",
-    where: '`/payment/return?paymentId=9b2f3c1e-5d7a-4e2b-9f0a-1c2d3e4f5a6b`',
-    loggedIn: true,
-    cases: [
-      ['code=404', 'Payment transaction not found.'],
-      ['fail=500', 'Failed to retrieve payment status. Please contact support.'],
-    ].map(([action, text]) => seen({ getPaymentStatus: action! }, PAYMENT_RETURN, text!)),
-  },
-  {
-    message: "'An error occurred while checking payment status.' / 'Unknown payment status.'",
-    where: 'the same',
-    loggedIn: true,
-    cases: [
-      ['raw=200 not json', 'An error occurred while checking payment status.'],
-      ['raw=200 {"status":"refunded"}', 'Unknown payment status.'],
-    ].map(([action, text]) => seen({ getPaymentStatus: action! }, PAYMENT_RETURN, text!)),
-  },
-  {
-    message: "'Payment Failed' / 'Payment Canceled' / 'Payment Processing' / a lookup failure",
-    where: "the same, or the mock gateway's buttons",
-    loggedIn: true,
-    cases: [
-      ['failed', ['Payment Failed', 'The card was declined.']],
-      ['canceled', ['Payment Canceled', 'The payment was canceled.']],
-      ['processing', ['Payment Processing']],
-      ['lookupError', ['We could not check this payment', 'The gateway could not be reached.']],
-    ].map(([name, texts]) =>
-      seen({ getPaymentStatus: `code=200, example=${name}` }, PAYMENT_RETURN, texts!),
-    ),
-  },
-  {
-    message:
-      "'No refund policy found.' / 'No privacy policy found.' / 'No FAQs found.' / 'Failed to load ...'",
-    where: '`/refund-policy`, `/privacy-policy`, `/faq`',
-    loggedIn: false,
-    cases: [
-      [
-        'code=200, example=none',
-        'No refund policy found.',
-        'No privacy policy found.',
-        'No FAQs found.',
-      ],
-      [
-        'fail=500',
-        'Failed to load refund policy.',
-        'Failed to load privacy policy.',
-        'Failed to load FAQs.',
-      ],
-    ].flatMap(([action, refund, privacy, faqs]) => [
-      seen({ listDocuments: action! }, '/refund-policy', refund!),
-      seen({ listDocuments: action! }, '/privacy-policy', privacy!),
-      seen({ listFaqs: action! }, '/faq', faqs!),
-    ]),
-  },
+  ...PAGE_ROWS,
 ];
