@@ -27,6 +27,7 @@ import {
   stockConflict,
 } from '../cart/cart.ts';
 import type { OrderContext } from '../orders/context.ts';
+import { PAYMENT_METHODS } from '../payments/methods.ts';
 import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
 import { ORDER_MESSAGES } from '../orders/messages.ts';
 import type { Trx } from '../orders/order-lock.ts';
@@ -209,10 +210,10 @@ export async function inTransaction(
         { extra: { cart } },
       );
     }
-    const ttl =
-      c.method === 'card_2c2p'
-        ? ctx.settings.cardOrderTtlSeconds
-        : ctx.settings.bankTransferOrderTtlSeconds;
+    // Money that moves offline (a transfer, cash) takes days to be seen; a card payment minutes.
+    const ttl = PAYMENT_METHODS[c.method].offline
+      ? ctx.settings.bankTransferOrderTtlSeconds
+      : ctx.settings.cardOrderTtlSeconds;
     const { id: orderId } = await trx
       .insertInto('orders')
       .values({

@@ -17,7 +17,10 @@ export interface OrderSettings {
    * moves that deadline on (./payment-start.ts, cardPaymentDeadline).
    */
   cardOrderTtlSeconds: number;
-  /** An unpaid bank-transfer or custom order expires this long after it was placed (s). */
+  /**
+   * An unpaid order of an offline method (server/payments/methods.ts: a bank transfer, the
+   * shop's own method) expires this long after it was placed (s).
+   */
   bankTransferOrderTtlSeconds: number;
   /** Unpaid orders a customer may have at once. */
   maxUnpaidOrders: number;

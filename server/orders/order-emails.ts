@@ -5,37 +5,41 @@
  * sends them after the commit (server/platform/mail/outbox.ts). A dedupe key per event and recipient
  * means a replayed transition can never queue an e-mail twice.
  *
- *   placed  -> shopper: order_placed; shop: shop_order_awaiting_payment (bank transfer, custom)
+ *   placed  -> shopper: order_placed; shop: shop_order_awaiting_payment (an offline method)
  *   paid    -> shopper: payment_received; shop: shop_order_paid
  *   closed  -> shopper: order_closed
  *   refund  -> shopper: late_payment_refund; shop: shop_refund_needed
  */
 import type { Selectable } from 'kysely';
-import type { OrdersTable, PaymentsTable } from '../platform/db/database.ts';
+import type { OrdersTable, PaymentMethod, PaymentsTable } from '../platform/db/database.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
-import type {
-  EmailData,
-  EmailOrder,
-  EmailPayment,
-  EmailShop,
-  RefundReason,
+import {
+  offlinePaymentInstructions,
+  type EmailData,
+  type EmailOrder,
+  type EmailPayment,
+  type EmailPaymentInstructions,
+  type EmailShop,
+  type RefundReason,
 } from '../platform/mail/templates/email-data.ts';
 import type { OrderEvent } from './events.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
 import { countryName } from '../shipping/shipping.ts';
+import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
+import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
 import type { Trx } from './order-lock.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type PaymentRow = Selectable<PaymentsTable>;
 
-/** How providers are named to people. */
-const PROVIDER_NAMES: Record<string, string> = {
-  sandbox: 'Sandbox gateway',
-  '2c2p': '2C2P',
-  stripe: 'Stripe',
-};
+/**
+ * Every method but the card one is offline, and the e-mails have its words
+ * (server/platform/mail/templates/payment-texts.ts): a method of the contract without them fails
+ * the type check where an order's method is passed as this.
+ */
+type OfflineMethodOfContract = Exclude<PaymentMethod, typeof CARD_METHOD>;
 
 const absolute = (origin: string, path: string | null): string | undefined =>
   path && path.startsWith('/') ? `${origin}${path}` : undefined;
@@ -47,7 +51,8 @@ interface Loaded {
   shopEmail: string;
   emailOrder: EmailOrder;
   orderUrl: string;
-  customLabel: string;
+  /** The shop's own name for the order's payment method, or null for the method's own. */
+  methodLabel: string | null;
 }
 
 async function load(trx: Trx, orderId: number, origin: string): Promise<Loaded> {
@@ -80,7 +85,7 @@ async function load(trx: Trx, orderId: number, origin: string): Promise<Loaded> 
       .executeTakeFirstOrThrow(),
     trx
       .selectFrom('payment_settings')
-      .select('custom_payment_label')
+      .selectAll()
       .where('tenant_id', '=', order.tenant_id)
       .executeTakeFirst(),
   ]);
@@ -135,7 +140,7 @@ async function load(trx: Trx, orderId: number, origin: string): Promise<Loaded> 
     shopEmail,
     emailOrder,
     orderUrl: `${origin}/account/orders/${order.id}`,
-    customLabel: settings?.custom_payment_label?.trim() || 'Other Payment Method',
+    methodLabel: shopLabelOf(order.payment_method, settings),
   };
 }
 
@@ -206,10 +211,26 @@ function emailPayment(payment: PaymentRow): EmailPayment {
     currency: payment.currency,
     receivedAt: toIsoString(payment.captured_at ?? payment.updated_at),
     method: 'card',
-    provider: PROVIDER_NAMES[payment.provider] ?? payment.provider,
+    // A provider this server no longer has is named as the row stores it.
+    provider: isProviderName(payment.provider)
+      ? CARD_PROVIDERS[payment.provider].label
+      : payment.provider,
     ...(payment.provider_ref ? { providerRef: payment.provider_ref } : {}),
     ...(payment.gateway_transaction_ref ? { transactionRef: payment.gateway_transaction_ref } : {}),
   };
+}
+
+/** How the placed order is paid: on its page for a card, else by the offline method's terms. */
+function placedPayment(l: Loaded, expiresAt: string | undefined): EmailPaymentInstructions {
+  const method = l.order.payment_method;
+  if (isCardMethod(method)) return { method: 'card', expiresAt };
+  return offlinePaymentInstructions(method as OfflineMethodOfContract, {
+    label: l.methodLabel,
+    instructions: l.order.payment_instructions ?? '',
+    paymentUrl: l.order.payment_redirect_url,
+    expiresAt,
+    placedAt: toIsoString(l.order.created_at),
+  });
 }
 
 /** One e-mail to queue: who gets it, its data, and the key that makes it once-only. */
@@ -231,29 +252,16 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
   const key = (what: string, who: 'shopper' | 'shop') => `order:${l.order.id}:${what}:${who}`;
   switch (event.type) {
     case 'placed': {
-      if (l.order.payment_method === 'card_2c2p') {
+      const payment = placedPayment(l, expiresAt);
+      if (payment.method === 'card') {
         return [
           {
             recipient: l.customerEmail,
             key: key('placed', 'shopper'),
-            data: { ...base, kind: 'order_placed', payment: { method: 'card', expiresAt } },
+            data: { ...base, kind: 'order_placed', payment },
           },
         ];
       }
-      const payment =
-        l.order.payment_method === 'bank_transfer'
-          ? {
-              method: 'bank_transfer' as const,
-              bankDetails: l.order.payment_instructions ?? '',
-              expiresAt: expiresAt ?? toIsoString(l.order.created_at),
-            }
-          : {
-              method: 'custom' as const,
-              label: l.customLabel,
-              instructions: l.order.payment_instructions ?? '',
-              ...(l.order.payment_redirect_url ? { paymentUrl: l.order.payment_redirect_url } : {}),
-              ...(expiresAt ? { expiresAt } : {}),
-            };
       return [
         {
           recipient: l.customerEmail,
@@ -299,7 +307,7 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
             kind: 'order_closed',
             reason: event.reason,
             closedAt: toIsoString(l.order.closed_at ?? l.order.updated_at),
-            paymentMayStillArrive: l.order.payment_method === 'card_2c2p',
+            paymentMayStillArrive: isCardMethod(l.order.payment_method),
           },
         },
       ];

@@ -5,9 +5,10 @@
  *
  * A method is one entry of `PAYMENT_METHODS`: the settings switch that offers it, the settings
  * the storefront shows for it, whether its money moves offline, whether it needs the shop's
- * card provider, and what an order paid by it carries. The entries' order is the spec's order
- * of methods (card, bank transfer, custom). Its words (labels, the e-mails' text) live where
- * they are shown: the SPA's src/features/checkout/payment-methods.ts and the order e-mails.
+ * card provider, what an order paid by it carries, and the shop's own name for it. The entries'
+ * order is the spec's order of methods (card, bank transfer, custom). Its words (labels, the
+ * e-mails' text) live where they are shown: the SPA's src/features/checkout/payment-methods.ts
+ * and the order e-mails' server/platform/mail/templates/payment-texts.ts.
  */
 import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/storefront-contract.ts';
@@ -54,6 +55,12 @@ export interface PaymentMethodEntry {
   cardProvider: boolean;
   /** What an order paid by it carries, from the shop's settings. */
   terms(settings: SettingsRow): MethodTerms;
+  /**
+   * The shop's own name for it, shown in the order e-mails ("PayPal"), or null when the shop
+   * gave none; absent for a method the shop does not name. Either way the e-mails then use the
+   * method's own name.
+   */
+  shopLabel?(settings: SettingsRow): string | null;
 }
 
 /** Every payment method, in the spec's order; the type check wants one entry per contract value. */
@@ -81,6 +88,7 @@ export const PAYMENT_METHODS: { readonly [Method in PaymentMethod]: PaymentMetho
       instructions: settings.custom_payment_instructions,
       redirectUrl: settings.custom_payment_redirect_url,
     }),
+    shopLabel: (settings) => settings.custom_payment_label?.trim() || null,
   },
 };
 
@@ -89,6 +97,17 @@ export function isCardMethod(method: string): boolean {
   return (
     Object.hasOwn(PAYMENT_METHODS, method) && PAYMENT_METHODS[method as PaymentMethod].cardProvider
   );
+}
+
+/**
+ * The shop's own name for `method` (see `PaymentMethodEntry.shopLabel`), or null for the
+ * method's own name; null too for a shop without payment settings.
+ */
+export function shopLabelOf(
+  method: PaymentMethod,
+  settings: SettingsRow | undefined,
+): string | null {
+  return (settings && PAYMENT_METHODS[method].shopLabel?.(settings)) ?? null;
 }
 
 /** What the rule needs: the database and the shop's card provider for new payments. */

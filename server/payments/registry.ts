@@ -49,8 +49,13 @@ interface AdapterContext {
   tenantId: number;
 }
 
-/** One card provider: how its credentials are checked, its adapter built, where it reports. */
+/**
+ * One card provider: how it is named to people, how its credentials are checked, its adapter
+ * built, where it reports.
+ */
 export interface CardProviderEntry {
+  /** How the order e-mails name it: "2C2P" (the shop reads "Paid with: Card (2C2P)"). */
+  label: string;
   /**
    * Checks credentials before they are sealed, and again when they are opened.
    * @throws Error naming a bad field (never its value) when they do not fit the provider.
@@ -74,6 +79,7 @@ export interface CardProviderEntry {
  */
 export const CARD_PROVIDERS: { readonly [Name in ProviderName]: CardProviderEntry } = {
   stripe: {
+    label: 'Stripe',
     parseCredentials: parseStripeCredentials,
     create: (credentials, { options }) =>
       createStripeProvider(parseStripeCredentials(credentials), { apiBase: options.stripeApiBase }),
@@ -81,6 +87,7 @@ export const CARD_PROVIDERS: { readonly [Name in ProviderName]: CardProviderEntr
     sandboxOnly: false,
   },
   '2c2p': {
+    label: '2C2P',
     parseCredentials: parseTwoC2pCredentials,
     create: (credentials, { options }) =>
       createTwoC2pProvider(parseTwoC2pCredentials(credentials), options.twoC2p),
@@ -88,6 +95,7 @@ export const CARD_PROVIDERS: { readonly [Name in ProviderName]: CardProviderEntr
     sandboxOnly: false,
   },
   sandbox: {
+    label: 'Sandbox gateway',
     parseCredentials: parseSandboxCredentials,
     create: (credentials, { options, tenantId }) =>
       createSandboxProvider(

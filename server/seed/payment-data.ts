@@ -8,17 +8,25 @@
  *   payment page.
  * The gateway secret is not here: the seed generates one per shop.
  */
+import type { Selectable } from 'kysely';
+import type { PaymentSettingsTable } from '../platform/db/database.ts';
 
-export interface SeedPaymentSettings {
+/** The columns of `payment_settings` that are no method's: the row's keys, the card provider's. */
+type NotMethodColumn = 'id' | 'tenant_id' | 'gateway_secret' | 'provider' | 'credentials';
+
+/**
+ * Every method's columns of `payment_settings`, each switch (`enable_…`) as a boolean: a method
+ * added to the table wants its demo value here, and the seed writes them all as they are.
+ */
+export type SeedMethodSettings = {
+  [
+    Column in Exclude<keyof Selectable<PaymentSettingsTable>, NotMethodColumn>
+  ]: Column extends `enable_${string}` ? boolean : Selectable<PaymentSettingsTable>[Column];
+};
+
+export interface SeedPaymentSettings extends SeedMethodSettings {
   /** The tenant these settings belong to. */
   tenantToken: string;
-  enable_card_payment: boolean;
-  enable_bank_transfer: boolean;
-  enable_custom_payment: boolean;
-  bank_account_details: string | null;
-  custom_payment_label: string | null;
-  custom_payment_instructions: string | null;
-  custom_payment_redirect_url: string | null;
 }
 
 export const seedPaymentSettings: readonly SeedPaymentSettings[] = [

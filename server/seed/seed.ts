@@ -14,12 +14,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
-import type { Database } from '../platform/db/database.ts';
+import type { Database, PaymentSettingsTable } from '../platform/db/database.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
-import { type SeedPaymentSettings, seedPaymentSettings } from './payment-data.ts';
+import {
+  type SeedMethodSettings,
+  type SeedPaymentSettings,
+  seedPaymentSettings,
+} from './payment-data.ts';
 
 export interface SeedOptions {
   /** Folder the media files go into (served at `<publicApiPath>/media/`). */
@@ -343,6 +347,18 @@ export async function seedDemoCustomersIfMissing(
   return inserted;
 }
 
+/** Every method's column as `payment_settings` stores it: the switches as 0/1 (see Bool). */
+function methodColumns(
+  settings: SeedMethodSettings,
+): Omit<Insertable<PaymentSettingsTable>, 'tenant_id' | 'gateway_secret'> {
+  return Object.fromEntries(
+    Object.entries(settings).map(([column, value]) => [
+      column,
+      typeof value === 'boolean' ? (value ? 1 : 0) : value,
+    ]),
+  ) as Omit<Insertable<PaymentSettingsTable>, 'tenant_id' | 'gateway_secret'>;
+}
+
 /**
  * Gives each demo shop that exists and has no payment settings yet the ones of
  * ./payment-data.ts, with a fresh gateway secret (32 random bytes, hex). Safe on every start
@@ -365,14 +381,8 @@ export async function seedPaymentSettingsIfMissing(
     const result = await db
       .insertInto('payment_settings')
       .values({
+        ...methodColumns(options),
         tenant_id: tenant.id,
-        enable_card_payment: options.enable_card_payment ? 1 : 0,
-        enable_bank_transfer: options.enable_bank_transfer ? 1 : 0,
-        enable_custom_payment: options.enable_custom_payment ? 1 : 0,
-        bank_account_details: options.bank_account_details,
-        custom_payment_label: options.custom_payment_label,
-        custom_payment_instructions: options.custom_payment_instructions,
-        custom_payment_redirect_url: options.custom_payment_redirect_url,
         gateway_secret: randomBytes(32).toString('hex'),
       })
       .onConflict((oc) => oc.column('tenant_id').doNothing())

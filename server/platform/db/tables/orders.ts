@@ -3,6 +3,7 @@
  * with their lines, as they were at checkout (money in integer cents).
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { Schemas } from '../../../../common/storefront-contract.ts';
 import type { Timestamp } from './column-types.ts';
 
 /** A customer's server-side cart: one per user and tenant. */
@@ -31,8 +32,8 @@ export interface CartItemsTable {
 /** Contract OrderStatus; the moves between them are server/orders/lifecycle.ts's. */
 export type OrderStatus =
   'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled' | 'expired';
-/** Contract PaymentMethod. */
-export type PaymentMethod = 'card_2c2p' | 'bank_transfer' | 'custom';
+/** Contract PaymentMethod: the contract is the one list of the methods' wire values. */
+export type PaymentMethod = Schemas['PaymentMethod'];
 
 /** A placed order: totals, address and payment instructions as they were at checkout. */
 export interface OrdersTable {

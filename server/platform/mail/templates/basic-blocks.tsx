@@ -1,8 +1,8 @@
 /**
- * The generic pieces of an e-mail's card: paragraphs, unbreakable text, section headings, the
- * call-to-action button, a divider, boxed text that keeps its line breaks, and label/value
- * lists. Each reads the theme from the frame and writes plain paragraphs instead of tables in
- * text mode (see layout.tsx).
+ * The generic pieces of an e-mail's card: paragraphs, unbreakable text, words with values
+ * filled in, section headings, the call-to-action button, a divider, boxed text that keeps its
+ * line breaks, and label/value lists. Each reads the theme from the frame and writes plain
+ * paragraphs instead of tables in text mode (see layout.tsx).
  *
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
  * not reach server/; without this pragma the file would compile to classic `React.createElement`)
@@ -16,7 +16,7 @@ import { Link } from '@react-email/link';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { splitLines } from './format.ts';
+import { splitLines, valueOf, wordParts } from './format.ts';
 import { FONT_DISPLAY, useEmail } from './layout.tsx';
 
 /** A paragraph of body text (16 px). `muted` for secondary remarks (14 px). */
@@ -52,6 +52,29 @@ export function Paragraph({
 export function Keep({ children, strong = false }: { children: ReactNode; strong?: boolean }) {
   const Tag = strong ? 'strong' : 'span';
   return <Tag style={{ whiteSpace: 'nowrap' }}>{children}</Tag>;
+}
+
+/**
+ * Words that name values in braces (./payment-texts.ts), with each value put in its place as
+ * given: text, or an element such as the bold total. A value's own braces are never read.
+ * @throws Error when the words name a value that `values` lacks (a mistake in the words).
+ */
+export function FilledWords({
+  words,
+  values,
+}: {
+  words: string;
+  values: Readonly<Record<string, ReactNode>>;
+}) {
+  return (
+    <>
+      {wordParts(words).map((part, index) => (
+        <Fragment key={index}>
+          {'text' in part ? part.text : valueOf(words, values, part.value)}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 /** A heading inside the card (h2), with space above it. */

@@ -7,6 +7,7 @@
 export {
   Paragraph,
   Keep,
+  FilledWords,
   SectionHeading,
   ActionButton,
   Divider,

@@ -1,7 +1,7 @@
 /**
  * The guard between the outbox and the templates: `parseEmailData` checks that stored JSON is
  * an `EmailData` (./email-data.ts) before an e-mail is rendered from it, with one shape per
- * kind of e-mail built from ./json-checks.ts.
+ * kind of e-mail built from ./json-checks.ts, and the payment methods ./payment-texts.ts knows.
  */
 import type {
   EmailAddress,
@@ -10,13 +10,15 @@ import type {
   EmailKind,
   EmailOrder,
   EmailOrderLine,
+  BankTransferInstructions,
+  CardPaymentInstructions,
   EmailPayment,
-  EmailPaymentInstructions,
   EmailShipping,
   EmailShop,
   EmailThemeInput,
   LatePaymentRefundEmailData,
   LineOption,
+  OfflinePaymentInstructions,
   OrderClosedEmailData,
   OrderPlacedEmailData,
   PaymentReceivedEmailData,
@@ -43,6 +45,7 @@ import {
   text,
   union,
 } from './json-checks.ts';
+import { OFFLINE_METHODS } from './payment-texts.ts';
 
 /** Data that is not an `EmailData`: `issues` names each bad field by its path. */
 export class EmailDataError extends Error {
@@ -122,28 +125,27 @@ const paymentCheck = object<EmailPayment>({
   amount: money,
   currency: optional(currency),
   receivedAt: dateTime,
-  method: literal('card', 'bank_transfer', 'custom'),
+  method: literal('card', ...OFFLINE_METHODS),
   provider: text,
   providerRef: optional(text),
   transactionRef: optional(text),
 });
 
-type CardInstructions = Extract<EmailPaymentInstructions, { method: 'card' }>;
-type BankInstructions = Extract<EmailPaymentInstructions, { method: 'bank_transfer' }>;
-type CustomInstructions = Extract<EmailPaymentInstructions, { method: 'custom' }>;
-
-const bankInstructions = object<BankInstructions>({
-  method: text,
-  bankDetails: text,
-  expiresAt: dateTime,
-});
-const customInstructions = object<CustomInstructions>({
-  method: text,
-  label: text,
-  instructions: text,
-  paymentUrl: optional(httpUrl),
-  expiresAt: optional(dateTime),
-});
+/** Each offline method's instructions: the bank transfer's older shape, or the common one. */
+const offlineInstructions: Record<string, Check> = Object.fromEntries(
+  OFFLINE_METHODS.map((method) => [
+    method,
+    method === 'bank_transfer'
+      ? object<BankTransferInstructions>({ method: text, bankDetails: text, expiresAt: dateTime })
+      : object<OfflinePaymentInstructions>({
+          method: text,
+          label: text,
+          instructions: text,
+          paymentUrl: optional(httpUrl),
+          expiresAt: optional(dateTime),
+        }),
+  ]),
+);
 
 const base = {
   kind: text,
@@ -159,9 +161,8 @@ const kindChecks: { [K in EmailKind]: Check } = {
   order_placed: object<OrderPlacedEmailData>({
     ...base,
     payment: union('method', {
-      card: object<CardInstructions>({ method: text, expiresAt: optional(dateTime) }),
-      bank_transfer: bankInstructions,
-      custom: customInstructions,
+      card: object<CardPaymentInstructions>({ method: text, expiresAt: optional(dateTime) }),
+      ...offlineInstructions,
     }),
   }),
   payment_received: object<PaymentReceivedEmailData>({
@@ -184,7 +185,7 @@ const kindChecks: { [K in EmailKind]: Check } = {
   shop_order_paid: object<ShopOrderPaidEmailData>({ ...base, payment: paymentCheck }),
   shop_order_awaiting_payment: object<ShopOrderAwaitingPaymentEmailData>({
     ...base,
-    payment: union('method', { bank_transfer: bankInstructions, custom: customInstructions }),
+    payment: union('method', offlineInstructions),
   }),
   shop_refund_needed: object<ShopRefundNeededEmailData>({
     ...base,

@@ -12,8 +12,11 @@
  * are ignored by `parseEmailData`, so an older reader never rejects newer data.
  *
  * The guard that checks stored data against these types is ./email-data-guard.ts; it is
- * re-exported here with the URL check the templates share.
+ * re-exported here with the URL check the templates share. What is said about each offline
+ * payment method is ./payment-texts.ts.
  */
+import { offlineTexts, type OfflineMethod } from './payment-texts.ts';
+
 export { EmailDataError, parseEmailData } from './email-data-guard.ts';
 export { isHttpUrl } from './json-checks.ts';
 
@@ -143,37 +146,108 @@ export interface EmailOrder {
   orderNotes?: string[];
 }
 
-/** The three kinds of payment method of the contract (`card_2c2p` and other card providers are 'card'). */
-export type PaymentMethodKind = 'card' | 'bank_transfer' | 'custom';
+/**
+ * A payment method as the e-mails tell them apart: 'card' (the contract's `card_2c2p`, through
+ * whichever card provider), or an offline method by its contract value (./payment-texts.ts).
+ */
+export type PaymentMethodKind = 'card' | OfflineMethod;
+
+/** How a card order that is waiting for its payment is paid: on its order page. */
+export interface CardPaymentInstructions {
+  method: 'card';
+  /** When the unpaid order is cancelled and its items released; no sentence when absent. */
+  expiresAt?: IsoDateTime;
+}
+
+/**
+ * How an order of an offline method is paid: the shop's instructions, under the method's name.
+ * Every offline method but the bank transfer (see `BankTransferInstructions`) has this shape.
+ */
+export interface OfflinePaymentInstructions {
+  method: Exclude<OfflineMethod, 'bank_transfer'>;
+  /** The method's name: the shop's own ("Pay at the workshop"), else its words' `name`. */
+  label: string;
+  /** The shop's instructions, line breaks kept. */
+  instructions: string;
+  /** The shop's page where this method is paid, when it has one. */
+  paymentUrl?: string;
+  /** The money must arrive by then, or the order is cancelled; no sentence when absent. */
+  expiresAt?: IsoDateTime;
+}
+
+/**
+ * How a bank-transfer order is paid. Its shape is older than `OfflinePaymentInstructions` and
+ * kept for the rows already in the outbox: the instructions are `bankDetails`, the name is its
+ * words' (`Bank transfer`), and the deadline is always set. Read it through `offlineTermsOf`.
+ */
+export interface BankTransferInstructions {
+  method: 'bank_transfer';
+  /**
+   * The shop's bank details as the shop wrote them, line breaks kept:
+   * "Account name: Ember & Oak Workshop Ltd\nIBAN: GB33 BUKB 2020 1555 5555 55".
+   * The payment reference is always the order number.
+   */
+  bankDetails: string;
+  /** The transfer must arrive by then, or the order is cancelled. */
+  expiresAt: IsoDateTime;
+}
 
 /** How an order that is waiting for its payment is paid (the order-placed e-mails). */
 export type EmailPaymentInstructions =
-  | {
-      method: 'card';
-      /** When the unpaid order is cancelled and its items released; no sentence when absent. */
-      expiresAt?: IsoDateTime;
-    }
-  | {
-      method: 'bank_transfer';
-      /**
-       * The shop's bank details as the shop wrote them, line breaks kept:
-       * "Account name: Ember & Oak Workshop Ltd\nIBAN: GB33 BUKB 2020 1555 5555 55".
-       * The payment reference is always the order number.
-       */
-      bankDetails: string;
-      /** The transfer must arrive by then, or the order is cancelled. */
-      expiresAt: IsoDateTime;
-    }
-  | {
-      method: 'custom';
-      /** The method's name as the shop calls it: "Pay at the workshop". */
-      label: string;
-      /** The shop's instructions, line breaks kept. */
-      instructions: string;
-      /** The shop's page where this method is paid, when it has one. */
-      paymentUrl?: string;
-      expiresAt?: IsoDateTime;
+  CardPaymentInstructions | BankTransferInstructions | OfflinePaymentInstructions;
+
+/** How an order of any offline method is paid. */
+export type OfflineInstructions = BankTransferInstructions | OfflinePaymentInstructions;
+
+/** An offline method's instructions read alike, whichever shape they are stored in. */
+export interface OfflineTerms {
+  label: string;
+  instructions: string;
+  paymentUrl?: string;
+  expiresAt?: IsoDateTime;
+}
+
+/** The instructions of an offline method's order as `OfflineTerms`. */
+export function offlineTermsOf(payment: OfflineInstructions): OfflineTerms {
+  if (payment.method !== 'bank_transfer') return payment;
+  return {
+    label: offlineTexts(payment.method).name,
+    instructions: payment.bankDetails,
+    expiresAt: payment.expiresAt,
+  };
+}
+
+/**
+ * The order-placed data of an order of offline method `method` (what the order module stores).
+ * @param terms `label`: the shop's own name for the method, null for its words' `name`;
+ *   `instructions` and `paymentUrl` as the order carries them; `expiresAt` the order's deadline,
+ *   if any; `placedAt` stands in for a bank transfer's missing deadline.
+ */
+export function offlinePaymentInstructions(
+  method: OfflineMethod,
+  terms: {
+    label: string | null;
+    instructions: string;
+    paymentUrl: string | null;
+    expiresAt: IsoDateTime | undefined;
+    placedAt: IsoDateTime;
+  },
+): OfflineInstructions {
+  if (method === 'bank_transfer') {
+    return {
+      method,
+      bankDetails: terms.instructions,
+      expiresAt: terms.expiresAt ?? terms.placedAt,
     };
+  }
+  return {
+    method,
+    label: terms.label ?? offlineTexts(method).name,
+    instructions: terms.instructions,
+    ...(terms.paymentUrl ? { paymentUrl: terms.paymentUrl } : {}),
+    ...(terms.expiresAt ? { expiresAt: terms.expiresAt } : {}),
+  };
+}
 
 /** A payment that reached the shop. */
 export interface EmailPayment {
@@ -255,10 +329,10 @@ export interface ShopOrderPaidEmailData extends EmailBase {
   payment: EmailPayment;
 }
 
-/** 6. To the shop, when a bank-transfer or custom-method order is placed and must be watched for. */
+/** 6. To the shop, when an order of an offline method is placed and must be watched for. */
 export interface ShopOrderAwaitingPaymentEmailData extends EmailBase {
   kind: 'shop_order_awaiting_payment';
-  payment: Extract<EmailPaymentInstructions, { method: 'bank_transfer' | 'custom' }>;
+  payment: OfflineInstructions;
 }
 
 /** 7. To the shop, when a payment has to be refunded (or was, automatically). */

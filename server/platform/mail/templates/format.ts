@@ -79,3 +79,40 @@ export function splitLines(value: string): string[] {
 export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
+
+/** One part of words that name values: text as it is, or the name of a value to put there. */
+export type WordPart = { text: string } | { value: string };
+
+/**
+ * Splits words that name values in braces (./payment-texts.ts) into their parts:
+ * "Please transfer {total} to this account:" -> text "Please transfer ", value "total", text
+ * " to this account:". Empty text between two values is left out.
+ */
+export function wordParts(words: string): WordPart[] {
+  return words
+    .split(/\{(\w+)\}/)
+    .map((part, index): WordPart => (index % 2 === 1 ? { value: part } : { text: part }))
+    .filter((part) => !('text' in part) || part.text !== '');
+}
+
+/**
+ * Words with their values filled in, as plain text (subjects, previews, headings):
+ * ("Order {number} is paid", { number: "ORD-7K3F-9QXD" }) -> "Order ORD-7K3F-9QXD is paid". A
+ * value's own braces are never read as names.
+ * @throws Error when the words name a value that `values` lacks (a mistake in the words).
+ */
+export function fillWords(words: string, values: Readonly<Record<string, string>>): string {
+  return wordParts(words)
+    .map((part) => ('text' in part ? part.text : valueOf(words, values, part.value)))
+    .join('');
+}
+
+/**
+ * The value named `name` in `words`.
+ * @throws Error when `values` has none.
+ */
+export function valueOf<T>(words: string, values: Readonly<Record<string, T>>, name: string): T {
+  const value = Object.hasOwn(values, name) ? values[name] : undefined;
+  if (value === undefined) throw new Error(`No value for {${name}} in "${words}".`);
+  return value;
+}

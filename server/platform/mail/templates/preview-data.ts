@@ -4,14 +4,16 @@
  * (server/seed); the URLs are on `.example` and the logo and thumbnails are not served, so a
  * screenshot test answers those requests itself.
  */
-import type {
-  EmailCustomer,
-  EmailData,
-  EmailDataOf,
-  EmailOrder,
-  EmailPayment,
-  EmailShop,
+import {
+  offlinePaymentInstructions,
+  type EmailCustomer,
+  type EmailData,
+  type EmailDataOf,
+  type EmailOrder,
+  type EmailPayment,
+  type EmailShop,
 } from './email-data.ts';
+import type { OfflineMethod } from './payment-texts.ts';
 
 export const PREVIEW_SHOP: EmailShop = {
   name: 'Ember & Oak',
@@ -268,4 +270,30 @@ export function previewEmail<N extends PreviewName>(
 ): EmailDataOf<(typeof PREVIEW_EMAILS)[N]['kind']> {
   const sample: EmailData = PREVIEW_EMAILS[name];
   return structuredClone(sample) as EmailDataOf<(typeof PREVIEW_EMAILS)[N]['kind']>;
+}
+
+/** The shop's instructions in the samples of `offlinePreviews`: two lines, as a shop writes them. */
+export const PREVIEW_INSTRUCTIONS =
+  'Pay as agreed with the shop, quoting your order number.\nWe start on your order once the money has arrived.';
+
+/**
+ * An order placed with offline method `method`, as the shopper's and the shop's e-mails carry
+ * it: the method's own name, the sample instructions, a deadline, and no payment page. Every
+ * offline method of ./payment-texts.ts has these samples, built as the order module builds its
+ * data, without a sample of its own to write.
+ */
+export function offlinePreviews(
+  method: OfflineMethod,
+): [EmailDataOf<'order_placed'>, EmailDataOf<'shop_order_awaiting_payment'>] {
+  const payment = offlinePaymentInstructions(method, {
+    label: null,
+    instructions: PREVIEW_INSTRUCTIONS,
+    paymentUrl: null,
+    expiresAt: '2026-11-29T09:30:00Z',
+    placedAt: PREVIEW_ORDER.placedAt,
+  });
+  return [
+    { kind: 'order_placed', ...structuredClone(shopper), payment },
+    { kind: 'shop_order_awaiting_payment', ...structuredClone(toShop), payment },
+  ];
 }

@@ -1,6 +1,6 @@
 /**
- * The three e-mails to the shop's own contact address: an order is paid, a bank-transfer or
- * custom-method order is waiting for its money, a payment has to be refunded. Plainer than the
+ * The three e-mails to the shop's own contact address: an order is paid, an order of an
+ * offline payment method is waiting for its money, a payment has to be refunded. Plainer than the
  * shopper's (facts first, as a label/value list, with times to the minute) but in the same frame.
  *
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
@@ -22,6 +22,7 @@ import {
 } from './blocks.tsx';
 import {
   currencyOf,
+  offlineTermsOf,
   type EmailData,
   type EmailPayment,
   type RefundReason,
@@ -29,8 +30,9 @@ import {
   type ShopOrderPaidEmailData,
   type ShopRefundNeededEmailData,
 } from './email-data.ts';
-import { formatDateTime, formatMoney } from './format.ts';
+import { fillWords, formatDateTime, formatMoney } from './format.ts';
 import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
+import { offlineTexts } from './payment-texts.ts';
 import { EMAIL_SUBJECTS } from './subjects.ts';
 
 /** Why the shop got the e-mail, for the footer. */
@@ -112,7 +114,7 @@ export function ShopOrderPaidEmail({ data, textMode = false }: EmailProps<ShopOr
   );
 }
 
-/** 6. A bank-transfer or custom-method order to watch for. */
+/** 6. An order of an offline method to watch for; the method's words are ./payment-texts.ts's. */
 export function ShopOrderAwaitingPaymentEmail({
   data,
   textMode = false,
@@ -120,22 +122,22 @@ export function ShopOrderAwaitingPaymentEmail({
   const { order, payment, shop } = data;
   const currency = currencyOf(data);
   const total = formatMoney(order.total, currency);
-  const bank = payment.method === 'bank_transfer';
-  const methodName = bank ? 'Bank transfer' : payment.label;
+  const { label, instructions, paymentUrl, expiresAt } = offlineTermsOf(payment);
+  const words = offlineTexts(payment.method).shop;
   const details: Detail[] = [
     { label: 'Order', value: order.number },
     customerDetail(data),
     { label: 'Total', value: total },
-    { label: 'Payment method', value: methodName },
+    { label: 'Payment method', value: label },
     { label: 'Reference to look for', value: order.number },
   ];
-  if (payment.expiresAt) {
-    details.push({ label: 'Must be paid by', value: formatDateTime(payment.expiresAt) });
+  if (expiresAt) {
+    details.push({ label: 'Must be paid by', value: formatDateTime(expiresAt) });
   }
-  if (payment.method === 'custom' && payment.paymentUrl) {
+  if (paymentUrl) {
     details.push({
       label: 'Payment page',
-      value: <InlineLink href={payment.paymentUrl}>{payment.paymentUrl}</InlineLink>,
+      value: <InlineLink href={paymentUrl}>{paymentUrl}</InlineLink>,
     });
   }
   details.push({ label: 'Placed', value: formatDateTime(order.placedAt) });
@@ -143,31 +145,34 @@ export function ShopOrderAwaitingPaymentEmail({
     <EmailFrame
       shop={shop}
       title={EMAIL_SUBJECTS.shop_order_awaiting_payment(data)}
-      preview={`${data.customer.name} placed order ${order.number} for ${total}, to pay by ${bank ? 'bank transfer' : payment.label}. Watch for the reference ${order.number}.`}
-      heading={
-        bank ? 'New order awaiting bank transfer' : `New order awaiting payment: ${payment.label}`
-      }
+      preview={fillWords(words.preview, {
+        customer: data.customer.name,
+        number: order.number,
+        total,
+        label,
+      })}
+      heading={fillWords(words.heading, { label })}
       currency={currency}
       reason={shopReason(data)}
       textMode={textMode}
     >
       <Paragraph>
         <strong>{data.customer.name}</strong> placed order <Keep strong>{order.number}</Keep> and
-        will pay <strong>{total}</strong> {bank ? 'by bank transfer' : <>with {payment.label}</>}.
-        Watch for a payment with the reference <Keep strong>{order.number}</Keep>, and mark the
-        order as paid when it arrives.
+        will pay <strong>{total}</strong> {fillWords(words.payBy, { label })}. Watch for a payment
+        with the reference <Keep strong>{order.number}</Keep>, and mark the order as paid when it
+        arrives.
       </Paragraph>
-      {payment.expiresAt ? (
+      {expiresAt ? (
         <Paragraph muted>
-          If nothing has arrived by {formatDateTime(payment.expiresAt)}, the order expires on its
-          own and its items go back on sale.
+          If nothing has arrived by {formatDateTime(expiresAt)}, the order expires on its own and
+          its items go back on sale.
         </Paragraph>
       ) : null}
       <DetailList items={details} />
-      {payment.method === 'custom' ? (
+      {words.showsInstructions ? (
         <Callout title="Instructions the customer was given">
           <CalloutText>
-            <MultilineText value={payment.instructions} />
+            <MultilineText value={instructions} />
           </CalloutText>
         </Callout>
       ) : null}

@@ -1,7 +1,8 @@
 /**
- * The four e-mails to the shopper: order placed (with how to pay), payment received, order
- * closed (cancelled or expired), and a late or second payment being refunded. Written as a
- * small workshop would write them: who, what, what happens next, and one clear action.
+ * The four e-mails to the shopper: order placed (with how to pay: an offline method's words are
+ * ./payment-texts.ts's), payment received, order closed (cancelled or expired), and a late or
+ * second payment being refunded. Written as a small workshop would write them: who, what, what
+ * happens next, and one clear action.
  *
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
  * not reach server/; without this pragma the file would compile to classic `React.createElement`)
@@ -14,6 +15,7 @@ import {
   DeliveryAddress,
   DetailList,
   Divider,
+  FilledWords,
   Keep,
   MultilineText,
   OrderSummary,
@@ -23,15 +25,18 @@ import {
 } from './blocks.tsx';
 import {
   currencyOf,
+  offlineTermsOf,
   type EmailData,
   type EmailPayment,
   type LatePaymentRefundEmailData,
+  type OfflineInstructions,
   type OrderClosedEmailData,
   type OrderPlacedEmailData,
   type PaymentReceivedEmailData,
 } from './email-data.ts';
-import { formatDate, formatDateTime, formatMoney } from './format.ts';
+import { fillWords, formatDate, formatDateTime, formatMoney } from './format.ts';
 import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
+import { offlineTexts } from './payment-texts.ts';
 import { EMAIL_SUBJECTS } from './subjects.ts';
 
 /** Why the shopper got the e-mail, for the footer. */
@@ -73,95 +78,101 @@ function paymentDetails(payment: EmailPayment, currency: string): Detail[] {
   return details;
 }
 
+/** "If the payment hasn't reached us by …": the deadline of an unpaid order, when it has one. */
+function DeadlineReminder({ expiresAt }: { expiresAt: string | undefined }) {
+  return expiresAt ? (
+    <Paragraph muted>
+      If the payment hasn&apos;t reached us by {formatDateTime(expiresAt)}, the order will be
+      cancelled and its items will no longer be reserved for you.
+    </Paragraph>
+  ) : null;
+}
+
+/** How to pay an offline method's order: its words (./payment-texts.ts), the shop's instructions. */
+function OfflineHowToPay({
+  data,
+  payment,
+}: {
+  data: OrderPlacedEmailData;
+  payment: OfflineInstructions;
+}) {
+  const { order, orderUrl } = data;
+  const { label, instructions, paymentUrl, expiresAt } = offlineTermsOf(payment);
+  const words = offlineTexts(payment.method).shopper;
+  const values = {
+    number: <Keep strong>{order.number}</Keep>,
+    reference: <Keep>{order.number}</Keep>,
+    total: <strong>{formatMoney(order.total, currencyOf(data))}</strong>,
+    label,
+    shop: data.shop.name,
+    ...(expiresAt ? { deadline: <strong>{formatDateTime(expiresAt)}</strong> } : {}),
+  };
+  const after = words.after.filter((paragraph) => expiresAt || !paragraph.includes('{deadline}'));
+  return (
+    <>
+      <SectionHeading>{fillWords(words.heading, { label })}</SectionHeading>
+      <Paragraph>
+        <FilledWords words={words.intro} values={values} />
+      </Paragraph>
+      <Callout title={fillWords(words.instructionsTitle, { label, shop: data.shop.name })}>
+        <CalloutText>
+          <MultilineText value={instructions} />
+        </CalloutText>
+        {words.instructionsFooter ? (
+          <CalloutText strong>
+            <FilledWords words={words.instructionsFooter} values={values} />
+          </CalloutText>
+        ) : null}
+      </Callout>
+      {after.map((paragraph) => (
+        <Paragraph key={paragraph}>
+          <FilledWords words={paragraph} values={values} />
+        </Paragraph>
+      ))}
+      {paymentUrl ? (
+        <ActionButton href={paymentUrl} secondary={{ href: orderUrl, label: 'View your order' }}>
+          Go to the payment page
+        </ActionButton>
+      ) : (
+        <ActionButton href={orderUrl}>View your order</ActionButton>
+      )}
+      {words.remindsDeadline ? <DeadlineReminder expiresAt={expiresAt} /> : null}
+    </>
+  );
+}
+
+/** How to pay the order: on its page for a card, else the offline method's instructions. */
 function PaymentInstructions({ data }: { data: OrderPlacedEmailData }) {
   const { order, payment, orderUrl } = data;
-  const total = <strong>{formatMoney(order.total, currencyOf(data))}</strong>;
-  const number = <Keep strong>{order.number}</Keep>;
-  const deadline = (expiresAt: string | undefined, what: string) =>
-    expiresAt ? (
-      <Paragraph muted>
-        If {what} hasn&apos;t reached us by {formatDateTime(expiresAt)}, the order will be cancelled
-        and its items will no longer be reserved for you.
-      </Paragraph>
-    ) : null;
-
-  switch (payment.method) {
-    case 'card':
-      return (
-        <>
-          <SectionHeading>Payment</SectionHeading>
-          <Paragraph>
-            Your order is waiting for your card payment of {total}. You can pay securely from your
-            order page; we&apos;ll start on your order as soon as the payment is through.
-          </Paragraph>
-          <ActionButton href={orderUrl}>Pay for your order</ActionButton>
-          {deadline(payment.expiresAt, 'the payment')}
-        </>
-      );
-    case 'bank_transfer':
-      return (
-        <>
-          <SectionHeading>Pay by bank transfer</SectionHeading>
-          <Paragraph>Please transfer {total} to this account:</Paragraph>
-          <Callout title="Bank details">
-            <CalloutText>
-              <MultilineText value={payment.bankDetails} />
-            </CalloutText>
-            <CalloutText strong>
-              Payment reference: <Keep>{order.number}</Keep>
-            </CalloutText>
-          </Callout>
-          <Paragraph>
-            Use your order number {number} as the payment reference, so we can match your transfer
-            to your order.
-          </Paragraph>
-          <Paragraph>
-            We&apos;ll process your order once the transfer arrives. It must reach us by{' '}
-            <strong>{formatDateTime(payment.expiresAt)}</strong>; otherwise the order will be
-            cancelled and its items will no longer be reserved for you.
-          </Paragraph>
-          <ActionButton href={orderUrl}>View your order</ActionButton>
-        </>
-      );
-    case 'custom':
-      return (
-        <>
-          <SectionHeading>How to pay: {payment.label}</SectionHeading>
-          <Paragraph>
-            Please pay {total} as described here, and mention your order number {number}.
-          </Paragraph>
-          <Callout title={`Instructions from ${data.shop.name}`}>
-            <CalloutText>
-              <MultilineText value={payment.instructions} />
-            </CalloutText>
-          </Callout>
-          {payment.paymentUrl ? (
-            <ActionButton
-              href={payment.paymentUrl}
-              secondary={{ href: orderUrl, label: 'View your order' }}
-            >
-              Go to the payment page
-            </ActionButton>
-          ) : (
-            <ActionButton href={orderUrl}>View your order</ActionButton>
-          )}
-          {deadline(payment.expiresAt, 'the payment')}
-        </>
-      );
+  if (payment.method !== 'card') {
+    return <OfflineHowToPay data={data} payment={payment} />;
   }
+  const total = <strong>{formatMoney(order.total, currencyOf(data))}</strong>;
+  return (
+    <>
+      <SectionHeading>Payment</SectionHeading>
+      <Paragraph>
+        Your order is waiting for your card payment of {total}. You can pay securely from your order
+        page; we&apos;ll start on your order as soon as the payment is through.
+      </Paragraph>
+      <ActionButton href={orderUrl}>Pay for your order</ActionButton>
+      <DeadlineReminder expiresAt={payment.expiresAt} />
+    </>
+  );
 }
 
 function orderPlacedPreview(data: OrderPlacedEmailData): string {
   const total = formatMoney(data.order.total, currencyOf(data));
   const number = data.order.number;
-  switch (data.payment.method) {
-    case 'card':
-      return `We've received order ${number}. It is waiting for your card payment of ${total}.`;
-    case 'bank_transfer':
-      return `Order ${number} is reserved for you. Please transfer ${total}, with ${number} as the reference.`;
-    case 'custom':
-      return `Order ${number} is reserved for you. Here is how to pay ${total} (${data.payment.label}).`;
+  const { payment } = data;
+  if (payment.method === 'card') {
+    return `We've received order ${number}. It is waiting for your card payment of ${total}.`;
   }
+  return fillWords(offlineTexts(payment.method).shopper.preview, {
+    number,
+    total,
+    label: offlineTermsOf(payment).label,
+  });
 }
 
 /** 1. "Thank you for your order": the lines, totals, address and how to pay. */

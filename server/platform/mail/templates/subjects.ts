@@ -1,11 +1,18 @@
 /**
  * The subject line of every order e-mail. The shopper's subjects name the order; the shop's
  * start with the shop's name in brackets, so a maker with several shops, or a mail filter,
- * tells them apart at a glance. Kept apart from the templates so the order module's tests can
- * quote them without loading React.
+ * tells them apart at a glance; an offline payment method's words are ./payment-texts.ts's.
+ * Kept apart from the templates so the order module's tests can quote them without loading React.
  */
-import type { EmailData, EmailDataOf, EmailKind, RefundReason } from './email-data.ts';
-import { oneLine } from './format.ts';
+import {
+  offlineTermsOf,
+  type EmailData,
+  type EmailDataOf,
+  type EmailKind,
+  type RefundReason,
+} from './email-data.ts';
+import { fillWords, oneLine } from './format.ts';
+import { offlineTexts } from './payment-texts.ts';
 
 type SubjectBuilders = { [K in EmailKind]: (data: EmailDataOf<K>) => string };
 
@@ -38,9 +45,10 @@ export const EMAIL_SUBJECTS: Readonly<SubjectBuilders> = {
       : `Your payment for order ${oneLine(d.order.number)} will be refunded`,
   shop_order_paid: (d) => `${shopTag(d.shop.name)} Order ${oneLine(d.order.number)} is paid`,
   shop_order_awaiting_payment: (d) =>
-    d.payment.method === 'bank_transfer'
-      ? `${shopTag(d.shop.name)} New bank-transfer order ${oneLine(d.order.number)}`
-      : `${shopTag(d.shop.name)} New order ${oneLine(d.order.number)} awaiting payment (${oneLine(d.payment.label)})`,
+    `${shopTag(d.shop.name)} ${fillWords(offlineTexts(d.payment.method).shop.subject, {
+      number: oneLine(d.order.number),
+      label: oneLine(offlineTermsOf(d.payment).label),
+    })}`,
   shop_refund_needed: (d) =>
     d.refundedAutomatically
       ? `${shopTag(d.shop.name)} Refunded automatically: order ${oneLine(d.order.number)} (${REFUND_REASON_SHORT[d.reason]})`
