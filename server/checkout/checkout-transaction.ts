@@ -6,6 +6,7 @@
  * with their price snapshot, empties the cart and queues the order's e-mails. Money is integer
  * cents throughout.
  */
+import type { MethodTerms } from '../payments/methods.ts';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentMethod } from '../platform/db/database.ts';
 import { toCount } from '../platform/db/mapping.ts';
@@ -48,12 +49,6 @@ import {
 export function newOrderNumber(): string {
   const chars = randomCode(8);
   return `ORD-${chars.slice(0, 4)}-${chars.slice(4)}`;
-}
-
-/** What a shop asks of an order paid by the chosen method. */
-export interface MethodSettings {
-  instructions: string | null;
-  redirectUrl: string | null;
 }
 
 /**
@@ -99,7 +94,7 @@ export interface Checkout extends CheckoutInput {
   /** Address fields left blank, allowed only when every line is collected. */
   blanks: Set<string>;
   expectedCents: number;
-  settings: MethodSettings;
+  settings: MethodTerms;
   requestHash: string;
 }
 

@@ -21,7 +21,6 @@
  * This module checks the request (address, payment method), answers a repeated key and retries
  * a colliding order number; the transaction itself, steps 1 to 7, is ./checkout-transaction.ts.
  */
-import type { PaymentMethod } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
 import { offeredMethodTerms } from '../payments/methods.ts';
 import { cleanAddress, type DeliveryAddress } from '../shipping/delivery-address.ts';
@@ -34,7 +33,6 @@ import {
   type Checkout,
   type CheckoutInput,
   inTransaction,
-  type MethodSettings,
   replay,
   StockShortage,
 } from './checkout-transaction.ts';
@@ -45,18 +43,6 @@ import { collectedOnly, loadShipping } from '../shipping/shipping.ts';
 
 /** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
 const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
-
-/**
- * The shop's settings for the chosen method, or null when the shop does not offer it now: the
- * one rule of server/payments/methods.ts, which the storefront's payment options follow too.
- */
-function methodSettings(
-  ctx: OrderContext,
-  tenantId: number,
-  method: PaymentMethod,
-): Promise<MethodSettings | null> {
-  return offeredMethodTerms(ctx, tenantId, method);
-}
 
 /**
  * Places an order from the customer's cart (see the module comment) and answers it, status
@@ -95,7 +81,7 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
     postalCode: columns.postal_code ?? '',
     country,
   };
-  const settings = await methodSettings(ctx, tenantId, body.payment_method);
+  const settings = await offeredMethodTerms(ctx, tenantId, body.payment_method);
   if (!settings) errors.payment_method = [ORDER_MESSAGES.methodUnavailable];
   // The contract's Money pattern was checked before this ran; only an amount past a safe
   // integer of cents is left to refuse.

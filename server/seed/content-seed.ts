@@ -19,10 +19,6 @@ import { locationImageFile, renderContentMedia } from './content-seed-media.ts';
 import { ensurePeople } from './content-seed-people.ts';
 import { insertReview } from './content-seed-reviews.ts';
 
-export { blogImageFile, locationImageFile } from './content-seed-media.ts';
-
-export { NO_LOGIN_PASSWORD_HASH } from './content-seed-people.ts';
-
 /** What `seedContentIfMissing` seeds, and where its pictures go. */
 export interface ContentSeedOptions {
   /** Folder the media files go into (served at `<publicApiPath>/media/`). */

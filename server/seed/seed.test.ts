@@ -7,12 +7,9 @@ import { createTestDatabase } from '../test/test-app.ts';
 import { verifyPassword } from '../accounts/passwords.ts';
 import { seedTenants } from './catalog-data.ts';
 import { demoContent, potteryContent, seedContent } from './content-data.ts';
-import {
-  blogImageFile,
-  locationImageFile,
-  NO_LOGIN_PASSWORD_HASH,
-  seedContentIfMissing,
-} from './content-seed.ts';
+import { seedContentIfMissing } from './content-seed.ts';
+import { blogImageFile, locationImageFile } from './content-seed-media.ts';
+import { NO_LOGIN_PASSWORD_HASH } from './content-seed-people.ts';
 import {
   DEMO_CUSTOMERS,
   seedDemoCustomersIfMissing,

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { toMinorUnits } from '../../../../common/money.ts';
 
 const cents = (amount: string) => toMinorUnits(amount) ?? Number.NaN;
-import { EMAIL_KINDS, EmailDataError, parseEmailData, type EmailKind } from './email-data.ts';
+import { EMAIL_KINDS, type EmailKind } from './email-data.ts';
+import { EmailDataError, parseEmailData } from './email-data-guard.ts';
 import { formatDate, formatDateTime, formatMoney } from './format.ts';
 import { PREVIEW_BANK_DETAILS, PREVIEW_EMAILS, previewEmail } from './preview-data.ts';
 import { renderEmail } from './render-email.ts';
@@ -108,8 +109,7 @@ describe('the samples', () => {
         subtotal += lineTotal;
       }
       expect(subtotal).toBe(cents(order.subtotal));
-      const shipping =
-        order.shipping?.kind === 'charged' ? cents(order.shipping.amount) : 0;
+      const shipping = order.shipping?.kind === 'charged' ? cents(order.shipping.amount) : 0;
       expect(subtotal + shipping).toBe(cents(order.total));
     }
   });

@@ -11,14 +11,10 @@
  * field is only ever added as optional, and a change of meaning is a new `kind`. Unknown fields
  * are ignored by `parseEmailData`, so an older reader never rejects newer data.
  *
- * The guard that checks stored data against these types is ./email-data-guard.ts; it is
- * re-exported here with the URL check the templates share. What is said about each offline
- * payment method is ./payment-texts.ts.
+ * The guard that checks stored data against these types is ./email-data-guard.ts. What is said
+ * about each offline payment method is ./payment-texts.ts.
  */
 import { offlineTexts, type OfflineMethod } from './payment-texts.ts';
-
-export { EmailDataError, parseEmailData } from './email-data-guard.ts';
-export { isHttpUrl } from './json-checks.ts';
 
 /** A decimal string with the order's minor units: "475.00", "0.00". Never a number. */
 export type Money = string;

@@ -22,7 +22,8 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { isHttpUrl, type EmailShop } from './email-data.ts';
+import type { EmailShop } from './email-data.ts';
+import { isHttpUrl } from './json-checks.ts';
 import { resolveTheme, type EmailTheme } from './theme.ts';
 
 /** The storefront's type (tokens.css): system sans for text, an old-style serif for headings. */

@@ -13,12 +13,8 @@ import { Img } from '@react-email/img';
 import { Row } from '@react-email/row';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import {
-  isHttpUrl,
-  type EmailAddress,
-  type EmailOrder,
-  type EmailOrderLine,
-} from './email-data.ts';
+import { isHttpUrl } from './json-checks.ts';
+import { type EmailAddress, type EmailOrder, type EmailOrderLine } from './email-data.ts';
 import { formatMoney, splitLines } from './format.ts';
 import { Callout, CalloutText, MultilineText, SectionHeading } from './basic-blocks.tsx';
 import { useEmail } from './layout.tsx';

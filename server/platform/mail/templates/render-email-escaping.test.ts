@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EmailDataError } from './email-data.ts';
+import { EmailDataError } from './email-data-guard.ts';
 import { previewEmail } from './preview-data.ts';
 import { renderEmail } from './render-email.ts';
 import { visible } from '../../../test/emails.ts';

@@ -6,12 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_EMAILS, previewEmail } from './preview-data.ts';
 import { renderEmail } from './render-email.ts';
-import {
-  expectAddress,
-  expectOrderEssentials,
-  flat,
-  renderPreview,
-} from '../../../test/emails.ts';
+import { expectAddress, expectOrderEssentials, flat, renderPreview } from '../../../test/emails.ts';
 
 describe('shop e-mails', () => {
   it('shop_order_paid: customer, total, lines, address, paid at, transaction reference', async () => {

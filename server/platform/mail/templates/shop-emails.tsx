@@ -11,15 +11,14 @@ import {
   ActionButton,
   Callout,
   CalloutText,
-  DeliveryAddress,
   DetailList,
   Divider,
   Keep,
   MultilineText,
-  OrderSummary,
   Paragraph,
   type Detail,
-} from './blocks.tsx';
+} from './basic-blocks.tsx';
+import { DeliveryAddress, OrderSummary } from './order-blocks.tsx';
 import {
   currencyOf,
   offlineTermsOf,

@@ -12,17 +12,16 @@ import {
   ActionButton,
   Callout,
   CalloutText,
-  DeliveryAddress,
   DetailList,
   Divider,
   FilledWords,
   Keep,
   MultilineText,
-  OrderSummary,
   Paragraph,
   SectionHeading,
   type Detail,
-} from './blocks.tsx';
+} from './basic-blocks.tsx';
+import { DeliveryAddress, OrderSummary } from './order-blocks.tsx';
 import {
   currencyOf,
   offlineTermsOf,
