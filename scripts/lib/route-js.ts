@@ -70,7 +70,10 @@ export function routeJsSizes(root: string): RouteSize[] {
 
   const routeFiles = readdirSync(path.join(root, 'src', 'routes')).filter(
     (file) =>
-      file.endsWith('.tsx') && !file.startsWith('-') && file !== '__root.tsx' && file !== 'test.tsx',
+      file.endsWith('.tsx') &&
+      !file.startsWith('-') &&
+      file !== '__root.tsx' &&
+      file !== 'test.tsx',
   );
   return routeFiles
     .map((file) => {

@@ -21,7 +21,12 @@ describe('TokenService', () => {
   });
 
   it('never accepts a refresh token as an access token, nor the reverse', async () => {
-    const refresh = await service.issueRefreshToken(42, 1, 'family-1', Math.floor(Date.now() / 1000) + 3600);
+    const refresh = await service.issueRefreshToken(
+      42,
+      1,
+      'family-1',
+      Math.floor(Date.now() / 1000) + 3600,
+    );
     await expect(service.verify(refresh, 'access', 1)).rejects.toBeInstanceOf(InvalidTokenError);
     const access = await service.issueAccessToken(42, 1);
     await expect(service.verify(access, 'refresh', 1)).rejects.toBeInstanceOf(InvalidTokenError);
@@ -30,7 +35,10 @@ describe('TokenService', () => {
   it('refuses alg none, a tampered payload and an expired token', async () => {
     const token = await service.issueAccessToken(42, 1);
     const [header, payload, signature] = token.split('.') as [string, string, string];
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
 
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
     await expect(service.verify(none, 'access', 1)).rejects.toBeInstanceOf(InvalidTokenError);
@@ -45,7 +53,10 @@ describe('TokenService', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const other = new TokenService({ secret: new TextEncoder().encode('another-secret-that-is-long-enough-too!!'), accessTtlSeconds: 300 });
+    const other = new TokenService({
+      secret: new TextEncoder().encode('another-secret-that-is-long-enough-too!!'),
+      accessTtlSeconds: 300,
+    });
     const token = await other.issueAccessToken(42, 1);
     await expect(service.verify(token, 'access', 1)).rejects.toBeInstanceOf(InvalidTokenError);
   });
@@ -61,7 +72,9 @@ describe('loadJwtSecret', () => {
   });
 
   it('prefers JWT_SECRET and refuses a short one', () => {
-    expect(new TextDecoder().decode(loadJwtSecret('x'.repeat(40), '/nonexistent/never-written'))).toBe('x'.repeat(40));
+    expect(
+      new TextDecoder().decode(loadJwtSecret('x'.repeat(40), '/nonexistent/never-written')),
+    ).toBe('x'.repeat(40));
     expect(() => loadJwtSecret('short', '/nonexistent')).toThrow(/32 characters/);
   });
 });

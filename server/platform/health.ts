@@ -23,11 +23,9 @@ async function healthPlugin(app: FastifyInstance): Promise<void> {
   // The database check in flight, shared by every /readyz until it settles.
   let check: Promise<unknown> | null = null;
   app.get('/readyz', async (request, reply) => {
-    check ??= sql`select 1`
-      .execute(app.db)
-      .finally(() => {
-        check = null;
-      });
+    check ??= sql`select 1`.execute(app.db).finally(() => {
+      check = null;
+    });
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([

@@ -8,13 +8,7 @@
 import { type ApiProcess, processEnv, request, startApi, stopApi } from '../test/api-process.ts';
 import { ADDRESS, postOrder } from '../test/shop.ts';
 import { type TestApp, testDatabaseUrl } from '../test/test-app.ts';
-import {
-  DEMO,
-  customersWithCart,
-  orderBody,
-  productWithStock,
-  setup,
-} from '../test/processes.ts';
+import { DEMO, customersWithCart, orderBody, productWithStock, setup } from '../test/processes.ts';
 
 if (!testDatabaseUrl) {
   console.log(

@@ -56,5 +56,7 @@ export function dispatchRange(
   if (dispatch.earliest === dispatch.latest) return dayFormat(locale, true).format(latest);
   // ICU versions space a range differently (Node 20: thin spaces around the dash; Chromium
   // 156: plain ones), which would break the hydration of a server-rendered page: plain spaces.
-  return dayFormat(locale, true).formatRange(earliest, latest).replace(/[\u2009\u202f]/g, ' ');
+  return dayFormat(locale, true)
+    .formatRange(earliest, latest)
+    .replace(/[\u2009\u202f]/g, ' ');
 }

@@ -1,7 +1,17 @@
 /** A labelled form control with its error message, tied together for screen readers. */
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
-export function FormField({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
   const errorId = `${id}-error`;
   const control = isValidElement(children)
     ? cloneElement(children as ReactElement<Record<string, unknown>>, {

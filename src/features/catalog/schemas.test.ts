@@ -1,4 +1,9 @@
-import { hasProductFilters, inStockParam, priceParam, productListSearchSchema } from '../../../common/product-list-search';
+import {
+  hasProductFilters,
+  inStockParam,
+  priceParam,
+  productListSearchSchema,
+} from '../../../common/product-list-search';
 
 const parse = productListSearchSchema.parse;
 
