@@ -36,8 +36,9 @@ const SERVER_DOMAINS = [
  *   (the shop's countries, quotes, how an amount reads) need no other feature;
  * - the cart shows shipping's countries; the catalogue adds to the cart; reviews update the
  *   catalogue's product query, so the product page takes its review form from its route;
- * - payments is the gateway's calls only; orders pay through it and show what became of a
- *   payment (/payment/return); the account's address book uses shipping's countries;
+ * - payments is the gateway's calls and the payment methods' words (one entry per method);
+ *   orders pay through it, name the method and show what became of a payment
+ *   (/payment/return); the account's address book uses shipping's countries;
  * - the checkout composes the cart, the account, shipping, payments and orders;
  * - blog, content and demo are pages over the features below them.
  * The app shell (src/app/) and the routes compose features and are not ranked.

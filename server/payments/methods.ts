@@ -7,7 +7,7 @@
  * the storefront shows for it, whether its money moves offline, whether it needs the shop's
  * card provider, what an order paid by it carries, and the shop's own name for it. The entries'
  * order is the spec's order of methods (card, bank transfer, custom). Its words (labels, the
- * e-mails' text) live where they are shown: the SPA's src/features/checkout/payment-methods.ts
+ * e-mails' text) live where they are shown: the SPA's src/features/payments/payment-methods.tsx
  * and the order e-mails' server/platform/mail/templates/payment-texts.ts.
  */
 import type { Selectable } from 'kysely';

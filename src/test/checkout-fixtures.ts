@@ -1,7 +1,7 @@
 import type { components } from '../../common/storefront-api';
 import { makeOrder } from './order-fixtures';
 import type { Cart } from '../features/cart/api';
-import type { PaymentOptions } from '../features/checkout/payment-methods';
+import type { PaymentOptions } from '../features/payments/payment-methods';
 
 /*
  * What the checkout's component tests (spec sections 4, 5 and 9) are about: the carts, the

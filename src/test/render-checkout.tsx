@@ -6,7 +6,7 @@ import { createTestQueryClient, renderWithRouter } from './render-with-router';
 import type { Cart } from '../features/cart/api';
 import { browser } from '../features/payments/api';
 import { CheckoutView } from '../features/checkout/checkout-view';
-import type { PaymentOptions } from '../features/checkout/payment-methods';
+import type { PaymentOptions } from '../features/payments/payment-methods';
 import { ADDRESS, CART, options, quoteFor, SHOP } from './checkout-fixtures';
 
 /*

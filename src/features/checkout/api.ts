@@ -12,7 +12,7 @@ import { ApiError, fieldErrorsMessage } from '../../api/errors';
 import type { components } from '../../../common/storefront-api';
 import { ORDERS_QUERY_KEY } from '../orders/api';
 import { SHIPPING_QUOTE_KEY } from '../shipping/api';
-import type { PaymentOptions } from './payment-methods';
+import { METHOD_ORDER, PAYMENT_METHODS, type PaymentOptions } from '../payments/payment-methods';
 
 type Order = components['schemas']['Order'];
 type OrderCreate = components['schemas']['OrderCreate'];
@@ -42,9 +42,7 @@ export class InvalidPaymentOptionsError extends Error {
 function isPaymentOptions(value: unknown): value is PaymentOptions {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return ['enable_card_payment', 'enable_bank_transfer', 'enable_custom_payment'].every(
-    (key) => typeof v[key] === 'boolean',
-  );
+  return METHOD_ORDER.every((method) => typeof v[PAYMENT_METHODS[method].enabledBy] === 'boolean');
 }
 
 /** `GET /payments/options/`. Key `['payments','options']`. */

@@ -31,7 +31,7 @@ import { CheckoutSummary } from './checkout-summary';
 import { DeliveryAddress } from './delivery-address';
 import { DeliveryMethods } from './delivery-methods';
 import { PaymentMethodFieldset } from './payment-method-fieldset';
-import { defaultMethod, enabledMethods, type PaymentMethod } from './payment-methods';
+import { defaultMethod, enabledMethods, type PaymentMethod } from '../payments/payment-methods';
 import {
   CHECKOUT_ADDRESS_FIELDS,
   CHECKOUT_MESSAGES,

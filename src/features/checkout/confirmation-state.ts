@@ -5,12 +5,36 @@
  */
 import type { components } from '../../../common/storefront-api';
 
+type Order = components['schemas']['Order'];
+
+/**
+ * The spec names the state's fields after the methods it knew: a bank transfer's how-to-pay
+ * text travels as `bankDetails`, every other offline method's (the custom method's, or any
+ * added since) as `customInstructions`; the other field is null.
+ */
 export interface OrderConfirmationState {
-  order: components['schemas']['Order'];
+  order: Order;
   /** The shop's bank details, for a bank-transfer order. */
   bankDetails: string | null;
-  /** The shop's instructions, for a custom-method order without a redirect. */
+  /** The shop's instructions, for an order of any other offline method. */
   customInstructions: string | null;
+}
+
+/** The state for an offline `order` whose shopper is told `instructions` (null: none). */
+export function confirmationState(
+  order: Order,
+  instructions: string | null,
+): OrderConfirmationState {
+  return order.payment_method === 'bank_transfer'
+    ? { order, bankDetails: instructions, customInstructions: null }
+    : { order, bankDetails: null, customInstructions: instructions };
+}
+
+/** The how-to-pay text `state` carries for its order's method, or null. */
+export function confirmationInstructions(state: OrderConfirmationState): string | null {
+  return state.order.payment_method === 'bank_transfer'
+    ? state.bankDetails
+    : state.customInstructions;
 }
 
 declare module '@tanstack/history' {

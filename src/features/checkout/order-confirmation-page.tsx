@@ -1,8 +1,8 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { formatPrice } from '../../../common/money';
 import { OrderDelivery, OrderLines, ViewOrderLink } from '../orders/order-parts';
+import { PAYMENT_METHODS } from '../payments/payment-methods';
 import { useHydrated } from '../../components/use-hydrated';
-import { readConfirmationState } from './confirmation-state';
+import { confirmationInstructions, readConfirmationState } from './confirmation-state';
 import './checkout.css';
 
 /** Spec section 2: the screen without navigation state. */
@@ -10,10 +10,11 @@ export const CONFIRMATION_UNAVAILABLE = 'Order Information Unavailable';
 
 /**
  * /order-confirmation (spec sections 2 and 4): 'Order Placed Successfully!' with the order
- * number; for a bank transfer, that the order awaits payment confirmation, the bank details
- * and the Order Number as the payment reference; for a custom method, the shop's
- * instructions; then the delivery address, the lines and 'Continue Shopping'. Without the
- * checkout's navigation state: 'Order Information Unavailable' and a link home.
+ * number; for an offline method, how to pay in its own words (../payments/payment-methods.tsx:
+ * for a bank transfer, that the order awaits payment confirmation, the bank details and the
+ * Order Number as the payment reference; for a custom method, the shop's instructions); then
+ * the delivery address, the lines and 'Continue Shopping'. Without the checkout's navigation
+ * state: 'Order Information Unavailable' and a link home.
  */
 export function OrderConfirmationPage() {
   const state = readConfirmationState(useRouterState({ select: (s) => s.location.state }));
@@ -49,7 +50,10 @@ export function OrderConfirmationPage() {
     );
   }
 
-  const { order, bankDetails, customInstructions } = state;
+  const { order } = state;
+  // History state can hold any method: one this build does not know shows no payment section.
+  const offline = PAYMENT_METHODS[order.payment_method]?.offline;
+  const instructions = confirmationInstructions(state);
   return (
     <div className="page-container confirmation">
       <div className="confirmation-card">
@@ -62,37 +66,18 @@ export function OrderConfirmationPage() {
           <strong className="confirmation-number">{order.order_number}</strong>.
         </p>
 
-        {order.payment_method === 'bank_transfer' ? (
+        {offline ? (
           <section className="confirmation-payment" aria-labelledby="confirmation-pay-title">
             <h2 id="confirmation-pay-title" className="confirmation-subtitle">
-              Pay by bank transfer
+              {offline.confirmationTitle}
             </h2>
-            <p>
-              Your order is awaiting payment confirmation and will be processed once your transfer
-              of <strong>{formatPrice(order.total_price)}</strong> arrives.
-            </p>
-            {bankDetails ? <p className="confirmation-details">{bankDetails}</p> : null}
-            <p>
-              Please use your Order Number <strong>{order.order_number}</strong> as the payment
-              reference.
-            </p>
-          </section>
-        ) : null}
-
-        {order.payment_method === 'custom' ? (
-          <section className="confirmation-payment" aria-labelledby="confirmation-pay-title">
-            <h2 id="confirmation-pay-title" className="confirmation-subtitle">
-              How to pay
-            </h2>
-            {customInstructions ? (
-              <p className="confirmation-details">{customInstructions}</p>
-            ) : (
-              <p>The shop will contact you about the payment.</p>
-            )}
-            <p>
-              Your order is awaiting payment confirmation; please quote your Order Number{' '}
-              <strong>{order.order_number}</strong>.
-            </p>
+            {offline.lead ? <p>{offline.lead(order)}</p> : null}
+            {instructions ? (
+              <p className="confirmation-details">{instructions}</p>
+            ) : offline.withoutInstructions ? (
+              <p>{offline.withoutInstructions}</p>
+            ) : null}
+            <p>{offline.reference(order)}</p>
           </section>
         ) : null}
 

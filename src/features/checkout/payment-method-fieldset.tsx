@@ -6,25 +6,11 @@ import { paymentOptionsErrorMessage } from './api';
 import {
   enabledMethods,
   methodLabel,
-  type PaymentMethod,
+  PAYMENT_METHODS,
   type PaymentOptions,
-} from './payment-methods';
+} from '../payments/payment-methods';
 import type { CheckoutValues } from './schemas';
 import './checkout.css';
-
-function methodDescription(method: PaymentMethod, options: PaymentOptions): string {
-  switch (method) {
-    case 'card_2c2p':
-      return "You'll pay on our card partner's secure page; we never see your card number.";
-    case 'bank_transfer':
-      return "We'll show our bank details once the order is placed. It ships when the transfer arrives.";
-    case 'custom':
-      return (
-        options.custom_payment_instructions?.trim() ||
-        "We'll tell you how to pay once the order is placed."
-      );
-  }
-}
 
 /**
  * The Payment method fieldset (spec section 4): the shop's enabled methods as radios with what
@@ -67,7 +53,7 @@ export function PaymentMethodFieldset({
               <span className="checkout-method__text">
                 <span className="checkout-method__name">{methodLabel(method, options)}</span>
                 <span className="checkout-method__description">
-                  {options ? methodDescription(method, options) : null}
+                  {options ? PAYMENT_METHODS[method].description(options) : null}
                 </span>
               </span>
             </label>

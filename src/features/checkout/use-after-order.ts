@@ -1,10 +1,12 @@
 /**
- * What happens once the order exists (spec section 4), by payment method:
+ * What happens once the order exists (spec section 4), by payment method
+ * (../payments/payment-methods.tsx):
  * - card: the payment starts and the browser goes to the gateway's page (the payment id and
  *   the order are kept in the session); without a gateway address, `onCardFailure`;
- * - bank transfer: /order-confirmation with the order and the bank details;
- * - custom: the shop's redirect URL when it has one, else /order-confirmation with the
- *   instructions.
+ * - a method the shop may take on its own page (custom): that page when the order or the shop
+ *   has a safe address for it;
+ * - otherwise, an offline method (bank transfer, custom): /order-confirmation with the order
+ *   and how to pay (the order's instructions, else the shop's setting for the method).
  * The local cart is cleared once the order exists.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,8 +14,8 @@ import { useNavigate } from '@tanstack/react-router';
 import type { components } from '../../../common/storefront-api';
 import { clearCartLocally } from '../cart/api';
 import { browser, isSafeExternalUrl, startCardPayment } from '../payments/api';
-import type { OrderConfirmationState } from './confirmation-state';
-import type { PaymentOptions } from './payment-methods';
+import { PAYMENT_METHODS, type PaymentOptions } from '../payments/payment-methods';
+import { confirmationState, type OrderConfirmationState } from './confirmation-state';
 
 type Order = components['schemas']['Order'];
 
@@ -28,7 +30,8 @@ export function useAfterOrder(onCardFailure: (order: Order) => void) {
   };
 
   return async (order: Order, shop: PaymentOptions): Promise<void> => {
-    if (order.payment_method === 'card_2c2p') {
+    const offline = PAYMENT_METHODS[order.payment_method].offline;
+    if (!offline) {
       try {
         await startCardPayment(order);
       } catch {
@@ -37,23 +40,14 @@ export function useAfterOrder(onCardFailure: (order: Order) => void) {
       }
       return;
     }
-    if (order.payment_method === 'bank_transfer') {
-      await confirm({
-        order,
-        bankDetails: order.payment_instructions ?? shop.bank_account_details,
-        customInstructions: null,
-      });
-      return;
-    }
-    const redirect = order.payment_redirect_url ?? shop.custom_payment_redirect_url;
+    const redirect =
+      offline.shopRedirectUrl && (order.payment_redirect_url ?? offline.shopRedirectUrl(shop));
     if (isSafeExternalUrl(redirect)) {
       browser.assign(redirect);
       return;
     }
-    await confirm({
-      order,
-      bankDetails: null,
-      customInstructions: order.payment_instructions ?? shop.custom_payment_instructions,
-    });
+    await confirm(
+      confirmationState(order, order.payment_instructions ?? offline.shopInstructions(shop)),
+    );
   };
 }

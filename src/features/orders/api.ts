@@ -7,6 +7,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
+import { isCardMethod } from '../payments/payment-methods';
 
 export type Order = components['schemas']['Order'];
 export type OrderItem = components['schemas']['OrderItem'];
@@ -111,17 +112,5 @@ export function useCancelOrder() {
 
 /** True for an order the shopper can still pay by card from the history ("Pay now"). */
 export function canPayNow(order: Pick<Order, 'status' | 'payment_method'>): boolean {
-  return order.status === 'awaiting_payment' && order.payment_method === 'card_2c2p';
-}
-
-/** How the order is paid, as the order history says it. */
-export function paymentMethodLabel(method: Order['payment_method']): string {
-  switch (method) {
-    case 'card_2c2p':
-      return 'Card';
-    case 'bank_transfer':
-      return 'Bank transfer';
-    case 'custom':
-      return 'Other payment method';
-  }
+  return order.status === 'awaiting_payment' && isCardMethod(order.payment_method);
 }

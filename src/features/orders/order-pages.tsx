@@ -8,7 +8,8 @@ import { ErrorBox } from '../../components/error-box';
 import { optionLines } from '../../components/line-options';
 import { LoginLink } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
-import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery, paymentMethodLabel } from './api';
+import { isCardMethod, PAYMENT_METHODS } from '../payments/payment-methods';
+import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery } from './api';
 import { CancelOrderButton, PayNowButton } from './order-actions';
 import {
   OrderDelivery,
@@ -98,8 +99,9 @@ function OrderCard({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="order-card__meta">
-        Placed {formatOrderDate(order.created_at)} · {paymentMethodLabel(order.payment_method)} ·{' '}
-        {order.total_items} {order.total_items === 1 ? 'item' : 'items'}
+        Placed {formatOrderDate(order.created_at)} ·{' '}
+        {PAYMENT_METHODS[order.payment_method].orderLabel} · {order.total_items}{' '}
+        {order.total_items === 1 ? 'item' : 'items'}
       </p>
       <ul className="order-card__items">
         {shown.map((item) => {
@@ -230,7 +232,7 @@ function paymentNote(order: Order): string | null {
     return order.paid_at ? `Paid on ${formatOrderDate(order.paid_at)}.` : null;
   }
   if (!payment) {
-    return order.payment_method === 'card_2c2p' ? 'No card payment has been made yet.' : null;
+    return isCardMethod(order.payment_method) ? 'No card payment has been made yet.' : null;
   }
   switch (payment.status) {
     case 'failed':
@@ -319,12 +321,14 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
             <h2 id="order-payment-title" className="order-detail__title">
               Payment
             </h2>
-            <p className="order-detail__method">{paymentMethodLabel(order.payment_method)}</p>
+            <p className="order-detail__method">
+              {PAYMENT_METHODS[order.payment_method].orderLabel}
+            </p>
             {note ? <p className="order-detail__note">{note}</p> : null}
             {order.status === 'awaiting_payment' && order.payment_instructions ? (
               <p className="order-detail__instructions">{order.payment_instructions}</p>
             ) : null}
-            {order.status === 'awaiting_payment' && order.payment_method !== 'card_2c2p' ? (
+            {order.status === 'awaiting_payment' && !isCardMethod(order.payment_method) ? (
               <p className="order-detail__note">
                 Use your order number <strong>{order.order_number}</strong> as the payment
                 reference.
