@@ -12,7 +12,7 @@ export interface DemoProduct {
   price: string;
   blurb: string;
   art: DemoArt;
-  /** Colour scheme of the illustration, a class in demo.css built from the design tokens. */
+  /** Colour scheme of the illustration, a class in demo-sections.css built from the design tokens. */
   tint: 'walnut' | 'sage' | 'copper' | 'slate' | 'steel' | 'brass';
 }
 
