@@ -7,7 +7,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
-import { isCardMethod } from '../payments/payment-methods';
 
 export type Order = components['schemas']['Order'];
 export type OrderItem = components['schemas']['OrderItem'];
@@ -112,5 +111,5 @@ export function useCancelOrder() {
 
 /** True for an order the shopper can still pay by card from the history ("Pay now"). */
 export function canPayNow(order: Pick<Order, 'status' | 'payment_method'>): boolean {
-  return order.status === 'awaiting_payment' && isCardMethod(order.payment_method);
+  return order.status === 'awaiting_payment' && order.payment_method === 'card_2c2p';
 }

@@ -8,7 +8,7 @@ import { ErrorBox } from '../../components/error-box';
 import { optionLines } from '../../components/line-options';
 import { LoginLink } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
-import { isCardMethod, PAYMENT_METHODS } from '../payments/payment-methods';
+import { PAYMENT_METHODS } from '../payments/payment-methods';
 import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery } from './api';
 import { CancelOrderButton, PayNowButton } from './order-actions';
 import {
@@ -232,7 +232,7 @@ function paymentNote(order: Order): string | null {
     return order.paid_at ? `Paid on ${formatOrderDate(order.paid_at)}.` : null;
   }
   if (!payment) {
-    return isCardMethod(order.payment_method) ? 'No card payment has been made yet.' : null;
+    return order.payment_method === 'card_2c2p' ? 'No card payment has been made yet.' : null;
   }
   switch (payment.status) {
     case 'failed':
@@ -328,7 +328,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
             {order.status === 'awaiting_payment' && order.payment_instructions ? (
               <p className="order-detail__instructions">{order.payment_instructions}</p>
             ) : null}
-            {order.status === 'awaiting_payment' && !isCardMethod(order.payment_method) ? (
+            {order.status === 'awaiting_payment' && order.payment_method !== 'card_2c2p' ? (
               <p className="order-detail__note">
                 Use your order number <strong>{order.order_number}</strong> as the payment
                 reference.

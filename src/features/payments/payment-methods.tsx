@@ -132,8 +132,3 @@ export function defaultMethod(options: PaymentOptions): PaymentMethod | '' {
 export function methodLabel(method: PaymentMethod, options?: PaymentOptions | null): string {
   return PAYMENT_METHODS[method].label(options);
 }
-
-/** True for the card method (paid on the card provider's page), whatever its wire value. */
-export function isCardMethod(method: PaymentMethod): boolean {
-  return PAYMENT_METHODS[method].offline === null;
-}
