@@ -87,7 +87,7 @@ const NOT_SRC = {
 const NOT_HTTP = {
   group: ['**/http/**', 'fastify', 'fastify-plugin', '@fastify/*'],
   message:
-    'A domain folder never imports the HTTP layer, Fastify or a plugin: raise a DomainError (server/platform/domain-error.ts) and let server/http/errors.ts pick the status.',
+    'A domain folder never imports the HTTP layer, Fastify or a plugin: raise a DomainError (server/platform/domain-error.ts) and let server/http/domain-errors.ts pick the status.',
 };
 const NOT_ROUTES = {
   group: ['**/routes/**', '**/routeTree.gen', '**/app/**'],
