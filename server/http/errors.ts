@@ -150,9 +150,11 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((request, reply) => app.notFoundResponder(request, reply));
 
   // No answer may be sniffed into another type (HTML, assets and media set it themselves).
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: it runs on every answer, where a promise each is measurable.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('x-content-type-options'))
       reply.header('x-content-type-options', 'nosniff');
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -76,12 +76,20 @@ export class TenantResolver {
   }
 
   /**
+   * The tenant for `token` when it was resolved within the TTL (now the most recently used),
+   * else undefined: the synchronous half of `resolve`.
+   */
+  remembered(token: string): RequestTenant | undefined {
+    return this.cache?.get(token);
+  }
+
+  /**
    * @returns the tenant for `token` (from memory when it was resolved within the TTL, which
    * makes it the most recently used), or null when no tenant has it
    * @throws the database's error when the lookup fails (nothing is cached then)
    */
   async resolve(token: string): Promise<RequestTenant | null> {
-    const hit = this.cache?.get(token);
+    const hit = this.remembered(token);
     if (hit) return hit;
     const row = await this.db
       .selectFrom('tenants')
@@ -102,13 +110,22 @@ async function tenantPlugin(app: FastifyInstance, options: TenantPluginOptions):
     options.maxCached ?? DEFAULT_MAX_CACHED_TENANTS,
   );
   app.decorateRequest('tenant', null as unknown as RequestTenant);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook with a synchronous answer from memory: the lookup runs on every API request,
+  // and a promise for a token resolved a moment ago is measurable on the hot path.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['x-tenant-token'];
     const token = (Array.isArray(header) ? header[0] : header)?.trim();
-    if (!token) throw new HttpError(401, { detail: 'Tenant token missing.' });
-    const tenant = await resolver.resolve(token);
-    if (!tenant) throw new HttpError(403, { detail: 'Unknown tenant token.' });
-    request.tenant = tenant;
+    if (!token) return done(new HttpError(401, { detail: 'Tenant token missing.' }));
+    const remembered = resolver.remembered(token);
+    if (remembered) {
+      request.tenant = remembered;
+      return done();
+    }
+    resolver.resolve(token).then((tenant) => {
+      if (!tenant) return done(new HttpError(403, { detail: 'Unknown tenant token.' }));
+      request.tenant = tenant;
+      done();
+    }, done);
   });
 }
 
