@@ -32,8 +32,9 @@ const SERVER_DOMAINS = [
 /**
  * The SPA's features, lowest first: each may import only those before it. The order follows
  * what each one needs:
- * - site (settings, company info, head helpers), auth (login links, account calls) and shipping
- *   (the shop's countries, quotes, how an amount reads) need no other feature;
+ * - site (settings, company info, head helpers), auth (login links, account calls), shipping
+ *   (the shop's countries, quotes, how an amount reads) and options (a piece's options, a
+ *   line's chosen options in words) need no other feature;
  * - the cart shows shipping's countries; the catalogue adds to the cart; reviews update the
  *   catalogue's product query, so the product page takes its review form from its route;
  * - payments is the gateway's calls and the payment methods' words (one entry per method);
@@ -47,6 +48,7 @@ const FEATURE_LAYERS = [
   'site',
   'auth',
   'shipping',
+  'options',
   'cart',
   'catalog',
   'reviews',

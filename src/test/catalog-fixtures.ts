@@ -1,5 +1,5 @@
 import type { Product, Review } from '../features/catalog/api';
-import type { ProductOption } from '../features/catalog/customization';
+import type { ProductOption } from '../features/options/api';
 
 /*
  * The catalogue as the API serves it, for the storefront's tests: products and reviews with

@@ -18,8 +18,8 @@ import {
   valuesFromCustomization,
   type OptionValues,
   type ProductOption,
-} from './customization';
-import { ProductOptions } from './product-options';
+} from '../options/api';
+import { ProductOptions } from '../options/product-options';
 import { addToCartProblem, clampQuantity, maxAddQuantity } from './product-logic';
 
 /** Spec section 8, product page: the add-to-cart failure when the server gives no detail. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState, type CSSProperties } from 'react';
 import type { ProductListItem } from './api';
 import { useCenterPixelBackground } from './center-pixel';
-import { Price } from './price';
+import { Price } from '../../components/price';
 import { sortByOrder } from './product-logic';
 
 /** Intrinsic size of the seeded thumbnails; the attributes reserve the box so the grid never jumps. */

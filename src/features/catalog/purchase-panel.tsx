@@ -2,7 +2,7 @@ import { AddToCart } from './add-to-cart';
 import type { Product } from './api';
 import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
-import { OptionsPrice, useOptionsForm } from './product-options';
+import { OptionsPrice, useOptionsForm } from '../options/product-options';
 
 function StockNote({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;

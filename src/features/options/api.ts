@@ -1,5 +1,7 @@
-/*
- * A piece's options and the shopper's choices (contract: ProductOption; spec section 3: the
+/**
+ * The options feature's calls and rules: a piece's options and the shopper's choices, which the
+ * catalogue's product page offers, and a line's chosen options in words, which the cart, the
+ * checkout and the order pages show. (Contract: ProductOption; spec section 3: the
  * cart line's `customization`, a key/value map such as `{"handle": "ebony", "engraving_text":
  * "A.L."}`). Pure rules, kept apart from React so each one is tested on its own. The server
  * checks the same rules and prices the line itself; these only keep a shopper from sending what
@@ -191,4 +193,32 @@ export function customizationErrors(
   if (typeof body === 'object' && body !== null && 'detail' in body) general = true;
   if (Object.keys(byOption).length === 0) general = true;
   return { byOption, general };
+}
+
+// A line's chosen options as the shopper reads them ('Handle wood: Ebony', 'Engraving: A.L.'),
+// shared by the cart, the checkout, the confirmation and the order history.
+
+/** One option of a line, in words. */
+export interface OptionLine {
+  label: string;
+  value: string;
+}
+
+/**
+ * `options` (contract: ChosenOption) as `{label, value: display_value}` in the server's order.
+ * A line without options but with a customization (one saved before options existed, or a key
+ * the piece no longer offers) falls back to spec section 3: the key with underscores turned
+ * into spaces (`engraving_text` -> 'engraving text') and the raw value.
+ */
+export function optionLines(
+  options: readonly { label: string; display_value: string }[] | null | undefined,
+  customization: Record<string, string> | null | undefined,
+): OptionLine[] {
+  if (options?.length) {
+    return options.map((option) => ({ label: option.label, value: option.display_value }));
+  }
+  return Object.entries(customization ?? {}).map(([key, value]) => ({
+    label: key.replace(/_/g, ' '),
+    value,
+  }));
 }

@@ -4,7 +4,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { ProductDetail } from './product-detail-page';
+import { ProductDetail } from '../catalog/product-detail-page';
 import { OptionsPrice, ProductOptions, useOptionsForm } from './product-options';
 import { ENGRAVING, HANDLE, makeProduct, SHEATH } from '../../test/catalog-fixtures';
 import { renderAsRootRoute } from '../../test/render-as-root-route';

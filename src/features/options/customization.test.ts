@@ -9,7 +9,7 @@ import {
   unitPrice,
   valuesFromCustomization,
   type ProductOption,
-} from './customization';
+} from './api';
 import { ENGRAVING, HANDLE, SHEATH } from '../../test/catalog-fixtures';
 
 const OPTIONS = [HANDLE, ENGRAVING, SHEATH];

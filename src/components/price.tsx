@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../common/money';
+import { formatPrice } from '../../common/money';
 
 interface PriceProps {
   /** Decimal string from the API, e.g. "45.00". */

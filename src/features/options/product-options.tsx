@@ -10,8 +10,8 @@ import {
   unitPrice,
   type OptionValues,
   type ProductOption,
-} from './customization';
-import { Price } from './price';
+} from './api';
+import { Price } from '../../components/price';
 
 /**
  * The form of a product's options (react-hook-form with the zod schema of ./customization.ts):
