@@ -6,7 +6,7 @@
 import { ApiError } from '../../api/errors';
 import { toDecimal, toMinorUnits } from '../../../common/money';
 import type { components } from '../../../common/storefront-api';
-import { type OptionLine, optionLines } from '../options/api';
+import { type OptionLine, optionLines } from '../../components/line-options';
 import { MAX_LINE_QUANTITY } from '../../../common/cart-limits';
 
 export { MAX_LINE_QUANTITY };

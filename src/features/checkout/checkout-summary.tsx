@@ -1,6 +1,6 @@
 import { formatPrice } from '../../../common/money';
 import { madeToOrderNote } from '../../components/dispatch-note';
-import { optionLines } from '../options/api';
+import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
 import type { Cart } from '../cart/api';
 import type { ShippingQuote } from '../shipping/api';

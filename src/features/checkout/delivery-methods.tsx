@@ -1,5 +1,5 @@
 import { ErrorBox } from '../../components/error-box';
-import { optionLines } from '../options/api';
+import { optionLines } from '../../components/line-options';
 import { Skeleton } from '../../components/skeleton';
 import type { Cart } from '../cart/api';
 import { type ShippingQuote, shippingQuoteErrorMessage } from '../shipping/api';

@@ -1,13 +1,14 @@
 /**
- * The options feature's calls and rules: a piece's options and the shopper's choices, which the
- * catalogue's product page offers, and a line's chosen options in words, which the cart, the
- * checkout and the order pages show. (Contract: ProductOption; spec section 3: the
- * cart line's `customization`, a key/value map such as `{"handle": "ebony", "engraving_text":
- * "A.L."}`). Pure rules, kept apart from React so each one is tested on its own. The server
- * checks the same rules and prices the line itself; these only keep a shopper from sending what
- * it would refuse and show the price it will charge. Money is added in integer cents.
+ * The options feature's rules: a piece's options and the shopper's choices, which the
+ * catalogue's product page offers (contract: ProductOption; spec section 3: the cart line's
+ * `customization`, a key/value map such as `{"handle": "ebony", "engraving_text": "A.L."}`).
+ * Pure rules, kept apart from React so each one is tested on its own. The server checks the same
+ * rules and prices the line itself; these only keep a shopper from sending what it would refuse
+ * and show the price it will charge. Money is added in integer cents.
+ *
+ * A line's chosen options in words, which the cart, the checkout and the order pages show on the
+ * first load, are the small src/components/line-options.ts, so none of this weighs on it.
  */
-import * as z from 'zod/mini';
 import { ApiError, apiFieldErrors } from '../../api/errors';
 import { formatPrice, toDecimal, toMinorUnits } from '../../../common/money';
 import type { components } from '../../../common/storefront-api';
@@ -27,15 +28,6 @@ export const OPTION_MESSAGES = {
 
 /** What a choice offers when the shopper may take none of its values. */
 export const NO_CHOICE_LABEL = 'None';
-
-// The API refuses the C0 and C1 controls and the line and paragraph separators.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** Characters as the API counts them (code points, so an accented letter or an emoji is one). */
-function characterCount(text: string): number {
-  return [...text].length;
-}
 
 /** Cents of a surcharge; an amount that does not parse adds nothing. */
 function deltaCents(amount: string): number {
@@ -68,40 +60,6 @@ export function initialOptionValues(options: readonly ProductOption[]): OptionVa
       option.kind === 'choice' && option.required ? (option.values[0]?.value ?? '') : '';
   }
   return values;
-}
-
-function choiceSchema(option: ProductOption) {
-  const allowed = new Set(option.values.map((value) => value.value));
-  const message = OPTION_MESSAGES.chooseOneOf(option.values.map((value) => value.label));
-  return z
-    .string()
-    .check(z.refine((value) => allowed.has(value) || (!option.required && value === ''), message));
-}
-
-function textSchema(option: ProductOption) {
-  const max = option.max_length;
-  return z.string().check(
-    z.trim(),
-    z.refine((value) => !CONTROL_CHARACTERS.test(value), OPTION_MESSAGES.controlCharacters),
-    z.refine(
-      (value) => max == null || characterCount(value) <= max,
-      OPTION_MESSAGES.tooLong(max ?? 0),
-    ),
-    z.refine((value) => !option.required || value !== '', OPTION_MESSAGES.blank),
-  );
-}
-
-/**
- * The zod schema of a product's options form: a required choice must be one of its values, an
- * optional one may be '' too; a text is trimmed, holds no control characters and at most
- * `max_length` characters, and is not blank when required. Output values are trimmed.
- */
-export function optionsSchema(options: readonly ProductOption[]) {
-  const shape: Record<string, z.ZodMiniType<string, string>> = {};
-  for (const option of options) {
-    shape[option.key] = option.kind === 'choice' ? choiceSchema(option) : textSchema(option);
-  }
-  return z.object(shape);
 }
 
 /**
@@ -193,32 +151,4 @@ export function customizationErrors(
   if (typeof body === 'object' && body !== null && 'detail' in body) general = true;
   if (Object.keys(byOption).length === 0) general = true;
   return { byOption, general };
-}
-
-// A line's chosen options as the shopper reads them ('Handle wood: Ebony', 'Engraving: A.L.'),
-// shared by the cart, the checkout, the confirmation and the order history.
-
-/** One option of a line, in words. */
-export interface OptionLine {
-  label: string;
-  value: string;
-}
-
-/**
- * `options` (contract: ChosenOption) as `{label, value: display_value}` in the server's order.
- * A line without options but with a customization (one saved before options existed, or a key
- * the piece no longer offers) falls back to spec section 3: the key with underscores turned
- * into spaces (`engraving_text` -> 'engraving text') and the raw value.
- */
-export function optionLines(
-  options: readonly { label: string; display_value: string }[] | null | undefined,
-  customization: Record<string, string> | null | undefined,
-): OptionLine[] {
-  if (options?.length) {
-    return options.map((option) => ({ label: option.label, value: option.display_value }));
-  }
-  return Object.entries(customization ?? {}).map(([key, value]) => ({
-    label: key.replace(/_/g, ' '),
-    value,
-  }));
 }

@@ -4,12 +4,12 @@ import {
   customizationErrors,
   customizationOf,
   initialOptionValues,
-  optionsSchema,
   textOptionLabel,
   unitPrice,
   valuesFromCustomization,
   type ProductOption,
 } from './api';
+import { optionsSchema } from './options-schema';
 import { ENGRAVING, HANDLE, SHEATH } from '../../test/catalog-fixtures';
 
 const OPTIONS = [HANDLE, ENGRAVING, SHEATH];

@@ -5,12 +5,12 @@ import {
   NO_CHOICE_LABEL,
   choiceLabel,
   initialOptionValues,
-  optionsSchema,
   textOptionLabel,
   unitPrice,
   type OptionValues,
   type ProductOption,
 } from './api';
+import { optionsSchema } from './options-schema';
 import { Price } from '../../components/price';
 
 /**

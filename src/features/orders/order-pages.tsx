@@ -5,7 +5,7 @@ import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { formatPrice } from '../../../common/money';
 import { useIsLoggedIn } from '../../api/use-session';
 import { ErrorBox } from '../../components/error-box';
-import { optionLines } from '../options/api';
+import { optionLines } from '../../components/line-options';
 import { LoginLink } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
 import { PAYMENT_METHODS } from '../payments/payment-methods';

@@ -3,7 +3,7 @@ import { formatPrice } from '../../../common/money';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
 import { madeToOrderNote } from '../../components/dispatch-note';
-import { optionLines } from '../options/api';
+import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
 import { ShippingPrice } from '../shipping/shipping-price';
 import { type Order, type OrderStatus, orderStatusLabel } from './api';
