@@ -5,11 +5,22 @@
  * (./order-lock.ts), with a conditional UPDATE that names the state it moves from.
  *
  * Orders (contract OrderStatus):
- *   awaiting_payment -> paid        a payment succeeded (card), or the shop confirmed it
- *   awaiting_payment -> canceled    the shopper canceled it (stock given back)
+ *   awaiting_payment -> paid        a payment succeeded (card), or the shop confirmed the money
+ *                                   it received by hand (bank transfer, custom)
+ *   awaiting_payment -> canceled    the shopper or the shop canceled it (stock given back)
  *   awaiting_payment -> expired     its time to pay ran out (stock given back)
- *   paid -> processing -> shipped   set by the shop
- *   paid | processing -> canceled   the shop cancels (and refunds) an order it cannot fulfil
+ *   expired -> awaiting_payment     an owner reopened it (its stock taken again)
+ *   paid -> processing              some of its shipments are on their way, not all
+ *   paid | processing -> shipped | ready_to_collect | completed
+ *                                   every delivery shipped; a collection waiting (ready to
+ *                                   collect); every shipment handed over (completed when one
+ *                                   was collected, else shipped)
+ *   ready_to_collect -> completed   the shopper collected it
+ *   paid | processing | ready_to_collect -> canceled
+ *                                   an owner canceled an order it cannot fulfil (refunded in
+ *                                   full, stock given back)
+ *   paid | processing | shipped | ready_to_collect | completed -> refunded
+ *                                   an owner refunded everything that was paid
  *
  * Card payments (contract PaymentStatus.status):
  *   initiated -> pending | succeeded | failed | canceled
@@ -24,11 +35,14 @@ import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
 /** The moves an order may make from each state. */
 export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   awaiting_payment: ['paid', 'canceled', 'expired'],
-  paid: ['processing', 'canceled'],
-  processing: ['shipped', 'canceled'],
-  shipped: [],
+  paid: ['processing', 'shipped', 'ready_to_collect', 'completed', 'canceled', 'refunded'],
+  processing: ['shipped', 'ready_to_collect', 'completed', 'canceled', 'refunded'],
+  ready_to_collect: ['completed', 'canceled', 'refunded'],
+  shipped: ['refunded'],
+  completed: ['refunded'],
   canceled: [],
-  expired: [],
+  expired: ['awaiting_payment'],
+  refunded: [],
 };
 
 /** The moves a card payment may make from each state. */

@@ -38,6 +38,10 @@ import type {
   PaymentMethod,
   OrdersTable,
   OrderItemsTable,
+  ManualPaymentsTable,
+  RefundsTable,
+  OrderFulfilmentsTable,
+  Carrier,
 } from './tables/orders.ts';
 import type {
   PaymentSettingsTable,
@@ -66,9 +70,27 @@ import type {
   ContactMessagesTable,
 } from './tables/content.ts';
 import type { RequestThrottlesTable, EmailOutboxTable } from './tables/server-state.ts';
+import type {
+  ActivityLogTable,
+  StaffInvitationsTable,
+  StaffPoliciesTable,
+  StaffRole,
+  StaffSessionsTable,
+  StaffTable,
+} from './tables/staff.ts';
 
 // Every table and value type stays importable from this module, as before the split.
 export type {
+  ActivityLogTable,
+  StaffInvitationsTable,
+  StaffPoliciesTable,
+  StaffRole,
+  StaffSessionsTable,
+  StaffTable,
+  ManualPaymentsTable,
+  RefundsTable,
+  OrderFulfilmentsTable,
+  Carrier,
   TenantsTable,
   SiteSettingsTable,
   CompanyInfoTable,
@@ -149,6 +171,14 @@ export interface Database {
   shipping_zones: ShippingZonesTable;
   shipping_methods: ShippingMethodsTable;
   sandbox_charges: SandboxChargesTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_invitations: StaffInvitationsTable;
+  staff_policies: StaffPoliciesTable;
+  activity_log: ActivityLogTable;
+  manual_payments: ManualPaymentsTable;
+  refunds: RefundsTable;
+  order_fulfilments: OrderFulfilmentsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -19,6 +19,7 @@ import { orderLifecycleMigration } from './migrations/2026-006-order-lifecycle.t
 import { makersShopMigration } from './migrations/2026-007-makers-shop.ts';
 import { moneyAndStockMigration } from './migrations/2026-008-money-and-stock.ts';
 import { catalogueAtScaleMigration } from './migrations/2026-009-catalogue-at-scale.ts';
+import { backOfficeMigration } from './migrations/2026-010-back-office.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,6 +33,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_007_makers_shop': makersShopMigration(dialect),
     '2026_008_money_and_stock': moneyAndStockMigration(dialect),
     '2026_009_catalogue_at_scale': catalogueAtScaleMigration(dialect),
+    '2026_010_back_office': backOfficeMigration(dialect),
   };
 }
 

@@ -31,7 +31,15 @@ export interface CartItemsTable {
 
 /** Contract OrderStatus; the moves between them are server/orders/lifecycle.ts's. */
 export type OrderStatus =
-  'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled' | 'expired';
+  | 'awaiting_payment'
+  | 'paid'
+  | 'processing'
+  | 'shipped'
+  | 'ready_to_collect'
+  | 'completed'
+  | 'canceled'
+  | 'expired'
+  | 'refunded';
 /** Contract PaymentMethod: the contract is the one list of the methods' wire values. */
 export type PaymentMethod = Schemas['PaymentMethod'];
 
@@ -79,6 +87,14 @@ export interface OrdersTable {
   attestation_dob: ColumnType<string | null, string | null | undefined, string | null>;
   attestation_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   attestation_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why the shop (or the shopper) canceled it, in their words. */
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the shopper was reminded that the order still waits for their payment. */
+  reminder_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When its last shipment was shipped or collected. */
+  fulfilled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** What has been refunded of it (succeeded, manual or still pending refunds). */
+  refunded_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */
@@ -107,4 +123,56 @@ export interface OrderItemsTable {
   /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
   dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
   dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Money for an order the shop received by hand (bank transfer, the custom method). */
+export interface ManualPaymentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  amount_cents: number;
+  /** The payer's reference as it appeared on the shop's statement. */
+  payer_reference: string;
+  received_at: ColumnType<Date | string, string | undefined, string>;
+  staff_id: number | null;
+}
+
+/**
+ * A refund the shop made: through the card payment's own provider (`payment_id`), or by hand
+ * for money received by hand ('manual'). 'pending' reserves its amount while the provider is
+ * asked; 'failed' gives it back.
+ */
+export interface RefundsTable {
+  id: Generated<number>;
+  uuid: string;
+  tenant_id: number;
+  order_id: number;
+  payment_id: number | null;
+  amount_cents: number;
+  reason: string;
+  status: 'pending' | 'succeeded' | 'manual' | 'failed';
+  provider_ref: string | null;
+  staff_id: number | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+  settled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A carrier the desk ships with (server/orders/carriers.ts). */
+export type Carrier = 'royal_mail' | 'dpd' | 'parcelforce' | 'dhl' | 'ups' | 'other';
+
+/** What became of one shipment of an order (`orders.shipments[shipment_index]`). */
+export interface OrderFulfilmentsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  shipment_index: number;
+  kind: 'delivery' | 'collection';
+  /** A delivery is 'shipped'; a collection 'ready', then 'collected'. */
+  status: 'shipped' | 'ready' | 'collected';
+  carrier: Carrier | null;
+  tracking_number: string | null;
+  staff_id: number | null;
+  shipped_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  ready_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  collected_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }

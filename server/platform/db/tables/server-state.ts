@@ -34,4 +34,6 @@ export interface EmailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The order the e-mail is about (its page lists them); null for other e-mails. */
+  order_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
