@@ -16,6 +16,7 @@ import type { OrderErrorCode } from '../orders/errors.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
 import type { AccountErrorCode } from '../accounts/errors.ts';
 import type { ContentErrorCode } from '../content/errors.ts';
+import type { StaffErrorCode } from '../staff/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
@@ -26,7 +27,8 @@ type DomainErrorCode =
   | OrderErrorCode
   | PaymentErrorCode
   | AccountErrorCode
-  | ContentErrorCode;
+  | ContentErrorCode
+  | StaffErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -62,6 +64,11 @@ const DOMAIN_ERROR_STATUS = {
   order_not_found: 404,
   not_cancelable: 409,
   payment_in_progress: 409,
+  order_move_refused: 409,
+  shipment_not_found: 404,
+  refund_too_large: 400,
+  invalid_desk_input: 400,
+  stock_gone: 409,
   // payments
   payment_not_found: 404,
   payment_order_not_found: 404,
@@ -103,6 +110,15 @@ const DOMAIN_ERROR_STATUS = {
   invalid_contact_message: 400,
   site_settings_not_found: 404,
   company_info_not_found: 404,
+  // staff (the back office)
+  forbidden: 403,
+  staff_auth_failed: 401,
+  otp_required: 400,
+  staff_throttled: 429,
+  staff_email_taken: 400,
+  weak_password: 400,
+  staff_not_found: 404,
+  staff_conflict: 409,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */

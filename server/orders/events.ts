@@ -21,4 +21,16 @@ export type OrderEvent =
       paymentId: number;
       reason: 'after_close' | 'duplicate';
       outcome: 'refunded' | 'manual';
-    };
+    }
+  /** The shop confirmed money it received by hand (bank transfer, custom method). */
+  | { type: 'marked_paid'; orderId: number; manualPaymentId: number }
+  /** A shipment was handed to its carrier (with its tracking number). */
+  | { type: 'shipped'; orderId: number; shipmentIndex: number }
+  /** A collection is ready at the workshop. */
+  | { type: 'ready_to_collect'; orderId: number; shipmentIndex: number }
+  /** The shop canceled the order (with its reason); a paid one is refunded in full. */
+  | { type: 'canceled_by_shop'; orderId: number }
+  /** The shop refunded part or all of the order. */
+  | { type: 'refunded_by_shop'; orderId: number; refundId: number }
+  /** The order still waits for the shopper's payment and expires soon. */
+  | { type: 'payment_reminder'; orderId: number };

@@ -1,0 +1,50 @@
+/**
+ * What each role may do in the back office (decision 020). An owner may do everything; staff
+ * run the order desk (and, later, the catalogue and moderation) but never move money out of
+ * the shop, manage staff or change settings. Every admin operation names its permission
+ * (server/http/admin/operations.ts) and the HTTP layer checks it before the handler runs; the
+ * back office's screens hide what a role cannot do from the same list (`permissionsOf`).
+ */
+import { DomainError } from '../platform/domain-error.ts';
+import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffActor } from './actor.ts';
+import type { StaffErrorCode } from './errors.ts';
+
+/** Every permission an admin operation may require. */
+export const PERMISSIONS = {
+  /** Read orders, today's work, one's own account. */
+  'orders.view': ['owner', 'staff'],
+  /** Mark paid, ship, mark ready or collected, cancel an unpaid order. */
+  'orders.fulfil': ['owner', 'staff'],
+  /** Refund, cancel a paid order (refunded in full), reopen an expired order. */
+  'orders.money': ['owner'],
+  /** Invite, change and remove staff; the shop's staff policy. */
+  'staff.manage': ['owner'],
+  /** The shop-wide activity log. */
+  'activity.view': ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** True when `role` holds `permission`. */
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/** The permissions a role holds, for the back office to hide what it cannot do. */
+export function permissionsOf(role: StaffRole): Permission[] {
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
+}
+
+/** The words of a refusal by role (DRF's own). */
+export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
+
+/**
+ * Refuses an actor without `permission`.
+ * @throws DomainError `forbidden` (403) when their role does not hold it.
+ */
+export function requirePermission(actor: StaffActor, permission: Permission): void {
+  if (!can(actor.role, permission)) {
+    throw new DomainError<StaffErrorCode>('forbidden', FORBIDDEN_MESSAGE);
+  }
+}
