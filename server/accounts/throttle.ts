@@ -64,6 +64,11 @@ export interface LoginThrottleOptions {
   addressWindowSeconds?: number;
   /** Clock in epoch ms (tests move it). */
   now?: () => number;
+  /**
+   * Prefix of the two counters' scopes (default none: `login-failures`, `login-address`), so
+   * another kind of account (the back office's staff: `staff-`) counts apart from shoppers.
+   */
+  scopePrefix?: string;
 }
 
 export class LoginThrottle {
@@ -72,13 +77,13 @@ export class LoginThrottle {
 
   constructor(db: Kysely<Database>, options: LoginThrottleOptions = {}) {
     this.perPair = new AddressThrottle(db, {
-      scope: 'login-failures',
+      scope: `${options.scopePrefix ?? ''}login-failures`,
       attempts: options.pairFailures ?? 5,
       windowSeconds: options.pairWindowSeconds ?? 15 * 60,
       now: options.now,
     });
     this.perAddress = new AddressThrottle(db, {
-      scope: 'login-address',
+      scope: `${options.scopePrefix ?? ''}login-address`,
       attempts: options.addressAttempts ?? 30,
       windowSeconds: options.addressWindowSeconds ?? 5 * 60,
       now: options.now,
