@@ -117,6 +117,7 @@ const DOMAIN_ERROR_STATUS = {
   staff_throttled: 429,
   staff_email_taken: 400,
   weak_password: 400,
+  staff_invalid: 400,
   staff_not_found: 404,
   staff_conflict: 409,
 } satisfies Record<DomainErrorCode, number>;

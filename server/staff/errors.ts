@@ -14,6 +14,11 @@ export type StaffErrorCode =
   | 'staff_email_taken'
   /** A password the policy refuses (400, field `password`). */
   | 'weak_password'
+  /**
+   * A form field the rules refuse (400, field or fields): an e-mail that is not one, a blank
+   * name, an unknown role, a wrong current password where one confirms a change.
+   */
+  | 'staff_invalid'
   /** No such staff member, session or invitation at this shop (404). */
   | 'staff_not_found'
   /** A change that would leave the shop without an owner, or a rule the shop's policy sets (409). */
