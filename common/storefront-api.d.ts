@@ -1283,11 +1283,35 @@ export interface components {
      * @description `awaiting_payment` until a payment succeeds (card) or the shop confirms it (bank
      *     transfer, custom), then `paid`. An unpaid order is `canceled` by the shopper
      *     (`POST /orders/orders/{id}/cancel/`) or `expired` when its time to pay runs out
-     *     (`expires_at`); either gives its stock back. `processing` and `shipped` are set by
-     *     the shop, which may also cancel an order.
+     *     (`expires_at`); either gives its stock back.
+     *
+     *     A paid order is then sent or handed over shipment by shipment (each shipment's
+     *     `fulfilment` says how far it got):
+     *
+     *     - `processing`: some of its shipments are on their way or handed over, not all;
+     *     - `shipped`: every delivery is on its way (an order without a collection);
+     *     - `ready_to_collect`: every delivery is on its way and a collection is waiting at the
+     *       workshop;
+     *     - `completed`: everything was handed over, collections included (an order with a
+     *       collection);
+     *     - `refunded`: the shop refunded everything paid for the order (`refunded_total`); a
+     *       refund of a part leaves the status as it was.
+     *
+     *     The shop may also cancel a paid order that has not been handed over, refunding it in
+     *     full (`canceled`). A status a client does not know is best shown in words of its own:
+     *     the shop may add statuses in a later major version.
      * @enum {string}
      */
-    OrderStatus: 'awaiting_payment' | 'paid' | 'processing' | 'shipped' | 'canceled' | 'expired';
+    OrderStatus:
+      | 'awaiting_payment'
+      | 'paid'
+      | 'processing'
+      | 'shipped'
+      | 'ready_to_collect'
+      | 'completed'
+      | 'canceled'
+      | 'expired'
+      | 'refunded';
     /**
      * @description Money that arrived for an order that could not keep it (the order was canceled or
      *     expired first, or another payment had already paid it): `pending` until it is
@@ -1309,8 +1333,8 @@ export interface components {
       total_items: number;
       delivery_address: components['schemas']['OrderAddress'];
       items: components['schemas']['OrderItem'][];
-      /** @description How the lines leave the workshop, one shipment per delivery method chosen. */
-      shipments: components['schemas']['Shipment'][];
+      /** @description How the lines leave the workshop, one shipment per delivery method chosen, each with what the shop has done with it. */
+      shipments: components['schemas']['OrderShipment'][];
       /** @description The order holds an age-restricted piece, handed over (at the door or at the workshop) only to an adult who shows proof of age. */
       needs_adult_signature: boolean;
       /** @description What the buyer of an age-restricted piece declared at checkout. */
@@ -1329,6 +1353,8 @@ export interface components {
        * @description When it was canceled or expired.
        */
       closed_at: string | null;
+      /** @description What the shop has refunded of this order in all (`0.00` when nothing), a refund still being settled by the card provider included. When it reaches everything paid the status is `refunded`. A payment that arrived after the order was closed is refunded on its own and told by `refund_status`, not here. */
+      refunded_total: components['schemas']['Money'];
       refund_status: components['schemas']['RefundStatus'];
       /** @description The bank details (bank transfer) or the shop's instructions (custom method), as given when the order was placed. */
       payment_instructions: string | null;
@@ -1349,6 +1375,57 @@ export interface components {
       /** @description The lines it carries (an order's own line ids; in a quote, the cart's). */
       item_ids: number[];
     };
+    /** @description A shipment of a placed order (a quote's Shipment), with what the shop has done with it. */
+    OrderShipment: {
+      /** @description The method's code. */
+      method: string;
+      name: string;
+      /** @enum {string} */
+      kind: 'delivery' | 'collection';
+      /** @description Handed only to an adult who shows proof of age. */
+      age_verified: boolean;
+      price: components['schemas']['Money'];
+      /** @description The order's lines it carries (their ids). */
+      item_ids: number[];
+      /** @description How far the shipment got; null until the shop sends it or makes it ready to collect. */
+      fulfilment: components['schemas']['Fulfilment'] | null;
+    };
+    /** @description What the shop has done with one shipment: a delivery is `shipped` (handed to its carrier); a collection is `ready_to_collect` (waiting at the workshop), then `collected` (handed over). Each time is set when the shipment reached that step. */
+    Fulfilment: {
+      /** @enum {string} */
+      status: 'shipped' | 'ready_to_collect' | 'collected';
+      /** @description Who carries a delivery; null for a collection. */
+      carrier: components['schemas']['Carrier'] | null;
+      /** @description The carrier in words (`Royal Mail`); null for a collection. */
+      carrier_name: string | null;
+      /** @description The carrier's number for the parcel, when the shop gave one. */
+      tracking_number: string | null;
+      /**
+       * Format: uri
+       * @description The carrier's page following the parcel; null without a tracking number or for a carrier without such a page (`other`).
+       */
+      tracking_url: string | null;
+      /**
+       * Format: date-time
+       * @description When a delivery was handed to its carrier.
+       */
+      shipped_at: string | null;
+      /**
+       * Format: date-time
+       * @description When a collection was ready at the workshop.
+       */
+      ready_at: string | null;
+      /**
+       * Format: date-time
+       * @description When a collection was handed over.
+       */
+      collected_at: string | null;
+    };
+    /**
+     * @description The carrier a shop sends a delivery with; `other` is any carrier not listed (no tracking page).
+     * @enum {string}
+     */
+    Carrier: 'royal_mail' | 'dpd' | 'parcelforce' | 'dhl' | 'ups' | 'other';
     ShippingCountry: {
       code: string;
       name: string;
