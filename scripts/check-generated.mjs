@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * Fails (exit 1) when the committed `common/storefront-api.d.ts` differs from a fresh generation of
- * `openapi/storefront.yaml`. The fresh copy is made exactly as
+ * Fails (exit 1) when a committed generated type file differs from a fresh generation of its
+ * contract: `common/storefront-api.d.ts` from `openapi/storefront.yaml` and
+ * `common/admin-api.d.ts` from `openapi/admin.yaml`. Each fresh copy is made exactly as
  * `npm run generate` makes it: openapi-typescript, then prettier with the repo's config,
- * but into a temp file, so the working tree is never touched.
+ * but into a temp file, so the working tree is never touched. Every pair is checked and every
+ * stale one reported before the exit.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -13,8 +15,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const contract = 'openapi/storefront.yaml';
-const committed = 'common/storefront-api.d.ts';
+/** Each contract and the generated file committed from it. */
+const PAIRS = [
+  { contract: 'openapi/storefront.yaml', committed: 'common/storefront-api.d.ts' },
+  { contract: 'openapi/admin.yaml', committed: 'common/admin-api.d.ts' },
+];
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, encoding: 'utf8' });
@@ -27,16 +32,15 @@ function run(cmd, args) {
   }
 }
 
-if (!existsSync(path.join(root, committed))) {
-  console.error(
-    `check-generated: ${committed} is missing. Run \`npm run generate\` and commit it.`,
-  );
-  process.exit(1);
-}
-
-const dir = mkdtempSync(path.join(os.tmpdir(), 'check-generated-'));
-try {
-  const fresh = path.join(dir, 'schema.d.ts');
+/** Checks one pair in `dir`; prints what is wrong and returns false when it is stale or missing. */
+function check({ contract, committed }, dir) {
+  if (!existsSync(path.join(root, committed))) {
+    console.error(
+      `check-generated: ${committed} is missing. Run \`npm run generate\` and commit it.`,
+    );
+    return false;
+  }
+  const fresh = path.join(dir, `${path.basename(committed, '.d.ts')}.d.ts`);
   run(bin('openapi-typescript'), [contract, '-o', fresh]);
   // The temp file lives outside the repo, so name the repo's prettier config explicitly.
   run(bin('prettier'), ['--config', path.join(root, '.prettierrc.json'), '--write', fresh]);
@@ -53,10 +57,18 @@ try {
     console.error(`  first difference at line ${line + 1}:`);
     console.error(`    committed: ${JSON.stringify(have[line] ?? '<end of file>')}`);
     console.error(`    generated: ${JSON.stringify(want[line] ?? '<end of file>')}`);
-    console.error('  Run `npm run generate` and commit common/storefront-api.d.ts.');
-    process.exit(1);
+    console.error(`  Run \`npm run generate\` and commit ${committed}.`);
+    return false;
   }
   console.log(`check-generated: ${committed} matches ${contract}.`);
+  return true;
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'check-generated-'));
+let ok = true;
+try {
+  for (const pair of PAIRS) ok = check(pair, dir) && ok;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+if (!ok) process.exit(1);
