@@ -16,19 +16,41 @@ const ORDER_STATES: OrderStatus[] = [
   'paid',
   'processing',
   'shipped',
+  'ready_to_collect',
+  'completed',
   'canceled',
   'expired',
+  'refunded',
 ];
 const PAYMENT_STATES: PaymentState[] = ['initiated', 'pending', 'succeeded', 'failed', 'canceled'];
 
 const ORDER_ALLOWED = new Set([
+  // Paid by card or marked paid at the desk; canceled by the shopper or the shop; expired.
   'awaiting_payment>paid',
   'awaiting_payment>canceled',
   'awaiting_payment>expired',
+  // An owner reopens an expired order whose pieces are still there.
+  'expired>awaiting_payment',
+  // Fulfilment: the status follows what became of the shipments.
   'paid>processing',
-  'paid>canceled',
+  'paid>shipped',
+  'paid>ready_to_collect',
+  'paid>completed',
   'processing>shipped',
+  'processing>ready_to_collect',
+  'processing>completed',
+  'ready_to_collect>completed',
+  'ready_to_collect>processing',
+  // An owner cancels an order not yet handed over (refunded in full).
+  'paid>canceled',
   'processing>canceled',
+  'ready_to_collect>canceled',
+  // An owner refunds everything that was paid.
+  'paid>refunded',
+  'processing>refunded',
+  'shipped>refunded',
+  'ready_to_collect>refunded',
+  'completed>refunded',
 ]);
 
 const PAYMENT_ALLOWED = new Set([
@@ -56,8 +78,21 @@ describe('order moves', () => {
 
   it('names the sources of a move for its conditional UPDATE', () => {
     expect(orderSourcesOf('expired')).toEqual(['awaiting_payment']);
-    expect(orderSourcesOf('canceled').sort()).toEqual(['awaiting_payment', 'paid', 'processing']);
-    expect(orderSourcesOf('awaiting_payment')).toEqual([]);
+    expect(orderSourcesOf('canceled').sort()).toEqual([
+      'awaiting_payment',
+      'paid',
+      'processing',
+      'ready_to_collect',
+    ]);
+    expect(orderSourcesOf('awaiting_payment')).toEqual(['expired']);
+    expect(orderSourcesOf('paid')).toEqual(['awaiting_payment']);
+  });
+
+  it('lets nothing leave canceled and refunded', () => {
+    for (const to of ORDER_STATES) {
+      expect(canMoveOrder('canceled', to)).toBe(false);
+      expect(canMoveOrder('refunded', to)).toBe(false);
+    }
   });
 
   it('calls canceled and expired closed without payment, nothing else', () => {

@@ -15,7 +15,9 @@
  *                                   every delivery shipped; a collection waiting (ready to
  *                                   collect); every shipment handed over (completed when one
  *                                   was collected, else shipped)
- *   ready_to_collect -> completed   the shopper collected it
+ *   ready_to_collect -> completed   the shopper collected it (the last shipment)
+ *   ready_to_collect -> processing  a collection was collected while another shipment is
+ *                                   still to be made ready
  *   paid | processing | ready_to_collect -> canceled
  *                                   an owner canceled an order it cannot fulfil (refunded in
  *                                   full, stock given back)
@@ -37,7 +39,7 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   awaiting_payment: ['paid', 'canceled', 'expired'],
   paid: ['processing', 'shipped', 'ready_to_collect', 'completed', 'canceled', 'refunded'],
   processing: ['shipped', 'ready_to_collect', 'completed', 'canceled', 'refunded'],
-  ready_to_collect: ['completed', 'canceled', 'refunded'],
+  ready_to_collect: ['completed', 'processing', 'canceled', 'refunded'],
   shipped: ['refunded'],
   completed: ['refunded'],
   canceled: [],
