@@ -4,7 +4,8 @@
  * transaction here locks the order row first (server/orders/order-lock.ts).
  *
  * What the provider reports is never ignored when it says the money was taken:
- * - the order is still waiting for payment: it is paid, and the order's other open attempts are
+ * - the order is still waiting for payment: it is paid (server/orders/order-paid.ts, the rule a
+ *   payment the shop confirms by hand follows too), and the order's other open attempts are
  *   closed (at the provider where it can);
  * - the order was canceled or expired first, or another attempt had paid it already: the payment
  *   is recorded as captured and marked for refund; the refund is tried through the provider
@@ -22,12 +23,8 @@ import type { OrderContext } from '../orders/context.ts';
 import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from '../orders/lifecycle.ts';
 import { PAYMENT_MESSAGES } from '../orders/messages.ts';
 import { lockOrder } from '../orders/order-lock.ts';
-import {
-  closeAttemptsAtProvider,
-  OPEN_ATTEMPT_COLUMNS,
-  type OpenAttempt,
-  openAttempt,
-} from './payment-start.ts';
+import { closeAttemptsAtProvider, type OpenAttempt } from './payment-start.ts';
+import { orderBecomesPaid } from '../orders/order-paid.ts';
 import { settleRefund } from './payment-refunds.ts';
 import { type PaymentStatus, toPaymentStatus } from '../orders/read-model.ts';
 
@@ -152,23 +149,11 @@ export async function applyReport(
       .execute();
     let attempts: OpenAttempt[] = [];
     if (captured && !refund) {
-      await trx
-        .updateTable('orders')
-        .set({ status: 'paid', paid_at: now, expires_at: null, updated_at: now })
-        .where('id', '=', order.id)
-        .where('status', '=', 'awaiting_payment')
-        .execute();
-      // The order's other open pages can no longer be paid.
-      attempts = await trx
-        .updateTable('payments')
-        .set({ status: 'canceled', error_message: PAYMENT_MESSAGES.superseded, updated_at: now })
-        .where('order_id', '=', order.id)
-        .where('id', '!=', payment.id)
-        .where('status', '=', 'initiated')
-        .returning(OPEN_ATTEMPT_COLUMNS)
-        .execute()
-        .then((rows) => rows.map(openAttempt));
-      await ctx.record(trx, { type: 'paid', orderId: order.id, paymentId: payment.id });
+      // The same rule as money the shop confirms by hand: server/orders/order-paid.ts.
+      ({ attempts } = await orderBecomesPaid(ctx, trx, order.id, {
+        kind: 'card',
+        paymentId: payment.id,
+      }));
     }
     return { outcome: 'applied' as const, order, refund, attempts };
   });
