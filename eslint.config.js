@@ -86,6 +86,14 @@ const NOT_SRC = {
   group: ['**/src/**'],
   message: 'server/ never imports src/: what both sides need lives in common/.',
 };
+const NOT_STOREFRONT = {
+  group: ['**/src/**'],
+  message: 'admin/ never imports the storefront (src/): what both need lives in common/.',
+};
+const NOT_ADMIN_APP = {
+  group: ['**/app/**'],
+  message: 'In the back office, imports flow components -> features -> app: never upwards.',
+};
 const NOT_HTTP = {
   group: ['**/http/**', 'fastify', 'fastify-plugin', '@fastify/*'],
   message:
@@ -138,6 +146,26 @@ const boundaries = [
     );
   }),
   zone(['common/**/*.ts'], [NOT_SERVER, NOT_SRC]),
+  // The back office (admin/) is a third program over common/: it imports neither the storefront
+  // nor the server, and inside it, components -> features -> app, never upwards.
+  zone(['admin/**/*.{ts,tsx}'], [NOT_SERVER, NOT_STOREFRONT]),
+  zone(
+    ['admin/src/features/**/*.{ts,tsx}'],
+    [NOT_SERVER, NOT_STOREFRONT, NOT_ADMIN_APP],
+    ['**/*.test.{ts,tsx}'],
+  ),
+  zone(
+    ['admin/src/components/**/*.{ts,tsx}', 'admin/src/api/**/*.ts'],
+    [
+      NOT_SERVER,
+      NOT_STOREFRONT,
+      NOT_ADMIN_APP,
+      {
+        group: ['**/features/**'],
+        message: 'The back office api/ and components/ sit below its features.',
+      },
+    ],
+  ),
   zone(['server/**/*.{ts,tsx}'], [NOT_SRC]),
   // A test drives a rule through the HTTP answer a client sees, so it may import the HTTP layer.
   zone(
@@ -174,7 +202,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Vitest projects: the storefront's unit and component tests in jsdom, the reference API's
- * tests in Node through `app.inject` (SQLite by default, PostgreSQL too when
- * TEST_DATABASE_URL is set; those few that mock a module in a project of their own), and the
- * tests of the repository's scripts in Node.
+ * Vitest projects: the storefront's and the back office's (admin/) unit and component tests in
+ * jsdom, the reference API's tests in Node through `app.inject` (SQLite by default, PostgreSQL
+ * too when TEST_DATABASE_URL is set; those few that mock a module in a project of their own),
+ * and the tests of the repository's scripts in Node.
  */
 /** Server test files that call vi.mock: they run isolated (see the `server` project). */
 const SERVER_FILES_WITH_MODULE_MOCKS = [
@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'web',
           globals: true,
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'admin/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
           setupFiles: ['src/test/setup.ts'],
         },
       },

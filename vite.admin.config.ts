@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { defineConfig, loadEnv } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * Vite config for the back office SPA (`admin/`), served by the API at `/admin/`.
+ *
+ * Its own build, so the storefront's (vite.config.ts) output and first-load JavaScript do not
+ * change by a byte: root `admin/`, base `/admin/`, out to `dist/admin` (DIST_DIR/admin). `npm run
+ * build` runs it after the storefront's, whose `emptyOutDir` would otherwise wipe it.
+ *
+ * - No public folder: the storefront's favicon and robots are served from `/` already.
+ * - No server render and nothing inline: the server's strict CSP (no 'unsafe-inline') applies,
+ *   so the HTML links one script and one stylesheet, and the module-preload polyfill (which
+ *   Vite would inline in the entry) is off.
+ * - `.env` files are read from the repository root (where the storefront's live), so
+ *   `VITE_API_BASE_URL` and `VITE_TENANT_TOKEN` mean the same in both builds.
+ * - Dev server (`npm run dev:admin`, port 5174): `/api` is proxied to API_PROXY_TARGET (default
+ *   the reference API on :8080), as the storefront's dev server does.
+ */
+export default defineConfig(({ mode }) => {
+  const repoRoot = process.cwd();
+  const env = { ...loadEnv(mode, repoRoot, ''), ...process.env };
+  const distDir = env.DIST_DIR || 'dist';
+  const target = env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
+
+  return {
+    root: join(repoRoot, 'admin'),
+    base: '/admin/',
+    envDir: repoRoot,
+    publicDir: false,
+    plugins: [react()],
+    server: {
+      host: '127.0.0.1',
+      port: 5174,
+      proxy: { '/api': { target, changeOrigin: true } },
+    },
+    preview: { host: '127.0.0.1', port: 5174 },
+    build: {
+      outDir: join(repoRoot, distDir, 'admin'),
+      emptyOutDir: true,
+      target: 'es2022',
+      modulePreload: { polyfill: false },
+    },
+  };
+});
