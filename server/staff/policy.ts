@@ -1,0 +1,87 @@
+/**
+ * A shop's staff policy (`staff_policies`): whether every member must sign in with a second
+ * factor. A shop without a row requires nothing. Turning the requirement on does not sign
+ * anyone out: a member without two-factor sign-in keeps working, and `/me` answers
+ * `totp_required: true` until they set it up (./members.ts staffProfile, ./sign-in.ts).
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { toBool } from '../platform/db/mapping.ts';
+import type { StaffActor } from './actor.ts';
+import { recordActivity } from './activity-log.ts';
+import { requirePermission } from './roles.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The contract's SecuritySettings. */
+export interface StaffPolicy {
+  require_totp: boolean;
+}
+
+/** The shop's policy (the default when it has none). */
+export async function findStaffPolicy(db: Db, tenantId: number): Promise<StaffPolicy> {
+  const row = await db
+    .selectFrom('staff_policies')
+    .select('require_totp')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return { require_totp: row ? toBool(row.require_totp) : false };
+}
+
+/**
+ * The shop's policy, for an owner.
+ * @throws DomainError `forbidden` for a member without `staff.manage`.
+ */
+export async function getStaffPolicy(
+  db: Kysely<Database>,
+  actor: StaffActor,
+): Promise<StaffPolicy> {
+  requirePermission(actor, 'staff.manage');
+  return findStaffPolicy(db, actor.tenantId);
+}
+
+/**
+ * Sets the shop's policy and logs `settings.security` with the value before and after (nothing
+ * is logged when the value does not change).
+ * @throws DomainError `forbidden` for a member without `staff.manage`.
+ */
+export async function setStaffPolicy(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  policy: StaffPolicy,
+  now = new Date(),
+): Promise<StaffPolicy> {
+  requirePermission(actor, 'staff.manage');
+  const requireTotp = policy.require_totp === true;
+  return db.transaction().execute(async (trx) => {
+    // The write comes first (convention of server/orders/order-lock.ts): it takes the row's
+    // lock, so two owners saving at once log what each one really changed.
+    const updated = await trx
+      .updateTable('staff_policies')
+      .set({ require_totp: sql<number>`require_totp` })
+      .where('tenant_id', '=', actor.tenantId)
+      .returning('require_totp')
+      .executeTakeFirst();
+    const before = updated ? toBool(updated.require_totp) : false;
+    if (before === requireTotp) return { require_totp: requireTotp };
+    await trx
+      .insertInto('staff_policies')
+      .values({ tenant_id: actor.tenantId, require_totp: requireTotp ? 1 : 0 })
+      .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ require_totp: requireTotp ? 1 : 0 }))
+      .execute();
+    await recordActivity(
+      trx,
+      {
+        actor,
+        tenantId: actor.tenantId,
+        action: 'settings.security',
+        objectType: 'settings',
+        objectId: 'security',
+        before: { require_totp: before },
+        after: { require_totp: requireTotp },
+      },
+      now,
+    );
+    return { require_totp: requireTotp };
+  });
+}
