@@ -15,9 +15,8 @@ export interface paths {
     put?: never;
     /**
      * Sign a member of staff in with an e-mail and a password (and a code when two-step verification is on).
-     * @description A member with two-step verification on, or any member of a shop that requires it once
-     *     they have set it up, also sends `otp`: the 6-digit code of their authenticator app, or
-     *     one of their recovery codes (each works once). Without it, or with a wrong one, the
+     * @description A member with two-step verification on also sends `otp`: the 6-digit code of their
+     *     authenticator app, or one of their recovery codes (each works once). Without it, or with a wrong one, the
      *     answer is 400 on `otp` and no token is given; the password was right, so the back office
      *     asks for the code next. A member of a shop that requires two-step verification who has
      *     not set it up yet signs in and is asked to set it up (`totp_required` true,
@@ -323,8 +322,8 @@ export interface paths {
     /**
      * Change the shop's security settings (owner only).
      * @description With `require_totp` on, every member must sign in with a code: a member without
-     *     two-step verification is asked to set it up at their next sign-in and can do nothing
-     *     else until they have (`totp_required` of `GET /me/`), and nobody can turn theirs off.
+     *     two-step verification is asked to set it up at their next sign-in (`totp_required` of
+     *     `GET /me/` and of the sign-in answer), and nobody can turn theirs off.
      */
     put: operations['updateSecuritySettings'];
     post?: never;
@@ -1103,7 +1102,16 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
-    /** @description The e-mail or the password is wrong, or the member was removed. */
+    /** @description The tenant token is missing. */
+    TenantTokenMissing: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorDetail'];
+      };
+    };
+    /** @description The e-mail or the password is wrong, the member was removed, or the tenant token is missing. */
     InvalidCredentials: {
       headers: {
         [name: string]: unknown;
@@ -1112,7 +1120,7 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
-    /** @description The refresh token is invalid, expired, revoked or already used. */
+    /** @description The refresh token is invalid, expired, revoked or already used, or the tenant token is missing. */
     InvalidToken: {
       headers: {
         [name: string]: unknown;
@@ -1688,6 +1696,7 @@ export interface operations {
           'application/json': components['schemas']['ErrorBody'];
         };
       };
+      401: components['responses']['TenantTokenMissing'];
       403: components['responses']['UnknownTenant'];
       429: components['responses']['TooManyRequests'];
     };

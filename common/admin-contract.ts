@@ -5,12 +5,7 @@
  * helpers as ./storefront-contract.ts (./contract-types.ts), over the admin operations.
  */
 import type { components, operations } from './admin-api';
-import type {
-  PathParamsOf,
-  QueryOf,
-  RequestBodyOf,
-  SuccessBodyOf,
-} from './contract-types';
+import type { PathParamsOf, QueryOf, RequestBodyOf, SuccessBodyOf } from './contract-types';
 
 export type OperationId = keyof operations;
 export type Schemas = components['schemas'];

@@ -4,12 +4,7 @@
  * checks handlers against, so a wrong shape or an undeclared parameter fails the type check.
  * The helpers are ./contract-types.ts's, bound to this contract's operations.
  */
-import type {
-  PathParamsOf,
-  QueryOf,
-  RequestBodyOf,
-  SuccessBodyOf,
-} from './contract-types';
+import type { PathParamsOf, QueryOf, RequestBodyOf, SuccessBodyOf } from './contract-types';
 import type { components, operations } from './storefront-api';
 
 export type OperationId = keyof operations;
