@@ -1,14 +1,17 @@
 /// <reference types="node" />
 /**
- * `npm run lint`, after Redocly and ESLint: checks of `openapi/storefront.yaml` that those do
- * not make. Exits 1 with every problem listed.
+ * `npm run lint`, after Redocly and ESLint: checks of a contract that those do not make, of
+ * `openapi/storefront.yaml` by default or of the file named as the first argument (`npm run
+ * lint` runs it once more on `openapi/admin.yaml`). Exits 1 with every problem listed.
  *
  * 1. YAML 1.1. Client generators in other languages read the contract with YAML 1.1 parsers
  *    (openapi-generator's SnakeYAML, PyYAML). The document must parse with the `yaml` package
  *    in 1.1 mode to exactly the same data as in 1.2 (so no `yes`, `12:30`, `010` or unquoted
  *    date silently changes type), and no plain scalar inside a flow collection (`{ ... }`,
  *    `[ ... ]`) may hold `?` or `:`, which PyYAML and SnakeYAML refuse (`{ message: Is it
- *    sharp?, ... }`). When python3 has PyYAML, the document is also loaded with it and compared.
+ *    sharp?, ... }`), nor a comma: `{ detail: Sent, not collected. }` reads as `detail: Sent`
+ *    and a second key `not collected.` without a value, in every YAML reader, so no other check
+ *    would notice. When python3 has PyYAML, the document is also loaded with it and compared.
  * 2. Examples. Every request body and every response with content, success or error, has at
  *    least one example, and every example (media-type examples, parameter examples, schema
  *    `examples`) is valid against its schema, checked with Ajv's 2020-12 dialect and formats.
@@ -21,7 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { isMap, isSeq, LineCounter, parseDocument, visit } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from 'yaml';
 import { mediaPathOf, mockMedia } from './lib/mock-media.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -29,7 +32,7 @@ type JsonObject = { [key: string]: Json };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contract = process.argv[2] ?? 'openapi/storefront.yaml';
-/** The contract, or the file named as the first argument (for trying the checks on a copy). */
+/** The contract, or the file named as the first argument (the admin contract, or a copy to try the checks on). */
 const contractPath = path.resolve(process.argv[2] ?? path.join(root, contract));
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
@@ -81,6 +84,17 @@ if (doc12.errors.length === 0 && doc11.errors.length === 0) {
 }
 
 visit(doc12, {
+  Pair(_key, pair, ancestors) {
+    const parent = ancestors.at(-1);
+    const key = pair.key;
+    if (!isMap(parent) || !parent.flow || pair.value !== null || !isScalar(key) || !key.range) {
+      return;
+    }
+    const { line, col } = lineCounter.linePos(key.range[0]);
+    problems.push(
+      `${contract}:${line}:${col}: ${JSON.stringify(key.source ?? String(key.value))} is a key without a value: a comma cut a plain scalar in a flow mapping (quote the whole value)`,
+    );
+  },
   Scalar(_key, node, ancestors) {
     if (node.type !== 'PLAIN' || !node.range) return;
     const inFlow = ancestors.some((a) => (isMap(a) || isSeq(a)) && a.flow);

@@ -123,6 +123,31 @@ describe('npm run contract:diff against a git repository', () => {
     );
   });
 
+  it('checks the admin contract against its own releases, each contract with its own verdict', () => {
+    writeRelease('1.0.0');
+    mkdirSync(path.join(repo, 'openapi', 'releases', 'admin'), { recursive: true });
+    writeFileSync(path.join(repo, 'openapi', 'releases', 'admin', '1.0.0.yaml'), contractText);
+    const admin = parseDocument(contractText);
+    admin.setIn(['info', 'description'], 'Changed.');
+    writeFileSync(path.join(repo, 'openapi', 'admin.yaml'), admin.toString());
+
+    const result = contractDiff();
+    expect(result.status).toBe(1);
+    expect(result.output).toContain(
+      'openapi/releases/1.0.0.yaml (1.0.0) -> openapi/storefront.yaml',
+    );
+    expect(result.output).toContain(
+      'openapi/releases/admin/1.0.0.yaml (1.0.0) -> openapi/admin.yaml (1.0.0)',
+    );
+    expect(result.output).toContain(
+      'The versioning rules are at the top of openapi/ADMIN-CHANGELOG.md',
+    );
+
+    const storefrontOnly = contractDiff('--contract', 'storefront');
+    expect(storefrontOnly.status).toBe(0);
+    expect(storefrontOnly.output).not.toContain('admin.yaml');
+  });
+
   it('compares with a tag when one is named', () => {
     git('tag', '-a', 'contract-v1.0.0', '-m', 'Contract 1.0.0');
     writeContract((doc) => {

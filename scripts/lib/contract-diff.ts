@@ -173,12 +173,13 @@ const HEADINGS: Record<ChangeGroup, string> = {
 /**
  * The report `npm run contract:diff` prints: both versions, the changes grouped breaking /
  * non-breaking / other with the operation (`METHOD /path`) each is in, and the verdict.
- * `labels` name the two sides (`openapi/releases/1.0.0.yaml`, `openapi/storefront.yaml`).
+ * `labels` name the two sides (`openapi/releases/1.0.0.yaml`, `openapi/storefront.yaml`) and
+ * the changelog that holds the contract's versioning rules (`openapi/CHANGELOG.md` by default).
  */
 export function formatReport(
   comparison: ContractComparison,
   verdict: VersionVerdict,
-  labels: { before: string; after: string },
+  labels: { before: string; after: string; changelog?: string },
 ): string {
   const lines: string[] = [];
   const { versions } = comparison;
@@ -212,7 +213,7 @@ export function formatReport(
   } else {
     for (const problem of verdict.problems) lines.push(`FAILED: ${problem}`);
     lines.push(
-      "The versioning rules are at the top of openapi/CHANGELOG.md; add the new version's entry there too.",
+      `The versioning rules are at the top of ${labels.changelog ?? 'openapi/CHANGELOG.md'}; add the new version's entry there too.`,
     );
   }
   return lines.join('\n');
