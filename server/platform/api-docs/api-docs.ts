@@ -1,5 +1,6 @@
 /**
- * The API reference, rendered from the contract (openapi/storefront.yaml) by Scalar (its page
+ * An API reference, rendered from a contract (openapi/storefront.yaml at `/api/docs/`,
+ * openapi/admin.yaml at `/api/admin/docs/`: one registration each) by Scalar (its page
  * from `@scalar/client-side-rendering`, its script from the installed
  * `@scalar/fastify-api-reference`, see ./api-docs-bundle.ts): no CDN, no font host, no request
  * proxy, no telemetry, so the page asks nothing of any other host.
@@ -12,25 +13,33 @@
  *   ({@link apiDocsContentSecurityPolicy}) and a fresh nonce on its inline script and styles;
  * - `GET {prefix}/js/scalar.js` -> Scalar's standalone bundle (about 4.9 MB; 1.3 MB with brotli),
  *   streamed from a file on disk, cached for an hour (503 `{detail}` when it cannot be made);
- * - `GET {prefix}/storefront.yaml` -> the contract file itself, byte for byte.
+ * - `GET {prefix}/{file}` -> the contract file itself, byte for byte, under its own name
+ *   (`storefront.yaml`, `admin.yaml`).
  *
  * No tenant header is needed: the reference describes the API, not a shop. Registered outside
  * the API's tenant scope (app.ts), and by scripts/mock-proxy.ts for `npm run mock`.
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { renderApiReference } from '@scalar/client-side-rendering';
 import type { FastifyInstance } from 'fastify';
 import { scalarBundleFile } from './api-docs-bundle.ts';
 
 export interface ApiDocsPluginOptions {
-  /** Where the page lives, a path without a trailing slash (`/api/docs`). */
+  /** Where the page lives, a path without a trailing slash (`/api/docs`, `/api/admin/docs`). */
   routePrefix: string;
-  /** The contract file to serve and render (app.ts's SPECIFICATION_PATH). */
-  specificationPath: string;
   /**
-   * The API's address as the browser reaches it, for the page's "Test Request" (`/api`: the
-   * same origin as the page, both under `npm start` and behind Vite under `npm run mock`).
+   * The contract file to serve and render (app.ts's SPECIFICATION_PATH, or the admin
+   * contract); the page loads it under its own file name.
+   */
+  specificationPath: string;
+  /** The page's title (default: the storefront's, `Handcraft storefront API reference`). */
+  pageTitle?: string;
+  /**
+   * The API's address as the browser reaches it, for the page's "Test Request" (`/api`, or
+   * `/api/admin` for the back office's: the same origin as the page, both under `npm start`
+   * and behind Vite under `npm run mock`).
    */
   apiUrl: string;
   /** A tenant token filled into the page's X-Tenant-Token field (the storefront's own). */
@@ -45,8 +54,16 @@ export interface ApiDocsPluginOptions {
  */
 const ZOD_WITHOUT_EVAL = 'globalThis.__zod_globalConfig={jitless:true}';
 
-/** Where the contract is served under the prefix (the page loads it from here). */
-export const CONTRACT_FILE = 'storefront.yaml';
+/** The storefront reference's title, the default {@link ApiDocsPluginOptions.pageTitle}. */
+export const DEFAULT_PAGE_TITLE = 'Handcraft storefront API reference';
+
+/**
+ * Where the contract is served under the prefix, and the page loads it from: the file's own
+ * name (`storefront.yaml`, `admin.yaml`).
+ */
+export function contractFileName(specificationPath: string): string {
+  return path.basename(specificationPath);
+}
 
 /**
  * The reference page's Content-Security-Policy for a response whose inline scripts carry
@@ -81,11 +98,14 @@ export function apiDocsContentSecurityPolicy(nonce: string): string {
  * set, so "Test Request" calls the API directly, which is this origin.
  */
 export function apiDocsConfiguration(
-  options: Pick<ApiDocsPluginOptions, 'apiUrl' | 'tenantToken'>,
+  options: Pick<ApiDocsPluginOptions, 'apiUrl' | 'tenantToken' | 'pageTitle'> & {
+    /** The contract's file name under the prefix ({@link contractFileName}). */
+    contractFile: string;
+  },
 ) {
   return {
-    url: CONTRACT_FILE,
-    pageTitle: 'Handcraft storefront API reference',
+    url: options.contractFile,
+    pageTitle: options.pageTitle ?? DEFAULT_PAGE_TITLE,
     withDefaultFonts: false,
     telemetry: false,
     agent: { disabled: true },
@@ -158,7 +178,8 @@ export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOption
     throw new Error(`api-docs: routePrefix must be a path, got "${prefix}"`);
   const page = `${prefix}/`;
   const bundle = `${prefix}/js/scalar.js`;
-  const { pageTitle, ...config } = apiDocsConfiguration(options);
+  const contractFile = contractFileName(options.specificationPath);
+  const { pageTitle, ...config } = apiDocsConfiguration({ ...options, contractFile });
 
   // The bare prefix: a relative redirect, so the page's relative addresses resolve under it.
   app.get(prefix, async (_request, reply) =>
@@ -198,7 +219,7 @@ export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOption
       .send(createReadStream(file));
   });
 
-  app.get(`${prefix}/${CONTRACT_FILE}`, async (_request, reply) =>
+  app.get(`${prefix}/${contractFile}`, async (_request, reply) =>
     reply
       .header('content-type', 'application/yaml; charset=utf-8')
       .header('cache-control', 'no-cache')
