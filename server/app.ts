@@ -47,9 +47,13 @@ import { sandboxGateway } from './http/sandbox-gateway.ts';
 import { seo } from './http/seo.ts';
 import { cacheSync } from './http/cache-sync.ts';
 import { pages } from './http/pages.ts';
+import { ADMIN_SPECIFICATION_PATH, adminApi } from './http/admin/admin-api.ts';
+import { staffServices } from './http/admin/staff-services.ts';
+import { adminApp } from './http/admin-app.ts';
 import { tenant } from './http/tenant.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
+import { seedDeskIfMissing } from './seed/desk-seed.ts';
 import {
   seedDemoCustomersIfMissing,
   seedIfEmpty,
@@ -85,7 +89,7 @@ export interface BuildAppOptions {
    * Seed the demo shops when the database is empty, and their demo customers, payment settings
    * and content when missing (default: config.seedDemo, SEED_DEMO; tests may skip the media files).
    */
-  seed?: boolean | { skipMedia: boolean };
+  seed?: boolean | { skipMedia: boolean; deskDemo?: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -169,8 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     countTtlMs: config.catalogCountTtlMs,
   });
   await app.register(cacheSync, { databaseUrl: config.databaseUrl });
+  // One secret signs shoppers' and staff's tokens; their audiences keep them apart.
+  const jwtSecret = loadJwtSecret(config.jwtSecret ?? undefined, jwtSecretPath(config));
   await app.register(auth, {
-    secret: loadJwtSecret(config.jwtSecret ?? undefined, jwtSecretPath(config)),
+    secret: jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
@@ -178,6 +184,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginMaxFailures: config.loginMaxFailures,
     loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
     registerMaxPerAddress: config.registerMaxPerAddress,
+  });
+  await app.register(staffServices, {
+    secret: jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    passwordHashCost: config.passwordHashCost,
+    loginMaxFailures: config.loginMaxFailures,
+    loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
   });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
   await app.register(account, {
@@ -214,6 +227,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (content.length > 0) app.log.info({ tenants: content }, 'seeded the demo content');
     const shops = await seedShopSettingsIfMissing(app.db);
     if (shops.length > 0) app.log.info({ tenants: shops }, 'seeded the demo shipping and pieces');
+    // The back office's demo staff and orders in every state: on a real start, and in a test
+    // that asks for them (the others keep counting only the orders they place).
+    if (typeof seed !== 'object' || seed.deskDemo) {
+      const desk = await seedDeskIfMissing(app.db, { passwordHashCost: config.passwordHashCost });
+      if (desk.length > 0) app.log.info({ added: desk }, 'seeded the back office demo');
+    }
   }
 
   app.decorate('publicApiPath', config.publicApiPath);
@@ -233,10 +252,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     apiUrl: config.publicApiPath,
     tenantToken: config.tenantToken,
   });
+  await app.register(apiDocs, {
+    routePrefix: `${config.publicApiPath}/admin/docs`,
+    specificationPath: ADMIN_SPECIFICATION_PATH,
+    apiUrl: `${config.publicApiPath}/admin`,
+    tenantToken: config.tenantToken,
+    pageTitle: 'Handcraft back office API reference',
+  });
   await app.register(async (api) => {
     await api.register(tenant);
     // JSON bodies only, kept raw; required bodies; no-store on token answers.
-    await api.register(apiRequests, { publicApiPath: config.publicApiPath });
+    await api.register(apiRequests, { noStorePrefix: `${config.publicApiPath}/accounts/` });
     await api.register(openapiGlue, {
       specification: SPECIFICATION_PATH,
       prefix: config.publicApiPath,
@@ -245,6 +271,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (handlers as Record<string, RouteHandlerMethod | undefined>)[operationId] ?? notImplemented,
     });
   });
+  // The back office: its API under {publicApiPath}/admin/ and its app at /admin/ (decision 020).
+  await app.register(adminApi, { publicApiPath: config.publicApiPath });
+  if (config.serveSpa) await app.register(adminApp, { distDir: config.distDir });
   await app.register(providerNotifications, { publicApiPath: config.publicApiPath });
   // A test card pays a sandbox order: never registered unless PAYMENT_SANDBOX is on (config.ts
   // refuses it with NODE_ENV=production).

@@ -7,7 +7,8 @@
  *   gateway signs the bytes of its notification);
  * - an operation whose contract declares a body answers 400 `{"detail":"A JSON request body is
  *   required."}` when none was sent (every request body of the contract is required);
- * - answers under `{publicApiPath}/accounts/` carry `Cache-Control: no-store` (they hold tokens);
+ * - answers under `noStorePrefix` (the storefront's `{publicApiPath}/accounts/`, the whole back
+ *   office) carry `Cache-Control: no-store` (they hold tokens or a shop's private records);
  * - a security handler's error is answered as the error it wraps (plugins/auth.ts).
  *
  * Wrapped with fastify-plugin so the parsers, hooks and error handler apply to the scope that
@@ -20,8 +21,8 @@ import { nestsDeeperThan } from './json-depth.ts';
 import { unwrapSecurityError } from './auth.ts';
 
 export interface ApiRequestsPluginOptions {
-  /** The API's path prefix (config.publicApiPath, `/api`). */
-  publicApiPath: string;
+  /** Routes under this path prefix answer `no-store`, e.g. `/api/accounts/`. */
+  noStorePrefix: string;
 }
 
 async function apiRequestsPlugin(
@@ -30,9 +31,9 @@ async function apiRequestsPlugin(
 ): Promise<void> {
   // Tokens must never be stored by a browser or a proxy cache (RFC 6749, section 5.1).
   // Callback hooks here: they run on every API request, where a promise each is measurable.
-  const accountsPrefix = `${options.publicApiPath}/accounts/`;
+  const { noStorePrefix } = options;
   api.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.url?.startsWith(accountsPrefix)) {
+    if (request.routeOptions.url?.startsWith(noStorePrefix)) {
       reply.header('cache-control', 'no-store');
       reply.header('pragma', 'no-cache');
     }

@@ -297,8 +297,17 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       index: false,
       // index.html is only ever served rendered (below), never raw from disk; robots.txt is
       // the SEO plugin's; the server render module and the compiled API (dist/api/) are for
-      // this process only, and no source map leaves it.
-      globIgnore: ['index.html', 'robots.txt', 'server/**', 'api/**', '.vite/**', '**/*.map'],
+      // this process only, and no source map leaves it. The back office's files are its own
+      // plugin's (./admin-app.ts), served with its own headers.
+      globIgnore: [
+        'index.html',
+        'robots.txt',
+        'server/**',
+        'api/**',
+        'admin/**',
+        '.vite/**',
+        '**/*.map',
+      ],
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.startsWith(join(root, 'assets'));

@@ -1,0 +1,88 @@
+/**
+ * The back office's single-page app at `/admin/` (decision 020): its own build (dist/admin,
+ * `npm run build:admin`), never server-rendered and never part of the storefront's bundle.
+ * Every path under `/admin/` that is not one of its files answers its `index.html`, whose
+ * router draws the screen.
+ *
+ * Its documents are private: `X-Robots-Tag: noindex, nofollow` (and the page's own robots
+ * meta), `no-store`, no framing (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), and the
+ * storefront's strict policy without the analytics hosts: scripts, styles and API calls from
+ * this origin only.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface AdminAppOptions {
+  /** The build's root (config.distDir); the back office is in its `admin/` folder. */
+  distDir: string;
+}
+
+/** The Content-Security-Policy of the back office's documents. */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+  '<title>Back office not built</title></head><body><p>The back office is not built yet: run ' +
+  '<code>npm run build</code>.</p></body></html>';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function documentHeaders(reply: FastifyReply): FastifyReply {
+  return reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .header('Content-Security-Policy', ADMIN_CSP)
+    .header('X-Frame-Options', 'DENY')
+    .header('X-Robots-Tag', 'noindex, nofollow')
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Referrer-Policy', 'same-origin');
+}
+
+/**
+ * Serves the back office's files and its shell (encapsulated: registers routes under
+ * `/admin` only). Without a build, every page answers 503 saying how to build it.
+ */
+export async function adminApp(app: FastifyInstance, options: AdminAppOptions): Promise<void> {
+  const root = resolve(options.distDir, 'admin');
+  const indexPath = join(root, 'index.html');
+  const built = existsSync(indexPath);
+  const html = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      prefix: '/admin/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      globIgnore: ['index.html', '**/*.map'],
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'Cache-Control',
+          filePath.startsWith(join(root, 'assets')) ? IMMUTABLE : 'no-cache',
+        );
+        res.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+  }
+  const shell = (request: FastifyRequest, reply: FastifyReply) =>
+    // A file the build does not have is a 404, never the shell in its place.
+    request.url.startsWith('/admin/assets/')
+      ? reply.callNotFound()
+      : documentHeaders(reply.code(built ? 200 : 503)).send(html);
+  app.get('/admin', (_request, reply) => reply.redirect('/admin/', 308));
+  app.get('/admin/', shell);
+  app.get('/admin/*', shell);
+}

@@ -1,0 +1,413 @@
+/**
+ * The back office's demo (decision 020): an owner and a staff member at demo-handcraft, and
+ * orders in every state of the order desk (awaiting payment, to ship, on their way, ready to
+ * collect, completed, canceled, expired, refunded), so the desk is not empty on first start.
+ * Only ever run with the demo seed (SEED_DEMO, which the config refuses in production).
+ *
+ * The demo orders take no stock: each line's `stock_taken` is 0, so canceling, expiring or
+ * reopening one moves no piece, and the shop's stock stays what the catalogue seed made it.
+ * Safe on every start and against a second process doing the same: staff by e-mail, the
+ * orders by their fixed idempotency keys (unique per shop and customer).
+ */
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../accounts/passwords.ts';
+import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
+import type { StaffRole } from '../platform/db/tables/staff.ts';
+import { type DemoCustomer, seedDemoCustomersIfMissing } from './seed.ts';
+
+/** A demo staff account; the README lists these passwords. */
+export interface DemoStaff {
+  tenantToken: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password: string;
+}
+
+export const DEMO_STAFF: readonly DemoStaff[] = [
+  {
+    tenantToken: 'demo-handcraft',
+    email: 'owner@emberandoak.example',
+    name: 'Ada Ember',
+    role: 'owner',
+    password: 'demo-owner-2026',
+  },
+  {
+    tenantToken: 'demo-handcraft',
+    email: 'staff@emberandoak.example',
+    name: 'Sam Oak',
+    role: 'staff',
+    password: 'demo-staff-2026',
+  },
+];
+
+/**
+ * The shopper the demo orders belong to: not the demo customer, whose order history and
+ * limit of unpaid orders stay theirs to try the storefront with. The README lists the password,
+ * so the owner can see an order as its shopper does (the tracking link after shipping).
+ */
+export const DEMO_BUYER: DemoCustomer = {
+  tenantToken: 'demo-handcraft',
+  email: 'buyer@emberandoak.example',
+  username: 'buyer',
+  password: 'demo-buyer-2026',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Characters an order number may hold (server/platform/random-code.ts's). */
+const DEMO_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** One demo order: its state, method, age in days, and what happened to its shipment. */
+interface DemoOrder {
+  key: string;
+  status: OrderStatus;
+  method: PaymentMethod;
+  daysAgo: number;
+  fullname: string;
+  collection?: boolean;
+  fulfilment?: 'shipped' | 'ready' | 'collected';
+  paidByHand?: boolean;
+  refunded?: boolean;
+  cancelReason?: string;
+}
+
+const DEMO_ORDERS: readonly DemoOrder[] = [
+  {
+    key: 'awaiting-transfer',
+    status: 'awaiting_payment',
+    method: 'bank_transfer',
+    daysAgo: 1,
+    fullname: 'Jane Doe',
+  },
+  {
+    key: 'awaiting-transfer-old',
+    status: 'awaiting_payment',
+    method: 'bank_transfer',
+    daysAgo: 5,
+    fullname: 'Tom Baker',
+  },
+  {
+    key: 'awaiting-custom',
+    status: 'awaiting_payment',
+    method: 'custom',
+    daysAgo: 2,
+    fullname: 'Priya Shah',
+  },
+  {
+    key: 'to-ship',
+    status: 'paid',
+    method: 'bank_transfer',
+    daysAgo: 3,
+    fullname: 'Oliver Hughes',
+    paidByHand: true,
+  },
+  {
+    key: 'to-ship-2',
+    status: 'paid',
+    method: 'custom',
+    daysAgo: 2,
+    fullname: 'Mia Clarke',
+    paidByHand: true,
+  },
+  {
+    key: 'shipped',
+    status: 'shipped',
+    method: 'bank_transfer',
+    daysAgo: 9,
+    fullname: 'Noah Wilson',
+    paidByHand: true,
+    fulfilment: 'shipped',
+  },
+  {
+    key: 'ready',
+    status: 'ready_to_collect',
+    method: 'bank_transfer',
+    daysAgo: 4,
+    fullname: 'Emma Green',
+    paidByHand: true,
+    collection: true,
+    fulfilment: 'ready',
+  },
+  {
+    key: 'completed',
+    status: 'completed',
+    method: 'custom',
+    daysAgo: 20,
+    fullname: 'Leo Turner',
+    paidByHand: true,
+    collection: true,
+    fulfilment: 'collected',
+  },
+  {
+    key: 'canceled',
+    status: 'canceled',
+    method: 'bank_transfer',
+    daysAgo: 6,
+    fullname: 'Ava Brown',
+    cancelReason: 'The customer asked to cancel by e-mail.',
+  },
+  {
+    key: 'expired',
+    status: 'expired',
+    method: 'bank_transfer',
+    daysAgo: 12,
+    fullname: 'Jack Evans',
+  },
+  {
+    key: 'refunded',
+    status: 'refunded',
+    method: 'bank_transfer',
+    daysAgo: 15,
+    fullname: 'Isla Moore',
+    paidByHand: true,
+    refunded: true,
+  },
+];
+
+export interface DeskSeedOptions {
+  /** scrypt work factor (log2 N) of the staff's password hashes. */
+  passwordHashCost: number;
+  now?: Date;
+}
+
+/**
+ * Adds the demo staff and the demo orders that are missing.
+ * @returns what it added, e.g. ['owner@emberandoak.example', '11 orders at demo-handcraft'].
+ */
+export async function seedDeskIfMissing(
+  db: Kysely<Database>,
+  options: DeskSeedOptions,
+): Promise<string[]> {
+  const now = options.now ?? new Date();
+  const added: string[] = [];
+  for (const member of DEMO_STAFF) {
+    const tenant = await tenantByToken(db, member.tenantToken);
+    if (!tenant) continue;
+    const existing = await db
+      .selectFrom('staff')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('email', '=', member.email)
+      .where('removed_at', 'is', null)
+      .executeTakeFirst();
+    if (existing) continue;
+    const result = await db
+      .insertInto('staff')
+      .values({
+        tenant_id: tenant.id,
+        email: member.email,
+        name: member.name,
+        role: member.role,
+        password_hash: await hashPassword(member.password, { log2Cost: options.passwordHashCost }),
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) added.push(member.email);
+  }
+  added.push(
+    ...(await seedDemoCustomersIfMissing(db, {
+      passwordHashCost: options.passwordHashCost,
+      customers: [DEMO_BUYER],
+      now,
+    })),
+  );
+  const orders = await seedDemoOrders(db, now);
+  if (orders > 0) added.push(`${orders} orders at demo-handcraft`);
+  return added;
+}
+
+async function tenantByToken(db: Kysely<Database>, token: string) {
+  return db.selectFrom('tenants').select(['id']).where('token', '=', token).executeTakeFirst();
+}
+
+/** The demo orders of demo-handcraft's demo customer; those already there are left alone. */
+async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> {
+  const customer = DEMO_BUYER;
+  const tenant = await tenantByToken(db, customer.tenantToken);
+  if (!tenant) return 0;
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .where('email', '=', customer.email)
+    .executeTakeFirst();
+  if (!user) return 0;
+  const products = await db
+    .selectFrom('products')
+    .select(['id', 'name', 'slug', 'price_cents'])
+    .where('tenant_id', '=', tenant.id)
+    .where('is_active', '=', 1)
+    .where('age_restricted', '=', 0)
+    .orderBy('id')
+    .limit(4)
+    .execute();
+  if (products.length === 0) return 0;
+  const owner = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .where('role', '=', 'owner')
+    .orderBy('id')
+    .executeTakeFirst();
+  let added = 0;
+  for (const [index, demo] of DEMO_ORDERS.entries()) {
+    const idempotencyKey = `seed-desk-${demo.key}`;
+    const exists = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .where('user_id', '=', user.id)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (exists) continue;
+    await db.transaction().execute(async (trx) => {
+      const product = products[index % products.length]!;
+      const placedAt = new Date(now.getTime() - demo.daysAgo * DAY_MS);
+      const shippingCents = demo.collection ? 0 : 650;
+      const total = product.price_cents + shippingCents;
+      const paid = demo.paidByHand === true;
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          tenant_id: tenant.id,
+          user_id: user.id,
+          order_number: `ORD-SEED-${DEMO_CODE_ALPHABET[index]}${DEMO_CODE_ALPHABET[index]}26`,
+          status: demo.status,
+          payment_method: demo.method,
+          total_cents: total,
+          total_items: 1,
+          subtotal_cents: product.price_cents,
+          shipping_cents: shippingCents,
+          street: '12 Orchard Lane',
+          city: 'Bath',
+          postal_code: 'BA1 1AA',
+          country: 'GB',
+          fullname: demo.fullname,
+          contact_number: '+44 7700 900123',
+          payment_instructions: null,
+          payment_redirect_url: null,
+          idempotency_key: idempotencyKey,
+          request_hash: null,
+          created_at: placedAt.toISOString(),
+          updated_at: placedAt.toISOString(),
+          paid_at: paid ? new Date(placedAt.getTime() + DAY_MS / 2).toISOString() : null,
+          expires_at:
+            demo.status === 'awaiting_payment'
+              ? new Date(placedAt.getTime() + 7 * DAY_MS).toISOString()
+              : null,
+          closed_at:
+            demo.status === 'canceled' || demo.status === 'expired'
+              ? new Date(
+                  placedAt.getTime() + (demo.status === 'expired' ? 7 : 1) * DAY_MS,
+                ).toISOString()
+              : null,
+          cancel_reason: demo.cancelReason ?? null,
+          refunded_cents: demo.refunded ? total : 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const line = await trx
+        .insertInto('order_items')
+        .values({
+          order_id: order.id,
+          product_id: product.id,
+          product_name: product.name,
+          product_slug: product.slug,
+          thumb_path: null,
+          customization: '{}',
+          quantity: 1,
+          unit_price_cents: product.price_cents,
+          line_total_cents: product.price_cents,
+          stock_taken: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const shipment = demo.collection
+        ? {
+            method: 'collection',
+            name: 'Collect from the workshop',
+            kind: 'collection',
+            age_verified: false,
+            price: '0.00',
+            item_ids: [line.id],
+          }
+        : {
+            method: 'uk-standard',
+            name: 'Royal Mail Tracked 48',
+            kind: 'delivery',
+            age_verified: false,
+            price: '6.50',
+            item_ids: [line.id],
+          };
+      await trx
+        .updateTable('orders')
+        .set({ shipments: JSON.stringify([shipment]) })
+        .where('id', '=', order.id)
+        .execute();
+      const paidAt = new Date(placedAt.getTime() + DAY_MS / 2).toISOString();
+      if (paid) {
+        await trx
+          .insertInto('manual_payments')
+          .values({
+            tenant_id: tenant.id,
+            order_id: order.id,
+            amount_cents: total,
+            payer_reference: `DOE ${String(index + 1).padStart(4, '0')}`,
+            received_at: paidAt,
+            staff_id: owner?.id ?? null,
+          })
+          .execute();
+      }
+      if (demo.fulfilment) {
+        const at = new Date(placedAt.getTime() + DAY_MS).toISOString();
+        await trx
+          .insertInto('order_fulfilments')
+          .values({
+            tenant_id: tenant.id,
+            order_id: order.id,
+            shipment_index: 0,
+            kind: demo.collection ? 'collection' : 'delivery',
+            status: demo.fulfilment,
+            carrier: demo.fulfilment === 'shipped' ? 'royal_mail' : null,
+            tracking_number: demo.fulfilment === 'shipped' ? 'RM123456785GB' : null,
+            staff_id: owner?.id ?? null,
+            shipped_at: demo.fulfilment === 'shipped' ? at : null,
+            ready_at: demo.collection ? at : null,
+            collected_at:
+              demo.fulfilment === 'collected'
+                ? new Date(placedAt.getTime() + 2 * DAY_MS).toISOString()
+                : null,
+          })
+          .execute();
+        if (demo.fulfilment !== 'ready') {
+          await trx
+            .updateTable('orders')
+            .set({ fulfilled_at: at })
+            .where('id', '=', order.id)
+            .execute();
+        }
+      }
+      if (demo.refunded) {
+        await trx
+          .insertInto('refunds')
+          .values({
+            uuid: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+            tenant_id: tenant.id,
+            order_id: order.id,
+            payment_id: null,
+            amount_cents: total,
+            reason: 'The piece arrived broken.',
+            status: 'manual',
+            provider_ref: null,
+            staff_id: owner?.id ?? null,
+            created_at: new Date(placedAt.getTime() + 3 * DAY_MS).toISOString(),
+            settled_at: null,
+          })
+          .execute();
+      }
+    });
+    added += 1;
+  }
+  return added;
+}
