@@ -159,15 +159,22 @@ export interface PaymentProvider {
    */
   cancelPayment(ref: { providerRef: string; paymentId: string }): Promise<boolean>;
   /**
-   * Refunds a captured attempt in full, when the provider's API allows it; resolves to the
-   * provider's refund reference, or null when this adapter cannot refund (the shop refunds by
-   * hand, and has been e-mailed).
-   * @throws ProviderUnavailable, ProviderRefused.
+   * Refunds `amountMinor` of a captured attempt (all of it, or part: a shop's partial refund),
+   * when the provider's API allows it; resolves to the provider's refund reference, or null when
+   * this adapter cannot refund (the shop refunds by hand, and has been told).
+   *
+   * `refundId` names one refund (a shop's refund, `refunds.uuid`) and is its idempotency key at
+   * the provider: the same refund asked again is answered with the same provider refund, while
+   * two partial refunds of one attempt stay two. Without it the attempt's own id is the key (one
+   * refund per attempt: money an order could not keep, refunded in full).
+   * @throws ProviderUnavailable (the refund may or may not have been made: ask again with the
+   *   same `refundId`), ProviderRefused (it was not made: e.g. more than is left to refund).
    */
   refundPayment(ref: {
     providerRef: string;
     paymentId: string;
     amountMinor: number;
     currency: string;
+    refundId?: string;
   }): Promise<string | null>;
 }

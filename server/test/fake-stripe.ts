@@ -40,8 +40,11 @@ export interface FakeStripe {
   refunds: Map<string, Json>;
   /** Every request received, in order, including the ones a failure switch swallowed. */
   requests: RecordedRequest[];
-  /** The next `count` requests fail as `mode`, whatever they ask. */
-  failNext(mode: FailureMode, count?: number): void;
+  /**
+   * The next `count` requests fail as `mode`, whatever they ask; with `path`, the next `count`
+   * requests to that path only (`/v1/refunds`), the others answered as usual.
+   */
+  failNext(mode: FailureMode, count?: number, path?: string): void;
   /**
    * The shopper finishes the hosted page: the session becomes `complete` with a PaymentIntent;
    * 'unpaid' is an asynchronous method (a bank debit) still settling.
@@ -125,7 +128,7 @@ export async function startFakeStripe(options: {
   const paymentIntents = new Map<string, Json>();
   const refunds = new Map<string, Json>();
   const requests: RecordedRequest[] = [];
-  const failures: FailureMode[] = [];
+  const failures: { mode: FailureMode; path?: string }[] = [];
   // Stripe keeps an idempotent request's first answer and replays it for the same key and
   // parameters; other parameters under the same key are refused.
   const idempotent = new Map<string, { path: string; body: string; answer: Json }>();
@@ -187,7 +190,26 @@ export async function startFakeStripe(options: {
     if (typeof intentId !== 'string') throw missing('payment_intent');
     const intent = paymentIntents.get(intentId);
     if (!intent) throw noSuch('payment_intent', intentId, 'payment_intent');
-    const amount = form.amount === undefined ? intent.amount : Number(form.amount);
+    // Stripe keeps what was refunded of a payment and refuses a refund above what is left.
+    const refunded = Number(intent.amount_refunded ?? 0);
+    const left = Number(intent.amount) - refunded;
+    const amount = form.amount === undefined ? left : Number(form.amount);
+    if (left <= 0) {
+      throw new StripeErrorAnswer(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge for payment intent ${intentId} has already been refunded.`,
+      });
+    }
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) {
+      const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      throw new StripeErrorAnswer(400, {
+        type: 'invalid_request_error',
+        message: `Refund amount (${dollars(amount)}) is greater than unrefunded amount on charge (${dollars(left)})`,
+        param: 'amount',
+      });
+    }
+    intent.amount_refunded = refunded + amount;
     const answer: Json = {
       id: newId('re'),
       object: 'refund',
@@ -249,7 +271,8 @@ export async function startFakeStripe(options: {
       const params = decodeForm(method === 'POST' ? body : url.search.slice(1));
       requests.push({ method, path: url.pathname, headers: req.headers, params });
 
-      const failure = failures.shift();
+      const index = failures.findIndex((f) => f.path === undefined || f.path === url.pathname);
+      const failure = index < 0 ? undefined : failures.splice(index, 1)[0]!.mode;
       if (failure === 'hang') return;
       if (failure === 'close') return void req.socket.destroy();
       if (failure) {
@@ -312,8 +335,8 @@ export async function startFakeStripe(options: {
     paymentIntents,
     refunds,
     requests,
-    failNext(mode, count = 1) {
-      for (let i = 0; i < count; i += 1) failures.push(mode);
+    failNext(mode, count = 1, path) {
+      for (let i = 0; i < count; i += 1) failures.push({ mode, ...(path ? { path } : {}) });
     },
     complete(sessionId, { paymentStatus }) {
       const found = session(sessionId);

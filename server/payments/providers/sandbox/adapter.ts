@@ -12,6 +12,7 @@ import type { Database, SandboxChargesTable } from '../../../platform/db/databas
 import { toDecimal, toMinorUnits } from '../../../../common/money.ts';
 import {
   NotificationRefused,
+  ProviderRefused,
   type PaymentProvider,
   type ProviderPaymentReport,
   type ProviderPaymentState,
@@ -189,7 +190,38 @@ export function createSandboxProvider(
       return result.numUpdatedRows === 1n;
     },
 
-    async refundPayment({ providerRef }) {
+    /**
+     * Without `refundId` (money an order could not keep): the whole charge, once; a retry
+     * answers the same `{ref}-RF`, and a charge that was never taken resolves null. With one (a
+     * shop's refund, whole or part): `{ref}-RF-{first 8 of refundId}`, the same for a retry.
+     * The sandbox keeps no running total of what it refunded: it refuses one refund above the
+     * charge, and the shop's own refunds table keeps the sum within what was paid.
+     * @throws ProviderRefused for a shop's refund of a charge that was not taken, or above it.
+     */
+    async refundPayment({ providerRef, amountMinor, refundId }) {
+      if (refundId !== undefined) {
+        const found = await charge({ ref: providerRef });
+        if (!found || found.status !== 'succeeded') {
+          throw new ProviderRefused(
+            'This payment was not captured, so there is nothing to refund.',
+            'payment_not_captured',
+          );
+        }
+        if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) {
+          throw new ProviderRefused('The refund amount must be above zero.', 'invalid_amount');
+        }
+        if (amountMinor > found.amount_cents) {
+          throw new ProviderRefused('The refund is more than the charge.', 'amount_too_large');
+        }
+        await db
+          .updateTable('sandbox_charges')
+          .set({ refunded_at: new Date().toISOString() })
+          .where('ref', '=', providerRef)
+          .where('tenant_id', '=', tenantId)
+          .where('refunded_at', 'is', null)
+          .execute();
+        return `${providerRef}-RF-${refundId.slice(0, 8).toUpperCase()}`;
+      }
       const result = await db
         .updateTable('sandbox_charges')
         .set({ refunded_at: new Date().toISOString() })

@@ -198,13 +198,14 @@ export function createStripeProvider(
     },
 
     /**
-     * Refunds `amountMinor` of the session's PaymentIntent, with the idempotency key
-     * `refund-{paymentId}` (one refund per attempt; a repeat answers the same refund).
-     * Resolves to the refund's id (`re_…`).
+     * Refunds `amountMinor` of the session's PaymentIntent (all of it or part), with the
+     * idempotency key `refund-{refundId}`, or `refund-{paymentId}` without one (one refund per
+     * attempt); a repeat answers the same refund. Resolves to the refund's id (`re_…`).
      * @throws ProviderRefused when the session was not paid (`payment_not_captured`) or is in
-     *   another currency (`currency_mismatch`), or Stripe refuses; ProviderUnavailable.
+     *   another currency (`currency_mismatch`), or Stripe refuses (more than is left unrefunded);
+     *   ProviderUnavailable.
      */
-    async refundPayment({ providerRef, paymentId, amountMinor, currency }) {
+    async refundPayment({ providerRef, paymentId, amountMinor, currency, refundId }) {
       const session = await call(() => stripe.checkout.sessions.retrieve(providerRef));
       const paymentIntent = idOf(session.payment_intent);
       if (session.payment_status !== 'paid' || paymentIntent === null) {
@@ -224,9 +225,9 @@ export function createStripeProvider(
           {
             payment_intent: paymentIntent,
             amount: amountMinor,
-            metadata: { payment_id: paymentId },
+            metadata: { payment_id: paymentId, ...(refundId ? { refund_id: refundId } : {}) },
           },
-          { idempotencyKey: `refund-${paymentId}` },
+          { idempotencyKey: `refund-${refundId ?? paymentId}` },
         ),
       );
       return refund.id;
