@@ -21,6 +21,8 @@ import type {
   OfflinePaymentInstructions,
   OrderClosedEmailData,
   OrderPlacedEmailData,
+  OrderRefundedEmailData,
+  EmailShopRefund,
   PaymentReceivedEmailData,
   ShopOrderAwaitingPaymentEmailData,
   ShopOrderPaidEmailData,
@@ -194,6 +196,17 @@ const kindChecks: { [K in EmailKind]: Check } = {
     refundedAutomatically: bool,
     refundRef: optional(text),
     dashboardUrl: optional(httpUrl),
+  }),
+  order_refunded: object<OrderRefundedEmailData>({
+    ...base,
+    refund: object<EmailShopRefund>({
+      amount: money,
+      method: literal('card', 'manual'),
+      reason: text,
+      refundedTotal: money,
+      paidTotal: money,
+      refundedAt: dateTime,
+    }),
   }),
 };
 

@@ -344,6 +344,29 @@ export interface ShopRefundNeededEmailData extends EmailBase {
   dashboardUrl?: string;
 }
 
+/** A refund the shop made of part or all of what was paid (the back office). */
+export interface EmailShopRefund {
+  amount: Money;
+  /**
+   * How the money goes back: 'card', to the card it was paid with (through the card provider);
+   * 'manual', sent back by the shop itself, the way the shopper paid.
+   */
+  method: 'card' | 'manual';
+  /** The shop's words for why (the owner types them knowing the shopper reads them). */
+  reason: string;
+  /** Everything refunded of the order so far, this refund included. */
+  refundedTotal: Money;
+  /** Everything paid for the order. `refundedTotal` equal to it: refunded in full. */
+  paidTotal: Money;
+  refundedAt: IsoDateTime;
+}
+
+/** 8. To the shopper, when the shop refunded part or all of an order. */
+export interface OrderRefundedEmailData extends EmailBase {
+  kind: 'order_refunded';
+  refund: EmailShopRefund;
+}
+
 /** The data of any order e-mail; `kind` tells which. */
 export type EmailData =
   | OrderPlacedEmailData
@@ -352,7 +375,8 @@ export type EmailData =
   | LatePaymentRefundEmailData
   | ShopOrderPaidEmailData
   | ShopOrderAwaitingPaymentEmailData
-  | ShopRefundNeededEmailData;
+  | ShopRefundNeededEmailData
+  | OrderRefundedEmailData;
 
 export type EmailKind = EmailData['kind'];
 
@@ -368,6 +392,7 @@ export const EMAIL_KINDS = [
   'shop_order_paid',
   'shop_order_awaiting_payment',
   'shop_refund_needed',
+  'order_refunded',
 ] as const satisfies readonly EmailKind[];
 
 /** The ISO 4217 code of an e-mail's amounts: the order's currency, "USD" when it names none. */

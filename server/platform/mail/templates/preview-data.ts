@@ -260,6 +260,31 @@ export const PREVIEW_EMAILS = {
     refundedAutomatically: true,
     refundRef: 're_3QkS7cMy9Au1',
   },
+  'order-refunded-partly-by-card': {
+    kind: 'order_refunded',
+    ...shopper,
+    refund: {
+      amount: '90.00',
+      method: 'card',
+      reason:
+        'One of the two tea mugs arrived chipped.\nWe are sorry: keep it, with our apologies.',
+      refundedTotal: '90.00',
+      paidTotal: '475.00',
+      refundedAt: '2026-11-26T11:20:00Z',
+    },
+  },
+  'order-refunded-in-full-by-hand': {
+    kind: 'order_refunded',
+    ...shopper,
+    refund: {
+      amount: '385.00',
+      method: 'manual',
+      reason: 'The walnut for the handle cracked in drying, so we cannot make your knife.',
+      refundedTotal: '475.00',
+      paidTotal: '475.00',
+      refundedAt: '2026-11-27T09:05:00Z',
+    },
+  },
 } satisfies Record<string, EmailData>;
 
 export type PreviewName = keyof typeof PREVIEW_EMAILS;

@@ -90,6 +90,8 @@ describe('subjects', () => {
         '[Ember & Oak] Refund needed: order ORD-7K3F-9QXD (paid after cancellation)',
       'shop-refund-needed-automatic':
         '[Ember & Oak] Refunded automatically: order ORD-7K3F-9QXD (duplicate payment)',
+      'order-refunded-partly-by-card': 'A refund for order ORD-7K3F-9QXD',
+      'order-refunded-in-full-by-hand': 'Order ORD-7K3F-9QXD has been refunded',
     });
     expect((await renderPreview('shop-order-paid')).subject).toBe(subjects['shop-order-paid']);
   });

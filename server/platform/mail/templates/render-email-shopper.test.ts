@@ -216,3 +216,31 @@ describe('late_payment_refund', () => {
     expect(flat((await renderEmail(data)).html)).toContain('after the order had been cancelled.');
   });
 });
+
+describe('order_refunded', () => {
+  it('part, by card: the amount back to the card, the shop’s note, what was refunded in all', async () => {
+    const email = await renderPreview('order-refunded-partly-by-card');
+    expect(flat(email.html)).toContain("We've refunded part of your order");
+    expect(flat(email.html)).toContain(
+      "We've refunded $90.00 of your order ORD-7K3F-9QXD to the card you paid with.",
+    );
+    // The shop's note keeps its line break.
+    expect(email.html).toContain(
+      'One of the two tea mugs arrived chipped.<br/>We are sorry: keep it, with our apologies.',
+    );
+    expect(email.text).toMatch(/^A note from Ember & Oak$/im);
+    expect(email.text).toMatch(/^Refund: \$90\.00$/m);
+    expect(email.text).toMatch(/^Refunded to: The card you paid with$/m);
+    expect(email.text).toMatch(/^Refunded in all: \$90\.00 of \$475\.00 paid$/m);
+  });
+
+  it('in full, by hand: the shop sends it back the way the shopper paid', async () => {
+    const email = await renderPreview('order-refunded-in-full-by-hand');
+    expect(flat(email.html)).toContain('Your order has been refunded');
+    expect(flat(email.html)).toContain(
+      "We're refunding $385.00 of your order ORD-7K3F-9QXD. We'll send it back to you the way you paid",
+    );
+    expect(email.text).toMatch(/^Refunded to: You, the way you paid$/m);
+    expect(email.text).toMatch(/^Refunded in all: \$475\.00 of \$475\.00 paid$/m);
+  });
+});

@@ -28,6 +28,7 @@ import {
   LatePaymentRefundEmail,
   OrderClosedEmail,
   OrderPlacedEmail,
+  OrderRefundedEmail,
   PaymentReceivedEmail,
 } from './shopper-emails.tsx';
 import { subjectOf } from './subjects.ts';
@@ -41,6 +42,7 @@ export const EMAIL_COMPONENTS: { [K in EmailKind]: ComponentType<EmailProps<Emai
   shop_order_paid: ShopOrderPaidEmail,
   shop_order_awaiting_payment: ShopOrderAwaitingPaymentEmail,
   shop_refund_needed: ShopRefundNeededEmail,
+  order_refunded: OrderRefundedEmail,
 };
 
 /** A rendered e-mail, ready for the mailer. */

@@ -1,7 +1,7 @@
 /**
- * The four e-mails to the shopper: order placed (with how to pay: an offline method's words are
- * ./payment-texts.ts's), payment received, order closed (cancelled or expired), and a late or
- * second payment being refunded. Written as a small workshop would write them: who, what, what
+ * The e-mails to the shopper: order placed (with how to pay: an offline method's words are
+ * ./payment-texts.ts's), payment received, order closed (cancelled or expired), a late or
+ * second payment being refunded, and a refund the shop made. Written as a small workshop would write them: who, what, what
  * happens next, and one clear action.
  *
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
@@ -31,6 +31,7 @@ import {
   type OfflineInstructions,
   type OrderClosedEmailData,
   type OrderPlacedEmailData,
+  type OrderRefundedEmailData,
   type PaymentReceivedEmailData,
 } from './email-data.ts';
 import { fillWords, formatDate, formatDateTime, formatMoney } from './format.ts';
@@ -366,6 +367,69 @@ export function LatePaymentRefundEmail({
         items={[
           ...paymentDetails(payment, currency),
           { label: 'Refund', value: refunded ? 'Refunded in full' : 'On its way back to you' },
+        ]}
+      />
+      <ActionButton href={data.orderUrl}>View your order</ActionButton>
+      <QuestionsLine data={data} />
+    </EmailFrame>
+  );
+}
+
+/**
+ * 8. The shop refunded part or all of an order: how much, why (the shop's words), how the money
+ * comes back, and what has been refunded in all.
+ */
+export function OrderRefundedEmail({ data, textMode = false }: EmailProps<OrderRefundedEmailData>) {
+  const { order, customer, shop, refund } = data;
+  const currency = currencyOf(data);
+  const amount = formatMoney(refund.amount, currency);
+  const full = refund.refundedTotal === refund.paidTotal;
+  const byCard = refund.method === 'card';
+  const number = <Keep strong>{order.number}</Keep>;
+  return (
+    <EmailFrame
+      shop={shop}
+      title={EMAIL_SUBJECTS.order_refunded(data)}
+      preview={
+        byCard
+          ? `We've refunded ${amount} of order ${order.number} to the card you paid with.`
+          : `We're sending ${amount} of order ${order.number} back to you.`
+      }
+      heading={full ? 'Your order has been refunded' : "We've refunded part of your order"}
+      currency={currency}
+      reason={shopperReason(data)}
+      textMode={textMode}
+    >
+      <Paragraph>Hello {customer.name},</Paragraph>
+      {byCard ? (
+        <Paragraph>
+          We&apos;ve refunded <strong>{amount}</strong> of your order {number} to the card you paid
+          with. Depending on your bank, it can take a few working days to show on your statement.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          We&apos;re refunding <strong>{amount}</strong> of your order {number}. We&apos;ll send it
+          back to you the way you paid; if we need any details from you to do that, we&apos;ll be in
+          touch.
+        </Paragraph>
+      )}
+      <Callout title={`A note from ${shop.name}`}>
+        <CalloutText>
+          <MultilineText value={refund.reason} />
+        </CalloutText>
+      </Callout>
+      <DetailList
+        items={[
+          { label: 'Refund', value: amount },
+          { label: 'Refunded on', value: formatDate(refund.refundedAt) },
+          {
+            label: 'Refunded to',
+            value: byCard ? 'The card you paid with' : 'You, the way you paid',
+          },
+          {
+            label: 'Refunded in all',
+            value: `${formatMoney(refund.refundedTotal, currency)} of ${formatMoney(refund.paidTotal, currency)} paid`,
+          },
         ]}
       />
       <ActionButton href={data.orderUrl}>View your order</ActionButton>

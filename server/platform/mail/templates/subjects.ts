@@ -53,6 +53,10 @@ export const EMAIL_SUBJECTS: Readonly<SubjectBuilders> = {
     d.refundedAutomatically
       ? `${shopTag(d.shop.name)} Refunded automatically: order ${oneLine(d.order.number)} (${REFUND_REASON_SHORT[d.reason]})`
       : `${shopTag(d.shop.name)} Refund needed: order ${oneLine(d.order.number)} (${REFUND_REASON_SHORT[d.reason]})`,
+  order_refunded: (d) =>
+    d.refund.refundedTotal === d.refund.paidTotal
+      ? `Order ${oneLine(d.order.number)} has been refunded`
+      : `A refund for order ${oneLine(d.order.number)}`,
 };
 
 /** The subject of an e-mail, e.g. "Your order ORD-7K3F-9QXD at Ember & Oak". */
