@@ -9,6 +9,8 @@
  *   paid    -> shopper: payment_received; shop: shop_order_paid
  *   closed  -> shopper: order_closed
  *   refund  -> shopper: late_payment_refund; shop: shop_refund_needed
+ *   refunded_by_shop -> shopper: order_refunded (the amount, how it comes back, the owner's
+ *                       reason, and what was refunded in all: ./order-money.ts)
  */
 import type { Selectable } from 'kysely';
 import type { OrdersTable, PaymentMethod, PaymentsTable } from '../platform/db/database.ts';
@@ -30,6 +32,7 @@ import { countryName } from '../shipping/shipping.ts';
 import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
 import type { Trx } from './order-lock.ts';
+import { orderMoney } from './order-money.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type PaymentRow = Selectable<PaymentsTable>;
@@ -351,7 +354,45 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
         },
       ];
     }
+    case 'refunded_by_shop': {
+      const refund = await trx
+        .selectFrom('refunds')
+        .selectAll()
+        .where('id', '=', event.refundId)
+        .executeTakeFirstOrThrow();
+      const money = await orderMoney(trx, l.order.id);
+      return [
+        {
+          recipient: l.customerEmail,
+          key: key(`refunded:${event.refundId}`, 'shopper'),
+          data: {
+            ...base,
+            kind: 'order_refunded',
+            refund: {
+              amount: toDecimal(refund.amount_cents),
+              method: refund.status === 'succeeded' ? 'card' : 'manual',
+              reason: refund.reason,
+              // Settled refunds only: one still asked of its provider is not refunded yet.
+              refundedTotal: toDecimal(await settledRefunds(trx, l.order.id)),
+              paidTotal: toDecimal(money.paidCents),
+              refundedAt: toIsoString(refund.settled_at ?? refund.created_at),
+            },
+          },
+        },
+      ];
+    }
   }
+}
+
+/** What was refunded of an order and is settled (succeeded or manual), in cents. */
+async function settledRefunds(trx: Trx, orderId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
+    .where('order_id', '=', orderId)
+    .where('status', 'in', ['succeeded', 'manual'])
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
 }
 
 /**
@@ -375,6 +416,8 @@ export async function queueOrderEmails(trx: Trx, event: OrderEvent, origin: stri
     .values(
       outgoing.map((e) => ({
         tenant_id: tenantId,
+        // The order's page lists the e-mails sent about it.
+        order_id: event.orderId,
         kind: e.data.kind,
         recipient: e.recipient,
         data: JSON.stringify(e.data),

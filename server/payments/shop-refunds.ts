@@ -1,0 +1,544 @@
+/**
+ * A shop's refunds (the back office; owners only): part or all of what a shopper paid for an
+ * order goes back, through the card payment's own provider, or by hand for money the shop
+ * received by hand (a bank transfer, the custom method).
+ *
+ * Never more than was paid: what may be refunded is what was paid less every refund that is not
+ * `failed` (../orders/order-money.ts). A refund is reserved before any provider is asked, in
+ * the order lock's transaction (../orders/order-lock.ts): a `refunds` row and
+ * `orders.refunded_cents` grow together and commit, so two refunds of one order at once take
+ * turns, and the second sees the first's amount already taken even while its provider is
+ * still being asked.
+ *
+ * Then, after the commit, each card refund is asked of the provider that took the payment
+ * (`providerOf`, whatever the shop takes payments with now) with the refund's own id as the
+ * idempotency key, and settled under the lock again:
+ *   - `succeeded` with the provider's reference;
+ *   - `manual` when that provider's adapter cannot refund (2C2P) or the shop no longer has its
+ *     credentials: the shop pays it back by hand, as it does for money received by hand
+ *     (those refunds are `manual` from the start), and today's list shows it until then;
+ *   - `failed` when the provider refused (nothing was refunded): the amount may be refunded
+ *     again, the owner is answered 502 and the log says so;
+ *   - still `pending` when the provider could not be reached: the refund may or may not have
+ *     been made, so its amount stays reserved and the order sweep asks again with the same
+ *     idempotency key (`settlePendingShopRefunds`) rather than give the amount back and risk
+ *     refunding it twice. The owner is answered 502 with words that say so.
+ *
+ * A refund that is made (succeeded or manual) e-mails the shopper (the `refunded_by_shop`
+ * event: the amount, how it comes back, and the owner's reason, which the contract says the
+ * shopper is told). Once everything paid is refunded and settled, the order moves to
+ * `refunded` (../orders/lifecycle.ts), unless it was canceled: a canceled order stays canceled.
+ * Every reservation, failure and move is written to the activity log with the order's refunded
+ * total before and after.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { toDecimal, toMinorUnits } from '../../common/money.ts';
+import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { OrderContext } from '../orders/context.ts';
+import type { OrderErrorCode } from '../orders/errors.ts';
+import { canMoveOrder } from '../orders/lifecycle.ts';
+import { lockOrder, type Trx } from '../orders/order-lock.ts';
+import { type KeptCardPayment, type OrderMoney, orderMoney } from '../orders/order-money.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { requirePermission } from '../staff/roles.ts';
+import type { PaymentErrorCode } from './errors.ts';
+import { ProviderRefused } from './provider.ts';
+
+type OrderRow = Selectable<OrdersTable>;
+type RefundRow = Selectable<RefundsTable>;
+
+/** The longest reason an owner may give (the column's size). */
+export const MAX_REFUND_REASON = 500;
+
+/** How long a card refund may be with its provider before the sweep asks again (ms). */
+export const PENDING_REFUND_RETRY_AFTER_MS = 2 * 60_000;
+
+/** Every message of a refund (DRF's words for the fields, the contract's for the rest). */
+export const REFUND_MESSAGES = {
+  invalidAmount: 'A valid number is required.',
+  tooManyDecimals: 'Ensure that there are no more than 2 decimal places.',
+  notPositive: 'Ensure this value is greater than or equal to 0.01.',
+  tooLarge: (left: string) => `At most ${left} can be refunded.`,
+  blankReason: 'This field may not be blank.',
+  longReason: `Ensure this field has no more than ${MAX_REFUND_REASON} characters.`,
+  notPaid: 'This order has not been paid.',
+  nothingLeft: 'Everything paid for this order has been refunded.',
+  providerRefused:
+    'The card payment provider refused this refund, so nothing was refunded. Check the payment in the provider\u2019s dashboard, or refund it by hand.',
+  providerUnreachable:
+    'The card payment provider could not be reached, so the refund is not confirmed yet. It stays pending and is asked again in a few minutes; do not refund it again.',
+} as const;
+
+/** What an owner asks for (contract RefundRequest): a decimal amount and a reason. */
+export interface RefundRequest {
+  amount: string;
+  reason: string;
+}
+
+/** One refund row a call made, and where it ended. */
+export interface RefundOutcome {
+  refundId: number;
+  amountCents: number;
+  status: RefundRow['status'];
+}
+
+/**
+ * Refunds reserved in an order lock's transaction: `settle()` asks the providers and records
+ * what they answered. Call it only after that transaction committed (a rolled-back
+ * reservation is skipped: nothing is asked of a provider for a refund that is not stored).
+ */
+export interface ReservedRefunds {
+  orderId: number;
+  tenantId: number;
+  /** All that was reserved (cents); 0 when there was nothing to refund. */
+  amountCents: number;
+  /** The rows made: card refunds `pending`, refunds of money received by hand `manual`. */
+  refunds: { id: number; amountCents: number; status: 'pending' | 'manual' }[];
+  settle(): Promise<RefundOutcome[]>;
+}
+
+const notFound = () => new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
+const refused = (message: string) => new DomainError<OrderErrorCode>('order_move_refused', message);
+
+/**
+ * Reads the owner's amount and reason.
+ * @returns the amount in cents and the trimmed reason
+ * @throws DomainError `invalid_desk_input` with a message for each bad field (`amount`: not a
+ *   decimal, more than 2 decimals, zero or negative; `reason`: blank or over 500 characters).
+ */
+export function parseRefundRequest(input: RefundRequest): { amountCents: number; reason: string } {
+  const fields: Record<string, string[]> = {};
+  const raw = typeof input.amount === 'string' ? input.amount.trim() : '';
+  const cents = toMinorUnits(raw);
+  if (cents === null) {
+    fields.amount = [
+      /^-?\d+\.\d{3,}$/.test(raw) ? REFUND_MESSAGES.tooManyDecimals : REFUND_MESSAGES.invalidAmount,
+    ];
+  } else if (cents <= 0) {
+    fields.amount = [REFUND_MESSAGES.notPositive];
+  }
+  const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+  if (reason === '') fields.reason = [REFUND_MESSAGES.blankReason];
+  else if (reason.length > MAX_REFUND_REASON) fields.reason = [REFUND_MESSAGES.longReason];
+  if (Object.keys(fields).length > 0) {
+    throw new DomainError<OrderErrorCode>('invalid_desk_input', 'Invalid refund.', { fields });
+  }
+  return { amountCents: cents!, reason };
+}
+
+/**
+ * An owner refunds `amount` of the order numbered `orderNumber` in their shop (see the module
+ * comment): reserved, asked of the providers, settled.
+ * @returns the refunds made by this call and their outcome (`succeeded` or `manual`)
+ * @throws DomainError `forbidden` (403) for a member who is not an owner;
+ *   `order_not_found` ("Not found.") for an order of no such number in the actor's shop;
+ *   `invalid_desk_input` (field errors on `amount` and `reason`, see parseRefundRequest);
+ *   `order_move_refused` (409) when nothing was paid ("This order has not been paid.") or
+ *   everything paid is refunded already;
+ *   `refund_too_large` (field `amount`: "At most 430.00 can be refunded.") above what is left;
+ *   `provider_unavailable` (502) when a card provider refused the refund (it is `failed`, its
+ *   amount refundable again) or could not be reached (it stays `pending`; the sweep asks again).
+ */
+export async function refundOrder(
+  ctx: OrderContext,
+  actor: StaffActor,
+  orderNumber: string,
+  input: RefundRequest,
+): Promise<RefundOutcome[]> {
+  requirePermission(actor, 'orders.money');
+  const found = await ctx.db
+    .selectFrom('orders')
+    .select('id')
+    .where('tenant_id', '=', actor.tenantId)
+    .where('order_number', '=', orderNumber)
+    .executeTakeFirst();
+  if (!found) throw notFound();
+  const { amountCents, reason } = parseRefundRequest(input);
+  const reserved = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, found.id, { tenantId: actor.tenantId });
+    if (!order) throw notFound();
+    const money = await orderMoney(trx, order.id);
+    if (money.paidCents === 0) throw refused(REFUND_MESSAGES.notPaid);
+    if (money.refundableCents === 0) throw refused(REFUND_MESSAGES.nothingLeft);
+    if (amountCents > money.refundableCents) {
+      throw new DomainError<OrderErrorCode>(
+        'refund_too_large',
+        REFUND_MESSAGES.tooLarge(toDecimal(money.refundableCents)),
+        { field: 'amount' },
+      );
+    }
+    return reserveLocked(ctx, trx, actor, order, money, amountCents, reason, true);
+  });
+  ctx.afterCommit();
+  const outcomes = await reserved.settle();
+  if (outcomes.some((o) => o.status === 'failed')) {
+    throw new DomainError<PaymentErrorCode>(
+      'provider_unavailable',
+      REFUND_MESSAGES.providerRefused,
+    );
+  }
+  if (outcomes.some((o) => o.status === 'pending')) {
+    throw new DomainError<PaymentErrorCode>(
+      'provider_unavailable',
+      REFUND_MESSAGES.providerUnreachable,
+    );
+  }
+  return outcomes;
+}
+
+/**
+ * Reserves the refund of everything still refundable of `order` (the desk's cancel of a paid
+ * order), as `refundOrder` does, and hands back what to settle after the commit. The order's
+ * status is left to the caller: a canceled order stays canceled.
+ *
+ * @param trx the caller's transaction, which must hold the order's lock (the cancel's): the
+ *   refunds commit with the cancel, or not at all; call `settle()` after that commit. Without
+ *   one, a transaction of its own takes the lock and commits before this resolves.
+ * @param reason the owner's words, stored with each refund and e-mailed to the shopper.
+ * @returns the reservation (`amountCents` 0 and no refunds when nothing is left to refund).
+ * @throws DomainError `forbidden` for a member who is not an owner; `order_not_found` when the
+ *   order is not in the actor's shop.
+ */
+export async function refundInFull(
+  ctx: OrderContext,
+  trx: Trx | undefined,
+  actor: StaffActor,
+  order: Pick<OrderRow, 'id'>,
+  reason: string,
+): Promise<ReservedRefunds> {
+  requirePermission(actor, 'orders.money');
+  const reserve = async (t: Trx) => {
+    const locked = await lockOrder(t, order.id, { tenantId: actor.tenantId });
+    if (!locked) throw notFound();
+    const money = await orderMoney(t, locked.id);
+    const words = reason.trim().slice(0, MAX_REFUND_REASON);
+    return reserveLocked(ctx, t, actor, locked, money, money.refundableCents, words, false);
+  };
+  if (trx) return reserve(trx);
+  const reserved = await ctx.db.transaction().execute(reserve);
+  ctx.afterCommit();
+  return reserved;
+}
+
+/**
+ * Inside the order lock: splits `amountCents` over what is left of each card payment the order
+ * keeps (oldest first), then over money received by hand, writes a refund row for each part
+ * (`pending` for a card, `manual` for money received by hand), grows `orders.refunded_cents`,
+ * and logs it. Refunds of money received by hand are made now (e-mail queued, and the order
+ * may move to `refunded` when `moveStatus`).
+ */
+async function reserveLocked(
+  ctx: OrderContext,
+  trx: Trx,
+  actor: StaffActor,
+  order: OrderRow,
+  money: OrderMoney,
+  amountCents: number,
+  reason: string,
+  moveStatus: boolean,
+): Promise<ReservedRefunds> {
+  const empty: ReservedRefunds = {
+    orderId: order.id,
+    tenantId: order.tenant_id,
+    amountCents: 0,
+    refunds: [],
+    settle: async () => [],
+  };
+  if (amountCents <= 0) return empty;
+  const now = ctx.now().toISOString();
+  const parts: { card: KeptCardPayment | null; cents: number }[] = [];
+  let left = amountCents;
+  for (const card of money.cards) {
+    const cents = Math.min(card.leftCents, left);
+    if (cents > 0) parts.push({ card, cents });
+    left -= cents;
+  }
+  const byHand = Math.min(money.manualLeftCents, left);
+  if (byHand > 0) parts.push({ card: null, cents: byHand });
+  left -= byHand;
+  if (left > 0) {
+    // Only when the rows disagree with the sums (never by the module's own writes).
+    throw new DomainError<OrderErrorCode>(
+      'refund_too_large',
+      REFUND_MESSAGES.tooLarge(toDecimal(amountCents - left)),
+      { field: 'amount' },
+    );
+  }
+
+  const rows = await trx
+    .insertInto('refunds')
+    .values(
+      parts.map((part) => ({
+        uuid: randomUUID(),
+        tenant_id: order.tenant_id,
+        order_id: order.id,
+        payment_id: part.card?.id ?? null,
+        amount_cents: part.cents,
+        reason,
+        status: part.card ? ('pending' as const) : ('manual' as const),
+        provider_ref: null,
+        staff_id: actor.id,
+        created_at: now,
+        settled_at: part.card ? null : now,
+      })),
+    )
+    .returning(['id', 'amount_cents', 'status'])
+    .execute();
+  const before = money.refundedCents;
+  await trx
+    .updateTable('orders')
+    .set({ refunded_cents: before + amountCents })
+    .where('id', '=', order.id)
+    .execute();
+  await recordActivity(
+    trx,
+    {
+      actor,
+      tenantId: order.tenant_id,
+      action: 'order.refund',
+      objectType: 'order',
+      objectId: order.order_number,
+      before: { refunded_total: toDecimal(before) },
+      after: { refunded_total: toDecimal(before + amountCents) },
+    },
+    ctx.now(),
+  );
+  for (const row of rows) {
+    if (row.status === 'manual') {
+      await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: row.id });
+    }
+  }
+  if (moveStatus) await moveIfAllRefunded(ctx, trx, actor, order);
+
+  const refunds = rows.map((row) => ({
+    id: row.id,
+    amountCents: row.amount_cents,
+    status: row.status as 'pending' | 'manual',
+  }));
+  return {
+    orderId: order.id,
+    tenantId: order.tenant_id,
+    amountCents,
+    refunds,
+    async settle() {
+      const outcomes: RefundOutcome[] = [];
+      for (const refund of refunds) {
+        if (refund.status === 'manual') {
+          outcomes.push({ refundId: refund.id, amountCents: refund.amountCents, status: 'manual' });
+          continue;
+        }
+        const status = await settlePending(ctx, refund.id, actor);
+        if (status) outcomes.push({ refundId: refund.id, amountCents: refund.amountCents, status });
+      }
+      return outcomes;
+    },
+  };
+}
+
+/** What asking the provider came to: a settled outcome, or still unknown. */
+type ProviderAnswer =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'manual' }
+  | { status: 'failed' }
+  | { status: 'pending' };
+
+/** Asks the card payment's own provider to refund `refund` (see the module comment). */
+async function askProvider(
+  ctx: OrderContext,
+  refund: Pick<RefundRow, 'uuid' | 'tenant_id' | 'amount_cents'>,
+  payment: {
+    uuid: string;
+    provider: KeptCardPayment['provider'];
+    provider_ref: string | null;
+    currency: string;
+  },
+): Promise<ProviderAnswer> {
+  let provider;
+  try {
+    provider = await ctx.providerOf(refund.tenant_id, payment.provider);
+  } catch (error) {
+    // The shop's credentials do not open: nothing was asked, and asking again will not help.
+    ctx.log.error({ err: error, refund: refund.uuid }, 'could not open the provider for a refund');
+    return { status: 'failed' };
+  }
+  if (!provider || !payment.provider_ref) return { status: 'manual' };
+  try {
+    const providerRef = await provider.refundPayment({
+      providerRef: payment.provider_ref,
+      paymentId: payment.uuid,
+      amountMinor: refund.amount_cents,
+      currency: payment.currency,
+      refundId: refund.uuid,
+    });
+    return providerRef ? { status: 'succeeded', providerRef } : { status: 'manual' };
+  } catch (error) {
+    if (error instanceof ProviderRefused) {
+      ctx.log.warn({ err: error, refund: refund.uuid }, 'the provider refused a refund');
+      return { status: 'failed' };
+    }
+    // Unreachable, timed out, or an answer we could not read: it may have been made.
+    ctx.log.warn({ err: error, refund: refund.uuid }, 'a refund is not confirmed by its provider');
+    return { status: 'pending' };
+  }
+}
+
+/**
+ * Asks the provider about one `pending` refund and records the answer under the order lock.
+ * @param actor who is told of it in the log: the owner who asked, or null for the sweep.
+ * @returns its status after this call, or null when it is not a pending card refund (settled
+ *   meanwhile, or its reservation never committed).
+ */
+async function settlePending(
+  ctx: OrderContext,
+  refundId: number,
+  actor: StaffActor | null,
+): Promise<RefundRow['status'] | null> {
+  const refund = await ctx.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+  if (!refund || refund.status !== 'pending' || refund.payment_id === null) {
+    return refund?.status ?? null;
+  }
+  const payment = await ctx.db
+    .selectFrom('payments')
+    .select(['uuid', 'provider', 'provider_ref', 'currency'])
+    .where('id', '=', refund.payment_id)
+    .executeTakeFirst();
+  const answer: ProviderAnswer = payment
+    ? await askProvider(ctx, refund, payment)
+    : { status: 'manual' };
+  if (answer.status === 'pending') return 'pending';
+
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, refund.order_id, { tenantId: refund.tenant_id });
+    if (!order) return null;
+    const moved = await trx
+      .updateTable('refunds')
+      .set({
+        status: answer.status,
+        provider_ref: answer.status === 'succeeded' ? answer.providerRef : null,
+        settled_at: ctx.now().toISOString(),
+      })
+      .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) return null;
+    if (answer.status === 'failed') {
+      // Nothing went back: the amount may be refunded again.
+      const money = await orderMoney(trx, order.id);
+      await trx
+        .updateTable('orders')
+        .set({ refunded_cents: money.refundedCents })
+        .where('id', '=', order.id)
+        .execute();
+      await recordActivity(
+        trx,
+        {
+          actor,
+          tenantId: order.tenant_id,
+          action: 'order.refund_failed',
+          objectType: 'order',
+          objectId: order.order_number,
+          before: { refunded_total: toDecimal(money.refundedCents + refund.amount_cents) },
+          after: { refunded_total: toDecimal(money.refundedCents) },
+        },
+        ctx.now(),
+      );
+    } else {
+      await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: refund.id });
+      await moveIfAllRefunded(ctx, trx, actor, order);
+    }
+    return answer.status;
+  });
+  ctx.afterCommit();
+  return done ?? (await currentStatus(ctx, refund.id));
+}
+
+async function currentStatus(ctx: OrderContext, refundId: number) {
+  const row = await ctx.db
+    .selectFrom('refunds')
+    .select('status')
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/**
+ * Inside the order lock: moves the order to `refunded` once everything paid is refunded and no
+ * refund of it is still pending, when its state allows (never a canceled one), and logs it.
+ */
+async function moveIfAllRefunded(
+  ctx: OrderContext,
+  trx: Trx,
+  actor: StaffActor | null,
+  order: OrderRow,
+): Promise<void> {
+  if (!canMoveOrder(order.status, 'refunded')) return;
+  const money = await orderMoney(trx, order.id);
+  if (money.paidCents === 0 || money.refundedCents < money.paidCents) return;
+  const pending = await trx
+    .selectFrom('refunds')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (pending) return;
+  const now = ctx.now().toISOString();
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: 'refunded', updated_at: now })
+    .where('id', '=', order.id)
+    .where('status', '=', order.status)
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return;
+  await recordActivity(
+    trx,
+    {
+      actor,
+      tenantId: order.tenant_id,
+      action: 'order.fully_refunded',
+      objectType: 'order',
+      objectId: order.order_number,
+      before: { status: order.status },
+      after: { status: 'refunded' },
+    },
+    ctx.now(),
+  );
+}
+
+/**
+ * Asks again about every shop refund still `pending` after PENDING_REFUND_RETRY_AFTER_MS (its
+ * provider could not be reached, or the process stopped while asking), with the same
+ * idempotency key, and settles those it hears about (the order sweep; a batch per call). The
+ * log names no member for what it settles.
+ * @returns how many it settled.
+ */
+export async function settlePendingShopRefunds(ctx: OrderContext): Promise<number> {
+  const due = await ctx.db
+    .selectFrom('refunds')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where(
+      'created_at',
+      '<=',
+      new Date(ctx.now().getTime() - PENDING_REFUND_RETRY_AFTER_MS).toISOString(),
+    )
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  let settled = 0;
+  for (const { id } of due) {
+    try {
+      const status = await settlePending(ctx, id, null);
+      if (status && status !== 'pending') settled += 1;
+    } catch (error) {
+      ctx.log.warn({ err: error, refund: id }, 'a shop refund will be asked again');
+    }
+  }
+  return settled;
+}
