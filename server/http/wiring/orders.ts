@@ -3,7 +3,8 @@
  * `app.orders` (the module's context: database, settings, card providers, the e-mail outbox,
  * cache invalidation), `app.paymentProviders` and `app.emailOutbox`; seals any plaintext
  * gateway secret left by an older database; starts the e-mail outbox and the sweep that expires
- * unpaid orders and retries pending refunds every ORDER_SWEEP_INTERVAL_S. Register after the
+ * unpaid orders and retries pending refunds (money an order could not keep, and shop refunds
+ * whose provider could not be reached) every ORDER_SWEEP_INTERVAL_S. Register after the
  * db, account and catalogue-cache plugins.
  */
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { expireDueOrders } from '../../orders/closing.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
 import { settlePendingRefunds } from '../../payments/payment-refunds.ts';
+import { settlePendingShopRefunds } from '../../payments/shop-refunds.ts';
 import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
 import { PaymentProviders } from '../../payments/registry.ts';
 
@@ -136,6 +138,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         const expired = await expireDueOrders(context);
         if (expired.length > 0) app.log.info({ orders: expired }, 'expired unpaid orders');
         await settlePendingRefunds(context);
+        await settlePendingShopRefunds(context);
       } finally {
         sweeping = null;
       }
