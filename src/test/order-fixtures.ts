@@ -11,8 +11,8 @@ type Order = components['schemas']['Order'];
 
 /**
  * Order ORD-7K3F-9QXD (id 42), awaiting a card payment: 2 items for $490.00 with no shipping
- * charged, to Ada Lovelace in Sheffield, with no lines, shipments or payment yet; `overrides`
- * replace whole fields. Money is in decimal strings, times in ISO 8601 UTC.
+ * charged, to Ada Lovelace in Sheffield, with no lines, shipments, payment or refund yet;
+ * `overrides` replace whole fields. Money is in decimal strings, times in ISO 8601 UTC.
  */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
@@ -40,6 +40,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     paid_at: null,
     expires_at: null,
     closed_at: null,
+    refunded_total: '0.00',
     refund_status: null,
     payment_instructions: null,
     payment_redirect_url: null,

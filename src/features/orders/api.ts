@@ -11,6 +11,8 @@ import type { components } from '../../../common/storefront-api';
 export type Order = components['schemas']['Order'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type OrderStatus = components['schemas']['OrderStatus'];
+export type OrderShipment = components['schemas']['OrderShipment'];
+export type Fulfilment = components['schemas']['Fulfilment'];
 
 /** The prefix of every order query. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -52,24 +54,6 @@ export const orderQuery = (id: number) =>
     },
     staleTime: 10_000,
   });
-
-/** How an order's status reads to a shopper. */
-export function orderStatusLabel(status: OrderStatus): string {
-  switch (status) {
-    case 'awaiting_payment':
-      return 'Awaiting payment';
-    case 'paid':
-      return 'Paid';
-    case 'processing':
-      return 'Processing';
-    case 'shipped':
-      return 'Shipped';
-    case 'canceled':
-      return 'Canceled';
-    case 'expired':
-      return 'Expired';
-  }
-}
 
 /**
  * True for an unpaid order the shopper may cancel: not while a card payment of it is being

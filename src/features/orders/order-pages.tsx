@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
-import { formatPrice } from '../../../common/money';
+import { formatPrice, toMinorUnits } from '../../../common/money';
 import { useIsLoggedIn } from '../../api/use-session';
 import { ErrorBox } from '../../components/error-box';
 import { optionLines } from '../../components/line-options';
@@ -18,6 +18,7 @@ import {
   ViewOrderLink,
   formatOrderDate,
 } from './order-parts';
+import { OrderShipments } from './order-shipments';
 import './orders.css';
 
 /** Spec section 8-style fallbacks of the order history. */
@@ -250,8 +251,10 @@ function paymentNote(order: Order): string | null {
 /**
  * /account/orders/{id}: one order with its status, lines and total, the delivery
  * address, the payment method and how to pay (bank details or the shop's instructions), the
- * state of its latest card payment, and Pay now while an unpaid card order waits. Another
- * shopper's order is 'Order not found.' (the API answers 404).
+ * state of its latest card payment, and Pay now while an unpaid card order waits. Once the
+ * shop has sent or made ready any of it, each shipment's progress and tracking link; what the
+ * shop refunded of it ('Refunded $45.00'). Another shopper's order is 'Order not found.' (the
+ * API answers 404).
  */
 export function OrderDetailPage({ orderId }: { orderId: number }) {
   const loggedIn = useIsLoggedIn();
@@ -299,6 +302,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
   }
   const order = query.data;
   const note = paymentNote(order);
+  const refunded = toMinorUnits(order.refunded_total) ?? 0;
   return (
     <OrdersFrame title={`Order ${order.order_number}`}>
       <Link to="/account/orders" className="orders-back">
@@ -325,6 +329,9 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
               {PAYMENT_METHODS[order.payment_method].orderLabel}
             </p>
             {note ? <p className="order-detail__note">{note}</p> : null}
+            {refunded > 0 ? (
+              <p className="order-detail__note">Refunded {formatPrice(order.refunded_total)}</p>
+            ) : null}
             {order.status === 'awaiting_payment' && order.payment_instructions ? (
               <p className="order-detail__instructions">{order.payment_instructions}</p>
             ) : null}
@@ -347,6 +354,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
               </div>
             ) : null}
           </section>
+          <OrderShipments order={order} />
           <section className="order-detail__panel" aria-labelledby="order-address-title">
             <h2 id="order-address-title" className="order-detail__title">
               Delivery address

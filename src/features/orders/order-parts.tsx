@@ -6,7 +6,7 @@ import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
 import { ShippingPrice } from '../shipping/shipping-price';
-import { type Order, type OrderStatus, orderStatusLabel } from './api';
+import type { Order, OrderStatus } from './api';
 import './orders.css';
 
 type OrderAddress = components['schemas']['OrderAddress'];
@@ -30,6 +30,38 @@ export function formatOrderDate(iso: string): string {
   return Number.isNaN(date.getTime())
     ? ''
     : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+}
+
+/**
+ * How an order's status reads to a shopper. A status this build does not know (a newer API's)
+ * reads as its own words ('on_hold' -> 'On hold') rather than as nothing. Beside the badge, not
+ * in ./api.ts: /payment/return loads that module and shows no status.
+ */
+export function orderStatusLabel(status: OrderStatus): string {
+  switch (status) {
+    case 'awaiting_payment':
+      return 'Awaiting payment';
+    case 'paid':
+      return 'Paid';
+    case 'processing':
+      return 'Processing';
+    case 'shipped':
+      return 'Shipped';
+    case 'ready_to_collect':
+      return 'Ready to collect';
+    case 'completed':
+      return 'Completed';
+    case 'canceled':
+      return 'Canceled';
+    case 'expired':
+      return 'Expired';
+    case 'refunded':
+      return 'Refunded';
+    default: {
+      const words = String(status).replace(/_/g, ' ');
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
+  }
 }
 
 /** A coloured label for the order's status. */

@@ -73,6 +73,7 @@ function shippedOrder(overrides: Partial<Order> = {}): Order {
         age_verified: true,
         price: '9.50',
         item_ids: [1],
+        fulfilment: null,
       },
       {
         method: 'collection',
@@ -81,6 +82,7 @@ function shippedOrder(overrides: Partial<Order> = {}): Order {
         age_verified: false,
         price: '0.00',
         item_ids: [2],
+        fulfilment: null,
       },
     ],
     needs_adult_signature: true,
