@@ -1,0 +1,122 @@
+/**
+ * Who may call what in the back office (decision 020): every operation of openapi/admin.yaml,
+ * walked from the contract itself (a new operation is covered without editing this file), is
+ * called with no staff token, a shopper's token, another shop's owner's token, a staff
+ * member's and an owner's. Nobody but the shop's own staff gets past the door, and a staff
+ * member is refused exactly the operations their role does not hold
+ * (server/http/admin/permissions.ts, server/staff/roles.ts).
+ *
+ * Path parameters name records that do not exist (an unknown order number, staff id or
+ * session), so an allowed call is answered by its handler (404, 409, 400) without changing the
+ * shop, and an owner's walk cannot remove the staff member whose turn comes next.
+ */
+import { randomUUID } from 'node:crypto';
+import { ADMIN_SPECIFICATION_PATH } from './admin-api.ts';
+import { ADMIN_OPERATION_ACCESS, type OperationAccess } from './permissions.ts';
+import { can, FORBIDDEN_MESSAGE } from '../../staff/roles.ts';
+import { ContractWalk, type Operation } from '../../test/contract-walk.ts';
+import { createCustomer } from '../../test/shop.ts';
+import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
+import { useTestApp } from '../../test/test-app.ts';
+
+const walk = new ContractWalk(ADMIN_SPECIFICATION_PATH);
+const operations = walk.operations();
+const SHOP = 'demo-handcraft';
+const OTHER_SHOP = 'demo-pottery';
+/** What the staff check answers a request it does not let in. */
+const DOOR_REFUSALS = [
+  'Authentication credentials were not provided.',
+  'Given token not valid for any token type',
+];
+
+const t = useTestApp();
+
+function accessOf(op: Operation): OperationAccess {
+  const access = (ADMIN_OPERATION_ACCESS as Record<string, OperationAccess | undefined>)[op.id];
+  if (!access) throw new Error(`${op.id} has no access in permissions.ts`);
+  return access;
+}
+
+/** Values for path parameters that name nothing in the shop. */
+function missingRecords(op: Operation): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const p of op.parameters.filter((p) => p.in === 'path')) {
+    if (p.name === 'order_number') values[p.name] = 'ORD-ZZZZ-ZZZZ';
+    else if (p.name === 'index') values[p.name] = '0';
+    else if (p.schema.format === 'uuid') values[p.name] = randomUUID();
+    else if (p.schema.type === 'integer') values[p.name] = '999999';
+  }
+  return values;
+}
+
+async function call(op: Operation, headers: Record<string, string>) {
+  const body = op.body ? walk.sample(walk.resolve(op.body)) : undefined;
+  const response = await t.app.inject({
+    method: op.method.toUpperCase() as 'GET',
+    url: `/api/admin${walk.fillPath(op, undefined, missingRecords(op))}`,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+  });
+  const detail = (response.json() as { detail?: unknown } | null)?.detail;
+  return { status: response.statusCode, detail: typeof detail === 'string' ? detail : null };
+}
+
+const refusedAtTheDoor = (answer: { status: number; detail: string | null }) =>
+  answer.status === 401 && answer.detail !== null && DOOR_REFUSALS.includes(answer.detail);
+
+describe('the back office role matrix', () => {
+  let headers: Record<'none' | 'shopper' | 'otherShop' | 'staff' | 'owner', Record<string, string>>;
+
+  beforeAll(async () => {
+    const db = t.app.db;
+    const shop = await tenantIdOf(db, SHOP);
+    const other = await tenantIdOf(db, OTHER_SHOP);
+    const staff = await createStaff(db, { tenantId: shop, role: 'staff' });
+    const owner = await createStaff(db, { tenantId: shop, role: 'owner' });
+    const otherOwner = await createStaff(db, { tenantId: other, role: 'owner' });
+    const shopper = await createCustomer(t.app, SHOP);
+    headers = {
+      none: { 'x-tenant-token': SHOP },
+      shopper: shopper.headers,
+      otherShop: asStaff(SHOP, await staffTokenFor(t.app, otherOwner)),
+      staff: asStaff(SHOP, await staffTokenFor(t.app, staff)),
+      owner: asStaff(SHOP, await staffTokenFor(t.app, owner)),
+    };
+  });
+
+  it('gives every operation of the contract an access rule', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(29);
+    expect(operations.map((op) => op.id).sort()).toEqual(
+      Object.keys(ADMIN_OPERATION_ACCESS).sort(),
+    );
+  });
+
+  for (const op of operations) {
+    const access = accessOf(op);
+    if (access === 'public') {
+      it(`${op.id} is reached without a staff token, and never without the shop's tenant token`, async () => {
+        expect(refusedAtTheDoor(await call(op, headers.none))).toBe(false);
+        expect((await call(op, {})).status).toBe(401);
+      });
+      continue;
+    }
+    it(`${op.id} (${access}): no token, a shopper's and another shop's staff token get 401; staff ${
+      access === 'signed_in' || can('staff', access) ? 'pass' : 'get 403'
+    }; the owner passes`, async () => {
+      for (const who of ['none', 'shopper', 'otherShop'] as const) {
+        const answer = await call(op, headers[who]);
+        expect(refusedAtTheDoor(answer), `${who}: ${answer.status} ${answer.detail}`).toBe(true);
+      }
+      const staff = await call(op, headers.staff);
+      if (access === 'signed_in' || can('staff', access)) {
+        expect(staff.status, `staff: ${staff.detail}`).not.toBe(403);
+        expect(refusedAtTheDoor(staff)).toBe(false);
+      } else {
+        expect(staff).toEqual({ status: 403, detail: FORBIDDEN_MESSAGE });
+      }
+      const owner = await call(op, headers.owner);
+      expect(owner.status, `owner: ${owner.detail}`).not.toBe(403);
+      expect(refusedAtTheDoor(owner)).toBe(false);
+    });
+  }
+});
