@@ -7,7 +7,10 @@
  * - the storefront: `vite build`, then `vite build --ssr` for the server render (as `npm run
  *   build` does), into `dist/index.html` and `dist/server/entry-server.js`;
  * - the API: scripts/build-server.mjs compiles server/ into `dist/api/main.mjs` (production
- *   runs plain Node, no TypeScript loader).
+ *   runs plain Node, no TypeScript loader);
+ * - the back office: `vite build -c vite.admin.config.ts` into `dist/admin/index.html` (served
+ *   at /admin/).
+ * `common/` is an input of each: all three import it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -23,6 +26,7 @@ const builds = [
     outputs: ['dist/index.html', 'dist/server/entry-server.js'],
     inputs: [
       'src',
+      'common',
       'index.html',
       'vite.config.ts',
       'scripts/lib/ascii-only.mjs',
@@ -39,11 +43,18 @@ const builds = [
     outputs: ['dist/api/main.mjs', 'dist/api/render-worker.mjs', 'dist/api/email-worker.mjs'],
     inputs: [
       'server',
+      'common',
       'scripts/build-server.mjs',
       'scripts/lib/ascii-only.mjs',
       'package-lock.json',
     ],
     steps: [[process.execPath, [path.join(root, 'scripts', 'build-server.mjs')]]],
+  },
+  {
+    name: 'back office',
+    outputs: ['dist/admin/index.html'],
+    inputs: ['admin', 'common', 'vite.admin.config.ts', 'package-lock.json'],
+    steps: [[vite, ['build', '-c', 'vite.admin.config.ts']]],
   },
 ];
 
