@@ -31,6 +31,10 @@ export interface StaffServices {
    * `staff:<id>:<step>`, so a code seen over a shoulder or a proxy log cannot sign in again.
    */
   otpReplay: AddressThrottle;
+  /** Invitations an owner sends per hour, keyed `staff:<id>` (each one is an e-mail). */
+  inviteThrottle: AddressThrottle;
+  /** Invitation acceptances per client address per hour (each hashes a password). */
+  acceptThrottle: AddressThrottle;
   settings: StaffSettings;
 }
 
@@ -51,6 +55,10 @@ export interface StaffServicesOptions {
   loginMaxFailures?: number;
   /** Sign-in attempts per address per 5 minutes (default 30). */
   loginMaxAttemptsPerAddress?: number;
+  /** Invitations one owner may send per hour (default 30). */
+  invitationsPerHour?: number;
+  /** Invitation acceptances per client address per hour (default 20). */
+  acceptsPerAddressPerHour?: number;
   /** Clock in epoch ms for the throttles (tests move it). */
   now?: () => number;
 }
@@ -78,6 +86,18 @@ export function createStaffServices(
       scope: 'staff-otp-step',
       attempts: 1,
       windowSeconds: 120,
+      now: options.now,
+    }),
+    inviteThrottle: new AddressThrottle(db, {
+      scope: 'staff-invite',
+      attempts: options.invitationsPerHour ?? 30,
+      windowSeconds: 60 * 60,
+      now: options.now,
+    }),
+    acceptThrottle: new AddressThrottle(db, {
+      scope: 'staff-invitation-accept',
+      attempts: options.acceptsPerAddressPerHour ?? 20,
+      windowSeconds: 60 * 60,
       now: options.now,
     }),
     settings: {

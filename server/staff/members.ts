@@ -118,7 +118,7 @@ function invalid(fields: FieldErrors): DomainError<StaffErrorCode> {
 }
 
 function notFound(): DomainError<StaffErrorCode> {
-  return new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.staffNotFound);
+  return new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
 }
 
 function emailTaken(): DomainError<StaffErrorCode> {

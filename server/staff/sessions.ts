@@ -25,6 +25,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
+import { STAFF_MESSAGES } from './messages.ts';
 import { STAFF_AUTH_MESSAGES, staffAuthFailed, type StaffTokenService } from './staff-tokens.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -224,8 +225,8 @@ export async function logOutStaff(
 }
 
 /**
- * The signed-in member's sessions that are still open (not revoked, not expired), newest
- * first; `current` marks the one the request came with.
+ * The signed-in member's sessions that are still open (not revoked, not expired), the most
+ * recently used first; `current` marks the one the request came with.
  */
 export async function listStaffSessions(
   db: Kysely<Database>,
@@ -239,7 +240,7 @@ export async function listStaffSessions(
     .where('staff_id', '=', actor.id)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now.toISOString())
-    .orderBy('created_at', 'desc')
+    .orderBy('last_used_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
   return rows.map((row) => ({
@@ -253,7 +254,7 @@ export async function listStaffSessions(
 }
 
 /** The words of a session that is not the member's own (or not open). */
-export const SESSION_NOT_FOUND = 'No such session.';
+export const SESSION_NOT_FOUND = STAFF_MESSAGES.notFound;
 
 /**
  * Ends one of the signed-in member's own sessions (any of them, the current one included:

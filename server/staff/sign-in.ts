@@ -35,7 +35,7 @@ import { checkSecondFactor, type SecondFactor } from './totp.ts';
 export interface StaffCredentials {
   email: string;
   password: string;
-  /** A 6-digit code, or a recovery code `xxxx-xxxx`; needed when two-factor sign-in is on. */
+  /** A 6-digit code, or a recovery code `xxxxx-xxxxx`; needed when two-factor sign-in is on. */
   otp?: string;
 }
 

@@ -202,7 +202,7 @@ describe("a member's session list", () => {
     const theirs = await signedIn('owner');
     expect(await refusal(revokeOwnSession(t.db, mine.actor, theirs.sessionId))).toEqual({
       code: 'staff_not_found',
-      message: 'No such session.',
+      message: 'Not found.',
     });
     await expect(
       verifyStaffAccess(t.db, theirs.services.tokens, theirs.access, t.shopA),

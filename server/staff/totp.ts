@@ -9,7 +9,7 @@
  * - Checking a code ({@link checkSecondFactor}, at sign-in): the current step or one either
  *   side (±30 s of clock drift), and each step's code once only (./context.ts `otpReplay`: a
  *   code read over a shoulder cannot sign in again while it is still current). A recovery code
- *   (`xxxx-xxxx`) works once in place of a code.
+ *   (`xxxxx-xxxxx`) works once in place of a code.
  * - Turning it off ({@link disableTotp}) takes the member's password, and is refused while the
  *   shop requires two-factor sign-in (./policy.ts).
  */
@@ -34,7 +34,7 @@ type StaffRow = Selectable<StaffTable>;
 export const RECOVERY_CODE_COUNT = 10;
 
 const TOTP_CODE = /^[0-9]{6}$/;
-const RECOVERY_CODE = /^[a-z0-9]{4}-[a-z0-9]{4}$/;
+const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
 /** One 30-second step either side of the server's clock. */
 const EPOCH_TOLERANCE_SECONDS = 30;
 
@@ -46,9 +46,18 @@ export interface TotpSetup {
   otpauth_url: string;
 }
 
-/** The refusal of a missing or wrong code, on `field` (`otp` at sign-in, `code` at set-up). */
-export function otpRequired(field = 'otp'): DomainError<StaffErrorCode> {
-  return new DomainError<StaffErrorCode>('otp_required', STAFF_MESSAGES.otpRequired, { field });
+/** The refusal of a missing or wrong code at sign-in, on the field `otp`. */
+export function otpRequired(): DomainError<StaffErrorCode> {
+  return new DomainError<StaffErrorCode>('otp_required', STAFF_MESSAGES.otpRequired, {
+    field: 'otp',
+  });
+}
+
+/** The refusal of a wrong code when confirming the set-up, on the field `code`. */
+function wrongSetupCode(): DomainError<StaffErrorCode> {
+  return new DomainError<StaffErrorCode>('otp_required', STAFF_MESSAGES.otpWrongAtSetup, {
+    field: 'code',
+  });
 }
 
 function conflict(message: string): DomainError<StaffErrorCode> {
@@ -60,10 +69,13 @@ export function hashRecoveryCode(code: string): string {
   return createHash('sha256').update(code.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-/** 10 fresh recovery codes, `xxxx-xxxx` of a read-aloud alphabet (no 0/o, 1/i/l, u). */
+/**
+ * 10 fresh recovery codes, `xxxxx-xxxxx` (the contract's pattern) of a read-aloud alphabet
+ * without look-alikes (no 0/o, 1/i/l, u): 30^10, about 49 bits each.
+ */
 export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
-    `${randomCode(4)}-${randomCode(4)}`.toLowerCase(),
+    `${randomCode(5)}-${randomCode(5)}`.toLowerCase(),
   );
 }
 
@@ -121,7 +133,7 @@ async function liveRow(db: Kysely<Database>, actor: StaffActor): Promise<StaffRo
     .where('tenant_id', '=', actor.tenantId)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.staffNotFound);
+  if (!row) throw new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
   return row;
 }
 
@@ -146,22 +158,30 @@ export async function startTotpSetup(db: Kysely<Database>, actor: StaffActor): P
 }
 
 /**
- * Turns two-factor sign-in on with a code from the app, and logs `staff.totp_enable`.
+ * Turns two-factor sign-in on with a code from the app, and logs `staff.totp_enable`. A wrong
+ * code counts as a failed sign-in of the member (the sign-in throttle, key `staff:<id>`), so
+ * the set-up is no faster place to guess codes than the sign-in.
  * @returns the 10 recovery codes, shown this once.
- * @throws DomainError `staff_conflict` (no set-up started, or already on); `otp_required`
- *   (field `code`) for a code that does not match the secret now (±30 s).
+ * @throws ThrottledError past the member's failures from this address; DomainError
+ *   `staff_conflict` (no set-up started, or already on); `otp_required` (field `code`) for a
+ *   code that does not match the secret now (±30 s).
  */
 export async function confirmTotpSetup(
   db: Kysely<Database>,
+  services: Pick<StaffServices, 'throttle'>,
   actor: StaffActor,
+  client: StaffClient,
   code: string,
   now = new Date(),
 ): Promise<{ recovery_codes: string[] }> {
   const row = await liveRow(db, actor);
   if (row.totp_enabled_at !== null) throw conflict(STAFF_MESSAGES.totpAlreadyOn);
   if (!row.totp_secret) throw conflict(STAFF_MESSAGES.totpNotStarted);
+  const accountKey = `staff:${row.id}`;
+  await services.throttle.before(actor.tenantId, accountKey, client.address);
   const step = await matchTotp(row.totp_secret, code.trim(), Math.floor(now.getTime() / 1000));
-  if (step === null) throw otpRequired('code');
+  if (step === null) throw wrongSetupCode();
+  await services.throttle.succeeded(actor.tenantId, accountKey, client.address);
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     const result = await trx
@@ -175,7 +195,7 @@ export async function confirmTotpSetup(
       .where('totp_enabled_at', 'is', null)
       .executeTakeFirst();
     // A set-up started again in between: this code was for the old secret.
-    if (result.numUpdatedRows !== 1n) throw otpRequired('code');
+    if (result.numUpdatedRows !== 1n) throw wrongSetupCode();
     await recordActivity(
       trx,
       {
@@ -199,7 +219,7 @@ export async function confirmTotpSetup(
  * `staff.totp_disable`.
  * @throws ThrottledError past the member's failed attempts; DomainError `staff_conflict`
  *   while the shop requires two-factor sign-in, or when it is not on; `staff_invalid` (field
- *   `password`: "Your password is incorrect.").
+ *   `password`: "Your password is not right.").
  */
 export async function disableTotp(
   db: Kysely<Database>,

@@ -39,7 +39,9 @@ async function withTwoFactor(tenantId = t.shopA) {
   const setup = await startTotpSetup(t.db, member);
   const { recovery_codes } = await confirmTotpSetup(
     t.db,
+    testStaffServices(t.db),
     member,
+    client,
     await codeAt(setup.secret, new Date()),
   );
   return { member, secret: setup.secret, recoveryCodes: recovery_codes };
@@ -61,7 +63,7 @@ describe('setting up two-factor sign-in', () => {
   it('turns on with a code from the app and gives 10 recovery codes once', async () => {
     const { member, recoveryCodes } = await withTwoFactor();
     expect(recoveryCodes).toHaveLength(10);
-    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect(await staffProfile(t.db, member)).toMatchObject({ totp_enabled: true });
     const row = await t.db
@@ -82,15 +84,24 @@ describe('setting up two-factor sign-in', () => {
   it('refuses a wrong code at set-up, on the field code', async () => {
     const member = await createStaff(t.db, { tenantId: t.shopA });
     await startTotpSetup(t.db, member);
-    expect(await refusal(confirmTotpSetup(t.db, member, '000000'))).toMatchObject({
+    expect(
+      await refusal(confirmTotpSetup(t.db, testStaffServices(t.db), member, client, '000000')),
+    ).toMatchObject({
       code: 'otp_required',
-      body: { code: ['Enter the 6-digit code from your authenticator app.'] },
+      body: {
+        code: [
+          'That code is not right. Enter the current 6-digit code from your authenticator app.',
+        ],
+      },
     });
   });
 
   it('refuses a confirmation before any set-up, and a second set-up once on', async () => {
     const member = await createStaff(t.db, { tenantId: t.shopA });
-    expect((await refusal(confirmTotpSetup(t.db, member, '123456'))).code).toBe('staff_conflict');
+    expect(
+      (await refusal(confirmTotpSetup(t.db, testStaffServices(t.db), member, client, '123456')))
+        .code,
+    ).toBe('staff_conflict');
     const { member: on } = await withTwoFactor();
     expect((await refusal(startTotpSetup(t.db, on))).code).toBe('staff_conflict');
   });
@@ -206,7 +217,7 @@ describe('turning two-factor sign-in off', () => {
     const { member } = await withTwoFactor();
     expect(await refusal(disableTotp(t.db, services, member, client, 'wrong-password'))).toEqual({
       code: 'staff_invalid',
-      body: { password: ['Your password is incorrect.'] },
+      body: { password: ['Your password is not right.'] },
     });
     await disableTotp(t.db, services, member, client, member.password);
     const answer = await signInStaff(t.db, services, t.shopA, client, member);
@@ -220,7 +231,7 @@ describe('turning two-factor sign-in off', () => {
     await setStaffPolicy(t.db, owner, { require_totp: true });
     expect(await refusal(disableTotp(t.db, services, member, client, member.password))).toEqual({
       code: 'staff_conflict',
-      body: 'This shop requires two-factor sign-in: it cannot be turned off.',
+      body: 'This shop requires two-step verification for every member of staff.',
     });
     await setStaffPolicy(t.db, owner, { require_totp: false });
   });

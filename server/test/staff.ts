@@ -159,6 +159,8 @@ export function testStaffServices(
     secret: options.secret ?? testJwtSecret(),
     passwordHashCost: TEST_PASSWORD_HASH_COST,
     loginMaxAttemptsPerAddress: 10_000,
+    invitationsPerHour: 10_000,
+    acceptsPerAddressPerHour: 10_000,
     ...options,
   });
 }

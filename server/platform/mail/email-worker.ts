@@ -11,11 +11,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createMailer, type Delivery } from './mailer.ts';
 import { renderEmail } from './templates/render-email.ts';
+import { renderStaffEmail } from './templates/render-staff-email.ts';
 import type { EmailData } from './templates/email-data.ts';
+import { isStaffEmailKind, type StaffEmailData } from './templates/staff-email-data.ts';
 
 /** One e-mail to render and send. */
 export interface EmailJob {
-  data: EmailData;
+  /** An order e-mail's data, or a back-office e-mail's (an invitation), told apart by `kind`. */
+  data: EmailData | StaffEmailData;
   from: string;
   to: string;
   messageId: string;
@@ -31,7 +34,9 @@ export async function renderAndSend(
   job: EmailJob,
   mailer: ReturnType<typeof createMailer>,
 ): Promise<Delivery> {
-  const email = await renderEmail(job.data);
+  const email = isStaffEmailKind(job.data.kind)
+    ? await renderStaffEmail(job.data as StaffEmailData)
+    : await renderEmail(job.data as EmailData);
   return mailer.send({
     from: job.from,
     to: job.to,

@@ -121,3 +121,21 @@ export async function renderEmail(data: EmailData): Promise<RenderedEmail> {
   );
   return { subject: subjectOf(checked), html, text: tidyText(text) };
 }
+
+/**
+ * Renders an e-mail component outside the order e-mails' `EmailData` (the back office's, in
+ * ./render-staff-email.ts) exactly as {@link renderEmail} renders an order e-mail: the same
+ * doctype, markup clean-up and plain-text conversion. The caller has checked `data`.
+ */
+export function renderComponent<T>(
+  Component: ComponentType<EmailProps<T>>,
+  data: T,
+  subject: string,
+): RenderedEmail {
+  const html = `${DOCTYPE}${markup(createElement(Component, { data }))}`;
+  const text = toPlainText(
+    markup(createElement(Component, { data, textMode: true })),
+    TEXT_OPTIONS,
+  );
+  return { subject, html, text: tidyText(text) };
+}

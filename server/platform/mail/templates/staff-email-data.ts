@@ -1,0 +1,87 @@
+/**
+ * The data of the back office's e-mails to people rather than about orders: today the
+ * invitation to join a shop's staff. Kept apart from the order e-mails' data (./email-data.ts),
+ * whose every kind carries an order: these carry none. Stored as JSON in the same outbox
+ * (server/platform/mail/outbox.ts) and rendered by ./render-staff-email.ts; the e-mail worker
+ * picks the renderer by `kind` (../email-worker.ts).
+ *
+ * As with the order e-mails, a field is only ever added as optional, and a change of meaning
+ * is a new kind: a row written by one release may be sent by the next.
+ */
+import type { EmailShop, IsoDateTime } from './email-data.ts';
+import {
+  type Check,
+  dateTime,
+  email,
+  httpUrl,
+  isRecord,
+  literal,
+  object,
+  optional,
+  anyString,
+  text,
+} from './json-checks.ts';
+import { EmailDataError } from './email-data-guard.ts';
+
+/** An invitation to a shop's back office, with its one-time link. */
+export interface StaffInvitationEmailData {
+  kind: 'staff_invitation';
+  shop: EmailShop;
+  /** The inviting owner's name: "Maya Hart". */
+  inviterName: string;
+  role: 'owner' | 'staff';
+  /**
+   * `<storefront origin>/admin/accept-invitation?token=...`: a credential until it is used or
+   * expires, so it lives only in this row and the e-mail, never in a log line or an answer.
+   */
+  acceptUrl: string;
+  /** When the link stops working. */
+  expiresAt: IsoDateTime;
+}
+
+/** The data of any back-office e-mail; `kind` tells which. */
+export type StaffEmailData = StaffInvitationEmailData;
+
+export type StaffEmailKind = StaffEmailData['kind'];
+
+export const STAFF_EMAIL_KINDS = ['staff_invitation'] as const satisfies readonly StaffEmailKind[];
+
+/** True when an outbox row's `kind` is one of the back office's e-mails. */
+export function isStaffEmailKind(kind: unknown): kind is StaffEmailKind {
+  return typeof kind === 'string' && (STAFF_EMAIL_KINDS as readonly string[]).includes(kind);
+}
+
+const shopCheck = object<EmailShop>({
+  name: text,
+  shopUrl: httpUrl,
+  contactEmail: email,
+  logoUrl: optional(anyString),
+  theme: optional((value, path, issues) => {
+    if (!isRecord(value)) issues.push(`${path}: an object`);
+  }),
+});
+
+const checks: { [K in StaffEmailKind]: Check } = {
+  staff_invitation: object<StaffInvitationEmailData>({
+    kind: text,
+    shop: shopCheck,
+    inviterName: text,
+    role: literal('owner', 'staff'),
+    acceptUrl: httpUrl,
+    expiresAt: dateTime,
+  }),
+};
+
+/**
+ * Checks that `value` (an outbox row's JSON) is a `StaffEmailData` and returns it typed.
+ * @throws EmailDataError naming every field that is missing or malformed (permanent).
+ */
+export function parseStaffEmailData(value: unknown): StaffEmailData {
+  if (!isRecord(value) || !isStaffEmailKind(value.kind)) {
+    throw new EmailDataError([`kind: one of ${STAFF_EMAIL_KINDS.map((k) => `'${k}'`).join(', ')}`]);
+  }
+  const issues: string[] = [];
+  checks[value.kind](value, '', issues);
+  if (issues.length > 0) throw new EmailDataError(issues);
+  return value as unknown as StaffEmailData;
+}
