@@ -1,0 +1,137 @@
+/**
+ * `npm run staff:create -- --tenant TOKEN --email E --role owner|staff [--name N]`
+ *
+ * Creates a back-office account at a shop (the first owner of a new shop, or a way back in
+ * when every owner is locked out), on the database the API uses (the same environment:
+ * DATABASE_URL or SQLITE_PATH). The password is read from standard input, never from the
+ * command line, which other users of the machine can read: typed at a prompt that does not
+ * echo it (asked twice) when standard input is a terminal, else the first line of what is
+ * piped in:
+ *
+ *   npm run staff:create -- --tenant demo-handcraft --email maya@example.com --role owner
+ *   printf '%s\n' "$PASSWORD" | npm run staff:create -- --tenant demo-handcraft --email ...
+ *
+ * The same rules as an accepted invitation (server/staff/members.ts): a valid e-mail no live
+ * member of the shop has, the password policy (at least 8 characters). The creation is written
+ * to the shop's activity log as done by the system. Prints the new member's id; never the
+ * password. Exits 1 with the reason for an unknown shop, a taken e-mail, a weak password or a
+ * wrong argument.
+ */
+import { loadConfig } from '../server/config/config.ts';
+import { openDatabase } from '../server/platform/db/connection.ts';
+import { migrateToLatest } from '../server/platform/db/migrations.ts';
+import { DomainError } from '../server/platform/domain-error.ts';
+import { createStaffMember, isStaffRole } from '../server/staff/members.ts';
+
+const USAGE =
+  'usage: npm run staff:create -- --tenant TOKEN --email EMAIL --role owner|staff [--name NAME]\n' +
+  '       (the password is read from standard input)';
+
+/** The value after `--name`, or undefined; a flag followed by another flag has no value. */
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  const value = at === -1 ? undefined : process.argv[at + 1];
+  return value === undefined || value.startsWith('--') ? undefined : value;
+}
+
+/** Reads one line from a terminal without echoing it (raw mode; Ctrl-C aborts). */
+function promptHidden(question: string): Promise<string> {
+  const input = process.stdin;
+  process.stderr.write(question);
+  return new Promise((resolve, reject) => {
+    let typed = '';
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding('utf8');
+    const done = (error?: Error) => {
+      input.setRawMode(false);
+      input.pause();
+      input.removeListener('data', onData);
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\r' || char === '\n' || char === '\u0004') return done();
+        if (char === '\u0003') return done(new Error('Cancelled.'));
+        if (char === '\u007f' || char === '\b') typed = [...typed].slice(0, -1).join('');
+        else typed += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}
+
+/** The first line of piped standard input, without its line break (empty when none). */
+async function readPiped(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+async function readPassword(): Promise<string | null> {
+  if (!process.stdin.isTTY) return readPiped();
+  const password = await promptHidden('Password: ');
+  const again = await promptHidden('Password again: ');
+  if (password !== again) {
+    console.error('The two passwords are not the same.');
+    return null;
+  }
+  return password;
+}
+
+async function main(): Promise<number> {
+  const token = argument('tenant');
+  const email = argument('email');
+  const role = argument('role');
+  const name = argument('name') ?? email?.split('@')[0] ?? '';
+  if (!token || !email || !role) {
+    console.error(USAGE);
+    return 1;
+  }
+  if (!isStaffRole(role)) {
+    console.error(`The role must be owner or staff, not "${role}".`);
+    return 1;
+  }
+  const config = loadConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  try {
+    await migrateToLatest(handle);
+    const tenant = await handle.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', token)
+      .executeTakeFirst();
+    if (!tenant) {
+      console.error(`No shop has the tenant token "${token}".`);
+      return 1;
+    }
+    const password = await readPassword();
+    if (password === null) return 1;
+    try {
+      const member = await createStaffMember(
+        handle.db,
+        { tenantId: tenant.id, email, name, role, password },
+        { passwordHashCost: config.passwordHashCost },
+      );
+      console.log(
+        `Created ${member.role} ${member.email} (staff id ${member.id}) at shop "${token}". ` +
+          'They can sign in at /admin/ now.',
+      );
+      return 0;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const problems = error.fields
+        ? Object.entries(error.fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+        : [error.field ? `${error.field}: ${error.message}` : error.message];
+      console.error(`No account was created.\n${problems.join('\n')}`);
+      return 1;
+    }
+  } finally {
+    await handle.db.destroy();
+  }
+}
+
+process.exitCode = await main();
