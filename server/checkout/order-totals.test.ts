@@ -83,6 +83,7 @@ describe('the total the shopper is shown', () => {
         age_verified: false,
         price: '6.50',
         item_ids: [lineOf('tenmoku-tea-mug')],
+        fulfilment: null,
       },
       {
         method: 'uk-express',
@@ -91,6 +92,7 @@ describe('the total the shopper is shown', () => {
         age_verified: false,
         price: '14.00',
         item_ids: [lineOf('cherry-cooking-spoon')],
+        fulfilment: null,
       },
       {
         method: 'collection',
@@ -99,6 +101,7 @@ describe('the total the shopper is shown', () => {
         age_verified: false,
         price: '0.00',
         item_ids: [lineOf('carbon-steel-petty-150mm')],
+        fulfilment: null,
       },
     ]);
     expect(body.shipments.flatMap((s) => s.item_ids).sort()).toEqual(
@@ -220,6 +223,7 @@ describe('the order the maker’s shop was built for', () => {
         age_verified: true,
         price: '9.50',
         item_ids: [knife.id],
+        fulfilment: null,
       },
       {
         method: 'collection',
@@ -228,6 +232,7 @@ describe('the order the maker’s shop was built for', () => {
         age_verified: false,
         price: '0.00',
         item_ids: [giclee.id],
+        fulfilment: null,
       },
     ]);
     // The knife took one from stock; the print is made for the order and took none.

@@ -97,6 +97,7 @@ describe('placing an order', () => {
           age_verified: true,
           price: '9.50',
           item_ids: [knifeLine],
+          fulfilment: null,
         },
         {
           method: 'uk-standard',
@@ -105,6 +106,7 @@ describe('placing an order', () => {
           age_verified: false,
           price: (standard / 100).toFixed(2),
           item_ids: [otherLine],
+          fulfilment: null,
         },
       ],
       needs_adult_signature: true,
@@ -117,6 +119,7 @@ describe('placing an order', () => {
       paid_at: null,
       expires_at: expect.any(String),
       closed_at: null,
+      refunded_total: '0.00',
       refund_status: null,
       payment_instructions: expect.stringContaining('IBAN'),
       payment_redirect_url: null,

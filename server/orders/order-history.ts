@@ -1,7 +1,8 @@
 /**
  * A customer's order history (spec section 7: "My orders"): their orders newest first, a page
- * at a time, as DRF pages them (four queries whatever the page size: the count, the page, and
- * the page's lines and payments, ./read-model.ts `toOrders`), and one of their orders.
+ * at a time, as DRF pages them (five queries whatever the page size: the count, the page, and
+ * the page's lines, payments and fulfilments, ./read-model.ts `toOrders`), and one of their
+ * orders.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';

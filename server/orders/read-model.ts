@@ -1,10 +1,12 @@
 /**
  * Orders and payments as the contract answers them (Order, PaymentStatus): the read side of
- * the order module. Money leaves as decimal strings, times as ISO 8601 UTC.
+ * the order module, with what the shop has done with each shipment (Fulfilment) and refunded of
+ * the order. Money leaves as decimal strings, times as ISO 8601 UTC.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
   Database,
+  OrderFulfilmentsTable,
   OrderItemsTable,
   OrdersTable,
   PaymentsTable,
@@ -15,9 +17,11 @@ import type { Schemas } from '../../common/storefront-contract.ts';
 import { parseCustomization } from '../catalog/customization.ts';
 import { toDecimal } from '../../common/money.ts';
 import { priceChoices } from '../catalog/options.ts';
+import { carrierLabel, trackingUrl } from './carriers.ts';
 
 export type Order = Schemas['Order'];
 export type PaymentStatus = Schemas['PaymentStatus'];
+export type Fulfilment = Schemas['Fulfilment'];
 type ChosenOption = Schemas['ChosenOption'];
 type Db = Kysely<Database> | Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
@@ -70,16 +74,50 @@ export function lineOptions(
   return kept.length > 0 ? kept : priceChoices([], parseCustomization(item.customization)).chosen;
 }
 
-/** The order's shipments as it keeps them (contract: Shipment). */
-export function orderShipments(row: Pick<OrderRow, 'shipments'>): Order['shipments'] {
-  return parseJsonArray<Order['shipments'][number]>(row.shipments);
+/**
+ * The order's shipments as checkout stored them (contract: Shipment), without what became of
+ * them: an index into this list is a fulfilment's `shipment_index`.
+ */
+export function orderShipments(row: Pick<OrderRow, 'shipments'>): Schemas['Shipment'][] {
+  return parseJsonArray<Schemas['Shipment']>(row.shipments);
 }
 
-/** Builds Order answers for rows of one tenant: lines and payments in one query each. */
+/** The columns of a fulfilment the shopper's answer is made from (never who on the desk did it). */
+type FulfilmentRow = Pick<
+  Selectable<OrderFulfilmentsTable>,
+  'status' | 'carrier' | 'tracking_number' | 'shipped_at' | 'ready_at' | 'collected_at'
+>;
+
+/**
+ * A fulfilment row as the contract's Fulfilment: the desk's `ready` reads `ready_to_collect`;
+ * the carrier's name and its tracking page come from ./carriers.ts (no page for `other`, nor
+ * without a tracking number); a collection has no carrier.
+ */
+export function toFulfilment(row: FulfilmentRow): Fulfilment {
+  const trackingNumber = row.tracking_number?.trim() || null;
+  return {
+    status: row.status === 'ready' ? 'ready_to_collect' : row.status,
+    carrier: row.carrier,
+    carrier_name: row.carrier === null ? null : carrierLabel(row.carrier),
+    tracking_number: trackingNumber,
+    tracking_url:
+      row.carrier !== null && trackingNumber !== null
+        ? trackingUrl(row.carrier, trackingNumber)
+        : null,
+    shipped_at: nullableIso(row.shipped_at),
+    ready_at: nullableIso(row.ready_at),
+    collected_at: nullableIso(row.collected_at),
+  };
+}
+
+/**
+ * Builds Order answers for rows of one tenant: lines, payments and fulfilments in one query
+ * each, however many orders.
+ */
 export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, payments] = await Promise.all([
+  const [items, payments, fulfilments] = await Promise.all([
     db
       .selectFrom('order_items')
       .selectAll()
@@ -95,7 +133,27 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
+    db
+      .selectFrom('order_fulfilments')
+      .select([
+        'order_id',
+        'shipment_index',
+        'status',
+        'carrier',
+        'tracking_number',
+        'shipped_at',
+        'ready_at',
+        'collected_at',
+      ])
+      .where('order_id', 'in', ids)
+      .execute(),
   ]);
+  const fulfilmentsByOrder = new Map<number, Map<number, Fulfilment>>();
+  for (const row of fulfilments) {
+    let byIndex = fulfilmentsByOrder.get(row.order_id);
+    if (!byIndex) fulfilmentsByOrder.set(row.order_id, (byIndex = new Map()));
+    byIndex.set(row.shipment_index, toFulfilment(row));
+  }
   const itemsByOrder = new Map<number, Order['items']>();
   for (const item of items) {
     let list = itemsByOrder.get(item.order_id);
@@ -135,6 +193,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   }
   return rows.map((row) => {
     const payment = latest.get(row.id);
+    const done = fulfilmentsByOrder.get(row.id);
     return {
       id: row.id,
       order_number: row.order_number,
@@ -153,7 +212,10 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
         contact_number: row.contact_number,
       },
       items: itemsByOrder.get(row.id) ?? [],
-      shipments: orderShipments(row),
+      shipments: orderShipments(row).map((shipment, index) => ({
+        ...shipment,
+        fulfilment: done?.get(index) ?? null,
+      })),
       needs_adult_signature: toBool(row.needs_adult_signature),
       age_attestation:
         row.attestation_dob && row.attestation_at && row.attestation_text
@@ -167,6 +229,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       paid_at: nullableIso(row.paid_at),
       expires_at: row.status === 'awaiting_payment' ? nullableIso(row.expires_at) : null,
       closed_at: nullableIso(row.closed_at),
+      refunded_total: toDecimal(row.refunded_cents ?? 0),
       refund_status: shopperRefundStatus(refunds.get(row.id) ?? null),
       payment_instructions: row.payment_instructions,
       payment_redirect_url: row.payment_redirect_url,
