@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -16,13 +16,15 @@ import react from '@vitejs/plugin-react';
  * - `.env` files are read from the repository root (where the storefront's live), so
  *   `VITE_API_BASE_URL` and `VITE_TENANT_TOKEN` mean the same in both builds.
  * - Dev server (`npm run dev:admin`, port 5174): `/api` is proxied to API_PROXY_TARGET (default
- *   the reference API on :8080), as the storefront's dev server does.
+ *   the reference API on :8080), as the storefront's dev server does; with
+ *   API_PROXY_STRIP_PREFIX=1 `/api/admin` is stripped, for Prism mocking openapi/admin.yaml.
  */
 export default defineConfig(({ mode }) => {
   const repoRoot = process.cwd();
   const env = { ...loadEnv(mode, repoRoot, ''), ...process.env };
   const distDir = env.DIST_DIR || 'dist';
   const target = env.API_PROXY_TARGET || 'http://127.0.0.1:8080';
+  const stripPrefix = env.API_PROXY_STRIP_PREFIX === '1';
 
   return {
     root: join(repoRoot, 'admin'),
@@ -33,11 +35,20 @@ export default defineConfig(({ mode }) => {
     server: {
       host: '127.0.0.1',
       port: 5174,
-      proxy: { '/api': { target, changeOrigin: true } },
+      proxy: {
+        '/api': {
+          target,
+          changeOrigin: true,
+          // Prism serves openapi/admin.yaml without its `/api/admin` server path.
+          ...(stripPrefix
+            ? { rewrite: (path: string) => path.replace(/^\/api\/admin(?=\/|$)/, '') || '/' }
+            : {}),
+        },
+      },
     },
     preview: { host: '127.0.0.1', port: 5174 },
     build: {
-      outDir: join(repoRoot, distDir, 'admin'),
+      outDir: resolve(repoRoot, distDir, 'admin'),
       emptyOutDir: true,
       target: 'es2022',
       modulePreload: { polyfill: false },

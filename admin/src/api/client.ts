@@ -6,21 +6,14 @@
  */
 import createClient from 'openapi-fetch';
 import type { components, paths } from '../../../common/admin-api';
-import { config } from './config';
+import { absoluteUrl, config } from './config';
 import { ApiError } from './errors';
 import { createAdminFetch, type RefreshCall } from './transport';
 
 /** The contract's schemas by name: `Schemas['AdminOrder']`. */
 export type Schemas = components['schemas'];
 
-/** Resolves a root-relative base against the page (openapi-fetch needs a full URL in tests). */
-function absolute(base: string): string {
-  if (/^https?:\/\//.test(base)) return base;
-  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
-  return `${origin}${base}`;
-}
-
-const baseUrl = absolute(config.apiBaseUrl);
+const baseUrl = absoluteUrl(config.apiBaseUrl);
 
 /** `POST /auth/refresh/` straight on the network: the refresh must not wait for itself. */
 const refresh: RefreshCall = async (token) => {

@@ -41,3 +41,10 @@ export const config: AdminConfig = parseAdminConfig(
   import.meta.env as Record<string, string | undefined>,
   typeof document !== 'undefined' ? document : undefined,
 );
+
+/** A root-relative base resolved against the page (openapi-fetch needs a full URL in tests). */
+export function absoluteUrl(base: string): string {
+  if (/^https?:\/\//.test(base)) return base;
+  const origin = typeof window !== 'undefined' ? window.location.origin : 'http://localhost';
+  return `${origin}${base}`;
+}

@@ -1,0 +1,206 @@
+/**
+ * The back office's routes (code-based), under the `/admin` base path:
+ *
+ * - `/login` (`?redirect=`), `/accept-invitation` (`?token=`): open to anyone;
+ * - behind sign-in (`_auth`: no access token sends the browser to `/login?redirect=<here>`;
+ *   it loads `GET /me/` and hands the member to every route below as `context.me`):
+ *   - in the frame with the navigation (`_shell`): `/` (Today), `/orders` (the list, with
+ *     its filters in the URL), `/orders/$number`, `/activity` and `/staff` (owners only:
+ *     anyone else goes to `/`), `/account`;
+ *   - without the frame: `/orders/$number/print` (the packing slip).
+ * - A member of a shop that requires two-step verification who has not set it up is sent to
+ *   `/account` from everywhere else until they have (the API refuses them too).
+ *
+ * Signing out (or a refused token refresh) re-runs the guards, which send the browser to
+ * `/login`.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { z } from 'zod';
+import { hasStatus } from '../api/errors';
+import { isSignedIn } from '../api/tokens';
+import { ErrorNotice, Loading } from '../components/notice';
+import { isOwner, meQuery, type Staff } from '../features/auth/api';
+import { safeRedirect } from '../features/auth/schemas';
+import { validateOrdersSearch } from '../features/orders/search';
+import { NotFound } from './not-found';
+import { SignOutWatcher } from './sign-out-watcher';
+
+export interface AdminRouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<AdminRouterContext>()({
+  component: () => (
+    <>
+      <SignOutWatcher />
+      <Outlet />
+    </>
+  ),
+  notFoundComponent: NotFound,
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: z.object({
+    redirect: z.unknown().transform(safeRedirect).optional().catch(undefined),
+  }),
+  beforeLoad: ({ search }) => {
+    if (isSignedIn()) throw redirect({ href: search.redirect ?? '/' });
+  },
+  component: lazyRouteComponent(() => import('../features/auth/sign-in-page'), 'SignInPage'),
+});
+
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'accept-invitation',
+  validateSearch: z.object({
+    token: z
+      .union([z.string(), z.number().transform(String)])
+      .transform((token) => token.trim().slice(0, 200))
+      .catch(''),
+  }),
+  component: lazyRouteComponent(
+    () => import('../features/auth/accept-invitation-page'),
+    'AcceptInvitationPage',
+  ),
+});
+
+/** Where a member who must set up two-step verification is kept. */
+const SET_UP_PATH = '/account';
+
+const authRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: '_auth',
+  beforeLoad: async ({ context, location }): Promise<{ me: Staff }> => {
+    const toSignIn = () =>
+      redirect({ to: '/login', search: { redirect: safeRedirect(location.href) } });
+    if (!isSignedIn()) throw toSignIn();
+    let me: Staff;
+    try {
+      me = await context.queryClient.ensureQueryData(meQuery());
+    } catch (error) {
+      if (hasStatus(error, 401) || !isSignedIn()) throw toSignIn();
+      throw error;
+    }
+    if (me.totp_required && !me.totp_enabled && location.pathname !== SET_UP_PATH)
+      throw redirect({ to: SET_UP_PATH });
+    return { me };
+  },
+  errorComponent: ({ error, reset }) => (
+    <main className="page page-narrow">
+      <ErrorNotice error={error} onRetry={reset} />
+    </main>
+  ),
+});
+
+const shellRoute = createRoute({
+  getParentRoute: () => authRoute,
+  id: '_shell',
+  component: lazyRouteComponent(() => import('./shell'), 'Shell'),
+});
+
+/** Owners only: anyone else is sent to Today. */
+const ownersOnly = ({ context }: { context: { me: Staff } }) => {
+  if (!isOwner(context.me)) throw redirect({ to: '/' });
+};
+
+const todayRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  component: lazyRouteComponent(() => import('../features/today/today-page'), 'TodayPage'),
+});
+
+const ordersRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'orders',
+  validateSearch: validateOrdersSearch,
+  component: lazyRouteComponent(() => import('../features/orders/orders-page'), 'OrdersPage'),
+});
+
+const orderRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'orders/$number',
+  component: lazyRouteComponent(() => import('../features/orders/order-page'), 'OrderPage'),
+});
+
+const printRoute = createRoute({
+  getParentRoute: () => authRoute,
+  path: 'orders/$number/print',
+  component: lazyRouteComponent(() => import('../features/orders/packing-slip'), 'PackingSlipPage'),
+});
+
+const activityRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'activity',
+  beforeLoad: ownersOnly,
+  validateSearch: z.object({
+    staff_id: z.coerce.number().int().min(1).optional().catch(undefined),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .transform((page) => (page > 1 ? page : undefined))
+      .optional()
+      .catch(undefined),
+  }),
+  component: lazyRouteComponent(() => import('../features/activity/activity-page'), 'ActivityPage'),
+});
+
+const staffRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'staff',
+  beforeLoad: ownersOnly,
+  component: lazyRouteComponent(() => import('../features/staff/staff-page'), 'StaffPage'),
+});
+
+const accountRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'account',
+  component: lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage'),
+});
+
+export const routeTree = rootRoute.addChildren([
+  signInRoute,
+  acceptInvitationRoute,
+  authRoute.addChildren([
+    shellRoute.addChildren([
+      todayRoute,
+      ordersRoute,
+      orderRoute,
+      activityRoute,
+      staffRoute,
+      accountRoute,
+    ]),
+    printRoute,
+  ]),
+]);
+
+/** The router over {@link routeTree} at `/admin`, with the query client in every route's context. */
+export function createAdminRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    basepath: '/admin',
+    context: { queryClient },
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: () => <Loading />,
+    defaultErrorComponent: ({ error, reset }) => <ErrorNotice error={error} onRetry={reset} />,
+    defaultNotFoundComponent: NotFound,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAdminRouter>;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Messages in a box: `error` (role="alert", read out at once), `success` and `info`
+ * (role="status", read out politely). `onRetry` adds a "Try again" button.
+ */
+import type { ReactNode } from 'react';
+import { errorMessage } from '../api/errors';
+
+export function Notice({
+  tone,
+  children,
+  onRetry,
+}: {
+  tone: 'error' | 'success' | 'info';
+  children: ReactNode;
+  onRetry?: () => void;
+}) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`notice notice-${tone}`}>
+      <div className="notice-text">{children}</div>
+      {onRetry ? (
+        <button type="button" className="button button-small" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** A failed call in plain words (see api/errors.ts `errorMessage`), with an optional retry. */
+export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  return (
+    <Notice tone="error" onRetry={onRetry}>
+      {errorMessage(error)}
+    </Notice>
+  );
+}
+
+/** A short loading line, announced politely. */
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <p role="status" className="loading">
+      {label}
+    </p>
+  );
+}

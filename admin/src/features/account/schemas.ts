@@ -1,0 +1,49 @@
+/** The account screen's forms: the code confirming two-step verification, the password turning it off. */
+import { z } from 'zod';
+
+export const confirmCodeSchema = z.object({
+  code: z
+    .string()
+    .transform((code) => code.replace(/\s+/g, ''))
+    .refine((code) => code !== '', 'Enter the 6-digit code from your authenticator app.')
+    .refine((code) => code === '' || /^\d{6}$/.test(code), 'The code has 6 digits.'),
+});
+export type ConfirmCodeInput = z.input<typeof confirmCodeSchema>;
+export type ConfirmCodeValues = z.output<typeof confirmCodeSchema>;
+
+export const disableSchema = z.object({
+  password: z.string().min(1, 'Enter your password.'),
+});
+export type DisableValues = z.infer<typeof disableSchema>;
+
+/** A base32 secret in groups of four, easier to type into an app by hand. */
+export function groupSecret(secret: string): string {
+  return secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/** A browser's User-Agent in a few words ("Safari on macOS", "Chrome on Android"). */
+export function deviceName(userAgent: string | null | undefined): string {
+  if (!userAgent) return 'Unknown device';
+  const ua = userAgent;
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /Firefox\//.test(ua)
+      ? 'Firefox'
+      : /Chrome\/|CriOS\//.test(ua)
+        ? 'Chrome'
+        : /Safari\//.test(ua)
+          ? 'Safari'
+          : 'A browser';
+  const system = /iPhone|iPad/.test(ua)
+    ? 'iOS'
+    : /Android/.test(ua)
+      ? 'Android'
+      : /Mac OS X|Macintosh/.test(ua)
+        ? 'macOS'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
+  return system ? `${browser} on ${system}` : browser;
+}

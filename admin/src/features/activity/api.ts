@@ -1,0 +1,31 @@
+/**
+ * The shop-wide activity log (owner only): `GET /activity/?staff_id=&page=`, 50 entries a page,
+ * newest first. Key `['activity', {staff_id, page}]`; every change a member makes adds an entry,
+ * so the mutations that make one invalidate the `['activity']` prefix.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, type Schemas } from '../../api/client';
+
+export type ActivityEntry = Schemas['ActivityEntry'];
+export type ActivityList = Schemas['ActivityList'];
+
+export const ACTIVITY_QUERY_KEY = ['activity'] as const;
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export interface ActivityFilters {
+  staff_id?: number;
+  page?: number;
+}
+
+export const activityQuery = (filters: ActivityFilters) =>
+  queryOptions({
+    queryKey: [...ACTIVITY_QUERY_KEY, { staff_id: filters.staff_id, page: filters.page }] as const,
+    queryFn: async ({ signal }): Promise<ActivityList> => {
+      const { data } = await api.GET('/activity/', {
+        params: { query: { staff_id: filters.staff_id, page: filters.page } },
+        signal,
+      });
+      return data as ActivityList;
+    },
+    placeholderData: keepPreviousData,
+  });

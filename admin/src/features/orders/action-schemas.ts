@@ -1,0 +1,86 @@
+/**
+ * The order desk's forms: their rules and messages (zod), checked before anything is sent. The
+ * server checks again and its field messages land beside the same fields.
+ *
+ * Amounts are typed as a member would ("45", "45.5", "45.00") and sent as the contract's
+ * two-decimal string ("45.00"); common/money.ts does the arithmetic in pence, never floats.
+ */
+import { z } from 'zod';
+import { toDecimal, toMinorUnits } from '../../../../common/money';
+import { CARRIERS } from './labels';
+
+/** The most the contract's PositiveMoneyInput holds (9 digits of pounds). */
+const MAX_CENTS = 999_999_999_99;
+
+/**
+ * An amount above zero and at most `maxCents` (when given), as "45.00".
+ * @param tooMuch the message when it is over `maxCents`
+ */
+export function amountField(maxCents?: number, tooMuch?: string) {
+  return z
+    .string()
+    .trim()
+    .min(1, 'Enter the amount.')
+    .transform((value, ctx) => {
+      const cents = toMinorUnits(value.replace(/^[£$]/, '').replace(/,/g, ''));
+      if (cents === null || cents < 0 || cents > MAX_CENTS) {
+        ctx.addIssue({ code: 'custom', message: 'Enter an amount such as 45.00.' });
+        return z.NEVER;
+      }
+      if (cents === 0) {
+        ctx.addIssue({ code: 'custom', message: 'The amount must be more than 0.00.' });
+        return z.NEVER;
+      }
+      if (maxCents !== undefined && cents > maxCents) {
+        ctx.addIssue({ code: 'custom', message: tooMuch ?? `At most ${toDecimal(maxCents)}.` });
+        return z.NEVER;
+      }
+      return toDecimal(cents);
+    });
+}
+
+/** Mark paid: the amount received (the total by default) and the payer's reference. */
+export const markPaidSchema = z.object({
+  amount: amountField(),
+  payer_reference: z.string().trim().max(100, 'Keep the reference under 100 characters.'),
+});
+export type MarkPaidInput = z.input<typeof markPaidSchema>;
+export type MarkPaidValues = z.output<typeof markPaidSchema>;
+
+/** Ship: the carrier and its tracking number (letters, digits, spaces, hyphens; optional only for "other"). */
+export const shipSchema = z
+  .object({
+    carrier: z.enum(CARRIERS, { message: 'Choose the carrier.' }),
+    tracking_number: z
+      .string()
+      .trim()
+      .max(40, 'A tracking number has at most 40 characters.')
+      .regex(/^[A-Za-z0-9 -]*$/, 'Use only letters, digits, spaces and hyphens.'),
+  })
+  .refine((values) => values.carrier === 'other' || values.tracking_number !== '', {
+    message: 'Enter the tracking number the carrier gave you.',
+    path: ['tracking_number'],
+  });
+export type ShipInput = z.input<typeof shipSchema>;
+export type ShipValues = z.output<typeof shipSchema>;
+
+const reason = z
+  .string()
+  .trim()
+  .min(1, 'Give a reason: the customer reads it.')
+  .max(500, 'Keep the reason under 500 characters.');
+
+/** Cancel: the reason the customer is told. */
+export const cancelSchema = z.object({ reason });
+export type CancelValues = z.infer<typeof cancelSchema>;
+
+/** Refund: an amount up to what can still be refunded, and the reason the customer is told. */
+export function refundSchema(refundable: string) {
+  const max = toMinorUnits(refundable) ?? 0;
+  return z.object({
+    amount: amountField(max, `At most ${toDecimal(max)} can be refunded.`),
+    reason,
+  });
+}
+export type RefundInput = z.input<ReturnType<typeof refundSchema>>;
+export type RefundValues = z.output<ReturnType<typeof refundSchema>>;

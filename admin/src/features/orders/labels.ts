@@ -1,0 +1,57 @@
+/**
+ * The order desk's words for the contract's codes: statuses, tabs, payment methods, carriers,
+ * payment and refund states. One table each, checked complete by the type checker.
+ */
+import type { Schemas } from '../../api/client';
+import type { OrderStatusFilter, PaymentMethod } from './search';
+
+export const TAB_LABELS: Record<OrderStatusFilter, string> = {
+  awaiting_payment: 'Awaiting payment',
+  to_ship: 'To ship',
+  shipped: 'Shipped',
+  ready_to_collect: 'Ready to collect',
+  completed: 'Completed',
+  canceled: 'Canceled',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  card_2c2p: 'Card',
+  bank_transfer: 'Bank transfer',
+  custom: 'Other method',
+};
+
+export const CARRIERS = [
+  'royal_mail',
+  'dpd',
+  'parcelforce',
+  'dhl',
+  'ups',
+  'other',
+] as const satisfies readonly Schemas['Carrier'][];
+
+export const CARRIER_LABELS: Record<Schemas['Carrier'], string> = {
+  royal_mail: 'Royal Mail',
+  dpd: 'DPD',
+  parcelforce: 'Parcelforce',
+  dhl: 'DHL',
+  ups: 'UPS',
+  other: 'Other carrier',
+};
+
+export const REFUND_STATUS_LABELS: Record<Schemas['AdminRefund']['status'], string> = {
+  pending: 'With the card provider',
+  succeeded: 'Refunded',
+  manual: 'To pay back by hand',
+  failed: 'Failed',
+};
+
+export const CARD_STATUS_LABELS: Record<Schemas['CardPaymentAttempt']['status'], string> = {
+  initiated: 'Started',
+  pending: 'Pending',
+  succeeded: 'Taken',
+  failed: 'Failed',
+  canceled: 'Canceled',
+  error: 'Error',
+};

@@ -1,0 +1,164 @@
+/**
+ * The packing slip and invoice of an order (`/admin/orders/$number/print`), laid out for paper:
+ * the shop's name and address, the order number and date, who it goes to (or who collects it),
+ * the lines with their options, the totals, the payment, and "Adult signature required" in a
+ * box when an age-restricted piece is in it. The Print and Back buttons are not printed
+ * (`.no-print`, styles.css `@media print`).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { formatDate, formatPrice } from '../../components/format';
+import { ErrorNotice, Loading } from '../../components/notice';
+import { orderQuery, type AdminOrder } from './api';
+import { PAYMENT_METHOD_LABELS } from './labels';
+import { shopQuery } from './shop-api';
+
+export function PackingSlipPage() {
+  const { number } = useParams({ from: '/_auth/orders/$number/print' });
+  const order = useQuery(orderQuery(number));
+  const shop = useQuery(shopQuery());
+  return (
+    <main id="main">
+      <title>{`Packing slip ${number} · Back office`}</title>
+      <div className="slip-tools no-print button-row">
+        <Link to="/orders/$number" params={{ number }} className="button button-small">
+          ← Back to the order
+        </Link>
+        <button
+          type="button"
+          className="button button-small button-primary"
+          onClick={() => window.print()}
+          disabled={!order.data}
+        >
+          Print
+        </button>
+      </div>
+      {order.isPending ? (
+        <div className="slip">
+          <Loading />
+        </div>
+      ) : order.isError ? (
+        <div className="slip">
+          <ErrorNotice error={order.error} onRetry={() => void order.refetch()} />
+        </div>
+      ) : (
+        <Slip order={order.data} shopName={shop.data?.name} shopAddress={shop.data?.address} />
+      )}
+    </main>
+  );
+}
+
+function Slip({
+  order,
+  shopName,
+  shopAddress,
+}: {
+  order: AdminOrder;
+  shopName: string | null | undefined;
+  shopAddress: string | null | undefined;
+}) {
+  const a = order.address;
+  const collectedOnly = order.shipments.every((s) => s.kind === 'collection');
+  return (
+    <article className="slip" aria-labelledby="slip-title">
+      <header className="slip-head">
+        <div>
+          <p className="slip-shop">{shopName ?? 'Packing slip'}</p>
+          {shopAddress ? <p className="small">{shopAddress}</p> : null}
+        </div>
+        <div>
+          <h1 id="slip-title" className="mono">
+            {order.order_number}
+          </h1>
+          <p className="small">Ordered {formatDate(order.placed_at)}</p>
+        </div>
+      </header>
+
+      {order.needs_adult_signature ? (
+        <p className="slip-signature">Adult signature required · proof of age on delivery</p>
+      ) : null}
+
+      <section aria-labelledby="slip-to">
+        <h2 id="slip-to">{collectedOnly ? 'Collected by' : 'Deliver to'}</h2>
+        <address>
+          {a.fullname}
+          {a.street ? (
+            <>
+              <br />
+              {a.street}
+            </>
+          ) : null}
+          {a.city || a.postal_code ? (
+            <>
+              <br />
+              {[a.city, a.postal_code].filter(Boolean).join(' ')}
+            </>
+          ) : null}
+          <br />
+          {a.country}
+          {order.contact_number ? (
+            <>
+              <br />
+              {order.contact_number}
+            </>
+          ) : null}
+        </address>
+        <p className="small">{order.shipments.map((s) => s.name).join(' · ')}</p>
+      </section>
+
+      <table className="slip-table">
+        <caption className="visually-hidden">Items</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Qty
+            </th>
+            <th scope="col" className="num">
+              Price
+            </th>
+            <th scope="col" className="num">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <td>
+                {line.product_name}
+                {line.options.map((option) => (
+                  <div key={option.key} className="small">
+                    {option.label}: {option.display_value}
+                  </div>
+                ))}
+              </td>
+              <td className="num">{line.quantity}</td>
+              <td className="num">{formatPrice(line.unit_price)}</td>
+              <td className="num">{formatPrice(line.line_total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="totals">
+        <dt>Subtotal</dt>
+        <dd>{formatPrice(order.subtotal)}</dd>
+        <dt>Shipping</dt>
+        <dd>{formatPrice(order.shipping)}</dd>
+        <dt className="grand">Total</dt>
+        <dd className="grand">{formatPrice(order.total)}</dd>
+        <dt>Paid</dt>
+        <dd>
+          {formatPrice(order.paid_total)} ({PAYMENT_METHOD_LABELS[order.payment_method]})
+        </dd>
+        {order.refunded_total !== '0.00' ? (
+          <>
+            <dt>Refunded</dt>
+            <dd>{formatPrice(order.refunded_total)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </article>
+  );
+}

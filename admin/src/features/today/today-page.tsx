@@ -1,0 +1,157 @@
+/**
+ * Today, the first screen after sign-in: what needs doing, one panel per kind of task, each
+ * with its count and each row linking to its order. Oldest first (the server's order): what
+ * has waited longest is on top.
+ *
+ * - Transfers to confirm: bank-transfer and custom orders awaiting the money.
+ * - To ship: paid orders with a delivery still to send.
+ * - Collections waiting: ready at the workshop.
+ * - Refunds to pay by hand: money the shop owes back outside the card provider.
+ * - Made to order, due this week: lines whose latest dispatch date is within 7 days (or past).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Schemas } from '../../api/client';
+import { formatDate, formatDateTime, formatPrice } from '../../components/format';
+import { ErrorNotice, Loading } from '../../components/notice';
+import { todayQuery } from './api';
+
+type Summary = Schemas['AdminOrderSummary'];
+
+export function TodayPage() {
+  const today = useQuery(todayQuery());
+  return (
+    <>
+      <title>Today · Back office</title>
+      <div className="page-head">
+        <h1>Today</h1>
+        <Link to="/orders">All orders</Link>
+      </div>
+      {today.isPending ? (
+        <Loading />
+      ) : today.isError ? (
+        <ErrorNotice error={today.error} onRetry={() => void today.refetch()} />
+      ) : (
+        <div className="today-grid">
+          <TaskPanel
+            id="transfers"
+            title="Transfers to confirm"
+            empty="No payments waiting to be confirmed."
+            items={today.data.transfers_to_confirm.map((order) => (
+              <OrderRow
+                key={order.order_number}
+                order={order}
+                side={`${formatPrice(order.total)} · placed ${formatDate(order.placed_at)}`}
+              />
+            ))}
+          />
+          <TaskPanel
+            id="to-ship"
+            title="Orders to ship"
+            empty="Nothing to send."
+            items={today.data.to_ship.map((order) => (
+              <OrderRow
+                key={order.order_number}
+                order={order}
+                side={`${order.items} ${order.items === 1 ? 'item' : 'items'} · paid order of ${formatDate(order.placed_at)}`}
+              />
+            ))}
+          />
+          <TaskPanel
+            id="collections"
+            title="Collections waiting"
+            empty="No collections waiting at the workshop."
+            items={today.data.collections_waiting.map((order) => (
+              <OrderRow
+                key={order.order_number}
+                order={order}
+                side={`${order.items} ${order.items === 1 ? 'item' : 'items'}`}
+              />
+            ))}
+          />
+          <TaskPanel
+            id="refunds"
+            title="Refunds to pay by hand"
+            empty="No money to pay back by hand."
+            items={today.data.manual_refunds.map((refund, index) => (
+              <li key={`${refund.order_number}-${refund.created_at}-${index}`}>
+                <span className="task-main">
+                  <OrderLink number={refund.order_number} /> {refund.customer_name}
+                </span>
+                <span className="task-side">
+                  {formatPrice(refund.amount)} ·{' '}
+                  {refund.source === 'refund' ? 'refund' : 'card payment not kept'} since{' '}
+                  {formatDateTime(refund.created_at)}
+                </span>
+              </li>
+            ))}
+          />
+          <TaskPanel
+            id="due"
+            title="Made to order, due this week"
+            empty="No made-to-order pieces due in the next 7 days."
+            items={today.data.due_this_week.map((line) => (
+              <li key={`${line.order_number}-${line.line_id}`}>
+                <span className="task-main">
+                  <OrderLink number={line.order_number} /> {line.quantity} × {line.product_name}
+                  <span className="muted"> for {line.customer_name}</span>
+                </span>
+                <span className="task-side">dispatch by {formatDate(line.dispatch_latest)}</span>
+              </li>
+            ))}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
+function TaskPanel({
+  id,
+  title,
+  empty,
+  items,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: ReactNode[];
+}) {
+  const headingId = `today-${id}`;
+  return (
+    <section className="panel" aria-labelledby={headingId}>
+      <div className="panel-head">
+        <h2 id={headingId}>{title}</h2>
+        <span className="count">
+          {items.length}
+          <span className="visually-hidden"> {items.length === 1 ? 'task' : 'tasks'}</span>
+        </span>
+      </div>
+      {items.length ? (
+        <ul className="plain task-list">{items}</ul>
+      ) : (
+        <p className="empty">{empty}</p>
+      )}
+    </section>
+  );
+}
+
+function OrderLink({ number }: { number: string }) {
+  return (
+    <Link to="/orders/$number" params={{ number }} className="mono">
+      {number}
+    </Link>
+  );
+}
+
+function OrderRow({ order, side }: { order: Summary; side: string }) {
+  return (
+    <li>
+      <span className="task-main">
+        <OrderLink number={order.order_number} /> {order.customer_name}
+      </span>
+      <span className="task-side">{side}</span>
+    </li>
+  );
+}
