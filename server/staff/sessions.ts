@@ -203,24 +203,28 @@ export async function refreshStaffSession(
 /**
  * Logout: revokes the session a refresh token names (its current token or an older one: either
  * way the session ends). Idempotent for a session already ended.
+ * @param staffId when given, the session must be this member's (the signed-in caller's).
  * @throws DomainError `staff_auth_failed` ("Token is invalid or expired.") when the token is
- *   malformed or names no session of this shop.
+ *   malformed or names no session of this shop (or of `staffId`).
  */
 export async function logOutStaff(
   db: Kysely<Database>,
   tenantId: number,
   token: string,
   now = new Date(),
+  staffId?: number,
 ): Promise<void> {
   const uuid = sessionOf(token);
   if (!uuid) throw staffAuthFailed(STAFF_AUTH_MESSAGES.refreshInvalid);
   const row = await db
     .selectFrom('staff_sessions')
-    .select('id')
+    .select(['id', 'staff_id'])
     .where('uuid', '=', uuid)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (!row) throw staffAuthFailed(STAFF_AUTH_MESSAGES.refreshInvalid);
+  if (!row || (staffId !== undefined && row.staff_id !== staffId)) {
+    throw staffAuthFailed(STAFF_AUTH_MESSAGES.refreshInvalid);
+  }
   await revokeByUuid(db, tenantId, uuid, now);
 }
 

@@ -5,6 +5,7 @@
  * and only translate between HTTP and the domain folders.
  */
 import type { AdminHandlerMap } from '../contract-types.ts';
+import { staffHandlers } from './staff.ts';
 
 /** The handler of each admin operation. */
-export const adminHandlers: AdminHandlerMap = {};
+export const adminHandlers: AdminHandlerMap = { ...staffHandlers };

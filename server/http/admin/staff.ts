@@ -1,0 +1,233 @@
+/**
+ * The back office's staff operations (openapi/admin.yaml, tags auth, me, staff, settings):
+ * signing in and out, the signed-in member's profile, two-step verification and sessions, the
+ * shop's staff and invitations, and its security settings. The rules are server/staff/; their
+ * refusals are DomainErrors the error handler answers (server/http/domain-errors.ts), and a
+ * throttle's is a 429 with Retry-After here.
+ *
+ * Who may call each operation is decided before these run (./permissions.ts, ./admin-api.ts);
+ * the rules check the role again where it matters, so a handler wired to the wrong access
+ * still refuses.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { StaffClient } from '../../staff/context.ts';
+import {
+  acceptInvitation as acceptStaffInvitation,
+  inviteStaff,
+  listInvitations as listStaffInvitations,
+  revokeInvitation as revokeStaffInvitation,
+} from '../../staff/invitations.ts';
+import {
+  changeStaffRole,
+  listStaffMembers,
+  removeStaffMember as removeMember,
+  staffProfile,
+} from '../../staff/members.ts';
+import { getStaffPolicy, setStaffPolicy } from '../../staff/policy.ts';
+import {
+  listStaffSessions,
+  logOutStaff,
+  refreshStaffSession,
+  revokeOwnSession,
+} from '../../staff/sessions.ts';
+import { signInStaff } from '../../staff/sign-in.ts';
+import {
+  confirmTotpSetup as confirmTotp,
+  disableTotp as disableStaffTotp,
+  startTotpSetup as startTotp,
+} from '../../staff/totp.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { throttled } from '../throttled.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** Where a request comes from, as the sign-in throttles and the session list see it. */
+function clientOf(request: FastifyRequest): StaffClient {
+  const agent = request.headers['user-agent'];
+  return { address: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}
+
+/** POST /auth/login/ -> 200 StaffTokens; 400 on `otp`; 401; 429. */
+export const staffLogin: AdminOperationHandler<'staffLogin'> = async (request, reply) => {
+  try {
+    return await signInStaff(
+      request.server.db,
+      request.server.staff,
+      request.tenant.id,
+      clientOf(request),
+      request.body,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+};
+
+/** POST /auth/refresh/ -> 200 `{access, refresh}` (the refresh token rotated); 401. */
+export const staffRefresh: AdminOperationHandler<'staffRefresh'> = async (request) =>
+  refreshStaffSession(
+    request.server.db,
+    request.server.staff,
+    request.tenant.id,
+    request.body.refresh,
+  );
+
+/** POST /auth/logout/ -> 204 once the caller's session of that refresh token is revoked. */
+export const staffLogout: AdminOperationHandler<'staffLogout'> = async (request, reply) => {
+  const actor = requireStaff(request);
+  await logOutStaff(request.server.db, actor.tenantId, request.body.refresh, new Date(), actor.id);
+  return reply.code(204).send();
+};
+
+/** GET /me/ -> Staff. */
+export const getMe: AdminOperationHandler<'getMe'> = async (request) =>
+  staffProfile(request.server.db, requireStaff(request));
+
+/** POST /me/totp/ -> TotpSetup (a new secret, not yet in use). */
+export const startTotpSetup: AdminOperationHandler<'startTotpSetup'> = async (request) =>
+  startTotp(request.server.db, requireStaff(request));
+
+/** POST /me/totp/confirm/ -> RecoveryCodes (two-step verification is on). */
+export const confirmTotpSetup: AdminOperationHandler<'confirmTotpSetup'> = async (
+  request,
+  reply,
+) => {
+  try {
+    return await confirmTotp(
+      request.server.db,
+      request.server.staff,
+      requireStaff(request),
+      clientOf(request),
+      request.body.code,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+};
+
+/** POST /me/totp/disable/ -> 204. */
+export const disableTotp: AdminOperationHandler<'disableTotp'> = async (request, reply) => {
+  try {
+    await disableStaffTotp(
+      request.server.db,
+      request.server.staff,
+      requireStaff(request),
+      clientOf(request),
+      request.body.password,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+  return reply.code(204).send();
+};
+
+/** GET /me/sessions/ -> StaffSession[]. */
+export const listMySessions: AdminOperationHandler<'listMySessions'> = async (request) =>
+  listStaffSessions(request.server.db, requireStaff(request));
+
+/** DELETE /me/sessions/{id}/ -> 204; 404 for a session that is not the caller's. */
+export const revokeMySession: AdminOperationHandler<'revokeMySession'> = async (request, reply) => {
+  await revokeOwnSession(request.server.db, requireStaff(request), request.params.id);
+  return reply.code(204).send();
+};
+
+/** GET /staff/ -> StaffMember[]. */
+export const listStaff: AdminOperationHandler<'listStaff'> = async (request) =>
+  listStaffMembers(request.server.db, requireStaff(request));
+
+/** PATCH /staff/{id}/ -> StaffMember with the new role; 409 for the last owner. */
+export const updateStaffMember: AdminOperationHandler<'updateStaffMember'> = async (request) =>
+  changeStaffRole(request.server.db, requireStaff(request), request.params.id, request.body.role);
+
+/** DELETE /staff/{id}/ -> 204; every session of the member ends at once. */
+export const removeStaffMember: AdminOperationHandler<'removeStaffMember'> = async (
+  request,
+  reply,
+) => {
+  await removeMember(request.server.db, requireStaff(request), request.params.id);
+  return reply.code(204).send();
+};
+
+/** GET /staff/invitations/ -> Invitation[]. */
+export const listInvitations: AdminOperationHandler<'listInvitations'> = async (request) =>
+  listStaffInvitations(request.server.db, requireStaff(request));
+
+/**
+ * POST /staff/invitations/ -> 201 Invitation; the e-mail goes through the outbox, woken once the
+ * invitation is committed.
+ */
+export const createInvitation: AdminOperationHandler<'createInvitation'> = async (
+  request,
+  reply,
+) => {
+  try {
+    const invitation = await inviteStaff(
+      request.server.db,
+      request.server.staff,
+      requireStaff(request),
+      request.body,
+      request.server.siteOrigin(),
+    );
+    request.server.emailOutbox.wake();
+    reply.code(201);
+    return invitation;
+  } catch (error) {
+    return throttled(reply, error);
+  }
+};
+
+/** DELETE /staff/invitations/{id}/ -> 204. */
+export const revokeInvitation: AdminOperationHandler<'revokeInvitation'> = async (
+  request,
+  reply,
+) => {
+  await revokeStaffInvitation(request.server.db, requireStaff(request), request.params.id);
+  return reply.code(204).send();
+};
+
+/** POST /staff/invitations/accept/ -> 200 StaffTokens (the new member, signed in). */
+export const acceptInvitation: AdminOperationHandler<'acceptInvitation'> = async (
+  request,
+  reply,
+) => {
+  try {
+    return await acceptStaffInvitation(
+      request.server.db,
+      request.server.staff,
+      request.tenant.id,
+      clientOf(request),
+      request.body,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+};
+
+/** GET /settings/security/ -> SecuritySettings. */
+export const getSecuritySettings: AdminOperationHandler<'getSecuritySettings'> = async (request) =>
+  getStaffPolicy(request.server.db, requireStaff(request));
+
+/** PUT /settings/security/ -> SecuritySettings as saved. */
+export const updateSecuritySettings: AdminOperationHandler<'updateSecuritySettings'> = async (
+  request,
+) => setStaffPolicy(request.server.db, requireStaff(request), request.body);
+
+/** Every staff operation's handler, for ./operations.ts. */
+export const staffHandlers = {
+  staffLogin,
+  staffRefresh,
+  staffLogout,
+  getMe,
+  startTotpSetup,
+  confirmTotpSetup,
+  disableTotp,
+  listMySessions,
+  revokeMySession,
+  listStaff,
+  updateStaffMember,
+  removeStaffMember,
+  listInvitations,
+  createInvitation,
+  revokeInvitation,
+  acceptInvitation,
+  getSecuritySettings,
+  updateSecuritySettings,
+} satisfies AdminHandlerMap;
