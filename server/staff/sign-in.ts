@@ -74,8 +74,9 @@ export async function signInStaff(
           .where('removed_at', 'is', null)
           .executeTakeFirst()
       : undefined;
-  // Unknown e-mails count under their own prefixed key, never colliding with an account's.
-  const accountKey = row ? `staff:${row.id}` : `staff-login:${email}`;
+  // Unknown e-mails count under their own prefixed key, never colliding with an account's
+  // (without NUL characters, which a PostgreSQL text column refuses).
+  const accountKey = row ? `staff:${row.id}` : `staff-login:${email.replace(/\u0000/g, '')}`;
   await services.throttle.before(tenantId, accountKey, client.address);
 
   let matches = false;
