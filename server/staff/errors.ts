@@ -10,7 +10,7 @@ export type StaffErrorCode =
   | 'otp_required'
   /** Too many sign-in attempts (429). */
   | 'staff_throttled'
-  /** An e-mail already has an account or a pending invitation at this shop (400, field `email`). */
+  /** An e-mail already has a live account at this shop (400, field `email`). */
   | 'staff_email_taken'
   /** A password the policy refuses (400, field `password`). */
   | 'weak_password'
