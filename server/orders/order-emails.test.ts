@@ -5,7 +5,7 @@
  */
 import type { components } from '../../common/storefront-api';
 import { addWorkingDays, DEFAULT_RULES } from '../catalog/dispatch-dates.ts';
-import type { EmailData } from '../platform/mail/templates/email-data.ts';
+import type { EmailData, OrderEmailData } from '../platform/mail/templates/email-data.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { queuedEmails } from '../test/sandbox.ts';
@@ -124,7 +124,7 @@ describe('the e-mails of an engraved knife delivered and a print made to order a
     const mail = (await queuedEmails(t.app, placed.body.order_number)).find(
       (e) => e.kind === 'order_placed',
     )!;
-    const data = JSON.parse(mail.data) as EmailData;
+    const data = JSON.parse(mail.data) as OrderEmailData;
     expect(data.order.deliveryAddress).toMatchObject({ collected: true, street: '' });
     expect(data.order.shipping).toEqual({ kind: 'free', method: 'Collect from the workshop' });
     const email = await renderEmail(data);

@@ -11,241 +11,32 @@
  *   refund  -> shopper: late_payment_refund; shop: shop_refund_needed
  *   refunded_by_shop -> shopper: order_refunded (the amount, how it comes back, the owner's
  *                       reason, and what was refunded in all: ./order-money.ts)
+ *   the order desk's moves (./desk-emails.ts):
+ *   marked_paid      -> shopper: payment_received (money the shop received by hand)
+ *   shipped          -> shopper: order_shipped (carrier, tracking number and link)
+ *   ready_to_collect -> shopper: order_ready_to_collect (where and when)
+ *   canceled_by_shop -> shopper: order_canceled_by_shop (the shop's reason, the refund)
+ *   payment_reminder -> shopper: payment_reminder (how to pay, by when)
  */
-import type { Selectable } from 'kysely';
-import type { OrdersTable, PaymentMethod, PaymentsTable } from '../platform/db/database.ts';
-import { toBool, toIsoString } from '../platform/db/mapping.ts';
+import { toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
-import {
-  offlinePaymentInstructions,
-  type EmailData,
-  type EmailOrder,
-  type EmailPayment,
-  type EmailPaymentInstructions,
-  type EmailShop,
-  type RefundReason,
-} from '../platform/mail/templates/email-data.ts';
+import type { EmailBase, RefundReason } from '../platform/mail/templates/email-data.ts';
 import type { OrderEvent } from './events.ts';
-import { formatDate } from '../platform/mail/templates/format.ts';
-import { lineOptions, orderShipments } from './read-model.ts';
-import { countryName } from '../shipping/shipping.ts';
-import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
-import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
+import { isCardMethod } from '../payments/methods.ts';
 import type { Trx } from './order-lock.ts';
 import { orderMoney } from './order-money.ts';
-
-type OrderRow = Selectable<OrdersTable>;
-type PaymentRow = Selectable<PaymentsTable>;
-
-/**
- * Every method but the card one is offline, and the e-mails have its words
- * (server/platform/mail/templates/payment-texts.ts): a method of the contract without them fails
- * the type check where an order's method is passed as this.
- */
-type OfflineMethodOfContract = Exclude<PaymentMethod, typeof CARD_METHOD>;
-
-const absolute = (origin: string, path: string | null): string | undefined =>
-  path && path.startsWith('/') ? `${origin}${path}` : undefined;
-
-interface Loaded {
-  order: OrderRow;
-  shop: EmailShop;
-  customerEmail: string;
-  shopEmail: string;
-  emailOrder: EmailOrder;
-  orderUrl: string;
-  /** The shop's own name for the order's payment method, or null for the method's own. */
-  methodLabel: string | null;
-}
-
-async function load(trx: Trx, orderId: number, origin: string): Promise<Loaded> {
-  const order = await trx
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  const [items, user, site, tenant, settings] = await Promise.all([
-    trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute(),
-    trx
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', order.user_id)
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('site_settings')
-      .select(['site_title', 'contact_email', 'logo'])
-      .where('tenant_id', '=', order.tenant_id)
-      .executeTakeFirst(),
-    trx
-      .selectFrom('tenants')
-      .select('name')
-      .where('id', '=', order.tenant_id)
-      .executeTakeFirstOrThrow(),
-    trx
-      .selectFrom('payment_settings')
-      .selectAll()
-      .where('tenant_id', '=', order.tenant_id)
-      .executeTakeFirst(),
-  ]);
-  const shopEmail = site?.contact_email ?? '';
-  const logo = absolute(origin, site?.logo ?? null);
-  const shop: EmailShop = {
-    name: site?.site_title || tenant.name,
-    shopUrl: `${origin}/`,
-    contactEmail: shopEmail,
-    ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
-  };
-  const shipments = orderShipments(order);
-  const collectionNotes = await collectionDescriptions(trx, order.tenant_id, shipments);
-  const emailOrder: EmailOrder = {
-    number: order.order_number,
-    placedAt: toIsoString(order.created_at),
-    currency: 'USD',
-    lines: items.map((item) => {
-      const image = absolute(origin, item.thumb_path);
-      const options = lineOptions(item).map((o) => ({ label: o.label, value: o.display_value }));
-      const notes = lineNotes(item, shipments);
-      return {
-        name: item.product_name,
-        quantity: item.quantity,
-        unitPrice: toDecimal(item.unit_price_cents),
-        lineTotal: toDecimal(item.line_total_cents),
-        ...(options.length > 0 ? { options } : {}),
-        ...(notes.length > 0 ? { notes } : {}),
-        ...(image ? { imageUrl: image } : {}),
-      };
-    }),
-    subtotal: toDecimal(order.subtotal_cents ?? order.total_cents),
-    ...(shipments.length > 0 ? { shipping: shippingLine(shipments, order.shipping_cents) } : {}),
-    total: toDecimal(order.total_cents),
-    deliveryAddress: {
-      fullName: order.fullname,
-      street: order.street,
-      city: order.city,
-      postalCode: order.postal_code,
-      country: countryName(order.country),
-      phone: order.contact_number,
-      ...(shipments.length > 0 && shipments.every((s) => s.kind === 'collection')
-        ? { collected: true }
-        : {}),
-    },
-    ...orderNotes(toBool(order.needs_adult_signature), collectionNotes),
-  };
-  return {
-    order,
-    shop,
-    customerEmail: user.email,
-    shopEmail,
-    emailOrder,
-    orderUrl: `${origin}/account/orders/${order.id}`,
-    methodLabel: shopLabelOf(order.payment_method, settings),
-  };
-}
-
-type Shipments = ReturnType<typeof orderShipments>;
-
-/** The shipping row of the totals: every method by name, free when nothing was charged. */
-function shippingLine(shipments: Shipments, cents: number): EmailOrder['shipping'] {
-  const method = shipments.map((s) => s.name).join(' and ');
-  return cents === 0
-    ? { kind: 'free', method }
-    : { kind: 'charged', amount: toDecimal(cents), method };
-}
-
-/** A line's remarks: when a made-to-order piece leaves the workshop, and how it travels. */
-function lineNotes(
-  item: {
-    id: number;
-    made_to_order: boolean | number;
-    dispatch_earliest: string | null;
-    dispatch_latest: string | null;
-  },
-  shipments: Shipments,
-): string[] {
-  const notes: string[] = [];
-  if (toBool(item.made_to_order) && item.dispatch_earliest && item.dispatch_latest) {
-    notes.push(
-      `Made to order: leaves the workshop between ${formatDate(item.dispatch_earliest)} and ${formatDate(item.dispatch_latest)}`,
-    );
-  }
-  const shipment = shipments.find((s) => s.item_ids.includes(item.id));
-  if (shipment) notes.push(shipment.kind === 'collection' ? shipment.name : `By ${shipment.name}`);
-  return notes;
-}
-
-/** Where and when the order's collected lines are picked up (the methods' descriptions now). */
-async function collectionDescriptions(
-  trx: Trx,
-  tenantId: number,
-  shipments: Shipments,
-): Promise<string[]> {
-  const codes = shipments.filter((s) => s.kind === 'collection').map((s) => s.method);
-  if (codes.length === 0) return [];
-  const rows = await trx
-    .selectFrom('shipping_methods')
-    .select(['name', 'description'])
-    .where('tenant_id', '=', tenantId)
-    .where('code', 'in', codes)
-    .orderBy('position')
-    .execute();
-  return rows.map((m) => `${m.name}: ${m.description}`);
-}
-
-function orderNotes(adultSignature: boolean, collection: string[]): Pick<EmailOrder, 'orderNotes'> {
-  const notes = [
-    ...(adultSignature
-      ? [
-          'Age-restricted pieces are handed over only to an adult who shows proof of age, at the door or at the workshop.',
-        ]
-      : []),
-    ...collection,
-  ];
-  return notes.length > 0 ? { orderNotes: notes } : {};
-}
-
-function emailPayment(payment: PaymentRow): EmailPayment {
-  return {
-    amount: toDecimal(payment.amount_cents),
-    currency: payment.currency,
-    receivedAt: toIsoString(payment.captured_at ?? payment.updated_at),
-    method: 'card',
-    // A provider this server no longer has is named as the row stores it.
-    provider: isProviderName(payment.provider)
-      ? CARD_PROVIDERS[payment.provider].label
-      : payment.provider,
-    ...(payment.provider_ref ? { providerRef: payment.provider_ref } : {}),
-    ...(payment.gateway_transaction_ref ? { transactionRef: payment.gateway_transaction_ref } : {}),
-  };
-}
-
-/** How the placed order is paid: on its page for a card, else by the offline method's terms. */
-function placedPayment(l: Loaded, expiresAt: string | undefined): EmailPaymentInstructions {
-  const method = l.order.payment_method;
-  if (isCardMethod(method)) return { method: 'card', expiresAt };
-  return offlinePaymentInstructions(method as OfflineMethodOfContract, {
-    label: l.methodLabel,
-    instructions: l.order.payment_instructions ?? '',
-    paymentUrl: l.order.payment_redirect_url,
-    expiresAt,
-    placedAt: toIsoString(l.order.created_at),
-  });
-}
-
-/** One e-mail to queue: who gets it, its data, and the key that makes it once-only. */
-interface Outgoing {
-  recipient: string;
-  key: string;
-  data: EmailData;
-}
+import { deskEmailsOf } from './desk-emails.ts';
+import {
+  emailPayment,
+  load,
+  type Outgoing,
+  placedPayment,
+  queueOutgoing,
+} from './order-email-parts.ts';
 
 async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Outgoing[]> {
   const l = await load(trx, event.orderId, origin);
-  const base = {
+  const base: EmailBase = {
     shop: l.shop,
     customer: { name: l.order.fullname, email: l.customerEmail },
     order: l.emailOrder,
@@ -254,6 +45,12 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
   const expiresAt = l.order.expires_at ? toIsoString(l.order.expires_at) : undefined;
   const key = (what: string, who: 'shopper' | 'shop') => `order:${l.order.id}:${what}:${who}`;
   switch (event.type) {
+    case 'marked_paid':
+    case 'shipped':
+    case 'ready_to_collect':
+    case 'canceled_by_shop':
+    case 'payment_reminder':
+      return deskEmailsOf(trx, event, l, base, key);
     case 'placed': {
       const payment = placedPayment(l, expiresAt);
       if (payment.method === 'card') {
@@ -401,9 +198,7 @@ async function settledRefunds(trx: Trx, orderId: number): Promise<number> {
  * @param origin the storefront's origin, for the links and images of the e-mails.
  */
 export async function queueOrderEmails(trx: Trx, event: OrderEvent, origin: string): Promise<void> {
-  const outgoing = (await emailsOf(trx, event, origin)).filter((e) => e.recipient.includes('@'));
-  if (outgoing.length === 0) return;
-  const now = new Date().toISOString();
+  const outgoing = await emailsOf(trx, event, origin);
   const tenantId = (
     await trx
       .selectFrom('orders')
@@ -411,26 +206,5 @@ export async function queueOrderEmails(trx: Trx, event: OrderEvent, origin: stri
       .where('id', '=', event.orderId)
       .executeTakeFirstOrThrow()
   ).tenant_id;
-  await trx
-    .insertInto('email_outbox')
-    .values(
-      outgoing.map((e) => ({
-        tenant_id: tenantId,
-        // The order's page lists the e-mails sent about it.
-        order_id: event.orderId,
-        kind: e.data.kind,
-        recipient: e.recipient,
-        data: JSON.stringify(e.data),
-        dedupe_key: e.key,
-        status: 'pending' as const,
-        attempts: 0,
-        next_attempt_at: now,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      })),
-    )
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .execute();
+  await queueOutgoing(trx, tenantId, event.orderId, outgoing);
 }

@@ -4,7 +4,7 @@
  * the checks of what every e-mail that lists an order shows in both parts.
  */
 import { expect } from 'vitest';
-import type { EmailData } from '../platform/mail/templates/email-data.ts';
+import type { OrderEmailData } from '../platform/mail/templates/email-data.ts';
 import { formatMoney } from '../platform/mail/templates/format.ts';
 import { PREVIEW_EMAILS, type PreviewName } from '../platform/mail/templates/preview-data.ts';
 import { renderEmail, type RenderedEmail } from '../platform/mail/templates/render-email.ts';
@@ -51,7 +51,7 @@ export function renderPreview(name: PreviewName): Promise<RenderedEmail> {
 }
 
 /** The order essentials every e-mail that lists the order shows in both parts. */
-export function expectOrderEssentials(email: RenderedEmail, data: EmailData) {
+export function expectOrderEssentials(email: RenderedEmail, data: OrderEmailData) {
   const html = visible(email.html);
   const currency = data.order.currency ?? 'USD';
   for (const line of data.order.lines) {

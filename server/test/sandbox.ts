@@ -126,12 +126,13 @@ export async function stockOf(app: FastifyInstance, productId: number): Promise<
   return row.stock;
 }
 
-/** The kinds of e-mail queued for an order's recipient(s), in order. */
+/** The e-mails queued about an order (`email_outbox.order_id`), in order. */
 export async function queuedEmails(app: FastifyInstance, orderNumber: string) {
-  const rows = await app.db
-    .selectFrom('email_outbox')
-    .select(['kind', 'recipient', 'data', 'status'])
-    .orderBy('id')
+  return app.db
+    .selectFrom('email_outbox as e')
+    .innerJoin('orders as o', 'o.id', 'e.order_id')
+    .select(['e.kind', 'e.recipient', 'e.data', 'e.status'])
+    .where('o.order_number', '=', orderNumber)
+    .orderBy('e.id')
     .execute();
-  return rows.filter((row) => row.data.includes(`"number":"${orderNumber}"`));
 }

@@ -28,6 +28,16 @@ import type {
   ShopOrderPaidEmailData,
   ShopRefundNeededEmailData,
 } from './email-data.ts';
+import type {
+  DigestOrder,
+  EmailCollectionPlace,
+  EmailShipment,
+  OrderCanceledByShopEmailData,
+  OrderReadyToCollectEmailData,
+  OrderShippedEmailData,
+  PaymentReminderEmailData,
+  ShopAwaitingPaymentsDigestEmailData,
+} from './desk-email-data.ts';
 import {
   type Check,
   anyString,
@@ -157,6 +167,29 @@ const base = {
   orderUrl: httpUrl,
 };
 
+/** A shipment as the desk's e-mails show it. */
+const shipmentCheck = object<EmailShipment>({
+  method: text,
+  lines: list(object<EmailShipment['lines'][number]>({ name: text, quantity: positiveInteger }), {
+    nonEmpty: true,
+  }),
+  adultSignature: bool,
+});
+
+/** A count that may be 0. */
+const wholeNumber: Check = (value, path, issues) => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    issues.push(`${path}: a whole number of at least 0`);
+  }
+};
+
+/** A day, YYYY-MM-DD. */
+const day: Check = (value, path, issues) => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    issues.push(`${path}: a date such as "2026-11-23"`);
+  }
+};
+
 const refundReason = literal('order_canceled', 'order_expired', 'duplicate_payment');
 
 const kindChecks: { [K in EmailKind]: Check } = {
@@ -207,6 +240,55 @@ const kindChecks: { [K in EmailKind]: Check } = {
       paidTotal: money,
       refundedAt: dateTime,
     }),
+  }),
+  order_shipped: object<OrderShippedEmailData>({
+    ...base,
+    shipment: shipmentCheck,
+    carrier: text,
+    trackingNumber: text,
+    trackingUrl: optional(httpUrl),
+    shippedAt: dateTime,
+    stillToCome: wholeNumber,
+  }),
+  order_ready_to_collect: object<OrderReadyToCollectEmailData>({
+    ...base,
+    shipment: shipmentCheck,
+    readyAt: dateTime,
+    collectFrom: optional(
+      object<EmailCollectionPlace>({ name: text, address: text, phone: optional(text) }),
+    ),
+    instructions: optional(text),
+  }),
+  order_canceled_by_shop: object<OrderCanceledByShopEmailData>({
+    ...base,
+    reason: text,
+    canceledAt: dateTime,
+    refund: optional(object<{ amount: string }>({ amount: money })),
+    paymentMayStillArrive: bool,
+  }),
+  payment_reminder: object<PaymentReminderEmailData>({
+    ...base,
+    payment: union('method', offlineInstructions),
+  }),
+  shop_awaiting_payments_digest: object<ShopAwaitingPaymentsDigestEmailData>({
+    kind: text,
+    shop: shopCheck,
+    date: day,
+    currency: optional(currency),
+    orders: list(
+      object<DigestOrder>({
+        number: text,
+        customerName: text,
+        customerEmail: email,
+        total: money,
+        method: text,
+        placedAt: dateTime,
+        expiresAt: optional(dateTime),
+        orderUrl: httpUrl,
+      }),
+      { nonEmpty: true },
+    ),
+    listUrl: httpUrl,
   }),
 };
 

@@ -101,6 +101,8 @@ describe('formatting', () => {
 describe('the samples', () => {
   it('add up (lines, subtotal, shipping, total), so the previews do not teach wrong sums', () => {
     for (const data of Object.values(PREVIEW_EMAILS)) {
+      // The shop's daily list names orders, not their lines.
+      if (!('order' in data)) continue;
       const { order } = data;
       let subtotal = 0;
       for (const line of order.lines) {

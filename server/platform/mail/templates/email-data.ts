@@ -12,8 +12,16 @@
  * are ignored by `parseEmailData`, so an older reader never rejects newer data.
  *
  * The guard that checks stored data against these types is ./email-data-guard.ts. What is said
- * about each offline payment method is ./payment-texts.ts.
+ * about each offline payment method is ./payment-texts.ts. The order desk's e-mails' data is
+ * ./desk-email-data.ts.
  */
+import type {
+  OrderCanceledByShopEmailData,
+  OrderReadyToCollectEmailData,
+  OrderShippedEmailData,
+  PaymentReminderEmailData,
+  ShopAwaitingPaymentsDigestEmailData,
+} from './desk-email-data.ts';
 import { offlineTexts, type OfflineMethod } from './payment-texts.ts';
 
 /** A decimal string with the order's minor units: "475.00", "0.00". Never a number. */
@@ -269,8 +277,8 @@ export type RefundReason =
   /** The order was already paid; this is a second payment of it. */
   | 'duplicate_payment';
 
-/** What every order e-mail carries. */
-interface EmailBase {
+/** What every e-mail about one order carries. */
+export interface EmailBase {
   shop: EmailShop;
   customer: EmailCustomer;
   order: EmailOrder;
@@ -367,7 +375,10 @@ export interface OrderRefundedEmailData extends EmailBase {
   refund: EmailShopRefund;
 }
 
-/** The data of any order e-mail; `kind` tells which. */
+/**
+ * The data of any order e-mail; `kind` tells which. Every one is about one order
+ * (`EmailBase`), but the shop's daily list of orders awaiting payment, which names several.
+ */
 export type EmailData =
   | OrderPlacedEmailData
   | PaymentReceivedEmailData
@@ -376,7 +387,15 @@ export type EmailData =
   | ShopOrderPaidEmailData
   | ShopOrderAwaitingPaymentEmailData
   | ShopRefundNeededEmailData
-  | OrderRefundedEmailData;
+  | OrderRefundedEmailData
+  | OrderShippedEmailData
+  | OrderReadyToCollectEmailData
+  | OrderCanceledByShopEmailData
+  | PaymentReminderEmailData
+  | ShopAwaitingPaymentsDigestEmailData;
+
+/** The e-mails about one order (all but the shop's daily list). */
+export type OrderEmailData = Extract<EmailData, EmailBase>;
 
 export type EmailKind = EmailData['kind'];
 
@@ -393,11 +412,19 @@ export const EMAIL_KINDS = [
   'shop_order_awaiting_payment',
   'shop_refund_needed',
   'order_refunded',
+  'order_shipped',
+  'order_ready_to_collect',
+  'order_canceled_by_shop',
+  'payment_reminder',
+  'shop_awaiting_payments_digest',
 ] as const satisfies readonly EmailKind[];
 
-/** The ISO 4217 code of an e-mail's amounts: the order's currency, "USD" when it names none. */
-export function currencyOf(data: EmailData): string {
-  return data.order.currency ?? 'USD';
+/**
+ * The ISO 4217 code of an e-mail's amounts: the order's currency (the list's own for the shop's
+ * daily list), "USD" when it names none.
+ */
+export function currencyOf(data: EmailBase | { currency?: string }): string {
+  return ('order' in data ? data.order.currency : data.currency) ?? 'USD';
 }
 
 /** E-mails that go to the shop's own contact address rather than to the shopper. */

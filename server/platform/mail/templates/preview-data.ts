@@ -14,6 +14,7 @@ import {
   type EmailShop,
 } from './email-data.ts';
 import type { OfflineMethod } from './payment-texts.ts';
+import { deskPreviewEmails } from './preview-data-desk.ts';
 
 export const PREVIEW_SHOP: EmailShop = {
   name: 'Ember & Oak',
@@ -285,6 +286,12 @@ export const PREVIEW_EMAILS = {
       refundedAt: '2026-11-27T09:05:00Z',
     },
   },
+  ...deskPreviewEmails({
+    shopper,
+    simpleOrder: PREVIEW_ORDER_SIMPLE,
+    shop: PREVIEW_SHOP_WITHOUT_LOGO,
+    bankDetails: PREVIEW_BANK_DETAILS,
+  }),
 } satisfies Record<string, EmailData>;
 
 export type PreviewName = keyof typeof PREVIEW_EMAILS;

@@ -28,15 +28,20 @@ describe('every e-mail', () => {
     expect(email.html).toContain('<html dir="ltr" lang="en">');
     expect(email.html).toContain(`<title>${email.subject.replace(/&/g, '&amp;')}</title>`);
     expect(email.html).toContain('max-width:600px');
-    expect(visible(email.html)).toContain(data.order.number);
-    expect(email.text).toContain(data.order.number);
+    // The order it is about; the shop's daily list names every order it lists.
+    for (const { number } of 'order' in data ? [data.order] : data.orders) {
+      expect(visible(email.html)).toContain(number);
+      expect(email.text).toContain(number);
+    }
     // Footer: the shop's contact address, and why the recipient got it.
     expect(email.html).toContain('href="mailto:hello@emberandoak.example"');
     expect(email.text).toContain('hello@emberandoak.example');
     expect(flat(email.html)).toMatch(
-      isShopEmail(data.kind)
-        ? /An automatic message from your shop Ember & Oak about order ORD-/
-        : /This e-mail was sent to \S+@example\.com because you placed order ORD-/,
+      data.kind === 'shop_awaiting_payments_digest'
+        ? /A daily message from your shop Ember & Oak while orders wait for money you receive by hand/
+        : isShopEmail(data.kind)
+          ? /An automatic message from your shop Ember & Oak about order ORD-/
+          : /This e-mail was sent to \S+@example\.com because you placed order ORD-/,
     );
     // The storefront's copper is the button colour and the card's top rule.
     expect(email.html).toContain('background-color:#9a4a1c');
@@ -92,6 +97,13 @@ describe('subjects', () => {
         '[Ember & Oak] Refunded automatically: order ORD-7K3F-9QXD (duplicate payment)',
       'order-refunded-partly-by-card': 'A refund for order ORD-7K3F-9QXD',
       'order-refunded-in-full-by-hand': 'Order ORD-7K3F-9QXD has been refunded',
+      'order-shipped-royal-mail': 'Order ORD-C8RD-4PAY is on its way',
+      'order-shipped-adult-signature': 'Part of order ORD-7K3F-9QXD is on its way',
+      'order-ready-to-collect': 'Order ORD-7K3F-9QXD is ready to collect',
+      'order-canceled-by-shop-paid': 'Ember & Oak has cancelled order ORD-7K3F-9QXD',
+      'order-canceled-by-shop-unpaid': 'Ember & Oak has cancelled order ORD-C8RD-4PAY',
+      'payment-reminder-bank-transfer': 'Reminder: order ORD-7K3F-9QXD is waiting for your payment',
+      'shop-awaiting-payments-digest': '[Ember & Oak] 2 orders awaiting payment',
     });
     expect((await renderPreview('shop-order-paid')).subject).toBe(subjects['shop-order-paid']);
   });

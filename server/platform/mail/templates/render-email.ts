@@ -31,6 +31,13 @@ import {
   OrderRefundedEmail,
   PaymentReceivedEmail,
 } from './shopper-emails.tsx';
+import {
+  OrderCanceledByShopEmail,
+  OrderReadyToCollectEmail,
+  OrderShippedEmail,
+  PaymentReminderEmail,
+} from './desk-emails.tsx';
+import { ShopAwaitingPaymentsDigestEmail } from './shop-digest-email.tsx';
 import { subjectOf } from './subjects.ts';
 
 /** The component of every kind. */
@@ -43,6 +50,11 @@ export const EMAIL_COMPONENTS: { [K in EmailKind]: ComponentType<EmailProps<Emai
   shop_order_awaiting_payment: ShopOrderAwaitingPaymentEmail,
   shop_refund_needed: ShopRefundNeededEmail,
   order_refunded: OrderRefundedEmail,
+  order_shipped: OrderShippedEmail,
+  order_ready_to_collect: OrderReadyToCollectEmail,
+  order_canceled_by_shop: OrderCanceledByShopEmail,
+  payment_reminder: PaymentReminderEmail,
+  shop_awaiting_payments_digest: ShopAwaitingPaymentsDigestEmail,
 };
 
 /** A rendered e-mail, ready for the mailer. */

@@ -22,7 +22,7 @@ import { DeliveryAddress, OrderSummary } from './order-blocks.tsx';
 import {
   currencyOf,
   offlineTermsOf,
-  type EmailData,
+  type EmailBase,
   type EmailPayment,
   type RefundReason,
   type ShopOrderAwaitingPaymentEmailData,
@@ -35,7 +35,7 @@ import { offlineTexts } from './payment-texts.ts';
 import { EMAIL_SUBJECTS } from './subjects.ts';
 
 /** Why the shop got the e-mail, for the footer. */
-function shopReason(data: EmailData): ReactNode {
+function shopReason(data: EmailBase): ReactNode {
   return (
     <>
       An automatic message from your shop {data.shop.name} about order{' '}
@@ -46,7 +46,7 @@ function shopReason(data: EmailData): ReactNode {
 }
 
 /** The customer as a label/value pair: name and a link to write to them. */
-function customerDetail(data: EmailData): Detail {
+function customerDetail(data: EmailBase): Detail {
   return {
     label: 'Customer',
     value: (

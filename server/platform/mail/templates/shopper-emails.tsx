@@ -25,7 +25,7 @@ import { DeliveryAddress, OrderSummary } from './order-blocks.tsx';
 import {
   currencyOf,
   offlineTermsOf,
-  type EmailData,
+  type EmailBase,
   type EmailPayment,
   type LatePaymentRefundEmailData,
   type OfflineInstructions,
@@ -40,7 +40,7 @@ import { offlineTexts } from './payment-texts.ts';
 import { EMAIL_SUBJECTS } from './subjects.ts';
 
 /** Why the shopper got the e-mail, for the footer. */
-function shopperReason(data: EmailData): ReactNode {
+export function shopperReason(data: EmailBase): ReactNode {
   return (
     <>
       This e-mail was sent to {data.customer.email} because you placed order{' '}
@@ -50,7 +50,7 @@ function shopperReason(data: EmailData): ReactNode {
 }
 
 /** "Questions? Write to …" with the order number to quote. */
-function QuestionsLine({ data }: { data: EmailData }) {
+export function QuestionsLine({ data }: { data: EmailBase }) {
   return (
     <Paragraph muted style={{ margin: '24px 0 0' }}>
       Questions about your order? Write to{' '}
@@ -88,12 +88,15 @@ function DeadlineReminder({ expiresAt }: { expiresAt: string | undefined }) {
   ) : null;
 }
 
-/** How to pay an offline method's order: its words (./payment-texts.ts), the shop's instructions. */
-function OfflineHowToPay({
+/**
+ * How to pay an offline method's order: its words (./payment-texts.ts), the shop's instructions
+ * (the order-placed e-mail, and the reminder before its deadline: ./desk-emails.tsx).
+ */
+export function OfflineHowToPay({
   data,
   payment,
 }: {
-  data: OrderPlacedEmailData;
+  data: EmailBase;
   payment: OfflineInstructions;
 }) {
   const { order, orderUrl } = data;

@@ -57,6 +57,16 @@ export const EMAIL_SUBJECTS: Readonly<SubjectBuilders> = {
     d.refund.refundedTotal === d.refund.paidTotal
       ? `Order ${oneLine(d.order.number)} has been refunded`
       : `A refund for order ${oneLine(d.order.number)}`,
+  order_shipped: (d) =>
+    d.stillToCome > 0
+      ? `Part of order ${oneLine(d.order.number)} is on its way`
+      : `Order ${oneLine(d.order.number)} is on its way`,
+  order_ready_to_collect: (d) => `Order ${oneLine(d.order.number)} is ready to collect`,
+  order_canceled_by_shop: (d) =>
+    `${oneLine(d.shop.name)} has cancelled order ${oneLine(d.order.number)}`,
+  payment_reminder: (d) => `Reminder: order ${oneLine(d.order.number)} is waiting for your payment`,
+  shop_awaiting_payments_digest: (d) =>
+    `${shopTag(d.shop.name)} ${d.orders.length} ${d.orders.length === 1 ? 'order' : 'orders'} awaiting payment`,
 };
 
 /** The subject of an e-mail, e.g. "Your order ORD-7K3F-9QXD at Ember & Oak". */

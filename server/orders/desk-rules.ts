@@ -1,0 +1,105 @@
+/**
+ * The order desk's rules that need no database: what status an order's shipments give it, and
+ * which moves a member of each role may make on an order now. The moves (./desk-*.ts) check
+ * them under the order lock; the desk's order page (./desk-order.ts) offers the same list as
+ * `actions`, so a button is shown exactly when the move would be accepted.
+ *
+ * The status of a paid order follows what became of its shipments (design: order statuses):
+ *   nothing done yet                               -> paid
+ *   every shipment handed over (a delivery shipped,
+ *   a collection collected)                        -> completed when one was a collection,
+ *                                                     else shipped
+ *   every delivery shipped and a collection ready  -> ready_to_collect
+ *   anything else with something done             -> processing
+ */
+import type { OrderStatus, PaymentMethod } from '../platform/db/database.ts';
+import type { StaffRole } from '../platform/db/tables/staff.ts';
+import { isCardMethod } from '../payments/methods.ts';
+import { can } from '../staff/roles.ts';
+
+/** What became of one shipment so far (`order_fulfilments.status`). */
+export type FulfilmentStatus = 'shipped' | 'ready' | 'collected';
+
+/** A shipment as these rules read it: its kind, and its fulfilment's status (null: none yet). */
+export interface ShipmentProgress {
+  kind: 'delivery' | 'collection';
+  fulfilment: FulfilmentStatus | null;
+}
+
+/** The statuses in which the desk fulfils shipments (ship, ready, collected). */
+export const FULFILLING: readonly OrderStatus[] = ['paid', 'processing', 'ready_to_collect'];
+
+/** The statuses of a paid order an owner may still cancel (refunded in full). */
+export const CANCELABLE_PAID: readonly OrderStatus[] = FULFILLING;
+
+/** The statuses an owner may refund from (design: `-> refunded`). */
+export const REFUNDABLE: readonly OrderStatus[] = [
+  'paid',
+  'processing',
+  'shipped',
+  'ready_to_collect',
+  'completed',
+];
+
+/** True when the shipment has been handed over: a delivery shipped, a collection collected. */
+export function isHandedOver(shipment: ShipmentProgress): boolean {
+  return shipment.kind === 'delivery'
+    ? shipment.fulfilment === 'shipped'
+    : shipment.fulfilment === 'collected';
+}
+
+/**
+ * The status a paid order's shipments give it (see the module comment). An order without
+ * shipments (placed before they existed) stays `paid`.
+ */
+export function statusOfShipments(shipments: readonly ShipmentProgress[]): OrderStatus {
+  if (shipments.length === 0 || shipments.every((s) => s.fulfilment === null)) return 'paid';
+  if (shipments.every(isHandedOver)) {
+    return shipments.some((s) => s.kind === 'collection') ? 'completed' : 'shipped';
+  }
+  const deliveriesSent = shipments.every(
+    (s) => s.kind !== 'delivery' || s.fulfilment === 'shipped',
+  );
+  if (deliveriesSent && shipments.some((s) => s.fulfilment === 'ready')) return 'ready_to_collect';
+  return 'processing';
+}
+
+/** A move of the desk, as the contract names it (OrderAction). */
+export type DeskAction =
+  'mark_paid' | 'ship' | 'mark_ready' | 'mark_collected' | 'cancel' | 'refund' | 'reopen';
+
+/**
+ * The moves a member of `role` may make on the order now, in the contract's order.
+ * @param order the order's status and payment method.
+ * @param shipments every shipment's progress, by index.
+ * @param refundableCents what was paid less what was refunded (../orders/order-money.ts).
+ */
+export function deskActions(
+  role: StaffRole,
+  order: { status: OrderStatus; payment_method: PaymentMethod },
+  shipments: readonly ShipmentProgress[],
+  refundableCents: number,
+): DeskAction[] {
+  const actions: DeskAction[] = [];
+  const fulfil = can(role, 'orders.fulfil');
+  const money = can(role, 'orders.money');
+  const { status } = order;
+  if (fulfil && status === 'awaiting_payment' && !isCardMethod(order.payment_method)) {
+    actions.push('mark_paid');
+  }
+  if (fulfil && FULFILLING.includes(status)) {
+    if (shipments.some((s) => s.kind === 'delivery' && s.fulfilment === null)) actions.push('ship');
+    if (shipments.some((s) => s.kind === 'collection' && s.fulfilment === null)) {
+      actions.push('mark_ready');
+    }
+    if (shipments.some((s) => s.kind === 'collection' && s.fulfilment === 'ready')) {
+      actions.push('mark_collected');
+    }
+  }
+  if ((fulfil && status === 'awaiting_payment') || (money && CANCELABLE_PAID.includes(status))) {
+    actions.push('cancel');
+  }
+  if (money && REFUNDABLE.includes(status) && refundableCents > 0) actions.push('refund');
+  if (money && status === 'expired') actions.push('reopen');
+  return actions;
+}
