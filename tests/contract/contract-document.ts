@@ -1,6 +1,6 @@
 /**
- * The contract document as the contract test reads it: openapi/storefront.yaml parsed to JSON,
- * its operations, local `$ref`s followed, the documented response of a status, and an Ajv 2020
+ * The contract documents as the contract test reads them: openapi/storefront.yaml (and the back
+ * office's openapi/admin.yaml) parsed to JSON, their operations, local `$ref`s followed, the documented response of a status, and an Ajv 2020
  * instance that validates answers against the response schemas (OpenAPI 3.1 schemas are JSON
  * Schema 2020-12).
  */
@@ -14,6 +14,8 @@ import { parse } from 'yaml';
 /** The repository root (the API and Prism run from there). */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const contractFile = path.join(root, 'openapi', 'storefront.yaml');
+/** The back office's contract, served by the same API under `/api/admin/`. */
+export const adminContractFile = path.join(root, 'openapi', 'admin.yaml');
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -26,9 +28,12 @@ export interface Operation {
   op: JsonObject;
 }
 
-/** The parsed contract. @throws when the file is missing or is not YAML. */
-export function loadContract(): JsonObject {
-  return parse(readFileSync(contractFile, 'utf8')) as JsonObject;
+/**
+ * The parsed contract (the storefront's unless `file` names another).
+ * @throws when the file is missing or is not YAML.
+ */
+export function loadContract(file: string = contractFile): JsonObject {
+  return parse(readFileSync(file, 'utf8')) as JsonObject;
 }
 
 /** True for a JSON object (not null, not an array). */

@@ -4,6 +4,12 @@
  * document for the operation, a content type or body that breaks the documented response
  * (validated again here with Ajv 2020), or a case's own behaviour check. Prints one line per
  * case and the problems of a failed one, then `N passed, N failed`.
+ *
+ * An operation without a handler answers 501, which Prism hides: it answers an upstream 501
+ * with a mock of the contract's own example. A run that knows how the API's own answers look
+ * (`fromApi`, e.g. the back office's `Cache-Control: no-store`) reports such a case as not
+ * implemented, confirmed by asking the API directly (harmless: the API did nothing the first
+ * time), and names those operations in its summary.
  */
 import {
   documentedResponse,
@@ -14,7 +20,7 @@ import {
   type Operation,
 } from './contract-document';
 import type { Case } from './case';
-import { request } from './request';
+import { request, type Answer } from './request';
 
 /** The base URL of each way a case can be sent. */
 export interface Bases {
@@ -30,14 +36,76 @@ export interface Contract {
   ajv: ContractAjv;
 }
 
-/** Sends one (prepared) case and returns its problems; an empty list means it passed. */
-async function runCase(c: Case, bases: Bases, contract: Contract): Promise<string[]> {
+/** How a run reads its answers beyond the contract. */
+export interface RunOptions {
+  /**
+   * True when an answer came from the API itself, false when Prism made it up (its mock of an
+   * operation the API answered 501). Without it, a Prism mock is not told apart.
+   */
+  fromApi?: (headers: Headers) => boolean;
+}
+
+/** The words a case fails with when its operation has no handler yet. */
+function notImplementedProblem(operationId: string, detail: string): string {
+  return `NOT IMPLEMENTED: the API answers 501 for ${operationId} (${detail.slice(0, 120)}); no handler yet`;
+}
+
+/** True for Prism's own problem answers (request validation, security), never forwarded. */
+function prismProblem(answer: Answer): boolean {
+  return (
+    isObject(answer.body) &&
+    String(answer.body.type ?? '').startsWith('https://stoplight.io/prism/')
+  );
+}
+
+/**
+ * Sends one (prepared) case and returns its problems; an empty list means it passed.
+ * `notImplemented` is set when the problem is that the operation answers 501.
+ */
+async function runCase(
+  c: Case,
+  bases: Bases,
+  contract: Contract,
+  options: RunOptions,
+): Promise<{ problems: string[]; notImplemented: boolean }> {
   const { doc, ops, ajv } = contract;
   const problems: string[] = [];
   const op = ops.get(c.operationId);
-  if (!op) return [`operation ${c.operationId} is not in the contract`];
+  if (!op)
+    return {
+      problems: [`operation ${c.operationId} is not in the contract`],
+      notImplemented: false,
+    };
   const via = c.via ?? 'strict';
   const answer = await request(bases[via], c);
+
+  if (c.status !== 501) {
+    if (answer.status === 501) {
+      return {
+        problems: [notImplementedProblem(c.operationId, answer.text)],
+        notImplemented: true,
+      };
+    }
+    if (
+      via !== 'direct' &&
+      options.fromApi &&
+      !options.fromApi(answer.headers) &&
+      !prismProblem(answer)
+    ) {
+      // Prism mocked the answer, which it does only when the API answered 501: the API did
+      // nothing, so asking it again directly is harmless and shows its own answer.
+      const direct = await request(bases.direct, c);
+      return {
+        problems:
+          direct.status === 501
+            ? [notImplementedProblem(c.operationId, direct.text)]
+            : [
+                `Prism answered ${answer.status} itself (a mock), yet the API answers ${direct.status} directly: ${direct.text.slice(0, 200)}`,
+              ],
+        notImplemented: direct.status === 501,
+      };
+    }
+  }
 
   const violations = answer.headers.get('sl-violations');
   if (violations) problems.push(`prism violations: ${violations.slice(0, 600)}`);
@@ -87,26 +155,33 @@ async function runCase(c: Case, bases: Bases, contract: Contract): Promise<strin
     if (failure) problems.push(failure);
   }
   if (c.remember && answer.status === c.status) c.remember(answer.body);
-  return problems;
+  return { problems, notImplemented: false };
 }
 
 /**
  * Prepares and runs every case in order (later cases use what earlier ones remembered) and
  * prints the report. A case whose `prepare` or request throws counts as failed.
+ * @returns the counts, and the operations that answered 501 (each once, in order).
  */
 export async function runCases(
   cases: Case[],
   bases: Bases,
   contract: Contract,
-): Promise<{ passed: number; failed: number }> {
+  options: RunOptions = {},
+): Promise<{ passed: number; failed: number; notImplemented: string[] }> {
   let passed = 0;
   let failed = 0;
+  const notImplemented: string[] = [];
   for (const planned of cases) {
     let c = planned;
     let problems: string[];
     try {
       if (planned.prepare) c = { ...planned, ...(await planned.prepare()) };
-      problems = await runCase(c, bases, contract);
+      const outcome = await runCase(c, bases, contract, options);
+      problems = outcome.problems;
+      if (outcome.notImplemented && !notImplemented.includes(c.operationId)) {
+        notImplemented.push(c.operationId);
+      }
     } catch (error) {
       problems = [error instanceof Error ? error.message : String(error)];
     }
@@ -123,6 +198,9 @@ export async function runCases(
       for (const problem of problems) console.log(`       ${problem}`);
     }
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  return { passed, failed };
+  const missing = notImplemented.length
+    ? ` (operations answering 501, no handler yet: ${notImplemented.join(', ')})`
+    : '';
+  console.log(`${passed} passed, ${failed} failed${missing}`);
+  return { passed, failed, notImplemented };
 }
