@@ -32,9 +32,16 @@
  *   `detail`, asked of the API directly (Prism turns an upstream 501 into a mock answer) with
  *   the demo customer's access token and a request built from the contract (sampler.ts).
  *
- * Prints one line per case, then `N passed, N failed`; exits 1 on any failure. Importing this
- * module runs the test: code that needs the list of implemented operations imports
- * implemented.ts (IMPLEMENTED is re-exported here for the callers that name this file).
+ * Then the back office's contract (openapi/admin.yaml) against the same API process, through
+ * its own pair of proxies (admin-cases/admin-run.ts): the seeded owner and staff member, their
+ * sessions, staff and invitations, two-step verification, the order desk over the seeded
+ * orders, today's lists and the activity log.
+ *
+ * Prints one line per case, then `N passed, N failed` for each contract; exits 1 on any
+ * failure. `--only=storefront` or `--only=admin` runs one contract's cases (the servers are
+ * the same). Importing this module runs the test: code that needs the list of implemented
+ * operations imports implemented.ts (IMPLEMENTED is re-exported here for the callers that
+ * name this file).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -44,7 +51,8 @@ import { isObject, loadContract, makeAjv, operations, str } from './contract-doc
 import { logs, stopAll } from './processes';
 import { request, results } from './request';
 import { runCases } from './runner';
-import { startServers } from './servers';
+import { startServers, type Servers } from './servers';
+import { runAdminContract } from './admin-cases/admin-run';
 import { accountSetup } from './cases/account-setup';
 import { addressCases } from './cases/account-addresses';
 import { passwordCases } from './cases/account-passwords';
@@ -64,7 +72,14 @@ import { shoppingSetup } from './cases/shop-setup';
 
 export { IMPLEMENTED } from './implemented';
 
-async function main(): Promise<number> {
+/** Which contracts a run covers: `--only=storefront`, `--only=admin`, or both. */
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+if (only !== undefined && only !== 'storefront' && only !== 'admin') {
+  throw new Error(`--only takes storefront or admin, not ${only}`);
+}
+
+/** The storefront's cases; answers how many failed. */
+async function runStorefrontContract(servers: Servers): Promise<number> {
   const doc = loadContract();
   const allOps = operations(doc);
   const contract = {
@@ -72,53 +87,70 @@ async function main(): Promise<number> {
     ops: new Map(allOps.map((o) => [o.operationId, o])),
     ajv: makeAjv(doc),
   };
+  const { upstream } = servers;
 
+  const catalogue = await request(upstream, {
+    method: 'GET',
+    path: '/products/products/',
+    query: { is_active: 'true', page_size: '100' },
+    headers: demoTenant,
+  });
+  const products = results(catalogue.body);
+  const first = products[0];
+  if (!first)
+    throw new Error(
+      `the demo catalogue is empty (${catalogue.status}: ${catalogue.text.slice(0, 200)})`,
+    );
+  const slug = str(first.slug);
+  const categorySlug = isObject(first.category) ? str(first.category.slug) : '';
+
+  const session = await logIn(upstream);
+  const shop = await shoppingSetup(upstream, products, session, servers.sqlitePath);
+  const accounts = await accountSetup(upstream, session.stamp, servers.outboxDir);
+  const cases = [
+    ...settingsCases(),
+    ...catalogueCases(
+      slug,
+      categorySlug,
+      products.map((p) => str(p.slug)),
+    ),
+    ...sessionCases(session),
+    ...addressCases(accounts),
+    ...passwordCases(accounts),
+    ...shippingCases(shop),
+    ...cartCases(shop),
+    ...checkoutCases(shop),
+    ...orderCases(shop),
+    ...paymentCases(shop),
+    ...reviewCases(shop),
+    ...blogCases(shop, blogSetup(servers.sqlitePath)),
+    ...contactAndPagesCases(),
+    ...contractWideCases(doc, allOps, session.access),
+  ];
+
+  const { failed } = await runCases(cases, servers.bases, contract);
+  return failed;
+}
+
+async function main(): Promise<number> {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'storefront-contract-'));
   try {
     const servers = await startServers(tmp);
-    const { upstream } = servers;
-
-    const catalogue = await request(upstream, {
-      method: 'GET',
-      path: '/products/products/',
-      query: { is_active: 'true', page_size: '100' },
-      headers: demoTenant,
-    });
-    const products = results(catalogue.body);
-    const first = products[0];
-    if (!first)
-      throw new Error(
-        `the demo catalogue is empty (${catalogue.status}: ${catalogue.text.slice(0, 200)})`,
-      );
-    const slug = str(first.slug);
-    const categorySlug = isObject(first.category) ? str(first.category.slug) : '';
-
-    const session = await logIn(upstream);
-    const shop = await shoppingSetup(upstream, products, session, servers.sqlitePath);
-    const accounts = await accountSetup(upstream, session.stamp, servers.outboxDir);
-    const cases = [
-      ...settingsCases(),
-      ...catalogueCases(
-        slug,
-        categorySlug,
-        products.map((p) => str(p.slug)),
-      ),
-      ...sessionCases(session),
-      ...addressCases(accounts),
-      ...passwordCases(accounts),
-      ...shippingCases(shop),
-      ...cartCases(shop),
-      ...checkoutCases(shop),
-      ...orderCases(shop),
-      ...paymentCases(shop),
-      ...reviewCases(shop),
-      ...blogCases(shop, blogSetup(servers.sqlitePath)),
-      ...contactAndPagesCases(),
-      ...contractWideCases(doc, allOps, session.access),
-    ];
-
-    const { failed } = await runCases(cases, servers.bases, contract);
-    return failed === 0 ? 0 : 1;
+    const storefrontFailed = only === 'admin' ? 0 : await runStorefrontContract(servers);
+    // The back office's run comes second so the storefront's cases see the shop as before.
+    let adminFailed = 0;
+    if (only !== 'storefront') {
+      try {
+        adminFailed = (await runAdminContract(servers)).failed;
+      } catch (error) {
+        adminFailed = 1;
+        console.error(
+          `the back office contract test could not run: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        console.log('0 passed, 1 failed');
+      }
+    }
+    return storefrontFailed === 0 && adminFailed === 0 ? 0 : 1;
   } catch (error) {
     console.error(
       `contract test could not run: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,0 +1,116 @@
+/**
+ * The shop-wide activity log (admin contract: listActivity, owner only), read after the other
+ * cases made their changes: newest first, one order's history (the staff member's mark paid and
+ * ship among it), one member's doings, each kind of object, a page past the last, a type that
+ * is not one (400), and the staff member refused (403).
+ */
+import { detailIs, fieldError, type Case } from '../case';
+import { isObject, str, type Json, type JsonObject } from '../contract-document';
+import { results } from '../request';
+import { FORBIDDEN, SEEDED, adminCase, members, type AdminSetup } from './admin-setup';
+
+/** A check that every entry passes `ok` and that the actions `wanted` are among them. */
+function entries(ok: (e: JsonObject) => boolean, what: string, wanted: string[] = []) {
+  return (b: Json) => {
+    const list = results(b);
+    const wrong = list.filter((e) => !ok(e));
+    if (wrong.length) return `entries that are not ${what}: ${JSON.stringify(wrong).slice(0, 300)}`;
+    const actions = list.map((e) => str(e.action));
+    const missing = wanted.filter((w) => !actions.includes(w));
+    return missing.length
+      ? `expected actions ${missing.join(', ')}, got ${JSON.stringify(actions)}`
+      : null;
+  };
+}
+
+/** The activity log's cases. */
+export function activityCases(a: AdminSetup): Case[] {
+  const s = a.state;
+  const { asOwner, asStaff } = members(a);
+  const activity = (
+    name: string,
+    query: () => Record<string, string>,
+    status: number,
+    rest: Partial<Case> = {},
+  ) =>
+    asOwner(
+      adminCase(`listActivity ${name}`, 'listActivity', 'GET', '/activity/', status, {
+        prepare: () => ({ query: query() }),
+        ...rest,
+      }),
+    );
+  return [
+    activity('(newest first)', () => ({}), 200, {
+      check: (b) => {
+        const ids = results(b).map((e) => Number(e.id));
+        const sorted = [...ids].sort((x, y) => y - x);
+        if (ids.join() !== sorted.join()) return `not newest first: ${JSON.stringify(ids)}`;
+        return ids.length > 0 && ids.length <= 50
+          ? null
+          : `expected 1 to 50 entries, got ${ids.length}`;
+      },
+    }),
+    activity(
+      "of one order (the staff member's moves)",
+      () => ({ object_type: 'order', object_id: SEEDED.awaitingTransfer }),
+      200,
+      {
+        check: entries(
+          (e) => e.object_type === 'order' && e.object_id === SEEDED.awaitingTransfer,
+          `about ${SEEDED.awaitingTransfer}`,
+          ['order.mark_paid', 'order.ship'],
+        ),
+      },
+    ),
+    activity('of the staff member', () => ({ staff_id: String(s.staffId) }), 200, {
+      check: entries((e) => e.staff_id === s.staffId && e.staff_name === 'Sam Oak', 'by Sam Oak', [
+        'staff.sign_in',
+        'order.mark_paid',
+      ]),
+    }),
+    activity('of the staff', () => ({ object_type: 'staff' }), 200, {
+      check: entries((e) => e.object_type === 'staff', 'about staff', [
+        'staff.change_role',
+        'staff.remove',
+      ]),
+    }),
+    activity('of the invitations', () => ({ object_type: 'invitation' }), 200, {
+      check: entries((e) => e.object_type === 'invitation', 'about invitations', [
+        'staff.invite',
+        'staff.revoke_invitation',
+      ]),
+    }),
+    activity('of the settings', () => ({ object_type: 'settings' }), 200, {
+      check: entries((e) => e.object_type === 'settings', 'about settings', ['settings.security']),
+    }),
+    activity('of the sessions', () => ({ object_type: 'session' }), 200, {
+      check: entries(
+        (e) => e.object_type === 'session' && isObject(e) && str(e.staff_name) !== '',
+        'about sessions',
+        ['staff.sign_in'],
+      ),
+    }),
+    activity('past the last page', () => ({ page: '999' }), 404, {
+      check: detailIs('Invalid page.'),
+    }),
+    {
+      ...activity('of a type that is not one (bad query)', () => ({ object_type: 'cart' }), 400, {
+        check: fieldError(
+          'object_type',
+          'Not a valid choice. Expected one of: order, staff, invitation, settings, session.',
+        ),
+      }),
+      via: 'lenient',
+    },
+    asStaff(
+      adminCase(
+        'listActivity as the staff member (owner only)',
+        'listActivity',
+        'GET',
+        '/activity/',
+        403,
+        { check: detailIs(FORBIDDEN) },
+      ),
+    ),
+  ];
+}

@@ -1,0 +1,855 @@
+/**
+ * The order desk (admin contract: listOrders, getOrder, markOrderPaid, shipShipment,
+ * markShipmentReady, markShipmentCollected, cancelOrder, refundOrder, reopenOrder, getToday)
+ * over the seeded orders in every state (server/seed/desk-seed.ts) and this run's collection
+ * order:
+ * - the list newest first, each tab, each payment method, the days placed, the search, a page
+ *   past the last, and filters that are not values;
+ * - an order as each role sees it (the moves it offers), and an unknown one;
+ * - the staff member marks a bank transfer paid (less than the total refused; twice, a canceled
+ *   or an expired order refused), ships it and another paid order with tracking (the carrier's
+ *   link), is refused a collection, an unpaid order, a shipped one again;
+ * - the collection order: made ready only once paid, collected only once ready, then
+ *   completed, as the seeded ready collection is;
+ * - the staff member cancels an unpaid order with a reason, but not a paid one (403); a sent
+ *   order cannot be canceled; the owner refunds part of a paid order (more than was paid, an
+ *   unpaid order and a refunded one refused; staff 403) and reopens an expired order, which
+ *   can then be marked paid;
+ * - today's lists before and after.
+ */
+import { detailIs, fieldError, type Case } from '../case';
+import { isObject, str, type Json, type JsonObject } from '../contract-document';
+import { results } from '../request';
+import { cents, money } from '../cases/shop-setup';
+import {
+  FORBIDDEN,
+  NOT_FOUND,
+  SEEDED,
+  SEEDED_BUYER_EMAIL,
+  adminCase,
+  members,
+  type AdminSetup,
+} from './admin-setup';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The UTC day `days` ago, as the desk's date filters take it (`YYYY-MM-DD`). */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The order numbers of a page of orders. */
+function numbers(b: Json): string[] {
+  return results(b).map((o) => str(o.order_number));
+}
+
+/** Which statuses each tab of the desk lists (the contract's AdminOrderStatusFilter). */
+const TABS: Record<string, { statuses: string[]; seeded: string }> = {
+  awaiting_payment: { statuses: ['awaiting_payment'], seeded: SEEDED.awaitingTransfer },
+  to_ship: { statuses: ['paid', 'processing'], seeded: SEEDED.toShip },
+  shipped: { statuses: ['shipped'], seeded: SEEDED.shipped },
+  ready_to_collect: { statuses: ['ready_to_collect'], seeded: SEEDED.ready },
+  completed: { statuses: ['completed'], seeded: SEEDED.completed },
+  canceled: { statuses: ['canceled'], seeded: SEEDED.canceled },
+  expired: { statuses: ['expired'], seeded: SEEDED.expired },
+  refunded: { statuses: ['refunded'], seeded: SEEDED.refunded },
+};
+
+/** A check over an AdminOrder answer: returns a failure message or null. */
+type OrderCheck = (order: JsonObject) => string | null;
+
+/** A check that the answer is the order `orderNumber` and passes each of `checks`. */
+function orderIs(orderNumber: () => string, ...checks: OrderCheck[]) {
+  return (b: Json) => {
+    if (!isObject(b) || b.order_number !== orderNumber()) {
+      return `expected order ${orderNumber()}, got ${JSON.stringify(b).slice(0, 200)}`;
+    }
+    for (const check of checks) {
+      const failure = check(b);
+      if (failure) return `${failure} (order ${JSON.stringify(b).slice(0, 400)})`;
+    }
+    return null;
+  };
+}
+
+const statusIs =
+  (status: string): OrderCheck =>
+  (o) =>
+    o.status === status ? null : `expected status ${status}, got ${String(o.status)}`;
+
+const actionsInclude =
+  (...wanted: string[]): OrderCheck =>
+  (o) => {
+    const actions = Array.isArray(o.actions) ? o.actions : [];
+    const missing = wanted.filter((w) => !actions.includes(w));
+    return missing.length
+      ? `expected actions ${wanted.join(', ')}, got ${JSON.stringify(actions)}`
+      : null;
+  };
+
+const actionsExclude =
+  (...unwanted: string[]): OrderCheck =>
+  (o) => {
+    const actions = Array.isArray(o.actions) ? o.actions : [];
+    const present = unwanted.filter((w) => actions.includes(w));
+    return present.length
+      ? `unexpected actions ${present.join(', ')} in ${JSON.stringify(actions)}`
+      : null;
+  };
+
+/** The fulfilment of the order's shipment `index`, or null. */
+function fulfilmentOf(o: JsonObject, index = 0): JsonObject | null {
+  const shipments = Array.isArray(o.shipments) ? o.shipments.filter(isObject) : [];
+  const shipment = shipments.find((sh) => sh.index === index);
+  return shipment && isObject(shipment.fulfilment) ? shipment.fulfilment : null;
+}
+
+/** A check that every listed order passes `ok`, and that `wanted` are listed. */
+function listed(
+  ok: (o: JsonObject) => boolean,
+  what: string,
+  wanted: string[] = [],
+  unwanted: string[] = [],
+) {
+  return (b: Json) => {
+    const orders = results(b);
+    const wrong = orders
+      .filter((o) => !ok(o))
+      .map(
+        (o) =>
+          `${str(o.order_number)} (${str(o.status)}, ${str(o.payment_method)}, ${str(o.placed_at)})`,
+      );
+    if (wrong.length) return `listed orders that are not ${what}: ${wrong.join('; ')}`;
+    const got = numbers(b);
+    const missing = wanted.filter((n) => !got.includes(n));
+    if (missing.length) return `expected ${missing.join(', ')} listed, got ${JSON.stringify(got)}`;
+    const extra = unwanted.filter((n) => got.includes(n));
+    return extra.length
+      ? `expected ${extra.join(', ')} not listed, got ${JSON.stringify(got)}`
+      : null;
+  };
+}
+
+/** The order desk's cases, in order. */
+export function orderCases(a: AdminSetup): Case[] {
+  const s = a.state;
+  const { asOwner, asStaff } = members(a);
+  const collection = () => {
+    if (!a.collection) {
+      throw new Error(
+        `not run: the storefront did not place the collection order (${a.collectionProblem})`,
+      );
+    }
+    return a.collection.orderNumber;
+  };
+  const total = (orderNumber: string) => {
+    const value = s.totals[orderNumber];
+    if (!value)
+      throw new Error(`not run: no total for ${orderNumber} (the getOrder case before failed)`);
+    return value;
+  };
+  const list = (
+    name: string,
+    query: Record<string, string>,
+    status: number,
+    rest: Partial<Case> = {},
+  ) =>
+    asStaff(
+      adminCase(`listOrders ${name}`, 'listOrders', 'GET', '/orders/', status, { query, ...rest }),
+    );
+  const get = (
+    name: string,
+    orderNumber: string | (() => string),
+    status: number,
+    rest: Partial<Case> = {},
+  ) => {
+    const number = typeof orderNumber === 'string' ? () => orderNumber : orderNumber;
+    return adminCase(`getOrder ${name}`, 'getOrder', 'GET', '/orders/ORD-2222-2222/', status, {
+      prepare: () => ({ path: `/orders/${number()}/` }),
+      remember: (b) => {
+        if (isObject(b)) s.totals[str(b.order_number)] = str(b.total);
+      },
+      ...rest,
+    });
+  };
+  /** A move on an order (`tail` after the order number), the order named when the case runs. */
+  const move = (
+    operationId: string,
+    name: string,
+    orderNumber: string | (() => string),
+    tail: string,
+    status: number,
+    rest: Partial<Case> & { bodyOf?: () => Json } = {},
+  ): Case => {
+    const number = typeof orderNumber === 'string' ? () => orderNumber : orderNumber;
+    const { bodyOf, prepare, ...others } = rest;
+    return adminCase(
+      `${operationId} ${name}`,
+      operationId,
+      'POST',
+      `/orders/ORD-2222-2222/${tail}`,
+      status,
+      {
+        ...others,
+        prepare: async () => ({
+          path: `/orders/${number()}/${tail}`,
+          ...(bodyOf ? { body: bodyOf() } : {}),
+          ...(prepare ? await prepare() : {}),
+        }),
+      },
+    );
+  };
+  const markPaid = (
+    name: string,
+    orderNumber: string | (() => string),
+    status: number,
+    rest: Partial<Case> & { bodyOf?: () => Json } = {},
+  ) => move('markOrderPaid', name, orderNumber, 'mark-paid/', status, rest);
+  const ship = (
+    name: string,
+    orderNumber: string | (() => string),
+    status: number,
+    rest: Partial<Case> & { bodyOf?: () => Json } = {},
+    index = 0,
+  ) => move('shipShipment', name, orderNumber, `shipments/${index}/ship/`, status, rest);
+  const ready = (
+    name: string,
+    orderNumber: string | (() => string),
+    status: number,
+    rest: Partial<Case> = {},
+  ) => move('markShipmentReady', name, orderNumber, 'shipments/0/ready/', status, rest);
+  const collected = (
+    name: string,
+    orderNumber: string | (() => string),
+    status: number,
+    rest: Partial<Case> = {},
+  ) => move('markShipmentCollected', name, orderNumber, 'shipments/0/collected/', status, rest);
+  const cancel = (name: string, orderNumber: string, status: number, rest: Partial<Case> = {}) =>
+    move('cancelOrder', name, orderNumber, 'cancel/', status, rest);
+  const refund = (
+    name: string,
+    orderNumber: string,
+    status: number,
+    rest: Partial<Case> & { bodyOf?: () => Json } = {},
+  ) => move('refundOrder', name, orderNumber, 'refunds/', status, rest);
+  const reopen = (name: string, orderNumber: string, status: number, rest: Partial<Case> = {}) =>
+    move('reopenOrder', name, orderNumber, 'reopen/', status, rest);
+  const today = (name: string, check: (b: JsonObject) => string | null) =>
+    adminCase(`getToday ${name}`, 'getToday', 'GET', '/today/', 200, {
+      check: (b) => (isObject(b) ? check(b) : `expected an object, got ${JSON.stringify(b)}`),
+    });
+  const anyDetail = (b: Json) =>
+    isObject(b) && typeof b.detail === 'string' && b.detail.length > 0
+      ? null
+      : `expected a detail, got ${JSON.stringify(b)}`;
+  const hasField = (field: string) => (b: Json) =>
+    isObject(b) && Array.isArray(b[field]) && b[field].length > 0
+      ? null
+      : `expected errors on ${field}, got ${JSON.stringify(b)}`;
+  const refundReason = 'One piece arrived chipped.';
+  const cancelReason = 'The customer asked us to cancel by phone.';
+  const inList =
+    (key: string, orderNumber: () => string, present = true) =>
+    (b: JsonObject) => {
+      const items = Array.isArray(b[key]) ? b[key].filter(isObject) : [];
+      const got = items.map((x) => str(x.order_number));
+      return got.includes(orderNumber()) === present
+        ? null
+        : `expected ${orderNumber()} ${present ? '' : 'not '}in ${key}, got ${JSON.stringify(got)}`;
+    };
+  const all =
+    (...checks: ((b: JsonObject) => string | null)[]) =>
+    (b: JsonObject) => {
+      for (const check of checks) {
+        const failure = check(b);
+        if (failure) return failure;
+      }
+      return null;
+    };
+
+  return [
+    // The list.
+    list('(newest first, 25 a page, with a count per tab)', {}, 200, {
+      check: (b) => {
+        if (!isObject(b) || !isObject(b.status_counts))
+          return `unexpected list ${JSON.stringify(b).slice(0, 200)}`;
+        const placed = results(b).map((o) => str(o.placed_at));
+        const sorted = [...placed].sort().reverse();
+        if (placed.join() !== sorted.join()) return `not newest first: ${JSON.stringify(placed)}`;
+        if (placed.length > 25) return `${placed.length} orders on a page of 25`;
+        return Number(b.count) >= Object.keys(SEEDED).length
+          ? null
+          : `expected at least the ${Object.keys(SEEDED).length} seeded orders, count ${String(b.count)}`;
+      },
+    }),
+    ...Object.entries(TABS).map(([tab, { statuses, seeded }]) =>
+      list(`on the ${tab} tab`, { status: tab }, 200, {
+        check: listed((o) => statuses.includes(str(o.status)), statuses.join(' or '), [seeded]),
+      }),
+    ),
+    list('paid by bank transfer', { payment_method: 'bank_transfer' }, 200, {
+      check: listed(
+        (o) => o.payment_method === 'bank_transfer',
+        'bank transfers',
+        [SEEDED.awaitingTransfer],
+        [SEEDED.awaitingCustom],
+      ),
+    }),
+    list('paid by the custom method', { payment_method: 'custom' }, 200, {
+      check: listed(
+        (o) => o.payment_method === 'custom',
+        'custom',
+        [SEEDED.awaitingCustom],
+        [SEEDED.awaitingTransfer],
+      ),
+    }),
+    list('paid by card', { payment_method: 'card_2c2p' }, 200, {
+      check: listed(
+        (o) => o.payment_method === 'card_2c2p',
+        'card orders',
+        [],
+        [SEEDED.awaitingTransfer],
+      ),
+    }),
+    list('placed in the last 7 days', { placed_from: daysAgo(7) }, 200, {
+      check: listed(() => true, '', [SEEDED.awaitingTransfer], [SEEDED.expired, SEEDED.completed]),
+    }),
+    list('placed 10 or more days ago', { placed_to: daysAgo(10) }, 200, {
+      check: listed(
+        () => true,
+        '',
+        [SEEDED.expired, SEEDED.refunded, SEEDED.completed],
+        [SEEDED.awaitingTransfer, SEEDED.shipped],
+      ),
+    }),
+    list('placed 11 to 13 days ago', { placed_from: daysAgo(13), placed_to: daysAgo(11) }, 200, {
+      check: listed(() => true, '', [SEEDED.expired], [SEEDED.shipped, SEEDED.refunded]),
+    }),
+    list('found by part of the order number, in lower case', { search: 'seed-5526' }, 200, {
+      check: (b) =>
+        numbers(b).join() === SEEDED.toShip && isObject(b) && b.count === 1
+          ? null
+          : `expected only ${SEEDED.toShip}, got ${JSON.stringify(numbers(b))}`,
+    }),
+    list("found by the customer's name", { search: 'OLIVER hug' }, 200, {
+      check: listed((o) => /oliver hug/i.test(str(o.customer_name)), 'named Oliver Hug...', [
+        SEEDED.toShip,
+      ]),
+    }),
+    list("found by part of the customer's e-mail", { search: 'buyer@emberandoak' }, 200, {
+      check: listed((o) => o.email === SEEDED_BUYER_EMAIL, `${SEEDED_BUYER_EMAIL}'s`, [
+        SEEDED.awaitingTransfer,
+        SEEDED.refunded,
+      ]),
+    }),
+    list('with a search that finds nothing', { search: 'no-such-order-anywhere' }, 200, {
+      check: (b) =>
+        isObject(b) && b.count === 0 && results(b).length === 0
+          ? null
+          : `expected none, got ${JSON.stringify(b).slice(0, 200)}`,
+    }),
+    list(
+      'awaiting payment by the custom method (two filters)',
+      { status: 'awaiting_payment', payment_method: 'custom' },
+      200,
+      {
+        check: listed(
+          (o) => o.status === 'awaiting_payment' && o.payment_method === 'custom',
+          'awaiting custom payments',
+          [SEEDED.awaitingCustom],
+          [SEEDED.awaitingTransfer],
+        ),
+      },
+    ),
+    list('past the last page', { page: '999' }, 404, { check: detailIs('Invalid page.') }),
+    {
+      ...list('with a status that is not a tab', { status: 'lost' }, 400, {
+        check: fieldError(
+          'status',
+          'Not a valid choice. Expected one of: awaiting_payment, to_ship, shipped, ready_to_collect, completed, canceled, expired, refunded.',
+        ),
+      }),
+      via: 'lenient',
+    },
+    {
+      ...list('with a date that is not a date', { placed_from: '2026-13-45' }, 400, {
+        check: fieldError('placed_from', 'Enter a valid date.'),
+      }),
+      via: 'lenient',
+    },
+    {
+      ...list('with a payment method that is not one', { payment_method: 'cash' }, 400, {
+        check: hasField('payment_method'),
+      }),
+      via: 'lenient',
+    },
+
+    // One order.
+    asStaff(
+      get('awaiting a transfer, as the staff member', SEEDED.awaitingTransfer, 200, {
+        check: orderIs(
+          () => SEEDED.awaitingTransfer,
+          statusIs('awaiting_payment'),
+          actionsInclude('mark_paid', 'cancel'),
+          actionsExclude('refund', 'reopen', 'ship'),
+          (o) => (o.expires_at ? null : 'expected expires_at'),
+          (o) => (fulfilmentOf(o) === null ? null : 'expected no fulfilment yet'),
+          (o) => (o.email === SEEDED_BUYER_EMAIL ? null : `expected ${SEEDED_BUYER_EMAIL}`),
+        ),
+      }),
+    ),
+    asOwner(
+      get('paid, to ship, as the owner', SEEDED.toShip, 200, {
+        check: orderIs(
+          () => SEEDED.toShip,
+          statusIs('paid'),
+          actionsInclude('ship', 'cancel', 'refund'),
+          (o) =>
+            Array.isArray(o.payments) && o.payments.some((p) => isObject(p) && p.kind === 'manual')
+              ? null
+              : 'expected the payment received by hand',
+        ),
+      }),
+    ),
+    asStaff(
+      get('paid, to ship, as the staff member (no cancel nor refund)', SEEDED.toShip, 200, {
+        check: orderIs(
+          () => SEEDED.toShip,
+          actionsInclude('ship'),
+          actionsExclude('cancel', 'refund'),
+        ),
+      }),
+    ),
+    asOwner(
+      get('paid by the custom method, to ship', SEEDED.toShip2, 200, {
+        check: orderIs(() => SEEDED.toShip2, statusIs('paid')),
+      }),
+    ),
+    asStaff(
+      get('ready to collect', SEEDED.ready, 200, {
+        check: orderIs(
+          () => SEEDED.ready,
+          statusIs('ready_to_collect'),
+          actionsInclude('mark_collected'),
+          (o) => (fulfilmentOf(o)?.status === 'ready' ? null : 'expected the collection ready'),
+        ),
+      }),
+    ),
+    asOwner(
+      get('expired, as the owner (may reopen)', SEEDED.expired, 200, {
+        check: orderIs(
+          () => SEEDED.expired,
+          statusIs('expired'),
+          actionsInclude('reopen'),
+          actionsExclude('mark_paid'),
+        ),
+      }),
+    ),
+    asOwner(
+      get("this run's collection order", collection, 200, {
+        check: orderIs(collection, statusIs('awaiting_payment'), (o) =>
+          Array.isArray(o.shipments) &&
+          o.shipments.every((sh) => isObject(sh) && sh.kind === 'collection')
+            ? null
+            : 'expected only a collection',
+        ),
+      }),
+    ),
+    asStaff(get('that does not exist', 'ORD-ZZZZ-ZZZZ', 404, { check: detailIs(NOT_FOUND) })),
+
+    // Marking a transfer paid.
+    asStaff(
+      markPaid('with less than the total', SEEDED.awaitingTransfer, 400, {
+        body: { amount: '1.00', payer_reference: 'DOE 0001' },
+        check: hasField('amount'),
+      }),
+    ),
+    asStaff(
+      markPaid('with the total received', SEEDED.awaitingTransfer, 200, {
+        bodyOf: () => ({ amount: total(SEEDED.awaitingTransfer), payer_reference: 'DOE 0001' }),
+        check: orderIs(
+          () => SEEDED.awaitingTransfer,
+          statusIs('paid'),
+          actionsInclude('ship'),
+          actionsExclude('mark_paid'),
+          (o) =>
+            o.paid_total === total(SEEDED.awaitingTransfer)
+              ? null
+              : `expected paid_total ${total(SEEDED.awaitingTransfer)}`,
+          (o) => (o.expires_at === null ? null : 'expected no deadline once paid'),
+          (o) =>
+            Array.isArray(o.payments) &&
+            o.payments.some(
+              (p) =>
+                isObject(p) &&
+                p.kind === 'manual' &&
+                p.payer_reference === 'DOE 0001' &&
+                p.by === 'Sam Oak',
+            )
+              ? null
+              : 'expected the payment marked by Sam Oak with its reference',
+        ),
+      }),
+    ),
+    asStaff(
+      markPaid('again', SEEDED.awaitingTransfer, 409, {
+        bodyOf: () => ({ amount: total(SEEDED.awaitingTransfer), payer_reference: 'DOE 0001' }),
+        check: anyDetail,
+      }),
+    ),
+    asStaff(
+      markPaid('of a canceled order', SEEDED.canceled, 409, {
+        body: { amount: '100.00', payer_reference: 'X' },
+        check: anyDetail,
+      }),
+    ),
+    asStaff(
+      markPaid('of an expired order', SEEDED.expired, 409, {
+        body: { amount: '100.00', payer_reference: 'X' },
+        check: anyDetail,
+      }),
+    ),
+    asStaff(
+      markPaid('of an unknown order', 'ORD-ZZZZ-ZZZZ', 404, {
+        body: { amount: '100.00', payer_reference: 'X' },
+        check: detailIs(NOT_FOUND),
+      }),
+    ),
+    {
+      ...asStaff(
+        markPaid('with an amount that is not money (bad body)', SEEDED.awaitingCustom, 400, {
+          body: { amount: 'ten', payer_reference: 'X' },
+          check: hasField('amount'),
+        }),
+      ),
+      via: 'lenient',
+    },
+
+    // Shipping.
+    asStaff(
+      ship('with Royal Mail tracking', SEEDED.toShip, 200, {
+        body: { carrier: 'royal_mail', tracking_number: 'AB123456789GB' },
+        check: orderIs(
+          () => SEEDED.toShip,
+          statusIs('shipped'),
+          actionsExclude('ship'),
+          (o) => {
+            const f = fulfilmentOf(o);
+            return f &&
+              f.status === 'shipped' &&
+              f.carrier === 'royal_mail' &&
+              f.tracking_number === 'AB123456789GB' &&
+              f.tracking_url ===
+                'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB' &&
+              typeof f.shipped_at === 'string'
+              ? null
+              : `unexpected fulfilment ${JSON.stringify(f)}`;
+          },
+        ),
+      }),
+    ),
+    asStaff(
+      ship('again', SEEDED.toShip, 409, {
+        body: { carrier: 'royal_mail', tracking_number: 'AB123456789GB' },
+        check: detailIs('This shipment has already been sent.'),
+      }),
+    ),
+    asStaff(
+      ship('of an unpaid order', SEEDED.awaitingCustom, 409, {
+        body: { carrier: 'dpd', tracking_number: '15501234567890' },
+        check: detailIs('Only a paid order can be shipped.'),
+      }),
+    ),
+    asStaff(
+      ship('of a collection', SEEDED.ready, 409, {
+        body: { carrier: 'dpd', tracking_number: '15501234567890' },
+        check: detailIs('This shipment is collected from the workshop, not sent.'),
+      }),
+    ),
+    asStaff(
+      ship(
+        'of a shipment the order does not have',
+        SEEDED.toShip2,
+        404,
+        {
+          body: { carrier: 'dpd', tracking_number: '15501234567890' },
+          check: detailIs(NOT_FOUND),
+        },
+        3,
+      ),
+    ),
+    {
+      ...asStaff(
+        ship('with a carrier that is not one (bad body)', SEEDED.toShip2, 400, {
+          body: { carrier: 'pigeon', tracking_number: '1' },
+          check: fieldError(
+            'carrier',
+            'Not a valid choice. Expected one of: royal_mail, dpd, parcelforce, dhl, ups, other.',
+          ),
+        }),
+      ),
+      via: 'lenient',
+    },
+    asStaff(
+      ship('by Royal Mail without a tracking number', SEEDED.toShip2, 400, {
+        body: { carrier: 'royal_mail', tracking_number: '' },
+        check: hasField('tracking_number'),
+      }),
+    ),
+    asStaff(
+      ship('the transfer just marked paid, by DPD', SEEDED.awaitingTransfer, 200, {
+        body: { carrier: 'dpd', tracking_number: '15501234567890' },
+        check: orderIs(
+          () => SEEDED.awaitingTransfer,
+          statusIs('shipped'),
+          (o) =>
+            fulfilmentOf(o)?.tracking_url === 'https://track.dpd.co.uk/parcels/15501234567890'
+              ? null
+              : `unexpected fulfilment ${JSON.stringify(fulfilmentOf(o))}`,
+        ),
+      }),
+    ),
+
+    // Collections.
+    asStaff(
+      ready('of a delivery', SEEDED.toShip2, 409, {
+        check: detailIs('This shipment is delivered, not collected.'),
+      }),
+    ),
+    asStaff(
+      ready('already ready', SEEDED.ready, 409, {
+        check: detailIs('This shipment is already ready to collect.'),
+      }),
+    ),
+    asStaff(
+      ready('of the unpaid collection order', collection, 409, {
+        check: detailIs('Only a paid order can be made ready.'),
+      }),
+    ),
+    asStaff(collected('of the unpaid collection order', collection, 409, { check: anyDetail })),
+    asStaff(
+      markPaid('of the collection order', collection, 200, {
+        bodyOf: () => ({ amount: total(collection()), payer_reference: 'COLLECT 1' }),
+        check: orderIs(collection, statusIs('paid'), actionsInclude('mark_ready')),
+      }),
+    ),
+    asStaff(
+      collected('before it is ready', collection, 409, {
+        check: detailIs('Mark this shipment ready before it is collected.'),
+      }),
+    ),
+    asStaff(
+      ready('of the paid collection order', collection, 200, {
+        check: orderIs(
+          collection,
+          statusIs('ready_to_collect'),
+          actionsInclude('mark_collected'),
+          (o) => {
+            const f = fulfilmentOf(o);
+            return f && f.status === 'ready' && typeof f.ready_at === 'string' && f.carrier === null
+              ? null
+              : `unexpected fulfilment ${JSON.stringify(f)}`;
+          },
+        ),
+      }),
+    ),
+    asStaff(
+      today(
+        '(transfers to confirm, to ship, collections waiting, manual refunds)',
+        all(
+          inList('transfers_to_confirm', () => SEEDED.awaitingCustom),
+          inList('transfers_to_confirm', () => SEEDED.awaitingTransfer, false),
+          inList('to_ship', () => SEEDED.toShip2),
+          inList('to_ship', () => SEEDED.toShip, false),
+          inList('collections_waiting', collection),
+          inList('collections_waiting', () => SEEDED.ready),
+          inList('manual_refunds', () => SEEDED.refunded),
+        ),
+      ),
+    ),
+    asStaff(
+      collected('of the ready collection order', collection, 200, {
+        check: orderIs(collection, statusIs('completed'), (o) =>
+          typeof fulfilmentOf(o)?.collected_at === 'string'
+            ? null
+            : `unexpected fulfilment ${JSON.stringify(fulfilmentOf(o))}`,
+        ),
+      }),
+    ),
+    asOwner(
+      collected('of the seeded ready collection', SEEDED.ready, 200, {
+        check: orderIs(() => SEEDED.ready, statusIs('completed')),
+      }),
+    ),
+    asOwner(
+      collected('again', SEEDED.ready, 409, {
+        check: detailIs('This shipment has already been collected.'),
+      }),
+    ),
+
+    // Canceling.
+    asStaff(
+      cancel('of an unpaid order, by the staff member', SEEDED.awaitingTransferOld, 200, {
+        body: { reason: cancelReason },
+        check: orderIs(
+          () => SEEDED.awaitingTransferOld,
+          statusIs('canceled'),
+          (o) =>
+            o.cancel_reason === cancelReason
+              ? null
+              : `expected the reason, got ${JSON.stringify(o.cancel_reason)}`,
+        ),
+      }),
+    ),
+    asStaff(
+      cancel('again', SEEDED.awaitingTransferOld, 409, {
+        body: { reason: cancelReason },
+        check: detailIs('This order is already closed.'),
+      }),
+    ),
+    asStaff(
+      cancel('of a paid order, by the staff member', SEEDED.toShip2, 403, {
+        body: { reason: cancelReason },
+        check: detailIs(FORBIDDEN),
+      }),
+    ),
+    asOwner(
+      cancel('of a sent order', SEEDED.shipped, 409, {
+        body: { reason: cancelReason },
+        check: detailIs('This order has been sent; refund it instead.'),
+      }),
+    ),
+    {
+      ...asStaff(
+        cancel('with a blank reason (bad body)', SEEDED.awaitingCustom, 400, {
+          body: { reason: '' },
+          check: hasField('reason'),
+        }),
+      ),
+      via: 'lenient',
+    },
+
+    // Refunding.
+    asStaff(
+      refund('by the staff member', SEEDED.toShip2, 403, {
+        body: { amount: '5.00', reason: refundReason },
+        check: detailIs(FORBIDDEN),
+      }),
+    ),
+    asOwner(
+      refund('of more than was paid', SEEDED.toShip2, 400, {
+        body: { amount: '99999.00', reason: refundReason },
+        prepare: () => ({
+          check: fieldError('amount', `At most ${total(SEEDED.toShip2)} can be refunded.`),
+        }),
+      }),
+    ),
+    asOwner(
+      refund('of part of a paid order', SEEDED.toShip2, 200, {
+        body: { amount: '5.00', reason: refundReason },
+        check: orderIs(
+          () => SEEDED.toShip2,
+          statusIs('paid'),
+          (o) =>
+            o.refunded_total === '5.00'
+              ? null
+              : `expected refunded_total 5.00, got ${String(o.refunded_total)}`,
+          (o) =>
+            o.refundable === money(cents(total(SEEDED.toShip2)) - 500)
+              ? null
+              : `expected refundable ${money(cents(total(SEEDED.toShip2)) - 500)}, got ${String(o.refundable)}`,
+          (o) =>
+            Array.isArray(o.refunds) &&
+            o.refunds.some(
+              (r) =>
+                isObject(r) &&
+                r.amount === '5.00' &&
+                r.reason === refundReason &&
+                r.status === 'manual' &&
+                r.by === 'Ada Ember',
+            )
+              ? null
+              : `expected a manual refund of 5.00 by Ada Ember, got ${JSON.stringify(o.refunds)}`,
+        ),
+      }),
+    ),
+    asOwner(
+      refund('of an unpaid order', SEEDED.awaitingCustom, 409, {
+        body: { amount: '5.00', reason: refundReason },
+        check: detailIs('This order has not been paid.'),
+      }),
+    ),
+    asOwner(
+      refund('of an order refunded in full', SEEDED.refunded, 409, {
+        body: { amount: '5.00', reason: refundReason },
+        check: detailIs('Everything paid for this order has been refunded.'),
+      }),
+    ),
+    {
+      ...asOwner(
+        refund('of nothing (bad body)', SEEDED.toShip2, 400, {
+          body: { amount: '0.00', reason: refundReason },
+          check: hasField('amount'),
+        }),
+      ),
+      via: 'lenient',
+    },
+    // The contract lets `other` go without a tracking number.
+    asStaff(
+      ship(
+        'the part-refunded order by another carrier, without a tracking number',
+        SEEDED.toShip2,
+        200,
+        {
+          body: { carrier: 'other', tracking_number: '' },
+          check: orderIs(
+            () => SEEDED.toShip2,
+            statusIs('shipped'),
+            (o) =>
+              fulfilmentOf(o)?.carrier === 'other' && fulfilmentOf(o)?.tracking_url === null
+                ? null
+                : `unexpected fulfilment ${JSON.stringify(fulfilmentOf(o))}`,
+          ),
+        },
+      ),
+    ),
+
+    // Reopening.
+    asStaff(reopen('by the staff member', SEEDED.expired, 403, { check: detailIs(FORBIDDEN) })),
+    asOwner(
+      reopen('of an order that has not expired', SEEDED.awaitingCustom, 409, {
+        check: detailIs('Only an expired order can be reopened.'),
+      }),
+    ),
+    asOwner(
+      reopen('of an expired order', SEEDED.expired, 200, {
+        check: orderIs(
+          () => SEEDED.expired,
+          statusIs('awaiting_payment'),
+          actionsInclude('mark_paid'),
+          (o) =>
+            typeof o.expires_at === 'string' && Date.parse(o.expires_at) > Date.now()
+              ? null
+              : `expected a new deadline, got ${JSON.stringify(o.expires_at)}`,
+        ),
+      }),
+    ),
+    // The contract: the payer's reference is empty when there was none.
+    asStaff(
+      markPaid('of the reopened order, without a payer reference', SEEDED.expired, 200, {
+        bodyOf: () => ({ amount: total(SEEDED.expired), payer_reference: '' }),
+        check: orderIs(() => SEEDED.expired, statusIs('paid')),
+      }),
+    ),
+    asOwner(
+      today(
+        '(a part refund by hand to pay back)',
+        all(
+          inList('manual_refunds', () => SEEDED.toShip2),
+          inList('collections_waiting', collection, false),
+          inList('transfers_to_confirm', () => SEEDED.expired, false),
+        ),
+      ),
+    ),
+  ];
+}
