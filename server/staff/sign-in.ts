@@ -76,7 +76,7 @@ export async function signInStaff(
       : undefined;
   // Unknown e-mails count under their own prefixed key, never colliding with an account's
   // (without NUL characters, which a PostgreSQL text column refuses).
-  const accountKey = row ? `staff:${row.id}` : `staff-login:${email.replace(/\u0000/g, '')}`;
+  const accountKey = row ? `staff:${row.id}` : `staff-login:${email.replaceAll('\u0000', '')}`;
   await services.throttle.before(tenantId, accountKey, client.address);
 
   let matches = false;
