@@ -27,6 +27,7 @@ const SERVER_DOMAINS = [
   'payments',
   'accounts',
   'content',
+  'staff',
 ];
 
 /**

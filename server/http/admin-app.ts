@@ -7,7 +7,8 @@
  * Its documents are private: `X-Robots-Tag: noindex, nofollow` (and the page's own robots
  * meta), `no-store`, no framing (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), and the
  * storefront's strict policy without the analytics hosts: scripts, styles and API calls from
- * this origin only.
+ * this origin only. `Referrer-Policy: no-referrer`: an invitation's one-time token rides in its
+ * page's address and must not leave in a Referer header.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -47,7 +48,7 @@ function documentHeaders(reply: FastifyReply): FastifyReply {
     .header('X-Frame-Options', 'DENY')
     .header('X-Robots-Tag', 'noindex, nofollow')
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Referrer-Policy', 'same-origin');
+    .header('Referrer-Policy', 'no-referrer');
 }
 
 /**
