@@ -36,6 +36,14 @@ export async function fakeDist(): Promise<string> {
   await writeFile(join(dist, 'api', 'main.mjs'), 'export const secret = 1;');
   await writeFile(join(dist, 'api', 'main.mjs.map'), '{"sources":[]}');
   await writeFile(join(dist, 'assets', 'style-abc.css'), 'body{}');
+  // The back office's own build (served at /admin/ by ../http/admin-app.ts).
+  await mkdir(join(dist, 'admin', 'assets'), { recursive: true });
+  await writeFile(
+    join(dist, 'admin', 'index.html'),
+    '<!doctype html><html lang="en"><head><meta name="robots" content="noindex"><title>Back office</title><script type="module" src="/admin/assets/main-abc.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(join(dist, 'admin', 'assets', 'main-abc.js'), 'console.log(2);');
+  await writeFile(join(dist, 'admin', 'assets', 'main-abc.js.map'), '{"sources":[]}');
   await writeFile(
     join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
