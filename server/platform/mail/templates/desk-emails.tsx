@@ -249,14 +249,7 @@ export function PaymentReminderEmail({
       <Paragraph>
         A friendly reminder: your order <Keep strong>{order.number}</Keep> of{' '}
         {formatDate(order.placedAt)} is reserved for you, but we haven&apos;t received your payment
-        of <strong>{total}</strong> yet
-        {terms.expiresAt ? (
-          <>
-            . It must reach us by <strong>{formatDateTime(terms.expiresAt)}</strong>, or the order
-            will be cancelled
-          </>
-        ) : null}
-        .
+        of <strong>{total}</strong> yet.
       </Paragraph>
       <Paragraph muted>
         If you&apos;ve paid in the last day or two, thank you: it may still be on its way, and you

@@ -25,7 +25,7 @@ function orderDetail(order: DigestOrder, currency: string): Detail {
     label: order.number,
     value: (
       <>
-        {order.customerName}, {formatMoney(order.total, currency)} by {order.method}.{' '}
+        {order.customerName}, {formatMoney(order.total, currency)} ({order.method}).{' '}
         {order.expiresAt ? `Expires ${formatDateTime(order.expiresAt)}. ` : ''}
         <InlineLink href={order.orderUrl}>Open</InlineLink>
       </>
