@@ -35,39 +35,32 @@ import { findOrder, type Order } from './read-model.ts';
 export type CloseReason = 'canceled' | 'expired';
 
 /**
- * Moves a locked order to `reason` and gives back the stock its lines took at checkout
- * (`order_items.stock_taken`, summed per product; lines that took none move nothing).
- * Resolves to the products whose stock moved and the attempts to close at their provider, or
- * null when the order could not move (it was paid or closed meanwhile).
+ * Gives back the stock the order's lines took at checkout (`order_items.stock_taken`, summed
+ * per product; lines that took none move nothing), in product id order as checkout takes it, so
+ * two transactions never wait on each other in a circle. Call it only in the transaction whose
+ * conditional UPDATE closed the order: that is what makes it once.
+ * @param itemIds only these lines (a canceled paid order keeps what already left the shop);
+ *   all of the order's lines when absent.
+ * @returns the products whose stock moved.
  */
-async function closeLocked(
-  ctx: OrderContext,
+export async function giveBackStock(
   trx: Trx,
-  order: OrderRow,
-  reason: CloseReason,
-): Promise<{ productIds: number[]; attempts: OpenAttempt[] } | null> {
-  if (!canMoveOrder(order.status, reason)) return null;
-  const now = ctx.now().toISOString();
-  const moved = await trx
-    .updateTable('orders')
-    .set({ status: reason, closed_at: now, expires_at: null, updated_at: now })
-    .where('id', '=', order.id)
-    .where('status', '=', 'awaiting_payment')
-    .executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) return null;
-
-  const lines = await trx
+  order: Pick<OrderRow, 'id' | 'tenant_id'>,
+  itemIds?: readonly number[],
+): Promise<number[]> {
+  if (itemIds && itemIds.length === 0) return [];
+  let query = trx
     .selectFrom('order_items')
     .select(['product_id', 'stock_taken'])
     .where('order_id', '=', order.id)
     .where('product_id', 'is not', null)
-    .where('stock_taken', '>', 0)
-    .execute();
+    .where('stock_taken', '>', 0);
+  if (itemIds) query = query.where('id', 'in', [...itemIds]);
+  const lines = await query.execute();
   const perProduct = new Map<number, number>();
   for (const line of lines) {
     perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + line.stock_taken);
   }
-  // Product id order, as checkout takes them: two transactions never wait on each other in a circle.
   const productIds = [...perProduct.keys()].sort((a, b) => a - b);
   for (const productId of productIds) {
     await trx
@@ -77,7 +70,45 @@ async function closeLocked(
       .where('tenant_id', '=', order.tenant_id)
       .execute();
   }
+  return productIds;
+}
 
+/** What a close did, for `afterClose`: the products whose stock moved, the attempts to close. */
+export interface Closed {
+  productIds: number[];
+  attempts: OpenAttempt[];
+}
+
+/**
+ * Moves a locked unpaid order to `reason`, gives back its stock (`giveBackStock`), cancels its
+ * open card attempts and records the event that tells the shopper: `closed`, or
+ * `canceled_by_shop` when the shop canceled it (its reason, in the shop's words, is kept in
+ * `cancel_reason`). Resolves to what `afterClose` needs, or null when the order could not move
+ * (it was paid or closed meanwhile).
+ */
+export async function closeLocked(
+  ctx: OrderContext,
+  trx: Trx,
+  order: OrderRow,
+  reason: CloseReason,
+  byShop?: { reason: string },
+): Promise<Closed | null> {
+  if (!canMoveOrder(order.status, reason)) return null;
+  const now = ctx.now().toISOString();
+  const moved = await trx
+    .updateTable('orders')
+    .set({
+      status: reason,
+      closed_at: now,
+      expires_at: null,
+      updated_at: now,
+      ...(byShop ? { cancel_reason: byShop.reason } : {}),
+    })
+    .where('id', '=', order.id)
+    .where('status', '=', 'awaiting_payment')
+    .executeTakeFirst();
+  if (moved.numUpdatedRows !== 1n) return null;
+  const productIds = await giveBackStock(trx, order);
   const open = await trx
     .updateTable('payments')
     .set({ status: 'canceled', error_message: PAYMENT_MESSAGES.closedWithOrder, updated_at: now })
@@ -85,15 +116,20 @@ async function closeLocked(
     .where('status', 'in', OPEN_PAYMENT_STATES)
     .returning(OPEN_ATTEMPT_COLUMNS)
     .execute();
-  await ctx.record(trx, { type: 'closed', orderId: order.id, reason });
+  await ctx.record(
+    trx,
+    byShop
+      ? { type: 'canceled_by_shop', orderId: order.id }
+      : { type: 'closed', orderId: order.id, reason },
+  );
   return { productIds, attempts: open.map(openAttempt) };
 }
 
 /** After a close committed: tell the e-mail sender, the caches and the provider. */
-async function afterClose(
+export async function afterClose(
   ctx: OrderContext,
   tenantId: number,
-  closed: { productIds: number[]; attempts: OpenAttempt[] },
+  closed: Closed,
 ): Promise<void> {
   ctx.afterCommit();
   if (closed.productIds.length > 0) await ctx.stockChanged(tenantId, closed.productIds);

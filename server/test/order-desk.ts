@@ -10,8 +10,16 @@ import { toMinorUnits } from '../../common/money.ts';
 import { statusOfDomainError } from '../http/domain-errors.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { DomainError, errorBody } from '../platform/domain-error.ts';
-import { queuedEmails } from './sandbox.ts';
-import { ADDRESS, call, createCustomer, postOrder, productsInStock, setProduct } from './shop.ts';
+import { paySandbox, queuedEmails, startPayment } from './sandbox.ts';
+import {
+  ADDRESS,
+  call,
+  createCustomer,
+  postOrder,
+  productsInStock,
+  setProduct,
+  type TestCustomer,
+} from './shop.ts';
 import { createStaff, tenantIdOf, type TestStaff } from './staff.ts';
 import { useTestApp } from './test-app.ts';
 
@@ -74,6 +82,7 @@ export function useOrderDesk() {
    * A new shopper's order of `lines` by `method`, each line sent by its `ship` method
    * (`uk-standard` unless told), to the test address in the United Kingdom.
    */
+  const shoppers = new Map<string, TestCustomer>();
   async function placeOrder(
     lines: DeskLine[],
     method: Order['payment_method'] = 'bank_transfer',
@@ -104,7 +113,17 @@ export function useOrderDesk() {
       shipping,
     });
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    shoppers.set(placed.body.order_number, me);
     return placed.body;
+  }
+
+  /** The shopper pays a card order on the sandbox gateway's page: it is paid. */
+  async function payByCard(order: Order) {
+    const payment = await startPayment(t.app, shoppers.get(order.order_number)!, order.id);
+    const paid = await paySandbox(t.app, payment.payment_uuid, order.total_price);
+    expect(paid.status).toBe(200);
+    expect((await orderRow(order.order_number)).status).toBe('paid');
+    return payment;
   }
 
   /** The order's row, by its number. */
@@ -173,6 +192,9 @@ export function useOrderDesk() {
     },
     freshProduct,
     placeOrder,
+    payByCard,
+    /** The shopper who placed the order (placeOrder's). */
+    shopperOf: (orderNumber: string) => shoppers.get(orderNumber)!,
     orderRow,
     activityOf,
     emailKinds,
