@@ -13,6 +13,7 @@ import { type AppConfig, paymentSecretsKeyPath } from '../../config/config.ts';
 import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-worker-host.ts';
 import { EmailOutbox } from '../../platform/mail/outbox.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
+import { sweepDesk } from '../../orders/desk-sweep.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
 import { settlePendingRefunds } from '../../payments/payment-refunds.ts';
@@ -139,6 +140,8 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         if (expired.length > 0) app.log.info({ orders: expired }, 'expired unpaid orders');
         await settlePendingRefunds(context);
         await settlePendingShopRefunds(context);
+        // Payment reminders and the shops' daily lists of unpaid orders (orders/desk-sweep.ts).
+        await sweepDesk(context);
       } finally {
         sweeping = null;
       }
