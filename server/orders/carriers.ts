@@ -27,7 +27,10 @@ export const CARRIERS: { readonly [C in Carrier]: CarrierEntry } = {
     label: 'Parcelforce',
     trackingUrl: 'https://www.parcelforce.com/track-trace?trackNumber={n}',
   },
-  dhl: { label: 'DHL', trackingUrl: 'https://www.dhl.com/gb-en/home/tracking.html?tracking-id={n}' },
+  dhl: {
+    label: 'DHL',
+    trackingUrl: 'https://www.dhl.com/gb-en/home/tracking.html?tracking-id={n}',
+  },
   ups: { label: 'UPS', trackingUrl: 'https://www.ups.com/track?tracknum={n}' },
   other: { label: 'Other carrier', trackingUrl: null },
 };

@@ -20,7 +20,8 @@ import type { Trx } from './order-lock.ts';
 import { OPEN_ATTEMPT_COLUMNS, type OpenAttempt, openAttempt } from '../payments/payment-start.ts';
 
 /** What paid the order: a captured card payment, or money received by hand (`manual_payments`). */
-export type PaidBy = { kind: 'card'; paymentId: number } | { kind: 'manual'; manualPaymentId: number };
+export type PaidBy =
+  { kind: 'card'; paymentId: number } | { kind: 'manual'; manualPaymentId: number };
 
 /**
  * Makes a locked order paid (see the module comment). Call it after locking the order in `trx`.
