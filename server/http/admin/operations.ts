@@ -5,7 +5,8 @@
  * and only translate between HTTP and the domain folders.
  */
 import type { AdminHandlerMap } from '../contract-types.ts';
+import { deskMoveHandlers } from './orders-desk.ts';
 import { staffHandlers } from './staff.ts';
 
 /** The handler of each admin operation. */
-export const adminHandlers: AdminHandlerMap = { ...staffHandlers };
+export const adminHandlers: AdminHandlerMap = { ...staffHandlers, ...deskMoveHandlers };

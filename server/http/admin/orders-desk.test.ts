@@ -1,0 +1,124 @@
+/**
+ * The order desk's moves through the back office's API (openapi/admin.yaml): each answers the
+ * order as the desk shows it afterwards, a refusal answers its status with the plain message,
+ * and a role without the move is refused before anything changes.
+ */
+import type { components } from '../../../common/admin-api';
+import { call } from '../../test/shop.ts';
+import { useOrderDesk } from '../../test/order-desk.ts';
+import { asStaff, staffTokenFor } from '../../test/staff.ts';
+
+type AdminOrder = components['schemas']['AdminOrder'];
+
+const desk = useOrderDesk();
+const { t } = desk;
+
+async function as(who: 'owner' | 'staff') {
+  return asStaff('demo-handcraft', await staffTokenFor(t.app, desk[who]));
+}
+
+const post = <T = AdminOrder>(headers: Record<string, string>, path: string, body?: unknown) =>
+  call<T>(t.app, 'POST', `/admin/orders/${path}`, headers, body ?? {});
+
+describe('the desk through the API', () => {
+  it('marks paid, ships and answers the order each time', async () => {
+    const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const staff = await as('staff');
+
+    const paid = await post(staff, `${order.order_number}/mark-paid/`, {
+      amount: order.total_price,
+      payer_reference: `${order.order_number} LOVELACE`,
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({
+      order_number: order.order_number,
+      status: 'paid',
+      paid_total: order.total_price,
+      expires_at: null,
+    });
+    expect(paid.body.actions).toContain('ship');
+
+    const shipped = await post(staff, `${order.order_number}/shipments/0/ship/`, {
+      carrier: 'royal_mail',
+      tracking_number: 'AB123456789GB',
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+    expect(shipped.body.status).toBe('shipped');
+    expect(shipped.body.shipments[0]!.fulfilment).toMatchObject({
+      status: 'shipped',
+      carrier: 'royal_mail',
+      tracking_number: 'AB123456789GB',
+      tracking_url: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB',
+    });
+
+    // Twice: the plain refusal, and nothing more recorded.
+    const again = await post(staff, `${order.order_number}/shipments/0/ship/`, {
+      carrier: 'royal_mail',
+      tracking_number: 'AB123456789GB',
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { detail: 'This shipment has already been sent.' },
+    });
+    expect(
+      (
+        await post(staff, `${order.order_number}/shipments/5/ship/`, {
+          carrier: 'dpd',
+          tracking_number: '1',
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('answers an amount below the total on its field, and a collection on the collection paths', async () => {
+    const order = await desk.placeOrder([
+      { productId: (await desk.freshProduct()).id, ship: 'collection' },
+    ]);
+    const staff = await as('staff');
+    const short = await post(staff, `${order.order_number}/mark-paid/`, {
+      amount: '0.01',
+      payer_reference: 'LOVELACE',
+    });
+    expect(short).toMatchObject({
+      status: 400,
+      body: {
+        amount: [`The amount received is less than the order's total of $${order.total_price}.`],
+      },
+    });
+    await post(staff, `${order.order_number}/mark-paid/`, {
+      amount: order.total_price,
+      payer_reference: 'LOVELACE',
+    });
+    const ready = await post(staff, `${order.order_number}/shipments/0/ready/`);
+    expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+    expect(ready.body.status).toBe('ready_to_collect');
+    const collected = await post(staff, `${order.order_number}/shipments/0/collected/`);
+    expect(collected.body.status).toBe('completed');
+  });
+
+  it('lets staff cancel an unpaid order but not reopen it; an owner reopens', async () => {
+    const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const staff = await as('staff');
+    const canceled = await post(staff, `${order.order_number}/cancel/`, {
+      reason: 'Sold at the gallery this morning.',
+    });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 'canceled',
+      cancel_reason: 'Sold at the gallery this morning.',
+    });
+
+    const expired = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    await desk.expire(expired.order_number);
+    expect(await post(staff, `${expired.order_number}/reopen/`)).toMatchObject({
+      status: 403,
+      body: { detail: 'You do not have permission to perform this action.' },
+    });
+    const reopened = await post(await as('owner'), `${expired.order_number}/reopen/`);
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body).toMatchObject({
+      status: 'awaiting_payment',
+      expires_at: expect.any(String),
+    });
+  });
+});

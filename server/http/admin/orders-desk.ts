@@ -1,0 +1,107 @@
+/**
+ * The order desk's moves (openapi/admin.yaml, tag orders): mark paid, ship a delivery, make a
+ * collection ready and collected, cancel, reopen. Each translates the contract's body (money as
+ * a decimal string, snake_case fields) to the move in server/orders/desk-*.ts, which checks
+ * the member's role again, moves the order once under its lock and logs it; each answers the
+ * order as the desk shows it afterwards (AdminOrder, ../../orders/desk-order.ts). A refusal is
+ * a DomainError the error handler answers (server/http/domain-errors.ts).
+ */
+import { toMinorUnits } from '../../../common/money.ts';
+import { cancelByShop } from '../../orders/desk-cancel.ts';
+import { invalidInput } from '../../orders/desk-common.ts';
+import {
+  markShipmentCollected,
+  markShipmentReady,
+  shipShipment,
+} from '../../orders/desk-fulfilment.ts';
+import { markOrderPaid as markPaid } from '../../orders/desk-mark-paid.ts';
+import { getAdminOrder } from '../../orders/desk-order.ts';
+import { reopenOrder as reopen } from '../../orders/desk-reopen.ts';
+import type { StaffActor } from '../../staff/actor.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** The order after a move, as the member's role sees it. */
+function orderNow(request: FastifyRequest, actor: StaffActor, orderNumber: string) {
+  return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
+}
+
+/** POST /orders/{order_number}/mark-paid/ {amount, payer_reference} -> AdminOrder; 400, 409. */
+export const markOrderPaid: AdminOperationHandler<'markOrderPaid'> = async (request) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber } = request.params;
+  const amountCents = toMinorUnits(request.body.amount);
+  if (amountCents === null) throw invalidInput({ amount: ['A valid number is required.'] });
+  await markPaid(request.server.orders, actor, orderNumber, {
+    amountCents,
+    payerReference: request.body.payer_reference,
+  });
+  return orderNow(request, actor, orderNumber);
+};
+
+/** POST /orders/{order_number}/shipments/{index}/ship/ {carrier, tracking_number} -> AdminOrder. */
+export const shipOrderShipment: AdminOperationHandler<'shipShipment'> = async (request) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber, index } = request.params;
+  await shipShipment(request.server.orders, actor, orderNumber, {
+    shipmentIndex: Number(index),
+    carrier: request.body.carrier,
+    trackingNumber: request.body.tracking_number,
+  });
+  return orderNow(request, actor, orderNumber);
+};
+
+/** POST /orders/{order_number}/shipments/{index}/ready/ -> AdminOrder. */
+export const markOrderShipmentReady: AdminOperationHandler<'markShipmentReady'> = async (
+  request,
+) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber, index } = request.params;
+  await markShipmentReady(request.server.orders, actor, orderNumber, {
+    shipmentIndex: Number(index),
+  });
+  return orderNow(request, actor, orderNumber);
+};
+
+/** POST /orders/{order_number}/shipments/{index}/collected/ -> AdminOrder. */
+export const markOrderShipmentCollected: AdminOperationHandler<'markShipmentCollected'> = async (
+  request,
+) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber, index } = request.params;
+  await markShipmentCollected(request.server.orders, actor, orderNumber, {
+    shipmentIndex: Number(index),
+  });
+  return orderNow(request, actor, orderNumber);
+};
+
+/**
+ * POST /orders/{order_number}/cancel/ {reason} -> AdminOrder. A paid order's refunds are in
+ * the answer with their status: one its provider refused is `failed` (refund it again), one
+ * whose provider could not be reached `pending` (the sweep asks again).
+ */
+export const cancelOrder: AdminOperationHandler<'cancelOrder'> = async (request) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber } = request.params;
+  await cancelByShop(request.server.orders, actor, orderNumber, { reason: request.body.reason });
+  return orderNow(request, actor, orderNumber);
+};
+
+/** POST /orders/{order_number}/reopen/ -> AdminOrder; 409 when not expired or stock is gone. */
+export const reopenOrder: AdminOperationHandler<'reopenOrder'> = async (request) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber } = request.params;
+  await reopen(request.server.orders, actor, orderNumber);
+  return orderNow(request, actor, orderNumber);
+};
+
+/** The desk's moves by operationId. */
+export const deskMoveHandlers: AdminHandlerMap = {
+  markOrderPaid,
+  shipShipment: shipOrderShipment,
+  markShipmentReady: markOrderShipmentReady,
+  markShipmentCollected: markOrderShipmentCollected,
+  cancelOrder,
+  reopenOrder,
+};
