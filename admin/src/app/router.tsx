@@ -22,10 +22,11 @@ import {
   lazyRouteComponent,
   Outlet,
   redirect,
+  type RouterHistory,
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { hasStatus } from '../api/errors';
-import { isSignedIn } from '../api/tokens';
+import { clearTokens, isSignedIn } from '../api/tokens';
 import { ErrorNotice, Loading } from '../components/notice';
 import { isOwner, meQuery, type Staff } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/schemas';
@@ -88,7 +89,10 @@ const authRoute = createRoute({
     try {
       me = await context.queryClient.ensureQueryData(meQuery());
     } catch (error) {
-      if (hasStatus(error, 401) || !isSignedIn()) throw toSignIn();
+      // Refused even after a refresh (or the refresh could not be made): the session cannot
+      // be used, so it ends here too, or /login would send the browser straight back.
+      if (hasStatus(error, 401)) clearTokens();
+      if (!isSignedIn()) throw toSignIn();
       throw error;
     }
     if (me.totp_required && !me.totp_enabled && location.pathname !== SET_UP_PATH)
@@ -184,10 +188,14 @@ export const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-/** The router over {@link routeTree} at `/admin`, with the query client in every route's context. */
-export function createAdminRouter(queryClient: QueryClient) {
+/**
+ * The router over {@link routeTree} at `/admin`, with the query client in every route's context.
+ * `history` is the browser's unless a test gives a memory history.
+ */
+export function createAdminRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     basepath: '/admin',
     context: { queryClient },
     defaultPreload: 'intent',

@@ -1,0 +1,196 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearTokens } from '../../api/tokens';
+import { anOrder } from '../../test/orders';
+import { fakeApi, renderWithQuery, signIn } from '../../test/render';
+import { orderQuery } from './api';
+import { CancelForm, MarkPaidForm, RefundForm, ShipmentActions } from './order-actions';
+
+beforeEach(() => signIn());
+afterEach(() => {
+  clearTokens();
+  vi.unstubAllGlobals();
+});
+
+describe('mark paid', () => {
+  it("sends the order's total by default with the payer's reference, once however fast the clicks", async () => {
+    const paid = anOrder({ status: 'paid', paid_total: '475.00', actions: [] });
+    let release!: () => void;
+    const sent = fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/mark-paid/': () =>
+        new Promise((resolve) => {
+          release = () => resolve(new Response(JSON.stringify(paid), { status: 200 }));
+        }),
+    });
+    const { queryClient } = renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE ORD-7K3F');
+    const button = screen.getByRole('button', { name: 'Mark paid' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.submit(button.closest('form')!);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    release();
+    await waitFor(() =>
+      expect(queryClient.getQueryData(orderQuery('ORD-7K3F-9QXD').queryKey)?.status).toBe('paid'),
+    );
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/orders/ORD-7K3F-9QXD/mark-paid/',
+        body: { amount: '475.00', payer_reference: 'LOVELACE ORD-7K3F' },
+      },
+    ]);
+  });
+
+  it("shows the server's refusal of the amount beside the amount", async () => {
+    fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/mark-paid/': {
+        status: 400,
+        body: { amount: ['The amount received must be the order total, 475.00.'] },
+      },
+    });
+    renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    const amount = screen.getByLabelText('Amount received');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '400');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await screen.findByText('The amount received must be the order total, 475.00.'),
+    ).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says in plain words why a move was refused', async () => {
+    fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/mark-paid/': {
+        status: 409,
+        body: { detail: 'Only an order awaiting payment can be marked paid.' },
+      },
+    });
+    renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only an order awaiting payment can be marked paid.',
+    );
+  });
+});
+
+describe('cancel', () => {
+  it('asks first, and sends nothing when the member keeps the order', async () => {
+    const sent = fakeApi({});
+    renderWithQuery(<CancelForm order={anOrder()} />);
+    await userEvent.type(screen.getByLabelText('Reason'), 'Out of walnut');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order…' }));
+    expect(
+      screen.getByRole('heading', { name: 'Cancel order ORD-7K3F-9QXD?' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep the order' }));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends the reason once confirmed', async () => {
+    const sent = fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/cancel/': {
+        status: 200,
+        body: anOrder({ status: 'canceled', actions: [] }),
+      },
+    });
+    renderWithQuery(<CancelForm order={anOrder()} />);
+    await userEvent.type(screen.getByLabelText('Reason'), 'Out of walnut');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order…' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'POST',
+          path: '/orders/ORD-7K3F-9QXD/cancel/',
+          body: { reason: 'Out of walnut' },
+        },
+      ]),
+    );
+  });
+
+  it('wants a reason, since the customer reads it', async () => {
+    const sent = fakeApi({});
+    renderWithQuery(<CancelForm order={anOrder()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel order…' }));
+    expect(await screen.findByText('Give a reason: the customer reads it.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('refund', () => {
+  it('never asks the server to refund more than can be refunded', async () => {
+    const sent = fakeApi({});
+    const order = anOrder({
+      status: 'shipped',
+      paid_total: '130.00',
+      refundable: '85.00',
+      actions: ['refund'],
+    });
+    renderWithQuery(<RefundForm order={order} />);
+    const amount = screen.getByLabelText('Amount');
+    expect(amount).toHaveValue('85.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '90');
+    await userEvent.type(screen.getByLabelText('Reason'), 'Chipped');
+    await userEvent.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(await screen.findByText('At most 85.00 can be refunded.')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe("a shipment's move", () => {
+  it('offers the ship form for a delivery not sent, when the order allows shipping', () => {
+    const order = anOrder({ status: 'paid', actions: ['ship', 'cancel', 'refund'] });
+    renderWithQuery(<ShipmentActions order={order} shipment={order.shipments[0]!} />);
+    expect(screen.getByLabelText('Carrier')).toHaveValue('royal_mail');
+    expect(screen.getByRole('button', { name: 'Mark shipped' })).toBeInTheDocument();
+  });
+
+  it('offers nothing when the order does not list the move', () => {
+    const order = anOrder();
+    const { container } = renderWithQuery(
+      <ShipmentActions order={order} shipment={order.shipments[0]!} />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('marks a ready collection collected, reminding of the proof of age', async () => {
+    const order = anOrder({
+      status: 'ready_to_collect',
+      actions: ['mark_collected'],
+      shipments: [
+        {
+          ...anOrder().shipments[0]!,
+          kind: 'collection',
+          fulfilment: {
+            status: 'ready',
+            carrier: null,
+            tracking_number: null,
+            tracking_url: null,
+            shipped_at: null,
+            ready_at: '2026-11-24T11:00:00Z',
+            collected_at: null,
+          },
+        },
+      ],
+    });
+    const sent = fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/shipments/0/collected/': {
+        status: 200,
+        body: anOrder({ status: 'completed', actions: [] }),
+      },
+    });
+    renderWithQuery(<ShipmentActions order={order} shipment={order.shipments[0]!} />);
+    expect(
+      screen.getByText('Hand over only to an adult who shows proof of age.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark collected' }));
+    await waitFor(() =>
+      expect(sent.map((r) => r.path)).toEqual(['/orders/ORD-7K3F-9QXD/shipments/0/collected/']),
+    );
+  });
+});

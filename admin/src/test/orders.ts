@@ -1,0 +1,65 @@
+/** An order as the desk sees it (the contract's AdminOrderAwaitingTransfer example), to vary per test. */
+import type { AdminOrder } from '../features/orders/api';
+
+export function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    order_number: 'ORD-7K3F-9QXD',
+    status: 'awaiting_payment',
+    payment_method: 'bank_transfer',
+    placed_at: '2026-11-22T09:30:00Z',
+    customer_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    total: '475.00',
+    items: 3,
+    lines: [
+      {
+        id: 3,
+        product_name: 'Damascus Gyuto 210mm',
+        product_slug: 'damascus-gyuto-210mm',
+        quantity: 1,
+        unit_price: '385.00',
+        line_total: '385.00',
+        options: [],
+        made_to_order: false,
+        dispatch_earliest: '2026-11-24',
+        dispatch_latest: '2026-11-25',
+        age_restricted: true,
+      },
+    ],
+    address: {
+      fullname: 'Ada Lovelace',
+      street: '7 Wren Close',
+      city: 'York',
+      postal_code: 'YO1 7HH',
+      country: 'GB',
+    },
+    contact_number: '+44 1904 496 0123',
+    shipments: [
+      {
+        index: 0,
+        method: 'royal_mail_special',
+        name: 'Royal Mail Special Delivery',
+        kind: 'delivery',
+        age_verified: true,
+        price: '0.00',
+        item_ids: [3],
+        fulfilment: null,
+      },
+    ],
+    needs_adult_signature: true,
+    attestation: null,
+    subtotal: '475.00',
+    shipping: '0.00',
+    paid_total: '0.00',
+    refunded_total: '0.00',
+    refundable: '0.00',
+    expires_at: '2026-11-29T09:30:00Z',
+    cancel_reason: null,
+    payments: [],
+    refunds: [],
+    emails: [],
+    timeline: [],
+    actions: ['mark_paid', 'cancel'],
+    ...overrides,
+  };
+}

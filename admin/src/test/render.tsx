@@ -1,0 +1,63 @@
+/**
+ * Test helpers for the back office's components: a fresh QueryClient per render, a signed-in
+ * member's tokens, and a fake API (`fakeApi`) that answers by `METHOD path` and records every
+ * request the client sends.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { vi } from 'vitest';
+import { setTokens } from '../api/tokens';
+
+/** Renders `ui` inside a QueryClientProvider with retries off. */
+export function renderWithQuery(ui: ReactElement) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  return {
+    queryClient,
+    ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>),
+  };
+}
+
+/** Stores a token pair that does not expire for an hour. */
+export function signIn(): void {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+  setTokens(`h.${payload}.s`, 'refresh-1');
+}
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Replaces `fetch`: `answers['POST /orders/ORD-1/mark-paid/']` gives the status and body of
+ * that call (a function may hold it back); anything else is a 404. Returns what was sent.
+ */
+export function fakeApi(
+  answers: Record<string, { status: number; body?: unknown } | (() => Promise<Response>)>,
+): SentRequest[] {
+  const sent: SentRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string, init?: RequestInit) => {
+      const request = typeof input === 'string' ? new Request(input, init) : input;
+      const path = new URL(request.url).pathname.replace(/^\/api\/admin/, '');
+      const text = await request.clone().text();
+      sent.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
+      const answer = answers[`${request.method} ${path}`];
+      if (typeof answer === 'function') return answer();
+      if (!answer) return new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 });
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return sent;
+}
