@@ -389,9 +389,10 @@ export interface paths {
     /**
      * Record a bank transfer or custom payment the shop received; the order becomes paid.
      * @description Only an `awaiting_payment` order with an offline method (bank transfer, custom), and
-     *     only for its whole total: another amount answers 400 on `amount`. The shopper is
-     *     e-mailed that their payment arrived. 409 when the order is no longer awaiting payment
-     *     (paid by now, canceled or expired: an expired order is reopened first).
+     *     for at least its total (a payer who sent more is recorded as sending more): less
+     *     answers 400 on `amount`. The shopper is e-mailed that their payment arrived. 409 when
+     *     the order is no longer awaiting payment (paid by now, canceled or expired: an expired
+     *     order is reopened first). A second click is refused with 409 and records nothing.
      */
     post: operations['markOrderPaid'];
     delete?: never;
@@ -443,7 +444,8 @@ export interface paths {
     put?: never;
     /**
      * Mark a collection shipment ready at the workshop.
-     * @description The order must be `paid` or `processing` and the shipment a collection not yet ready.
+     * @description The order must be `paid`, `processing` or `ready_to_collect` (another collection of it
+     *     is already waiting) and the shipment a collection not yet ready.
      *     The shopper is e-mailed that it is waiting for them. The order becomes
      *     `ready_to_collect` once every delivery is sent, else `processing`.
      */
@@ -1024,12 +1026,12 @@ export interface components {
     };
     MarkPaidRequest: {
       amount: components['schemas']['PositiveMoneyInput'];
-      /** @description The reference the payer gave (on the bank statement); empty when there was none. */
+      /** @description The reference the payer gave, as it appears on the shop's bank statement. */
       payer_reference: string;
     };
     ShipRequest: {
       carrier: components['schemas']['Carrier'];
-      /** @description Letters, digits, spaces and hyphens; empty only for `other`. */
+      /** @description Letters, digits, spaces and hyphens, as the carrier gave it. */
       tracking_number: string;
     };
     CancelRequest: {
@@ -1851,7 +1853,7 @@ export interface operations {
           'application/json': components['schemas']['AdminOrder'];
         };
       };
-      /** @description The amount is not the order's total, or a field is invalid. */
+      /** @description The amount is less than the order's total, or a field is invalid. */
       400: {
         headers: {
           [name: string]: unknown;
