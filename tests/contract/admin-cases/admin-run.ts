@@ -35,7 +35,7 @@ export async function runAdminContract(
   const doc = loadContract(adminContractFile);
   const allOps = operations(doc);
   const contract = { doc, ops: new Map(allOps.map((o) => [o.operationId, o])), ajv: makeAjv(doc) };
-  const setup = await adminSetup(servers.upstream, servers.outboxDir);
+  const setup = await adminSetup(servers.upstream, servers.outboxDir, servers.sqlitePath);
   if (!setup.collection) {
     console.log(`note: the collection order could not be placed: ${setup.collectionProblem}`);
   }

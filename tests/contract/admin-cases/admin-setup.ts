@@ -8,11 +8,13 @@
  * The setup talks to the API directly (the storefront's API, not the back office's): it signs
  * nobody in to the back office, so every staff sign-in is a case of its own.
  */
+import Database from 'better-sqlite3';
 import { generate } from 'otplib';
 import { DEMO, DEMO_CUSTOMER, TENANT_HEADER, demoTenant, detailIs, type Case } from '../case';
 import { isObject, str, type Json, type JsonObject } from '../contract-document';
 import { sleep } from '../processes';
 import { request, results } from '../request';
+import { money } from '../cases/shop-setup';
 import {
   decodeQuotedPrintable,
   outboxMessagesTo,
@@ -93,7 +95,7 @@ export interface AdminState {
   /** The last 6-digit code a sign-in case sent (the replay case sends it again). */
   lastCode: string;
   recoveryCodes: string[];
-  /** Orders' totals as the desk showed them, by order number. */
+  /** The seeded orders' and the collection order's totals, by order number. */
   totals: Record<string, string>;
 }
 
@@ -139,7 +141,11 @@ const ADDRESS = {
  * that need the order fail.
  * @throws when the shopper cannot register or log in.
  */
-export async function adminSetup(upstream: string, outboxDir: string): Promise<AdminSetup> {
+export async function adminSetup(
+  upstream: string,
+  outboxDir: string,
+  sqlitePath: string,
+): Promise<AdminSetup> {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `contract-desk-${stamp}@example.com`;
   const tenant = { [TENANT_HEADER]: DEMO };
@@ -199,9 +205,30 @@ export async function adminSetup(upstream: string, outboxDir: string): Promise<A
       totpSecret: '',
       lastCode: '',
       recoveryCodes: [],
-      totals: {},
+      totals: {
+        ...seededTotals(sqlitePath),
+        ...(collection ? { [collection.orderNumber]: collection.total } : {}),
+      },
     },
   };
+}
+
+/**
+ * The totals of the seeded orders (`ORD-SEED-...`), read from the API's SQLite file so the
+ * moves that need one (mark paid, refund) do not hang on the desk's own reading of an order.
+ */
+function seededTotals(sqlitePath: string): Record<string, string> {
+  const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db
+      .prepare(
+        "SELECT o.order_number, o.total_cents FROM orders o JOIN tenants t ON t.id = o.tenant_id WHERE t.token = ? AND o.order_number LIKE 'ORD-SEED-%'",
+      )
+      .all(DEMO) as { order_number: string; total_cents: number }[];
+    return Object.fromEntries(rows.map((r) => [r.order_number, money(r.total_cents)]));
+  } finally {
+    db.close();
+  }
 }
 
 /**
