@@ -11,7 +11,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -297,44 +297,50 @@ function SessionsPanel() {
   const once = useSingleFlight();
   const [revoking, setRevoking] = useState<StaffSession | null>(null);
 
-  const columns = column.columns([
-    column.accessor('user_agent', {
-      header: 'Device',
-      meta: { cell: 'cell-title' },
-      cell: (info) => (
-        <>
-          {deviceName(info.getValue())}
-          {info.row.original.current ? <span className="muted"> (this device)</span> : null}
-        </>
-      ),
-    }),
-    column.accessor('ip', { header: 'Address', cell: (info) => info.getValue() ?? '—' }),
-    column.accessor('created_at', {
-      header: 'Signed in',
-      cell: (info) => formatDateTime(info.getValue()),
-    }),
-    column.accessor('last_used_at', {
-      header: 'Last used',
-      cell: (info) => formatDateTime(info.getValue()),
-    }),
-    column.display({
-      id: 'revoke',
-      header: 'Sign out',
-      cell: (info) => (
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => setRevoking(info.row.original)}
-        >
-          Sign out
-          <span className="visually-hidden">
-            {' '}
-            {info.row.original.current ? 'this device' : deviceName(info.row.original.user_agent)}
-          </span>
-        </button>
-      ),
-    }),
-  ]);
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor('user_agent', {
+          header: 'Device',
+          meta: { cell: 'cell-title' },
+          cell: (info) => (
+            <>
+              {deviceName(info.getValue())}
+              {info.row.original.current ? <span className="muted"> (this device)</span> : null}
+            </>
+          ),
+        }),
+        column.accessor('ip', { header: 'Address', cell: (info) => info.getValue() ?? '—' }),
+        column.accessor('created_at', {
+          header: 'Signed in',
+          cell: (info) => formatDateTime(info.getValue()),
+        }),
+        column.accessor('last_used_at', {
+          header: 'Last used',
+          cell: (info) => formatDateTime(info.getValue()),
+        }),
+        column.display({
+          id: 'revoke',
+          header: 'Sign out',
+          cell: (info) => (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setRevoking(info.row.original)}
+            >
+              Sign out
+              <span className="visually-hidden">
+                {' '}
+                {info.row.original.current
+                  ? 'this device'
+                  : deviceName(info.row.original.user_agent)}
+              </span>
+            </button>
+          ),
+        }),
+      ]),
+    [],
+  );
 
   return (
     <section className="panel" aria-labelledby="sessions-title">

@@ -20,5 +20,6 @@ describe('the account screen', () => {
       ),
     ).toBe('Safari on iOS');
     expect(deviceName(null)).toBe('Unknown device');
+    expect(deviceName('curl/7.88.1')).toBe('curl/7.88.1');
   });
 });

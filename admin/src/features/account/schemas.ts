@@ -33,7 +33,7 @@ export function deviceName(userAgent: string | null | undefined): string {
         ? 'Chrome'
         : /Safari\//.test(ua)
           ? 'Safari'
-          : 'A browser';
+          : (ua.split(/[\s(]/)[0] ?? '').slice(0, 40) || 'Unknown device';
   const system = /iPhone|iPad/.test(ua)
     ? 'iOS'
     : /Android/.test(ua)

@@ -9,7 +9,7 @@
  * words: a field's message beside the field, a `detail` above the form.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { createContext, useContext, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -44,9 +44,16 @@ import {
 } from './action-schemas';
 import { CARRIER_LABELS, CARRIERS } from './labels';
 
+/**
+ * Where a move that worked says so: the order page shows the message at its top (a form that
+ * made its move usually disappears with it, as the order's `actions` change).
+ */
+export const MoveDone = createContext<(message: string) => void>(() => {});
+
 /** Mark paid: the amount (the order's total unless changed) and the payer's reference. */
 export function MarkPaidForm({ order }: { order: AdminOrder }) {
   const move = useMarkPaid(order.order_number);
+  const done = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<MarkPaidInput, unknown, MarkPaidValues>({
@@ -59,6 +66,7 @@ export function MarkPaidForm({ order }: { order: AdminOrder }) {
       setMessage(null);
       try {
         await move.mutateAsync(values);
+        done(`Marked paid: ${formatPrice(values.amount)} received. The customer is e-mailed.`);
       } catch (error) {
         setMessage(placeServerErrors(error, form.setError, ['amount', 'payer_reference']));
       }
@@ -105,6 +113,7 @@ export function MarkPaidForm({ order }: { order: AdminOrder }) {
 /** Cancel: the reason the customer reads, then a confirm step. */
 export function CancelForm({ order }: { order: AdminOrder }) {
   const move = useCancelOrder(order.order_number);
+  const done = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CancelValues | null>(null);
@@ -122,6 +131,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
       try {
         await move.mutateAsync(confirming);
         setConfirming(null);
+        done('Order canceled. The customer is e-mailed the reason.');
       } catch (error) {
         setConfirming(null);
         setMessage(placeServerErrors(error, form.setError, ['reason']));
@@ -175,6 +185,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
 /** Refund: an amount up to `refundable` and the reason, then a confirm step. */
 export function RefundForm({ order }: { order: AdminOrder }) {
   const move = useRefund(order.order_number);
+  const announce = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -192,6 +203,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
       try {
         const after = await move.mutateAsync(confirming);
         setDone(`Refund of ${formatPrice(confirming.amount)} recorded.`);
+        announce(`Refund of ${formatPrice(confirming.amount)} recorded. The customer is e-mailed.`);
         form.reset({ amount: after.refundable, reason: '' });
       } catch (error) {
         setMessage(placeServerErrors(error, form.setError, ['amount', 'reason']));
@@ -250,6 +262,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
 /** Reopen an expired order: it awaits payment again, if every line's stock is still there. */
 export function ReopenButton({ order }: { order: AdminOrder }) {
   const move = useReopen(order.order_number);
+  const done = useContext(MoveDone);
   const once = useSingleFlight();
   return (
     <div className="form">
@@ -264,7 +277,14 @@ export function ReopenButton({ order }: { order: AdminOrder }) {
           type="button"
           className="button"
           disabled={move.isPending}
-          onClick={() => void once(() => move.mutateAsync().catch(() => undefined))}
+          onClick={() =>
+            void once(() =>
+              move.mutateAsync().then(
+                () => done('Order reopened: it awaits payment again.'),
+                () => undefined,
+              ),
+            )
+          }
         >
           {move.isPending ? 'Reopening…' : 'Reopen order'}
         </button>
@@ -301,6 +321,7 @@ export function ShipmentActions({
 
 function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipment }) {
   const move = useShip(order.order_number);
+  const done = useContext(MoveDone);
   const once = useSingleFlight();
   const id = useId();
   const [message, setMessage] = useState<string | null>(null);
@@ -314,6 +335,9 @@ function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipm
       setMessage(null);
       try {
         await move.mutateAsync({ index: shipment.index, ...values });
+        done(
+          `${shipment.name}: shipped with ${CARRIER_LABELS[values.carrier]}. The customer is e-mailed.`,
+        );
       } catch (error) {
         setMessage(placeServerErrors(error, form.setError, ['carrier', 'tracking_number']));
       }
@@ -370,6 +394,7 @@ function CollectionMove({
   const ready = useMarkReady(order.order_number);
   const collected = useMarkCollected(order.order_number);
   const move = which === 'ready' ? ready : collected;
+  const done = useContext(MoveDone);
   const once = useSingleFlight();
   const label = which === 'ready' ? 'Mark ready to collect' : 'Mark collected';
   return (
@@ -383,7 +408,19 @@ function CollectionMove({
           type="button"
           className="button button-primary"
           disabled={move.isPending}
-          onClick={() => void once(() => move.mutateAsync(shipment.index).catch(() => undefined))}
+          onClick={() =>
+            void once(() =>
+              move.mutateAsync(shipment.index).then(
+                () =>
+                  done(
+                    which === 'ready'
+                      ? `${shipment.name}: ready to collect. The customer is e-mailed.`
+                      : `${shipment.name}: collected.`,
+                  ),
+                () => undefined,
+              ),
+            )
+          }
         >
           {move.isPending ? 'Saving…' : label}
         </button>

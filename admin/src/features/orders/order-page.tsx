@@ -12,6 +12,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
 import { hasStatus } from '../../api/errors';
 import { formatDate, formatDateTime, formatPrice, humanize } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
@@ -20,6 +21,7 @@ import { orderQuery, type AdminOrder } from './api';
 import {
   CancelForm,
   MarkPaidForm,
+  MoveDone,
   RefundForm,
   ReopenButton,
   ShipmentActions,
@@ -56,6 +58,7 @@ export function OrderPage() {
 }
 
 function OrderView({ order }: { order: AdminOrder }) {
+  const [done, setDone] = useState<string | null>(null);
   const hasOrderActions = order.actions.some((action) =>
     ['mark_paid', 'cancel', 'refund', 'reopen'].includes(action),
   );
@@ -82,6 +85,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         Placed {formatDateTime(order.placed_at)} by {order.customer_name} ·{' '}
         {PAYMENT_METHOD_LABELS[order.payment_method]} · {formatPrice(order.total)}
       </p>
+      <div aria-live="polite">{done ? <Notice tone="success">{done}</Notice> : null}</div>
       {order.needs_adult_signature ? (
         <p className="alert-strip">Age-restricted: adult signature required on delivery.</p>
       ) : null}
@@ -90,56 +94,58 @@ function OrderView({ order }: { order: AdminOrder }) {
       ) : null}
       {order.cancel_reason ? <Notice tone="info">Canceled: {order.cancel_reason}</Notice> : null}
 
-      <div className="grid-2">
-        <div>
-          <LinesPanel order={order} />
-          <ShipmentsPanel order={order} />
-          <PaymentsPanel order={order} />
-          <RefundsPanel order={order} />
-          <EmailsPanel order={order} />
-          <TimelinePanel order={order} />
+      <MoveDone.Provider value={setDone}>
+        <div className="grid-2">
+          <div>
+            <LinesPanel order={order} />
+            <ShipmentsPanel order={order} />
+            <PaymentsPanel order={order} />
+            <RefundsPanel order={order} />
+            <EmailsPanel order={order} />
+            <TimelinePanel order={order} />
+          </div>
+          <div>
+            {hasOrderActions ? (
+              <section className="panel actions-panel" aria-labelledby="actions-title">
+                <h2 id="actions-title">Actions</h2>
+                {order.actions.includes('mark_paid') ? (
+                  <div className="action">
+                    <MarkPaidForm order={order} />
+                  </div>
+                ) : null}
+                {order.actions.includes('reopen') ? (
+                  <div className="action">
+                    <ReopenButton order={order} />
+                  </div>
+                ) : null}
+                {order.actions.includes('refund') ? (
+                  <div className="action">
+                    <RefundForm order={order} />
+                  </div>
+                ) : null}
+                {order.actions.includes('cancel') ? (
+                  <div className="action">
+                    <CancelForm order={order} />
+                  </div>
+                ) : null}
+              </section>
+            ) : null}
+            <CustomerPanel order={order} />
+            {order.attestation ? (
+              <section className="panel" aria-labelledby="attestation-title">
+                <h2 id="attestation-title">Age attestation</h2>
+                <dl className="facts">
+                  <dt>Date of birth</dt>
+                  <dd>{formatDate(order.attestation.date_of_birth)}</dd>
+                  <dt>Declared</dt>
+                  <dd>{formatDateTime(order.attestation.at)}</dd>
+                </dl>
+                <blockquote className="small">{order.attestation.text}</blockquote>
+              </section>
+            ) : null}
+          </div>
         </div>
-        <div>
-          {hasOrderActions ? (
-            <section className="panel actions-panel" aria-labelledby="actions-title">
-              <h2 id="actions-title">Actions</h2>
-              {order.actions.includes('mark_paid') ? (
-                <div className="action">
-                  <MarkPaidForm order={order} />
-                </div>
-              ) : null}
-              {order.actions.includes('reopen') ? (
-                <div className="action">
-                  <ReopenButton order={order} />
-                </div>
-              ) : null}
-              {order.actions.includes('refund') ? (
-                <div className="action">
-                  <RefundForm order={order} />
-                </div>
-              ) : null}
-              {order.actions.includes('cancel') ? (
-                <div className="action">
-                  <CancelForm order={order} />
-                </div>
-              ) : null}
-            </section>
-          ) : null}
-          <CustomerPanel order={order} />
-          {order.attestation ? (
-            <section className="panel" aria-labelledby="attestation-title">
-              <h2 id="attestation-title">Age attestation</h2>
-              <dl className="facts">
-                <dt>Date of birth</dt>
-                <dd>{formatDate(order.attestation.date_of_birth)}</dd>
-                <dt>Declared</dt>
-                <dd>{formatDateTime(order.attestation.at)}</dd>
-              </dl>
-              <blockquote className="small">{order.attestation.text}</blockquote>
-            </section>
-          ) : null}
-        </div>
-      </div>
+      </MoveDone.Provider>
     </>
   );
 }
