@@ -74,7 +74,7 @@ beforeAll(async () => {
     {
       number: 'ORD-QQ2P-7ZKM',
       userId: alan.id,
-      fullname: 'Alan 50%_Off Turing',
+      fullname: 'Alan Half%_Off Turing',
       status: 'refunded',
       method: 'card_2c2p',
       at: '2026-11-10T12:00:00Z',
@@ -197,7 +197,7 @@ describe('searching the desk’s orders', () => {
     ['a first name', 'grace', ['ORD-M4TD-82HQ', 'ORD-T7CX-4RBW']],
     ['a whole e-mail', 'alan@example.com', ['ORD-9WQP-3HTN', 'ORD-QQ2P-7ZKM']],
     ['a part of an e-mail, in any case', 'NAVY.EX', ['ORD-M4TD-82HQ', 'ORD-T7CX-4RBW']],
-    ['a percent sign and an underscore as themselves', '50%_o', ['ORD-QQ2P-7ZKM']],
+    ['a percent sign and an underscore as themselves', 'f%_o', ['ORD-QQ2P-7ZKM']],
     ['an underscore that is nowhere', 'ada_', []],
     ['nothing', 'zebra', []],
   ])('finds orders by %s', async (_, search, expected) => {
