@@ -275,7 +275,7 @@ describe('never more than was paid', () => {
     expect(await refundsOf(order.id)).toEqual([]);
   });
 
-  it('refuses a blank or over-long reason', async () => {
+  it('refuses a blank or over-long reason, or one with control characters', async () => {
     const order = await paidOrder('hand');
     await expect(
       refundOrder(app.orders, owner, order.order_number, { amount: '1.00', reason: '   ' }),
@@ -288,6 +288,15 @@ describe('never more than was paid', () => {
     ).rejects.toMatchObject({
       fields: { reason: ['Ensure this field has no more than 500 characters.'] },
     });
+    await expect(
+      refundOrder(app.orders, owner, order.order_number, { amount: '1.00', reason: 'a\u0000b' }),
+    ).rejects.toMatchObject({ fields: { reason: ['Enter text without control characters.'] } });
+    // Line breaks are kept: the shopper reads the note as written.
+    await refundOrder(app.orders, owner, order.order_number, {
+      amount: '1.00',
+      reason: 'Sorry.\nKeep it.',
+    });
+    expect((await refundsOf(order.id))[0]!.reason).toBe('Sorry.\nKeep it.');
   });
 
   it('does not find another shop’s order, nor one of no such number', async () => {

@@ -64,6 +64,7 @@ export const REFUND_MESSAGES = {
   tooLarge: (left: string) => `At most ${left} can be refunded.`,
   blankReason: 'This field may not be blank.',
   longReason: `Ensure this field has no more than ${MAX_REFUND_REASON} characters.`,
+  controlCharacters: 'Enter text without control characters.',
   notPaid: 'This order has not been paid.',
   nothingLeft: 'Everything paid for this order has been refunded.',
   providerRefused:
@@ -71,6 +72,13 @@ export const REFUND_MESSAGES = {
   providerUnreachable:
     'The card payment provider could not be reached, so the refund is not confirmed yet. It stays pending and is asked again in a few minutes; do not refund it again.',
 } as const;
+
+/**
+ * A control character other than a line break or a tab: a note to the shopper may have lines,
+ * nothing else unseen (PostgreSQL refuses a NUL in text).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** What an owner asks for (contract RefundRequest): a decimal amount and a reason. */
 export interface RefundRequest {
@@ -107,7 +115,8 @@ const refused = (message: string) => new DomainError<OrderErrorCode>('order_move
  * Reads the owner's amount and reason.
  * @returns the amount in cents and the trimmed reason
  * @throws DomainError `invalid_desk_input` with a message for each bad field (`amount`: not a
- *   decimal, more than 2 decimals, zero or negative; `reason`: blank or over 500 characters).
+ *   decimal, more than 2 decimals, zero or negative; `reason`: blank, over 500 characters, or
+ *   with a control character other than a line break or a tab).
  */
 export function parseRefundRequest(input: RefundRequest): { amountCents: number; reason: string } {
   const fields: Record<string, string[]> = {};
@@ -123,6 +132,9 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (reason === '') fields.reason = [REFUND_MESSAGES.blankReason];
   else if (reason.length > MAX_REFUND_REASON) fields.reason = [REFUND_MESSAGES.longReason];
+  else if (CONTROL_BUT_LINES.test(reason)) {
+    fields.reason = [REFUND_MESSAGES.controlCharacters];
+  }
   if (Object.keys(fields).length > 0) {
     throw new DomainError<OrderErrorCode>('invalid_desk_input', 'Invalid refund.', { fields });
   }
