@@ -5,8 +5,15 @@
  * and only translate between HTTP and the domain folders.
  */
 import type { AdminHandlerMap } from '../contract-types.ts';
+import { activityHandlers } from './activity.ts';
+import { deskReadHandlers } from './orders.ts';
 import { deskMoveHandlers } from './orders-desk.ts';
 import { staffHandlers } from './staff.ts';
 
 /** The handler of each admin operation. */
-export const adminHandlers: AdminHandlerMap = { ...staffHandlers, ...deskMoveHandlers };
+export const adminHandlers: AdminHandlerMap = {
+  ...staffHandlers,
+  ...deskMoveHandlers,
+  ...deskReadHandlers,
+  ...activityHandlers,
+};

@@ -1,0 +1,80 @@
+/**
+ * The order desk's reads and the refund (openapi/admin.yaml, tags orders and today): the list
+ * of orders with its tabs' counts, one order as the desk shows it, an owner's refund, and
+ * today's work. Each translates the contract's query or body to the domain (server/orders/
+ * desk-list.ts, desk-order.ts, desk-today.ts; server/payments/shop-refunds.ts) and back; the
+ * member's role was checked before the handler runs (./permissions.ts) and the domain checks
+ * it again. A refusal is a DomainError the error handler answers (server/http/domain-errors.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import { listDeskOrders } from '../../orders/desk-list.ts';
+import { getAdminOrder } from '../../orders/desk-order.ts';
+import { getToday as todayOf } from '../../orders/desk-today.ts';
+import { refundOrder as refund } from '../../payments/shop-refunds.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { pageUrl } from '../pagination.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** DRF's `next` and `previous` of a page, on the site's own origin. */
+export function pageLinks(
+  request: FastifyRequest,
+  page: { nextPage: number | null; previousPage: number | null },
+) {
+  return {
+    next: page.nextPage === null ? null : pageUrl(request, page.nextPage),
+    previous: page.previousPage === null ? null : pageUrl(request, page.previousPage),
+  };
+}
+
+/**
+ * GET /orders/?status=&payment_method=&placed_from=&placed_to=&search=&page= -> AdminOrderList
+ * (25 a page, newest first, with the tabs' counts); 404 "Invalid page." past the last.
+ */
+export const listOrders: AdminOperationHandler<'listOrders'> = async (request) => {
+  const actor = requireStaff(request);
+  const query = request.query ?? {};
+  const page = await listDeskOrders(request.server.db, actor.tenantId, {
+    status: query.status,
+    paymentMethod: query.payment_method,
+    placedFrom: query.placed_from,
+    placedTo: query.placed_to,
+    search: query.search,
+    page: query.page,
+  });
+  return {
+    count: page.count,
+    ...pageLinks(request, page),
+    results: page.results,
+    status_counts: page.statusCounts,
+  };
+};
+
+/** GET /orders/{order_number}/ -> AdminOrder; 404 for no such order in the shop. */
+export const getOrder: AdminOperationHandler<'getOrder'> = async (request) => {
+  const actor = requireStaff(request);
+  return getAdminOrder(request.server.db, actor.tenantId, request.params.order_number, actor);
+};
+
+/**
+ * POST /orders/{order_number}/refunds/ {amount, reason} -> AdminOrder with the new refund
+ * (owners only); 400 on `amount` or `reason`, 409 when nothing is left to refund, 502 when the
+ * card provider refused (the refund is `failed`) or could not be reached (it stays `pending`).
+ */
+export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber } = request.params;
+  await refund(request.server.orders, actor, orderNumber, {
+    amount: request.body.amount,
+    reason: request.body.reason,
+  });
+  return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
+};
+
+/** GET /today/ -> Today: the desk's five lists, each oldest first. */
+export const getToday: AdminOperationHandler<'getToday'> = async (request) => {
+  const actor = requireStaff(request);
+  return todayOf(request.server.db, actor.tenantId, request.server.orders.now());
+};
+
+/** The desk's reads and the refund by operationId. */
+export const deskReadHandlers: AdminHandlerMap = { listOrders, getOrder, refundOrder, getToday };
