@@ -260,7 +260,7 @@ async function measureOneDatabase(
  * Creates an empty database beside the one `adminUrl` names (same server and user).
  * @returns its URL, and `drop` to remove it (connections closed by force)
  */
-async function createScratchDatabase(
+export async function createScratchDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `storefront_size_bench_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -283,7 +283,7 @@ async function createScratchDatabase(
 }
 
 /** Runs this same command again under scripts/pg-throwaway.sh; resolves to its exit status. */
-function rerunUnderThrowawayPostgres(): Promise<number> {
+export function rerunUnderThrowawayPostgres(): Promise<number> {
   const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
   const child = spawn(
     path.join(projectRoot, 'scripts', 'pg-throwaway.sh'),
