@@ -188,7 +188,6 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   const announce = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RefundValues | null>(null);
   const form = useForm<RefundInput, unknown, RefundValues>({
     resolver: zodResolver(refundSchema(order.refundable)),
@@ -202,7 +201,6 @@ export function RefundForm({ order }: { order: AdminOrder }) {
       setMessage(null);
       try {
         const after = await move.mutateAsync(confirming);
-        setDone(`Refund of ${formatPrice(confirming.amount)} recorded.`);
         announce(`Refund of ${formatPrice(confirming.amount)} recorded. The customer is e-mailed.`);
         form.reset({ amount: after.refundable, reason: '' });
       } catch (error) {
@@ -215,10 +213,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   return (
     <form
       className="form"
-      onSubmit={form.handleSubmit((values) => {
-        setDone(null);
-        setConfirming(values);
-      })}
+      onSubmit={form.handleSubmit((values) => setConfirming(values))}
       noValidate
       aria-labelledby="refund-title"
     >
@@ -228,7 +223,6 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         otherwise the refund is listed on Today for paying back by hand. Refunding everything marks
         the order refunded.
       </p>
-      {done ? <Notice tone="success">{done}</Notice> : null}
       {message ? <Notice tone="error">{message}</Notice> : null}
       <FormField id="refund-amount" label="Amount" error={errors.amount?.message}>
         <input id="refund-amount" type="text" inputMode="decimal" {...form.register('amount')} />

@@ -43,7 +43,7 @@ export function OrderPage() {
       <>
         <title>{`${number} · Back office`}</title>
         <h1 className="mono">{number}</h1>
-        {hasStatus(order.error, 404) ? (
+        {hasStatus(order.error, 404) || hasStatus(order.error, 400) ? (
           <Notice tone="error">There is no order {number} in this shop.</Notice>
         ) : (
           <ErrorNotice error={order.error} onRetry={() => void order.refetch()} />
