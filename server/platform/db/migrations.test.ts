@@ -24,6 +24,7 @@ describe('migrations across restarts', () => {
         '2026_007_makers_shop',
         '2026_008_money_and_stock',
         '2026_009_catalogue_at_scale',
+        '2026_010_back_office',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 
