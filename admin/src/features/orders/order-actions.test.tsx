@@ -30,7 +30,7 @@ describe('mark paid', () => {
     fireEvent.click(button);
     fireEvent.submit(button.closest('form')!);
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Saving…' })).toBeDisabled();
     release();
     await waitFor(() =>
       expect(queryClient.getQueryData(orderQuery('ORD-7K3F-9QXD').queryKey)?.status).toBe('paid'),
@@ -84,7 +84,7 @@ describe('cancel', () => {
     await userEvent.type(screen.getByLabelText('Reason'), 'Out of walnut');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel order…' }));
     expect(
-      screen.getByRole('heading', { name: 'Cancel order ORD-7K3F-9QXD?' }),
+      await screen.findByRole('heading', { name: 'Cancel order ORD-7K3F-9QXD?' }),
     ).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep the order' }));
     expect(sent).toHaveLength(0);
@@ -100,7 +100,7 @@ describe('cancel', () => {
     renderWithQuery(<CancelForm order={anOrder()} />);
     await userEvent.type(screen.getByLabelText('Reason'), 'Out of walnut');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel order…' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Cancel the order' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the order' }));
     await waitFor(() =>
       expect(sent).toEqual([
         {
