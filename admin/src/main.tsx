@@ -21,6 +21,9 @@ subscribeToTokens(() => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('admin/index.html has no #root.');
+// The page is interactive from here (the end-to-end fixtures wait for this mark, as they do for
+// the storefront's hydration).
+requestAnimationFrame(() => document.documentElement.setAttribute('data-hydrated', ''));
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>

@@ -10,17 +10,23 @@ describe('the order desk forms', () => {
       amount: '475.00',
       payer_reference: 'ADA',
     });
-    expect(markPaidSchema.parse({ amount: '£1,234.5', payer_reference: '' }).amount).toBe(
+    expect(markPaidSchema.parse({ amount: '£1,234.5', payer_reference: 'X' }).amount).toBe(
       '1234.50',
     );
   });
 
   it('refuses an amount that is not money, or nothing', () => {
-    expect(messages(markPaidSchema.safeParse({ amount: '12.345', payer_reference: '' }))).toEqual([
+    expect(messages(markPaidSchema.safeParse({ amount: '12.345', payer_reference: 'X' }))).toEqual([
       'Enter an amount such as 45.00.',
     ]);
-    expect(messages(markPaidSchema.safeParse({ amount: '0', payer_reference: '' }))).toEqual([
+    expect(messages(markPaidSchema.safeParse({ amount: '0', payer_reference: 'X' }))).toEqual([
       'The amount must be more than 0.00.',
+    ]);
+  });
+
+  it("wants the payer's reference the server records", () => {
+    expect(messages(markPaidSchema.safeParse({ amount: '475', payer_reference: '  ' }))).toEqual([
+      "Enter the payer's reference, as it shows on the shop's statement.",
     ]);
   });
 
@@ -32,13 +38,15 @@ describe('the order desk forms', () => {
     ]);
   });
 
-  it('wants a tracking number unless the carrier is "other"', () => {
-    expect(messages(shipSchema.safeParse({ carrier: 'royal_mail', tracking_number: ' ' }))).toEqual(
-      ['Enter the tracking number the carrier gave you.'],
-    );
-    expect(shipSchema.parse({ carrier: 'other', tracking_number: '' })).toEqual({
+  it('wants a tracking number for every carrier', () => {
+    for (const carrier of ['royal_mail', 'other'] as const) {
+      expect(messages(shipSchema.safeParse({ carrier, tracking_number: ' ' }))).toEqual([
+        'Enter the tracking number the carrier gave you.',
+      ]);
+    }
+    expect(shipSchema.parse({ carrier: 'other', tracking_number: 'HAND 1' })).toEqual({
       carrier: 'other',
-      tracking_number: '',
+      tracking_number: 'HAND 1',
     });
     expect(messages(shipSchema.safeParse({ carrier: 'dpd', tracking_number: 'AB/12' }))).toEqual([
       'Use only letters, digits, spaces and hyphens.',

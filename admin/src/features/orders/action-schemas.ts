@@ -42,25 +42,25 @@ export function amountField(maxCents?: number, tooMuch?: string) {
 /** Mark paid: the amount received (the total by default) and the payer's reference. */
 export const markPaidSchema = z.object({
   amount: amountField(),
-  payer_reference: z.string().trim().max(100, 'Keep the reference under 100 characters.'),
+  payer_reference: z
+    .string()
+    .trim()
+    .min(1, "Enter the payer's reference, as it shows on the shop's statement.")
+    .max(140, 'Keep the reference under 140 characters.'),
 });
 export type MarkPaidInput = z.input<typeof markPaidSchema>;
 export type MarkPaidValues = z.output<typeof markPaidSchema>;
 
-/** Ship: the carrier and its tracking number (letters, digits, spaces, hyphens; optional only for "other"). */
-export const shipSchema = z
-  .object({
-    carrier: z.enum(CARRIERS, { message: 'Choose the carrier.' }),
-    tracking_number: z
-      .string()
-      .trim()
-      .max(40, 'A tracking number has at most 40 characters.')
-      .regex(/^[A-Za-z0-9 -]*$/, 'Use only letters, digits, spaces and hyphens.'),
-  })
-  .refine((values) => values.carrier === 'other' || values.tracking_number !== '', {
-    message: 'Enter the tracking number the carrier gave you.',
-    path: ['tracking_number'],
-  });
+/** Ship: the carrier and its tracking number (letters, digits, spaces, hyphens; 1-64). */
+export const shipSchema = z.object({
+  carrier: z.enum(CARRIERS, { message: 'Choose the carrier.' }),
+  tracking_number: z
+    .string()
+    .trim()
+    .min(1, 'Enter the tracking number the carrier gave you.')
+    .max(64, 'A tracking number has at most 64 characters.')
+    .regex(/^[A-Za-z0-9 -]*$/, 'Use only letters, digits, spaces and hyphens.'),
+});
 export type ShipInput = z.input<typeof shipSchema>;
 export type ShipValues = z.output<typeof shipSchema>;
 

@@ -48,16 +48,17 @@ describe('mark paid', () => {
     fakeApi({
       'POST /orders/ORD-7K3F-9QXD/mark-paid/': {
         status: 400,
-        body: { amount: ['The amount received must be the order total, 475.00.'] },
+        body: { amount: ["The amount received is less than the order's total of $475.00."] },
       },
     });
     renderWithQuery(<MarkPaidForm order={anOrder()} />);
     const amount = screen.getByLabelText('Amount received');
     await userEvent.clear(amount);
     await userEvent.type(amount, '400');
+    await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     expect(
-      await screen.findByText('The amount received must be the order total, 475.00.'),
+      await screen.findByText("The amount received is less than the order's total of $475.00."),
     ).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
   });
@@ -66,14 +67,13 @@ describe('mark paid', () => {
     fakeApi({
       'POST /orders/ORD-7K3F-9QXD/mark-paid/': {
         status: 409,
-        body: { detail: 'Only an order awaiting payment can be marked paid.' },
+        body: { detail: 'This order is already paid.' },
       },
     });
     renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Only an order awaiting payment can be marked paid.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order is already paid.');
   });
 });
 

@@ -91,7 +91,7 @@ export function MarkPaidForm({ order }: { order: AdminOrder }) {
       <FormField
         id="paid-reference"
         label="Payer's reference"
-        hint="As it shows on the bank statement, if there is one."
+        hint="As it shows on the shop's bank statement."
         error={errors.payer_reference?.message}
       >
         <input
