@@ -1,0 +1,168 @@
+/**
+ * The back office, tried as the maker runs the shop from it (decision 020), in Chromium
+ * against the real API: sign in, confirm a bank transfer, ship it with a tracking number and
+ * see that number on the shopper's own order page, refund part of an order, and read who did
+ * it in the activity log. Every page passes axe (the fixtures scan each one), and at 375 px
+ * nothing scrolls sideways. Each test places its own order through the storefront's API, so
+ * the two widths never act on the same order; the seeded demo staff sign in (README, "Running
+ * the shop").
+ */
+import type { Page } from '@playwright/test';
+import { checkA11y, expect, test } from './fixtures';
+import {
+  addToCart,
+  asCustomer,
+  logInBrowser,
+  newCustomer,
+  placeOrder,
+  stockedProducts,
+  TENANT,
+  type Customer,
+  type Order,
+} from './shop-data';
+
+const OWNER = {
+  email: 'owner@emberandoak.example',
+  password: 'demo-owner-2026',
+  name: 'Ada Ember',
+};
+const STAFF = { email: 'staff@emberandoak.example', password: 'demo-staff-2026' };
+
+async function signIn(page: Page, who: { email: string; password: string }, path = '/admin/') {
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  const [scroll, client] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(client);
+}
+
+/** A shopper's bank-transfer order of one plain piece, placed through the storefront's API. */
+async function transferOrder(
+  request: Parameters<typeof newCustomer>[0],
+  pick: number,
+): Promise<{ customer: Customer; order: Order }> {
+  const customer = await newCustomer(request);
+  const products = await stockedProducts(request);
+  await addToCart(request, customer, products[pick % products.length]!.id);
+  const order = await placeOrder(request, customer, 'bank_transfer');
+  return { customer, order };
+}
+
+test.describe('the back office', () => {
+  test('the owner confirms a transfer, ships it with tracking, and the shopper sees the tracking link @layout', async ({
+    page,
+    request,
+  }) => {
+    const { customer, order } = await transferOrder(
+      request,
+      test.info().project.name === 'mobile' ? 1 : 0,
+    );
+
+    await signIn(page, OWNER);
+    await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
+    const transfers = page.locator('section, article, div').filter({
+      has: page.getByRole('heading', { name: 'Transfers to confirm' }),
+    });
+    await expect(transfers.getByRole('link', { name: order.order_number })).toBeVisible();
+    await noSidewaysScroll(page);
+    await checkA11y(page);
+
+    await transfers.getByRole('link', { name: order.order_number }).first().click();
+    await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Amount received')).toHaveValue(order.total_price);
+    await page.getByLabel("Payer's reference").fill(`${order.order_number} A LOVELACE`);
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+    await noSidewaysScroll(page);
+    await checkA11y(page);
+
+    const ship = page.getByRole('form', { name: /^Ship / });
+    await ship.getByLabel('Carrier').selectOption({ label: 'Royal Mail' });
+    await ship.getByLabel('Tracking number').fill('RM123456785GB');
+    await ship.getByRole('button', { name: 'Mark shipped' }).click();
+    await expect(page.getByText(/shipped with Royal Mail/i).first()).toBeVisible();
+    await expect(page.getByText('Shipped', { exact: true }).first()).toBeVisible();
+    await noSidewaysScroll(page);
+
+    // The shopper's own order page in the storefront shows the carrier and the tracking link.
+    await logInBrowser(page, customer, `/account/orders/${order.id}`);
+    const tracking = page.getByRole('link', { name: 'RM123456785GB' });
+    await expect(tracking).toBeVisible();
+    await expect(tracking).toHaveAttribute('href', /royalmail\.com.*RM123456785GB/);
+    await expect(page.getByText(/Shipped with Royal Mail on/)).toBeVisible();
+
+    // And the API answers the same to the shopper.
+    const answer = await request.get(`/api/orders/orders/${order.id}/`, {
+      headers: asCustomer(customer),
+    });
+    const shipped = (await answer.json()) as Order;
+    expect(shipped.status).toBe('shipped');
+  });
+
+  test('the owner refunds part of a paid order, and the activity log names who did what', async ({
+    page,
+    request,
+  }) => {
+    const { order } = await transferOrder(request, 2);
+    await signIn(page, OWNER, `/admin/orders/${order.order_number}`);
+    await page.getByLabel("Payer's reference").fill('TRANSFER 1');
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByRole('heading', { name: 'Refund', level: 3 })).toBeVisible();
+
+    const refund = page.getByRole('form', { name: 'Refund' });
+    await refund.getByLabel('Amount').fill('10.00');
+    await refund.getByLabel('Reason').fill('A chip on the rim, agreed with the customer.');
+    await refund.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund $10.00?' });
+    await expect(dialog).toBeVisible();
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Refund', exact: true }).click();
+    await expect(
+      page.getByText('Refund of $10.00 recorded. The customer is e-mailed.'),
+    ).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: /Refunds/ })
+        .or(page.locator('section', { hasText: 'Refunds' }))
+        .first(),
+    ).toContainText('$10.00');
+
+    await page.getByRole('link', { name: 'Activity' }).click();
+    await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+    const rows = page.locator('tr, li, article').filter({ hasText: order.order_number });
+    await expect(rows.filter({ hasText: /refund/i }).first()).toContainText(OWNER.name);
+    await expect(rows.filter({ hasText: /paid/i }).first()).toContainText(OWNER.name);
+    await checkA11y(page);
+  });
+
+  test('a staff member runs the desk but is offered no refund and no activity log @layout', async ({
+    page,
+    request,
+  }) => {
+    const { order } = await transferOrder(request, 3);
+    await signIn(page, STAFF, `/admin/orders/${order.order_number}`);
+    await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
+    await page.getByLabel("Payer's reference").fill('TRANSFER 2');
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Refund', level: 3 })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Activity' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    await noSidewaysScroll(page);
+    // The server refuses what the screen hides.
+    const login = await request.post('/api/admin/auth/login/', { headers: TENANT, data: STAFF });
+    const { access } = (await login.json()) as { access: string };
+    const refund = await request.post(`/api/admin/orders/${order.order_number}/refunds/`, {
+      headers: { ...TENANT, authorization: `Bearer ${access}` },
+      data: { amount: '1.00', reason: 'Trying.' },
+    });
+    expect(refund.status()).toBe(403);
+  });
+});
