@@ -9,8 +9,10 @@
  * the rules check the role again where it matters, so a handler wired to the wrong access
  * still refuses.
  */
-import type { FastifyRequest } from 'fastify';
-import type { StaffClient } from '../../staff/context.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db/database.ts';
+import type { StaffClient, StaffServices } from '../../staff/context.ts';
 import {
   acceptInvitation as acceptStaffInvitation,
   inviteStaff,
@@ -30,7 +32,7 @@ import {
   refreshStaffSession,
   revokeOwnSession,
 } from '../../staff/sessions.ts';
-import { signInStaff } from '../../staff/sign-in.ts';
+import { signInStaff, type StaffSignIn } from '../../staff/sign-in.ts';
 import {
   confirmTotpSetup as confirmTotp,
   disableTotp as disableStaffTotp,
@@ -46,20 +48,39 @@ function clientOf(request: FastifyRequest): StaffClient {
   return { address: request.ip, userAgent: typeof agent === 'string' ? agent : null };
 }
 
-/** POST /auth/login/ -> 200 StaffTokens; 400 on `otp`; 401; 429. */
-export const staffLogin: AdminOperationHandler<'staffLogin'> = async (request, reply) => {
+/**
+ * Signs a visitor in to this request's shop from where the request comes: by a password
+ * (`signInStaff`) or by accepting an invitation (`acceptInvitation`). A throttle's refusal
+ * answers 429; any other refusal goes on to the error handler.
+ */
+async function signInFromRequest<Form>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: (
+    db: Kysely<Database>,
+    services: StaffServices,
+    tenantId: number,
+    client: StaffClient,
+    form: Form,
+  ) => Promise<StaffSignIn>,
+  form: Form,
+): Promise<StaffSignIn | FastifyReply> {
   try {
-    return await signInStaff(
+    return await signIn(
       request.server.db,
       request.server.staff,
       request.tenant.id,
       clientOf(request),
-      request.body,
+      form,
     );
   } catch (error) {
     return throttled(reply, error);
   }
-};
+}
+
+/** POST /auth/login/ -> 200 StaffTokens; 400 on `otp`; 401; 429. */
+export const staffLogin: AdminOperationHandler<'staffLogin'> = async (request, reply) =>
+  signInFromRequest(request, reply, signInStaff, request.body);
 
 /** POST /auth/refresh/ -> 200 `{access, refresh}` (the refresh token rotated); 401. */
 export const staffRefresh: AdminOperationHandler<'staffRefresh'> = async (request) =>
@@ -184,22 +205,8 @@ export const revokeInvitation: AdminOperationHandler<'revokeInvitation'> = async
 };
 
 /** POST /staff/invitations/accept/ -> 200 StaffTokens (the new member, signed in). */
-export const acceptInvitation: AdminOperationHandler<'acceptInvitation'> = async (
-  request,
-  reply,
-) => {
-  try {
-    return await acceptStaffInvitation(
-      request.server.db,
-      request.server.staff,
-      request.tenant.id,
-      clientOf(request),
-      request.body,
-    );
-  } catch (error) {
-    return throttled(reply, error);
-  }
-};
+export const acceptInvitation: AdminOperationHandler<'acceptInvitation'> = async (request, reply) =>
+  signInFromRequest(request, reply, acceptStaffInvitation, request.body);
 
 /** GET /settings/security/ -> SecuritySettings. */
 export const getSecuritySettings: AdminOperationHandler<'getSecuritySettings'> = async (request) =>
