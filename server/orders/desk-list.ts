@@ -208,14 +208,14 @@ export async function listDeskOrders(
   }
   const where = conditions(tenantId, filters, dialectOf(db));
 
-  // Grouped by `+o.status` under a payment method: an expression, so SQLite's planner reads the
+  // Grouped by `+o.status` under a payment method on SQLite: an expression, so its planner reads the
   // method's rows from orders_desk_method_idx (status included) instead of walking the status
   // index for the grouping's order (150 ms against 10 at 100,000 orders).
   const perStatus = await db
     .selectFrom('orders as o')
     .select(['o.status', (eb) => eb.fn.countAll<number | string>().as('n')])
     .where(and(where))
-    .groupBy(filters.paymentMethod ? sql`+o.status` : 'o.status')
+    .groupBy(filters.paymentMethod && dialectOf(db) === 'sqlite' ? sql`+o.status` : 'o.status')
     .execute();
   const statusCounts = Object.fromEntries(TABS.map((tab) => [tab, 0])) as DeskStatusCounts;
   for (const row of perStatus) statusCounts[tabOf(row.status)] += toCount(row.n);

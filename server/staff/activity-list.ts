@@ -15,6 +15,9 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';
 import { requirePermission } from './roles.ts';
 
+/** The largest id an integer column holds (PostgreSQL's `integer`). */
+const MAX_ROW_ID = 2_147_483_647;
+
 export type ActivityEntry = Schemas['ActivityEntry'];
 type ObjectType = Schemas['ActivityObjectType'];
 
@@ -72,7 +75,11 @@ export async function listActivity(
   if (offset === null || page < 1) throw invalidPage();
 
   let query = db.selectFrom('activity_log as a').where('a.tenant_id', '=', actor.tenantId);
-  if (filters.staffId !== undefined) query = query.where('a.staff_id', '=', filters.staffId);
+  if (filters.staffId !== undefined) {
+    // An id past what the column holds names nobody (PostgreSQL would refuse to compare it).
+    const staffId = filters.staffId <= MAX_ROW_ID ? filters.staffId : -1;
+    query = query.where('a.staff_id', '=', staffId);
+  }
   if (filters.objectType !== undefined) {
     query = query.where('a.object_type', '=', filters.objectType);
   }
