@@ -12,9 +12,7 @@
  * Prints where the provider must send its notifications; never prints a credential. Exits 1
  * with the reason when an argument or a credential field is wrong.
  */
-import { loadConfig, paymentSecretsKeyPath } from '../server/config/config.ts';
-import { openDatabase } from '../server/platform/db/connection.ts';
-import { migrateToLatest } from '../server/platform/db/migrations.ts';
+import { paymentSecretsKeyPath } from '../server/config/config.ts';
 import { loadPaymentSecretsKey } from '../server/payments/credentials.ts';
 import {
   isProviderName,
@@ -22,6 +20,7 @@ import {
   PaymentProviders,
   PROVIDER_NAMES,
 } from '../server/payments/registry.ts';
+import { withShopDatabase } from './lib/shop-database.ts';
 
 function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
@@ -51,21 +50,9 @@ async function main(): Promise<number> {
     console.error('The credentials must be a JSON object on standard input.');
     return 1;
   }
-  const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
-  try {
-    await migrateToLatest(handle);
-    const tenant = await handle.db
-      .selectFrom('tenants')
-      .select('id')
-      .where('token', '=', token)
-      .executeTakeFirst();
-    if (!tenant) {
-      console.error(`No shop has the tenant token "${token}".`);
-      return 1;
-    }
+  return withShopDatabase(token, async ({ config, db, tenantId }) => {
     const providers = new PaymentProviders({
-      db: handle.db,
+      db,
       key: loadPaymentSecretsKey(config.paymentSecretsKey, paymentSecretsKeyPath(config)),
       sandboxEnabled: config.paymentSandbox,
       publicApiPath: config.publicApiPath,
@@ -76,26 +63,24 @@ async function main(): Promise<number> {
       stripeApiBase: config.stripeApiBase,
     });
     try {
-      await providers.configure(tenant.id, provider, credentials);
+      await providers.configure(tenantId, provider, credentials);
     } catch (error) {
       console.error(`The credentials were not stored: ${(error as Error).message}`);
       return 1;
     }
     if (process.argv.includes('--enable-card')) {
-      await handle.db
+      await db
         .updateTable('payment_settings')
         .set({ enable_card_payment: 1 })
-        .where('tenant_id', '=', tenant.id)
+        .where('tenant_id', '=', tenantId)
         .execute();
     }
     const origin = config.storefrontUrl ?? 'https://YOUR-SHOP';
-    const notify = notificationUrl(`${origin}${config.publicApiPath}`, provider, tenant.id);
+    const notify = notificationUrl(`${origin}${config.publicApiPath}`, provider, tenantId);
     console.log(`Shop "${token}" now takes card payments through ${provider}; credentials sealed.`);
     console.log(`Notifications address for the provider: ${notify}`);
     return 0;
-  } finally {
-    await handle.db.destroy();
-  }
+  });
 }
 
 process.exitCode = await main();

@@ -17,11 +17,9 @@
  * password. Exits 1 with the reason for an unknown shop, a taken e-mail, a weak password or a
  * wrong argument.
  */
-import { loadConfig } from '../server/config/config.ts';
-import { openDatabase } from '../server/platform/db/connection.ts';
-import { migrateToLatest } from '../server/platform/db/migrations.ts';
 import { DomainError } from '../server/platform/domain-error.ts';
 import { createStaffMember, isStaffRole } from '../server/staff/members.ts';
+import { withShopDatabase } from './lib/shop-database.ts';
 
 const USAGE =
   'usage: npm run staff:create -- --tenant TOKEN --email EMAIL --role owner|staff [--name NAME]\n' +
@@ -95,25 +93,13 @@ async function main(): Promise<number> {
     console.error(`The role must be owner or staff, not "${role}".`);
     return 1;
   }
-  const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
-  try {
-    await migrateToLatest(handle);
-    const tenant = await handle.db
-      .selectFrom('tenants')
-      .select('id')
-      .where('token', '=', token)
-      .executeTakeFirst();
-    if (!tenant) {
-      console.error(`No shop has the tenant token "${token}".`);
-      return 1;
-    }
+  return withShopDatabase(token, async ({ config, db, tenantId }) => {
     const password = await readPassword();
     if (password === null) return 1;
     try {
       const member = await createStaffMember(
-        handle.db,
-        { tenantId: tenant.id, email, name, role, password },
+        db,
+        { tenantId, email, name, role, password },
         { passwordHashCost: config.passwordHashCost },
       );
       console.log(
@@ -129,9 +115,7 @@ async function main(): Promise<number> {
       console.error(`No account was created.\n${problems.join('\n')}`);
       return 1;
     }
-  } finally {
-    await handle.db.destroy();
-  }
+  });
 }
 
 process.exitCode = await main();
