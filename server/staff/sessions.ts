@@ -119,6 +119,25 @@ export async function startStaffSession(
   return { access, refresh, sessionId };
 }
 
+/**
+ * Whether a session, read with its member, no longer lets anyone in at `now`: revoked, its
+ * member removed, or past its absolute expiry. Refresh and every request refuse such a one.
+ */
+function sessionEnded(
+  row: {
+    revoked_at: string | Date | null;
+    removed_at: string | Date | null;
+    expires_at: string | Date;
+  },
+  now: Date,
+): boolean {
+  return (
+    row.revoked_at !== null ||
+    row.removed_at !== null ||
+    new Date(row.expires_at).getTime() <= now.getTime()
+  );
+}
+
 async function revokeByUuid(db: Db, tenantId: number, uuid: string, now: Date): Promise<void> {
   await db
     .updateTable('staff_sessions')
@@ -164,9 +183,7 @@ export async function refreshStaffSession(
     .executeTakeFirst();
   if (
     !row ||
-    row.revoked_at !== null ||
-    row.removed_at !== null ||
-    new Date(row.expires_at).getTime() <= now.getTime() ||
+    sessionEnded(row, now) ||
     (row.password_changed_at !== null &&
       new Date(row.created_at).getTime() < new Date(row.password_changed_at).getTime())
   ) {
@@ -345,14 +362,7 @@ export async function verifyStaffAccess(
     .where('s.staff_id', '=', staffId)
     .where('staff.tenant_id', '=', tenantId)
     .executeTakeFirst();
-  if (
-    !row ||
-    row.revoked_at !== null ||
-    row.removed_at !== null ||
-    new Date(row.expires_at).getTime() <= now.getTime()
-  ) {
-    throw staffAuthFailed();
-  }
+  if (!row || sessionEnded(row, now)) throw staffAuthFailed();
   // `iat` counts whole seconds, so a token of the change's own second still passes.
   if (row.password_changed_at !== null) {
     const changedAt = Math.floor(new Date(row.password_changed_at).getTime() / 1000);
