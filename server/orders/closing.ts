@@ -125,6 +125,31 @@ export async function closeLocked(
   return { productIds, attempts: open.map(openAttempt) };
 }
 
+/**
+ * Whether a card payment of the order is `pending` at its provider: its money may be on its
+ * way, so the order is neither canceled nor expired meanwhile.
+ */
+export async function hasPendingPayment(trx: Trx, orderId: number): Promise<boolean> {
+  const pending = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return pending !== undefined;
+}
+
+/**
+ * Refuses to cancel an unpaid order (the shopper's cancel, the shop's) while a card payment of
+ * it is `pending` at its provider.
+ * @throws DomainError `payment_in_progress`.
+ */
+export async function refuseWhilePaymentPending(trx: Trx, orderId: number): Promise<void> {
+  if (await hasPendingPayment(trx, orderId)) {
+    throw new DomainError<OrderErrorCode>('payment_in_progress', ORDER_MESSAGES.paymentInProgress);
+  }
+}
+
 /** After a close committed: tell the e-mail sender, the caches and the provider. */
 export async function afterClose(
   ctx: OrderContext,
@@ -156,18 +181,7 @@ export async function cancelOrder(
     const order = await lockOrder(trx, orderId, scope);
     if (!order) throw orderNotFound();
     if (order.status !== 'awaiting_payment') throw notCancelable();
-    const pending = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (pending) {
-      throw new DomainError<OrderErrorCode>(
-        'payment_in_progress',
-        ORDER_MESSAGES.paymentInProgress,
-      );
-    }
+    await refuseWhilePaymentPending(trx, order.id);
     const done = await closeLocked(ctx, trx, order, 'canceled');
     if (!done) throw notCancelable();
     return done;
@@ -208,13 +222,7 @@ export async function expireOrder(ctx: OrderContext, orderId: number): Promise<b
     const order = await lockOrder(trx, orderId, {});
     if (!order || order.status !== 'awaiting_payment' || order.expires_at === null) return null;
     if (new Date(order.expires_at).toISOString() > now) return null;
-    const pending = await trx
-      .selectFrom('payments')
-      .select('id')
-      .where('order_id', '=', order.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (pending) return null;
+    if (await hasPendingPayment(trx, order.id)) return null;
     const closed = await closeLocked(ctx, trx, order, 'expired');
     return closed && { tenantId: order.tenant_id, closed };
   });

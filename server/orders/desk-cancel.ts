@@ -19,11 +19,11 @@
  * written to the activity log with the status before and after and the reason.
  */
 import { toDecimal } from '../../common/money.ts';
-import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import type { FieldErrors } from '../platform/domain-error.ts';
 import { type RefundOutcome, refundInFull } from '../payments/shop-refunds.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { requirePermission } from '../staff/roles.ts';
-import { afterClose, closeLocked, giveBackStock } from './closing.ts';
+import { afterClose, closeLocked, giveBackStock, refuseWhilePaymentPending } from './closing.ts';
 import type { OrderContext } from './context.ts';
 import {
   checkText,
@@ -36,8 +36,6 @@ import {
 } from './desk-common.ts';
 import { DESK_LIMITS, DESK_MESSAGES } from './desk-messages.ts';
 import { CANCELABLE_PAID, isHandedOver } from './desk-rules.ts';
-import type { OrderErrorCode } from './errors.ts';
-import { ORDER_MESSAGES } from './messages.ts';
 import { orderMoney } from './order-money.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
 import { orderShipments } from './read-model.ts';
@@ -129,18 +127,7 @@ export async function cancelByShop(
       logDeskMove(trx, actor, order, 'order.cancel', { status: order.status }, after, at);
 
     if (order.status === 'awaiting_payment') {
-      const pending = await trx
-        .selectFrom('payments')
-        .select('id')
-        .where('order_id', '=', order.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (pending) {
-        throw new DomainError<OrderErrorCode>(
-          'payment_in_progress',
-          ORDER_MESSAGES.paymentInProgress,
-        );
-      }
+      await refuseWhilePaymentPending(trx, order.id);
       const closed = await closeLocked(ctx, trx, order, 'canceled', { reason });
       if (!closed) throw moveRefused(DESK_MESSAGES.alreadyClosed);
       await log({ status: 'canceled', reason });
