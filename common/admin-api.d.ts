@@ -524,10 +524,73 @@ export interface paths {
      * @description `amount` is at most `refundable` (what was paid less what was refunded). A card payment
      *     is refunded through its provider (`pending`, then `succeeded` or `failed`); when the
      *     provider cannot, or the order was paid offline, the refund is `manual`: the shop pays it
-     *     back by hand, and it shows on today's list. Refunding the whole paid amount moves the
-     *     order to `refunded`; a partial refund leaves its status. The shopper is e-mailed.
+     *     back by hand, and it shows on today's list until an owner marks it paid back. Refunding
+     *     the whole paid amount moves the order to `refunded`; a partial refund leaves its
+     *     status, and a canceled order stays canceled (one whose refund in full failed may be
+     *     refunded again). The shopper is e-mailed.
      */
     post: operations['refundOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{order_number}/refunds/{refund_id}/paid-back/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        order_number: components['parameters']['OrderNumber'];
+        /** @description The refund's `id` in the order's `refunds`. */
+        refund_id: components['parameters']['RefundId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record that the shop paid a refund back by hand (owner only).
+     * @description For a refund whose status is `manual` (money the shop received by hand, or a card
+     *     refund its provider could not make): the owner has paid it back, by bank transfer or
+     *     otherwise. The refund becomes `paid_back`, with the optional `note` (the transfer's
+     *     reference, say) as its `provider_ref`, and leaves today's `manual_refunds`. The amount
+     *     was counted as refunded when the refund was made, so `refunded_total`, `refundable`
+     *     and the status do not change, and nobody is e-mailed (the shopper was told then).
+     *     A card payment the order could not keep is marked paid back by
+     *     `POST /orders/{order_number}/payments/{payment_uuid}/paid-back/`. A second click
+     *     answers 409 and records nothing.
+     */
+    post: operations['settleManualRefund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{order_number}/payments/{payment_uuid}/paid-back/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        order_number: components['parameters']['OrderNumber'];
+        /** @description A card payment's `uuid` in the order's `payments`. */
+        payment_uuid: components['parameters']['PaymentUuid'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record that the shop paid back by hand a card payment the order could not keep (owner only).
+     * @description For a card payment (`payments[].uuid`, `kind: card`) whose `refund_status` is `manual`:
+     *     money taken for an order that was closed first, or already paid by another attempt,
+     *     whose provider could not refund it. The owner has paid it back by hand; its
+     *     `refund_status` becomes `paid_back` and it leaves today's `manual_refunds`. Otherwise as
+     *     `settleManualRefund`: the optional `note` is kept, a second click answers 409 and
+     *     records nothing.
+     */
+    post: operations['settleManualPaymentRefund'];
     delete?: never;
     options?: never;
     head?: never;
@@ -572,7 +635,8 @@ export interface paths {
      *     - `to_ship`: paid and processing orders with a delivery still to send.
      *     - `collections_waiting`: orders with a collection ready at the workshop.
      *     - `manual_refunds`: money the shop must pay back by hand (refunds whose status is
-     *       `manual`, and card payments an order could not keep whose refund is `manual`).
+     *       `manual`, and card payments an order could not keep whose refund is `manual`), until
+     *       an owner marks it paid back (`settleManualRefund`, `settleManualPaymentRefund`).
      *     - `due_this_week`: made-to-order lines of paid and processing orders whose latest
      *       dispatch date is within the next 7 days (or past).
      */
@@ -934,10 +998,13 @@ export interface components {
       /** Format: date-time */
       captured_at: string | null;
       /**
-       * @description Money taken that the order could not keep (it was closed or already paid); null otherwise.
+       * @description Money taken that the order could not keep (it was closed or already paid); null
+       *     otherwise. `pending` while its provider is asked, `refunded` when the provider
+       *     refunded it, `manual` when the shop must pay it back by hand, and `paid_back` once
+       *     an owner recorded that it did (`settleManualPaymentRefund`).
        * @enum {string|null}
        */
-      refund_status: 'pending' | 'manual' | 'refunded' | null;
+      refund_status: 'pending' | 'manual' | 'refunded' | 'paid_back' | null;
     };
     ManualPayment: {
       /**
@@ -959,10 +1026,13 @@ export interface components {
       amount: components['schemas']['Money'];
       reason: string;
       /**
-       * @description `pending` while the provider refunds it, then `succeeded` or `failed`; `manual` when the shop pays it back by hand.
+       * @description `pending` while the provider refunds it, then `succeeded` or `failed`; `manual` when
+       *     the shop must pay it back by hand, and `paid_back` once an owner recorded that it did
+       *     (`settleManualRefund`). Every status but `failed` counts in `refunded_total`.
        * @enum {string}
        */
-      status: 'pending' | 'succeeded' | 'manual' | 'failed';
+      status: 'pending' | 'succeeded' | 'manual' | 'paid_back' | 'failed';
+      /** @description The provider's reference of a `succeeded` refund; the owner's note (the transfer's reference, say) of a `paid_back` one. */
       provider_ref: string | null;
       /** @description The name of the member who refunded it; null for the system. */
       by: string | null;
@@ -990,11 +1060,20 @@ export interface components {
       detail: string | null;
     };
     /**
-     * @description A move the caller's role may make on the order now.
+     * @description A move the caller's role may make on the order now. `mark_paid_back`: something is owed
+     *     by hand (a refund whose status is `manual`, or a card payment whose `refund_status` is
+     *     `manual`), and each such one may be marked paid back.
      * @enum {string}
      */
     OrderAction:
-      'mark_paid' | 'ship' | 'mark_ready' | 'mark_collected' | 'cancel' | 'refund' | 'reopen';
+      | 'mark_paid'
+      | 'ship'
+      | 'mark_ready'
+      | 'mark_collected'
+      | 'cancel'
+      | 'refund'
+      | 'reopen'
+      | 'mark_paid_back';
     AdminOrder: components['schemas']['AdminOrderSummary'] & {
       lines: components['schemas']['AdminOrderLine'][];
       address: components['schemas']['AdminAddress'];
@@ -1043,12 +1122,19 @@ export interface components {
       /** @description Told to the shopper. */
       reason: string;
     };
+    PaidBackRequest: {
+      /** @description Optional, for the shop only (never e-mailed), e.g. the bank transfer's reference. Blank means none. */
+      note?: string;
+    };
     ManualRefundDue: {
       order_number: components['schemas']['OrderNumber'];
       customer_name: string;
       amount: components['schemas']['Money'];
       /**
-       * @description `refund`: a refund the provider could not make; `payment`: a card payment the order could not keep.
+       * @description `refund`: a refund whose status is `manual` (money received by hand, or a refund the
+       *     provider could not make); `payment`: a card payment the order could not keep whose
+       *     `refund_status` is `manual`. Each stays listed until an owner marks it paid back
+       *     on the order's page.
        * @enum {string}
        */
       source: 'refund' | 'payment';
@@ -1183,6 +1269,10 @@ export interface components {
     Id: number;
     SessionId: string;
     OrderNumber: components['schemas']['OrderNumber'];
+    /** @description The refund's `id` in the order's `refunds`. */
+    RefundId: number;
+    /** @description A card payment's `uuid` in the order's `payments`. */
+    PaymentUuid: string;
     /** @description The shipment's `index` in the order's `shipments` (0 for the first). */
     ShipmentIndex: number;
     /** @description 1-based page number. */
@@ -2081,6 +2171,104 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       /** @description Nothing was paid, or everything paid is already refunded. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  settleManualRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        order_number: components['parameters']['OrderNumber'];
+        /** @description The refund's `id` in the order's `refunds`. */
+        refund_id: components['parameters']['RefundId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaidBackRequest'];
+      };
+    };
+    responses: {
+      /** @description The order, its refund paid back. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description The note is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The refund is not one to pay back by hand, or was paid back already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  settleManualPaymentRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        order_number: components['parameters']['OrderNumber'];
+        /** @description A card payment's `uuid` in the order's `payments`. */
+        payment_uuid: components['parameters']['PaymentUuid'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaidBackRequest'];
+      };
+    };
+    responses: {
+      /** @description The order, that payment paid back. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description The note is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The payment is not one to pay back by hand, or was paid back already. */
       409: {
         headers: {
           [name: string]: unknown;

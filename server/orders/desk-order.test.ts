@@ -333,7 +333,8 @@ describe('an order on the desk', () => {
         detail: '45.00 by hand: One mug arrived chipped.',
       },
     ]);
-    expect(shown.actions).toEqual(['mark_collected', 'cancel', 'refund']);
+    // The refund made by hand is still owed: an owner may mark it paid back.
+    expect(shown.actions).toEqual(['mark_collected', 'cancel', 'refund', 'mark_paid_back']);
   });
 
   it('tells a shopper’s cancel, an expiry and the shop’s cancel apart', async () => {

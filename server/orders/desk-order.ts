@@ -10,9 +10,10 @@
  * The timeline merges, oldest first, what the order's own rows say happened (placed, card
  * payments taken, money received by hand, each shipment sent, made ready and collected, each
  * refund, a shopper's cancel or an expiry) with the activity log's entries for the order that
- * no row records (a cancel or a reopen by the shop, a full refund). Each entry names who did it:
- * a member's name, "Shopper" or "System". A row written by a member names them; a shipment's
- * steps take their member from the activity log's entry of that step.
+ * no row records (a cancel or a reopen by the shop, a full refund, money paid back by hand).
+ * Each entry names who did it: a member's name, "Shopper" or "System". A row written by a
+ * member names them; a shipment's steps take their member from the activity log's entry of
+ * that step.
  *
  * A fixed number of queries whatever the order holds (ten, run together).
  */
@@ -104,6 +105,17 @@ function activityEntry(
     }
     case 'order.fully_refunded':
       return { at, actor, action: 'Refunded in full', detail: null };
+    case 'order.refund_paid_back':
+    case 'order.payment_paid_back': {
+      const amount = str(after.amount);
+      const note = str(after.note);
+      return {
+        at,
+        actor,
+        action: 'Paid back by hand',
+        detail: amount && note ? `${amount}, note: ${note}` : amount,
+      };
+    }
     default:
       return { at, actor, action: row.action, detail: null };
   }
@@ -282,7 +294,9 @@ export async function getAdminOrder(
             ? `${amount} refunded through ${providerWords(p.provider)}`
             : p.refund_status === 'manual'
               ? `${amount} to be refunded by hand`
-              : `${amount} being refunded`,
+              : p.refund_status === 'paid_back'
+                ? `${amount} paid back by hand`
+                : `${amount} being refunded`,
       });
     }
   }
@@ -339,7 +353,7 @@ export async function getAdminOrder(
     const amount = toDecimal(r.amount_cents);
     const card = r.payment_id !== null ? cards.find((p) => p.id === r.payment_id) : undefined;
     const how =
-      r.status === 'manual'
+      r.status === 'manual' || r.status === 'paid_back'
         ? 'by hand'
         : card
           ? `to the card (${providerWords(card.provider)})`
@@ -454,6 +468,12 @@ export async function getAdminOrder(
       sent_at: isoOrNull(e.sent_at),
     })),
     timeline,
-    actions: deskActions(actor.role, order, progress, money.refundableCents),
+    actions: deskActions(
+      actor.role,
+      order,
+      progress,
+      money.refundableCents,
+      refunds.some((r) => r.status === 'manual') || cards.some((p) => p.refund_status === 'manual'),
+    ),
   };
 }

@@ -93,4 +93,19 @@ describe('the moves offered', () => {
     expect(deskActions('staff', { ...bank, status: 'expired' }, [delivery()], 0)).toEqual([]);
     expect(deskActions('owner', { ...bank, status: 'canceled' }, [delivery()], 0)).toEqual([]);
   });
+
+  it('canceled with money still refundable (its refund failed): an owner refunds it again', () => {
+    const canceled = { ...card, status: 'canceled' as const };
+    expect(deskActions('owner', canceled, [delivery()], 47_500)).toEqual(['refund']);
+    expect(deskActions('staff', canceled, [delivery()], 47_500)).toEqual([]);
+  });
+
+  it('money owed by hand: only an owner marks it paid back, whatever the status', () => {
+    const canceled = { ...bank, status: 'canceled' as const };
+    expect(deskActions('owner', canceled, [delivery()], 0, true)).toEqual(['mark_paid_back']);
+    expect(deskActions('staff', canceled, [delivery()], 0, true)).toEqual([]);
+    expect(
+      deskActions('owner', { ...bank, status: 'shipped' }, [delivery('shipped')], 100, true),
+    ).toEqual(['refund', 'mark_paid_back']);
+  });
 });

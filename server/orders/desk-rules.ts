@@ -32,15 +32,6 @@ export const FULFILLING: readonly OrderStatus[] = ['paid', 'processing', 'ready_
 /** The statuses of a paid order an owner may still cancel (refunded in full). */
 export const CANCELABLE_PAID: readonly OrderStatus[] = FULFILLING;
 
-/** The statuses an owner may refund from (design: `-> refunded`). */
-export const REFUNDABLE: readonly OrderStatus[] = [
-  'paid',
-  'processing',
-  'shipped',
-  'ready_to_collect',
-  'completed',
-];
-
 /** True when the shipment has been handed over: a delivery shipped, a collection collected. */
 export function isHandedOver(shipment: ShipmentProgress): boolean {
   return shipment.kind === 'delivery'
@@ -66,19 +57,33 @@ export function statusOfShipments(shipments: readonly ShipmentProgress[]): Order
 
 /** A move of the desk, as the contract names it (OrderAction). */
 export type DeskAction =
-  'mark_paid' | 'ship' | 'mark_ready' | 'mark_collected' | 'cancel' | 'refund' | 'reopen';
+  | 'mark_paid'
+  | 'ship'
+  | 'mark_ready'
+  | 'mark_collected'
+  | 'cancel'
+  | 'refund'
+  | 'reopen'
+  | 'mark_paid_back';
 
 /**
  * The moves a member of `role` may make on the order now, in the contract's order.
+ *
+ * `refund` is offered to an owner whenever something paid is left to refund, whatever the
+ * status, as the refund itself accepts (../payments/shop-refunds.ts): a shipped order, and a
+ * canceled one whose refund in full was refused by its provider, alike.
  * @param order the order's status and payment method.
  * @param shipments every shipment's progress, by index.
  * @param refundableCents what was paid less what was refunded (../orders/order-money.ts).
+ * @param owedByHand a refund of the order is `manual`, or a card payment it could not keep is
+ *   to be refunded by hand: an owner may mark it paid back (../payments/manual-refunds.ts).
  */
 export function deskActions(
   role: StaffRole,
   order: { status: OrderStatus; payment_method: PaymentMethod },
   shipments: readonly ShipmentProgress[],
   refundableCents: number,
+  owedByHand = false,
 ): DeskAction[] {
   const actions: DeskAction[] = [];
   const fulfil = can(role, 'orders.fulfil');
@@ -99,7 +104,8 @@ export function deskActions(
   if ((fulfil && status === 'awaiting_payment') || (money && CANCELABLE_PAID.includes(status))) {
     actions.push('cancel');
   }
-  if (money && REFUNDABLE.includes(status) && refundableCents > 0) actions.push('refund');
+  if (money && refundableCents > 0) actions.push('refund');
   if (money && status === 'expired') actions.push('reopen');
+  if (money && owedByHand) actions.push('mark_paid_back');
   return actions;
 }

@@ -181,13 +181,13 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
   }
 }
 
-/** What was refunded of an order and is settled (succeeded or manual), in cents. */
+/** What was refunded of an order and is settled (succeeded, manual or paid back), in cents. */
 async function settledRefunds(trx: Trx, orderId: number): Promise<number> {
   const row = await trx
     .selectFrom('refunds')
     .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
     .where('order_id', '=', orderId)
-    .where('status', 'in', ['succeeded', 'manual'])
+    .where('status', 'in', ['succeeded', 'manual', 'paid_back'])
     .executeTakeFirst();
   return Number(row?.cents ?? 0);
 }

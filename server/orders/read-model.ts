@@ -26,10 +26,18 @@ type ChosenOption = Schemas['ChosenOption'];
 type Db = Kysely<Database> | Transaction<Database>;
 type OrderRow = Selectable<OrdersTable>;
 
-/** What the shopper reads of a refund: 'manual' (the shop refunds by hand) is still pending. */
+/**
+ * What the shopper reads of a refund: 'manual' (the shop refunds by hand) is still pending;
+ * refunded by the provider or paid back by hand is refunded.
+ */
 export function shopperRefundStatus(status: RefundStatus | null): 'pending' | 'refunded' | null {
   if (status === null) return null;
-  return status === 'refunded' ? 'refunded' : 'pending';
+  return isRefundSettled(status) ? 'refunded' : 'pending';
+}
+
+/** A payment's refund that is done: by its provider, or paid back by hand. */
+function isRefundSettled(status: RefundStatus): boolean {
+  return status === 'refunded' || status === 'paid_back';
 }
 
 /** A payment row as the contract's PaymentStatus (order fields from its order). */
@@ -187,7 +195,7 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
     if (!latest.has(payment.order_id)) latest.set(payment.order_id, payment);
     // The order's refund is its least settled one: pending (or manual) before refunded.
     const seen = refunds.get(payment.order_id);
-    if (payment.refund_status && (seen === undefined || seen === 'refunded')) {
+    if (payment.refund_status && (seen === undefined || isRefundSettled(seen))) {
       refunds.set(payment.order_id, payment.refund_status);
     }
   }

@@ -1,7 +1,8 @@
 /**
  * The back office's demo (decision 020): an owner and a staff member at demo-handcraft, and
  * orders in every state of the order desk (awaiting payment, to ship, on their way, ready to
- * collect, completed, canceled, expired, refunded), so the desk is not empty on first start.
+ * collect, completed, canceled, expired, refunded, and a late card payment to pay back by
+ * hand), so the desk is not empty on first start.
  * Only ever run with the demo seed (SEED_DEMO, which the config refuses in production).
  *
  * The demo orders take no stock: each line's `stock_taken` is 0, so canceling, expiring or
@@ -69,6 +70,11 @@ interface DemoOrder {
   paidByHand?: boolean;
   refunded?: boolean;
   cancelReason?: string;
+  /**
+   * Its card payment arrived after it expired, and its provider (2C2P) cannot refund: money
+   * the order could not keep, for the shop to pay back by hand (today's list shows it).
+   */
+  lateCardPayment?: boolean;
 }
 
 const DEMO_ORDERS: readonly DemoOrder[] = [
@@ -162,6 +168,14 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     paidByHand: true,
     refunded: true,
   },
+  {
+    key: 'late-card-payment',
+    status: 'expired',
+    method: 'card_2c2p',
+    daysAgo: 8,
+    fullname: 'Ruby Hall',
+    lateCardPayment: true,
+  },
 ];
 
 export interface DeskSeedOptions {
@@ -172,7 +186,7 @@ export interface DeskSeedOptions {
 
 /**
  * Adds the demo staff and the demo orders that are missing.
- * @returns what it added, e.g. ['owner@emberandoak.example', '11 orders at demo-handcraft'].
+ * @returns what it added, e.g. ['owner@emberandoak.example', '12 orders at demo-handcraft'].
  */
 export async function seedDeskIfMissing(
   db: Kysely<Database>,
@@ -387,6 +401,32 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
             .where('id', '=', order.id)
             .execute();
         }
+      }
+      if (demo.lateCardPayment) {
+        const at = new Date(placedAt.getTime() + 7 * DAY_MS + DAY_MS / 4).toISOString();
+        await trx
+          .insertInto('payments')
+          .values({
+            uuid: `00000000-0000-4000-9000-${String(index + 1).padStart(12, '0')}`,
+            tenant_id: tenant.id,
+            order_id: order.id,
+            user_id: user.id,
+            amount_cents: total,
+            currency: 'USD',
+            status: 'succeeded',
+            gateway_transaction_ref: null,
+            error_message: null,
+            created_at: placedAt.toISOString(),
+            updated_at: at,
+            provider: '2c2p',
+            provider_ref: `INV-SEED-${String(index + 1).padStart(4, '0')}`,
+            attempt: 1,
+            captured_at: at,
+            refund_status: 'manual',
+            refund_ref: null,
+            checked_at: null,
+          })
+          .execute();
       }
       if (demo.refunded) {
         await trx

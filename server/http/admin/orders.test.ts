@@ -1,7 +1,8 @@
 /**
  * The order desk's reads and the refund through the back office's API (openapi/admin.yaml):
  * the list with its page links and tabs' counts, one order, an owner's refund (a member of
- * staff is refused before anything changes), today's lists, and the owner's activity log.
+ * staff is refused before anything changes), a refund owed by hand marked paid back, today's
+ * lists, and the owner's activity log.
  */
 import type { components } from '../../../common/admin-api';
 import {
@@ -184,6 +185,90 @@ describe('POST /admin/orders/{order_number}/refunds/', () => {
     expect(
       (await refund(demoOwner, unpaid.order_number, { amount: '0.00', reason: 'Zero.' })).status,
     ).toBe(400);
+  });
+});
+
+describe('POST /admin/orders/{order_number}/refunds/{refund_id}/paid-back/', () => {
+  /** An order paid by transfer with 45.00 refunded by hand: a `manual` refund. */
+  async function refundedByHand() {
+    const shopper = await createShopper(t.app.db, demo);
+    const order = await insertOrder(t.app.db, demo, {
+      userId: shopper.id,
+      method: 'bank_transfer',
+    });
+    await payByHand(t.app.db, demo, order);
+    const refunded = await call<Schemas['AdminOrder']>(
+      t.app,
+      'POST',
+      `/admin/orders/${order.order_number}/refunds/`,
+      await headers(demoOwner),
+      { amount: '45.00', reason: 'One mug arrived chipped.' },
+    );
+    expect(refunded.body.refunds[0]).toMatchObject({ status: 'manual' });
+    return { ...order, refundId: refunded.body.refunds[0]!.id };
+  }
+  const paidBack = async (who: TestStaff, number: string, id: number, body: unknown = {}) =>
+    call<Schemas['AdminOrder']>(
+      t.app,
+      'POST',
+      `/admin/orders/${number}/refunds/${id}/paid-back/`,
+      await headers(who),
+      body,
+    );
+  const todayOwed = async () =>
+    (await get<Schemas['Today']>(demoStaff, 'today/', 'demo-handcraft')).body.manual_refunds.map(
+      (r) => r.order_number,
+    );
+
+  it('marks it paid back for an owner, once: a second click answers 409', async () => {
+    const order = await refundedByHand();
+    expect(await todayOwed()).toContain(order.order_number);
+    const done = await paidBack(demoOwner, order.order_number, order.refundId, {
+      note: 'BACS 24 Nov',
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.refunds).toEqual([
+      expect.objectContaining({ status: 'paid_back', provider_ref: 'BACS 24 Nov' }),
+    ]);
+    expect(done.body).toMatchObject({ refunded_total: '45.00', refundable: '430.00' });
+    expect(done.body.actions).not.toContain('mark_paid_back');
+    expect(await todayOwed()).not.toContain(order.order_number);
+    expect(await paidBack(demoOwner, order.order_number, order.refundId)).toMatchObject({
+      status: 409,
+      body: { detail: 'This refund is already paid back.' },
+    });
+    const logged = await t.app.db
+      .selectFrom('activity_log')
+      .select('id')
+      .where('object_id', '=', order.order_number)
+      .where('action', '=', 'order.refund_paid_back')
+      .execute();
+    expect(logged).toHaveLength(1);
+  });
+
+  it('refuses staff with 403, another shop’s refund with 404, a long note with 400', async () => {
+    const order = await refundedByHand();
+    expect(await paidBack(demoStaff, order.order_number, order.refundId)).toMatchObject({
+      status: 403,
+      body: { detail: 'You do not have permission to perform this action.' },
+    });
+    // The other shop's owner, with the other shop's token, names this shop's order and refund.
+    const other = await call(
+      t.app,
+      'POST',
+      `/admin/orders/${order.order_number}/refunds/${order.refundId}/paid-back/`,
+      await headers(owner, shop.token),
+      {},
+    );
+    expect(other).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    expect((await paidBack(demoOwner, order.order_number, 2_000_000_000)).status).toBe(404);
+    expect(
+      await paidBack(demoOwner, order.order_number, order.refundId, { note: 'x'.repeat(201) }),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await paidBack(demoOwner, order.order_number, order.refundId, { amount: '1.00' }),
+    ).toMatchObject({ status: 400, body: { amount: ['Unexpected field.'] } });
+    expect(await todayOwed()).toContain(order.order_number);
   });
 });
 

@@ -1,15 +1,19 @@
 /**
  * The order desk's reads and the refund (openapi/admin.yaml, tags orders and today): the list
- * of orders with its tabs' counts, one order as the desk shows it, an owner's refund, and
- * today's work. Each translates the contract's query or body to the domain (server/orders/
- * desk-list.ts, desk-order.ts, desk-today.ts; server/payments/shop-refunds.ts) and back; the
- * member's role was checked before the handler runs (./permissions.ts) and the domain checks
- * it again. A refusal is a DomainError the error handler answers (server/http/domain-errors.ts).
+ * of orders with its tabs' counts, one order as the desk shows it, an owner's refund, marking
+ * money owed by hand paid back, and today's work. Each translates the contract's query or body
+ * to the domain (server/orders/desk-list.ts, desk-order.ts, desk-today.ts;
+ * server/payments/shop-refunds.ts, manual-refunds.ts) and back; the member's role was
+ * checked before the handler runs (./permissions.ts) and the domain checks it again. A refusal is a DomainError the error handler answers (server/http/domain-errors.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { listDeskOrders } from '../../orders/desk-list.ts';
 import { getAdminOrder } from '../../orders/desk-order.ts';
 import { getToday as todayOf } from '../../orders/desk-today.ts';
+import {
+  settleManualPaymentRefund as paymentPaidBack,
+  settleManualRefund as refundPaidBack,
+} from '../../payments/manual-refunds.ts';
 import { refundOrder as refund } from '../../payments/shop-refunds.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageUrl } from '../pagination.ts';
@@ -70,11 +74,44 @@ export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request)
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
 };
 
+/**
+ * POST /orders/{order_number}/refunds/{refund_id}/paid-back/ {note?} -> AdminOrder (owners
+ * only): a `manual` refund is `paid_back`; 404 for no such refund of that order, 409 when it is
+ * not one to pay by hand or was paid back already.
+ */
+export const settleManualRefund: AdminOperationHandler<'settleManualRefund'> = async (request) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber, refund_id: refundId } = request.params;
+  await refundPaidBack(request.server.orders, actor, orderNumber, refundId, request.body);
+  return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
+};
+
+/**
+ * POST /orders/{order_number}/payments/{payment_uuid}/paid-back/ {note?} -> AdminOrder (owners
+ * only): a card payment the order could not keep, to be refunded by hand, is `paid_back`; 404
+ * for no such payment of that order, 409 when it is not one to pay back by hand or was already.
+ */
+export const settleManualPaymentRefund: AdminOperationHandler<'settleManualPaymentRefund'> = async (
+  request,
+) => {
+  const actor = requireStaff(request);
+  const { order_number: orderNumber, payment_uuid: paymentUuid } = request.params;
+  await paymentPaidBack(request.server.orders, actor, orderNumber, paymentUuid, request.body);
+  return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
+};
+
 /** GET /today/ -> Today: the desk's five lists, each oldest first. */
 export const getToday: AdminOperationHandler<'getToday'> = async (request) => {
   const actor = requireStaff(request);
   return todayOf(request.server.db, actor.tenantId, request.server.orders.now());
 };
 
-/** The desk's reads and the refund by operationId. */
-export const deskReadHandlers: AdminHandlerMap = { listOrders, getOrder, refundOrder, getToday };
+/** The desk's reads, the refund and marking money owed by hand paid back, by operationId. */
+export const deskReadHandlers: AdminHandlerMap = {
+  listOrders,
+  getOrder,
+  refundOrder,
+  settleManualRefund,
+  settleManualPaymentRefund,
+  getToday,
+};

@@ -42,6 +42,8 @@ export const ADMIN_OPERATION_ACCESS = {
   // Staff may cancel an unpaid order; the domain refuses them a paid one (orders.money).
   cancelOrder: 'orders.fulfil',
   refundOrder: 'orders.money',
+  settleManualRefund: 'orders.money',
+  settleManualPaymentRefund: 'orders.money',
   reopenOrder: 'orders.money',
   listActivity: 'activity.view',
 } as const satisfies Record<OperationId, OperationAccess>;

@@ -51,6 +51,8 @@ export const SEEDED = {
   expired: 'ORD-SEED-BB26',
   /** refunded in full by hand, 15 days ago. */
   refunded: 'ORD-SEED-CC26',
+  /** expired unpaid (card), 8 days ago; its late 2C2P payment is to be paid back by hand. */
+  lateCardPayment: 'ORD-SEED-DD26',
 } as const;
 
 /** The seeded orders' customer (server/seed/desk-seed.ts DEMO_BUYER). */

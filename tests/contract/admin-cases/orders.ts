@@ -1,6 +1,7 @@
 /**
  * The order desk (admin contract: listOrders, getOrder, markOrderPaid, shipShipment,
- * markShipmentReady, markShipmentCollected, cancelOrder, refundOrder, reopenOrder, getToday)
+ * markShipmentReady, markShipmentCollected, cancelOrder, refundOrder, reopenOrder,
+ * settleManualRefund, settleManualPaymentRefund, getToday)
  * over the seeded orders in every state (server/seed/desk-seed.ts) and this run's collection
  * order:
  * - the list newest first, each tab, each payment method, the days placed, the search, a page
@@ -15,6 +16,9 @@
  *   order cannot be canceled; the owner refunds part of a paid order (more than was paid, an
  *   unpaid order and a refunded one refused; staff 403) and reopens an expired order, which
  *   can then be marked paid;
+ * - the owner marks the part refund by hand paid back (staff 403, no such refund 404, twice
+ *   409), and today no longer lists it; the same for the seeded late card payment (staff 403,
+ *   no such payment 404, twice 409);
  * - today's lists before and after.
  */
 import { detailIs, fieldError, type Case } from '../case';
@@ -231,6 +235,47 @@ export function orderCases(a: AdminSetup): Case[] {
   ) => move('refundOrder', name, orderNumber, 'refunds/', status, rest);
   const reopen = (name: string, orderNumber: string, status: number, rest: Partial<Case> = {}) =>
     move('reopenOrder', name, orderNumber, 'reopen/', status, rest);
+  /** The manual refund of 5.00 the owner made of SEEDED.toShip2 (remembered when it is made). */
+  let manualRefundId = 0;
+  const refundId = () => {
+    if (!manualRefundId) throw new Error('not run: the part refund by hand was not made');
+    return manualRefundId;
+  };
+  const refundPaidBack = (name: string, id: () => number, status: number, rest: Partial<Case>) =>
+    adminCase(
+      `settleManualRefund ${name}`,
+      'settleManualRefund',
+      'POST',
+      '/orders/ORD-2222-2222/refunds/1/paid-back/',
+      status,
+      {
+        ...rest,
+        prepare: () => ({ path: `/orders/${SEEDED.toShip2}/refunds/${id()}/paid-back/` }),
+      },
+    );
+  /** The uuid of the seeded late card payment (remembered from the order's page). */
+  let latePaymentUuid = '';
+  const NO_SUCH_PAYMENT = '0f8c2e6a-3b1d-4c5e-9a7f-2d4b6c8e0a1f';
+  const paymentPaidBack = (name: string, uuid: () => string, status: number, rest: Partial<Case>) =>
+    adminCase(
+      `settleManualPaymentRefund ${name}`,
+      'settleManualPaymentRefund',
+      'POST',
+      `/orders/ORD-2222-2222/payments/${NO_SUCH_PAYMENT}/paid-back/`,
+      status,
+      {
+        ...rest,
+        prepare: () => {
+          if (!uuid()) throw new Error('not run: the late card payment was not read');
+          return { path: `/orders/${SEEDED.lateCardPayment}/payments/${uuid()}/paid-back/` };
+        },
+      },
+    );
+  /** The order's card payment `uuid`, or null. */
+  const cardPayment = (o: JsonObject, uuid: string) =>
+    (Array.isArray(o.payments) ? o.payments.filter(isObject) : []).find(
+      (p) => p.kind === 'card' && p.uuid === uuid,
+    ) ?? null;
   const today = (name: string, check: (b: JsonObject) => string | null) =>
     adminCase(`getToday ${name}`, 'getToday', 'GET', '/today/', 200, {
       check: (b) => (isObject(b) ? check(b) : `expected an object, got ${JSON.stringify(b)}`),
@@ -780,6 +825,11 @@ export function orderCases(a: AdminSetup): Case[] {
               ? null
               : `expected a manual refund of 5.00 by Ada Ember, got ${JSON.stringify(o.refunds)}`,
         ),
+        remember: (b) => {
+          const owed = isObject(b) && Array.isArray(b.refunds) ? b.refunds.filter(isObject) : [];
+          const manual = owed.find((r) => r.status === 'manual' && r.amount === '5.00');
+          if (manual && typeof manual.id === 'number') manualRefundId = manual.id;
+        },
       }),
     ),
     asOwner(
@@ -874,6 +924,128 @@ export function orderCases(a: AdminSetup): Case[] {
           inList('collections_waiting', collection, false),
           inList('transfers_to_confirm', () => SEEDED.expired, false),
         ),
+      ),
+    ),
+
+    // Paying back by hand.
+    asOwner(
+      get('owing a refund by hand (the owner may mark it paid back)', SEEDED.toShip2, 200, {
+        check: orderIs(() => SEEDED.toShip2, actionsInclude('mark_paid_back')),
+      }),
+    ),
+    asStaff(
+      refundPaidBack('by the staff member', refundId, 403, {
+        body: {},
+        check: detailIs(FORBIDDEN),
+      }),
+    ),
+    asOwner(
+      refundPaidBack('of no such refund of the order', () => 2147483647, 404, {
+        body: {},
+        check: detailIs(NOT_FOUND),
+      }),
+    ),
+    asOwner(
+      refundPaidBack('with the transfer’s reference', refundId, 200, {
+        body: { note: 'BACS REFUND 5.00' },
+        check: orderIs(
+          () => SEEDED.toShip2,
+          (o) =>
+            Array.isArray(o.refunds) &&
+            o.refunds.some(
+              (r) =>
+                isObject(r) &&
+                r.id === manualRefundId &&
+                r.status === 'paid_back' &&
+                r.provider_ref === 'BACS REFUND 5.00',
+            )
+              ? null
+              : `expected refund ${manualRefundId} paid back, got ${JSON.stringify(o.refunds)}`,
+          (o) =>
+            o.refunded_total === '5.00' &&
+            Array.isArray(o.actions) &&
+            !o.actions.includes('mark_paid_back')
+              ? null
+              : `expected refunded_total 5.00 and no mark_paid_back, got ${String(o.refunded_total)} ${JSON.stringify(o.actions)}`,
+        ),
+      }),
+    ),
+    asOwner(
+      refundPaidBack('again', refundId, 409, {
+        body: {},
+        check: detailIs('This refund is already paid back.'),
+      }),
+    ),
+    asOwner(
+      today(
+        '(the refund paid back is no longer listed)',
+        inList('manual_refunds', () => SEEDED.toShip2, false),
+      ),
+    ),
+    asOwner(
+      get('whose late card payment is to be paid back by hand', SEEDED.lateCardPayment, 200, {
+        check: orderIs(
+          () => SEEDED.lateCardPayment,
+          statusIs('expired'),
+          actionsInclude('mark_paid_back'),
+          (o) =>
+            o.paid_total === '0.00' &&
+            Array.isArray(o.payments) &&
+            o.payments.some((p) => isObject(p) && p.kind === 'card' && p.refund_status === 'manual')
+              ? null
+              : `expected nothing paid and a card payment to pay back by hand, got ${JSON.stringify(o.payments)}`,
+        ),
+        remember: (b) => {
+          const card = isObject(b) && Array.isArray(b.payments) ? b.payments.find(isObject) : null;
+          if (card && typeof card.uuid === 'string') latePaymentUuid = card.uuid;
+        },
+      }),
+    ),
+    asStaff(
+      today(
+        '(a card payment the order could not keep, to pay back)',
+        inList('manual_refunds', () => SEEDED.lateCardPayment),
+      ),
+    ),
+    asStaff(
+      paymentPaidBack('by the staff member', () => latePaymentUuid, 403, {
+        body: {},
+        check: detailIs(FORBIDDEN),
+      }),
+    ),
+    asOwner(
+      paymentPaidBack('of no such payment of the order', () => NO_SUCH_PAYMENT, 404, {
+        body: { note: 'BACS' },
+        check: detailIs(NOT_FOUND),
+      }),
+    ),
+    asOwner(
+      paymentPaidBack('with the transfer’s reference', () => latePaymentUuid, 200, {
+        body: { note: 'BACS HALL 24 NOV' },
+        check: orderIs(
+          () => SEEDED.lateCardPayment,
+          statusIs('expired'),
+          (o) =>
+            cardPayment(o, latePaymentUuid)?.refund_status === 'paid_back'
+              ? null
+              : `expected the payment paid back, got ${JSON.stringify(o.payments)}`,
+          (o) =>
+            Array.isArray(o.actions) && !o.actions.includes('mark_paid_back')
+              ? null
+              : `expected no mark_paid_back, got ${JSON.stringify(o.actions)}`,
+        ),
+      }),
+    ),
+    asOwner(
+      paymentPaidBack('again', () => latePaymentUuid, 409, {
+        body: {},
+        check: detailIs('This payment is already paid back.'),
+      }),
+    ),
+    asStaff(
+      today(
+        '(the card payment paid back is no longer listed)',
+        inList('manual_refunds', () => SEEDED.lateCardPayment, false),
       ),
     ),
   ];

@@ -84,3 +84,9 @@ export function refundSchema(refundable: string) {
 }
 export type RefundInput = z.input<ReturnType<typeof refundSchema>>;
 export type RefundValues = z.output<ReturnType<typeof refundSchema>>;
+
+/** Paid back by hand: an optional note for the shop (the transfer's reference), at most 200. */
+export const paidBackSchema = z.object({
+  note: z.string().trim().max(200, 'Keep the note under 200 characters.'),
+});
+export type PaidBackValues = z.infer<typeof paidBackSchema>;

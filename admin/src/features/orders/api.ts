@@ -143,6 +143,35 @@ export function useRefund(orderNumber: string) {
   });
 }
 
+/**
+ * What an owner marks paid back by hand: a refund whose status is `manual` (by its `id`), or a
+ * card payment the order could not keep whose `refund_status` is `manual` (by its `uuid`).
+ */
+export type OwedByHand = { kind: 'refund'; id: number } | { kind: 'payment'; uuid: string };
+
+/**
+ * `POST …/refunds/{refund_id}/paid-back/` or `POST …/payments/{payment_uuid}/paid-back/`
+ * `{note?}` (owners only): the shop paid it back by hand; it leaves today's list.
+ */
+export function useMarkPaidBack(orderNumber: string) {
+  return useOrderMove(
+    orderNumber,
+    async (n, { owed, ...body }: Schemas['PaidBackRequest'] & { owed: OwedByHand }) => {
+      const { data } =
+        owed.kind === 'refund'
+          ? await api.POST('/orders/{order_number}/refunds/{refund_id}/paid-back/', {
+              params: { path: { order_number: n, refund_id: owed.id } },
+              body,
+            })
+          : await api.POST('/orders/{order_number}/payments/{payment_uuid}/paid-back/', {
+              params: { path: { order_number: n, payment_uuid: owed.uuid } },
+              body,
+            });
+      return data as AdminOrder;
+    },
+  );
+}
+
 /** `POST …/reopen/` (owners only): an expired order awaits payment again. */
 export function useReopen(orderNumber: string) {
   return useOrderMove(orderNumber, async (n, _: void) => {

@@ -44,6 +44,7 @@ export const REFUND_STATUS_LABELS: Record<Schemas['AdminRefund']['status'], stri
   pending: 'With the card provider',
   succeeded: 'Refunded',
   manual: 'To pay back by hand',
+  paid_back: 'Paid back by hand',
   failed: 'Failed',
 };
 

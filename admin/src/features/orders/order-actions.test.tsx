@@ -5,7 +5,13 @@ import { clearTokens } from '../../api/tokens';
 import { anOrder } from '../../test/orders';
 import { fakeApi, renderWithQuery, signIn } from '../../test/render';
 import { orderQuery } from './api';
-import { CancelForm, MarkPaidForm, RefundForm, ShipmentActions } from './order-actions';
+import {
+  CancelForm,
+  MarkPaidForm,
+  PaidBackButton,
+  RefundForm,
+  ShipmentActions,
+} from './order-actions';
 
 beforeEach(() => signIn());
 afterEach(() => {
@@ -139,6 +145,99 @@ describe('refund', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refund…' }));
     expect(await screen.findByText('At most 85.00 can be refunded.')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('mark paid back', () => {
+  const manual = {
+    id: 4,
+    amount: '45.00',
+    reason: 'One mug arrived chipped.',
+    status: 'manual' as const,
+    provider_ref: null,
+    by: 'Maya Hart',
+    created_at: '2026-11-24T10:00:00Z',
+  };
+  const owing = anOrder({
+    status: 'shipped',
+    refunds: [manual],
+    actions: ['refund', 'mark_paid_back'],
+  });
+
+  it('is not offered when the order does not list it (a member of staff)', () => {
+    const { container } = renderWithQuery(
+      <PaidBackButton
+        order={{ ...owing, actions: [] }}
+        owed={{ kind: 'refund', id: 4 }}
+        amount="45.00"
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('asks first, and sends nothing when the owner goes back', async () => {
+    const sent = fakeApi({});
+    renderWithQuery(
+      <PaidBackButton order={owing} owed={{ kind: 'refund', id: 4 }} amount="45.00" />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid back…' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Mark $45.00 paid back?' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    expect(sent).toHaveLength(0);
+  });
+
+  it('sends the note once confirmed, and keeps the order the server answers', async () => {
+    const after = anOrder({
+      status: 'shipped',
+      refunds: [{ ...manual, status: 'paid_back', provider_ref: 'BACS 24 NOV' }],
+      actions: ['refund'],
+    });
+    const sent = fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/refunds/4/paid-back/': { status: 200, body: after },
+    });
+    const { queryClient } = renderWithQuery(
+      <PaidBackButton order={owing} owed={{ kind: 'refund', id: 4 }} amount="45.00" />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid back…' }));
+    await userEvent.type(await screen.findByLabelText('Note (optional)'), ' BACS 24 NOV ');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid back' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'POST',
+          path: '/orders/ORD-7K3F-9QXD/refunds/4/paid-back/',
+          body: { note: 'BACS 24 NOV' },
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(
+        queryClient.getQueryData(orderQuery('ORD-7K3F-9QXD').queryKey)?.refunds[0]?.status,
+      ).toBe('paid_back'),
+    );
+  });
+
+  it('marks a card payment paid back by its uuid, with no note, and says why it was refused', async () => {
+    const uuid = '5b0e8d3c-2f4a-4e71-9c6d-8a1b3e5f7d92';
+    const sent = fakeApi({
+      [`POST /orders/ORD-7K3F-9QXD/payments/${uuid}/paid-back/`]: {
+        status: 409,
+        body: { detail: 'This payment is already paid back.' },
+      },
+    });
+    renderWithQuery(
+      <PaidBackButton order={owing} owed={{ kind: 'payment', uuid }} amount="475.00" />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid back…' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark paid back' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This payment is already paid back.',
+    );
+    expect(sent).toEqual([
+      { method: 'POST', path: `/orders/ORD-7K3F-9QXD/payments/${uuid}/paid-back/`, body: {} },
+    ]);
   });
 });
 

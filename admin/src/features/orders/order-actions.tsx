@@ -2,7 +2,8 @@
  * The moves a member may make on an order, each shown only when the server lists it in the
  * order's `actions` (the role and the order's state decide; the server refuses anything else
  * anyway): Mark paid, Cancel (after a confirm step), Refund (after a confirm step; never more
- * than `refundable`), Reopen, and per shipment Ship, Mark ready and Mark collected.
+ * than `refundable`), Reopen, per shipment Ship, Mark ready and Mark collected, and per refund
+ * or card payment owed by hand Mark paid back (after a confirm step, with an optional note).
  *
  * Every button is disabled while its request is on the way, and a second click in the same
  * instant sends nothing (components/use-single-flight.ts). A refused move shows the server's
@@ -22,21 +23,25 @@ import {
   useCancelOrder,
   useMarkCollected,
   useMarkPaid,
+  useMarkPaidBack,
   useMarkReady,
   useRefund,
   useReopen,
   useShip,
   type AdminOrder,
   type AdminShipment,
+  type OwedByHand,
 } from './api';
 import {
   cancelSchema,
   markPaidSchema,
+  paidBackSchema,
   refundSchema,
   shipSchema,
   type CancelValues,
   type MarkPaidInput,
   type MarkPaidValues,
+  type PaidBackValues,
   type RefundInput,
   type RefundValues,
   type ShipInput,
@@ -250,6 +255,98 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         </ConfirmDialog>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * Mark paid back: beside a refund or a card payment the shop owes by hand, when the order's
+ * `actions` include `mark_paid_back` (owners only). A confirm step takes an optional note for
+ * the shop (the transfer's reference); once done, it leaves Today's "Refunds to pay by hand".
+ */
+export function PaidBackButton({
+  order,
+  owed,
+  amount,
+}: {
+  order: AdminOrder;
+  owed: OwedByHand;
+  /** What is owed, as the contract's decimal string. */
+  amount: string;
+}) {
+  const move = useMarkPaidBack(order.order_number);
+  const done = useContext(MoveDone);
+  const once = useSingleFlight();
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<PaidBackValues>({
+    resolver: zodResolver(paidBackSchema),
+    defaultValues: { note: '' },
+  });
+  const { errors } = form.formState;
+  if (!order.actions.includes('mark_paid_back')) return null;
+
+  const send = (values: PaidBackValues) =>
+    once(async () => {
+      setMessage(null);
+      try {
+        await move.mutateAsync({ owed, ...(values.note ? { note: values.note } : {}) });
+        setConfirming(false);
+        done(`Marked paid back: ${formatPrice(amount)} to ${order.customer_name}.`);
+      } catch (error) {
+        const left = placeServerErrors(error, form.setError, ['note']);
+        if (left !== null) {
+          setConfirming(false);
+          setMessage(left);
+        }
+      }
+    });
+
+  return (
+    <div className="paid-back">
+      {message ? <Notice tone="error">{message}</Notice> : null}
+      <button
+        type="button"
+        className="button"
+        disabled={move.isPending}
+        onClick={() => {
+          setMessage(null);
+          form.reset({ note: '' });
+          setConfirming(true);
+        }}
+      >
+        Mark paid back…
+      </button>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Mark ${formatPrice(amount)} paid back?`}
+          confirmLabel="Mark paid back"
+          danger={false}
+          pending={move.isPending}
+          onConfirm={() => void form.handleSubmit(send)()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Only once the shop has paid {formatPrice(amount)} back to {order.customer_name} by hand.
+            It leaves Today&apos;s refunds to pay; the customer is not e-mailed.
+          </p>
+          <FormField
+            id={`${id}-note`}
+            label="Note (optional)"
+            hint="For the shop only, such as the bank transfer's reference."
+            error={errors.note?.message}
+          >
+            <input
+              id={`${id}-note`}
+              type="text"
+              autoComplete="off"
+              maxLength={200}
+              {...form.register('note')}
+            />
+          </FormField>
+        </ConfirmDialog>
+      ) : null}
+    </div>
   );
 }
 

@@ -7,7 +7,8 @@
  *   (carrier, tracking link, times) and the move it is waiting for (ship, ready, collected);
  * - the moves on the whole order the member may make now (the order's `actions`);
  * - the address and phone, the age attestation, the payments with their provider
- *   references, the refunds, the e-mails sent and the timeline.
+ *   references, the refunds (each owed by hand with Mark paid back, for an owner), the
+ *   e-mails sent and the timeline.
  * A link opens the packing slip to print.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -22,6 +23,7 @@ import {
   CancelForm,
   MarkPaidForm,
   MoveDone,
+  PaidBackButton,
   RefundForm,
   ReopenButton,
   ShipmentActions,
@@ -356,7 +358,9 @@ function PaymentsPanel({ order }: { order: AdminOrder }) {
               <span className="task-main">
                 Card via {payment.provider}: {formatPrice(payment.amount)} ·{' '}
                 {CARD_STATUS_LABELS[payment.status]}
-                {payment.refund_status ? ` · refund ${humanize(payment.refund_status)}` : ''}
+                {payment.refund_status
+                  ? ` · refund ${payment.refund_status === 'manual' ? 'to pay back by hand' : humanize(payment.refund_status)}`
+                  : ''}
                 <br />
                 <span className="small muted">
                   Reference <span className="mono">{payment.provider_ref ?? '—'}</span>
@@ -364,6 +368,13 @@ function PaymentsPanel({ order }: { order: AdminOrder }) {
               </span>
               <span className="task-side">
                 {payment.captured_at ? formatDateTime(payment.captured_at) : 'not taken'}
+                {payment.refund_status === 'manual' ? (
+                  <PaidBackButton
+                    order={order}
+                    owed={{ kind: 'payment', uuid: payment.uuid }}
+                    amount={payment.amount}
+                  />
+                ) : null}
               </span>
             </li>
           ) : (
@@ -410,6 +421,13 @@ function RefundsPanel({ order }: { order: AdminOrder }) {
             <span className="task-side">
               {formatDateTime(refund.created_at)}
               {refund.by ? ` by ${refund.by}` : ''}
+              {refund.status === 'manual' ? (
+                <PaidBackButton
+                  order={order}
+                  owed={{ kind: 'refund', id: refund.id }}
+                  amount={refund.amount}
+                />
+              ) : null}
             </span>
           </li>
         ))}

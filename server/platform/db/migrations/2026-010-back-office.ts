@@ -156,8 +156,11 @@ export function backOfficeMigration(dialect: Dialect): Migration {
         .addColumn('payment_id', 'integer', (c) => c.references('payments.id').onDelete('set null'))
         .addColumn('amount_cents', 'integer', (c) => c.notNull().check(sql`amount_cents > 0`))
         .addColumn('reason', 'varchar(500)', (c) => c.notNull())
+        // `manual`: owed by hand; `paid_back`: an owner recorded paying it (note in provider_ref).
         .addColumn('status', 'varchar(10)', (c) =>
-          c.notNull().check(sql`status in ('pending', 'succeeded', 'manual', 'failed')`),
+          c
+            .notNull()
+            .check(sql`status in ('pending', 'succeeded', 'manual', 'paid_back', 'failed')`),
         )
         .addColumn('provider_ref', 'varchar(200)')
         .addColumn('staff_id', 'integer', (c) => c.references('staff.id').onDelete('set null'))

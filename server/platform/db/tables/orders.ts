@@ -139,8 +139,8 @@ export interface ManualPaymentsTable {
 
 /**
  * A refund the shop made: through the card payment's own provider (`payment_id`), or by hand
- * for money received by hand ('manual'). 'pending' reserves its amount while the provider is
- * asked; 'failed' gives it back.
+ * for money received by hand ('manual', until an owner records it 'paid_back'). 'pending'
+ * reserves its amount while the provider is asked; 'failed' gives it back.
  */
 export interface RefundsTable {
   id: Generated<number>;
@@ -150,7 +150,9 @@ export interface RefundsTable {
   payment_id: number | null;
   amount_cents: number;
   reason: string;
-  status: 'pending' | 'succeeded' | 'manual' | 'failed';
+  /** `manual`: the shop owes it by hand; `paid_back`: an owner recorded paying it back. */
+  status: 'pending' | 'succeeded' | 'manual' | 'paid_back' | 'failed';
+  /** The provider's reference (`succeeded`), or the owner's note (`paid_back`). */
   provider_ref: string | null;
   staff_id: number | null;
   created_at: ColumnType<Date | string, string | undefined, string>;

@@ -81,8 +81,9 @@ export interface PaymentsTable {
   /**
    * Money taken that the order cannot keep (it was closed, or already paid by another
    * attempt): 'pending' while the refund through the provider is tried, 'manual' when the
-   * shop must refund it by hand (its provider cannot, and it was told), then 'refunded'; null
-   * for every other payment.
+   * shop must refund it by hand (its provider cannot, and it was told), 'refunded' when the
+   * provider refunded it, 'paid_back' once an owner recorded paying a 'manual' one back by hand
+   * (`refund_ref` then holds their note, if any); null for every other payment.
    */
   refund_status: RefundStatus | null;
   refund_ref: string | null;
@@ -90,8 +91,8 @@ export interface PaymentsTable {
   checked_at: Timestamp | null;
 }
 
-/** A captured payment the order cannot keep: waiting for its refund, or refunded. */
-export type RefundStatus = 'pending' | 'manual' | 'refunded';
+/** A captured payment the order cannot keep: waiting for its refund, or refunded (by its provider, or paid back by hand). */
+export type RefundStatus = 'pending' | 'manual' | 'refunded' | 'paid_back';
 
 /** A gateway notification that was verified and applied (or acknowledged); replays collide. */
 export interface PaymentNotificationsTable {
