@@ -22,6 +22,14 @@ import path from 'node:path';
 import { openDatabase } from '../../server/platform/db/connection.ts';
 import { type BulkTarget } from './bulk-writer';
 import { deskBenchmarks, deskSamples, P99_TARGET_MS } from './desk-benchmarks';
+import {
+  benchEngines,
+  benchPostgresUrl,
+  checkEngineFlags,
+  type EngineOptions,
+  takeEngineFlag,
+  wholeNumber,
+} from './engine-options';
 import { describeReport, growCatalogue } from './grow-catalogue';
 import { seedDemoDatabase } from './grow-cli';
 import { mixDeskOrders } from './grow-desk';
@@ -29,13 +37,9 @@ import { createScratchDatabase, rerunUnderThrowawayPostgres } from './size-bench
 import { type BenchTable, printTable } from './table';
 
 /** The desk mode's options, from the command line. */
-export interface DeskBenchOptions {
+export interface DeskBenchOptions extends EngineOptions {
   /** Orders the demo shop is grown to. */
   orders: number;
-  /** Run under a throwaway PostgreSQL cluster when TEST_DATABASE_URL is not set. */
-  postgres: boolean;
-  sqliteOnly: boolean;
-  postgresOnly: boolean;
   /** Measured calls of each case (default 300). */
   iterations: number;
 }
@@ -60,39 +64,22 @@ export function parseDeskBenchArgs(argv: readonly string[]): DeskBenchOptions | 
     postgresOnly: false,
     iterations: 300,
   };
-  const whole = (name: string, raw: string | undefined): number => {
-    if (raw === undefined || !/^\d+$/.test(raw.replace(/_/g, ''))) {
-      throw new Error(`${name} needs a whole number`);
-    }
-    return Number(raw.replace(/_/g, ''));
-  };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i];
+    if (takeEngineFlag(options, name)) continue;
     switch (name) {
       case '--orders':
-        options.orders = whole(name, value());
+        options.orders = wholeNumber(name, value());
         break;
       case '--iterations':
-        options.iterations = Math.max(1, whole(name, value()));
-        break;
-      case '--postgres':
-        options.postgres = true;
-        break;
-      case '--sqlite-only':
-        options.sqliteOnly = true;
-        break;
-      case '--postgres-only':
-        options.postgresOnly = true;
-        options.postgres = true;
+        options.iterations = Math.max(1, wholeNumber(name, value()));
         break;
       default:
         throw new Error(`unknown option ${argv[i]} (the desk bench takes --orders N)`);
     }
   }
-  if (options.sqliteOnly && options.postgresOnly) {
-    throw new Error('--sqlite-only and --postgres-only leave nothing to measure');
-  }
+  checkEngineFlags(options);
   return options;
 }
 
@@ -102,7 +89,7 @@ export function parseDeskBenchArgs(argv: readonly string[]): DeskBenchOptions | 
  * @returns the exit status (0 also when a goal is missed: the table says so)
  */
 export async function runDeskBench(options: DeskBenchOptions): Promise<number> {
-  const pgUrl = options.sqliteOnly ? null : process.env.TEST_DATABASE_URL || null;
+  const pgUrl = benchPostgresUrl(options);
   if (options.postgres && !pgUrl && !options.sqliteOnly) return rerunUnderThrowawayPostgres();
   const dirs: string[] = [];
   const cleanup = () => {
@@ -114,10 +101,7 @@ export async function runDeskBench(options: DeskBenchOptions): Promise<number> {
     process.exit(1);
   }, DESK_DEADLINE_MS);
   try {
-    const engines = [
-      ...(options.postgresOnly ? [] : (['sqlite'] as const)),
-      ...(pgUrl ? (['postgres'] as const) : []),
-    ];
+    const engines = benchEngines(options, pgUrl);
     const tables: BenchTable[] = [];
     const growth: string[] = [];
     for (const engine of engines) {

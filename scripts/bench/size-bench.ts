@@ -32,6 +32,14 @@ import {
   stop,
 } from './api-process';
 import { RARE_DESCRIPTION_WORDS } from './catalogue-words';
+import {
+  benchEngines,
+  benchPostgresUrl,
+  checkEngineFlags,
+  type EngineOptions,
+  takeEngineFlag,
+  wholeNumber,
+} from './engine-options';
 import { describeReport, growCatalogue, type GrowOptions } from './grow-catalogue';
 import { CONNECTIONS, DURATION_S, TENANT } from './load-settings';
 import { firstProductSlug } from './read-benchmarks';
@@ -39,15 +47,9 @@ import { sizeBenchmarks } from './size-benchmarks';
 import { printTable, type BenchTable } from './table';
 
 /** The size mode's options, from the command line. */
-export interface SizeBenchOptions {
+export interface SizeBenchOptions extends EngineOptions {
   /** Active products the demo shop is grown to (0: the demo as seeded). */
   products: number;
-  /** Run under a throwaway PostgreSQL cluster when TEST_DATABASE_URL is not set. */
-  postgres: boolean;
-  /** Leave PostgreSQL out even when TEST_DATABASE_URL is set. */
-  sqliteOnly: boolean;
-  /** Leave SQLite out (PostgreSQL as `--postgres`). */
-  postgresOnly: boolean;
   /** Seconds of each full-speed and each paced run (default DURATION_S). */
   durationS: number;
   /** Passed on to the generator. */
@@ -72,52 +74,35 @@ export function parseSizeBenchArgs(argv: readonly string[]): SizeBenchOptions | 
     durationS: DURATION_S,
     grow: {},
   };
-  const whole = (name: string, raw: string | undefined): number => {
-    if (raw === undefined || !/^\d+$/.test(raw.replace(/_/g, ''))) {
-      throw new Error(`${name} needs a whole number`);
-    }
-    return Number(raw.replace(/_/g, ''));
-  };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i]!.split('=', 2) as [string, string | undefined];
     const value = () => inline ?? argv[++i];
+    if (takeEngineFlag(options, name)) continue;
     switch (name) {
       case '--products':
-        options.products = whole(name, value());
-        break;
-      case '--postgres':
-        options.postgres = true;
-        break;
-      case '--sqlite-only':
-        options.sqliteOnly = true;
-        break;
-      case '--postgres-only':
-        options.postgresOnly = true;
-        options.postgres = true;
+        options.products = wholeNumber(name, value());
         break;
       case '--duration':
-        options.durationS = Math.max(1, whole(name, value()));
+        options.durationS = Math.max(1, wholeNumber(name, value()));
         break;
       case '--customers':
-        options.grow.customers = whole(name, value());
+        options.grow.customers = wholeNumber(name, value());
         break;
       case '--orders':
-        options.grow.orders = whole(name, value());
+        options.grow.orders = wholeNumber(name, value());
         break;
       case '--shops':
-        options.grow.shops = whole(name, value());
+        options.grow.shops = wholeNumber(name, value());
         break;
       case '--products-per-shop':
-        options.grow.productsPerShop = whole(name, value());
+        options.grow.productsPerShop = wholeNumber(name, value());
         break;
       default:
         throw new Error(`unknown option ${argv[i]} (the size bench takes --products N)`);
     }
   }
   if (options.products < 0) throw new Error('the size bench needs --products N');
-  if (options.sqliteOnly && options.postgresOnly) {
-    throw new Error('--sqlite-only and --postgres-only leave nothing to measure');
-  }
+  checkEngineFlags(options);
   return options;
 }
 
@@ -127,7 +112,7 @@ export function parseSizeBenchArgs(argv: readonly string[]): SizeBenchOptions | 
  * @returns the exit status
  */
 export async function runSizeBench(options: SizeBenchOptions): Promise<number> {
-  const pgUrl = options.sqliteOnly ? null : process.env.TEST_DATABASE_URL || null;
+  const pgUrl = benchPostgresUrl(options);
   if (options.postgres && !pgUrl && !options.sqliteOnly) return rerunUnderThrowawayPostgres();
 
   const children: ChildProcess[] = [];
@@ -149,10 +134,7 @@ export async function runSizeBench(options: SizeBenchOptions): Promise<number> {
     buildIfNeeded();
     const tables: BenchTable[] = [];
     const growth: string[] = [];
-    const engines = [
-      ...(options.postgresOnly ? [] : (['sqlite'] as const)),
-      ...(pgUrl ? (['postgres'] as const) : []),
-    ];
+    const engines = benchEngines(options, pgUrl);
     for (const engine of engines) {
       const dir = mkdtempSync(path.join(os.tmpdir(), 'storefront-size-bench-'));
       dirs.push(dir);
