@@ -14,6 +14,7 @@ import { DataTable, listColumns } from '../../components/data-table';
 import { FormField } from '../../components/form-field';
 import { formatDateTime, humanize } from '../../components/format';
 import { ErrorNotice, Loading } from '../../components/notice';
+import { Pager } from '../../components/pager';
 import { staffQuery } from '../staff/api';
 import { ACTIVITY_PAGE_SIZE, activityQuery, type ActivityEntry } from './api';
 import { changeText, describeChanges } from './changes';
@@ -133,37 +134,12 @@ export function ActivityPage() {
             rowId={(entry) => String(entry.id)}
             empty="Nothing recorded yet."
           />
-          {pages > 1 ? (
-            <nav className="pagination" aria-label="Pages">
-              {page > 1 ? (
-                <Link
-                  to="/activity"
-                  search={{ ...search, page: page > 2 ? page - 1 : undefined }}
-                  className="button button-small"
-                  rel="prev"
-                >
-                  Newer
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="muted">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link
-                  to="/activity"
-                  search={{ ...search, page: page + 1 }}
-                  className="button button-small"
-                  rel="next"
-                >
-                  Older
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager
+            link={{ to: '/activity', search }}
+            page={page}
+            pages={pages}
+            labels={{ previous: 'Newer', next: 'Older' }}
+          />
         </div>
       )}
     </>
