@@ -19,7 +19,7 @@ import { DataTable, listColumns } from '../../components/data-table';
 import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { placeServerErrors } from '../../components/server-errors';
+import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useMe } from '../auth/api';
 import {
@@ -140,21 +140,12 @@ function ConfirmSetup({
   onConfirmed: (codes: string[]) => void;
 }) {
   const confirm = useConfirmTotp();
-  const once = useSingleFlight();
-  const [message, setMessage] = useState<string | null>(null);
   const form = useForm<ConfirmCodeInput, unknown, ConfirmCodeValues>({
     resolver: zodResolver(confirmCodeSchema),
     defaultValues: { code: '' },
   });
-  const submit = form.handleSubmit(({ code }) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        onConfirmed(await confirm.mutateAsync(code));
-      } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['code']));
-      }
-    }),
+  const { submit, message } = useServerSubmit(form, ['code'], async ({ code }) =>
+    onConfirmed(await confirm.mutateAsync(code)),
   );
   return (
     <>
@@ -248,21 +239,12 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function DisableForm() {
   const disable = useDisableTotp();
-  const once = useSingleFlight();
-  const [message, setMessage] = useState<string | null>(null);
   const form = useForm<DisableValues>({
     resolver: zodResolver(disableSchema),
     defaultValues: { password: '' },
   });
-  const submit = form.handleSubmit(({ password }) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        await disable.mutateAsync(password);
-      } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['password']));
-      }
-    }),
+  const { submit, message } = useServerSubmit(form, ['password'], ({ password }) =>
+    disable.mutateAsync(password),
   );
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Turn two-step verification off">

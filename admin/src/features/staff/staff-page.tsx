@@ -15,6 +15,7 @@ import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
+import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useMe } from '../auth/api';
 import {
@@ -171,23 +172,14 @@ function MembersPanel() {
 
 function RoleForm({ member }: { member: StaffMember }) {
   const change = useChangeRole();
-  const once = useSingleFlight();
-  const [message, setMessage] = useState<string | null>(null);
   const form = useForm<RoleValues>({
     resolver: zodResolver(roleSchema),
     values: { role: member.role },
   });
   const id = `role-${member.id}`;
   const chosen = useWatch({ control: form.control, name: 'role' });
-  const submit = form.handleSubmit((values) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        await change.mutateAsync({ id: member.id, role: values.role });
-      } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['role']));
-      }
-    }),
+  const { submit, message } = useServerSubmit(form, ['role'], (values) =>
+    change.mutateAsync({ id: member.id, role: values.role }),
   );
   return (
     <form className="button-row" onSubmit={submit} noValidate>
@@ -297,27 +289,18 @@ function InvitationsPanel() {
 
 function InvitePanel() {
   const invite = useInvite();
-  const once = useSingleFlight();
-  const [message, setMessage] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const form = useForm<InviteValues>({
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: 'staff' },
   });
   const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    once(async () => {
-      setMessage(null);
-      setSent(null);
-      try {
-        const invitation = await invite.mutateAsync(values);
-        setSent(`Invitation sent to ${invitation.email}. The link works for 72 hours.`);
-        form.reset({ email: '', role: values.role });
-      } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['email', 'role']));
-      }
-    }),
-  );
+  const { submit, message } = useServerSubmit(form, ['email', 'role'], async (values) => {
+    setSent(null);
+    const invitation = await invite.mutateAsync(values);
+    setSent(`Invitation sent to ${invitation.email}. The link works for 72 hours.`);
+    form.reset({ email: '', role: values.role });
+  });
   return (
     <section className="panel" aria-labelledby="invite-title">
       <h2 id="invite-title">Invite someone</h2>
