@@ -12,6 +12,7 @@
  */
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
+import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import { type DemoCustomer, seedDemoCustomersIfMissing } from './seed.ts';
@@ -264,6 +265,13 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
     .where('role', '=', 'owner')
     .orderBy('id')
     .executeTakeFirst();
+  const settings = await db
+    .selectFrom('payment_settings')
+    .selectAll()
+    .where('tenant_id', '=', tenant.id)
+    .executeTakeFirst();
+  const terms = (method: PaymentMethod) =>
+    settings ? PAYMENT_METHODS[method].terms(settings) : { instructions: null, redirectUrl: null };
   let added = 0;
   for (const [index, demo] of DEMO_ORDERS.entries()) {
     const idempotencyKey = `seed-desk-${demo.key}`;
@@ -299,8 +307,10 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
           country: 'GB',
           fullname: demo.fullname,
           contact_number: '+44 7700 900123',
-          payment_instructions: null,
-          payment_redirect_url: null,
+          // How to pay, as checkout records it from the shop's settings: the reminder and the
+          // order's e-mails quote it.
+          payment_instructions: terms(demo.method).instructions,
+          payment_redirect_url: terms(demo.method).redirectUrl,
           idempotency_key: idempotencyKey,
           request_hash: null,
           created_at: placedAt.toISOString(),
