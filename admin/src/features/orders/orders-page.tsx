@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { Pager } from '../../components/pager';
 import { DataTable, listColumns } from '../../components/data-table';
 import { FormField } from '../../components/form-field';
 import { formatDateTime, formatPrice } from '../../components/format';
@@ -115,37 +116,12 @@ export function OrdersPage() {
             rowId={(order) => order.order_number}
             empty="No orders match these filters."
           />
-          {pages > 1 ? (
-            <nav className="pagination" aria-label="Pages">
-              {page > 1 ? (
-                <Link
-                  to="/orders"
-                  search={{ ...search, page: page > 2 ? page - 1 : undefined }}
-                  className="button button-small"
-                  rel="prev"
-                >
-                  Previous page
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="muted">
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link
-                  to="/orders"
-                  search={{ ...search, page: page + 1 }}
-                  className="button button-small"
-                  rel="next"
-                >
-                  Next page
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager
+            link={{ to: '/orders', search }}
+            page={page}
+            pages={pages}
+            labels={{ previous: 'Previous page', next: 'Next page' }}
+          />
         </div>
       )}
     </>
