@@ -20,7 +20,8 @@ export interface paths {
      *     answer is 400 on `otp` and no token is given; the password was right, so the back office
      *     asks for the code next. A member of a shop that requires two-step verification who has
      *     not set it up yet signs in and is asked to set it up (`totp_required` true,
-     *     `totp_enabled` false). Throttled per client address and per e-mail.
+     *     `totp_enabled` false): until they do, only their own profile, two-step verification and
+     *     sessions answer (every other operation 403). Throttled per client address and per e-mail.
      */
     post: operations['staffLogin'];
     delete?: never;
@@ -323,7 +324,10 @@ export interface paths {
      * Change the shop's security settings (owner only).
      * @description With `require_totp` on, every member must sign in with a code: a member without
      *     two-step verification is asked to set it up at their next sign-in (`totp_required` of
-     *     `GET /me/` and of the sign-in answer), and nobody can turn theirs off.
+     *     `GET /me/` and of the sign-in answer) and reaches nothing but their own profile,
+     *     two-step verification and sessions until they do (403 `This shop requires two-step
+     *     verification: set it up under Account before anything else.`), and nobody can turn
+     *     theirs off.
      */
     put: operations['updateSecuritySettings'];
     post?: never;

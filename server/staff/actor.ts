@@ -14,4 +14,9 @@ export interface StaffActor {
   role: StaffRole;
   /** The session the request came with (`staff_sessions.uuid`). */
   sessionId: string;
+  /**
+   * True while the shop requires two-step verification and this member has not set it up:
+   * they may only reach their own account (to set it up) until they do.
+   */
+  mustSetUpTotp?: boolean;
 }

@@ -25,6 +25,8 @@ export const STAFF_MESSAGES = {
   totpNotStarted: 'Start setting up two-step verification first.',
   totpNotOn: 'Two-step verification is not on.',
   totpRequiredByShop: 'This shop requires two-step verification for every member of staff.',
+  setUpTotpFirst:
+    'This shop requires two-step verification: set it up under Account before anything else.',
 } as const;
 
 /** A new password's length bounds, in code points (the shoppers' floor, and a ceiling). */

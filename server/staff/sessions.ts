@@ -20,7 +20,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { toIsoString } from '../platform/db/mapping.ts';
+import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';
 import type { StaffClient, StaffServices } from './context.ts';
@@ -347,6 +347,7 @@ export async function verifyStaffAccess(
   const row = await db
     .selectFrom('staff_sessions as s')
     .innerJoin('staff', 'staff.id', 's.staff_id')
+    .leftJoin('staff_policies as p', 'p.tenant_id', 's.tenant_id')
     .select([
       'staff.id',
       'staff.email',
@@ -354,6 +355,8 @@ export async function verifyStaffAccess(
       'staff.role',
       'staff.removed_at',
       'staff.password_changed_at',
+      'staff.totp_enabled_at',
+      'p.require_totp',
       's.expires_at',
       's.revoked_at',
     ])
@@ -375,5 +378,6 @@ export async function verifyStaffAccess(
     name: row.name,
     role: row.role,
     sessionId: claims.sid,
+    mustSetUpTotp: toBool(row.require_totp ?? 0) && row.totp_enabled_at === null,
   };
 }

@@ -46,6 +46,7 @@ describe('a staff session', () => {
       name: member.name,
       role: 'owner',
       sessionId,
+      mustSetUpTotp: false,
     });
   });
 

@@ -6,7 +6,8 @@
  *
  * Before a handler runs: the tenant header (./../tenant.ts), request validation against the
  * contract, the `staffAuth` check (a staff access token of this shop: ./staff-auth.ts), then
- * the operation's access from ./permissions.ts (403 for a role without it). The handlers
+ * the operation's access from ./permissions.ts (403 for a role without it, and for a member
+ * who must still set up the two-step verification their shop requires). The handlers
  * (./operations.ts) translate to the same domain folders the storefront uses.
  */
 import { existsSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { FORBIDDEN_MESSAGE, can } from '../../staff/roles.ts';
+import { STAFF_MESSAGES } from '../../staff/messages.ts';
 import { apiRequests } from '../api-requests.ts';
 import { HttpError } from '../http-error.ts';
 import { notImplemented } from '../storefront/not-implemented.ts';
@@ -50,6 +52,11 @@ function guarded(access: OperationAccess, handler: RouteHandlerMethod): RouteHan
     const actor = requireStaff(request);
     if (access !== 'signed_in' && !can(actor.role, access)) {
       throw new HttpError(403, { detail: FORBIDDEN_MESSAGE });
+    }
+    // A shop that requires two-step verification lets a member without it reach only their
+    // own account (the `signed_in` operations), where they set it up.
+    if (access !== 'signed_in' && actor.mustSetUpTotp) {
+      throw new HttpError(403, { detail: STAFF_MESSAGES.setUpTotpFirst });
     }
     return handler.call(this, request, reply);
   };
