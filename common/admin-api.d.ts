@@ -325,9 +325,9 @@ export interface paths {
      * @description With `require_totp` on, every member must sign in with a code: a member without
      *     two-step verification is asked to set it up at their next sign-in (`totp_required` of
      *     `GET /me/` and of the sign-in answer) and reaches nothing but their own profile,
-     *     two-step verification and sessions until they do (403 `This shop requires two-step
-     *     verification: set it up under Account before anything else.`), and nobody can turn
-     *     theirs off.
+     *     two-step verification and sessions (and an owner these settings, to lift the rule) until
+     *     they do (403 `This shop requires two-step verification: set it up under Account before
+     *     anything else.`), and nobody can turn theirs off.
      */
     put: operations['updateSecuritySettings'];
     post?: never;

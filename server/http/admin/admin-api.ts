@@ -33,6 +33,9 @@ export const ADMIN_SPECIFICATION_PATH = [
   .map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)))
   .find((candidate) => existsSync(candidate)) as string;
 
+/** Beyond their own account, what a member held for two-step verification may still reach. */
+const REACHABLE_WITHOUT_TOTP = new Set(['getSecuritySettings', 'updateSecuritySettings']);
+
 export interface AdminApiOptions {
   /** The API's path prefix (config.publicApiPath); the back office's is `{it}/admin`. */
   publicApiPath: string;
@@ -42,7 +45,11 @@ export interface AdminApiOptions {
  * Wraps a handler with its operation's access check, which runs after the staff token was
  * verified (the glue's security handlers run first, in the route's preHandler).
  */
-function guarded(access: OperationAccess, handler: RouteHandlerMethod): RouteHandlerMethod {
+function guarded(
+  operationId: string,
+  access: OperationAccess,
+  handler: RouteHandlerMethod,
+): RouteHandlerMethod {
   if (access === 'public') return handler;
   return async function guardedHandler(
     this: FastifyInstance,
@@ -54,8 +61,9 @@ function guarded(access: OperationAccess, handler: RouteHandlerMethod): RouteHan
       throw new HttpError(403, { detail: FORBIDDEN_MESSAGE });
     }
     // A shop that requires two-step verification lets a member without it reach only their
-    // own account (the `signed_in` operations), where they set it up.
-    if (access !== 'signed_in' && actor.mustSetUpTotp) {
+    // own account (the `signed_in` operations), where they set it up, and an owner the
+    // security settings too, so the one who turned the requirement on can turn it off.
+    if (access !== 'signed_in' && actor.mustSetUpTotp && !REACHABLE_WITHOUT_TOTP.has(operationId)) {
       throw new HttpError(403, { detail: STAFF_MESSAGES.setUpTotpFirst });
     }
     return handler.call(this, request, reply);
@@ -83,7 +91,7 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       ];
       // An operation nobody decided access for never runs (the table's type makes that rare).
       if (!access) return notImplemented;
-      return guarded(access, handler ?? notImplemented);
+      return guarded(operationId, access, handler ?? notImplemented);
     },
   });
 }
