@@ -106,11 +106,11 @@ test.describe('the back office', () => {
     expect(shipped.status).toBe('shipped');
   });
 
-  test('the owner refunds part of a paid order, and the activity log names who did what', async ({
+  test('the owner refunds part of a paid order, and the activity log names who did what @layout', async ({
     page,
     request,
   }) => {
-    const { order } = await transferOrder(request, 2);
+    const { order } = await transferOrder(request, test.info().project.name === 'mobile' ? 4 : 2);
     await signIn(page, OWNER, `/admin/orders/${order.order_number}`);
     await page.getByLabel("Payer's reference").fill('TRANSFER 1');
     await page.getByRole('button', { name: 'Mark paid' }).click();
@@ -134,6 +134,13 @@ test.describe('the back office', () => {
         .first(),
     ).toContainText('$10.00');
 
+    // The packing slip prints the order with the shop's name.
+    await page.goto(`/admin/orders/${order.order_number}/print`);
+    const slip = page.getByRole('article', { name: order.order_number });
+    await expect(slip).toContainText('Ember');
+    await expect(slip).toContainText('Ada Lovelace');
+
+    await page.goto('/admin/');
     await page.getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const rows = page.locator('tr, li, article').filter({ hasText: order.order_number });
@@ -146,7 +153,7 @@ test.describe('the back office', () => {
     page,
     request,
   }) => {
-    const { order } = await transferOrder(request, 3);
+    const { order } = await transferOrder(request, test.info().project.name === 'mobile' ? 5 : 3);
     await signIn(page, STAFF, `/admin/orders/${order.order_number}`);
     await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
     await page.getByLabel("Payer's reference").fill('TRANSFER 2');
