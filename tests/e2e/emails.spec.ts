@@ -28,7 +28,8 @@ for (const name of Object.keys(PREVIEW_EMAILS)) {
     if (
       'order' in data &&
       data.kind !== 'late_payment_refund' &&
-      data.kind !== 'shop_refund_needed'
+      data.kind !== 'shop_refund_needed' &&
+      data.kind !== 'order_refunded'
     ) {
       for (const line of data.order.lines)
         await expect(page.getByText(line.name).filter({ visible: true }).first()).toBeVisible();
