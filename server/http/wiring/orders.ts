@@ -151,20 +151,25 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
   app.decorate('sweepOrders', sweep);
 
   let timer: NodeJS.Timeout | null = null;
+  let first: NodeJS.Timeout | null = null;
   if (background) {
+    const sweepInBackground = () => {
+      sweep().catch((error: unknown) => app.log.error({ err: error }, 'the order sweep failed'));
+    };
     app.addHook('onReady', async () => {
       outbox.start();
       if (options.orderSweepIntervalSeconds > 0) {
-        timer = setInterval(() => {
-          sweep().catch((error: unknown) =>
-            app.log.error({ err: error }, 'the order sweep failed'),
-          );
-        }, options.orderSweepIntervalSeconds * 1000);
+        // Once a second after start too: what fell due while the shop was down (an order to
+        // expire, a reminder to send) is done at once, not an interval later.
+        first = setTimeout(sweepInBackground, 1000);
+        first.unref();
+        timer = setInterval(sweepInBackground, options.orderSweepIntervalSeconds * 1000);
         timer.unref();
       }
     });
   }
   app.addHook('onClose', async () => {
+    if (first) clearTimeout(first);
     if (timer) clearInterval(timer);
     await sweeping;
     await outbox.stop();
