@@ -11,6 +11,7 @@
  *   e-mails sent and the timeline.
  * A link opens the packing slip to print.
  */
+import { AddressLines } from '../../components/address-lines';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -326,21 +327,7 @@ function CustomerPanel({ order }: { order: AdminOrder }) {
       </p>
       <h3>{collectedOnly ? 'Collecting' : 'Delivery address'}</h3>
       <address className="break">
-        {a.fullname}
-        {a.street ? (
-          <>
-            <br />
-            {a.street}
-          </>
-        ) : null}
-        {a.city || a.postal_code ? (
-          <>
-            <br />
-            {[a.city, a.postal_code].filter(Boolean).join(' ')}
-          </>
-        ) : null}
-        <br />
-        {a.country}
+        <AddressLines address={a} />
       </address>
     </section>
   );

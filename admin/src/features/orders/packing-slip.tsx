@@ -5,6 +5,7 @@
  * box when an age-restricted piece is in it. The Print and Back buttons are not printed
  * (`.no-print`, styles.css `@media print`).
  */
+import { AddressLines } from '../../components/address-lines';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { formatDate, formatPrice } from '../../components/format';
@@ -81,21 +82,7 @@ function Slip({
       <section aria-labelledby="slip-to">
         <h2 id="slip-to">{collectedOnly ? 'Collected by' : 'Deliver to'}</h2>
         <address>
-          {a.fullname}
-          {a.street ? (
-            <>
-              <br />
-              {a.street}
-            </>
-          ) : null}
-          {a.city || a.postal_code ? (
-            <>
-              <br />
-              {[a.city, a.postal_code].filter(Boolean).join(' ')}
-            </>
-          ) : null}
-          <br />
-          {a.country}
+          <AddressLines address={a} />
           {order.contact_number ? (
             <>
               <br />
