@@ -1,7 +1,7 @@
 /**
  * What each role may do in the back office (decision 020). An owner may do everything; staff
- * run the order desk (and, later, the catalogue and moderation) but never move money out of
- * the shop, manage staff or change settings. Every admin operation names its permission
+ * run the order desk, the catalogue, moderation, the inbox and the content, but never move
+ * money out of the shop, manage staff or change settings. Every admin operation names its permission
  * (server/http/admin/operations.ts) and the HTTP layer checks it before the handler runs; the
  * back office's screens hide what a role cannot do from the same list (`permissionsOf`).
  */
@@ -22,6 +22,16 @@ export const PERMISSIONS = {
   'staff.manage': ['owner'],
   /** The shop-wide activity log. */
   'activity.view': ['owner'],
+  /** Read and edit the catalogue: products, their photos and stock, categories. */
+  'catalog.edit': ['owner', 'staff'],
+  /** Approve, reject, hide and reply to reviews and blog comments. */
+  'moderation.manage': ['owner', 'staff'],
+  /** Read, answer and archive contact messages. */
+  'inbox.manage': ['owner', 'staff'],
+  /** Blog posts, the FAQ, the policies, the company page and the contact information. */
+  'content.edit': ['owner', 'staff'],
+  /** The shop's settings: site, shipping, working days, minimum age, payment methods, moderation rules. */
+  'settings.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

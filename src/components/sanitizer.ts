@@ -4,7 +4,7 @@
  * without pulling the component into every page's first load.
  *
  * In the browser, staff HTML goes through two well-kept sanitizers with one allow-list
- * (./html-policy.ts):
+ * (common/html-policy.ts):
  * 1. js-xss, on the string, with no DOM: it drops every tag and attribute off the list, event
  *    handlers included, before the browser parses anything. Chromium 156 reports a CSP
  *    `script-src-attr` violation for each inline handler it parses, even into an inert
@@ -20,7 +20,7 @@ import {
   GLOBAL_ATTRIBUTES,
   isLoadableImageSource,
   LINK_SCHEMES,
-} from './html-policy';
+} from '../../common/html-policy';
 
 type Sanitize = (html: string) => string;
 
@@ -105,7 +105,7 @@ export function loadSanitizer(): Promise<void> {
 }
 
 /**
- * Sanitizes an HTML string (the allow-list of ./html-policy.ts; `target="_blank"` links get
+ * Sanitizes an HTML string (the allow-list of common/html-policy.ts; `target="_blank"` links get
  * `rel="noopener noreferrer"`; images without an alt get `alt=""`) and returns the safe HTML.
  * @throws Error when no sanitizer is loaded yet (call {@link loadSanitizer} first).
  */

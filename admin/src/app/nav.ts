@@ -14,6 +14,12 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Today', roles: ['owner', 'staff'] },
   { to: '/orders', label: 'Orders', roles: ['owner', 'staff'] },
+  // ~~ products ~~
+  // ~~ stock-and-categories ~~
+  // ~~ media ~~
+  // ~~ moderation-and-inbox ~~
+  // ~~ content ~~
+  // ~~ settings ~~
   { to: '/activity', label: 'Activity', roles: ['owner'] },
   { to: '/staff', label: 'Staff', roles: ['owner'] },
   { to: '/account', label: 'Account', roles: ['owner', 'staff'] },

@@ -172,6 +172,13 @@ const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage'),
 });
 
+// ~~ products ~~
+// ~~ stock-and-categories ~~
+// ~~ media ~~
+// ~~ moderation-and-inbox ~~
+// ~~ content ~~
+// ~~ settings ~~
+
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   acceptInvitationRoute,
@@ -183,6 +190,12 @@ export const routeTree = rootRoute.addChildren([
       activityRoute,
       staffRoute,
       accountRoute,
+      // ~~ products ~~
+      // ~~ stock-and-categories ~~
+      // ~~ media ~~
+      // ~~ moderation-and-inbox ~~
+      // ~~ content ~~
+      // ~~ settings ~~
     ]),
     printRoute,
   ]),

@@ -9,6 +9,12 @@ import { activityHandlers } from './activity.ts';
 import { deskReadHandlers } from './orders.ts';
 import { deskMoveHandlers } from './orders-desk.ts';
 import { staffHandlers } from './staff.ts';
+// ~~ products ~~
+// ~~ stock-and-categories ~~
+// ~~ media ~~
+// ~~ moderation-and-inbox ~~
+// ~~ content ~~
+// ~~ settings ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -16,4 +22,10 @@ export const adminHandlers: AdminHandlerMap = {
   ...deskMoveHandlers,
   ...deskReadHandlers,
   ...activityHandlers,
+  // ~~ products ~~
+  // ~~ stock-and-categories ~~
+  // ~~ media ~~
+  // ~~ moderation-and-inbox ~~
+  // ~~ content ~~
+  // ~~ settings ~~
 };

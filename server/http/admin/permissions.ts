@@ -46,4 +46,10 @@ export const ADMIN_OPERATION_ACCESS = {
   settleManualPaymentRefund: 'orders.money',
   reopenOrder: 'orders.money',
   listActivity: 'activity.view',
+  // ~~ products ~~
+  // ~~ stock-and-categories ~~
+  // ~~ media ~~
+  // ~~ moderation-and-inbox ~~
+  // ~~ content ~~
+  // ~~ settings ~~
 } as const satisfies Record<OperationId, OperationAccess>;

@@ -20,6 +20,12 @@ import { makersShopMigration } from './migrations/2026-007-makers-shop.ts';
 import { moneyAndStockMigration } from './migrations/2026-008-money-and-stock.ts';
 import { catalogueAtScaleMigration } from './migrations/2026-009-catalogue-at-scale.ts';
 import { backOfficeMigration } from './migrations/2026-010-back-office.ts';
+import { catalogueEditingMigration } from './migrations/2026-011-catalogue-editing.ts';
+import { stockAndCategoriesMigration } from './migrations/2026-012-stock-and-categories.ts';
+import { mediaMigration } from './migrations/2026-013-media.ts';
+import { moderationAndInboxMigration } from './migrations/2026-014-moderation-and-inbox.ts';
+import { contentEditingMigration } from './migrations/2026-015-content-editing.ts';
+import { shopSettingsMigration } from './migrations/2026-016-shop-settings.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +40,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_008_money_and_stock': moneyAndStockMigration(dialect),
     '2026_009_catalogue_at_scale': catalogueAtScaleMigration(dialect),
     '2026_010_back_office': backOfficeMigration(dialect),
+    '2026_011_catalogue_editing': catalogueEditingMigration(dialect),
+    '2026_012_stock_and_categories': stockAndCategoriesMigration(dialect),
+    '2026_013_media': mediaMigration(dialect),
+    '2026_014_moderation_and_inbox': moderationAndInboxMigration(dialect),
+    '2026_015_content_editing': contentEditingMigration(dialect),
+    '2026_016_shop_settings': shopSettingsMigration(dialect),
   };
 }
 

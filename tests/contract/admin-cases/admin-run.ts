@@ -22,6 +22,12 @@ import { adminSetup } from './admin-setup';
 import { authCases } from './auth';
 import { orderCases } from './orders';
 import { staffCases } from './staff';
+// ~~ products ~~
+// ~~ stock-and-categories ~~
+// ~~ media ~~
+// ~~ moderation-and-inbox ~~
+// ~~ content ~~
+// ~~ settings ~~
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -44,6 +50,12 @@ export async function runAdminContract(
     ...authCases(setup),
     ...staffCases(setup),
     ...orderCases(setup),
+    // ~~ products ~~
+    // ~~ stock-and-categories ~~
+    // ~~ media ~~
+    // ~~ moderation-and-inbox ~~
+    // ~~ content ~~
+    // ~~ settings ~~
     ...activityCases(setup),
   ];
 
