@@ -1,7 +1,8 @@
 /**
  * The frame of every screen behind sign-in: a skip link, the top bar (the back office's name,
- * the navigation the member's role allows, who is signed in and Sign out) and the page.
- * At 375 px the navigation wraps under the name; nothing scrolls sideways.
+ * who is signed in and Sign out), the navigation the member's role allows and the page. From
+ * 1000 px the navigation is a column beside the page; below it wraps under the top bar, every
+ * link still one tap away; nothing scrolls sideways at 375 px.
  */
 import { Link, Outlet } from '@tanstack/react-router';
 import { useMe, useSignOut } from '../features/auth/api';
@@ -21,21 +22,6 @@ export function Shell() {
           <Link to="/" className="brand">
             Back office
           </Link>
-          <nav aria-label="Main" className="main-nav">
-            <ul>
-              {items.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    activeOptions={{ exact: item.to === '/', includeSearch: false }}
-                    activeProps={{ 'aria-current': 'page', className: 'active' }}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
           <div className="who">
             <span className="who-name">
               {me.name}{' '}
@@ -52,9 +38,26 @@ export function Shell() {
           </div>
         </div>
       </header>
-      <main id="main" className="page" tabIndex={-1}>
-        <Outlet />
-      </main>
+      <div className="frame">
+        <nav aria-label="Main" className="main-nav">
+          <ul>
+            {items.map((item) => (
+              <li key={item.to}>
+                <Link
+                  to={item.to}
+                  activeOptions={{ exact: item.to === '/', includeSearch: false }}
+                  activeProps={{ 'aria-current': 'page', className: 'active' }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" className="page" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }
