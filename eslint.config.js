@@ -28,6 +28,7 @@ const SERVER_DOMAINS = [
   'accounts',
   'content',
   'staff',
+  'media',
 ];
 
 /**

@@ -17,6 +17,7 @@ import type { PaymentErrorCode } from '../payments/errors.ts';
 import type { AccountErrorCode } from '../accounts/errors.ts';
 import type { ContentErrorCode } from '../content/errors.ts';
 import type { StaffErrorCode } from '../staff/errors.ts';
+import type { MediaErrorCode } from '../media/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
@@ -28,7 +29,8 @@ type DomainErrorCode =
   | PaymentErrorCode
   | AccountErrorCode
   | ContentErrorCode
-  | StaffErrorCode;
+  | StaffErrorCode
+  | MediaErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -120,6 +122,17 @@ const DOMAIN_ERROR_STATUS = {
   staff_invalid: 400,
   staff_not_found: 404,
   staff_conflict: 409,
+  // media (photos and uploads)
+  upload_not_found: 400,
+  image_refused: 415,
+  image_damaged: 400,
+  image_wrong_content_type: 415,
+  image_too_large: 413,
+  image_too_many_pixels: 400,
+  photo_not_found: 404,
+  media_product_not_found: 404,
+  too_many_photos: 409,
+  invalid_photo_input: 400,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */
