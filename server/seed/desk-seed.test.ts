@@ -10,9 +10,10 @@ import { useTestApp } from '../test/test-app.ts';
 const t = useTestApp();
 
 describe('the back office demo', () => {
-  it('adds the README staff, and orders in every state of the desk, once', async () => {
+  it('adds the README staff, messages for the inbox and orders in every state of the desk, once', async () => {
     const first = await seedDeskIfMissing(t.app.db, { passwordHashCost: 10 });
     expect(first).toEqual(expect.arrayContaining(DEMO_STAFF.map((s) => s.email)));
+    expect(first).toContain('3 contact messages at demo-handcraft');
     expect(await seedDeskIfMissing(t.app.db, { passwordHashCost: 10 })).toEqual([]);
 
     for (const member of DEMO_STAFF) {

@@ -1,6 +1,7 @@
 /**
- * The back office's demo (decision 020): an owner and a staff member at demo-handcraft, and
- * orders in every state of the order desk (awaiting payment, to ship, on their way, ready to
+ * The back office's demo (decision 020): an owner and a staff member at demo-handcraft (and an
+ * owner at demo-pottery, which moderates its comments), three contact messages in
+ * demo-handcraft's inbox, and orders in every state of the order desk (awaiting payment, to ship, on their way, ready to
  * collect, completed, canceled, expired, refunded, and a late card payment to pay back by
  * hand), so the desk is not empty on first start.
  * Only ever run with the demo seed (SEED_DEMO, which the config refuses in production).
@@ -41,7 +42,46 @@ export const DEMO_STAFF: readonly DemoStaff[] = [
     role: 'staff',
     password: 'demo-staff-2026',
   },
+  {
+    // The second shop moderates its blog's comments: its owner approves them.
+    tenantToken: 'demo-pottery',
+    email: 'owner@riversidepottery.example',
+    name: 'Rosa Field',
+    role: 'owner',
+    password: 'demo-pottery-2026',
+  },
 ];
+
+/** Messages sent through demo-handcraft's contact form, for the back office's inbox. */
+const DEMO_CONTACT_MESSAGES = [
+  {
+    name: 'Priya Natarajan',
+    email: 'priya@example.com',
+    phone_number: null,
+    subject: 'Engraving on the Damascus chef knife',
+    message:
+      'Hello! Could the Damascus chef knife be engraved with two initials on the blade rather than the handle? It is a wedding present for early March.',
+    hours_ago: 5,
+  },
+  {
+    name: 'Tom Hughes',
+    email: 'tom.hughes@example.com',
+    phone_number: '+44 7700 900123',
+    subject: 'Visiting the workshop',
+    message:
+      'Do you open the workshop to visitors? I will be in the area on a Saturday next month and would love to see a billet being forged.',
+    hours_ago: 27,
+  },
+  {
+    name: 'Lena Fischer',
+    email: 'lena.fischer@example.de',
+    phone_number: null,
+    subject: 'Shipping a carving to Germany',
+    message:
+      'Can you send the carved oak wren to Berlin, and roughly how long would it take to arrive?',
+    hours_ago: 52,
+  },
+] as const;
 
 /**
  * The shopper the demo orders belong to: not the demo customer, whose order history and
@@ -229,7 +269,34 @@ export async function seedDeskIfMissing(
   );
   const orders = await seedDemoOrders(db, now);
   if (orders > 0) added.push(`${orders} orders at demo-handcraft`);
+  const messages = await seedDemoContactMessages(db, now);
+  if (messages > 0) added.push(`${messages} contact messages at demo-handcraft`);
   return added;
+}
+
+/** The inbox's demo messages, added once: only into a shop that has received none yet. */
+async function seedDemoContactMessages(db: Kysely<Database>, now: Date): Promise<number> {
+  const tenant = await tenantByToken(db, 'demo-handcraft');
+  if (!tenant) return 0;
+  const any = await db
+    .selectFrom('contact_messages')
+    .select('id')
+    .where('tenant_id', '=', tenant.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (any) return 0;
+  await db
+    .insertInto('contact_messages')
+    .values(
+      DEMO_CONTACT_MESSAGES.map(({ hours_ago, ...message }) => ({
+        ...message,
+        tenant_id: tenant.id,
+        client_address: '192.0.2.10',
+        created_at: new Date(now.getTime() - hours_ago * 3_600_000).toISOString(),
+      })),
+    )
+    .execute();
+  return DEMO_CONTACT_MESSAGES.length;
 }
 
 async function tenantByToken(db: Kysely<Database>, token: string) {
