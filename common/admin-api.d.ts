@@ -675,6 +675,150 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/categories/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's categories in the order the shop shows them, with how many products each holds.
+     * @description Every category of the shop, in the order its menu shows them (`position`, then by name),
+     *     each with `product_count`: all its products, active, draft or archived. A shop has tens
+     *     of categories, so the list is not paged. The product form picks a category from here.
+     */
+    get: operations['listCategories'];
+    put?: never;
+    /**
+     * Add a category; it shows at the end of the shop's menu at once.
+     * @description `slug` is made from the name when omitted (lowercase letters, digits and hyphens) and
+     *     is unique in the shop (400 on `slug` when taken). The HTML description is cleaned on
+     *     save with the policy the storefront shows it with: what is stored is what shows.
+     */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Put the shop's categories in a new order.
+     * @description `ids` lists every category of the shop once, in the order the shop's menu shows them
+     *     from now on (400 when one is missing, repeated or not the shop's). Answers the list in
+     *     its new order.
+     */
+    put: operations['reorderCategories'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{category_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The category's `id`. */
+        category_id: components['parameters']['CategoryId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete an empty category.
+     * @description Only a category without products may go (409 otherwise: move or delete its products
+     *     first). The storefront's menu drops it within a second.
+     */
+    delete: operations['deleteCategory'];
+    options?: never;
+    head?: never;
+    /**
+     * Rename a category, change its slug or its description.
+     * @description Only the fields sent change. The slug stays unique in the shop (400 on `slug` when
+     *     taken); the HTML description is cleaned on save as on create. The storefront shows the
+     *     change within a second.
+     */
+    patch: operations['updateCategory'];
+    trace?: never;
+  };
+  '/products/{product_id}/stock/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: number;
+      };
+      cookie?: never;
+    };
+    /**
+     * A product's stock, its low-stock threshold and its history, newest first.
+     * @description `movements` is a page (20 a page, newest first, `?page=`) of what changed the stock:
+     *     changes made in the back office (`kind` `adjustment`, with the reason, the note and
+     *     who), pieces sold (`sale`, with the order number) and pieces an unpaid order gave back
+     *     when it was canceled or expired (`return`). `stock_after` is known for adjustments
+     *     only. A made-to-order product takes no stock (`made_to_order` true).
+     */
+    get: operations['getProductStock'];
+    put?: never;
+    /**
+     * Set the stock to a count or change it by a number, with a reason.
+     * @description `mode` `set` makes the stock `quantity` (0 or more); send `expected_stock`, the count
+     *     the member saw, and the change is refused with 409 when the stock moved meanwhile (a
+     *     sale), so a count never overwrites a sale. `mode` `adjust` adds `quantity` (negative
+     *     takes away); taking more than there is answers 409 with the current stock and changes
+     *     nothing. Either is made in one conditional update, so it never races a checkout and
+     *     the stock never goes below 0. A made-to-order product takes no stock (409). The
+     *     storefront shows the new stock within a second.
+     */
+    post: operations['adjustProductStock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set the count at or below which the product shows as low in stock.
+     * @description `low_stock_threshold` 0 to 100000; null stops warning. A product whose stock is at or
+     *     below it (and above nothing: made-to-order products are never low) shows in
+     *     `GET /stock/low/` and with a low badge.
+     */
+    patch: operations['updateStockThreshold'];
+    trace?: never;
+  };
+  '/stock/low/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Products whose stock is at or below their low-stock threshold, the emptiest first.
+     * @description Products (active or draft, not archived, not made to order) with a threshold whose
+     *     stock is at or below it, sold out first, then by stock and name; 50 a page.
+     */
+    get: operations['listLowStock'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1162,7 +1306,22 @@ export interface components {
       due_this_week: components['schemas']['DueLine'][];
     };
     /** @enum {string} */
-    ActivityObjectType: 'order' | 'staff' | 'invitation' | 'settings' | 'session';
+    ActivityObjectType:
+      | 'order'
+      | 'staff'
+      | 'invitation'
+      | 'settings'
+      | 'session'
+      | 'blog_post'
+      | 'faq'
+      | 'policy'
+      | 'company'
+      | 'core_value'
+      | 'contact_location'
+      | 'contact_email'
+      | 'social_profile'
+      | 'product'
+      | 'category';
     ActivityEntry: {
       id: number;
       /** Format: date-time */
@@ -1182,6 +1341,105 @@ export interface components {
     };
     ActivityList: components['schemas']['PageMeta'] & {
       results: components['schemas']['ActivityEntry'][];
+    };
+    AdminCategory: {
+      id: number;
+      slug: string;
+      name: string;
+      /** @description HTML, cleaned on save with the policy the storefront shows it with. */
+      description: string;
+      /** @description Its place in the shop's menu, lowest first (ties by name). */
+      position: number;
+      /** @description Its products, whatever their status. */
+      product_count: number;
+    };
+    CategoryCreate: {
+      name: string;
+      /** @description Lowercase letters, digits and hyphens; made from the name when omitted or empty. */
+      slug?: string;
+      /** @description HTML; cleaned on save. */
+      description?: string;
+    };
+    CategoryUpdate: {
+      name?: string;
+      slug?: string;
+      description?: string;
+    };
+    CategoryOrder: {
+      /** @description Every category id of the shop once, in the new order. */
+      ids: number[];
+    };
+    /**
+     * @description Why the stock changed: `received` (new pieces made or delivered), `broken`, `fair`
+     *     (sold at a fair or market), `correction` (a count), `other`; `initial` is the stock a
+     *     product was created with (never sent).
+     * @enum {string}
+     */
+    StockReason: 'received' | 'broken' | 'fair' | 'correction' | 'initial' | 'other';
+    StockMovement: {
+      /**
+       * @description `adjustment`: made in the back office; `sale`: an order took it; `return`: an unpaid order gave it back.
+       * @enum {string}
+       */
+      kind: 'adjustment' | 'sale' | 'return';
+      /** Format: date-time */
+      at: string;
+      /** @description Pieces added (positive) or taken (negative). */
+      change: number;
+      /** @description The stock right after; known for adjustments only. */
+      stock_after: number | null;
+      reason: components['schemas']['StockReason'] | null;
+      note: string;
+      /** @description Who made an adjustment (`System` when nobody did); null for sales and returns. */
+      staff_name: string | null;
+      /** @description The order of a sale or return. */
+      order_number: string | null;
+    };
+    StockMovementPage: components['schemas']['PageMeta'] & {
+      results: components['schemas']['StockMovement'][];
+    };
+    ProductStock: {
+      product_id: number;
+      slug: string;
+      name: string;
+      stock: number;
+      /** @description At or below this the product is low; null: never warned. */
+      low_stock_threshold: number | null;
+      is_low: boolean;
+      /** @description Made for each order: takes no stock. */
+      made_to_order: boolean;
+      movements: components['schemas']['StockMovementPage'];
+    };
+    StockChange: {
+      /**
+       * @description `set`: the stock becomes `quantity`; `adjust`: `quantity` is added (negative takes away).
+       * @enum {string}
+       */
+      mode: 'set' | 'adjust';
+      quantity: number;
+      /** @description With `set`: the count the member saw; 409 when the stock is no longer that. */
+      expected_stock?: number;
+      /** @enum {string} */
+      reason: 'received' | 'broken' | 'fair' | 'correction' | 'other';
+      note?: string;
+    };
+    StockConflict: {
+      detail: string;
+      /** @description The stock now. */
+      stock: number;
+    };
+    StockThresholdUpdate: {
+      low_stock_threshold: number | null;
+    };
+    LowStockItem: {
+      product_id: number;
+      slug: string;
+      name: string;
+      stock: number;
+      low_stock_threshold: number;
+    };
+    LowStockList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['LowStockItem'][];
     };
   };
   responses: {
@@ -1281,6 +1539,8 @@ export interface components {
     ShipmentIndex: number;
     /** @description 1-based page number. */
     Page: number;
+    /** @description The category's `id`. */
+    CategoryId: number;
   };
   requestBodies: never;
   headers: never;
@@ -2379,6 +2639,312 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The categories, in the shop's order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryCreate'];
+      };
+    };
+    responses: {
+      /** @description The new category. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      /** @description A field is invalid, or the slug is taken. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  reorderCategories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryOrder'];
+      };
+    };
+    responses: {
+      /** @description The categories in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'][];
+        };
+      };
+      /** @description The ids are not exactly the shop's categories. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The category's `id`. */
+        category_id: components['parameters']['CategoryId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The category still holds products. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  updateCategory: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The category's `id`. */
+        category_id: components['parameters']['CategoryId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The category after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      /** @description A field is invalid, or the slug is taken. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getProductStock: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product's stock. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductStock'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  adjustProductStock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StockChange'];
+      };
+    };
+    responses: {
+      /** @description The product's stock after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductStock'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The change cannot be made now. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockConflict'];
+        };
+      };
+    };
+  };
+  updateStockThreshold: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StockThresholdUpdate'];
+      };
+    };
+    responses: {
+      /** @description The product's stock with its new threshold. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductStock'];
+        };
+      };
+      /** @description The threshold is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listLowStock: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The products low in stock. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LowStockList'];
         };
       };
       401: components['responses']['Unauthorized'];

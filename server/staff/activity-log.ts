@@ -15,7 +15,28 @@ export interface ActivityEntry {
   tenantId: number;
   /** A dotted verb, e.g. `order.mark_paid`, `order.ship`, `staff.invite`, `staff.sign_in`. */
   action: string;
-  objectType: 'order' | 'staff' | 'invitation' | 'settings' | 'session';
+  objectType:
+    | 'order'
+    | 'staff'
+    | 'invitation'
+    | 'settings'
+    | 'session'
+    // stock-and-categories (a product's stock is the product's)
+    | 'category'
+    | 'product'
+    // content
+    | 'blog_post'
+    | 'faq'
+    | 'policy'
+    | 'company'
+    | 'core_value'
+    | 'contact_location'
+    | 'contact_email'
+    | 'social_profile'
+    // moderation-and-inbox
+    | 'review'
+    | 'comment'
+    | 'contact_message';
   /** The object's public id: an order number, a staff id, an invitation id. */
   objectId: string | number;
   before?: unknown;

@@ -24,6 +24,8 @@ import type {
   ProductImagesTable,
   ProductAttributesTable,
   ReviewsTable,
+  StockMovementsTable,
+  StockMovementReason,
 } from './tables/catalog.ts';
 import type {
   UsersTable,
@@ -68,6 +70,7 @@ import type {
   ContactEmailsTable,
   SocialProfilesTable,
   ContactMessagesTable,
+  ContactMessageRepliesTable,
 } from './tables/content.ts';
 import type { RequestThrottlesTable, EmailOutboxTable } from './tables/server-state.ts';
 import type {
@@ -100,6 +103,8 @@ export type {
   ProductImagesTable,
   ProductAttributesTable,
   ReviewsTable,
+  StockMovementsTable,
+  StockMovementReason,
   UsersTable,
   PasswordResetTokensTable,
   UserAddressesTable,
@@ -130,6 +135,7 @@ export type {
   ContactEmailsTable,
   SocialProfilesTable,
   ContactMessagesTable,
+  ContactMessageRepliesTable,
   RequestThrottlesTable,
   EmailOutboxTable,
 };
@@ -163,6 +169,7 @@ export interface Database {
   contact_emails: ContactEmailsTable;
   social_profiles: SocialProfilesTable;
   contact_messages: ContactMessagesTable;
+  contact_message_replies: ContactMessageRepliesTable;
   request_throttles: RequestThrottlesTable;
   password_reset_tokens: PasswordResetTokensTable;
   user_addresses: UserAddressesTable;
@@ -179,6 +186,7 @@ export interface Database {
   manual_payments: ManualPaymentsTable;
   refunds: RefundsTable;
   order_fulfilments: OrderFulfilmentsTable;
+  stock_movements: StockMovementsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -12,6 +12,8 @@ export interface CategoriesTable {
   name: string;
   /** HTML, sanitized by the SPA before display. */
   description: string;
+  /** The order the shop shows its categories in, lowest first; ties by name (2026-012). */
+  position: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProductsTable {
@@ -76,4 +78,34 @@ export interface ReviewsTable {
   comment: string;
   is_verified_purchase: Bool;
   created_at: Timestamp;
+  /** Moderation (server/content/moderation.ts): only `approved` reviews are shown and counted. */
+  status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>;
+  /** The shop's public answer (plain text), or null. */
+  shop_reply: ColumnType<string | null, string | null | undefined, string | null>;
+  shop_reply_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The member who wrote the reply last. */
+  shop_reply_staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Where a review or a comment stands in moderation. */
+export type ModerationStatus = 'pending' | 'approved' | 'rejected' | 'hidden';
+
+/** Why a product's stock was changed by hand (`initial`: the stock it was created with). */
+export type StockMovementReason = 'received' | 'broken' | 'fair' | 'correction' | 'initial' | 'other';
+
+/** One change of a product's stock made in the back office; append-only (2026-012). */
+export interface StockMovementsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  /** Signed: pieces added (positive) or taken away (negative). */
+  change: number;
+  /** The product's stock right after this change; never negative. */
+  stock_after: number;
+  reason: StockMovementReason;
+  /** Optional free text ('' when none). */
+  note: ColumnType<string, string | undefined, string>;
+  /** Who changed it; null for the system or a member whose row is gone. */
+  staff_id: number | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
 }
