@@ -113,6 +113,8 @@ export default defineConfig({
         // Both builds go to DIST_DIR (vite.config.ts reads it): the browser's and the server render.
         'node_modules/.bin/vite build --logLevel warn &&',
         'node_modules/.bin/vite build --ssr src/entry-server.tsx --logLevel warn &&',
+        // Its back office too: demo-pottery's owner moderates that shop's comments there.
+        'node_modules/.bin/vite build -c vite.admin.config.ts --logLevel warn &&',
         'env -u DATABASE_URL node dist/api/main.mjs',
       ].join(' '),
       url: `http://127.0.0.1:${potteryPort}/`,

@@ -7,7 +7,6 @@
  * the two widths never act on the same order; the seeded demo staff sign in (README, "Running
  * the shop").
  */
-import type { Page } from '@playwright/test';
 import { checkA11y, expect, test } from './fixtures';
 import {
   addToCart,
@@ -20,28 +19,7 @@ import {
   type Customer,
   type Order,
 } from './shop-data';
-
-const OWNER = {
-  email: 'owner@emberandoak.example',
-  password: 'demo-owner-2026',
-  name: 'Ada Ember',
-};
-const STAFF = { email: 'staff@emberandoak.example', password: 'demo-staff-2026' };
-
-async function signIn(page: Page, who: { email: string; password: string }, path = '/admin/') {
-  await page.goto(path);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const [scroll, client] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(client);
-}
+import { noSidewaysScroll, OWNER, signIn, STAFF } from './back-office-utils';
 
 /** A shopper's bank-transfer order of one plain piece, placed through the storefront's API. */
 async function transferOrder(
