@@ -675,6 +675,94 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's products, newest first, 25 a page, with search and filters.
+     * @description Every product of the shop, active, draft or archived, newest first. `search` matches
+     *     part of the name or the slug (case-insensitive). `status` keeps one status; `stock`
+     *     keeps the sold out (no stock, not made to order) or the low ones (stock at or below the
+     *     product's low-stock threshold, not made to order, sold out included). `category` keeps
+     *     one category by its `id`.
+     */
+    get: operations['listProducts'];
+    put?: never;
+    /**
+     * Add a product, as a draft or straight to the shop.
+     * @description `slug` is made from the name when omitted or blank (lowercase letters, digits and
+     *     hyphens; `-2`, `-3`... when taken) and is unique in the shop: a slug sent that another
+     *     product has answers 400 on `slug`. `stock` is the starting stock (recorded in the
+     *     stock history as `initial`). `long_html_description` is cleaned on save with the policy
+     *     the storefront shows it with (no script, no event handler): what is stored is what
+     *     shows. `status` `active` shows the product in the shop within a second; `draft`
+     *     (the default) keeps it hidden.
+     */
+    post: operations['createProduct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{product_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    /** One product with every field the shop shows, its photos and its status. */
+    get: operations['getProduct'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a product's fields, publish it, take it back to draft, archive or unarchive it.
+     * @description Only the fields sent change. A new `slug` keeps the old one as a redirect: the old
+     *     product page and API path answer 301 to the new one (changing back removes it). A
+     *     price or surcharge change never changes an order already placed; a cart holding the old
+     *     price is told at checkout. `status` `archived` hides the product from the shop (as a
+     *     draft) and from the default list views; `active` or `draft` unarchives it. The stock is
+     *     changed on the stock screen, not here. The storefront shows the change within a second.
+     */
+    patch: operations['updateProduct'];
+    trace?: never;
+  };
+  '/products/{product_id}/duplicate/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copy a product into a new draft to edit.
+     * @description The copy is named "<name> (copy)", gets a fresh slug, is a draft with no stock, and
+     *     has every field of the original (price, options, attributes, descriptions) and copies
+     *     of its photo rows (the same files, in the same order, with their alt texts).
+     */
+    post: operations['duplicateProduct'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/categories/': {
     parameters: {
       query?: never;
@@ -808,10 +896,1273 @@ export interface paths {
     /**
      * Products whose stock is at or below their low-stock threshold, the emptiest first.
      * @description Products (active or draft, not archived, not made to order) with a threshold whose
-     *     stock is at or below it, sold out first, then by stock and name; 50 a page.
+     *     stock is at or below it, sold out first, then by stock and name; 50 a page. The
+     *     product list's `low` stock filter shows the same products.
      */
     get: operations['listLowStock'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/media/uploads/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Upload one image (a product photo, a blog post's featured image, the logo).
+     * @description The request body is the image file itself (not a form, not JSON), with the Content-Type
+     *     `image/jpeg`, `image/png` or `image/webp`. What the bytes are decides, not the file's
+     *     name or the header: an SVG, a web page, a text file renamed `.jpg` or any other type is
+     *     refused with a message saying what it is (415). At most 15 MB (413) and 50 megapixels,
+     *     read from the image's header before anything is decoded (400: a small file declaring
+     *     30000 × 30000 pixels is refused at once).
+     *
+     *     The image is turned upright by its orientation tag and made into the sizes the
+     *     storefront shows, as WebP: the full image at most 800 × 800 (`url`, never enlarged)
+     *     and a 320 × 320 square thumbnail (`thumb_url`). Every metadata (the camera's EXIF, a
+     *     phone's GPS position) is left out. Files are named after the content's hash, so the
+     *     addresses never change.
+     *
+     *     The upload is then used once, by id: a product photo (`POST
+     *     /products/{product_id}/photos/`), a blog post's featured image or the site logo. One
+     *     that nothing uses within a day is removed.
+     */
+    post: operations['uploadImage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{product_id}/photos/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * A product's photos in the order the storefront shows them (the first is the main image).
+     * @description At most ten, so the list is not paged. 404 for a product that is not the shop's.
+     */
+    get: operations['listProductPhotos'];
+    put?: never;
+    /**
+     * Add an uploaded image as the product's last photo, with its alt text.
+     * @description `upload_id` is an upload of the shop not used yet (`POST /media/uploads/`); `alt_text`
+     *     describes the photo for people who cannot see it and is required. A product has at
+     *     most ten photos: the eleventh answers 409. The product's page and the lists show it
+     *     within a second. Answers the photos afterwards.
+     */
+    post: operations['addProductPhoto'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{product_id}/photos/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Put the product's photos in a new order; the first becomes the main image.
+     * @description `photo_ids` lists every photo of the product once, in the order the storefront shows
+     *     them from now on (400 when one is missing, repeated or not the product's). Answers the
+     *     photos in their new order.
+     */
+    put: operations['reorderProductPhotos'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{product_id}/photos/{photo_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        /** @description The photo's `id` in the product's photos. */
+        photo_id: components['parameters']['PhotoId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a photo from the product; the storefront stops showing it within a second.
+     * @description The photos after it move up; removing the first makes the next one the main image.
+     *     Answers the photos left.
+     */
+    delete: operations['removeProductPhoto'];
+    options?: never;
+    head?: never;
+    /** Change a photo's alt text. */
+    patch: operations['updateProductPhoto'];
+    trace?: never;
+  };
+  '/moderation/reviews/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's reviews in one moderation status, newest first, 25 a page.
+     * @description What waits for approval (`pending`: the shop approves reviews first, or the review is
+     *     full of links, `held_for_links`), what is shown (`approved`), hidden after being shown
+     *     (`hidden`) or refused (`rejected`); each with its product. `status_counts` gives every
+     *     list's size.
+     */
+    get: operations['listModerationReviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/reviews/{review_id}/approve/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show a waiting review on the storefront.
+     * @description A waiting review becomes `approved`: it is shown on the storefront (the product's page, its review count and average rating) at once.
+     *     Recorded in the activity log (`review.approve`, the status before and after).
+     */
+    post: operations['approveReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/reviews/{review_id}/reject/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refuse a waiting review; it is never shown.
+     * @description A waiting review becomes `rejected`: it stays in the Rejected list, never shown; `restore` shows it after all.
+     *     Recorded in the activity log (`review.reject`, the status before and after).
+     */
+    post: operations['rejectReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/reviews/{review_id}/hide/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a shown review off the storefront.
+     * @description An approved review becomes `hidden`: it leaves the storefront and from the product's review count and average rating at once; `restore` brings it back.
+     *     Recorded in the activity log (`review.hide`, the status before and after).
+     */
+    post: operations['hideReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/reviews/{review_id}/restore/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show a hidden or rejected review again.
+     * @description A hidden or rejected review becomes `approved` and is shown again.
+     *     Recorded in the activity log (`review.restore`, the status before and after).
+     */
+    post: operations['restoreReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/reviews/{review_id}/reply/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Write or edit the shop's public reply to a review.
+     * @description Plain text (line breaks kept), shown on the storefront under the shop's name under the review once the review is shown. One reply
+     *     per review: writing it again replaces it. Recorded in the activity log (`review.reply`,
+     *     the reply before and after).
+     */
+    put: operations['replyToReview'];
+    post?: never;
+    /**
+     * Delete the shop's reply to a review.
+     * @description The reply leaves the storefront at once. Recorded in the activity log
+     *     (`review.delete_reply`).
+     */
+    delete: operations['deleteReviewReply'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/comments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's comments in one moderation status, newest first, 25 a page.
+     * @description What waits for approval (`pending`: the shop approves comments first, or the comment is
+     *     full of links, `held_for_links`), what is shown, hidden or refused; each with its post.
+     *     The shop's own replies are not listed (each shows as its comment's `shop_reply`).
+     */
+    get: operations['listModerationComments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/comments/{comment_id}/approve/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show a waiting comment on the storefront.
+     * @description A waiting comment becomes `approved`: it is shown on the storefront (the post's thread and comment count) at once.
+     *     Recorded in the activity log (`comment.approve`, the status before and after).
+     */
+    post: operations['approveComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/comments/{comment_id}/reject/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refuse a waiting comment; it is never shown.
+     * @description A waiting comment becomes `rejected`: it stays in the Rejected list, never shown; `restore` shows it after all.
+     *     Recorded in the activity log (`comment.reject`, the status before and after).
+     */
+    post: operations['rejectComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/comments/{comment_id}/hide/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take a shown comment off the storefront.
+     * @description An approved comment becomes `hidden`: it leaves the storefront and the post's comment count, and so do the replies under it at once; `restore` brings it back.
+     *     Recorded in the activity log (`comment.hide`, the status before and after).
+     */
+    post: operations['hideComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/comments/{comment_id}/restore/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Show a hidden or rejected comment again.
+     * @description A hidden or rejected comment becomes `approved` and is shown again.
+     *     Recorded in the activity log (`comment.restore`, the status before and after).
+     */
+    post: operations['restoreComment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/comments/{comment_id}/reply/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Write or edit the shop's public reply to a comment.
+     * @description Plain text (line breaks kept), shown on the storefront under the shop's name, as a reply in the post's thread marked as the shop's (shown while the comment is). One reply
+     *     per comment: writing it again replaces it. Recorded in the activity log (`comment.reply`,
+     *     the reply before and after).
+     */
+    put: operations['replyToComment'];
+    post?: never;
+    /**
+     * Delete the shop's reply to a comment.
+     * @description The reply leaves the storefront at once (with any shopper's answer to it). Recorded in the activity log
+     *     (`comment.delete_reply`).
+     */
+    delete: operations['deleteCommentReply'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/settings/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether new comments and reviews are shown at once (owner only). */
+    get: operations['getModerationSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change whether new comments and reviews wait for approval (owner only).
+     * @description `false` makes new ones wait in the moderation queue until a member approves them;
+     *     `true` shows them at once. Either way a comment or review full of links (two or more,
+     *     or one with fewer than 40 characters of other text) waits. What is already posted
+     *     keeps its status. Recorded in the activity log (`moderation_settings.update`).
+     */
+    patch: operations['updateModerationSettings'];
+    trace?: never;
+  };
+  '/moderation/counts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How many reviews and comments wait for approval and how many messages are unread.
+     * @description The back office's navigation shows them as badges.
+     */
+    get: operations['getWaitingCounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbox/messages/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The messages sent through the contact form, newest first, 25 a page.
+     * @description The inbox (messages not archived) by default; `unread=true` keeps those nobody opened,
+     *     `archived=true` shows the archive instead. `unread_count` is the inbox's unread
+     *     messages whatever the filter.
+     */
+    get: operations['listContactMessages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbox/messages/{message_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Open a message, with the shop's earlier replies; it becomes read.
+     * @description The first opening is recorded in the activity log (`contact_message.read`).
+     */
+    get: operations['getContactMessage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbox/messages/{message_id}/unread/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mark a message unread again.
+     * @description Recorded in the activity log (`contact_message.mark_unread`).
+     */
+    post: operations['markContactMessageUnread'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbox/messages/{message_id}/archive/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a message to the archive.
+     * @description Recorded in the activity log (`contact_message.archive`).
+     */
+    post: operations['archiveContactMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbox/messages/{message_id}/unarchive/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bring an archived message back to the inbox.
+     * @description Recorded in the activity log (`contact_message.unarchive`).
+     */
+    post: operations['unarchiveContactMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inbox/messages/{message_id}/replies/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Answer a message by e-mail.
+     * @description The reply goes to the message's sender through the shop's outbox: from the shop's
+     *     address, Reply-To the shop's contact address, subject `Re: <the message's subject>`,
+     *     the reply then the original message quoted (HTML and plain text). The message keeps
+     *     it (who, when, what) and becomes read. Recorded in the activity log
+     *     (`contact_message.reply`).
+     */
+    post: operations['replyToContactMessage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/blog-posts/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's blog posts, newest first, 25 a page, of one status when asked.
+     * @description Every post whatever its status: drafts, published (`is_visible` false while the publish
+     *     date is still to come) and archived. Newest first by when each was written.
+     */
+    get: operations['listBlogPosts'];
+    put?: never;
+    /**
+     * Write a blog post (a draft unless published).
+     * @description The slug is made from the title when left out or empty (`-2`, `-3`... when another post
+     *     has it); a slug typed that another post of the shop has answers 400. The content is HTML,
+     *     sanitized on save with the storefront's own policy (scripts, styles, event handlers and
+     *     `javascript:` links are dropped), so the shop shows exactly what is stored. `published`
+     *     without a publish date is published now; a publish date in the future keeps the post off
+     *     the storefront until then. The featured image is an upload made before
+     *     (`featured_image_upload_id`). A post written here shows "Admin" as its author.
+     */
+    post: operations['createBlogPost'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/blog-posts/{post_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A blog post's `id`. */
+        post_id: components['parameters']['PostId'];
+      };
+      cookie?: never;
+    };
+    /** One post of the shop, whatever its status, with its HTML. */
+    get: operations['getBlogPost'];
+    put?: never;
+    post?: never;
+    /** Delete a draft (a published post is archived instead). */
+    delete: operations['deleteBlogPost'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a post's fields; publish, schedule, archive; set or remove its featured image.
+     * @description Only the fields sent change. An empty `slug` makes one from the title. `published` on a
+     *     post without a publish date publishes it now. `featured_image_upload_id: null` removes
+     *     the image. The storefront shows the change within a second.
+     */
+    patch: operations['updateBlogPost'];
+    trace?: never;
+  };
+  '/faqs/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's FAQ in the order the storefront shows it. */
+    get: operations['listFaqs'];
+    put?: never;
+    /**
+     * Add a question and its answer at the end of the FAQ.
+     * @description The answer is HTML, sanitized on save with the storefront's own policy.
+     */
+    post: operations['createFaq'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/faqs/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the FAQ in a new order (every question's id, once each). */
+    put: operations['reorderFaqs'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/faqs/{faq_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A question's `id` in the FAQ. */
+        faq_id: components['parameters']['FaqId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a question from the FAQ. */
+    delete: operations['deleteFaq'];
+    options?: never;
+    head?: never;
+    /** Change a question or its answer. */
+    patch: operations['updateFaq'];
+    trace?: never;
+  };
+  '/policies/{document_type}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        document_type: components['parameters']['DocumentType'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The shop's refund or privacy policy.
+     * @description A policy not written yet answers its default title, no content and `updated_at` null.
+     */
+    get: operations['getPolicy'];
+    /**
+     * Save the refund or privacy policy (title and HTML).
+     * @description The content is HTML, sanitized on save with the storefront's own policy; the storefront's policy page shows it within a second.
+     */
+    put: operations['updatePolicy'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/company/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The company page's texts and core values. */
+    get: operations['getCompanyPage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Change the tagline, history, mission or vision (plain text; blank lines split paragraphs). */
+    patch: operations['updateCompanyPage'];
+    trace?: never;
+  };
+  '/company/core-values/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a core value at the end of the company page's list. */
+    post: operations['createCoreValue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/company/core-values/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the core values in a new order (every value's id, once each). */
+    put: operations['reorderCoreValues'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/company/core-values/{value_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A core value's `id`. */
+        value_id: components['parameters']['CoreValueId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a core value. */
+    delete: operations['deleteCoreValue'];
+    options?: never;
+    head?: never;
+    /** Change a core value. */
+    patch: operations['updateCoreValue'];
+    trace?: never;
+  };
+  '/contact-info/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The contact page's locations, e-mail addresses and social profiles, each in its order. */
+    get: operations['getContactDetails'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/locations/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a location (a workshop, a shop, a stall) to the contact page.
+     * @description Map links are https only; the embedded map only from www.openstreetmap.org (the only map
+     *     host the storefront's pages may frame: paste its "Share > HTML" embed address). Marking
+     *     a location the headquarters unmarks the others.
+     */
+    post: operations['createContactLocation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/locations/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the locations in a new order (the headquarters still shows first on the storefront). */
+    put: operations['reorderContactLocations'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/locations/{location_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A location's `id`. */
+        location_id: components['parameters']['LocationId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a location. */
+    delete: operations['deleteContactLocation'];
+    options?: never;
+    head?: never;
+    /** Change a location. */
+    patch: operations['updateContactLocation'];
+    trace?: never;
+  };
+  '/contact-info/emails/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add an e-mail address, with what to write to it about, to the contact page. */
+    post: operations['createContactEmail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/emails/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the e-mail addresses in a new order (every address's id, once each). */
+    put: operations['reorderContactEmails'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/emails/{email_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A contact e-mail address's `id`. */
+        email_id: components['parameters']['ContactEmailId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove an e-mail address from the contact page. */
+    delete: operations['deleteContactEmail'];
+    options?: never;
+    head?: never;
+    /** Change an e-mail address or its purpose. */
+    patch: operations['updateContactEmail'];
+    trace?: never;
+  };
+  '/contact-info/social-profiles/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a social profile (a platform the storefront has an icon for, and an https link). */
+    post: operations['createSocialProfile'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/social-profiles/order/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the social profiles in a new order (every profile's id, once each). */
+    put: operations['reorderSocialProfiles'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/contact-info/social-profiles/{profile_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A social profile's `id`. */
+        profile_id: components['parameters']['SocialProfileId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Remove a social profile. */
+    delete: operations['deleteSocialProfile'];
+    options?: never;
+    head?: never;
+    /** Change a social profile's platform or link. */
+    patch: operations['updateSocialProfile'];
+    trace?: never;
+  };
+  '/settings/site/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The site settings the storefront starts from (owner only).
+     * @description Title, description, logo, favicon, Google Analytics id and contact e-mail, as every
+     *     storefront page shows them (its title and description, the header's logo, the tab's
+     *     icon, the analytics tag and the contact address).
+     */
+    get: operations['getSiteSetup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the site settings (owner only); the storefront shows them within a second.
+     * @description Only the fields sent change. A new logo or favicon is an image uploaded first
+     *     (`POST /media/uploads/`) and named here by its `logo_upload_id` / `favicon_upload_id`
+     *     (an upload is used once; 400 on the field when the shop has no such unused upload);
+     *     null takes the logo or favicon away. `google_analytics_id` is a GA4 measurement id
+     *     (`G-` and 4 to 16 capital letters or digits), or null for none: the storefront then
+     *     loads no analytics and its pages' Content-Security-Policy allows none. Every change is
+     *     in the activity log (`settings.site.update`) with the fields before and after.
+     */
+    patch: operations['updateSiteSetup'];
+    trace?: never;
+  };
+  '/settings/shipping/zones/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's shipping zones, in their order (owner only).
+     * @description A zone is the countries the shop ships to with the same delivery methods; the storefront
+     *     offers exactly these countries at checkout. A shop has at most 50 zones, so the list is
+     *     not paged.
+     */
+    get: operations['listShippingZones'];
+    put?: never;
+    /**
+     * Add a shipping zone (owner only); checkout offers its countries within a second.
+     * @description `countries` are ISO 3166-1 alpha-2 codes (`GB`, `FR`); a country belongs to one zone
+     *     only (400 naming the zone that has it). The new zone goes last. Give it a delivery
+     *     method (`POST /settings/shipping/methods/`) before shoppers there can pay.
+     */
+    post: operations['createShippingZone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/shipping/zones/reorder/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put the shipping zones in a new order (owner only).
+     * @description `ids` names every zone of the shop once, in the new order (400 otherwise).
+     */
+    post: operations['reorderShippingZones'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/shipping/zones/{zone_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A shipping zone's `id`. */
+        zone_id: components['parameters']['ZoneId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a shipping zone without methods (owner only).
+     * @description A zone that still has methods answers 409: delete or move its methods first, so no
+     *     method an order may still name disappears with it. Checkout stops offering its
+     *     countries within a second.
+     */
+    delete: operations['deleteShippingZone'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a shipping zone (owner only).
+     * @description Only the fields sent change. An order already placed keeps the shipping it was
+     *     charged; a cart is quoted with the zone as it is now.
+     */
+    patch: operations['updateShippingZone'];
+    trace?: never;
+  };
+  '/settings/shipping/methods/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's shipping methods, in their order (owner only).
+     * @description Each method belongs to a zone (`zone_id`), or, with `zone_id` null, serves every
+     *     country the shop ships to (collection at the workshop). A shop has at most 100
+     *     methods, so the list is not paged.
+     */
+    get: operations['listShippingMethods'];
+    put?: never;
+    /**
+     * Add a shipping method (owner only); checkout offers it within a second.
+     * @description `code` is the method's name in orders (`uk-standard`), unique in the shop. A delivery
+     *     method belongs to a zone; a collection may belong to none (every country). `price` is
+     *     charged once per shipment, or nothing when the shipment's pieces come to `free_over`
+     *     (null: never free). Only an `age_verified` delivery (or a collection) carries
+     *     age-restricted pieces. The new method goes last.
+     */
+    post: operations['createShippingMethod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/shipping/methods/reorder/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put the shipping methods in a new order (owner only).
+     * @description `ids` names every method of the shop once, in the new order (400 otherwise); checkout
+     *     lists the methods in this order.
+     */
+    post: operations['reorderShippingMethods'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/shipping/methods/{method_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A shipping method's `id`. */
+        method_id: components['parameters']['MethodId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a shipping method no open order uses (owner only).
+     * @description Refused (409) while an open order (awaiting payment, paid, processing, shipped or
+     *     ready to collect) was placed with it. Checkout stops offering it within a second;
+     *     completed and closed orders keep the name and price they were charged.
+     */
+    delete: operations['deleteShippingMethod'];
+    options?: never;
+    head?: never;
+    /**
+     * Change a shipping method (owner only).
+     * @description Only the fields sent change. An order already placed keeps the method's name and
+     *     price it was charged. The `code` of a method an open order uses (awaiting payment,
+     *     paid, processing, shipped or ready to collect) cannot change (409): the order's
+     *     e-mails and collection notes find the method by it.
+     */
+    patch: operations['updateShippingMethod'];
+    trace?: never;
+  };
+  '/settings/workshop/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The workshop's working days, dispatch days and the minimum age (owner only). */
+    get: operations['getWorkshopSettings'];
+    /**
+     * Change the working days, dispatch days and minimum age (owner only).
+     * @description `working_days` are ISO weekdays (Monday 1 to Sunday 7) the workshop works; a piece in
+     *     stock leaves the workshop between `ready_dispatch_days_min` and
+     *     `ready_dispatch_days_max` working days after it is paid (the product pages' dispatch
+     *     dates). `minimum_age` (16 to 25) is the age a buyer of an age-restricted piece
+     *     confirms at checkout. The storefront uses them within a second; an order already
+     *     placed keeps its dates and its confirmation.
+     */
+    put: operations['updateWorkshopSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/payments/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Which payment methods the shop offers, and their settings (owner only).
+     * @description The card provider's credentials are never shown: `card_provider` says only which
+     *     provider is set, whether it has credentials, and when they were last replaced.
+     */
+    get: operations['getPaymentSetup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Switch payment methods on or off and change their settings (owner only).
+     * @description Only the fields sent change. The storefront offers exactly the methods switched on
+     *     within a second (card payment only while the card provider has credentials). A
+     *     method switched on needs its settings: bank transfer its bank details, the custom
+     *     method its label; the custom method's `custom_payment_redirect_url` is an `https://`
+     *     address or null. An order already placed keeps the instructions it was given.
+     */
+    patch: operations['updatePaymentSetup'];
+    trace?: never;
+  };
+  '/settings/payments/card-provider/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Choose the card provider and replace its credentials (owner only).
+     * @description The credentials are checked, sealed as `npm run payments:configure` seals them, and
+     *     never shown back: the answer and the activity log say only which provider is set and
+     *     when (`settings.payments.credentials_replace`, "credentials replaced"). Stripe takes
+     *     `secretKey` (`sk_live_…`, `sk_test_…` or a restricted `rk_…` key) and `webhookSecret`
+     *     (`whsec_…`); 2C2P takes `merchantId`, `secretKey` and `environment` (`sandbox` or
+     *     `production`). Payments the previous provider started are still settled and refunded
+     *     through it. A field that does not fit answers 400 on `credentials` naming the field,
+     *     never its value.
+     */
+    put: operations['replaceCardCredentials'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1321,7 +2672,10 @@ export interface components {
       | 'contact_email'
       | 'social_profile'
       | 'product'
-      | 'category';
+      | 'category'
+      | 'review'
+      | 'comment'
+      | 'contact_message';
     ActivityEntry: {
       id: number;
       /** Format: date-time */
@@ -1341,6 +2695,163 @@ export interface components {
     };
     ActivityList: components['schemas']['PageMeta'] & {
       results: components['schemas']['ActivityEntry'][];
+    };
+    /**
+     * @description `active`: in the shop; `draft`: hidden, being prepared; `archived`: hidden and out of the way.
+     * @enum {string}
+     */
+    ProductStatus: 'active' | 'draft' | 'archived';
+    /**
+     * @description `sold_out`: no stock and not made to order; `low`: at or below the low-stock threshold, not made to order.
+     * @enum {string}
+     */
+    ProductStockFilter: 'sold_out' | 'low';
+    /** @description A price a member types, 0 or more, with two decimals (`"245.00"`), at most 9,999,999.99. */
+    ProductPriceInput: string;
+    AdminProductSummary: {
+      id: number;
+      name: string;
+      slug: string;
+      status: components['schemas']['ProductStatus'];
+      category: components['schemas']['AdminProductCategory'];
+      price: components['schemas']['Money'];
+      stock: number;
+      made_to_order: boolean;
+      low_stock_threshold: number | null;
+      /**
+       * @description `made_to_order` (no stock kept), `sold_out`, `low` (at or below the threshold) or `in_stock`.
+       * @enum {string}
+       */
+      stock_state: 'in_stock' | 'low' | 'sold_out' | 'made_to_order';
+      /** @description The main photo's thumbnail, or null without a photo. */
+      thumbnail: string | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    AdminProductList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['AdminProductSummary'][];
+    };
+    AdminProductCategory: {
+      id: number;
+      name: string;
+      slug: string;
+    };
+    /** @description One line of the product's details table, in the order given. */
+    AdminProductAttribute: {
+      /** @description e.g. `Blade steel`. */
+      name: string;
+      /** @description e.g. `VG-10 Damascus`. */
+      value: string;
+    };
+    AdminProductOptionValue: {
+      /** @description What the cart line's customization holds, e.g. `ebony`; made from the label when blank. */
+      value: string;
+      /** @description What the shopper reads, e.g. `Ebony`. */
+      label: string;
+      price_delta: components['schemas']['ProductPriceInput'];
+    };
+    /**
+     * @description A choice (a handle wood: values, each with a surcharge, which may be 0.00) or a text
+     *     (an engraving: the longest text accepted and a surcharge when one is given). `key` is
+     *     what a cart line's customization names it by; keep it when editing, or carts holding
+     *     the option lose it.
+     */
+    AdminProductOption: {
+      /** @description Lowercase letters, digits and `_`, starting with a letter; unique in the product. */
+      key: string;
+      label: string;
+      /** @enum {string} */
+      kind: 'choice' | 'text';
+      required: boolean;
+      /** @description The values of a choice, 1 to 50 (empty for a text). */
+      values: components['schemas']['AdminProductOptionValue'][];
+      /** @description The longest text accepted (text only; null for a choice). */
+      max_length: number | null;
+      price_delta: components['schemas']['ProductPriceInput'];
+    };
+    AdminProductImage: {
+      id: number;
+      image: string;
+      thumbnail: string;
+      alt_text: string;
+      position: number;
+    };
+    AdminProduct: {
+      id: number;
+      name: string;
+      slug: string;
+      status: components['schemas']['ProductStatus'];
+      category: components['schemas']['AdminProductCategory'];
+      price: components['schemas']['Money'];
+      /** @description The price before a discount (shown struck through), or null. */
+      price_before_discount: string | null;
+      /** @description Changed on the stock screen (`POST /products/{product_id}/stock/`). */
+      stock: number;
+      low_stock_threshold: number | null;
+      attributes: components['schemas']['AdminProductAttribute'][];
+      /** @description The short description (plain text). */
+      description: string;
+      /** @description The long description: HTML, as cleaned on save. */
+      long_html_description: string;
+      options: components['schemas']['AdminProductOption'][];
+      made_to_order: boolean;
+      lead_time_days_min: number | null;
+      lead_time_days_max: number | null;
+      age_restricted: boolean;
+      /** @description The photos in their order (managed on the photos screen). */
+      images: components['schemas']['AdminProductImage'][];
+      /** @description The product page, e.g. `/products/walnut-chef-knife`. */
+      storefront_path: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: date-time */
+      archived_at: string | null;
+    };
+    ProductCreate: {
+      name: string;
+      /** @description Made from the name when omitted or blank. */
+      slug?: string;
+      category_id: number;
+      price: components['schemas']['ProductPriceInput'];
+      /** @description More than the price, or null. */
+      price_before_discount?: components['schemas']['ProductPriceInput'] | null;
+      /** @description The starting stock (default 0). */
+      stock?: number;
+      low_stock_threshold?: number | null;
+      attributes?: components['schemas']['AdminProductAttribute'][];
+      description?: string;
+      long_html_description?: string;
+      options?: components['schemas']['AdminProductOption'][];
+      made_to_order?: boolean;
+      lead_time_days_min?: number | null;
+      lead_time_days_max?: number | null;
+      age_restricted?: boolean;
+      /**
+       * @description Default `draft`.
+       * @enum {string}
+       */
+      status?: 'active' | 'draft';
+    };
+    ProductUpdate: {
+      name?: string;
+      slug?: string;
+      category_id?: number;
+      price?: components['schemas']['ProductPriceInput'];
+      price_before_discount?: components['schemas']['ProductPriceInput'] | null;
+      low_stock_threshold?: number | null;
+      attributes?: components['schemas']['AdminProductAttribute'][];
+      description?: string;
+      long_html_description?: string;
+      options?: components['schemas']['AdminProductOption'][];
+      made_to_order?: boolean;
+      lead_time_days_min?: number | null;
+      lead_time_days_max?: number | null;
+      age_restricted?: boolean;
+      status?: components['schemas']['ProductStatus'];
     };
     AdminCategory: {
       id: number;
@@ -1441,6 +2952,549 @@ export interface components {
     LowStockList: components['schemas']['PageMeta'] & {
       results: components['schemas']['LowStockItem'][];
     };
+    /** @description An uploaded image made into the storefront's sizes, to be used once by its id. */
+    MediaUpload: {
+      /** @description What a photo, a post or the logo names it by. */
+      id: number;
+      /** @description The full image (WebP, at most 800 × 800), root-relative. */
+      url: string;
+      /** @description The 320 × 320 square thumbnail (WebP), root-relative. */
+      thumb_url: string;
+      /** @description The full image's width in pixels. */
+      width: number;
+      /** @description The full image's height in pixels. */
+      height: number;
+    };
+    ProductPhoto: {
+      id: number;
+      /** @description The full image, root-relative. */
+      image: string;
+      /** @description The square thumbnail, root-relative. */
+      thumbnail: string;
+      alt_text: string;
+      /** @description 1 for the main image. */
+      position: number;
+    };
+    ProductPhotoList: components['schemas']['ProductPhoto'][];
+    ProductPhotoCreate: {
+      /** @description An upload of the shop not used yet. */
+      upload_id: number;
+      /** @description What the photo shows, for people who cannot see it (required). */
+      alt_text: string;
+    };
+    ProductPhotoUpdate: {
+      alt_text: string;
+    };
+    ProductPhotoOrder: {
+      photo_ids: number[];
+    };
+    /**
+     * @description `pending` waits for approval, `approved` is shown on the storefront, `hidden` was shown
+     *     and taken off, `rejected` was refused. Only `approved` is shown and counted.
+     * @enum {string}
+     */
+    ModerationStatus: 'pending' | 'approved' | 'hidden' | 'rejected';
+    ModerationStatusCounts: {
+      pending: number;
+      approved: number;
+      hidden: number;
+      rejected: number;
+    };
+    AdminShopReply: {
+      content: string;
+      /**
+       * Format: date-time
+       * @description When it was written or last edited.
+       */
+      created_at: string;
+      /** @description The member who wrote it last (null once removed). */
+      staff_name: string | null;
+    };
+    ModerationReview: {
+      id: number;
+      status: components['schemas']['ModerationStatus'];
+      rating: number;
+      comment: string;
+      /** @description The username, or null (shown as Anonymous). */
+      author: string | null;
+      /** Format: date-time */
+      created_at: string;
+      is_verified_purchase: boolean;
+      /** @description Full of links: two or more, or one with fewer than 40 characters of other text. */
+      held_for_links: boolean;
+      product: {
+        id: number;
+        name: string;
+        /** @description The product's page is `/products/{slug}`. */
+        slug: string;
+      };
+      shop_reply: components['schemas']['AdminShopReply'] | null;
+    };
+    ModerationReviewList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['ModerationReview'][];
+      status_counts: components['schemas']['ModerationStatusCounts'];
+    };
+    ModerationComment: {
+      id: number;
+      status: components['schemas']['ModerationStatus'];
+      content: string;
+      author: string | null;
+      /** Format: date-time */
+      created_at: string;
+      held_for_links: boolean;
+      /** @description The comment it answers; null for a top-level comment. */
+      parent: number | null;
+      post: {
+        id: number;
+        title: string;
+        /** @description The post's page is `/blog/{slug}`. */
+        slug: string;
+      };
+      shop_reply: components['schemas']['AdminShopReply'] | null;
+    };
+    ModerationCommentList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['ModerationComment'][];
+      status_counts: components['schemas']['ModerationStatusCounts'];
+    };
+    ShopReplyRequest: {
+      /** @description Plain text; line breaks are kept. */
+      content: string;
+    };
+    ModerationSettings: {
+      /** @description New comments are shown at once (else they wait for approval). */
+      comments_auto_approve: boolean;
+      /** @description New reviews are shown at once (else they wait for approval). */
+      reviews_auto_approve: boolean;
+    };
+    ModerationSettingsUpdate: {
+      comments_auto_approve?: boolean;
+      reviews_auto_approve?: boolean;
+    };
+    WaitingCounts: {
+      reviews: number;
+      comments: number;
+      unread_messages: number;
+    };
+    ContactMessageSummary: {
+      id: number;
+      name: string;
+      /** Format: email */
+      email: string;
+      subject: string;
+      /** @description The message on one line, at most 140 characters. */
+      excerpt: string;
+      /** Format: date-time */
+      created_at: string;
+      is_read: boolean;
+      is_archived: boolean;
+      reply_count: number;
+    };
+    ContactMessageList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['ContactMessageSummary'][];
+      /** @description Unread messages in the inbox (not archived). */
+      unread_count: number;
+    };
+    ContactMessageReply: {
+      id: number;
+      body: string;
+      /** Format: date-time */
+      created_at: string;
+      /** @description The member who sent it. */
+      staff_name: string;
+    };
+    ContactMessage: {
+      id: number;
+      name: string;
+      /** Format: email */
+      email: string;
+      phone_number: string | null;
+      subject: string;
+      /** @description Plain text as the shopper typed it; show it as text. */
+      message: string;
+      /** Format: date-time */
+      created_at: string;
+      is_read: boolean;
+      is_archived: boolean;
+      /** Format: date-time */
+      read_at: string | null;
+      /** Format: date-time */
+      archived_at: string | null;
+      /** @description The shop's replies, oldest first. */
+      replies: components['schemas']['ContactMessageReply'][];
+    };
+    ContactReplyRequest: {
+      /** @description Plain text; line breaks are kept. */
+      body: string;
+    };
+    /**
+     * @description `draft` is never shown; `published` is shown from its `published_at`; `archived` no longer shown.
+     * @enum {string}
+     */
+    BlogPostStatus: 'draft' | 'published' | 'archived';
+    AdminBlogPostSummary: {
+      id: number;
+      slug: string;
+      title: string;
+      /** @description Plain text for the post cards. */
+      excerpt: string;
+      status: components['schemas']['BlogPostStatus'];
+      /**
+       * Format: date-time
+       * @description When it shows (or showed) on the storefront; null for a draft never scheduled.
+       */
+      published_at: string | null;
+      /** @description The featured image's root-relative address. */
+      featured_image: string | null;
+      /** @description A shopper author's username; null shows as Admin (every post written in the back office). */
+      author: string | null;
+      /** @description The storefront shows it now (published and its publish date has come). */
+      is_visible: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    AdminBlogPost: {
+      id: number;
+      slug: string;
+      title: string;
+      excerpt: string;
+      /** @description HTML as stored (sanitized on save). */
+      content: string;
+      status: components['schemas']['BlogPostStatus'];
+      /** Format: date-time */
+      published_at: string | null;
+      featured_image: string | null;
+      author: string | null;
+      is_visible: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    AdminBlogPostList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['AdminBlogPostSummary'][];
+    };
+    BlogPostCreate: {
+      title: string;
+      /** @description Lowercase letters, digits and hyphens; empty or left out makes one from the title. */
+      slug?: string | null;
+      excerpt?: string;
+      /** @description HTML; sanitized on save. */
+      content?: string;
+      status?: components['schemas']['BlogPostStatus'];
+      /** Format: date-time */
+      published_at?: string | null;
+      /** @description An upload of the shop not claimed yet. */
+      featured_image_upload_id?: number | null;
+    };
+    BlogPostUpdate: {
+      title?: string;
+      slug?: string | null;
+      excerpt?: string;
+      content?: string;
+      status?: components['schemas']['BlogPostStatus'];
+      /** Format: date-time */
+      published_at?: string | null;
+      /** @description An upload to show; null removes the image. */
+      featured_image_upload_id?: number | null;
+    };
+    ContentOrder: {
+      /** @description Every item's id, once each, in the new order. */
+      ids: number[];
+    };
+    AdminFaq: {
+      id: number;
+      question: string;
+      /** @description HTML as stored (sanitized on save). */
+      answer: string;
+      /** @description 0 for the first. */
+      position: number;
+    };
+    FaqCreate: {
+      question: string;
+      /** @description HTML; sanitized on save. */
+      answer: string;
+    };
+    FaqUpdate: {
+      question?: string;
+      answer?: string;
+    };
+    /** @enum {string} */
+    PolicyType: 'refund_policy' | 'privacy_policy';
+    AdminPolicy: {
+      document_type: components['schemas']['PolicyType'];
+      title: string;
+      /** @description HTML as stored (sanitized on save). */
+      content: string;
+      /**
+       * Format: date-time
+       * @description Null while the shop has not written it.
+       */
+      updated_at: string | null;
+    };
+    PolicyUpdate: {
+      title: string;
+      /** @description HTML; sanitized on save. */
+      content: string;
+    };
+    AdminCoreValue: {
+      id: number;
+      name: string;
+      description: string;
+      position: number;
+    };
+    CoreValueCreate: {
+      name: string;
+      description: string;
+    };
+    CoreValueUpdate: {
+      name?: string;
+      description?: string;
+    };
+    AdminCompanyPage: {
+      tagline: string;
+      /** @description Plain text; a blank line starts a paragraph. */
+      history_summary: string;
+      mission_statement: string;
+      vision_statement: string;
+      core_values: components['schemas']['AdminCoreValue'][];
+    };
+    CompanyPageUpdate: {
+      tagline?: string;
+      history_summary?: string;
+      mission_statement?: string;
+      vision_statement?: string;
+    };
+    AdminContactLocation: {
+      id: number;
+      name: string;
+      /** @description The headquarters (one a shop); the storefront shows it first. */
+      is_hq: boolean;
+      address: string;
+      phone_number: string | null;
+      /** @description An https page of www.openstreetmap.org the contact page embeds. */
+      map_embed_link: string | null;
+      /** @description An https link to the place on a map site. */
+      map_location_url: string | null;
+      /** @description A picture of the place (root-relative address). */
+      image: string | null;
+      position: number;
+    };
+    ContactLocationCreate: {
+      name: string;
+      is_hq?: boolean;
+      address: string;
+      phone_number?: string | null;
+      map_embed_link?: string | null;
+      map_location_url?: string | null;
+    };
+    ContactLocationUpdate: {
+      name?: string;
+      is_hq?: boolean;
+      address?: string;
+      phone_number?: string | null;
+      map_embed_link?: string | null;
+      map_location_url?: string | null;
+    };
+    AdminContactEmail: {
+      id: number;
+      purpose: string;
+      email_address: string;
+      position: number;
+    };
+    ContactEmailCreate: {
+      purpose: string;
+      email_address: string;
+    };
+    ContactEmailUpdate: {
+      purpose?: string;
+      email_address?: string;
+    };
+    /**
+     * @description A platform the storefront draws an icon for.
+     * @enum {string}
+     */
+    SocialPlatform: 'facebook' | 'instagram' | 'linkedin' | 'twitter' | 'youtube';
+    AdminSocialProfile: {
+      id: number;
+      platform: string;
+      /** @description The platform's name as the storefront shows it, e.g. Twitter (X). */
+      platform_display: string;
+      link: string;
+      position: number;
+    };
+    SocialProfileCreate: {
+      platform: components['schemas']['SocialPlatform'];
+      /** @description https only. */
+      link: string;
+    };
+    SocialProfileUpdate: {
+      platform?: components['schemas']['SocialPlatform'];
+      link?: string;
+    };
+    AdminContactInfo: {
+      locations: components['schemas']['AdminContactLocation'][];
+      emails: components['schemas']['AdminContactEmail'][];
+      social_profiles: components['schemas']['AdminSocialProfile'][];
+    };
+    SiteSetup: {
+      /** @description The pages' title and the header's name. */
+      site_title: string;
+      /** @description The pages' meta description. */
+      site_description: string;
+      /** @description Root-relative URL path of the logo (`/api/media/…`), or null. */
+      logo: string | null;
+      /** @description Path of the tab icon relative to the API base (`/media/…`), or null. */
+      favicon: string | null;
+      /** @description GA4 measurement id, or null for no analytics. */
+      google_analytics_id: string | null;
+      /** Format: email */
+      contact_email: string;
+    };
+    SiteSetupChange: {
+      site_title?: string;
+      site_description?: string;
+      /** @description An unused upload to show as the logo; null removes the logo. */
+      logo_upload_id?: number | null;
+      /** @description An unused upload to show as the tab icon; null removes it. */
+      favicon_upload_id?: number | null;
+      google_analytics_id?: string | null;
+      /** Format: email */
+      contact_email?: string;
+    };
+    /**
+     * @description An ISO 3166-1 alpha-2 country code.
+     * @example GB
+     */
+    CountryCode: string;
+    ShippingZone: {
+      id: number;
+      name: string;
+      countries: components['schemas']['CountryCode'][];
+      /** @description Age-restricted pieces may be sent to these countries (by an age-verified method). */
+      age_restricted_allowed: boolean;
+      /** @description 0 for the first zone. */
+      position: number;
+    };
+    ShippingZoneList: {
+      results: components['schemas']['ShippingZone'][];
+    };
+    ShippingZoneInput: {
+      name: string;
+      countries: string[];
+      /** @default false */
+      age_restricted_allowed: boolean;
+    };
+    ShippingZoneChange: {
+      name?: string;
+      countries?: string[];
+      age_restricted_allowed?: boolean;
+    };
+    IdOrder: {
+      ids: number[];
+    };
+    /** @enum {string} */
+    ShippingMethodKind: 'delivery' | 'collection';
+    ShippingMethod: {
+      id: number;
+      /** @description Null for every country the shop ships to. */
+      zone_id: number | null;
+      code: string;
+      name: string;
+      description: string;
+      kind: components['schemas']['ShippingMethodKind'];
+      /** @description Handed only to an adult who shows proof of age. */
+      age_verified: boolean;
+      price: components['schemas']['Money'];
+      free_over: components['schemas']['Money'] | null;
+      /** @description 0 for the first method. */
+      position: number;
+    };
+    ShippingMethodList: {
+      results: components['schemas']['ShippingMethod'][];
+    };
+    /** @description An amount a member types, 0 or more, with two decimals (`"6.50"`). */
+    PriceInput: string;
+    ShippingMethodInput: {
+      /** @default null */
+      zone_id: number | null;
+      code: string;
+      name: string;
+      /** @default  */
+      description: string;
+      kind: components['schemas']['ShippingMethodKind'];
+      /** @default false */
+      age_verified: boolean;
+      price: components['schemas']['PriceInput'];
+      /** @default null */
+      free_over: components['schemas']['PriceInput'] | null;
+    };
+    ShippingMethodChange: {
+      zone_id?: number | null;
+      code?: string;
+      name?: string;
+      description?: string;
+      kind?: components['schemas']['ShippingMethodKind'];
+      age_verified?: boolean;
+      price?: components['schemas']['PriceInput'];
+      free_over?: components['schemas']['PriceInput'] | null;
+    };
+    WorkshopSettings: {
+      /** @description ISO weekdays the workshop works, Monday 1 to Sunday 7, each once. */
+      working_days: number[];
+      /** @description Fewest working days before a piece in stock leaves. */
+      ready_dispatch_days_min: number;
+      /** @description Most working days before a piece in stock leaves (at least the fewest). */
+      ready_dispatch_days_max: number;
+      /** @description The youngest age that may buy an age-restricted piece. */
+      minimum_age: number;
+    };
+    /** @enum {string} */
+    CardProviderName: 'stripe' | '2c2p';
+    /** @description Which card provider takes the shop's card payments; never its credentials. */
+    CardProviderState: {
+      /**
+       * @description `stripe`, `2c2p` or `sandbox` (the test gateway).
+       * @enum {string}
+       */
+      provider: 'stripe' | '2c2p' | 'sandbox';
+      credentials_set: boolean;
+      /**
+       * Format: date-time
+       * @description When they were last replaced; null when not known.
+       */
+      credentials_updated_at: string | null;
+    };
+    PaymentSetup: {
+      enable_card_payment: boolean;
+      enable_bank_transfer: boolean;
+      enable_custom_payment: boolean;
+      /** @description Shown to bank-transfer buyers. */
+      bank_account_details: string | null;
+      /** @description The custom method's name (PayPal). */
+      custom_payment_label: string | null;
+      custom_payment_instructions: string | null;
+      /** @description Where the buyer pays (https). */
+      custom_payment_redirect_url: string | null;
+      card_provider: components['schemas']['CardProviderState'];
+    };
+    PaymentSetupChange: {
+      enable_card_payment?: boolean;
+      enable_bank_transfer?: boolean;
+      enable_custom_payment?: boolean;
+      bank_account_details?: string | null;
+      custom_payment_label?: string | null;
+      custom_payment_instructions?: string | null;
+      custom_payment_redirect_url?: string | null;
+    };
+    CardCredentialsInput: {
+      provider: components['schemas']['CardProviderName'];
+      /** @description The provider's credentials (see the operation); write-only. */
+      credentials: {
+        [key: string]: string;
+      };
+    };
   };
   responses: {
     /** @description The tenant token or the staff access token is missing, invalid or expired. */
@@ -1539,8 +3593,32 @@ export interface components {
     ShipmentIndex: number;
     /** @description 1-based page number. */
     Page: number;
+    /** @description The product's `id`. */
+    ProductId: number;
     /** @description The category's `id`. */
     CategoryId: number;
+    /** @description The photo's `id` in the product's photos. */
+    PhotoId: number;
+    ReviewId: number;
+    CommentId: number;
+    MessageId: number;
+    /** @description A blog post's `id`. */
+    PostId: number;
+    /** @description A question's `id` in the FAQ. */
+    FaqId: number;
+    DocumentType: components['schemas']['PolicyType'];
+    /** @description A core value's `id`. */
+    CoreValueId: number;
+    /** @description A location's `id`. */
+    LocationId: number;
+    /** @description A contact e-mail address's `id`. */
+    ContactEmailId: number;
+    /** @description A social profile's `id`. */
+    SocialProfileId: number;
+    /** @description A shipping zone's `id`. */
+    ZoneId: number;
+    /** @description A shipping method's `id`. */
+    MethodId: number;
   };
   requestBodies: never;
   headers: never;
@@ -2646,6 +4724,178 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  listProducts: {
+    parameters: {
+      query?: {
+        /** @example chef */
+        search?: string;
+        /**
+         * @description A category's `id`.
+         * @example 1
+         */
+        category?: number;
+        /** @example active */
+        status?: components['schemas']['ProductStatus'];
+        /** @example low */
+        stock?: components['schemas']['ProductStockFilter'];
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of products. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductList'];
+        };
+      };
+      /** @description A filter is not one of its values. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductCreate'];
+      };
+    };
+    responses: {
+      /** @description The new product. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProduct'];
+        };
+      };
+      /** @description A field is invalid, or the slug is taken. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProduct'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductUpdate'];
+      };
+    };
+    responses: {
+      /** @description The product after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProduct'];
+        };
+      };
+      /** @description A field is invalid, or the slug is taken. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  duplicateProduct: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The copy. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProduct'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
   listCategories: {
     parameters: {
       query?: never;
@@ -2950,6 +5200,2597 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  uploadImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description The image file's bytes. */
+    requestBody: {
+      content: {
+        'image/jpeg': unknown;
+        'image/png': unknown;
+        'image/webp': unknown;
+      };
+    };
+    responses: {
+      /** @description The images made of the upload, ready to be used by id. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MediaUpload'];
+        };
+      };
+      /** @description The file is empty, damaged or has too many pixels, or no image was sent. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The file is larger than 15 MB. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The body is not a JPEG, PNG or WebP image (by its content), or not sent as one. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  listProductPhotos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The photos, the main image first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPhotoList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  addProductPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductPhotoCreate'];
+      };
+    };
+    responses: {
+      /** @description The product's photos, the new one last. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPhotoList'];
+        };
+      };
+      /** @description The alt text is missing or too long, or the upload is not one of the shop's unused uploads. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The product has ten photos already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  reorderProductPhotos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductPhotoOrder'];
+      };
+    };
+    responses: {
+      /** @description The photos in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPhotoList'];
+        };
+      };
+      /** @description The ids are not exactly the product's photos. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  removeProductPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        /** @description The photo's `id` in the product's photos. */
+        photo_id: components['parameters']['PhotoId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product's photos left. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPhotoList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateProductPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        /** @description The photo's `id` in the product's photos. */
+        photo_id: components['parameters']['PhotoId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductPhotoUpdate'];
+      };
+    };
+    responses: {
+      /** @description The product's photos afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPhotoList'];
+        };
+      };
+      /** @description The alt text is blank or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listModerationReviews: {
+    parameters: {
+      query?: {
+        /**
+         * @description Which list (default `pending`, the ones waiting).
+         * @example pending
+         */
+        status?: components['schemas']['ModerationStatus'];
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of reviews, with every status's count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReviewList'];
+        };
+      };
+      /** @description The status is not one of the list's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  approveReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The review afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The review's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  rejectReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The review afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The review's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  hideReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The review afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The review's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  restoreReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The review afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The review's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  replyToReview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopReplyRequest'];
+      };
+    };
+    responses: {
+      /** @description The review with its reply. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      /** @description The reply is blank, too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteReviewReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The review without a reply. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The review has no reply. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  listModerationComments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Which list (default `pending`, the ones waiting).
+         * @example pending
+         */
+        status?: components['schemas']['ModerationStatus'];
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of comments, with every status's count. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationCommentList'];
+        };
+      };
+      /** @description The status is not one of the list's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  approveComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The comment afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationComment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The comment's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  rejectComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The comment afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationComment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The comment's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  hideComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The comment afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationComment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The comment's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  restoreComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The comment afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationComment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The comment's status does not allow this move. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  replyToComment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopReplyRequest'];
+      };
+    };
+    responses: {
+      /** @description The comment with its reply. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationComment'];
+        };
+      };
+      /** @description The reply is blank, too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteCommentReply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        comment_id: components['parameters']['CommentId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The comment without a reply. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationComment'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The comment has no reply. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getModerationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateModerationSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ModerationSettingsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The settings as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationSettings'];
+        };
+      };
+      /** @description A field is not a boolean, or the body names none. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getWaitingCounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The counts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WaitingCounts'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listContactMessages: {
+    parameters: {
+      query?: {
+        /**
+         * @description Only messages nobody opened yet.
+         * @example true
+         */
+        unread?: boolean;
+        /**
+         * @description The archive instead of the inbox.
+         * @example false
+         */
+        archived?: boolean;
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of messages. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessageList'];
+        };
+      };
+      /** @description A filter is not a boolean. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getContactMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  markContactMessageUnread: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The message is already so. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  archiveContactMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The message is already so. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  unarchiveContactMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The message is already so. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  replyToContactMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        message_id: components['parameters']['MessageId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactReplyRequest'];
+      };
+    };
+    responses: {
+      /** @description The message with the reply last among its replies. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ContactMessage'];
+        };
+      };
+      /** @description The reply is blank, too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listBlogPosts: {
+    parameters: {
+      query?: {
+        status?: components['schemas']['BlogPostStatus'];
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of posts. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBlogPostList'];
+        };
+      };
+      /** @description The status is not a status. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createBlogPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BlogPostCreate'];
+      };
+    };
+    responses: {
+      /** @description The post as saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBlogPost'];
+        };
+      };
+      /** @description A field is invalid, the slug is another post's, or the upload is not the shop's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getBlogPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A blog post's `id`. */
+        post_id: components['parameters']['PostId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The post. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBlogPost'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  deleteBlogPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A blog post's `id`. */
+        post_id: components['parameters']['PostId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The draft is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The post is published or archived. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  updateBlogPost: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A blog post's `id`. */
+        post_id: components['parameters']['PostId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BlogPostUpdate'];
+      };
+    };
+    responses: {
+      /** @description The post as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminBlogPost'];
+        };
+      };
+      /** @description A field is invalid, or the slug is another post's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listFaqs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The questions. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminFaq'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createFaq: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaqCreate'];
+      };
+    };
+    responses: {
+      /** @description The question as saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminFaq'];
+        };
+      };
+      /** @description A field is blank, too long or empty once sanitized. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  reorderFaqs: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentOrder'];
+      };
+    };
+    responses: {
+      /** @description The questions in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminFaq'][];
+        };
+      };
+      /** @description The ids miss an item, repeat one or name one the shop does not have. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteFaq: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A question's `id` in the FAQ. */
+        faq_id: components['parameters']['FaqId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The question is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateFaq: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A question's `id` in the FAQ. */
+        faq_id: components['parameters']['FaqId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FaqUpdate'];
+      };
+    };
+    responses: {
+      /** @description The question as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminFaq'];
+        };
+      };
+      /** @description A field is blank, too long or empty once sanitized. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getPolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        document_type: components['parameters']['DocumentType'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The policy. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPolicy'];
+        };
+      };
+      /** @description Not a policy the shop has. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updatePolicy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        document_type: components['parameters']['DocumentType'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PolicyUpdate'];
+      };
+    };
+    responses: {
+      /** @description The policy as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminPolicy'];
+        };
+      };
+      /** @description A field is blank, too long or empty once sanitized, or not a policy the shop has. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getCompanyPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The company page. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCompanyPage'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateCompanyPage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CompanyPageUpdate'];
+      };
+    };
+    responses: {
+      /** @description The company page as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCompanyPage'];
+        };
+      };
+      /** @description A field is blank, too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createCoreValue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoreValueCreate'];
+      };
+    };
+    responses: {
+      /** @description The value as saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCoreValue'];
+        };
+      };
+      /** @description A field is blank or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  reorderCoreValues: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentOrder'];
+      };
+    };
+    responses: {
+      /** @description The values in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCoreValue'][];
+        };
+      };
+      /** @description The ids miss an item, repeat one or name one the shop does not have. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteCoreValue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A core value's `id`. */
+        value_id: components['parameters']['CoreValueId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The value is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateCoreValue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A core value's `id`. */
+        value_id: components['parameters']['CoreValueId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CoreValueUpdate'];
+      };
+    };
+    responses: {
+      /** @description The value as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCoreValue'];
+        };
+      };
+      /** @description A field is blank or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getContactDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The contact information. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactInfo'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createContactLocation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactLocationCreate'];
+      };
+    };
+    responses: {
+      /** @description The location as saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactLocation'];
+        };
+      };
+      /** @description A field is blank or too long, or a link is not https or not from the map host. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  reorderContactLocations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentOrder'];
+      };
+    };
+    responses: {
+      /** @description The locations in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactLocation'][];
+        };
+      };
+      /** @description The ids miss an item, repeat one or name one the shop does not have. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteContactLocation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A location's `id`. */
+        location_id: components['parameters']['LocationId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The location is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateContactLocation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A location's `id`. */
+        location_id: components['parameters']['LocationId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactLocationUpdate'];
+      };
+    };
+    responses: {
+      /** @description The location as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactLocation'];
+        };
+      };
+      /** @description A field is blank or too long, or a link is not https or not from the map host. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createContactEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactEmailCreate'];
+      };
+    };
+    responses: {
+      /** @description The address as saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactEmail'];
+        };
+      };
+      /** @description A field is blank or too long, or the address is not an e-mail address. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  reorderContactEmails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentOrder'];
+      };
+    };
+    responses: {
+      /** @description The addresses in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactEmail'][];
+        };
+      };
+      /** @description The ids miss an item, repeat one or name one the shop does not have. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteContactEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A contact e-mail address's `id`. */
+        email_id: components['parameters']['ContactEmailId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The address is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateContactEmail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A contact e-mail address's `id`. */
+        email_id: components['parameters']['ContactEmailId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContactEmailUpdate'];
+      };
+    };
+    responses: {
+      /** @description The address as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminContactEmail'];
+        };
+      };
+      /** @description A field is blank or too long, or the address is not an e-mail address. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  createSocialProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SocialProfileCreate'];
+      };
+    };
+    responses: {
+      /** @description The profile as saved. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSocialProfile'];
+        };
+      };
+      /** @description The platform is not one of the list, or the link is not https. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  reorderSocialProfiles: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ContentOrder'];
+      };
+    };
+    responses: {
+      /** @description The profiles in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSocialProfile'][];
+        };
+      };
+      /** @description The ids miss an item, repeat one or name one the shop does not have. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteSocialProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A social profile's `id`. */
+        profile_id: components['parameters']['SocialProfileId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The profile is gone. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateSocialProfile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A social profile's `id`. */
+        profile_id: components['parameters']['SocialProfileId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SocialProfileUpdate'];
+      };
+    };
+    responses: {
+      /** @description The profile as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSocialProfile'];
+        };
+      };
+      /** @description The platform is not one of the list, or the link is not https. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getSiteSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The site settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSetup'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateSiteSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SiteSetupChange'];
+      };
+    };
+    responses: {
+      /** @description The site settings as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SiteSetup'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listShippingZones: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The zones. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZoneList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingZoneInput'];
+      };
+    };
+    responses: {
+      /** @description The zone. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZone'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The shop has 50 zones already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  reorderShippingZones: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdOrder'];
+      };
+    };
+    responses: {
+      /** @description The zones in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZoneList'];
+        };
+      };
+      /** @description The ids are not the shop's zones, each once. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A shipping zone's `id`. */
+        zone_id: components['parameters']['ZoneId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The zone is deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The zone still has methods. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  updateShippingZone: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A shipping zone's `id`. */
+        zone_id: components['parameters']['ZoneId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingZoneChange'];
+      };
+    };
+    responses: {
+      /** @description The zone as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingZone'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  listShippingMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The methods. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodInput'];
+      };
+    };
+    responses: {
+      /** @description The method. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The shop has 100 methods already. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  reorderShippingMethods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['IdOrder'];
+      };
+    };
+    responses: {
+      /** @description The methods in their new order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodList'];
+        };
+      };
+      /** @description The ids are not the shop's methods, each once. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A shipping method's `id`. */
+        method_id: components['parameters']['MethodId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The method is deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description An open order uses the method. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  updateShippingMethod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A shipping method's `id`. */
+        method_id: components['parameters']['MethodId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodChange'];
+      };
+    };
+    responses: {
+      /** @description The method as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description An open order uses the method's code. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  getWorkshopSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The workshop settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkshopSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateWorkshopSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WorkshopSettings'];
+      };
+    };
+    responses: {
+      /** @description The workshop settings as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WorkshopSettings'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getPaymentSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The payment settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentSetup'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updatePaymentSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentSetupChange'];
+      };
+    };
+    responses: {
+      /** @description The payment settings as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentSetup'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  replaceCardCredentials: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CardCredentialsInput'];
+      };
+    };
+    responses: {
+      /** @description The payment settings, with the new provider (never its credentials). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentSetup'];
+        };
+      };
+      /** @description The credentials do not fit the provider. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
 }

@@ -15,6 +15,13 @@
  * - `invalid_contact_message`: a contact message's blank or NUL-carrying fields (fields).
  * - `site_settings_not_found`: a shop without its site settings.
  * - `company_info_not_found`: a shop without its company information.
+ * - `invalid_content_input`: what a member typed in the back office's content screens is
+ *   refused (fields: blank, too long, control characters, a link that is not https, a slug
+ *   another post has, a reorder that does not name every item once).
+ * - `content_not_found`: no such post, question, value, location, address or profile in the
+ *   member's shop (another shop's counts as none).
+ * - `content_move_refused`: a change that cannot be made now (deleting a post that is not a
+ *   draft).
  */
 export type ContentErrorCode =
   | 'invalid_blog_page'
@@ -28,4 +35,7 @@ export type ContentErrorCode =
   | 'already_reviewed'
   | 'invalid_contact_message'
   | 'site_settings_not_found'
-  | 'company_info_not_found';
+  | 'company_info_not_found'
+  | 'invalid_content_input'
+  | 'content_not_found'
+  | 'content_move_refused';

@@ -17,7 +17,11 @@ import type { PaymentErrorCode } from '../payments/errors.ts';
 import type { AccountErrorCode } from '../accounts/errors.ts';
 import type { ContentErrorCode } from '../content/errors.ts';
 import type { StaffErrorCode } from '../staff/errors.ts';
+import type { SettingsErrorCode } from '../settings/errors.ts';
+import type { ModerationErrorCode } from '../content/moderation-errors.ts';
 import type { MediaErrorCode } from '../media/errors.ts';
+import type { StockCategoryErrorCode } from '../catalog/stock-category-errors.ts';
+import type { ProductEditingErrorCode } from '../catalog/product-editing-errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
@@ -30,7 +34,11 @@ type DomainErrorCode =
   | AccountErrorCode
   | ContentErrorCode
   | StaffErrorCode
-  | MediaErrorCode;
+  | ModerationErrorCode
+  | StockCategoryErrorCode
+  | ProductEditingErrorCode
+  | MediaErrorCode
+  | SettingsErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -44,6 +52,8 @@ const DOMAIN_ERROR_STATUS = {
   null_in_customization: 400,
   options_not_offered: 400,
   invalid_options: 400,
+  // catalog: the back office's product editing
+  invalid_product_input: 400,
   // cart (and product_not_found above)
   line_not_found: 404,
   insufficient_stock: 409,
@@ -112,6 +122,14 @@ const DOMAIN_ERROR_STATUS = {
   invalid_contact_message: 400,
   site_settings_not_found: 404,
   company_info_not_found: 404,
+  // moderation and the inbox
+  moderation_item_not_found: 404,
+  moderation_move_refused: 409,
+  invalid_moderation_input: 400,
+  invalid_moderation_page: 404,
+  invalid_content_input: 400,
+  content_not_found: 404,
+  content_move_refused: 409,
   // staff (the back office)
   forbidden: 403,
   staff_auth_failed: 401,
@@ -122,6 +140,11 @@ const DOMAIN_ERROR_STATUS = {
   staff_invalid: 400,
   staff_not_found: 404,
   staff_conflict: 409,
+  // stock and categories (the back office)
+  invalid_stock_input: 400,
+  stock_move_refused: 409,
+  invalid_category_input: 400,
+  category_not_empty: 409,
   // media (photos and uploads)
   upload_not_found: 400,
   image_refused: 415,
@@ -133,6 +156,10 @@ const DOMAIN_ERROR_STATUS = {
   media_product_not_found: 404,
   too_many_photos: 409,
   invalid_photo_input: 400,
+  // settings (the owner's)
+  invalid_settings: 400,
+  settings_not_found: 404,
+  settings_conflict: 409,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */

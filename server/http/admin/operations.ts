@@ -9,11 +9,17 @@ import { activityHandlers } from './activity.ts';
 import { deskReadHandlers } from './orders.ts';
 import { deskMoveHandlers } from './orders-desk.ts';
 import { staffHandlers } from './staff.ts';
+import { productHandlers } from './products.ts';
 // ~~ products ~~
+import { stockAndCategoryHandlers } from './stock-and-categories.ts';
 // ~~ stock-and-categories ~~
 // ~~ media ~~
+import { inboxHandlers } from './inbox.ts';
+import { moderationHandlers } from './moderation.ts';
 // ~~ moderation-and-inbox ~~
+import { contentHandlers } from './content.ts';
 // ~~ content ~~
+import { settingsHandlers } from './settings.ts';
 // ~~ settings ~~
 
 /** The handler of each admin operation. */
@@ -22,10 +28,16 @@ export const adminHandlers: AdminHandlerMap = {
   ...deskMoveHandlers,
   ...deskReadHandlers,
   ...activityHandlers,
+  ...productHandlers,
   // ~~ products ~~
+  ...stockAndCategoryHandlers,
   // ~~ stock-and-categories ~~
   // ~~ media ~~
+  ...moderationHandlers,
+  ...inboxHandlers,
   // ~~ moderation-and-inbox ~~
+  ...contentHandlers,
   // ~~ content ~~
+  ...settingsHandlers,
   // ~~ settings ~~
 };

@@ -1,0 +1,237 @@
+/**
+ * The shop's single pages as the back office edits them: the refund and privacy policies (a
+ * title and staff HTML, sanitized on save with the storefront's own policy) and the company
+ * page's texts (tagline, history, mission, vision: plain text, paragraphs split by blank lines
+ * as the storefront shows them). The company page's core values are an ordered list
+ * (./ordered-content.ts, `coreValueKind`).
+ *
+ * A shop without one of these yet gets it on its first save; reading it before answers it
+ * empty. Every save is in the activity log with the fields it changed, in its transaction,
+ * which writes before it reads (SQLite).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Schemas } from '../../common/admin-contract.ts';
+import type { Database, DocumentType } from '../platform/db/database.ts';
+import type { FieldErrors } from '../platform/domain-error.ts';
+import { toIsoString } from '../platform/db/mapping.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { requirePermission } from '../staff/roles.ts';
+import { changedFields, checkHtml, checkText, throwIfInvalid } from './content-input.ts';
+import { coreValueKind } from './content-kinds.ts';
+import { listItems } from './ordered-content.ts';
+
+type Trx = Transaction<Database>;
+
+/** The title a policy not written yet shows in its form. */
+export const POLICY_TITLES: Record<DocumentType, string> = {
+  refund_policy: 'Refund policy',
+  privacy_policy: 'Privacy policy',
+};
+
+/** The longest value of each field (the contract's maxLength). */
+export const PAGE_LIMITS = {
+  policyTitle: 200,
+  policyContent: 200_000,
+  tagline: 300,
+  history: 10_000,
+  mission: 5000,
+  vision: 5000,
+} as const;
+
+/**
+ * The shop's policy of `documentType`; one not written yet answers its default title, no
+ * content and `updated_at` null.
+ * @throws DomainError `forbidden` (403).
+ */
+export async function getPolicy(
+  db: Kysely<Database> | Trx,
+  actor: StaffActor,
+  documentType: DocumentType,
+): Promise<Schemas['AdminPolicy']> {
+  requirePermission(actor, 'content.edit');
+  const row = await db
+    .selectFrom('legal_documents')
+    .select(['title', 'content', 'updated_at'])
+    .where('tenant_id', '=', actor.tenantId)
+    .where('document_type', '=', documentType)
+    .executeTakeFirst();
+  return {
+    document_type: documentType,
+    title: row?.title ?? POLICY_TITLES[documentType],
+    content: row?.content ?? '',
+    updated_at: row ? toIsoString(row.updated_at) : null,
+  };
+}
+
+/**
+ * Saves the shop's policy of `documentType`: `title` (plain text) and `content` (HTML, not
+ * empty once sanitized).
+ * @returns the policy as saved.
+ * @throws DomainError `forbidden` (403); `invalid_content_input` (400).
+ */
+export async function updatePolicy(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  documentType: DocumentType,
+  body: { title?: unknown; content?: unknown },
+  now: Date = new Date(),
+): Promise<Schemas['AdminPolicy']> {
+  requirePermission(actor, 'content.edit');
+  const errors: FieldErrors = {};
+  const title = checkText(errors, 'title', body.title, { max: PAGE_LIMITS.policyTitle });
+  const content = checkHtml(errors, 'content', body.content, {
+    max: PAGE_LIMITS.policyContent,
+    required: true,
+  });
+  throwIfInvalid(errors);
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .updateTable('legal_documents')
+      .set((eb) => ({ title: eb.ref('title') }))
+      .where('tenant_id', '=', actor.tenantId)
+      .where('document_type', '=', documentType)
+      .returning(['title', 'content'])
+      .executeTakeFirst();
+    const change = changedFields(before ?? {}, { title, content });
+    if (Object.keys(change.after).length === 0) return;
+    if (before) {
+      await trx
+        .updateTable('legal_documents')
+        .set({ title, content, updated_at: at })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('document_type', '=', documentType)
+        .execute();
+    } else {
+      await trx
+        .insertInto('legal_documents')
+        .values({
+          tenant_id: actor.tenantId,
+          document_type: documentType,
+          title,
+          content,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    }
+    await recordActivity(
+      trx,
+      {
+        actor,
+        tenantId: actor.tenantId,
+        action: 'policy.update',
+        objectType: 'policy',
+        objectId: documentType,
+        before: before ? change.before : null,
+        after: change.after,
+      },
+      now,
+    );
+  });
+  return getPolicy(db, actor, documentType);
+}
+
+/** The company page's texts, as the back office edits them. */
+const COMPANY_FIELDS = {
+  tagline: { max: PAGE_LIMITS.tagline, lines: false },
+  history_summary: { max: PAGE_LIMITS.history, lines: true },
+  mission_statement: { max: PAGE_LIMITS.mission, lines: true },
+  vision_statement: { max: PAGE_LIMITS.vision, lines: true },
+} as const;
+type CompanyField = keyof typeof COMPANY_FIELDS;
+
+/**
+ * The company page: its texts ('' each for a shop that has none yet) and its core values in
+ * their order.
+ * @throws DomainError `forbidden` (403).
+ */
+export async function getCompanyPage(
+  db: Kysely<Database>,
+  actor: StaffActor,
+): Promise<Schemas['AdminCompanyPage']> {
+  requirePermission(actor, 'content.edit');
+  const [row, values] = await Promise.all([
+    db
+      .selectFrom('company_info')
+      .select(['tagline', 'history_summary', 'mission_statement', 'vision_statement'])
+      .where('tenant_id', '=', actor.tenantId)
+      .orderBy('id')
+      .executeTakeFirst(),
+    listItems(db, actor, coreValueKind),
+  ]);
+  return {
+    tagline: row?.tagline ?? '',
+    history_summary: row?.history_summary ?? '',
+    mission_statement: row?.mission_statement ?? '',
+    vision_statement: row?.vision_statement ?? '',
+    core_values: values,
+  };
+}
+
+/**
+ * Changes the company page's texts the body names (each plain text; the tagline on one line,
+ * the others with paragraphs).
+ * @returns the page as saved.
+ * @throws DomainError `forbidden` (403); `invalid_content_input` (400).
+ */
+export async function updateCompanyPage(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  body: Partial<Record<CompanyField, unknown>>,
+  now: Date = new Date(),
+): Promise<Schemas['AdminCompanyPage']> {
+  requirePermission(actor, 'content.edit');
+  const errors: FieldErrors = {};
+  const values: Partial<Record<CompanyField, string>> = {};
+  for (const [field, rule] of Object.entries(COMPANY_FIELDS) as Array<
+    [CompanyField, (typeof COMPANY_FIELDS)[CompanyField]]
+  >) {
+    if (Object.hasOwn(body, field)) values[field] = checkText(errors, field, body[field], rule);
+  }
+  throwIfInvalid(errors);
+  await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .updateTable('company_info')
+      .set((eb) => ({ tagline: eb.ref('tagline') }))
+      .where('tenant_id', '=', actor.tenantId)
+      .returning(['id', 'tagline', 'history_summary', 'mission_statement', 'vision_statement'])
+      .executeTakeFirst();
+    const { id: _id, ...was } = before ?? { id: 0 };
+    const change = changedFields(was, values);
+    if (Object.keys(change.after).length === 0) return;
+    if (before) {
+      await trx
+        .updateTable('company_info')
+        .set(values)
+        .where('tenant_id', '=', actor.tenantId)
+        .execute();
+    } else {
+      await trx
+        .insertInto('company_info')
+        .values({
+          tenant_id: actor.tenantId,
+          tagline: values.tagline ?? '',
+          history_summary: values.history_summary ?? '',
+          mission_statement: values.mission_statement ?? '',
+          vision_statement: values.vision_statement ?? '',
+        })
+        .execute();
+    }
+    await recordActivity(
+      trx,
+      {
+        actor,
+        tenantId: actor.tenantId,
+        action: 'company.update',
+        objectType: 'company',
+        objectId: 'company',
+        before: before ? change.before : null,
+        after: change.after,
+      },
+      now,
+    );
+  });
+  return getCompanyPage(db, actor);
+}

@@ -1,0 +1,236 @@
+/**
+ * The shop's content through the back office (openapi/admin.yaml, tag content): blog posts, the
+ * FAQ, the refund and privacy policies, the company page and its core values, and the contact
+ * page's locations, e-mail addresses and social profiles. Each handler translates to the rules
+ * in server/content/ (blog-editing.ts, page-editing.ts, ordered-content.ts with the kinds of
+ * content-kinds.ts), which check the member's role again and log each change.
+ *
+ * After every change the shop's cached answers are forgotten
+ * (`app.catalogCache.invalidate`): its listeners drop the server-rendered pages
+ * (../pages.ts) and the sitemap files (../seo.ts), and ../cache-sync.ts tells the other API
+ * processes on the same PostgreSQL, so the storefront shows the change within a second
+ * everywhere. The storefront's content answers (posts, FAQ, policies, company, contact) are
+ * read from the database on each request, so nothing else holds them.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  createPost,
+  deletePost,
+  getAdminPost,
+  listAdminPosts,
+  updatePost,
+} from '../../content/blog-editing.ts';
+import {
+  coreValueKind,
+  emailKind,
+  locationKind,
+  socialProfileKind,
+  faqKind,
+} from '../../content/content-kinds.ts';
+import {
+  type ContentKind,
+  createItem,
+  deleteItem,
+  listItems,
+  reorderItems,
+  updateItem,
+} from '../../content/ordered-content.ts';
+import {
+  getCompanyPage as companyPage,
+  getPolicy as policyOf,
+  updateCompanyPage as saveCompanyPage,
+  updatePolicy as savePolicy,
+} from '../../content/page-editing.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { pageUrl } from '../pagination.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** Forgets the shop's cached answers and pages here and in every other process. */
+function published(request: FastifyRequest, tenantId: number): void {
+  request.server.catalogCache.invalidate(tenantId);
+}
+
+/** GET /blog-posts/?status=&page= -> a page of posts, newest first. */
+export const listBlogPosts: AdminOperationHandler<'listBlogPosts'> = async (request) => {
+  const actor = requireStaff(request);
+  const page = await listAdminPosts(request.server.db, actor, {
+    status: request.query.status,
+    page: request.query.page,
+  });
+  return {
+    count: page.count,
+    next: page.hasNext ? pageUrl(request, page.page + 1) : null,
+    previous: page.page > 1 ? pageUrl(request, page.page - 1) : null,
+    results: page.results,
+  };
+};
+
+/** POST /blog-posts/ -> 201 the post as saved. */
+export const createBlogPost: AdminOperationHandler<'createBlogPost'> = async (request, reply) => {
+  const actor = requireStaff(request);
+  const post = await createPost(request.server.db, actor, request.body);
+  published(request, actor.tenantId);
+  reply.code(201);
+  return post;
+};
+
+/** GET /blog-posts/{post_id}/ -> the post, whatever its status. */
+export const getBlogPost: AdminOperationHandler<'getBlogPost'> = async (request) =>
+  getAdminPost(request.server.db, requireStaff(request), Number(request.params.post_id));
+
+/** PATCH /blog-posts/{post_id}/ -> the post as saved. */
+export const updateBlogPost: AdminOperationHandler<'updateBlogPost'> = async (request) => {
+  const actor = requireStaff(request);
+  const post = await updatePost(
+    request.server.db,
+    actor,
+    Number(request.params.post_id),
+    request.body,
+  );
+  published(request, actor.tenantId);
+  return post;
+};
+
+/** DELETE /blog-posts/{post_id}/ -> 204; 409 for a post that is not a draft. */
+export const deleteBlogPost: AdminOperationHandler<'deleteBlogPost'> = async (request, reply) => {
+  const actor = requireStaff(request);
+  await deletePost(request.server.db, actor, Number(request.params.post_id));
+  published(request, actor.tenantId);
+  return reply.code(204).send();
+};
+
+/** GET /policies/{document_type}/ -> the policy (empty when not written yet). */
+export const getPolicy: AdminOperationHandler<'getPolicy'> = async (request) =>
+  policyOf(request.server.db, requireStaff(request), request.params.document_type);
+
+/** PUT /policies/{document_type}/ {title, content} -> the policy as saved. */
+export const updatePolicy: AdminOperationHandler<'updatePolicy'> = async (request) => {
+  const actor = requireStaff(request);
+  const policy = await savePolicy(
+    request.server.db,
+    actor,
+    request.params.document_type,
+    request.body,
+  );
+  published(request, actor.tenantId);
+  return policy;
+};
+
+/** GET /company/ -> the company page with its core values. */
+export const getCompanyPage: AdminOperationHandler<'getCompanyPage'> = async (request) =>
+  companyPage(request.server.db, requireStaff(request));
+
+/** PATCH /company/ -> the company page as saved. */
+export const updateCompanyPage: AdminOperationHandler<'updateCompanyPage'> = async (request) => {
+  const actor = requireStaff(request);
+  const page = await saveCompanyPage(request.server.db, actor, request.body);
+  published(request, actor.tenantId);
+  return page;
+};
+
+/** GET /contact-info/ -> locations, e-mail addresses and social profiles, each in order. */
+export const getContactDetails: AdminOperationHandler<'getContactDetails'> = async (request) => {
+  const actor = requireStaff(request);
+  const db = request.server.db;
+  const [locations, emails, profiles] = await Promise.all([
+    listItems(db, actor, locationKind),
+    listItems(db, actor, emailKind),
+    listItems(db, actor, socialProfileKind),
+  ]);
+  return { locations, emails, social_profiles: profiles };
+};
+
+/**
+ * The five handlers of one ordered list (create, update, delete, reorder, and list when it has
+ * a path of its own), over its kind; `idParam` names its path parameter.
+ */
+function orderedHandlers<Out>(kind: ContentKind<Out>, idParam: string) {
+  type Request = FastifyRequest & { body: unknown; params: unknown };
+  const idOf = (request: Request) =>
+    Number((request.params as Record<string, string | number>)[idParam]);
+  return {
+    list: async (request: Request) => listItems(request.server.db, requireStaff(request), kind),
+    create: async (request: Request, reply: { code(status: number): unknown }) => {
+      const actor = requireStaff(request);
+      const item = await createItem(
+        request.server.db,
+        actor,
+        kind,
+        request.body as Record<string, unknown>,
+      );
+      published(request, actor.tenantId);
+      reply.code(201);
+      return item;
+    },
+    update: async (request: Request) => {
+      const actor = requireStaff(request);
+      const item = await updateItem(
+        request.server.db,
+        actor,
+        kind,
+        idOf(request),
+        request.body as Record<string, unknown>,
+      );
+      published(request, actor.tenantId);
+      return item;
+    },
+    remove: async (request: Request, reply: { code(status: number): { send(): unknown } }) => {
+      const actor = requireStaff(request);
+      await deleteItem(request.server.db, actor, kind as ContentKind<unknown>, idOf(request));
+      published(request, actor.tenantId);
+      return reply.code(204).send();
+    },
+    reorder: async (request: Request) => {
+      const actor = requireStaff(request);
+      const items = await reorderItems(
+        request.server.db,
+        actor,
+        kind,
+        (request.body as { ids?: unknown }).ids,
+      );
+      published(request, actor.tenantId);
+      return items;
+    },
+  };
+}
+
+const faqs = orderedHandlers(faqKind, 'faq_id');
+const values = orderedHandlers(coreValueKind, 'value_id');
+const locations = orderedHandlers(locationKind, 'location_id');
+const emails = orderedHandlers(emailKind, 'email_id');
+const profiles = orderedHandlers(socialProfileKind, 'profile_id');
+
+/** The content operations by operationId. */
+export const contentHandlers = {
+  listBlogPosts,
+  createBlogPost,
+  getBlogPost,
+  updateBlogPost,
+  deleteBlogPost,
+  listFaqs: faqs.list,
+  createFaq: faqs.create,
+  updateFaq: faqs.update,
+  deleteFaq: faqs.remove,
+  reorderFaqs: faqs.reorder,
+  getPolicy,
+  updatePolicy,
+  getCompanyPage,
+  updateCompanyPage,
+  createCoreValue: values.create,
+  updateCoreValue: values.update,
+  deleteCoreValue: values.remove,
+  reorderCoreValues: values.reorder,
+  getContactDetails,
+  createContactLocation: locations.create,
+  updateContactLocation: locations.update,
+  deleteContactLocation: locations.remove,
+  reorderContactLocations: locations.reorder,
+  createContactEmail: emails.create,
+  updateContactEmail: emails.update,
+  deleteContactEmail: emails.remove,
+  reorderContactEmails: emails.reorder,
+  createSocialProfile: profiles.create,
+  updateSocialProfile: profiles.update,
+  deleteSocialProfile: profiles.remove,
+  reorderSocialProfiles: profiles.reorder,
+} as AdminHandlerMap;
