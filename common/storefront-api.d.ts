@@ -267,7 +267,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** All categories of the shop. */
+    /**
+     * All categories of the shop, in the shop's order.
+     * @description In the order the shop set in its back office, then by name (case and accents ignored,
+     *     numbers in numeric order) for categories the shop has not placed.
+     */
     get: operations['listCategories'];
     put?: never;
     post?: never;
@@ -968,6 +972,33 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       is_verified_purchase: boolean;
+      /**
+       * @description False only in the answer to posting a review that waits for the shop's approval
+       *     (the shop moderates reviews, or the review is full of links: two or more, or one
+       *     with fewer than 40 characters of other text); it is not shown until approved. Lists
+       *     hold approved reviews only.
+       */
+      is_approved: boolean;
+      /** @description The shop's public answer to the review, shown under it, or null. */
+      shop_reply: components['schemas']['ShopReply'] | null;
+    };
+    /**
+     * @example {
+     *       "shop_name": "Ember & Oak Workshop",
+     *       "content": "Thank you, Tomasz! Strop it on leather now and then and it will stay that way.",
+     *       "created_at": "2026-05-04T09:00:00Z"
+     *     }
+     */
+    ShopReply: {
+      /** @description The shop's name (its site title). */
+      shop_name: string;
+      /** @description Plain text; show it as text, never as HTML. */
+      content: string;
+      /**
+       * Format: date-time
+       * @description When the reply was written or last edited.
+       */
+      created_at: string;
     };
     ReviewCreate: {
       product: number;
@@ -1079,7 +1110,15 @@ export interface components {
       parent: number | null;
       replies: components['schemas']['Comment'][];
       post: number;
+      /**
+       * @description False only in the answer to posting a comment that waits for the shop's approval
+       *     (the shop moderates comments, or the comment is full of links: two or more, or one
+       *     with fewer than 40 characters of other text). Threads hold approved comments only;
+       *     a reply under a comment the shop hid or rejected is not shown either.
+       */
       is_approved: boolean;
+      /** @description A reply written by the shop; `user.username` is then the shop's name. */
+      is_shop_reply: boolean;
     };
     CommentCreate: {
       post: number;
@@ -2157,6 +2196,19 @@ export interface operations {
           'application/json': components['schemas']['Product'];
         };
       };
+      /**
+       * @description `slug` is a former slug of a product the shop renamed (in the back office): the
+       *     product now lives at the address in `Location` (its current slug). A former slug of
+       *     a product that is no longer active answers 404.
+       */
+      301: {
+        headers: {
+          /** @description The product's current address, e.g. `/api/products/products/walnut-chef-knife/`. */
+          Location?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -2171,7 +2223,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The categories, by name. */
+      /** @description The categories, in the shop's order. */
       200: {
         headers: {
           [name: string]: unknown;

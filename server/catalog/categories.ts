@@ -11,18 +11,20 @@ type Category = Schemas['Category'];
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /**
- * All the tenant's categories by name (numbers in names in numeric order, case and accents
- * ignored), then by id. Sorted here, not in SQL, because SQLite and PostgreSQL collate text
- * differently.
+ * All the tenant's categories in the shop's order: by `position` (the order an owner set in the
+ * back office; every category starts at 0), then by name (numbers in names in numeric order,
+ * case and accents ignored), then by id. Sorted here, not in SQL, because SQLite and PostgreSQL
+ * collate text differently.
  */
 export async function loadCategories(scope: Pick<CatalogScope, 'db' | 'tenantId'>) {
-  const rows: Category[] = await scope.db
+  const rows = await scope.db
     .selectFrom('categories')
-    .select(['id', 'slug', 'name', 'description'])
+    .select(['id', 'slug', 'name', 'description', 'position'])
     .where('tenant_id', '=', scope.tenantId)
     .orderBy('id')
     .execute();
-  return rows.sort((a, b) => byName.compare(a.name, b.name) || a.id - b.id);
+  rows.sort((a, b) => a.position - b.position || byName.compare(a.name, b.name) || a.id - b.id);
+  return rows.map(({ id, slug, name, description }): Category => ({ id, slug, name, description }));
 }
 
 /**

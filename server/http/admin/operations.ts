@@ -13,6 +13,7 @@ import { productHandlers } from './products.ts';
 // ~~ products ~~
 import { stockAndCategoryHandlers } from './stock-and-categories.ts';
 // ~~ stock-and-categories ~~
+import { mediaHandlers } from './media.ts';
 // ~~ media ~~
 import { inboxHandlers } from './inbox.ts';
 import { moderationHandlers } from './moderation.ts';
@@ -32,6 +33,7 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ products ~~
   ...stockAndCategoryHandlers,
   // ~~ stock-and-categories ~~
+  ...mediaHandlers,
   // ~~ media ~~
   ...moderationHandlers,
   ...inboxHandlers,

@@ -18,6 +18,8 @@
 import type { FastifyRequest } from 'fastify';
 import { loadCategories, loadCategory } from '../../catalog/categories.ts';
 import { loadProduct } from '../../catalog/product-detail.ts';
+import { redirectedSlug } from '../../catalog/product-slugs.ts';
+import { DomainError } from '../../platform/domain-error.ts';
 import { NEXT_MARK, PREVIOUS_MARK, loadProductPage } from '../../catalog/product-list.ts';
 import {
   canonicalListQuery,
@@ -34,7 +36,7 @@ function catalogScope(request: FastifyRequest): CatalogScope {
   return { db: request.server.db, dialect: request.server.dbDialect, tenantId: request.tenant.id };
 }
 
-/** GET /products/categories/ -> all the shop's categories by name (a plain array). */
+/** GET /products/categories/ -> all the shop's categories in the shop's order (a plain array). */
 export const listCategories: OperationHandler<'listCategories'> = async (request, reply) =>
   sendCached(reply, request.tenant.id, 'categories', () => loadCategories(catalogScope(request)));
 
@@ -97,9 +99,24 @@ export const listProductSuggestions: OperationHandler<'listProductSuggestions'> 
 
 /**
  * GET /products/products/{slug}/ -> Product with images and attributes in their order and
- * reviews newest first; 404 `{"detail":"Not found."}` for an unknown or inactive product.
+ * reviews newest first; 404 `{"detail":"Not found."}` for an unknown or inactive product. A
+ * renamed product's former slug answers 301 with the current address in `Location`
+ * (../../catalog/product-slugs.ts), looked up only once the slug is not a product's.
  */
-export const getProduct: OperationHandler<'getProduct'> = async (request, reply) =>
-  sendCached(reply, request.tenant.id, `product ${request.params.slug}`, () =>
-    loadProduct(catalogScope(request), request.params.slug),
-  );
+export const getProduct: OperationHandler<'getProduct'> = async (request, reply) => {
+  try {
+    return await sendCached(reply, request.tenant.id, `product ${request.params.slug}`, () =>
+      loadProduct(catalogScope(request), request.params.slug),
+    );
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.code !== 'product_not_found') throw error;
+    const current = await redirectedSlug(request.server.db, request.tenant.id, request.params.slug);
+    if (current === null) throw error;
+    const path = (request.routeOptions.url ?? '').replace('{slug}', encodeURIComponent(current));
+    return reply
+      .code(301)
+      .header('Location', path.replace(':slug', encodeURIComponent(current)))
+      .header('Cache-Control', 'no-cache')
+      .send();
+  }
+};

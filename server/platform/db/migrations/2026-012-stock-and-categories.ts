@@ -30,9 +30,7 @@ export function stockAndCategoriesMigration(dialect: Dialect): Migration {
         .addColumn('reason', 'varchar(12)', (c) =>
           c
             .notNull()
-            .check(
-              sql`reason in ('received', 'broken', 'fair', 'correction', 'initial', 'other')`,
-            ),
+            .check(sql`reason in ('received', 'broken', 'fair', 'correction', 'initial', 'other')`),
         )
         .addColumn('note', 'varchar(500)', (c) => c.notNull().defaultTo(''))
         // Null: the system did it, or the member's row is gone.

@@ -1,0 +1,441 @@
+/**
+ * The shop's categories in the back office: the list with how many products each holds,
+ * create, edit (name, slug, HTML description), reorder, and delete an empty one.
+ *
+ * Rules: a category's slug is unique in its shop (made from the name when not given, with
+ * `-2`, `-3`... when that one is taken); its description is staff HTML, cleaned on save with
+ * the policy the storefront shows it with (`sanitizeStaffHtml`), so what is stored is what
+ * shows; `position` orders the shop's menu (lowest first, ties by name then id, as the
+ * storefront sorts: ./categories.ts), and a new category goes last; a category holding
+ * products cannot be deleted (409). Every change is written to the activity log in its
+ * transaction with the fields it changed, before and after. The caller forgets the shop's
+ * cached catalogue after the commit.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Schemas } from '../../common/admin-contract.ts';
+import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
+import type { Database } from '../platform/db/database.ts';
+import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
+import { toCount } from '../platform/db/mapping.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import { requirePermission } from '../staff/roles.ts';
+import type { CatalogErrorCode } from './errors.ts';
+import type { StockCategoryErrorCode } from './stock-category-errors.ts';
+
+export type AdminCategory = Schemas['AdminCategory'];
+
+/** The columns' limits. */
+export const CATEGORY_LIMITS = { name: 100, slug: 100, description: 20_000, count: 1000 } as const;
+
+/** Every message of category editing, as the contract quotes them. */
+export const CATEGORY_MESSAGES = {
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  controlCharacters: 'Enter text without control characters.',
+  slugFormat: 'Enter lowercase letters, digits and hyphens only, e.g. kitchen-knives.',
+  slugTaken: 'A category with this slug already exists.',
+  noChange: 'Send at least one of name, slug, description.',
+  order: 'List every category of the shop exactly once.',
+  tooMany: `A shop holds at most ${CATEGORY_LIMITS.count} categories.`,
+  notEmpty: (n: number) =>
+    `This category holds ${n} ${n === 1 ? 'product' : 'products'}; move them to another category first.`,
+} as const;
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+const invalid = (fields: FieldErrors) =>
+  new DomainError<StockCategoryErrorCode>('invalid_category_input', 'Invalid input.', { fields });
+const notFound = () => new DomainError<CatalogErrorCode>('category_not_found', 'Not found.');
+
+/** A slug made from a name: lowercase ASCII letters and digits joined by single hyphens. */
+export function slugFromName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, CATEGORY_LIMITS.slug - 4)
+    .replace(/-+$/, '');
+  return slug || 'category';
+}
+
+/** What a member sends for a category; every field optional on an edit. */
+export interface CategoryInput {
+  name?: string;
+  slug?: string;
+  description?: string;
+}
+
+/** Checks and cleans the fields sent; throws `invalid_category_input` naming every bad one. */
+function checkInput(input: CategoryInput, creating: boolean): CategoryInput {
+  const errors: FieldErrors = {};
+  const out: CategoryInput = {};
+  if (input.name !== undefined || creating) {
+    if (typeof input.name !== 'string') errors.name = [CATEGORY_MESSAGES.required];
+    else {
+      const name = input.name.trim();
+      if (name === '') errors.name = [CATEGORY_MESSAGES.blank];
+      else if (name.length > CATEGORY_LIMITS.name) {
+        errors.name = [CATEGORY_MESSAGES.tooLong(CATEGORY_LIMITS.name)];
+      } else if (CONTROL.test(name)) errors.name = [CATEGORY_MESSAGES.controlCharacters];
+      else out.name = name;
+    }
+  }
+  if (input.slug !== undefined) {
+    if (typeof input.slug !== 'string') errors.slug = [CATEGORY_MESSAGES.slugFormat];
+    else {
+      const slug = input.slug.trim();
+      if (slug === '' && !creating) errors.slug = [CATEGORY_MESSAGES.blank];
+      else if (slug.length > CATEGORY_LIMITS.slug) {
+        errors.slug = [CATEGORY_MESSAGES.tooLong(CATEGORY_LIMITS.slug)];
+      } else if (slug !== '' && !SLUG.test(slug)) errors.slug = [CATEGORY_MESSAGES.slugFormat];
+      else if (slug !== '') out.slug = slug;
+    }
+  }
+  if (input.description !== undefined) {
+    if (typeof input.description !== 'string') errors.description = [CATEGORY_MESSAGES.required];
+    else if (input.description.length > CATEGORY_LIMITS.description) {
+      errors.description = [CATEGORY_MESSAGES.tooLong(CATEGORY_LIMITS.description)];
+    } else {
+      // NUL and other control characters have no place in HTML; the sanitizer keeps text.
+      out.description = sanitizeStaffHtml(input.description.replace(CONTROL_NOT_SPACE, ''));
+    }
+  }
+  if (!creating && Object.keys(errors).length === 0 && Object.keys(out).length === 0) {
+    throw invalid({ non_field_errors: [CATEGORY_MESSAGES.noChange] });
+  }
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  return out;
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_NOT_SPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/** Sorts categories as the shop's menu shows them: position, then name, then id. */
+export function inShopOrder<T extends { id: number; name: string; position: number }>(
+  rows: T[],
+): T[] {
+  return rows.sort(
+    (a, b) => a.position - b.position || byName.compare(a.name, b.name) || a.id - b.id,
+  );
+}
+
+/** The shop's categories with their product counts, in the shop's order. */
+async function categoriesOf(
+  db: Kysely<Database> | Transaction<Database>,
+  tenantId: number,
+): Promise<AdminCategory[]> {
+  const rows = await db
+    .selectFrom('categories as c')
+    .select([
+      'c.id',
+      'c.slug',
+      'c.name',
+      'c.description',
+      'c.position',
+      (eb) =>
+        eb
+          .selectFrom('products as p')
+          .select((e) => e.fn.countAll<number | string>().as('n'))
+          .whereRef('p.category_id', '=', 'c.id')
+          .as('product_count'),
+    ])
+    .where('c.tenant_id', '=', tenantId)
+    .execute();
+  return inShopOrder(
+    rows.map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      position: row.position,
+      product_count: toCount(row.product_count),
+    })),
+  );
+}
+
+/**
+ * The actor's shop's categories in the shop's order, each with `product_count` (all its
+ * products, whatever their status).
+ * @throws DomainError `forbidden` (403) without `catalog.edit`.
+ */
+export async function listAdminCategories(
+  db: Kysely<Database>,
+  actor: StaffActor,
+): Promise<AdminCategory[]> {
+  requirePermission(actor, 'catalog.edit');
+  return categoriesOf(db, actor.tenantId);
+}
+
+/** One category of the shop as the back office shows it, or `category_not_found`. */
+async function oneCategory(db: Kysely<Database>, tenantId: number, id: number) {
+  const found = (await categoriesOf(db, tenantId)).find((c) => c.id === id);
+  if (!found) throw notFound();
+  return found;
+}
+
+/** A slug of the shop free for a new category: `base`, else `base-2`, `base-3`... */
+async function freeSlug(db: Kysely<Database>, tenantId: number, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .selectFrom('categories')
+        .select('slug')
+        .where('tenant_id', '=', tenantId)
+        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .execute()
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Adds a category at the end of the shop's menu.
+ * @throws DomainError `forbidden` (403); `invalid_category_input` (400) on `name` (missing,
+ *   blank, over 100 characters, control characters), `slug` (format, over 100, taken),
+ *   `description` (over 20000 characters), or when the shop already has 1000 categories.
+ */
+export async function createCategory(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  input: CategoryInput,
+  now: Date = new Date(),
+): Promise<AdminCategory> {
+  requirePermission(actor, 'catalog.edit');
+  const fields = checkInput(input, true);
+  const tenantId = actor.tenantId;
+  const slug = fields.slug ?? (await freeSlug(db, tenantId, slugFromName(fields.name!)));
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('categories')
+        .values({
+          tenant_id: tenantId,
+          slug,
+          name: fields.name!,
+          description: fields.description ?? '',
+          position: sql<number>`(select coalesce(max(position), 0) + 1 from categories where tenant_id = ${tenantId})`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const count = await trx
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirstOrThrow();
+      if (toCount(count.n) > CATEGORY_LIMITS.count) {
+        throw invalid({ non_field_errors: [CATEGORY_MESSAGES.tooMany] });
+      }
+      await recordActivity(
+        trx,
+        {
+          actor,
+          tenantId,
+          action: 'category.create',
+          objectType: 'category',
+          objectId: row.id,
+          after: { name: fields.name, slug, description: fields.description ?? '' },
+        },
+        now,
+      );
+      return row.id;
+    });
+    return oneCategory(db, tenantId, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid({ slug: [CATEGORY_MESSAGES.slugTaken] });
+    throw error;
+  }
+}
+
+/**
+ * Changes the fields sent of category `categoryId` of the actor's shop.
+ * @throws DomainError `forbidden` (403); `invalid_category_input` (400) as on create, or
+ *   nothing to change; `category_not_found` (404).
+ */
+export async function updateCategory(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  categoryId: number,
+  input: CategoryInput,
+  now: Date = new Date(),
+): Promise<AdminCategory> {
+  requirePermission(actor, 'catalog.edit');
+  if (!isRowId(categoryId)) throw notFound();
+  const fields = checkInput(input, false);
+  const tenantId = actor.tenantId;
+  try {
+    const changed = await db.transaction().execute(async (trx) => {
+      // A write first (on SQLite a transaction that read first fails when another wrote in
+      // between), which also hands back the category as it was.
+      const old = await trx
+        .updateTable('categories')
+        .set({ position: sql<number>`position` })
+        .where('id', '=', categoryId)
+        .where('tenant_id', '=', tenantId)
+        .returning(['id', 'name', 'slug', 'description'])
+        .executeTakeFirst();
+      if (!old) return null;
+      const before: Record<string, string> = {};
+      const after: Record<string, string> = {};
+      for (const key of ['name', 'slug', 'description'] as const) {
+        const value = fields[key];
+        if (value !== undefined && value !== old[key]) {
+          before[key] = old[key];
+          after[key] = value;
+        }
+      }
+      if (Object.keys(after).length > 0) {
+        await trx.updateTable('categories').set(after).where('id', '=', old.id).execute();
+        await recordActivity(
+          trx,
+          {
+            actor,
+            tenantId,
+            action: 'category.update',
+            objectType: 'category',
+            objectId: old.id,
+            before,
+            after,
+          },
+          now,
+        );
+      }
+      return old.id;
+    });
+    if (changed === null) throw notFound();
+    return oneCategory(db, tenantId, changed);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid({ slug: [CATEGORY_MESSAGES.slugTaken] });
+    throw error;
+  }
+}
+
+/**
+ * Puts the shop's categories in the order `ids` gives (positions 1, 2, 3...).
+ * @throws DomainError `forbidden` (403); `invalid_category_input` (400) on `ids` unless it
+ *   names every category of the shop exactly once.
+ */
+export async function reorderCategories(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  ids: readonly number[],
+  now: Date = new Date(),
+): Promise<AdminCategory[]> {
+  requirePermission(actor, 'catalog.edit');
+  const tenantId = actor.tenantId;
+  const refuse = () => invalid({ ids: [CATEGORY_MESSAGES.order] });
+  if (!Array.isArray(ids) || ids.length > CATEGORY_LIMITS.count || !ids.every(isRowId)) {
+    throw refuse();
+  }
+  if (new Set(ids).size !== ids.length) throw refuse();
+  // The log's "before": the order the shop showed, read just before the change.
+  const previousOrder = (await categoriesOf(db, tenantId)).map((c) => c.id);
+  await db.transaction().execute(async (trx) => {
+    // Writes first; the positions are set, then checked against the shop's categories (one
+    // added or deleted meanwhile makes the list wrong, and the whole change is undone).
+    for (const [index, id] of ids.entries()) {
+      await trx
+        .updateTable('categories')
+        .set({ position: index + 1 })
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    }
+    const current = await trx
+      .selectFrom('categories')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    const known = new Set(current.map((r) => r.id));
+    if (current.length !== ids.length || !ids.every((id) => known.has(id))) throw refuse();
+    await recordActivity(
+      trx,
+      {
+        actor,
+        tenantId,
+        action: 'category.reorder',
+        objectType: 'category',
+        objectId: 'order',
+        before: { order: previousOrder },
+        after: { order: [...ids] },
+      },
+      now,
+    );
+  });
+  return categoriesOf(db, tenantId);
+}
+
+/**
+ * Deletes category `categoryId` of the actor's shop when it holds no products.
+ * @throws DomainError `forbidden` (403); `category_not_found` (404); `category_not_empty`
+ *   (409) while it holds products ("This category holds 3 products; move them to another
+ *   category first.").
+ */
+export async function deleteCategory(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  categoryId: number,
+  now: Date = new Date(),
+): Promise<void> {
+  requirePermission(actor, 'catalog.edit');
+  if (!isRowId(categoryId)) throw notFound();
+  const tenantId = actor.tenantId;
+  const notEmpty = (n: number) =>
+    new DomainError<StockCategoryErrorCode>('category_not_empty', CATEGORY_MESSAGES.notEmpty(n));
+  try {
+    await db.transaction().execute(async (trx) => {
+      const old = await trx
+        .deleteFrom('categories')
+        .where('id', '=', categoryId)
+        .where('tenant_id', '=', tenantId)
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('products').select('id').where('category_id', '=', categoryId)),
+          ),
+        )
+        .returning(['id', 'name', 'slug'])
+        .executeTakeFirst();
+      if (!old) {
+        const exists = await trx
+          .selectFrom('categories')
+          .select('id')
+          .where('id', '=', categoryId)
+          .where('tenant_id', '=', tenantId)
+          .executeTakeFirst();
+        if (!exists) throw notFound();
+        const n = await trx
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('category_id', '=', categoryId)
+          .executeTakeFirstOrThrow();
+        throw notEmpty(toCount(n.n));
+      }
+      await recordActivity(
+        trx,
+        {
+          actor,
+          tenantId,
+          action: 'category.delete',
+          objectType: 'category',
+          objectId: old.id,
+          before: { name: old.name, slug: old.slug },
+        },
+        now,
+      );
+    });
+  } catch (error) {
+    // A product was added to it between the check and the delete: the foreign key refuses.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw notEmpty(1);
+    throw error;
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * Stock and categories in the back office (openapi/admin.yaml, tags stock and categories). Each
+ * handler translates the contract's snake_case body to server/catalog/stock.ts or
+ * ./category-editing.ts, which check the member's role again, make the change in one
+ * transaction with its activity entry, and refuse with a DomainError the error handler answers
+ * (server/http/domain-errors.ts). After a change the storefront's caches forget what it made
+ * stale, in this process and (through ../cache-sync.ts) in every other: a stock change only
+ * the product's pages and the lists (`invalidateProducts`), a category change the shop's
+ * whole catalogue (`invalidate`: menus, category pages, the sitemap).
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  createCategory as create,
+  deleteCategory as remove,
+  listAdminCategories,
+  reorderCategories as reorder,
+  updateCategory as update,
+} from '../../catalog/category-editing.ts';
+import {
+  changeProductStock,
+  getProductStock as stockOf,
+  listLowStock as lowStockOf,
+  setStockThreshold,
+} from '../../catalog/stock.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { pageLinks } from './orders.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** The product's stock with page `page` of its history, as the contract shapes it. */
+async function stockAnswer(request: FastifyRequest, productId: number, page = 1) {
+  const actor = requireStaff(request);
+  const { nextPage, previousPage, ...stock } = await stockOf(
+    request.server.db,
+    actor,
+    productId,
+    page,
+  );
+  return {
+    ...stock,
+    movements: { ...stock.movements, ...pageLinks(request, { nextPage, previousPage }) },
+  };
+}
+
+/** GET /products/{product_id}/stock/?page= -> ProductStock; 404 for another shop's product. */
+export const getProductStock: AdminOperationHandler<'getProductStock'> = async (request) =>
+  stockAnswer(request, Number(request.params.product_id), request.query?.page ?? 1);
+
+/**
+ * POST /products/{product_id}/stock/ {mode, quantity, expected_stock?, reason, note?} ->
+ * ProductStock; 409 `{detail, stock}` below zero, when the count moved, or made to order.
+ */
+export const adjustProductStock: AdminOperationHandler<'adjustProductStock'> = async (request) => {
+  const actor = requireStaff(request);
+  const body = request.body;
+  const done = await changeProductStock(
+    request.server.db,
+    actor,
+    Number(request.params.product_id),
+    {
+      mode: body.mode,
+      quantity: body.quantity,
+      expectedStock: body.expected_stock,
+      reason: body.reason,
+      note: body.note,
+    },
+  );
+  request.server.catalogCache.invalidateProducts(actor.tenantId, [done.slug]);
+  return stockAnswer(request, done.productId);
+};
+
+/** PATCH /products/{product_id}/stock/ {low_stock_threshold} -> ProductStock. */
+export const updateStockThreshold: AdminOperationHandler<'updateStockThreshold'> = async (
+  request,
+) => {
+  const actor = requireStaff(request);
+  const done = await setStockThreshold(
+    request.server.db,
+    actor,
+    Number(request.params.product_id),
+    request.body.low_stock_threshold,
+  );
+  return stockAnswer(request, done.productId);
+};
+
+/** GET /stock/low/?page= -> LowStockList (50 a page, emptiest first). */
+export const listLowStock: AdminOperationHandler<'listLowStock'> = async (request) => {
+  const actor = requireStaff(request);
+  const page = await lowStockOf(request.server.db, actor, request.query?.page ?? 1);
+  return { count: page.count, ...pageLinks(request, page), results: page.results };
+};
+
+/** GET /categories/ -> AdminCategory[] in the shop's order. */
+export const listCategories: AdminOperationHandler<'listCategories'> = async (request) =>
+  listAdminCategories(request.server.db, requireStaff(request));
+
+/** POST /categories/ {name, slug?, description?} -> 201 AdminCategory. */
+export const createCategory: AdminOperationHandler<'createCategory'> = async (request, reply) => {
+  const actor = requireStaff(request);
+  const category = await create(request.server.db, actor, request.body);
+  request.server.catalogCache.invalidate(actor.tenantId);
+  reply.code(201);
+  return category;
+};
+
+/** PATCH /categories/{category_id}/ {name?, slug?, description?} -> AdminCategory. */
+export const updateCategory: AdminOperationHandler<'updateCategory'> = async (request) => {
+  const actor = requireStaff(request);
+  const category = await update(
+    request.server.db,
+    actor,
+    Number(request.params.category_id),
+    request.body,
+  );
+  request.server.catalogCache.invalidate(actor.tenantId);
+  return category;
+};
+
+/** PUT /categories/order/ {ids} -> AdminCategory[] in the new order. */
+export const reorderCategories: AdminOperationHandler<'reorderCategories'> = async (request) => {
+  const actor = requireStaff(request);
+  const categories = await reorder(request.server.db, actor, request.body.ids);
+  request.server.catalogCache.invalidate(actor.tenantId);
+  return categories;
+};
+
+/** DELETE /categories/{category_id}/ -> 204; 409 while it holds products. */
+export const deleteCategory: AdminOperationHandler<'deleteCategory'> = async (request, reply) => {
+  const actor = requireStaff(request);
+  await remove(request.server.db, actor, Number(request.params.category_id));
+  request.server.catalogCache.invalidate(actor.tenantId);
+  return reply.code(204).send();
+};
+
+/** Stock and categories' handlers by operationId. */
+export const stockAndCategoryHandlers: AdminHandlerMap = {
+  getProductStock,
+  adjustProductStock,
+  updateStockThreshold,
+  listLowStock,
+  listCategories,
+  createCategory,
+  updateCategory,
+  reorderCategories,
+  deleteCategory,
+};
