@@ -41,6 +41,7 @@ import { db } from './platform/db/db-plugin.ts';
 import { errors, frameworkErrorResponder } from './http/errors.ts';
 import { health } from './platform/health.ts';
 import { media } from './platform/media.ts';
+import { createMediaStore, type MediaStore } from './platform/media-store.ts';
 import { orders } from './http/wiring/orders.ts';
 import { providerNotifications } from './http/provider-notifications.ts';
 import { sandboxGateway } from './http/sandbox-gateway.ts';
@@ -78,6 +79,8 @@ declare module 'fastify' {
      * the API was started on), for absolute addresses in answers: never the request's Host.
      */
     siteOrigin: () => string;
+    /** Where media files are kept and read from (platform/media-store.ts: disk or S3). */
+    mediaStore: MediaStore;
   }
 }
 
@@ -236,6 +239,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   app.decorate('publicApiPath', config.publicApiPath);
+  const mediaStore = createMediaStore(config);
+  app.decorate('mediaStore', mediaStore);
+  app.addHook('onClose', async () => mediaStore.close());
   app.decorate('siteOrigin', siteOrigin(app, config));
   await app.register(orders, {
     ...config,
@@ -283,7 +289,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       delayedResultMs: config.sandboxDelayedResultMs,
     });
   }
-  await app.register(media, { mediaDir: config.mediaDir, publicApiPath: config.publicApiPath });
+  await app.register(media, { store: mediaStore, publicApiPath: config.publicApiPath });
   if (config.serveSpa) {
     const tenantRow = await app.db
       .selectFrom('tenants')
@@ -301,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       distDir: config.distDir,
       publicApiPath: config.publicApiPath,
       siteSettings,
+      ...(tenantRow ? { reloadSiteSettings: () => findSiteSettings(app.db, tenantRow.id) } : {}),
       tenantToken: config.tenantToken,
       origin: app.siteOrigin,
       tenantId: tenantRow?.id ?? null,

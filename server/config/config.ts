@@ -15,6 +15,7 @@ import { type AuthConfig, loadAuthConfig } from './auth-config.ts';
 import { type DatabaseConfig, loadDatabaseConfig } from './database-config.ts';
 import { ConfigError, type Env, value } from './env-values.ts';
 import { type MailConfig, loadMailConfig } from './mail-config.ts';
+import { type MediaConfig, loadMediaConfig } from './media-config.ts';
 import { type PaymentsConfig, loadPaymentsConfig } from './payments-config.ts';
 import { type ServerConfig, loadServerConfig } from './server-config.ts';
 
@@ -24,7 +25,12 @@ export { paymentSecretsKeyPath } from './payments-config.ts';
 export type { LogLevel } from './server-config.ts';
 
 /** The whole configuration: every area's settings in one flat object. */
-export type AppConfig = ServerConfig & DatabaseConfig & AuthConfig & PaymentsConfig & MailConfig;
+export type AppConfig = ServerConfig &
+  DatabaseConfig &
+  AuthConfig &
+  PaymentsConfig &
+  MailConfig &
+  MediaConfig;
 
 /**
  * Reads the configuration from `env` (default `process.env`).
@@ -38,6 +44,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const auth = loadAuthConfig(env);
   const payments = loadPaymentsConfig(env, database);
   const mail = loadMailConfig(env);
+  const media = loadMediaConfig(env);
   const production = value(env, 'NODE_ENV') === 'production';
   // Every process on one PostgreSQL must sign and verify with the same secret; a secret
   // generated into one machine's data/ folder would log shoppers out at the next process.
@@ -64,5 +71,5 @@ export function loadConfig(env: Env = process.env): AppConfig {
       "PAYMENT_SECRETS_KEY is required when DATABASE_URL is set: every API process must open the shops' sealed payment credentials with the same key (32 bytes, e.g. from `openssl rand -base64 32`).",
     );
   }
-  return { ...server, ...database, ...auth, ...payments, ...mail };
+  return { ...server, ...database, ...auth, ...payments, ...mail, ...media };
 }

@@ -59,8 +59,14 @@ async function apiRequestsPlugin(
   });
   // Fastify validates a body only when one was sent with a media type; every request body
   // of the contract is required, so a request without one stops here.
+  // (A body of another type, the back office's image upload, is its handler's to require.)
   api.addHook('preValidation', (request, _reply, done) => {
-    if (request.body === undefined && request.routeOptions.schema?.body) {
+    const body = request.routeOptions.schema?.body as { content?: object } | undefined;
+    if (
+      request.body === undefined &&
+      body &&
+      (!body.content || 'application/json' in body.content)
+    ) {
       return done(new HttpError(400, { detail: 'A JSON request body is required.' }));
     }
     done();

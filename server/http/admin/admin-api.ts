@@ -20,6 +20,7 @@ import { apiRequests } from '../api-requests.ts';
 import { HttpError } from '../http-error.ts';
 import { notImplemented } from '../storefront/not-implemented.ts';
 import { tenant } from '../tenant.ts';
+import { imageBodies } from './image-bodies.ts';
 import { adminHandlers } from './operations.ts';
 import { ADMIN_OPERATION_ACCESS, type OperationAccess } from './permissions.ts';
 import { requireStaff, staffAuth } from './staff-auth.ts';
@@ -75,6 +76,8 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
   const prefix = `${options.publicApiPath}/admin`;
   await app.register(tenant);
   await app.register(apiRequests, { noStorePrefix: `${prefix}/` });
+  // The image upload's body is the file's bytes (./image-bodies.ts).
+  await app.register(imageBodies);
   await app.register(openapiGlue, {
     specification: ADMIN_SPECIFICATION_PATH,
     prefix,

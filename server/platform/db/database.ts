@@ -26,6 +26,7 @@ import type {
   ReviewsTable,
   StockMovementsTable,
   StockMovementReason,
+  ProductSlugRedirectsTable,
 } from './tables/catalog.ts';
 import type {
   UsersTable,
@@ -73,6 +74,7 @@ import type {
   ContactMessageRepliesTable,
 } from './tables/content.ts';
 import type { RequestThrottlesTable, EmailOutboxTable } from './tables/server-state.ts';
+import type { MediaUploadsTable } from './tables/media.ts';
 import type {
   ActivityLogTable,
   StaffInvitationsTable,
@@ -105,6 +107,7 @@ export type {
   ReviewsTable,
   StockMovementsTable,
   StockMovementReason,
+  ProductSlugRedirectsTable,
   UsersTable,
   PasswordResetTokensTable,
   UserAddressesTable,
@@ -138,6 +141,7 @@ export type {
   ContactMessageRepliesTable,
   RequestThrottlesTable,
   EmailOutboxTable,
+  MediaUploadsTable,
 };
 
 /** The whole database as Kysely sees it. */
@@ -187,6 +191,8 @@ export interface Database {
   refunds: RefundsTable;
   order_fulfilments: OrderFulfilmentsTable;
   stock_movements: StockMovementsTable;
+  product_slug_redirects: ProductSlugRedirectsTable;
+  media_uploads: MediaUploadsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -1,0 +1,31 @@
+/**
+ * What the media rules say when they refuse (shown to the shop's staff as they are), in one
+ * place so tests and the contract's examples quote them.
+ */
+import { MAX_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from './limits.ts';
+
+const MB = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const MP = (pixels: number) => `${Math.round(pixels / 1_000_000)} megapixels`;
+
+export const MEDIA_MESSAGES = {
+  empty: 'The file is empty: choose a JPEG, PNG or WebP image.',
+  wrongContentType:
+    'Send the image itself as the request body, with the Content-Type image/jpeg, image/png or image/webp.',
+  tooLarge: `The file is larger than ${MB(MAX_UPLOAD_BYTES)}: choose a smaller image, or save it at a lower quality.`,
+  tooManyPixels: (width: number, height: number) =>
+    `The image is ${width} × ${height} pixels; the most an upload may have is ${MP(MAX_UPLOAD_PIXELS)}. Choose a smaller image.`,
+  svg: 'SVG images are not accepted: they can carry scripts. Upload a JPEG, PNG or WebP image.',
+  html: 'This is a web page (HTML), not an image. Upload a JPEG, PNG or WebP image.',
+  text: 'This is a text file, not an image, whatever its name says. Upload a JPEG, PNG or WebP image.',
+  otherType: (what: string) => `${what} files are not accepted. Upload a JPEG, PNG or WebP image.`,
+  notImage: 'This file is not a JPEG, PNG or WebP image. Upload one of those.',
+  damaged: 'The image could not be read: it may be damaged or cut short. Save it again and retry.',
+  uploadNotFound: 'No such upload: upload the image again.',
+  uploadClaimed: 'This upload is already in use: upload the image again.',
+  productNotFound: 'Not found.',
+  photoNotFound: 'Not found.',
+  tooManyPhotos: `A product has at most ${MAX_PHOTOS} photos: remove one before adding another.`,
+  altRequired: 'Describe the photo for people who cannot see it.',
+  altTooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  orderMismatch: "List each of the product's photos exactly once.",
+} as const;

@@ -1,0 +1,292 @@
+/**
+ * A product's photos in the back office (table `product_images`, which the storefront reads):
+ * list, add an upload with its alt text, change an alt text, reorder (the first is the main
+ * image) and remove. At most ten a product; every alt text required.
+ *
+ * Each change runs in one transaction that first writes to the product's row (on PostgreSQL the
+ * row lock until the commit, on SQLite the write lock), so two members adding the tenth and an
+ * eleventh photo at once take turns and the second is refused; it is written to the activity
+ * log (object `product`) with the photos' state before and after. Positions are kept 1..n in
+ * display order. The caller makes the storefront forget the product after the commit
+ * (`catalogCache.invalidate`).
+ *
+ * Removing a photo leaves its files in the media store (./uploads.ts says why).
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { requirePermission } from '../staff/roles.ts';
+import type { MediaErrorCode } from './errors.ts';
+import { MAX_ALT_TEXT, MAX_PHOTOS } from './limits.ts';
+import { MEDIA_MESSAGES } from './messages.ts';
+import { claimUpload } from './uploads.ts';
+
+/** One photo as the back office shows it. */
+export interface ProductPhoto {
+  id: number;
+  /** Root-relative address of the full image. */
+  image: string;
+  /** Root-relative address of the thumbnail. */
+  thumbnail: string;
+  alt_text: string;
+  /** 1 for the main image, then in display order. */
+  position: number;
+}
+
+type Trx = Transaction<Database>;
+
+const notFound = (code: 'media_product_not_found' | 'photo_not_found') =>
+  new DomainError<MediaErrorCode>(code, 'Not found.');
+
+function invalid(fields: FieldErrors): DomainError<MediaErrorCode> {
+  return new DomainError<MediaErrorCode>('invalid_photo_input', 'Invalid input.', { fields });
+}
+
+/** The alt text trimmed, or the field's error. */
+function checkAlt(raw: string): string {
+  const alt = raw.replace(/\s+/g, ' ').trim();
+  if (alt.length === 0) throw invalid({ alt_text: [MEDIA_MESSAGES.altRequired] });
+  // eslint-disable-next-line no-control-regex -- an alt text holds no control characters
+  if (alt.length > MAX_ALT_TEXT || /[\u0000-\u001F\u007F]/.test(raw.replace(/[\t\n\r]/g, ''))) {
+    throw invalid({
+      alt_text: [
+        alt.length > MAX_ALT_TEXT
+          ? MEDIA_MESSAGES.altTooLong(MAX_ALT_TEXT)
+          : 'Null characters are not allowed.',
+      ],
+    });
+  }
+  return alt;
+}
+
+/** The photos of a product (already known to be the shop's), in display order. */
+async function photosOf(db: Kysely<Database> | Trx, productId: number): Promise<ProductPhoto[]> {
+  const rows = await db
+    .selectFrom('product_images')
+    .select(['id', 'image_path', 'thumb_path', 'alt_text', 'position'])
+    .where('product_id', '=', productId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row, index) => ({
+    id: row.id,
+    image: row.image_path,
+    thumbnail: row.thumb_path,
+    alt_text: row.alt_text,
+    position: index + 1,
+  }));
+}
+
+/** Locks the product of the shop for the rest of `trx`; `media_product_not_found` otherwise. */
+async function lockProduct(trx: Trx, tenantId: number, productId: number): Promise<void> {
+  // A write first, never a read (see server/orders/order-lock.ts).
+  const row = Number.isSafeInteger(productId)
+    ? await trx
+        .updateTable('products')
+        .set({ tenant_id: sql<number>`tenant_id` })
+        .where('id', '=', productId)
+        .where('tenant_id', '=', tenantId)
+        .returning('id')
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw notFound('media_product_not_found');
+}
+
+/** Writes positions 1..n in the given order. */
+async function renumber(trx: Trx, ids: number[]): Promise<void> {
+  for (const [index, id] of ids.entries()) {
+    await trx
+      .updateTable('product_images')
+      .set({ position: index + 1 })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** What the activity log keeps of the photos: id and alt text, in order. */
+const summary = (photos: ProductPhoto[]) => photos.map((p) => ({ id: p.id, alt_text: p.alt_text }));
+
+/**
+ * The photos of product `productId` of the actor's shop, in display order.
+ * @throws DomainError `media_product_not_found` (404) for another shop's or no product.
+ */
+export async function listProductPhotos(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+): Promise<ProductPhoto[]> {
+  requirePermission(actor, 'catalog.edit');
+  const product = Number.isSafeInteger(productId)
+    ? await db
+        .selectFrom('products')
+        .select('id')
+        .where('id', '=', productId)
+        .where('tenant_id', '=', actor.tenantId)
+        .executeTakeFirst()
+    : undefined;
+  if (!product) throw notFound('media_product_not_found');
+  return photosOf(db, productId);
+}
+
+/**
+ * Adds upload `uploadId` (./uploads.ts) as the product's last photo, with its alt text, and
+ * answers the photos afterwards.
+ * @throws DomainError `media_product_not_found` (404), `invalid_photo_input` (400, alt_text),
+ *   `too_many_photos` (409) when it has ten already, `upload_not_found` (400, upload_id).
+ */
+export async function addProductPhoto(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+  input: { uploadId: number; altText: string },
+): Promise<ProductPhoto[]> {
+  requirePermission(actor, 'catalog.edit');
+  const alt = checkAlt(input.altText);
+  return db.transaction().execute(async (trx) => {
+    await lockProduct(trx, actor.tenantId, productId);
+    const before = await photosOf(trx, productId);
+    if (before.length >= MAX_PHOTOS) {
+      throw new DomainError<MediaErrorCode>('too_many_photos', MEDIA_MESSAGES.tooManyPhotos);
+    }
+    const upload = await claimUpload(trx, actor.tenantId, input.uploadId);
+    const { id } = await trx
+      .insertInto('product_images')
+      .values({
+        product_id: productId,
+        image_path: upload.imagePath,
+        thumb_path: upload.thumbPath,
+        alt_text: alt,
+        position: before.length + 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await renumber(trx, [...before.map((p) => p.id), id]);
+    const after = await photosOf(trx, productId);
+    await recordActivity(trx, {
+      actor,
+      tenantId: actor.tenantId,
+      action: 'product.photo_add',
+      objectType: 'product',
+      objectId: productId,
+      before: { photos: summary(before) },
+      after: { photos: summary(after) },
+    });
+    return after;
+  });
+}
+
+/** Finds photo `photoId` among `photos`; `photo_not_found` otherwise. */
+function photoIn(photos: ProductPhoto[], photoId: number): ProductPhoto {
+  const photo = photos.find((p) => p.id === photoId);
+  if (!photo) throw notFound('photo_not_found');
+  return photo;
+}
+
+/**
+ * Changes a photo's alt text and answers the photos afterwards.
+ * @throws DomainError `media_product_not_found`, `photo_not_found` (404), `invalid_photo_input`.
+ */
+export async function updateProductPhoto(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+  photoId: number,
+  input: { altText: string },
+): Promise<ProductPhoto[]> {
+  requirePermission(actor, 'catalog.edit');
+  const alt = checkAlt(input.altText);
+  return db.transaction().execute(async (trx) => {
+    await lockProduct(trx, actor.tenantId, productId);
+    const photo = photoIn(await photosOf(trx, productId), photoId);
+    if (photo.alt_text === alt) return photosOf(trx, productId);
+    await trx
+      .updateTable('product_images')
+      .set({ alt_text: alt })
+      .where('id', '=', photoId)
+      .execute();
+    await recordActivity(trx, {
+      actor,
+      tenantId: actor.tenantId,
+      action: 'product.photo_update',
+      objectType: 'product',
+      objectId: productId,
+      before: { photo_id: photoId, alt_text: photo.alt_text },
+      after: { photo_id: photoId, alt_text: alt },
+    });
+    return photosOf(trx, productId);
+  });
+}
+
+/**
+ * Puts the product's photos in the order of `photoIds` (each of its photos exactly once; the
+ * first becomes the main image) and answers them.
+ * @throws DomainError `media_product_not_found` (404), `invalid_photo_input` (photo_ids).
+ */
+export async function reorderProductPhotos(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+  photoIds: number[],
+): Promise<ProductPhoto[]> {
+  requirePermission(actor, 'catalog.edit');
+  return db.transaction().execute(async (trx) => {
+    await lockProduct(trx, actor.tenantId, productId);
+    const before = await photosOf(trx, productId);
+    const current = new Set(before.map((p) => p.id));
+    if (
+      photoIds.length !== before.length ||
+      new Set(photoIds).size !== photoIds.length ||
+      !photoIds.every((id) => current.has(id))
+    ) {
+      throw invalid({ photo_ids: [MEDIA_MESSAGES.orderMismatch] });
+    }
+    if (photoIds.every((id, index) => before[index]!.id === id)) return before;
+    await renumber(trx, photoIds);
+    const after = await photosOf(trx, productId);
+    await recordActivity(trx, {
+      actor,
+      tenantId: actor.tenantId,
+      action: 'product.photo_reorder',
+      objectType: 'product',
+      objectId: productId,
+      before: { photo_ids: before.map((p) => p.id) },
+      after: { photo_ids: after.map((p) => p.id) },
+    });
+    return after;
+  });
+}
+
+/**
+ * Removes a photo (its files stay in the media store) and answers the photos left.
+ * @throws DomainError `media_product_not_found`, `photo_not_found` (404).
+ */
+export async function removeProductPhoto(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+  photoId: number,
+): Promise<ProductPhoto[]> {
+  requirePermission(actor, 'catalog.edit');
+  return db.transaction().execute(async (trx) => {
+    await lockProduct(trx, actor.tenantId, productId);
+    const before = await photosOf(trx, productId);
+    const photo = photoIn(before, photoId);
+    await trx.deleteFrom('product_images').where('id', '=', photoId).execute();
+    await renumber(
+      trx,
+      before.filter((p) => p.id !== photoId).map((p) => p.id),
+    );
+    await recordActivity(trx, {
+      actor,
+      tenantId: actor.tenantId,
+      action: 'product.photo_remove',
+      objectType: 'product',
+      objectId: productId,
+      before: { photo: { id: photo.id, alt_text: photo.alt_text, image: photo.image } },
+      after: null,
+    });
+    return photosOf(trx, productId);
+  });
+}
