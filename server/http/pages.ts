@@ -6,8 +6,9 @@
  *   unknown path or product), a per-response CSP nonce on its inline scripts, `no-cache` and
  *   the document's security headers (CSP, nosniff, Referrer-Policy);
  * - when the render module is missing or a render fails, the SPA shell instead: index.html,
- *   rendered once at start-up with the tenant's site settings inlined (lib/index-html.ts), which
- *   renders the page in the browser. A failed render is logged, never a blank page or a bare 500;
+ *   rendered at start-up (and again when the site settings change) with them inlined
+ *   (lib/index-html.ts), which renders the page in the browser. A failed render is logged,
+ *   never a blank page or a bare 500;
  * - hashed files under /assets/ with `Cache-Control: public, max-age=31536000, immutable`;
  * - other top-level files (favicon.ico, ...) with an hour of caching; API paths keep their
  *   JSON 404.
@@ -26,6 +27,7 @@ import { pageKey } from '../platform/render/page-key.ts';
 import { pathKinds, type PathKind } from '../platform/render/page-routes.ts';
 import { workerRendererLoader } from '../platform/render/render-worker-host.ts';
 import type { ApiFetch, Renderer } from '../../common/render-contract.ts';
+import { redirectedSlug } from '../catalog/product-slugs.ts';
 import {
   builtRendererLoader,
   finishDocument,
@@ -41,6 +43,12 @@ export interface PagesPluginOptions {
   publicApiPath: string;
   /** The site settings to inline, or null (no tenant with the configured token). */
   siteSettings: components['schemas']['SiteSettings'] | null;
+  /**
+   * Reads the tenant's site settings again: called when the tenant's whole cache is
+   * invalidated (an owner changed the site settings, here or in another process), so the
+   * shell and the Content-Security-Policy follow. Without it they stay as given at start-up.
+   */
+  reloadSiteSettings?: () => Promise<components['schemas']['SiteSettings'] | null>;
   /** The storefront's tenant: the server render's API calls are made for it. */
   tenantToken: string;
   /**
@@ -117,14 +125,57 @@ export function isPagePost(request: FastifyRequest, publicApiPath: string): bool
   return request.method === 'POST' && asksForPagePath(request, publicApiPath);
 }
 
+/** `/products/{slug}` (an optional trailing slash, any query): the slug, decoded, or null. */
+function productSlugOf(url: string): string | null {
+  const match = /^\/products\/([^/?#]+)\/?(?:\?|$)/.exec(url);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The current page of a product whose former slug `url` names (`/products/old-slug?x=1` ->
+ * `/products/new-slug?x=1`), or null: not a product page, not a former slug, or its product is
+ * not active (../catalog/product-slugs.ts).
+ */
+async function movedProductPath(
+  app: FastifyInstance,
+  tenantId: number | null,
+  url: string,
+): Promise<string | null> {
+  const slug = productSlugOf(url);
+  if (tenantId === null || slug === null || slug.length > 255 || slug.includes('\u0000')) {
+    return null;
+  }
+  const current = await redirectedSlug(app.db, tenantId, slug);
+  if (current === null) return null;
+  const queryAt = url.indexOf('?');
+  return `/products/${encodeURIComponent(current)}${queryAt < 0 ? '' : url.slice(queryAt)}`;
+}
+
 async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);
-  const html = built
-    ? renderIndexHtml(readFileSync(indexPath, 'utf8'), options.siteSettings)
-    : NOT_BUILT;
-  const csp = contentSecurityPolicy(options.siteSettings);
+  const template = built ? readFileSync(indexPath, 'utf8') : null;
+  // The inlined settings, the shell and its policy: replaced whole when the settings are read
+  // again (`reloadSiteSettings`), so a request never sees a shell of one and a policy of another.
+  let site = {
+    settings: options.siteSettings,
+    html: template === null ? NOT_BUILT : renderIndexHtml(template, options.siteSettings),
+    csp: contentSecurityPolicy(options.siteSettings),
+  };
+  let siteReadings = 0;
+  const useSettings = (settings: components['schemas']['SiteSettings'] | null) => {
+    site = {
+      settings,
+      html: template === null ? NOT_BUILT : renderIndexHtml(template, settings),
+      csp: contentSecurityPolicy(settings),
+    };
+  };
 
   const documentHeaders = (reply: FastifyReply, policy: string) =>
     reply
@@ -136,7 +187,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
 
   /** The shell of a page that was never meant to be server-rendered (`/index.html`). */
   const sendIndex = (reply: FastifyReply) =>
-    documentHeaders(reply.code(built ? 200 : 503), csp).send(html);
+    documentHeaders(reply.code(built ? 200 : 503), site.csp).send(site.html);
 
   const loadRenderer =
     options.loadRenderer === undefined
@@ -159,7 +210,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
     const status = kind === 'page' ? 200 : kind === 'none' ? 404 : 503;
     if (status === 503) reply.header('Retry-After', String(SHELL_RETRY_AFTER_S));
     request.log.warn({ url: request.url, reason, status }, 'served the SPA shell');
-    return documentHeaders(reply.code(status), csp).send(html);
+    return documentHeaders(reply.code(status), site.csp).send(site.html);
   };
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
@@ -175,6 +226,19 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   });
   app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
     if (tenantId !== options.tenantId) return;
+    if (productSlugs === undefined && options.reloadSiteSettings) {
+      // Pages rendered meanwhile carry settings that may be old: forget them again once read.
+      // Only the latest reading is used, whichever answers first.
+      const reading = ++siteReadings;
+      options.reloadSiteSettings().then(
+        (settings) => {
+          if (reading !== siteReadings) return;
+          useSettings(settings);
+          pageCache.clear();
+        },
+        (error: unknown) => app.log.warn({ err: error }, 'could not read the site settings again'),
+      );
+    }
     if (productSlugs === undefined) pageCache.clear();
     // Keys are `${origin} ${url}`: only the pages that show those products' stock go.
     else pageCache.clearWhere((key) => showsStockOf(key.slice(key.indexOf(' ') + 1), productSlugs));
@@ -225,13 +289,21 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
    * at their cap.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!built || !assets) return sendIndex(reply);
-    if (!loadRenderer) return sendShell(request, reply, 'server rendering is off');
-    const nonce = randomBytes(16).toString('hex');
     const origin = options.origin();
     const url = request.url;
     const key = pageKey(url);
     const cacheKey = key === null ? null : `${origin} ${key}`;
+    // A renamed product's former address: 301 to its page now. Looked up only for a page not
+    // in the cache (a rename clears the cache, so a kept page is never a former address).
+    if (!(cacheKey !== null && pageCache.has(cacheKey))) {
+      const moved = await movedProductPath(app, options.tenantId ?? null, url);
+      if (moved !== null) {
+        return reply.code(301).header('Location', moved).header('Cache-Control', 'no-cache').send();
+      }
+    }
+    if (!built || !assets) return sendIndex(reply);
+    if (!loadRenderer) return sendShell(request, reply, 'server rendering is off');
+    const nonce = randomBytes(16).toString('hex');
     if (!(cacheKey !== null && pageCache.has(cacheKey)) && visitorRenders >= maxRenders) {
       return sendShell(request, reply, `${visitorRenders} renders in flight, the most allowed`);
     }
@@ -281,7 +353,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
       return documentHeaders(
         reply.code(page.status),
-        contentSecurityPolicy(options.siteSettings, nonce),
+        contentSecurityPolicy(site.settings, nonce),
       ).send(page.document.with(nonce));
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed');

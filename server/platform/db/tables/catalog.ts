@@ -43,6 +43,21 @@ export interface ProductsTable {
   review_count: ColumnType<number, never, never>;
   /** The mean of its reviews' ratings (1-5), 0 without reviews: kept by the same triggers. */
   rating_average: ColumnType<number, never, never>;
+  /** When it was archived; null: not archived (2026-011). Archived products are not active. */
+  archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The back office's last change (2026-011); null only for rows written before it by SQL. */
+  updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Low at or below this stock (default 2); null: never warned (2026-011). */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A product's former slug, answering 301 to its current one (2026-011). */
+export interface ProductSlugRedirectsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  /** Unique per shop; never a product's current slug. */
+  old_slug: string;
+  product_id: number;
 }
 
 export interface ProductImagesTable {

@@ -1,0 +1,449 @@
+/**
+ * The back office's product moves: create, update (which also publishes, takes back to draft,
+ * archives and unarchives), duplicate. Each checks the member's permission (`catalog.edit`),
+ * the form's rules (./product-input.ts), and writes in one transaction the product, its
+ * attributes, its slug history (./product-slugs.ts), a stock movement for a starting stock
+ * (./stock-movements.ts) and one activity-log entry with the fields that changed, as they
+ * were and as they became.
+ *
+ * The caller (the HTTP layer) forgets the catalogue's caches after the commit
+ * (`catalogCache.invalidate(tenantId)`): the storefront's answers, pages and sitemap.
+ *
+ * Status: `active` sets `is_active`; `draft` clears it; `archived` clears it and sets
+ * `archived_at` (./product-admin-read.ts derives the status back). The storefront reads
+ * `is_active` only.
+ *
+ * Prices: a product's price and its options' surcharges are read when a cart line is priced
+ * and when an order is placed (which copies them into its lines), so changing them here never
+ * changes an order already placed, and a cart holding the old price is refused at checkout with
+ * the new total (server/checkout/).
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { isUniqueViolation } from '../platform/db/errors.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import { requirePermission } from '../staff/roles.ts';
+import { type AdminProduct, getAdminProduct } from './product-admin-read.ts';
+import {
+  type CheckedProduct,
+  checkAcrossFields,
+  checkProductInput,
+  invalidProduct,
+  PRODUCT_MESSAGES,
+  type ProductInput,
+} from './product-input.ts';
+import { freeSlug, recordSlug, slugFromName, slugTaken } from './product-slugs.ts';
+import { recordStockMovement } from './stock-movements.ts';
+
+/** The fields the activity log compares (the product as the form shows it). */
+function snapshot(product: AdminProduct): Record<string, unknown> {
+  return {
+    name: product.name,
+    slug: product.slug,
+    status: product.status,
+    category_id: product.category.id,
+    price: product.price,
+    price_before_discount: product.price_before_discount,
+    low_stock_threshold: product.low_stock_threshold,
+    attributes: product.attributes,
+    description: product.description,
+    long_html_description: product.long_html_description,
+    options: product.options,
+    made_to_order: product.made_to_order,
+    lead_time_days_min: product.lead_time_days_min,
+    lead_time_days_max: product.lead_time_days_max,
+    age_restricted: product.age_restricted,
+  };
+}
+
+/** The fields whose values differ, as they were and as they became. */
+function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      was[key] = before[key];
+      now[key] = after[key];
+    }
+  }
+  return { before: was, after: now };
+}
+
+/** Refuses a category that is not the shop's. */
+async function checkCategory(
+  trx: Transaction<Database>,
+  tenantId: number,
+  categoryId: number,
+): Promise<void> {
+  const row = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', categoryId)
+    .executeTakeFirst();
+  if (!row) throw invalidProduct({ category_id: [PRODUCT_MESSAGES.noCategory] });
+}
+
+/** The columns of a status. */
+function statusColumns(status: 'active' | 'draft' | 'archived', at: Date, wasArchivedAt: unknown) {
+  if (status === 'archived') {
+    return {
+      is_active: 0,
+      archived_at: wasArchivedAt ? toIso(wasArchivedAt) : at.toISOString(),
+    };
+  }
+  return { is_active: status === 'active' ? 1 : 0, archived_at: null };
+}
+
+function toIso(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+/** Replaces the product's attributes with `attributes`, in their order. */
+async function writeAttributes(
+  trx: Transaction<Database>,
+  productId: number,
+  attributes: { name: string; value: string }[],
+): Promise<void> {
+  await trx.deleteFrom('product_attributes').where('product_id', '=', productId).execute();
+  if (attributes.length === 0) return;
+  await trx
+    .insertInto('product_attributes')
+    .values(
+      attributes.map((a, position) => ({
+        product_id: productId,
+        key: a.name,
+        value: a.value,
+        position,
+      })),
+    )
+    .execute();
+}
+
+/** Runs `write`, answering a slug taken meanwhile (the unique index) as the field's error. */
+async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalidProduct({ slug: [PRODUCT_MESSAGES.slugTaken] });
+    throw error;
+  }
+}
+
+/** The JSON `products.options` stores (null: no options). */
+function optionsJson(options: CheckedProduct['options']): string | null {
+  return options && options.length > 0 ? JSON.stringify(options) : null;
+}
+
+/**
+ * Creates a product of the actor's shop from the form (see the module comment). `name`,
+ * `category_id` and `price` are required; the slug is made from the name when blank
+ * (`-2`, `-3`... when taken); a slug sent that another product has is refused on `slug`. A
+ * starting stock is recorded as an `initial` stock movement. Default status: draft.
+ * @returns the new product's id.
+ * @throws DomainError `forbidden` (403) without `catalog.edit`; `invalid_product_input` (400).
+ */
+export async function createProduct(
+  db: import('kysely').Kysely<Database>,
+  actor: StaffActor,
+  input: ProductInput,
+  now: Date = new Date(),
+): Promise<number> {
+  requirePermission(actor, 'catalog.edit');
+  const checked = checkProductInput(input);
+  const missing: Record<string, string[]> = {};
+  if (checked.name === undefined && input.name === undefined)
+    missing.name = ['This field is required.'];
+  if (checked.categoryId === undefined) missing.category_id = ['This field is required.'];
+  if (checked.priceCents === undefined) missing.price = ['This field is required.'];
+  if (Object.keys(missing).length > 0) throw invalidProduct(missing);
+  const fields = {
+    priceCents: checked.priceCents!,
+    priceBeforeDiscountCents: checked.priceBeforeDiscountCents ?? null,
+    madeToOrder: checked.madeToOrder ?? false,
+    leadTimeDaysMin: checked.leadTimeDaysMin ?? null,
+    leadTimeDaysMax: checked.leadTimeDaysMax ?? null,
+  };
+  checkAcrossFields(fields);
+  const tenantId = actor.tenantId;
+  const status = checked.status ?? 'draft';
+  const id = await slugSafe(() =>
+    db.transaction().execute(async (trx) => {
+      await checkCategory(trx, tenantId, checked.categoryId!);
+      let slug = checked.slug ?? '';
+      if (slug === '') slug = await freeSlug(trx, tenantId, slugFromName(checked.name!));
+      else if (await slugTaken(trx, tenantId, slug)) {
+        throw invalidProduct({ slug: [PRODUCT_MESSAGES.slugTaken] });
+      }
+      const stock = checked.stock ?? 0;
+      const { id: productId } = await trx
+        .insertInto('products')
+        .values({
+          tenant_id: tenantId,
+          slug,
+          name: checked.name!,
+          category_id: checked.categoryId!,
+          price_cents: fields.priceCents,
+          price_before_discount_cents: fields.priceBeforeDiscountCents,
+          stock,
+          description: checked.description ?? '',
+          long_html_description: checked.longHtmlDescription ?? '',
+          options: optionsJson(checked.options),
+          made_to_order: fields.madeToOrder ? 1 : 0,
+          lead_time_days_min: fields.leadTimeDaysMin,
+          lead_time_days_max: fields.leadTimeDaysMax,
+          age_restricted: checked.ageRestricted ? 1 : 0,
+          low_stock_threshold:
+            checked.lowStockThreshold === undefined ? 2 : checked.lowStockThreshold,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+          ...statusColumns(status, now, null),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeAttributes(trx, productId, checked.attributes ?? []);
+      await recordSlug(trx, tenantId, productId, slug);
+      if (stock > 0) {
+        await recordStockMovement(trx, {
+          tenantId,
+          productId,
+          change: stock,
+          stockAfter: stock,
+          reason: 'initial',
+          staffId: actor.id,
+          at: now,
+        });
+      }
+      const created = await getAdminProduct(trx, tenantId, productId);
+      await recordActivity(
+        trx,
+        {
+          actor,
+          tenantId,
+          action: 'product.create',
+          objectType: 'product',
+          objectId: productId,
+          before: null,
+          after: { ...snapshot(created), stock },
+        },
+        now,
+      );
+      return productId;
+    }),
+  );
+  return id;
+}
+
+/** The activity action of a change: its status move when that is all it changed. */
+function actionOf(changed: Record<string, unknown>, from: string): string {
+  const keys = Object.keys(changed);
+  if (keys.length !== 1 || keys[0] !== 'status') return 'product.update';
+  const to = changed.status;
+  if (to === 'archived') return 'product.archive';
+  if (from === 'archived') return 'product.unarchive';
+  return to === 'active' ? 'product.publish' : 'product.unpublish';
+}
+
+/**
+ * Changes the fields sent of product `productId` of the actor's shop (see the module comment).
+ * A new slug keeps the old one as a redirect (taking a former slug back removes it); an empty
+ * slug makes one from the (new) name. Nothing changed: nothing written, nothing logged.
+ * @returns true when something changed.
+ * @throws DomainError `forbidden` (403); `product_not_found` (404); `invalid_product_input` (400).
+ */
+export async function updateProduct(
+  db: import('kysely').Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+  input: ProductInput,
+  now: Date = new Date(),
+): Promise<boolean> {
+  requirePermission(actor, 'catalog.edit');
+  const checked = checkProductInput({ ...input, stock: undefined });
+  const tenantId = actor.tenantId;
+  return slugSafe(() =>
+    db.transaction().execute(async (trx) => {
+      const before = await getAdminProduct(trx, tenantId, productId);
+      const row = await trx
+        .selectFrom('products')
+        .select(['archived_at', 'price_before_discount_cents', 'price_cents'])
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      const merged = {
+        priceCents: checked.priceCents ?? row.price_cents,
+        priceBeforeDiscountCents:
+          checked.priceBeforeDiscountCents === undefined
+            ? row.price_before_discount_cents
+            : checked.priceBeforeDiscountCents,
+        madeToOrder: checked.madeToOrder ?? before.made_to_order,
+        leadTimeDaysMin:
+          checked.leadTimeDaysMin === undefined
+            ? before.lead_time_days_min
+            : checked.leadTimeDaysMin,
+        leadTimeDaysMax:
+          checked.leadTimeDaysMax === undefined
+            ? before.lead_time_days_max
+            : checked.leadTimeDaysMax,
+      };
+      checkAcrossFields(merged);
+      if (checked.categoryId !== undefined && checked.categoryId !== before.category.id) {
+        await checkCategory(trx, tenantId, checked.categoryId);
+      }
+      let slug = before.slug;
+      if (checked.slug !== undefined) {
+        if (checked.slug === '') {
+          const base = slugFromName(checked.name ?? before.name);
+          slug = base === before.slug ? base : await freeSlug(trx, tenantId, base);
+        } else if (checked.slug !== before.slug) {
+          if (await slugTaken(trx, tenantId, checked.slug, productId)) {
+            throw invalidProduct({ slug: [PRODUCT_MESSAGES.slugTaken] });
+          }
+          slug = checked.slug;
+        }
+      }
+      const set: Record<string, unknown> = {};
+      if (checked.name !== undefined) set.name = checked.name;
+      if (slug !== before.slug) set.slug = slug;
+      if (checked.categoryId !== undefined) set.category_id = checked.categoryId;
+      if (checked.priceCents !== undefined) set.price_cents = checked.priceCents;
+      if (checked.priceBeforeDiscountCents !== undefined) {
+        set.price_before_discount_cents = checked.priceBeforeDiscountCents;
+      }
+      if (checked.lowStockThreshold !== undefined)
+        set.low_stock_threshold = checked.lowStockThreshold;
+      if (checked.description !== undefined) set.description = checked.description;
+      if (checked.longHtmlDescription !== undefined) {
+        set.long_html_description = checked.longHtmlDescription;
+      }
+      if (checked.options !== undefined) set.options = optionsJson(checked.options);
+      if (checked.madeToOrder !== undefined) set.made_to_order = checked.madeToOrder ? 1 : 0;
+      if (checked.leadTimeDaysMin !== undefined) set.lead_time_days_min = checked.leadTimeDaysMin;
+      if (checked.leadTimeDaysMax !== undefined) set.lead_time_days_max = checked.leadTimeDaysMax;
+      if (checked.ageRestricted !== undefined) set.age_restricted = checked.ageRestricted ? 1 : 0;
+      if (checked.status !== undefined && checked.status !== before.status) {
+        Object.assign(set, statusColumns(checked.status, now, row.archived_at));
+      }
+      if (Object.keys(set).length > 0) {
+        await trx
+          .updateTable('products')
+          .set(set)
+          .where('id', '=', productId)
+          .where('tenant_id', '=', tenantId)
+          .execute();
+      }
+      if (checked.attributes !== undefined) {
+        await writeAttributes(trx, productId, checked.attributes);
+      }
+      if (slug !== before.slug) await recordSlug(trx, tenantId, productId, slug, before.slug);
+      const after = await getAdminProduct(trx, tenantId, productId);
+      const diff = changes(snapshot(before), snapshot(after));
+      if (Object.keys(diff.after).length === 0) return false;
+      await trx
+        .updateTable('products')
+        .set({ updated_at: now.toISOString() })
+        .where('id', '=', productId)
+        .execute();
+      await recordActivity(
+        trx,
+        {
+          actor,
+          tenantId,
+          action: actionOf(diff.after, before.status),
+          objectType: 'product',
+          objectId: productId,
+          before: diff.before,
+          after: diff.after,
+        },
+        now,
+      );
+      return true;
+    }),
+  );
+}
+
+/**
+ * Copies product `productId` of the actor's shop into a new draft: "<name> (copy)", a fresh
+ * slug (`<slug>-copy`, `-copy-2`...), no stock, every other field the same, and copies of its
+ * photo rows (the same files: a photo's files are shared until one of the two replaces them).
+ * @returns the copy's id.
+ * @throws DomainError `forbidden` (403); `product_not_found` (404).
+ */
+export async function duplicateProduct(
+  db: import('kysely').Kysely<Database>,
+  actor: StaffActor,
+  productId: number,
+  now: Date = new Date(),
+): Promise<number> {
+  requirePermission(actor, 'catalog.edit');
+  const tenantId = actor.tenantId;
+  return slugSafe(() =>
+    db.transaction().execute(async (trx) => {
+      const source = await getAdminProduct(trx, tenantId, productId);
+      const row = await trx
+        .selectFrom('products')
+        .selectAll()
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow();
+      const name = `${source.name.slice(0, 193)} (copy)`;
+      const slug = await freeSlug(trx, tenantId, slugFromName(`${source.slug}-copy`));
+      const { id } = await trx
+        .insertInto('products')
+        .values({
+          tenant_id: tenantId,
+          slug,
+          name,
+          category_id: row.category_id,
+          price_cents: row.price_cents,
+          price_before_discount_cents: row.price_before_discount_cents,
+          stock: 0,
+          description: row.description,
+          long_html_description: row.long_html_description,
+          options: row.options,
+          made_to_order: row.made_to_order ? 1 : 0,
+          lead_time_days_min: row.lead_time_days_min,
+          lead_time_days_max: row.lead_time_days_max,
+          age_restricted: row.age_restricted ? 1 : 0,
+          low_stock_threshold: row.low_stock_threshold,
+          is_active: 0,
+          archived_at: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await writeAttributes(trx, id, source.attributes);
+      const images = await trx
+        .selectFrom('product_images')
+        .select(['image_path', 'thumb_path', 'alt_text', 'position'])
+        .where('product_id', '=', productId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      if (images.length > 0) {
+        await trx
+          .insertInto('product_images')
+          .values(images.map((image) => ({ ...image, product_id: id })))
+          .execute();
+      }
+      await recordSlug(trx, tenantId, id, slug);
+      await recordActivity(
+        trx,
+        {
+          actor,
+          tenantId,
+          action: 'product.duplicate',
+          objectType: 'product',
+          objectId: id,
+          before: null,
+          after: { duplicated_from: productId, name, slug, status: 'draft' },
+        },
+        now,
+      );
+      return id;
+    }),
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The catalogue's products in the back office (openapi/admin.yaml, tag products): the list,
+ * one product, create, update (publish, draft, archive, unarchive), duplicate. Each translates
+ * the contract to server/catalog/product-*.ts and back; the member's permission
+ * (`catalog.edit`) was checked before the handler runs (./permissions.ts) and the domain checks
+ * it again. After every write the catalogue's caches are forgotten in every process
+ * (`catalogCache.invalidate`: the storefront's answers, its rendered pages and the sitemap
+ * listen to it), so the shop shows the change within a second.
+ */
+import type { FastifyRequest } from 'fastify';
+import { getAdminProduct, listAdminProducts } from '../../catalog/product-admin-read.ts';
+import {
+  createProduct as create,
+  duplicateProduct as duplicate,
+  updateProduct as update,
+} from '../../catalog/product-editing.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { pageLinks } from './orders.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** Forgets the shop's catalogue in every process once a write has committed. */
+function catalogueChanged(request: FastifyRequest, tenantId: number): void {
+  request.server.catalogCache.invalidate(tenantId);
+}
+
+/** GET /products/?search=&category=&status=&stock=&page= -> AdminProductList (25 a page). */
+export const listProducts: AdminOperationHandler<'listProducts'> = async (request) => {
+  const actor = requireStaff(request);
+  const query = request.query ?? {};
+  const page = await listAdminProducts(request.server.db, actor.tenantId, {
+    search: query.search,
+    categoryId: query.category,
+    status: query.status,
+    stock: query.stock,
+    page: query.page,
+  });
+  return { count: page.count, ...pageLinks(request, page), results: page.results };
+};
+
+/** GET /products/{product_id}/ -> AdminProduct; 404 for no such product in the shop. */
+export const getProduct: AdminOperationHandler<'getProduct'> = async (request) => {
+  const actor = requireStaff(request);
+  return getAdminProduct(request.server.db, actor.tenantId, request.params.product_id);
+};
+
+/** POST /products/ ProductCreate -> 201 AdminProduct; 400 with field errors. */
+export const createProduct: AdminOperationHandler<'createProduct'> = async (request, reply) => {
+  const actor = requireStaff(request);
+  const id = await create(request.server.db, actor, request.body);
+  catalogueChanged(request, actor.tenantId);
+  reply.code(201);
+  return getAdminProduct(request.server.db, actor.tenantId, id);
+};
+
+/** PATCH /products/{product_id}/ ProductUpdate -> AdminProduct; 400, 404. */
+export const updateProduct: AdminOperationHandler<'updateProduct'> = async (request) => {
+  const actor = requireStaff(request);
+  const id = request.params.product_id;
+  if (await update(request.server.db, actor, id, request.body)) {
+    catalogueChanged(request, actor.tenantId);
+  }
+  return getAdminProduct(request.server.db, actor.tenantId, id);
+};
+
+/** POST /products/{product_id}/duplicate/ -> 201 AdminProduct (the draft copy); 404. */
+export const duplicateProduct: AdminOperationHandler<'duplicateProduct'> = async (
+  request,
+  reply,
+) => {
+  const actor = requireStaff(request);
+  const id = await duplicate(request.server.db, actor, request.params.product_id);
+  // A draft shows nowhere in the shop; forgotten anyway, as every catalogue write does.
+  catalogueChanged(request, actor.tenantId);
+  reply.code(201);
+  return getAdminProduct(request.server.db, actor.tenantId, id);
+};
+
+/** The products' handlers by operationId. */
+export const productHandlers: AdminHandlerMap = {
+  listProducts,
+  getProduct,
+  createProduct,
+  updateProduct,
+  duplicateProduct,
+};
