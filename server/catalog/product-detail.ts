@@ -6,6 +6,7 @@ import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { shopRules } from './dispatch-dates.ts';
+import { shopNameOf } from '../content/shop-name.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import {
   type CatalogScope,
@@ -18,8 +19,9 @@ import {
 type Product = Schemas['Product'];
 
 /**
- * The tenant's active product `slug` as the contract's Product, with `reviews` (newest first,
- * then by id) and `average_rating` over all of them (the product's stored statistics).
+ * The tenant's active product `slug` as the contract's Product, with its approved `reviews`
+ * (newest first, then by id; each with the shop's reply, under the shop's name, when it has
+ * one) and `average_rating` over them (the product's stored statistics).
  * @throws DomainError `product_not_found` ("Not found.") for an unknown or inactive product.
  */
 export async function loadProduct(scope: CatalogScope, slug: string): Promise<Product> {
@@ -41,14 +43,18 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
         'comment',
         'is_verified_purchase',
         'created_at',
+        'shop_reply',
+        'shop_reply_at',
       ])
       .where('product_id', '=', row.id)
       .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'approved')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .execute(),
     shopRules(db, tenantId),
   ]);
+  const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
   return {
     ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules),
     reviews: reviews.map((r) => ({
@@ -59,6 +65,15 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       comment: r.comment,
       created_at: toIsoString(r.created_at),
       is_verified_purchase: toBool(r.is_verified_purchase),
+      is_approved: true,
+      shop_reply:
+        r.shop_reply === null || r.shop_reply_at === null
+          ? null
+          : {
+              shop_name: shopName,
+              content: r.shop_reply,
+              created_at: toIsoString(r.shop_reply_at),
+            },
     })),
   };
 }

@@ -61,7 +61,7 @@ describe('comments of a post', () => {
             parent_id: parent,
             user_id: null,
             content: `hidden ${depth}`,
-            is_approved: approved ? 1 : 0,
+            status: approved ? 'approved' : 'pending',
             depth,
             created_at: new Date().toISOString(),
           })
@@ -133,7 +133,7 @@ describe('comments of a post', () => {
             parent_id: parent,
             user_id: null,
             content: `chain ${chain} depth ${depth}`,
-            is_approved: 1,
+            status: 'approved',
             depth,
             created_at: new Date(Date.now() - (10 - depth) * 1000).toISOString(),
           })

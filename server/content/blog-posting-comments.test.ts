@@ -153,7 +153,7 @@ describe('posting a comment', () => {
       });
     }
     // A comment awaiting moderation cannot be replied to.
-    const pending = (await commentRows(post.id)).find((c) => !c.is_approved)!;
+    const pending = (await commentRows(post.id)).find((c) => c.status !== 'approved')!;
     expect(
       (await comment(me.headers, { post: post.id, content: 'Hi', parent: pending.id })).status,
     ).toBe(404);
@@ -209,7 +209,7 @@ describe('posting a comment', () => {
         parent_id: null,
         user_id: me.id,
         content: 'pretend this is at the bottom of a long chain',
-        is_approved: 1,
+        status: 'approved',
         depth: MAX_COMMENT_DEPTH - 1,
         created_at: new Date().toISOString(),
       })

@@ -59,11 +59,17 @@ function selectPost(query: ReturnType<typeof publishedPosts>) {
     'p.created_at',
     'p.updated_at',
     'u.username as author_username',
+    // Approved comments whose parent is shown too (a reply under a hidden or rejected comment
+    // is not shown, so not counted). One level is checked: a reply two levels under a hidden
+    // comment still counts (the moderation queue hides threads rarely, and an exact count
+    // would walk every thread of every post listed).
     eb
       .selectFrom('blog_comments as c')
+      .leftJoin('blog_comments as parent', 'parent.id', 'c.parent_id')
       .select((inner) => inner.fn.countAll<number | string>().as('n'))
       .whereRef('c.post_id', '=', 'p.id')
-      .where('c.is_approved', '=', 1)
+      .where('c.status', '=', 'approved')
+      .where((w) => w.or([w('c.parent_id', 'is', null), w('parent.status', '=', 'approved')]))
       .as('comment_count'),
   ]);
 }

@@ -5,8 +5,13 @@
  * Comments are plain text (rendered as text by the SPA, never as HTML), stored trimmed. A post's
  * whole thread is read in ONE query whatever its size or depth (the post check included) and
  * nested in memory; only approved comments are served, and a reply whose parent is not served
- * is not served either. Whether a new comment is approved at once is the shop's setting
- * (`site_settings.comments_auto_approve`; the demo shop approves at once, the pottery moderates).
+ * is not served either (so a reply under a hidden or rejected comment disappears with it, and
+ * comes back when the comment is restored). Whether a new comment is approved at once is the
+ * shop's setting (`site_settings.comments_auto_approve`; the demo shop approves at once, the
+ * pottery moderates); the link rule (./link-rule.ts) holds one full of links either way.
+ *
+ * The shop's replies (./moderation.ts) are rows of the thread like any reply, written from the
+ * back office: they are served under the shop's name (its site title) with `is_shop_reply`.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -18,6 +23,7 @@ import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { postNotFound, publishedPosts } from './blog.ts';
 import type { ContentErrorCode } from './errors.ts';
+import { heldForLinks } from './link-rule.ts';
 
 type Comment = Schemas['Comment'];
 
@@ -42,6 +48,8 @@ export interface ThreadRow {
   username: string | null;
   content: string;
   created_at: Date | string;
+  /** A reply by the shop: `username` is then the shop's name. */
+  is_shop_reply?: boolean;
 }
 
 /**
@@ -61,6 +69,7 @@ export function nestComments(postId: number, rows: readonly ThreadRow[]): Commen
       replies: [],
       post: postId,
       is_approved: true,
+      is_shop_reply: row.is_shop_reply === true,
     });
   }
   const top: Comment[] = [];
@@ -94,17 +103,22 @@ export async function loadApprovedComments(
       join
         .onRef('c.post_id', '=', 'p.id')
         .on('c.tenant_id', '=', tenantId)
-        .on('c.is_approved', '=', 1),
+        .on('c.status', '=', 'approved'),
     )
     .leftJoin('users as u', (join) =>
       join.onRef('u.id', '=', 'c.user_id').on('u.tenant_id', '=', tenantId),
     )
+    .leftJoin('site_settings as s', 's.tenant_id', 'p.tenant_id')
+    .innerJoin('tenants as t', 't.id', 'p.tenant_id')
     .select([
       'c.id as id',
       'c.parent_id as parent_id',
       'c.content as content',
       'c.created_at as created_at',
+      'c.is_shop_reply as is_shop_reply',
       'u.username as username',
+      's.site_title as site_title',
+      't.name as tenant_name',
     ])
     .where('p.id', '=', postId)
     .where('p.tenant_id', '=', tenantId)
@@ -119,12 +133,14 @@ export async function loadApprovedComments(
   const comments: ThreadRow[] = [];
   for (const row of rows) {
     if (row.id === null || row.content === null || row.created_at === null) continue;
+    const byShop = toBool(row.is_shop_reply ?? 0);
     comments.push({
       id: row.id,
       parent_id: row.parent_id,
-      username: row.username,
+      username: byShop ? row.site_title || row.tenant_name : row.username,
       content: row.content,
       created_at: row.created_at,
+      is_shop_reply: byShop,
     });
   }
   return nestComments(postId, comments);
@@ -145,7 +161,8 @@ const invalidComment = (message: string) =>
 
 /**
  * Posts `author`'s comment `{post, content, parent?}` on the shop's published post, approved
- * at once or awaiting moderation (`is_approved: false`) as the shop's setting says. The
+ * at once or awaiting moderation (`is_approved: false`) as the shop's setting and the link rule
+ * say. The
  * content is stored trimmed.
  * @returns the Comment (`replies: []`).
  * @throws DomainError `invalid_comment` (field `content`: "This field may not be blank." after
@@ -183,7 +200,7 @@ export async function postComment(
       .select(['post_id', 'depth'])
       .where('id', '=', parentId)
       .where('tenant_id', '=', tenantId)
-      .where('is_approved', '=', 1)
+      .where('status', '=', 'approved')
       .executeTakeFirst();
     if (!parent) throw parentNotFound();
     if (parent.post_id !== postId) {
@@ -201,7 +218,7 @@ export async function postComment(
     }
   }
 
-  const approved = await autoApproves(db, tenantId);
+  const approved = (await autoApproves(db, tenantId)) && !heldForLinks(content);
   const { id } = await db
     .insertInto('blog_comments')
     .values({
@@ -210,7 +227,7 @@ export async function postComment(
       parent_id: parentId,
       user_id: author.id,
       content,
-      is_approved: approved ? 1 : 0,
+      status: approved ? 'approved' : 'pending',
       depth,
       created_at: now,
     })
@@ -225,5 +242,6 @@ export async function postComment(
     replies: [],
     post: postId,
     is_approved: approved,
+    is_shop_reply: false,
   };
 }

@@ -94,6 +94,8 @@ describe('writing a review', () => {
       comment: 'Chipped on the first pumpkin.',
       created_at: expect.any(String),
       is_verified_purchase: false,
+      is_approved: true,
+      shop_reply: null,
     });
     const after = await product(p.slug);
     expect(after.reviews![0]).toEqual(answer.body);

@@ -7,6 +7,10 @@
  * The product's `average_rating` and `review_count` are aggregates the catalogue computes from
  * the review rows, so the insert itself keeps them right (the caller drops what it cached of
  * the product after this returns; decision 005).
+ *
+ * Moderation (./moderation.ts): a review is shown (`approved`) at once unless the shop's
+ * `site_settings.reviews_auto_approve` is off or the link rule (./link-rule.ts) holds it; then
+ * it waits (`pending`) and counts in no statistics until a moderator approves it.
  */
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../platform/db/database.ts';
@@ -17,6 +21,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
+import { heldForLinks } from './link-rule.ts';
 
 /** What a refused review says (DRF's wording where the spec names none). */
 export const REVIEW_MESSAGES = {
@@ -39,7 +44,8 @@ const alreadyReviewed = () =>
  * rating is a whole number from 1 to 5 (the contract's bounds, checked before this runs); the
  * comment is stored trimmed.
  * @returns the Review `{id, product, user: {username}, rating, comment, created_at,
- *   is_verified_purchase}`.
+ *   is_verified_purchase, is_approved, shop_reply: null}`; `is_approved` false when it waits
+ *   for moderation.
  * @throws DomainError `invalid_review` (field `comment`: "This field may not be blank." after
  *   trimming, "Null characters are not allowed."); `review_product_not_found` ("Not found.")
  *   when the product is not an active product of this shop; `already_reviewed` ("You have
@@ -76,6 +82,13 @@ export async function postReview(
         .where('user_id', '=', author.id)
         .executeTakeFirst();
       if (earlier) throw alreadyReviewed();
+      const settings = await trx
+        .selectFrom('site_settings')
+        .select('reviews_auto_approve')
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst();
+      const approved =
+        (settings ? toBool(settings.reviews_auto_approve) : true) && !heldForLinks(comment);
       const paid = await trx
         .selectFrom('orders as o')
         .innerJoin('order_items as oi', 'oi.order_id', 'o.id')
@@ -97,8 +110,9 @@ export async function postReview(
           comment,
           is_verified_purchase: paid ? 1 : 0,
           created_at: createdAt,
+          status: approved ? 'approved' : 'pending',
         })
-        .returning(['id', 'is_verified_purchase', 'created_at'])
+        .returning(['id', 'is_verified_purchase', 'created_at', 'status'])
         .executeTakeFirstOrThrow();
     });
   } catch (error) {
@@ -114,5 +128,7 @@ export async function postReview(
     comment,
     created_at: toIsoString(saved.created_at),
     is_verified_purchase: toBool(saved.is_verified_purchase),
+    is_approved: saved.status === 'approved',
+    shop_reply: null,
   };
 }

@@ -30,7 +30,7 @@ async function insertComments(
         parent_id: parentId,
         user_id: people.get(comment.username) ?? null,
         content: comment.content,
-        is_approved: comment.approved === false ? 0 : 1,
+        status: comment.approved === false ? 'pending' : 'approved',
         depth,
         created_at: new Date(publishedAt + comment.hours_after * HOUR_MS).toISOString(),
       })

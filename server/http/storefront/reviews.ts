@@ -8,7 +8,8 @@ import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
 /**
- * POST /products/reviews/ `{product, rating, comment}` -> 201 Review. Errors: 400 for a blank
+ * POST /products/reviews/ `{product, rating, comment}` -> 201 Review (`is_approved` false when
+ * it waits for the shop's approval). Errors: 400 for a blank
  * or NUL-carrying comment; 404 `{"detail":"Not found."}` when the product is not an active
  * product of this shop; 409 `{"detail":"You have already reviewed this product."}`; 401
  * without a valid bearer token.
@@ -16,7 +17,8 @@ import type { OperationHandler } from '../contract-types.ts';
 export const createReview: OperationHandler<'createReview'> = async (request, reply) => {
   const tenantId = request.tenant.id;
   const review = await postReview(request.server.db, tenantId, requireUser(request), request.body);
-  request.server.catalogCache.invalidate(tenantId);
+  // A review waiting for approval changes nothing the storefront shows.
+  if (review.is_approved) request.server.catalogCache.invalidate(tenantId);
   reply.code(201);
   return review;
 };

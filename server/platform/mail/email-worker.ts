@@ -37,9 +37,12 @@ export async function renderAndSend(
   const email = isStaffEmailKind(job.data.kind)
     ? await renderStaffEmail(job.data as StaffEmailData)
     : await renderEmail(job.data as EmailData);
+  // The shop's answer to a contact message is answered back to the shop, whatever the sender.
+  const replyTo = job.data.kind === 'contact_reply' ? job.data.shop.contactEmail : undefined;
   return mailer.send({
     from: job.from,
     to: job.to,
+    ...(replyTo ? { replyTo } : {}),
     subject: email.subject,
     text: email.text,
     html: email.html,

@@ -26,6 +26,8 @@ function nodemailer(): typeof nodemailerModule {
 export interface MailMessage {
   from: string;
   to: string;
+  /** Where answers go when not to `from` (the shop's address on its answer to a message). */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;

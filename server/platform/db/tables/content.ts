@@ -3,7 +3,8 @@
  * comments, FAQs, legal documents, the contact page's locations, addresses and social
  * profiles, and contact messages.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { ModerationStatus } from './catalog.ts';
 import type { Bool, Timestamp } from './column-types.ts';
 
 /** Contract BlogPost.status; only `published` posts (published_at not in the future) are served. */
@@ -41,7 +42,14 @@ export interface BlogCommentsTable {
   user_id: number | null;
   /** Plain text, stored trimmed; rendered as text, never as HTML. */
   content: string;
-  is_approved: Bool;
+  /** Moderation (server/content/moderation.ts): only `approved` comments are shown. */
+  status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>;
+  /** A reply written by the shop from the back office (shown under the shop's name). */
+  is_shop_reply: ColumnType<boolean | number, number | undefined, number>;
+  /** The member who wrote a shop reply; null otherwise. */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When a shop reply was last edited; null otherwise. */
+  updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** 0 for a top-level comment, the parent's depth + 1 for a reply. */
   depth: number;
   created_at: Timestamp;
@@ -122,5 +130,22 @@ export interface ContactMessagesTable {
   message: string;
   /** The client address it came from (the throttle's key). */
   client_address: string;
+  created_at: Timestamp;
+  /** When a member first opened it (null: unread). */
+  read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When it was archived (null: in the inbox). */
+  archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/** A reply to a contact message, e-mailed to its sender from the back office. */
+export interface ContactMessageRepliesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  message_id: number;
+  /** The member who sent it (null once removed); their name as it was is kept. */
+  staff_id: number | null;
+  staff_name: string;
+  /** Plain text, as e-mailed. */
+  body: string;
   created_at: Timestamp;
 }

@@ -33,6 +33,8 @@ export interface SiteSettingsTable {
    * defaults to false.
    */
   comments_auto_approve: ColumnType<boolean | number, number | undefined, number>;
+  /** New reviews are shown at once (true, the default) or wait for moderation. */
+  reviews_auto_approve: ColumnType<boolean | number, number | undefined, number>;
 }
 
 export interface CompanyInfoTable {

@@ -10,13 +10,14 @@ import {
   type StaffEmailData,
   type StaffEmailKind,
 } from './staff-email-data.ts';
-import { STAFF_EMAIL_SUBJECTS, StaffInvitationEmail } from './staff-emails.tsx';
+import { ContactReplyEmail, STAFF_EMAIL_SUBJECTS, StaffInvitationEmail } from './staff-emails.tsx';
 
 /** The component of every kind. */
 export const STAFF_EMAIL_COMPONENTS: {
   [K in StaffEmailKind]: ComponentType<EmailProps<Extract<StaffEmailData, { kind: K }>>>;
 } = {
   staff_invitation: StaffInvitationEmail,
+  contact_reply: ContactReplyEmail,
 };
 
 /**

@@ -39,12 +39,33 @@ export interface StaffInvitationEmailData {
   expiresAt: IsoDateTime;
 }
 
+/**
+ * The shop's answer to a message sent through its contact form, written in the back office's
+ * inbox (server/content/inbox.ts): sent from the shop's address with the shop as its Reply-To,
+ * the original message quoted below the answer.
+ */
+export interface ContactReplyEmailData {
+  kind: 'contact_reply';
+  shop: EmailShop;
+  /** The sender's name as they typed it. */
+  customerName: string;
+  /** The original message's subject (the e-mail's is "Re: " and it). */
+  subject: string;
+  /** What the member wrote (plain text, line breaks kept). */
+  reply: string;
+  /** The original message (plain text) and when it was sent. */
+  original: { message: string; sentAt: IsoDateTime };
+}
+
 /** The data of any back-office e-mail; `kind` tells which. */
-export type StaffEmailData = StaffInvitationEmailData;
+export type StaffEmailData = StaffInvitationEmailData | ContactReplyEmailData;
 
 export type StaffEmailKind = StaffEmailData['kind'];
 
-export const STAFF_EMAIL_KINDS = ['staff_invitation'] as const satisfies readonly StaffEmailKind[];
+export const STAFF_EMAIL_KINDS = [
+  'staff_invitation',
+  'contact_reply',
+] as const satisfies readonly StaffEmailKind[];
 
 /** True when an outbox row's `kind` is one of the back office's e-mails. */
 export function isStaffEmailKind(kind: unknown): kind is StaffEmailKind {
@@ -69,6 +90,14 @@ const checks: { [K in StaffEmailKind]: Check } = {
     role: literal('owner', 'staff'),
     acceptUrl: httpUrl,
     expiresAt: dateTime,
+  }),
+  contact_reply: object<ContactReplyEmailData>({
+    kind: text,
+    shop: shopCheck,
+    customerName: text,
+    subject: text,
+    reply: text,
+    original: object<ContactReplyEmailData['original']>({ message: text, sentAt: dateTime }),
   }),
 };
 

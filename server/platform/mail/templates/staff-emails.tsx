@@ -5,10 +5,18 @@
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
  * not reach server/; without this pragma the file would compile to classic `React.createElement`)
  */
-import { ActionButton, DetailList, Paragraph } from './basic-blocks.tsx';
+import {
+  ActionButton,
+  Callout,
+  CalloutText,
+  DetailList,
+  MultilineText,
+  Paragraph,
+} from './basic-blocks.tsx';
 import { formatDateTime, oneLine } from './format.ts';
 import { EmailFrame, type EmailProps } from './layout.tsx';
 import type {
+  ContactReplyEmailData,
   StaffEmailData,
   StaffEmailKind,
   StaffInvitationEmailData,
@@ -32,6 +40,7 @@ export const STAFF_EMAIL_SUBJECTS: {
 } = {
   staff_invitation: (d) =>
     `${oneLine(d.inviterName)} invited you to the back office of ${oneLine(d.shop.name)}`,
+  contact_reply: (d) => `Re: ${oneLine(d.subject)}`,
 };
 
 /** An invitation to join a shop's staff, with its one-time link. */
@@ -73,6 +82,43 @@ export function StaffInvitationEmail({
       <Paragraph muted>
         The link works once. If it has expired, ask {inviterName} to send you a new one.
       </Paragraph>
+    </EmailFrame>
+  );
+}
+
+/**
+ * The shop's answer to a contact message: the answer, then the original message quoted (with
+ * when it was sent). Replying to this e-mail reaches the shop (its Reply-To).
+ */
+export function ContactReplyEmail({ data, textMode = false }: EmailProps<ContactReplyEmailData>) {
+  const { shop } = data;
+  return (
+    <EmailFrame
+      shop={shop}
+      title={STAFF_EMAIL_SUBJECTS.contact_reply(data)}
+      preview={oneLine(data.reply).slice(0, 140)}
+      heading={`A reply from ${shop.name}`}
+      currency="USD"
+      reason={
+        <>
+          Sent by {shop.name} in answer to the message you sent through its contact form. Reply to
+          this e-mail to write back.
+        </>
+      }
+      textMode={textMode}
+    >
+      <Paragraph>Hello {data.customerName},</Paragraph>
+      <Paragraph>
+        <MultilineText value={data.reply} />
+      </Paragraph>
+      <Callout title={`Your message of ${formatDateTime(data.original.sentAt)}`}>
+        <CalloutText>
+          {textMode ? '> ' : null}
+          <MultilineText
+            value={textMode ? data.original.message.replace(/\n/g, '\n> ') : data.original.message}
+          />
+        </CalloutText>
+      </Callout>
     </EmailFrame>
   );
 }

@@ -1,0 +1,432 @@
+/**
+ * The contact inbox of the back office (permission `inbox.manage`): the messages shoppers send
+ * through the contact form (./contact.ts), read and unread, archived or not, and the shop's
+ * replies by e-mail.
+ *
+ * - The list is newest first (25 a page), the inbox (not archived) by default; `unread` keeps
+ *   only messages nobody opened, `archived` shows the archive instead. Each page says how many
+ *   unread messages the inbox holds (the navigation's badge).
+ * - Opening a message marks it read (once: `contact_message.read` in the log); a member may
+ *   mark it unread again, archive it and bring it back.
+ * - A reply is e-mailed through the outbox in the transaction that keeps it: from the shop's
+ *   address (the outbox's sender), Reply-To the shop's contact address, to the message's
+ *   sender, subject "Re: <subject>", the reply then the original message quoted, HTML and text
+ *   (server/platform/mail/templates/staff-emails.tsx). The message keeps every reply: who,
+ *   when, what. Replying marks the message read.
+ *
+ * Every change writes the activity log (`contact_message.archive`, `.reply`, ...) with the
+ * fields before and after, in the change's transaction.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { toCount, toIsoString } from '../platform/db/mapping.ts';
+import { pageOffset } from '../platform/db/page-offset.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { ContactReplyEmailData } from '../platform/mail/templates/staff-email-data.ts';
+import type { EmailShop } from '../platform/mail/templates/email-data.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import { requirePermission } from '../staff/roles.ts';
+import { checkReplyText } from './moderation.ts';
+import type { ModerationErrorCode } from './moderation-errors.ts';
+
+/** Messages a page of the inbox. */
+export const INBOX_PAGE_SIZE = 25;
+
+/** The longest reply (characters). */
+export const MAX_INBOX_REPLY_LENGTH = 10_000;
+
+/** A reply the shop sent. */
+export interface InboxReply {
+  id: number;
+  body: string;
+  created_at: string;
+  /** The member who sent it (their name as it was). */
+  staff_name: string;
+}
+
+/** A message in the list. */
+export interface InboxMessageSummary {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  /** The first 140 characters of the message, on one line. */
+  excerpt: string;
+  created_at: string;
+  is_read: boolean;
+  is_archived: boolean;
+  reply_count: number;
+}
+
+/** A message opened. */
+export interface InboxMessage extends Omit<InboxMessageSummary, 'excerpt' | 'reply_count'> {
+  phone_number: string | null;
+  message: string;
+  read_at: string | null;
+  archived_at: string | null;
+  replies: InboxReply[];
+}
+
+/** One page of the inbox. */
+export interface InboxPage {
+  count: number;
+  nextPage: number | null;
+  previousPage: number | null;
+  results: InboxMessageSummary[];
+  /** Unread messages in the inbox (not archived), whatever the filter. */
+  unreadCount: number;
+}
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+const MAX_ROW_ID = 2_147_483_647;
+const notFound = () =>
+  new DomainError<ModerationErrorCode>('moderation_item_not_found', 'Not found.');
+const invalidPage = () =>
+  new DomainError<ModerationErrorCode>('invalid_moderation_page', 'Invalid page.');
+const refused = (message: string) =>
+  new DomainError<ModerationErrorCode>('moderation_move_refused', message);
+
+/** What a refused inbox move says. */
+export const INBOX_MESSAGES = {
+  alreadyUnread: 'This message is already unread.',
+  alreadyArchived: 'This message is already archived.',
+  notArchived: 'This message is not archived.',
+} as const;
+
+/**
+ * Page `filters.page` of the shop's contact messages, newest first (see the module comment).
+ * @throws DomainError `forbidden`; `invalid_moderation_page` ("Invalid page.") past the last.
+ */
+export async function listInbox(
+  db: Db,
+  actor: StaffActor,
+  filters: { unread?: boolean; archived?: boolean; page?: number },
+): Promise<InboxPage> {
+  requirePermission(actor, 'inbox.manage');
+  const page = filters.page ?? 1;
+  const offset = Number.isInteger(page) && page >= 1 ? pageOffset(page, INBOX_PAGE_SIZE) : null;
+  if (offset === null) throw invalidPage();
+  let query = db
+    .selectFrom('contact_messages as m')
+    .where('m.tenant_id', '=', actor.tenantId)
+    .where('m.archived_at', filters.archived ? 'is not' : 'is', null);
+  if (filters.unread) query = query.where('m.read_at', 'is', null);
+  const [rows, total, unread] = await Promise.all([
+    query
+      .select((eb) => [
+        'm.id',
+        'm.name',
+        'm.email',
+        'm.subject',
+        'm.message',
+        'm.created_at',
+        'm.read_at',
+        'm.archived_at',
+        eb
+          .selectFrom('contact_message_replies as r')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('r.message_id', '=', 'm.id')
+          .as('reply_count'),
+      ])
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(INBOX_PAGE_SIZE)
+      .offset(offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('tenant_id', '=', actor.tenantId)
+      .where('archived_at', 'is', null)
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const count = toCount(total.n);
+  if (page > 1 && rows.length === 0) throw invalidPage();
+  return {
+    count,
+    nextPage: page * INBOX_PAGE_SIZE < count ? page + 1 : null,
+    previousPage: page > 1 ? page - 1 : null,
+    unreadCount: toCount(unread.n),
+    results: rows.map((m) => {
+      const flat = m.message.replace(/\s+/g, ' ').trim();
+      return {
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        subject: m.subject,
+        excerpt: flat.length > 140 ? `${flat.slice(0, 139)}…` : flat,
+        created_at: toIsoString(m.created_at),
+        is_read: m.read_at !== null,
+        is_archived: m.archived_at !== null,
+        reply_count: toCount(m.reply_count),
+      };
+    }),
+  };
+}
+
+/** The message `id` of the shop, locked (a write first, as orders lock), or 404. */
+async function lockMessage(trx: Trx, tenantId: number, id: number) {
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound();
+  const row = await trx
+    .updateTable('contact_messages')
+    .set((eb) => ({ subject: eb.ref('subject') }))
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Message `id` with its replies, oldest reply first. */
+async function readMessage(db: Db | Trx, tenantId: number, id: number): Promise<InboxMessage> {
+  const [m, replies] = await Promise.all([
+    db
+      .selectFrom('contact_messages')
+      .selectAll()
+      .where('id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('contact_message_replies')
+      .select(['id', 'body', 'created_at', 'staff_name'])
+      .where('message_id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+  ]);
+  if (!m) throw notFound();
+  return {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    phone_number: m.phone_number,
+    subject: m.subject,
+    message: m.message,
+    created_at: toIsoString(m.created_at),
+    is_read: m.read_at !== null,
+    is_archived: m.archived_at !== null,
+    read_at: m.read_at === null ? null : toIsoString(m.read_at),
+    archived_at: m.archived_at === null ? null : toIsoString(m.archived_at),
+    replies: replies.map((r) => ({
+      id: r.id,
+      body: r.body,
+      created_at: toIsoString(r.created_at),
+      staff_name: r.staff_name,
+    })),
+  };
+}
+
+/** Writes one inbox change and its log entry. */
+async function logChange(
+  trx: Trx,
+  actor: StaffActor,
+  id: number,
+  action: string,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
+  await recordActivity(
+    trx,
+    {
+      actor,
+      tenantId: actor.tenantId,
+      action: `contact_message.${action}`,
+      objectType: 'contact_message',
+      objectId: id,
+      before,
+      after,
+    },
+    at,
+  );
+}
+
+/**
+ * Opens message `id` of the shop: its text, its replies, and marks it read the first time.
+ * @throws DomainError `forbidden`; `moderation_item_not_found` (404) for no such message in
+ *   the shop.
+ */
+export async function openMessage(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  at: Date = new Date(),
+): Promise<InboxMessage> {
+  requirePermission(actor, 'inbox.manage');
+  return db.transaction().execute(async (trx) => {
+    const row = await lockMessage(trx, actor.tenantId, id);
+    if (row.read_at === null) {
+      await trx
+        .updateTable('contact_messages')
+        .set({ read_at: at.toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await logChange(trx, actor, id, 'read', { is_read: false }, { is_read: true }, at);
+    }
+    return readMessage(trx, actor.tenantId, id);
+  });
+}
+
+/**
+ * Makes one of the inbox's moves on message `id`: `unread` (mark it unread again), `archive`,
+ * `unarchive`.
+ * @returns the message afterwards.
+ * @throws DomainError `forbidden`; `moderation_item_not_found`; `moderation_move_refused`
+ *   (409) when it is already so ("This message is already archived.").
+ */
+export async function moveMessage(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  move: 'unread' | 'archive' | 'unarchive',
+  at: Date = new Date(),
+): Promise<InboxMessage> {
+  requirePermission(actor, 'inbox.manage');
+  return db.transaction().execute(async (trx) => {
+    const row = await lockMessage(trx, actor.tenantId, id);
+    const now = at.toISOString();
+    if (move === 'unread') {
+      if (row.read_at === null) throw refused(INBOX_MESSAGES.alreadyUnread);
+      await trx
+        .updateTable('contact_messages')
+        .set({ read_at: null })
+        .where('id', '=', id)
+        .execute();
+      await logChange(trx, actor, id, 'mark_unread', { is_read: true }, { is_read: false }, at);
+    } else {
+      const archive = move === 'archive';
+      if (archive === (row.archived_at !== null)) {
+        throw refused(archive ? INBOX_MESSAGES.alreadyArchived : INBOX_MESSAGES.notArchived);
+      }
+      await trx
+        .updateTable('contact_messages')
+        .set({ archived_at: archive ? now : null })
+        .where('id', '=', id)
+        .execute();
+      await logChange(
+        trx,
+        actor,
+        id,
+        move,
+        { is_archived: !archive },
+        { is_archived: archive },
+        at,
+      );
+    }
+    return readMessage(trx, actor.tenantId, id);
+  });
+}
+
+/** The shop as its e-mails name it (as the staff invitation does). */
+async function emailShopOf(trx: Trx, tenantId: number, origin: string): Promise<EmailShop> {
+  const [site, tenant] = await Promise.all([
+    trx
+      .selectFrom('site_settings')
+      .select(['site_title', 'contact_email', 'logo'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+    trx.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirstOrThrow(),
+  ]);
+  const logo = site?.logo && site.logo.startsWith('/') ? `${origin}${site.logo}` : undefined;
+  return {
+    name: site?.site_title || tenant.name,
+    shopUrl: `${origin}/`,
+    contactEmail: site?.contact_email || 'no-reply@invalid.example',
+    ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
+  };
+}
+
+/**
+ * E-mails the member's reply `body` to the sender of message `id` through the outbox and keeps
+ * it on the message (see the module comment). The caller wakes the outbox after this returns.
+ * @param origin the storefront's origin (the e-mail's links and logo).
+ * @returns the message afterwards, the reply last among its replies.
+ * @throws DomainError `forbidden`; `moderation_item_not_found`; `invalid_moderation_input`
+ *   (field `body`: blank, over 10,000 characters, control characters).
+ */
+export async function replyToMessage(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  body: unknown,
+  origin: string,
+  at: Date = new Date(),
+): Promise<InboxMessage> {
+  requirePermission(actor, 'inbox.manage');
+  const text = checkReplyText(body, 'body', MAX_INBOX_REPLY_LENGTH);
+  const now = at.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const message = await lockMessage(trx, actor.tenantId, id);
+    const reply = await trx
+      .insertInto('contact_message_replies')
+      .values({
+        tenant_id: actor.tenantId,
+        message_id: id,
+        staff_id: actor.id,
+        staff_name: actor.name || actor.email,
+        body: text,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const data: ContactReplyEmailData = {
+      kind: 'contact_reply',
+      shop: await emailShopOf(trx, actor.tenantId, origin),
+      customerName: message.name,
+      subject: message.subject,
+      reply: text,
+      original: { message: message.message, sentAt: toIsoString(message.created_at) },
+    };
+    await trx
+      .insertInto('email_outbox')
+      .values({
+        tenant_id: actor.tenantId,
+        kind: data.kind,
+        recipient: message.email,
+        data: JSON.stringify(data),
+        dedupe_key: `contact-reply:${reply.id}`,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: now,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })
+      .execute();
+    if (message.read_at === null) {
+      await trx
+        .updateTable('contact_messages')
+        .set({ read_at: now })
+        .where('id', '=', id)
+        .execute();
+    }
+    await logChange(
+      trx,
+      actor,
+      id,
+      'reply',
+      { reply_count: await replyCountBefore(trx, id) },
+      { reply: text, to: message.email },
+      at,
+    );
+    return readMessage(trx, actor.tenantId, id);
+  });
+}
+
+/** The replies of message `id` before the one just written. */
+async function replyCountBefore(trx: Trx, id: number): Promise<number> {
+  const row = await trx
+    .selectFrom('contact_message_replies')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('message_id', '=', id)
+    .executeTakeFirstOrThrow();
+  return toCount(row.n) - 1;
+}

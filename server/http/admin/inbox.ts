@@ -1,0 +1,93 @@
+/**
+ * The contact inbox (openapi/admin.yaml, tag inbox): each handler translates the contract to
+ * server/content/inbox.ts, which checks the member's role again, makes the change in one
+ * transaction and logs it. A reply is queued in the outbox in that transaction; the outbox is
+ * woken after the commit to send it.
+ */
+import { listInbox, moveMessage, openMessage, replyToMessage } from '../../content/inbox.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { pageLinks } from './orders.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** GET /inbox/messages/?unread=&archived=&page= -> ContactMessageList. */
+export const listContactMessages: AdminOperationHandler<'listContactMessages'> = async (
+  request,
+) => {
+  const actor = requireStaff(request);
+  const query = request.query ?? {};
+  const page = await listInbox(request.server.db, actor, {
+    unread: query.unread,
+    archived: query.archived,
+    page: query.page,
+  });
+  return {
+    count: page.count,
+    ...pageLinks(request, page),
+    results: page.results,
+    unread_count: page.unreadCount,
+  };
+};
+
+/** GET /inbox/messages/{message_id}/ -> ContactMessage, marked read. */
+export const getContactMessage: AdminOperationHandler<'getContactMessage'> = async (request) =>
+  openMessage(request.server.db, requireStaff(request), Number(request.params.message_id));
+
+/** POST /inbox/messages/{message_id}/unread/ -> ContactMessage. */
+export const markContactMessageUnread: AdminOperationHandler<'markContactMessageUnread'> = async (
+  request,
+) =>
+  moveMessage(
+    request.server.db,
+    requireStaff(request),
+    Number(request.params.message_id),
+    'unread',
+  );
+
+/** POST /inbox/messages/{message_id}/archive/ -> ContactMessage. */
+export const archiveContactMessage: AdminOperationHandler<'archiveContactMessage'> = async (
+  request,
+) =>
+  moveMessage(
+    request.server.db,
+    requireStaff(request),
+    Number(request.params.message_id),
+    'archive',
+  );
+
+/** POST /inbox/messages/{message_id}/unarchive/ -> ContactMessage. */
+export const unarchiveContactMessage: AdminOperationHandler<'unarchiveContactMessage'> = async (
+  request,
+) =>
+  moveMessage(
+    request.server.db,
+    requireStaff(request),
+    Number(request.params.message_id),
+    'unarchive',
+  );
+
+/** POST /inbox/messages/{message_id}/replies/ {body} -> 201 ContactMessage; e-mails it. */
+export const replyToContactMessage: AdminOperationHandler<'replyToContactMessage'> = async (
+  request,
+  reply,
+) => {
+  const message = await replyToMessage(
+    request.server.db,
+    requireStaff(request),
+    Number(request.params.message_id),
+    request.body.body,
+    request.server.siteOrigin(),
+  );
+  request.server.emailOutbox.wake();
+  reply.code(201);
+  return message;
+};
+
+/** The inbox's handlers by operationId. */
+export const inboxHandlers: AdminHandlerMap = {
+  listContactMessages,
+  getContactMessage,
+  markContactMessageUnread,
+  archiveContactMessage,
+  unarchiveContactMessage,
+  replyToContactMessage,
+};
