@@ -20,7 +20,7 @@
  * that holds the money. The credentials of every provider a shop has used are kept for that
  * (`payment_provider_credentials`; the current one's are also in `payment_settings`).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
@@ -191,14 +191,23 @@ export class PaymentProviders {
   }
 
   /**
-   * Names a shop's provider and seals its credentials (the settings script, the seed). The
-   * credentials of the provider it replaces are kept, for the payments that one started.
+   * Names a shop's provider and seals its credentials (the settings script, the seed, the
+   * owner's payment settings in the back office). The credentials of the provider it replaces
+   * are kept, for the payments that one started; `credentials_updated_at` becomes `at`.
+   * @param trx the caller's transaction (the back office records the change in the same one);
+   *   without it, one of its own.
    * @throws Error naming a bad field (never its value) when the credentials do not fit the provider.
    */
-  async configure(tenantId: number, name: ProviderName, credentials: unknown): Promise<void> {
+  async configure(
+    tenantId: number,
+    name: ProviderName,
+    credentials: unknown,
+    trx?: Transaction<Database>,
+    at: Date = new Date(),
+  ): Promise<void> {
     const checked = CARD_PROVIDERS[name].parseCredentials(credentials);
     const sealed = await sealCredentials(checked as Record<string, unknown>, this.options.key);
-    await this.options.db.transaction().execute(async (trx) => {
+    const store = async (trx: Transaction<Database>) => {
       const keep = (provider: ProviderName, value: string) =>
         trx
           .insertInto('payment_provider_credentials')
@@ -218,10 +227,17 @@ export class PaymentProviders {
       await keep(name, sealed);
       await trx
         .updateTable('payment_settings')
-        .set({ provider: name, credentials: sealed, gateway_secret: '' })
+        .set({
+          provider: name,
+          credentials: sealed,
+          gateway_secret: '',
+          credentials_updated_at: at.toISOString(),
+        })
         .where('tenant_id', '=', tenantId)
         .execute();
-    });
+    };
+    if (trx) await store(trx);
+    else await this.options.db.transaction().execute(store);
   }
 
   /**

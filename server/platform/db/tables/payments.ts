@@ -37,6 +37,8 @@ export interface PaymentSettingsTable {
   provider: ColumnType<ProviderName, ProviderName | undefined, ProviderName>;
   /** The provider's credentials, sealed (JWE, A256GCM under PAYMENT_SECRETS_KEY); null: none. */
   credentials: string | null;
+  /** When the credentials were last replaced (back office, payments:configure); null: unknown. */
+  credentials_updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /**

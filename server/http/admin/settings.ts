@@ -1,0 +1,145 @@
+/**
+ * The owner's settings (openapi/admin.yaml, tag settings, paths /settings/site/,
+ * /settings/shipping/zones/, /settings/shipping/methods/, /settings/workshop/,
+ * /settings/payments/): each handler hands the contract's body to server/settings/*, which
+ * checks the owner again, changes the shop in one transaction with its activity entry, and
+ * then has the storefront (every process) forget what it showed (`app.catalogCache.invalidate`,
+ * which the page cache, the inlined site settings and the other processes listen to).
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  getPaymentSetup as readPayments,
+  replaceCardCredentials as replaceCredentials,
+  updatePaymentSetup as changePayments,
+} from '../../settings/payments.ts';
+import {
+  createShippingMethod as addMethod,
+  deleteShippingMethod as removeMethod,
+  listShippingMethods as readMethods,
+  reorderShippingMethods as orderMethods,
+  updateShippingMethod as changeMethod,
+} from '../../settings/shipping-methods.ts';
+import {
+  createShippingZone as addZone,
+  deleteShippingZone as removeZone,
+  listShippingZones as readZones,
+  reorderShippingZones as orderZones,
+  updateShippingZone as changeZone,
+} from '../../settings/shipping-zones.ts';
+import { getSiteSetup as readSite, updateSiteSetup as changeSite } from '../../settings/site.ts';
+import {
+  getWorkshopSettings as readWorkshop,
+  updateWorkshopSettings as changeWorkshop,
+} from '../../settings/workshop.ts';
+import type { SettingsContext } from '../../settings/checks.ts';
+import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { requireStaff } from './staff-auth.ts';
+
+/** The settings context of a request: its staff member, and the caches to tell after a change. */
+function contextOf(request: FastifyRequest): SettingsContext {
+  const app = request.server;
+  return {
+    db: app.db,
+    actor: requireStaff(request),
+    changed: (tenantId) => app.catalogCache.invalidate(tenantId),
+  };
+}
+
+/** A 201 with the created body. */
+function created<T>(reply: FastifyReply, body: T): T {
+  reply.code(201);
+  return body;
+}
+
+export const getSiteSetup: AdminOperationHandler<'getSiteSetup'> = async (request) =>
+  readSite(contextOf(request));
+
+export const updateSiteSetup: AdminOperationHandler<'updateSiteSetup'> = async (request) =>
+  changeSite(contextOf(request), request.body, { publicApiPath: request.server.publicApiPath });
+
+export const listShippingZones: AdminOperationHandler<'listShippingZones'> = async (request) => ({
+  results: await readZones(contextOf(request)),
+});
+
+export const createShippingZone: AdminOperationHandler<'createShippingZone'> = async (
+  request,
+  reply,
+) => created(reply, await addZone(contextOf(request), request.body));
+
+export const reorderShippingZones: AdminOperationHandler<'reorderShippingZones'> = async (
+  request,
+) => ({ results: await orderZones(contextOf(request), request.body.ids) });
+
+export const updateShippingZone: AdminOperationHandler<'updateShippingZone'> = async (request) =>
+  changeZone(contextOf(request), request.params.zone_id, request.body);
+
+export const deleteShippingZone: AdminOperationHandler<'deleteShippingZone'> = async (
+  request,
+  reply,
+) => {
+  await removeZone(contextOf(request), request.params.zone_id);
+  return reply.code(204).send();
+};
+
+export const listShippingMethods: AdminOperationHandler<'listShippingMethods'> = async (
+  request,
+) => ({ results: await readMethods(contextOf(request)) });
+
+export const createShippingMethod: AdminOperationHandler<'createShippingMethod'> = async (
+  request,
+  reply,
+) => created(reply, await addMethod(contextOf(request), request.body));
+
+export const reorderShippingMethods: AdminOperationHandler<'reorderShippingMethods'> = async (
+  request,
+) => ({ results: await orderMethods(contextOf(request), request.body.ids) });
+
+export const updateShippingMethod: AdminOperationHandler<'updateShippingMethod'> = async (
+  request,
+) => changeMethod(contextOf(request), request.params.method_id, request.body);
+
+export const deleteShippingMethod: AdminOperationHandler<'deleteShippingMethod'> = async (
+  request,
+  reply,
+) => {
+  await removeMethod(contextOf(request), request.params.method_id);
+  return reply.code(204).send();
+};
+
+export const getWorkshopSettings: AdminOperationHandler<'getWorkshopSettings'> = async (request) =>
+  readWorkshop(contextOf(request));
+
+export const updateWorkshopSettings: AdminOperationHandler<'updateWorkshopSettings'> = async (
+  request,
+) => changeWorkshop(contextOf(request), request.body);
+
+export const getPaymentSetup: AdminOperationHandler<'getPaymentSetup'> = async (request) =>
+  readPayments(contextOf(request));
+
+export const updatePaymentSetup: AdminOperationHandler<'updatePaymentSetup'> = async (request) =>
+  changePayments(contextOf(request), request.body);
+
+export const replaceCardCredentials: AdminOperationHandler<'replaceCardCredentials'> = async (
+  request,
+) => replaceCredentials(contextOf(request), request.server.paymentProviders, request.body);
+
+/** The owner's settings operations by operationId. */
+export const settingsHandlers: AdminHandlerMap = {
+  getSiteSetup,
+  updateSiteSetup,
+  listShippingZones,
+  createShippingZone,
+  reorderShippingZones,
+  updateShippingZone,
+  deleteShippingZone,
+  listShippingMethods,
+  createShippingMethod,
+  reorderShippingMethods,
+  updateShippingMethod,
+  deleteShippingMethod,
+  getWorkshopSettings,
+  updateWorkshopSettings,
+  getPaymentSetup,
+  updatePaymentSetup,
+  replaceCardCredentials,
+};

@@ -1,0 +1,143 @@
+/**
+ * What every settings change shares (the owner's settings, back office): the owner check, the
+ * refusals, the checks of typed text (no NUL or control characters, trimmed, bounded), the
+ * activity log entry with only the fields that changed, and the storefront's caches forgotten
+ * after the commit.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
+import { recordActivity } from '../staff/activity-log.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { requirePermission } from '../staff/roles.ts';
+import type { SettingsErrorCode } from './errors.ts';
+
+export type Db = Kysely<Database>;
+export type Trx = Transaction<Database>;
+
+/**
+ * What a settings change needs besides the database: who acts, and the storefront's caches to
+ * forget once it is committed (`app.catalogCache.invalidate`, which tells other processes too).
+ */
+export interface SettingsContext {
+  db: Db;
+  actor: StaffActor;
+  /** Called after the commit: the storefront (every process) forgets what it showed of the shop. */
+  changed(tenantId: number): void;
+  now?: () => Date;
+}
+
+/** `invalid_settings` (400) with each bad field's messages. */
+export const invalidSettings = (fields: FieldErrors) =>
+  new DomainError<SettingsErrorCode>('invalid_settings', 'Invalid input.', { fields });
+
+/** `settings_not_found` (404, "Not found."). */
+export const settingsNotFound = () =>
+  new DomainError<SettingsErrorCode>('settings_not_found', 'Not found.');
+
+/** `settings_conflict` (409) with the plain sentence the back office shows. */
+export const settingsConflict = (message: string) =>
+  new DomainError<SettingsErrorCode>('settings_conflict', message);
+
+/** Refuses anyone but an owner (`settings.manage`), whatever the HTTP layer checked. */
+export function requireOwner(actor: StaffActor): void {
+  requirePermission(actor, 'settings.manage');
+}
+
+// Control characters but tab, line feed and carriage return (NUL among them).
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Collects the field errors of one form, to refuse them all in one answer. */
+export class FieldCheck {
+  readonly errors: FieldErrors = {};
+
+  /** Adds `message` to `field`. */
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+  }
+
+  /**
+   * The text of `field` trimmed, or undefined (and an error) when it holds a NUL or another
+   * control character (`multiline` lets line breaks and tabs through), is blank while
+   * `required`, or is longer than `max` characters.
+   */
+  text(
+    field: string,
+    value: string,
+    options: { max: number; required?: boolean; multiline?: boolean },
+  ): string | undefined {
+    if (value.includes('\u0000')) return void this.add(field, NUL_MESSAGE);
+    if (CONTROL.test(value) || (!options.multiline && /[\r\n\t]/.test(value)))
+      return void this.add(field, 'Control characters are not allowed.');
+    const trimmed = value.trim();
+    if (options.required && trimmed === '') return void this.add(field, BLANK_MESSAGE);
+    if (trimmed.length > options.max)
+      return void this.add(field, `Ensure this field has no more than ${options.max} characters.`);
+    return trimmed;
+  }
+
+  /** Throws `invalid_settings` with every error collected, if any. */
+  done(): void {
+    if (Object.keys(this.errors).length > 0) throw invalidSettings(this.errors);
+  }
+}
+
+/**
+ * The fields of `before` and `after` whose values differ (compared as JSON), as the activity
+ * log keeps them; null when nothing changed.
+ */
+export function changedFields<T extends Record<string, unknown>>(
+  before: T,
+  after: T,
+): { before: Partial<T>; after: Partial<T> } | null {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return Object.keys(now).length === 0 ? null : { before: was, after: now };
+}
+
+/**
+ * Records one settings change in the activity log inside `trx` (object type `settings`, the
+ * object named `site`, `workshop`, `payments`, `shipping_zone:<id>` or `shipping_method:<id>`).
+ */
+export async function recordSettingsChange(
+  trx: Trx,
+  ctx: SettingsContext,
+  action: string,
+  objectId: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  await recordActivity(
+    trx,
+    {
+      actor: ctx.actor,
+      tenantId: ctx.actor.tenantId,
+      action,
+      objectType: 'settings',
+      objectId,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    },
+    ctx.now?.() ?? new Date(),
+  );
+}
+
+/**
+ * Runs `change` in one transaction as the shop's owner, then (once committed) tells the
+ * storefront's caches; answers what `change` answers.
+ */
+export async function settingsTransaction<T>(
+  ctx: SettingsContext,
+  change: (trx: Trx) => Promise<T>,
+): Promise<T> {
+  requireOwner(ctx.actor);
+  const result = await ctx.db.transaction().execute(change);
+  ctx.changed(ctx.actor.tenantId);
+  return result;
+}

@@ -1,0 +1,253 @@
+/**
+ * The shop's payment settings (owner only): which methods it offers (card, bank transfer, the
+ * custom method), the bank details, the custom method's label, instructions and redirect
+ * address, and the card provider with its credentials. The credentials are checked and sealed
+ * by the same code as `npm run payments:configure` (`PaymentProviders.configure`,
+ * server/payments/registry.ts) and never leave the server again: the answers and the activity
+ * log say which provider is set and when, never a value.
+ *
+ * Which methods the storefront offers is decided by server/payments/methods.ts on every
+ * request (a method's switch on, and for card a provider with credentials), so a change is
+ * offered at once; the caller's `changed` makes the cached pages follow.
+ */
+import type { Selectable } from 'kysely';
+import type { Schemas } from '../../common/admin-contract.ts';
+import type { PaymentSettingsTable } from '../platform/db/database.ts';
+import type { ProviderName } from '../platform/db/tables/payments.ts';
+import { toBool, toIsoString } from '../platform/db/mapping.ts';
+import { CARD_PROVIDERS, type PaymentProviders } from '../payments/registry.ts';
+import {
+  changedFields,
+  FieldCheck,
+  recordSettingsChange,
+  requireOwner,
+  settingsTransaction,
+  type Db,
+  type SettingsContext,
+  type Trx,
+} from './checks.ts';
+
+export type PaymentSetup = Schemas['PaymentSetup'];
+export type PaymentSetupChange = Schemas['PaymentSetupChange'];
+export type CardCredentialsInput = Schemas['CardCredentialsInput'];
+
+/** What the activity log says of credentials instead of their values. */
+export const CREDENTIALS_REPLACED = 'credentials replaced';
+
+type Row = Selectable<PaymentSettingsTable>;
+
+/** The switches and texts the owner edits (everything but the card provider). */
+type Editable = Omit<PaymentSetup, 'card_provider'>;
+
+function editableOf(row: Row | undefined): Editable {
+  return {
+    enable_card_payment: row ? toBool(row.enable_card_payment) : false,
+    enable_bank_transfer: row ? toBool(row.enable_bank_transfer) : false,
+    enable_custom_payment: row ? toBool(row.enable_custom_payment) : false,
+    bank_account_details: row?.bank_account_details ?? null,
+    custom_payment_label: row?.custom_payment_label ?? null,
+    custom_payment_instructions: row?.custom_payment_instructions ?? null,
+    custom_payment_redirect_url: row?.custom_payment_redirect_url ?? null,
+  };
+}
+
+function setupOf(row: Row | undefined): PaymentSetup {
+  return {
+    ...editableOf(row),
+    card_provider: {
+      provider: row?.provider ?? 'sandbox',
+      credentials_set: Boolean(row?.credentials),
+      credentials_updated_at: row?.credentials_updated_at
+        ? toIsoString(row.credentials_updated_at)
+        : null,
+    },
+  };
+}
+
+async function settingsRow(db: Db | Trx, tenantId: number): Promise<Row | undefined> {
+  return db
+    .selectFrom('payment_settings')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
+/** Makes the shop's (empty, everything off) payment settings row when it has none. */
+async function ensureRow(trx: Trx, tenantId: number): Promise<Row> {
+  const row = await settingsRow(trx, tenantId);
+  if (row) return row;
+  await trx
+    .insertInto('payment_settings')
+    .values({
+      tenant_id: tenantId,
+      enable_card_payment: 0,
+      enable_bank_transfer: 0,
+      enable_custom_payment: 0,
+      gateway_secret: '',
+    })
+    .execute();
+  return (await settingsRow(trx, tenantId))!;
+}
+
+/** The shop's payment settings; never a credential. @throws DomainError `forbidden`. */
+export async function getPaymentSetup(
+  ctx: Pick<SettingsContext, 'db' | 'actor'>,
+): Promise<PaymentSetup> {
+  requireOwner(ctx.actor);
+  return setupOf(await settingsRow(ctx.db, ctx.actor.tenantId));
+}
+
+/** An `https://` address with a host and no user name or password in it, or null. */
+export function httpsAddress(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' || url.hostname === '' || url.username || url.password) return null;
+  return url.toString();
+}
+
+/** A text setting: trimmed, null when blank; errors collected in `check`. */
+function optionalText(
+  check: FieldCheck,
+  field: keyof Editable,
+  value: string | null,
+  max: number,
+  multiline: boolean,
+): string | null | undefined {
+  if (value === null) return null;
+  const text = check.text(field, value, { max, multiline });
+  return text === '' ? null : text;
+}
+
+/**
+ * Changes the fields of `change` that are sent; logs `settings.payments.update` with what
+ * changed. A method switched on needs its settings (bank details, the custom label, for card
+ * the provider's credentials).
+ * @throws DomainError `invalid_settings`, `forbidden`.
+ */
+export async function updatePaymentSetup(
+  ctx: SettingsContext,
+  change: PaymentSetupChange,
+): Promise<PaymentSetup> {
+  const check = new FieldCheck();
+  const next: Partial<Editable> = {};
+  for (const field of [
+    'enable_card_payment',
+    'enable_bank_transfer',
+    'enable_custom_payment',
+  ] as const) {
+    if (change[field] !== undefined) next[field] = change[field];
+  }
+  if (change.bank_account_details !== undefined)
+    next.bank_account_details = optionalText(
+      check,
+      'bank_account_details',
+      change.bank_account_details,
+      2000,
+      true,
+    );
+  if (change.custom_payment_label !== undefined)
+    next.custom_payment_label = optionalText(
+      check,
+      'custom_payment_label',
+      change.custom_payment_label,
+      100,
+      false,
+    );
+  if (change.custom_payment_instructions !== undefined)
+    next.custom_payment_instructions = optionalText(
+      check,
+      'custom_payment_instructions',
+      change.custom_payment_instructions,
+      2000,
+      true,
+    );
+  if (change.custom_payment_redirect_url !== undefined) {
+    const given = optionalText(
+      check,
+      'custom_payment_redirect_url',
+      change.custom_payment_redirect_url,
+      500,
+      false,
+    );
+    if (given === null || given === undefined) next.custom_payment_redirect_url = given;
+    else {
+      const address = httpsAddress(given);
+      if (address === null) check.add('custom_payment_redirect_url', 'Enter an https:// address.');
+      else next.custom_payment_redirect_url = address;
+    }
+  }
+  check.done();
+  const tenantId = ctx.actor.tenantId;
+  return settingsTransaction(ctx, async (trx) => {
+    const row = await ensureRow(trx, tenantId);
+    const before = editableOf(row);
+    const after: Editable = { ...before };
+    for (const [key, value] of Object.entries(next)) {
+      if (value !== undefined) (after as Record<string, unknown>)[key] = value;
+    }
+    const rules = new FieldCheck();
+    if (after.enable_card_payment && !before.enable_card_payment && !row.credentials)
+      rules.add('enable_card_payment', "Add the card provider's credentials first.");
+    if (after.enable_bank_transfer && !after.bank_account_details)
+      rules.add('bank_account_details', 'Bank transfer needs the bank details buyers pay to.');
+    if (after.enable_custom_payment && !after.custom_payment_label)
+      rules.add('custom_payment_label', 'The custom method needs a name buyers see.');
+    rules.done();
+    const diff = changedFields(before, after);
+    if (diff) {
+      await trx
+        .updateTable('payment_settings')
+        .set({
+          ...after,
+          enable_card_payment: after.enable_card_payment ? 1 : 0,
+          enable_bank_transfer: after.enable_bank_transfer ? 1 : 0,
+          enable_custom_payment: after.enable_custom_payment ? 1 : 0,
+        })
+        .where('tenant_id', '=', tenantId)
+        .execute();
+      await recordSettingsChange(trx, ctx, 'settings.payments.update', 'payments', diff);
+    }
+    return setupOf(await settingsRow(trx, tenantId));
+  });
+}
+
+/**
+ * Names the card provider and replaces its credentials, sealed by `providers.configure` in the
+ * same transaction as the activity entry `settings.payments.credentials_replace` (which says
+ * "credentials replaced", never a value).
+ * @throws DomainError `invalid_settings` on `credentials` (the provider's own message, which
+ *   names a field, never its value) or `provider`, `forbidden`.
+ */
+export async function replaceCardCredentials(
+  ctx: SettingsContext,
+  providers: Pick<PaymentProviders, 'configure'>,
+  input: CardCredentialsInput,
+): Promise<PaymentSetup> {
+  requireOwner(ctx.actor);
+  const name: ProviderName = input.provider;
+  const check = new FieldCheck();
+  if (name !== 'stripe' && name !== '2c2p') check.add('provider', 'Choose Stripe or 2C2P.');
+  else {
+    try {
+      CARD_PROVIDERS[name].parseCredentials(input.credentials);
+    } catch (error) {
+      check.add('credentials', (error as Error).message);
+    }
+  }
+  check.done();
+  const tenantId = ctx.actor.tenantId;
+  const at = ctx.now?.() ?? new Date();
+  return settingsTransaction(ctx, async (trx) => {
+    const row = await ensureRow(trx, tenantId);
+    await providers.configure(tenantId, name, input.credentials, trx, at);
+    await recordSettingsChange(trx, ctx, 'settings.payments.credentials_replace', 'payments', {
+      before: { provider: row.provider, credentials: row.credentials ? 'set' : 'none' },
+      after: { provider: name, credentials: CREDENTIALS_REPLACED },
+    });
+    return setupOf(await settingsRow(trx, tenantId));
+  });
+}
