@@ -32,6 +32,10 @@
  * the demo shop grown to N orders, the desk's list of orders (first page, a tab, searches) on
  * SQLite and on PostgreSQL, target p99 <= 50 ms at 100,000 (bench/desk-bench.ts,
  * bench/desk-benchmarks.ts).
+ *
+ * `npm run bench -- --propagation [--saves N]` measures instead how long a change saved in the
+ * back office (a stock count, a price) takes to show on another API process's product answer
+ * and page, two processes on one PostgreSQL (bench/propagation-bench.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,6 +56,7 @@ import {
 import { TENANT } from './bench/load-settings';
 import { crawlEveryPage } from './bench/crawl';
 import { parseDeskBenchArgs, runDeskBench } from './bench/desk-bench';
+import { parsePropagationBenchArgs, runPropagationBench } from './bench/propagation-bench';
 import { MemoryWatch } from './bench/memory';
 import { hotPathBenchmarks } from './bench/hot-path';
 import { pageBenchmarks } from './bench/page-benchmarks';
@@ -65,6 +70,8 @@ import { writeBenchmarks } from './bench/write-benchmarks';
 const DEADLINE_MS = 15 * 60_000;
 
 try {
+  const propagation = parsePropagationBenchArgs(process.argv.slice(2));
+  if (propagation) process.exit(await runPropagationBench(propagation));
   const desk = parseDeskBenchArgs(process.argv.slice(2));
   if (desk) process.exit(await runDeskBench(desk));
   const size = parseSizeBenchArgs(process.argv.slice(2));
