@@ -35,6 +35,7 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     replies: [],
     post: 1,
     is_approved: true,
+    is_shop_reply: false,
     ...overrides,
   };
 }

@@ -51,6 +51,8 @@ export function makeReview(overrides: Partial<Review> = {}): Review {
     comment: 'Beautiful work.',
     created_at: '2026-03-14T10:00:00Z',
     is_verified_purchase: false,
+    is_approved: true,
+    shop_reply: null,
     ...overrides,
   };
 }

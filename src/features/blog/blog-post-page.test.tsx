@@ -132,6 +132,32 @@ describe('BlogPostView: comments (spec sections 2, 4 and 8)', () => {
     expect(items[2]).toHaveTextContent('Anonymous');
   });
 
+  it("marks the shop's reply in the thread with the shop's name", async () => {
+    await renderPost({}, [
+      makeComment({
+        id: 31,
+        post: 3,
+        content: 'Is it carbon steel?',
+        replies: [
+          makeComment({
+            id: 32,
+            post: 3,
+            parent: 31,
+            user: { username: 'Ember & Oak Workshop' },
+            content: 'Yes, 1095.',
+            is_shop_reply: true,
+          }),
+        ],
+      }),
+    ]);
+    const items = await screen.findAllByTestId('comment');
+    expect(items[1]).toHaveTextContent('Ember & Oak Workshop (the shop)');
+    expect(items[1]).toHaveClass('blog-comment--shop');
+    expect(
+      within(items[0]!).getByRole('article', { name: 'Comment by ada' }),
+    ).not.toHaveTextContent('(the shop)');
+  });
+
   it('renders comment text as text, never as HTML', async () => {
     await renderPost({}, [
       makeComment({ content: '<img src=x onerror="window.__xss=1"><b>bold</b>' }),

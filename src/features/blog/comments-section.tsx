@@ -75,14 +75,23 @@ function CommentItem({
 
   const local = useLocalDates();
   return (
-    <li className="blog-comment" data-testid="comment" data-depth={depth}>
+    <li
+      className={comment.is_shop_reply ? 'blog-comment blog-comment--shop' : 'blog-comment'}
+      data-testid="comment"
+      data-depth={depth}
+    >
       <article className="blog-comment__body" aria-label={`Comment by ${author}`}>
         <header className="blog-comment__head">
           <span className="blog-comment__avatar" aria-hidden="true">
             {author.slice(0, 1).toUpperCase()}
           </span>
           <span className="blog-comment__who">
-            <span className="blog-comment__author">{author}</span>
+            <span className="blog-comment__author">
+              {author}
+              {comment.is_shop_reply ? (
+                <span className="blog-comment__shop-badge"> (the shop)</span>
+              ) : null}
+            </span>
             <time className="blog-comment__date" dateTime={comment.created_at}>
               {formatBlogDate(comment.created_at, local)}
             </time>

@@ -123,6 +123,27 @@ describe('ProductDetail: reviews', () => {
     expect(items[1]).not.toHaveTextContent('(Verified Purchase)');
   });
 
+  it("shows the shop's reply under its review, with the shop's name", async () => {
+    renderProduct({
+      review_count: 1,
+      average_rating: 5,
+      reviews: [
+        makeReview({
+          comment: 'Sharp.',
+          shop_reply: {
+            shop_name: 'Ember & Oak Workshop',
+            content: 'Thank you, enjoy it!',
+            created_at: '2026-05-04T09:00:00Z',
+          },
+        }),
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Customer Reviews' });
+    const reply = within(section).getByTestId('shop-reply');
+    expect(reply).toHaveTextContent('Ember & Oak Workshop Shop reply');
+    expect(reply).toHaveTextContent('Thank you, enjoy it!');
+  });
+
   it('asks visitors to log in to write a review, linking back to the reviews', async () => {
     renderProduct();
     expect(

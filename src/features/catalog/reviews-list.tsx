@@ -16,7 +16,8 @@ interface ReviewsListProps {
  * The reviews section of the product page (spec sections 2, 3 and 5), with `id="reviews"` for
  * the rating link: the average and the count, the review form beside the list, then each
  * review with its stars, author ('Anonymous User' when missing), '(Verified Purchase)', the
- * date and the comment as text; 'No reviews yet' when empty.
+ * date and the comment as text, and the shop's reply under it (the shop's name, 'Shop reply',
+ * the text); 'No reviews yet' when empty.
  */
 export function ReviewsList({ reviews, averageRating, reviewCount, form }: ReviewsListProps) {
   const rated = reviewCount > 0 && averageRating != null;
@@ -61,6 +62,17 @@ export function ReviewsList({ reviews, averageRating, reviewCount, form }: Revie
                     </time>
                   </div>
                   <p className="catalog-review__comment">{review.comment}</p>
+                  {review.shop_reply ? (
+                    <div className="catalog-review__reply" data-testid="shop-reply">
+                      <p className="catalog-review__reply-head">
+                        <span className="catalog-review__reply-author">
+                          {review.shop_reply.shop_name}
+                        </span>{' '}
+                        <span className="catalog-review__reply-badge">Shop reply</span>
+                      </p>
+                      <p className="catalog-review__reply-text">{review.shop_reply.content}</p>
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -82,7 +82,8 @@ export function useCreateReview(slug: string) {
       return data as Review;
     },
     onSuccess: (review) => {
-      if (!review) return;
+      // A review waiting for the shop's approval is not shown (nor counted) until approved.
+      if (!review || review.is_approved === false) return;
       queryClient.setQueryData(productQuery(slug).queryKey, (product) =>
         product ? withNewReview(product, review) : product,
       );

@@ -7,6 +7,11 @@ export const REVIEW_MESSAGES = {
   loginToReview: 'You must be logged in to write a review.',
   /** Not worded by the spec ("rating is 1-5 stars"); the star radios never let it happen. */
   ratingRange: 'Please choose a rating from 1 to 5 stars.',
+  /**
+   * Not in the spec: the shop moderates reviews, or the review is full of links
+   * (docs/spec-deviations.md); the same words as a comment waiting for approval.
+   */
+  awaitsApproval: 'Thank you! Your review will appear once it has been approved.',
 } as const;
 
 /** Spec section 9: a review's rating is a whole number of stars from 1 to 5, 5 by default. */

@@ -166,6 +166,24 @@ describe('ReviewForm (spec sections 2, 4, 5 and 8)', () => {
     }
   });
 
+  it('tells the shopper a review awaits approval instead of showing it', async () => {
+    const { queryClient } = await renderForm(
+      makeProduct({ id: 7, slug: 'gyuto-210', reviews: [], review_count: 0, average_rating: null }),
+    );
+    logIn();
+    post.mockResolvedValue({ data: makeReview({ id: 9, is_approved: false }) });
+    fireEvent.change(await screen.findByLabelText('Your review'), {
+      target: { value: 'Lovely.' },
+    });
+    fireEvent.click(submit());
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Thank you! Your review will appear once it has been approved.',
+    );
+    const product = queryClient.getQueryData<Product>(productQuery('gyuto-210').queryKey)!;
+    expect(product.reviews).toEqual([]);
+    expect(product.review_count).toBe(0);
+  });
+
   it("shows a 409's detail, else the field errors, else 'Failed to submit review. Please try again.'", async () => {
     await renderForm();
     logIn();

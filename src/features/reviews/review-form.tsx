@@ -34,9 +34,15 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
   const onSubmit = form.handleSubmit(async (values) => {
     setMessage(null);
     try {
-      await createReview.mutateAsync({ product: productId, ...values });
+      const review = await createReview.mutateAsync({ product: productId, ...values });
       form.reset(EMPTY);
-      setMessage({ kind: 'success', text: REVIEW_MESSAGES.submitted });
+      setMessage({
+        kind: 'success',
+        text:
+          review?.is_approved === false
+            ? REVIEW_MESSAGES.awaitsApproval
+            : REVIEW_MESSAGES.submitted,
+      });
     } catch (error) {
       setMessage({ kind: 'error', text: reviewErrorMessage(error) });
     }
