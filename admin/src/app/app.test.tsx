@@ -133,7 +133,7 @@ describe('the back office', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Today', 'Orders', 'Account']);
+    ).toEqual(['Today', 'Orders', 'Content', 'Account']);
   });
 
   it('shows an owner every screen', async () => {
@@ -148,7 +148,7 @@ describe('the back office', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Today', 'Orders', 'Activity', 'Staff', 'Account']);
+    ).toEqual(['Today', 'Orders', 'Content', 'Activity', 'Staff', 'Account']);
   });
 
   it('goes back to sign in when the session ends and the refresh is refused', async () => {

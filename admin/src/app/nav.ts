@@ -6,7 +6,7 @@
 import type { StaffRole } from '../features/auth/api';
 
 export interface NavItem {
-  to: '/' | '/orders' | '/activity' | '/staff' | '/account';
+  to: '/' | '/orders' | '/activity' | '/staff' | '/account' | '/content';
   label: string;
   roles: readonly StaffRole[];
 }
@@ -18,6 +18,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // ~~ stock-and-categories ~~
   // ~~ media ~~
   // ~~ moderation-and-inbox ~~
+  { to: '/content', label: 'Content', roles: ['owner', 'staff'] },
   // ~~ content ~~
   // ~~ settings ~~
   { to: '/activity', label: 'Activity', roles: ['owner'] },

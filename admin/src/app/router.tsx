@@ -176,6 +176,73 @@ const accountRoute = createRoute({
 // ~~ stock-and-categories ~~
 // ~~ media ~~
 // ~~ moderation-and-inbox ~~
+const contentRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'content',
+  component: lazyRouteComponent(() => import('../features/content/content-layout'), 'ContentLayout'),
+});
+
+const contentIndexRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/content/blog' });
+  },
+});
+
+const blogRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'blog',
+  validateSearch: z.object({
+    status: z.enum(['draft', 'published', 'archived']).optional().catch(undefined),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .transform((page) => (page > 1 ? page : undefined))
+      .optional()
+      .catch(undefined),
+  }),
+  component: lazyRouteComponent(() => import('../features/content/blog-list-page'), 'BlogListPage'),
+});
+
+const newPostRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'blog/new',
+  component: lazyRouteComponent(() => import('../features/content/blog-post-page'), 'NewPostPage'),
+});
+
+const postRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'blog/$postId',
+  component: lazyRouteComponent(() => import('../features/content/blog-post-page'), 'EditPostPage'),
+});
+
+const faqRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'faq',
+  component: lazyRouteComponent(() => import('../features/content/faq-page'), 'FaqPage'),
+});
+
+const policiesRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'policies',
+  component: lazyRouteComponent(() => import('../features/content/policies-page'), 'PoliciesPage'),
+});
+
+const companyRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'company',
+  component: lazyRouteComponent(() => import('../features/content/company-page'), 'CompanyPage'),
+});
+
+const contactRoute = createRoute({
+  getParentRoute: () => contentRoute,
+  path: 'contact',
+  component: lazyRouteComponent(() => import('../features/content/contact-page'), 'ContactPage'),
+});
+
 // ~~ content ~~
 // ~~ settings ~~
 
@@ -194,6 +261,16 @@ export const routeTree = rootRoute.addChildren([
       // ~~ stock-and-categories ~~
       // ~~ media ~~
       // ~~ moderation-and-inbox ~~
+      contentRoute.addChildren([
+        contentIndexRoute,
+        blogRoute,
+        newPostRoute,
+        postRoute,
+        faqRoute,
+        policiesRoute,
+        companyRoute,
+        contactRoute,
+      ]),
       // ~~ content ~~
       // ~~ settings ~~
     ]),

@@ -1,0 +1,249 @@
+/**
+ * A blog post's editor: `/content/blog/new` writes one, `/content/blog/$postId` edits one.
+ * Title, slug (made from the title when left empty), excerpt, the content with the rich text
+ * editor, status, publish date (a date to come keeps a published post off the shop until
+ * then) and the featured image (an upload, or removed). A draft can be deleted; a published
+ * post is archived instead.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormField } from '../../components/form-field';
+import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { useServerSubmit } from '../../components/use-server-submit';
+import { ImageUpload } from '../photos/image-upload';
+import {
+  BLOG_STATUSES,
+  postQuery,
+  STATUS_LABELS,
+  useCreatePost,
+  useDeletePost,
+  useUpdatePost,
+  type AdminBlogPost,
+} from './api';
+import { visibilityOf } from './blog-list-page';
+import { RichField } from './rich-field';
+import { postSchema, toLocalInput, toPostBody, type PostValues } from './schemas';
+
+const FIELDS = ['title', 'slug', 'excerpt', 'content', 'status', 'published_at'] as const;
+
+export function NewPostPage() {
+  return (
+    <>
+      <title>New post · Content · Back office</title>
+      <PostForm post={null} />
+    </>
+  );
+}
+
+export function EditPostPage() {
+  const { postId } = useParams({ from: '/_auth/_shell/content/blog/$postId' });
+  const id = Number(postId);
+  const post = useQuery({ ...postQuery(id), enabled: Number.isSafeInteger(id) && id > 0 });
+  if (!Number.isSafeInteger(id) || id <= 0) return <Notice tone="error">No such post.</Notice>;
+  return (
+    <>
+      <title>{`${post.data?.title ?? 'Post'} · Content · Back office`}</title>
+      {post.isPending ? (
+        <Loading label="Loading the post…" />
+      ) : post.isError ? (
+        <ErrorNotice error={post.error} onRetry={() => void post.refetch()} />
+      ) : (
+        <PostForm key={post.data.id} post={post.data} />
+      )}
+    </>
+  );
+}
+
+/** The editor of `post`, or of a new one when null. */
+export function PostForm({ post }: { post: AdminBlogPost | null }) {
+  const navigate = useNavigate();
+  const create = useCreatePost();
+  const update = useUpdatePost(post?.id ?? 0);
+  const remove = useDeletePost();
+  const [saved, setSaved] = useState<string | null>(null);
+  const [image, setImage] = useState<{ id: number; url: string } | null>(null);
+  const [imageRemoved, setImageRemoved] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const form = useForm<PostValues>({
+    resolver: zodResolver(postSchema),
+    defaultValues: {
+      title: post?.title ?? '',
+      slug: post?.slug ?? '',
+      excerpt: post?.excerpt ?? '',
+      content: post?.content ?? '',
+      status: post?.status ?? 'draft',
+      published_at: toLocalInput(post?.published_at ?? null),
+    },
+  });
+  const { errors } = form.formState;
+  const { submit, message } = useServerSubmit(form, FIELDS, async (values) => {
+    setSaved(null);
+    const body = {
+      ...toPostBody(values),
+      ...(image
+        ? { featured_image_upload_id: image.id }
+        : imageRemoved
+          ? { featured_image_upload_id: null }
+          : {}),
+    };
+    if (post) {
+      const after = await update.mutateAsync(body);
+      setImage(null);
+      setImageRemoved(false);
+      form.reset({
+        ...values,
+        slug: after.slug,
+        published_at: toLocalInput(after.published_at),
+      });
+      setSaved(`Saved. ${visibilityOf(after)}.`);
+    } else {
+      const created = await create.mutateAsync(body);
+      await navigate({ to: '/content/blog/$postId', params: { postId: String(created.id) } });
+    }
+  });
+  const shownImage = image?.url ?? (imageRemoved ? null : (post?.featured_image ?? null));
+
+  return (
+    <section className="panel" aria-labelledby="post-title">
+      <p className="small">
+        <Link to="/content/blog">← All posts</Link>
+      </p>
+      <h2 id="post-title">{post ? `Edit "${post.title}"` : 'New post'}</h2>
+      {post ? <p className="muted">{visibilityOf(post)}</p> : null}
+      <form className="form" onSubmit={submit} noValidate aria-labelledby="post-title">
+        {saved ? <Notice tone="success">{saved}</Notice> : null}
+        {message ? <Notice tone="error">{message}</Notice> : null}
+        <FormField id="post-title-field" label="Title" error={errors.title?.message}>
+          <input id="post-title-field" type="text" {...form.register('title')} />
+        </FormField>
+        <FormField
+          id="post-slug"
+          label="Slug"
+          hint="The post's address: /blog/your-slug. Left empty, it is made from the title."
+          error={errors.slug?.message}
+        >
+          <input
+            id="post-slug"
+            type="text"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.register('slug')}
+          />
+        </FormField>
+        <FormField
+          id="post-excerpt"
+          label="Excerpt"
+          hint="A sentence or two for the post cards; plain text."
+          error={errors.excerpt?.message}
+        >
+          <textarea id="post-excerpt" rows={3} {...form.register('excerpt')} />
+        </FormField>
+        <RichField
+          control={form.control}
+          name="content"
+          id="post-content"
+          label="Content"
+          error={errors.content?.message}
+        />
+        <div className="grid-2">
+          <FormField id="post-status" label="Status" error={errors.status?.message}>
+            <select id="post-status" {...form.register('status')}>
+              {BLOG_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField
+            id="post-published-at"
+            label="Publish date"
+            hint="Empty: now, when published. A date to come keeps it off the shop until then."
+            error={errors.published_at?.message}
+          >
+            <input
+              id="post-published-at"
+              type="datetime-local"
+              {...form.register('published_at')}
+            />
+          </FormField>
+        </div>
+        <fieldset className="field">
+          <legend>Featured image</legend>
+          {shownImage ? (
+            <p>
+              <img src={shownImage} alt="The featured image" width={240} />
+            </p>
+          ) : (
+            <p className="muted small">No featured image.</p>
+          )}
+          <ImageUpload
+            label="Upload a featured image"
+            onUploaded={(upload) => {
+              setImage({ id: upload.id, url: upload.url });
+              setImageRemoved(false);
+            }}
+          />
+          {shownImage ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                setImage(null);
+                setImageRemoved(true);
+              }}
+            >
+              Remove the image
+            </button>
+          ) : null}
+          {errors.root?.message ? <p className="field-error">{errors.root.message}</p> : null}
+        </fieldset>
+        <div className="button-row">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={form.formState.isSubmitting}
+          >
+            {form.formState.isSubmitting ? 'Saving…' : post ? 'Save' : 'Create post'}
+          </button>
+          {post?.status === 'draft' ? (
+            <button
+              type="button"
+              className="button button-danger"
+              onClick={() => setDeleting(true)}
+            >
+              Delete draft
+            </button>
+          ) : null}
+        </div>
+        {deleteError ? <Notice tone="error">{deleteError}</Notice> : null}
+      </form>
+      {deleting && post ? (
+        <ConfirmDialog
+          title={`Delete "${post.title}"?`}
+          confirmLabel="Delete"
+          cancelLabel="Keep it"
+          pending={remove.isPending}
+          onCancel={() => setDeleting(false)}
+          onConfirm={() =>
+            void remove
+              .mutateAsync(post.id)
+              .then(() => navigate({ to: '/content/blog' }))
+              .catch((error: unknown) => {
+                setDeleting(false);
+                setDeleteError(errorMessage(error));
+              })
+          }
+        >
+          <p>The draft is deleted for good.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
