@@ -1,0 +1,126 @@
+/**
+ * Images in the back office: uploading one, and a product's photos.
+ *
+ * - `uploadImage(file)`: `POST /media/uploads/` with the file's bytes as the body (not a form):
+ *   answers the upload's id and the addresses of its storefront sizes. An upload is used once,
+ *   by id: a product photo here, a post's featured image, the logo.
+ * - `photosQuery(productId)`: `GET /products/{id}/photos/`, key `['products','photos',id]`, so
+ *   invalidating `['products']` (a product saved elsewhere) refreshes it too.
+ * - Mutations (add with alt text, edit alt text, reorder, remove): each answers the product's
+ *   photos afterwards, which replace the query's data; every `['products']` query (the product,
+ *   the lists, which show the main image) and the activity log are then marked stale.
+ */
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, type Schemas } from '../../api/client';
+import { ACTIVITY_QUERY_KEY } from '../activity/api';
+
+export type ProductPhoto = Schemas['ProductPhoto'];
+export type MediaUpload = Schemas['MediaUpload'];
+
+/** The file types the upload takes (the server decides by the content, not the name). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The most photos a product may have (the server refuses an eleventh). */
+export const MAX_PHOTOS = 10;
+
+const PRODUCTS_KEY = ['products'] as const;
+
+/** Uploads one image file and answers the upload. @throws ApiError with the server's message. */
+export async function uploadImage(file: Blob): Promise<MediaUpload> {
+  // The bytes themselves (read at once: at most 15 MB), which any fetch sends as they are.
+  const bytes = await file.arrayBuffer();
+  const { data } = await api.POST('/media/uploads/', {
+    body: bytes as never,
+    bodySerializer: (body: unknown) => body as BodyInit,
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
+  });
+  return data as MediaUpload;
+}
+
+export const photosQuery = (productId: number) =>
+  queryOptions({
+    queryKey: [...PRODUCTS_KEY, 'photos', productId] as const,
+    queryFn: async ({ signal }): Promise<ProductPhoto[]> => {
+      const { data } = await api.GET('/products/{product_id}/photos/', {
+        params: { path: { product_id: productId } },
+        signal,
+      });
+      return data as ProductPhoto[];
+    },
+  });
+
+async function settled(queryClient: QueryClient, productId: number, photos: ProductPhoto[]) {
+  queryClient.setQueryData(photosQuery(productId).queryKey, photos);
+  await Promise.all([
+    queryClient.invalidateQueries({
+      queryKey: PRODUCTS_KEY,
+      // The photos just answered are current; everything else about products may not be.
+      predicate: (query) => query.queryKey[1] !== 'photos' || query.queryKey[2] !== productId,
+    }),
+    queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY }),
+  ]);
+}
+
+/** A mutation on the photos of `productId` whose answer is the photos afterwards. */
+function usePhotosMutation<TVariables>(
+  productId: number,
+  call: (variables: TVariables) => Promise<ProductPhoto[]>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (photos) => settled(queryClient, productId, photos),
+  });
+}
+
+export function useAddPhoto(productId: number) {
+  return usePhotosMutation(productId, async (input: { upload_id: number; alt_text: string }) => {
+    const { data } = await api.POST('/products/{product_id}/photos/', {
+      params: { path: { product_id: productId } },
+      body: input,
+    });
+    return data as ProductPhoto[];
+  });
+}
+
+export function useUpdatePhoto(productId: number) {
+  return usePhotosMutation(productId, async (input: { photoId: number; alt_text: string }) => {
+    const { data } = await api.PATCH('/products/{product_id}/photos/{photo_id}/', {
+      params: { path: { product_id: productId, photo_id: input.photoId } },
+      body: { alt_text: input.alt_text },
+    });
+    return data as ProductPhoto[];
+  });
+}
+
+export function useReorderPhotos(productId: number) {
+  return usePhotosMutation(productId, async (photoIds: number[]) => {
+    const { data } = await api.PUT('/products/{product_id}/photos/order/', {
+      params: { path: { product_id: productId } },
+      body: { photo_ids: photoIds },
+    });
+    return data as ProductPhoto[];
+  });
+}
+
+export function useRemovePhoto(productId: number) {
+  return usePhotosMutation(productId, async (photoId: number) => {
+    const { data } = await api.DELETE('/products/{product_id}/photos/{photo_id}/', {
+      params: { path: { product_id: productId, photo_id: photoId } },
+    });
+    return data as ProductPhoto[];
+  });
+}
+
+/** `ids` with the one at `index` swapped with its neighbour `by` places away (-1 or 1). */
+export function moved(ids: readonly number[], index: number, by: -1 | 1): number[] {
+  const target = index + by;
+  if (index < 0 || index >= ids.length || target < 0 || target >= ids.length) return [...ids];
+  const next = [...ids];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/** Whether `file` is a type the upload takes, by what the browser says (the server checks the bytes). */
+export function isImageType(file: { type: string }): boolean {
+  return (IMAGE_TYPES as readonly string[]).includes(file.type);
+}
