@@ -22,11 +22,15 @@ import { adminSetup } from './admin-setup';
 import { authCases } from './auth';
 import { orderCases } from './orders';
 import { staffCases } from './staff';
+import { productCases } from './products';
 // ~~ products ~~
 // ~~ stock-and-categories ~~
 // ~~ media ~~
+import { moderationAndInboxCases } from './moderation-and-inbox';
 // ~~ moderation-and-inbox ~~
+import { contentCases } from './content';
 // ~~ content ~~
+import { settingsCases } from './settings';
 // ~~ settings ~~
 
 /**
@@ -50,11 +54,15 @@ export async function runAdminContract(
     ...authCases(setup),
     ...staffCases(setup),
     ...orderCases(setup),
+    ...productCases(setup),
     // ~~ products ~~
     // ~~ stock-and-categories ~~
     // ~~ media ~~
+    ...moderationAndInboxCases(setup, servers.upstream),
     // ~~ moderation-and-inbox ~~
+    ...contentCases(setup),
     // ~~ content ~~
+    ...settingsCases(setup),
     // ~~ settings ~~
     ...activityCases(setup),
   ];
