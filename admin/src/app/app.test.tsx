@@ -148,7 +148,7 @@ describe('the back office', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Today', 'Orders', 'Content', 'Activity', 'Staff', 'Account']);
+    ).toEqual(['Today', 'Orders', 'Content', 'Settings', 'Activity', 'Staff', 'Account']);
   });
 
   it('goes back to sign in when the session ends and the refresh is refused', async () => {

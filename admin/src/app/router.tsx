@@ -31,6 +31,9 @@ import { ErrorNotice, Loading } from '../components/notice';
 import { isOwner, meQuery, type Staff } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/schemas';
 import { validateOrdersSearch } from '../features/orders/search';
+import { validateProductsSearch } from '../features/products/search';
+import { moderationSearchSchema } from '../features/moderation/schemas';
+import { inboxSearchSchema } from '../features/inbox/schemas';
 import { NotFound } from './not-found';
 import { SignOutWatcher } from './sign-out-watcher';
 
@@ -172,9 +175,60 @@ const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/account/account-page'), 'AccountPage'),
 });
 
+const productsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'products',
+  validateSearch: validateProductsSearch,
+  component: lazyRouteComponent(() => import('../features/products/products-page'), 'ProductsPage'),
+});
+
+const newProductRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'products/new',
+  component: lazyRouteComponent(() => import('../features/products/product-page'), 'NewProductPage'),
+});
+
+const productRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'products/$productId',
+  component: lazyRouteComponent(() => import('../features/products/product-page'), 'EditProductPage'),
+});
+
 // ~~ products ~~
+const categoriesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'categories',
+  component: lazyRouteComponent(
+    () => import('../features/categories/categories-page'),
+    'CategoriesPage',
+  ),
+});
+
 // ~~ stock-and-categories ~~
 // ~~ media ~~
+const moderationRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'moderation',
+  validateSearch: moderationSearchSchema,
+  component: lazyRouteComponent(
+    () => import('../features/moderation/moderation-page'),
+    'ModerationPage',
+  ),
+});
+
+const inboxRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'inbox',
+  validateSearch: inboxSearchSchema,
+  component: lazyRouteComponent(() => import('../features/inbox/inbox-page'), 'InboxPage'),
+});
+
+const inboxMessageRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'inbox/$messageId',
+  component: lazyRouteComponent(() => import('../features/inbox/message-page'), 'MessagePage'),
+});
+
 // ~~ moderation-and-inbox ~~
 const contentRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -244,6 +298,57 @@ const contactRoute = createRoute({
 });
 
 // ~~ content ~~
+const settingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: 'settings',
+  beforeLoad: ownersOnly,
+  component: lazyRouteComponent(
+    () => import('../features/settings/settings-layout'),
+    'SettingsLayout',
+  ),
+});
+
+const settingsIndexRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: '/settings/site' });
+  },
+});
+
+const settingsSiteRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'site',
+  component: lazyRouteComponent(() => import('../features/settings/site-page'), 'SitePage'),
+});
+
+const settingsShippingRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'shipping',
+  component: lazyRouteComponent(
+    () => import('../features/settings/shipping-page'),
+    'ShippingPage',
+  ),
+});
+
+const settingsWorkshopRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'workshop',
+  component: lazyRouteComponent(
+    () => import('../features/settings/workshop-page'),
+    'WorkshopPage',
+  ),
+});
+
+const settingsPaymentsRoute = createRoute({
+  getParentRoute: () => settingsRoute,
+  path: 'payments',
+  component: lazyRouteComponent(
+    () => import('../features/settings/payments-page'),
+    'PaymentsPage',
+  ),
+});
+
 // ~~ settings ~~
 
 export const routeTree = rootRoute.addChildren([
@@ -257,9 +362,16 @@ export const routeTree = rootRoute.addChildren([
       activityRoute,
       staffRoute,
       accountRoute,
+      productsRoute,
+      newProductRoute,
+      productRoute,
       // ~~ products ~~
+      categoriesRoute,
       // ~~ stock-and-categories ~~
       // ~~ media ~~
+      moderationRoute,
+      inboxRoute,
+      inboxMessageRoute,
       // ~~ moderation-and-inbox ~~
       contentRoute.addChildren([
         contentIndexRoute,
@@ -272,6 +384,13 @@ export const routeTree = rootRoute.addChildren([
         contactRoute,
       ]),
       // ~~ content ~~
+      settingsRoute.addChildren([
+        settingsIndexRoute,
+        settingsSiteRoute,
+        settingsShippingRoute,
+        settingsWorkshopRoute,
+        settingsPaymentsRoute,
+      ]),
       // ~~ settings ~~
     ]),
     printRoute,

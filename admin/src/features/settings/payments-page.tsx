@@ -1,0 +1,327 @@
+/**
+ * Payments (`/settings/payments`): which methods the shop offers (card, bank transfer, the
+ * custom method) with the bank details and the custom method's label, instructions and
+ * redirect address; and the card provider (Stripe or 2C2P), whose credentials are typed into
+ * password fields, sealed by the server and never shown back: the screen says only which
+ * provider is set and when its credentials were last replaced.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormField } from '../../components/form-field';
+import { formatDateTime } from '../../components/format';
+import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { paymentsQuery, useReplaceCredentials, useUpdatePayments, type PaymentSetup } from './api';
+import { useSavedForm } from './saved-form';
+import {
+  credentialsSchema,
+  paymentsSchema,
+  toCredentialsBody,
+  toPaymentsBody,
+  type CredentialsOutput,
+  type CredentialsValues,
+  type PaymentsOutput,
+  type PaymentsValues,
+} from './schemas';
+
+export const PROVIDER_LABELS: Record<PaymentSetup['card_provider']['provider'], string> = {
+  stripe: 'Stripe',
+  '2c2p': '2C2P',
+  sandbox: 'Sandbox gateway (testing)',
+};
+
+export function PaymentsPage() {
+  const payments = useQuery(paymentsQuery());
+  return (
+    <>
+      <title>Payments · Settings · Back office</title>
+      {payments.isPending ? (
+        <Loading />
+      ) : payments.isError ? (
+        <ErrorNotice error={payments.error} onRetry={() => void payments.refetch()} />
+      ) : (
+        <>
+          <MethodsForm setup={payments.data} />
+          <CardProviderPanel setup={payments.data} />
+        </>
+      )}
+    </>
+  );
+}
+
+function MethodsForm({ setup }: { setup: PaymentSetup }) {
+  const update = useUpdatePayments();
+  const form = useForm<PaymentsValues, unknown, PaymentsOutput>({
+    resolver: zodResolver(paymentsSchema),
+    values: {
+      enable_card_payment: setup.enable_card_payment,
+      enable_bank_transfer: setup.enable_bank_transfer,
+      enable_custom_payment: setup.enable_custom_payment,
+      bank_account_details: setup.bank_account_details ?? '',
+      custom_payment_label: setup.custom_payment_label ?? '',
+      custom_payment_instructions: setup.custom_payment_instructions ?? '',
+      custom_payment_redirect_url: setup.custom_payment_redirect_url ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const { submit, message } = useSavedForm(
+    form,
+    [
+      'enable_card_payment',
+      'enable_bank_transfer',
+      'enable_custom_payment',
+      'bank_account_details',
+      'custom_payment_label',
+      'custom_payment_instructions',
+      'custom_payment_redirect_url',
+    ],
+    async (values) => {
+      await update.mutateAsync(toPaymentsBody(values));
+      return 'The payment methods were saved. Checkout offers exactly these within a second.';
+    },
+  );
+  const check = (
+    name: 'enable_card_payment' | 'enable_bank_transfer' | 'enable_custom_payment',
+    label: string,
+    hint?: string,
+  ) => (
+    <div className="check">
+      <input
+        id={name}
+        type="checkbox"
+        aria-describedby={hint ? `${name}-hint` : undefined}
+        {...form.register(name)}
+      />
+      <div>
+        <label htmlFor={name}>
+          <strong>{label}</strong>
+        </label>
+        {hint ? (
+          <p id={`${name}-hint`} className="field-hint">
+            {hint}
+          </p>
+        ) : null}
+        {errors[name] ? <p className="field-error">{errors[name]?.message}</p> : null}
+      </div>
+    </div>
+  );
+  return (
+    <section className="panel" aria-labelledby="methods-title">
+      <h2 id="methods-title">Payment methods</h2>
+      <form className="form" onSubmit={submit} noValidate aria-labelledby="methods-title">
+        {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+        {check(
+          'enable_card_payment',
+          'Card payment',
+          'Offered while the card provider below has credentials.',
+        )}
+        {check('enable_bank_transfer', 'Bank transfer')}
+        <FormField
+          id="bank-details"
+          label="Bank details"
+          hint="Shown to buyers who pay by bank transfer."
+          error={errors.bank_account_details?.message}
+        >
+          <textarea
+            id="bank-details"
+            rows={4}
+            maxLength={2000}
+            {...form.register('bank_account_details')}
+          />
+        </FormField>
+        {check('enable_custom_payment', 'Custom method', 'Another way to pay, such as PayPal.')}
+        <FormField
+          id="custom-label"
+          label="Custom method's name"
+          error={errors.custom_payment_label?.message}
+        >
+          <input
+            id="custom-label"
+            type="text"
+            maxLength={100}
+            {...form.register('custom_payment_label')}
+          />
+        </FormField>
+        <FormField
+          id="custom-instructions"
+          label="Custom method's instructions"
+          error={errors.custom_payment_instructions?.message}
+        >
+          <textarea
+            id="custom-instructions"
+            rows={3}
+            maxLength={2000}
+            {...form.register('custom_payment_instructions')}
+          />
+        </FormField>
+        <FormField
+          id="custom-redirect"
+          label="Custom method's payment page"
+          hint="An https:// address buyers are sent to; leave it empty for none."
+          error={errors.custom_payment_redirect_url?.message}
+        >
+          <input
+            id="custom-redirect"
+            type="url"
+            maxLength={500}
+            {...form.register('custom_payment_redirect_url')}
+          />
+        </FormField>
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save payment methods'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function CardProviderPanel({ setup }: { setup: PaymentSetup }) {
+  const [replacing, setReplacing] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const { provider, credentials_set, credentials_updated_at } = setup.card_provider;
+  return (
+    <section className="panel" aria-labelledby="card-provider-title">
+      <div className="panel-head">
+        <h2 id="card-provider-title">Card provider</h2>
+        {!replacing ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setDone(null);
+              setReplacing(true);
+            }}
+          >
+            Replace credentials
+          </button>
+        ) : null}
+      </div>
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      <p>
+        {credentials_set ? (
+          <>
+            Card payments go through <strong>{PROVIDER_LABELS[provider]}</strong>.{' '}
+            {credentials_updated_at
+              ? `Its credentials were last replaced ${formatDateTime(credentials_updated_at)}.`
+              : 'Its credentials were set up before this screen kept a date.'}
+          </>
+        ) : (
+          'No card provider credentials yet: card payment is not offered.'
+        )}
+      </p>
+      <p className="muted small">
+        Credentials are stored sealed and never shown again, here or anywhere.
+      </p>
+      {replacing ? (
+        <CredentialsForm
+          onDone={(text) => {
+            setReplacing(false);
+            setDone(text);
+          }}
+          onCancel={() => setReplacing(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CredentialsForm({
+  onDone,
+  onCancel,
+}: {
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const replace = useReplaceCredentials();
+  const form = useForm<CredentialsValues, unknown, CredentialsOutput>({
+    resolver: zodResolver(credentialsSchema),
+    defaultValues: {
+      provider: 'stripe',
+      secret_key: '',
+      webhook_secret: '',
+      merchant_id: '',
+      environment: 'production',
+    },
+  });
+  const { errors } = form.formState;
+  const provider = useWatch({ control: form.control, name: 'provider' });
+  const { submit, message } = useSavedForm(
+    form,
+    ['provider', 'secret_key', 'webhook_secret', 'merchant_id', 'environment'],
+    async (values) => {
+      await replace.mutateAsync(toCredentialsBody(values));
+      form.reset();
+      onDone(
+        `The ${values.provider === 'stripe' ? 'Stripe' : '2C2P'} credentials were replaced and sealed.`,
+      );
+      return 'Saved.';
+    },
+  );
+  return (
+    <form
+      className="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Replace credentials"
+      autoComplete="off"
+    >
+      {message && message.tone === 'error' ? <Notice tone="error">{message.text}</Notice> : null}
+      <FormField id="card-provider" label="Provider" error={errors.provider?.message}>
+        <select id="card-provider" {...form.register('provider')}>
+          <option value="stripe">Stripe</option>
+          <option value="2c2p">2C2P</option>
+        </select>
+      </FormField>
+      {provider === '2c2p' ? (
+        <FormField id="merchant-id" label="Merchant ID" error={errors.merchant_id?.message}>
+          <input
+            id="merchant-id"
+            type="text"
+            autoComplete="off"
+            {...form.register('merchant_id')}
+          />
+        </FormField>
+      ) : null}
+      <FormField id="secret-key" label="Secret key" error={errors.secret_key?.message}>
+        <input
+          id="secret-key"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('secret_key')}
+        />
+      </FormField>
+      {provider === 'stripe' ? (
+        <FormField
+          id="webhook-secret"
+          label="Webhook signing secret"
+          error={errors.webhook_secret?.message}
+        >
+          <input
+            id="webhook-secret"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('webhook_secret')}
+          />
+        </FormField>
+      ) : (
+        <FormField id="environment" label="Environment" error={errors.environment?.message}>
+          <select id="environment" {...form.register('environment')}>
+            <option value="production">Production</option>
+            <option value="sandbox">Sandbox (testing)</option>
+          </select>
+        </FormField>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={replace.isPending}>
+          {replace.isPending ? 'Saving…' : 'Save credentials'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

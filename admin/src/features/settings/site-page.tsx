@@ -1,0 +1,200 @@
+/**
+ * Site settings (`/settings/site`): the title and description every storefront page carries,
+ * the contact e-mail, the Google Analytics id, and the logo and the tab icon (each replaced by
+ * uploading an image, or removed). The storefront shows a change within a second.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { config } from '../../api/config';
+import { errorMessage } from '../../api/errors';
+import { FormField } from '../../components/form-field';
+import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { useSingleFlight } from '../../components/use-single-flight';
+import { ImageUpload } from '../photos/image-upload';
+import { siteQuery, useUpdateSite, type SiteSetup } from './api';
+import { useSavedForm, type FormMessage } from './saved-form';
+import { siteSchema, toSiteBody, type SiteOutput, type SiteValues } from './schemas';
+
+export function SitePage() {
+  const site = useQuery(siteQuery());
+  return (
+    <>
+      <title>Site · Settings · Back office</title>
+      {site.isPending ? (
+        <Loading />
+      ) : site.isError ? (
+        <ErrorNotice error={site.error} onRetry={() => void site.refetch()} />
+      ) : (
+        <>
+          <SiteForm site={site.data} />
+          <ImagesPanel site={site.data} />
+        </>
+      )}
+    </>
+  );
+}
+
+function SiteForm({ site }: { site: SiteSetup }) {
+  const update = useUpdateSite();
+  const form = useForm<SiteValues, unknown, SiteOutput>({
+    resolver: zodResolver(siteSchema),
+    values: {
+      site_title: site.site_title,
+      site_description: site.site_description,
+      contact_email: site.contact_email,
+      google_analytics_id: site.google_analytics_id ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const { submit, message } = useSavedForm(
+    form,
+    ['site_title', 'site_description', 'contact_email', 'google_analytics_id'],
+    async (values) => {
+      await update.mutateAsync(toSiteBody(values));
+      return 'The site settings were saved. The shop shows them within a second.';
+    },
+  );
+  return (
+    <section className="panel" aria-labelledby="site-title">
+      <h2 id="site-title">Site</h2>
+      <form className="form" onSubmit={submit} noValidate aria-labelledby="site-title">
+        {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+        <FormField
+          id="site-title-input"
+          label="Shop title"
+          hint="Every page's title and the header's name."
+          error={errors.site_title?.message}
+        >
+          <input
+            id="site-title-input"
+            type="text"
+            maxLength={120}
+            {...form.register('site_title')}
+          />
+        </FormField>
+        <FormField
+          id="site-description"
+          label="Description"
+          hint="What search engines show under the title."
+          error={errors.site_description?.message}
+        >
+          <textarea
+            id="site-description"
+            rows={3}
+            maxLength={500}
+            {...form.register('site_description')}
+          />
+        </FormField>
+        <FormField id="site-email" label="Contact e-mail" error={errors.contact_email?.message}>
+          <input
+            id="site-email"
+            type="email"
+            autoComplete="off"
+            {...form.register('contact_email')}
+          />
+        </FormField>
+        <FormField
+          id="site-analytics"
+          label="Google Analytics id"
+          hint="A measurement id such as G-4H7KQ2ZP9X; leave it empty for no analytics."
+          error={errors.google_analytics_id?.message}
+        >
+          <input
+            id="site-analytics"
+            type="text"
+            maxLength={20}
+            {...form.register('google_analytics_id')}
+          />
+        </FormField>
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save site settings'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** The logo and the tab icon: each replaced at once by an upload, or removed. */
+function ImagesPanel({ site }: { site: SiteSetup }) {
+  const update = useUpdateSite();
+  const once = useSingleFlight();
+  const [message, setMessage] = useState<FormMessage>(null);
+  const save = (body: Parameters<typeof update.mutateAsync>[0], done: string) =>
+    void once(async () => {
+      setMessage(null);
+      try {
+        await update.mutateAsync(body);
+        setMessage({ tone: 'success', text: done });
+      } catch (error) {
+        setMessage({ tone: 'error', text: errorMessage(error) });
+      }
+    });
+  return (
+    <section className="panel" aria-labelledby="images-title">
+      <h2 id="images-title">Logo and tab icon</h2>
+      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+      <div className="settings-images">
+        <div className="settings-image">
+          <h3>Logo</h3>
+          {site.logo ? (
+            <img src={site.logo} alt="The shop's logo" className="settings-image-preview" />
+          ) : (
+            <p className="muted">No logo: the header shows the title.</p>
+          )}
+          <ImageUpload
+            label="Upload a new logo"
+            onUploaded={(upload) => save({ logo_upload_id: upload.id }, 'The logo was replaced.')}
+          />
+          {site.logo ? (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={update.isPending}
+              onClick={() => save({ logo_upload_id: null }, 'The logo was removed.')}
+            >
+              Remove the logo
+            </button>
+          ) : null}
+        </div>
+        <div className="settings-image">
+          <h3>Tab icon (favicon)</h3>
+          {site.favicon ? (
+            <img
+              src={faviconSrc(site.favicon)}
+              alt="The shop's tab icon"
+              className="settings-image-preview settings-favicon"
+            />
+          ) : (
+            <p className="muted">No tab icon.</p>
+          )}
+          <ImageUpload
+            label="Upload a new tab icon"
+            onUploaded={(upload) =>
+              save({ favicon_upload_id: upload.id }, 'The tab icon was replaced.')
+            }
+          />
+          {site.favicon ? (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={update.isPending}
+              onClick={() => save({ favicon_upload_id: null }, 'The tab icon was removed.')}
+            >
+              Remove the tab icon
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The favicon's address: it is stored relative to the shop API's base (`/media/…`). */
+export function faviconSrc(favicon: string): string {
+  const apiBase = config.shopApiBaseUrl.replace(/\/+$/, '');
+  return `${apiBase}/${favicon.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,147 @@
+/**
+ * Workshop (`/settings/workshop`): the days the workshop works (checkboxes, Monday to Sunday),
+ * how many working days a piece in stock takes to leave (fewest and most: the product pages'
+ * dispatch dates), and the minimum age a buyer of an age-restricted piece confirms at checkout.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/form-field';
+import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { useUpdateWorkshop, workshopQuery, type WorkshopSettings } from './api';
+import { useSavedForm } from './saved-form';
+import {
+  toWorkshopBody,
+  workshopSchema,
+  type WorkshopOutput,
+  type WorkshopValues,
+} from './schemas';
+
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
+export function WorkshopPage() {
+  const workshop = useQuery(workshopQuery());
+  return (
+    <>
+      <title>Workshop · Settings · Back office</title>
+      {workshop.isPending ? (
+        <Loading />
+      ) : workshop.isError ? (
+        <ErrorNotice error={workshop.error} onRetry={() => void workshop.refetch()} />
+      ) : (
+        <WorkshopForm settings={workshop.data} />
+      )}
+    </>
+  );
+}
+
+function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
+  const update = useUpdateWorkshop();
+  const form = useForm<WorkshopValues, unknown, WorkshopOutput>({
+    resolver: zodResolver(workshopSchema),
+    values: {
+      working_days: settings.working_days.map(String),
+      ready_dispatch_days_min: settings.ready_dispatch_days_min,
+      ready_dispatch_days_max: settings.ready_dispatch_days_max,
+      minimum_age: settings.minimum_age,
+    },
+  });
+  const { errors } = form.formState;
+  const { submit, message } = useSavedForm(
+    form,
+    ['working_days', 'ready_dispatch_days_min', 'ready_dispatch_days_max', 'minimum_age'],
+    async (values) => {
+      await update.mutateAsync(toWorkshopBody(values));
+      return 'The workshop settings were saved.';
+    },
+  );
+  return (
+    <section className="panel" aria-labelledby="workshop-title">
+      <h2 id="workshop-title">Workshop</h2>
+      <form className="form" onSubmit={submit} noValidate aria-labelledby="workshop-title">
+        {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
+        <fieldset
+          className="settings-fieldset"
+          aria-describedby={errors.working_days ? 'working-days-error' : undefined}
+        >
+          <legend>Working days</legend>
+          <div className="weekday-checks">
+            {WEEKDAYS.map((day, index) => (
+              <div className="check" key={day}>
+                <input
+                  id={`working-day-${index + 1}`}
+                  type="checkbox"
+                  value={String(index + 1)}
+                  {...form.register('working_days')}
+                />
+                <label htmlFor={`working-day-${index + 1}`}>{day}</label>
+              </div>
+            ))}
+          </div>
+          {errors.working_days ? (
+            <p id="working-days-error" className="field-error">
+              {errors.working_days.message}
+            </p>
+          ) : null}
+        </fieldset>
+        <FormField
+          id="dispatch-min"
+          label="Fewest dispatch days"
+          hint="Working days before a piece in stock leaves the workshop, at least."
+          error={errors.ready_dispatch_days_min?.message}
+        >
+          <input
+            id="dispatch-min"
+            type="number"
+            min={0}
+            max={60}
+            inputMode="numeric"
+            {...form.register('ready_dispatch_days_min')}
+          />
+        </FormField>
+        <FormField
+          id="dispatch-max"
+          label="Most dispatch days"
+          error={errors.ready_dispatch_days_max?.message}
+        >
+          <input
+            id="dispatch-max"
+            type="number"
+            min={0}
+            max={60}
+            inputMode="numeric"
+            {...form.register('ready_dispatch_days_max')}
+          />
+        </FormField>
+        <FormField
+          id="minimum-age"
+          label="Minimum age"
+          hint="The age a buyer of an age-restricted piece confirms at checkout (16 to 25)."
+          error={errors.minimum_age?.message}
+        >
+          <input
+            id="minimum-age"
+            type="number"
+            min={16}
+            max={25}
+            inputMode="numeric"
+            {...form.register('minimum_age')}
+          />
+        </FormField>
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save workshop settings'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
