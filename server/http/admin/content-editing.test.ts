@@ -159,13 +159,56 @@ describe('blog posts', () => {
     expect(edit.status).toBe(404);
   });
 
-  it('refuses a featured image that is not an upload of the shop on its field', async () => {
-    const answer = await admin('POST', '/blog-posts/', {
+  it("shows an uploaded featured image, claims it once, refuses another shop's, and removes it", async () => {
+    const upload = async (tenantId: number) =>
+      (
+        await t.app.db
+          .insertInto('media_uploads')
+          .values({
+            tenant_id: tenantId,
+            image_key: `demo/uploads/feature-${tenantId}.webp`,
+            thumb_key: `demo/uploads/feature-${tenantId}-thumb.webp`,
+            image_path: `/api/media/demo/uploads/feature-${tenantId}.webp`,
+            thumb_path: `/api/media/demo/uploads/feature-${tenantId}-thumb.webp`,
+            width: 1600,
+            height: 900,
+            bytes: 1000,
+            created_by: null,
+            created_at: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const mine = await upload(shopId);
+    const theirs = await upload(await tenantIdOf(t.app.db, OTHER));
+
+    const post = await admin<Schemas['AdminBlogPost']>('POST', '/blog-posts/', {
       title: 'With a picture',
-      featured_image_upload_id: 999_999,
+      status: 'published',
+      featured_image_upload_id: mine,
     });
-    expect(answer.status).toBe(400);
-    expect(Object.keys(answer.body as object)).toEqual(['featured_image_upload_id']);
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+    expect(post.body.featured_image).toBe(`/api/media/demo/uploads/feature-${shopId}.webp`);
+    const shown = await shopper<{ featured_image: string | null }>(
+      `/blog/posts/${post.body.slug}/`,
+    );
+    expect(shown.body.featured_image).toBe(post.body.featured_image);
+
+    for (const uploadId of [mine, theirs, 999_999]) {
+      const refused = await admin('PATCH', `/blog-posts/${post.body.id}/`, {
+        featured_image_upload_id: uploadId,
+      });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body as object)).toEqual(['featured_image_upload_id']);
+    }
+
+    const removed = await admin<Schemas['AdminBlogPost']>('PATCH', `/blog-posts/${post.body.id}/`, {
+      featured_image_upload_id: null,
+    });
+    expect(removed.body.featured_image).toBeNull();
+    expect((await lastActivity('blog_post.update')).before).toEqual({
+      featured_image: post.body.featured_image,
+    });
   });
 });
 
