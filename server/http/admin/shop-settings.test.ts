@@ -15,6 +15,7 @@ import {
   productsInStock,
   quoteShipping,
 } from '../../test/shop.ts';
+import { testPhoto } from '../../test/images.ts';
 import { HTML, loadSource, useFakeDist } from '../../test/pages.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
 import { asTenant, testDatabaseUrl, useTestApp } from '../../test/test-app.ts';
@@ -152,6 +153,50 @@ describe('the site settings', () => {
     }
     expect((await admin('PATCH', '/settings/site/', owner, { title: 'x' })).status).toBe(400);
     expect((await admin('PATCH', '/settings/site/', owner, {})).status).toBe(400);
+  });
+});
+
+describe('the logo and the tab icon', () => {
+  /** Uploads a small PNG as the owner; answers the upload's id and full image's address. */
+  async function uploaded(): Promise<{ id: number; url: string }> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/media/uploads/',
+      headers: { ...owner, 'content-type': 'image/png' },
+      payload: await testPhoto({ width: 400, height: 200, format: 'png' }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: number; url: string };
+  }
+
+  it('shows an uploaded logo and tab icon, each upload used once, and takes them away', async () => {
+    const logo = await uploaded();
+    const saved = await admin('PATCH', '/settings/site/', owner, { logo_upload_id: logo.id });
+    expect(saved).toMatchObject({ status: 200, body: { logo: logo.url } });
+    const settings = await call<{ logo: string; favicon: string | null }>(
+      t.app,
+      'GET',
+      '/pages/site-settings/',
+      asTenant(SHOP),
+    );
+    expect(settings.body.logo).toBe(logo.url);
+    expect((await t.app.inject({ method: 'GET', url: logo.url })).statusCode).toBe(200);
+    // An upload shows one thing: the same one again is refused on the field that named it.
+    const again = await admin('PATCH', '/settings/site/', owner, { favicon_upload_id: logo.id });
+    expect(again.status).toBe(400);
+    expect(again.body).toHaveProperty('favicon_upload_id');
+
+    const icon = await uploaded();
+    const withIcon = await admin('PATCH', '/settings/site/', owner, { favicon_upload_id: icon.id });
+    // The favicon is stored relative to the API base, as the storefront reads it.
+    expect(withIcon.body.favicon).toBe(icon.url.replace(/^\/api/, ''));
+    expect((await page('/index.html')).body).toContain(icon.url.replace(/^\/api/, ''));
+
+    const removed = await admin('PATCH', '/settings/site/', owner, { logo_upload_id: null });
+    expect(removed).toMatchObject({ status: 200, body: { logo: null } });
+    const [entry] = await activity('settings.site.update');
+    expect(JSON.parse(entry!.before!)).toEqual({ logo: logo.url });
+    expect(JSON.parse(entry!.after!)).toEqual({ logo: null });
   });
 });
 
