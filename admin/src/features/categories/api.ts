@@ -1,0 +1,67 @@
+/**
+ * The shop's categories' calls. Query key `['categories']`: `categoriesQuery()` is
+ * `GET /categories/`, every category in the shop's order with its product count (the product
+ * form's category list reads it too). Each mutation replaces or refreshes that list; a
+ * category's name shows in product lists, so `['products']` is marked stale after an edit or a
+ * delete too.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Schemas } from '../../api/client';
+
+export type AdminCategory = Schemas['AdminCategory'];
+export type CategoryCreate = Schemas['CategoryCreate'];
+export type CategoryUpdate = Schemas['CategoryUpdate'];
+
+export const CATEGORIES_QUERY_KEY = ['categories'] as const;
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: CATEGORIES_QUERY_KEY,
+    queryFn: async ({ signal }): Promise<AdminCategory[]> => {
+      const { data } = await api.GET('/categories/', { signal });
+      return data as AdminCategory[];
+    },
+  });
+
+/** The list's mutations: create, update, reorder, delete. */
+export function useCategoryMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: ['products'] }),
+    ]);
+  const create = useMutation({
+    mutationFn: async (body: CategoryCreate) => {
+      const { data } = await api.POST('/categories/', { body });
+      return data as AdminCategory;
+    },
+    onSuccess: refresh,
+  });
+  const update = useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: CategoryUpdate }) => {
+      const { data } = await api.PATCH('/categories/{category_id}/', {
+        params: { path: { category_id: id } },
+        body,
+      });
+      return data as AdminCategory;
+    },
+    onSuccess: refresh,
+  });
+  const reorder = useMutation({
+    mutationFn: async (ids: number[]) => {
+      const { data } = await api.PUT('/categories/order/', { body: { ids } });
+      return data as AdminCategory[];
+    },
+    onSuccess: (categories) => queryClient.setQueryData(CATEGORIES_QUERY_KEY, categories),
+    // Someone else added or removed one meanwhile: show the list as it is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: CATEGORIES_QUERY_KEY }),
+  });
+  const remove = useMutation({
+    mutationFn: async (id: number) => {
+      await api.DELETE('/categories/{category_id}/', { params: { path: { category_id: id } } });
+    },
+    onSuccess: refresh,
+  });
+  return { create, update, reorder, remove };
+}
