@@ -36,6 +36,10 @@
  * `npm run bench -- --propagation [--saves N]` measures instead how long a change saved in the
  * back office (a stock count, a price) takes to show on another API process's product answer
  * and page, two processes on one PostgreSQL (bench/propagation-bench.ts).
+ *
+ * `npm run bench -- --upload [--iterations N]` measures the back office's image upload instead: a
+ * 12-megapixel phone photo uploaded N times, its time and the API process's peak memory
+ * (bench/upload-bench.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -63,6 +67,7 @@ import { pageBenchmarks } from './bench/page-benchmarks';
 import { firstProductSlug, readBenchmarks } from './bench/read-benchmarks';
 import { routeJsTable } from './bench/route-js-table';
 import { parseSizeBenchArgs, runSizeBench } from './bench/size-bench';
+import { parseUploadBenchArgs, runUploadBench } from './bench/upload-bench';
 import { printTable } from './bench/table';
 import { writeBenchmarks } from './bench/write-benchmarks';
 
@@ -72,6 +77,8 @@ const DEADLINE_MS = 15 * 60_000;
 try {
   const propagation = parsePropagationBenchArgs(process.argv.slice(2));
   if (propagation) process.exit(await runPropagationBench(propagation));
+  const upload = parseUploadBenchArgs(process.argv.slice(2));
+  if (upload) process.exit(await runUploadBench(upload));
   const desk = parseDeskBenchArgs(process.argv.slice(2));
   if (desk) process.exit(await runDeskBench(desk));
   const size = parseSizeBenchArgs(process.argv.slice(2));

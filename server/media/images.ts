@@ -32,7 +32,12 @@ import { MEDIA_MESSAGES } from './messages.ts';
 
 let loadedSharp: typeof sharpModule | undefined;
 function sharp(input: Buffer, options: SharpOptions): Sharp {
-  loadedSharp ??= createRequire(import.meta.url)('sharp') as typeof sharpModule;
+  if (!loadedSharp) {
+    loadedSharp = createRequire(import.meta.url)('sharp') as typeof sharpModule;
+    // No libvips operation cache: an upload is made once, and the cache would keep tens of MB of
+    // a 12-megapixel photo's pixels resident after it.
+    loadedSharp.cache(false);
+  }
   return loadedSharp(input, options);
 }
 
