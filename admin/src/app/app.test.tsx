@@ -133,7 +133,16 @@ describe('the back office', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Today', 'Orders', 'Content', 'Account']);
+    ).toEqual([
+      'Today',
+      'Orders',
+      'Products',
+      'Categories',
+      'Moderation',
+      'Inbox',
+      'Content',
+      'Account',
+    ]);
   });
 
   it('shows an owner every screen', async () => {
@@ -148,7 +157,19 @@ describe('the back office', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Today', 'Orders', 'Content', 'Settings', 'Activity', 'Staff', 'Account']);
+    ).toEqual([
+      'Today',
+      'Orders',
+      'Products',
+      'Categories',
+      'Moderation',
+      'Inbox',
+      'Content',
+      'Settings',
+      'Activity',
+      'Staff',
+      'Account',
+    ]);
   });
 
   it('goes back to sign in when the session ends and the refresh is refused', async () => {

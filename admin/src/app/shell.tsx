@@ -6,6 +6,7 @@
  */
 import { Link, Outlet } from '@tanstack/react-router';
 import { useMe, useSignOut } from '../features/auth/api';
+import { NavCount } from '../features/moderation/nav-count';
 import { navFor } from './nav';
 
 export function Shell() {
@@ -49,6 +50,7 @@ export function Shell() {
                   activeProps={{ 'aria-current': 'page', className: 'active' }}
                 >
                   {item.label}
+                  {item.badge ? <NavCount kind={item.badge} /> : null}
                 </Link>
               </li>
             ))}

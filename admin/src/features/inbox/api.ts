@@ -1,0 +1,96 @@
+/**
+ * The contact inbox's calls.
+ *
+ * Queries (keys start with `['inbox']`):
+ * - `inboxQuery(filter, page)`: `GET /inbox/messages/` (`inbox`: not archived; `unread`;
+ *   `archived`), key `['inbox','list',filter,page]`; 25 a page, newest first, with the inbox's
+ *   unread count;
+ * - `messageQuery(id)`: `GET /inbox/messages/{id}/`, which marks it read, key
+ *   `['inbox','message',id]`.
+ *
+ * Mutations: mark unread, archive, bring back, reply by e-mail; each answers the message,
+ * which replaces `['inbox','message',id]`, and invalidates the lists, the navigation's counts
+ * and the activity log.
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Schemas } from '../../api/client';
+import { ACTIVITY_QUERY_KEY } from '../activity/api';
+
+export type ContactMessage = Schemas['ContactMessage'];
+export type ContactMessageSummary = Schemas['ContactMessageSummary'];
+export type ContactMessageList = Schemas['ContactMessageList'];
+export type InboxFilter = 'inbox' | 'unread' | 'archived';
+
+export const INBOX_QUERY_KEY = ['inbox'] as const;
+export const INBOX_PAGE_SIZE = 25;
+/** The navigation's counts (moderation/api.ts `waitingCountsQuery`). */
+const COUNTS_QUERY_KEY = ['moderation', 'counts'] as const;
+
+export const inboxQuery = (filter: InboxFilter, page = 1) =>
+  queryOptions({
+    queryKey: [...INBOX_QUERY_KEY, 'list', filter, page] as const,
+    queryFn: async ({ signal }): Promise<ContactMessageList> => {
+      const query = {
+        ...(filter === 'unread' ? { unread: true } : {}),
+        ...(filter === 'archived' ? { archived: true } : {}),
+        ...(page > 1 ? { page } : {}),
+      };
+      const { data } = await api.GET('/inbox/messages/', { params: { query }, signal });
+      return data as ContactMessageList;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const messageQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...INBOX_QUERY_KEY, 'message', id] as const,
+    queryFn: async ({ signal }): Promise<ContactMessage> => {
+      const { data } = await api.GET('/inbox/messages/{message_id}/', {
+        params: { path: { message_id: id } },
+        signal,
+      });
+      return data as ContactMessage;
+    },
+  });
+
+/** Keeps the message as answered and marks stale the lists, the counts and the log. */
+function useSettled() {
+  const queryClient = useQueryClient();
+  return async (message: ContactMessage) => {
+    queryClient.setQueryData(messageQuery(message.id).queryKey, message);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: [...INBOX_QUERY_KEY, 'list'] }),
+      queryClient.invalidateQueries({ queryKey: COUNTS_QUERY_KEY }),
+      queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY }),
+    ]);
+  };
+}
+
+/** `POST /inbox/messages/{id}/unread|archive|unarchive/`. */
+export function useMessageMove() {
+  const settled = useSettled();
+  return useMutation({
+    mutationFn: async ({ id, move }: { id: number; move: 'unread' | 'archive' | 'unarchive' }) => {
+      const { data } = await api.POST(`/inbox/messages/{message_id}/${move}/`, {
+        params: { path: { message_id: id } },
+      });
+      return data as ContactMessage;
+    },
+    onSuccess: settled,
+  });
+}
+
+/** `POST /inbox/messages/{id}/replies/` `{body}`: e-mailed to the sender. */
+export function useReplyToMessage() {
+  const settled = useSettled();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: string }) => {
+      const { data } = await api.POST('/inbox/messages/{message_id}/replies/', {
+        params: { path: { message_id: id } },
+        body: { body },
+      });
+      return data as ContactMessage;
+    },
+    onSuccess: settled,
+  });
+}

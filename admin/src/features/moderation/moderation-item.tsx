@@ -1,0 +1,211 @@
+/**
+ * One review or comment in the moderation queue: who wrote it, when, on which product or post
+ * (a link to the storefront's page), the text as text, its status, "Held: full of links" when
+ * the link rule held it, the shop's reply, and the buttons its status allows: Approve and Reject
+ * a waiting one, Hide a shown one, Restore a hidden or rejected one; Reply (or Edit reply) and
+ * Delete reply always.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/errors';
+import { FormField } from '../../components/form-field';
+import { formatDateTime } from '../../components/format';
+import { Notice } from '../../components/notice';
+import { useServerSubmit } from '../../components/use-server-submit';
+import {
+  type ModeratedKind,
+  type ModerationComment,
+  type ModerationMove,
+  type ModerationReview,
+  type ModerationStatus,
+  useDeleteReply,
+  useModerationMove,
+  useSaveReply,
+} from './api';
+import { replySchema, STATUS_LABELS, type ReplyValues } from './schemas';
+
+/** The moves each status offers, with their buttons' words. */
+const MOVES: Record<ModerationStatus, { move: ModerationMove; label: string }[]> = {
+  pending: [
+    { move: 'approve', label: 'Approve' },
+    { move: 'reject', label: 'Reject' },
+  ],
+  approved: [{ move: 'hide', label: 'Hide' }],
+  hidden: [{ move: 'restore', label: 'Restore' }],
+  rejected: [{ move: 'restore', label: 'Restore' }],
+};
+
+/** What a done move says. */
+const DONE: Record<ModerationMove, string> = {
+  approve: 'Approved: it shows on the shop now.',
+  reject: 'Rejected: it will not be shown.',
+  hide: 'Hidden: it no longer shows on the shop.',
+  restore: 'Restored: it shows on the shop again.',
+};
+
+const BADGE: Record<ModerationStatus, string> = {
+  pending: 'badge badge-attention',
+  approved: 'badge badge-done',
+  hidden: 'badge badge-closed',
+  rejected: 'badge badge-closed',
+};
+
+type Item = ModerationReview | ModerationComment;
+
+const isReview = (item: Item): item is ModerationReview => 'rating' in item;
+
+export function ModerationItem({ kind, item }: { kind: ModeratedKind; item: Item }) {
+  const move = useModerationMove(kind);
+  const removeReply = useDeleteReply(kind);
+  const [replying, setReplying] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const author = item.author || 'Anonymous';
+  const text = isReview(item) ? item.comment : item.content;
+  const where = isReview(item)
+    ? { href: `/products/${item.product.slug}`, label: item.product.name }
+    : { href: `/blog/${item.post.slug}`, label: item.post.title };
+  const headingId = useId();
+  const busy = move.isPending || removeReply.isPending;
+
+  const run = async (m: ModerationMove) => {
+    setNotice(null);
+    try {
+      await move.mutateAsync({ id: item.id, move: m });
+      setNotice({ tone: 'success', text: DONE[m] });
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    }
+  };
+  const deleteReply = async () => {
+    setNotice(null);
+    try {
+      await removeReply.mutateAsync(item.id);
+      setNotice({ tone: 'success', text: 'The reply was deleted.' });
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    }
+  };
+
+  return (
+    <li className="moderation-item" aria-labelledby={headingId}>
+      <div className="moderation-item-head">
+        <h3 id={headingId}>{isReview(item) ? `${item.rating}/5 from ${author}` : `${author}`}</h3>
+        <span className={BADGE[item.status]}>{STATUS_LABELS[item.status]}</span>
+        {item.held_for_links ? (
+          <span className="badge badge-attention">Held: full of links</span>
+        ) : null}
+      </div>
+      <p className="muted small">
+        {formatDateTime(item.created_at)} · on{' '}
+        <a href={where.href} target="_blank" rel="noreferrer">
+          {where.label}
+        </a>
+        {isReview(item) && item.is_verified_purchase ? ' · Verified purchase' : null}
+      </p>
+      <p className="moderation-text">{text}</p>
+      {item.shop_reply ? (
+        <div className="moderation-reply">
+          <p className="small muted">
+            Your reply{item.shop_reply.staff_name ? ` (${item.shop_reply.staff_name})` : ''},{' '}
+            {formatDateTime(item.shop_reply.created_at)}
+          </p>
+          <p className="moderation-text">{item.shop_reply.content}</p>
+        </div>
+      ) : null}
+      {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+      {replying ? (
+        <ReplyForm
+          kind={kind}
+          id={item.id}
+          initial={item.shop_reply?.content ?? ''}
+          onDone={(message) => {
+            setReplying(false);
+            setNotice({ tone: 'success', text: message });
+          }}
+          onCancel={() => setReplying(false)}
+        />
+      ) : (
+        <div className="button-row">
+          {MOVES[item.status].map(({ move: m, label }) => (
+            <button
+              key={m}
+              type="button"
+              className={m === 'approve' || m === 'restore' ? 'button button-primary' : 'button'}
+              disabled={busy}
+              onClick={() => void run(m)}
+            >
+              {label}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => setReplying(true)}
+          >
+            {item.shop_reply ? 'Edit reply' : 'Reply'}
+          </button>
+          {item.shop_reply ? (
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy}
+              onClick={() => void deleteReply()}
+            >
+              Delete reply
+            </button>
+          ) : null}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The shop's public reply, written or edited. */
+export function ReplyForm({
+  kind,
+  id,
+  initial,
+  onDone,
+  onCancel,
+}: {
+  kind: ModeratedKind;
+  id: number;
+  initial: string;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const save = useSaveReply(kind);
+  const form = useForm<ReplyValues, unknown, { content: string }>({
+    resolver: zodResolver(replySchema),
+    defaultValues: { content: initial },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { submit, message } = useServerSubmit(form, ['content'], async (values) => {
+    await save.mutateAsync({ id, content: values.content });
+    onDone(initial ? 'The reply was saved.' : 'The reply was posted: it shows on the shop.');
+  });
+  const fieldId = `reply-${kind}-${id}`;
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Reply as the shop">
+      {message ? <Notice tone="error">{message}</Notice> : null}
+      <FormField
+        id={fieldId}
+        label="Your reply"
+        hint="Shown on the shop under your shop's name."
+        error={errors.content?.message}
+      >
+        <textarea id={fieldId} rows={4} autoFocus {...form.register('content')} />
+      </FormField>
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save reply'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
