@@ -11,14 +11,18 @@
  *   an unknown zone or method 404;
  * - the workshop's days read and saved as they were; an age out of range 400;
  * - the payment settings read (never a credential), the custom method switched off and on
- *   again; a redirect that is not https 400; credentials that do not fit the provider 400
- *   (new credentials are not saved here: the demo shop's card payments go on through its
- *   sandbox gateway);
+ *   again; a redirect that is not https 400; credentials that do not fit the provider 400;
+ *   last, Stripe credentials saved and never echoed (the run's card payments are all made
+ *   before, through the sandbox gateway);
  * - the staff member is refused every one of them (403).
  */
 import { detailIs, fieldError, type Case } from '../case';
 import { isObject, str, type Json, type JsonObject } from '../contract-document';
 import { FORBIDDEN, NOT_FOUND, adminCase, members, type AdminSetup } from './admin-setup';
+
+/** Credentials of the kind Stripe gives (made up): the answer must never carry them. */
+const STRIPE_KEY = 'sk_test_ContractRunSecret000000';
+const STRIPE_WEBHOOK = 'whsec_ContractRunSigning000000';
 
 /** The ids of a `{results}` list. */
 function ids(b: Json): number[] {
@@ -350,6 +354,31 @@ export function settingsCases(a: AdminSetup): Case[] {
       },
     ),
 
+    // Last, so the run's card payments before it went through the sandbox gateway.
+    owner(
+      'Stripe, never echoed',
+      'replaceCardCredentials',
+      'PUT',
+      '/settings/payments/card-provider/',
+      200,
+      {
+        body: {
+          provider: 'stripe',
+          credentials: { secretKey: STRIPE_KEY, webhookSecret: STRIPE_WEBHOOK },
+        },
+        check: (b) => {
+          const text = JSON.stringify(b);
+          if (text.includes(STRIPE_KEY) || text.includes(STRIPE_WEBHOOK))
+            return 'the answer echoes a credential';
+          return isObject(b) &&
+            isObject(b.card_provider) &&
+            b.card_provider.provider === 'stripe' &&
+            b.card_provider.credentials_set === true
+            ? null
+            : `unexpected ${text.slice(0, 300)}`;
+        },
+      },
+    ),
     staffRefused('getSiteSetup', 'GET', '/settings/site/'),
     staffRefused('updateSiteSetup', 'PATCH', '/settings/site/', { site_title: 'Staff' }),
     staffRefused('listShippingZones', 'GET', '/settings/shipping/zones/'),
