@@ -1,0 +1,72 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearTokens } from '../../api/tokens';
+import { fakeApi, renderWithQuery, signIn } from '../../test/render';
+import type { SiteSetup } from './api';
+import { SitePage } from './site-page';
+
+beforeEach(() => signIn());
+afterEach(() => {
+  clearTokens();
+  vi.unstubAllGlobals();
+});
+
+const SITE: SiteSetup = {
+  site_title: 'Ember & Oak',
+  site_description: 'Hand-forged knives.',
+  logo: '/api/media/demo/logo.png',
+  favicon: '/media/demo/favicon.svg',
+  google_analytics_id: null,
+  contact_email: 'hello@emberandoak.example',
+};
+
+describe('the site settings', () => {
+  it('saves a new title and an analytics id, and shows the logo and the tab icon', async () => {
+    const sent = fakeApi({
+      'GET /settings/site/': { status: 200, body: SITE },
+      'PATCH /settings/site/': {
+        status: 200,
+        body: { ...SITE, site_title: 'Hollow Oak', google_analytics_id: 'G-4H7KQ2ZP9X' },
+      },
+    });
+    renderWithQuery(<SitePage />);
+    expect(await screen.findByRole('img', { name: "The shop's logo" })).toHaveAttribute(
+      'src',
+      '/api/media/demo/logo.png',
+    );
+    expect(screen.getByRole('img', { name: "The shop's tab icon" })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/\/media\/demo\/favicon\.svg$/),
+    );
+    await userEvent.clear(screen.getByLabelText('Shop title'));
+    await userEvent.type(screen.getByLabelText('Shop title'), 'Hollow Oak');
+    await userEvent.type(screen.getByLabelText('Google Analytics id'), 'g-4h7kq2zp9x');
+    fireEvent.click(screen.getByRole('button', { name: 'Save site settings' }));
+    expect(
+      await screen.findByText('The site settings were saved. The shop shows them within a second.'),
+    ).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
+      site_title: 'Hollow Oak',
+      site_description: 'Hand-forged knives.',
+      contact_email: 'hello@emberandoak.example',
+      google_analytics_id: 'G-4H7KQ2ZP9X',
+    });
+  });
+
+  it("shows the server's refusal beside its field", async () => {
+    fakeApi({
+      'GET /settings/site/': { status: 200, body: SITE },
+      'PATCH /settings/site/': {
+        status: 400,
+        body: { contact_email: ['Enter a valid email address.'] },
+      },
+    });
+    renderWithQuery(<SitePage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save site settings' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Contact e-mail')).toHaveAttribute('aria-invalid', 'true'),
+    );
+    expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+  });
+});
