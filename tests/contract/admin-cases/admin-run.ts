@@ -24,6 +24,7 @@ import { orderCases } from './orders';
 import { staffCases } from './staff';
 import { productCases } from './products';
 // ~~ products ~~
+import { stockAndCategoryCases } from './stock-and-categories';
 // ~~ stock-and-categories ~~
 // ~~ media ~~
 import { moderationAndInboxCases } from './moderation-and-inbox';
@@ -56,6 +57,7 @@ export async function runAdminContract(
     ...orderCases(setup),
     ...productCases(setup),
     // ~~ products ~~
+    ...stockAndCategoryCases(setup, servers.upstream),
     // ~~ stock-and-categories ~~
     // ~~ media ~~
     ...moderationAndInboxCases(setup, servers.upstream),
