@@ -143,7 +143,7 @@ export async function runUploadBench(options: UploadBenchOptions): Promise<numbe
       const answer = await fetch(`${base}/admin/media/uploads/`, {
         method: 'POST',
         headers: { ...TENANT, Authorization: `Bearer ${access}`, 'Content-Type': 'image/jpeg' },
-        body: photo,
+        body: new Uint8Array(photo),
       });
       const text = await answer.text();
       const ms = performance.now() - started;
