@@ -1,0 +1,117 @@
+/**
+ * The catalogue's products in the back office.
+ *
+ * Queries (keys start with `['products']`; the stock and photo screens invalidate
+ * `['products']` after their writes, so the list and the product follow):
+ * - `productsQuery(search)`: `GET /products/`, key `['products','list',search]`; 25 a page,
+ *   newest first;
+ * - `productQuery(id)`: `GET /products/{product_id}/`, key `['products','detail',id]`;
+ * - `productCategoriesQuery()`: `GET /categories/` for the form's category select, key
+ *   `['products','categories']`.
+ *
+ * Mutations: create, update (archive and unarchive are updates of `status`), duplicate. Each
+ * keeps the product the server answered and invalidates the lists and the activity log.
+ */
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { api, type Schemas } from '../../api/client';
+import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import type { ProductsSearch } from './search';
+
+export type AdminProduct = Schemas['AdminProduct'];
+export type AdminProductSummary = Schemas['AdminProductSummary'];
+export type AdminProductList = Schemas['AdminProductList'];
+export type ProductCreate = Schemas['ProductCreate'];
+export type ProductUpdate = Schemas['ProductUpdate'];
+export type AdminCategory = Schemas['AdminCategory'];
+
+export const PRODUCTS_QUERY_KEY = ['products'] as const;
+export const PRODUCTS_PAGE_SIZE = 25;
+
+export const productsQuery = (search: ProductsSearch) =>
+  queryOptions({
+    queryKey: [...PRODUCTS_QUERY_KEY, 'list', search] as const,
+    queryFn: async ({ signal }): Promise<AdminProductList> => {
+      const { data } = await api.GET('/products/', { params: { query: search }, signal });
+      return data as AdminProductList;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const productQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...PRODUCTS_QUERY_KEY, 'detail', id] as const,
+    queryFn: async ({ signal }): Promise<AdminProduct> => {
+      const { data } = await api.GET('/products/{product_id}/', {
+        params: { path: { product_id: id } },
+        signal,
+      });
+      return data as AdminProduct;
+    },
+  });
+
+export const productCategoriesQuery = () =>
+  queryOptions({
+    queryKey: [...PRODUCTS_QUERY_KEY, 'categories'] as const,
+    queryFn: async ({ signal }): Promise<AdminCategory[]> => {
+      const { data } = await api.GET('/categories/', { signal });
+      return (data ?? []) as AdminCategory[];
+    },
+    staleTime: 60_000,
+  });
+
+/** Keeps the product the server answered and marks the lists and the log stale. */
+async function settled(queryClient: QueryClient, product: AdminProduct): Promise<void> {
+  queryClient.setQueryData(productQuery(product.id).queryKey, product);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'list'] }),
+    queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY }),
+  ]);
+}
+
+/** `POST /products/`: a new product (201 with it). */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProductCreate) => {
+      const { data } = await api.POST('/products/', { body });
+      return data as AdminProduct;
+    },
+    onSuccess: (product) => settled(queryClient, product),
+  });
+}
+
+/** `PATCH /products/{product_id}/`: the fields sent change (status too: archive, publish). */
+export function useUpdateProduct(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...PRODUCTS_QUERY_KEY, 'update', id],
+    mutationFn: async (body: ProductUpdate) => {
+      const { data } = await api.PATCH('/products/{product_id}/', {
+        params: { path: { product_id: id } },
+        body,
+      });
+      return data as AdminProduct;
+    },
+    onSuccess: (product) => settled(queryClient, product),
+  });
+}
+
+/** `POST /products/{product_id}/duplicate/`: a draft copy (201 with it). */
+export function useDuplicateProduct(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await api.POST('/products/{product_id}/duplicate/', {
+        params: { path: { product_id: id } },
+      });
+      return data as AdminProduct;
+    },
+    onSuccess: (product) => settled(queryClient, product),
+  });
+}

@@ -1,0 +1,336 @@
+/**
+ * The product form (`/products/new`, `/products/$productId`): what a member types, checked
+ * before it is sent, and the contract's body made from it. Money is typed as text ("45",
+ * "45.5", "45.50") and sent with two decimals; numbers are typed as text and sent as integers
+ * or null; option keys and values left blank are made from their labels (`Handle wood` ->
+ * `handle_wood`), as the server would. The server checks everything again and its refusals
+ * land beside the same fields (`options.0.values`, `price_before_discount`...).
+ */
+import { z } from 'zod';
+import type { AdminProduct, ProductCreate, ProductUpdate } from './api';
+
+/** How an amount is typed: up to 7 digits, then up to 2 decimals. */
+const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
+export const MONEY_MESSAGE = 'Enter an amount like 45.00 (up to 9999999.99).';
+
+/** `45.5` -> `45.50` (the contract's form); the input must match {@link MONEY}. */
+export function toMoney(text: string): string {
+  const [units, cents = ''] = text.trim().split('.');
+  return `${Number(units)}.${cents.padEnd(2, '0')}`;
+}
+
+/** A label as an option key or value: lowercase, `_` between words (`Dark walnut` -> `dark_walnut`). */
+export function keyFromLabel(label: string, max = 40): string {
+  const key = label
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, max)
+    .replace(/_+$/, '');
+  return /^[a-z]/.test(key) ? key : key ? `o_${key}`.slice(0, max) : '';
+}
+
+const money = z.string().trim().regex(MONEY, MONEY_MESSAGE);
+const optionalMoney = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || MONEY.test(value), MONEY_MESSAGE);
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => value === '' || (/^\d+$/.test(value) && Number(value) <= max),
+      `Enter a whole number from 0 to ${max}.`,
+    );
+
+const valueSchema = z.object({
+  value: z.string().max(60, 'At most 60 characters.'),
+  label: z.string().trim().min(1, 'Give the value a name.').max(100, 'At most 100 characters.'),
+  price_delta: money,
+});
+
+const optionSchema = z
+  .object({
+    key: z
+      .string()
+      .trim()
+      .refine(
+        (key) => key === '' || /^[a-z][a-z0-9_]{0,39}$/.test(key),
+        'Use lowercase letters, digits and _ starting with a letter.',
+      ),
+    label: z.string().trim().min(1, 'Give the option a name.').max(100, 'At most 100 characters.'),
+    kind: z.enum(['choice', 'text']),
+    required: z.boolean(),
+    values: z.array(valueSchema).max(50, 'At most 50 values.'),
+    max_length: z.string().trim(),
+    price_delta: z.string().trim(),
+  })
+  .superRefine((option, ctx) => {
+    if (option.kind === 'choice' && option.values.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['values'],
+        message: 'A choice needs at least one value.',
+      });
+    }
+    if (option.kind === 'text') {
+      const max = Number(option.max_length);
+      if (!/^\d+$/.test(option.max_length) || max < 1 || max > 1000) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['max_length'],
+          message: 'Give the longest text accepted (1 to 1000).',
+        });
+      }
+      if (!MONEY.test(option.price_delta)) {
+        ctx.addIssue({ code: 'custom', path: ['price_delta'], message: MONEY_MESSAGE });
+      }
+    }
+  });
+
+export const productFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Give the product a name.').max(200, 'At most 200 characters.'),
+    slug: z
+      .string()
+      .trim()
+      .max(120, 'At most 120 characters.')
+      .refine(
+        (slug) => slug === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(slug),
+        'Use lowercase letters, digits and single hyphens.',
+      ),
+    category_id: z.string().regex(/^\d+$/, 'Choose a category.'),
+    status: z.enum(['active', 'draft', 'archived']),
+    price: money,
+    price_before_discount: optionalMoney,
+    stock: wholeNumber(1_000_000),
+    low_stock_threshold: wholeNumber(100_000),
+    description: z.string().max(2000, 'At most 2000 characters.'),
+    long_html_description: z.string().max(200_000, 'The description is too long.'),
+    attributes: z
+      .array(
+        z.object({
+          name: z.string().trim().min(1, 'Name the detail.').max(100, 'At most 100 characters.'),
+          value: z.string().trim().min(1, 'Give its value.').max(500, 'At most 500 characters.'),
+        }),
+      )
+      .max(50, 'At most 50 details.'),
+    options: z.array(optionSchema).max(20, 'At most 20 options.'),
+    made_to_order: z.boolean(),
+    lead_time_days_min: wholeNumber(365),
+    lead_time_days_max: wholeNumber(365),
+    age_restricted: z.boolean(),
+  })
+  .superRefine((values, ctx) => {
+    if (
+      values.price_before_discount !== '' &&
+      MONEY.test(values.price) &&
+      Number(values.price_before_discount) <= Number(values.price)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['price_before_discount'],
+        message: 'Must be more than the price.',
+      });
+    }
+    if (values.made_to_order) {
+      for (const field of ['lead_time_days_min', 'lead_time_days_max'] as const) {
+        if (values[field] === '') {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: 'A made-to-order product needs its lead time.',
+          });
+        }
+      }
+    }
+    if (
+      values.lead_time_days_min !== '' &&
+      values.lead_time_days_max !== '' &&
+      Number(values.lead_time_days_max) < Number(values.lead_time_days_min)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lead_time_days_max'],
+        message: 'Must be at least the shortest lead time.',
+      });
+    }
+    const keys = new Set<string>();
+    values.options.forEach((option, i) => {
+      const key = option.key || keyFromLabel(option.label);
+      if (key && keys.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'key'],
+          message: 'Another option has this key.',
+        });
+      }
+      keys.add(key);
+    });
+  });
+
+export type ProductFormValues = z.input<typeof productFormSchema>;
+export type OptionFormValues = ProductFormValues['options'][number];
+
+/** An empty form: a draft, no options, stock 0, warned at 2. */
+export const EMPTY_PRODUCT: ProductFormValues = {
+  name: '',
+  slug: '',
+  category_id: '',
+  status: 'draft',
+  price: '',
+  price_before_discount: '',
+  stock: '0',
+  low_stock_threshold: '2',
+  description: '',
+  long_html_description: '',
+  attributes: [],
+  options: [],
+  made_to_order: false,
+  lead_time_days_min: '',
+  lead_time_days_max: '',
+  age_restricted: false,
+};
+
+/** A new option of `kind` for the options editor. */
+export function newOption(kind: 'choice' | 'text'): OptionFormValues {
+  return kind === 'choice'
+    ? {
+        key: '',
+        label: '',
+        kind,
+        required: false,
+        values: [{ value: '', label: '', price_delta: '0.00' }],
+        max_length: '',
+        price_delta: '0.00',
+      }
+    : {
+        key: '',
+        label: '',
+        kind,
+        required: false,
+        values: [],
+        max_length: '50',
+        price_delta: '0.00',
+      };
+}
+
+const numberOrEmpty = (value: number | null) => (value === null ? '' : String(value));
+
+/** The form's values for a product the server answered. */
+export function formValuesOf(product: AdminProduct): ProductFormValues {
+  return {
+    name: product.name,
+    slug: product.slug,
+    category_id: String(product.category.id),
+    status: product.status,
+    price: product.price,
+    price_before_discount: product.price_before_discount ?? '',
+    stock: String(product.stock),
+    low_stock_threshold: numberOrEmpty(product.low_stock_threshold),
+    description: product.description,
+    long_html_description: product.long_html_description,
+    attributes: product.attributes.map((a) => ({ ...a })),
+    options: product.options.map((o) => ({
+      key: o.key,
+      label: o.label,
+      kind: o.kind,
+      required: o.required,
+      values: o.values.map((v) => ({ ...v })),
+      max_length: numberOrEmpty(o.max_length),
+      price_delta: o.price_delta,
+    })),
+    made_to_order: product.made_to_order,
+    lead_time_days_min: numberOrEmpty(product.lead_time_days_min),
+    lead_time_days_max: numberOrEmpty(product.lead_time_days_max),
+    age_restricted: product.age_restricted,
+  };
+}
+
+const intOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
+/** The body of `PATCH /products/{id}/` for checked values (everything but the stock). */
+export function updateBodyOf(values: ProductFormValues): ProductUpdate {
+  return {
+    name: values.name.trim(),
+    slug: values.slug.trim(),
+    category_id: Number(values.category_id),
+    status: values.status,
+    price: toMoney(values.price),
+    price_before_discount:
+      values.price_before_discount.trim() === '' ? null : toMoney(values.price_before_discount),
+    low_stock_threshold: intOrNull(values.low_stock_threshold),
+    description: values.description,
+    long_html_description: values.long_html_description,
+    attributes: values.attributes.map((a) => ({ name: a.name.trim(), value: a.value.trim() })),
+    options: values.options.map((o) => ({
+      key: o.key.trim() || keyFromLabel(o.label),
+      label: o.label.trim(),
+      kind: o.kind,
+      required: o.required,
+      values:
+        o.kind === 'choice'
+          ? o.values.map((v) => ({
+              value: v.value.trim() || keyFromLabel(v.label, 60),
+              label: v.label.trim(),
+              price_delta: toMoney(v.price_delta),
+            }))
+          : [],
+      max_length: o.kind === 'text' ? Number(o.max_length) : null,
+      price_delta: o.kind === 'text' ? toMoney(o.price_delta) : '0.00',
+    })),
+    made_to_order: values.made_to_order,
+    lead_time_days_min: intOrNull(values.lead_time_days_min),
+    lead_time_days_max: intOrNull(values.lead_time_days_max),
+    age_restricted: values.age_restricted,
+  };
+}
+
+/** The body of `POST /products/` (the update's, with the starting stock; never archived). */
+export function createBodyOf(values: ProductFormValues): ProductCreate {
+  const { status, ...rest } = updateBodyOf(values);
+  return {
+    ...rest,
+    name: values.name.trim(),
+    category_id: Number(values.category_id),
+    price: toMoney(values.price),
+    status: status === 'active' ? 'active' : 'draft',
+    stock: intOrNull(values.stock) ?? 0,
+  };
+}
+
+/** Every field path of `values` a server refusal may name (for useServerSubmit). */
+export function fieldPathsOf(values: ProductFormValues): string[] {
+  const paths: string[] = [
+    'name',
+    'slug',
+    'category_id',
+    'status',
+    'price',
+    'price_before_discount',
+    'stock',
+    'low_stock_threshold',
+    'description',
+    'long_html_description',
+    'attributes',
+    'options',
+    'made_to_order',
+    'lead_time_days_min',
+    'lead_time_days_max',
+    'age_restricted',
+  ];
+  values.attributes.forEach((_, i) => paths.push(`attributes.${i}.name`, `attributes.${i}.value`));
+  values.options.forEach((option, i) => {
+    for (const field of ['key', 'label', 'kind', 'values', 'max_length', 'price_delta']) {
+      paths.push(`options.${i}.${field}`);
+    }
+    option.values.forEach((_, j) => {
+      for (const field of ['value', 'label', 'price_delta'])
+        paths.push(`options.${i}.values.${j}.${field}`);
+    });
+  });
+  return paths;
+}

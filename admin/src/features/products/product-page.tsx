@@ -1,0 +1,469 @@
+/**
+ * A product's editor: `/products/new` creates one, `/products/$productId` edits one. Sections:
+ * Details (name, slug, category, status, age restricted), Price (price, price before
+ * discount), Options (./options-editor.tsx), Made to order (lead times), Description (the
+ * short text and the long one in the rich text editor), Details table (attributes, in order),
+ * then, for a saved product, Photos (the photos feature) and Stock (the stock feature); a new
+ * product takes its starting stock and low-stock threshold in the form. "Save product" sends
+ * the form; "Duplicate" makes a draft copy and opens it; "Archive" hides the product
+ * ("Unarchive" makes it a draft again). The server's refusals show beside their fields.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { errorMessage } from '../../api/errors';
+import { FormField } from '../../components/form-field';
+import { formatDateTime } from '../../components/format';
+import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { RichTextEditor } from '../../components/rich-text-editor';
+import { useServerSubmit } from '../../components/use-server-submit';
+import { ProductPhotos } from '../photos/product-photos';
+import { StockPanel } from '../stock/stock-panel';
+import {
+  productCategoriesQuery,
+  productQuery,
+  useCreateProduct,
+  useDuplicateProduct,
+  useUpdateProduct,
+  type AdminProduct,
+} from './api';
+import {
+  createBodyOf,
+  EMPTY_PRODUCT,
+  fieldPathsOf,
+  formValuesOf,
+  productFormSchema,
+  updateBodyOf,
+  type ProductFormValues,
+} from './form-schema';
+import { STATUS_LABELS, STATUS_TONES } from './labels';
+import { OptionsEditor } from './options-editor';
+
+export function NewProductPage() {
+  return (
+    <>
+      <title>New product · Back office</title>
+      <div className="page-head">
+        <h1>New product</h1>
+      </div>
+      <p className="small">
+        <Link to="/products">← All products</Link>
+      </p>
+      <ProductForm product={null} />
+    </>
+  );
+}
+
+export function EditProductPage() {
+  const { productId } = useParams({ from: '/_auth/_shell/products/$productId' });
+  const id = Number(productId);
+  const valid = Number.isSafeInteger(id) && id > 0 && id <= 2147483647;
+  const product = useQuery({ ...productQuery(id), enabled: valid });
+  if (!valid) return <Notice tone="error">No such product.</Notice>;
+  return (
+    <>
+      <title>{`${product.data?.name ?? 'Product'} · Back office`}</title>
+      {product.isPending ? (
+        <Loading label="Loading the product…" />
+      ) : product.isError ? (
+        <ErrorNotice error={product.error} onRetry={() => void product.refetch()} />
+      ) : (
+        <>
+          <ProductHead product={product.data} />
+          <ProductForm key={product.data.id} product={product.data} />
+          <section className="panel" aria-labelledby="photos-heading">
+            <h2 id="photos-heading" className="visually-hidden">
+              Photos
+            </h2>
+            <ProductPhotos productId={product.data.id} />
+          </section>
+          <StockPanel productId={product.data.id} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** The title, status, where it shows, and the moves that are not the form's. */
+function ProductHead({ product }: { product: AdminProduct }) {
+  const navigate = useNavigate();
+  const duplicate = useDuplicateProduct(product.id);
+  const update = useUpdateProduct(product.id);
+  const [error, setError] = useState<string | null>(null);
+  const archived = product.status === 'archived';
+  const run = (move: () => Promise<unknown>) => {
+    setError(null);
+    move().catch((e: unknown) => setError(errorMessage(e)));
+  };
+  return (
+    <>
+      <div className="page-head">
+        <h1>{product.name}</h1>
+        <span className={`badge badge-${STATUS_TONES[product.status]}`}>
+          {STATUS_LABELS[product.status]}
+        </span>
+      </div>
+      <p className="small">
+        <Link to="/products">← All products</Link>
+        {product.status === 'active' ? (
+          <>
+            {' · '}
+            <a href={product.storefront_path} target="_blank" rel="noreferrer">
+              View in the shop
+            </a>
+          </>
+        ) : null}
+        {' · '}
+        <span className="muted">Last changed {formatDateTime(product.updated_at)}</span>
+      </p>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button"
+          disabled={duplicate.isPending}
+          onClick={() =>
+            run(async () => {
+              const copy = await duplicate.mutateAsync();
+              await navigate({
+                to: '/products/$productId',
+                params: { productId: String(copy.id) },
+              });
+            })
+          }
+        >
+          Duplicate
+        </button>
+        <button
+          type="button"
+          className={archived ? 'button' : 'button button-danger'}
+          disabled={update.isPending}
+          onClick={() => run(() => update.mutateAsync({ status: archived ? 'draft' : 'archived' }))}
+        >
+          {archived ? 'Unarchive' : 'Archive'}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The form of `product`, or of a new one when null. */
+export function ProductForm({ product }: { product: AdminProduct | null }) {
+  const navigate = useNavigate();
+  const create = useCreateProduct();
+  const update = useUpdateProduct(product?.id ?? 0);
+  const categories = useQuery(productCategoriesQuery());
+  const [saved, setSaved] = useState<string | null>(null);
+  const form = useForm<ProductFormValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: product ? formValuesOf(product) : EMPTY_PRODUCT,
+  });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as ProductFormValues;
+  const { submit, message } = useServerSubmit(
+    form,
+    fieldPathsOf(values) as Path<ProductFormValues>[],
+    async (checked) => {
+      setSaved(null);
+      if (product) {
+        const after = await update.mutateAsync(updateBodyOf(checked as ProductFormValues));
+        form.reset(formValuesOf(after));
+        setSaved('Saved.');
+      } else {
+        const created = await create.mutateAsync(createBodyOf(checked as ProductFormValues));
+        await navigate({ to: '/products/$productId', params: { productId: String(created.id) } });
+      }
+    },
+  );
+  const madeToOrder = values.made_to_order;
+  const status = values.status;
+
+  return (
+    <form className="form product-form" onSubmit={submit} noValidate aria-label="Product">
+      {message ? <Notice tone="error">{message}</Notice> : null}
+
+      <section className="panel" aria-labelledby="details-heading">
+        <h2 id="details-heading">Details</h2>
+        <div className="form">
+          <FormField id="product-name" label="Name" error={errors.name?.message}>
+            <input id="product-name" maxLength={200} {...form.register('name')} />
+          </FormField>
+          <FormField
+            id="product-slug"
+            label="Slug"
+            hint="The page's address: /products/your-slug. Left empty, it is made from the name. A changed slug keeps the old address working."
+            error={errors.slug?.message}
+          >
+            <input
+              id="product-slug"
+              className="mono"
+              maxLength={120}
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.register('slug')}
+            />
+          </FormField>
+          <div className="grid-2">
+            <FormField id="product-category" label="Category" error={errors.category_id?.message}>
+              <select id="product-category" {...form.register('category_id')}>
+                <option value="">Choose a category</option>
+                {(categories.data ?? []).map((c) => (
+                  <option key={c.id} value={String(c.id)}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField
+              id="product-status"
+              label="Status"
+              hint={status === 'active' ? 'Shown in the shop.' : 'Hidden from the shop.'}
+              error={errors.status?.message}
+            >
+              <select id="product-status" {...form.register('status')}>
+                <option value="active">Active</option>
+                <option value="draft">Draft</option>
+                {product?.status === 'archived' ? <option value="archived">Archived</option> : null}
+              </select>
+            </FormField>
+          </div>
+          <label className="check">
+            <input type="checkbox" {...form.register('age_restricted')} />
+            <span>Sold to adults only (a bladed article: checked at checkout and on delivery)</span>
+          </label>
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="price-heading">
+        <h2 id="price-heading">Price</h2>
+        <div className="grid-2">
+          <FormField id="product-price" label="Price" error={errors.price?.message}>
+            <input id="product-price" inputMode="decimal" {...form.register('price')} />
+          </FormField>
+          <FormField
+            id="product-price-before"
+            label="Price before discount"
+            hint="Shown struck through; leave empty when not discounted."
+            error={errors.price_before_discount?.message}
+          >
+            <input
+              id="product-price-before"
+              inputMode="decimal"
+              {...form.register('price_before_discount')}
+            />
+          </FormField>
+        </div>
+        <p className="muted small">
+          A new price never changes an order already placed; a shopper whose cart shows the old
+          price is told at checkout.
+        </p>
+      </section>
+
+      <section className="panel" aria-labelledby="options-heading">
+        <h2 id="options-heading">Options</h2>
+        <OptionsEditor form={form} />
+      </section>
+
+      <section className="panel" aria-labelledby="made-heading">
+        <h2 id="made-heading">Made to order</h2>
+        <label className="check">
+          <input type="checkbox" {...form.register('made_to_order')} />
+          <span>Made for each order: can be ordered at stock 0, stock never taken</span>
+        </label>
+        {madeToOrder ? (
+          <div className="grid-2">
+            <FormField
+              id="product-lead-min"
+              label="Lead time from (working days)"
+              error={errors.lead_time_days_min?.message}
+            >
+              <input
+                id="product-lead-min"
+                inputMode="numeric"
+                {...form.register('lead_time_days_min')}
+              />
+            </FormField>
+            <FormField
+              id="product-lead-max"
+              label="Lead time to (working days)"
+              error={errors.lead_time_days_max?.message}
+            >
+              <input
+                id="product-lead-max"
+                inputMode="numeric"
+                {...form.register('lead_time_days_max')}
+              />
+            </FormField>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="panel" aria-labelledby="description-heading">
+        <h2 id="description-heading">Description</h2>
+        <div className="form">
+          <FormField
+            id="product-description"
+            label="Short description"
+            hint="Plain text, shown under the name."
+            error={errors.description?.message}
+          >
+            <textarea
+              id="product-description"
+              rows={3}
+              maxLength={2000}
+              {...form.register('description')}
+            />
+          </FormField>
+          <div className="field">
+            <Controller
+              control={form.control}
+              name="long_html_description"
+              render={({ field }) => (
+                <RichTextEditor
+                  id="product-long-description"
+                  label="Long description"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={Boolean(errors.long_html_description)}
+                  describedBy={
+                    errors.long_html_description ? 'product-long-description-error' : undefined
+                  }
+                />
+              )}
+            />
+            {errors.long_html_description?.message ? (
+              <p id="product-long-description-error" className="field-error">
+                {errors.long_html_description.message}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="attributes-heading">
+        <h2 id="attributes-heading">Attributes</h2>
+        <AttributesEditor form={form} />
+      </section>
+
+      {product ? null : (
+        <section className="panel" aria-labelledby="stock-heading">
+          <h2 id="stock-heading">Stock</h2>
+          <div className="grid-2">
+            <FormField id="product-stock" label="Starting stock" error={errors.stock?.message}>
+              <input id="product-stock" inputMode="numeric" {...form.register('stock')} />
+            </FormField>
+            <FormField
+              id="product-threshold"
+              label="Low stock at"
+              hint="Warned at or below this count; empty: never."
+              error={errors.low_stock_threshold?.message}
+            >
+              <input
+                id="product-threshold"
+                inputMode="numeric"
+                {...form.register('low_stock_threshold')}
+              />
+            </FormField>
+          </div>
+        </section>
+      )}
+
+      {saved ? <Notice tone="success">{saved}</Notice> : null}
+      <div className="button-row">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={create.isPending || update.isPending}
+        >
+          {product ? 'Save product' : 'Create product'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The details table's rows (name and value), in the order the product page shows them. */
+function AttributesEditor({ form }: { form: UseFormReturn<ProductFormValues> }) {
+  const rows = useFieldArray({ control: form.control, name: 'attributes' });
+  const errors = form.formState.errors.attributes;
+  return (
+    <>
+      {rows.fields.length === 0 ? (
+        <p className="muted">No attributes (e.g. Blade steel: VG-10).</p>
+      ) : null}
+      <ol className="plain attribute-rows">
+        {rows.fields.map((field, i) => (
+          <li key={field.id} className="form-inline">
+            <FormField
+              id={`attribute-${i}-name`}
+              label={`Attribute ${i + 1} name`}
+              error={errors?.[i]?.name?.message}
+            >
+              <input
+                id={`attribute-${i}-name`}
+                maxLength={100}
+                {...form.register(`attributes.${i}.name`)}
+              />
+            </FormField>
+            <FormField
+              id={`attribute-${i}-value`}
+              label={`Attribute ${i + 1} value`}
+              error={errors?.[i]?.value?.message}
+            >
+              <input
+                id={`attribute-${i}-value`}
+                maxLength={500}
+                {...form.register(`attributes.${i}.value`)}
+              />
+            </FormField>
+            <div className="button-row">
+              <button
+                type="button"
+                className="button button-small"
+                disabled={i === 0}
+                aria-label={`Move attribute ${i + 1} up`}
+                onClick={() => rows.move(i, i - 1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                disabled={i === rows.fields.length - 1}
+                aria-label={`Move attribute ${i + 1} down`}
+                onClick={() => rows.move(i, i + 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                aria-label={`Remove attribute ${i + 1}`}
+                onClick={() => rows.remove(i)}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => rows.append({ name: '', value: '' })}
+      >
+        Add an attribute
+      </button>
+    </>
+  );
+}
