@@ -200,27 +200,35 @@ const locations = orderedHandlers(locationKind, 'location_id');
 const emails = orderedHandlers(emailKind, 'email_id');
 const profiles = orderedHandlers(socialProfileKind, 'profile_id');
 
-/** The content operations by operationId. */
-export const contentHandlers = {
+/** The handlers typed one by one from the contract. */
+const typedHandlers = {
   listBlogPosts,
   createBlogPost,
   getBlogPost,
   updateBlogPost,
   deleteBlogPost,
+  getPolicy,
+  updatePolicy,
+  getCompanyPage,
+  updateCompanyPage,
+  getContactDetails,
+} satisfies AdminHandlerMap;
+
+/**
+ * The ordered lists' handlers: made once over each kind (`orderedHandlers`), so typed by the
+ * kind's rules rather than each operation's generated types; the contract validated the body
+ * and the path before they run.
+ */
+const orderedListHandlers = {
   listFaqs: faqs.list,
   createFaq: faqs.create,
   updateFaq: faqs.update,
   deleteFaq: faqs.remove,
   reorderFaqs: faqs.reorder,
-  getPolicy,
-  updatePolicy,
-  getCompanyPage,
-  updateCompanyPage,
   createCoreValue: values.create,
   updateCoreValue: values.update,
   deleteCoreValue: values.remove,
   reorderCoreValues: values.reorder,
-  getContactDetails,
   createContactLocation: locations.create,
   updateContactLocation: locations.update,
   deleteContactLocation: locations.remove,
@@ -234,3 +242,6 @@ export const contentHandlers = {
   deleteSocialProfile: profiles.remove,
   reorderSocialProfiles: profiles.reorder,
 } as AdminHandlerMap;
+
+/** The content operations by operationId. */
+export const contentHandlers: AdminHandlerMap = { ...typedHandlers, ...orderedListHandlers };
