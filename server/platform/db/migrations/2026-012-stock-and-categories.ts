@@ -6,6 +6,8 @@
  *   back office (or when a product is created with a stock): the signed `change`, the stock it
  *   left (`stock_after`), why (`reason`), an optional note and who did it. Sales and stock an
  *   order gives back are not written here: the history reads them from the order lines.
+ * - `order_items_product_idx`: a product's order lines, which its history reads as its sales
+ *   and returns (there was no index by product: the history would read every order line).
  * - `categories.position`: the order the shop shows its categories in (lowest first); 0 for
  *   every existing category, so the storefront keeps today's order (by name) until an owner
  *   reorders them.
@@ -41,6 +43,12 @@ export function stockAndCategoriesMigration(dialect: Dialect): Migration {
         .createIndex('stock_movements_product_idx')
         .on('stock_movements')
         .columns(['tenant_id', 'product_id', 'id'])
+        .execute();
+
+      await db.schema
+        .createIndex('order_items_product_idx')
+        .on('order_items')
+        .column('product_id')
         .execute();
 
       await db.schema
