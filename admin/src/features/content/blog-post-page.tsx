@@ -174,7 +174,7 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
             />
           </FormField>
         </div>
-        <fieldset className="field">
+        <fieldset className="field content-fieldset">
           <legend>Featured image</legend>
           {shownImage ? (
             <p>
@@ -202,7 +202,6 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
               Remove the image
             </button>
           ) : null}
-          {errors.root?.message ? <p className="field-error">{errors.root.message}</p> : null}
         </fieldset>
         <div className="button-row">
           <button
