@@ -407,6 +407,39 @@ describe('editing a product', () => {
     });
   });
 
+  it('refuses hostile changes with a 4xx and changes nothing', async () => {
+    const created = (await api(owner, 'POST', '', knife())).body;
+    const bodies: unknown[] = [
+      { name: '\u0000' },
+      { slug: 'x\u0000' },
+      { slug: '-' },
+      { price: '1e9' },
+      { price: '10000000.00' },
+      { price_before_discount: 5 },
+      { status: 'deleted' },
+      { category_id: -1 },
+      { low_stock_threshold: -1 },
+      { lead_time_days_min: 1e9 },
+      { options: 'none' },
+      { attributes: [{ name: 'x' }] },
+      { attributes: Array.from({ length: 51 }, () => ({ name: 'a', value: 'b' })) },
+      { stock: 100 },
+      [],
+      null,
+    ];
+    for (const body of bodies) {
+      const answer = await api(owner, 'PATCH', `${created.id}/`, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 120)).toBe(400);
+    }
+    for (const id of ['0', '-1', '2147483648', '99999999999999999999', 'abc']) {
+      const answer = await api(owner, 'PATCH', `${id}/`, { name: 'x' });
+      expect(answer.status, id).toBeGreaterThanOrEqual(400);
+      expect(answer.status, id).toBeLessThan(500);
+    }
+    const after = (await api(owner, 'GET', `${created.id}/`)).body;
+    expect(after).toEqual(created);
+  });
+
   it("answers 404 for another shop's product, and changes nothing of it", async () => {
     const created = (await api(owner, 'POST', '', knife())).body;
     for (const [method, path, body] of [
