@@ -33,6 +33,9 @@ const DRAFT: AdminBlogPost = {
   updated_at: '2026-11-26T10:00:00Z',
 };
 
+/** A screen is a lazy chunk: its first render may take a while on a busy machine. */
+const LAZY = { timeout: 10_000 };
+
 function renderAt(path: string) {
   const queryClient = createAdminQueryClient();
   const router = createAdminRouter(
@@ -53,7 +56,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the blog screens', () => {
+describe('the blog screens', { timeout: 30_000 }, () => {
   it('lists the posts from the Content item, writes a new one and opens it', async () => {
     const sent = fakeApi({
       'GET /me/': { status: 200, body: STAFF },
@@ -65,8 +68,8 @@ describe('the blog screens', () => {
       'GET /blog-posts/9/': { status: 200, body: DRAFT },
     });
     const router = renderAt('/content');
-    expect(await screen.findByRole('heading', { name: 'Content' })).toBeInTheDocument();
-    expect(await screen.findByText('No posts here yet.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Content' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('No posts here yet.', {}, LAZY)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/content/blog');
     const sections = screen.getByRole('navigation', { name: 'Content' });
     expect(
@@ -76,9 +79,12 @@ describe('the blog screens', () => {
     ).toEqual(['Blog', 'FAQ', 'Policies', 'Company', 'Contact']);
 
     await userEvent.click(screen.getByRole('link', { name: 'New post' }));
-    await userEvent.type(await screen.findByLabelText('Title'), 'Oiling a board in winter');
+    await userEvent.type(
+      await screen.findByLabelText('Title', {}, LAZY),
+      'Oiling a board in winter',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Create post' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/content/blog/9'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/content/blog/9'), LAZY);
     expect(sent.find((r) => r.method === 'POST')?.body).toMatchObject({
       title: 'Oiling a board in winter',
       slug: null,
@@ -86,7 +92,7 @@ describe('the blog screens', () => {
       published_at: null,
     });
     expect(
-      await screen.findByRole('heading', { name: 'Edit "Oiling a board in winter"' }),
+      await screen.findByRole('heading', { name: 'Edit "Oiling a board in winter"' }, LAZY),
     ).toBeInTheDocument();
     expect(screen.getByText('Not shown (draft)')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete draft' })).toBeInTheDocument();
@@ -102,7 +108,7 @@ describe('the blog screens', () => {
       },
     });
     renderAt('/content/blog/9');
-    const slug = await screen.findByLabelText('Slug');
+    const slug = await screen.findByLabelText('Slug', {}, LAZY);
     await userEvent.clear(slug);
     await userEvent.type(slug, 'sharpening');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
