@@ -20,7 +20,7 @@ const json = (body: unknown, status = 200) =>
     }),
   );
 
-describe('the FAQ screen', () => {
+describe('the FAQ screen', { timeout: 20_000 }, () => {
   it('edits a question, moves it up and deletes it, each time showing the list the server answers', async () => {
     let faqs: AdminFaq[] = [
       { id: 1, question: 'How long does an order take?', answer: '<p>Two days.</p>', position: 0 },
