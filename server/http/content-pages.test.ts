@@ -43,13 +43,16 @@ describe('content edits on reused pages', () => {
     expect(after).toContain('Up to twenty letters.');
   }, 30_000);
 
-  it('shows a post once published, not while a draft or scheduled', async () => {
+  it('shows a post once published, on its pages and in the sitemap, not while a draft or scheduled', async () => {
     const draft = await admin('POST', '/blog-posts/', {
       title: 'The winter fair',
       content: '<p>Stall 14, all weekend.</p>',
     });
     expect(draft.status).toBe(201);
     expect(await page('/blog')).not.toContain('The winter fair');
+    const sitemap = async () =>
+      (await cached.app.inject({ method: 'GET', url: '/sitemaps/blog-1.xml' })).body;
+    expect(await sitemap()).not.toContain(`/blog/${draft.body.slug}<`);
     await admin('PATCH', `/blog-posts/${draft.body.id}/`, {
       status: 'published',
       published_at: new Date(Date.now() + 86_400_000).toISOString(),
@@ -58,6 +61,8 @@ describe('content edits on reused pages', () => {
     await admin('PATCH', `/blog-posts/${draft.body.id}/`, { published_at: null });
     expect(await page('/blog')).toContain('The winter fair');
     expect(await page(`/blog/${draft.body.slug}`)).toContain('Stall 14, all weekend.');
+    // The sitemap, kept for 15 minutes, lists it at once too.
+    expect(await sitemap()).toContain(`/blog/${draft.body.slug}<`);
   }, 30_000);
 
   it('shows a changed policy and company tagline at once', async () => {
