@@ -244,7 +244,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
       </section>
 
       <section className="panel" aria-labelledby="price-heading">
-        <h2 id="price-heading">Price</h2>
+        <h2 id="price-heading">Pricing</h2>
         <div className="grid-2">
           <FormField id="product-price" label="Price" error={errors.price?.message}>
             <input id="product-price" inputMode="decimal" {...form.register('price')} />
