@@ -76,6 +76,7 @@ describe('favicon (spec section 1)', () => {
     ['/media/demo/favicon.svg', 'image/svg+xml'],
     ['/media/demo/favicon.PNG', 'image/png'],
     ['/media/demo/favicon.ico?v=3', 'image/x-icon'],
+    ['/media/demo/uploads/ab12.webp', 'image/webp'],
     ['/media/demo/favicon.gif', undefined],
     ['/media/demo/favicon', undefined],
   ])('type of %s is %s', (path, type) => {
@@ -93,6 +94,7 @@ describe('favicon (spec section 1)', () => {
     ['/media/demo/favicon.svg', 'image/svg+xml'],
     ['/media/demo/favicon.png', 'image/png'],
     ['/media/demo/favicon.ico', 'image/x-icon'],
+    ['/media/demo/uploads/ab12.webp', 'image/webp'],
   ])('points the icon link at %s with type %s', (favicon, type) => {
     const doc = makeDocument();
     applyFavicon(doc, favicon, '/api');

@@ -49,7 +49,8 @@ export function applyMetaDescription(
 
 /**
  * The icon MIME type chosen by the favicon's file extension (spec section 1): svg ->
- * image/svg+xml, png -> image/png, ico -> image/x-icon; undefined for anything else.
+ * image/svg+xml, png -> image/png, ico -> image/x-icon (and webp -> image/webp, an icon
+ * uploaded in the back office); undefined for anything else.
  * A query string or fragment is ignored; the extension is case-insensitive.
  */
 export function faviconType(path: string): string | undefined {
@@ -62,6 +63,9 @@ export function faviconType(path: string): string | undefined {
       return 'image/png';
     case 'ico':
       return 'image/x-icon';
+    case 'webp':
+      // An icon uploaded in the back office is made into WebP like every uploaded image.
+      return 'image/webp';
     default:
       return undefined;
   }
