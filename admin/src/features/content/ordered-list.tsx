@@ -82,7 +82,7 @@ export function OrderedList<Item extends { id: number }>({
               setEditing('new');
             }}
           >
-            Add a {noun}
+            Add {/^[aeiou]/i.test(noun) ? 'an' : 'a'} {noun}
           </button>
         ) : null}
       </div>
