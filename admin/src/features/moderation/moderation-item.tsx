@@ -6,7 +6,7 @@
  * Delete reply always.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { FormField } from '../../components/form-field';
@@ -65,7 +65,6 @@ export function ModerationItem({ kind, item }: { kind: ModeratedKind; item: Item
   const where = isReview(item)
     ? { href: `/products/${item.product.slug}`, label: item.product.name }
     : { href: `/blog/${item.post.slug}`, label: item.post.title };
-  const headingId = useId();
   const busy = move.isPending || removeReply.isPending;
 
   const run = async (m: ModerationMove) => {
@@ -88,9 +87,9 @@ export function ModerationItem({ kind, item }: { kind: ModeratedKind; item: Item
   };
 
   return (
-    <li className="moderation-item" aria-labelledby={headingId}>
+    <li className="moderation-item">
       <div className="moderation-item-head">
-        <h3 id={headingId}>{isReview(item) ? `${item.rating}/5 from ${author}` : `${author}`}</h3>
+        <h3>{isReview(item) ? `${item.rating}/5 from ${author}` : `${author}`}</h3>
         <span className={BADGE[item.status]}>{STATUS_LABELS[item.status]}</span>
         {item.held_for_links ? (
           <span className="badge badge-attention">Held: full of links</span>
