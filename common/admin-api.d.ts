@@ -858,8 +858,10 @@ export interface paths {
      * @description `movements` is a page (20 a page, newest first, `?page=`) of what changed the stock:
      *     changes made in the back office (`kind` `adjustment`, with the reason, the note and
      *     who), pieces sold (`sale`, with the order number) and pieces an unpaid order gave back
-     *     when it was canceled or expired (`return`). `stock_after` is known for adjustments
-     *     only. A made-to-order product takes no stock (`made_to_order` true).
+     *     when it was canceled or expired, or a paid one the shop canceled (`return`; for a
+     *     paid order canceled after part of it was sent, every line of it shows as returned,
+     *     though the stock took back only what had not left). `stock_after` is known for
+     *     adjustments only. A made-to-order product takes no stock (`made_to_order` true).
      */
     get: operations['getProductStock'];
     put?: never;
