@@ -15,6 +15,7 @@ import {
   productsInStock,
   quoteShipping,
 } from '../../test/shop.ts';
+import { Writable } from 'node:stream';
 import { testPhoto } from '../../test/images.ts';
 import { HTML, loadSource, useFakeDist } from '../../test/pages.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
@@ -23,6 +24,13 @@ import { bornYearsAgo } from '../../test/pieces.ts';
 
 const SHOP = 'demo-handcraft';
 const dist = useFakeDist();
+let appLog = '';
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    appLog += chunk.toString('utf8');
+    done();
+  },
+});
 // On PostgreSQL with its URL, so a second app (`t.reopen()`) is told of changes as a second
 // process is (server/http/cache-sync.ts).
 const t = useTestApp(
@@ -32,9 +40,8 @@ const t = useTestApp(
     pageCacheTtlMs: 60_000,
     ...(testDatabaseUrl ? { databaseUrl: testDatabaseUrl } : {}),
   }),
-  {
-    loadRenderer: loadSource,
-  },
+  // Every line the app logs, at every level, to look for credentials in.
+  { loadRenderer: loadSource, logger: { level: 'trace', stream: logStream } },
 );
 
 let owner: Record<string, string>;
@@ -538,6 +545,9 @@ describe('payment methods and the card provider', () => {
     const logged = JSON.stringify(rows);
     expect(logged).not.toContain(secretKey);
     expect(logged).not.toContain(webhookSecret);
+    expect(appLog).not.toBe('');
+    expect(appLog).not.toContain(secretKey);
+    expect(appLog).not.toContain(webhookSecret);
     const [entry] = await activity('settings.payments.credentials_replace');
     expect(JSON.parse(entry!.after!)).toEqual({
       provider: 'stripe',
