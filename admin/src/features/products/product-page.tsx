@@ -11,7 +11,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Controller,
   useFieldArray,
@@ -80,12 +80,7 @@ export function EditProductPage() {
         <>
           <ProductHead product={product.data} />
           <ProductForm key={product.data.id} product={product.data} />
-          <section className="panel" aria-labelledby="photos-heading">
-            <h2 id="photos-heading" className="visually-hidden">
-              Photos
-            </h2>
-            <ProductPhotos productId={product.data.id} />
-          </section>
+          <ProductPhotos productId={product.data.id} />
           <StockPanel productId={product.data.id} />
         </>
       )}
@@ -184,6 +179,12 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
       }
     },
   );
+  // Archive and Unarchive (above the form) change the status alone: the field follows, and
+  // the rest of the form keeps what is being typed.
+  const savedStatus = product?.status;
+  useEffect(() => {
+    if (savedStatus) form.resetField('status', { defaultValue: savedStatus });
+  }, [form, savedStatus]);
   const madeToOrder = values.made_to_order;
   const status = values.status;
 
