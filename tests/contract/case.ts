@@ -23,6 +23,8 @@ export interface Case {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: Json;
+  /** A body that is not JSON (an image file's bytes), sent as it is with its Content-Type. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
   status: number;
   via?: Via;
   /** Behaviour a shopper would notice; returns a failure message, or null when it holds. */

@@ -11,6 +11,8 @@ export interface RequestSpec {
   query?: Record<string, string>;
   headers?: Record<string, string>;
   body?: Json;
+  /** A body that is not JSON (an image file's bytes), sent as it is with its Content-Type. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
 }
 
 /** An answer: the body parsed as JSON, or the raw text when it is not JSON, or null if empty. */
@@ -29,15 +31,18 @@ export async function request(base: string, spec: RequestSpec): Promise<Answer> 
   const url = new URL(base + spec.path);
   for (const [k, v] of Object.entries(spec.query ?? {})) url.searchParams.set(k, v);
   const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (spec.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(spec.body);
+  } else if (spec.rawBody !== undefined) {
+    headers['content-type'] = spec.rawBody.contentType;
+    body = spec.rawBody.bytes;
   }
   const res = await fetch(url, {
     method: spec.method,
     headers,
-    body,
+    body: body as BodyInit | undefined,
     signal: AbortSignal.timeout(15_000),
   });
   const text = await res.text();

@@ -64,7 +64,13 @@ function parameterValue(doc: JsonObject, param: JsonObject): string {
 export function wellFormedRequest(
   doc: JsonObject,
   op: Operation,
-): { path: string; query: Record<string, string>; body: Json | undefined } {
+): {
+  path: string;
+  query: Record<string, string>;
+  body: Json | undefined;
+  /** For a body that is not JSON (an image upload): its first media type's example as bytes. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
+} {
   const pathItem = resolvePointer(doc, `#/paths/${escapePointer(op.path)}`);
   const params = [
     ...(isObject(pathItem) && Array.isArray(pathItem.parameters) ? pathItem.parameters : []),
@@ -87,6 +93,18 @@ export function wellFormedRequest(
     if (isObject(media)) {
       const example = exampleOf(doc, media);
       body = example !== undefined ? example : sample(doc, media.schema);
+    } else {
+      const [contentType, other] = Object.entries(requestBody.content)[0] ?? [];
+      if (contentType && isObject(other)) {
+        const example = exampleOf(doc, other);
+        const text = typeof example === 'string' ? example : '';
+        return {
+          path: p,
+          query,
+          body,
+          rawBody: { bytes: new TextEncoder().encode(text), contentType },
+        };
+      }
     }
   }
   return { path: p, query, body };

@@ -26,8 +26,8 @@ export function accessCases(
 ): Case[] {
   const cases: Case[] = [];
   for (const op of ops) {
-    const { path, query, body } = wellFormedRequest(doc, op);
-    const base = { operationId: op.operationId, method: op.method, path, query, body };
+    const { path, query, body, rawBody } = wellFormedRequest(doc, op);
+    const base = { operationId: op.operationId, method: op.method, path, query, body, rawBody };
     if (needsStaff(doc, op)) {
       cases.push(
         {

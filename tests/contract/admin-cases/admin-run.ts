@@ -26,6 +26,7 @@ import { productCases } from './products';
 // ~~ products ~~
 import { stockAndCategoryCases } from './stock-and-categories';
 // ~~ stock-and-categories ~~
+import { mediaCases } from './media';
 // ~~ media ~~
 import { moderationAndInboxCases } from './moderation-and-inbox';
 // ~~ moderation-and-inbox ~~
@@ -59,6 +60,7 @@ export async function runAdminContract(
     // ~~ products ~~
     ...stockAndCategoryCases(setup, servers.upstream),
     // ~~ stock-and-categories ~~
+    ...mediaCases(setup, servers.upstream),
     // ~~ media ~~
     ...moderationAndInboxCases(setup, servers.upstream),
     // ~~ moderation-and-inbox ~~
