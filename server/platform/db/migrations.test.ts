@@ -25,6 +25,12 @@ describe('migrations across restarts', () => {
         '2026_008_money_and_stock',
         '2026_009_catalogue_at_scale',
         '2026_010_back_office',
+        '2026_011_catalogue_editing',
+        '2026_012_stock_and_categories',
+        '2026_013_media',
+        '2026_014_moderation_and_inbox',
+        '2026_015_content_editing',
+        '2026_016_shop_settings',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 
