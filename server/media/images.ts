@@ -51,6 +51,25 @@ export interface MadeImages {
   thumb: { bytes: Buffer };
 }
 
+/**
+ * How many images a process makes at once: each decodes up to 50 megapixels (shrunk on load for
+ * JPEG and WebP, not for PNG), so a burst of uploads waits its turn instead of adding up.
+ */
+const MAKING_AT_ONCE = 2;
+let making = 0;
+const waiting: (() => void)[] = [];
+
+/** Waits for a free slot to make images in; call the answer to give it back. */
+async function makingSlot(): Promise<() => void> {
+  if (making >= MAKING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else making++;
+  return () => {
+    const next = waiting.shift();
+    if (next) next();
+    else making--;
+  };
+}
+
 const refuse = (code: MediaErrorCode, message: string) =>
   new DomainError<MediaErrorCode>(code, message);
 
@@ -109,6 +128,7 @@ export async function makeImages(bytes: Buffer): Promise<MadeImages> {
   }
   if (width === 0 || height === 0) throw refuse('image_damaged', MEDIA_MESSAGES.damaged);
 
+  const release = await makingSlot();
   try {
     const upright = sharp(bytes, options).rotate();
     const [full, thumb] = await Promise.all([
@@ -130,5 +150,7 @@ export async function makeImages(bytes: Buffer): Promise<MadeImages> {
     };
   } catch {
     throw refuse('image_damaged', MEDIA_MESSAGES.damaged);
+  } finally {
+    release();
   }
 }

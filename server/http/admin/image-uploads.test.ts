@@ -108,6 +108,15 @@ describe('uploading an image', () => {
     }
   });
 
+  it('takes a burst of uploads at once, making them in turn', async () => {
+    const photos = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => testPhoto({ width: 500 + n, height: 400, format: 'jpeg' })),
+    );
+    const answers = await Promise.all(photos.map((photo) => upload(photo)));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.url)).size).toBe(5);
+  });
+
   it('stores the same photo once, under the hash of its bytes', async () => {
     const photo = await testPhoto({ width: 300, height: 300, format: 'jpeg' });
     const first = await upload(photo);
