@@ -297,7 +297,7 @@ export async function updateProduct(
       if (checked.slug !== undefined) {
         if (checked.slug === '') {
           const base = slugFromName(checked.name ?? before.name);
-          slug = base === before.slug ? base : await freeSlug(trx, tenantId, base);
+          slug = await freeSlug(trx, tenantId, base, productId);
         } else if (checked.slug !== before.slug) {
           if (await slugTaken(trx, tenantId, checked.slug, productId)) {
             throw invalidProduct({ slug: [PRODUCT_MESSAGES.slugTaken] });

@@ -51,20 +51,23 @@ export async function slugTaken(
 }
 
 /**
- * `base` when no product of the shop has it, else `base-2`, `base-3`... (the suffix fitting in
- * {@link MAX_SLUG_LENGTH}): one query for the taken slugs of that family.
+ * `base` when no product of the shop (but `exceptId`) has it, else `base-2`, `base-3`... (the
+ * suffix fitting in {@link MAX_SLUG_LENGTH}): one query for the taken slugs of that family.
  */
-export async function freeSlug(db: Db, tenantId: number, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('products')
-        .select('slug')
-        .where('tenant_id', '=', tenantId)
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((row) => row.slug),
-  );
+export async function freeSlug(
+  db: Db,
+  tenantId: number,
+  base: string,
+  exceptId?: number,
+): Promise<string> {
+  let query = db
+    .selectFrom('products')
+    .select('slug')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  // The product being renamed may keep a slug it already has.
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  const taken = new Set((await query.execute()).map((row) => row.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;

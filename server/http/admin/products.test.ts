@@ -407,6 +407,20 @@ describe('editing a product', () => {
     });
   });
 
+  it('makes the slug from the new name when it is emptied, keeping one it already has', async () => {
+    const stamp = Date.now();
+    const other = (await api(owner, 'POST', '', knife({ name: `Honesuki ${stamp}` }))).body;
+    const mine = (await api(owner, 'POST', '', knife({ name: `Honesuki ${stamp}` }))).body;
+    expect(mine.slug).toBe(`${other.slug}-2`);
+    const same = await api(owner, 'PATCH', `${mine.id}/`, { slug: '' });
+    expect(same.body.slug).toBe(mine.slug);
+    const renamed = await api(owner, 'PATCH', `${mine.id}/`, {
+      slug: '',
+      name: `Boning knife ${stamp}`,
+    });
+    expect(renamed.body.slug).toBe(`boning-knife-${stamp}`);
+  });
+
   it('refuses hostile changes with a 4xx and changes nothing', async () => {
     const created = (await api(owner, 'POST', '', knife())).body;
     const bodies: unknown[] = [
