@@ -119,7 +119,7 @@ function OptionFields({
         </div>
       )}
       <div className="button-row">
-        <button type="button" className="button button-small button-danger" onClick={onRemove}>
+        <button type="button" className="button button-small" onClick={onRemove}>
           Remove option {index + 1}
         </button>
       </div>
