@@ -43,6 +43,7 @@ import { health } from './platform/health.ts';
 import { media } from './platform/media.ts';
 import { createMediaStore, type MediaStore } from './platform/media-store.ts';
 import { orders } from './http/wiring/orders.ts';
+import { startMediaSweep } from './http/wiring/media-sweep.ts';
 import { providerNotifications } from './http/provider-notifications.ts';
 import { sandboxGateway } from './http/sandbox-gateway.ts';
 import { seo } from './http/seo.ts';
@@ -247,6 +248,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...config,
     background: options.background ?? true,
   });
+  if (options.background ?? true) startMediaSweep(app);
 
   // Routes: the API (tenant-scoped), the sandbox card gateway, media files, then the storefront.
   // Outside the API and its tenant rules: for load balancers and process managers.
