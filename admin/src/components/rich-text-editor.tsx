@@ -89,6 +89,9 @@ export function RichTextEditor({
     extensions: RICH_TEXT_EXTENSIONS,
     content: value ?? '',
     editable: !disabled,
+    // TipTap would add its base rules as an inline <style>, which the back office's CSP
+    // (style-src 'self') refuses; the same rules are in styles.css.
+    injectCSS: false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {

@@ -79,6 +79,7 @@ export function BlogListPage() {
               to="/content/blog"
               search={{}}
               aria-current={search.status === undefined ? 'page' : undefined}
+              activeOptions={{ includeSearch: true, explicitUndefined: true }}
             >
               All
             </Link>
@@ -89,6 +90,7 @@ export function BlogListPage() {
                 to="/content/blog"
                 search={{ status }}
                 aria-current={search.status === status ? 'page' : undefined}
+                activeOptions={{ includeSearch: true, explicitUndefined: true }}
               >
                 {STATUS_LABELS[status]}
               </Link>

@@ -36,6 +36,7 @@ export function InboxPage() {
                 to="/inbox"
                 search={{ filter: tab.filter }}
                 aria-current={(tab.filter ?? 'inbox') === filter ? 'page' : undefined}
+                activeOptions={{ includeSearch: true, explicitUndefined: true }}
               >
                 {tab.label}
                 {tab.filter === 'unread' && list.data ? (

@@ -55,7 +55,19 @@ type Item = ModerationReview | ModerationComment;
 
 const isReview = (item: Item): item is ModerationReview => 'rating' in item;
 
-export function ModerationItem({ kind, item }: { kind: ModeratedKind; item: Item }) {
+/**
+ * One review or comment with the moves its status allows. A move takes it out of the list it
+ * is in, so its confirmation goes to `onMoved` for the page to show above the list.
+ */
+export function ModerationItem({
+  kind,
+  item,
+  onMoved,
+}: {
+  kind: ModeratedKind;
+  item: Item;
+  onMoved?: (message: string) => void;
+}) {
   const move = useModerationMove(kind);
   const removeReply = useDeleteReply(kind);
   const [replying, setReplying] = useState(false);
@@ -71,7 +83,8 @@ export function ModerationItem({ kind, item }: { kind: ModeratedKind; item: Item
     setNotice(null);
     try {
       await move.mutateAsync({ id: item.id, move: m });
-      setNotice({ tone: 'success', text: DONE[m] });
+      if (onMoved) onMoved(DONE[m]);
+      else setNotice({ tone: 'success', text: DONE[m] });
     } catch (error) {
       setNotice({ tone: 'error', text: errorMessage(error) });
     }

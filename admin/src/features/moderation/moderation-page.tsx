@@ -5,10 +5,11 @@
  * filter and the page live in the URL (`?kind=&status=&page=`). Owners also see the settings:
  * whether new comments and reviews show at once.
  */
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { isOwner, useMe } from '../auth/api';
-import { ErrorNotice, Loading } from '../../components/notice';
+import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { Pager } from '../../components/pager';
 import {
   MODERATION_PAGE_SIZE,
@@ -28,6 +29,9 @@ export function ModerationPage() {
   const page = search.page ?? 1;
   const list = useQuery(moderationListQuery(kind, status, page));
   const noun = kind === 'reviews' ? 'reviews' : 'comments';
+  // What the last move did; forgotten when another list is opened.
+  const [moved, setMoved] = useState<string | null>(null);
+  useEffect(() => setMoved(null), [kind, status, page]);
   return (
     <>
       <title>Moderation · Back office</title>
@@ -42,6 +46,7 @@ export function ModerationPage() {
                 to="/moderation"
                 search={{ kind: k === 'reviews' ? undefined : k }}
                 aria-current={k === kind ? 'page' : undefined}
+                activeOptions={{ includeSearch: true, explicitUndefined: true }}
               >
                 {k === 'reviews' ? 'Reviews' : 'Comments'}
               </Link>
@@ -57,6 +62,7 @@ export function ModerationPage() {
                 to="/moderation"
                 search={{ kind: search.kind, status: s === 'pending' ? undefined : s }}
                 aria-current={s === status ? 'page' : undefined}
+                activeOptions={{ includeSearch: true, explicitUndefined: true }}
               >
                 {STATUS_LABELS[s]}
                 {list.data ? <span className="count">{list.data.status_counts[s]}</span> : null}
@@ -65,6 +71,7 @@ export function ModerationPage() {
           ))}
         </ul>
       </nav>
+      {moved ? <Notice tone="success">{moved}</Notice> : null}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -81,7 +88,7 @@ export function ModerationPage() {
           ) : (
             <ul className="moderation-list">
               {list.data.results.map((item: ModerationReview | ModerationComment) => (
-                <ModerationItem key={item.id} kind={kind} item={item} />
+                <ModerationItem key={item.id} kind={kind} item={item} onMoved={setMoved} />
               ))}
             </ul>
           )}

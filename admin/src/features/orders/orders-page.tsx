@@ -146,7 +146,7 @@ function StatusTab({
         to="/orders"
         search={{ ...search, status, page: undefined }}
         aria-current={current ? 'page' : undefined}
-        activeOptions={{ includeSearch: true }}
+        activeOptions={{ includeSearch: true, explicitUndefined: true }}
       >
         {label}
         {count !== undefined ? <span className="count">{count}</span> : null}

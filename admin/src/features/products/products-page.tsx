@@ -153,7 +153,7 @@ function StatusTab({
         to="/products"
         search={{ ...search, status, page: undefined }}
         aria-current={search.status === status ? 'page' : undefined}
-        activeOptions={{ includeSearch: true }}
+        activeOptions={{ includeSearch: true, explicitUndefined: true }}
       >
         {label}
       </Link>
