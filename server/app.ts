@@ -281,7 +281,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The back office: its API under {publicApiPath}/admin/ and its app at /admin/ (decision 020).
   await app.register(adminApi, { publicApiPath: config.publicApiPath });
-  if (config.serveSpa) await app.register(adminApp, { distDir: config.distDir });
+  if (config.serveSpa)
+    await app.register(adminApp, { distDir: config.distDir, tenantToken: config.tenantToken });
   await app.register(providerNotifications, { publicApiPath: config.publicApiPath });
   // A test card pays a sandbox order: never registered unless PAYMENT_SANDBOX is on (config.ts
   // refuses it with NODE_ENV=production).

@@ -5,6 +5,7 @@
  */
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { useFakeDist } from '../test/pages.ts';
+import { withTenantToken } from './admin-app.ts';
 
 const dist = useFakeDist();
 let t: TestApp;
@@ -37,6 +38,20 @@ describe('the back office app', () => {
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('googletagmanager');
+  });
+
+  it("carries the server's shop in its shell, so one build serves any shop", async () => {
+    const response = await get('/admin/orders');
+    expect(response.body).toMatch(/<head>\s*<meta name="tenant-token" content="demo-handcraft">/);
+  });
+
+  it('writes a tenant token into the shell as an attribute value, never as markup', () => {
+    const shell =
+      '<html><head><meta name="tenant-token" content="old"><title>x</title></head></html>';
+    const html = withTenantToken(shell, 'a"><script>alert(1)</script>');
+    expect(html).toBe(
+      '<html><head><meta name="tenant-token" content="a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"><title>x</title></head></html>',
+    );
   });
 
   it('sends /admin to /admin/', async () => {

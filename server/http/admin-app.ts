@@ -18,6 +18,30 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export interface AdminAppOptions {
   /** The build's root (config.distDir); the back office is in its `admin/` folder. */
   distDir: string;
+  /**
+   * The shop this server's pages belong to (config.tenantToken): written into the shell as
+   * `<meta name="tenant-token">`, which the back office reads first (admin/src/api/config.ts),
+   * so one build serves whichever shop the server is started for.
+   */
+  tenantToken?: string;
+}
+
+/** Characters that cannot appear raw in an HTML attribute value. */
+const ATTRIBUTE_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '"': '&quot;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+
+/**
+ * The shell with the shop's tenant token in a `<meta name="tenant-token">` right after
+ * `<head>` (replacing one the build may carry).
+ */
+export function withTenantToken(html: string, tenantToken: string): string {
+  const meta = `<meta name="tenant-token" content="${tenantToken.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!)}">`;
+  const without = html.replace(/<meta name="tenant-token"[^>]*>/g, '');
+  return without.replace(/<head>/i, (head) => `${head}${meta}`);
 }
 
 /** The Content-Security-Policy of the back office's documents. */
@@ -59,7 +83,8 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
   const root = resolve(options.distDir, 'admin');
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);
-  const html = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
+  const file = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
+  const html = built && options.tenantToken ? withTenantToken(file, options.tenantToken) : file;
   if (built) {
     await app.register(fastifyStatic, {
       root,
