@@ -3,7 +3,12 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { sanitizeStaffHtml } from '../../../common/sanitize-staff-html';
-import { isAllowedLinkAddress, RICH_TEXT_EXTENSIONS, RichTextEditor } from './rich-text-editor';
+import {
+  inert,
+  isAllowedLinkAddress,
+  RICH_TEXT_EXTENSIONS,
+  RichTextEditor,
+} from './rich-text-editor';
 
 /** The same markup as the browser serializes it (`<hr />` and `<hr>` are one element). */
 function normalized(html: string): string {
@@ -20,6 +25,14 @@ function htmlOf(content: string): string {
 }
 
 describe('RichTextEditor', () => {
+  it('makes stored HTML inert before the editor parses it into the page', () => {
+    const stored =
+      '<p>Oak <img src="x" onerror="window.__xss=1"><script>window.__xss=1</script><a href="javascript:alert(1)">x</a></p>';
+    const html = inert(stored);
+    expect(html).not.toMatch(/onerror|<script|javascript:/);
+    expect(html).toContain('<p>Oak <img src="x">');
+  });
+
   it('shows a labelled editable area and a toolbar with every formatting button', () => {
     render(
       <RichTextEditor

@@ -21,6 +21,7 @@
  * ARIA toolbar pattern (one tab stop, arrow keys move, `aria-pressed` on toggles); the link
  * address is asked for in an inline labelled field, not a browser prompt.
  */
+import DOMPurify from 'dompurify';
 import Link from '@tiptap/extension-link';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
@@ -47,6 +48,16 @@ export const RICH_TEXT_EXTENSIONS = [
     isAllowedUri: (url) => isAllowedLinkAddress(url),
   }),
 ];
+
+/**
+ * Stored HTML made inert before the editor reads it: TipTap parses a string into elements of
+ * this document, where an `<img onerror>` would load and run (the CSP refuses it; the server
+ * sanitizes on save, but older or seeded content may predate that). DOMPurify's defaults drop
+ * scripts and event handlers; the editor's schema then keeps only what it can edit.
+ */
+export function inert(html: string): string {
+  return html ? DOMPurify.sanitize(html) : html;
+}
 
 /** `<p></p>` (TipTap's empty document) reads as no text at all. */
 function toValue(editor: Editor): string {
@@ -87,7 +98,7 @@ export function RichTextEditor({
 
   const editor = useEditor({
     extensions: RICH_TEXT_EXTENSIONS,
-    content: value ?? '',
+    content: inert(value ?? ''),
     editable: !disabled,
     // TipTap would add its base rules as an inline <style>, which the back office's CSP
     // (style-src 'self') refuses; the same rules are in styles.css.
@@ -139,7 +150,7 @@ export function RichTextEditor({
   useEffect(() => {
     const next = value ?? '';
     if (next !== lastEmitted.current && next !== toValue(editor)) {
-      editor.commands.setContent(next, { emitUpdate: false });
+      editor.commands.setContent(inert(next), { emitUpdate: false });
       lastEmitted.current = next;
     }
   }, [editor, value]);
