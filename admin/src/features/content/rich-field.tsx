@@ -3,7 +3,7 @@
  * react-hook-form field, with its error below it, tied to the editor for screen readers.
  */
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { RichTextEditor } from '../../components/rich-text-editor';
+import { inert, RichTextEditor } from '../../components/rich-text-editor';
 
 export function RichField<T extends FieldValues>({
   control,
@@ -47,7 +47,9 @@ export function RichField<T extends FieldValues>({
 
 /** The first words of stored HTML as plain text (a list's line under each item). */
 export function summaryOf(html: string, max = 160): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  // Made inert first: parsing stored HTML as is would compile its event handlers (the CSP
+  // refuses them, loudly).
+  const text = new DOMParser().parseFromString(inert(html), 'text/html').body.textContent ?? '';
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
