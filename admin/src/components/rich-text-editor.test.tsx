@@ -31,6 +31,8 @@ describe('RichTextEditor', () => {
     const html = inert(stored);
     expect(html).not.toMatch(/onerror|<script|javascript:/);
     expect(html).toContain('<p>Oak <img src="x">');
+    // Text that merely reads like an attribute is left alone.
+    expect(inert('<p>Sharpen once = a year</p>')).toBe('<p>Sharpen once = a year</p>');
   });
 
   it('shows a labelled editable area and a toolbar with every formatting button', () => {

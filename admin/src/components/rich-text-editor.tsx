@@ -56,7 +56,13 @@ export const RICH_TEXT_EXTENSIONS = [
  * scripts and event handlers; the editor's schema then keeps only what it can edit.
  */
 export function inert(html: string): string {
-  return html ? DOMPurify.sanitize(html) : html;
+  // Handler attributes are renamed before any parse: parsing one, even in DOMPurify's detached
+  // document, compiles it against the page's CSP, which refuses it with a console error.
+  if (!html) return html;
+  const renamed = html.replace(/<[^>]*>/g, (tag) =>
+    tag.replace(/(\s)on([a-z]+\s*=)/gi, '$1data-on$2'),
+  );
+  return DOMPurify.sanitize(renamed, { ALLOW_DATA_ATTR: false });
 }
 
 /** `<p></p>` (TipTap's empty document) reads as no text at all. */
