@@ -165,6 +165,29 @@ describe('the page cache under a flood of distinct URLs', () => {
     }
   });
 
+  it("answers a renamed product's former address with 301 in a render's place, rendering nothing", async () => {
+    const { stub, app, get } = await appWithStub();
+    try {
+      const piece = demo.products[0]!;
+      const row = await app.app.db
+        .selectFrom('products')
+        .select(['id', 'tenant_id'])
+        .where('slug', '=', piece.slug)
+        .executeTakeFirstOrThrow();
+      await app.app.db
+        .insertInto('product_slug_redirects')
+        .values({ tenant_id: row.tenant_id, old_slug: 'a-former-name', product_id: row.id })
+        .execute();
+      const answer = await get('/products/a-former-name?ref=mail');
+      expect(answer.statusCode).toBe(301);
+      expect(answer.headers.location).toBe(`/products/${piece.slug}?ref=mail`);
+      expect(stub.urls).toEqual([]);
+    } finally {
+      stub.release();
+      await app.close();
+    }
+  });
+
   it('serves the shell beyond the renders in flight, instead of queueing more', async () => {
     const { stub, app, get } = await appWithStub();
     try {

@@ -293,9 +293,10 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
     const url = request.url;
     const key = pageKey(url);
     const cacheKey = key === null ? null : `${origin} ${key}`;
-    // A renamed product's former address: 301 to its page now. Looked up only for a page not
-    // in the cache (a rename clears the cache, so a kept page is never a former address).
-    if (!(cacheKey !== null && pageCache.has(cacheKey))) {
+    // A renamed product's former address answers 301 to its page now. Where pages are rendered
+    // this is part of the render (it takes a render's place, so a flood of former addresses
+    // is held to the renders in flight, and is kept in the page cache, which a rename clears).
+    if (!built || !assets || !loadRenderer) {
       const moved = await movedProductPath(app, options.tenantId ?? null, url);
       if (moved !== null) {
         return reply.code(301).header('Location', moved).header('Cache-Control', 'no-cache').send();
@@ -313,6 +314,8 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       // Rendered and finished once with a marker where the nonce goes; each response gets its
       // own nonce.
       const render = async (): Promise<RenderedPage> => {
+        const moved = await movedProductPath(app, options.tenantId ?? null, url);
+        if (moved !== null) return { kind: 'redirect', status: 301, location: moved };
         const nonceMarker = randomBytes(16).toString('hex');
         const result = await (await load).render({ url, origin, nonce: nonceMarker, fetchApi });
         if (result.kind === 'redirect') return result;
