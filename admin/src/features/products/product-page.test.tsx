@@ -101,6 +101,8 @@ describe("a product's page", () => {
       await screen.findByRole('heading', { name: 'Cherry spoon', level: 1 }),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Cherry spoon');
+    // Its own category, whichever of the product and the categories arrived first.
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
     expect(screen.getByLabelText('Price before discount')).toHaveValue('30.00');
     expect(screen.getByLabelText('Attribute 1 value')).toHaveValue('Cherry');
     expect(screen.getByRole('group', { name: /Option 1: Finish/ })).toBeInTheDocument();

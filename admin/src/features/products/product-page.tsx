@@ -215,14 +215,22 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
           </FormField>
           <div className="grid-2">
             <FormField id="product-category" label="Category" error={errors.category_id?.message}>
-              <select id="product-category" {...form.register('category_id')}>
-                <option value="">Choose a category</option>
-                {(categories.data ?? []).map((c) => (
-                  <option key={c.id} value={String(c.id)}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
+              {/* Mounted once the categories are here: a select registered before its options
+                  exist shows the first option, not the product's category. */}
+              {categories.data ? (
+                <select id="product-category" {...form.register('category_id')}>
+                  <option value="">Choose a category</option>
+                  {categories.data.map((c) => (
+                    <option key={c.id} value={String(c.id)}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <select id="product-category" disabled>
+                  <option>Loading the categories…</option>
+                </select>
+              )}
             </FormField>
             <FormField
               id="product-status"
