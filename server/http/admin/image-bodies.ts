@@ -39,7 +39,7 @@ async function readLimited(payload: IncomingMessage, limit: number): Promise<Buf
 }
 
 async function imageBodiesPlugin(api: FastifyInstance): Promise<void> {
-  api.addContentTypeParser('*', async (request: FastifyRequest, payload: IncomingMessage) => {
+  const parse = async (request: FastifyRequest, payload: IncomingMessage) => {
     if (!IMAGE_BODY_OPERATIONS.has(operationOf(request) ?? '')) {
       throw new HttpError(415, { detail: 'Unsupported Media Type' });
     }
@@ -53,7 +53,11 @@ async function imageBodiesPlugin(api: FastifyInstance): Promise<void> {
       throw new HttpError(413, { detail: MEDIA_MESSAGES.tooLarge });
     }
     return readLimited(payload, MAX_UPLOAD_BYTES);
-  });
+  };
+  // The image types by name too: the contract's upload names them, and Fastify warns at start
+  // about a schema's content type without a parser of its own.
+  api.addContentTypeParser([...UPLOAD_TYPES], parse);
+  api.addContentTypeParser('*', parse);
 }
 
 /** Registers the image body parser in the calling scope (see the module comment). */

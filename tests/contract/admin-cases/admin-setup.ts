@@ -105,6 +105,8 @@ export interface AdminState {
 export interface AdminSetup {
   stamp: string;
   outboxDir: string;
+  /** The API's SQLite file: for what the storefront's cases leave unreachable through the API. */
+  sqlitePath: string;
   /** The shopper's headers: the demo shop's tenant and their storefront access token. */
   shopper: Record<string, string>;
   /** The shopper's storefront refresh token (a staff refresh must refuse it). */
@@ -182,6 +184,7 @@ export async function adminSetup(
   return {
     stamp,
     outboxDir,
+    sqlitePath,
     shopper,
     shopperRefresh: str(login.body.refresh),
     collection,

@@ -53,7 +53,7 @@ export function blogSetup(sqlitePath: string): BlogContent {
     const withThread = published.find((p) => p.slug === 'caring-for-carbon-steel');
     const commented = db
       .prepare(
-        'SELECT c.id, c.post_id FROM blog_comments c WHERE c.post_id <> ? AND c.is_approved = 1 AND c.tenant_id = (SELECT id FROM tenants WHERE token = ?) ORDER BY c.id',
+        "SELECT c.id, c.post_id FROM blog_comments c WHERE c.post_id <> ? AND c.status = 'approved' AND c.tenant_id = (SELECT id FROM tenants WHERE token = ?) ORDER BY c.id",
       )
       .get(withThread?.id ?? 0, DEMO) as { id: number; post_id: number } | undefined;
     const [draft] = post(DEMO, "p.status = 'draft'");
