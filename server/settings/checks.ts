@@ -141,3 +141,58 @@ export async function settingsTransaction<T>(
   ctx.changed(ctx.actor.tenantId);
   return result;
 }
+
+/** What {@link reorderShippingRows} puts in order: a shop's zones or its methods. */
+interface ShippingList<T extends { id: number; position: number }> {
+  table: 'shipping_zones' | 'shipping_methods';
+  /** `zone` or `method`: the activity's action (`shipping_<noun>.reorder`) and the refusal. */
+  noun: 'zone' | 'method';
+  /** Every row of the shop, in its current order. */
+  rows(trx: Trx, tenantId: number): Promise<T[]>;
+}
+
+/**
+ * Puts a shop's shipping zones or methods in the order of `ids` (each of them once), logs
+ * `shipping_<noun>.reorder` with the ids before and after (nothing when the order is the same),
+ * and answers them in their new order.
+ * @throws DomainError `invalid_settings` on `ids` when it does not name each row once;
+ *   `forbidden` for anyone but an owner.
+ */
+export async function reorderShippingRows<T extends { id: number; position: number }>(
+  ctx: SettingsContext,
+  list: ShippingList<T>,
+  ids: readonly number[],
+): Promise<T[]> {
+  const tenantId = ctx.actor.tenantId;
+  return settingsTransaction(ctx, async (trx) => {
+    const rows = await list.rows(trx, tenantId);
+    const before = rows.map((row) => row.id);
+    if (!sameIds(before, ids)) {
+      throw invalidSettings({ ids: [`Name every ${list.noun} once, in the new order.`] });
+    }
+    for (const [position, id] of ids.entries()) {
+      await trx
+        .updateTable(list.table)
+        .set({ position })
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    }
+    if (JSON.stringify(before) !== JSON.stringify(ids)) {
+      await recordSettingsChange(trx, ctx, `shipping_${list.noun}.reorder`, list.table, {
+        before: { ids: before },
+        after: { ids },
+      });
+    }
+    return ids.map((id, position) => ({ ...rows.find((row) => row.id === id)!, position }));
+  });
+}
+
+/** True when `ids` names each of `existing` exactly once. */
+export function sameIds(existing: readonly number[], ids: readonly number[]): boolean {
+  return (
+    existing.length === ids.length &&
+    new Set(ids).size === ids.length &&
+    ids.every((id) => existing.includes(id))
+  );
+}

@@ -16,8 +16,8 @@ import { orderShipments } from '../orders/read-model.ts';
 import {
   changedFields,
   FieldCheck,
-  invalidSettings,
   recordSettingsChange,
+  reorderShippingRows,
   requireOwner,
   settingsConflict,
   settingsNotFound,
@@ -26,7 +26,6 @@ import {
   type SettingsContext,
   type Trx,
 } from './checks.ts';
-import { sameIds } from './shipping-zones.ts';
 
 export type ShippingMethod = Schemas['ShippingMethod'];
 export type ShippingMethodInput = Schemas['ShippingMethodInput'];
@@ -337,32 +336,13 @@ export async function reorderShippingMethods(
   ctx: SettingsContext,
   ids: readonly number[],
 ): Promise<ShippingMethod[]> {
-  const tenantId = ctx.actor.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const methods = (await methodRows(trx, tenantId)).map(toMethod);
-    if (
-      !sameIds(
-        methods.map((m) => m.id),
-        ids,
-      )
-    ) {
-      throw invalidSettings({ ids: ['Name every method once, in the new order.'] });
-    }
-    const before = methods.map((m) => m.id);
-    for (const [position, id] of ids.entries()) {
-      await trx
-        .updateTable('shipping_methods')
-        .set({ position })
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    }
-    if (JSON.stringify(before) !== JSON.stringify(ids)) {
-      await recordSettingsChange(trx, ctx, 'shipping_method.reorder', 'shipping_methods', {
-        before: { ids: before },
-        after: { ids },
-      });
-    }
-    return ids.map((id, position) => ({ ...methods.find((m) => m.id === id)!, position }));
-  });
+  return reorderShippingRows(
+    ctx,
+    {
+      table: 'shipping_methods',
+      noun: 'method',
+      rows: async (trx, tenantId) => (await methodRows(trx, tenantId)).map(toMethod),
+    },
+    ids,
+  );
 }

@@ -14,8 +14,8 @@ import { toBool } from '../platform/db/mapping.ts';
 import {
   changedFields,
   FieldCheck,
-  invalidSettings,
   recordSettingsChange,
+  reorderShippingRows,
   requireOwner,
   settingsConflict,
   settingsNotFound,
@@ -216,41 +216,13 @@ export async function reorderShippingZones(
   ctx: SettingsContext,
   ids: readonly number[],
 ): Promise<ShippingZone[]> {
-  const tenantId = ctx.actor.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const zones = (await zoneRows(trx, tenantId)).map(toZone);
-    if (
-      !sameIds(
-        zones.map((z) => z.id),
-        ids,
-      )
-    ) {
-      throw invalidSettings({ ids: ['Name every zone once, in the new order.'] });
-    }
-    const before = zones.map((z) => z.id);
-    for (const [position, id] of ids.entries()) {
-      await trx
-        .updateTable('shipping_zones')
-        .set({ position })
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    }
-    if (JSON.stringify(before) !== JSON.stringify(ids)) {
-      await recordSettingsChange(trx, ctx, 'shipping_zone.reorder', 'shipping_zones', {
-        before: { ids: before },
-        after: { ids },
-      });
-    }
-    return ids.map((id, position) => ({ ...zones.find((z) => z.id === id)!, position }));
-  });
-}
-
-/** True when `ids` names each of `existing` exactly once. */
-export function sameIds(existing: readonly number[], ids: readonly number[]): boolean {
-  return (
-    ids.length === existing.length &&
-    new Set(ids).size === ids.length &&
-    ids.every((id) => existing.includes(id))
+  return reorderShippingRows(
+    ctx,
+    {
+      table: 'shipping_zones',
+      noun: 'zone',
+      rows: async (trx, tenantId) => (await zoneRows(trx, tenantId)).map(toZone),
+    },
+    ids,
   );
 }
