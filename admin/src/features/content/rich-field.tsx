@@ -49,7 +49,12 @@ export function RichField<T extends FieldValues>({
 export function summaryOf(html: string, max = 160): string {
   // Made inert first: parsing stored HTML as is would compile its event handlers (the CSP
   // refuses them, loudly).
-  const text = new DOMParser().parseFromString(inert(html), 'text/html').body.textContent ?? '';
+  // A space after each block, or the text of a list reads "daysEurope".
+  const spaced = inert(html).replace(
+    /<\/(p|li|h[1-6]|div|blockquote|dt|dd|tr)>|<br\s*\/?>/gi,
+    '$& ',
+  );
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
