@@ -5,7 +5,7 @@
  * filter and the page live in the URL (`?kind=&status=&page=`). Owners also see the settings:
  * whether new comments and reviews show at once.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { isOwner, useMe } from '../auth/api';
@@ -29,9 +29,11 @@ export function ModerationPage() {
   const page = search.page ?? 1;
   const list = useQuery(moderationListQuery(kind, status, page));
   const noun = kind === 'reviews' ? 'reviews' : 'comments';
-  // What the last move did; forgotten when another list is opened.
-  const [moved, setMoved] = useState<string | null>(null);
-  useEffect(() => setMoved(null), [kind, status, page]);
+  // What the last move did, shown while the list it was made in stays open.
+  const listKey = `${kind} ${status} ${page}`;
+  const [lastMove, setLastMove] = useState<{ listKey: string; text: string } | null>(null);
+  const moved = lastMove?.listKey === listKey ? lastMove.text : null;
+  const setMoved = (text: string) => setLastMove({ listKey, text });
   return (
     <>
       <title>Moderation · Back office</title>
