@@ -10,9 +10,9 @@
  *      since its last release against its version (contract:diff)
  *   2. Vitest: web (jsdom) and server on SQLite, one worker per core
  *   3. production build, then the first-load JavaScript budget of every route
- *   4. Playwright e2e | Vitest server on PostgreSQL (only with TEST_DATABASE_URL), then the
- *      contract test (prism proxy --errors), then the built pages through the W3C Nu HTML
- *      checker after a one-at-a-time crawl of the sitemap (npm run check:html), then the
+ *   4. Playwright e2e, then the built pages through the W3C Nu HTML checker after a
+ *      one-at-a-time crawl of the sitemap (npm run check:html) | Vitest server on PostgreSQL
+ *      (only with TEST_DATABASE_URL), then the contract test (prism proxy --errors), then the
  *      shopper flows against the Prism mock (npm run test:e2e:mock)
  *
  * The first lane of a stage prints as it runs; the others print when they end, so their output
@@ -80,13 +80,16 @@ const stages = [
     ],
   ],
   [
-    [{ name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] }],
+    [
+      { name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] },
+      // No browser: a server of its own, a sequential crawl and the Nu checker (Java), about
+      // 50 s. After the e2e, so the two lanes end together: the PostgreSQL pass grew with the
+      // back office's server tests.
+      { name: 'HTML (W3C Nu checker, crawl)', cmd: npm, args: ['run', 'check:html'] },
+    ],
     [
       ...postgresLane,
       { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
-      // No browser: a server of its own, a sequential crawl and the Nu checker (Java), about
-      // 15 s, while the main e2e runs.
-      { name: 'HTML (W3C Nu checker, crawl)', cmd: npm, args: ['run', 'check:html'] },
       // One browser, after the lane's other steps, while the main e2e still runs: it fits in
       // that lane's spare time instead of adding a stage.
       { name: 'e2e against the mock (playwright)', cmd: npm, args: ['run', 'test:e2e:mock'] },
