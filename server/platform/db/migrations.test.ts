@@ -31,6 +31,10 @@ describe('migrations across restarts', () => {
         '2026_014_moderation_and_inbox',
         '2026_015_content_editing',
         '2026_016_shop_settings',
+        '2026_017_cancellation_rights',
+        '2026_018_seller_and_vat',
+        '2026_019_price_history_and_delivery',
+        '2026_020_account_erasure',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -26,6 +26,10 @@ import { mediaMigration } from './migrations/2026-013-media.ts';
 import { moderationAndInboxMigration } from './migrations/2026-014-moderation-and-inbox.ts';
 import { contentEditingMigration } from './migrations/2026-015-content-editing.ts';
 import { shopSettingsMigration } from './migrations/2026-016-shop-settings.ts';
+import { cancellationRightsMigration } from './migrations/2026-017-cancellation-rights.ts';
+import { sellerAndVatMigration } from './migrations/2026-018-seller-and-vat.ts';
+import { priceHistoryAndDeliveryMigration } from './migrations/2026-019-price-history-and-delivery.ts';
+import { accountErasureMigration } from './migrations/2026-020-account-erasure.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,6 +50,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_014_moderation_and_inbox': moderationAndInboxMigration(dialect),
     '2026_015_content_editing': contentEditingMigration(dialect),
     '2026_016_shop_settings': shopSettingsMigration(dialect),
+    '2026_017_cancellation_rights': cancellationRightsMigration(dialect),
+    '2026_018_seller_and_vat': sellerAndVatMigration(dialect),
+    '2026_019_price_history_and_delivery': priceHistoryAndDeliveryMigration(dialect),
+    '2026_020_account_erasure': accountErasureMigration(dialect),
   };
 }
 
