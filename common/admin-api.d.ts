@@ -1925,6 +1925,12 @@ export interface paths {
      *     (`G-` and 4 to 16 capital letters or digits), or null for none: the storefront then
      *     loads no analytics and its pages' Content-Security-Policy allows none. Every change is
      *     in the activity log (`settings.site.update`) with the fields before and after.
+     *
+     *     Who the seller is (E-Commerce Regulations 2002 reg. 6; the footer's legal block and the
+     *     invoices show it): `legal_name`, `legal_address`, `legal_email`, `company_number`,
+     *     `vat_number`, `vat_registered` and `vat_rate`. A shop that is VAT registered needs a
+     *     rate and a VAT number (400 on each missing one); a new rate applies to orders placed
+     *     from then on.
      */
     patch: operations['updateSiteSetup'];
     trace?: never;
@@ -2812,6 +2818,15 @@ export interface components {
       updated_at: string;
       /** Format: date-time */
       archived_at: string | null;
+      discount: components['schemas']['ProductDiscount'];
+    };
+    /** @description Whether the storefront shows the price before discount (struck through, 'DISCOUNT OFFER'): only when it is above the price and at most the lowest price of the 30 days before the current price took effect (Directive 98/6/EC art. 6a). Every price the product takes is recorded with when it took effect. */
+    ProductDiscount: {
+      shown: boolean;
+      /** @description The lowest price of the 30 days before the current price took effect; null when no earlier price is recorded in them. */
+      lowest_price_30_days: string | null;
+      /** @description Why a price before discount that is set is not shown, in one sentence; null when it is shown or none is set. */
+      reason: string | null;
     };
     ProductCreate: {
       name: string;
@@ -3353,6 +3368,20 @@ export interface components {
       google_analytics_id: string | null;
       /** Format: email */
       contact_email: string;
+      /** @description The seller's registered or trading name (E-Commerce Regulations 2002 reg. 6), shown in the footer and on invoices. */
+      legal_name: string;
+      /** @description The seller's geographic address, lines joined by a line feed; empty until set. */
+      legal_address: string;
+      /** @description The e-mail address the seller is reached at (footer, invoices). */
+      legal_email: string;
+      /** @description The company's registration number (upper case, no spaces), or null. */
+      company_number: string | null;
+      /** @description The VAT number (country prefix and 8-12 letters or digits, no spaces), or null. */
+      vat_number: string | null;
+      /** @description The shop charges VAT; its prices include it at `vat_rate`. */
+      vat_registered: boolean;
+      /** @description The VAT rate prices include, in percent ("20.00"); null when none is set. Each order keeps the rate in force when it was placed. */
+      vat_rate: string | null;
     };
     SiteSetupChange: {
       site_title?: string;
@@ -3364,6 +3393,18 @@ export interface components {
       google_analytics_id?: string | null;
       /** Format: email */
       contact_email?: string;
+      legal_name?: string;
+      /** @description Several lines; blank lines are dropped. */
+      legal_address?: string;
+      /** @description A valid e-mail address (refused as `{"legal_email": [...]}` otherwise). */
+      legal_email?: string;
+      /** @description Letters and digits (spaces dropped); null or blank for none. */
+      company_number?: string | null;
+      /** @description A 2-letter country prefix and 8 to 12 letters or digits (spaces dropped, upper-cased); null or blank for none. Required while `vat_registered`. */
+      vat_number?: string | null;
+      vat_registered?: boolean;
+      /** @description Percent from 0 to 30 with at most two decimals ("20", "5.5"); null for none. Required while `vat_registered`. */
+      vat_rate?: string | null;
     };
     /**
      * @description An ISO 3166-1 alpha-2 country code.
@@ -3451,6 +3492,8 @@ export interface components {
       ready_dispatch_days_max: number;
       /** @description The youngest age that may buy an age-restricted piece. */
       minimum_age: number;
+      /** @description The country (ISO 3166-1 alpha-2) the storefront quotes "+ delivery from" to, next to each price (UK DMCC Act 2024); one of the shipping zones' countries. Null: the first country of the first zone. Always in answers; omitted in a request, it stays as it was. */
+      default_country?: string | null;
     };
     /** @enum {string} */
     CardProviderName: 'stripe' | '2c2p';

@@ -89,6 +89,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/accounts/me/data/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A copy of everything the shop keeps about the logged-in customer, as a JSON file.
+     * @description The right of access and to data portability (UK GDPR / GDPR art. 15 and 20): the
+     *     account (never its password hash or tokens), saved addresses, orders with their lines,
+     *     every payment attempt's status (no provider credential), the reviews and blog comments
+     *     the customer wrote, the contact messages sent from the account's e-mail address with
+     *     the shop's answers, and the cart (null when the customer has none). Nothing of another
+     *     customer. The answer is a download: `Content-Disposition: attachment`.
+     */
+    get: operations['exportAccountData'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/me/delete/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Erase the logged-in customer's account, confirmed with its password.
+     * @description The right to erasure (UK GDPR / GDPR art. 17). Erased: the e-mail (it can register a new
+     *     account at once), the username, the password, saved addresses, every session and
+     *     password-reset link, the cart; reviews and blog comments stay published as a "Former
+     *     customer"'s. Kept: the orders with the name and delivery address on them, and their
+     *     payments, which the shop must keep for its accounts (UK Companies Act 2006 s.388 and
+     *     HMRC: 6 years; GDPR art. 17(3)(b)). From the answer on, the account cannot log in, and
+     *     its access and refresh tokens are refused (401). A wrong password counts as a failed
+     *     login of the account (the login throttle's 429 applies).
+     */
+    post: operations['deleteAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/accounts/password/change/': {
     parameters: {
       query?: never;
@@ -764,6 +816,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orders/orders/{id}/cancellation-request/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask to cancel one of the customer's paid orders under the 14-day right to cancel.
+     * @description The shopper's notice of cancellation (UK Consumer Contracts Regulations 2013 reg. 32;
+     *     Directive 2011/83/EU art. 11): accepted while `cancellation.can_request` is true, once per
+     *     order. The request reaches the shop's order desk, which refunds the order once the
+     *     pieces are back; the shopper is e-mailed an acknowledgement. No reason is needed.
+     */
+    post: operations['requestOrderCancellation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/orders/orders/{id}/': {
     parameters: {
       query?: never;
@@ -821,6 +896,24 @@ export interface components {
         [key: string]: string;
       } | null;
       tenant: number;
+      seller: components['schemas']['Seller'];
+    };
+    /** @description Who the seller is (E-Commerce Regulations 2002 reg. 6; the Companies Act 2006 trading disclosures), as the footer's legal block and the invoices show it, and whether the prices include VAT. */
+    Seller: {
+      /** @description The registered or trading name. */
+      legal_name: string;
+      /** @description The geographic address, lines joined by a line feed ("\n"); empty when the shop has not given one. */
+      address: string;
+      /** @description The e-mail address the seller is reached at. */
+      email: string;
+      /** @description The company's registration number, or null. */
+      company_number: string | null;
+      /** @description The VAT number, or null. */
+      vat_number: string | null;
+      /** @description True: the prices include VAT at `vat_rate` ("Prices include VAT"); false: no VAT is charged. */
+      vat_registered: boolean;
+      /** @description The VAT rate the prices include, in percent ("20.00"); null when the shop is not VAT registered. */
+      vat_rate: string | null;
     };
     /** @description The public page settings (section 3 does not show the full list). */
     CompanySettings: {
@@ -875,8 +968,10 @@ export interface components {
       slug: string;
       name: string;
       price: components['schemas']['Money'];
-      /** @description The price before a discount, when the product is discounted. */
+      /** @description The price before a discount, shown struck through with 'DISCOUNT OFFER', or null. Only an honest was-price is sent (Directive 98/6/EC art. 6a): one above the price and at most the lowest price the piece had in the 30 days before its current price took effect; a price before discount the shop set that breaks this rule, or one with no earlier price recorded in those 30 days, is sent as null. */
       price_before_discount?: components['schemas']['Money'] | null;
+      /** @description The cheapest delivery of this one piece to the shop's default country (UK DMCC Act 2024: delivery in or next to the headline price, "+ delivery from $6.50"). "0.00" when the piece's price reaches a method's free-over amount ("Free delivery"); null when no delivery method may carry it there (collection only). Age-restricted pieces count age-verified methods only. */
+      delivery_from: components['schemas']['Money'] | null;
       stock: number;
       is_active?: boolean;
       description: string;
@@ -901,6 +996,8 @@ export interface components {
       /** @description Sold only to adults (a bladed article); the checkout asks for a date of birth and an adult's signature is needed on delivery. */
       age_restricted: boolean;
       dispatch: components['schemas']['Dispatch'];
+      /** @description The piece has no 14-day right to cancel (UK Consumer Contracts Regulations 2013 reg. 28(1)(b); Directive 2011/83/EU art. 16(c)): it is made to order, or the owner marked it as made to the buyer's specification or personalised. A piece that is not exempt becomes so in a cart line with a text option filled in (an engraving): see `CartItem.cancellation_exempt`. */
+      cancellation_exempt: boolean;
     };
     ProductOptionValue: {
       /** @description What the cart line's customization holds, e.g. `ebony`. */
@@ -1050,6 +1147,89 @@ export interface components {
       /** Format: email */
       email: string;
     };
+    AccountDeletion: {
+      /** @description The account's current password. */
+      password: string;
+    };
+    /** @description Everything the shop keeps about the customer (GDPR art. 15 and 20); lists oldest first. */
+    AccountDataExport: {
+      /** Format: date-time */
+      exported_at: string;
+      account: {
+        id: number;
+        /** Format: email */
+        email: string;
+        username: string;
+        /** Format: date-time */
+        date_joined: string;
+      };
+      addresses: components['schemas']['SavedAddress'][];
+      orders: components['schemas']['Order'][];
+      /** @description Every payment attempt of the customer's orders, with its status only. */
+      payments: {
+        order_number: string;
+        attempt: number;
+        /** @enum {string} */
+        status: 'initiated' | 'pending' | 'succeeded' | 'failed' | 'canceled';
+        amount: components['schemas']['Money'];
+        currency: string;
+        /** Format: date-time */
+        created_at: string;
+        /** Format: date-time */
+        captured_at: string | null;
+        refund_status: components['schemas']['RefundStatus'];
+      }[];
+      reviews: {
+        id: number;
+        product: {
+          id: number;
+          name: string;
+          slug: string;
+        };
+        rating: number;
+        comment: string;
+        status: components['schemas']['ModerationState'];
+        /** Format: date-time */
+        created_at: string;
+        /** @description The shop's public answer. */
+        shop_reply: string | null;
+      }[];
+      blog_comments: {
+        id: number;
+        post: {
+          id: number;
+          title: string;
+          slug: string;
+        };
+        parent: number | null;
+        content: string;
+        status: components['schemas']['ModerationState'];
+        /** Format: date-time */
+        created_at: string;
+      }[];
+      /** @description Messages sent through the contact form from the account's e-mail address, with the shop's answers. */
+      contact_messages: {
+        id: number;
+        name: string;
+        email: string;
+        phone_number: string | null;
+        subject: string;
+        message: string;
+        /** Format: date-time */
+        created_at: string;
+        replies: {
+          body: string;
+          /** Format: date-time */
+          created_at: string;
+        }[];
+      }[];
+      cart: components['schemas']['Cart'] | null;
+    };
+    /**
+     * @description Where a review or comment stands with the shop's moderation; only `approved` ones are public.
+     * @enum {string}
+     */
+    ModerationState: 'pending' | 'approved' | 'rejected' | 'hidden';
     PasswordResetConfirm: {
       /** @description The `token` query parameter of the e-mailed link. */
       token: string;
@@ -1206,6 +1386,8 @@ export interface components {
       unit_price: components['schemas']['Money'];
       line_total: components['schemas']['Money'];
       dispatch: components['schemas']['Dispatch'];
+      /** @description The line has no 14-day right to cancel: its piece is exempt (`Product.cancellation_exempt`), or a text option (a personalisation such as an engraving) is filled in. A choice among the shop's standard values (a handle wood) does not make a line exempt. */
+      cancellation_exempt: boolean;
     };
     Cart: {
       id: number;
@@ -1317,6 +1499,10 @@ export interface components {
       age_restricted: boolean;
       /** @description When the line was expected to leave the workshop, as estimated when the order was placed. */
       dispatch: components['schemas']['Dispatch'] | null;
+      /** @description The line had no 14-day right to cancel when the order was placed (see `CartItem.cancellation_exempt`); kept as it was then. */
+      cancellation_exempt: boolean;
+      /** @description The VAT included in `line_total` at the order's `vat_rate`: line_total × rate / (100 + rate), rounded half-up to the cent; null when the order was charged no VAT. */
+      vat_amount: components['schemas']['Money'] | null;
     };
     /**
      * @description `awaiting_payment` until a payment succeeds (card) or the shop confirms it (bank
@@ -1401,6 +1587,42 @@ export interface components {
       payment_redirect_url: string | null;
       /** @description The newest card payment of the order, if any. */
       latest_payment: components['schemas']['PaymentStatus'] | null;
+      /** @description The VAT rate (percent, "20.00") the prices included when the order was placed; a later change of the shop's rate does not change it. Null when the shop charged no VAT. */
+      vat_rate: string | null;
+      /** @description The VAT included in `total_price`, the lines' `vat_amount` plus `shipping_vat`; null when no VAT was charged. */
+      vat_total: components['schemas']['Money'] | null;
+      /** @description The VAT included in `shipping_price`, rounded half-up to the cent; null when no VAT was charged. */
+      shipping_vat: components['schemas']['Money'] | null;
+      cancellation: components['schemas']['OrderCancellation'];
+    };
+    /**
+     * @description The shopper's 14-day right to cancel a paid order (UK Consumer Contracts Regulations
+     *     2013 regs 29-38; Directive 2011/83/EU arts 9-16). It runs from payment until 14 days
+     *     after delivery: the shop does not record delivery, so a shipment counts as delivered the
+     *     day it is collected, or 7 days after it is shipped; the deadline is the end of that
+     *     14th day, UTC. An order whose every line is exempt (`OrderItem.cancellation_exempt`)
+     *     has no right; in an order with some exempt lines the right covers the others. An
+     *     unpaid order is canceled instead (`POST /orders/orders/{id}/cancel/`).
+     */
+    OrderCancellation: {
+      /** @description Every line of the order is exempt, so it has no right to cancel. */
+      exempt: boolean;
+      /**
+       * Format: date-time
+       * @description The last moment a request is accepted; null while a shipment has not yet been shipped or collected (the period has not started), and for an exempt order.
+       */
+      deadline: string | null;
+      /** @description A request (`POST /orders/orders/{id}/cancellation-request/`) would be accepted now. */
+      can_request: boolean;
+      /**
+       * Format: date-time
+       * @description When the shopper asked to cancel; null when they have not.
+       */
+      requested_at: string | null;
+    };
+    CancellationRequestCreate: {
+      /** @description Why the shopper cancels, in their words (optional; no reason is needed). */
+      reason?: string;
     };
     Shipment: {
       /** @description The method's code. */
@@ -1861,6 +2083,64 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  exportAccountData: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer's data. */
+      200: {
+        headers: {
+          /** @description `attachment; filename="my-data-YYYY-MM-DD.json"` (the UTC date of the export). */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountDataExport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  deleteAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AccountDeletion'];
+      };
+    };
+    responses: {
+      /** @description The account is erased. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The password is missing or wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   changePassword: {
@@ -3046,6 +3326,53 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       /** @description The order can no longer be canceled. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  requestOrderCancellation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['CancellationRequestCreate'];
+      };
+    };
+    responses: {
+      /** @description The order, with `cancellation.requested_at` set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      /** @description The order id is not a number, or the reason is too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The order cannot be canceled under the right, and `detail` says why. */
       409: {
         headers: {
           [name: string]: unknown;

@@ -23,6 +23,7 @@ import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { parseOptions } from './options.ts';
+import { discountState } from './price-history.ts';
 
 export type AdminProduct = Schemas['AdminProduct'];
 export type AdminProductSummary = Schemas['AdminProductSummary'];
@@ -206,7 +207,8 @@ async function thumbnailsOf(db: Kysely<Database>, ids: number[]): Promise<Map<nu
 
 /**
  * Product `productId` of the shop as the back office edits it: every field, its attributes and
- * photos in their order, its options as stored (money as decimal strings).
+ * photos in their order, its options as stored (money as decimal strings), and whether the
+ * storefront shows its discount and why not (`discount`, ./price-history.ts).
  * @throws DomainError `product_not_found` (404 "Not found.") for no such product in the shop.
  */
 export async function getAdminProduct(
@@ -286,5 +288,6 @@ export async function getAdminProduct(
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at ?? row.created_at),
     archived_at: row.archived_at === null ? null : toIsoString(row.archived_at),
+    discount: discountState(row),
   };
 }

@@ -10,6 +10,7 @@ import { shopNameOf } from '../content/shop-name.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import {
   type CatalogScope,
+  deliveryTableIn,
   loadRelated,
   PRODUCT_FIELDS,
   productColumns,
@@ -31,7 +32,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
     .where('p.slug', '=', slug)
     .executeTakeFirst();
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-  const [{ images, attributes }, reviews, rules] = await Promise.all([
+  const [{ images, attributes }, reviews, rules, delivery] = await Promise.all([
     loadRelated(db, [row.id]),
     db
       .selectFrom('reviews')
@@ -53,10 +54,11 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       .orderBy('id', 'desc')
       .execute(),
     shopRules(db, tenantId),
+    deliveryTableIn(scope),
   ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
   return {
-    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules),
+    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
     reviews: reviews.map((r) => ({
       id: r.id,
       product: r.product_id,

@@ -16,7 +16,8 @@
  * Prices: a product's price and its options' surcharges are read when a cart line is priced
  * and when an order is placed (which copies them into its lines), so changing them here never
  * changes an order already placed, and a cart holding the old price is refused at checkout with
- * the new total (server/checkout/).
+ * the new total (server/checkout/). Each new price is recorded with the moment it took effect
+ * (./price-history.ts), which decides whether the storefront may show a price before discount.
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -33,6 +34,7 @@ import {
   PRODUCT_MESSAGES,
   type ProductInput,
 } from './product-input.ts';
+import { recordPrice } from './price-history.ts';
 import { freeSlug, recordSlug, slugFromName, slugTaken } from './product-slugs.ts';
 import { recordStockMovement } from './stock-movements.ts';
 
@@ -206,6 +208,7 @@ export async function createProduct(
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeAttributes(trx, productId, checked.attributes ?? []);
+      await recordPrice(trx, { tenantId, productId, priceCents: fields.priceCents, at: now });
       await recordSlug(trx, tenantId, productId, slug);
       if (stock > 0) {
         await recordStockMovement(trx, {
@@ -338,6 +341,9 @@ export async function updateProduct(
       if (checked.attributes !== undefined) {
         await writeAttributes(trx, productId, checked.attributes);
       }
+      if (checked.priceCents !== undefined && checked.priceCents !== row.price_cents) {
+        await recordPrice(trx, { tenantId, productId, priceCents: checked.priceCents, at: now });
+      }
       if (slug !== before.slug) await recordSlug(trx, tenantId, productId, slug, before.slug);
       const after = await getAdminProduct(trx, tenantId, productId);
       const diff = changes(snapshot(before), snapshot(after));
@@ -416,6 +422,8 @@ export async function duplicateProduct(
         .returning('id')
         .executeTakeFirstOrThrow();
       await writeAttributes(trx, id, source.attributes);
+      // A new product: its price history starts now (the original's is not its own).
+      await recordPrice(trx, { tenantId, productId: id, priceCents: row.price_cents, at: now });
       const images = await trx
         .selectFrom('product_images')
         .select(['image_path', 'thumb_path', 'alt_text', 'position'])

@@ -19,6 +19,7 @@ import { searchPrefixes } from './search/search-terms.ts';
 import type { ProductListParams } from './product-list-params.ts';
 import {
   type CatalogScope,
+  deliveryTableIn,
   loadRelated,
   PRODUCT_FIELDS,
   productColumns,
@@ -110,9 +111,10 @@ export async function loadProductPage(
       if (params.search) ordered = ordered.orderBy(searchRank(dialect, prefixes));
       ordered = ordered.orderBy('p.id');
   }
-  const [rows, rules] = await Promise.all([
+  const [rows, rules, delivery] = await Promise.all([
     ordered.limit(pageSize).offset(offset).execute(),
     shopRules(db, tenantId),
+    deliveryTableIn(scope),
   ]);
   if (rows.length === 0 && page > 1) throw invalidPage();
   // Counted over the products alone: their tenant, activity and filter columns are all in one
@@ -143,7 +145,7 @@ export async function loadProductPage(
     next: page * pageSize < count ? NEXT_MARK : null,
     previous: page > 1 ? PREVIOUS_MARK : null,
     results: rows.map((row) =>
-      toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules),
+      toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
     ),
   };
 }

@@ -11,6 +11,9 @@ import { toAverage, toBool, toCount } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
 import { dispatchOf, type ShopRules } from './dispatch-dates.ts';
 import { parseOptions, toProductOptions } from './options.ts';
+import { productExempt } from './cancellation-exemption.ts';
+import { honestBeforePrice } from './price-history.ts';
+import { deliveryFrom, type DeliveryTable, loadDeliveryTable } from './delivery-from.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 
 type Product = Schemas['Product'];
@@ -20,6 +23,14 @@ export interface CatalogScope {
   db: Kysely<Database>;
   dialect: Dialect;
   tenantId: number;
+  /** The shop's delivery table (./delivery-from.ts), kept by the caller's cache; absent: read
+   * from the database at each call. */
+  deliveryTable?: () => Promise<DeliveryTable>;
+}
+
+/** The scope's delivery table: its cached one, or read now. */
+export function deliveryTableIn(scope: CatalogScope): Promise<DeliveryTable> {
+  return scope.deliveryTable?.() ?? loadDeliveryTable(scope.db, scope.tenantId);
 }
 
 /**
@@ -46,6 +57,7 @@ export const PRODUCT_FIELDS = [
   'p.name',
   'p.price_cents',
   'p.price_before_discount_cents',
+  'p.lowest_prior_price_cents',
   'p.stock',
   'p.description',
   'p.long_html_description',
@@ -56,6 +68,7 @@ export const PRODUCT_FIELDS = [
   'p.lead_time_days_min',
   'p.lead_time_days_max',
   'p.age_restricted',
+  'p.cancellation_exempt',
   'p.review_count',
   'p.rating_average',
 ] as const;
@@ -67,6 +80,8 @@ export type ProductRow = {
   name: string;
   price_cents: number;
   price_before_discount_cents: number | null;
+  /** The lowest price of the 30 days before the price took effect (migration 2026_019). */
+  lowest_prior_price_cents: number | null;
   stock: number;
   description: string;
   long_html_description: string;
@@ -77,6 +92,8 @@ export type ProductRow = {
   lead_time_days_min: number | null;
   lead_time_days_max: number | null;
   age_restricted: boolean | number;
+  /** The owner's flag (migration 2026_017); see ./cancellation-exemption.ts. */
+  cancellation_exempt: boolean | number;
   /** Kept by triggers on `reviews` (migration 2026_009). */
   review_count: number;
   /** The exact mean rating, 0 without reviews (same triggers). */
@@ -131,13 +148,16 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[]) {
 /**
  * A product row and its related rows as the contract's Product, without reviews; the average
  * rating rounded to one decimal (null without reviews); `dispatch` is estimated from the shop's
- * rules as of now.
+ * rules as of now; `price_before_discount` only when it is an honest was-price
+ * (./price-history.ts, Directive 98/6/EC art. 6a); `delivery_from` from the shop's delivery
+ * table (./delivery-from.ts).
  */
 export function toProduct(
   row: ProductRow,
   images: Product['images'],
   attributes: Product['attributes'],
   rules: ShopRules,
+  delivery: DeliveryTable,
 ): Product {
   const reviewCount = toCount(row.review_count);
   const first = images[0];
@@ -147,8 +167,11 @@ export function toProduct(
     slug: row.slug,
     name: row.name,
     price: toDecimal(row.price_cents),
-    price_before_discount:
-      row.price_before_discount_cents === null ? null : toDecimal(row.price_before_discount_cents),
+    price_before_discount: honestBeforePrice(row),
+    delivery_from: deliveryFrom(delivery, {
+      priceCents: row.price_cents,
+      ageRestricted: toBool(row.age_restricted),
+    }),
     stock: row.stock,
     is_active: true,
     description: row.description,
@@ -170,6 +193,7 @@ export function toProduct(
     lead_time_days_min: madeToOrder ? row.lead_time_days_min : null,
     lead_time_days_max: madeToOrder ? row.lead_time_days_max : null,
     age_restricted: toBool(row.age_restricted),
+    cancellation_exempt: productExempt(row),
     // As of the answer: the catalogue cache keeps it a second, a rendered page ten.
     dispatch: dispatchOf(
       {

@@ -37,6 +37,9 @@ export interface CatalogCacheOptions {
   countTtlMs?: number;
 }
 
+/** How long {@link CatalogCache.shopTable} keeps a value at most (a change made by SQL). */
+export const SHOP_TABLE_MAX_AGE_MS = 60_000;
+
 /**
  * TTL + LRU cache of serialized answers with single-flight loading (concurrent misses of one
  * key share one load; a failed load is not kept). Invalidation bumps the tenant's generation,
@@ -53,6 +56,8 @@ export class CatalogCache {
   private readonly kindGenerations = new Map<string, number>();
   private readonly invalidationListeners: Array<InvalidationListener> = [];
   private nextPurgeAt = 0;
+  /** {@link shopTable}'s values by `${tenantId}\0${key}`, with when they were loaded. */
+  private readonly shopTables = new Map<string, { loadedAt: number; value: Promise<unknown> }>();
 
   constructor(options: CatalogCacheOptions) {
     this.ttlMs = options.ttlMs;
@@ -96,6 +101,27 @@ export class CatalogCache {
     const value = await load();
     // A change made while counting moved the generation: the key is stale, and never read.
     counts.set(full, value);
+    return value;
+  }
+
+  /**
+   * A value built from one shop's settings and shared by many answers (the delivery table of
+   * server/catalog/delivery-from.ts), kept until the shop's next whole-shop {@link invalidate}
+   * (any process's: ./cache-sync.ts relays them) and at most {@link SHOP_TABLE_MAX_AGE_MS};
+   * loaded every time when the cache is off. A failed load is not kept. `key` names the kind
+   * of table, never request input.
+   */
+  async shopTable<T>(tenantId: number, key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.entries) return load();
+    const full = `${tenantId}\u0000${key}`;
+    const now = Date.now();
+    const held = this.shopTables.get(full);
+    if (held && now - held.loadedAt < SHOP_TABLE_MAX_AGE_MS) return held.value as Promise<T>;
+    const value = load();
+    this.shopTables.set(full, { loadedAt: now, value });
+    value.catch(() => {
+      if (this.shopTables.get(full)?.value === value) this.shopTables.delete(full);
+    });
     return value;
   }
 
@@ -156,6 +182,8 @@ export class CatalogCache {
    */
   invalidate(tenantId: number, fromPeer = false): void {
     this.generations.set(tenantId, (this.generations.get(tenantId) ?? 0) + 1);
+    for (const key of [...this.shopTables.keys()])
+      if (key.startsWith(`${tenantId}\u0000`)) this.shopTables.delete(key);
     if (this.entries) {
       const prefix = `${tenantId}\u0000`;
       for (const key of [...this.entries.keys()])

@@ -39,6 +39,14 @@ export interface SeedProduct {
   category_slug: string;
   price_cents: number;
   price_before_discount_cents?: number;
+  /**
+   * The prices it had before its current one, oldest first, each with the days ago it took
+   * effect; the current price took effect `price_since_days_ago` days ago (default 7). Default
+   * history: a product with a price before discount had that price from 60 days ago (an honest
+   * discount, Directive 98/6/EC art. 6a); one without, no earlier price.
+   */
+  price_history?: { price_cents: number; days_ago: number }[];
+  price_since_days_ago?: number;
   stock: number;
   /** Plain text, one or two sentences. */
   description: string;
@@ -71,6 +79,18 @@ export interface SeedTenant {
     google_analytics_id: string | null;
     contact_email: string;
     social_media_links: Record<string, string> | null;
+  };
+  /**
+   * Who the seller is (E-Commerce Regulations 2002 reg. 6): its legal name, address lines,
+   * company and VAT numbers, and the VAT rate its prices include in basis points (null: not
+   * VAT registered, "No VAT is charged"). Its e-mail is the contact e-mail.
+   */
+  seller: {
+    legal_name: string;
+    address: string[];
+    company_number: string | null;
+    vat_number: string | null;
+    vat_rate_bp: number | null;
   };
   logo: { text: string; palette: [string, string, string] };
   company: {
@@ -1163,6 +1183,15 @@ const demoProducts: SeedProduct[] = [
     name: 'Ash-Glazed Moon Jar',
     category_slug: 'ceramics',
     price_cents: 34000,
+    // A "discount" that is not one: $300.00 for months, raised to $420.00 twelve days ago, then
+    // "reduced" to $340.00. The lowest price of the 30 days before is $300.00, so the storefront
+    // shows no DISCOUNT OFFER, and the back office says why (the demo of the honest-price rule).
+    price_before_discount_cents: 42000,
+    price_history: [
+      { price_cents: 30000, days_ago: 90 },
+      { price_cents: 42000, days_ago: 12 },
+    ],
+    price_since_days_ago: 3,
     stock: 1,
     description:
       'A large moon jar thrown in two halves and joined, glazed with wood ash from our own stove.',
@@ -1527,6 +1556,13 @@ export const demoTenant: SeedTenant = {
       facebook: 'https://www.facebook.com/emberandoakworkshop',
     },
   },
+  seller: {
+    legal_name: 'Ember & Oak Workshop Ltd',
+    address: ['The Old Boatyard', 'Quay Lane', 'Topsham, Exeter EX3 0JB', 'United Kingdom'],
+    company_number: '09876543',
+    vat_number: 'GB284735126',
+    vat_rate_bp: 2000,
+  },
   logo: { text: 'Ember & Oak', palette: ['#1f1b16', '#f5efe6', '#c8693a'] },
   company: {
     tagline: 'Made slowly, by hand, to be used for a lifetime.',
@@ -1579,6 +1615,14 @@ export const secondTenant: SeedTenant = {
     google_analytics_id: null,
     contact_email: 'studio@riversidepottery.example',
     social_media_links: null,
+  },
+  // A sole trader under the VAT threshold: no company number, no VAT charged.
+  seller: {
+    legal_name: 'Riverside Pottery Studio (Nell Harper)',
+    address: ['2 Mill Race Cottages', 'Riverside Road', 'Totnes TQ9 5DF', 'United Kingdom'],
+    company_number: null,
+    vat_number: null,
+    vat_rate_bp: null,
   },
   logo: { text: 'Riverside Pottery', palette: ['#1f3d4a', '#eef3f2', '#6fa8a9'] },
   company: {

@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import type { Insertable, Kysely } from 'kysely';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { Database, PaymentSettingsTable } from '../platform/db/database.ts';
+import { lowestPriorPrice } from '../catalog/price-history.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
 import {
@@ -42,6 +43,49 @@ const FULL_SIZE = 800;
 const THUMB_SIZE = 320;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Writes a seeded product's price history (`price_history`, or by default its price before
+ * discount from 60 days ago, so the demo's discounts are honest) and its current price from
+ * `price_since_days_ago` (default 7) days ago, then the lowest price of the 30 days before it
+ * (../catalog/price-history.ts).
+ */
+async function seedPriceHistory(
+  trx: Kysely<Database>,
+  tenantId: number,
+  productId: number,
+  product: SeedTenant['products'][number],
+  now: Date,
+): Promise<void> {
+  const earlier =
+    product.price_history ??
+    (product.price_before_discount_cents === undefined
+      ? []
+      : [{ price_cents: product.price_before_discount_cents, days_ago: 60 }]);
+  const points = [
+    ...earlier,
+    { price_cents: product.price_cents, days_ago: product.price_since_days_ago ?? 7 },
+  ].map((p) => ({
+    priceCents: p.price_cents,
+    from: new Date(now.getTime() - p.days_ago * DAY_MS),
+  }));
+  await trx
+    .insertInto('product_prices')
+    .values(
+      points.map((p) => ({
+        tenant_id: tenantId,
+        product_id: productId,
+        price_cents: p.priceCents,
+        effective_from: p.from.toISOString(),
+      })),
+    )
+    .execute();
+  await trx
+    .updateTable('products')
+    .set({ lowest_prior_price_cents: lowestPriorPrice(points) })
+    .where('id', '=', productId)
+    .execute();
+}
 
 /** Writes a file through a temp file and a rename, so a reader never sees half of it. */
 export async function writeAtomically(path: string, data: Buffer | string): Promise<void> {
@@ -129,6 +173,13 @@ async function insertTenant(
         tenant.site.social_media_links === null
           ? null
           : JSON.stringify(tenant.site.social_media_links),
+      legal_name: tenant.seller.legal_name,
+      legal_address: tenant.seller.address.join('\n'),
+      legal_email: tenant.site.contact_email,
+      company_number: tenant.seller.company_number,
+      vat_number: tenant.seller.vat_number,
+      vat_registered: tenant.seller.vat_rate_bp === null ? 0 : 1,
+      vat_rate_bp: tenant.seller.vat_rate_bp,
     })
     .execute();
 
@@ -201,6 +252,7 @@ async function insertTenant(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await seedPriceHistory(trx, tenantId, productId, product, now);
 
     if (product.images.length > 0) {
       await trx

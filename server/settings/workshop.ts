@@ -26,13 +26,31 @@ export const MINIMUM_AGE_RANGE = [16, 25] as const;
 export const MAX_DISPATCH_DAYS = 60;
 
 async function workshopOf(db: Db | Trx, tenantId: number): Promise<WorkshopSettings> {
-  const rules = await shopRules(db, tenantId);
+  const [rules, row] = await Promise.all([
+    shopRules(db, tenantId),
+    db
+      .selectFrom('shop_settings')
+      .select('default_country')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+  ]);
   return {
     working_days: [...rules.workingDays].sort((a, b) => a - b),
     ready_dispatch_days_min: rules.readyDays[0],
     ready_dispatch_days_max: rules.readyDays[1],
     minimum_age: rules.minimumAge,
+    default_country: row?.default_country ?? null,
   };
+}
+
+/** The countries of the shop's shipping zones (ISO codes). */
+async function zoneCountries(db: Db | Trx, tenantId: number): Promise<Set<string>> {
+  const zones = await db
+    .selectFrom('shipping_zones')
+    .select('countries')
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return new Set(zones.flatMap((z) => JSON.parse(z.countries) as string[]));
 }
 
 /** The workshop's settings (the defaults for a shop that never set them). */
@@ -44,10 +62,12 @@ export async function getWorkshopSettings(
 }
 
 /**
- * Saves the workshop's settings (all of them); logs `settings.workshop.update` with what
- * changed.
+ * Saves the workshop's settings (all of them; `default_country` only when sent, null for the
+ * first zone's first country); logs `settings.workshop.update` with what changed. The default
+ * country is where the storefront's "+ delivery from" is quoted to (UK DMCC Act 2024).
  * @throws DomainError `invalid_settings` (a day out of 1-7, an age out of 16-25, the most
- *   dispatch days below the fewest), `forbidden`.
+ *   dispatch days below the fewest, a default country none of the shop's zones holds),
+ *   `forbidden`.
  */
 export async function updateWorkshopSettings(
   ctx: SettingsContext,
@@ -75,8 +95,13 @@ export async function updateWorkshopSettings(
   }
   if (Number.isInteger(min) && Number.isInteger(max) && max < min)
     check.add('ready_dispatch_days_max', `At least the fewest days (${min}).`);
-  check.done();
   const tenantId = ctx.actor.tenantId;
+  const country = input.default_country;
+  if (country !== undefined && country !== null) {
+    if (!(await zoneCountries(ctx.db, tenantId)).has(country))
+      check.add('default_country', 'Choose a country one of your shipping zones ships to.');
+  }
+  check.done();
   return settingsTransaction(ctx, async (trx) => {
     const before = await workshopOf(trx, tenantId);
     const after: WorkshopSettings = {
@@ -84,6 +109,7 @@ export async function updateWorkshopSettings(
       ready_dispatch_days_min: min,
       ready_dispatch_days_max: max,
       minimum_age: input.minimum_age,
+      default_country: country === undefined ? before.default_country : country,
     };
     const diff = changedFields(before, after);
     if (diff) {
@@ -92,6 +118,7 @@ export async function updateWorkshopSettings(
         ready_dispatch_days_min: min,
         ready_dispatch_days_max: max,
         minimum_age: input.minimum_age,
+        default_country: after.default_country ?? null,
       };
       await trx
         .insertInto('shop_settings')

@@ -17,6 +17,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { loadCategories, loadCategory } from '../../catalog/categories.ts';
+import { loadDeliveryTable } from '../../catalog/delivery-from.ts';
 import { loadProduct } from '../../catalog/product-detail.ts';
 import { redirectedSlug } from '../../catalog/product-slugs.ts';
 import { DomainError } from '../../platform/domain-error.ts';
@@ -31,9 +32,20 @@ import { loadSuggestions, suggestionTerm } from '../../catalog/product-suggestio
 import { sendCached } from '../catalog-cache.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
-/** The catalogue reads' scope for a request: its app's database and engine, and its tenant. */
+/**
+ * The catalogue reads' scope for a request: its app's database and engine, its tenant, and the
+ * shop's delivery table as the catalogue cache keeps it (`delivery_from`).
+ */
 function catalogScope(request: FastifyRequest): CatalogScope {
-  return { db: request.server.db, dialect: request.server.dbDialect, tenantId: request.tenant.id };
+  const { db, dbDialect, catalogCache } = request.server;
+  const tenantId = request.tenant.id;
+  return {
+    db,
+    dialect: dbDialect,
+    tenantId,
+    deliveryTable: () =>
+      catalogCache.shopTable(tenantId, 'delivery table', () => loadDeliveryTable(db, tenantId)),
+  };
 }
 
 /** GET /products/categories/ -> all the shop's categories in the shop's order (a plain array). */

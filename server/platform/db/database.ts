@@ -27,6 +27,7 @@ import type {
   StockMovementsTable,
   StockMovementReason,
   ProductSlugRedirectsTable,
+  ProductPricesTable,
 } from './tables/catalog.ts';
 import type {
   UsersTable,
@@ -108,6 +109,7 @@ export type {
   StockMovementsTable,
   StockMovementReason,
   ProductSlugRedirectsTable,
+  ProductPricesTable,
   UsersTable,
   PasswordResetTokensTable,
   UserAddressesTable,
@@ -152,6 +154,8 @@ export interface Database {
   core_values: CoreValuesTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  /** Each product's prices and from when (2026-019). */
+  product_prices: ProductPricesTable;
   product_images: ProductImagesTable;
   product_attributes: ProductAttributesTable;
   reviews: ReviewsTable;

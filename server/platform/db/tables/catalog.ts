@@ -39,6 +39,11 @@ export interface ProductsTable {
   lead_time_days_max: ColumnType<number | null, number | null | undefined, number | null>;
   /** Sold only to adults (a bladed article). */
   age_restricted: ColumnType<boolean | number, number | undefined, number>;
+  /**
+   * The owner's flag: made to the buyer's specification or personalised, so without the 14-day
+   * cancellation right (reg 28(1)(b); 2026-017). A made-to-order piece is exempt anyway.
+   */
+  cancellation_exempt: ColumnType<boolean | number, number | undefined, number>;
   /** How many reviews it has: kept by triggers on `reviews`, never written by the app. */
   review_count: ColumnType<number, never, never>;
   /** The mean of its reviews' ratings (1-5), 0 without reviews: kept by the same triggers. */
@@ -49,6 +54,19 @@ export interface ProductsTable {
   updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Low at or below this stock (default 2); null: never warned (2026-011). */
   low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The lowest price of the 30 days before the current price took effect; null: none
+   * recorded (2026-019, kept by server/catalog/price-history.ts). */
+  lowest_prior_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A price a product had, from when (2026-019); append-only. */
+export interface ProductPricesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  price_cents: number;
+  /** When this price took effect. */
+  effective_from: Timestamp;
 }
 
 /** A product's former slug, answering 301 to its current one (2026-011). */

@@ -15,6 +15,9 @@ export interface ShopSettingsTable {
   /** Working days until a piece in stock leaves the workshop, at least and at most. */
   ready_dispatch_days_min: ColumnType<number, number | undefined, number>;
   ready_dispatch_days_max: ColumnType<number, number | undefined, number>;
+  /** ISO code the headline delivery price is quoted to; null: the first zone's first country
+   * (2026-019). */
+  default_country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Countries a shop ships to together, with the same methods. */
