@@ -19,6 +19,8 @@
  *   with the new password's mistakes beside it).
  * - `invalid_reset_token`: a password-reset token that is unknown, used, expired or of
  *   another shop (field `token`; ./password-reset.ts InvalidResetTokenError).
+ * - `erasure_password_wrong`: an account erasure whose password does not match, or holds a
+ *   NUL (field `password`; ./erasure.ts).
  */
 export type AccountErrorCode =
   | 'invalid_address'
@@ -33,4 +35,5 @@ export type AccountErrorCode =
   | 'invalid_auth_token'
   | 'invalid_new_password'
   | 'current_password_wrong'
-  | 'invalid_reset_token';
+  | 'invalid_reset_token'
+  | 'erasure_password_wrong';

@@ -24,6 +24,7 @@ import type { Schemas } from '../../common/storefront-contract.ts';
 import { postNotFound, publishedPosts } from './blog.ts';
 import type { ContentErrorCode } from './errors.ts';
 import { heldForLinks } from './link-rule.ts';
+import { FORMER_CUSTOMER } from '../accounts/erasure.ts';
 
 type Comment = Schemas['Comment'];
 
@@ -117,6 +118,7 @@ export async function loadApprovedComments(
       'c.created_at as created_at',
       'c.is_shop_reply as is_shop_reply',
       'u.username as username',
+      'u.erased_at as erased_at',
       's.site_title as site_title',
       't.name as tenant_name',
     ])
@@ -137,7 +139,12 @@ export async function loadApprovedComments(
     comments.push({
       id: row.id,
       parent_id: row.parent_id,
-      username: byShop ? row.site_title || row.tenant_name : row.username,
+      // An erased account's comments stay, under no name of theirs (server/accounts/erasure.ts).
+      username: byShop
+        ? row.site_title || row.tenant_name
+        : row.erased_at
+          ? FORMER_CUSTOMER
+          : row.username,
       content: row.content,
       created_at: row.created_at,
       is_shop_reply: byShop,

@@ -27,6 +27,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { ModerationStatus } from '../platform/db/tables/catalog.ts';
 import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
+import { FORMER_CUSTOMER } from '../accounts/erasure.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { StaffActor } from '../staff/actor.ts';
@@ -337,6 +338,7 @@ function commentRows(db: Db | Trx, tenantId: number) {
       'c.created_at',
       'c.parent_id',
       'u.username',
+      'u.erased_at',
       'p.id as post_id',
       'p.title as post_title',
       'p.slug as post_slug',
@@ -355,7 +357,7 @@ function toModerationComment(
     id: r.id,
     status: r.status,
     content: r.content,
-    author: r.username ?? null,
+    author: r.erased_at ? FORMER_CUSTOMER : (r.username ?? null),
     created_at: toIsoString(r.created_at),
     held_for_links: heldForLinks(r.content),
     parent: r.parent_id,

@@ -108,6 +108,7 @@ const DOMAIN_ERROR_STATUS = {
   invalid_auth_token: 401,
   invalid_new_password: 400,
   current_password_wrong: 400,
+  erasure_password_wrong: 400,
   invalid_reset_token: 400,
   // content
   invalid_blog_page: 404,

@@ -10,6 +10,7 @@ import {
   getAccount,
   requestPasswordReset,
 } from './storefront/account.ts';
+import { deleteAccount, exportAccountData } from './storefront/account-data.ts';
 import { login, logout, refreshToken, register } from './storefront/auth.ts';
 import {
   createAddress,
@@ -59,6 +60,8 @@ export const handlers: HandlerMap = {
   changePassword,
   requestPasswordReset,
   confirmPasswordReset,
+  exportAccountData,
+  deleteAccount,
   listAddresses,
   createAddress,
   updateAddress,

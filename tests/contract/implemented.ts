@@ -53,4 +53,6 @@ export const IMPLEMENTED = [
   'createAddress',
   'updateAddress',
   'deleteAddress',
+  'exportAccountData',
+  'deleteAccount',
 ] as const;

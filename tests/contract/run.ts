@@ -20,6 +20,8 @@
  * - the shopper's account, with customers registered for it: the account, saved addresses
  *   (another customer's is 404), a password change, and a reset whose link is read from the
  *   API's outbox (OUTBOX_DIR in the temp dir), and the same 202 past an e-mail's hourly cap;
+ * - the shopper's data rights: the holder's data downloaded, and a customer registered for it
+ *   erased (a wrong password first) and its access token refused afterwards;
  * - a shopping session whose cases build on each other (a case's `prepare` fills in ids that
  *   earlier cases produced): a customised knife and shipping, the cart, checkout, the orders
  *   and a card payment; the gateway notification is signed with the shop's secret, read from
@@ -56,6 +58,7 @@ import { runAdminContract } from './admin-cases/admin-run';
 import { accountSetup } from './cases/account-setup';
 import { addressCases } from './cases/account-addresses';
 import { passwordCases } from './cases/account-passwords';
+import { dataRightsCases } from './cases/account-data';
 import { contractWideCases } from './cases/auth-and-unimplemented';
 import { blogCases, blogSetup } from './cases/blog';
 import { cartCases } from './cases/cart';
@@ -117,6 +120,7 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
     ...sessionCases(session),
     ...addressCases(accounts),
     ...passwordCases(accounts),
+    ...dataRightsCases(accounts, upstream, session.stamp),
     ...shippingCases(shop),
     ...cartCases(shop),
     ...checkoutCases(shop),

@@ -22,6 +22,12 @@ export interface UsersTable {
    * second are refused. Null until the first change.
    */
   password_changed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /**
+   * When the shopper erased the account (2026-020, server/accounts/erasure.ts): the row stays
+   * for the orders kept for the shop's accounts, with tombstones for e-mail, username and
+   * password hash. Null for a live account.
+   */
+  erased_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /**

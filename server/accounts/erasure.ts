@@ -1,0 +1,121 @@
+/**
+ * Erasing a shopper's account at their request (UK GDPR / GDPR art. 17, the right to erasure;
+ * docs/spec-deviations.md, the /account additions).
+ *
+ * What goes: the e-mail, the username and the password hash (replaced by tombstones, so the
+ * e-mail can register again and nothing can log in), the saved addresses, every session
+ * (refresh tokens) and password-reset link, the cart. Access tokens already issued are refused
+ * from then on, because the bearer check (server/http/auth.ts) refuses an inactive account.
+ * Reviews and blog comments stay published, shown as a former customer's ({@link
+ * FORMER_CUSTOMER}).
+ *
+ * What stays: the orders, with the name and delivery address on them, and their payments: the
+ * shop must keep its accounting records (UK Companies Act 2006 s.388 and HMRC: 6 years; GDPR
+ * art. 17(3)(b), a legal obligation). The account row stays too, because those orders point at
+ * it; `users.erased_at` (migration 2026-020) marks it.
+ */
+import { hasNul } from '../platform/canonical-json.ts';
+import { NUL_MESSAGE } from '../platform/field-messages.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { AccountScope, SignInServices } from './context.ts';
+import type { AccountErrorCode } from './errors.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** The name the storefront shows on the reviews and comments of an erased account. */
+export const FORMER_CUSTOMER = 'Former customer';
+
+/** What the erasure form answers. */
+export const ERASURE_MESSAGES = {
+  passwordWrong: 'Your password is incorrect.',
+} as const;
+
+/** The e-mail an erased account keeps: unique, and in a domain that can never receive mail (RFC 2606). */
+export function tombstoneEmail(userId: number): string {
+  return `erased-${userId}@erased.invalid`;
+}
+
+/** A stored password hash no password matches (verifyPassword refuses anything not `scrypt$...`). */
+const NO_PASSWORD = 'erased';
+
+function wrongPassword(message: string): DomainError<AccountErrorCode> {
+  return new DomainError<AccountErrorCode>('erasure_password_wrong', message, {
+    fields: { password: [message] },
+  });
+}
+
+/**
+ * Erases the account of `userId` once `password` is its password. A wrong password counts as a
+ * failed login of the account (key `user:<id>`, the login throttle), so it cannot be guessed
+ * here faster than at the login form. Everything happens in one transaction; the log line
+ * names the account's id only.
+ * @throws ThrottledError past the account's failed logins from this address; DomainError
+ *   `erasure_password_wrong` (field `password`) for a wrong password or one holding a NUL.
+ */
+export async function eraseAccount(
+  scope: AccountScope,
+  services: Pick<SignInServices, 'throttle'>,
+  log: Logger,
+  userId: number,
+  password: string,
+): Promise<void> {
+  const { db, tenantId } = scope;
+  if (hasNul(password)) throw wrongPassword(NUL_MESSAGE);
+  const accountKey = `user:${userId}`;
+  await services.throttle.before(tenantId, accountKey, scope.clientAddress);
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .where('erased_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || !(await verifyPassword(password, row.password_hash))) {
+    throw wrongPassword(ERASURE_MESSAGES.passwordWrong);
+  }
+  await services.throttle.succeeded(tenantId, accountKey, scope.clientAddress);
+
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    const mine = { tenant: tenantId, user: userId };
+    await trx
+      .updateTable('users')
+      .set({
+        email: tombstoneEmail(userId),
+        username: `erased-${userId}`,
+        password_hash: NO_PASSWORD,
+        is_active: 0,
+        password_changed_at: now,
+        erased_at: now,
+      })
+      .where('id', '=', mine.user)
+      .where('tenant_id', '=', mine.tenant)
+      .execute();
+    for (const table of ['user_addresses', 'refresh_tokens', 'password_reset_tokens'] as const) {
+      await trx
+        .deleteFrom(table)
+        .where('tenant_id', '=', mine.tenant)
+        .where('user_id', '=', mine.user)
+        .execute();
+    }
+    const carts = trx
+      .selectFrom('carts')
+      .select('id')
+      .where('tenant_id', '=', mine.tenant)
+      .where('user_id', '=', mine.user);
+    await trx.deleteFrom('cart_items').where('cart_id', 'in', carts).execute();
+    await trx
+      .deleteFrom('carts')
+      .where('tenant_id', '=', mine.tenant)
+      .where('user_id', '=', mine.user)
+      .execute();
+    // Reviews keep the author's name as it was: it becomes the former customer's.
+    await trx
+      .updateTable('reviews')
+      .set({ username: FORMER_CUSTOMER, user_id: null })
+      .where('tenant_id', '=', mine.tenant)
+      .where('user_id', '=', mine.user)
+      .execute();
+  });
+  log.info({ userId, tenantId }, 'account erased at the shopper’s request; its orders are kept');
+}

@@ -1,0 +1,194 @@
+/**
+ * A copy of everything the shop keeps about a shopper, for the shopper (UK GDPR / GDPR art. 15,
+ * the right of access, and art. 20, portability: a structured, machine-readable file), as the
+ * contract's AccountDataExport.
+ *
+ * It holds the account (no password hash, no token), the saved addresses, the orders with
+ * their lines, every payment attempt's status (no provider reference beyond what the order page
+ * shows, no credential), the reviews and blog comments the shopper wrote, the contact messages
+ * sent from the account's e-mail address with the shop's answers (without the staff member's
+ * name), and the cart. Every query is bound to the tenant and the user, so nobody else's data
+ * can appear in it.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
+import { toIsoString } from '../platform/db/mapping.ts';
+import type { Schemas } from '../../common/storefront-contract.ts';
+import { toDecimal } from '../../common/money.ts';
+import { shopperRefundStatus, toOrders } from '../orders/read-model.ts';
+import { findCartId, loadCart } from '../cart/cart.ts';
+import { listSavedAddresses } from './address-book.ts';
+
+export type AccountDataExport = Schemas['AccountDataExport'];
+
+const nullableIso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
+
+/**
+ * The shopper's data file. Reads only (a shopper without a cart gets `cart: null`, none is
+ * created).
+ * @param now the export's time (`exported_at`, and the file name's date).
+ * @returns AccountDataExport; lists are oldest first.
+ */
+export async function exportAccountData(
+  db: Kysely<Database>,
+  scope: { tenantId: number; userId: number },
+  now = new Date(),
+): Promise<AccountDataExport> {
+  const { tenantId, userId } = scope;
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'username', 'created_at'])
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+
+  const [addresses, orderRows, payments, reviews, comments, messages, cartId] = await Promise.all([
+    listSavedAddresses({ db, tenantId, userId }),
+    db
+      .selectFrom('orders')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('payments as pay')
+      .innerJoin('orders as o', 'o.id', 'pay.order_id')
+      .select([
+        'o.order_number',
+        'pay.attempt',
+        'pay.status',
+        'pay.amount_cents',
+        'pay.currency',
+        'pay.created_at',
+        'pay.captured_at',
+        'pay.refund_status',
+      ])
+      .where('pay.tenant_id', '=', tenantId)
+      .where('pay.user_id', '=', userId)
+      .where('o.user_id', '=', userId)
+      .orderBy('pay.created_at')
+      .orderBy('pay.id')
+      .execute(),
+    db
+      .selectFrom('reviews as r')
+      .innerJoin('products as p', 'p.id', 'r.product_id')
+      .select([
+        'r.id',
+        'r.rating',
+        'r.comment',
+        'r.status',
+        'r.created_at',
+        'r.shop_reply',
+        'p.id as product_id',
+        'p.name as product_name',
+        'p.slug as product_slug',
+      ])
+      .where('r.tenant_id', '=', tenantId)
+      .where('r.user_id', '=', userId)
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute(),
+    db
+      .selectFrom('blog_comments as c')
+      .innerJoin('blog_posts as p', 'p.id', 'c.post_id')
+      .select([
+        'c.id',
+        'c.parent_id',
+        'c.content',
+        'c.status',
+        'c.created_at',
+        'p.id as post_id',
+        'p.title as post_title',
+        'p.slug as post_slug',
+      ])
+      .where('c.tenant_id', '=', tenantId)
+      .where('c.user_id', '=', userId)
+      .where('c.is_shop_reply', '=', 0)
+      .orderBy('c.created_at')
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('contact_messages')
+      .select(['id', 'name', 'email', 'phone_number', 'subject', 'message', 'created_at'])
+      .where('tenant_id', '=', tenantId)
+      .where(sql<string>`lower(email)`, '=', user.email)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    findCartId(db, tenantId, userId),
+  ]);
+  const replies =
+    messages.length === 0
+      ? []
+      : await db
+          .selectFrom('contact_message_replies')
+          .select(['message_id', 'body', 'created_at'])
+          .where('tenant_id', '=', tenantId)
+          .where(
+            'message_id',
+            'in',
+            messages.map((m) => m.id),
+          )
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute();
+
+  return {
+    exported_at: now.toISOString(),
+    account: {
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      date_joined: toIsoString(user.created_at),
+    },
+    addresses,
+    orders: await toOrders(db, orderRows),
+    payments: payments.map((p) => ({
+      order_number: p.order_number,
+      attempt: p.attempt,
+      status: p.status,
+      amount: toDecimal(p.amount_cents),
+      currency: p.currency,
+      created_at: toIsoString(p.created_at),
+      captured_at: nullableIso(p.captured_at),
+      refund_status: shopperRefundStatus(p.refund_status),
+    })),
+    reviews: reviews.map((r) => ({
+      id: r.id,
+      product: { id: r.product_id, name: r.product_name, slug: r.product_slug },
+      rating: r.rating,
+      comment: r.comment,
+      status: r.status,
+      created_at: toIsoString(r.created_at),
+      shop_reply: r.shop_reply,
+    })),
+    blog_comments: comments.map((c) => ({
+      id: c.id,
+      post: { id: c.post_id, title: c.post_title, slug: c.post_slug },
+      parent: c.parent_id,
+      content: c.content,
+      status: c.status,
+      created_at: toIsoString(c.created_at),
+    })),
+    contact_messages: messages.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      phone_number: m.phone_number,
+      subject: m.subject,
+      message: m.message,
+      created_at: toIsoString(m.created_at),
+      replies: replies
+        .filter((r) => r.message_id === m.id)
+        .map((r) => ({ body: r.body, created_at: toIsoString(r.created_at) })),
+    })),
+    cart: cartId === undefined ? null : await loadCart(db, cartId, tenantId, now),
+  };
+}
+
+/** The export's file name: `my-data-YYYY-MM-DD.json` (the UTC date of `now`). */
+export function exportFileName(now: Date): string {
+  return `my-data-${now.toISOString().slice(0, 10)}.json`;
+}
