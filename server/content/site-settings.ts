@@ -1,11 +1,12 @@
 /**
  * The shop's site settings (spec section 1: title, description, favicon, logo, analytics id,
- * contact e-mail and social links), read for the site-settings operations, the account
+ * contact e-mail and social links) and who the seller is (`seller`), read for the site-settings operations, the account
  * e-mails and the start-up's inlined index.html.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../platform/db/database.ts';
-import { parseStringMap } from '../platform/db/mapping.ts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, SiteSettingsTable } from '../platform/db/database.ts';
+import { parseStringMap, toBool } from '../platform/db/mapping.ts';
+import { rateToPercent } from '../orders/vat.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
@@ -38,7 +39,52 @@ export async function findSiteSettings(
     contact_email: row.contact_email,
     social_media_links: parseStringMap(row.social_media_links),
     tenant: row.tenant_id,
+    seller: toSeller(row),
   };
+}
+
+/**
+ * Who the seller is (E-Commerce Regulations 2002 reg. 6), as the footer and the invoices show
+ * it: the rate only while the shop is VAT registered (its prices then include VAT at it).
+ */
+export function toSeller(
+  row: Pick<
+    Selectable<SiteSettingsTable>,
+    | 'legal_name'
+    | 'legal_address'
+    | 'legal_email'
+    | 'company_number'
+    | 'vat_number'
+    | 'vat_registered'
+    | 'vat_rate_bp'
+  >,
+): Schemas['Seller'] {
+  const registered = toBool(row.vat_registered) && row.vat_rate_bp !== null;
+  return {
+    legal_name: row.legal_name,
+    address: row.legal_address,
+    email: row.legal_email,
+    company_number: row.company_number,
+    vat_number: row.vat_number,
+    vat_registered: registered,
+    vat_rate: registered ? rateToPercent(row.vat_rate_bp!) : null,
+  };
+}
+
+/**
+ * The VAT rate a new order of the tenant keeps (basis points), null when the shop charges no
+ * VAT: what checkout snapshots on the order (server/orders/vat.ts).
+ */
+export async function currentVatRate(
+  db: Kysely<Database> | Transaction<Database>,
+  tenantId: number,
+): Promise<number | null> {
+  const row = await db
+    .selectFrom('site_settings')
+    .select(['vat_registered', 'vat_rate_bp'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row && toBool(row.vat_registered) ? row.vat_rate_bp : null;
 }
 
 /**

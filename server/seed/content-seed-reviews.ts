@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { newOrderNumber } from '../checkout/checkout-transaction.ts';
 import type { SeedContentReview } from './content-data.ts';
+import { currentVatRate } from '../content/site-settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +66,7 @@ export async function insertReview(
         updated_at: new Date(reviewedAt - 11 * DAY_MS).toISOString(),
         expires_at: null,
         closed_at: null,
+        vat_rate_bp: await currentVatRate(trx, tenantId),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -17,6 +17,7 @@ import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import { type DemoCustomer, seedDemoCustomersIfMissing } from './seed.ts';
+import { currentVatRate } from '../content/site-settings.ts';
 
 /** A demo staff account; the README lists these passwords. */
 export interface DemoStaff {
@@ -395,6 +396,8 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
               : null,
           cancel_reason: demo.cancelReason ?? null,
           refunded_cents: demo.refunded ? total : 0,
+          // The VAT rate of the shop, as checkout snapshots it.
+          vat_rate_bp: await currentVatRate(trx, tenant.id),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -1,12 +1,17 @@
 /**
  * The site settings the storefront starts from (owner only): title, description, logo,
- * favicon, Google Analytics id and contact e-mail. A new logo or favicon is an upload the
+ * favicon, Google Analytics id and contact e-mail; and who the seller is (E-Commerce
+ * Regulations 2002 reg. 6, Companies Act 2006 trading disclosures): its legal name, geographic
+ * address, e-mail, company and VAT numbers, whether it is VAT registered and the rate its
+ * prices include (server/orders/vat.ts; each order keeps the rate in force when placed). A new logo or favicon is an upload the
  * back office made first (server/media/uploads.ts), claimed in the same transaction as the
  * change. The storefront's pages, their Content-Security-Policy and the site-settings answer
  * follow within a second in every process (the caller's `changed`, server/http/pages.ts).
  */
 import type { Schemas } from '../../common/admin-contract.ts';
 import { claimUpload } from '../media/uploads.ts';
+import { MAX_VAT_RATE_BP, percentToRate, rateToPercent } from '../orders/vat.ts';
+import { toBool } from '../platform/db/mapping.ts';
 import {
   changedFields,
   FieldCheck,
@@ -27,6 +32,14 @@ export const ANALYTICS_ID = /^G-[A-Z0-9]{4,16}$/;
 export const ANALYTICS_MESSAGE = 'Enter a Google Analytics id such as G-4H7KQ2ZP9X.';
 // Django's EmailValidator in spirit: one @, a dotted domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A VAT number: a 2-letter country prefix (GB, DE, XI…) and 8 to 12 letters or digits. */
+export const VAT_NUMBER = /^[A-Z]{2}[A-Z0-9]{8,12}$/;
+export const VAT_NUMBER_MESSAGE =
+  'Enter a VAT number: a 2-letter country prefix and 8 to 12 letters or digits, such as GB123456789.';
+/** A company's registration number: letters and digits (UK: 8, such as 01234567 or SC123456). */
+const COMPANY_NUMBER = /^[A-Z0-9]{2,20}$/;
+export const VAT_RATE_MESSAGE = `Enter a rate from 0 to ${MAX_VAT_RATE_BP / 100} percent, with at most two decimals.`;
+export const VAT_REQUIRED_MESSAGE = 'This field is required while the shop is VAT registered.';
 
 async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null> {
   const row = await db
@@ -38,10 +51,39 @@ async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null
       'favicon',
       'google_analytics_id',
       'contact_email',
+      'legal_name',
+      'legal_address',
+      'legal_email',
+      'company_number',
+      'vat_number',
+      'vat_registered',
+      'vat_rate_bp',
     ])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  const { vat_rate_bp: rate, vat_registered: registered, ...rest } = row;
+  return {
+    ...rest,
+    vat_registered: toBool(registered),
+    vat_rate: rate === null ? null : rateToPercent(rate),
+  };
+}
+
+/** The SiteSetup fields that are not columns of the same name, as their columns. */
+function toColumns(fields: Partial<SiteSetup>) {
+  const { vat_rate: rate, vat_registered: registered, ...rest } = fields;
+  return {
+    ...rest,
+    ...(registered === undefined ? {} : { vat_registered: registered ? 1 : 0 }),
+    ...(rate === undefined ? {} : { vat_rate_bp: rate === null ? null : percentToRate(rate) }),
+  };
+}
+
+/** An optional identifier: blank or null is none; otherwise upper-cased without spaces. */
+function optionalCode(value: string | null): string | null {
+  const code = (value ?? '').replace(/[\s.-]/g, '').toUpperCase();
+  return code === '' ? null : code;
 }
 
 /**
@@ -91,6 +133,7 @@ export async function updateSiteSetup(
     else if (!ANALYTICS_ID.test(id.trim())) check.add('google_analytics_id', ANALYTICS_MESSAGE);
     else next.google_analytics_id = id.trim();
   }
+  checkSeller(check, change, next);
   check.done();
   const tenantId = ctx.actor.tenantId;
   return settingsTransaction(ctx, async (trx) => {
@@ -113,17 +156,75 @@ export async function updateSiteSetup(
             );
     }
     const after: SiteSetup = { ...before, ...stripUndefined(next) };
+    if (after.vat_registered) {
+      // A registered shop's prices include VAT at its rate, and its invoices carry its number.
+      const missing = new FieldCheck();
+      if (after.vat_rate === null) missing.add('vat_rate', VAT_REQUIRED_MESSAGE);
+      if (after.vat_number === null) missing.add('vat_number', VAT_REQUIRED_MESSAGE);
+      missing.done();
+    }
     const diff = changedFields(before, after);
     if (diff) {
       await trx
         .updateTable('site_settings')
-        .set(diff.after)
+        .set(toColumns(diff.after))
         .where('tenant_id', '=', tenantId)
         .execute();
       await recordSettingsChange(trx, ctx, 'settings.site.update', 'site', diff);
     }
     return after;
   });
+}
+
+/**
+ * Checks the seller's fields of `change` into `next`: legal name (required, ≤ 200), address
+ * (required, several lines, ≤ 500), e-mail, company number (letters and digits or none), VAT
+ * number ({@link VAT_NUMBER} or none, stored upper-cased without spaces), VAT rate (0 to 30 %,
+ * two decimals at most, or none; answered as "20.00").
+ */
+function checkSeller(check: FieldCheck, change: SiteSetupChange, next: Partial<SiteSetup>) {
+  if (change.legal_name !== undefined) {
+    next.legal_name = check.text('legal_name', change.legal_name, { max: 200, required: true });
+  }
+  if (change.legal_address !== undefined) {
+    const address = check.text('legal_address', change.legal_address, {
+      max: 500,
+      required: true,
+      multiline: true,
+    });
+    next.legal_address = address
+      ?.split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '')
+      .join('\n');
+  }
+  if (change.legal_email !== undefined) {
+    const email = check.text('legal_email', change.legal_email, { max: 254, required: true });
+    if (email !== undefined && !EMAIL.test(email))
+      check.add('legal_email', 'Enter a valid email address.');
+    else next.legal_email = email?.toLowerCase();
+  }
+  if (change.company_number !== undefined) {
+    const number = optionalCode(change.company_number);
+    if (number !== null && !COMPANY_NUMBER.test(number))
+      check.add(
+        'company_number',
+        'Enter the registration number in letters and digits, such as 01234567.',
+      );
+    else next.company_number = number;
+  }
+  if (change.vat_number !== undefined) {
+    const number = optionalCode(change.vat_number);
+    if (number !== null && !VAT_NUMBER.test(number)) check.add('vat_number', VAT_NUMBER_MESSAGE);
+    else next.vat_number = number;
+  }
+  if (change.vat_registered !== undefined) next.vat_registered = change.vat_registered;
+  if (change.vat_rate !== undefined) {
+    const rate = change.vat_rate === null ? null : percentToRate(change.vat_rate);
+    if (change.vat_rate === null || change.vat_rate.trim() === '') next.vat_rate = null;
+    else if (rate === null || rate > MAX_VAT_RATE_BP) check.add('vat_rate', VAT_RATE_MESSAGE);
+    else next.vat_rate = rateToPercent(rate);
+  }
 }
 
 /** Claims an upload, its refusal worded on the field that named it. */

@@ -45,6 +45,9 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     payment_instructions: null,
     payment_redirect_url: null,
     latest_payment: null,
+    vat_rate: null,
+    vat_total: null,
+    shipping_vat: null,
     ...overrides,
   };
 }
@@ -70,6 +73,7 @@ export function gyutoOrder(overrides: Partial<Order> = {}): Order {
         made_to_order: false,
         age_restricted: true,
         dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
+        vat_amount: null,
       },
     ],
     ...overrides,

@@ -19,6 +19,15 @@ const settings: SiteSettings = {
   contact_email: 'hello@example.com',
   social_media_links: { instagram: 'https://instagram.com/x' },
   tenant: 1,
+  seller: {
+    legal_name: 'Ember & Oak Workshop Ltd',
+    address: 'The Old Boatyard\nTopsham EX3 0JB',
+    email: 'hello@example.com',
+    company_number: null,
+    vat_number: null,
+    vat_registered: false,
+    vat_rate: null,
+  },
 };
 
 const template =

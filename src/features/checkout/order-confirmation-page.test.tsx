@@ -106,6 +106,7 @@ describe('/order-confirmation (spec sections 2 and 4)', () => {
                 made_to_order: true,
                 age_restricted: true,
                 dispatch,
+                vat_amount: null,
               },
             ],
             shipments: [

@@ -63,6 +63,7 @@ function shippedOrder(overrides: Partial<Order> = {}): Order {
         made_to_order: true,
         age_restricted: false,
         dispatch: { made_to_order: true, earliest: '2026-12-21', latest: '2027-01-04' },
+        vat_amount: null,
       },
     ],
     shipments: [

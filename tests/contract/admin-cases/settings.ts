@@ -87,6 +87,23 @@ export function settingsCases(a: AdminSetup): Case[] {
       body: { google_analytics_id: 'UA-1234-5' },
       via: 'lenient',
     }),
+    // ~~ H3 seller ~~
+    owner('the seller and its VAT', 'updateSiteSetup', 'PATCH', '/settings/site/', 200, {
+      body: { legal_name: 'Ember & Oak Workshop Ltd', vat_number: 'gb284735126', vat_rate: '20' },
+      check: objectIs((o) =>
+        o.vat_number === 'GB284735126' && o.vat_rate === '20.00'
+          ? null
+          : `got ${str(o.vat_number)} at ${str(o.vat_rate)}`,
+      ),
+    }),
+    owner('a VAT number that is not one', 'updateSiteSetup', 'PATCH', '/settings/site/', 400, {
+      body: { vat_number: 'GB12' },
+      check: fieldError(
+        'vat_number',
+        'Enter a VAT number: a 2-letter country prefix and 8 to 12 letters or digits, such as GB123456789.',
+      ),
+    }),
+    // ~~ end H3 ~~
 
     owner('of the demo shop', 'listShippingZones', 'GET', '/settings/shipping/zones/', 200, {
       check: (b) => (ids(b).length > 0 ? null : 'expected the seeded zones'),

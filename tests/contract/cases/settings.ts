@@ -36,6 +36,36 @@ export function settingsCases(): Case[] {
           ? null
           : `site_title is ${isObject(b) ? b.site_title : b}`,
     },
+    // ~~ H3 seller ~~
+    {
+      name: 'getSiteSettings (the seller: a VAT-registered company)',
+      operationId: 'getSiteSettings',
+      method: 'GET',
+      path: '/pages/site-settings/',
+      headers: demo,
+      status: 200,
+      check: (b) => {
+        const seller = isObject(b) && isObject(b.seller) ? b.seller : null;
+        return seller && seller.vat_registered === true && seller.vat_rate === '20.00'
+          ? null
+          : `seller is ${JSON.stringify(seller)}`;
+      },
+    },
+    {
+      name: 'getSiteSettings (the seller: no VAT charged)',
+      operationId: 'getSiteSettings',
+      method: 'GET',
+      path: '/pages/site-settings/',
+      headers: pottery,
+      status: 200,
+      check: (b) => {
+        const seller = isObject(b) && isObject(b.seller) ? b.seller : null;
+        return seller && seller.vat_registered === false && seller.vat_rate === null
+          ? null
+          : `seller is ${JSON.stringify(seller)}`;
+      },
+    },
+    // ~~ end H3 ~~
     ...tenantErrors('getSiteSettings', 'GET', '/pages/site-settings/'),
     {
       name: 'getPublicSettings',

@@ -19,6 +19,13 @@ const SITE: SiteSetup = {
   favicon: '/media/demo/favicon.svg',
   google_analytics_id: null,
   contact_email: 'hello@emberandoak.example',
+  legal_name: 'Ember & Oak Workshop Ltd',
+  legal_address: 'The Old Boatyard\nQuay Lane\nTopsham, Exeter EX3 0JB',
+  legal_email: 'hello@emberandoak.example',
+  company_number: '09876543',
+  vat_number: null,
+  vat_registered: false,
+  vat_rate: null,
 };
 
 describe('the site settings', () => {

@@ -35,6 +35,17 @@ export interface SiteSettingsTable {
   comments_auto_approve: ColumnType<boolean | number, number | undefined, number>;
   /** New reviews are shown at once (true, the default) or wait for moderation. */
   reviews_auto_approve: ColumnType<boolean | number, number | undefined, number>;
+  /** The seller's registered or trading name (E-Commerce Regulations 2002 reg. 6). */
+  legal_name: ColumnType<string, string | undefined, string>;
+  /** The seller's geographic address, lines joined by "\n"; '' until the owner sets it. */
+  legal_address: ColumnType<string, string | undefined, string>;
+  /** The e-mail address the seller is reached at; the contact e-mail until set. */
+  legal_email: ColumnType<string, string | undefined, string>;
+  company_number: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_number: ColumnType<string | null, string | null | undefined, string | null>;
+  vat_registered: ColumnType<boolean | number, number | undefined, number>;
+  /** The VAT rate prices include, in basis points (2000 = 20 %); null when not registered. */
+  vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CompanyInfoTable {
