@@ -37,6 +37,9 @@ const SERVER_DOMAINS = [
  * - site (settings, company info, head helpers), auth (login links, account calls), shipping
  *   (the shop's countries, quotes, how an amount reads) and options (a piece's options, a
  *   line's chosen options in words) need no other feature;
+ * - consent (the analytics consent banner, issue 29) needs no other feature either;
+ * - cancellation (the 14-day right's words, issue 29) reads the settings' seller and a piece's
+ *   options, and the catalogue, the checkout, the orders and the content pages show it;
  * - the cart shows shipping's countries; the catalogue adds to the cart; reviews update the
  *   catalogue's product query, so the product page takes its review form from its route;
  * - payments is the gateway's calls and the payment methods' words (one entry per method);
@@ -48,9 +51,11 @@ const SERVER_DOMAINS = [
  */
 const FEATURE_LAYERS = [
   'site',
+  'consent',
   'auth',
   'shipping',
   'options',
+  'cancellation',
   'cart',
   'catalog',
   'reviews',

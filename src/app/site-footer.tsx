@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FOOTER_LINKS } from './nav-items';
 import { siteSettingsQuery, siteTitleOf, socialLinksOf } from '../features/site/api';
+import { openCookieSettings } from '../features/consent/api';
 import './site.css';
 
 /** The copyright line: '© {year} {site title}', or '© {year}' while the title is unknown. */
@@ -11,7 +12,8 @@ export function copyrightLine(year: number, title: string): string {
 
 /**
  * The shared frame's footer (spec section 2): the shop's name and description, the policy
- * and FAQ links, the 'Get In Touch' block (contact e-mail as a mailto link, the contact
+ * and FAQ links (and "Cookie settings" when the shop runs analytics, to change the consent
+ * choice), the 'Get In Touch' block (contact e-mail as a mailto link, the contact
  * page, the social links) and the copyright with the current year.
  */
 export function SiteFooter({ now = new Date() }: { now?: Date }) {
@@ -20,6 +22,7 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
   const description = settings?.site_description?.trim();
   const email = settings?.contact_email?.trim();
   const socials = socialLinksOf(settings?.social_media_links);
+  const analyticsId = settings?.google_analytics_id?.trim();
 
   return (
     <footer className="site-footer">
@@ -41,6 +44,18 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
                 </Link>
               </li>
             ))}
+            {analyticsId ? (
+              <li>
+                {/* Changing the analytics choice (PECR reg. 6): shown only when there is one. */}
+                <button
+                  type="button"
+                  className="site-footer-link site-footer-button"
+                  onClick={(event) => openCookieSettings(analyticsId, event.currentTarget)}
+                >
+                  Cookie settings
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
 

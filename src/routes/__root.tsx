@@ -14,7 +14,7 @@ import { NotFoundPage } from '../components/not-found-page';
 import { categoriesQuery } from '../features/catalog/header-queries';
 import { siteSettingsQuery } from '../features/site/api';
 import { rootHead, type RootLoaderData } from '../features/site/seo';
-import { applyAnalytics, type AnalyticsWindow } from '../features/site/start-up';
+import { startConsent } from '../features/consent/api';
 import { SiteFrame } from '../app/site-frame';
 
 /** What every route's loader gets (architecture: loaders call `context.queryClient.ensureQueryData`). */
@@ -52,12 +52,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootDocument() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // Spec section 1: the analytics script, once, in the browser. Title, description and favicon
-  // are this route's head (src/features/site/seo.ts).
+  // Spec section 1's analytics script, only with the visitor's consent (PECR reg. 6): with an
+  // analytics id, the consent code loads after hydration, runs the Google tag if the visitor
+  // accepted it, or asks. Title, description and favicon are this route's head (seo.ts).
   const analyticsId = useQuery(siteSettingsQuery()).data?.google_analytics_id;
-  useEffect(() => {
-    applyAnalytics(document, window as Window & AnalyticsWindow, analyticsId);
-  }, [analyticsId]);
+  useEffect(() => startConsent(analyticsId), [analyticsId]);
   // Marks the page interactive (hydrated, or rendered in the browser): end-to-end tests wait
   // for it before they click, since a server-rendered page is visible before its scripts run.
   useEffect(() => {

@@ -1,14 +1,11 @@
 import {
-  ANALYTICS_SCRIPT_BASE,
   DEFAULT_META_DESCRIPTION,
-  applyAnalytics,
   applyFavicon,
   applyStartUp,
   applyTitle,
   faviconHref,
   faviconType,
   metaDescriptionFor,
-  type AnalyticsWindow,
 } from './start-up';
 
 /** A document shaped like index.html: default title, description and icon. */
@@ -25,7 +22,6 @@ const settings = {
   site_title: 'Ember & Oak Workshop',
   site_description: 'Hand-forged knives and art.',
   favicon: '/media/demo/favicon.svg',
-  google_analytics_id: null,
 };
 
 describe('page title (spec section 1)', () => {
@@ -46,7 +42,7 @@ describe('page title (spec section 1)', () => {
 describe('meta description (spec section 1)', () => {
   it('is the site description', () => {
     const doc = makeDocument();
-    applyStartUp(doc, {}, settings, '/api');
+    applyStartUp(doc, settings, '/api');
     expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       'Hand-forged knives and art.',
     );
@@ -63,7 +59,7 @@ describe('meta description (spec section 1)', () => {
 
   it('falls back when the settings could not be loaded, creating the tag if missing', () => {
     const doc = document.implementation.createHTMLDocument('x');
-    applyStartUp(doc, {}, undefined, '/api');
+    applyStartUp(doc, undefined, '/api');
     expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
       DEFAULT_META_DESCRIPTION,
     );
@@ -106,7 +102,7 @@ describe('favicon (spec section 1)', () => {
 
   it('keeps the default icon when the favicon is null (recorded deviation)', () => {
     const doc = makeDocument();
-    applyStartUp(doc, {}, { ...settings, favicon: null }, '/api');
+    applyStartUp(doc, { ...settings, favicon: null }, '/api');
     const link = doc.querySelector('link[rel="icon"]');
     expect(link?.getAttribute('href')).toBe('/favicon.ico');
     expect(link?.getAttribute('type')).toBe('image/x-icon');
@@ -116,67 +112,5 @@ describe('favicon (spec section 1)', () => {
     const doc = makeDocument();
     applyFavicon(doc, '/media/icon.gif', '/api');
     expect(doc.querySelector('link[rel="icon"]')?.hasAttribute('type')).toBe(false);
-  });
-});
-
-describe('analytics (spec section 1)', () => {
-  it('loads the script from the third-party host and configures it with the id', () => {
-    const doc = makeDocument();
-    const win: AnalyticsWindow = {};
-    applyStartUp(doc, win, { ...settings, google_analytics_id: 'G-TEST123' }, '/api');
-
-    const scripts = doc.querySelectorAll('script');
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]?.getAttribute('src')).toBe(
-      'https://www.googletagmanager.com/gtag/js?id=G-TEST123',
-    );
-    expect(scripts[0]?.async).toBe(true);
-    const calls = (win.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
-    expect(calls).toContainEqual(['config', 'G-TEST123']);
-  });
-
-  it.each([[null], [''], ['   '], [undefined]])('loads nothing when the id is %j', (id) => {
-    const doc = makeDocument();
-    const win: AnalyticsWindow = {};
-    applyStartUp(doc, win, { ...settings, google_analytics_id: id as string | null }, '/api');
-    expect(doc.querySelector('script')).toBeNull();
-    expect(win.dataLayer).toBeUndefined();
-    expect(win.gtag).toBeUndefined();
-  });
-
-  it('never tells analytics the query string of a private page, such as a reset token', () => {
-    const configOf = (pathname: string, search: string) => {
-      const win: AnalyticsWindow = {
-        location: { origin: 'https://shop.example', pathname, search },
-      };
-      applyAnalytics(makeDocument(), win, 'G-TEST123');
-      const calls = (win.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>));
-      return calls.find((call) => call[0] === 'config');
-    };
-    expect(configOf('/reset-password', '?token=secret-token')).toEqual([
-      'config',
-      'G-TEST123',
-      { page_location: 'https://shop.example/reset-password' },
-    ]);
-    expect(configOf('/payment/return', '?paymentId=9b2f')).toEqual([
-      'config',
-      'G-TEST123',
-      { page_location: 'https://shop.example/payment/return' },
-    ]);
-    expect(configOf('/account/orders', '?page=2')?.[2]).toEqual({
-      page_location: 'https://shop.example/account/orders',
-    });
-    // A public page keeps its search: it says what the shopper looked for.
-    expect(configOf('/products', '?search=gyuto')?.[2]).toEqual({
-      page_location: 'https://shop.example/products?search=gyuto',
-    });
-  });
-
-  it('loads the script only once', () => {
-    const doc = makeDocument();
-    const win: AnalyticsWindow = {};
-    applyAnalytics(doc, win, 'G-ONE');
-    applyAnalytics(doc, win, 'G-ONE');
-    expect(doc.querySelectorAll(`script[src^="${ANALYTICS_SCRIPT_BASE}"]`)).toHaveLength(1);
   });
 });

@@ -1,21 +1,21 @@
 import type { SiteSettings } from './site-settings';
 
 /**
- * Start-up behaviour of spec section 1: page title, meta description, favicon and analytics,
- * applied once at boot from the site-settings record. The functions take the document (and
- * window) as arguments so they can be tested against a fresh jsdom document.
+ * Start-up behaviour of spec section 1: page title, meta description and favicon, applied
+ * once at boot from the site-settings record. The functions take the document as an argument
+ * so they can be tested against a fresh jsdom document.
+ *
+ * Spec section 1 also loads the analytics script at start-up when `google_analytics_id` is
+ * set. The storefront does not: under PECR reg. 6 and the ePrivacy Directive art. 5(3) the
+ * Google tag may run only after the visitor agreed, so it is loaded by the consent feature
+ * (src/features/consent/: the banner, the remembered choice, the footer's "Cookie settings"),
+ * which the root route starts after hydration (docs/spec-deviations.md).
  */
 
 /** Spec section 9: the meta description when the site has none. */
 export const DEFAULT_META_DESCRIPTION = 'A description for my site.';
 
-/** The third-party host the analytics script is loaded from (Google tag). */
-export const ANALYTICS_SCRIPT_BASE = 'https://www.googletagmanager.com/gtag/js';
-
-type StartUpSettings = Pick<
-  SiteSettings,
-  'site_title' | 'site_description' | 'favicon' | 'google_analytics_id'
->;
+type StartUpSettings = Pick<SiteSettings, 'site_title' | 'site_description' | 'favicon'>;
 
 /** Sets `document.title` to the site title when there is one; otherwise leaves it alone. */
 export function applyTitle(
@@ -105,87 +105,18 @@ export function applyFavicon(
   else link.removeAttribute('type');
 }
 
-/** The window as the Google tag expects it: a `dataLayer` queue and the `gtag` function. */
-export interface AnalyticsWindow {
-  dataLayer?: unknown[];
-  gtag?: (...args: unknown[]) => void;
-  /** Where the page is (the browser's `location`); absent in tests that do not care. */
-  location?: { origin: string; pathname: string; search: string };
-}
-
 /**
- * Pages whose query string is the shopper's business alone (a reset token, a payment id, an
- * order step): analytics is told their path only.
- */
-const PRIVATE_PATHS = [
-  '/reset-password',
-  '/forgot-password',
-  '/login',
-  '/register',
-  '/cart',
-  '/account',
-  '/order-confirmation',
-  '/payment',
-];
-
-/** The page's address as analytics may see it: without the query string on a private page. */
-export function analyticsLocation(location: {
-  origin: string;
-  pathname: string;
-  search: string;
-}): string {
-  const isPrivate = PRIVATE_PATHS.some(
-    (path) => location.pathname === path || location.pathname.startsWith(`${path}/`),
-  );
-  return `${location.origin}${location.pathname}${isPrivate ? '' : location.search}`;
-}
-
-/**
- * Loads the analytics script from the third-party host and configures it with `id`
- * (spec section 1), only when `id` is a non-blank string; a no-op otherwise and on a second
- * call. Returns the injected `<script>` element, or null when nothing was injected.
- */
-export function applyAnalytics(
-  doc: Document,
-  win: AnalyticsWindow,
-  id: string | null | undefined,
-): HTMLScriptElement | null {
-  const trimmed = id?.trim();
-  if (!trimmed) return null;
-  if (doc.querySelector(`script[src^="${ANALYTICS_SCRIPT_BASE}"]`)) return null;
-
-  const dataLayer = (win.dataLayer ??= []);
-  // gtag.js reads `arguments` objects from the queue, not arrays: keep the classic shape.
-  win.gtag ??= function gtag() {
-    // eslint-disable-next-line prefer-rest-params
-    dataLayer.push(arguments);
-  };
-  win.gtag('js', new Date());
-  if (win.location) {
-    win.gtag('config', trimmed, { page_location: analyticsLocation(win.location) });
-  } else {
-    win.gtag('config', trimmed);
-  }
-
-  const script = doc.createElement('script');
-  script.async = true;
-  script.src = `${ANALYTICS_SCRIPT_BASE}?id=${encodeURIComponent(trimmed)}`;
-  doc.head.append(script);
-  return script;
-}
-
-/**
- * Applies every start-up rule of spec section 1 for one settings record. With `settings`
- * undefined (the record could not be loaded) only the description fallback applies.
+ * Applies the start-up rules of spec section 1 for one settings record: title, description,
+ * favicon. Not the analytics script: that waits for the visitor's consent
+ * (src/features/consent/consent.ts). With `settings` undefined (the record could not be
+ * loaded) only the description fallback applies.
  */
 export function applyStartUp(
   doc: Document,
-  win: AnalyticsWindow,
   settings: StartUpSettings | null | undefined,
   apiBase: string,
 ): void {
   applyTitle(doc, settings);
   applyMetaDescription(doc, settings);
   applyFavicon(doc, settings?.favicon, apiBase);
-  applyAnalytics(doc, win, settings?.google_analytics_id);
 }
