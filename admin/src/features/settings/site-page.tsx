@@ -1,7 +1,8 @@
 /**
  * Site settings (`/settings/site`): the title and description every storefront page carries,
  * the contact e-mail, the Google Analytics id, and the logo and the tab icon (each replaced by
- * uploading an image, or removed). The storefront shows a change within a second.
+ * uploading an image, or removed); and who the seller is, with the VAT its prices include
+ * (./seller-form.tsx). The storefront shows a change within a second.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { ImageUpload } from '../photos/image-upload';
 import { siteQuery, useUpdateSite, type SiteSetup } from './api';
 import { useSavedForm, type FormMessage } from './saved-form';
 import { siteSchema, toSiteBody, type SiteOutput, type SiteValues } from './schemas';
+import { SellerForm } from './seller-form';
 
 export function SitePage() {
   const site = useQuery(siteQuery());
@@ -29,6 +31,7 @@ export function SitePage() {
       ) : (
         <>
           <SiteForm site={site.data} />
+          <SellerForm site={site.data} />
           <ImagesPanel site={site.data} />
         </>
       )}
