@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CancellationRouteImport } from './routes/cancellation'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CompanyInfoRouteImport } from './routes/company-info'
 import { Route as ContactRouteImport } from './routes/contact'
@@ -37,6 +38,11 @@ import { Route as AccountOrdersOrderIdRouteImport } from './routes/account.order
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CancellationRoute = CancellationRouteImport.update({
+  id: '/cancellation',
+  path: '/cancellation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CartRoute = CartRouteImport.update({
@@ -157,6 +163,7 @@ const AccountOrdersOrderIdRoute = AccountOrdersOrderIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
   '/contact': typeof ContactRoute
@@ -183,6 +190,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
   '/contact': typeof ContactRoute
@@ -210,6 +218,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
   '/contact': typeof ContactRoute
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/cancellation'
     | '/cart'
     | '/company-info'
     | '/contact'
@@ -264,6 +274,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/cancellation'
     | '/cart'
     | '/company-info'
     | '/contact'
@@ -290,6 +301,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/cancellation'
     | '/cart'
     | '/company-info'
     | '/contact'
@@ -317,6 +329,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CancellationRoute: typeof CancellationRoute
   CartRoute: typeof CartRoute
   CompanyInfoRoute: typeof CompanyInfoRoute
   ContactRoute: typeof ContactRoute
@@ -349,6 +362,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/cancellation': {
+      id: '/cancellation'
+      path: '/cancellation'
+      fullPath: '/cancellation'
+      preLoaderRoute: typeof CancellationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cart': {
@@ -517,6 +537,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CancellationRoute: CancellationRoute,
   CartRoute: CartRoute,
   CompanyInfoRoute: CompanyInfoRoute,
   ContactRoute: ContactRoute,

@@ -31,6 +31,7 @@ export const CONTENT_PAGES = [
   '/contact',
   '/faq',
   '/refund-policy',
+  '/cancellation',
   '/privacy-policy',
 ] as const;
 

@@ -27,6 +27,7 @@ export const NAV_LINKS_AFTER_SHOP: readonly FrameLink[] = [
 /** Spec section 2: the footer's policy and FAQ links. */
 export const FOOTER_LINKS: readonly FrameLink[] = [
   { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/faq', label: 'FAQ' },
 ];

@@ -127,8 +127,8 @@ export function setUpCheckoutServer(): void {
   afterEach(() => leave?.mockRestore());
 }
 
-/** The Place Order button. */
-export const placeOrder = () => screen.getByRole('button', { name: /Place Order/ });
+/** The order button ('Place order and pay'). */
+export const placeOrder = () => screen.getByRole('button', { name: /Place order and pay/ });
 /** Queries within the order summary beside the form. */
 export const summary = () => within(screen.getByRole('complementary'));
 /** The delivery method select of the line for the product `name`. */

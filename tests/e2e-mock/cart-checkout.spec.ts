@@ -80,7 +80,7 @@ test('card: the checkout goes to the mock card page, whose Pay ends on Payment S
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   // The saved default address is filled in and quoted: the knife by age-verified courier.
-  await expect(page.getByRole('button', { name: 'Place Order · $484.50' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order and pay · $484.50' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /^Credit or debit card/ })).toBeChecked();
   await shot(page, 'checkout', { fullPage: true });
 

@@ -68,10 +68,10 @@ export async function register(page: Page): Promise<void> {
  * On the open checkout: waits for the quote of the saved address the checkout fills in (the
  * button then shows the total), answers the age check of the example cart's knife as an
  * adult, chooses `method` (a payment method's radio, by its label) or keeps the default
- * (card), and presses Place Order.
+ * (card), and presses the order button.
  */
 export async function checkOut(page: Page, method?: string | RegExp): Promise<void> {
-  const place = page.getByRole('button', { name: /^Place Order · / });
+  const place = page.getByRole('button', { name: /^Place order and pay · / });
   await place.waitFor();
   await page.getByLabel('Date of birth').fill('1980-04-02');
   await page.getByRole('checkbox', { name: /^I am 18 or over/ }).check();

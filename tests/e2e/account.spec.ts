@@ -186,7 +186,7 @@ async function toCheckout(page: Page) {
 
 async function placeBankTransferOrder(page: Page) {
   await page.getByRole('radio', { name: /Bank transfer/ }).check();
-  await page.getByRole('button', { name: /Place Order/ }).click();
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
 }
 

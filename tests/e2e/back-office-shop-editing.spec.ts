@@ -111,7 +111,7 @@ test.describe('the back office edits the shop', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await fillCheckoutAddress(page);
     await page.getByRole('radio', { name: /Bank transfer/ }).check();
-    await page.getByRole('button', { name: /Place Order/ }).click();
+    await page.getByRole('button', { name: /Place order and pay/ }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
     await expect(page.getByText('Engraving: R.M.').first()).toBeVisible();
 

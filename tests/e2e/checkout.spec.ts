@@ -58,7 +58,7 @@ async function payByCard(page: Page): Promise<number> {
   await expect(page.getByRole('radio', { name: /Credit or debit card/ })).toBeChecked();
   await fillCheckoutAddress(page);
   const shipping = await shippingPrice(page);
-  await page.getByRole('button', { name: /Place Order/ }).click();
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/checkout\/SBX-\d{8}-[0-9A-Z]{6}\/$/);
   await expect(page.getByRole('heading', { name: /^Pay / })).toBeVisible();
   return shipping;
@@ -177,10 +177,10 @@ test(
   async ({ page, request }) => {
     const { customer, product } = await readyToCheckOut(page, request, { pick: 5 });
     await page.getByRole('radio', { name: /Bank transfer/ }).check();
-    // Place Order waits for a country (its delivery is quoted first); the rest is checked on it.
-    await expect(page.getByRole('button', { name: /Place Order/ })).toBeDisabled();
+    // The order button waits for a country (its delivery is quoted first); the rest is checked on it.
+    await expect(page.getByRole('button', { name: /Place order and pay/ })).toBeDisabled();
     await page.getByLabel('Country', { exact: true }).selectOption('GB');
-    await page.getByRole('button', { name: /Place Order/ }).click();
+    await page.getByRole('button', { name: /Place order and pay/ }).click();
     await expect(page.getByRole('alert')).toHaveText(
       'Please fill in all required delivery address fields: Full name, Contact number, Street address, City, Postal code.',
     );
@@ -188,7 +188,7 @@ test(
 
     await fillCheckoutAddress(page);
     // A double click still makes one order (the button locks and the Idempotency-Key is the same).
-    await page.getByRole('button', { name: /Place Order/ }).dblclick();
+    await page.getByRole('button', { name: /Place order and pay/ }).dblclick();
     await expect(page).toHaveURL(/\/order-confirmation$/);
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
     const [order, ...others] = await orders(request, customer);
@@ -220,7 +220,7 @@ test("custom method without a redirect: the shop's instructions on the confirmat
   const { customer } = await readyToCheckOut(page, request, { pick: 6 });
   await page.getByRole('radio', { name: /Pay at the workshop/ }).check();
   await fillCheckoutAddress(page);
-  await page.getByRole('button', { name: /Place Order/ }).click();
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
   await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'How to pay' })).toBeVisible();
   const [order] = await orders(request, customer);
@@ -248,7 +248,7 @@ test("custom method with a redirect (second shop): the shopper is sent to the sh
 
   await page.getByRole('radio', { name: /PayPal/ }).check();
   await fillCheckoutAddress(page);
-  await page.getByRole('button', { name: /Place Order/ }).click();
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
   await expect(page).toHaveURL('https://www.paypal.com/paypalme/riversidepottery');
   await expect(page.getByRole('heading', { name: 'PayPal stand-in' })).toBeVisible();
   expect((await orders(request, customer))[0]).toMatchObject({

@@ -76,7 +76,7 @@ test('the checkout shows the new total when a price changed since the shopper sa
   await fillCheckoutAddress(page);
   // The price with the quoted delivery to the United Kingdom.
   const shipping = await shippingPrice(page);
-  await expect(page.getByRole('button', { name: /Place Order/ })).toContainText(
+  await expect(page.getByRole('button', { name: /Place order and pay/ })).toContainText(
     `$${(Number(product.price) + shipping).toFixed(2)}`,
   );
   await page.getByRole('radio', { name: /Bank transfer/ }).check();
@@ -90,13 +90,13 @@ test('the checkout shows the new total when a price changed since the shopper sa
   const total = `$${(raised / 100 + shipping).toFixed(2)}`;
   try {
     db.prepare('UPDATE products SET price_cents = ? WHERE id = ?').run(raised, product.id);
-    await page.getByRole('button', { name: /Place Order/ }).click();
+    await page.getByRole('button', { name: /Place order and pay/ }).click();
     await expect(page.getByRole('alert')).toHaveText(
       `The total of your order has changed to ${total} since you saw it. Please check it and place your order again.`,
     );
-    await expect(page.getByRole('button', { name: /Place Order/ })).toContainText(total);
+    await expect(page.getByRole('button', { name: /Place order and pay/ })).toContainText(total);
     await shot(page, 'checkout-price-changed');
-    await page.getByRole('button', { name: /Place Order/ }).click();
+    await page.getByRole('button', { name: /Place order and pay/ }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
   } finally {
     db.prepare('UPDATE products SET price_cents = ? WHERE id = ?').run(row.price_cents, product.id);

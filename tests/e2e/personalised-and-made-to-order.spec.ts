@@ -118,7 +118,7 @@ test(
     await expect(age).toBeVisible();
 
     // The age check refuses a missing attestation and a buyer who is 18 tomorrow.
-    const placeOrder = page.getByRole('button', { name: /Place Order/ });
+    const placeOrder = page.getByRole('button', { name: /Place order and pay/ });
     await placeOrder.click();
     await expect(page.getByRole('alert')).toContainText(AGE_MISSING);
     await age.getByLabel('Date of birth').fill(birthday(18, 1));
@@ -230,7 +230,7 @@ test(
     await age.getByRole('checkbox').check();
     await checkA11y(page);
     await shot(page, 'checkout-knife-and-print', { fullPage: true });
-    await page.getByRole('button', { name: /Place Order/ }).click();
+    await page.getByRole('button', { name: /Place order and pay/ }).click();
     await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
 
     // The order page: both pieces, the engraving, the two ways they travel, the total.

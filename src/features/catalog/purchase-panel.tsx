@@ -1,4 +1,5 @@
 import { AddToCart } from './add-to-cart';
+import { PieceCancellationNote } from '../cancellation/piece-cancellation-note';
 import type { Product } from './api';
 import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
@@ -14,7 +15,8 @@ function StockNote({ stock }: { stock: number }) {
 /**
  * What the product page says about buying the piece (spec section 2, /products/{slug}): the
  * price for the chosen options, the age note of a piece sold to adults only, availability and
- * dispatch, the description and attributes, then the options and Add to Cart. One form (the
+ * dispatch, the description and attributes, then the options and Add to Cart, and below it
+ * whether the piece can be cancelled within 14 days (issue 29). One form (the
  * options) ties the price at the top to the button at the bottom, so they live together; the
  * product page loads this module when the shopper reaches for it (src/components/deferred-form.tsx).
  */
@@ -45,6 +47,7 @@ export function PurchasePanel({ product }: { product: Product }) {
         </dl>
       ) : null}
       <AddToCart product={product} form={optionsForm} />
+      <PieceCancellationNote piece={product} control={optionsForm.control} />
     </>
   );
 }

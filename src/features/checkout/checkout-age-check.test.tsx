@@ -86,7 +86,7 @@ describe('the age check (an age-restricted piece in the cart)', () => {
     const { router } = await renderCheckout(options(), BLADE_CART);
     const user = await fillAddress();
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
-    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place Order · $511.00'));
+    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place order and pay · $511.00'));
     const birthday = yearsAgo(18);
     fireEvent.change(screen.getByLabelText('Date of birth'), { target: { value: birthday } });
     await user.click(screen.getByRole('checkbox', { name: /handed only to an adult/ }));

@@ -87,11 +87,11 @@ describe('placing the order (spec section 4)', () => {
     );
     const user = await fillAddress();
     await user.click(await screen.findByRole('radio', { name: /Bank transfer/ }));
-    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place Order · $496.50'));
+    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place order and pay · $496.50'));
     await waitFor(() => expect(placeOrder()).toBeEnabled());
     await user.click(placeOrder());
     expect(await screen.findByRole('alert')).toHaveTextContent(detail);
-    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place Order · $516.50'));
+    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place order and pay · $516.50'));
     expect(summary().getAllByText('$510.00').length).toBeGreaterThan(0);
     expect(quoteBodies()).toHaveLength(2);
 

@@ -33,13 +33,13 @@ vi.mock('../../api/client', () => import('../../test/mock-api-client'));
 setUpCheckoutServer();
 
 describe('delivery by country and method (shipping quote)', () => {
-  it("waits for a country: 'Choose a country', no quote, Place Order disabled", async () => {
+  it("waits for a country: 'Choose a country', no quote, the order button disabled", async () => {
     await renderCheckout();
     await screen.findByRole('radio', { name: /Credit or debit card/ });
     expect(screen.getByText('Choose a country to see the delivery options.')).toBeInTheDocument();
     expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Choose a country');
     expect(placeOrder()).toBeDisabled();
-    expect(placeOrder()).toHaveTextContent(/^Place Order$/);
+    expect(placeOrder()).toHaveTextContent(/^Place order and pay$/);
     expect(quoteBodies()).toEqual([]);
   });
 
@@ -64,7 +64,7 @@ describe('delivery by country and method (shipping quote)', () => {
     expect(screen.getByTestId('checkout-total')).toHaveTextContent('$496.50');
     expect(summary().getByText('Royal Mail Tracked 48')).toBeInTheDocument();
     await waitFor(() => expect(placeOrder()).toBeEnabled());
-    expect(placeOrder()).toHaveTextContent('Place Order · $496.50');
+    expect(placeOrder()).toHaveTextContent('Place order and pay · $496.50');
   });
 
   it('quotes again with every line’s method when one changes, and again from scratch for a new country', async () => {
@@ -116,7 +116,7 @@ describe('delivery by country and method (shipping quote)', () => {
     await waitFor(() => expect(placeOrder()).toBeEnabled());
   });
 
-  it("shows a line's problem instead of a select, and keeps Place Order disabled, when nothing is left", async () => {
+  it("shows a line's problem instead of a select, and keeps the order button disabled, when nothing is left", async () => {
     await renderCheckout(options(), BLADE_CART);
     // A shop without collection: the knife has no way at all to the United States.
     const quote = post.getMockImplementation() as unknown as (
@@ -140,7 +140,7 @@ describe('delivery by country and method (shipping quote)', () => {
     expect(placeOrder()).toBeDisabled();
   });
 
-  it('keeps Place Order disabled while the quote is on its way', async () => {
+  it('keeps the order button disabled while the quote is on its way', async () => {
     let answer!: (value: unknown) => void;
     post.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
     await renderCheckout();
@@ -189,7 +189,7 @@ describe('delivery by country and method (shipping quote)', () => {
       expect(screen.queryByLabelText(label)).toBeNull();
     }
     expect(screen.getByTestId('checkout-shipping')).toHaveTextContent('Free');
-    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place Order · $490.00'));
+    await waitFor(() => expect(placeOrder()).toHaveTextContent('Place order and pay · $490.00'));
 
     // Only the fields on screen are named as missing.
     await user.click(placeOrder());

@@ -27,6 +27,7 @@ import {
 } from './api';
 import { shippingOptionsQuery } from '../shipping/api';
 import { CardNotStarted } from './card-not-started';
+import { CheckoutCancellation, placeOrderLabel } from './checkout-cancellation';
 import { CheckoutSummary } from './checkout-summary';
 import { DeliveryAddress } from './delivery-address';
 import { DeliveryMethods } from './delivery-methods';
@@ -92,7 +93,9 @@ function addressValues(address: SavedAddress, countries: readonly ShippingCountr
  * Checkout inside /cart (spec sections 2, 4, 5 and 8): the delivery address with the
  * country chosen among the shop's, the delivery method of every line (quoted by the API for
  * that country), the age check when a piece is age-restricted, and the payment method; then
- * the order, then by method what ./use-after-order.ts does. The summary and Place Order show
+ * the order, then by method what ./use-after-order.ts does. Before the button, which pieces of
+ * the order can be cancelled within 14 days (./checkout-cancellation.tsx); the button says the
+ * order commits to pay ('Place order and pay', reg 14(3)). The summary and the button show
  * the quote's total, which the order sends as `expected_total_price`; the button waits until
  * the quote is ready (every line has a method it may use). When every line is collected from
  * the workshop, the street, city and postal code are neither shown nor sent.
@@ -294,6 +297,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
           <DeliveryMethods cart={cart} country={quoteCountry} shipping={shipping} />
           {ageRestricted ? <AgeCheck form={form} shop={shop} alertId={alertId} /> : null}
           <PaymentMethodFieldset form={form} optionsQuery={optionsQuery} />
+          <CheckoutCancellation cart={cart} />
 
           <button
             type="submit"
@@ -302,9 +306,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
           >
             {isSubmitting
               ? 'Placing order…'
-              : quote
-                ? `Place Order · ${formatPrice(quote.total_price)}`
-                : 'Place Order'}
+              : placeOrderLabel(quote ? formatPrice(quote.total_price) : null)}
           </button>
         </PostForm>
         <CheckoutSummary cart={cart} quote={quote} countryChosen={quoteCountry !== ''} />

@@ -88,6 +88,7 @@ export function ContentPageError({
 const HELP_LINKS = [
   { to: '/faq', label: 'FAQ' },
   { to: '/refund-policy', label: 'Refund Policy' },
+  { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/contact', label: 'Contact Us' },
 ] as const;

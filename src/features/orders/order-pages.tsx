@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/skeleton';
 import { PAYMENT_METHODS } from '../payments/payment-methods';
 import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery } from './api';
 import { CancelOrderButton, PayNowButton } from './order-actions';
+import { OrderCancellation } from './order-cancellation';
 import {
   OrderDelivery,
   OrderLines,
@@ -253,7 +254,8 @@ function paymentNote(order: Order): string | null {
  * address, the payment method and how to pay (bank details or the shop's instructions), the
  * state of its latest card payment, and Pay now while an unpaid card order waits. Once the
  * shop has sent or made ready any of it, each shipment's progress and tracking link; what the
- * shop refunded of it ('Refunded $45.00'). Another shopper's order is 'Order not found.' (the
+ * shop refunded of it ('Refunded $45.00'); the 14-day right to cancel a paid order and the
+ * request to do so (./order-cancellation.tsx). Another shopper's order is 'Order not found.' (the
  * API answers 404).
  */
 export function OrderDetailPage({ orderId }: { orderId: number }) {
@@ -354,6 +356,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
               </div>
             ) : null}
           </section>
+          <OrderCancellation order={order} />
           <OrderShipments order={order} />
           <section className="order-detail__panel" aria-labelledby="order-address-title">
             <h2 id="order-address-title" className="order-detail__title">
