@@ -49,6 +49,8 @@ const NO_REFRESH_PATHS = ['/accounts/logout/'];
  */
 export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /accounts/me/',
+  'GET /accounts/me/data/',
+  'POST /accounts/me/delete/',
   'POST /accounts/password/change/',
   'GET /accounts/addresses/',
   'POST /accounts/addresses/',

@@ -1,13 +1,16 @@
 /**
- * /account: the shopper's e-mail and username, and links to the orders, the saved
- * addresses and the password change.
+ * /account: the shopper's e-mail and username, links to the orders, the saved addresses and
+ * the password change, and "Your data" (download, delete the account: ./data-rights.tsx).
+ * Once the account is deleted, the page says so in place of the logged-out prompt.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { ErrorBox } from '../../components/error-box';
 import { accountQuery } from './api';
 import { AccountFrame, AccountSkeleton } from './account-frame';
+import { DATA_RIGHTS_MESSAGES, DataRights, ORDER_RECORDS_YEARS } from './data-rights';
 
 export const ACCOUNT_MESSAGES = {
   loadFailed: 'Failed to load your account.',
@@ -56,7 +59,30 @@ function AccountDetails() {
   );
 }
 
+/** What the page shows once the shopper's account is erased (this browser is logged out). */
+function AccountDeleted() {
+  return (
+    <div className="page-container account-page">
+      <h1 id="account-page-title" className="account-page__title">
+        Account deleted
+      </h1>
+      <div className="account-notice" role="status">
+        <p>{DATA_RIGHTS_MESSAGES.deleted}</p>
+        <p>
+          Your orders are kept for {ORDER_RECORDS_YEARS} years for the shop’s accounts, and nothing
+          else.
+        </p>
+        <Link to="/" className="button-primary">
+          Back to the shop
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function AccountPage() {
+  const [deleted, setDeleted] = useState(false);
+  if (deleted) return <AccountDeleted />;
   return (
     <AccountFrame title="Your account" path="/account" back={false}>
       {() => (
@@ -72,6 +98,7 @@ export function AccountPage() {
               </li>
             ))}
           </ul>
+          <DataRights onDeleted={() => setDeleted(true)} />
         </div>
       )}
     </AccountFrame>

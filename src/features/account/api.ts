@@ -111,3 +111,28 @@ export function useDeleteAddress() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADDRESSES_KEY }),
   });
 }
+
+/** The name of the data file when the answer does not say (`my-data-YYYY-MM-DD.json`, today in UTC). */
+export function dataFileName(contentDisposition: string | null, now = new Date()): string {
+  const named = /filename="([^"\\/]+)"/.exec(contentDisposition ?? '')?.[1];
+  return named ?? `my-data-${now.toISOString().slice(0, 10)}.json`;
+}
+
+/**
+ * Downloads the shopper's data (`GET /accounts/me/data/`, UK GDPR art. 15 and 20) as the JSON
+ * file the server names. The call needs the bearer token, so it goes through the API client
+ * (which refreshes the token) and the answer is saved from a Blob, not opened as a link.
+ * Rejects with the `ApiError` of a refusal.
+ */
+export async function downloadAccountData(): Promise<void> {
+  const { data, response } = await api.GET('/accounts/me/data/', { parseAs: 'blob' });
+  const url = URL.createObjectURL(data as Blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = dataFileName(response.headers.get('content-disposition'));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After this task: the browser has taken the file by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

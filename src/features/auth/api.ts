@@ -13,12 +13,15 @@
  *   session of the shopper and answers a new token pair for this one, which is stored.
  * - forgot password: `POST /accounts/password/reset/` with `{email}` (202, the same answer for
  *   every e-mail); reset: `POST /accounts/password/reset/confirm/` with the link's token.
+ * - delete account: `POST /accounts/me/delete/` with `{password}` (204); the tokens are then
+ *   cleared (every tab of this browser hears it) and the shopper's private queries dropped.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { clearTokens, setTokens } from '../../api/token-storage';
 import type {
   ChangePasswordValues,
+  DeleteAccountValues,
   ForgotPasswordValues,
   LoginValues,
   RegisterValues,
@@ -99,6 +102,25 @@ export function useConfirmPasswordReset() {
         body: { token, ...values },
       });
       return data?.detail;
+    },
+  });
+}
+
+/**
+ * Erases the shopper's account (UK GDPR art. 17), confirmed with their password. Once the
+ * server has erased it, this browser is logged out: the tokens are cleared (other tabs hear
+ * the storage event) and the cart, orders and account queries are dropped. Rejects with the
+ * `ApiError` of a refusal (400 `{password: [...]}`, 429), and then changes nothing here.
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (values: DeleteAccountValues) => {
+      await api.POST('/accounts/me/delete/', { body: { password: values.password } });
+      clearTokens();
+      queryClient.removeQueries({ queryKey: ['cart'] });
+      queryClient.removeQueries({ queryKey: ['orders'] });
+      queryClient.removeQueries({ queryKey: ['account'] });
     },
   });
 }

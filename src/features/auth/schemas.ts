@@ -78,3 +78,9 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 /** Reset password: a new password of 8+ characters, confirmed. */
 export const resetPasswordSchema = z.object(newPasswordFields).check(confirmMatches);
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
+
+/** Erasing the account (/account, "Delete my account"): the current password confirms it. */
+export const deleteAccountSchema = z.object({
+  password: z.string().check(z.minLength(1, 'Please enter your password.')),
+});
+export type DeleteAccountValues = z.infer<typeof deleteAccountSchema>;

@@ -1,0 +1,101 @@
+/**
+ * "Your data" on /account: the shopper's rights over what the shop keeps about them (UK GDPR /
+ * GDPR art. 15 access, 20 portability, 17 erasure; art. 12(3): other requests answered within
+ * one month). A download of everything as a JSON file, and the erasure of the account, with
+ * what goes, what stays and why said in plain words before the password is asked for. The
+ * erasure form's code (react-hook-form, zod) loads when the shopper reaches for it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { apiErrorMessage } from '../../api/errors';
+import { deferredForm } from '../../components/deferred-form';
+import { siteSettingsQuery } from '../site/api';
+import { downloadAccountData } from './api';
+
+export const DATA_RIGHTS_MESSAGES = {
+  downloadFailed: 'Could not download your data. Please try again.',
+  deleted: 'Your account has been deleted.',
+} as const;
+
+/** How long the shop keeps order records for its accounts (UK Companies Act 2006 s.388, HMRC). */
+export const ORDER_RECORDS_YEARS = 6;
+
+const DeleteAccountForm = deferredForm(() =>
+  import('../auth/delete-account-form').then((m) => m.DeleteAccountForm),
+);
+
+function DownloadButton() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function download() {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadAccountData();
+    } catch (failure) {
+      setError(apiErrorMessage(failure, DATA_RIGHTS_MESSAGES.downloadFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="data-rights__action">
+      <button
+        type="button"
+        className="button-secondary"
+        onClick={() => void download()}
+        disabled={busy}
+        aria-describedby="data-download-text"
+      >
+        {busy ? 'Preparing your file…' : 'Download my data'}
+      </button>
+      {error && (
+        <p className="auth-form__error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The section; `onDeleted` runs once the account is erased and this browser logged out. */
+export function DataRights({ onDeleted }: { onDeleted: () => void }) {
+  const settings = useQuery(siteSettingsQuery());
+  const email = settings.data?.contact_email;
+  return (
+    <section className="account-card data-rights" aria-labelledby="data-rights-title">
+      <h2 id="data-rights-title" className="data-rights__title">
+        Your data
+      </h2>
+      <p id="data-download-text">
+        Download a copy of everything we keep about you — your account, saved addresses, orders,
+        payments, reviews, comments, messages and cart — as one JSON file.
+      </p>
+      <DownloadButton />
+
+      <h3 className="data-rights__subtitle">Delete my account</h3>
+      <ul className="data-rights__list">
+        <li>
+          <strong>Erased at once:</strong> your e-mail address, username and password, your saved
+          addresses, your cart, and your sign-in on every device. You can register again with the
+          same e-mail address.
+        </li>
+        <li>
+          <strong>Kept without your name:</strong> your reviews and blog comments stay on the site,
+          shown as “Former customer”.
+        </li>
+        <li>
+          <strong>Kept for {ORDER_RECORDS_YEARS} years:</strong> your orders, with the name and
+          delivery address on them, because the shop must keep its accounting records (UK Companies
+          Act 2006 and HMRC rules). They are used for nothing else.
+        </li>
+      </ul>
+      <p className="data-rights__note">
+        For anything else about your data — a question, a correction, or messages you sent us —
+        write to {email ? <a href={`mailto:${email}`}>{email}</a> : 'the shop'}. We answer within
+        one month.
+      </p>
+      <DeleteAccountForm onDeleted={onDeleted} />
+    </section>
+  );
+}
