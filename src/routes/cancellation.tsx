@@ -9,12 +9,9 @@ import { pageHead } from '../features/site/seo';
  * content pages; its words and the seller's details need only the site settings.
  */
 export const Route = createFileRoute('/cancellation')({
-  head: ({ matches }) =>
-    pageHead(matches, {
-      title: 'Cancellation rights',
-      description:
-        'How to cancel an order within 14 days of delivery, which pieces cannot be cancelled, returns and refunds, and the model cancellation form.',
-    }),
+  // Title only, as the other content pages: the head is not split, so every page's first load
+  // carries it (the 130 KB budget of `/`).
+  head: ({ matches }) => pageHead(matches, { title: 'Cancellation rights' }),
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(siteSettingsQuery()),
   component: CancellationPage,
 });

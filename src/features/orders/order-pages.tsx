@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { formatPrice, toMinorUnits } from '../../../common/money';
 import { useIsLoggedIn } from '../../api/use-session';
@@ -11,7 +11,6 @@ import { Skeleton } from '../../components/skeleton';
 import { PAYMENT_METHODS } from '../payments/payment-methods';
 import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery } from './api';
 import { CancelOrderButton, PayNowButton } from './order-actions';
-import { OrderCancellation } from './order-cancellation';
 import {
   OrderDelivery,
   OrderLines,
@@ -21,6 +20,16 @@ import {
 } from './order-parts';
 import { OrderShipments } from './order-shipments';
 import './orders.css';
+
+/**
+ * The 14-day right's panel and request form (./order-cancellation.tsx) with the words it
+ * shares with /cancellation: loaded by the order page alone, not by the history (which shares
+ * this module), and asked for as soon as the page mounts, so it is there when the order is.
+ */
+const loadCancellation = () => import('./order-cancellation');
+const OrderCancellation = lazy(() =>
+  loadCancellation().then((module) => ({ default: module.OrderCancellation })),
+);
 
 /** Spec section 8-style fallbacks of the order history. */
 export const ORDER_HISTORY_MESSAGES = {
@@ -261,6 +270,9 @@ function paymentNote(order: Order): string | null {
 export function OrderDetailPage({ orderId }: { orderId: number }) {
   const loggedIn = useIsLoggedIn();
   const query = useQuery({ ...orderQuery(orderId), enabled: loggedIn === true });
+  useEffect(() => {
+    void loadCancellation();
+  }, []);
   if (loggedIn === undefined) {
     return (
       <OrdersFrame title="Order">
@@ -313,6 +325,14 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
       <div className="order-detail__status">
         <OrderStatusBadge status={order.status} />
         <span className="order-detail__date">Placed {formatOrderDate(order.created_at)}</span>
+        {/* The printable invoice (issue 29): its own route chunk. */}
+        <Link
+          to="/account/orders/$orderId/invoice"
+          params={{ orderId: String(order.id) }}
+          className="order-detail__invoice"
+        >
+          {order.paid_at ? 'Invoice' : 'Pro-forma invoice'}
+        </Link>
       </div>
       <OrderNotice order={order} />
       <div className="order-detail">
@@ -356,7 +376,9 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
               </div>
             ) : null}
           </section>
-          <OrderCancellation order={order} />
+          <Suspense fallback={null}>
+            <OrderCancellation order={order} />
+          </Suspense>
           <OrderShipments order={order} />
           <section className="order-detail__panel" aria-labelledby="order-address-title">
             <h2 id="order-address-title" className="order-detail__title">
