@@ -18,6 +18,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     name: `Product ${id}`,
     price: '45.00',
     price_before_discount: null,
+    delivery_from: null,
     stock: 5,
     is_active: true,
     description: 'Hand forged.',
@@ -37,6 +38,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     lead_time_days_min: null,
     lead_time_days_max: null,
     age_restricted: false,
+    cancellation_exempt: false,
     dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
     ...overrides,
   };

@@ -43,6 +43,7 @@ export type ProductListItem = Pick<
   | 'name'
   | 'price'
   | 'price_before_discount'
+  | 'delivery_from'
   | 'stock'
   | 'main_image'
   | 'attributes'
@@ -61,6 +62,7 @@ export function toListItem(product: Product): ProductListItem {
     name: product.name,
     price: product.price,
     price_before_discount: product.price_before_discount,
+    delivery_from: product.delivery_from,
     stock: product.stock,
     main_image: product.main_image,
     attributes: product.attributes,

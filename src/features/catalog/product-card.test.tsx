@@ -20,6 +20,23 @@ describe('ProductCard', () => {
     expect(screen.queryByText('SOLD OUT')).toBeNull();
   });
 
+  it("shows the delivery next to the price: '+ delivery from $6.50', 'Free delivery' or nothing", async () => {
+    const { unmount } = renderAsRootRoute(
+      <ProductCard product={makeProduct({ name: 'Print', delivery_from: '6.50' })} />,
+    );
+    expect(await screen.findByText('+ delivery from $6.50')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Print.*\+ delivery from \$6\.50/s })).toBeVisible();
+    unmount();
+    const free = renderAsRootRoute(
+      <ProductCard product={makeProduct({ delivery_from: '0.00' })} />,
+    );
+    expect(await screen.findByText('Free delivery')).toBeInTheDocument();
+    free.unmount();
+    renderAsRootRoute(<ProductCard product={makeProduct({ delivery_from: null })} />);
+    await screen.findByRole('link');
+    expect(screen.queryByText(/delivery/i)).toBeNull();
+  });
+
   it('loads the first row eagerly', async () => {
     renderAsRootRoute(<ProductCard product={makeProduct()} eager />);
     expect(await screen.findByRole('img')).toHaveAttribute('loading', 'eager');

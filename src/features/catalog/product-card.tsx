@@ -3,6 +3,7 @@ import { useId, useState, type CSSProperties } from 'react';
 import type { ProductListItem } from './api';
 import { useCenterPixelBackground } from './center-pixel';
 import { Price } from '../../components/price';
+import { DeliveryNote } from './delivery-note';
 import { sortByOrder } from './product-logic';
 
 /** Intrinsic size of the seeded thumbnails; the attributes reserve the box so the grid never jumps. */
@@ -20,7 +21,9 @@ interface ProductCardProps {
  * One product in a grid (spec section 2, /products): image or 'No image available', the
  * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('MADE TO ORDER' instead of 'SOLD OUT' for a piece
  * made for each order, which can be ordered at stock 0), 'Adults only' beside the category of
- * an age-restricted piece, name, '$' price with the old price struck through, an attribute
+ * an age-restricted piece, name, '$' price with the old price struck through (the API sends an
+ * old price only when it is honest, Directive 98/6/EC art. 6a) and the delivery beside it
+ * ('+ delivery from $6.50' or 'Free delivery', UK DMCC Act 2024), an attribute
  * tooltip ('key: value' lines, at most 300px wide, on hover and keyboard focus), and a
  * background tinted with the image's centre pixel.
  */
@@ -90,6 +93,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           </p>
           <Heading className="catalog-card__name">{product.name}</Heading>
           <Price price={product.price} before={discounted ? product.price_before_discount : null} />
+          <DeliveryNote amount={product.delivery_from} />
         </div>
       </Link>
       {attributes.length ? (

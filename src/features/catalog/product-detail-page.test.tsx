@@ -50,6 +50,14 @@ describe('ProductDetail: facts', () => {
     expect(document.querySelector('s')).toHaveTextContent('$220.00');
   });
 
+  it("puts the delivery under the price: '+ delivery from $9.50', or 'Free delivery'", async () => {
+    const { unmount } = renderProduct({ price: '385.00', delivery_from: '9.50' });
+    expect(await screen.findByText('+ delivery from $9.50')).toBeInTheDocument();
+    unmount();
+    renderProduct({ price: '340.00', delivery_from: '0.00' });
+    expect(await screen.findByText('Free delivery')).toBeInTheDocument();
+  });
+
   it('rounds the stars to half, shows the average to one decimal and links the count to #reviews', async () => {
     renderProduct({ average_rating: 3.74, review_count: 3 });
     await screen.findByRole('heading', { level: 1 });

@@ -2,6 +2,7 @@ import { AddToCart } from './add-to-cart';
 import { PieceCancellationNote } from '../cancellation/piece-cancellation-note';
 import type { Product } from './api';
 import { AgeRestrictionNote, DispatchNote } from './availability-notes';
+import { DeliveryNote } from './delivery-note';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
 
@@ -26,6 +27,7 @@ export function PurchasePanel({ product }: { product: Product }) {
   return (
     <>
       <OptionsPrice product={product} control={optionsForm.control} />
+      <DeliveryNote amount={product.delivery_from} />
       {product.age_restricted ? <AgeRestrictionNote /> : null}
       {product.made_to_order ? (
         <DispatchNote product={product} />

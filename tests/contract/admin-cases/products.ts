@@ -217,9 +217,20 @@ export function productCases(a: AdminSetup): Case[] {
     ),
     asOwner(
       onProduct('updateProduct', 'new price and slug', 'PATCH', '', 200, {
-        bodyOf: () => ({ price: '135.00', slug: `${made.slug}-v2` }),
+        bodyOf: () => ({
+          price: '135.00',
+          price_before_discount: '150.00',
+          slug: `${made.slug}-v2`,
+        }),
+        // Raised from 120.00 just now: the 150.00 "was" price is above 120.00, the lowest price
+        // of the 30 days before (Directive 98/6/EC art. 6a), so the shop does not show it.
         check: productIs((p) =>
-          p.price === '135.00' && p.slug === `${made.slug}-v2`
+          p.price === '135.00' &&
+          p.slug === `${made.slug}-v2` &&
+          isObject(p.discount) &&
+          p.discount.shown === false &&
+          p.discount.lowest_price_30_days === '120.00' &&
+          String(p.discount.reason).includes('($150.00) is above the lowest price')
             ? null
             : `unexpected ${JSON.stringify(p).slice(0, 300)}`,
         ),

@@ -318,6 +318,20 @@ export function settingsCases(a: AdminSetup): Case[] {
       prepare: () => ({ body: kept.workshop }),
     }),
     owner(
+      'a default delivery country no zone ships to',
+      'updateWorkshopSettings',
+      'PUT',
+      '/settings/workshop/',
+      400,
+      {
+        prepare: () => ({ body: { ...kept.workshop, default_country: 'JP' } }),
+        check: fieldError(
+          'default_country',
+          'Choose a country one of your shipping zones ships to.',
+        ),
+      },
+    ),
+    owner(
       'fewer most days than fewest',
       'updateWorkshopSettings',
       'PUT',

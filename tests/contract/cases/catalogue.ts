@@ -189,6 +189,31 @@ export function catalogueCases(slug: string, categorySlug: string, demoSlugs: st
           ? null
           : 'detail lacks slug, reviews, images or attributes',
     },
+    // Issue 29: an honest was-price only (Directive 98/6/EC art. 6a), delivery by the price.
+    {
+      name: 'getProduct damascus-gyuto-210mm (an honest discount, age-verified delivery)',
+      operationId: 'getProduct',
+      method: 'GET',
+      path: '/products/products/damascus-gyuto-210mm/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && b.price_before_discount === '420.00' && b.delivery_from === '9.50'
+          ? null
+          : `expected price_before_discount 420.00 and delivery_from 9.50, got ${isObject(b) ? `${str(b.price_before_discount)} and ${str(b.delivery_from)}` : b}`,
+    },
+    {
+      name: 'getProduct ash-glazed-moon-jar (a dishonest discount is not sent; free delivery)',
+      operationId: 'getProduct',
+      method: 'GET',
+      path: '/products/products/ash-glazed-moon-jar/',
+      headers: demo,
+      status: 200,
+      check: (b) =>
+        isObject(b) && b.price_before_discount === null && b.delivery_from === '0.00'
+          ? null
+          : `expected price_before_discount null and delivery_from 0.00, got ${isObject(b) ? `${str(b.price_before_discount)} and ${str(b.delivery_from)}` : b}`,
+    },
     {
       name: 'getProduct unknown slug',
       operationId: 'getProduct',

@@ -145,6 +145,7 @@ describe('the product form', () => {
       created_at: '2026-11-01T10:00:00Z',
       updated_at: '2026-11-01T10:00:00Z',
       archived_at: '2026-11-02T10:00:00Z',
+      discount: { shown: false, lowest_price_30_days: null, reason: null },
     };
     const values = formValuesOf(product);
     expect(values).toMatchObject({

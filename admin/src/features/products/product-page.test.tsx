@@ -56,6 +56,12 @@ const PRODUCT: AdminProduct = {
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-20T10:00:00Z',
   archived_at: null,
+  discount: {
+    shown: false,
+    lowest_price_30_days: '20.00',
+    reason:
+      'The shop shows no discount: the price before discount ($30.00) is above the lowest price of the 30 days before this price ($20.00).',
+  },
 };
 
 async function renderPage() {
@@ -117,6 +123,37 @@ describe("a product's page", () => {
     expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'archived' });
     await waitFor(() => expect(screen.getByLabelText('Status')).toHaveValue('archived'));
     expect(screen.getByLabelText('Name')).toHaveValue('Cherry spoon, large');
+  });
+
+  it('says why the price before discount is not shown, or that it is', async () => {
+    fakeApi({
+      'GET /products/7/': { status: 200, body: PRODUCT },
+      'GET /categories/': { status: 200, body: [] },
+    });
+    await renderPage();
+    const pricing = (await screen.findByRole('heading', { name: 'Pricing' })).closest('section')!;
+    await waitFor(() =>
+      expect(pricing).toHaveTextContent(
+        'The shop shows no discount: the price before discount ($30.00) is above the lowest price of the 30 days before this price ($20.00).',
+      ),
+    );
+  });
+
+  it('says the discount shows when it is honest', async () => {
+    fakeApi({
+      'GET /products/7/': {
+        status: 200,
+        body: {
+          ...PRODUCT,
+          discount: { shown: true, lowest_price_30_days: '30.00', reason: null },
+        },
+      },
+      'GET /categories/': { status: 200, body: [] },
+    });
+    await renderPage();
+    expect(
+      await screen.findByText(/The shop shows this discount: .*\(\$30\.00\)\./),
+    ).toBeInTheDocument();
   });
 
   it('duplicates into a copy and opens it', async () => {

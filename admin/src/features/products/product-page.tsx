@@ -22,7 +22,7 @@ import {
 } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { FormField } from '../../components/form-field';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, formatPrice } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { RichTextEditor } from '../../components/rich-text-editor';
 import { useServerSubmit } from '../../components/use-server-submit';
@@ -151,6 +151,21 @@ function ProductHead({ product }: { product: AdminProduct }) {
   );
 }
 
+/**
+ * Whether the shop shows the saved price before discount (Directive 98/6/EC art. 6a: at most
+ * the lowest price of the 30 days before the current price), and the server's reason when not.
+ */
+function DiscountNote({ discount }: { discount: AdminProduct['discount'] }) {
+  if (discount.reason) return <Notice tone="info">{discount.reason}</Notice>;
+  if (!discount.shown) return null;
+  return (
+    <p className="small">
+      The shop shows this discount: the price before discount is not above the lowest price of the
+      30 days before this price ({formatPrice(discount.lowest_price_30_days)}).
+    </p>
+  );
+}
+
 /** The form of `product`, or of a new one when null. */
 export function ProductForm({ product }: { product: AdminProduct | null }) {
   const navigate = useNavigate();
@@ -275,6 +290,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
           A new price never changes an order already placed; a shopper whose cart shows the old
           price is told at checkout.
         </p>
+        {product ? <DiscountNote discount={product.discount} /> : null}
       </section>
 
       <section className="panel" aria-labelledby="options-heading">

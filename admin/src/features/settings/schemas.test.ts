@@ -139,6 +139,7 @@ describe('the workshop form', () => {
     ready_dispatch_days_min: '1',
     ready_dispatch_days_max: '3',
     minimum_age: '18',
+    default_country: '',
   };
 
   it('sends the checked days as ISO weekdays in order', () => {
@@ -147,7 +148,14 @@ describe('the workshop form', () => {
       ready_dispatch_days_min: 1,
       ready_dispatch_days_max: 3,
       minimum_age: 18,
+      default_country: null,
     });
+  });
+
+  it("sends the chosen delivery country, or null for the first zone's first country", () => {
+    expect(
+      toWorkshopBody(workshopSchema.parse({ ...workshop, default_country: 'FR' })).default_country,
+    ).toBe('FR');
   });
 
   it('refuses no day, an age out of 16-25 and fewer most days than fewest', () => {

@@ -159,6 +159,8 @@ export const workshopSchema = z
       .int('Enter a whole number.')
       .min(16, 'Enter an age from 16 to 25.')
       .max(25, 'Enter an age from 16 to 25.'),
+    /** '' for the first zone's first country. */
+    default_country: z.string(),
   })
   .superRefine((values, ctx) => {
     if (values.ready_dispatch_days_max < values.ready_dispatch_days_min)
@@ -177,6 +179,7 @@ export function toWorkshopBody(values: z.output<typeof workshopSchema>): Worksho
     ready_dispatch_days_min: values.ready_dispatch_days_min,
     ready_dispatch_days_max: values.ready_dispatch_days_max,
     minimum_age: values.minimum_age,
+    default_country: values.default_country === '' ? null : values.default_country,
   };
 }
 

@@ -1,14 +1,16 @@
 /**
  * Workshop (`/settings/workshop`): the days the workshop works (checkboxes, Monday to Sunday),
  * how many working days a piece in stock takes to leave (fewest and most: the product pages'
- * dispatch dates), and the minimum age a buyer of an age-restricted piece confirms at checkout.
+ * dispatch dates), the minimum age a buyer of an age-restricted piece confirms at checkout, and
+ * the country the storefront quotes "+ delivery from" to (UK DMCC Act 2024), among the shipping
+ * zones' countries.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { useUpdateWorkshop, workshopQuery, type WorkshopSettings } from './api';
+import { useUpdateWorkshop, workshopQuery, zonesQuery, type WorkshopSettings } from './api';
 import { useSavedForm } from './saved-form';
 import {
   toWorkshopBody,
@@ -43,8 +45,22 @@ export function WorkshopPage() {
   );
 }
 
+/** "United Kingdom (GB)" for "GB" (the code alone where the browser has no name for it). */
+function countryLabel(code: string): string {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'region' }).of(code);
+    return name && name !== code ? `${name} (${code})` : code;
+  } catch {
+    return code;
+  }
+}
+
 function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
   const update = useUpdateWorkshop();
+  const zones = useQuery(zonesQuery());
+  const countries = [...new Set((zones.data ?? []).flatMap((zone) => zone.countries))];
+  const saved = settings.default_country ?? '';
+  if (saved !== '' && !countries.includes(saved)) countries.unshift(saved);
   const form = useForm<WorkshopValues, unknown, WorkshopOutput>({
     resolver: zodResolver(workshopSchema),
     values: {
@@ -52,12 +68,19 @@ function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
       ready_dispatch_days_min: settings.ready_dispatch_days_min,
       ready_dispatch_days_max: settings.ready_dispatch_days_max,
       minimum_age: settings.minimum_age,
+      default_country: saved,
     },
   });
   const { errors } = form.formState;
   const { submit, message } = useSavedForm(
     form,
-    ['working_days', 'ready_dispatch_days_min', 'ready_dispatch_days_max', 'minimum_age'],
+    [
+      'working_days',
+      'ready_dispatch_days_min',
+      'ready_dispatch_days_max',
+      'minimum_age',
+      'default_country',
+    ],
     async (values) => {
       await update.mutateAsync(toWorkshopBody(values));
       return 'The workshop settings were saved.';
@@ -135,6 +158,21 @@ function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
             inputMode="numeric"
             {...form.register('minimum_age')}
           />
+        </FormField>
+        <FormField
+          id="default-country"
+          label="Delivery price shown for"
+          hint='Product cards and pages show "+ delivery from" the cheapest delivery to this country.'
+          error={errors.default_country?.message}
+        >
+          <select id="default-country" {...form.register('default_country')}>
+            <option value="">The first country of the first shipping zone</option>
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {countryLabel(code)}
+              </option>
+            ))}
+          </select>
         </FormField>
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={update.isPending}>
