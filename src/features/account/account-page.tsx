@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { ErrorBox } from '../../components/error-box';
 import { accountQuery } from './api';
@@ -61,9 +61,15 @@ function AccountDetails() {
 
 /** What the page shows once the shopper's account is erased (this browser is logged out). */
 function AccountDeleted() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form that was used is gone: the reader and the view start again at the page's top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    heading.current?.focus();
+  }, []);
   return (
     <div className="page-container account-page">
-      <h1 id="account-page-title" className="account-page__title">
+      <h1 ref={heading} tabIndex={-1} id="account-page-title" className="account-page__title">
         Account deleted
       </h1>
       <div className="account-notice" role="status">

@@ -211,6 +211,8 @@ describe('/account: Your data', () => {
     );
     expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Account deleted');
+    // The form is gone: the reader starts again at the page's heading.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
     expect(calls.find((c) => c.key === 'POST /accounts/me/delete/')?.body).toEqual({
       password: 'correct-horse-42',
     });
