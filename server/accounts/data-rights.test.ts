@@ -22,7 +22,8 @@ import { randomUUID } from 'node:crypto';
 import { insertOrder } from '../test/desk-orders.ts';
 import { productsInStock, tenantId, type TestCustomer } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor } from '../test/staff.ts';
-import { ERASURE_MESSAGES, FORMER_CUSTOMER } from './erasure.ts';
+import { EmailOutbox, UNDELIVERABLE } from '../platform/mail/outbox.ts';
+import { ERASURE_MESSAGES, FORMER_CUSTOMER, tombstoneEmail } from './erasure.ts';
 
 type AccountDataExport = components['schemas']['AccountDataExport'];
 type Comment = components['schemas']['Comment'];
@@ -381,6 +382,51 @@ describe('POST /accounts/me/delete/', () => {
     const thread = await call('GET', `/blog/comments/?post=${await postId()}`);
     const comment = (thread.body as Comment[]).find((c) => c.content === me.comment);
     expect(comment?.user).toEqual({ username: FORMER_CUSTOMER });
+  });
+
+  it("gives up e-mails to the erased address at once (the kept orders' e-mails)", async () => {
+    const { pair } = await newCustomer();
+    expect((await erase(pair.access)).status).toBe(204);
+    const sent: unknown[] = [];
+    const sender = new EmailOutbox({
+      db: t.app.db,
+      mailer: {
+        mode: 'smtp',
+        async send(message) {
+          sent.push(message);
+          return { via: 'smtp', messageId: '' };
+        },
+        close() {},
+      },
+      fromFor: async () => 'hello@emberandoak.example',
+      log: t.app.log,
+    });
+    const now = new Date().toISOString();
+    const { id } = await t.app.db
+      .insertInto('email_outbox')
+      .values({
+        tenant_id: await tenantId(t.app, 'demo-handcraft'),
+        kind: 'order_shipped',
+        recipient: tombstoneEmail(pair.user.id),
+        data: '{}',
+        dedupe_key: `erased:${pair.user.id}`,
+        status: 'pending',
+        next_attempt_at: now,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        sent_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sender.drain();
+    expect(sent).toEqual([]);
+    const row = await t.app.db
+      .selectFrom('email_outbox')
+      .select(['status', 'attempts', 'last_error'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, last_error: UNDELIVERABLE });
   });
 
   it('a second erasure with the old token is refused (401)', async () => {

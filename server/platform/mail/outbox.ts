@@ -10,6 +10,8 @@
  *   crash is the same message (in outbox mode the same file: never two);
  * - a failure is retried with a growing delay (1 min, 2, 4, … up to an hour), `maxAttempts`
  *   times, then the row is marked failed and the error logged (never the message's content);
+ * - a row to an address that can never receive mail (the `.invalid` domain: an erased account's
+ *   tombstone) is marked failed at once, without a try;
  * - rows are rendered when sent (server/platform/mail/templates/render-email.ts), in the e-mail worker
  *   thread of the compiled server (./email-worker-host.ts): rendering never holds up a
  *   request, and a shop that sends no e-mail for a while gives React Email's memory back.
@@ -48,6 +50,19 @@ export function retryDelayMs(attempts: number): number {
 }
 
 type RenderAndSend = typeof import('./email-worker.ts').renderAndSend;
+
+/** Why a row to an address in the `.invalid` domain is given up without a try. */
+export const UNDELIVERABLE = 'The address cannot receive mail (.invalid, e.g. an erased account).';
+
+/**
+ * True for an address in the `.invalid` top-level domain (RFC 2606), which can never receive
+ * mail: an erased shopper account keeps such a tombstone e-mail (server/accounts/erasure.ts), so
+ * e-mails about the orders it leaves (kept for the shop's accounts) are given up at once
+ * instead of being retried for hours.
+ */
+export function cannotReceiveMail(recipient: string): boolean {
+  return /\.invalid>?$/i.test(recipient.trim());
+}
 
 /**
  * Renders and sends in this thread, loading React Email with the first e-mail. The module path
@@ -144,6 +159,16 @@ export class EmailOutbox {
       .returningAll()
       .executeTakeFirst();
     if (!claimed) return;
+    if (cannotReceiveMail(claimed.recipient)) {
+      // Nothing to try again later: the address can never receive mail.
+      await db
+        .updateTable('email_outbox')
+        .set({ status: 'failed', locked_until: null, last_error: UNDELIVERABLE })
+        .where('id', '=', id)
+        .execute();
+      log.info({ email: claimed.id, kind: claimed.kind }, 'e-mail not sent: ' + UNDELIVERABLE);
+      return;
+    }
     try {
       const stamp = new Date(claimed.created_at).toISOString().replace(/[:.]/g, '-');
       const from = await this.options.fromFor(claimed.tenant_id);
