@@ -23,6 +23,7 @@ import { toBool } from '../platform/db/mapping.ts';
 import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
 import { STOCK_MESSAGES } from '../orders/messages.ts';
 import { parseOptions, priceChoices } from '../catalog/options.ts';
+import { lineExemption } from '../catalog/cancellation-exemption.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -93,16 +94,20 @@ export async function cartLines(db: Db, cartId: number, tenantId: number) {
       'p.lead_time_days_min',
       'p.lead_time_days_max',
       'p.age_restricted',
+      'p.cancellation_exempt',
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.id')
     .execute();
   return rows.map((row) => {
-    const priced = priceChoices(parseOptions(row.options), parseCustomization(row.customization));
+    const customization = parseCustomization(row.customization);
+    const priced = priceChoices(parseOptions(row.options), customization);
     return {
       ...row,
       made_to_order: toBool(row.made_to_order),
       age_restricted: toBool(row.age_restricted),
+      // The line's, not the piece's: a filled-in text option makes it exempt too.
+      cancellation_exempt: lineExemption(row, customization) !== null,
       chosen: priced.chosen,
       unit_cents: row.price_cents + priced.deltaCents,
     };
@@ -151,6 +156,7 @@ export async function loadCart(
       unit_price: toDecimal(line.unit_cents),
       line_total: toDecimal(lineCents),
       dispatch: dispatchOf(line, rules, now),
+      cancellation_exempt: line.cancellation_exempt,
     };
   });
   return {

@@ -41,6 +41,7 @@ import {
   SHIPPING_MESSAGES,
   toShipment,
 } from '../shipping/shipping.ts';
+import { currentVatRate } from '../content/site-settings.ts';
 
 /**
  * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
@@ -184,9 +185,11 @@ export async function inTransaction(
     const lines = await cartLines(trx, cartId, c.tenantId);
     if (lines.length === 0) throw emptyCart();
     const now = ctx.now();
-    const [shipping, rules] = await Promise.all([
+    const [shipping, rules, vatRateBp] = await Promise.all([
       loadShipping(trx, c.tenantId),
       shopRules(trx, c.tenantId),
+      // The rate in force now stays the order's, whatever the shop's rate becomes (invoices).
+      currentVatRate(trx, c.tenantId),
     ]);
     const { shipments, subtotalCents, shippingCents } = checkShipping(c, lines, shipping);
     const restricted = lines.some((l) => l.age_restricted);
@@ -241,6 +244,7 @@ export async function inTransaction(
         paid_at: null,
         expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
         closed_at: null,
+        vat_rate_bp: vatRateBp,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -298,6 +302,8 @@ export async function inTransaction(
             // What the decrement above took for this line: closing gives back exactly this.
             stock_taken: line.made_to_order ? 0 : line.quantity,
             age_restricted: line.age_restricted ? 1 : 0,
+            // The line's right to cancel as it was when ordered (reg 28(1)(b); 2026-017).
+            cancellation_exempt: line.cancellation_exempt ? 1 : 0,
             dispatch_earliest: dispatch.earliest,
             dispatch_latest: dispatch.latest,
           };

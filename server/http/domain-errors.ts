@@ -81,6 +81,7 @@ const DOMAIN_ERROR_STATUS = {
   refund_too_large: 400,
   invalid_desk_input: 400,
   stock_gone: 409,
+  cancellation_refused: 409,
   // payments
   payment_not_found: 404,
   payment_order_not_found: 404,

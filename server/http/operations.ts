@@ -39,7 +39,13 @@ import {
   listDocuments,
   listFaqs,
 } from './storefront/content.ts';
-import { cancelOrder, createOrder, getOrder, listOrders } from './storefront/orders.ts';
+import {
+  cancelOrder,
+  createOrder,
+  getOrder,
+  listOrders,
+  requestOrderCancellation,
+} from './storefront/orders.ts';
 import { createReview } from './storefront/reviews.ts';
 import {
   getPaymentOptions,
@@ -85,6 +91,7 @@ export const handlers: HandlerMap = {
   listOrders,
   getOrder,
   cancelOrder,
+  requestOrderCancellation,
   getPaymentOptions,
   initiateCardPayment,
   getPaymentStatus,

@@ -16,6 +16,10 @@
  * - `refund_too_large`: more than was paid and is not yet refunded (field `amount`).
  * - `invalid_desk_input`: a field the desk sent is missing or out of range (field errors).
  * - `stock_gone`: reopening an expired order whose pieces are no longer all in stock.
+ *
+ * The 14-day right to cancel (./cancellation.ts):
+ * - `cancellation_refused`: the shopper's request to cancel a paid order is not accepted
+ *   (unpaid, closed, every line exempt, already asked, past the deadline); the message says why.
  */
 export type OrderErrorCode =
   | 'order_not_found'
@@ -26,4 +30,5 @@ export type OrderErrorCode =
   | 'shipment_not_found'
   | 'refund_too_large'
   | 'invalid_desk_input'
-  | 'stock_gone';
+  | 'stock_gone'
+  | 'cancellation_refused';

@@ -33,4 +33,6 @@ export type OrderEvent =
   /** The shop refunded part or all of the order. */
   | { type: 'refunded_by_shop'; orderId: number; refundId: number }
   /** The order still waits for the shopper's payment and expires soon. */
-  | { type: 'payment_reminder'; orderId: number };
+  | { type: 'payment_reminder'; orderId: number }
+  /** The shopper asked to cancel the paid order under the 14-day right (./cancellation.ts). */
+  | { type: 'cancellation_requested'; orderId: number };

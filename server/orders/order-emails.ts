@@ -17,6 +17,10 @@
  *   ready_to_collect -> shopper: order_ready_to_collect (where and when)
  *   canceled_by_shop -> shopper: order_canceled_by_shop (the shop's reason, the refund)
  *   payment_reminder -> shopper: payment_reminder (how to pay, by when)
+ *   the 14-day right to cancel (./cancellation-emails.ts):
+ *   placed           -> the shopper's order_placed also carries the cancellation terms and the
+ *                       model form (Consumer Contracts Regulations 2013 reg 16, Sch. 2, Sch. 3)
+ *   cancellation_requested -> shopper: cancellation_requested (the acknowledgement)
  */
 import { toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
@@ -26,6 +30,7 @@ import { isCardMethod } from '../payments/methods.ts';
 import type { Trx } from './order-lock.ts';
 import { orderMoney } from './order-money.ts';
 import { deskEmailsOf } from './desk-emails.ts';
+import { cancellationRequestedData, cancellationTerms } from './cancellation-emails.ts';
 import {
   emailPayment,
   load,
@@ -53,21 +58,16 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
       return deskEmailsOf(trx, event, l, base, key);
     case 'placed': {
       const payment = placedPayment(l, expiresAt);
-      if (payment.method === 'card') {
-        return [
-          {
-            recipient: l.customerEmail,
-            key: key('placed', 'shopper'),
-            data: { ...base, kind: 'order_placed', payment },
-          },
-        ];
-      }
+      // The confirmation on a durable medium carries the right to cancel and the model form.
+      const cancellation = await cancellationTerms(trx, l.order, l.shop.name);
+      const shopper: Outgoing = {
+        recipient: l.customerEmail,
+        key: key('placed', 'shopper'),
+        data: { ...base, kind: 'order_placed', payment, cancellation },
+      };
+      if (payment.method === 'card') return [shopper];
       return [
-        {
-          recipient: l.customerEmail,
-          key: key('placed', 'shopper'),
-          data: { ...base, kind: 'order_placed', payment },
-        },
+        shopper,
         {
           recipient: l.shopEmail,
           key: key('placed', 'shop'),
@@ -151,6 +151,14 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
         },
       ];
     }
+    case 'cancellation_requested':
+      return [
+        {
+          recipient: l.customerEmail,
+          key: key('cancellation_requested', 'shopper'),
+          data: await cancellationRequestedData(trx, l.order, base),
+        },
+      ];
     case 'refunded_by_shop': {
       const refund = await trx
         .selectFrom('refunds')

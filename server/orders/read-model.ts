@@ -18,6 +18,8 @@ import { parseCustomization } from '../catalog/customization.ts';
 import { toDecimal } from '../../common/money.ts';
 import { priceChoices } from '../catalog/options.ts';
 import { carrierLabel, trackingUrl } from './carriers.ts';
+import { orderVat, rateToPercent } from './vat.ts';
+import { cancellationOf } from './cancellation-window.ts';
 
 export type Order = Schemas['Order'];
 export type PaymentStatus = Schemas['PaymentStatus'];
@@ -122,7 +124,7 @@ export function toFulfilment(row: FulfilmentRow): Fulfilment {
  * Builds Order answers for rows of one tenant: lines, payments and fulfilments in one query
  * each, however many orders.
  */
-export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
+export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [items, payments, fulfilments] = await Promise.all([
@@ -157,12 +159,19 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       .execute(),
   ]);
   const fulfilmentsByOrder = new Map<number, Map<number, Fulfilment>>();
+  const exemptByOrder = new Map<number, boolean[]>();
+  for (const item of items) {
+    let list = exemptByOrder.get(item.order_id);
+    if (!list) exemptByOrder.set(item.order_id, (list = []));
+    list.push(toBool(item.cancellation_exempt));
+  }
   for (const row of fulfilments) {
     let byIndex = fulfilmentsByOrder.get(row.order_id);
     if (!byIndex) fulfilmentsByOrder.set(row.order_id, (byIndex = new Map()));
     byIndex.set(row.shipment_index, toFulfilment(row));
   }
-  const itemsByOrder = new Map<number, Order['items']>();
+  type Line = Omit<Order['items'][number], 'vat_amount'> & { line_total_cents: number };
+  const itemsByOrder = new Map<number, Line[]>();
   for (const item of items) {
     let list = itemsByOrder.get(item.order_id);
     if (!list) itemsByOrder.set(item.order_id, (list = []));
@@ -177,8 +186,10 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       quantity: item.quantity,
       unit_price: toDecimal(item.unit_price_cents),
       line_total: toDecimal(item.line_total_cents),
+      line_total_cents: item.line_total_cents,
       made_to_order: toBool(item.made_to_order),
       age_restricted: toBool(item.age_restricted),
+      cancellation_exempt: toBool(item.cancellation_exempt),
       dispatch:
         item.dispatch_earliest && item.dispatch_latest
           ? {
@@ -202,6 +213,13 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
   return rows.map((row) => {
     const payment = latest.get(row.id);
     const done = fulfilmentsByOrder.get(row.id);
+    const lines = itemsByOrder.get(row.id) ?? [];
+    // The VAT of the rate the order kept (./vat.ts); null for an order charged none.
+    const vat = orderVat(
+      lines.map((line) => line.line_total_cents),
+      row.shipping_cents,
+      row.vat_rate_bp ?? null,
+    );
     return {
       id: row.id,
       order_number: row.order_number,
@@ -219,7 +237,10 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
         fullname: row.fullname,
         contact_number: row.contact_number,
       },
-      items: itemsByOrder.get(row.id) ?? [],
+      items: lines.map(({ line_total_cents: _cents, ...line }, index) => ({
+        ...line,
+        vat_amount: vat ? toDecimal(vat.lines[index]!) : null,
+      })),
       shipments: orderShipments(row).map((shipment, index) => ({
         ...shipment,
         fulfilment: done?.get(index) ?? null,
@@ -242,6 +263,17 @@ export async function toOrders(db: Db, rows: OrderRow[]): Promise<Order[]> {
       payment_instructions: row.payment_instructions,
       payment_redirect_url: row.payment_redirect_url,
       latest_payment: payment ? toPaymentStatus(payment, row) : null,
+      vat_rate: row.vat_rate_bp == null ? null : rateToPercent(row.vat_rate_bp),
+      vat_total: vat ? toDecimal(vat.total) : null,
+      shipping_vat: vat ? toDecimal(vat.shipping) : null,
+      // The 14-day right to cancel (./cancellation.ts), as of `now`.
+      cancellation: cancellationOf(
+        row,
+        orderShipments(row),
+        exemptByOrder.get(row.id) ?? [],
+        done,
+        now,
+      ),
     };
   });
 }
@@ -252,6 +284,7 @@ export async function findOrder(
   tenantId: number,
   userId: number,
   where: { id: number } | { idempotencyKey: string },
+  now = new Date(),
 ): Promise<{ order: Order; requestHash: string | null } | undefined> {
   let query = db
     .selectFrom('orders')
@@ -264,6 +297,6 @@ export async function findOrder(
       : query.where('idempotency_key', '=', where.idempotencyKey);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const [order] = await toOrders(db, [row]);
+  const [order] = await toOrders(db, [row], now);
   return order && { order, requestHash: row.request_hash };
 }

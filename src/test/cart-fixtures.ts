@@ -38,6 +38,7 @@ export function line(
     unit_price: price,
     line_total: decimal(cents),
     dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
+    cancellation_exempt: false,
     ...rest,
   };
 }

@@ -28,6 +28,7 @@ function cartItem(
     unit_price: '245.00',
     line_total: '490.00',
     dispatch: READY,
+    cancellation_exempt: false,
     ...rest,
     product: {
       id: 7,

@@ -48,6 +48,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     vat_rate: null,
     vat_total: null,
     shipping_vat: null,
+    cancellation: { exempt: false, deadline: null, can_request: false, requested_at: null },
     ...overrides,
   };
 }
@@ -72,6 +73,7 @@ export function gyutoOrder(overrides: Partial<Order> = {}): Order {
         line_total: '490.00',
         made_to_order: false,
         age_restricted: true,
+        cancellation_exempt: true,
         dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
         vat_amount: null,
       },

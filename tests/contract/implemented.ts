@@ -33,6 +33,7 @@ export const IMPLEMENTED = [
   'listOrders',
   'getOrder',
   'cancelOrder',
+  'requestOrderCancellation',
   'initiateCardPayment',
   'getPaymentStatus',
   'receiveGatewayNotification',

@@ -1,6 +1,7 @@
 /**
  * Order handlers (spec sections 3, 4, 5 and 7): HTTP to the order module (server/orders/) and
- * back. Checkout, the caller's order history, one order, and cancelling an unpaid one.
+ * back. Checkout, the caller's order history, one order, cancelling an unpaid one, and asking
+ * to cancel a paid one under the 14-day right.
  */
 import type { FastifyRequest } from 'fastify';
 import { isRowId } from '../../platform/db/errors.ts';
@@ -9,6 +10,7 @@ import { pageUrl } from '../pagination.ts';
 import { placeOrder } from '../../checkout/checkout.ts';
 import { cancelOrder as cancelUnpaidOrder } from '../../orders/closing.ts';
 import { loadOrder, loadOrderHistory } from '../../orders/order-history.ts';
+import { requestCancellation } from '../../orders/cancellation.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
@@ -74,5 +76,24 @@ export const cancelOrder: OperationHandler<'cancelOrder'> = async (request) => {
     request.server.orders,
     { tenantId: request.tenant.id, userId: requireUser(request).id },
     id,
+  );
+};
+
+/**
+ * POST /orders/orders/{id}/cancellation-request/ `{reason?}` -> the Order with
+ * `cancellation.requested_at` set (UK Consumer Contracts Regulations 2013 reg 32: the
+ * shopper's notice of cancellation); 404 for anyone else's order, 409 `{detail}` when the
+ * right does not allow it now (server/orders/cancellation-window.ts says why).
+ */
+export const requestOrderCancellation: OperationHandler<'requestOrderCancellation'> = async (
+  request,
+) => {
+  const id = request.params.id;
+  if (!isRowId(id)) throw notFound();
+  return requestCancellation(
+    request.server.orders,
+    { tenantId: request.tenant.id, userId: requireUser(request).id },
+    id,
+    request.body?.reason,
   );
 };

@@ -37,6 +37,7 @@ function cart(): Cart {
         unit_price: '245.10',
         line_total: '490.20',
         dispatch: { made_to_order: false, earliest: '2026-11-24', latest: '2026-11-25' },
+        cancellation_exempt: false,
       },
       {
         id: 2,
@@ -56,6 +57,7 @@ function cart(): Cart {
         unit_price: '0.10',
         line_total: '0.10',
         dispatch: { made_to_order: true, earliest: '2026-12-14', latest: '2026-12-21' },
+        cancellation_exempt: true,
       },
     ],
     total_items: 3,

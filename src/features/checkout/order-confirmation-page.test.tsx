@@ -105,6 +105,7 @@ describe('/order-confirmation (spec sections 2 and 4)', () => {
                 line_total: '405.00',
                 made_to_order: true,
                 age_restricted: true,
+                cancellation_exempt: true,
                 dispatch,
                 vat_amount: null,
               },

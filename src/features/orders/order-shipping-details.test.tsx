@@ -62,6 +62,7 @@ function shippedOrder(overrides: Partial<Order> = {}): Order {
         line_total: '485.00',
         made_to_order: true,
         age_restricted: false,
+        cancellation_exempt: true,
         dispatch: { made_to_order: true, earliest: '2026-12-21', latest: '2027-01-04' },
         vat_amount: null,
       },

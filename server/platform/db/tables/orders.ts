@@ -89,12 +89,25 @@ export interface OrdersTable {
   attestation_text: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why the shop (or the shopper) canceled it, in their words. */
   cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the shopper asked to cancel it under the 14-day right (2026-017); null: never. */
+  cancellation_requested_at: ColumnType<
+    Date | string | null,
+    string | null | undefined,
+    string | null
+  >;
+  /** The shopper's optional reason for that request, in their words. */
+  cancellation_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the shopper was reminded that the order still waits for their payment. */
   reminder_sent_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When its last shipment was shipped or collected. */
   fulfilled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** What has been refunded of it (succeeded, manual or still pending refunds). */
   refunded_cents: ColumnType<number, number | undefined, number>;
+  /**
+   * The VAT rate the prices included when the order was placed, in basis points (2000 =
+   * 20 %); null when the shop charged no VAT (server/orders/vat.ts).
+   */
+  vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */
@@ -120,6 +133,11 @@ export interface OrderItemsTable {
    */
   stock_taken: ColumnType<number, number | undefined, number>;
   age_restricted: ColumnType<boolean | number, number | undefined, number>;
+  /**
+   * The line had no 14-day cancellation right when ordered (2026-017): its product was exempt
+   * or made to order, or a text option (a personalisation) was filled in.
+   */
+  cancellation_exempt: ColumnType<boolean | number, number | undefined, number>;
   /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
   dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
   dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;

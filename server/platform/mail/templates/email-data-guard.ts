@@ -4,6 +4,9 @@
  * kind of e-mail built from ./json-checks.ts, and the payment methods ./payment-texts.ts knows.
  */
 import type {
+  CancellationRequestedEmailData,
+  EmailCancellationLine,
+  EmailCancellationTerms,
   EmailAddress,
   EmailCustomer,
   EmailData,
@@ -192,6 +195,20 @@ const day: Check = (value, path, issues) => {
 
 const refundReason = literal('order_canceled', 'order_expired', 'duplicate_payment');
 
+const sellerCheck = object<EmailCancellationTerms['seller']>({
+  name: text,
+  address: maybeBlank,
+  email,
+});
+
+const cancellationCheck = object<EmailCancellationTerms>({
+  seller: sellerCheck,
+  returnCostsPaidBy: literal('shopper', 'shop'),
+  lines: list(
+    object<EmailCancellationLine>({ name: text, exempt: bool, exemptBecause: optional(text) }),
+  ),
+});
+
 const kindChecks: { [K in EmailKind]: Check } = {
   order_placed: object<OrderPlacedEmailData>({
     ...base,
@@ -199,6 +216,15 @@ const kindChecks: { [K in EmailKind]: Check } = {
       card: object<CardPaymentInstructions>({ method: text, expiresAt: optional(dateTime) }),
       ...offlineInstructions,
     }),
+    cancellation: optional(cancellationCheck),
+  }),
+  cancellation_requested: object<CancellationRequestedEmailData>({
+    ...base,
+    requestedAt: dateTime,
+    reason: optional(text),
+    seller: sellerCheck,
+    returnCostsPaidBy: literal('shopper', 'shop'),
+    exemptLines: optional(list(text)),
   }),
   payment_received: object<PaymentReceivedEmailData>({
     ...base,

@@ -289,10 +289,51 @@ export interface EmailBase {
   orderUrl: string;
 }
 
+/**
+ * The 14-day right to cancel as the order's confirmation carries it (UK Consumer Contracts
+ * Regulations 2013 reg 16 and Sch. 2(l)-(n); Directive 2011/83/EU art. 8(7)): who to write to,
+ * who pays for returns, and each line's right; the words are common/cancellation-form.ts's.
+ */
+export interface EmailCancellationTerms {
+  /** The seller as the model form names them: name, geographic address ("\n" lines), e-mail. */
+  seller: { name: string; address: string; email: string };
+  /** Who bears the direct cost of returning the goods (the shopper unless the shop says). */
+  returnCostsPaidBy: 'shopper' | 'shop';
+  /** One per line of `order.lines`, in the same order. */
+  lines: EmailCancellationLine[];
+}
+
+/** One line's right: `exemptBecause` (in words) when it has none. */
+export interface EmailCancellationLine {
+  name: string;
+  exempt: boolean;
+  /** Why it cannot be cancelled, one sentence: "Made to your order, so …". Only when exempt. */
+  exemptBecause?: string;
+}
+
 /** 1. To the shopper, when an order is placed (it is always waiting for its payment then). */
 export interface OrderPlacedEmailData extends EmailBase {
   kind: 'order_placed';
   payment: EmailPaymentInstructions;
+  /** The cancellation information and model form; absent in rows written before 2026-017. */
+  cancellation?: EmailCancellationTerms;
+}
+
+/**
+ * To the shopper, when they asked to cancel a paid order under the 14-day right: the
+ * acknowledgement of receipt on a durable medium (Directive 2011/83/EU art. 11(3)), with what
+ * happens next (send the pieces back, the refund within 14 days).
+ */
+export interface CancellationRequestedEmailData extends EmailBase {
+  kind: 'cancellation_requested';
+  requestedAt: IsoDateTime;
+  /** The shopper's own words, when they gave a reason. */
+  reason?: string;
+  /** Who to send the pieces back to, and who pays for it. */
+  seller: EmailCancellationTerms['seller'];
+  returnCostsPaidBy: EmailCancellationTerms['returnCostsPaidBy'];
+  /** Lines the right does not cover (exempt), by name; empty or absent: none. */
+  exemptLines?: string[];
 }
 
 /** 2. To the shopper, when the payment of an order arrived. */
@@ -392,7 +433,8 @@ export type EmailData =
   | OrderReadyToCollectEmailData
   | OrderCanceledByShopEmailData
   | PaymentReminderEmailData
-  | ShopAwaitingPaymentsDigestEmailData;
+  | ShopAwaitingPaymentsDigestEmailData
+  | CancellationRequestedEmailData;
 
 /** The e-mails about one order (all but the shop's daily list). */
 export type OrderEmailData = Extract<EmailData, EmailBase>;
@@ -417,6 +459,7 @@ export const EMAIL_KINDS = [
   'order_canceled_by_shop',
   'payment_reminder',
   'shop_awaiting_payments_digest',
+  'cancellation_requested',
 ] as const satisfies readonly EmailKind[];
 
 /**

@@ -38,6 +38,7 @@ import {
   PaymentReminderEmail,
 } from './desk-emails.tsx';
 import { ShopAwaitingPaymentsDigestEmail } from './shop-digest-email.tsx';
+import { CancellationRequestedEmail } from './cancellation-emails.tsx';
 import { subjectOf } from './subjects.ts';
 
 /** The component of every kind. */
@@ -55,6 +56,7 @@ export const EMAIL_COMPONENTS: { [K in EmailKind]: ComponentType<EmailProps<Emai
   order_canceled_by_shop: OrderCanceledByShopEmail,
   payment_reminder: PaymentReminderEmail,
   shop_awaiting_payments_digest: ShopAwaitingPaymentsDigestEmail,
+  cancellation_requested: CancellationRequestedEmail,
 };
 
 /** A rendered e-mail, ready for the mailer. */

@@ -38,6 +38,7 @@ import { fillWords, formatDate, formatDateTime, formatMoney } from './format.ts'
 import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
 import { offlineTexts } from './payment-texts.ts';
 import { EMAIL_SUBJECTS } from './subjects.ts';
+import { CancellationTerms } from './cancellation-blocks.tsx';
 
 /** Why the shopper got the e-mail, for the footer. */
 export function shopperReason(data: EmailBase): ReactNode {
@@ -200,6 +201,7 @@ export function OrderPlacedEmail({ data, textMode = false }: EmailProps<OrderPla
       <Divider />
       <OrderSummary order={order} withImages />
       <DeliveryAddress address={order.deliveryAddress} />
+      {data.cancellation ? <CancellationTerms terms={data.cancellation} /> : null}
       <QuestionsLine data={data} />
     </EmailFrame>
   );

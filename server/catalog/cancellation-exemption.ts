@@ -1,0 +1,50 @@
+/**
+ * Which pieces and lines have no 14-day right to cancel: goods "made to the consumer's
+ * specifications or clearly personalised" (UK Consumer Contracts Regulations 2013 reg.
+ * 28(1)(b); Directive 2011/83/EU art. 16(c); exempt even before work starts, CJEU C-529/19).
+ *
+ * - A piece is exempt when it is made to order, or its owner flagged it
+ *   (`products.cancellation_exempt`).
+ * - A line is exempt when its piece is, or when one of its text options (an engraving) is
+ *   filled in. A choice among the shop's standard values (a handle wood) is not a
+ *   personalisation: that is how the UK guidance reads reg. 28(1)(b) (decision of issue 29).
+ *
+ * The words shown for each are common/cancellation-form.ts's.
+ */
+import type { ExemptionReason } from '../../common/cancellation-form.ts';
+import { toBool } from '../platform/db/mapping.ts';
+import { parseOptions } from './options.ts';
+
+/** What decides a piece's exemption: its two columns. */
+export interface ExemptionFacts {
+  made_to_order: boolean | number;
+  cancellation_exempt: boolean | number;
+}
+
+/** The piece has no right to cancel: made to order, or flagged by its owner. */
+export function productExempt(product: ExemptionFacts): boolean {
+  return toBool(product.made_to_order) || toBool(product.cancellation_exempt);
+}
+
+/**
+ * Why a line has no right to cancel, or null when it has one.
+ * @param product the piece's columns (its stored options JSON included).
+ * @param customization the line's choices, key -> value, as the cart keeps them (trimmed,
+ *   blanks dropped); a key the piece no longer offers counts as no personalisation.
+ */
+export function lineExemption(
+  product: ExemptionFacts & { options: string | null },
+  customization: Record<string, string>,
+): ExemptionReason | null {
+  if (toBool(product.made_to_order)) return 'made_to_order';
+  if (toBool(product.cancellation_exempt)) return 'exempt';
+  const textKeys = new Set(
+    parseOptions(product.options)
+      .filter((o) => o.kind === 'text')
+      .map((o) => o.key),
+  );
+  const personalised = Object.entries(customization).some(
+    ([key, value]) => textKeys.has(key) && value.trim() !== '',
+  );
+  return personalised ? 'personalised' : null;
+}
