@@ -134,8 +134,10 @@ describe('orderCancellationLines (order page)', () => {
     ]);
   });
 
-  it('says nothing of a deadline before anything has shipped (the period has not started)', () => {
-    expect(orderCancellationLines({ ...open, deadline: null }, 'en-US', now)).toEqual([]);
+  it('before anything has shipped (no date yet): until 14 days after the order arrives', () => {
+    expect(orderCancellationLines({ ...open, deadline: null }, 'en-US', now)).toEqual([
+      'You can cancel until 14 days after the order reaches you.',
+    ]);
   });
 
   it('once asked: the date of the request and what the shop does next', () => {

@@ -168,6 +168,7 @@ export const ORDER_CANCELLATION_TEXT = {
   keep: 'Keep my order',
   failed: 'Your cancellation could not be sent. Please try again, or e-mail the shop.',
   until: (date: string) => `You can cancel until ${date}.`,
+  untilDelivery: 'You can cancel until 14 days after the order reaches you.',
   requested: (date: string) =>
     `Cancellation requested on ${date}. The shop will confirm and refund within 14 days.`,
   exempt:
@@ -180,7 +181,8 @@ export const ORDER_CANCELLATION_TEXT = {
  * The lines the order page shows about the right, before the button (if any):
  * - requested: 'Cancellation requested on {date}. The shop will confirm and refund within 14 days.';
  * - exempt: why not (made to order or personalised);
- * - open: 'You can cancel until {date}.' (no date yet while nothing is shipped: only the button);
+ * - open: 'You can cancel until {date}.', or before anything has shipped (no date yet) 'You
+ *   can cancel until 14 days after the order reaches you.';
  * - past its deadline: 'The 14-day cancellation period ended on {date}.';
  * - otherwise (unpaid, canceled): nothing.
  * @param now the time the deadline is compared with (tests pass one).
@@ -195,7 +197,11 @@ export function orderCancellationLines(
   }
   if (state.exempt) return [ORDER_CANCELLATION_TEXT.exempt];
   const deadline = cancellationDate(state.deadline, locale);
-  if (state.can_request) return deadline ? [ORDER_CANCELLATION_TEXT.until(deadline)] : [];
+  if (state.can_request) {
+    return [
+      deadline ? ORDER_CANCELLATION_TEXT.until(deadline) : ORDER_CANCELLATION_TEXT.untilDelivery,
+    ];
+  }
   const passed = state.deadline !== null && new Date(state.deadline).getTime() < now.getTime();
   return deadline && passed ? [ORDER_CANCELLATION_TEXT.ended(deadline)] : [];
 }
