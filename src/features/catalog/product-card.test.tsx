@@ -25,7 +25,7 @@ describe('ProductCard', () => {
       <ProductCard product={makeProduct({ name: 'Print', delivery_from: '6.50' })} />,
     );
     expect(await screen.findByText('+ delivery from $6.50')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Print.*\+ delivery from \$6\.50/s })).toBeVisible();
+    expect(screen.getByRole('link', { name: /Print.*\+ delivery from\s\$6\.50/s })).toBeVisible();
     unmount();
     const free = renderAsRootRoute(
       <ProductCard product={makeProduct({ delivery_from: '0.00' })} />,
