@@ -2,6 +2,23 @@ import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
 import { CatalogCache } from './catalog-cache.ts';
 
 describe('CatalogCache', () => {
+  it("keeps a shop's table until that shop's next invalidation; loads it each time when off", async () => {
+    const cache = new CatalogCache({ ttlMs: 1000 });
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+    expect(await cache.shopTable(1, 'delivery table', load)).toEqual({ loads: 1 });
+    expect(await cache.shopTable(1, 'delivery table', load)).toEqual({ loads: 1 });
+    expect(await cache.shopTable(2, 'delivery table', load)).toEqual({ loads: 2 });
+    cache.invalidateProducts(1, ['oak-bowl']);
+    expect(await cache.shopTable(1, 'delivery table', load)).toEqual({ loads: 1 });
+    cache.invalidate(1);
+    expect(await cache.shopTable(1, 'delivery table', load)).toEqual({ loads: 3 });
+    expect(await cache.shopTable(2, 'delivery table', load)).toEqual({ loads: 2 });
+    const off = new CatalogCache({ ttlMs: 0 });
+    await off.shopTable(1, 'delivery table', load);
+    expect(await off.shopTable(1, 'delivery table', load)).toEqual({ loads: 5 });
+  });
+
   it('loads once per key within the TTL, even for concurrent misses, and not across tenants', async () => {
     const cache = new CatalogCache({ ttlMs: 60_000 });
     let loads = 0;
