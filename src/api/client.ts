@@ -70,6 +70,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /orders/orders/',
   'GET /orders/orders/{id}/',
   'POST /orders/orders/{id}/cancel/',
+  'POST /orders/orders/{id}/cancellation-request/',
 ]);
 
 async function readBody(response: Response): Promise<unknown> {
