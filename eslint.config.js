@@ -45,6 +45,7 @@ const SERVER_DOMAINS = [
  * - payments is the gateway's calls and the payment methods' words (one entry per method);
  *   orders pay through it, name the method and show what became of a payment
  *   (/payment/return); the account's address book uses shipping's countries;
+ * - invoice (issue 29) prints an order (orders) with the seller (site);
  * - the checkout composes the cart, the account, shipping, payments and orders;
  * - blog, content and demo are pages over the features below them.
  * The app shell (src/app/) and the routes compose features and are not ranked.
@@ -61,6 +62,7 @@ const FEATURE_LAYERS = [
   'reviews',
   'payments',
   'orders',
+  'invoice',
   'account',
   'checkout',
   'blog',

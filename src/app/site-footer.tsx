@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { FOOTER_LINKS } from './nav-items';
 import { siteSettingsQuery, siteTitleOf, socialLinksOf } from '../features/site/api';
+import type { SiteSettings } from '../features/site/site-settings';
 import { openCookieSettings } from '../features/consent/api';
 import './site.css';
 
@@ -11,10 +12,28 @@ export function copyrightLine(year: number, title: string): string {
 }
 
 /**
+ * The seller's legal block, in parts: the legal name, the address on one line, the e-mail, the
+ * company and VAT numbers where set, and "Prices include VAT at 20%." or "No VAT is charged.".
+ */
+export function legalParts(seller: NonNullable<SiteSettings['seller']>): string[] {
+  const parts = [
+    seller.legal_name,
+    seller.address.split('\n').join(', '),
+    seller.email,
+    seller.company_number ? `Company no. ${seller.company_number}` : '',
+    seller.vat_number ? `VAT no. ${seller.vat_number}` : '',
+    seller.vat_registered && seller.vat_rate
+      ? `Prices include VAT at ${Number(seller.vat_rate)}%.`
+      : 'No VAT is charged.',
+  ];
+  return parts.filter(Boolean);
+}
+
+/**
  * The shared frame's footer (spec section 2): the shop's name and description, the policy
  * and FAQ links (and "Cookie settings" when the shop runs analytics, to change the consent
  * choice), the 'Get In Touch' block (contact e-mail as a mailto link, the contact
- * page, the social links) and the copyright with the current year.
+ * page, the social links), the seller's legal block and the copyright with the current year.
  */
 export function SiteFooter({ now = new Date() }: { now?: Date }) {
   const { data: settings } = useQuery(siteSettingsQuery());
@@ -23,6 +42,7 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
   const email = settings?.contact_email?.trim();
   const socials = socialLinksOf(settings?.social_media_links);
   const analyticsId = settings?.google_analytics_id?.trim();
+  const seller = settings?.seller;
 
   return (
     <footer className="site-footer">
@@ -97,6 +117,15 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
         </section>
       </div>
       <div className="site-footer-bottom">
+        {seller?.legal_name ? (
+          // Who the seller is (E-Commerce Regulations 2002 reg. 6; Companies Act 2006 trading
+          // disclosures) and whether prices include VAT.
+          <address className="page-container site-footer-legal" aria-label="Seller">
+            {legalParts(seller).map((part) => (
+              <span key={part}>{part}</span>
+            ))}
+          </address>
+        ) : null}
         <p className="page-container site-footer-copyright">
           {copyrightLine(now.getFullYear(), title)}
         </p>

@@ -24,6 +24,7 @@ import {
   quantityChange,
 } from './cart-logic';
 import './cart.css';
+import { VatNote } from '../site/vat-note';
 
 interface LineActions {
   setQuantity: (item: CartItem, next: number) => void;
@@ -319,6 +320,7 @@ export function CartView({
             </div>
           </dl>
           <p className="cart-summary__note">Shipping is not included in the total.</p>
+          <VatNote className="cart-summary__note" />
           <button type="button" className="button-primary cart-summary__checkout" onClick={proceed}>
             Proceed to Checkout
           </button>

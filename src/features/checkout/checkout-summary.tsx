@@ -6,6 +6,7 @@ import type { Cart } from '../cart/api';
 import type { ShippingQuote } from '../shipping/api';
 import { shippingPriceLabel } from '../shipping/shipping-price';
 import './checkout.css';
+import { VatNote } from '../site/vat-note';
 
 export const SUMMARY_TEXT = {
   /** The Shipping row before a country is chosen. */
@@ -111,6 +112,7 @@ export function CheckoutSummary({
           </dd>
         </div>
       </dl>
+      <VatNote className="checkout-summary__vat" />
     </aside>
   );
 }

@@ -8,6 +8,7 @@ import { useLocalDates } from '../../components/local-dates';
 import { ShippingPrice } from '../shipping/shipping-price';
 import type { Order, OrderStatus } from './api';
 import './orders.css';
+import { orderVatSentence } from '../site/vat-note';
 
 type OrderAddress = components['schemas']['OrderAddress'];
 
@@ -76,7 +77,8 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /**
  * The order's lines (name, chosen options by label, when a made-to-order piece was expected to
  * leave the workshop, quantity, price as placed), then Subtotal, Shipping with each shipment's
- * method and price ('Free' for 0.00), and Total.
+ * method and price ('Free' for 0.00), and Total, with the VAT it includes (or that none was
+ * charged).
  */
 export function OrderLines({ order }: { order: Order }) {
   const locale = useLocalDates() ? undefined : 'en-US';
@@ -145,6 +147,10 @@ export function OrderLines({ order }: { order: Order }) {
           <dd>{formatPrice(order.total_price)}</dd>
         </div>
       </dl>
+      {/* The VAT of the order's own rate, kept when it was placed (issue 29). */}
+      <p className="order-totals__vat" data-testid="order-vat">
+        {orderVatSentence(order)}
+      </p>
     </div>
   );
 }

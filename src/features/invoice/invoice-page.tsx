@@ -1,0 +1,326 @@
+/**
+ * `/account/orders/{id}/invoice`: a printable invoice for one of the shopper's orders, as a VAT
+ * invoice carries it (HMRC VAT Notice 700/21 §16.3, EU VAT Directive 2006/112/EC art. 226):
+ * the seller's name, address and VAT number (and company number, e-mail), the invoice's number
+ * (the order number) and date (the day it was paid; an unpaid order's is a pro-forma dated the
+ * day it was placed), the buyer's name and address, each line with its quantity, unit price,
+ * VAT rate, VAT and total, shipping with its VAT, the total without VAT, the VAT at the order's
+ * rate and the total to pay. A shop that is not VAT registered says "No VAT is charged."
+ * instead of the VAT columns. Its own route chunk (route code splitting): no other page loads
+ * it. Print CSS (./invoice.css) leaves only the invoice on paper.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatPrice, toDecimal, toMinorUnits } from '../../../common/money';
+import type { components } from '../../../common/storefront-api';
+import { apiErrorMessage, isNotFound } from '../../api/errors';
+import { useIsLoggedIn } from '../../api/use-session';
+import { countryName } from '../../components/countries';
+import { ErrorBox } from '../../components/error-box';
+import { optionLines } from '../../components/line-options';
+import { Skeleton } from '../../components/skeleton';
+import { LoginLink } from '../auth/login-link';
+import { orderQuery, type Order } from '../orders/api';
+import { siteSettingsQuery } from '../site/api';
+import { percentOf } from '../site/vat-note';
+import './invoice.css';
+
+type Seller = components['schemas']['Seller'];
+
+/** A date as an invoice prints it: "27 November 2026" (UTC, the day the server recorded). */
+export function invoiceDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+/** Money minus money, as the contract's decimal string. */
+function minus(a: string, b: string | null): string {
+  return toDecimal((toMinorUnits(a) ?? 0) - (toMinorUnits(b) ?? 0));
+}
+
+function InvoiceFrame({ children }: { children: React.ReactNode }) {
+  return <div className="page-container invoice-page">{children}</div>;
+}
+
+export function InvoicePage({ orderId }: { orderId: number }) {
+  const loggedIn = useIsLoggedIn();
+  const order = useQuery({ ...orderQuery(orderId), enabled: loggedIn === true });
+  const settings = useQuery(siteSettingsQuery());
+  if (loggedIn === false) {
+    return (
+      <InvoiceFrame>
+        <h1 className="invoice-page__title">Invoice</h1>
+        <p>Log in to see your invoices.</p>
+        <LoginLink className="button-primary" redirect={`/account/orders/${orderId}/invoice`}>
+          Log in
+        </LoginLink>
+      </InvoiceFrame>
+    );
+  }
+  if (order.isError) {
+    return (
+      <InvoiceFrame>
+        <h1 className="invoice-page__title">Invoice</h1>
+        {isNotFound(order.error) ? (
+          <p>This order does not exist in your account.</p>
+        ) : (
+          <ErrorBox
+            message={apiErrorMessage(order.error, 'Failed to load this invoice.')}
+            onRetry={() => void order.refetch()}
+          />
+        )}
+      </InvoiceFrame>
+    );
+  }
+  if (loggedIn === undefined || order.isPending || !settings.data) {
+    return (
+      <InvoiceFrame>
+        <h1 className="invoice-page__title">Invoice</h1>
+        <Skeleton className="invoice-skeleton" />
+      </InvoiceFrame>
+    );
+  }
+  return (
+    <InvoiceFrame>
+      <div className="invoice-actions">
+        <Link
+          to="/account/orders/$orderId"
+          params={{ orderId: String(orderId) }}
+          className="orders-back"
+        >
+          ← Back to the order
+        </Link>
+        <button type="button" className="button-primary" onClick={() => window.print()}>
+          Print or save as PDF
+        </button>
+      </div>
+      <Invoice
+        order={order.data}
+        seller={settings.data.seller}
+        shopName={settings.data.site_title}
+      />
+    </InvoiceFrame>
+  );
+}
+
+/** The invoice itself, as printed. */
+export function Invoice({
+  order,
+  seller,
+  shopName,
+}: {
+  order: Order;
+  seller: Seller;
+  shopName: string;
+}) {
+  const unpaid = order.status === 'awaiting_payment' || order.paid_at === null;
+  const closedUnpaid = order.status === 'canceled' || order.status === 'expired';
+  const vat = order.vat_rate !== null && order.vat_total !== null;
+  const rate = order.vat_rate ? percentOf(order.vat_rate) : '';
+  const address = order.delivery_address;
+  const heading =
+    closedUnpaid && unpaid
+      ? 'Pro-forma invoice (canceled)'
+      : unpaid
+        ? 'Pro-forma invoice'
+        : vat
+          ? 'VAT invoice'
+          : 'Invoice';
+  return (
+    <article className="invoice" aria-labelledby="invoice-title">
+      <header className="invoice__head">
+        <div className="invoice__seller">
+          <p className="invoice__shop">{seller.legal_name || shopName}</p>
+          <address className="invoice__address">
+            {seller.address.split('\n').map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+            {seller.email ? <span>{seller.email}</span> : null}
+          </address>
+        </div>
+        <div className="invoice__meta">
+          <h1 id="invoice-title" className="invoice__title">
+            {heading}
+          </h1>
+          <dl className="invoice__facts">
+            <div>
+              <dt>Invoice number</dt>
+              <dd>{order.order_number}</dd>
+            </div>
+            <div>
+              <dt>{unpaid ? 'Order date' : 'Invoice date'}</dt>
+              <dd>
+                {invoiceDate(unpaid ? order.created_at : (order.paid_at ?? order.created_at))}
+              </dd>
+            </div>
+            {!unpaid ? (
+              <div>
+                <dt>Order date</dt>
+                <dd>{invoiceDate(order.created_at)}</dd>
+              </div>
+            ) : null}
+            {seller.vat_number ? (
+              <div>
+                <dt>VAT number</dt>
+                <dd>{seller.vat_number}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+      </header>
+
+      <section className="invoice__buyer" aria-labelledby="invoice-buyer">
+        <h2 id="invoice-buyer" className="invoice__label">
+          Billed to
+        </h2>
+        <address className="invoice__address">
+          <span className="invoice__buyer-name">{address.fullname}</span>
+          {address.street ? <span>{address.street}</span> : null}
+          {address.city || address.postalCode ? (
+            <span>{[address.postalCode, address.city].filter(Boolean).join(' ')}</span>
+          ) : null}
+          <span>{countryName(address.country)}</span>
+        </address>
+      </section>
+
+      <div className="invoice__table-wrap">
+        <table className="invoice__lines">
+          <caption className="visually-hidden">What was sold</caption>
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col" className="invoice__num">
+                Qty
+              </th>
+              <th scope="col" className="invoice__num">
+                Unit price
+              </th>
+              {vat ? (
+                <>
+                  <th scope="col" className="invoice__num">
+                    VAT rate
+                  </th>
+                  <th scope="col" className="invoice__num">
+                    VAT
+                  </th>
+                </>
+              ) : null}
+              <th scope="col" className="invoice__num">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item) => (
+              <tr key={item.id}>
+                <td data-label="Description">
+                  <span className="invoice__item">{item.product_name}</span>
+                  {optionLines(item.options, item.customization).map((option) => (
+                    <span key={option.label} className="invoice__option">
+                      {option.label}: {option.value}
+                    </span>
+                  ))}
+                </td>
+                <td className="invoice__num" data-label="Qty">
+                  {item.quantity}
+                </td>
+                <td className="invoice__num" data-label="Unit price">
+                  {formatPrice(item.unit_price)}
+                </td>
+                {vat ? (
+                  <>
+                    <td className="invoice__num" data-label="VAT rate">
+                      {rate}
+                    </td>
+                    <td className="invoice__num" data-label="VAT">
+                      {formatPrice(item.vat_amount ?? '0.00')}
+                    </td>
+                  </>
+                ) : null}
+                <td className="invoice__num" data-label="Amount">
+                  {formatPrice(item.line_total)}
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <td data-label="Description">
+                <span className="invoice__item">Shipping</span>
+                {order.shipments.map((shipment) => (
+                  <span key={shipment.method} className="invoice__option">
+                    {shipment.name}
+                  </span>
+                ))}
+              </td>
+              <td className="invoice__num" data-label="Qty">
+                1
+              </td>
+              <td className="invoice__num" data-label="Unit price">
+                {formatPrice(order.shipping_price)}
+              </td>
+              {vat ? (
+                <>
+                  <td className="invoice__num" data-label="VAT rate">
+                    {rate}
+                  </td>
+                  <td className="invoice__num" data-label="VAT">
+                    {formatPrice(order.shipping_vat ?? '0.00')}
+                  </td>
+                </>
+              ) : null}
+              <td className="invoice__num" data-label="Amount">
+                {formatPrice(order.shipping_price)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+
+      <dl className="invoice__totals">
+        {vat ? (
+          <>
+            <div>
+              <dt>Total excluding VAT</dt>
+              <dd>{formatPrice(minus(order.total_price, order.vat_total))}</dd>
+            </div>
+            <div>
+              <dt>VAT at {rate}</dt>
+              <dd data-testid="invoice-vat-total">{formatPrice(order.vat_total)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="invoice__grand">
+          <dt>{vat ? 'Total including VAT' : 'Total'}</dt>
+          <dd>{formatPrice(order.total_price)}</dd>
+        </div>
+        {unpaid ? null : (
+          <div>
+            <dt>Paid</dt>
+            <dd>{invoiceDate(order.paid_at ?? order.created_at)}</dd>
+          </div>
+        )}
+      </dl>
+      {vat ? null : <p className="invoice__note">No VAT is charged.</p>}
+      {unpaid ? (
+        <p className="invoice__note">
+          {closedUnpaid
+            ? 'This order was not paid: nothing is owed.'
+            : 'Not paid yet: this is a pro-forma invoice; the invoice is dated the day payment arrives.'}
+        </p>
+      ) : null}
+
+      <footer className="invoice__foot">
+        <p>
+          {[
+            seller.legal_name,
+            seller.company_number ? `Company number ${seller.company_number}` : null,
+            seller.vat_number ? `VAT number ${seller.vat_number}` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      </footer>
+    </article>
+  );
+}
