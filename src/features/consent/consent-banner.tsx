@@ -37,9 +37,9 @@ export function ConsentBanner({ current, focus, onChoose }: ConsentBannerProps) 
           Analytics cookies
         </h2>
         <p className="consent-banner-text">
-          We&rsquo;d like to use Google Analytics to see which pages visitors view, so we can
-          improve the shop. It sets cookies on your device and sends details of your visit to
-          Google. It stays off unless you accept.{' '}
+          We&rsquo;d like to use Google Analytics to see which pages are visited, so we can improve
+          the shop. It sets cookies and sends details of your visit to Google. It stays off unless
+          you accept.{' '}
           <a href="/privacy-policy" className="consent-banner-link">
             Read our privacy policy
           </a>
