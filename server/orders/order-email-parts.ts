@@ -6,6 +6,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type {
   Database,
+  OrderItemsTable,
   OrdersTable,
   PaymentMethod,
   PaymentsTable,
@@ -22,6 +23,7 @@ import {
 } from '../platform/mail/templates/email-data.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
+import { orderVat, rateToPercent } from './vat.ts';
 import { countryName } from '../shipping/shipping.ts';
 import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
@@ -64,7 +66,15 @@ export async function loadShop(
   const [site, tenant] = await Promise.all([
     trx
       .selectFrom('site_settings')
-      .select(['site_title', 'contact_email', 'logo'])
+      .select([
+        'site_title',
+        'contact_email',
+        'logo',
+        'legal_name',
+        'legal_address',
+        'company_number',
+        'vat_number',
+      ])
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst(),
     trx.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirstOrThrow(),
@@ -76,6 +86,7 @@ export async function loadShop(
     shopUrl: `${origin}/`,
     contactEmail: shopEmail,
     ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
+    ...(site?.legal_name ? { legalLine: legalLine(site) } : {}),
   };
   return { shop, shopEmail };
 }
@@ -128,6 +139,7 @@ export async function load(trx: Trx, orderId: number, origin: string): Promise<L
     subtotal: toDecimal(order.subtotal_cents ?? order.total_cents),
     ...(shipments.length > 0 ? { shipping: shippingLine(shipments, order.shipping_cents) } : {}),
     total: toDecimal(order.total_cents),
+    vatNote: vatNote(order, items),
     deliveryAddress: {
       fullName: order.fullname,
       street: order.street,
@@ -153,6 +165,43 @@ export async function load(trx: Trx, orderId: number, origin: string): Promise<L
 }
 
 type Shipments = ReturnType<typeof orderShipments>;
+
+/**
+ * Who the seller is, in one line for the e-mails' footer (E-Commerce Regulations 2002 reg. 6):
+ * the legal name, the address on one line, the company and VAT numbers where set.
+ */
+export function legalLine(site: {
+  legal_name: string;
+  legal_address: string;
+  company_number: string | null;
+  vat_number: string | null;
+}): string {
+  return [
+    site.legal_name,
+    site.legal_address.split('\n').join(', '),
+    site.company_number ? `Company no. ${site.company_number}` : '',
+    site.vat_number ? `VAT no. ${site.vat_number}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * The order's VAT as a sentence under its total, at the rate it kept (./vat.ts): "Includes VAT
+ * at 20%: $82.75." or "No VAT is charged.".
+ */
+export function vatNote(
+  order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'>,
+  items: Pick<Selectable<OrderItemsTable>, 'line_total_cents'>[],
+): string {
+  const vat = orderVat(
+    items.map((item) => item.line_total_cents),
+    order.shipping_cents,
+    order.vat_rate_bp ?? null,
+  );
+  if (vat === null || order.vat_rate_bp == null) return 'No VAT is charged.';
+  return `Includes VAT at ${Number(rateToPercent(order.vat_rate_bp))}%: $${toDecimal(vat.total)}.`;
+}
 
 /** The shipping row of the totals: every method by name, free when nothing was charged. */
 function shippingLine(shipments: Shipments, cents: number): EmailOrder['shipping'] {

@@ -5,6 +5,9 @@
  * site settings show them as `seller`; each order keeps the rate in force when it was placed
  * and answers its VAT per line, on shipping and in total, whatever the rate becomes later.
  */
+import type { EmailData } from '../platform/mail/templates/email-data.ts';
+import { renderEmail } from '../platform/mail/templates/render-email.ts';
+import { queuedEmails } from '../test/sandbox.ts';
 import { ADDRESS, call, createCustomer, postOrder, productsInStock } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';
 import { asTenant, useTestApp } from '../test/test-app.ts';
@@ -56,6 +59,7 @@ const storefrontSeller = async (shop = SHOP) =>
 
 interface OrderAnswer {
   id: number;
+  order_number: string;
   shipping_price: string;
   total_price: string;
   vat_rate: string | null;
@@ -253,5 +257,34 @@ describe('the VAT of an order', () => {
     const order = await placeOrder('demo-pottery');
     expect(order).toMatchObject({ vat_rate: null, vat_total: null, shipping_vat: null });
     expect(order.items.every((item) => item.vat_amount === null)).toBe(true);
+  });
+});
+
+describe('the order e-mail', () => {
+  it('says under the total what VAT it includes, and names the seller in its footer', async () => {
+    const order = await placeOrder();
+    const mail = (await queuedEmails(t.app, order.order_number)).find(
+      (e) => e.kind === 'order_placed',
+    )!;
+    const data = JSON.parse(mail.data) as Extract<EmailData, { kind: 'order_placed' }>;
+    expect(data.order.vatNote).toBe(`Includes VAT at 20%: $${order.vat_total}.`);
+    expect(data.shop.legalLine).toBe(
+      'Ember & Oak Workshop Ltd · The Old Boatyard, Quay Lane, Topsham, Exeter EX3 0JB, United Kingdom · Company no. 09876543 · VAT no. GB284735126',
+    );
+    const rendered = await renderEmail(data);
+    for (const part of [rendered.html, rendered.text]) {
+      expect(part).toContain(`Includes VAT at 20%: $${order.vat_total}.`);
+      expect(part).toContain('VAT no. GB284735126');
+    }
+  });
+
+  it('says that no VAT is charged by a shop that is not registered', async () => {
+    const order = await placeOrder('demo-pottery');
+    const mail = (await queuedEmails(t.app, order.order_number)).find(
+      (e) => e.kind === 'order_placed',
+    )!;
+    const data = JSON.parse(mail.data) as Extract<EmailData, { kind: 'order_placed' }>;
+    expect(data.order.vatNote).toBe('No VAT is charged.');
+    expect(data.shop.legalLine).not.toContain('VAT no.');
   });
 });

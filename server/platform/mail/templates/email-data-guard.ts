@@ -77,6 +77,7 @@ const shopCheck = object<EmailShop>({
   shopUrl: httpUrl,
   contactEmail: email,
   logoUrl: optional(anyString),
+  legalLine: optional(text),
   theme: optional(
     object<EmailThemeInput>({
       accent: optional(anyString),
@@ -123,6 +124,7 @@ const orderCheck = object<EmailOrder>({
     }),
   ),
   total: money,
+  vatNote: optional(text),
   deliveryAddress: object<EmailAddress>({
     fullName: text,
     street: maybeBlank,

@@ -76,6 +76,12 @@ export interface EmailShop {
    */
   logoUrl?: string;
   theme?: EmailThemeInput;
+  /**
+   * Who the seller is, in one line for every footer (E-Commerce Regulations 2002 reg. 6): "Ember
+   * & Oak Workshop Ltd · The Old Boatyard, Topsham EX3 0JB · Company no. 09876543 · VAT no.
+   * GB284735126". Absent: the footer names the shop only.
+   */
+  legalLine?: string;
 }
 
 /** The person who placed the order. */
@@ -145,6 +151,11 @@ export interface EmailOrder {
   subtotal: Money;
   shipping?: EmailShipping;
   total: Money;
+  /**
+   * Whether the total includes VAT, as a sentence under it: "Includes VAT at 20%: $82.75." or
+   * "No VAT is charged.". Absent: nothing is said.
+   */
+  vatNote?: string;
   deliveryAddress: EmailAddress;
   /** Remarks about the whole order: "This parcel needs an adult's signature on delivery." */
   orderNotes?: string[];

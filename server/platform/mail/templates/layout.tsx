@@ -211,6 +211,7 @@ export function EmailFrame({
                   {displayUrl(shop.shopUrl)}
                 </InlineLink>
               </Text>
+              {shop.legalLine ? <Text style={small}>{shop.legalLine}</Text> : null}
               <Text style={small}>{reason}</Text>
             </Section>
           </Container>

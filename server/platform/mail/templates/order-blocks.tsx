@@ -132,7 +132,7 @@ export function OrderLines({
   );
 }
 
-/** Subtotal, shipping when the order has a shipping line, and total. */
+/** Subtotal, shipping when the order has a shipping line, total, and the VAT it includes. */
 export function OrderTotals({ order }: { order: EmailOrder }) {
   const { theme, currency, textMode } = useEmail();
   const rows: { label: string; amount: string; total?: boolean }[] = [
@@ -156,6 +156,12 @@ export function OrderTotals({ order }: { order: EmailOrder }) {
             {row.label}: {row.amount}
           </Fragment>
         ))}
+        {order.vatNote ? (
+          <>
+            <br />
+            {order.vatNote}
+          </>
+        ) : null}
       </Text>
     );
   }
@@ -182,6 +188,19 @@ export function OrderTotals({ order }: { order: EmailOrder }) {
           </Row>
         );
       })}
+      {order.vatNote ? (
+        <Text
+          style={{
+            margin: '2px 0 0',
+            fontSize: '13px',
+            lineHeight: '20px',
+            color: theme.inkMuted,
+            textAlign: 'right',
+          }}
+        >
+          {order.vatNote}
+        </Text>
+      ) : null}
     </Section>
   );
 }

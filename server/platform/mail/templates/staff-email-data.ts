@@ -77,6 +77,7 @@ const shopCheck = object<EmailShop>({
   shopUrl: httpUrl,
   contactEmail: email,
   logoUrl: optional(anyString),
+  legalLine: optional(text),
   theme: optional((value, path, issues) => {
     if (!isRecord(value)) issues.push(`${path}: an object`);
   }),
