@@ -2387,6 +2387,14 @@ export interface components {
       total: components['schemas']['Money'];
       /** @description Units ordered, all lines together. */
       items: number;
+      /** @description The shopper's request to cancel under the 14-day right (UK Consumer Contracts Regulations 2013 reg 32), or null. The shop answers it with a refund (`refundOrder`) once the pieces are back. */
+      cancellation_request: components['schemas']['AdminCancellationRequest'] | null;
+    };
+    AdminCancellationRequest: {
+      /** Format: date-time */
+      requested_at: string;
+      /** @description The shopper's words; null when they gave none (no reason is needed). */
+      reason: string | null;
     };
     /** @description How many orders each tab would list under the other filters. */
     AdminOrderStatusCounts: {
@@ -2819,6 +2827,8 @@ export interface components {
       /** Format: date-time */
       archived_at: string | null;
       discount: components['schemas']['ProductDiscount'];
+      /** @description Exempt from the 14-day cancellation right: made to the buyer's specification or personalised (UK Consumer Contracts Regulations 2013 reg. 28(1)(b)). A made-to-order piece is exempt whatever this says, and a line with a text option filled in (an engraving) is too. */
+      cancellation_exempt: boolean;
     };
     /** @description Whether the storefront shows the price before discount (struck through, 'DISCOUNT OFFER'): only when it is above the price and at most the lowest price of the 30 days before the current price took effect (Directive 98/6/EC art. 6a). Every price the product takes is recorded with when it took effect. */
     ProductDiscount: {
@@ -2847,6 +2857,8 @@ export interface components {
       lead_time_days_min?: number | null;
       lead_time_days_max?: number | null;
       age_restricted?: boolean;
+      /** @description Exempt from the 14-day cancellation right (see AdminProduct); default false. */
+      cancellation_exempt?: boolean;
       /**
        * @description Default `draft`.
        * @enum {string}
@@ -2868,6 +2880,8 @@ export interface components {
       lead_time_days_min?: number | null;
       lead_time_days_max?: number | null;
       age_restricted?: boolean;
+      /** @description Exempt from the 14-day cancellation right (see AdminProduct). */
+      cancellation_exempt?: boolean;
       status?: components['schemas']['ProductStatus'];
     };
     AdminCategory: {
@@ -4249,6 +4263,8 @@ export interface operations {
         placed_to?: string;
         /** @example lovelace */
         search?: string;
+        /** @description `open`: only orders whose shopper asked to cancel under the 14-day right and that are not yet canceled, expired or refunded. */
+        cancellation_request?: 'open';
         /** @description 1-based page number. */
         page?: components['parameters']['Page'];
       };

@@ -61,6 +61,7 @@ describe('the whole-cart answer', () => {
         earliest: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         latest: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       },
+      cancellation_exempt: false,
     });
     // Ebony adds 20.00 and the engraving 15.00 to each unit; the options come in the
     // product's order, in words.

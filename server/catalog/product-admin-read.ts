@@ -277,6 +277,7 @@ export async function getAdminProduct(
     lead_time_days_min: row.lead_time_days_min,
     lead_time_days_max: row.lead_time_days_max,
     age_restricted: toBool(row.age_restricted),
+    cancellation_exempt: toBool(row.cancellation_exempt),
     images: images.map((i) => ({
       id: i.id,
       image: i.image_path,

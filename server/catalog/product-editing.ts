@@ -56,6 +56,7 @@ function snapshot(product: AdminProduct): Record<string, unknown> {
     lead_time_days_min: product.lead_time_days_min,
     lead_time_days_max: product.lead_time_days_max,
     age_restricted: product.age_restricted,
+    cancellation_exempt: product.cancellation_exempt,
   };
 }
 
@@ -199,6 +200,7 @@ export async function createProduct(
           lead_time_days_min: fields.leadTimeDaysMin,
           lead_time_days_max: fields.leadTimeDaysMax,
           age_restricted: checked.ageRestricted ? 1 : 0,
+          cancellation_exempt: checked.cancellationExempt ? 1 : 0,
           low_stock_threshold:
             checked.lowStockThreshold === undefined ? 2 : checked.lowStockThreshold,
           created_at: now.toISOString(),
@@ -327,6 +329,9 @@ export async function updateProduct(
       if (checked.leadTimeDaysMin !== undefined) set.lead_time_days_min = checked.leadTimeDaysMin;
       if (checked.leadTimeDaysMax !== undefined) set.lead_time_days_max = checked.leadTimeDaysMax;
       if (checked.ageRestricted !== undefined) set.age_restricted = checked.ageRestricted ? 1 : 0;
+      if (checked.cancellationExempt !== undefined) {
+        set.cancellation_exempt = checked.cancellationExempt ? 1 : 0;
+      }
       if (checked.status !== undefined && checked.status !== before.status) {
         Object.assign(set, statusColumns(checked.status, now, row.archived_at));
       }
@@ -413,6 +418,7 @@ export async function duplicateProduct(
           lead_time_days_min: row.lead_time_days_min,
           lead_time_days_max: row.lead_time_days_max,
           age_restricted: row.age_restricted ? 1 : 0,
+          cancellation_exempt: row.cancellation_exempt ? 1 : 0,
           low_stock_threshold: row.low_stock_threshold,
           is_active: 0,
           archived_at: null,

@@ -73,6 +73,8 @@ export interface ProductInput {
   lead_time_days_min?: number | null;
   lead_time_days_max?: number | null;
   age_restricted?: boolean;
+  /** Exempt from the 14-day cancellation right (reg 28(1)(b); ./cancellation-exemption.ts). */
+  cancellation_exempt?: boolean;
   status?: 'active' | 'draft' | 'archived';
 }
 
@@ -105,6 +107,7 @@ export interface CheckedProduct {
   leadTimeDaysMin?: number | null;
   leadTimeDaysMax?: number | null;
   ageRestricted?: boolean;
+  cancellationExempt?: boolean;
   status?: 'active' | 'draft' | 'archived';
 }
 
@@ -317,6 +320,9 @@ export function checkProductInput(input: ProductInput): CheckedProduct {
     if (days !== undefined) out.leadTimeDaysMax = days;
   }
   if (input.age_restricted !== undefined) out.ageRestricted = input.age_restricted === true;
+  if (input.cancellation_exempt !== undefined) {
+    out.cancellationExempt = input.cancellation_exempt === true;
+  }
   if (input.status !== undefined) out.status = input.status;
   if (Object.keys(errors).length > 0) throw invalidProduct(errors);
   return out;

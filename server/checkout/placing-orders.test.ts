@@ -78,6 +78,8 @@ describe('placing an order', () => {
           ],
           made_to_order: false,
           age_restricted: true,
+          // Engraved: no 14-day right to cancel (reg 28(1)(b)).
+          cancellation_exempt: true,
           dispatch: {
             made_to_order: false,
             earliest: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
@@ -124,6 +126,8 @@ describe('placing an order', () => {
       payment_instructions: expect.stringContaining('IBAN'),
       payment_redirect_url: null,
       latest_payment: null,
+      // Unpaid: cancelled with its own cancel, not under the 14-day right.
+      cancellation: { exempt: false, deadline: null, can_request: false, requested_at: null },
     });
     expect(await stockOf(a.id)).toBe(8);
     expect(await stockOf(b.id)).toBe(9);

@@ -16,6 +16,10 @@ import type {
 } from '../platform/mail/templates/email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { call, createCustomer } from '../test/shop.ts';
+import { getAdminOrder } from './desk-order.ts';
+import { listDeskOrders } from './desk-list.ts';
+import { updateProduct } from '../catalog/product-editing.ts';
+import { getAdminProduct } from '../catalog/product-admin-read.ts';
 import { centsOf, useOrderDesk } from '../test/order-desk.ts';
 
 type Order = components['schemas']['Order'];
@@ -441,5 +445,67 @@ describe('the order confirmation e-mail', () => {
     const email = await renderEmail(data);
     expect(email.text).toContain('Made to your order, so it cannot be cancelled');
     expect(email.text).not.toContain('Model cancellation form');
+  });
+});
+
+describe('the back office', () => {
+  it('shows the request on the desk’s order, its timeline and list, and filters open ones', async () => {
+    const p = await piece();
+    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    await paid(order);
+    const other = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    await paid(other);
+    expect((await request(order, { reason: 'Too big for my kitchen.' })).status).toBe(200);
+
+    const seen = await getAdminOrder(t.app.db, desk.tenantId, order.order_number, desk.owner);
+    expect(seen.cancellation_request).toEqual({
+      requested_at: expect.any(String),
+      reason: 'Too big for my kitchen.',
+    });
+    expect(seen.timeline).toContainEqual({
+      at: seen.cancellation_request!.requested_at,
+      actor: 'Shopper',
+      action: 'Asked to cancel (14-day right)',
+      detail: 'Too big for my kitchen.',
+    });
+    expect(seen.actions).toContain('refund');
+
+    const open = await listDeskOrders(t.app.db, desk.tenantId, { cancellationRequest: 'open' });
+    const numbers = open.results.map((o) => o.order_number);
+    expect(numbers).toContain(order.order_number);
+    expect(numbers).not.toContain(other.order_number);
+    expect(
+      open.results.find((o) => o.order_number === order.order_number)?.cancellation_request,
+    ).toMatchObject({ reason: 'Too big for my kitchen.' });
+    const all = await listDeskOrders(t.app.db, desk.tenantId, { search: other.order_number });
+    expect(all.results[0]?.cancellation_request).toBeNull();
+
+    // Refunded in full by the owner, the request is no longer open.
+    await cancelByShop(desk.ctx(), desk.owner, order.order_number, {
+      reason: 'Cancelled as you asked; refunded in full.',
+    });
+    const after = await listDeskOrders(t.app.db, desk.tenantId, { cancellationRequest: 'open' });
+    expect(after.results.map((o) => o.order_number)).not.toContain(order.order_number);
+  });
+
+  it('lets the product editor set the exemption, logged, and the shop shows it', async () => {
+    const p = await piece();
+    expect((await getAdminProduct(t.app.db, desk.tenantId, p.id)).cancellation_exempt).toBe(false);
+    expect(await updateProduct(t.app.db, desk.staff, p.id, { cancellation_exempt: true })).toBe(
+      true,
+    );
+    expect((await getAdminProduct(t.app.db, desk.tenantId, p.id)).cancellation_exempt).toBe(true);
+    const log = await t.app.db
+      .selectFrom('activity_log')
+      .select(['before', 'after'])
+      .where('object_type', '=', 'product')
+      .where('object_id', '=', String(p.id))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(log.before!)).toEqual({ cancellation_exempt: false });
+    expect(JSON.parse(log.after!)).toEqual({ cancellation_exempt: true });
+    const me = await createCustomer(t.app);
+    const detail = await call<Product>(t.app, 'GET', `/products/products/${p.slug}/`, me.headers);
+    expect(detail.body.cancellation_exempt).toBe(true);
   });
 });

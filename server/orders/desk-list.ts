@@ -63,6 +63,11 @@ export interface DeskOrderFilters {
   placedTo?: string;
   /** Part of an order number, a customer's name or e-mail, in any case (see `matching`). */
   search?: string;
+  /**
+   * `open`: only orders whose shopper asked to cancel under the 14-day right and that are not
+   * canceled, expired or refunded yet (./cancellation.ts).
+   */
+  cancellationRequest?: 'open';
   /** 1-based (default 1). */
   page?: number;
 }
@@ -126,6 +131,11 @@ function conditions(
   }
   if (Object.keys(fields).length > 0) {
     throw new DomainError<OrderErrorCode>('invalid_desk_input', INVALID_DATE, { fields });
+  }
+  if (filters.cancellationRequest === 'open') {
+    where.push(
+      sql<SqlBool>`o.cancellation_requested_at is not null and o.status not in ('canceled', 'expired', 'refunded')`,
+    );
   }
   const term = (filters.search ?? '').trim().slice(0, MAX_DESK_SEARCH);
   if (term !== '') where.push(sql<SqlBool>`o.id in (${matching(tenantId, term, dialect)})`);
@@ -243,6 +253,8 @@ export async function listDeskOrders(
         'u.email',
         'o.total_cents',
         'o.total_items',
+        'o.cancellation_requested_at',
+        'o.cancellation_reason',
       ])
       .where(and([...where, ...tab]))
       .orderBy('o.created_at', 'desc')
@@ -271,6 +283,8 @@ export function toSummary(row: {
   email: string;
   total_cents: number;
   total_items: number;
+  cancellation_requested_at: Date | string | null;
+  cancellation_reason: string | null;
 }): AdminOrderSummary {
   return {
     order_number: row.order_number,
@@ -281,5 +295,12 @@ export function toSummary(row: {
     email: row.email,
     total: toDecimal(row.total_cents),
     items: row.total_items,
+    cancellation_request:
+      row.cancellation_requested_at === null
+        ? null
+        : {
+            requested_at: toIsoString(row.cancellation_requested_at),
+            reason: row.cancellation_reason,
+          },
   };
 }

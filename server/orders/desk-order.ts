@@ -105,6 +105,14 @@ function activityEntry(
     }
     case 'order.fully_refunded':
       return { at, actor, action: 'Refunded in full', detail: null };
+    case 'order.cancellation_request':
+      // The shopper's notice under the 14-day right (./cancellation.ts); no member acted.
+      return {
+        at,
+        actor: SHOPPER,
+        action: 'Asked to cancel (14-day right)',
+        detail: str(after.reason),
+      };
     case 'order.refund_paid_back':
     case 'order.payment_paid_back': {
       const amount = str(after.amount);
@@ -409,6 +417,10 @@ export async function getAdminOrder(
     email: order.email,
     total: toDecimal(order.total_cents),
     items: order.total_items,
+    cancellation_request:
+      order.cancellation_requested_at === null
+        ? null
+        : { requested_at: iso(order.cancellation_requested_at), reason: order.cancellation_reason },
     lines: items.map((item) => ({
       id: item.id,
       product_name: item.product_name,

@@ -57,6 +57,8 @@ const summaryColumns = [
   'o.total_cents',
   'o.total_items',
   'o.shipments',
+  'o.cancellation_requested_at',
+  'o.cancellation_reason',
 ] as const;
 
 /**

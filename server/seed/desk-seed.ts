@@ -113,6 +113,11 @@ interface DemoOrder {
   refunded?: boolean;
   cancelReason?: string;
   /**
+   * The shopper asked to cancel it under the 14-day right (2026-017) this many days after it
+   * was placed, with these words: the desk's "open cancellation requests" shows it.
+   */
+  cancellationRequest?: { daysAfter: number; reason: string };
+  /**
    * Its card payment arrived after it expired, and its provider (2C2P) cannot refund: money
    * the order could not keep, for the shop to pay back by hand (today's list shows it).
    */
@@ -165,6 +170,7 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     fullname: 'Noah Wilson',
     paidByHand: true,
     fulfilment: 'shipped',
+    cancellationRequest: { daysAfter: 7, reason: 'The bowl is smaller than I had imagined.' },
   },
   {
     key: 'ready',
@@ -395,6 +401,12 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
                 ).toISOString()
               : null,
           cancel_reason: demo.cancelReason ?? null,
+          cancellation_requested_at: demo.cancellationRequest
+            ? new Date(
+                placedAt.getTime() + demo.cancellationRequest.daysAfter * DAY_MS,
+              ).toISOString()
+            : null,
+          cancellation_reason: demo.cancellationRequest?.reason ?? null,
           refunded_cents: demo.refunded ? total : 0,
           // The VAT rate of the shop, as checkout snapshots it.
           vat_rate_bp: await currentVatRate(trx, tenant.id),

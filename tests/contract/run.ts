@@ -67,6 +67,7 @@ import { checkoutCases } from './cases/checkout';
 import { contactAndPagesCases } from './cases/contact-and-pages';
 import { orderCases } from './cases/orders';
 import { paymentCases } from './cases/payments';
+import { cancellationCases } from './cases/cancellation';
 import { reviewCases } from './cases/reviews';
 import { logIn, sessionCases } from './cases/session';
 import { settingsCases } from './cases/settings';
@@ -126,6 +127,7 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
     ...checkoutCases(shop),
     ...orderCases(shop),
     ...paymentCases(shop),
+    ...cancellationCases(shop),
     ...reviewCases(shop),
     ...blogCases(shop, blogSetup(servers.sqlitePath)),
     ...contactAndPagesCases(),

@@ -11,6 +11,7 @@ export function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     email: 'ada@example.com',
     total: '475.00',
     items: 3,
+    cancellation_request: null,
     lines: [
       {
         id: 3,

@@ -31,7 +31,8 @@ export function pageLinks(
 }
 
 /**
- * GET /orders/?status=&payment_method=&placed_from=&placed_to=&search=&page= -> AdminOrderList
+ * GET /orders/?status=&payment_method=&placed_from=&placed_to=&search=&cancellation_request=&page=
+ * -> AdminOrderList
  * (25 a page, newest first, with the tabs' counts); 404 "Invalid page." past the last.
  */
 export const listOrders: AdminOperationHandler<'listOrders'> = async (request) => {
@@ -43,6 +44,7 @@ export const listOrders: AdminOperationHandler<'listOrders'> = async (request) =
     placedFrom: query.placed_from,
     placedTo: query.placed_to,
     search: query.search,
+    cancellationRequest: query.cancellation_request,
     page: query.page,
   });
   return {

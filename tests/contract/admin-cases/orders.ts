@@ -403,6 +403,33 @@ export function orderCases(a: AdminSetup): Case[] {
         ),
       },
     ),
+    // ~~ H2 cancellation ~~
+    list(
+      'with an open cancellation request (14-day right)',
+      { cancellation_request: 'open' },
+      200,
+      {
+        check: (b) => {
+          const rows = results(b);
+          return rows.length > 0 &&
+            rows.every(
+              (o) =>
+                isObject(o.cancellation_request) &&
+                typeof o.cancellation_request.requested_at === 'string' &&
+                !['canceled', 'expired', 'refunded'].includes(String(o.status)),
+            )
+            ? null
+            : `expected open requests only, got ${JSON.stringify(b).slice(0, 300)}`;
+        },
+      },
+    ),
+    {
+      ...list('with a cancellation filter that is not one', { cancellation_request: 'all' }, 400, {
+        check: hasField('cancellation_request'),
+      }),
+      via: 'lenient',
+    },
+    // ~~ end H2 ~~
     list('past the last page', { page: '999' }, 404, { check: detailIs('Invalid page.') }),
     {
       ...list('with a status that is not a tab', { status: 'lost' }, 400, {

@@ -96,6 +96,16 @@ function OrderView({ order }: { order: AdminOrder }) {
         <Notice tone="info">Expires {formatDateTime(order.expires_at)} unless paid.</Notice>
       ) : null}
       {order.cancel_reason ? <Notice tone="info">Canceled: {order.cancel_reason}</Notice> : null}
+      {order.cancellation_request ? (
+        <Notice tone="info">
+          The shopper asked to cancel on {formatDateTime(order.cancellation_request.requested_at)}{' '}
+          (14-day right to cancel)
+          {order.cancellation_request.reason
+            ? `: “${order.cancellation_request.reason}”`
+            : ', without giving a reason (none is needed)'}
+          . Refund the order once the pieces are back, within 14 days of receiving them.
+        </Notice>
+      ) : null}
 
       <MoveDone.Provider value={setDone}>
         <div className="grid-2">

@@ -1,6 +1,6 @@
 /**
  * The orders list: status tabs with their counts, filters (search, payment method, days
- * placed), newest first, 25 a page. Every filter and the page live in the URL
+ * placed, open cancellation requests), newest first, 25 a page. Every filter and the page live in the URL
  * (search.ts), so a list can be bookmarked, shared and gone back to. A table at desk width,
  * a card per order on a phone (components/data-table.tsx).
  */
@@ -52,7 +52,17 @@ const COLUMNS = column.columns([
   }),
   column.accessor('status', {
     header: 'Status',
-    cell: (info) => <StatusBadge status={info.getValue()} />,
+    cell: (info) => (
+      <>
+        <StatusBadge status={info.getValue()} />
+        {info.row.original.cancellation_request ? (
+          <>
+            <br />
+            <span className="muted small">Asked to cancel</span>
+          </>
+        ) : null}
+      </>
+    ),
   }),
   column.accessor('payment_method', {
     header: 'Payment',
@@ -102,6 +112,21 @@ export function OrdersPage() {
       </nav>
 
       <Filters search={search} />
+      <p>
+        <Link
+          to="/orders"
+          search={{
+            ...search,
+            cancellation_request: search.cancellation_request ? undefined : 'open',
+            page: undefined,
+          }}
+          className="button button-small"
+        >
+          {search.cancellation_request
+            ? 'Show every order'
+            : 'Only open cancellation requests (14-day right)'}
+        </Link>
+      </p>
 
       {orders.isPending ? (
         <Loading label="Loading orders…" />

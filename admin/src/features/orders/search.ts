@@ -1,6 +1,6 @@
 /**
  * The orders list's URL search params (`/admin/orders?status=to_ship&page=2`): a status tab,
- * a payment method, a range of days placed, a search and a page. The router validates them with
+ * a payment method, a range of days placed, a search, open cancellation requests and a page. The router validates them with
  * this schema; a value that does not parse (a hand-edited URL, an old bookmark) falls back to
  * "no filter" through `.catch()`, never to an error screen. Page 1, empty strings and absent
  * filters are left out, so the plain list is plain `/admin/orders`.
@@ -58,6 +58,8 @@ export const ordersSearchSchema = z.object({
   placed_from: day.optional().catch(undefined),
   placed_to: day.optional().catch(undefined),
   search: text.optional().catch(undefined),
+  /** `open`: only orders whose shopper asked to cancel under the 14-day right, still open. */
+  cancellation_request: z.enum(['open']).optional().catch(undefined),
   page: z.coerce
     .number()
     .int()

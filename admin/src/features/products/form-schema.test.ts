@@ -140,6 +140,7 @@ describe('the product form', () => {
       lead_time_days_min: 3,
       lead_time_days_max: 5,
       age_restricted: false,
+      cancellation_exempt: false,
       images: [],
       storefront_path: '/products/spoon',
       created_at: '2026-11-01T10:00:00Z',

@@ -123,6 +123,7 @@ export const productFormSchema = z
     lead_time_days_min: wholeNumber(365),
     lead_time_days_max: wholeNumber(365),
     age_restricted: z.boolean(),
+    cancellation_exempt: z.boolean(),
   })
   .superRefine((values, ctx) => {
     if (
@@ -193,6 +194,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   lead_time_days_min: '',
   lead_time_days_max: '',
   age_restricted: false,
+  cancellation_exempt: false,
 };
 
 /** A new option of `kind` for the options editor. */
@@ -247,6 +249,7 @@ export function formValuesOf(product: AdminProduct): ProductFormValues {
     lead_time_days_min: numberOrEmpty(product.lead_time_days_min),
     lead_time_days_max: numberOrEmpty(product.lead_time_days_max),
     age_restricted: product.age_restricted,
+    cancellation_exempt: product.cancellation_exempt,
   };
 }
 
@@ -286,6 +289,7 @@ export function updateBodyOf(values: ProductFormValues): ProductUpdate {
     lead_time_days_min: intOrNull(values.lead_time_days_min),
     lead_time_days_max: intOrNull(values.lead_time_days_max),
     age_restricted: values.age_restricted,
+    cancellation_exempt: values.cancellation_exempt,
   };
 }
 
@@ -321,6 +325,7 @@ export function fieldPathsOf(values: ProductFormValues): string[] {
     'lead_time_days_min',
     'lead_time_days_max',
     'age_restricted',
+    'cancellation_exempt',
   ];
   values.attributes.forEach((_, i) => paths.push(`attributes.${i}.name`, `attributes.${i}.value`));
   values.options.forEach((option, i) => {

@@ -51,6 +51,7 @@ const PRODUCT: AdminProduct = {
   lead_time_days_min: null,
   lead_time_days_max: null,
   age_restricted: false,
+  cancellation_exempt: false,
   images: [],
   storefront_path: '/products/cherry-spoon',
   created_at: '2026-11-01T10:00:00Z',
@@ -176,5 +177,32 @@ describe("a product's page", () => {
     expect(
       await screen.findByRole('heading', { name: 'Cherry spoon (copy)', level: 1 }),
     ).toBeInTheDocument();
+  });
+
+  it('sets the exemption from the 14-day cancellation right, saying made-to-order pieces are exempt anyway', async () => {
+    const sent = fakeApi({
+      'GET /products/7/': { status: 200, body: PRODUCT },
+      'GET /categories/': {
+        status: 200,
+        body: [
+          { id: 2, slug: 'spoons', name: 'Spoons', description: '', position: 0, product_count: 1 },
+        ],
+      },
+      'PATCH /products/7/': { status: 200, body: { ...PRODUCT, cancellation_exempt: true } },
+    });
+    await renderPage();
+    const box = await screen.findByRole('checkbox', {
+      name: "Exempt from the 14-day cancellation right (made to the buyer's specification or personalised)",
+    });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(/Made-to-order pieces are exempt anyway/);
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() =>
+      expect(sent.find((r) => r.method === 'PATCH')?.body).toMatchObject({
+        cancellation_exempt: true,
+      }),
+    );
   });
 });

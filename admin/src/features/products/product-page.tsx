@@ -330,6 +330,22 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
             </FormField>
           </div>
         ) : null}
+        <label className="check">
+          <input
+            type="checkbox"
+            aria-describedby="product-exempt-hint"
+            {...form.register('cancellation_exempt')}
+          />
+          <span>
+            Exempt from the 14-day cancellation right (made to the buyer&apos;s specification or
+            personalised)
+          </span>
+        </label>
+        <p id="product-exempt-hint" className="muted small">
+          {madeToOrder
+            ? 'Made-to-order pieces are exempt anyway: shoppers are told they cannot cancel them.'
+            : 'Made-to-order pieces are exempt anyway, and so is any order line with a text option (an engraving) filled in. Leave it unticked for stocked pieces: shoppers may cancel them within 14 days of delivery.'}
+        </p>
       </section>
 
       <section className="panel" aria-labelledby="description-heading">

@@ -125,6 +125,13 @@ const CARD_PAYMENT: EmailPayment = {
   transactionRef: '4412 9981 0032',
 };
 
+/** The seller the cancellation words name (legal name, geographic address, e-mail). */
+const PREVIEW_SELLER = {
+  name: 'Ember & Oak Workshop Ltd',
+  address: '12 Forge Lane\nSheffield S1 2AB\nUnited Kingdom',
+  email: 'hello@emberandoak.example',
+};
+
 const shopper = {
   shop: PREVIEW_SHOP,
   customer: PREVIEW_CUSTOMER,
@@ -285,6 +292,38 @@ export const PREVIEW_EMAILS = {
       paidTotal: '475.00',
       refundedAt: '2026-11-27T09:05:00Z',
     },
+  },
+  'order-placed-with-cancellation': {
+    kind: 'order_placed',
+    ...shopper,
+    payment: {
+      method: 'bank_transfer',
+      bankDetails: PREVIEW_BANK_DETAILS,
+      expiresAt: '2026-11-29T09:30:00Z',
+    },
+    cancellation: {
+      seller: PREVIEW_SELLER,
+      returnCostsPaidBy: 'shopper',
+      lines: PREVIEW_ORDER.lines.map((line, index) =>
+        index === 0
+          ? {
+              name: line.name,
+              exempt: true,
+              exemptBecause:
+                'Personalised with your own text, so it cannot be cancelled once ordered.',
+            }
+          : { name: line.name, exempt: false },
+      ),
+    },
+  },
+  'cancellation-requested': {
+    kind: 'cancellation_requested',
+    ...shopper,
+    requestedAt: '2026-12-01T10:20:00Z',
+    reason: 'The mugs are smaller than I expected.',
+    seller: PREVIEW_SELLER,
+    returnCostsPaidBy: 'shopper',
+    exemptLines: [PREVIEW_ORDER.lines[0]!.name],
   },
   ...deskPreviewEmails({
     shopper,

@@ -97,6 +97,8 @@ describe('subjects', () => {
         '[Ember & Oak] Refunded automatically: order ORD-7K3F-9QXD (duplicate payment)',
       'order-refunded-partly-by-card': 'A refund for order ORD-7K3F-9QXD',
       'order-refunded-in-full-by-hand': 'Order ORD-7K3F-9QXD has been refunded',
+      'order-placed-with-cancellation': 'Your order ORD-7K3F-9QXD at Ember & Oak',
+      'cancellation-requested': 'We have your request to cancel order ORD-7K3F-9QXD',
       'order-shipped-royal-mail': 'Order ORD-C8RD-4PAY is on its way',
       'order-shipped-adult-signature': 'Part of order ORD-7K3F-9QXD is on its way',
       'order-ready-to-collect': 'Order ORD-7K3F-9QXD is ready to collect',
