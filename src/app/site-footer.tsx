@@ -120,7 +120,7 @@ export function SiteFooter({ now = new Date() }: { now?: Date }) {
         {seller?.legal_name ? (
           // Who the seller is (E-Commerce Regulations 2002 reg. 6; Companies Act 2006 trading
           // disclosures) and whether prices include VAT.
-          <address className="page-container site-footer-legal" aria-label="Seller">
+          <address className="page-container site-footer-legal">
             {legalParts(seller).map((part) => (
               <span key={part}>{part}</span>
             ))}
