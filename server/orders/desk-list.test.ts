@@ -127,6 +127,7 @@ describe('the desk’s list of orders', () => {
       email: 'grace@navy.example',
       total: '385.00',
       items: 1,
+      cancellation_request: null,
     });
     expect(page.statusCounts).toEqual({
       awaiting_payment: 1,
