@@ -42,6 +42,10 @@ describe('placing an order', () => {
     const standard = b.price_cents >= 15_000 ? 0 : 650;
     const total = subtotal + 950 + standard;
     const [knifeLine, otherLine] = placed.body.items.map((i) => i.id) as [number, number];
+    // The demo shop's prices include VAT at 20 %: a sixth of each amount, half-up to the cent.
+    const vat = (cents: number) => Math.floor((cents * 2 * 2000 + 12000) / 24000);
+    const shippingVat = vat(950 + standard);
+    const otherVat = vat(b.price_cents);
     expect(placed.body).toEqual({
       id: expect.any(Number),
       order_number: expect.stringMatching(ORDER_NUMBER),
@@ -88,8 +92,15 @@ describe('placing an order', () => {
           quantity: 2,
           unit_price: (unit / 100).toFixed(2),
           line_total: ((unit * 2) / 100).toFixed(2),
+          vat_amount: (vat(unit * 2) / 100).toFixed(2),
         },
-        expect.objectContaining({ id: otherLine, product_id: b.id, quantity: 1, options: [] }),
+        expect.objectContaining({
+          id: otherLine,
+          product_id: b.id,
+          quantity: 1,
+          options: [],
+          vat_amount: (otherVat / 100).toFixed(2),
+        }),
       ],
       shipments: [
         {
@@ -128,6 +139,9 @@ describe('placing an order', () => {
       latest_payment: null,
       // Unpaid: cancelled with its own cancel, not under the 14-day right.
       cancellation: { exempt: false, deadline: null, can_request: false, requested_at: null },
+      vat_rate: '20.00',
+      vat_total: ((vat(unit * 2) + otherVat + shippingVat) / 100).toFixed(2),
+      shipping_vat: (shippingVat / 100).toFixed(2),
     });
     expect(await stockOf(a.id)).toBe(8);
     expect(await stockOf(b.id)).toBe(9);
