@@ -36,6 +36,15 @@ describe('site settings', () => {
       contact_email: demo.site.contact_email,
       social_media_links: demo.site.social_media_links,
       tenant: expect.any(Number),
+      seller: {
+        legal_name: demo.seller.legal_name,
+        address: demo.seller.address.join('\n'),
+        email: demo.site.contact_email,
+        company_number: demo.seller.company_number,
+        vat_number: demo.seller.vat_number,
+        vat_registered: true,
+        vat_rate: '20.00',
+      },
     });
     const other = await get('/api/pages/site-settings/', asTenant(second.token));
     expect(other.body.site_title).toBe(second.site.site_title);
