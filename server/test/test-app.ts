@@ -6,7 +6,8 @@
  * tests run on PostgreSQL in a throwaway schema created here and dropped afterwards, so parallel
  * files never share tables.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -40,16 +41,26 @@ async function adminQuery(text: string): Promise<void> {
 }
 
 /**
- * Opens an empty database: a temp SQLite file, or a fresh PostgreSQL schema.
- * `reopen` gives a second connection to the same data (to test restarts).
+ * Opens an empty database: a temp SQLite file (a copy of `from` when given), or a fresh
+ * PostgreSQL schema. `reopen` gives a second connection to the same data (to test restarts).
  */
-export async function createTestDatabase(): Promise<TestDatabase & { reopen(): DbHandle }> {
+export async function createTestDatabase(
+  from?: SeededTemplate,
+): Promise<TestDatabase & { reopen(): DbHandle }> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const sqlitePath = join(dir, 'shop.sqlite');
   const schema = testDatabaseUrl
     ? `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
     : undefined;
-  if (schema) await adminQuery(`CREATE SCHEMA ${schema}`);
+  if (schema) {
+    await adminQuery(`CREATE SCHEMA ${schema}`);
+  } else if (from) {
+    await copyFile(from.sqlitePath, sqlitePath);
+    for (const name of KEY_FILES) {
+      // A key the template's start did not need was not made.
+      await copyFile(join(from.dir, name), join(dir, name)).catch(() => undefined);
+    }
+  }
   const open = () => openDatabase({ databaseUrl: testDatabaseUrl, sqlitePath, pgSchema: schema });
   const handle = open();
   return {
@@ -63,6 +74,76 @@ export async function createTestDatabase(): Promise<TestDatabase & { reopen(): D
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A migrated (and maybe seeded) SQLite database, and the keys beside it, to copy from. */
+interface SeededTemplate {
+  dir: string;
+  sqlitePath: string;
+}
+
+/**
+ * The keys made beside the database file on first start (config.jwtSecretPath,
+ * paymentSecretsKeyPath): a copy of the database needs them to open what the seed sealed.
+ */
+const KEY_FILES = ['jwt-secret', 'payment-secrets-key'];
+
+/**
+ * This worker's templates by what the seed reads from the config. The server tests share one
+ * module graph per worker (vitest.config.ts, `isolate: false`), so on SQLite each kind of
+ * database is migrated and seeded once per worker and then copied as a file, instead of twenty
+ * migrations and the seed's few hundred statements for each of some two hundred apps a run.
+ * PostgreSQL has no cheap copy of a schema: its files migrate and seed as before.
+ */
+const templates = new Map<string, Promise<SeededTemplate | null>>();
+
+/** The template for `config` and `seed`, made on first use in this worker; null on PostgreSQL. */
+function templateFor(
+  config: AppConfig,
+  seed: false | { skipMedia: boolean },
+): Promise<SeededTemplate | null> {
+  if (testDatabaseUrl) return Promise.resolve(null);
+  // What the seed reads from the config: image addresses, the demo users' hashes, the key
+  // that seals the demo's payment credentials.
+  const key = seed
+    ? [
+        'seeded',
+        config.publicApiPath,
+        config.passwordHashCost,
+        Buffer.from(config.paymentSecretsKey ?? []).toString('hex'),
+      ].join('|')
+    : 'migrated';
+  let template = templates.get(key);
+  if (!template) {
+    template = makeTemplate(config, seed);
+    templates.set(key, template);
+  }
+  return template;
+}
+
+async function makeTemplate(
+  config: AppConfig,
+  seed: false | { skipMedia: boolean },
+): Promise<SeededTemplate> {
+  const database = await createTestDatabase();
+  // Left for the worker's end: copies are made from it until then.
+  process.once('exit', () => rmSync(database.dir, { recursive: true, force: true }));
+  const app = await buildApp({
+    config: {
+      ...config,
+      sqlitePath: database.sqlitePath,
+      mediaDir: join(database.dir, 'media'),
+      outboxDir: join(database.dir, 'outbox'),
+    },
+    database: database.handle,
+    seed,
+    logger: false,
+    background: false,
+  });
+  await app.close();
+  // Closing the last connection folds SQLite's write-ahead log into the file.
+  await database.handle.db.destroy();
+  return { dir: database.dir, sqlitePath: database.sqlitePath };
 }
 
 export interface TestApp {
@@ -103,12 +184,12 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config: AppConfig = {
+  /** The test's config, its files in `dir`. */
+  const configIn = (dir: string): AppConfig => ({
     ...loadConfig({}),
-    sqlitePath: database.sqlitePath,
-    mediaDir: join(database.dir, 'media'),
-    distDir: join(database.dir, 'no-dist'),
+    sqlitePath: join(dir, 'shop.sqlite'),
+    mediaDir: join(dir, 'media'),
+    distDir: join(dir, 'no-dist'),
     serveSpa: false,
     logLevel: 'silent',
     // Tests change rows directly and expect to see it; cache.test.ts turns the cache on.
@@ -127,11 +208,19 @@ export async function createTestApp(
     passwordResetMaxPerAddress: 10_000,
     passwordResetMaxPerEmail: 10_000,
     // Reset e-mails land in the test's own folder, and its answers need not wait long.
-    outboxDir: join(database.dir, 'outbox'),
+    outboxDir: join(dir, 'outbox'),
     passwordResetResponseMs: 20,
     ...overrides,
-  };
+  });
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
+  // Made afresh when the seed writes image files, or when the test reads the app's log (the
+  // start's lines included).
+  const template =
+    (seed && !seed.skipMedia) || options.logger
+      ? null
+      : await templateFor(configIn(tmpdir()), seed);
+  const database = await createTestDatabase(template ?? undefined);
+  const config = configIn(database.dir);
   const handle = {
     ...database.handle,
     db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), database.handle.db),
