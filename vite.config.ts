@@ -11,7 +11,7 @@ import { asciiOnly } from './scripts/lib/ascii-only.mjs';
  * gathered in one chunk: left alone, Rolldown makes a chunk of each few hundred bytes the entry
  * shares with a route, and every file costs its own gzip header and import lines. Not the entry
  * and the router (the entry chunk itself), nor the mobile menu's panel or the login pages'
- * frame, which load on demand.
+ * frame, which load on demand, nor the VAT note that only pages with a total show.
  */
 function isAppShell(id: string): boolean {
   const shared =
@@ -23,7 +23,8 @@ function isAppShell(id: string): boolean {
       id,
     );
   return (
-    shared && !/mobile-menu-panel|auth-page-frame|src[\\/]app[\\/](main|router)\.tsx$/.test(id)
+    shared &&
+    !/mobile-menu-panel|auth-page-frame|vat-note|src[\\/]app[\\/](main|router)\.tsx$/.test(id)
   );
 }
 

@@ -10,7 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { hasStatus, isNotFound } from '../../api/errors';
 import { useIsLoggedIn } from '../../api/use-session';
-import { CART_MESSAGES, type Cart, EMPTY_CART, cartErrorMessage } from './cart-logic';
+import { CART_MESSAGES, type Cart, EMPTY_CART, cartErrorMessage } from './cart-messages';
 
 /** The cart's query key; checkout writes the emptied cart here after an order. */
 export const CART_QUERY_KEY = ['cart'] as const;
