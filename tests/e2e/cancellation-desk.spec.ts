@@ -71,11 +71,6 @@ test.describe('the back office and the 14-day right to cancel', () => {
 });
 
 test.describe('the product editor and the 14-day right to cancel', () => {
-  // The description's rich-text toolbar names its "H2", "H3" and "1." buttons "Heading 2",
-  // "Heading 3" and "Numbered list" (axe: label-content-name-mismatch), which is the editor's
-  // own matter, not this flag's; the rest of the page is scanned.
-  test.use({ a11yExclude: ['.rich-text-toolbar'] });
-
   test('offers the exemption, and says made-to-order pieces are exempt anyway @layout', async ({
     page,
     request,

@@ -57,10 +57,6 @@ test.describe('honest prices', () => {
 });
 
 test.describe('honest prices in the back office', () => {
-  // The product editor's formatting toolbar fails axe's label-in-name rule on its own ("H2"
-  // named "Heading 2"), which this spec does not change; everything else on the page is scanned.
-  test.use({ a11yExclude: ['[role="toolbar"][aria-label="Formatting"]'] });
-
   test('the owner reads why the Moon Jar shows no discount @layout', async ({ page }) => {
     await signIn(page, OWNER, '/admin/products?search=Moon%20Jar');
     await page.getByRole('link', { name: 'Ash-Glazed Moon Jar' }).click();

@@ -51,10 +51,10 @@ describe('RichTextEditor', () => {
     for (const name of [
       'Bold',
       'Italic',
-      'Heading 2',
-      'Heading 3',
+      'H2 heading',
+      'H3 heading',
       'Bullet list',
-      'Numbered list',
+      '1. List, numbered',
       'Quote',
       'Link',
       'Unlink',
@@ -90,7 +90,7 @@ describe('RichTextEditor', () => {
     const box = screen.getByRole('textbox', { name: 'Description' });
     fireEvent.keyDown(box, { key: 'a', ctrlKey: true });
     fireEvent.keyDown(box, { key: 'a', metaKey: true });
-    fireEvent.click(screen.getByRole('button', { name: 'Heading 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'H2 heading' }));
     expect(seen.at(-1)).toBe('<h2>Hello</h2>');
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(box).toHaveTextContent('Reset');

@@ -173,6 +173,7 @@ export function RichTextEditor({
 }
 
 type ToolbarButton = {
+  /** The button's name: it contains the visible `short` text (WCAG 2.5.3, label in name). */
   label: string;
   short: string;
   run: (editor: Editor) => void;
@@ -194,13 +195,13 @@ const BUTTONS: ToolbarButton[] = [
     active: (e) => e.isActive('italic'),
   },
   {
-    label: 'Heading 2',
+    label: 'H2 heading',
     short: 'H2',
     run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
     active: (e) => e.isActive('heading', { level: 2 }),
   },
   {
-    label: 'Heading 3',
+    label: 'H3 heading',
     short: 'H3',
     run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
     active: (e) => e.isActive('heading', { level: 3 }),
@@ -212,7 +213,7 @@ const BUTTONS: ToolbarButton[] = [
     active: (e) => e.isActive('bulletList'),
   },
   {
-    label: 'Numbered list',
+    label: '1. List, numbered',
     short: '1. List',
     run: (e) => e.chain().focus().toggleOrderedList().run(),
     active: (e) => e.isActive('orderedList'),
