@@ -13,6 +13,8 @@
  *   `/products/:slug`, `/products?category=ceramics` for `/products?category=:value`, the first
  *   of each in the sitemap's order. `--all` audits every URL of the sitemap instead (about 60
  *   for the seeded shop, three-quarters of an hour at 3 runs).
+ * - LIGHTHOUSE_PAGES: a comma-separated list of paths to audit instead of the sitemap's
+ *   (`LIGHTHOUSE_PAGES=/,/products/damascus-gyuto-210mm`), to compare two builds quickly.
  * - LIGHTHOUSE_RUNS: runs per page, default 3. Each column is the median of its runs (single
  *   runs move by 2-3 points, machine notes). Scores are 0-100; FCP and LCP in seconds, TBT in
  *   milliseconds, CLS unitless.
@@ -57,6 +59,8 @@ interface Row {
 
 /** The pages to audit: the sitemap's (one per route unless `--all`), then the noindex ones. */
 async function targets(): Promise<Target[]> {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+  if (only?.length) return only.map((page) => ({ label: page, path: page }));
   const pages = pagesToAudit(await sitemapUrls(fetchFrom(base)), { everyUrl });
   if (!pages.some((page) => !page.noindex)) throw new Error(`${base}/sitemap.xml lists no page`);
   return pages;
