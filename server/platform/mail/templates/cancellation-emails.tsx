@@ -23,6 +23,7 @@ import {
   SectionHeading,
 } from './basic-blocks.tsx';
 import { currencyOf, type CancellationRequestedEmailData } from './email-data.ts';
+import { OrderSummary } from './order-blocks.tsx';
 import { formatDateTime } from './format.ts';
 import { EmailFrame, type EmailProps } from './layout.tsx';
 import { EMAIL_SUBJECTS } from './subjects.ts';
@@ -64,6 +65,7 @@ export function CancellationRequestedEmail({
           {exemptLines.join(', ')}.
         </Paragraph>
       ) : null}
+      <OrderSummary order={order} title="The order you asked to cancel" />
       <SectionHeading>What happens next</SectionHeading>
       <Paragraph>
         Please send the pieces back, or hand them over to us, within {CANCELLATION_PERIOD_DAYS} days
