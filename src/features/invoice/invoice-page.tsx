@@ -106,6 +106,52 @@ export function InvoicePage({ orderId }: { orderId: number }) {
 }
 
 /** The invoice itself, as printed. */
+/**
+ * One row of the invoice's table: what (`children`), quantity, unit price, the VAT rate and
+ * amount when the shop charges VAT (`vatRate` null: those two cells are left out), and the
+ * line's amount. Prices are the API's decimal strings.
+ */
+function InvoiceRow({
+  children,
+  quantity,
+  unitPrice,
+  vatRate,
+  vatAmount,
+  amount,
+}: {
+  children: React.ReactNode;
+  quantity: number;
+  unitPrice: string;
+  vatRate: string | null;
+  vatAmount: string | null | undefined;
+  amount: string;
+}) {
+  return (
+    <tr>
+      <td data-label="Description">{children}</td>
+      <td className="invoice__num" data-label="Qty">
+        {quantity}
+      </td>
+      <td className="invoice__num" data-label="Unit price">
+        {formatPrice(unitPrice)}
+      </td>
+      {vatRate !== null ? (
+        <>
+          <td className="invoice__num" data-label="VAT rate">
+            {vatRate}
+          </td>
+          <td className="invoice__num" data-label="VAT">
+            {formatPrice(vatAmount ?? '0.00')}
+          </td>
+        </>
+      ) : null}
+      <td className="invoice__num" data-label="Amount">
+        {formatPrice(amount)}
+      </td>
+    </tr>
+  );
+}
+
 export function Invoice({
   order,
   seller,
@@ -214,65 +260,36 @@ export function Invoice({
           </thead>
           <tbody>
             {order.items.map((item) => (
-              <tr key={item.id}>
-                <td data-label="Description">
-                  <span className="invoice__item">{item.product_name}</span>
-                  {optionLines(item.options, item.customization).map((option) => (
-                    <span key={option.label} className="invoice__option">
-                      {option.label}: {option.value}
-                    </span>
-                  ))}
-                </td>
-                <td className="invoice__num" data-label="Qty">
-                  {item.quantity}
-                </td>
-                <td className="invoice__num" data-label="Unit price">
-                  {formatPrice(item.unit_price)}
-                </td>
-                {vat ? (
-                  <>
-                    <td className="invoice__num" data-label="VAT rate">
-                      {rate}
-                    </td>
-                    <td className="invoice__num" data-label="VAT">
-                      {formatPrice(item.vat_amount ?? '0.00')}
-                    </td>
-                  </>
-                ) : null}
-                <td className="invoice__num" data-label="Amount">
-                  {formatPrice(item.line_total)}
-                </td>
-              </tr>
-            ))}
-            <tr>
-              <td data-label="Description">
-                <span className="invoice__item">Shipping</span>
-                {order.shipments.map((shipment) => (
-                  <span key={shipment.method} className="invoice__option">
-                    {shipment.name}
+              <InvoiceRow
+                key={item.id}
+                quantity={item.quantity}
+                unitPrice={item.unit_price}
+                vatRate={vat ? rate : null}
+                vatAmount={item.vat_amount}
+                amount={item.line_total}
+              >
+                <span className="invoice__item">{item.product_name}</span>
+                {optionLines(item.options, item.customization).map((option) => (
+                  <span key={option.label} className="invoice__option">
+                    {option.label}: {option.value}
                   </span>
                 ))}
-              </td>
-              <td className="invoice__num" data-label="Qty">
-                1
-              </td>
-              <td className="invoice__num" data-label="Unit price">
-                {formatPrice(order.shipping_price)}
-              </td>
-              {vat ? (
-                <>
-                  <td className="invoice__num" data-label="VAT rate">
-                    {rate}
-                  </td>
-                  <td className="invoice__num" data-label="VAT">
-                    {formatPrice(order.shipping_vat ?? '0.00')}
-                  </td>
-                </>
-              ) : null}
-              <td className="invoice__num" data-label="Amount">
-                {formatPrice(order.shipping_price)}
-              </td>
-            </tr>
+              </InvoiceRow>
+            ))}
+            <InvoiceRow
+              quantity={1}
+              unitPrice={order.shipping_price}
+              vatRate={vat ? rate : null}
+              vatAmount={order.shipping_vat}
+              amount={order.shipping_price}
+            >
+              <span className="invoice__item">Shipping</span>
+              {order.shipments.map((shipment) => (
+                <span key={shipment.method} className="invoice__option">
+                  {shipment.name}
+                </span>
+              ))}
+            </InvoiceRow>
           </tbody>
         </table>
       </div>
