@@ -159,12 +159,6 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
       .execute(),
   ]);
   const fulfilmentsByOrder = new Map<number, Map<number, Fulfilment>>();
-  const exemptByOrder = new Map<number, boolean[]>();
-  for (const item of items) {
-    let list = exemptByOrder.get(item.order_id);
-    if (!list) exemptByOrder.set(item.order_id, (list = []));
-    list.push(toBool(item.cancellation_exempt));
-  }
   for (const row of fulfilments) {
     let byIndex = fulfilmentsByOrder.get(row.order_id);
     if (!byIndex) fulfilmentsByOrder.set(row.order_id, (byIndex = new Map()));
@@ -214,6 +208,7 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
     const payment = latest.get(row.id);
     const done = fulfilmentsByOrder.get(row.id);
     const lines = itemsByOrder.get(row.id) ?? [];
+    const shipments = orderShipments(row);
     // The VAT of the rate the order kept (./vat.ts); null for an order charged none.
     const vat = orderVat(
       lines.map((line) => line.line_total_cents),
@@ -241,7 +236,7 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
         ...line,
         vat_amount: vat ? toDecimal(vat.lines[index]!) : null,
       })),
-      shipments: orderShipments(row).map((shipment, index) => ({
+      shipments: shipments.map((shipment, index) => ({
         ...shipment,
         fulfilment: done?.get(index) ?? null,
       })),
@@ -269,8 +264,8 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
       // The 14-day right to cancel (./cancellation.ts), as of `now`.
       cancellation: cancellationOf(
         row,
-        orderShipments(row),
-        exemptByOrder.get(row.id) ?? [],
+        shipments,
+        lines.map((line) => line.cancellation_exempt),
         done,
         now,
       ),
