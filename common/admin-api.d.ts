@@ -2704,10 +2704,14 @@ export interface components {
       action: string;
       object_type: components['schemas']['ActivityObjectType'];
       object_id: string;
-      /** @description The changed fields as they were. */
-      before: Record<string, never> | null;
-      /** @description The changed fields as they became. */
-      after: Record<string, never> | null;
+      /** @description The changed fields as they were, by field name (e.g. `{"price": "12.00"}`); null when the object did not exist before. */
+      before: {
+        [key: string]: unknown;
+      } | null;
+      /** @description The changed fields as they became (e.g. `{"price": "0.01"}`); null when the object no longer exists. */
+      after: {
+        [key: string]: unknown;
+      } | null;
     };
     ActivityList: components['schemas']['PageMeta'] & {
       results: components['schemas']['ActivityEntry'][];

@@ -123,7 +123,11 @@ test.describe('the back office', () => {
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const rows = page.locator('tr, li, article').filter({ hasText: order.order_number });
     await expect(rows.filter({ hasText: /refund/i }).first()).toContainText(OWNER.name);
-    await expect(rows.filter({ hasText: /paid/i }).first()).toContainText(OWNER.name);
+    const markedPaid = rows.filter({ hasText: /paid/i }).first();
+    await expect(markedPaid).toContainText(OWNER.name);
+    // What the change was, not only that one happened.
+    await expect(markedPaid).toContainText('status: awaiting_payment → paid');
+    await expect(markedPaid).toContainText('payer reference: TRANSFER 1');
     await checkA11y(page);
   });
 

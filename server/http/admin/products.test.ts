@@ -12,6 +12,7 @@ import { useTestApp } from '../../test/test-app.ts';
 
 type AdminProduct = components['schemas']['AdminProduct'];
 type AdminProductList = components['schemas']['AdminProductList'];
+type ActivityList = components['schemas']['ActivityList'];
 
 const t = useTestApp();
 let owner: Record<string, string>;
@@ -64,20 +65,21 @@ function knife(extra: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The product's activity entries, oldest first, as the owner reads them through the back
+ * office's API (GET /activity/): what each change was, not only that one happened.
+ */
 async function activityOf(productId: number) {
-  const rows = await t.app.db
-    .selectFrom('activity_log')
-    .selectAll()
-    .where('object_type', '=', 'product')
-    .where('object_id', '=', String(productId))
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({
-    action: row.action,
-    staff_id: row.staff_id,
-    before: row.before === null ? null : (JSON.parse(row.before) as Record<string, unknown>),
-    after: row.after === null ? null : (JSON.parse(row.after) as Record<string, unknown>),
-  }));
+  const answer = await call<ActivityList>(
+    t.app,
+    'GET',
+    `/admin/activity/?object_type=product&object_id=${productId}`,
+    owner,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.results
+    .map(({ action, staff_id, before, after }) => ({ action, staff_id, before, after }))
+    .reverse();
 }
 
 describe('creating a product', () => {

@@ -23,6 +23,26 @@ function entries(ok: (e: JsonObject) => boolean, what: string, wanted: string[] 
   };
 }
 
+/**
+ * A check that some entry of `action` holds the fields `before` and `after` among its changes
+ * (the log keeps every changed field, as it was and as it became).
+ */
+function changeIs(
+  b: Json,
+  action: string,
+  before: Record<string, Json>,
+  after: Record<string, Json>,
+): string | null {
+  const holds = (side: Json | undefined, want: Record<string, Json>) =>
+    isObject(side) && Object.entries(want).every(([k, v]) => side[k] === v);
+  const found = results(b).filter((e) => e.action === action);
+  return found.some((e) => holds(e.before, before) && holds(e.after, after))
+    ? null
+    : `no ${action} entry changing ${JSON.stringify(before)} to ${JSON.stringify(after)}: ${JSON.stringify(
+        found.map((e) => ({ before: e.before, after: e.after })),
+      ).slice(0, 300)}`;
+}
+
 /** The activity log's cases. */
 export function activityCases(a: AdminSetup): Case[] {
   const s = a.state;
@@ -55,13 +75,21 @@ export function activityCases(a: AdminSetup): Case[] {
       () => ({ object_type: 'order', object_id: SEEDED.awaitingTransfer }),
       200,
       {
-        check: entries(
-          (e) => e.object_type === 'order' && e.object_id === SEEDED.awaitingTransfer,
-          `about ${SEEDED.awaitingTransfer}`,
-          ['order.mark_paid', 'order.ship'],
-        ),
+        check: (b) =>
+          entries(
+            (e) => e.object_type === 'order' && e.object_id === SEEDED.awaitingTransfer,
+            `about ${SEEDED.awaitingTransfer}`,
+            ['order.mark_paid', 'order.ship'],
+          )(b) ??
+          changeIs(b, 'order.mark_paid', { status: 'awaiting_payment' }, { status: 'paid' }),
       },
     ),
+    // The owner must see what each change was: the fields as they were and as they became.
+    activity("of the products (a price's change)", () => ({ object_type: 'product' }), 200, {
+      check: (b) =>
+        entries((e) => e.object_type === 'product', 'about products', ['product.update'])(b) ??
+        changeIs(b, 'product.update', { price: '120.00' }, { price: '135.00' }),
+    }),
     // By kind as well as by member: the staff member's other work (catalogue, moderation,
     // content) fills more than a page of their own.
     activity(
