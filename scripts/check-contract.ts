@@ -17,6 +17,10 @@
  *    `examples`) is valid against its schema, checked with Ajv's 2020-12 dialect and formats.
  * 3. Mock images. Every image address an example names under the API's media path is one that
  *    `npm run mock` serves (scripts/lib/mock-media.ts), so no picture is broken in the mock.
+ * 4. Open objects. An object schema with no `properties` (and no composition) must say
+ *    `additionalProperties`: the server's response serializer (fast-json-stringify) writes an
+ *    object without properties as `{}`, so the activity log's `before` and `after` once reached
+ *    the owner empty although the database held every change.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -299,6 +303,30 @@ for (const [address, where] of imageAddresses) {
     );
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// 4. Open objects
+
+function openObjects(value: Json, pointer: string): void {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => openObjects(v, `${pointer}/${i}`));
+    return;
+  }
+  if (!isObject(value)) return;
+  const type = value.type;
+  const isObjectType = type === 'object' || (Array.isArray(type) && type.includes('object'));
+  const composed = ['properties', 'allOf', 'oneOf', 'anyOf', '$ref', 'additionalProperties'];
+  if (isObjectType && !composed.some((key) => key in value)) {
+    problems.push(
+      `${pointer}: an object schema with no properties must say additionalProperties (the server's serializer would answer {})`,
+    );
+  }
+  for (const [key, v] of Object.entries(value)) {
+    if (key === 'examples' || key === 'example') continue;
+    openObjects(v, `${pointer}/${escapePointer(key)}`);
+  }
+}
+openObjects(data, '#');
 
 // ---------------------------------------------------------------------------------------------
 
