@@ -7,14 +7,19 @@
  * - the browser: js-xss first, on the string, then DOMPurify on the parsed tree
  *   (src/components/sanitizer.ts, decision 012 says why both).
  *
- * Nothing here runs script: no script, style, iframe, form or SVG, no inline style or event
- * handler, links only to http(s), mailto and tel or a site path, images only from http(s) or a
+ * Nothing here runs script or restyles the shop: no script, style, iframe, form or SVG, no
+ * inline style, class or event handler, links only to http(s), mailto and tel or a site path, images only from http(s) or a
  * site path. `target` is kept only as `_blank`, with `rel="noopener noreferrer"` added by each
  * sanitizer.
  */
 
-/** Attributes any allowed tag may carry. */
-export const GLOBAL_ATTRIBUTES = ['class', 'lang', 'dir'] as const;
+/**
+ * Attributes any allowed tag may carry. No `class`: the shop's own styles are class-based, so a
+ * saved `<div class="catalog-overlay">` could restyle the page around it (a full-screen overlay
+ * with a "sign in again" link to another site), and the back office's editor writes no class.
+ * No `id` either (it could clobber the page's own anchors and DOM globals).
+ */
+export const GLOBAL_ATTRIBUTES = ['lang', 'dir'] as const;
 
 /** Allowed tags, each with the attributes it may carry beyond {@link GLOBAL_ATTRIBUTES}. */
 export const ALLOWED_TAGS: Readonly<Record<string, readonly string[]>> = {

@@ -283,7 +283,8 @@ describe('server-rendered pages', () => {
       .updateTable('products')
       .set({
         long_html_description:
-          '<p>ok</p><img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:alert(1)">x</a>',
+          '<p>ok</p><img src=x onerror="window.pwned=1"><script>window.pwned=2</script><a href="javascript:alert(1)">x</a>' +
+          '<div class="catalog-overlay" id="main">Session expired</div>',
       })
       .where('slug', '=', 'damascus-gyuto-210mm')
       .execute();
@@ -295,5 +296,8 @@ describe('server-rendered pages', () => {
     const details = /<div class="catalog-prose">([\s\S]*?)<\/div>/.exec(response.body)?.[1] ?? '';
     expect(details).toContain('<p>ok</p>');
     expect(details).not.toMatch(/onerror|<script|javascript:/);
+    // HTML stored before classes were refused cannot restyle the page either.
+    expect(details).toContain('<div>Session expired');
+    expect(details).not.toMatch(/class=|id=/);
   });
 });

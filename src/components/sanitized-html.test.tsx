@@ -34,6 +34,15 @@ describe('SanitizedHtml', () => {
     expect(out).toContain('<p>t</p>');
   });
 
+  it('removes classes and ids, so saved HTML cannot take on the shop\'s own styles', () => {
+    const overlay =
+      '<div class="catalog-overlay" id="main"><a class="button" href="https://evil.example/login">Session expired — sign in again</a></div>';
+    for (const out of [sanitizeHtml(overlay), sanitizeOnServer(overlay)]) {
+      expect(out).not.toMatch(/class=|id=|catalog-overlay/);
+      expect(out).toContain('Session expired — sign in again');
+    }
+  });
+
   it('adds rel="noopener noreferrer" to links opening a new tab', () => {
     const { container } = render(
       <SanitizedHtml as="section" html='<a href="https://example.com" target="_blank">out</a>' />,

@@ -97,7 +97,8 @@ describe('creating a product', () => {
       ],
       description: 'A chef knife.\nHand forged.',
       long_html_description:
-        '<p>Forged <strong>by hand</strong>.</p><script>alert(1)</script><img src="/x.webp" onerror="alert(2)">',
+        '<p>Forged <strong>by hand</strong>.</p><script>alert(1)</script><img src="/x.webp" onerror="alert(2)">' +
+        '<div class="catalog-overlay"><a href="https://evil.example/login">Session expired — sign in again</a></div>',
       options: [
         {
           key: 'handle',
@@ -158,6 +159,9 @@ describe('creating a product', () => {
     // Cleaned as the storefront shows it: no script, no handler.
     expect(product.long_html_description).toContain('<strong>by hand</strong>');
     expect(product.long_html_description).not.toMatch(/script|onerror|alert/);
+    // No class: saved HTML cannot take on the shop's own styles (an overlay over the page).
+    expect(product.long_html_description).not.toContain('class=');
+    expect(product.long_html_description).toContain('<div><a href="https://evil.example/login">');
 
     // The shop shows it, options and all.
     const shown = await call<{ options: unknown[]; attributes: { key: string }[] }>(
