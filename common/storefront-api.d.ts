@@ -101,9 +101,13 @@ export interface paths {
      * @description The right of access and to data portability (UK GDPR / GDPR art. 15 and 20): the
      *     account (never its password hash or tokens), saved addresses, orders with their lines,
      *     every payment attempt's status (no provider credential), the reviews and blog comments
-     *     the customer wrote, the contact messages sent from the account's e-mail address with
-     *     the shop's answers, and the cart (null when the customer has none). Nothing of another
-     *     customer. The answer is a download: `Content-Disposition: attachment`.
+     *     the customer wrote, the contact messages with the shop's answers, and the cart (null
+     *     when the customer has none). Only what is provably the customer's: a contact message is
+     *     theirs when it was sent while they were logged in, or when it was sent from the
+     *     account's e-mail address and that address is verified (`email_verified` of
+     *     `GET /accounts/me/`; registration checks no address, so before that anyone could claim
+     *     it). Nothing of another customer. The answer is a download: `Content-Disposition:
+     *     attachment`.
      */
     get: operations['exportAccountData'];
     put?: never;
@@ -127,7 +131,8 @@ export interface paths {
      * Erase the logged-in customer's account, confirmed with its password.
      * @description The right to erasure (UK GDPR / GDPR art. 17). Erased: the e-mail (it can register a new
      *     account at once), the username, the password, saved addresses, every session and
-     *     password-reset link, the cart; reviews and blog comments stay published as a "Former
+     *     password-reset link, the cart, and the contact messages that are the customer's (as the
+     *     data download counts them) with the shop's answers; reviews and blog comments stay published as a "Former
      *     customer"'s. Kept: the orders with the name and delivery address on them, and their
      *     payments, which the shop must keep for its accounts (UK Companies Act 2006 s.388 and
      *     HMRC: 6 years; GDPR art. 17(3)(b)). From the answer on, the account cannot log in, and
@@ -135,6 +140,52 @@ export interface paths {
      *     login of the account (the login throttle's 429 applies).
      */
     post: operations['deleteAccount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/me/email/verify/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail the logged-in customer a link that verifies their e-mail address.
+     * @description Registration checks no address, so nothing is matched to an account by its e-mail alone
+     *     (the data download's contact messages) until the customer opens a link sent to it. The
+     *     link, `/verify-email?token=...`, is valid 24 hours and works once. Throttled per client
+     *     address and per account, a few e-mails an hour (429). Opening a password-reset link
+     *     verifies the address too. No request body.
+     */
+    post: operations['requestEmailVerification'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/accounts/email/verify/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the address an e-mailed link was sent to, with the link's token.
+     * @description Needs no login: the link may be opened on another device. The token must be unused,
+     *     unexpired, of this shop, and sent to the address the account still has. Throttled per
+     *     client address (429).
+     */
+    post: operations['confirmEmailVerification'];
     delete?: never;
     options?: never;
     head?: never;
@@ -445,7 +496,12 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a message to the shop. */
+    /**
+     * Send a message to the shop.
+     * @description Anyone may send one. Sent by a logged-in customer (with their bearer token), the message
+     *     is theirs: it is in their data download and goes when they delete their account, whatever
+     *     address it gives. An invalid or expired token sends it as a visitor's.
+     */
     post: operations['createContactMessage'];
     delete?: never;
     options?: never;
@@ -1107,6 +1163,15 @@ export interface components {
       /** Format: email */
       email: string;
       username: string;
+    };
+    /** @description The logged-in customer (`GET /accounts/me/`). */
+    Account: components['schemas']['User'] & {
+      /** @description True once the customer opened a link sent to `email` (a verification or a password-reset link). Until then nothing is matched to the account by its address alone. */
+      email_verified: boolean;
+    };
+    EmailVerificationConfirm: {
+      /** @description The `token` query parameter of the e-mailed link. */
+      token: string;
     };
     /** @description Either `login_id` (an e-mail or a username) or `email`, with the password (spec section 3 gives both readings). */
     LoginRequest: components['schemas']['LoginByLoginId'] | components['schemas']['LoginByEmail'];
@@ -2078,7 +2143,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['User'];
+          'application/json': components['schemas']['Account'];
         };
       };
       401: components['responses']['Unauthorized'];
@@ -2130,6 +2195,74 @@ export interface operations {
         content?: never;
       };
       /** @description The password is missing or wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  requestEmailVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link was sent to the account's address. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The address is already verified. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmEmailVerification: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EmailVerificationConfirm'];
+      };
+    };
+    responses: {
+      /** @description The address is verified. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The token is invalid, used, expired, or for an address the account no longer has. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -24,6 +24,7 @@ import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TestRouteImport } from './routes/test'
+import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountAddressesRouteImport } from './routes/account.addresses'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
@@ -111,6 +112,11 @@ const TestRoute = TestRouteImport.update({
   path: '/test',
   getParentRoute: () => rootRouteImport,
 } as any)
+const VerifyEmailRoute = VerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountIndexRoute = AccountIndexRouteImport.update({
   id: '/account/',
   path: '/account/',
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/test': typeof TestRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -212,6 +219,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/test': typeof TestRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -241,6 +249,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/test': typeof TestRoute
+  '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
@@ -271,6 +280,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/test'
+    | '/verify-email'
     | '/account/addresses'
     | '/account/password'
     | '/blog/$slug'
@@ -299,6 +309,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/test'
+    | '/verify-email'
     | '/account/addresses'
     | '/account/password'
     | '/blog/$slug'
@@ -327,6 +338,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/test'
+    | '/verify-email'
     | '/account/addresses'
     | '/account/password'
     | '/blog/$slug'
@@ -356,6 +368,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TestRoute: typeof TestRoute
+  VerifyEmailRoute: typeof VerifyEmailRoute
   AccountAddressesRoute: typeof AccountAddressesRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   BlogSlugRoute: typeof BlogSlugRoute
@@ -476,6 +489,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/verify-email': {
+      id: '/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof VerifyEmailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/account/': {
       id: '/account/'
       path: '/account'
@@ -572,6 +592,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TestRoute: TestRoute,
+  VerifyEmailRoute: VerifyEmailRoute,
   AccountAddressesRoute: AccountAddressesRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   BlogSlugRoute: BlogSlugRoute,

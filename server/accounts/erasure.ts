@@ -4,22 +4,26 @@
  *
  * What goes: the e-mail, the username and the password hash (replaced by tombstones, so the
  * e-mail can register again and nothing can log in), the saved addresses, every session
- * (refresh tokens) and password-reset link, the cart. Access tokens already issued are refused
- * from then on, because the bearer check (server/http/auth.ts) refuses an inactive account.
- * Reviews and blog comments stay published, shown as a former customer's ({@link
- * FORMER_CUSTOMER}).
+ * (refresh tokens), password-reset and verification link, the cart, and the contact messages
+ * that are the account's with the shop's replies to them ({@link eraseContactMessages}). Access
+ * tokens already issued are refused from then on, because the bearer check
+ * (server/http/auth.ts) refuses an inactive account. Reviews and blog comments stay published,
+ * shown as a former customer's ({@link FORMER_CUSTOMER}).
  *
  * What stays: the orders, with the name and delivery address on them, and their payments: the
  * shop must keep its accounting records (UK Companies Act 2006 s.388 and HMRC: 6 years; GDPR
  * art. 17(3)(b), a legal obligation). The account row stays too, because those orders point at
  * it; `users.erased_at` (migration 2026-020) marks it.
  */
+import type { Transaction } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
 import { hasNul } from '../platform/canonical-json.ts';
 import { NUL_MESSAGE } from '../platform/field-messages.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AccountScope, SignInServices } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
+import { ownContactMessages } from './my-data.ts';
 import { verifyPassword } from './passwords.ts';
 
 /** The name the storefront shows on the reviews and comments of an erased account. */
@@ -33,6 +37,63 @@ export const ERASURE_MESSAGES = {
 /** The e-mail an erased account keeps: unique, and in a domain that can never receive mail (RFC 2606). */
 export function tombstoneEmail(userId: number): string {
   return `erased-${userId}@erased.invalid`;
+}
+
+/** What the activity log keeps of a reply to a message its sender erased. */
+export const ERASED_REPLY = { erased: 'at the sender’s request' } as const;
+
+/**
+ * Deletes the contact messages that are the account's (./my-data.ts `ownContactMessages`: sent
+ * while signed in, or from its verified address), the shop's replies to them, and the reply
+ * e-mails still queued or kept in the outbox; the activity log keeps that a reply was sent, by
+ * whom and when, but not its text nor the address it went to.
+ */
+async function eraseContactMessages(trx: Transaction<Database>, tenantId: number, userId: number) {
+  const owner = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'email_verified_at'])
+    .where('id', '=', userId)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const ids = (await ownContactMessages(trx, tenantId, owner).select('id').execute()).map(
+    (row) => row.id,
+  );
+  if (ids.length === 0) return;
+  const replies = await trx
+    .selectFrom('contact_message_replies')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', 'in', ids)
+    .execute();
+  if (replies.length > 0) {
+    await trx
+      .deleteFrom('email_outbox')
+      .where('tenant_id', '=', tenantId)
+      .where(
+        'dedupe_key',
+        'in',
+        replies.map((reply) => `contact-reply:${reply.id}`),
+      )
+      .execute();
+  }
+  await trx
+    .updateTable('activity_log')
+    .set({ after: JSON.stringify(ERASED_REPLY) })
+    .where('tenant_id', '=', tenantId)
+    .where('object_type', '=', 'contact_message')
+    .where('action', '=', 'contact_message.reply')
+    .where('object_id', 'in', ids.map(String))
+    .execute();
+  await trx
+    .deleteFrom('contact_message_replies')
+    .where('tenant_id', '=', tenantId)
+    .where('message_id', 'in', ids)
+    .execute();
+  await trx
+    .deleteFrom('contact_messages')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** A stored password hash no password matches (verifyPassword refuses anything not `scrypt$...`). */
@@ -78,6 +139,8 @@ export async function eraseAccount(
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     const mine = { tenant: tenantId, user: userId };
+    // Before the address becomes a tombstone: which messages are the account's depends on it.
+    await eraseContactMessages(trx, tenantId, userId);
     await trx
       .updateTable('users')
       .set({
@@ -87,11 +150,17 @@ export async function eraseAccount(
         is_active: 0,
         password_changed_at: now,
         erased_at: now,
+        email_verified_at: null,
       })
       .where('id', '=', mine.user)
       .where('tenant_id', '=', mine.tenant)
       .execute();
-    for (const table of ['user_addresses', 'refresh_tokens', 'password_reset_tokens'] as const) {
+    for (const table of [
+      'user_addresses',
+      'refresh_tokens',
+      'password_reset_tokens',
+      'email_verification_tokens',
+    ] as const) {
       await trx
         .deleteFrom(table)
         .where('tenant_id', '=', mine.tenant)

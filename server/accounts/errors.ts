@@ -21,6 +21,10 @@
  *   another shop (field `token`; ./password-reset.ts InvalidResetTokenError).
  * - `erasure_password_wrong`: an account erasure whose password does not match, or holds a
  *   NUL (field `password`; ./erasure.ts).
+ * - `email_already_verified`: a verification link asked for an address already verified
+ *   (./email-verification.ts).
+ * - `invalid_verification_token`: an e-mail verification token that is unknown, used, expired,
+ *   of another shop, or sent to an address the account no longer has (field `token`).
  */
 export type AccountErrorCode =
   | 'invalid_address'
@@ -36,4 +40,6 @@ export type AccountErrorCode =
   | 'invalid_new_password'
   | 'current_password_wrong'
   | 'invalid_reset_token'
-  | 'erasure_password_wrong';
+  | 'erasure_password_wrong'
+  | 'email_already_verified'
+  | 'invalid_verification_token';

@@ -9,7 +9,8 @@
  *   keep working: a stranger asking for someone's reset can neither flood their inbox nor keep
  *   them from resetting.
  * - A confirmation takes a link's token (1 hour, single use, this shop; any link of the user's
- *   until one of them is used) and a new password; every session of the user ends. Throttled
+ *   until one of them is used) and a new password; every session of the user ends, and the
+ *   account's address counts as verified (./email-verification.ts): the link reached it. Throttled
  *   per client address, and the new password is hashed only once the token is known to be
  *   good, so made-up tokens cost no scrypt work.
  */
@@ -21,6 +22,7 @@ import type { Schemas } from '../../common/storefront-contract.ts';
 import { invalidNewPassword, newPasswordErrors } from './account.ts';
 import type { AccountScope, SignInServices } from './context.ts';
 import type { Logger } from '../platform/logger.ts';
+import { markEmailVerified } from './email-verification.ts';
 import { hashPassword } from './passwords.ts';
 import { InvalidResetTokenError, type PasswordResetStore } from './password-reset.ts';
 import type { AddressThrottle } from './throttle.ts';
@@ -163,6 +165,8 @@ export async function confirmPasswordReset(
       .where('tenant_id', '=', tenantId)
       .execute();
     await signIn.refreshTokens.revokeUser(id, tenantId, now, trx);
+    // The link reached the account's mailbox: that proves the address as a verification would.
+    await markEmailVerified(trx, tenantId, id, now);
     return id;
   });
   await services.resetMailsPerAccount.resetKey(tenantId, `user:${userId}`);

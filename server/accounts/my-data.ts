@@ -6,11 +6,11 @@
  * It holds the account (no password hash, no token), the saved addresses, the orders with
  * their lines, every payment attempt's status (no provider reference beyond what the order page
  * shows, no credential), the reviews and blog comments the shopper wrote, the contact messages
- * sent from the account's e-mail address with the shop's answers (without the staff member's
- * name), and the cart. Every query is bound to the tenant and the user, so nobody else's data
- * can appear in it.
+ * that are provably the account's ({@link ownContactMessages}) with the shop's answers (without
+ * the staff member's name), and the cart. Every query is bound to the tenant and the user, so
+ * nobody else's data can appear in it.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
@@ -22,6 +22,42 @@ import { listSavedAddresses } from './address-book.ts';
 export type AccountDataExport = Schemas['AccountDataExport'];
 
 const nullableIso = (value: Date | string | null) => (value === null ? null : toIsoString(value));
+
+/** The account whose contact messages are asked for. */
+export interface MessageOwner {
+  id: number;
+  /** Stored lowercased. */
+  email: string;
+  /** `users.email_verified_at`: null until a link sent to `email` was opened. */
+  email_verified_at: Date | string | null;
+}
+
+/**
+ * The shop's contact messages that are provably the account's (hardening round four):
+ * those sent while it was signed in (`user_id`), and, once its address is verified
+ * (server/accounts/email-verification.ts), those a visitor sent from that address. Registration
+ * checks no address, so before verification an address proves nothing: whoever registered
+ * `Lena.Fischer@example.de` must not read Lena's messages. The data download lists them; the
+ * erasure deletes them.
+ * @returns a query over `contact_messages` to select from or delete with.
+ */
+export function ownContactMessages(
+  db: Kysely<Database> | Transaction<Database>,
+  tenantId: number,
+  owner: MessageOwner,
+) {
+  return db
+    .selectFrom('contact_messages')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) =>
+      owner.email_verified_at === null
+        ? eb('user_id', '=', owner.id)
+        : eb.or([
+            eb('user_id', '=', owner.id),
+            eb.and([eb('user_id', 'is', null), eb(sql<string>`lower(email)`, '=', owner.email)]),
+          ]),
+    );
+}
 
 /**
  * The shopper's data file. Reads only (a shopper without a cart gets `cart: null`, none is
@@ -37,7 +73,7 @@ export async function exportAccountData(
   const { tenantId, userId } = scope;
   const user = await db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'created_at'])
+    .select(['id', 'email', 'username', 'created_at', 'email_verified_at'])
     .where('id', '=', userId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
@@ -109,11 +145,8 @@ export async function exportAccountData(
       .orderBy('c.created_at')
       .orderBy('c.id')
       .execute(),
-    db
-      .selectFrom('contact_messages')
+    ownContactMessages(db, tenantId, user)
       .select(['id', 'name', 'email', 'phone_number', 'subject', 'message', 'created_at'])
-      .where('tenant_id', '=', tenantId)
-      .where(sql<string>`lower(email)`, '=', user.email)
       .orderBy('created_at')
       .orderBy('id')
       .execute(),

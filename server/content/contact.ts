@@ -103,7 +103,9 @@ function cleanMessage(body: ContactMessage) {
 
 /**
  * Stores a message `{name, email, phone_number?, subject, message}` sent to the shop from
- * `clientAddress`, once it is counted against that address. Lengths and the e-mail format are
+ * `clientAddress`, once it is counted against that address. `userId` is the shopper signed in
+ * when it was sent (null for a visitor): the message is then that account's, in its data
+ * download and gone with its erasure (server/accounts/my-data.ts, erasure.ts). Lengths and the e-mail format are
  * the contract's, checked before this runs.
  * @returns the ContactMessageReceipt: the stored message (trimmed) with its id and created_at
  *   (ISO 8601); the phone number is left out when none was given.
@@ -111,7 +113,7 @@ function cleanMessage(body: ContactMessage) {
  *   ThrottledError once the address has sent its messages to this shop within the window.
  */
 export async function receiveContactMessage(
-  scope: { db: Kysely<Database>; tenantId: number; clientAddress: string },
+  scope: { db: Kysely<Database>; tenantId: number; clientAddress: string; userId: number | null },
   throttle: AddressThrottle,
   body: ContactMessage,
 ): Promise<Schemas['ContactMessageReceipt']> {
@@ -125,6 +127,7 @@ export async function receiveContactMessage(
       tenant_id: tenantId,
       ...message,
       client_address: clientAddress.slice(0, 64),
+      user_id: scope.userId,
       created_at: createdAt,
     })
     .returning('id')

@@ -24,6 +24,8 @@ export interface AuthenticatedUser {
   id: number;
   email: string;
   username: string;
+  /** True once the shopper opened a link sent to `email` (server/accounts/email-verification.ts). */
+  emailVerified: boolean;
 }
 
 /** Services the accounts handlers and the bearer check share. */
@@ -129,7 +131,7 @@ async function bearerAuth(request: FastifyRequest): Promise<void> {
   if (!Number.isSafeInteger(userId)) throw invalid;
   const user = await request.server.db
     .selectFrom('users')
-    .select(['id', 'email', 'username', 'is_active', 'password_changed_at'])
+    .select(['id', 'email', 'username', 'is_active', 'password_changed_at', 'email_verified_at'])
     .where('id', '=', userId)
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
@@ -140,7 +142,12 @@ async function bearerAuth(request: FastifyRequest): Promise<void> {
     const changedAt = Math.floor(new Date(user.password_changed_at).getTime() / 1000);
     if (typeof issuedAt !== 'number' || issuedAt < changedAt) throw invalid;
   }
-  request.user = { id: user.id, email: user.email, username: user.username };
+  request.user = {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    emailVerified: user.email_verified_at !== null,
+  };
 }
 
 /**

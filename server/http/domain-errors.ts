@@ -111,6 +111,8 @@ const DOMAIN_ERROR_STATUS = {
   current_password_wrong: 400,
   erasure_password_wrong: 400,
   invalid_reset_token: 400,
+  email_already_verified: 400,
+  invalid_verification_token: 400,
   // content
   invalid_blog_page: 404,
   blog_post_not_found: 404,

@@ -6,8 +6,10 @@
  */
 import {
   changePassword,
+  confirmEmailVerification,
   confirmPasswordReset,
   getAccount,
+  requestEmailVerification,
   requestPasswordReset,
 } from './storefront/account.ts';
 import { deleteAccount, exportAccountData } from './storefront/account-data.ts';
@@ -68,6 +70,8 @@ export const handlers: HandlerMap = {
   confirmPasswordReset,
   exportAccountData,
   deleteAccount,
+  requestEmailVerification,
+  confirmEmailVerification,
   listAddresses,
   createAddress,
   updateAddress,

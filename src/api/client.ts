@@ -51,6 +51,7 @@ export const BEARER_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /accounts/me/',
   'GET /accounts/me/data/',
   'POST /accounts/me/delete/',
+  'POST /accounts/me/email/verify/',
   'POST /accounts/password/change/',
   'GET /accounts/addresses/',
   'POST /accounts/addresses/',

@@ -23,12 +23,19 @@ const PAGES = {
     to: LOGIN_PATH,
     link: 'Login',
   },
+  verify: {
+    // A non-breaking hyphen: at 375 px the heading would otherwise break as "e-" / "mail".
+    title: 'Verify your e\u2011mail address',
+    prompt: 'Go to ',
+    to: '/account',
+    link: 'your account',
+  },
 } as const;
 
 /**
- * The card that holds the login, register, forgot-password and reset-password pages inside the
- * minimal frame (spec section 2, /login and /register): a heading, the page's form
- * (src/features/auth) and the link to the other page.
+ * The card that holds the login, register, forgot-password, reset-password and verify-email
+ * pages inside the minimal frame (spec section 2, /login and /register): a heading, the page's
+ * form (src/features/auth) or result, and the link to the other page.
  */
 export function AuthPageFrame({
   page,

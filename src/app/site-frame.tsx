@@ -10,13 +10,15 @@ export type FrameKind = 'full' | 'minimal' | 'none';
 /**
  * The frame for a path: none for the static demo page /test (it has its own nav and footer),
  * the minimal logo bar for /login and /register (and, /forgot-password and
- * /reset-password), the full header, nav and footer elsewhere.
+ * /reset-password, /verify-email), the full header, nav and footer elsewhere.
  * A trailing slash is ignored.
  */
 export function frameKindFor(pathname: string): FrameKind {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (path === '/test') return 'none';
-  if (['/login', '/register', '/forgot-password', '/reset-password'].includes(path))
+  if (
+    ['/login', '/register', '/forgot-password', '/reset-password', '/verify-email'].includes(path)
+  )
     return 'minimal';
   return 'full';
 }

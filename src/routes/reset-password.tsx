@@ -4,6 +4,7 @@ import { deferredForm } from '../components/deferred-form';
 import {
   dropQueryFromAddressBar,
   keepResetToken,
+  linkTokenParam,
   readResetToken,
 } from '../features/auth/reset-token';
 import { AuthPageFrame } from '../app/auth-page-frame';
@@ -13,11 +14,6 @@ const ResetPasswordForm = deferredForm(() =>
   import('../features/auth/reset-password-form').then((m) => m.ResetPasswordForm),
 );
 
-/** A reset token as the e-mailed link carries it (base64url, bounded); anything else is dropped. */
-function tokenParam(value: unknown): string | undefined {
-  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : undefined;
-}
-
 /**
  * `/reset-password?token=`: the e-mailed link's page, where a new password is set. noindex; a
  * plain search parser like /login's (it is in every page's first load). The token leaves the
@@ -26,7 +22,7 @@ function tokenParam(value: unknown): string | undefined {
 export const Route = createFileRoute('/reset-password')({
   head: ({ matches }) => privatePageHead(matches, 'Choose a new password'),
   validateSearch: (search: Record<string, unknown>): { token?: string } => ({
-    token: tokenParam(search.token),
+    token: linkTokenParam(search.token),
   }),
   component: ResetPasswordPage,
 });

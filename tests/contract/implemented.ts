@@ -56,4 +56,6 @@ export const IMPLEMENTED = [
   'deleteAddress',
   'exportAccountData',
   'deleteAccount',
+  'requestEmailVerification',
+  'confirmEmailVerification',
 ] as const;

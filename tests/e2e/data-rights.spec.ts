@@ -1,18 +1,37 @@
 /// <reference types="node" />
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { outboxMessagesTo, verificationLinkOf } from '../../server/platform/mail/outbox-reader';
 import { checkA11y, expect, shot, test } from './fixtures';
 import { PASSWORD, TENANT, uniqueEmail } from './shop-data';
 
 /**
  * The shopper's data rights end to end (UK GDPR / GDPR art. 15, 17, 20; issue 29): a new
- * shopper registers, downloads their data from /account (the file is read and checked),
+ * shopper registers, verifies their e-mail address from the link the shop mails (the token
+ * leaves the address bar), downloads their data from /account (the file is read and checked),
  * deletes the account with their password, is logged out and told so, cannot log in any more,
  * and registers again with the same e-mail. At 1280 and 375 px (@layout), with the axe scan of
  * the "Your data" section and of the confirmation dialog; screenshots in tests/e2e/screenshots.
  */
 
 const NEW_PASSWORD = 'a-new-start-2027';
+
+/** The e2e server's outbox (playwright.config.ts OUTBOX_DIR). */
+const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+
+/** Waits for the newest verification e-mail to `email` and returns its link. */
+async function verificationLinkFor(email: string): Promise<string> {
+  let link: string | null = null;
+  await expect
+    .poll(async () => {
+      const messages = await outboxMessagesTo(OUTBOX, email);
+      link = messages.length ? verificationLinkOf(messages.at(-1)!) : null;
+      return link;
+    })
+    .not.toBeNull();
+  return link!;
+}
 
 async function register(page: Page, email: string, password: string) {
   await page.goto('/register');
@@ -64,6 +83,22 @@ test(
     await checkA11y(page);
     await shot(page, 'account-your-data');
     await shot(page, 'account-your-data', { fullPage: true });
+
+    // Nothing is matched to the account by its address until the shopper proves it: the link
+    // the shop mails opens a page that verifies it, and takes the token out of the address bar.
+    await section.getByRole('button', { name: 'Verify my e-mail address' }).click();
+    await expect(section.getByRole('status')).toHaveText(
+      `We have sent a link to ${email}. Open it within 24 hours to verify your e-mail address.`,
+    );
+    const link = new URL(await verificationLinkFor(email));
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+    await expect(page).toHaveURL(/\/verify-email$/);
+    await checkA11y(page);
+    await shot(page, 'verify-email');
+    await page.getByRole('link', { name: 'your account' }).click();
+    await expect(section).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Verify my e-mail address' })).toHaveCount(0);
 
     // The download: a JSON file named for the day, holding this shopper's data and no secret.
     const downloading = page.waitForEvent('download');
@@ -120,7 +155,10 @@ test(
     await logIn(page, email, NEW_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/account');
-    await expect(page.getByRole('region', { name: 'Your data' })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    const fresh = page.getByRole('region', { name: 'Your data' });
+    await expect(fresh).toBeVisible();
+    await expect(page.getByText(email, { exact: true }).first()).toBeVisible();
+    // A new account, so its address is not verified yet.
+    await expect(fresh.getByRole('button', { name: 'Verify my e-mail address' })).toBeVisible();
   },
 );

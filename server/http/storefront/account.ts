@@ -1,31 +1,82 @@
 /**
- * The shopper's account operations: who is logged in, changing the password, and resetting a
- * forgotten one by e-mail. The rules are server/accounts/account.ts and
- * ./forgotten-password.ts there (decision 009); their refusals are DomainErrors the error
- * handler answers, and a throttle's is a 429 `{detail}` with Retry-After here.
+ * The shopper's account operations: who is logged in, changing the password, resetting a
+ * forgotten one by e-mail, and verifying the account's address. The rules are
+ * server/accounts/account.ts, ./forgotten-password.ts and ./email-verification.ts there
+ * (decision 009); their refusals are DomainErrors the error handler answers, and a throttle's
+ * is a 429 `{detail}` with Retry-After here.
  *
- * - getAccount: 200 User `{id, email, username}`.
+ * - getAccount: 200 Account `{id, email, username, email_verified}`.
  * - changePassword: 200 TokenPair; 400 field errors; 429 past the account's failed logins.
  * - requestPasswordReset: 202 with the same detail whether or not the e-mail has an account;
  *   429 past the requests of the client address.
  * - confirmPasswordReset: 200 `{detail}`; 400 `{token: [...]}` or field errors; 429 past the
  *   confirmations of the client address.
+ * - requestEmailVerification, confirmEmailVerification: see each.
  */
 import { changePassword as changeAccountPassword } from '../../accounts/account.ts';
 import {
   confirmPasswordReset as confirmReset,
   requestPasswordReset as requestReset,
 } from '../../accounts/forgotten-password.ts';
+import {
+  confirmEmailVerification as confirmVerification,
+  EMAIL_VERIFICATION_MESSAGES,
+  requestEmailVerification as requestVerification,
+} from '../../accounts/email-verification.ts';
 import { ACCOUNT_MESSAGES } from '../../accounts/passwords.ts';
 import { accountScope } from '../account-scope.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 import { throttled } from '../throttled.ts';
 
-/** GET /accounts/me/ -> 200 User of the bearer token. */
+/** GET /accounts/me/ -> 200 Account of the bearer token (whether its address is verified). */
 export const getAccount: OperationHandler<'getAccount'> = async (request) => {
-  const { id, email, username } = requireUser(request);
-  return { id, email, username };
+  const { id, email, username, emailVerified } = requireUser(request);
+  return { id, email, username, email_verified: emailVerified };
+};
+
+/**
+ * POST /accounts/me/email/verify/ -> 202 `{detail}` naming the address a link went to; 400
+ * `{detail}` when it is already verified; 429 past the requests of the address or the account.
+ */
+export const requestEmailVerification: OperationHandler<'requestEmailVerification'> = async (
+  request,
+  reply,
+) => {
+  const user = requireUser(request);
+  try {
+    const sentTo = await requestVerification(
+      accountScope(request),
+      request.server.account,
+      request.log,
+      request.tenant.name,
+      user.id,
+    );
+    return reply.code(202).send({ detail: EMAIL_VERIFICATION_MESSAGES.sent(sentTo) });
+  } catch (error) {
+    return throttled(reply, error);
+  }
+};
+
+/**
+ * POST /accounts/email/verify/confirm/ `{token}` -> 200 `{detail}`; 400 `{token: [...]}` for a
+ * link that is not (or no longer) good; 429 past the confirmations of the client address.
+ */
+export const confirmEmailVerification: OperationHandler<'confirmEmailVerification'> = async (
+  request,
+  reply,
+) => {
+  try {
+    await confirmVerification(
+      accountScope(request),
+      request.server.account,
+      request.log,
+      request.body.token,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+  return { detail: EMAIL_VERIFICATION_MESSAGES.verified };
 };
 
 /** POST /accounts/password/change/ -> 200 TokenPair (a new session for this client). */

@@ -15,7 +15,7 @@ export const getContactInfo: OperationHandler<'getContactInfo'> = async (request
 
 /**
  * POST /contact/messages/ `{name, email, phone_number?, subject, message}` -> 201
- * ContactMessageReceipt. Errors: 400 field errors (nothing is stored or counted); 429
+ * ContactMessageReceipt; a logged-in shopper's message is linked to their account. Errors: 400 field errors (nothing is stored or counted); 429
  * `{"detail":"Request was throttled. Expected available in N seconds."}` with Retry-After once
  * the client address has sent CONTACT_MAX_PER_ADDRESS messages to this shop within the hour.
  */
@@ -25,7 +25,13 @@ export const createContactMessage: OperationHandler<'createContactMessage'> = as
 ) => {
   try {
     const receipt = await receiveContactMessage(
-      { db: request.server.db, tenantId: request.tenant.id, clientAddress: request.ip },
+      {
+        db: request.server.db,
+        tenantId: request.tenant.id,
+        clientAddress: request.ip,
+        // Set when the contract's optional bearer check passed: the message is the shopper's.
+        userId: request.user?.id ?? null,
+      },
       request.server.contactThrottle,
       request.body,
     );

@@ -1,6 +1,6 @@
 /**
  * Decorates `app.account`: what the shopper's-account handlers share — the reset
- * tokens, the mailer, the reset throttles (in the database, so every API process on one
+ * tokens, the mailer, the reset and e-mail verification throttles (in the database, so every API process on one
  * database counts the same requests: requests and confirmations per client address, e-mails
  * per account), and where reset links point.
  *
@@ -16,6 +16,10 @@ import {
   RESET_THROTTLE_WINDOW_SECONDS,
 } from '../../accounts/forgotten-password.ts';
 import { PasswordResetStore } from '../../accounts/password-reset.ts';
+import {
+  type EmailVerificationServices,
+  VERIFICATION_THROTTLE_WINDOW_SECONDS,
+} from '../../accounts/email-verification.ts';
 import { AddressThrottle } from '../../accounts/throttle.ts';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import { siteOrigin } from '../site-origin.ts';
@@ -24,7 +28,7 @@ import { siteOrigin } from '../site-origin.ts';
  * What the shopper's-account handlers share: the reset rules' services
  * (server/accounts/forgotten-password.ts) and the mailer behind them.
  */
-export interface AccountServices extends PasswordResetServices {
+export interface AccountServices extends PasswordResetServices, EmailVerificationServices {
   mailer: Mailer;
   /** Resolves once every message handed to `sendLater` so far is sent or has failed (tests). */
   idle(): Promise<void>;
@@ -43,9 +47,15 @@ export interface AccountPluginOptions {
   outboxDir: string;
   smtpUrl: string | null;
   mailFrom: string | null;
-  /** Reset requests, and separately reset confirmations, per client address per hour. */
+  /**
+   * Reset requests, and separately reset confirmations, per client address per hour; the same
+   * for e-mail verification links.
+   */
   passwordResetMaxPerAddress: number;
-  /** Reset e-mails sent per account per hour; further requests send nothing. */
+  /**
+   * Reset e-mails sent per account per hour (further requests send nothing); verification
+   * e-mails per account per hour (further requests answer 429).
+   */
   passwordResetMaxPerEmail: number;
   passwordResetResponseMs: number;
 }
@@ -70,6 +80,21 @@ async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions
       scope: 'password-reset-confirm-address',
       attempts: options.passwordResetMaxPerAddress,
       windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
+    }),
+    verifyThrottleByAddress: new AddressThrottle(app.db, {
+      scope: 'email-verify-address',
+      attempts: options.passwordResetMaxPerAddress,
+      windowSeconds: VERIFICATION_THROTTLE_WINDOW_SECONDS,
+    }),
+    verifyMailsPerAccount: new AddressThrottle(app.db, {
+      scope: 'email-verify-account',
+      attempts: options.passwordResetMaxPerEmail,
+      windowSeconds: VERIFICATION_THROTTLE_WINDOW_SECONDS,
+    }),
+    verifyConfirmThrottleByAddress: new AddressThrottle(app.db, {
+      scope: 'email-verify-confirm-address',
+      attempts: options.passwordResetMaxPerAddress,
+      windowSeconds: VERIFICATION_THROTTLE_WINDOW_SECONDS,
     }),
     resetResponseMs: options.passwordResetResponseMs,
     mailFrom: options.mailFrom,

@@ -32,6 +32,7 @@ import type {
 import type {
   UsersTable,
   PasswordResetTokensTable,
+  EmailVerificationTokensTable,
   UserAddressesTable,
   RefreshTokensTable,
 } from './tables/accounts.ts';
@@ -112,6 +113,7 @@ export type {
   ProductPricesTable,
   UsersTable,
   PasswordResetTokensTable,
+  EmailVerificationTokensTable,
   UserAddressesTable,
   RefreshTokensTable,
   CartsTable,
@@ -180,6 +182,7 @@ export interface Database {
   contact_message_replies: ContactMessageRepliesTable;
   request_throttles: RequestThrottlesTable;
   password_reset_tokens: PasswordResetTokensTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   user_addresses: UserAddressesTable;
   email_outbox: EmailOutboxTable;
   shop_settings: ShopSettingsTable;

@@ -15,13 +15,19 @@ export function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The first `/reset-password?token=...` link in an `.eml` file's text, or null. */
-export function resetLinkOf(eml: string): string | null {
-  const match = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(
+/** The first link to storefront page `page` carrying a token (`/page?token=...`) in an `.eml`'s text, or null. */
+function tokenLinkOf(eml: string, page: string): string | null {
+  const match = new RegExp(`https?://[^\\s"<>]+/${page}\\?token=[A-Za-z0-9_%-]+`).exec(
     decodeQuotedPrintable(eml),
   );
   return match ? match[0] : null;
 }
+
+/** The first `/reset-password?token=...` link in an `.eml` file's text, or null. */
+export const resetLinkOf = (eml: string): string | null => tokenLinkOf(eml, 'reset-password');
+
+/** The first `/verify-email?token=...` link in an `.eml` file's text, or null. */
+export const verificationLinkOf = (eml: string): string | null => tokenLinkOf(eml, 'verify-email');
 
 /**
  * The `.eml` files of the outbox addressed to `to` (case-insensitive), oldest first, as text;

@@ -9,7 +9,7 @@ import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
 
-export type AccountUser = components['schemas']['User'];
+export type AccountUser = components['schemas']['Account'];
 export type SavedAddress = components['schemas']['SavedAddress'];
 export type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
@@ -135,4 +135,18 @@ export async function downloadAccountData(): Promise<void> {
   link.remove();
   // After this task: the browser has taken the file by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Sends the signed-in shopper a link that verifies their address
+ * (`POST /accounts/me/email/verify/`); resolves to the server's words naming the address.
+ * Rejects with the `ApiError` (400 already verified, 429 too many links this hour).
+ */
+export function useRequestEmailVerification() {
+  return useMutation({
+    mutationFn: async (): Promise<string> => {
+      const { data } = await api.POST('/accounts/me/email/verify/');
+      return data?.detail ?? '';
+    },
+  });
 }

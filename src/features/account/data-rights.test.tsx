@@ -14,7 +14,7 @@ import { AccountPage } from './account-page';
 import { dataFileName } from './api';
 
 const FRESH_ACCESS = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 3600 });
-const ME = { id: 42, email: 'ada@example.com', username: 'ada' };
+const ME = { id: 42, email: 'ada@example.com', username: 'ada', email_verified: true };
 const SETTINGS = { contact_email: 'hello@emberandoak.example', site_title: 'Ember & Oak' };
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
@@ -67,6 +67,54 @@ async function openAccount() {
   await renderWithRouter(<AccountPage />, { path: '/account' });
   return screen.findByRole('region', { name: 'Your data' });
 }
+
+describe('/account: Your data, an address not yet verified', () => {
+  it('says why it matters, sends the link and shows where it went', async () => {
+    const sent =
+      'We have sent a link to ada@example.com. Open it within 24 hours to verify your e-mail address.';
+    const calls = stubApi({
+      ...BASE,
+      'GET /accounts/me/': { status: 200, body: { ...ME, email_verified: false } },
+      'POST /accounts/me/email/verify/': { status: 202, body: { detail: sent } },
+    });
+    const section = await openAccount();
+    expect(section).toHaveTextContent(
+      /Messages you sent us through the contact form while signed out are part of your data once you verify your e-mail address, ada@example.com/,
+    );
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Verify my e-mail address' }),
+    );
+    expect(await within(section).findByRole('status')).toHaveTextContent(sent);
+    expect(within(section).queryByRole('button', { name: 'Verify my e-mail address' })).toBeNull();
+    expect(calls.filter((c) => c.key === 'POST /accounts/me/email/verify/')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal (too many links this hour) and keeps the button", async () => {
+    stubApi({
+      ...BASE,
+      'GET /accounts/me/': { status: 200, body: { ...ME, email_verified: false } },
+      'POST /accounts/me/email/verify/': {
+        status: 429,
+        body: { detail: 'Request was throttled. Expected available in 3599 seconds.' },
+      },
+    });
+    const section = await openAccount();
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Verify my e-mail address' }),
+    );
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Request was throttled. Expected available in 3599 seconds.',
+    );
+    expect(within(section).getByRole('button', { name: 'Verify my e-mail address' })).toBeVisible();
+  });
+
+  it('offers nothing once the address is verified', async () => {
+    stubApi(BASE);
+    const section = await openAccount();
+    expect(within(section).queryByRole('button', { name: 'Verify my e-mail address' })).toBeNull();
+    expect(section).not.toHaveTextContent(/verify your e-mail address/);
+  });
+});
 
 describe('/account: Your data', () => {
   it('says what deleting erases, what it keeps for 6 years and why, and where to write within a month', async () => {

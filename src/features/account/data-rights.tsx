@@ -10,11 +10,12 @@ import { useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { deferredForm } from '../../components/deferred-form';
 import { siteSettingsQuery } from '../site/api';
-import { downloadAccountData } from './api';
+import { accountQuery, downloadAccountData, useRequestEmailVerification } from './api';
 
 export const DATA_RIGHTS_MESSAGES = {
   downloadFailed: 'Could not download your data. Please try again.',
   deleted: 'Your account has been deleted.',
+  verifyFailed: 'Could not send the link. Please try again.',
 } as const;
 
 /** How long the shop keeps order records for its accounts (UK Companies Act 2006 s.388, HMRC). */
@@ -58,6 +59,46 @@ function DownloadButton() {
   );
 }
 
+/**
+ * While the account's address is not verified: why it matters (the shop's messages matched by
+ * address join the download only once it is) and a button that mails the link. Nothing once
+ * verified.
+ */
+function EmailVerification() {
+  const me = useQuery(accountQuery());
+  const send = useRequestEmailVerification();
+  if (!me.data || me.data.email_verified) return null;
+  return (
+    <div className="data-rights__verify">
+      <p id="data-verify-text">
+        Messages you sent us through the contact form while signed out are part of your data once
+        you verify your e-mail address, <strong>{me.data.email}</strong>: until then, we cannot tell
+        that they are yours.
+      </p>
+      {send.isSuccess ? (
+        <p className="data-rights__sent" role="status">
+          {send.data}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => send.mutate()}
+          disabled={send.isPending}
+          aria-describedby="data-verify-text"
+        >
+          {send.isPending ? 'Sending the link…' : 'Verify my e-mail address'}
+        </button>
+      )}
+      {send.isError && (
+        <p className="auth-form__error" role="alert">
+          {apiErrorMessage(send.error, DATA_RIGHTS_MESSAGES.verifyFailed)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The section; `onDeleted` runs once the account is erased and this browser logged out. */
 export function DataRights({ onDeleted }: { onDeleted: () => void }) {
   const settings = useQuery(siteSettingsQuery());
@@ -72,13 +113,14 @@ export function DataRights({ onDeleted }: { onDeleted: () => void }) {
         payments, reviews, comments, messages and cart — as one JSON file.
       </p>
       <DownloadButton />
+      <EmailVerification />
 
       <h3 className="data-rights__subtitle">Delete my account</h3>
       <ul className="data-rights__list">
         <li>
           <strong>Erased at once:</strong> your e-mail address, username and password, your saved
-          addresses, your cart, and your sign-in on every device. You can register again with the
-          same e-mail address.
+          addresses, your cart, the messages you sent us with our answers, and your sign-in on every
+          device. You can register again with the same e-mail address.
         </li>
         <li>
           <strong>Kept without your name:</strong> your reviews and blog comments stay on the site,
@@ -91,9 +133,9 @@ export function DataRights({ onDeleted }: { onDeleted: () => void }) {
         </li>
       </ul>
       <p className="data-rights__note">
-        For anything else about your data — a question, a correction, or messages you sent us —
-        write to {email ? <a href={`mailto:${email}`}>{email}</a> : 'the shop'}. We answer within
-        one month.
+        For anything else about your data — a question, a correction, or a message you sent us from
+        another address — write to {email ? <a href={`mailto:${email}`}>{email}</a> : 'the shop'}.
+        We answer within one month.
       </p>
       <DeleteAccountForm onDeleted={onDeleted} />
     </section>

@@ -124,3 +124,19 @@ export function useDeleteAccount() {
     },
   });
 }
+
+/**
+ * Verifies the address a link was sent to (`POST /accounts/email/verify/confirm/`, no sign-in
+ * needed); the signed-in account, if any, is read again so the page shows it verified.
+ * Resolves to the server's words; rejects with the `ApiError` of an invalid or used link.
+ */
+export function useConfirmEmailVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (token: string): Promise<string> => {
+      const { data } = await api.POST('/accounts/email/verify/confirm/', { body: { token } });
+      return data?.detail ?? '';
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'me'] }),
+  });
+}

@@ -9,6 +9,14 @@
 
 const KEY = 'passwordResetToken';
 
+/**
+ * A token as an e-mailed link carries it (base64url, bounded: a reset or a verification link's
+ * `?token=`); anything else is dropped, so the page treats it as no link at all.
+ */
+export function linkTokenParam(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9_-]{1,200}$/.test(value) ? value : undefined;
+}
+
 /** Keeps `token` for this tab (storage that cannot be used only costs a reload). */
 export function keepResetToken(token: string): void {
   try {

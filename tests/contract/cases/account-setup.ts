@@ -75,21 +75,25 @@ export async function accountSetup(
   };
 }
 
-/** The token of the newest reset e-mail to `email`, waiting for the background send. */
+/**
+ * The token of the newest e-mail to `email` past the first `after`, waiting for the background
+ * send; `linkOf` finds its link (a reset link by default, a verification link).
+ */
 export async function newestResetToken(
   outboxDir: string,
   email: string,
   after: number,
+  linkOf: (eml: string) => string | null = resetLinkOf,
 ): Promise<string> {
   for (let i = 0; i < 50; i++) {
     const messages = await outboxMessagesTo(outboxDir, email);
     if (messages.length > after) {
-      const link = resetLinkOf(messages.at(-1)!);
+      const link = linkOf(messages.at(-1)!);
       if (link) return new URL(link).searchParams.get('token') ?? '';
     }
     await sleep(100);
   }
-  throw new Error(`no reset e-mail to ${email} in ${outboxDir}`);
+  throw new Error(`no e-mail with a link to ${email} in ${outboxDir}`);
 }
 
 /**

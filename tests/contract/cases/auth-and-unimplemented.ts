@@ -15,7 +15,13 @@ const TOKEN_NOT_VALID = 'Given token not valid for any token type';
 
 /** True when the operation needs a customer's bearer token (spec section 6). */
 function needsBearer(doc: JsonObject, op: Operation): boolean {
-  return JSON.stringify(op.op.security ?? doc.security ?? []).includes('bearerAuth');
+  const security = op.op.security ?? doc.security;
+  // Required only when every alternative names it: the contact form takes a token optionally.
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every((requirement) => isObject(requirement) && 'bearerAuth' in requirement)
+  );
 }
 
 /**

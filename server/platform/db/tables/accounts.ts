@@ -28,6 +28,30 @@ export interface UsersTable {
    * password hash. Null for a live account.
    */
   erased_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /**
+   * When the shopper opened a link sent to `email` (2026-021: a verification or a reset link),
+   * proving they receive mail there. Null until then: registration checks nothing, so nothing
+   * is matched to the account by its address alone (server/accounts/my-data.ts).
+   */
+  email_verified_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * An e-mail verification link's token (2026-021, server/accounts/email-verification.ts): only
+ * its SHA-256 is stored, bound to a tenant, a user and the address it was sent to; used once,
+ * valid until `expires_at` (24 hours).
+ */
+export interface EmailVerificationTokensTable {
+  id: Generated<number>;
+  tenant_id: number;
+  user_id: number;
+  /** The address the link was sent to (trimmed, lowercased). */
+  email: string;
+  /** Hex SHA-256 of the token sent in the link. */
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
 }
 
 /**

@@ -130,6 +130,11 @@ export interface ContactMessagesTable {
   message: string;
   /** The client address it came from (the throttle's key). */
   client_address: string;
+  /**
+   * The shopper's account that was signed in when it was sent (2026-021); null for a visitor's.
+   * Such a message is the account's, whatever address it gives.
+   */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   /** When a member first opened it (null: unread). */
   read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;

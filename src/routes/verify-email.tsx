@@ -1,0 +1,38 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useLayoutEffect, useState } from 'react';
+import { AuthPageFrame } from '../app/auth-page-frame';
+import { VerifyEmail } from '../features/auth/verify-email';
+import { dropQueryFromAddressBar, linkTokenParam } from '../features/auth/reset-token';
+import { privatePageHead } from '../features/site/seo';
+
+/**
+ * `/verify-email?token=`: the page an e-mail verification link opens (hardening round four,
+ * server/accounts/email-verification.ts). noindex. The token leaves the address bar before
+ * analytics can see it (the root route configures analytics after this layout effect), and is
+ * sent once from the browser: the server render only says that the link is being checked.
+ */
+export const Route = createFileRoute('/verify-email')({
+  head: ({ matches }) => privatePageHead(matches, 'Verify your e-mail address'),
+  validateSearch: (search: Record<string, unknown>): { token?: string } => ({
+    token: linkTokenParam(search.token),
+  }),
+  component: VerifyEmailPage,
+});
+
+function VerifyEmailPage() {
+  const { token: fromUrl } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Kept once it has left the URL, for the rest of this page's life (a new link's replaces it).
+  const [token, setToken] = useState(fromUrl);
+  if (fromUrl && fromUrl !== token) setToken(fromUrl);
+  useLayoutEffect(() => {
+    if (!fromUrl) return;
+    dropQueryFromAddressBar('/verify-email');
+    void navigate({ search: {}, replace: true });
+  }, [fromUrl, navigate]);
+  return (
+    <AuthPageFrame page="verify">
+      <VerifyEmail token={token} />
+    </AuthPageFrame>
+  );
+}
