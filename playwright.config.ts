@@ -63,7 +63,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? ([['html', { open: 'never' }]] as const) : []),
+    // npm test's table of the slowest spec files (scripts/test.mjs) reads this.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+      ? ([['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]] as const)
+      : []),
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -39,7 +39,13 @@ export default defineConfig({
   // screens cannot use is retried the same way: the messages of the catalogue take that long.
   expect: { timeout: 12_000 },
   // No HTML report: the main run's report lives in playwright-report/ and the two may run at once.
-  reporter: [['list']],
+  reporter: [
+    ['list'],
+    // npm test's table of the slowest spec files (scripts/test.mjs) reads this.
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+      ? ([['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]] as const)
+      : []),
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

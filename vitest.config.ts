@@ -35,6 +35,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          globalSetup: ['server/test/postgres-teardown.ts'],
           // One module graph per worker, not per file: importing the app anew for each of 110
           // files took half the server tests' CPU (149 s of run against 82 s on two cores).
           // Every test builds its own app and database, so no state is shared but modules.
@@ -51,6 +52,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          globalSetup: ['server/test/postgres-teardown.ts'],
         },
       },
       {

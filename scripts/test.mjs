@@ -17,10 +17,13 @@
  *
  * The first lane of a stage prints as it runs; the others print when they end, so their output
  * never interleaves. Ends with a table of step, result and seconds (and the wall time of the
- * whole run); exits with the first failing step's code.
+ * whole run), then the ten slowest test files of each test runner's step (Vitest's JSON
+ * reporter, Playwright's, and the contract test's per case file), so the time can be followed
+ * to where it goes; exits with the first failing step's code.
  */
 import { spawn } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,17 +34,55 @@ const cores = String(availableParallelism());
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
-/** @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string> }} Step */
+/**
+ * @typedef {{ name: string, cmd: string, args: string[], env?: Record<string, string>,
+ *   timings?: { kind: 'vitest' | 'playwright' | 'contract', file: string } }} Step
+ */
+
+/** Where the runners write their per-file timings; removed at the end. */
+const timingsDir = mkdtempSync(path.join(tmpdir(), 'npm-test-timings-'));
+let timed = 0;
+
+/**
+ * `step`, made to write its test files' timings for the table at the end: Vitest through its
+ * JSON reporter beside the default one, Playwright through the JSON reporter its config adds for
+ * PLAYWRIGHT_JSON_OUTPUT_FILE, the contract test through CONTRACT_TIMINGS_FILE.
+ * @param {Step} step
+ * @param {'vitest' | 'playwright' | 'contract'} kind
+ * @returns {Step}
+ */
+function withTimings(step, kind) {
+  const file = path.join(timingsDir, `${++timed}-${kind}.json`);
+  if (kind === 'vitest') {
+    return {
+      ...step,
+      args: [...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+      timings: { kind, file },
+    };
+  }
+  const variable = kind === 'playwright' ? 'PLAYWRIGHT_JSON_OUTPUT_FILE' : 'CONTRACT_TIMINGS_FILE';
+  return { ...step, env: { ...step.env, [variable]: file }, timings: { kind, file } };
+}
 
 const postgresLane = testDatabaseUrl
   ? [
-      {
-        name: 'vitest server on PostgreSQL',
-        cmd: bin('vitest'),
-        // One worker: the browsers of the e2e lane need the other core.
-        args: ['run', '--project', 'server', '--project', 'server-module-mocks', '--maxWorkers=1'],
-        env: { DATABASE_URL: testDatabaseUrl },
-      },
+      withTimings(
+        {
+          name: 'vitest server on PostgreSQL',
+          cmd: bin('vitest'),
+          // One worker: the browsers of the e2e lane need the other core.
+          args: [
+            'run',
+            '--project',
+            'server',
+            '--project',
+            'server-module-mocks',
+            '--maxWorkers=1',
+          ],
+          env: { DATABASE_URL: testDatabaseUrl },
+        },
+        'vitest',
+      ),
     ]
   : [];
 
@@ -66,11 +107,14 @@ const stages = [
   ],
   [
     [
-      {
-        name: 'vitest (web + server on SQLite)',
-        cmd: bin('vitest'),
-        args: ['run', `--maxWorkers=${cores}`],
-      },
+      withTimings(
+        {
+          name: 'vitest (web + server on SQLite)',
+          cmd: bin('vitest'),
+          args: ['run', `--maxWorkers=${cores}`],
+        },
+        'vitest',
+      ),
     ],
   ],
   [
@@ -81,7 +125,10 @@ const stages = [
   ],
   [
     [
-      { name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] },
+      withTimings(
+        { name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] },
+        'playwright',
+      ),
       // No browser: a server of its own, a sequential crawl and the Nu checker (Java), about
       // 50 s. After the e2e, so the two lanes end together: the PostgreSQL pass grew with the
       // back office's server tests.
@@ -89,10 +136,16 @@ const stages = [
     ],
     [
       ...postgresLane,
-      { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
+      withTimings(
+        { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
+        'contract',
+      ),
       // One browser, after the lane's other steps, while the main e2e still runs: it fits in
       // that lane's spare time instead of adding a stage.
-      { name: 'e2e against the mock (playwright)', cmd: npm, args: ['run', 'test:e2e:mock'] },
+      withTimings(
+        { name: 'e2e against the mock (playwright)', cmd: npm, args: ['run', 'test:e2e:mock'] },
+        'playwright',
+      ),
     ],
   ],
 ];
@@ -189,5 +242,48 @@ console.log(`\n${'step'.padEnd(width)}  ${'result'.padEnd(resultWidth)}  seconds
 console.log(`${'-'.repeat(width)}  ${'-'.repeat(resultWidth)}  -------`);
 for (const r of table)
   console.log(`${r.name.padEnd(width)}  ${r.result.padEnd(resultWidth)}  ${r.seconds.padStart(7)}`);
+
+/** Seconds by test file of a runner's report; an empty map when the step wrote none. */
+function fileSeconds(timings) {
+  if (!existsSync(timings.file)) return new Map();
+  const report = JSON.parse(readFileSync(timings.file, 'utf8'));
+  const seconds = new Map();
+  const add = (file, ms) => seconds.set(file, (seconds.get(file) ?? 0) + ms / 1000);
+  if (timings.kind === 'vitest') {
+    for (const result of report.testResults ?? []) {
+      add(path.relative(root, result.name), result.endTime - result.startTime);
+    }
+  } else if (timings.kind === 'playwright') {
+    // A spec file's tests' run times (retries included), added up across the workers.
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          for (const r of t.results ?? []) add(`tests/e2e/${spec.file ?? suite.file}`, r.duration);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
+  } else {
+    for (const [file, ms] of Object.entries(report)) add(`tests/contract/${file}`, ms);
+  }
+  return seconds;
+}
+
+for (const step of stages.flat(2)) {
+  if (!step.timings) continue;
+  let slowest;
+  try {
+    slowest = [...fileSeconds(step.timings)].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  } catch (error) {
+    console.log(`\n(${step.name}: its timings could not be read: ${error.message})`);
+    continue;
+  }
+  if (slowest.length === 0) continue;
+  console.log(`\nThe ten slowest test files of ${step.name} (seconds):`);
+  for (const [file, seconds] of slowest) console.log(`${seconds.toFixed(1).padStart(8)}  ${file}`);
+}
+rmSync(timingsDir, { recursive: true, force: true });
+
 console.log(exitCode === 0 ? '\nAll tests passed.' : '\nTests FAILED.');
 process.exit(exitCode);

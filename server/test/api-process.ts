@@ -7,7 +7,6 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestDatabase } from './test-app.ts';
-import { testDatabaseUrl } from './test-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,8 +37,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The environment of an API process on the test database (PostgreSQL schema or SQLite file). */
-export function processEnv(database: TestDatabase & { handle: { pgSchema?: string } }) {
+/** The environment of an API process on the test database (PostgreSQL database or SQLite file). */
+export function processEnv(database: TestDatabase) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -56,11 +55,7 @@ export function processEnv(database: TestDatabase & { handle: { pgSchema?: strin
     REGISTER_MAX_PER_ADDRESS: '100000',
   };
   delete env.DATABASE_URL;
-  if (testDatabaseUrl && database.handle.pgSchema) {
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set('options', `-c search_path=${database.handle.pgSchema}`);
-    env.DATABASE_URL = url.toString();
-  }
+  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
   return env;
 }
 

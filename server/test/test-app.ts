@@ -3,8 +3,10 @@
  * app on top, and a cleanup that removes both.
  *
  * SQLite by default (a temp file). When TEST_DATABASE_URL (or DATABASE_URL) is set, the same
- * tests run on PostgreSQL in a throwaway schema created here and dropped afterwards, so parallel
- * files never share tables.
+ * tests run on PostgreSQL, each in a database of its own on that server (`shoptest_…`), created
+ * here and dropped afterwards, so parallel files never share tables. Either way a file starts
+ * from a copy of a database migrated and seeded once per worker: a file copy on SQLite,
+ * `CREATE DATABASE … TEMPLATE` on PostgreSQL.
  */
 import { rmSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
@@ -21,16 +23,22 @@ import { type DbHandle, openDatabase } from '../platform/db/connection.ts';
 export const testDatabaseUrl: string | null =
   process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || null;
 
+/** The prefix of every database the tests make on PostgreSQL (vitest's teardown drops them). */
+export const TEST_DATABASE_PREFIX = 'shoptest_';
+
 /** A test database plus everything needed to drop it. */
 export interface TestDatabase {
   handle: DbHandle;
   dir: string;
   sqlitePath: string;
-  /** Closes the connection, drops the PostgreSQL schema, deletes the temp folder. */
+  /** On PostgreSQL, the URL of this test's own database (for a second process); else null. */
+  databaseUrl: string | null;
+  /** Closes the connection, drops the PostgreSQL database, deletes the temp folder. */
   drop(): Promise<void>;
 }
 
-async function adminQuery(text: string): Promise<void> {
+/** Runs one statement on the test server's maintenance connection (TEST_DATABASE_URL). */
+export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: testDatabaseUrl ?? undefined });
   await client.connect();
   try {
@@ -40,46 +48,64 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
+/** TEST_DATABASE_URL with another database name. */
+function urlOfDatabase(name: string): string {
+  const url = new URL(testDatabaseUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
- * Opens an empty database: a temp SQLite file (a copy of `from` when given), or a fresh
- * PostgreSQL schema. `reopen` gives a second connection to the same data (to test restarts).
+ * Opens a database: a temp SQLite file, or a fresh PostgreSQL database; a copy of `from` when
+ * given (its key files too). `reopen` gives a second connection to the same data (to test
+ * restarts).
  */
 export async function createTestDatabase(
   from?: SeededTemplate,
 ): Promise<TestDatabase & { reopen(): DbHandle }> {
   const dir = await mkdtemp(join(tmpdir(), 'shop-test-'));
   const sqlitePath = join(dir, 'shop.sqlite');
-  const schema = testDatabaseUrl
-    ? `test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`
+  const name = testDatabaseUrl
+    ? `${TEST_DATABASE_PREFIX}${process.pid}_${Math.random().toString(36).slice(2, 10)}`
     : undefined;
-  if (schema) {
-    await adminQuery(`CREATE SCHEMA ${schema}`);
+  if (name) {
+    // A template copies at file speed, but only while nobody is connected to it: the template's
+    // own app closed its pool before it was handed out.
+    await adminQuery(
+      `CREATE DATABASE ${name}${from?.database ? ` TEMPLATE ${from.database} STRATEGY FILE_COPY` : ''}`,
+    );
   } else if (from) {
     await copyFile(from.sqlitePath, sqlitePath);
-    for (const name of KEY_FILES) {
+  }
+  if (from) {
+    for (const file of KEY_FILES) {
       // A key the template's start did not need was not made.
-      await copyFile(join(from.dir, name), join(dir, name)).catch(() => undefined);
+      await copyFile(join(from.dir, file), join(dir, file)).catch(() => undefined);
     }
   }
-  const open = () => openDatabase({ databaseUrl: testDatabaseUrl, sqlitePath, pgSchema: schema });
+  const databaseUrl = name ? urlOfDatabase(name) : null;
+  const open = () => openDatabase({ databaseUrl, sqlitePath });
   const handle = open();
   return {
     handle,
     dir,
     sqlitePath,
+    databaseUrl,
     reopen: open,
     async drop() {
       await handle.db.destroy();
-      if (schema) await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
+      if (name) await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await rm(dir, { recursive: true, force: true });
     },
   };
 }
 
-/** A migrated (and maybe seeded) SQLite database, and the keys beside it, to copy from. */
+/** A migrated (and maybe seeded) database, and the keys beside it, to copy from. */
 interface SeededTemplate {
   dir: string;
   sqlitePath: string;
+  /** On PostgreSQL, the template database's name. */
+  database?: string;
 }
 
 /**
@@ -90,19 +116,18 @@ const KEY_FILES = ['jwt-secret', 'payment-secrets-key'];
 
 /**
  * This worker's templates by what the seed reads from the config. The server tests share one
- * module graph per worker (vitest.config.ts, `isolate: false`), so on SQLite each kind of
- * database is migrated and seeded once per worker and then copied as a file, instead of twenty
- * migrations and the seed's few hundred statements for each of some two hundred apps a run.
- * PostgreSQL has no cheap copy of a schema: its files migrate and seed as before.
+ * module graph per worker (vitest.config.ts, `isolate: false`), so each kind of database is
+ * migrated and seeded once per worker and then copied (a file on SQLite, a template database on
+ * PostgreSQL), instead of twenty migrations and the seed's few hundred statements for each of
+ * some two hundred apps a run.
  */
-const templates = new Map<string, Promise<SeededTemplate | null>>();
+const templates = new Map<string, Promise<SeededTemplate>>();
 
-/** The template for `config` and `seed`, made on first use in this worker; null on PostgreSQL. */
+/** The template for `config` and `seed`, made on first use in this worker. */
 function templateFor(
   config: AppConfig,
   seed: false | { skipMedia: boolean },
-): Promise<SeededTemplate | null> {
-  if (testDatabaseUrl) return Promise.resolve(null);
+): Promise<SeededTemplate> {
   // What the seed reads from the config: image addresses, the demo users' hashes, the key
   // that seals the demo's payment credentials.
   const key = seed
@@ -126,7 +151,8 @@ async function makeTemplate(
   seed: false | { skipMedia: boolean },
 ): Promise<SeededTemplate> {
   const database = await createTestDatabase();
-  // Left for the worker's end: copies are made from it until then.
+  // Left for the worker's end: copies are made from it until then (vitest's teardown drops a
+  // PostgreSQL template, server/test/postgres-teardown.ts).
   process.once('exit', () => rmSync(database.dir, { recursive: true, force: true }));
   const app = await buildApp({
     config: {
@@ -143,7 +169,8 @@ async function makeTemplate(
   await app.close();
   // Closing the last connection folds SQLite's write-ahead log into the file.
   await database.handle.db.destroy();
-  return { dir: database.dir, sqlitePath: database.sqlitePath };
+  const name = database.databaseUrl ? new URL(database.databaseUrl).pathname.slice(1) : undefined;
+  return { dir: database.dir, sqlitePath: database.sqlitePath, database: name };
 }
 
 export interface TestApp {
@@ -221,6 +248,9 @@ export async function createTestApp(
       : await templateFor(configIn(tmpdir()), seed);
   const database = await createTestDatabase(template ?? undefined);
   const config = configIn(database.dir);
+  // A test that names a PostgreSQL URL (to be told of changes as a second process is,
+  // server/http/cache-sync.ts) means its own database's.
+  if (config.databaseUrl && database.databaseUrl) config.databaseUrl = database.databaseUrl;
   const handle = {
     ...database.handle,
     db: (options.plugins ?? []).reduce((db, plugin) => db.withPlugin(plugin), database.handle.db),

@@ -36,6 +36,13 @@ export interface Case {
   prepare?: () => Partial<Case> | Promise<Partial<Case>>;
   /** Keeps values of the answer (when the status was the expected one) for later cases. */
   remember?: (body: Json) => void;
+  /** The case file it comes from (`cases/cart.ts`), for the run's table of slowest files. */
+  file?: string;
+}
+
+/** The cases of one case file, each marked with it (see `Case.file`). */
+export function fromFile(file: string, cases: Case[]): Case[] {
+  return cases.map((c) => ({ ...c, file }));
 }
 
 /** The tenant header and the tokens of the two seeded shops (spec section 7). */

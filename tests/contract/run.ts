@@ -48,7 +48,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { demoTenant } from './case';
+import { demoTenant, fromFile } from './case';
 import { isObject, loadContract, makeAjv, operations, str } from './contract-document';
 import { logs, stopAll } from './processes';
 import { request, results } from './request';
@@ -112,26 +112,29 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
   const shop = await shoppingSetup(upstream, products, session, servers.sqlitePath);
   const accounts = await accountSetup(upstream, session.stamp, servers.outboxDir);
   const cases = [
-    ...settingsCases(),
-    ...catalogueCases(
-      slug,
-      categorySlug,
-      products.map((p) => str(p.slug)),
+    ...fromFile('cases/settings.ts', settingsCases()),
+    ...fromFile(
+      'cases/catalogue.ts',
+      catalogueCases(
+        slug,
+        categorySlug,
+        products.map((p) => str(p.slug)),
+      ),
     ),
-    ...sessionCases(session),
-    ...addressCases(accounts),
-    ...passwordCases(accounts),
-    ...dataRightsCases(accounts, upstream, session.stamp),
-    ...shippingCases(shop),
-    ...cartCases(shop),
-    ...checkoutCases(shop),
-    ...orderCases(shop),
-    ...paymentCases(shop),
-    ...cancellationCases(shop),
-    ...reviewCases(shop),
-    ...blogCases(shop, blogSetup(servers.sqlitePath)),
-    ...contactAndPagesCases(),
-    ...contractWideCases(doc, allOps, session.access),
+    ...fromFile('cases/session.ts', sessionCases(session)),
+    ...fromFile('cases/account-addresses.ts', addressCases(accounts)),
+    ...fromFile('cases/account-passwords.ts', passwordCases(accounts)),
+    ...fromFile('cases/account-data.ts', dataRightsCases(accounts, upstream, session.stamp)),
+    ...fromFile('cases/shipping.ts', shippingCases(shop)),
+    ...fromFile('cases/cart.ts', cartCases(shop)),
+    ...fromFile('cases/checkout.ts', checkoutCases(shop)),
+    ...fromFile('cases/orders.ts', orderCases(shop)),
+    ...fromFile('cases/payments.ts', paymentCases(shop)),
+    ...fromFile('cases/cancellation.ts', cancellationCases(shop)),
+    ...fromFile('cases/reviews.ts', reviewCases(shop)),
+    ...fromFile('cases/blog.ts', blogCases(shop, blogSetup(servers.sqlitePath))),
+    ...fromFile('cases/contact-and-pages.ts', contactAndPagesCases()),
+    ...fromFile('cases/auth-and-unimplemented.ts', contractWideCases(doc, allOps, session.access)),
   ];
 
   const { failed } = await runCases(cases, servers.bases, contract);

@@ -19,6 +19,7 @@ import {
   type JsonObject,
   type Operation,
 } from './contract-document';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Case } from './case';
 import { request, type Answer } from './request';
 
@@ -163,6 +164,23 @@ async function runCase(
  * prints the report. A case whose `prepare` or request throws counts as failed.
  * @returns the counts, and the operations that answered 501 (each once, in order).
  */
+/**
+ * Adds each case file's milliseconds to the JSON file CONTRACT_TIMINGS_FILE names (an object
+ * of file to ms; `npm test` prints the slowest), when it is set.
+ */
+function recordTimings(msByFile: Map<string, number>): void {
+  const out = process.env.CONTRACT_TIMINGS_FILE;
+  if (!out) return;
+  let all: Record<string, number> = {};
+  try {
+    all = JSON.parse(readFileSync(out, 'utf8')) as Record<string, number>;
+  } catch {
+    // The first run of the process writes it.
+  }
+  for (const [file, ms] of msByFile) all[file] = (all[file] ?? 0) + ms;
+  writeFileSync(out, JSON.stringify(all));
+}
+
 export async function runCases(
   cases: Case[],
   bases: Bases,
@@ -172,7 +190,9 @@ export async function runCases(
   let passed = 0;
   let failed = 0;
   const notImplemented: string[] = [];
+  const msByFile = new Map<string, number>();
   for (const planned of cases) {
+    const started = performance.now();
     let c = planned;
     let problems: string[];
     try {
@@ -197,7 +217,10 @@ export async function runCases(
       console.log(`FAIL ${c.name} (${target}, ${via === 'direct' ? 'direct' : `prism ${via}`})`);
       for (const problem of problems) console.log(`       ${problem}`);
     }
+    const file = planned.file ?? '(no file)';
+    msByFile.set(file, (msByFile.get(file) ?? 0) + performance.now() - started);
   }
+  recordTimings(msByFile);
   const missing = notImplemented.length
     ? ` (operations answering 501, no handler yet: ${notImplemented.join(', ')})`
     : '';

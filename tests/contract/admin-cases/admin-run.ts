@@ -13,6 +13,7 @@
  * case that succeeds. An operation whose handler is missing answers 501, which Prism turns into
  * a mock: those cases fail as NOT IMPLEMENTED and the summary names the operations.
  */
+import { fromFile } from '../case';
 import { adminContractFile, loadContract, makeAjv, operations } from '../contract-document';
 import { runCases } from '../runner';
 import type { Servers } from '../servers';
@@ -52,23 +53,29 @@ export async function runAdminContract(
     console.log(`note: the collection order could not be placed: ${setup.collectionProblem}`);
   }
   const cases = [
-    ...accessCases(doc, allOps, setup.shopper),
-    ...authCases(setup),
-    ...staffCases(setup),
-    ...orderCases(setup),
-    ...productCases(setup),
+    ...fromFile('admin-cases/access.ts', accessCases(doc, allOps, setup.shopper)),
+    ...fromFile('admin-cases/auth.ts', authCases(setup)),
+    ...fromFile('admin-cases/staff.ts', staffCases(setup)),
+    ...fromFile('admin-cases/orders.ts', orderCases(setup)),
+    ...fromFile('admin-cases/products.ts', productCases(setup)),
     // ~~ products ~~
-    ...stockAndCategoryCases(setup, servers.upstream),
+    ...fromFile(
+      'admin-cases/stock-and-categories.ts',
+      stockAndCategoryCases(setup, servers.upstream),
+    ),
     // ~~ stock-and-categories ~~
-    ...mediaCases(setup, servers.upstream),
+    ...fromFile('admin-cases/media.ts', mediaCases(setup, servers.upstream)),
     // ~~ media ~~
-    ...moderationAndInboxCases(setup, servers.upstream),
+    ...fromFile(
+      'admin-cases/moderation-and-inbox.ts',
+      moderationAndInboxCases(setup, servers.upstream),
+    ),
     // ~~ moderation-and-inbox ~~
-    ...contentCases(setup),
+    ...fromFile('admin-cases/content.ts', contentCases(setup)),
     // ~~ content ~~
-    ...settingsCases(setup),
+    ...fromFile('admin-cases/settings.ts', settingsCases(setup)),
     // ~~ settings ~~
-    ...activityCases(setup),
+    ...fromFile('admin-cases/activity.ts', activityCases(setup)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
