@@ -154,7 +154,7 @@ export interface ManualPaymentsTable {
   received_at: ColumnType<Date | string, string | undefined, string>;
   staff_id: number | null;
   /**
-   * When an owner confirmed the amount above the order's total (migration 2026-021): null when
+   * When an owner confirmed the amount above the order's total (migration 2026-022): null when
    * there is none, and for a row recorded before overpayments needed an owner, whose amount
    * above the total then counts neither as paid nor as refundable (orders/order-money.ts).
    */

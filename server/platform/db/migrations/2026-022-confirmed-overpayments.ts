@@ -1,6 +1,7 @@
 /**
- * Migration 2026_021_confirmed_overpayments: an overpayment received by hand counts only once an
- * owner confirmed it. Shipped once released; never edit it then, add a later migration instead.
+ * Migration 2026_022_confirmed_overpayments (after main's 2026_021_email_verification): an
+ * overpayment received by hand counts only once an owner confirmed it. Shipped once released;
+ * never edit it then, add a later migration instead.
  *
  * Adds to `manual_payments` (money the order desk marked received by hand):
  * - `overpayment_confirmed_at`: when an owner confirmed that the amount above the order's total
