@@ -393,10 +393,14 @@ export interface paths {
     /**
      * Record a bank transfer or custom payment the shop received; the order becomes paid.
      * @description Only an `awaiting_payment` order with an offline method (bank transfer, custom), and
-     *     for at least its total (a payer who sent more is recorded as sending more): less
-     *     answers 400 on `amount`. The shopper is e-mailed that their payment arrived. 409 when
-     *     the order is no longer awaiting payment (paid by now, canceled or expired: an expired
-     *     order is reopened first). A second click is refused with 409 and records nothing.
+     *     for at least its total: less answers 400 on `amount`. More is an overpayment, money the
+     *     shop may later pay back (a refund, or a cancel's refund in full), so only an owner
+     *     records it, and only with `confirm_overpayment: true`: staff are answered 400 on
+     *     `amount`, and so is an owner who did not confirm. A confirmed overpayment shows on the
+     *     order (`payments[].overpayment`) and counts in `paid_total` and `refundable`. The
+     *     shopper is e-mailed that their payment arrived. 409 when the order is no longer
+     *     awaiting payment (paid by now, canceled or expired: an expired order is reopened
+     *     first). A second click is refused with 409 and records nothing.
      */
     post: operations['markOrderPaid'];
     delete?: never;
@@ -636,7 +640,8 @@ export interface paths {
     /**
      * What needs doing today, each list oldest first.
      * @description - `transfers_to_confirm`: bank-transfer and custom orders awaiting payment.
-     *     - `to_ship`: paid and processing orders with a delivery still to send.
+     *     - `to_ship`: paid and processing orders, a shipment of each still to send or make ready:
+     *       the orders of the list's `to_ship` tab (`listOrders`), the same count.
      *     - `collections_waiting`: orders with a collection ready at the workshop.
      *     - `manual_refunds`: money the shop must pay back by hand (refunds whose status is
      *       `manual`, and card payments an order could not keep whose refund is `manual`), until
@@ -2187,7 +2192,11 @@ export interface components {
      * @example 245.00
      */
     Money: string;
-    /** @description An amount a member types, above zero, with two decimals (`"45.00"`). */
+    /**
+     * @description An amount a member types, above zero and at most 100000.00, with two decimals
+     *     (`"45.00"`): money received by hand, or a refund. The maximum is the order desk's one
+     *     limit (`MAX_DESK_AMOUNT_CENTS` in common/money.ts); the pattern states it too.
+     */
     PositiveMoneyInput: string;
     /**
      * @description An order's human-readable reference, `ORD-` and two groups of four characters (no 0, 1, I, L, O, U).
@@ -2533,6 +2542,19 @@ export interface components {
       received_at: string;
       /** @description The name of the member who marked it paid. */
       by: string | null;
+      /** @description What was received above the order's total; null when the amount was the total. */
+      overpayment: components['schemas']['Overpayment'] | null;
+    };
+    Overpayment: {
+      amount: components['schemas']['Money'];
+      /**
+       * Format: date-time
+       * @description When an owner confirmed it. Null for one recorded before overpayments needed an
+       *     owner: it is not counted in `paid_total` and is never refunded through the shop.
+       */
+      confirmed_at: string | null;
+      /** @description The name of the owner who confirmed it. */
+      confirmed_by: string | null;
     };
     AdminPayment:
       components['schemas']['CardPaymentAttempt'] | components['schemas']['ManualPayment'];
@@ -2598,7 +2620,7 @@ export interface components {
       attestation: components['schemas']['AdminAttestation'] | null;
       subtotal: components['schemas']['Money'];
       shipping: components['schemas']['Money'];
-      /** @description What was taken or received, refunds not deducted. */
+      /** @description What was taken or received, refunds not deducted; money received above the total only where an owner confirmed the overpayment. */
       paid_total: components['schemas']['Money'];
       refunded_total: components['schemas']['Money'];
       /** @description `paid_total` less `refunded_total`: at most this may be refunded. */
@@ -2622,6 +2644,13 @@ export interface components {
       amount: components['schemas']['PositiveMoneyInput'];
       /** @description The reference the payer gave, as it appears on the shop's bank statement. */
       payer_reference: string;
+      /**
+       * @description An owner confirms that `amount`, above the order's total, was received: the amount
+       *     above the total is recorded as an overpayment, and may be refunded. Required for an
+       *     amount above the total; ignored for the total. Staff cannot record an overpayment.
+       * @default false
+       */
+      confirm_overpayment: boolean;
     };
     ShipRequest: {
       carrier: components['schemas']['Carrier'];
@@ -2667,6 +2696,7 @@ export interface components {
     };
     Today: {
       transfers_to_confirm: components['schemas']['AdminOrderSummary'][];
+      /** @description The orders of the list's `to_ship` tab (paid and processing), oldest first. */
       to_ship: components['schemas']['AdminOrderSummary'][];
       collections_waiting: components['schemas']['AdminOrderSummary'][];
       manual_refunds: components['schemas']['ManualRefundDue'][];
@@ -4350,7 +4380,11 @@ export interface operations {
           'application/json': components['schemas']['AdminOrder'];
         };
       };
-      /** @description The amount is less than the order's total, or a field is invalid. */
+      /**
+       * @description The amount is less than the order's total, more than it from a member who is not an
+       *     owner, more than it from an owner without `confirm_overpayment`, or a field is
+       *     invalid.
+       */
       400: {
         headers: {
           [name: string]: unknown;

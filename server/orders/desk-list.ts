@@ -21,6 +21,7 @@ import type { Database, OrderStatus, PaymentMethod } from '../platform/db/databa
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
+import { TO_SHIP } from './desk-rules.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { ORDER_MESSAGES } from './messages.ts';
 
@@ -37,7 +38,8 @@ export const MAX_DESK_SEARCH = 100;
 /** The statuses each tab of the desk lists; every status is in exactly one tab. */
 export const DESK_STATUS_GROUPS: { readonly [F in DeskStatusFilter]: readonly OrderStatus[] } = {
   awaiting_payment: ['awaiting_payment'],
-  to_ship: ['paid', 'processing'],
+  // The desk's one "To ship" (./desk-rules.ts), which Today lists too.
+  to_ship: TO_SHIP,
   shipped: ['shipped'],
   ready_to_collect: ['ready_to_collect'],
   completed: ['completed'],

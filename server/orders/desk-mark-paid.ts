@@ -7,16 +7,23 @@
  * sweep never expires it and no reminder goes), and the shopper's "payment received" e-mail is
  * queued. The move is written to the activity log.
  *
- * The amount: what the statement shows, at least the order's total. Less is refused (field
- * `amount`), so an order is never paid in part by mistake; more is accepted and recorded as
- * received, so the owner sees what came in beyond the total and can refund it.
+ * The amount: what the statement shows, at least the order's total and at most
+ * common/money.ts's MAX_DESK_AMOUNT_CENTS. Less than the total is refused (field `amount`), so an
+ * order is never paid in part by mistake. More is an overpayment: money that, once recorded,
+ * may be paid back to the shopper (a refund, or the desk's cancel, "refund in full"), so only an
+ * owner (`orders.money`, the permission that moves money out of the shop) records it, and only
+ * when they confirm it (`confirmOverpayment`); a staff member's is refused on `amount`, and so is
+ * an owner's unconfirmed one. The confirmation is kept with the money
+ * (`manual_payments.overpayment_confirmed_at`, `_by`) and in the activity log, and only a
+ * confirmed overpayment counts as paid and refundable (./order-money.ts). Decision 020,
+ * "Overpayments".
  */
 import { toDecimal } from '../../common/money.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { isCardMethod } from '../payments/methods.ts';
 import { closeAttemptsAtProvider } from '../payments/payment-start.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
+import { can, requirePermission } from '../staff/roles.ts';
 import type { OrderContext } from './context.ts';
 import {
   checkText,
@@ -36,6 +43,11 @@ import { orderBecomesPaid } from './order-paid.ts';
 export interface MarkPaidInput {
   amountCents: number;
   payerReference: string;
+  /**
+   * The member confirms that an amount above the order's total was received, as an
+   * overpayment (owners only; ignored when the amount is the total).
+   */
+  confirmOverpayment?: boolean;
 }
 
 /** The input's field errors apart from the order's total (see `markOrderPaid`). */
@@ -60,8 +72,12 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
  * Records money received by hand for order `orderNumber` of the actor's shop and makes it paid
  * (see the module comment).
  * @throws DomainError `forbidden` (403) for a role without `orders.fulfil`;
- *   `invalid_desk_input` (400): `amount` not a whole number of cents from 1 to 10,000,000, or
- *   below the order's total ("The amount received is less than the order's total of $475.00.");
+ *   `invalid_desk_input` (400): `amount` not a whole number of cents from 1 to
+ *   MAX_DESK_AMOUNT_CENTS (10,000,000), below the order's total ("The amount received is less
+ *   than the order's total of $475.00."), above it from a member who is not an owner ("The
+ *   amount received is more than the order's total of $475.00; only an owner can record an
+ *   overpayment."), or above it from an owner who did not confirm it ("The amount received is
+ *   $25.00 more than the order's total of $475.00. Confirm the overpayment to record it.");
  *   `payer_reference` blank, over 140 characters or with control characters;
  *   `order_not_found` (404) for no such order in the shop;
  *   `order_move_refused` (409): a card order ("A card order is paid through its card
@@ -84,11 +100,20 @@ export async function markOrderPaid(
     if (order.status !== 'awaiting_payment') {
       throw moveRefused(closedRefusal(order) ?? DESK_MESSAGES.alreadyPaid);
     }
+    const total = toDecimal(order.total_cents);
     if (amountCents < order.total_cents) {
+      throw invalidInput({ amount: [DESK_MESSAGES.amountBelowTotal(total)] });
+    }
+    const overCents = amountCents - order.total_cents;
+    if (overCents > 0 && !can(actor.role, 'orders.money')) {
+      throw invalidInput({ amount: [DESK_MESSAGES.overpaymentOwnerOnly(total)] });
+    }
+    if (overCents > 0 && input.confirmOverpayment !== true) {
       throw invalidInput({
-        amount: [DESK_MESSAGES.amountBelowTotal(toDecimal(order.total_cents))],
+        amount: [DESK_MESSAGES.overpaymentUnconfirmed(toDecimal(overCents), total)],
       });
     }
+    const confirmed = overCents > 0;
     const { id: manualPaymentId } = await trx
       .insertInto('manual_payments')
       .values({
@@ -98,6 +123,8 @@ export async function markOrderPaid(
         payer_reference: payerReference,
         received_at: at.toISOString(),
         staff_id: actor.id,
+        overpayment_confirmed_at: confirmed ? at.toISOString() : null,
+        overpayment_confirmed_by: confirmed ? actor.id : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -114,6 +141,7 @@ export async function markOrderPaid(
         status: 'paid',
         amount: toDecimal(amountCents),
         payer_reference: payerReference,
+        ...(confirmed ? { overpayment: toDecimal(overCents), overpayment_confirmed: true } : {}),
       },
       at,
     );

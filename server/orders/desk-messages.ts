@@ -4,13 +4,17 @@
  * desk shows as they are. The contract (openapi/admin.yaml) quotes them; tests assert them
  * verbatim.
  */
+import { MAX_DESK_AMOUNT_CENTS, toDecimal } from '../../common/money.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 
 /** The desk's field limits (the columns' sizes). */
 export const DESK_LIMITS = {
-  /** Money received by hand, in cents: at least a cent, at most $100,000.00. */
+  /**
+   * Money received by hand, in cents: at least a cent, at most common/money.ts's
+   * MAX_DESK_AMOUNT_CENTS ($100,000.00), the limit the contract and the back office share.
+   */
   minAmountCents: 1,
-  maxAmountCents: 10_000_000,
+  maxAmountCents: MAX_DESK_AMOUNT_CENTS,
   payerReference: 140,
   trackingNumber: 64,
   cancelReason: 500,
@@ -23,7 +27,7 @@ export const FIELD_MESSAGES = {
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   notInteger: 'A valid integer is required.',
   tooSmall: 'Ensure this value is greater than or equal to 0.01.',
-  tooLarge: 'Ensure this value is less than or equal to 100000.00.',
+  tooLarge: `Ensure this value is less than or equal to ${toDecimal(MAX_DESK_AMOUNT_CENTS)}.`,
   notAChoice: (value: string) => `"${value}" is not a valid choice.`,
   controlCharacters: 'Enter text without control characters.',
   trackingCharacters: 'Enter letters, digits, spaces and hyphens only.',
@@ -35,6 +39,11 @@ export const DESK_MESSAGES = {
   // Mark paid.
   amountBelowTotal: (total: string) =>
     `The amount received is less than the order's total of $${total}.`,
+  // More than the total: an overpayment, which only an owner records, and only when confirmed.
+  overpaymentOwnerOnly: (total: string) =>
+    `The amount received is more than the order's total of $${total}; only an owner can record an overpayment.`,
+  overpaymentUnconfirmed: (over: string, total: string) =>
+    `The amount received is $${over} more than the order's total of $${total}. Confirm the overpayment to record it.`,
   cardOrder: 'A card order is paid through its card payment.',
   alreadyPaid: 'This order is already paid.',
   expiredReopenFirst: (expiredAt: string) =>

@@ -272,6 +272,7 @@ describe('an order on the desk', () => {
         payer_reference: 'TURING ORD-9WQP-3HTN',
         received_at: '2026-11-20T09:15:00.000Z',
         by: 'Tom Reed',
+        overpayment: null,
       },
     ]);
     expect(shown.refunds).toEqual([

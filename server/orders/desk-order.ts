@@ -2,8 +2,9 @@
  * One order as the order desk shows it (the back office, `GET /orders/{order_number}/`, and
  * the answer of every move of the desk): its lines with their options and engraving, the
  * address, each shipment with what the shop did with it (carrier, tracking link, when it was
- * sent, made ready, collected), the money (card attempts, money received by hand, refunds, and
- * what may still be refunded: ./order-money.ts), the e-mails sent about it, its timeline, and
+ * sent, made ready, collected), the money (card attempts, money received by hand with what it
+ * held above the total and the owner who confirmed that overpayment, refunds, and what may
+ * still be refunded: ./order-money.ts), the e-mails sent about it, its timeline, and
  * the moves the caller's role may make on it now (./desk-rules.ts, the same rules the moves
  * check).
  *
@@ -129,6 +130,27 @@ function activityEntry(
   }
 }
 
+/**
+ * What a payment received by hand held above the order's total (`totalCents`), and whether an
+ * owner confirmed it (./order-money.ts counts it only then); null when it was the total.
+ */
+function overpaymentOf(
+  m: {
+    amount_cents: number;
+    overpayment_confirmed_at: Date | string | null;
+    confirmed_by_name: string | null;
+  },
+  totalCents: number,
+): Schemas['Overpayment'] | null {
+  const over = m.amount_cents - totalCents;
+  if (over <= 0) return null;
+  return {
+    amount: toDecimal(over),
+    confirmed_at: isoOrNull(m.overpayment_confirmed_at),
+    confirmed_by: m.overpayment_confirmed_at === null ? null : m.confirmed_by_name,
+  };
+}
+
 /** A member's name (their e-mail when the row is gone), or "System" when no member acted. */
 function actorName(
   staffId: number | null,
@@ -187,8 +209,9 @@ export async function getAdminOrder(
       db
         .selectFrom('manual_payments as m')
         .leftJoin('staff as s', 's.id', 'm.staff_id')
+        .leftJoin('staff as c', 'c.id', 'm.overpayment_confirmed_by')
         .selectAll('m')
-        .select('s.name as staff_name')
+        .select(['s.name as staff_name', 'c.name as confirmed_by_name'])
         .where('m.order_id', '=', order.id)
         .orderBy('m.received_at')
         .orderBy('m.id')
@@ -270,6 +293,7 @@ export async function getAdminOrder(
       payer_reference: m.payer_reference,
       received_at: iso(m.received_at),
       by: m.staff_id === null ? null : m.staff_name,
+      overpayment: overpaymentOf(m, order.total_cents),
       at: iso(m.received_at),
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
@@ -310,11 +334,15 @@ export async function getAdminOrder(
   }
   for (const m of manual) {
     const amount = toDecimal(m.amount_cents);
+    const over = overpaymentOf(m, order.total_cents);
+    const received = m.payer_reference ? `${amount}, reference ${m.payer_reference}` : amount;
     timeline.push({
       at: iso(m.received_at),
       actor: actorName(m.staff_id, m.staff_name),
       action: 'Marked paid',
-      detail: m.payer_reference ? `${amount}, reference ${m.payer_reference}` : amount,
+      detail: over
+        ? `${received} (${over.amount} over the total, ${over.confirmed_at ? 'confirmed as an overpayment' : 'not confirmed by an owner: not refundable'})`
+        : received,
     });
   }
   // A shipment's step is told by its member in the log, when the log has it.

@@ -29,6 +29,17 @@ export interface ShipmentProgress {
 /** The statuses in which the desk fulfils shipments (ship, ready, collected). */
 export const FULFILLING: readonly OrderStatus[] = ['paid', 'processing', 'ready_to_collect'];
 
+/**
+ * The desk's "To ship", defined once: the orders paid and not yet sent off or handed over,
+ * whatever is left (a delivery to send, a collection to make ready). The list's `to_ship` tab
+ * (./desk-list.ts) and Today's `to_ship` (./desk-today.ts) both list exactly these statuses, so
+ * their counts agree. By the status rule above, every such order with a shipment has a move
+ * the desk offers: `paid` is an order with nothing done (each shipment waits to be shipped or
+ * made ready), and `processing` one with a delivery still to send or, every delivery sent, a
+ * collection not yet ready (a ready one would make it `ready_to_collect`).
+ */
+export const TO_SHIP: readonly OrderStatus[] = ['paid', 'processing'];
+
 /** The statuses of a paid order an owner may still cancel (refunded in full). */
 export const CANCELABLE_PAID: readonly OrderStatus[] = FULFILLING;
 

@@ -3,7 +3,9 @@
  *
  * - `transfers_to_confirm`: orders of an offline method (bank transfer, the shop's own) still
  *   awaiting payment: money to watch for and mark paid;
- * - `to_ship`: paid and processing orders with a delivery not yet sent;
+ * - `to_ship`: the desk's "To ship" (`TO_SHIP`, ./desk-rules.ts): paid and processing orders,
+ *   each with a delivery to send or a collection to make ready; the very orders the list's
+ *   `to_ship` tab counts (./desk-list.ts), so the two never disagree;
  * - `collections_waiting`: orders with a collection ready at the workshop, not yet collected;
  * - `manual_refunds`: money the shop must pay back by hand: its refunds whose status is
  *   `manual` (source `refund`), and card payments an order could not keep whose refund is
@@ -24,6 +26,7 @@ import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { PaymentMethod } from '../platform/db/database.ts';
 import { toSummary } from './desk-list.ts';
+import { TO_SHIP } from './desk-rules.ts';
 import { orderShipments } from './read-model.ts';
 
 export type Today = Schemas['Today'];
@@ -158,12 +161,7 @@ export async function getToday(db: Kysely<Database>, tenantId: number, now: Date
         shipment.kind === 'delivery' ? status === 'shipped' : status === 'collected';
       if (handedOver) for (const id of shipment.item_ids) gone.add(id);
     });
-    if (
-      order.status !== 'ready_to_collect' &&
-      shipments.some((s, index) => s.kind === 'delivery' && !progress.has(index))
-    ) {
-      toShip.push(toSummary(order));
-    }
+    if (TO_SHIP.includes(order.status)) toShip.push(toSummary(order));
     if (shipments.some((s, index) => s.kind === 'collection' && progress.get(index) === 'ready')) {
       collections.push(toSummary(order));
     }

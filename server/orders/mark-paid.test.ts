@@ -106,32 +106,61 @@ describe('marking a bank transfer paid', () => {
     expect(await desk.activityOf(order.order_number)).toHaveLength(1);
   });
 
-  it('refuses less than the total, and records more as it was received', async () => {
+  it('refuses less than the total, and more unless an owner confirms the overpayment', async () => {
     const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
     const total = centsOf(order.total_price);
-    expect(
-      await refusalOf(
-        markOrderPaid(desk.ctx(), desk.staff, order.order_number, {
-          amountCents: total - 1,
-          payerReference: 'A LOVELACE',
-        }),
-      ),
-    ).toEqual({
+    const mark = (actor: typeof desk.staff, amountCents: number, confirmOverpayment?: boolean) =>
+      markOrderPaid(desk.ctx(), actor, order.order_number, {
+        amountCents,
+        payerReference: 'A LOVELACE',
+        ...(confirmOverpayment === undefined ? {} : { confirmOverpayment }),
+      });
+    expect(await refusalOf(mark(desk.staff, total - 1))).toEqual({
       status: 400,
       code: 'invalid_desk_input',
       body: {
         amount: [`The amount received is less than the order's total of $${order.total_price}.`],
       },
     });
+    // Staff never record more than the total, confirmed or not.
+    for (const confirm of [undefined, true]) {
+      expect((await refusalOf(mark(desk.staff, total + 500, confirm))).body).toEqual({
+        amount: [
+          `The amount received is more than the order's total of $${order.total_price}; only an owner can record an overpayment.`,
+        ],
+      });
+    }
+    // An owner confirms it, or it is refused too.
+    expect((await refusalOf(mark(desk.owner, total + 500, false))).body).toEqual({
+      amount: [
+        `The amount received is $5.00 more than the order's total of $${order.total_price}. Confirm the overpayment to record it.`,
+      ],
+    });
     expect((await desk.orderRow(order.order_number)).status).toBe('awaiting_payment');
     expect(await desk.activityOf(order.order_number)).toEqual([]);
 
-    await markOrderPaid(desk.ctx(), desk.staff, order.order_number, {
-      amountCents: total + 500,
-      payerReference: 'A LOVELACE',
+    await mark(desk.owner, total + 500, true);
+    const row = await t.app.db
+      .selectFrom('manual_payments')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      amount_cents: total + 500,
+      staff_id: desk.owner.id,
+      overpayment_confirmed_by: desk.owner.id,
     });
+    expect(row.overpayment_confirmed_at).not.toBeNull();
     expect(await desk.emailData(order.order_number, 'payment_received')).toMatchObject({
       payment: { amount: ((total + 500) / 100).toFixed(2) },
+    });
+    expect((await desk.activityOf(order.order_number))[0]).toMatchObject({
+      action: 'order.mark_paid',
+      after: {
+        amount: ((total + 500) / 100).toFixed(2),
+        overpayment: '5.00',
+        overpayment_confirmed: true,
+      },
     });
   });
 

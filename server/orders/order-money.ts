@@ -1,15 +1,20 @@
 /**
  * What an order holds of the shopper's money: what was paid (card payments the order keeps,
  * and money the shop received by hand), what was refunded of it, and so what may still be
- * refunded. The refunds (server/payments/shop-refunds.ts) and the desk's order page
- * (./desk-order.ts) read it the same way.
+ * refunded. The refunds (server/payments/shop-refunds.ts: a refund, and the desk's cancel of a
+ * paid order, "refund in full"), the refund e-mails (./order-emails.ts, ./desk-emails.ts) and
+ * the desk's order page (./desk-order.ts) read it the same way, so nothing pays back more than
+ * this says may be refunded.
  *
  * Paid: every `succeeded` card payment without a `refund_status` (a payment with one is money
  * the order could not keep: it was closed first, or another attempt had paid it, and that
- * money is refunded on its own, server/payments/payment-refunds.ts), plus every
- * `manual_payments` row. Refunded: every `refunds` row that is not `failed` (a `pending` one is
- * reserved while its provider is asked, so two refunds at once never add up to more than was
- * paid). Money in integer cents.
+ * money is refunded on its own, server/payments/payment-refunds.ts), plus the money received
+ * by hand (`manual_payments`) that counts: up to the order's total, and above it only what an
+ * owner confirmed as an overpayment (`overpayment_confirmed_at`, ./desk-mark-paid.ts). An
+ * amount above the total that no owner confirmed (a row recorded before overpayments needed
+ * one) is `unconfirmedCents`: shown, never paid out. Refunded: every `refunds` row that is not
+ * `failed` (a `pending` one is reserved while its provider is asked, so two refunds at once
+ * never add up to more than was paid). Money in integer cents.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -31,7 +36,7 @@ export interface KeptCardPayment {
 
 /** An order's money (see the module comment). */
 export interface OrderMoney {
-  /** Card payments kept plus money received by hand. */
+  /** Card payments kept plus the money received by hand that counts (see the module comment). */
   paidCents: number;
   /** Refunds not failed (pending, succeeded, manual). */
   refundedCents: number;
@@ -39,8 +44,44 @@ export interface OrderMoney {
   refundableCents: number;
   /** Card payments the order keeps, oldest capture first. */
   cards: KeptCardPayment[];
-  /** Money received by hand less its refunds (those without a card payment) not failed. */
+  /** Money received by hand that counts, less its refunds (those without a card payment) not failed. */
   manualLeftCents: number;
+  /**
+   * Money recorded as received by hand above the order's total that no owner confirmed: not in
+   * `paidCents`, never refundable.
+   */
+  unconfirmedCents: number;
+}
+
+/** One `manual_payments` row as the sums read it, with its order's total. */
+export interface ManualMoneyRow {
+  amount_cents: number;
+  overpayment_confirmed_at: Date | string | null;
+  total_cents: number;
+}
+
+/**
+ * The money received by hand that counts, and what it holds above the total that no owner
+ * confirmed (see the module comment): confirmed rows count in full; the others count up to
+ * what the order's total leaves after the card payments it keeps and the confirmed rows.
+ * @param rows the order's `manual_payments`, each with the order's total.
+ * @param cardCents the card payments the order keeps (cents).
+ */
+export function countedByHand(
+  rows: readonly ManualMoneyRow[],
+  cardCents: number,
+): { countedCents: number; unconfirmedCents: number } {
+  let confirmed = 0;
+  let unconfirmed = 0;
+  let total = 0;
+  for (const row of rows) {
+    total = row.total_cents;
+    if (row.overpayment_confirmed_at !== null) confirmed += row.amount_cents;
+    else unconfirmed += row.amount_cents;
+  }
+  const room = Math.max(0, total - cardCents - confirmed);
+  const counted = Math.min(unconfirmed, room);
+  return { countedCents: confirmed + counted, unconfirmedCents: unconfirmed - counted };
 }
 
 /** Reads an order's money; inside the order lock's transaction when it is about to change it. */
@@ -56,10 +97,11 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
       .orderBy('id')
       .execute(),
     db
-      .selectFrom('manual_payments')
-      .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
-      .where('order_id', '=', orderId)
-      .executeTakeFirst(),
+      .selectFrom('manual_payments as m')
+      .innerJoin('orders as o', 'o.id', 'm.order_id')
+      .select(['m.amount_cents', 'm.overpayment_confirmed_at', 'o.total_cents'])
+      .where('m.order_id', '=', orderId)
+      .execute(),
     db
       .selectFrom('refunds')
       .select(['payment_id', 'amount_cents'])
@@ -76,7 +118,6 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
     );
     refundedCents += refund.amount_cents;
   }
-  const manualCents = Number(manual?.cents ?? 0);
   const kept: KeptCardPayment[] = cards.map((card) => ({
     id: card.id,
     uuid: card.uuid,
@@ -86,7 +127,9 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
     amountCents: card.amount_cents,
     leftCents: Math.max(0, card.amount_cents - (refundedOf.get(card.id) ?? 0)),
   }));
-  const paidCents = manualCents + kept.reduce((sum, card) => sum + card.amountCents, 0);
+  const cardCents = kept.reduce((sum, card) => sum + card.amountCents, 0);
+  const { countedCents: manualCents, unconfirmedCents } = countedByHand(manual, cardCents);
+  const paidCents = manualCents + cardCents;
   // A refund of a card payment the order no longer keeps (none today) counts against the
   // money received by hand, so the sum of what is left never exceeds what may be refunded.
   const keptIds = new Set(kept.map((card) => card.id));
@@ -100,5 +143,6 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
     refundableCents: Math.max(0, paidCents - refundedCents),
     cards: kept,
     manualLeftCents: Math.max(0, manualCents - manualRefunded),
+    unconfirmedCents,
   };
 }

@@ -4,7 +4,8 @@
  * received by hand (a bank transfer, the custom method).
  *
  * Never more than was paid: what may be refunded is what was paid less every refund that is not
- * `failed` (../orders/order-money.ts). A refund is reserved before any provider is asked, in
+ * `failed` (../orders/order-money.ts), and what was paid by hand counts above the order's total
+ * only where an owner confirmed the overpayment, so a mistyped amount is never paid out. A refund is reserved before any provider is asked, in
  * the order lock's transaction (../orders/order-lock.ts): a `refunds` row and
  * `orders.refunded_cents` grow together and commit, so two refunds of one order at once take
  * turns, and the second sees the first's amount already taken even while its provider is
@@ -33,7 +34,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { toDecimal, toMinorUnits } from '../../common/money.ts';
+import { MAX_DESK_AMOUNT_CENTS, toDecimal, toMinorUnits } from '../../common/money.ts';
 import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from '../orders/context.ts';
@@ -61,6 +62,7 @@ export const REFUND_MESSAGES = {
   invalidAmount: 'A valid number is required.',
   tooManyDecimals: 'Ensure that there are no more than 2 decimal places.',
   notPositive: 'Ensure this value is greater than or equal to 0.01.',
+  overLimit: `Ensure this value is less than or equal to ${toDecimal(MAX_DESK_AMOUNT_CENTS)}.`,
   tooLarge: (left: string) => `At most ${left} can be refunded.`,
   blankReason: 'This field may not be blank.',
   longReason: `Ensure this field has no more than ${MAX_REFUND_REASON} characters.`,
@@ -115,8 +117,8 @@ const refused = (message: string) => new DomainError<OrderErrorCode>('order_move
  * Reads the owner's amount and reason.
  * @returns the amount in cents and the trimmed reason
  * @throws DomainError `invalid_desk_input` with a message for each bad field (`amount`: not a
- *   decimal, more than 2 decimals, zero or negative; `reason`: blank, over 500 characters, or
- *   with a control character other than a line break or a tab).
+ *   decimal, more than 2 decimals, zero or negative, or above MAX_DESK_AMOUNT_CENTS; `reason`:
+ *   blank, over 500 characters, or with a control character other than a line break or a tab).
  */
 export function parseRefundRequest(input: RefundRequest): { amountCents: number; reason: string } {
   const fields: Record<string, string[]> = {};
@@ -128,6 +130,9 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
     ];
   } else if (cents <= 0) {
     fields.amount = [REFUND_MESSAGES.notPositive];
+  } else if (cents > MAX_DESK_AMOUNT_CENTS) {
+    // The contract's limit (PositiveMoneyInput), for a caller that skipped its check.
+    fields.amount = [REFUND_MESSAGES.overLimit];
   }
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
   if (reason === '') fields.reason = [REFUND_MESSAGES.blankReason];

@@ -96,12 +96,16 @@ export interface SeedLocation {
   image: (SeedImage & { file: string }) | null;
 }
 
-/** Someone who paid for the product they review: the seed places a paid order for them. */
+/**
+ * Someone who bought the product they review: the seed places, pays and ships an order for them
+ * (./content-seed-reviews.ts).
+ */
 export interface SeedBuyer {
   fullname: string;
   street: string;
   city: string;
   postalCode: string;
+  /** ISO 3166-1 alpha-2, as checkout records it: a country the shop delivers to. */
   country: string;
   contact_number: string;
 }
@@ -113,7 +117,7 @@ export interface SeedContentReview {
   /** Plain text. */
   comment: string;
   days_ago: number;
-  /** A paid order of the product placed before the review (is_verified_purchase); or null. */
+  /** A shipped order of the product placed before the review (is_verified_purchase); or null. */
   paid_order: SeedBuyer | null;
 }
 
@@ -599,7 +603,7 @@ export const demoContent: SeedContent = {
         street: '7 Braemar Road',
         city: 'Ballater',
         postalCode: 'AB35 5RL',
-        country: 'United Kingdom',
+        country: 'GB',
         contact_number: '+44 13397 496 010',
       },
     },
@@ -615,7 +619,7 @@ export const demoContent: SeedContent = {
         street: '22 Mill Street',
         city: 'Leeds',
         postalCode: 'LS9 8AB',
-        country: 'United Kingdom',
+        country: 'GB',
         contact_number: '+44 113 496 0456',
       },
     },
@@ -923,7 +927,7 @@ export const potteryContent: SeedContent = {
         street: '4 Mill Lane',
         city: 'Shrewsbury',
         postalCode: 'SY2 6AA',
-        country: 'United Kingdom',
+        country: 'GB',
         contact_number: '+44 1743 496 0888',
       },
     },

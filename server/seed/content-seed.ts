@@ -145,7 +145,9 @@ async function insertContent(
       )
       .execute();
   }
-  for (const review of content.reviews) await insertReview(trx, tenantId, review, people, now);
+  for (const review of content.reviews) {
+    await insertReview(trx, tenantId, content.tenantToken, review, people, now);
+  }
 }
 
 /**

@@ -201,14 +201,29 @@ describe('seedContentIfMissing', () => {
       expect(people.map((p) => p.username)).toContain('daniel.reyes');
       expect(await verifyPassword('', NO_LOGIN_PASSWORD_HASH)).toBe(false);
 
-      // Verified reviews rest on a paid order of their product by their author.
+      // Verified reviews rest on a shipped order of their product by their author, paid in
+      // full by hand and sent with a tracking number (a state the shop reaches by its moves).
       const verified = await db
         .selectFrom('reviews as r')
         .innerJoin('orders as o', 'o.user_id', 'r.user_id')
         .innerJoin('order_items as oi', (join) =>
           join.onRef('oi.order_id', '=', 'o.id').onRef('oi.product_id', '=', 'r.product_id'),
         )
-        .select(['r.username', 'o.status', 'o.paid_at'])
+        .innerJoin('manual_payments as m', 'm.order_id', 'o.id')
+        .innerJoin('order_fulfilments as f', 'f.order_id', 'o.id')
+        .select([
+          'r.username',
+          'o.status',
+          'o.paid_at',
+          'o.total_cents',
+          'o.subtotal_cents',
+          'o.shipping_cents',
+          'o.country',
+          'o.shipments',
+          'm.amount_cents',
+          'f.status as fulfilment',
+          'f.tracking_number',
+        ])
         .where('r.is_verified_purchase', '=', 1)
         .where('r.user_id', 'is not', null)
         .execute();
@@ -217,8 +232,14 @@ describe('seedContentIfMissing', () => {
         expected.map((r) => r.username).sort(),
       );
       for (const row of verified) {
-        expect(row.status).toBe('paid');
+        expect(row).toMatchObject({ status: 'shipped', fulfilment: 'shipped', country: 'GB' });
         expect(row.paid_at).not.toBeNull();
+        expect(row.amount_cents).toBe(row.total_cents);
+        expect(row.total_cents).toBe(row.subtotal_cents + row.shipping_cents);
+        expect(row.tracking_number).toMatch(/^[A-Z0-9]+$/);
+        expect(JSON.parse(row.shipments)).toEqual([
+          expect.objectContaining({ kind: 'delivery', item_ids: [expect.any(Number)] }),
+        ]);
       }
     } finally {
       await database.drop();

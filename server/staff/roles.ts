@@ -16,7 +16,10 @@ export const PERMISSIONS = {
   'orders.view': ['owner', 'staff'],
   /** Mark paid, ship, mark ready or collected, cancel an unpaid order. */
   'orders.fulfil': ['owner', 'staff'],
-  /** Refund, cancel a paid order (refunded in full), reopen an expired order. */
+  /**
+   * Refund, cancel a paid order (refunded in full), reopen an expired order, and confirm an
+   * overpayment when marking paid (money that may then be refunded).
+   */
   'orders.money': ['owner'],
   /** Invite, change and remove staff; the shop's staff policy. */
   'staff.manage': ['owner'],

@@ -131,6 +131,63 @@ test.describe('the back office', () => {
     await checkA11y(page);
   });
 
+  test('an owner records money above the total only by confirming the overpayment; staff are told only an owner can @layout', async ({
+    page,
+    request,
+  }) => {
+    const mobile = test.info().project.name === 'mobile';
+    const { order } = await transferOrder(request, mobile ? 7 : 6);
+    const more = (Number(order.total_price) + 10).toFixed(2);
+
+    // Staff: the amount above the total is refused beside the field, before anything is sent.
+    await signIn(page, STAFF, `/admin/orders/${order.order_number}`);
+    await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
+    await expect(page.getByText('Only an owner can record more.')).toBeVisible();
+    await page.getByLabel('Amount received').fill(more);
+    await page.getByLabel("Payer's reference").fill('TRANSFER 3');
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(
+      page.getByText(
+        /is more than the order's total of .*; only an owner can record an overpayment\./,
+      ),
+    ).toBeVisible();
+    const actions = page.getByRole('region', { name: 'Actions' });
+    await actions.screenshot({ path: test.info().outputPath('mark-paid-staff.png') });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+
+    // The owner: a confirmation appears once the amount is above the total, and is needed.
+    await signIn(page, OWNER, `/admin/orders/${order.order_number}`);
+    await page.getByLabel('Amount received').fill(more);
+    await page.getByLabel("Payer's reference").fill('TRANSFER 3');
+    const confirm = page.getByRole('checkbox', {
+      name: 'Record the $10.00 above the total as an overpayment',
+    });
+    await expect(confirm).not.toBeChecked();
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(
+      page.getByText("Confirm the overpayment of $10.00, or enter the order's total."),
+    ).toBeVisible();
+    await noSidewaysScroll(page);
+    await checkA11y(page);
+    await actions.screenshot({ path: test.info().outputPath('mark-paid-owner-confirm.png') });
+
+    await confirm.check();
+    await page.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(page.getByText(/received, \$10\.00 of it an overpayment\./)).toBeVisible();
+    const payments = page.getByRole('region', { name: 'Payments' });
+    await expect(payments).toContainText(
+      `Overpayment of $10.00 above the total, confirmed by ${OWNER.name}`,
+    );
+    await noSidewaysScroll(page);
+    await checkA11y(page);
+    await page.screenshot({
+      path: test.info().outputPath('order-overpayment.png'),
+      fullPage: true,
+    });
+  });
+
   test('a staff member runs the desk but is offered no refund and no activity log @layout', async ({
     page,
     request,

@@ -9,6 +9,8 @@ import { useOrderDesk } from '../../test/order-desk.ts';
 import { asStaff, staffTokenFor } from '../../test/staff.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
+type AdminOrderList = components['schemas']['AdminOrderList'];
+type Today = components['schemas']['Today'];
 
 const desk = useOrderDesk();
 const { t } = desk;
@@ -94,6 +96,29 @@ describe('the desk through the API', () => {
     expect(ready.body.status).toBe('ready_to_collect');
     const collected = await post(staff, `${order.order_number}/shipments/0/collected/`);
     expect(collected.body.status).toBe('completed');
+  });
+
+  it("counts an order paid for collection at the workshop as to ship, in the list's tab and on Today alike", async () => {
+    const order = await desk.placeOrder([
+      { productId: (await desk.freshProduct()).id, ship: 'collection' },
+    ]);
+    const staff = await as('staff');
+    const paid = await post(staff, `${order.order_number}/mark-paid/`, {
+      amount: order.total_price,
+      payer_reference: 'LOVELACE',
+    });
+    expect(paid.body.actions).toContain('mark_ready');
+    const get = <T>(path: string) => call<T>(t.app, 'GET', `/admin/${path}`, staff);
+
+    const found = await get<AdminOrderList>(`orders/?status=to_ship&search=${order.order_number}`);
+    expect(found.body.results.map((o) => o.order_number)).toEqual([order.order_number]);
+    const today = await get<Today>('today/');
+    expect(today.body.to_ship.map((o) => o.order_number)).toContain(order.order_number);
+
+    // And the two count the same orders: the tab's count is Today's list.
+    const tab = await get<AdminOrderList>('orders/?status=to_ship');
+    expect(today.body.to_ship).toHaveLength(tab.body.count);
+    expect(tab.body.status_counts.to_ship).toBe(tab.body.count);
   });
 
   it('lets staff cancel an unpaid order but not reopen it; an owner reopens', async () => {

@@ -27,7 +27,10 @@ function orderNow(request: FastifyRequest, actor: StaffActor, orderNumber: strin
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
 }
 
-/** POST /orders/{order_number}/mark-paid/ {amount, payer_reference} -> AdminOrder; 400, 409. */
+/**
+ * POST /orders/{order_number}/mark-paid/ {amount, payer_reference, confirm_overpayment} ->
+ * AdminOrder; 400 (an amount above the total from staff, or unconfirmed), 409.
+ */
 export const markOrderPaid: AdminOperationHandler<'markOrderPaid'> = async (request) => {
   const actor = requireStaff(request);
   const { order_number: orderNumber } = request.params;
@@ -36,6 +39,7 @@ export const markOrderPaid: AdminOperationHandler<'markOrderPaid'> = async (requ
   await markPaid(request.server.orders, actor, orderNumber, {
     amountCents,
     payerReference: request.body.payer_reference,
+    confirmOverpayment: request.body.confirm_overpayment === true,
   });
   return orderNow(request, actor, orderNumber);
 };

@@ -36,6 +36,7 @@ describe('migrations across restarts', () => {
         '2026_019_price_history_and_delivery',
         '2026_020_account_erasure',
         '2026_021_email_verification',
+        '2026_022_confirmed_overpayments',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

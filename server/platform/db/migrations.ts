@@ -31,6 +31,7 @@ import { sellerAndVatMigration } from './migrations/2026-018-seller-and-vat.ts';
 import { priceHistoryAndDeliveryMigration } from './migrations/2026-019-price-history-and-delivery.ts';
 import { accountErasureMigration } from './migrations/2026-020-account-erasure.ts';
 import { emailVerificationMigration } from './migrations/2026-021-email-verification.ts';
+import { confirmedOverpaymentsMigration } from './migrations/2026-022-confirmed-overpayments.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -56,6 +57,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_019_price_history_and_delivery': priceHistoryAndDeliveryMigration(dialect),
     '2026_020_account_erasure': accountErasureMigration(dialect),
     '2026_021_email_verification': emailVerificationMigration(dialect),
+    '2026_022_confirmed_overpayments': confirmedOverpaymentsMigration(dialect),
   };
 }
 

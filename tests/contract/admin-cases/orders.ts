@@ -926,12 +926,46 @@ export function orderCases(a: AdminSetup): Case[] {
       ),
       via: 'lenient',
     },
-    // A payer who sent more than the total is recorded as sending more.
+    // A payer who sent more than the total: an overpayment, which only an owner records, and
+    // only when they confirm it; then it counts as paid, and shows on the order.
     asStaff(
-      markPaid('of the reopened order, with more than its total', SEEDED.expired, 200, {
+      markPaid('of the reopened order, with more than its total, by staff', SEEDED.expired, 400, {
         bodyOf: () => ({
           amount: money(cents(total(SEEDED.expired)) + 1000),
           payer_reference: 'EVANS LATE',
+          confirm_overpayment: true,
+        }),
+        check: (b) =>
+          fieldError(
+            'amount',
+            `The amount received is more than the order's total of $${total(SEEDED.expired)}; only an owner can record an overpayment.`,
+          )(b),
+      }),
+    ),
+    asOwner(
+      markPaid(
+        'of the reopened order, with more than its total, unconfirmed',
+        SEEDED.expired,
+        400,
+        {
+          bodyOf: () => ({
+            amount: money(cents(total(SEEDED.expired)) + 1000),
+            payer_reference: 'EVANS LATE',
+          }),
+          check: (b) =>
+            fieldError(
+              'amount',
+              `The amount received is $10.00 more than the order's total of $${total(SEEDED.expired)}. Confirm the overpayment to record it.`,
+            )(b),
+        },
+      ),
+    ),
+    asOwner(
+      markPaid('of the reopened order, with more than its total, confirmed', SEEDED.expired, 200, {
+        bodyOf: () => ({
+          amount: money(cents(total(SEEDED.expired)) + 1000),
+          payer_reference: 'EVANS LATE',
+          confirm_overpayment: true,
         }),
         check: orderIs(
           () => SEEDED.expired,
@@ -940,6 +974,18 @@ export function orderCases(a: AdminSetup): Case[] {
             o.paid_total === money(cents(total(SEEDED.expired)) + 1000)
               ? null
               : `expected paid_total ${money(cents(total(SEEDED.expired)) + 1000)}, got ${String(o.paid_total)}`,
+          (o) =>
+            Array.isArray(o.payments) &&
+            o.payments.some(
+              (p) =>
+                isObject(p) &&
+                isObject(p.overpayment) &&
+                p.overpayment.amount === '10.00' &&
+                str(p.overpayment.confirmed_at) &&
+                p.overpayment.confirmed_by === 'Ada Ember',
+            )
+              ? null
+              : `expected an overpayment of 10.00 confirmed by Ada Ember, got ${JSON.stringify(o.payments)}`,
         ),
       }),
     ),

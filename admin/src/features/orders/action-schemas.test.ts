@@ -1,33 +1,99 @@
 import { describe, expect, it } from 'vitest';
-import { markPaidSchema, refundSchema, shipSchema } from './action-schemas';
+import { MAX_DESK_AMOUNT_CENTS, toDecimal } from '../../../../common/money';
+import { AMOUNT_OVER_LIMIT, markPaidSchema, refundSchema, shipSchema } from './action-schemas';
+
+/** Mark paid of a $475.00 order, as staff (`false`) or an owner (`true`). */
+const markPaid = (owner = false) => markPaidSchema('475.00', owner);
+const mark = (amount: string, extra: Record<string, unknown> = {}) => ({
+  amount,
+  payer_reference: 'X',
+  confirm_overpayment: false,
+  ...extra,
+});
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
 describe('the order desk forms', () => {
   it('sends an amount typed loosely as the contract wants it', () => {
-    expect(markPaidSchema.parse({ amount: '475', payer_reference: ' ADA ' })).toEqual({
+    expect(markPaid().parse(mark('475', { payer_reference: ' ADA ' }))).toEqual({
       amount: '475.00',
       payer_reference: 'ADA',
+      confirm_overpayment: false,
     });
-    expect(markPaidSchema.parse({ amount: '£1,234.5', payer_reference: 'X' }).amount).toBe(
-      '1234.50',
-    );
+    expect(markPaidSchema('1234.50', false).parse(mark('£1,234.5')).amount).toBe('1234.50');
   });
 
   it('refuses an amount that is not money, or nothing', () => {
-    expect(messages(markPaidSchema.safeParse({ amount: '12.345', payer_reference: 'X' }))).toEqual([
-      'Enter an amount such as 45.00.',
-    ]);
-    expect(messages(markPaidSchema.safeParse({ amount: '0', payer_reference: 'X' }))).toEqual([
+    for (const bad of ['12.345', '1e9', 'NaN', '-5', 'ten']) {
+      expect(messages(markPaid().safeParse(mark(bad))), bad).toEqual([
+        'Enter an amount such as 45.00.',
+      ]);
+    }
+    expect(messages(markPaid().safeParse(mark('0')))).toEqual([
       'The amount must be more than 0.00.',
     ]);
   });
 
   it("wants the payer's reference the server records", () => {
-    expect(messages(markPaidSchema.safeParse({ amount: '475', payer_reference: '  ' }))).toEqual([
+    expect(messages(markPaid().safeParse(mark('475', { payer_reference: '  ' })))).toEqual([
       "Enter the payer's reference, as it shows on the shop's statement.",
     ]);
+  });
+
+  it("refuses less than the order's total", () => {
+    expect(messages(markPaid(true).safeParse(mark('474.99')))).toEqual([
+      "The amount received is less than the order's total of $475.00.",
+    ]);
+  });
+
+  it('records more than the total only for an owner who confirms the overpayment', () => {
+    // Staff: refused on the amount, whatever they tick.
+    for (const confirm of [false, true]) {
+      const refused = markPaid(false).safeParse(
+        mark('100000.00', { confirm_overpayment: confirm }),
+      );
+      expect(refused.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        [
+          'amount',
+          "The amount received is more than the order's total of $475.00; only an owner can record an overpayment.",
+        ],
+      ]);
+    }
+    // An owner: asked to confirm it, on the confirmation.
+    const unconfirmed = markPaid(true).safeParse(mark('500'));
+    expect(unconfirmed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirm_overpayment', "Confirm the overpayment of $25.00, or enter the order's total."],
+    ]);
+    expect(markPaid(true).parse(mark('500', { confirm_overpayment: true }))).toEqual({
+      amount: '500.00',
+      payer_reference: 'X',
+      confirm_overpayment: true,
+    });
+    // A confirmation left ticked for the total itself is not sent as one.
+    expect(markPaid(true).parse(mark('475', { confirm_overpayment: true }))).toMatchObject({
+      confirm_overpayment: false,
+    });
+  });
+
+  it("holds every amount to the desk's one limit, the contract's and the server's", () => {
+    const max = toDecimal(MAX_DESK_AMOUNT_CENTS);
+    expect(AMOUNT_OVER_LIMIT).toBe('Enter at most $100,000.00.');
+    expect(markPaid(true).parse(mark(max, { confirm_overpayment: true })).amount).toBe(max);
+    for (const over of [toDecimal(MAX_DESK_AMOUNT_CENTS + 1), '999999999.99']) {
+      expect(messages(markPaid(true).safeParse(mark(over, { confirm_overpayment: true })))).toEqual(
+        [AMOUNT_OVER_LIMIT],
+      );
+    }
+    // A refund too, however much could be refunded.
+    expect(
+      messages(
+        refundSchema('999999999.99').safeParse({
+          amount: toDecimal(MAX_DESK_AMOUNT_CENTS + 1),
+          reason: 'Chipped',
+        }),
+      ),
+    ).toEqual([AMOUNT_OVER_LIMIT]);
   });
 
   it('never refunds more than can be refunded', () => {

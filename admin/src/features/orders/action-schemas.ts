@@ -6,14 +6,18 @@
  * two-decimal string ("45.00"); common/money.ts does the arithmetic in pence, never floats.
  */
 import { z } from 'zod';
-import { toDecimal, toMinorUnits } from '../../../../common/money';
+import {
+  formatPrice,
+  MAX_DESK_AMOUNT_CENTS,
+  toDecimal,
+  toMinorUnits,
+} from '../../../../common/money';
 import { CARRIERS } from './labels';
 
-/** The most the contract's PositiveMoneyInput holds (9 digits of pounds). */
-const MAX_CENTS = 999_999_999_99;
-
 /**
- * An amount above zero and at most `maxCents` (when given), as "45.00".
+ * An amount above zero and at most `maxCents` (when given), as "45.00"; never above the desk's
+ * one limit (common/money.ts MAX_DESK_AMOUNT_CENTS, the contract's PositiveMoneyInput and the
+ * server's).
  * @param tooMuch the message when it is over `maxCents`
  */
 export function amountField(maxCents?: number, tooMuch?: string) {
@@ -23,12 +27,16 @@ export function amountField(maxCents?: number, tooMuch?: string) {
     .min(1, 'Enter the amount.')
     .transform((value, ctx) => {
       const cents = toMinorUnits(value.replace(/^[£$]/, '').replace(/,/g, ''));
-      if (cents === null || cents < 0 || cents > MAX_CENTS) {
+      if (cents === null || cents < 0) {
         ctx.addIssue({ code: 'custom', message: 'Enter an amount such as 45.00.' });
         return z.NEVER;
       }
       if (cents === 0) {
         ctx.addIssue({ code: 'custom', message: 'The amount must be more than 0.00.' });
+        return z.NEVER;
+      }
+      if (cents > MAX_DESK_AMOUNT_CENTS) {
+        ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT });
         return z.NEVER;
       }
       if (maxCents !== undefined && cents > maxCents) {
@@ -39,17 +47,67 @@ export function amountField(maxCents?: number, tooMuch?: string) {
     });
 }
 
-/** Mark paid: the amount received (the total by default) and the payer's reference. */
-export const markPaidSchema = z.object({
-  amount: amountField(),
-  payer_reference: z
-    .string()
-    .trim()
-    .min(1, "Enter the payer's reference, as it shows on the shop's statement.")
-    .max(140, 'Keep the reference under 140 characters.'),
-});
-export type MarkPaidInput = z.input<typeof markPaidSchema>;
-export type MarkPaidValues = z.output<typeof markPaidSchema>;
+/** The words for an amount above the desk's limit. */
+export const AMOUNT_OVER_LIMIT = `Enter at most ${formatPrice(toDecimal(MAX_DESK_AMOUNT_CENTS))}.`;
+
+/** The words of mark paid's amount against the order's total (the server's, where it has them). */
+export const MARK_PAID_MESSAGES = {
+  belowTotal: (total: string) =>
+    `The amount received is less than the order's total of ${formatPrice(total)}.`,
+  overpaymentOwnerOnly: (total: string) =>
+    `The amount received is more than the order's total of ${formatPrice(total)}; only an owner can record an overpayment.`,
+  confirmOverpayment: (over: string) =>
+    `Confirm the overpayment of ${formatPrice(over)}, or enter the order's total.`,
+} as const;
+
+/**
+ * Mark paid: the amount received (the total by default), the payer's reference, and an owner's
+ * confirmation of an overpayment. The amount is at least the order's `total`; more is an
+ * overpayment, which only a member who `mayConfirm` (an owner) records, by ticking the
+ * confirmation (the server refuses it otherwise, with the same words on `amount`). The
+ * confirmation is sent only for an amount above the total.
+ */
+export function markPaidSchema(total: string, mayConfirm: boolean) {
+  const totalCents = toMinorUnits(total) ?? 0;
+  return z
+    .object({
+      amount: amountField(),
+      payer_reference: z
+        .string()
+        .trim()
+        .min(1, "Enter the payer's reference, as it shows on the shop's statement.")
+        .max(140, 'Keep the reference under 140 characters.'),
+      confirm_overpayment: z.boolean(),
+    })
+    .superRefine((values, ctx) => {
+      const over = (toMinorUnits(values.amount) ?? 0) - totalCents;
+      if (over < 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: MARK_PAID_MESSAGES.belowTotal(total),
+        });
+      } else if (over > 0 && !mayConfirm) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: MARK_PAID_MESSAGES.overpaymentOwnerOnly(total),
+        });
+      } else if (over > 0 && !values.confirm_overpayment) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['confirm_overpayment'],
+          message: MARK_PAID_MESSAGES.confirmOverpayment(toDecimal(over)),
+        });
+      }
+    })
+    .transform((values) => {
+      const over = (toMinorUnits(values.amount) ?? 0) - totalCents;
+      return { ...values, confirm_overpayment: over > 0 && values.confirm_overpayment };
+    });
+}
+export type MarkPaidInput = z.input<ReturnType<typeof markPaidSchema>>;
+export type MarkPaidValues = z.output<ReturnType<typeof markPaidSchema>>;
 
 /** Ship: the carrier and its tracking number (letters, digits, spaces, hyphens; 1-64). */
 export const shipSchema = z.object({

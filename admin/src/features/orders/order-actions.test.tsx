@@ -45,26 +45,96 @@ describe('mark paid', () => {
       {
         method: 'POST',
         path: '/orders/ORD-7K3F-9QXD/mark-paid/',
-        body: { amount: '475.00', payer_reference: 'LOVELACE ORD-7K3F' },
+        body: {
+          amount: '475.00',
+          payer_reference: 'LOVELACE ORD-7K3F',
+          confirm_overpayment: false,
+        },
       },
     ]);
   });
 
+  it('lets an owner record more than the total only by confirming the overpayment', async () => {
+    const sent = fakeApi({
+      'POST /orders/ORD-7K3F-9QXD/mark-paid/': {
+        status: 200,
+        body: anOrder({ status: 'paid', paid_total: '500.00', actions: [] }),
+      },
+    });
+    renderWithQuery(<MarkPaidForm order={anOrder()} mayConfirmOverpayment />);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    const amount = screen.getByLabelText('Amount received');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '500');
+    await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
+    const confirm = screen.getByRole('checkbox', {
+      name: 'Record the $25.00 above the total as an overpayment',
+    });
+    expect(confirm).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await screen.findByText("Confirm the overpayment of $25.00, or enter the order's total."),
+    ).toBeInTheDocument();
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+
+    await userEvent.click(confirm);
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'POST',
+          path: '/orders/ORD-7K3F-9QXD/mark-paid/',
+          body: { amount: '500.00', payer_reference: 'LOVELACE', confirm_overpayment: true },
+        },
+      ]),
+    );
+  });
+
+  it('tells staff that only an owner records more than the total, and sends nothing', async () => {
+    const sent = fakeApi({});
+    renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    expect(
+      screen.getByText('The order total is $475.00. Only an owner can record more.'),
+    ).toBeInTheDocument();
+    const amount = screen.getByLabelText('Amount received');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '100000');
+    await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
+    expect(
+      await screen.findByText(
+        "The amount received is more than the order's total of $475.00; only an owner can record an overpayment.",
+      ),
+    ).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toHaveLength(0);
+  });
+
   it("shows the server's refusal of the amount beside the amount", async () => {
+    // The member was an owner when the page loaded, and is not any more.
     fakeApi({
       'POST /orders/ORD-7K3F-9QXD/mark-paid/': {
         status: 400,
-        body: { amount: ["The amount received is less than the order's total of $475.00."] },
+        body: {
+          amount: [
+            "The amount received is more than the order's total of $475.00; only an owner can record an overpayment.",
+          ],
+        },
       },
     });
-    renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    renderWithQuery(<MarkPaidForm order={anOrder()} mayConfirmOverpayment />);
     const amount = screen.getByLabelText('Amount received');
     await userEvent.clear(amount);
-    await userEvent.type(amount, '400');
+    await userEvent.type(amount, '500');
     await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
+    await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     expect(
-      await screen.findByText("The amount received is less than the order's total of $475.00."),
+      await screen.findByText(
+        "The amount received is more than the order's total of $475.00; only an owner can record an overpayment.",
+      ),
     ).toBeInTheDocument();
     expect(amount).toHaveAttribute('aria-invalid', 'true');
   });

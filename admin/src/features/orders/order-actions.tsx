@@ -1,7 +1,7 @@
 /**
  * The moves a member may make on an order, each shown only when the server lists it in the
  * order's `actions` (the role and the order's state decide; the server refuses anything else
- * anyway): Mark paid, Cancel (after a confirm step), Refund (after a confirm step; never more
+ * anyway): Mark paid (an owner confirms an amount above the total as an overpayment), Cancel (after a confirm step), Refund (after a confirm step; never more
  * than `refundable`), Reopen, per shipment Ship, Mark ready and Mark collected, and per refund
  * or card payment owed by hand Mark paid back (after a confirm step, with an optional note).
  *
@@ -11,11 +11,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, useContext, useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { formatPrice } from '../../components/format';
+import { toDecimal, toMinorUnits } from '../../../../common/money';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -55,25 +56,58 @@ import { CARRIER_LABELS, CARRIERS } from './labels';
  */
 export const MoveDone = createContext<(message: string) => void>(() => {});
 
-/** Mark paid: the amount (the order's total unless changed) and the payer's reference. */
-export function MarkPaidForm({ order }: { order: AdminOrder }) {
+/**
+ * What the typed amount holds above the order's total, in cents (0 when it is not above it, or
+ * not an amount yet): the form's live reading, the schema decides.
+ */
+function overTotal(typed: string | undefined, total: string): number {
+  const cents = toMinorUnits((typed ?? '').trim().replace(/^[£$]/, '').replace(/,/g, ''));
+  return cents === null ? 0 : Math.max(0, cents - (toMinorUnits(total) ?? 0));
+}
+
+/**
+ * Mark paid: the amount (the order's total unless changed) and the payer's reference. An
+ * amount above the total is an overpayment: an owner (`mayConfirmOverpayment`) records it by
+ * ticking its confirmation, which appears once the amount is above the total; staff are told
+ * only an owner can.
+ */
+export function MarkPaidForm({
+  order,
+  mayConfirmOverpayment = false,
+}: {
+  order: AdminOrder;
+  /** The member is an owner, who may record more than the total (the server checks again). */
+  mayConfirmOverpayment?: boolean;
+}) {
   const move = useMarkPaid(order.order_number);
   const done = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<MarkPaidInput, unknown, MarkPaidValues>({
-    resolver: zodResolver(markPaidSchema),
-    defaultValues: { amount: order.total, payer_reference: '' },
+    resolver: zodResolver(markPaidSchema(order.total, mayConfirmOverpayment)),
+    defaultValues: { amount: order.total, payer_reference: '', confirm_overpayment: false },
   });
   const { errors } = form.formState;
+  const over = overTotal(useWatch({ control: form.control, name: 'amount' }), order.total);
   const submit = form.handleSubmit((values) =>
     once(async () => {
       setMessage(null);
       try {
         await move.mutateAsync(values);
-        done(`Marked paid: ${formatPrice(values.amount)} received. The customer is e-mailed.`);
+        const extra = overTotal(values.amount, order.total);
+        done(
+          `Marked paid: ${formatPrice(values.amount)} received${
+            extra > 0 ? `, ${formatPrice(toDecimal(extra))} of it an overpayment` : ''
+          }. The customer is e-mailed.`,
+        );
       } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['amount', 'payer_reference']));
+        setMessage(
+          placeServerErrors(error, form.setError, [
+            'amount',
+            'payer_reference',
+            'confirm_overpayment',
+          ]),
+        );
       }
     }),
   );
@@ -88,11 +122,44 @@ export function MarkPaidForm({ order }: { order: AdminOrder }) {
       <FormField
         id="paid-amount"
         label="Amount received"
-        hint={`The order total is ${formatPrice(order.total)}.`}
+        hint={`The order total is ${formatPrice(order.total)}. ${
+          mayConfirmOverpayment
+            ? 'More is recorded as an overpayment once you confirm it.'
+            : 'Only an owner can record more.'
+        }`}
         error={errors.amount?.message}
       >
         <input id="paid-amount" type="text" inputMode="decimal" {...form.register('amount')} />
       </FormField>
+      {mayConfirmOverpayment && over > 0 ? (
+        <div className="check overpayment-confirm">
+          <input
+            id="paid-confirm-overpayment"
+            type="checkbox"
+            aria-describedby={`paid-confirm-overpayment-hint${
+              errors.confirm_overpayment ? ' paid-confirm-overpayment-error' : ''
+            }`}
+            aria-invalid={errors.confirm_overpayment ? true : undefined}
+            {...form.register('confirm_overpayment')}
+          />
+          <div>
+            <label htmlFor="paid-confirm-overpayment">
+              <strong>
+                Record the {formatPrice(toDecimal(over))} above the total as an overpayment
+              </strong>
+            </label>
+            <p id="paid-confirm-overpayment-hint" className="field-hint">
+              The customer sent more than the order&apos;s total. It counts as paid, so a refund or
+              canceling the order pays it back to them.
+            </p>
+            {errors.confirm_overpayment ? (
+              <p id="paid-confirm-overpayment-error" className="field-error">
+                {errors.confirm_overpayment.message}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
       <FormField
         id="paid-reference"
         label="Payer's reference"
@@ -128,6 +195,11 @@ export function CancelForm({ order }: { order: AdminOrder }) {
   });
   const { errors } = form.formState;
   const paid = order.paid_total !== '0.00';
+  // A cancel refunds what is still refundable: what was paid (and confirmed) less earlier refunds.
+  const refundBack =
+    order.refundable === order.paid_total
+      ? `The ${formatPrice(order.paid_total)} paid is refunded in full`
+      : `The ${formatPrice(order.refundable)} not yet refunded goes back`;
 
   const confirm = () =>
     once(async () => {
@@ -152,9 +224,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
     >
       <h3 id="cancel-title">Cancel the order</h3>
       <p className="small muted">
-        {paid
-          ? `The ${formatPrice(order.paid_total)} paid is refunded in full and the stock goes back on sale.`
-          : 'The stock goes back on sale.'}{' '}
+        {paid ? `${refundBack} and the stock goes back on sale.` : 'The stock goes back on sale.'}{' '}
         The customer is e-mailed the reason.
       </p>
       {message ? <Notice tone="error">{message}</Notice> : null}
@@ -177,7 +247,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
         >
           <p>
             {paid
-              ? `${formatPrice(order.paid_total)} goes back to the customer. This cannot be undone.`
+              ? `${formatPrice(order.refundable)} goes back to the customer. This cannot be undone.`
               : 'This cannot be undone.'}
           </p>
           <p className="small">Reason: {confirming.reason}</p>

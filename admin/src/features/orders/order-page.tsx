@@ -7,7 +7,8 @@
  *   (carrier, tracking link, times) and the move it is waiting for (ship, ready, collected);
  * - the moves on the whole order the member may make now (the order's `actions`);
  * - the address and phone, the age attestation, the payments with their provider
- *   references, the refunds (each owed by hand with Mark paid back, for an owner), the
+ *   references (money received by hand with what it held above the total, and who confirmed
+ *   that overpayment), the refunds (each owed by hand with Mark paid back, for an owner), the
  *   e-mails sent and the timeline.
  * A link opens the packing slip to print.
  */
@@ -19,6 +20,7 @@ import { hasStatus } from '../../api/errors';
 import { formatDate, formatDateTime, formatPrice, humanize } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { StatusBadge } from '../../components/order-status';
+import { isOwner, useMe } from '../auth/api';
 import { orderQuery, type AdminOrder } from './api';
 import {
   CancelForm,
@@ -61,6 +63,7 @@ export function OrderPage() {
 }
 
 function OrderView({ order }: { order: AdminOrder }) {
+  const me = useMe();
   const [done, setDone] = useState<string | null>(null);
   const hasOrderActions = order.actions.some((action) =>
     ['mark_paid', 'cancel', 'refund', 'reopen'].includes(action),
@@ -123,7 +126,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                 <h2 id="actions-title">Actions</h2>
                 {order.actions.includes('mark_paid') ? (
                   <div className="action">
-                    <MarkPaidForm order={order} />
+                    <MarkPaidForm order={order} mayConfirmOverpayment={isOwner(me)} />
                   </div>
                 ) : null}
                 {order.actions.includes('reopen') ? (
@@ -379,6 +382,20 @@ function PaymentsPanel({ order }: { order: AdminOrder }) {
               <span className="task-main">
                 Received {formatPrice(payment.amount)}
                 {payment.by ? `, marked by ${payment.by}` : ''}
+                {payment.overpayment ? (
+                  <>
+                    <br />
+                    <span className="small">
+                      {payment.overpayment.confirmed_at
+                        ? `Overpayment of ${formatPrice(payment.overpayment.amount)} above the total, confirmed${
+                            payment.overpayment.confirmed_by
+                              ? ` by ${payment.overpayment.confirmed_by}`
+                              : ''
+                          }: it counts as paid and may be refunded.`
+                        : `${formatPrice(payment.overpayment.amount)} above the total was never confirmed by an owner: it does not count as paid and is not refunded.`}
+                    </span>
+                  </>
+                ) : null}
                 <br />
                 <span className="small muted">
                   Payer&apos;s reference{' '}

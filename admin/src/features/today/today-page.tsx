@@ -4,7 +4,8 @@
  * has waited longest is on top.
  *
  * - Transfers to confirm: bank-transfer and custom orders awaiting the money.
- * - To ship: paid orders with a delivery still to send.
+ * - To ship: the orders of the list's To ship tab, paid and processing, each with a delivery to
+ *   send or a collection to make ready.
  * - Collections waiting: ready at the workshop.
  * - Refunds to pay by hand: money the shop owes back outside the card provider.
  * - Made to order, due this week: lines whose latest dispatch date is within 7 days (or past).

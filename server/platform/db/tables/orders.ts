@@ -153,6 +153,14 @@ export interface ManualPaymentsTable {
   payer_reference: string;
   received_at: ColumnType<Date | string, string | undefined, string>;
   staff_id: number | null;
+  /**
+   * When an owner confirmed the amount above the order's total (migration 2026-022): null when
+   * there is none, and for a row recorded before overpayments needed an owner, whose amount
+   * above the total then counts neither as paid nor as refundable (orders/order-money.ts).
+   */
+  overpayment_confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** The owner who confirmed it (null once their row is gone). */
+  overpayment_confirmed_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
