@@ -79,6 +79,7 @@ import type { MediaUploadsTable } from './tables/media.ts';
 import type {
   ActivityLogTable,
   StaffInvitationsTable,
+  StaffPasswordResetsTable,
   StaffPoliciesTable,
   StaffRole,
   StaffSessionsTable,
@@ -89,6 +90,7 @@ import type {
 export type {
   ActivityLogTable,
   StaffInvitationsTable,
+  StaffPasswordResetsTable,
   StaffPoliciesTable,
   StaffRole,
   StaffSessionsTable,
@@ -190,6 +192,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_invitations: StaffInvitationsTable;
   staff_policies: StaffPoliciesTable;
+  staff_password_resets: StaffPasswordResetsTable;
   activity_log: ActivityLogTable;
   manual_payments: ManualPaymentsTable;
   refunds: RefundsTable;
