@@ -33,7 +33,8 @@ export interface StaffServices {
   throttle: LoginThrottle;
   /**
    * One use of each two-factor code: a time step of a member's code is counted once under
-   * `staff:<id>:<step>`, so a code seen over a shoulder or a proxy log cannot sign in again.
+   * `staff:<id>:<step>:<secret fingerprint>`, so a code seen over a shoulder or a proxy log cannot
+   * sign in again (nor the code that confirmed the set-up).
    */
   otpReplay: AddressThrottle;
   /** Invitations an owner sends per hour, keyed `staff:<id>` (each one is an e-mail). */

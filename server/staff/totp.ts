@@ -81,9 +81,14 @@ export function isRecoveryCodeShaped(code: string): boolean {
   return RECOVERY_CODE.test(code.trim().toLowerCase());
 }
 
-/** The key under which a member's code of one time step is burned (./context.ts otpReplay). */
-function stepKey(staffId: number, step: number): string {
-  return `staff:${staffId}:${step}`;
+/**
+ * The key under which a member's code of one time step is burned (./context.ts otpReplay): the
+ * member, the step, and a fingerprint of the secret, so a code of a new secret (set up again
+ * within the same minute, after a reset) is not taken for one already used.
+ */
+function stepKey(staffId: number, step: number, secret: string): string {
+  const fingerprint = createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 12);
+  return `staff:${staffId}:${step}:${fingerprint}`;
 }
 
 /** Hex SHA-256 of a recovery code as `staff.recovery_codes` keeps it (lowercase). */
@@ -206,7 +211,12 @@ export async function confirmTotpSetup(
   const step = await matchTotp(row.totp_secret, code.trim(), Math.floor(now.getTime() / 1000));
   if (step === null) throw wrongSetupCode();
   // Burned like a code at sign-in: the same code cannot sign in (or confirm) again.
-  if (!(await services.otpReplay.tryConsumeKey(actor.tenantId, stepKey(row.id, step)))) {
+  if (
+    !(await services.otpReplay.tryConsumeKey(
+      actor.tenantId,
+      stepKey(row.id, step, row.totp_secret),
+    ))
+  ) {
     throw wrongSetupCode();
   }
   await services.throttle.succeeded(actor.tenantId, accountKey, client.address);
@@ -332,7 +342,9 @@ export async function checkSecondFactor(
   }
   const step = await matchTotp(row.totp_secret, code, Math.floor(now.getTime() / 1000));
   if (step === null) throw otpRequired();
-  if (!(await services.otpReplay.tryConsumeKey(row.tenant_id, stepKey(row.id, step)))) {
+  if (
+    !(await services.otpReplay.tryConsumeKey(row.tenant_id, stepKey(row.id, step, row.totp_secret)))
+  ) {
     throw otpRequired();
   }
   return 'totp';

@@ -213,6 +213,17 @@ describe('every code used is burned', () => {
     const { code } = await setUpTwoStep(await headersOf(who));
     expect(await signIn(who, { otp: code })).toMatchObject({ status: 400, body: CODE_NEEDED });
   });
+
+  it('takes the code of a new secret set up again at once (only the old secret’s code is spent)', async () => {
+    const who = await member();
+    const headers = await headersOf(who);
+    await setUpTwoStep(headers);
+    expect(
+      (await call('POST', '/me/totp/disable/', headers, { password: who.password })).status,
+    ).toBe(204);
+    const { code } = await setUpTwoStep(headers);
+    expect(await signIn(who, { otp: code })).toMatchObject({ status: 400, body: CODE_NEEDED });
+  });
 });
 
 describe('changing one’s password', () => {
