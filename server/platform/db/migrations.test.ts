@@ -35,7 +35,7 @@ describe('migrations across restarts', () => {
         '2026_018_seller_and_vat',
         '2026_019_price_history_and_delivery',
         '2026_020_account_erasure',
-        '2026_021_staff_credentials',
+        '2026_022_staff_credentials',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -30,7 +30,7 @@ import { cancellationRightsMigration } from './migrations/2026-017-cancellation-
 import { sellerAndVatMigration } from './migrations/2026-018-seller-and-vat.ts';
 import { priceHistoryAndDeliveryMigration } from './migrations/2026-019-price-history-and-delivery.ts';
 import { accountErasureMigration } from './migrations/2026-020-account-erasure.ts';
-import { staffCredentialsMigration } from './migrations/2026-021-staff-credentials.ts';
+import { staffCredentialsMigration } from './migrations/2026-022-staff-credentials.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -55,7 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_018_seller_and_vat': sellerAndVatMigration(dialect),
     '2026_019_price_history_and_delivery': priceHistoryAndDeliveryMigration(dialect),
     '2026_020_account_erasure': accountErasureMigration(dialect),
-    '2026_021_staff_credentials': staffCredentialsMigration(dialect),
+    '2026_022_staff_credentials': staffCredentialsMigration(dialect),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Migration 2026_021_staff_credentials (decision 020, "Passwords and the second step"): what a
+ * Migration 2026_022_staff_credentials (decision 020, "Passwords and the second step"): what a
  * member of staff needs to change or reset their password, and what a session knows of the
  * second step. Shipped once released; never edit it then, add a later migration instead.
  *
