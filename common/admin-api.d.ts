@@ -22,6 +22,10 @@ export interface paths {
      *     not set it up yet signs in and is asked to set it up (`totp_required` true,
      *     `totp_enabled` false): until they do, only their own profile, two-step verification and
      *     sessions answer (every other operation 403). Throttled per client address and per e-mail.
+     *     Wrong 6-digit codes are also counted per member from every address together: the tenth
+     *     in an hour e-mails the member (someone has their password), and past it every code is
+     *     refused with 429 until the hour ends; a recovery code still signs in. A session opened
+     *     with a code (or a recovery code) counts as having passed two-step verification.
      */
     post: operations['staffLogin'];
     delete?: never;
@@ -66,6 +70,55 @@ export interface paths {
      * @description Revokes the session the refresh token belongs to; its refresh token is refused from then on.
      */
     post: operations['staffLogout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/reset/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * E-mail a member of staff a link to choose a new password; the same answer whether or not the e-mail is a member's.
+     * @description When the e-mail belongs to a member of staff of the shop (not removed), a link to
+     *     `/admin/reset-password?token=...` is e-mailed (valid 1 hour, single use; every link sent
+     *     stays good until one of them is used). A member receives a few such e-mails an hour at
+     *     most; past that, a request sends nothing and is answered exactly the same. The answer,
+     *     its status and its timing are the same for an e-mail of nobody's (no enumeration). The
+     *     token is only in the e-mail. Throttled per client address (429).
+     */
+    post: operations['requestStaffPasswordReset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/auth/password/reset/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Set a new password with the token of a reset link; every session of the member ends.
+     * @description Writes the member's new password and signs every device of theirs out; they sign in
+     *     again with it (and with a code, when two-step verification is on: a reset leaves it as
+     *     it is). The link then stops working, and so do the other links sent to the member. A
+     *     token that is unknown, expired, already used or of a removed member answers 400 on
+     *     `token`. Throttled per client address (429).
+     */
+    post: operations['confirmStaffPasswordReset'];
     delete?: never;
     options?: never;
     head?: never;
@@ -125,7 +178,9 @@ export interface paths {
      * Confirm the set-up with a code from the app; turns two-step verification on.
      * @description Turns two-step verification on and answers ten recovery codes, shown once: each signs
      *     in once in place of a code (`otp` of `POST /auth/login/`). Confirming again later (after
-     *     a new `POST /me/totp/`) is refused while it is on.
+     *     a new `POST /me/totp/`) is refused while it is on. The code is used up, as at sign-in:
+     *     it does not sign in afterwards. This session then counts as having passed two-step
+     *     verification (an owner may lift the shop's rule from it).
      */
     post: operations['confirmTotpSetup'];
     delete?: never;
@@ -196,6 +251,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me/password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the signed-in member's password; every other session ends.
+     * @description Checks the current password and stores the new one (8 to 200 characters). Every
+     *     session of the member ends at once, this one included, and the answer is a new token
+     *     pair for this device: it stays signed in while every other device is refused from its
+     *     next request. A wrong current password counts as a failed sign-in of the member (the
+     *     sign-in throttle's 429 applies).
+     */
+    post: operations['changeMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/staff/': {
     parameters: {
       query?: never;
@@ -242,6 +321,32 @@ export interface paths {
      * @description The shop always keeps an owner, so the last owner cannot become `staff` (409).
      */
     patch: operations['updateStaffMember'];
+    trace?: never;
+  };
+  '/staff/{id}/totp/reset/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset a member's two-step verification when they lose their phone (owner only).
+     * @description Forgets the member's authenticator secret and recovery codes, and ends every session of
+     *     theirs. They are e-mailed, sign in with their password next, and set two-step
+     *     verification up again (straight away when the shop requires it). Written to the
+     *     activity log. An owner's own is changed under Account (409 here), and a member without
+     *     it has nothing to reset (409).
+     */
+    post: operations['resetStaffTotp'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/staff/invitations/': {
@@ -325,9 +430,15 @@ export interface paths {
      * @description With `require_totp` on, every member must sign in with a code: a member without
      *     two-step verification is asked to set it up at their next sign-in (`totp_required` of
      *     `GET /me/` and of the sign-in answer) and reaches nothing but their own profile,
-     *     two-step verification and sessions (and an owner these settings, to lift the rule) until
-     *     they do (403 `This shop requires two-step verification: set it up under Account before
-     *     anything else.`), and nobody can turn theirs off.
+     *     password, two-step verification and sessions (and an owner the reading of these
+     *     settings) until they do (403 `This shop requires two-step verification: set it up under
+     *     Account before anything else.`), and nobody can turn theirs off.
+     *
+     *     Lifting the rule (`require_totp` from on to off) takes a session that passed two-step
+     *     verification: signed in with a code, or in which the member confirmed their set-up. An
+     *     owner signed in with the password alone is refused (403, saying what to do): they set
+     *     up their own under Account, then may lift it from the same session. Requiring it takes
+     *     only the owner's role.
      */
     put: operations['updateSecuritySettings'];
     post?: never;
@@ -2278,6 +2389,23 @@ export interface components {
     TotpDisableRequest: {
       password: string;
     };
+    StaffPasswordChange: {
+      current_password: string;
+      /** @description 8 to 200 characters. */
+      new_password: string;
+      new_password_confirm: string;
+    };
+    StaffPasswordResetRequest: {
+      /** Format: email */
+      email: string;
+    };
+    StaffPasswordResetConfirm: {
+      /** @description The `token` query parameter of the e-mailed link. */
+      token: string;
+      /** @description 8 to 200 characters. */
+      new_password: string;
+      new_password_confirm: string;
+    };
     StaffSession: {
       /** Format: uuid */
       id: string;
@@ -3824,6 +3952,78 @@ export interface operations {
       403: components['responses']['UnknownTenant'];
     };
   };
+  requestStaffPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffPasswordResetRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted; a link was sent if the e-mail is a member's. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The e-mail is missing or invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['TenantTokenMissing'];
+      403: components['responses']['UnknownTenant'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmStaffPasswordReset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffPasswordResetConfirm'];
+      };
+    };
+    responses: {
+      /** @description The password was reset; the member can sign in with it. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description The token is invalid, used (it or another link of the same member) or expired, or the new password is too short, too long or not confirmed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['TenantTokenMissing'];
+      403: components['responses']['UnknownTenant'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   getMe: {
     parameters: {
       query?: never;
@@ -4010,6 +4210,42 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  changeMyPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StaffPasswordChange'];
+      };
+    };
+    responses: {
+      /** @description The password was changed; a new token pair for this device. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffRefreshResponse'];
+        };
+      };
+      /** @description The current password is wrong, or the new one is too short, too long or not confirmed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['UnknownTenant'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   listStaff: {
     parameters: {
       query?: never;
@@ -4101,6 +4337,40 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       /** @description The change would leave the shop without an owner. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  resetStaffTotp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: components['parameters']['Id'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The member, two-step verification off. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StaffMember'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The member is the caller, or has no two-step verification to reset. */
       409: {
         headers: {
           [name: string]: unknown;
@@ -4282,7 +4552,15 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /** @description The tenant token is unknown, the member's role may not do this, or lifting the rule from a session that has not passed two-step verification. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
     };
   };
   listOrders: {

@@ -195,6 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordHashCost: config.passwordHashCost,
     loginMaxFailures: config.loginMaxFailures,
     loginMaxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
+    passwordResetMaxPerAddress: config.passwordResetMaxPerAddress,
+    passwordResetMaxPerEmail: config.passwordResetMaxPerEmail,
+    passwordResetResponseMs: config.passwordResetResponseMs,
   });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
   await app.register(account, {

@@ -112,6 +112,14 @@ export class LoginThrottle {
   }
 }
 
+/** Where a key stands in its window after an attempt ({@link AddressThrottle.consumeKey}). */
+export interface ThrottleCount {
+  /** Attempts counted in the current window, the last one included. */
+  hits: number;
+  /** When the window ends (epoch ms). */
+  windowEndsMs: number;
+}
+
 /**
  * Attempts per client address in a fixed window, for endpoints without an account to count
  * against: registrations (REGISTER_MAX_PER_ADDRESS; it limits account spam and e-mail probing
@@ -158,6 +166,11 @@ export class AddressThrottle {
     await this.consumeKey(tenantId, clientKey(address));
   }
 
+  /** The attempts a key may use per window. */
+  get limit(): number {
+    return this.attempts;
+  }
+
   /** Forgets the count of `key` (a login that succeeded). */
   async resetKey(tenantId: number, key: string): Promise<void> {
     await this.db
@@ -169,10 +182,29 @@ export class AddressThrottle {
   }
 
   /**
+   * Gives back one attempt of `key` in its current window (never below 0): an attempt that was
+   * counted before it could be judged, and turned out not to be one the limit is about (the
+   * staff's second step counts each code before checking it, and gives a right one back).
+   */
+  async release(tenantId: number, key: string): Promise<void> {
+    await this.db
+      .updateTable('request_throttles')
+      .set({ hits: sql<number>`hits - 1` })
+      .where('scope', '=', this.scope)
+      .where('tenant_id', '=', tenantId)
+      .where('key', '=', storedKey(key))
+      .where('hits', '>', 0)
+      .where('window_ends_ms', '>', this.now())
+      .execute();
+  }
+
+  /**
    * Counts one attempt under an arbitrary key (already normalized by the caller).
+   * @returns the attempts counted in the window so far (this one included) and when the
+   *   window ends (epoch ms).
    * @throws ThrottledError as {@link consume}.
    */
-  async consumeKey(tenantId: number, key: string): Promise<void> {
+  async consumeKey(tenantId: number, key: string): Promise<ThrottleCount> {
     const now = this.now();
     const windowEnds = now + this.windowMs;
     await this.prune(now);
@@ -199,6 +231,7 @@ export class AddressThrottle {
       const waitMs = Math.min(Number(row.window_ends_ms) - now, this.windowMs);
       throw new ThrottledError(Math.max(1, Math.ceil(waitMs / 1000)));
     }
+    return { hits: Number(row.hits), windowEndsMs: Number(row.window_ends_ms) };
   }
 
   /**

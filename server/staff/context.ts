@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { RESET_TOKEN_TTL_SECONDS } from '../accounts/password-reset.ts';
 import { AddressThrottle, LoginThrottle } from '../accounts/throttle.ts';
 import { StaffTokenService } from './staff-tokens.ts';
 
@@ -16,6 +17,10 @@ export interface StaffSettings {
   invitationTtlSeconds: number;
   /** scrypt work factor (log2 N) of new password hashes and the unknown-account equaliser. */
   passwordHashCost: number;
+  /** Lifetime of a password-reset link (seconds; default 1 hour, as the shoppers'). */
+  resetTokenTtlSeconds: number;
+  /** The least time a reset request takes, account or not (ms; the shoppers' setting). */
+  resetResponseMs: number;
 }
 
 /** The staff accounts' services (`app.staff`). */
@@ -28,18 +33,42 @@ export interface StaffServices {
   throttle: LoginThrottle;
   /**
    * One use of each two-factor code: a time step of a member's code is counted once under
-   * `staff:<id>:<step>`, so a code seen over a shoulder or a proxy log cannot sign in again.
+   * `staff:<id>:<step>:<secret fingerprint>`, so a code seen over a shoulder or a proxy log cannot
+   * sign in again (nor the code that confirmed the set-up).
    */
   otpReplay: AddressThrottle;
   /** Invitations an owner sends per hour, keyed `staff:<id>` (each one is an e-mail). */
   inviteThrottle: AddressThrottle;
   /** Invitation acceptances per client address per hour (each hashes a password). */
   acceptThrottle: AddressThrottle;
+  /**
+   * Wrong 6-digit codes per member, from every address together, keyed `staff:<id>` (./sign-in.ts
+   * and ./second-step.ts): the per-address count alone let a password be tried with codes from
+   * thousands of addresses. Reaching it e-mails the member; past it, codes are refused (429)
+   * until the window ends, and recovery codes still work.
+   */
+  secondStep: AddressThrottle;
+  /** Reset requests per client address and shop per hour (over it: 429). */
+  resetThrottleByAddress: AddressThrottle;
+  /** Reset e-mails per member per hour, keyed `staff:<id>` (over it: nothing sent, same answer). */
+  resetMailsPerAccount: AddressThrottle;
+  /** Reset confirmations per client address and shop per hour (over it: 429, before hashing). */
+  resetConfirmThrottleByAddress: AddressThrottle;
   settings: StaffSettings;
+  /**
+   * The storefront's origin the back office's links start with (`http://127.0.0.1:8080`, no
+   * trailing slash): configuration, never a request's Host.
+   */
+  linkOrigin(): string;
 }
 
 export const STAFF_SESSION_TTL_SECONDS = 12 * 60 * 60;
 export const STAFF_INVITATION_TTL_SECONDS = 72 * 60 * 60;
+/** Wrong 6-digit codes a member's account takes per window, from all addresses together. */
+export const STAFF_SECOND_STEP_MAX_FAILURES = 10;
+export const STAFF_SECOND_STEP_WINDOW_SECONDS = 60 * 60;
+/** The window of the reset throttles, as the shoppers' (server/accounts/forgotten-password.ts). */
+const RESET_WINDOW_SECONDS = 60 * 60;
 
 /** What {@link createStaffServices} takes; every field but the secret has a default. */
 export interface StaffServicesOptions {
@@ -59,8 +88,20 @@ export interface StaffServicesOptions {
   invitationsPerHour?: number;
   /** Invitation acceptances per client address per hour (default 20). */
   acceptsPerAddressPerHour?: number;
+  /** Wrong 6-digit codes per member per window, all addresses together (default 10). */
+  secondStepMaxFailures?: number;
+  /** That window (seconds; default 1 hour). */
+  secondStepWindowSeconds?: number;
+  /** Reset requests, and separately confirmations, per address per hour (default 10). */
+  passwordResetMaxPerAddress?: number;
+  /** Reset e-mails per member per hour (default 3). */
+  passwordResetMaxPerEmail?: number;
+  /** The least time a reset request takes (ms; default 300). */
+  passwordResetResponseMs?: number;
   /** Clock in epoch ms for the throttles (tests move it). */
   now?: () => number;
+  /** The origin of the links in e-mails (default `http://127.0.0.1:8080`). */
+  linkOrigin?: () => string;
 }
 
 /** Builds the staff services on `db`. */
@@ -100,11 +141,38 @@ export function createStaffServices(
       windowSeconds: 60 * 60,
       now: options.now,
     }),
+    secondStep: new AddressThrottle(db, {
+      scope: 'staff-second-step',
+      attempts: options.secondStepMaxFailures ?? STAFF_SECOND_STEP_MAX_FAILURES,
+      windowSeconds: options.secondStepWindowSeconds ?? STAFF_SECOND_STEP_WINDOW_SECONDS,
+      now: options.now,
+    }),
+    resetThrottleByAddress: new AddressThrottle(db, {
+      scope: 'staff-password-reset-address',
+      attempts: options.passwordResetMaxPerAddress ?? 10,
+      windowSeconds: RESET_WINDOW_SECONDS,
+      now: options.now,
+    }),
+    resetMailsPerAccount: new AddressThrottle(db, {
+      scope: 'staff-password-reset-email',
+      attempts: options.passwordResetMaxPerEmail ?? 3,
+      windowSeconds: RESET_WINDOW_SECONDS,
+      now: options.now,
+    }),
+    resetConfirmThrottleByAddress: new AddressThrottle(db, {
+      scope: 'staff-password-reset-confirm',
+      attempts: options.passwordResetMaxPerAddress ?? 10,
+      windowSeconds: RESET_WINDOW_SECONDS,
+      now: options.now,
+    }),
     settings: {
       sessionTtlSeconds: options.sessionTtlSeconds ?? STAFF_SESSION_TTL_SECONDS,
       invitationTtlSeconds: options.invitationTtlSeconds ?? STAFF_INVITATION_TTL_SECONDS,
       passwordHashCost: options.passwordHashCost ?? 15,
+      resetTokenTtlSeconds: RESET_TOKEN_TTL_SECONDS,
+      resetResponseMs: options.passwordResetResponseMs ?? 300,
     },
+    linkOrigin: options.linkOrigin ?? (() => 'http://127.0.0.1:8080'),
   };
 }
 

@@ -19,13 +19,12 @@
  * wakes the outbox after the commit (the HTTP layer: `app.emailOutbox.wake()`).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import type { EmailShop } from '../platform/mail/templates/email-data.ts';
 import type { StaffInvitationEmailData } from '../platform/mail/templates/staff-email-data.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import type { StaffActor } from './actor.ts';
@@ -44,9 +43,8 @@ import {
 import { STAFF_MESSAGES } from './messages.ts';
 import { requirePermission } from './roles.ts';
 import { startStaffSession } from './sessions.ts';
+import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
 import type { StaffSignIn } from './sign-in.ts';
-
-type Trx = Transaction<Database>;
 
 /** The path of the back office's page that accepts an invitation. */
 export const ACCEPT_INVITATION_PATH = '/admin/accept-invitation';
@@ -100,30 +98,6 @@ function view(
     created_at: toIsoString(row.created_at),
     expires_at: toIsoString(row.expires_at),
     status: new Date(row.expires_at).getTime() > now.getTime() ? 'pending' : 'expired',
-  };
-}
-
-/** The shop as the invitation e-mail shows it (its site settings, else its tenant name). */
-async function emailShop(
-  trx: Trx,
-  tenantId: number,
-  origin: string,
-  fallbackContact: string,
-): Promise<EmailShop> {
-  const [site, tenant] = await Promise.all([
-    trx
-      .selectFrom('site_settings')
-      .select(['site_title', 'contact_email', 'logo'])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-    trx.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirstOrThrow(),
-  ]);
-  const logo = site?.logo && site.logo.startsWith('/') ? `${origin}${site.logo}` : undefined;
-  return {
-    name: site?.site_title || tenant.name,
-    shopUrl: `${origin}/`,
-    contactEmail: site?.contact_email || fallbackContact,
-    ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
   };
 }
 
@@ -195,30 +169,17 @@ export async function inviteStaff(
       .executeTakeFirstOrThrow();
     const data: StaffInvitationEmailData = {
       kind: 'staff_invitation',
-      shop: await emailShop(trx, actor.tenantId, origin, actor.email),
+      shop: await staffEmailShop(trx, actor.tenantId, origin, actor.email),
       inviterName: actor.name,
       role: row.role,
       acceptUrl: `${origin}${ACCEPT_INVITATION_PATH}?token=${encodeURIComponent(token)}`,
       expiresAt: expiresAt.toISOString(),
     };
-    await trx
-      .insertInto('email_outbox')
-      .values({
-        tenant_id: actor.tenantId,
-        kind: data.kind,
-        recipient: email,
-        data: JSON.stringify(data),
-        dedupe_key: `staff-invitation:${row.id}`,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now.toISOString(),
-        locked_until: null,
-        last_error: null,
-        created_at: now.toISOString(),
-        sent_at: null,
-        order_id: null,
-      })
-      .execute();
+    await queueStaffEmail(
+      trx,
+      { tenantId: actor.tenantId, recipient: email, data, dedupeKey: `staff-invitation:${row.id}` },
+      now,
+    );
     await recordActivity(
       trx,
       {

@@ -272,7 +272,8 @@ export async function createStaffMember(
     );
 }
 
-function memberView(row: StaffRow): StaffMemberView {
+/** One member as the owner's staff list shows them. */
+export function memberView(row: StaffRow): StaffMemberView {
   return {
     id: row.id,
     email: row.email,

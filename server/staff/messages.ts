@@ -27,6 +27,18 @@ export const STAFF_MESSAGES = {
   totpRequiredByShop: 'This shop requires two-step verification for every member of staff.',
   setUpTotpFirst:
     'This shop requires two-step verification: set it up under Account before anything else.',
+  liftNeedsTotp:
+    'Set up two-step verification on your own account (Account) before you change this rule.',
+  liftNeedsTwoStepSession:
+    'Sign out and sign in again with a code from your authenticator app before you change this rule.',
+  resetOwnTotp: 'To change your own two-step verification, use Account.',
+  memberTotpNotOn: 'This member has not set up two-step verification.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  passwordMismatch: PASSWORD_MESSAGES.passwordMismatch,
+  resetLinkInvalid: 'This password reset link is invalid or has expired.',
+  resetRequested:
+    'If a member of staff has this e-mail, we have sent a link to reset the password.',
+  resetDone: 'Your password has been reset. You can now sign in.',
 } as const;
 
 /** A new password's length bounds, in code points (the shoppers' floor, and a ceiling). */

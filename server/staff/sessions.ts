@@ -16,6 +16,10 @@
  * An access token (./staff-tokens.ts) names its session (`sid`): {@link verifyStaffAccess}
  * refuses it once the session is revoked or expired, the member removed, or their password
  * changed after it was issued.
+ *
+ * A session remembers whether it passed two-step verification (`two_step_at`: a code or a
+ * recovery code at sign-in, or the code that confirmed the set-up in it), which lifting the
+ * shop's "require two-step" rule asks for (./policy.ts): a password alone is not enough there.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -80,6 +84,8 @@ const cut = (value: string | null | undefined, length: number): string | null =>
 /**
  * Starts a session of staff member `staffId` (whose credentials the caller has checked) and
  * issues its first tokens. Runs in `db`, which may be the caller's transaction.
+ * @param twoStepAt when the sign-in passed two-step verification; null (the default) for a
+ *   password alone.
  * @returns the tokens and the new session's uuid.
  */
 export async function startStaffSession(
@@ -88,6 +94,7 @@ export async function startStaffSession(
   staff: { id: number; tenantId: number },
   client: StaffClient,
   now = new Date(),
+  twoStepAt: Date | null = null,
 ): Promise<StaffTokenPair & { sessionId: string }> {
   const sessionId = randomUUID();
   const refresh = newRefreshToken(sessionId);
@@ -108,6 +115,7 @@ export async function startStaffSession(
       revoked_at: null,
       user_agent: cut(client.userAgent, 300),
       ip: cut(client.address, 64),
+      two_step_at: twoStepAt ? twoStepAt.toISOString() : null,
     })
     .execute();
   const access = await services.tokens.issue(
@@ -307,22 +315,104 @@ export async function revokeOwnSession(
 }
 
 /**
- * Ends every session of a member at once (their removal, a password change). Pass the
- * transaction that makes that change, so both commit together.
+ * Ends every session of a member at once (their removal, a password change or reset, an owner
+ * resetting their two-step verification). Pass the transaction that makes that change, so both
+ * commit together.
+ * @returns how many sessions were still open.
  */
 export async function revokeAllStaffSessions(
   db: Db,
   tenantId: number,
   staffId: number,
   now = new Date(),
-): Promise<void> {
-  await db
+): Promise<number> {
+  const result = await db
     .updateTable('staff_sessions')
     .set({ revoked_at: now.toISOString() })
     .where('tenant_id', '=', tenantId)
     .where('staff_id', '=', staffId)
     .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Records that the actor's session passed two-step verification now (the code confirming the
+ * set-up was typed in it). Runs in `db`, the caller's transaction.
+ */
+export async function markSessionTwoStep(
+  db: Db,
+  actor: StaffActor,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .updateTable('staff_sessions')
+    .set({ two_step_at: now.toISOString() })
+    .where('uuid', '=', actor.sessionId)
+    .where('tenant_id', '=', actor.tenantId)
+    .where('staff_id', '=', actor.id)
     .execute();
+}
+
+/**
+ * Whether the actor's session passed two-step verification and the member has it on now: a
+ * code or a recovery code at this sign-in, or the set-up confirmed in this session. A session
+ * opened with the password alone, and any session of a member who has since turned it off, has
+ * not.
+ */
+export async function sessionPassedTwoStep(db: Db, actor: StaffActor): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff_sessions as s')
+    .innerJoin('staff', 'staff.id', 's.staff_id')
+    .select(['s.two_step_at', 'staff.totp_enabled_at'])
+    .where('s.uuid', '=', actor.sessionId)
+    .where('s.tenant_id', '=', actor.tenantId)
+    .where('s.staff_id', '=', actor.id)
+    .where('s.revoked_at', 'is', null)
+    .executeTakeFirst();
+  return !!row && row.two_step_at !== null && row.totp_enabled_at !== null;
+}
+
+/**
+ * After a password change: ends every session of the member and opens a new one for the
+ * client that changed it (so this device stays signed in, keeping whether its session passed
+ * two-step verification), in `trx` with the change.
+ * @returns the new session's tokens and uuid.
+ */
+export async function replaceStaffSessions(
+  trx: Transaction<Database>,
+  services: Pick<StaffServices, 'tokens' | 'settings'>,
+  actor: StaffActor,
+  client: StaffClient,
+  now = new Date(),
+): Promise<StaffTokenPair & { sessionId: string; ended: number }> {
+  const current = await trx
+    .selectFrom('staff_sessions')
+    .select('two_step_at')
+    .where('uuid', '=', actor.sessionId)
+    .where('tenant_id', '=', actor.tenantId)
+    .where('staff_id', '=', actor.id)
+    .executeTakeFirst();
+  const ended = await revokeAllStaffSessions(trx, actor.tenantId, actor.id, now);
+  const twoStepAt = current?.two_step_at ? new Date(current.two_step_at) : null;
+  const started = await startStaffSession(
+    trx,
+    services,
+    { id: actor.id, tenantId: actor.tenantId },
+    client,
+    now,
+    twoStepAt,
+  );
+  return { ...started, ended };
+}
+
+/**
+ * A password-change instant as `staff.password_changed_at` keeps it: `now` to the whole second,
+ * as access tokens' `iat` and sessions' `created_at` count, so a session opened in the same
+ * second as the change (the changing device's new one) is not taken for an older one.
+ */
+export function passwordChangeSecond(now: Date): string {
+  return new Date(Math.floor(now.getTime() / 1000) * 1000).toISOString();
 }
 
 /**

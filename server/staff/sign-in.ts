@@ -9,7 +9,9 @@
  *   LoginThrottle), under the `staff-` scopes so the two never share a count: consecutive
  *   failures per account and client address (a success clears them), attempts per address. A
  *   missing or wrong second factor counts as a failure: a stolen password gives 5 guesses of
- *   the code per 15 minutes, not a million.
+ *   the code per 15 minutes from one address, not a million; and wrong codes are capped per
+ *   member across every address too (./second-step.ts: 10 an hour, then an e-mail to the
+ *   member and 429 until the hour ends).
  * - Two-factor sign-in on: a missing or wrong `otp` is refused with `otp_required` on the field
  *   `otp` ("Enter the 6-digit code from your authenticator app."), which the back office reads
  *   as "ask for the code"; a recovery code works once instead.
@@ -18,7 +20,8 @@
  *   set-up first. Refusing them would lock them out for good: the set-up needs a signed-in
  *   member, and an owner turning the requirement on must not sign out every member at once.
  * - A success writes `staff.sign_in` to the activity log (with how the second factor passed)
- *   and the member's `last_login_at`, in the transaction that opens the session.
+ *   and the member's `last_login_at`, in the transaction that opens the session; a session
+ *   that passed the second factor remembers it (./sessions.ts `two_step_at`).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -29,7 +32,8 @@ import type { StaffClient, StaffServices } from './context.ts';
 import { normalizeStaffEmail, staffProfile, type StaffProfile } from './members.ts';
 import { startStaffSession, type StaffTokenPair } from './sessions.ts';
 import { STAFF_AUTH_MESSAGES, staffAuthFailed } from './staff-tokens.ts';
-import { checkSecondFactor, type SecondFactor } from './totp.ts';
+import { checkSecondStepAtSignIn } from './second-step.ts';
+import type { SecondFactor } from './totp.ts';
 
 /** The contract's StaffLoginRequest. */
 export interface StaffCredentials {
@@ -48,14 +52,17 @@ export interface StaffSignIn extends StaffTokenPair {
  * Checks the credentials (and the second factor) and opens a session.
  * @param tenantId the shop the request came to.
  * @returns `{access, refresh, staff}`.
- * @throws ThrottledError past the account's failures from this address, or the address's
- *   attempts; DomainError `staff_auth_failed` ("No active account found with the given
+ * @throws ThrottledError past the account's failures from this address, the address's
+ *   attempts, or the member's wrong codes from every address; DomainError `staff_auth_failed` ("No active account found with the given
  *   credentials") for an unknown e-mail, a removed account or a wrong password;
  *   `otp_required` (field `otp`) when two-factor sign-in is on and the code is missing or wrong.
  */
 export async function signInStaff(
   db: Kysely<Database>,
-  services: Pick<StaffServices, 'throttle' | 'otpReplay' | 'tokens' | 'settings'>,
+  services: Pick<
+    StaffServices,
+    'throttle' | 'otpReplay' | 'secondStep' | 'linkOrigin' | 'tokens' | 'settings'
+  >,
   tenantId: number,
   client: StaffClient,
   credentials: StaffCredentials,
@@ -87,7 +94,7 @@ export async function signInStaff(
   let secondFactor: SecondFactor | null = null;
   if (row.totp_enabled_at !== null) {
     // Refused here, the attempt stays counted (throttle.before): only a full success clears it.
-    secondFactor = await checkSecondFactor(db, services, row, credentials.otp, now);
+    secondFactor = await checkSecondStepAtSignIn(db, services, row, credentials.otp, now);
   }
 
   await services.throttle.succeeded(tenantId, accountKey, client.address);
@@ -97,7 +104,14 @@ export async function signInStaff(
       .set({ last_login_at: now.toISOString() })
       .where('id', '=', row.id)
       .execute();
-    const started = await startStaffSession(trx, services, { id: row.id, tenantId }, client, now);
+    const started = await startStaffSession(
+      trx,
+      services,
+      { id: row.id, tenantId },
+      client,
+      now,
+      secondFactor ? now : null,
+    );
     const actor: StaffActor = {
       id: row.id,
       tenantId,

@@ -381,7 +381,7 @@ describe('the shop’s security settings', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const owner = await createStaff(t.db, { tenantId: shop.id, role: 'owner' });
+    const owner = await createStaff(t.db, { tenantId: shop.id, role: 'owner', twoStep: true });
     expect(await getStaffPolicy(t.db, owner)).toEqual({ require_totp: false });
     await setStaffPolicy(t.db, owner, { require_totp: true });
     await setStaffPolicy(t.db, owner, { require_totp: true });

@@ -160,9 +160,10 @@ describe('staff sign-in', () => {
 
   it('lets a member in when the shop requires two-factor sign-in they have not set up, flagged for the set-up', async () => {
     const services = testStaffServices(t.db);
-    const owner = await createStaff(t.db, { tenantId: t.shopB, role: 'owner' });
+    const owner = await createStaff(t.db, { tenantId: t.shopB, role: 'owner', twoStep: true });
+    const member = await createStaff(t.db, { tenantId: t.shopB, role: 'owner' });
     await setStaffPolicy(t.db, owner, { require_totp: true });
-    const answer = await signInStaff(t.db, services, t.shopB, client, owner);
+    const answer = await signInStaff(t.db, services, t.shopB, client, member);
     expect(answer.staff).toMatchObject({ totp_enabled: false, totp_required: true });
     await setStaffPolicy(t.db, owner, { require_totp: false });
   });

@@ -6,17 +6,22 @@
  *   otpauth URL (the shop's name as issuer, the member's e-mail as label) for a QR code;
  *   {@link confirmTotpSetup} turns it on once the member types a code from the app, and answers
  *   10 recovery codes, shown this once: only their SHA-256 is stored.
- * - Checking a code ({@link checkSecondFactor}, at sign-in): the current step or one either
- *   side (±30 s of clock drift), and each step's code once only (./context.ts `otpReplay`: a
- *   code read over a shoulder cannot sign in again while it is still current). A recovery code
- *   (`xxxxx-xxxxx`) works once in place of a code.
+ * - Checking a code ({@link checkSecondFactor}, at sign-in, under the member's cap of wrong
+ *   codes: ./second-step.ts): the current step or one either side (±30 s of clock drift), and
+ *   each step's code once only (./context.ts `otpReplay`: a code read over a shoulder cannot
+ *   sign in again while it is still current). A recovery code (`xxxxx-xxxxx`) works once in
+ *   place of a code.
+ * - Every code used is burned, the one confirming the set-up too: it cannot sign in afterwards.
+ *   Confirming the set-up counts as passing two-step verification in that session.
  * - Turning it off ({@link disableTotp}) takes the member's password, and is refused while the
- *   shop requires two-factor sign-in (./policy.ts).
+ *   shop requires two-factor sign-in (./policy.ts). An owner may reset another member's
+ *   ({@link resetMemberTotp}) when they lose their phone.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Database } from '../platform/db/database.ts';
+import { isRowId } from '../platform/db/errors.ts';
 import type { StaffTable } from '../platform/db/tables/staff.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { randomCode } from '../platform/random-code.ts';
@@ -26,7 +31,14 @@ import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES } from './messages.ts';
+import { memberView, type StaffMemberView } from './members.ts';
 import { findStaffPolicy } from './policy.ts';
+import { requirePermission } from './roles.ts';
+import { markSessionTwoStep, revokeAllStaffSessions } from './sessions.ts';
+import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
+
+/** The back office's sign-in page, where the e-mails' sign-in links lead. */
+export const SIGN_IN_PATH = '/admin/login';
 
 type StaffRow = Selectable<StaffTable>;
 
@@ -62,6 +74,21 @@ function wrongSetupCode(): DomainError<StaffErrorCode> {
 
 function conflict(message: string): DomainError<StaffErrorCode> {
   return new DomainError<StaffErrorCode>('staff_conflict', message);
+}
+
+/** True for a code shaped like a recovery code (`xxxxx-xxxxx`, any case), not a 6-digit one. */
+export function isRecoveryCodeShaped(code: string): boolean {
+  return RECOVERY_CODE.test(code.trim().toLowerCase());
+}
+
+/**
+ * The key under which a member's code of one time step is burned (./context.ts otpReplay): the
+ * member, the step, and a fingerprint of the secret, so a code of a new secret (set up again
+ * within the same minute, after a reset) is not taken for one already used.
+ */
+function stepKey(staffId: number, step: number, secret: string): string {
+  const fingerprint = createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 12);
+  return `staff:${staffId}:${step}:${fingerprint}`;
 }
 
 /** Hex SHA-256 of a recovery code as `staff.recovery_codes` keeps it (lowercase). */
@@ -160,15 +187,17 @@ export async function startTotpSetup(db: Kysely<Database>, actor: StaffActor): P
 /**
  * Turns two-factor sign-in on with a code from the app, and logs `staff.totp_enable`. A wrong
  * code counts as a failed sign-in of the member (the sign-in throttle, key `staff:<id>`), so
- * the set-up is no faster place to guess codes than the sign-in.
+ * the set-up is no faster place to guess codes than the sign-in. The code is burned (it cannot
+ * sign in afterwards), and the actor's session counts as having passed two-step verification
+ * from now on (./sessions.ts markSessionTwoStep).
  * @returns the 10 recovery codes, shown this once.
  * @throws ThrottledError past the member's failures from this address; DomainError
  *   `staff_conflict` (no set-up started, or already on); `otp_required` (field `code`) for a
- *   code that does not match the secret now (±30 s).
+ *   code that does not match the secret now (±30 s), or was used already.
  */
 export async function confirmTotpSetup(
   db: Kysely<Database>,
-  services: Pick<StaffServices, 'throttle'>,
+  services: Pick<StaffServices, 'throttle' | 'otpReplay'>,
   actor: StaffActor,
   client: StaffClient,
   code: string,
@@ -181,6 +210,15 @@ export async function confirmTotpSetup(
   await services.throttle.before(actor.tenantId, accountKey, client.address);
   const step = await matchTotp(row.totp_secret, code.trim(), Math.floor(now.getTime() / 1000));
   if (step === null) throw wrongSetupCode();
+  // Burned like a code at sign-in: the same code cannot sign in (or confirm) again.
+  if (
+    !(await services.otpReplay.tryConsumeKey(
+      actor.tenantId,
+      stepKey(row.id, step, row.totp_secret),
+    ))
+  ) {
+    throw wrongSetupCode();
+  }
   await services.throttle.succeeded(actor.tenantId, accountKey, client.address);
   const codes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
@@ -196,6 +234,7 @@ export async function confirmTotpSetup(
       .executeTakeFirst();
     // A set-up started again in between: this code was for the old secret.
     if (result.numUpdatedRows !== 1n) throw wrongSetupCode();
+    await markSessionTwoStep(trx, actor, now);
     await recordActivity(
       trx,
       {
@@ -303,8 +342,90 @@ export async function checkSecondFactor(
   }
   const step = await matchTotp(row.totp_secret, code, Math.floor(now.getTime() / 1000));
   if (step === null) throw otpRequired();
-  if (!(await services.otpReplay.tryConsumeKey(row.tenant_id, `staff:${row.id}:${step}`))) {
+  if (
+    !(await services.otpReplay.tryConsumeKey(row.tenant_id, stepKey(row.id, step, row.totp_secret)))
+  ) {
     throw otpRequired();
   }
   return 'totp';
+}
+
+/**
+ * An owner resets another member's two-step verification (they lost their phone): the secret
+ * and the recovery codes are forgotten, every session of the member ends (the factor those
+ * sessions passed is gone), and the member is e-mailed. They sign in with their password next,
+ * and set it up again (straight away when the shop requires it). Logs `staff.totp_reset`.
+ * @param services `linkOrigin`, for the e-mail's sign-in link.
+ * @returns the member as the staff list shows them (two-step off).
+ * @throws DomainError `forbidden` (not an owner); `staff_not_found` (no live member of this
+ *   shop by that id); `staff_conflict` for oneself (Account is the place), or a member without
+ *   it on.
+ */
+export async function resetMemberTotp(
+  db: Kysely<Database>,
+  services: Pick<StaffServices, 'linkOrigin'>,
+  actor: StaffActor,
+  staffId: number,
+  now = new Date(),
+): Promise<StaffMemberView> {
+  requirePermission(actor, 'staff.manage');
+  const notFound = new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
+  if (!isRowId(staffId)) throw notFound;
+  if (staffId === actor.id) throw conflict(STAFF_MESSAGES.resetOwnTotp);
+  const origin = services.linkOrigin();
+  return db.transaction().execute(async (trx) => {
+    // Conditional on it being on: of two owners resetting at once, one does it.
+    const after = await trx
+      .updateTable('staff')
+      .set({ totp_secret: null, totp_enabled_at: null, recovery_codes: '[]' })
+      .where('id', '=', staffId)
+      .where('tenant_id', '=', actor.tenantId)
+      .where('removed_at', 'is', null)
+      .where('totp_enabled_at', 'is not', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!after) {
+      const exists = await trx
+        .selectFrom('staff')
+        .select('id')
+        .where('id', '=', staffId)
+        .where('tenant_id', '=', actor.tenantId)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst();
+      throw exists ? conflict(STAFF_MESSAGES.memberTotpNotOn) : notFound;
+    }
+    const ended = await revokeAllStaffSessions(trx, actor.tenantId, after.id, now);
+    const policy = await findStaffPolicy(trx, actor.tenantId);
+    await queueStaffEmail(
+      trx,
+      {
+        tenantId: actor.tenantId,
+        recipient: after.email,
+        dedupeKey: `staff-totp-reset:${after.id}:${now.getTime()}`,
+        data: {
+          kind: 'staff_two_step_reset',
+          shop: await staffEmailShop(trx, actor.tenantId, origin, actor.email),
+          memberName: after.name,
+          ownerName: actor.name,
+          required: policy.require_totp,
+          signInUrl: `${origin}${SIGN_IN_PATH}`,
+        },
+      },
+      now,
+    );
+    await recordActivity(
+      trx,
+      {
+        actor,
+        tenantId: actor.tenantId,
+        action: 'staff.totp_reset',
+        objectType: 'staff',
+        objectId: after.id,
+        before: { totp_enabled: true },
+        after: { totp_enabled: false, sessions_ended: ended },
+      },
+      now,
+    );
+    return memberView(after);
+  });
 }

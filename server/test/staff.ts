@@ -1,6 +1,7 @@
 /**
  * Fixtures of the back office's tests: staff members made straight in the database (with an
- * open session, so their tokens pass the staff check), their access tokens and request
+ * open session, so their tokens pass the staff check; with two-step verification on and that
+ * session signed in with a code, when asked), their access tokens and request
  * headers, the staff services on a bare database, and a migrated database with two shops for
  * the staff rules' own tests.
  *
@@ -11,6 +12,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { generateSecret } from 'otplib';
 import type { Database } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
@@ -45,10 +47,18 @@ export interface NewTestStaff {
   password?: string;
   /** Default "Owner N" or "Staff N". */
   name?: string;
+  /**
+   * Two-step verification on (a fresh authenticator secret), and the open session made as if
+   * signed in with a code (default false: a password alone).
+   */
+  twoStep?: boolean;
 }
 
-/** A member {@link createStaff} made: the actor a rule is told about, and their password. */
-export type TestStaff = StaffActor & { password: string };
+/**
+ * A member {@link createStaff} made: the actor a rule is told about, their password, and their
+ * authenticator secret when made with `twoStep`.
+ */
+export type TestStaff = StaffActor & { password: string; totpSecret?: string };
 
 /**
  * Creates a staff member of the shop through the real rule (server/staff/members.ts), and an
@@ -72,6 +82,21 @@ export async function createStaff(db: Kysely<Database>, options: NewTestStaff): 
     { passwordHashCost: TEST_PASSWORD_HASH_COST },
   );
   const sessionId = await openTestSession(db, options.tenantId, row.id);
+  let totpSecret: string | undefined;
+  if (options.twoStep) {
+    totpSecret = generateSecret();
+    const now = new Date().toISOString();
+    await db
+      .updateTable('staff')
+      .set({ totp_secret: totpSecret, totp_enabled_at: now })
+      .where('id', '=', row.id)
+      .execute();
+    await db
+      .updateTable('staff_sessions')
+      .set({ two_step_at: now })
+      .where('uuid', '=', sessionId)
+      .execute();
+  }
   return {
     id: row.id,
     tenantId: row.tenant_id,
@@ -80,6 +105,7 @@ export async function createStaff(db: Kysely<Database>, options: NewTestStaff): 
     role: row.role,
     sessionId,
     password,
+    ...(totpSecret ? { totpSecret } : {}),
   };
 }
 

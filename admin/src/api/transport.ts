@@ -2,8 +2,8 @@
  * How every back office request goes out (the `fetch` of the typed client, ./client.ts):
  *
  * - every request carries `X-Tenant-Token`;
- * - every request but sign-in, token refresh and accepting an invitation carries the staff
- *   access token as `Authorization: Bearer …`; one that expires within 30 seconds is first
+ * - every request but sign-in, token refresh, accepting an invitation and resetting a
+ *   forgotten password carries the staff access token as `Authorization: Bearer …`; one that expires within 30 seconds is first
  *   refreshed;
  * - a 401 to a request that carried a token refreshes once (joining a refresh under way: one
  *   refresh for every request that failed together) and sends the request again with the new
@@ -34,7 +34,13 @@ export class RefreshError extends Error {
 }
 
 /** Path endings of the operations that never carry the staff token. */
-const PUBLIC_PATHS = ['/auth/login/', '/auth/refresh/', '/staff/invitations/accept/'];
+const PUBLIC_PATHS = [
+  '/auth/login/',
+  '/auth/refresh/',
+  '/staff/invitations/accept/',
+  '/auth/password/reset/',
+  '/auth/password/reset/confirm/',
+];
 /** Path endings that carry the token as held, never refreshed first nor after a 401. */
 const NO_REFRESH_PATHS = ['/auth/logout/'];
 

@@ -1,7 +1,8 @@
 /**
  * The back office's routes (code-based), under the `/admin` base path:
  *
- * - `/login` (`?redirect=`), `/accept-invitation` (`?token=`): open to anyone;
+ * - `/login` (`?redirect=`), `/accept-invitation` (`?token=`), `/forgot-password`,
+ *   `/reset-password` (`?token=`, the e-mailed link): open to anyone;
  * - behind sign-in (`_auth`: no access token sends the browser to `/login?redirect=<here>`;
  *   it loads `GET /me/` and hands the member to every route below as `context.me`):
  *   - in the frame with the navigation (`_shell`): `/` (Today), `/orders` (the list, with
@@ -75,6 +76,30 @@ const acceptInvitationRoute = createRoute({
   component: lazyRouteComponent(
     () => import('../features/auth/accept-invitation-page'),
     'AcceptInvitationPage',
+  ),
+});
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+  component: lazyRouteComponent(
+    () => import('../features/auth/forgot-password-page'),
+    'ForgotPasswordPage',
+  ),
+});
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password',
+  validateSearch: z.object({
+    token: z
+      .union([z.string(), z.number().transform(String)])
+      .transform((token) => token.trim().slice(0, 200))
+      .catch(''),
+  }),
+  component: lazyRouteComponent(
+    () => import('../features/auth/reset-password-page'),
+    'ResetPasswordPage',
   ),
 });
 
@@ -185,13 +210,19 @@ const productsRoute = createRoute({
 const newProductRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'products/new',
-  component: lazyRouteComponent(() => import('../features/products/product-page'), 'NewProductPage'),
+  component: lazyRouteComponent(
+    () => import('../features/products/product-page'),
+    'NewProductPage',
+  ),
 });
 
 const productRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'products/$productId',
-  component: lazyRouteComponent(() => import('../features/products/product-page'), 'EditProductPage'),
+  component: lazyRouteComponent(
+    () => import('../features/products/product-page'),
+    'EditProductPage',
+  ),
 });
 
 // ~~ products ~~
@@ -233,7 +264,10 @@ const inboxMessageRoute = createRoute({
 const contentRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: 'content',
-  component: lazyRouteComponent(() => import('../features/content/content-layout'), 'ContentLayout'),
+  component: lazyRouteComponent(
+    () => import('../features/content/content-layout'),
+    'ContentLayout',
+  ),
 });
 
 const contentIndexRoute = createRoute({
@@ -325,28 +359,19 @@ const settingsSiteRoute = createRoute({
 const settingsShippingRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'shipping',
-  component: lazyRouteComponent(
-    () => import('../features/settings/shipping-page'),
-    'ShippingPage',
-  ),
+  component: lazyRouteComponent(() => import('../features/settings/shipping-page'), 'ShippingPage'),
 });
 
 const settingsWorkshopRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'workshop',
-  component: lazyRouteComponent(
-    () => import('../features/settings/workshop-page'),
-    'WorkshopPage',
-  ),
+  component: lazyRouteComponent(() => import('../features/settings/workshop-page'), 'WorkshopPage'),
 });
 
 const settingsPaymentsRoute = createRoute({
   getParentRoute: () => settingsRoute,
   path: 'payments',
-  component: lazyRouteComponent(
-    () => import('../features/settings/payments-page'),
-    'PaymentsPage',
-  ),
+  component: lazyRouteComponent(() => import('../features/settings/payments-page'), 'PaymentsPage'),
 });
 
 // ~~ settings ~~
@@ -354,6 +379,8 @@ const settingsPaymentsRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   acceptInvitationRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   authRoute.addChildren([
     shellRoute.addChildren([
       todayRoute,

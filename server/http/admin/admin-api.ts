@@ -4,11 +4,15 @@
  * their own with the same tenant check, JSON-only bodies and error bodies, and every answer
  * `no-store` (a shop's private records).
  *
- * Before a handler runs: the tenant header (./../tenant.ts), request validation against the
- * contract, the `staffAuth` check (a staff access token of this shop: ./staff-auth.ts), then
+ * Before a handler runs, in this order: the tenant header (./../tenant.ts); then, at the door
+ * (an `onRequest` hook, before the body is even parsed), the `staffAuth` check of every
+ * operation that is not public (a staff access token of this shop: ./staff-auth.ts; 401) and
  * the operation's access from ./permissions.ts (403 for a role without it, and for a member
- * who must still set up the two-step verification their shop requires). The handlers
- * (./operations.ts) translate to the same domain folders the storefront uses.
+ * who must still set up the two-step verification their shop requires); only then the body's
+ * media type, its parsing and the request's validation against the contract (400). So a
+ * request without a valid staff token learns nothing of what an operation accepts, and costs
+ * no parsing. The handlers (./operations.ts) translate to the same domain folders the
+ * storefront uses.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -34,39 +38,66 @@ export const ADMIN_SPECIFICATION_PATH = [
   .map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)))
   .find((candidate) => existsSync(candidate)) as string;
 
-/** Beyond their own account, what a member held for two-step verification may still reach. */
-const REACHABLE_WITHOUT_TOTP = new Set(['getSecuritySettings', 'updateSecuritySettings']);
+/**
+ * Beyond their own account, what a member held for two-step verification may still reach: an
+ * owner may read the rule, but changing it takes a session that passed two-step verification
+ * (server/staff/policy.ts), so they set up theirs first.
+ */
+const REACHABLE_WITHOUT_TOTP = new Set(['getSecuritySettings']);
 
 export interface AdminApiOptions {
   /** The API's path prefix (config.publicApiPath); the back office's is `{it}/admin`. */
   publicApiPath: string;
 }
 
+/** The operation a request was routed to (its contract's operationId), if any. */
+function operationOf(request: FastifyRequest): string | undefined {
+  return (request.routeOptions.schema as { operationId?: string } | undefined)?.operationId;
+}
+
+function accessOf(operationId: string | undefined): OperationAccess | undefined {
+  return operationId
+    ? (ADMIN_OPERATION_ACCESS as Record<string, OperationAccess | undefined>)[operationId]
+    : undefined;
+}
+
 /**
- * Wraps a handler with its operation's access check, which runs after the staff token was
- * verified (the glue's security handlers run first, in the route's preHandler).
+ * The door of every admin operation but the public ones (sign-in, refresh, accepting an
+ * invitation, a forgotten password): the staff token (401), then the operation's access for
+ * the member's role (403) and the shop's two-step rule (403). Runs before the body is parsed
+ * and validated.
+ * @throws HttpError 401 or 403.
  */
-function guarded(
-  operationId: string,
-  access: OperationAccess,
-  handler: RouteHandlerMethod,
-): RouteHandlerMethod {
+async function atTheDoor(request: FastifyRequest): Promise<void> {
+  const operationId = operationOf(request);
+  const access = accessOf(operationId);
+  // An unknown route (404) or a public operation: nothing to check here.
+  if (!operationId || !access || access === 'public') return;
+  await staffAuth(request);
+  const actor = requireStaff(request);
+  if (access !== 'signed_in' && !can(actor.role, access)) {
+    throw new HttpError(403, { detail: FORBIDDEN_MESSAGE });
+  }
+  // A shop that requires two-step verification lets a member without it reach only their
+  // own account (the `signed_in` operations), where they set it up, and an owner the reading
+  // of the security settings.
+  if (access !== 'signed_in' && actor.mustSetUpTotp && !REACHABLE_WITHOUT_TOTP.has(operationId)) {
+    throw new HttpError(403, { detail: STAFF_MESSAGES.setUpTotpFirst });
+  }
+}
+
+/**
+ * Wraps the handler of an operation that is not public with the check that the door let a
+ * member in (a 401 should the route ever run without it), so no handler reads a missing actor.
+ */
+function guarded(access: OperationAccess, handler: RouteHandlerMethod): RouteHandlerMethod {
   if (access === 'public') return handler;
   return async function guardedHandler(
     this: FastifyInstance,
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    const actor = requireStaff(request);
-    if (access !== 'signed_in' && !can(actor.role, access)) {
-      throw new HttpError(403, { detail: FORBIDDEN_MESSAGE });
-    }
-    // A shop that requires two-step verification lets a member without it reach only their
-    // own account (the `signed_in` operations), where they set it up, and an owner the
-    // security settings too, so the one who turned the requirement on can turn it off.
-    if (access !== 'signed_in' && actor.mustSetUpTotp && !REACHABLE_WITHOUT_TOTP.has(operationId)) {
-      throw new HttpError(403, { detail: STAFF_MESSAGES.setUpTotpFirst });
-    }
+    requireStaff(request);
     return handler.call(this, request, reply);
   };
 }
@@ -75,6 +106,8 @@ function guarded(
 export async function adminApi(app: FastifyInstance, options: AdminApiOptions): Promise<void> {
   const prefix = `${options.publicApiPath}/admin`;
   await app.register(tenant);
+  // After the tenant's own onRequest hook: the staff check needs the shop.
+  app.addHook('onRequest', atTheDoor);
   await app.register(apiRequests, { noStorePrefix: `${prefix}/` });
   // The image upload's body is the file's bytes (./image-bodies.ts).
   await app.register(imageBodies);
@@ -86,15 +119,13 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       staffAuth,
     },
     operationResolver: (operationId: string) => {
-      const access = (ADMIN_OPERATION_ACCESS as Record<string, OperationAccess | undefined>)[
-        operationId
-      ];
+      const access = accessOf(operationId);
       const handler = (adminHandlers as Record<string, RouteHandlerMethod | undefined>)[
         operationId
       ];
       // An operation nobody decided access for never runs (the table's type makes that rare).
       if (!access) return notImplemented;
-      return guarded(operationId, access, handler ?? notImplemented);
+      return guarded(access, handler ?? notImplemented);
     },
   });
 }

@@ -1,8 +1,10 @@
 /**
  * What each operation of the back office's contract (openapi/admin.yaml) requires, checked by
  * the HTTP layer before its handler runs (./admin-api.ts):
- * - `public`: the tenant only (signing in, refreshing, accepting an invitation);
- * - `signed_in`: any staff member of the shop (their own profile, two-step sign-in, sessions);
+ * - `public`: the tenant only (signing in, refreshing, accepting an invitation, resetting a
+ *   forgotten password);
+ * - `signed_in`: any staff member of the shop (their own profile, password, two-step sign-in,
+ *   sessions);
  * - a permission of server/staff/roles.ts, which names the roles that hold it.
  *
  * The table names every operation (the type says so), so a new operation cannot be added
@@ -17,6 +19,8 @@ export const ADMIN_OPERATION_ACCESS = {
   staffLogin: 'public',
   staffRefresh: 'public',
   acceptInvitation: 'public',
+  requestStaffPasswordReset: 'public',
+  confirmStaffPasswordReset: 'public',
   staffLogout: 'signed_in',
   getMe: 'signed_in',
   startTotpSetup: 'signed_in',
@@ -24,9 +28,11 @@ export const ADMIN_OPERATION_ACCESS = {
   disableTotp: 'signed_in',
   listMySessions: 'signed_in',
   revokeMySession: 'signed_in',
+  changeMyPassword: 'signed_in',
   listStaff: 'staff.manage',
   updateStaffMember: 'staff.manage',
   removeStaffMember: 'staff.manage',
+  resetStaffTotp: 'staff.manage',
   listInvitations: 'staff.manage',
   createInvitation: 'staff.manage',
   revokeInvitation: 'staff.manage',

@@ -9,6 +9,12 @@
  * Path parameters name records that do not exist (an unknown order number, staff id or
  * session), so an allowed call is answered by its handler (404, 409, 400) without changing the
  * shop, and an owner's walk cannot remove the staff member whose turn comes next.
+ *
+ * The door comes first: a request without a valid staff token (none, a forged one, an expired
+ * one) is refused 401 before its body is parsed or validated, whatever it carries (a body that
+ * breaks every rule, another media type, broken JSON, NUL bytes), so no answer of the back
+ * office tells a stranger what an operation takes. Only the public operations (signing in,
+ * refreshing, accepting an invitation, a forgotten password) validate their body first.
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_SPECIFICATION_PATH } from './admin-api.ts';
@@ -64,8 +70,28 @@ async function call(op: Operation, headers: Record<string, string>) {
 const refusedAtTheDoor = (answer: { status: number; detail: string | null }) =>
   answer.status === 401 && answer.detail !== null && DOOR_REFUSALS.includes(answer.detail);
 
+/** A request of `op` with a body of our choosing (already serialized) and headers. */
+async function raw(
+  op: Operation,
+  headers: Record<string, string>,
+  payload: string,
+  contentType = 'application/json',
+) {
+  const response = await t.app.inject({
+    method: op.method.toUpperCase() as 'POST',
+    url: `/api/admin${walk.fillPath(op, undefined, missingRecords(op))}`,
+    headers: { ...headers, 'content-type': contentType },
+    payload,
+  });
+  const body = response.body ? (response.json() as Record<string, unknown>) : null;
+  return { status: response.statusCode, body };
+}
+
 describe('the back office role matrix', () => {
-  let headers: Record<'none' | 'shopper' | 'otherShop' | 'staff' | 'owner', Record<string, string>>;
+  let headers: Record<
+    'none' | 'shopper' | 'otherShop' | 'staff' | 'owner' | 'forged' | 'expired',
+    Record<string, string>
+  >;
 
   beforeAll(async () => {
     const db = t.app.db;
@@ -75,13 +101,114 @@ describe('the back office role matrix', () => {
     const owner = await createStaff(db, { tenantId: shop, role: 'owner' });
     const otherOwner = await createStaff(db, { tenantId: other, role: 'owner' });
     const shopper = await createCustomer(t.app, SHOP);
+    const ownerToken = await staffTokenFor(t.app, owner);
+    const expired = await t.app.staff.tokens.issue(
+      owner.id,
+      owner.tenantId,
+      owner.sessionId,
+      Math.floor(Date.now() / 1000) - 3600,
+    );
     headers = {
       none: { 'x-tenant-token': SHOP },
       shopper: shopper.headers,
       otherShop: asStaff(SHOP, await staffTokenFor(t.app, otherOwner)),
       staff: asStaff(SHOP, await staffTokenFor(t.app, staff)),
-      owner: asStaff(SHOP, await staffTokenFor(t.app, owner)),
+      owner: asStaff(SHOP, ownerToken),
+      // The owner's own token with its signature changed, and one that ran out an hour ago.
+      forged: asStaff(SHOP, `${ownerToken.slice(0, -4)}AAAA`),
+      expired: asStaff(SHOP, expired),
     };
+  });
+
+  it('names as public exactly the operations whose contract needs no staff token', () => {
+    const publicInContract = operations
+      .filter((op) => !JSON.stringify(op.security ?? walk.doc.security).includes('staffAuth'))
+      .map((op) => op.id)
+      .sort();
+    const publicHere = operations
+      .filter((op) => accessOf(op) === 'public')
+      .map((op) => op.id)
+      .sort();
+    expect(publicHere).toEqual(publicInContract);
+    expect(publicHere).toEqual([
+      'acceptInvitation',
+      'confirmStaffPasswordReset',
+      'requestStaffPasswordReset',
+      'staffLogin',
+      'staffRefresh',
+    ]);
+  });
+
+  it('refuses a refund without a staff token with 401, before it reads the amount', async () => {
+    const refund = operations.find((op) => op.id === 'refundOrder')!;
+    const url = `/api/admin/orders/ORD-ZZZZ-ZZZZ/refunds/`;
+    expect(refund.path).toBe('/orders/{order_number}/refunds/');
+    const send = (extra: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...extra, 'content-type': 'application/json' },
+        payload: JSON.stringify({ amount: 'abc' }),
+      });
+    const none = await send(headers.none);
+    expect({ status: none.statusCode, body: none.json() }).toEqual({
+      status: 401,
+      body: { detail: 'Authentication credentials were not provided.' },
+    });
+    for (const who of ['forged', 'expired', 'shopper'] as const) {
+      const answer = await send(headers[who]);
+      expect({ who, status: answer.statusCode, body: answer.json() }).toEqual({
+        who,
+        status: 401,
+        body: { detail: 'Given token not valid for any token type' },
+      });
+    }
+    // A member without the permission is refused by role before the body is read too.
+    expect((await send(headers.staff)).json()).toEqual({ detail: FORBIDDEN_MESSAGE });
+    // The owner gets past the door, and only then is the amount checked.
+    const owner = await send(headers.owner);
+    expect(owner.statusCode).toBe(400);
+    expect(Object.keys(owner.json() as object)).toContain('amount');
+  });
+
+  const hostileBodies: { name: string; payload: string; contentType?: string }[] = [
+    {
+      name: 'a body that breaks every rule',
+      payload: JSON.stringify({ amount: 'abc', unexpected: 1, x: '\u0000' }),
+    },
+    { name: 'a text/plain body', payload: 'amount=abc', contentType: 'text/plain' },
+    { name: 'broken JSON', payload: '{"amount":' },
+    {
+      name: 'a body of NUL bytes',
+      payload: '\u0000'.repeat(64),
+      contentType: 'application/octet-stream',
+    },
+    { name: 'a huge body', payload: JSON.stringify({ amount: 'x'.repeat(2_000_000) }) },
+  ];
+
+  it('refuses every staff operation 401 without a valid staff token, whatever the body', async () => {
+    const refused: string[] = [];
+    for (const op of operations.filter((o) => accessOf(o) !== 'public')) {
+      for (const [i, who] of (['none', 'forged', 'expired'] as const).entries()) {
+        // Each operation gets each hostile body once, under one of the three missing tokens.
+        for (const body of hostileBodies.filter((_, j) => j % 3 === i)) {
+          const answer = await raw(op, headers[who], body.payload, body.contentType);
+          const detail = typeof answer.body?.detail === 'string' ? answer.body.detail : null;
+          if (!refusedAtTheDoor({ status: answer.status, detail })) {
+            refused.push(
+              `${op.id} (${who}, ${body.name}): ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('still checks a public operation’s body, which needs no staff token', async () => {
+    const login = operations.find((op) => op.id === 'staffLogin')!;
+    const answer = await raw(login, headers.none, JSON.stringify({ email: 5 }));
+    expect(answer.status).toBe(400);
   });
 
   it('gives every operation of the contract an access rule', () => {

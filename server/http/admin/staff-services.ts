@@ -1,8 +1,9 @@
 /**
  * Decorates `app.staff`: the back office's sign-in services (server/staff/context.ts) — the
  * staff token service (the shoppers' JWT secret, the staff audience), the staff sign-in
- * throttle (counted apart from the shoppers' logins), the two-factor replay guard, and the
- * lifetimes of sessions and invitations. Built from the same settings as the shoppers'
+ * throttle (counted apart from the shoppers' logins), the two-factor replay guard and the cap
+ * of wrong codes per member, the password-reset throttles (the shoppers' limits, counted
+ * apart), the lifetimes of sessions and invitations, and the origin of e-mailed links. Built from the same settings as the shoppers'
  * (server/http/auth.ts); register after the db plugin.
  */
 import type { FastifyInstance } from 'fastify';
@@ -33,6 +34,10 @@ export interface StaffServicesPluginOptions {
   staffSessionTtlSeconds?: number;
   /** An invitation link's lifetime (seconds; default 72 hours). */
   staffInvitationTtlSeconds?: number;
+  /** The shoppers' reset throttles, counted apart for staff (server/staff/password-reset.ts). */
+  passwordResetMaxPerAddress?: number;
+  passwordResetMaxPerEmail?: number;
+  passwordResetResponseMs?: number;
 }
 
 async function staffServicesPlugin(
@@ -51,6 +56,17 @@ async function staffServicesPlugin(
     ...(options.staffInvitationTtlSeconds
       ? { invitationTtlSeconds: options.staffInvitationTtlSeconds }
       : {}),
+    ...(options.passwordResetMaxPerAddress !== undefined
+      ? { passwordResetMaxPerAddress: options.passwordResetMaxPerAddress }
+      : {}),
+    ...(options.passwordResetMaxPerEmail !== undefined
+      ? { passwordResetMaxPerEmail: options.passwordResetMaxPerEmail }
+      : {}),
+    ...(options.passwordResetResponseMs !== undefined
+      ? { passwordResetResponseMs: options.passwordResetResponseMs }
+      : {}),
+    // Decorated later in the start (server/app.ts); read when a link is made.
+    linkOrigin: () => app.siteOrigin(),
   };
   app.decorate<StaffServices>('staff', createStaffServices(app.db, serviceOptions));
   // The same timing equaliser as the shoppers' (an unknown e-mail takes as long as a wrong

@@ -1,7 +1,8 @@
 /**
  * The back office's staff operations (openapi/admin.yaml, tags auth, me, staff, settings):
- * signing in and out, the signed-in member's profile, two-step verification and sessions, the
- * shop's staff and invitations, and its security settings. The rules are server/staff/; their
+ * signing in and out, a forgotten password, the signed-in member's profile, password, two-step
+ * verification and sessions, the shop's staff (an owner resetting a member's two-step
+ * verification) and invitations, and its security settings. The rules are server/staff/; their
  * refusals are DomainErrors the error handler answers (server/http/domain-errors.ts), and a
  * throttle's is a 429 with Retry-After here.
  *
@@ -36,8 +37,15 @@ import { signInStaff, type StaffSignIn } from '../../staff/sign-in.ts';
 import {
   confirmTotpSetup as confirmTotp,
   disableTotp as disableStaffTotp,
+  resetMemberTotp,
   startTotpSetup as startTotp,
 } from '../../staff/totp.ts';
+import { changeStaffPassword } from '../../staff/password-change.ts';
+import {
+  confirmStaffPasswordReset as confirmReset,
+  requestStaffPasswordReset as requestReset,
+} from '../../staff/password-reset.ts';
+import { STAFF_MESSAGES } from '../../staff/messages.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { throttled } from '../throttled.ts';
 import { requireStaff } from './staff-auth.ts';
@@ -80,7 +88,7 @@ async function signInFromRequest<Form>(
 
 /** POST /auth/login/ -> 200 StaffTokens; 400 on `otp`; 401; 429. */
 export const staffLogin: AdminOperationHandler<'staffLogin'> = async (request, reply) =>
-  signInFromRequest(request, reply, signInStaff, request.body);
+  wakingOutbox(request, () => signInFromRequest(request, reply, signInStaff, request.body));
 
 /** POST /auth/refresh/ -> 200 `{access, refresh}` (the refresh token rotated); 401. */
 export const staffRefresh: AdminOperationHandler<'staffRefresh'> = async (request) =>
@@ -90,6 +98,90 @@ export const staffRefresh: AdminOperationHandler<'staffRefresh'> = async (reques
     request.tenant.id,
     request.body.refresh,
   );
+
+/**
+ * Runs `work`, then wakes the outbox whatever came of it: a refused sign-in may have queued an
+ * e-mail (the member's cap of wrong codes reached, server/staff/second-step.ts).
+ */
+async function wakingOutbox<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } finally {
+    request.server.emailOutbox.wake();
+  }
+}
+
+/**
+ * POST /auth/password/reset/ -> 202 `{detail}`, the same for every e-mail; the link goes
+ * through the outbox, woken after the answer's wait; 429 past the address's requests.
+ */
+export const requestStaffPasswordReset: AdminOperationHandler<'requestStaffPasswordReset'> = async (
+  request,
+  reply,
+) => {
+  try {
+    await requestReset(
+      request.server.db,
+      request.server.staff,
+      request.tenant.id,
+      clientOf(request),
+      request.body.email,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+  request.server.emailOutbox.wake();
+  return reply.code(202).send({ detail: STAFF_MESSAGES.resetRequested });
+};
+
+/** POST /auth/password/reset/confirm/ -> 200 `{detail}`; 400 on `token` or the new password; 429. */
+export const confirmStaffPasswordReset: AdminOperationHandler<'confirmStaffPasswordReset'> = async (
+  request,
+  reply,
+) => {
+  try {
+    await confirmReset(
+      request.server.db,
+      request.server.staff,
+      request.tenant.id,
+      clientOf(request),
+      request.body,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+  return { detail: STAFF_MESSAGES.resetDone };
+};
+
+/** POST /me/password/ -> 200 `{access, refresh}` for this device; every session before ends. */
+export const changeMyPassword: AdminOperationHandler<'changeMyPassword'> = async (
+  request,
+  reply,
+) => {
+  try {
+    return await changeStaffPassword(
+      request.server.db,
+      request.server.staff,
+      requireStaff(request),
+      clientOf(request),
+      request.body,
+    );
+  } catch (error) {
+    return throttled(reply, error);
+  }
+};
+
+/** POST /staff/{id}/totp/reset/ -> StaffMember (two-step off); the member is e-mailed. */
+export const resetStaffTotp: AdminOperationHandler<'resetStaffTotp'> = async (request) => {
+  const member = await resetMemberTotp(
+    request.server.db,
+    request.server.staff,
+    requireStaff(request),
+    request.params.id,
+  );
+  request.server.emailOutbox.wake();
+  return member;
+};
 
 /** POST /auth/logout/ -> 204 once the caller's session of that refresh token is revoked. */
 export const staffLogout: AdminOperationHandler<'staffLogout'> = async (request, reply) => {
@@ -222,15 +314,19 @@ export const staffHandlers = {
   staffLogin,
   staffRefresh,
   staffLogout,
+  requestStaffPasswordReset,
+  confirmStaffPasswordReset,
   getMe,
   startTotpSetup,
   confirmTotpSetup,
   disableTotp,
   listMySessions,
   revokeMySession,
+  changeMyPassword,
   listStaff,
   updateStaffMember,
   removeStaffMember,
+  resetStaffTotp,
   listInvitations,
   createInvitation,
   revokeInvitation,

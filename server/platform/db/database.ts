@@ -80,6 +80,7 @@ import type { MediaUploadsTable } from './tables/media.ts';
 import type {
   ActivityLogTable,
   StaffInvitationsTable,
+  StaffPasswordResetsTable,
   StaffPoliciesTable,
   StaffRole,
   StaffSessionsTable,
@@ -90,6 +91,7 @@ import type {
 export type {
   ActivityLogTable,
   StaffInvitationsTable,
+  StaffPasswordResetsTable,
   StaffPoliciesTable,
   StaffRole,
   StaffSessionsTable,
@@ -193,6 +195,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_invitations: StaffInvitationsTable;
   staff_policies: StaffPoliciesTable;
+  staff_password_resets: StaffPasswordResetsTable;
   activity_log: ActivityLogTable;
   manual_payments: ManualPaymentsTable;
   refunds: RefundsTable;

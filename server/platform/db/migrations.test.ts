@@ -37,6 +37,7 @@ describe('migrations across restarts', () => {
         '2026_020_account_erasure',
         '2026_021_email_verification',
         '2026_022_confirmed_overpayments',
+        '2026_023_staff_credentials',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

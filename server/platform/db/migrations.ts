@@ -32,6 +32,7 @@ import { priceHistoryAndDeliveryMigration } from './migrations/2026-019-price-hi
 import { accountErasureMigration } from './migrations/2026-020-account-erasure.ts';
 import { emailVerificationMigration } from './migrations/2026-021-email-verification.ts';
 import { confirmedOverpaymentsMigration } from './migrations/2026-022-confirmed-overpayments.ts';
+import { staffCredentialsMigration } from './migrations/2026-023-staff-credentials.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -58,6 +59,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_020_account_erasure': accountErasureMigration(dialect),
     '2026_021_email_verification': emailVerificationMigration(dialect),
     '2026_022_confirmed_overpayments': confirmedOverpaymentsMigration(dialect),
+    '2026_023_staff_credentials': staffCredentialsMigration(dialect),
   };
 }
 

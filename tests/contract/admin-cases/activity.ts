@@ -120,6 +120,9 @@ export function activityCases(a: AdminSetup): Case[] {
       check: entries((e) => e.object_type === 'staff', 'about staff', [
         'staff.change_role',
         'staff.remove',
+        'staff.totp_reset',
+        'staff.password_change',
+        'staff.password_reset',
       ]),
     }),
     activity('of the invitations', () => ({ object_type: 'invitation' }), 200, {

@@ -97,6 +97,8 @@ export interface AdminState {
   /** The last 6-digit code a sign-in case sent (the replay case sends it again). */
   lastCode: string;
   recoveryCodes: string[];
+  /** The token of the password-reset link e-mailed to the member. */
+  resetToken: string;
   /** The seeded orders' and the collection order's totals, by order number. */
   totals: Record<string, string>;
 }
@@ -210,6 +212,7 @@ export async function adminSetup(
       totpSecret: '',
       lastCode: '',
       recoveryCodes: [],
+      resetToken: '',
       totals: {
         ...seededTotals(sqlitePath),
         ...(collection ? { [collection.orderNumber]: collection.total } : {}),
@@ -434,6 +437,25 @@ export async function newestInvitationToken(
   throw new Error(
     `no invitation e-mail with an accept-invitation link to ${email} in ${outboxDir}`,
   );
+}
+
+/**
+ * The token of the newest password-reset e-mail to `email` (its link
+ * `/admin/reset-password?token=...`), waiting up to 5 s for the background send.
+ * @throws when no such e-mail arrives.
+ */
+export async function newestResetToken(outboxDir: string, email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const messages = await outboxMessagesTo(outboxDir, email);
+    for (const message of messages.reverse()) {
+      const match = /\/admin\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(
+        decodeQuotedPrintable(message),
+      );
+      if (match) return decodeURIComponent(match[1]!);
+    }
+    await sleep(100);
+  }
+  throw new Error(`no password-reset e-mail to ${email} in ${outboxDir}`);
 }
 
 /** The demo customer's e-mail, whose storefront password a staff sign-in must refuse. */

@@ -1,8 +1,10 @@
 /**
- * The shop's staff, its security settings and a member's two-step verification (admin
- * contract: listStaff, createInvitation, listInvitations, revokeInvitation, acceptInvitation,
- * updateStaffMember, removeStaffMember, getSecuritySettings, updateSecuritySettings,
- * startTotpSetup, confirmTotpSetup, disableTotp, and staffLogin with a second factor):
+ * The shop's staff, its security settings and a member's two-step verification and password
+ * (admin contract: listStaff, createInvitation, listInvitations, revokeInvitation,
+ * acceptInvitation, updateStaffMember, removeStaffMember, getSecuritySettings,
+ * updateSecuritySettings, startTotpSetup, confirmTotpSetup, disableTotp, resetStaffTotp,
+ * changeMyPassword, requestStaffPasswordReset, confirmStaffPasswordReset, and staffLogin with a
+ * second factor):
  * - the owner lists the staff, invites someone (the link read from the API's outbox, never
  *   from an answer), invites and revokes another (its link then refused), and is refused an
  *   e-mail already on the staff; the invited person accepts with a name and a password and is
@@ -11,8 +13,12 @@
  *   remove themselves;
  * - the new member sets up two-step verification (the code made with otplib from the answered
  *   secret), then must give a code to sign in, where a recovery code works once; the owner
- *   requires two-step verification of everyone, so nobody can turn theirs off, then stops
- *   requiring it; the member turns it off with their password;
+ *   requires two-step verification of everyone, so nobody can turn theirs off; the owner,
+ *   signed in with a password alone, cannot lift the rule, but the member, made an owner and
+ *   whose session confirmed their set-up, can; the member turns it off with their password;
+ * - the member sets it up again and loses their phone: the owner resets it (not their own),
+ *   which signs the member out; the member signs in with the password alone, changes it, then
+ *   forgets it and sets a new one with the e-mailed link (which works once);
  * - the owner removes the member: their access token, refresh token and password are refused
  *   at once;
  * - the staff member is refused every owner-only operation (403).
@@ -30,6 +36,7 @@ import {
   adminCase,
   members,
   newestInvitationToken,
+  newestResetToken,
   sessionOf,
   totpCode,
   wrongTotpCode,
@@ -43,6 +50,14 @@ const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app.';
 const WRONG_SETUP_CODE =
   'That code is not right. Enter the current 6-digit code from your authenticator app.';
 const TOTP_ALREADY_ON = 'Two-step verification is already on.';
+const SET_UP_TOTP_FIRST =
+  'This shop requires two-step verification: set it up under Account before anything else.';
+const RESET_LINK_INVALID = 'This password reset link is invalid or has expired.';
+const RESET_REQUESTED =
+  'If a member of staff has this e-mail, we have sent a link to reset the password.';
+/** The invited member's password once they changed it, and once they reset it. */
+const CHANGED_PASSWORD = 'tempered-steel-77';
+const RESET_PASSWORD = 'kiln-fired-mugs-8';
 
 /** A check that a list of members holds (or does not hold) the e-mails given. */
 function staffListed(present: string[], absent: string[] = []) {
@@ -196,6 +211,55 @@ export function staffCases(a: AdminSetup): Case[] {
     asMember(
       adminCase(`startTotpSetup ${name}`, 'startTotpSetup', 'POST', '/me/totp/', status, rest),
     );
+  const resetTotp = (name: string, id: () => number, status: number, rest: Partial<Case> = {}) =>
+    adminCase(`resetStaffTotp ${name}`, 'resetStaffTotp', 'POST', '/staff/1/totp/reset/', status, {
+      prepare: () => ({ path: `/staff/${id()}/totp/reset/` }),
+      ...rest,
+    });
+  const changePassword = (name: string, body: Json, status: number, rest: Partial<Case> = {}) =>
+    asMember(
+      adminCase(`changeMyPassword ${name}`, 'changeMyPassword', 'POST', '/me/password/', status, {
+        body,
+        ...rest,
+      }),
+    );
+  const askReset = (name: string, email: string, status: number, rest: Partial<Case> = {}) =>
+    adminCase(
+      `requestStaffPasswordReset ${name}`,
+      'requestStaffPasswordReset',
+      'POST',
+      '/auth/password/reset/',
+      status,
+      { headers: demoTenant, body: { email }, ...rest },
+    );
+  const confirmReset = (
+    name: string,
+    token: () => Promise<string>,
+    status: number,
+    rest: Partial<Case> = {},
+  ) =>
+    adminCase(
+      `confirmStaffPasswordReset ${name}`,
+      'confirmStaffPasswordReset',
+      'POST',
+      '/auth/password/reset/confirm/',
+      status,
+      {
+        headers: demoTenant,
+        prepare: async () => ({
+          body: {
+            token: await token(),
+            new_password: RESET_PASSWORD,
+            new_password_confirm: RESET_PASSWORD,
+          },
+        }),
+        ...rest,
+      },
+    );
+  const memberIs = (fields: Record<string, unknown>) => (b: Json) =>
+    isObject(b) && Object.entries(fields).every(([k, v]) => b[k] === v)
+      ? null
+      : `expected ${JSON.stringify(fields)}, got ${JSON.stringify(b)}`;
 
   return [
     // The staff and invitations.
@@ -477,6 +541,9 @@ export function staffCases(a: AdminSetup): Case[] {
     memberLogin('with the same recovery code again', () => s.recoveryCodes[0], 400, {
       check: fieldError('otp', CODE_NEEDED),
     }),
+    // The member becomes an owner, to lift the rule below from their session, which passed
+    // two-step verification when it confirmed the set-up.
+    asOwner(update('to owner, before the rule', () => s.memberId, 'owner', 200)),
     asOwner(
       putSettings('requiring two-step verification', { require_totp: true }, 200, {
         check: requireTotp(true),
@@ -502,10 +569,22 @@ export function staffCases(a: AdminSetup): Case[] {
       check: detailIs('This shop requires two-step verification for every member of staff.'),
     }),
     asOwner(
-      putSettings('no longer requiring it', { require_totp: false }, 200, {
-        check: requireTotp(false),
-      }),
+      putSettings(
+        'lifted by an owner signed in with a password alone',
+        { require_totp: false },
+        403,
+        { check: detailIs(SET_UP_TOTP_FIRST) },
+      ),
     ),
+    asMember(
+      putSettings(
+        'lifted by an owner whose session passed two-step verification',
+        { require_totp: false },
+        200,
+        { check: requireTotp(false) },
+      ),
+    ),
+    asOwner(update('back to staff, the rule lifted', () => s.memberId, 'staff', 200)),
     disable('with a wrong password', 'not-my-password', 400, {
       check: fieldError('password', 'Your password is not right.'),
     }),
@@ -513,6 +592,105 @@ export function staffCases(a: AdminSetup): Case[] {
     disable('again once off', a.memberPassword, 409, {
       check: detailIs('Two-step verification is not on.'),
     }),
+
+    // The member sets it up again, then loses their phone: an owner resets it.
+    start('again', 200, { remember: (b) => (s.totpSecret = isObject(b) ? str(b.secret) : '') }),
+    confirm('again, with the new secret', () => totpCode(s.totpSecret), 200),
+    asOwner(
+      resetTotp('of the owner themselves', () => s.ownerId, 409, {
+        check: detailIs('To change your own two-step verification, use Account.'),
+      }),
+    ),
+    asOwner(resetTotp('that does not exist', () => 999999, 404, { check: detailIs(NOT_FOUND) })),
+    asOwner(
+      resetTotp('of a member who lost their phone', () => s.memberId, 200, {
+        check: memberIs({ email: a.memberEmail, totp_enabled: false }),
+      }),
+    ),
+    asOwner(
+      resetTotp('again, once off', () => s.memberId, 409, {
+        check: detailIs('This member has not set up two-step verification.'),
+      }),
+    ),
+    asMember(
+      adminCase("getMe with the member's token, once reset", 'getMe', 'GET', '/me/', 401, {
+        check: detailIs(TOKEN_NOT_VALID),
+      }),
+    ),
+    memberLogin('with the password alone, once reset', () => undefined, 200, {
+      check: tokensFor(a.memberEmail, 'staff'),
+      remember: (b) => (s.member = sessionOf(b)),
+    }),
+
+    // The member's password: changed, then forgotten and reset by e-mail.
+    changePassword(
+      'with a wrong current password',
+      {
+        current_password: 'not-my-password',
+        new_password: CHANGED_PASSWORD,
+        new_password_confirm: CHANGED_PASSWORD,
+      },
+      400,
+      { check: fieldError('current_password', 'Your current password is incorrect.') },
+    ),
+    changePassword(
+      'not confirmed',
+      {
+        current_password: a.memberPassword,
+        new_password: CHANGED_PASSWORD,
+        new_password_confirm: 'tempered-steel-78',
+      },
+      400,
+      { check: fieldError('new_password_confirm', 'Passwords do not match.') },
+    ),
+    changePassword(
+      '',
+      {
+        current_password: a.memberPassword,
+        new_password: CHANGED_PASSWORD,
+        new_password_confirm: CHANGED_PASSWORD,
+      },
+      200,
+      {
+        check: (b) =>
+          isObject(b) && str(b.access) && str(b.refresh) && !('staff' in b)
+            ? null
+            : `expected a token pair, got ${JSON.stringify(b).slice(0, 200)}`,
+        remember: (b) => (s.member = sessionOf(b)),
+      },
+    ),
+    asMember(adminCase('getMe with the token the change answered', 'getMe', 'GET', '/me/', 200)),
+    memberLogin('with the password before the change', () => undefined, 401, {
+      check: detailIs(BAD_CREDENTIALS),
+    }),
+    askReset('for an e-mail of nobody', `nobody-${a.stamp}@example.com`, 202, {
+      check: detailIs(RESET_REQUESTED),
+    }),
+    askReset('for the member', a.memberEmail, 202, { check: detailIs(RESET_REQUESTED) }),
+    confirmReset('with a made-up token', async () => 'made-up-token-0123456789', 400, {
+      check: fieldError('token', RESET_LINK_INVALID),
+    }),
+    confirmReset(
+      'with the e-mailed link',
+      async () => (s.resetToken = await newestResetToken(a.outboxDir, a.memberEmail)),
+      200,
+      { check: detailIs('Your password has been reset. You can now sign in.') },
+    ),
+    confirmReset('with the same link again', async () => s.resetToken, 400, {
+      check: fieldError('token', RESET_LINK_INVALID),
+    }),
+    asMember(
+      adminCase(
+        "getMe with the member's token, once the password was reset",
+        'getMe',
+        'GET',
+        '/me/',
+        401,
+        {
+          check: detailIs(TOKEN_NOT_VALID),
+        },
+      ),
+    ),
 
     // Removing a member.
     asOwner(
@@ -561,6 +739,7 @@ export function staffCases(a: AdminSetup): Case[] {
       adminCase('listStaff', 'listStaff', 'GET', '/staff/', 403),
       update('', () => s.ownerId, 'staff', 403),
       remove('', () => s.ownerId, 403),
+      resetTotp('', () => s.ownerId, 403),
       adminCase('listInvitations', 'listInvitations', 'GET', '/staff/invitations/', 403),
       invite('', { email: 'sneaky@example.com', role: 'owner' }, 403),
       revoke('', () => 1, 403),

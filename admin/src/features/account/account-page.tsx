@@ -1,5 +1,9 @@
 /**
- * Account: who I am, my two-step verification and my sessions.
+ * Account: who I am, my password, my two-step verification and my sessions.
+ *
+ * Password: the current one and the new one twice; the server's words show beside the field
+ * they are about. Changing it signs every other device out; this one stays signed in with the
+ * new tokens the server answers.
  *
  * Two-step verification, when off: "Set up" asks the server for a secret; the screen shows its
  * `otpauth://` address as text (for apps that take a link) and the secret in groups of four for
@@ -24,6 +28,7 @@ import { useSingleFlight } from '../../components/use-single-flight';
 import { useMe } from '../auth/api';
 import {
   sessionsQuery,
+  useChangePassword,
   useConfirmTotp,
   useDisableTotp,
   useRevokeSession,
@@ -32,10 +37,12 @@ import {
   type TotpSetup,
 } from './api';
 import {
+  changePasswordSchema,
   confirmCodeSchema,
   deviceName,
   disableSchema,
   groupSecret,
+  type ChangePasswordValues,
   type ConfirmCodeInput,
   type ConfirmCodeValues,
   type DisableValues,
@@ -60,17 +67,20 @@ export function AccountPage() {
           <TotpPanel />
           {mustSetUp ? null : <SessionsPanel />}
         </div>
-        <section className="panel" aria-labelledby="me-title">
-          <h2 id="me-title">You</h2>
-          <dl className="facts">
-            <dt>Name</dt>
-            <dd>{me.name}</dd>
-            <dt>E-mail</dt>
-            <dd>{me.email}</dd>
-            <dt>Role</dt>
-            <dd>{me.role === 'owner' ? 'Owner' : 'Staff'}</dd>
-          </dl>
-        </section>
+        <div>
+          <section className="panel" aria-labelledby="me-title">
+            <h2 id="me-title">You</h2>
+            <dl className="facts">
+              <dt>Name</dt>
+              <dd>{me.name}</dd>
+              <dt>E-mail</dt>
+              <dd>{me.email}</dd>
+              <dt>Role</dt>
+              <dd>{me.role === 'owner' ? 'Owner' : 'Staff'}</dd>
+            </dl>
+          </section>
+          <PasswordPanel />
+        </div>
       </div>
     </>
   );
@@ -268,6 +278,88 @@ function DisableForm() {
         </button>
       </div>
     </form>
+  );
+}
+
+const NO_PASSWORDS: ChangePasswordValues = {
+  current_password: '',
+  new_password: '',
+  new_password_confirm: '',
+};
+
+/** Change my password: the current one, the new one twice. */
+export function PasswordPanel() {
+  const change = useChangePassword();
+  const [changed, setChanged] = useState(false);
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: NO_PASSWORDS,
+  });
+  const { errors } = form.formState;
+  const { submit, message } = useServerSubmit(
+    form,
+    ['current_password', 'new_password', 'new_password_confirm'],
+    async (values) => {
+      setChanged(false);
+      await change.mutateAsync(values);
+      form.reset(NO_PASSWORDS);
+      setChanged(true);
+    },
+  );
+  return (
+    <section className="panel" aria-labelledby="password-title">
+      <h2 id="password-title">Password</h2>
+      <form className="form" onSubmit={submit} noValidate aria-labelledby="password-title">
+        {changed ? (
+          <Notice tone="success">
+            Your password is changed. Every other device you were signed in on is signed out.
+          </Notice>
+        ) : null}
+        {message ? <Notice tone="error">{message}</Notice> : null}
+        <FormField
+          id="current-password"
+          label="Current password"
+          error={errors.current_password?.message}
+        >
+          <input
+            id="current-password"
+            type="password"
+            autoComplete="current-password"
+            {...form.register('current_password')}
+          />
+        </FormField>
+        <FormField
+          id="new-password"
+          label="New password"
+          hint="At least 8 characters. Every other device you are signed in on is signed out."
+          error={errors.new_password?.message}
+        >
+          <input
+            id="new-password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('new_password')}
+          />
+        </FormField>
+        <FormField
+          id="new-password-confirm"
+          label="New password again"
+          error={errors.new_password_confirm?.message}
+        >
+          <input
+            id="new-password-confirm"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('new_password_confirm')}
+          />
+        </FormField>
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={change.isPending}>
+            {change.isPending ? 'Changing…' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </section>
   );
 }
 

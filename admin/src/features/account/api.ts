@@ -8,10 +8,13 @@
  * - `sessionsQuery`: `GET /me/sessions/`, key `['sessions']`; `useRevokeSession`:
  *   `DELETE /me/sessions/{id}/` refreshes it, and revoking this device's own session signs it
  *   out here at once.
+ * - `useChangePassword`: `POST /me/password/` `{current_password, new_password,
+ *   new_password_confirm}` → a new token pair for this device, stored at once (the server ended
+ *   every session, this one's too); the sessions list is refreshed (only this device is left).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { clearTokens } from '../../api/tokens';
+import { clearTokens, setTokens } from '../../api/tokens';
 import { ME_QUERY_KEY } from '../auth/api';
 
 export type TotpSetup = Schemas['TotpSetup'];
@@ -46,6 +49,18 @@ export function useDisableTotp() {
       await api.POST('/me/totp/disable/', { body: { password } });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+  });
+}
+
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas['StaffPasswordChange']) => {
+      const { data } = await api.POST('/me/password/', { body });
+      const pair = data as Schemas['StaffRefreshResponse'];
+      setTokens(pair.access, pair.refresh);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
 }
 

@@ -1,5 +1,9 @@
-/** The account screen's forms: the code confirming two-step verification, the password turning it off. */
+/**
+ * The account screen's forms: the code confirming two-step verification, the password turning
+ * it off, and the password change (the current one, the new one twice).
+ */
 import { z } from 'zod';
+import { newPasswordFields, SAME_PASSWORDS, sameNewPasswords } from '../auth/schemas';
 
 export const confirmCodeSchema = z.object({
   code: z
@@ -15,6 +19,14 @@ export const disableSchema = z.object({
   password: z.string().min(1, 'Enter your password.'),
 });
 export type DisableValues = z.infer<typeof disableSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string().min(1, 'Enter your current password.'),
+    ...newPasswordFields,
+  })
+  .refine(sameNewPasswords, SAME_PASSWORDS);
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
 /** A base32 secret in groups of four, easier to type into an app by hand. */
 export function groupSecret(secret: string): string {

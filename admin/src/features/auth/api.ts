@@ -10,6 +10,11 @@
  *   query are dropped whatever the server says (a sign-out never fails on the desk).
  * - `useAcceptInvitation`: `POST /staff/invitations/accept/` `{token, name, password}`: the new
  *   staff member is signed in at once.
+ * - `useRequestPasswordReset`: `POST /auth/password/reset/` `{email}` → the server's words
+ *   (the same whether or not the e-mail is a member's); `useConfirmPasswordReset`:
+ *   `POST /auth/password/reset/confirm/` `{token, new_password, new_password_confirm}` → the
+ *   server's words. Neither signs anyone in: a reset ends every session, and the member signs
+ *   in afterwards (with their code when two-step verification is on).
  */
 import {
   queryOptions,
@@ -20,7 +25,12 @@ import {
 } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { clearTokens, getRefreshToken, setTokens } from '../../api/tokens';
-import type { AcceptInvitationValues, SignInValues } from './schemas';
+import type {
+  AcceptInvitationValues,
+  ForgotPasswordValues,
+  ResetPasswordValues,
+  SignInValues,
+} from './schemas';
 
 export type Staff = Schemas['Staff'];
 export type StaffRole = Staff['role'];
@@ -68,6 +78,30 @@ export function useAcceptInvitation() {
         body: { token: values.token, name: values.name, password: values.password },
       });
       return keep(queryClient, data as StaffTokens);
+    },
+  });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: async (values: ForgotPasswordValues): Promise<string> => {
+      const { data } = await api.POST('/auth/password/reset/', { body: { email: values.email } });
+      return data?.detail ?? '';
+    },
+  });
+}
+
+export function useConfirmPasswordReset() {
+  return useMutation({
+    mutationFn: async (values: ResetPasswordValues & { token: string }): Promise<string> => {
+      const { data } = await api.POST('/auth/password/reset/confirm/', {
+        body: {
+          token: values.token,
+          new_password: values.new_password,
+          new_password_confirm: values.new_password_confirm,
+        },
+      });
+      return data?.detail ?? '';
     },
   });
 }

@@ -1,10 +1,55 @@
 /**
- * The sign-in, two-step code and invitation forms' rules and messages (zod; react-hook-form
- * validates with them before anything is sent, the server checks again).
+ * The sign-in, two-step code, invitation and forgotten-password forms' rules and messages (zod;
+ * react-hook-form validates with them before anything is sent, the server checks again).
  */
 import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 8;
+/** The server's ceiling of a staff password (server/staff/messages.ts). */
+export const MAX_PASSWORD_LENGTH = 200;
+
+/**
+ * A new password and the same again: 8 to 200 characters, both the same (the server's rule;
+ * it checks again, and its words are shown when it refuses).
+ */
+export const newPasswordFields = {
+  new_password: z
+    .string()
+    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
+  new_password_confirm: z.string().min(1, 'Type the new password again.'),
+};
+
+/** True unless the new password was typed twice differently (an empty second is its own error). */
+export function sameNewPasswords(values: {
+  new_password: string;
+  new_password_confirm: string;
+}): boolean {
+  return values.new_password_confirm === '' || values.new_password === values.new_password_confirm;
+}
+
+/** Where and how {@link sameNewPasswords} refuses. */
+export const SAME_PASSWORDS = {
+  message: 'The two passwords are not the same.',
+  path: ['new_password_confirm'],
+};
+
+/** "Forgot your password?": the e-mail a link is sent to. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Enter your e-mail address.')
+    .max(254, 'That e-mail address is too long.')
+    .email('Enter a valid e-mail address.'),
+});
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+/** The page the e-mailed link opens: the new password twice. */
+export const resetPasswordSchema = z
+  .object(newPasswordFields)
+  .refine(sameNewPasswords, SAME_PASSWORDS);
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 export const signInSchema = z.object({
   email: z
@@ -57,6 +102,8 @@ export type AcceptInvitationValues = z.infer<typeof acceptInvitationSchema>;
 export function safeRedirect(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
-  if (/^\/(login|accept-invitation)(\/|\?|$)/.test(value)) return undefined;
+  if (/^\/(login|accept-invitation|forgot-password|reset-password)(\/|\?|$)/.test(value)) {
+    return undefined;
+  }
   return value;
 }

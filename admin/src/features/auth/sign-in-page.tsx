@@ -3,9 +3,10 @@
  * 400 on `otp`, and the screen asks for the 6-digit code (or a recovery code), sending the
  * three together. A wrong code shows beside the code field; "Use a different account" goes
  * back to the first step. After signing in: the page asked for (`?redirect=`), else Today.
+ * "Forgot your password?" leads to the request for a reset link (./forgot-password-page.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
@@ -114,6 +115,9 @@ function PasswordStep({
       <button type="submit" className="button button-primary button-block" disabled={busy}>
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
+      <p className="auth-foot">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </p>
     </form>
   );
 }

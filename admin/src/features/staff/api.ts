@@ -6,9 +6,10 @@
  * (`GET /settings/security/`, key `['settings','security']`).
  *
  * Mutations touch only what they change, plus the activity log (each adds an entry):
- * inviting and revoking an invitation refresh the invitations; a role change writes the
- * member the server answers into the list; removing a member refreshes the list; the security
- * setting stores the answer and refreshes `['me']` (whose `totp_required` follows it).
+ * inviting and revoking an invitation refresh the invitations; a role change and a reset of a
+ * member's two-step verification write the member the server answers into the list; removing a
+ * member refreshes the list; the security setting stores the answer and refreshes `['me']`
+ * (whose `totp_required` follows it).
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
@@ -91,6 +92,23 @@ export function useChangeRole() {
         params: { path: { id } },
         body: { role },
       });
+      return data as StaffMember;
+    },
+    onSuccess: async (member) => {
+      queryClient.setQueryData(MEMBERS_KEY, (members: StaffMember[] | undefined) =>
+        members?.map((m) => (m.id === member.id ? member : m)),
+      );
+      await queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
+    },
+  });
+}
+
+/** `POST /staff/{id}/totp/reset/`: the member's two-step verification off, their sessions ended. */
+export function useResetTwoStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number): Promise<StaffMember> => {
+      const { data } = await api.POST('/staff/{id}/totp/reset/', { params: { path: { id } } });
       return data as StaffMember;
     },
     onSuccess: async (member) => {

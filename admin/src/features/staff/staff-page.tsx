@@ -1,8 +1,10 @@
 /**
  * Staff (owners only): the members with their role, two-step verification and last sign-in;
- * change a role, remove a member (after a confirm step: their sessions end at once); invite
- * someone by e-mail with a role; the invitations still open, each revocable; and the shop's
- * security setting, "require two-step verification".
+ * change a role, reset the two-step verification of a member who lost their phone, remove a
+ * member (each after a confirm step: their sessions end at once); invite someone by e-mail with
+ * a role; the invitations still open, each revocable; and the shop's security setting,
+ * "require two-step verification" (lifting it takes a session signed in with a code: the
+ * server says so, and the screen shows its words).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +29,7 @@ import {
   useChangeRole,
   useInvite,
   useRemoveMember,
+  useResetTwoStep,
   useRevokeInvitation,
   useUpdateSecurity,
   type Invitation,
@@ -65,8 +68,10 @@ function MembersPanel() {
   const me = useMe();
   const members = useQuery(staffQuery());
   const remove = useRemoveMember();
+  const resetTwoStep = useResetTwoStep();
   const once = useSingleFlight();
   const [removing, setRemoving] = useState<StaffMember | null>(null);
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
 
   const columns = useMemo(() => {
@@ -92,7 +97,30 @@ function MembersPanel() {
       }),
       column.accessor('totp_enabled', {
         header: 'Two-step',
-        cell: (info) => (info.getValue() ? 'On' : 'Off'),
+        cell: (info) =>
+          info.getValue() && info.row.original.id !== me.id ? (
+            <span className="button-row">
+              On
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  setMessage(null);
+                  setResetting(info.row.original);
+                }}
+              >
+                Reset
+                <span className="visually-hidden">
+                  {' '}
+                  the two-step verification of {info.row.original.name || info.row.original.email}
+                </span>
+              </button>
+            </span>
+          ) : info.getValue() ? (
+            'On'
+          ) : (
+            'Off'
+          ),
       }),
       column.accessor('last_login_at', {
         header: 'Last sign-in',
@@ -137,6 +165,37 @@ function MembersPanel() {
           empty="No members."
         />
       )}
+      {resetting ? (
+        <ConfirmDialog
+          title={`Reset the two-step verification of ${resetting.name || resetting.email}?`}
+          confirmLabel="Reset two-step"
+          cancelLabel="Keep it"
+          pending={resetTwoStep.isPending}
+          onCancel={() => setResetting(null)}
+          onConfirm={() =>
+            void once(async () => {
+              const who = resetting.name || resetting.email;
+              try {
+                await resetTwoStep.mutateAsync(resetting.id);
+                setMessage({
+                  tone: 'success',
+                  text: `${who}’s two-step verification was reset. They were e-mailed, and sign in with their password next.`,
+                });
+              } catch (error) {
+                setMessage({ tone: 'error', text: errorMessage(error) });
+              } finally {
+                setResetting(null);
+              }
+            })
+          }
+        >
+          <p>
+            Do this when they have lost their phone. Their authenticator app and recovery codes stop
+            working, and every session of theirs ends now. They sign in with their password and set
+            two-step verification up again; they are told by e-mail.
+          </p>
+        </ConfirmDialog>
+      ) : null}
       {removing ? (
         <ConfirmDialog
           title={`Remove ${removing.name || removing.email}?`}
@@ -400,7 +459,8 @@ function SecurityForm({ settings }: { settings: SecuritySettings }) {
           </label>
           <p id="require-totp-hint" className="field-hint">
             Everyone signs in with a code from an authenticator app. Members without it are asked to
-            set it up at their next sign-in, and no one can turn theirs off.
+            set it up at their next sign-in, and no one can turn theirs off. Turning this off again
+            takes an owner signed in with their code.
           </p>
         </div>
       </div>

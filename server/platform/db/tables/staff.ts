@@ -48,6 +48,11 @@ export interface StaffSessionsTable {
   revoked_at: NullableTimestamp;
   user_agent: string | null;
   ip: string | null;
+  /**
+   * When this session passed two-step verification (a code at sign-in, or the code confirming
+   * the set-up in it); null for a session opened with the password alone.
+   */
+  two_step_at: NullableTimestamp;
 }
 
 /** A one-time link an owner sent; only the token's SHA-256 is kept. */
@@ -62,6 +67,20 @@ export interface StaffInvitationsTable {
   expires_at: Timestamp;
   accepted_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
+}
+
+/**
+ * A password-reset link a member asked for by e-mail (server/staff/password-reset.ts): only the
+ * token's SHA-256 is kept; it works once, until `expires_at`.
+ */
+export interface StaffPasswordResetsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  staff_id: number;
+  token_hash: string;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
 }
 
 /** A shop's staff policy; a shop without a row requires nothing. */

@@ -10,7 +10,14 @@ import {
   type StaffEmailData,
   type StaffEmailKind,
 } from './staff-email-data.ts';
-import { ContactReplyEmail, STAFF_EMAIL_SUBJECTS, StaffInvitationEmail } from './staff-emails.tsx';
+import {
+  ContactReplyEmail,
+  STAFF_EMAIL_SUBJECTS,
+  StaffInvitationEmail,
+  StaffPasswordResetEmail,
+  StaffSecondStepLockedEmail,
+  StaffTwoStepResetEmail,
+} from './staff-emails.tsx';
 
 /** The component of every kind. */
 export const STAFF_EMAIL_COMPONENTS: {
@@ -18,6 +25,9 @@ export const STAFF_EMAIL_COMPONENTS: {
 } = {
   staff_invitation: StaffInvitationEmail,
   contact_reply: ContactReplyEmail,
+  staff_password_reset: StaffPasswordResetEmail,
+  staff_second_step_locked: StaffSecondStepLockedEmail,
+  staff_two_step_reset: StaffTwoStepResetEmail,
 };
 
 /**

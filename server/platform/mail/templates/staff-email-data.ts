@@ -1,6 +1,8 @@
 /**
- * The data of the back office's e-mails to people rather than about orders: today the
- * invitation to join a shop's staff. Kept apart from the order e-mails' data (./email-data.ts),
+ * The data of the back office's e-mails to people rather than about orders: the invitation to
+ * join a shop's staff, the shop's answer to a contact message, and what a member is told about
+ * their own account (a password-reset link, wrong codes at the second step, an owner resetting
+ * their two-step verification). Kept apart from the order e-mails' data (./email-data.ts),
  * whose every kind carries an order: these carry none. Stored as JSON in the same outbox
  * (server/platform/mail/outbox.ts) and rendered by ./render-staff-email.ts; the e-mail worker
  * picks the renderer by `kind` (../email-worker.ts).
@@ -19,6 +21,8 @@ import {
   object,
   optional,
   anyString,
+  bool,
+  positiveInteger,
   text,
 } from './json-checks.ts';
 import { EmailDataError } from './email-data-guard.ts';
@@ -57,14 +61,69 @@ export interface ContactReplyEmailData {
   original: { message: string; sentAt: IsoDateTime };
 }
 
+/**
+ * A password-reset link a member asked for on the back office's sign-in screen
+ * (server/staff/password-reset.ts).
+ */
+export interface StaffPasswordResetEmailData {
+  kind: 'staff_password_reset';
+  shop: EmailShop;
+  /** The member's name: "Tom Reed". */
+  memberName: string;
+  /**
+   * `<storefront origin>/admin/reset-password?token=...`: a credential until it is used or
+   * expires, so it lives only in this row and the e-mail, never in a log line or an answer.
+   */
+  resetUrl: string;
+  /** When the link stops working. */
+  expiresAt: IsoDateTime;
+}
+
+/**
+ * Someone who knows the member's password typed wrong codes from the authenticator app until
+ * the account's cap was reached (server/staff/second-step.ts): codes are refused until `until`.
+ */
+export interface StaffSecondStepLockedEmailData {
+  kind: 'staff_second_step_locked';
+  shop: EmailShop;
+  memberName: string;
+  /** The wrong codes counted in the window: 10. */
+  failures: number;
+  /** When codes from the app are taken again. */
+  until: IsoDateTime;
+  /** `<storefront origin>/admin/forgot-password`: where a new password is asked for. */
+  resetUrl: string;
+}
+
+/** An owner reset the member's two-step verification (their phone was lost). */
+export interface StaffTwoStepResetEmailData {
+  kind: 'staff_two_step_reset';
+  shop: EmailShop;
+  memberName: string;
+  /** The owner who reset it. */
+  ownerName: string;
+  /** True when the shop requires two-step verification: they set it up at the next sign-in. */
+  required: boolean;
+  /** `<storefront origin>/admin/login`. */
+  signInUrl: string;
+}
+
 /** The data of any back-office e-mail; `kind` tells which. */
-export type StaffEmailData = StaffInvitationEmailData | ContactReplyEmailData;
+export type StaffEmailData =
+  | StaffInvitationEmailData
+  | ContactReplyEmailData
+  | StaffPasswordResetEmailData
+  | StaffSecondStepLockedEmailData
+  | StaffTwoStepResetEmailData;
 
 export type StaffEmailKind = StaffEmailData['kind'];
 
 export const STAFF_EMAIL_KINDS = [
   'staff_invitation',
   'contact_reply',
+  'staff_password_reset',
+  'staff_second_step_locked',
+  'staff_two_step_reset',
 ] as const satisfies readonly StaffEmailKind[];
 
 /** True when an outbox row's `kind` is one of the back office's e-mails. */
@@ -99,6 +158,29 @@ const checks: { [K in StaffEmailKind]: Check } = {
     subject: text,
     reply: text,
     original: object<ContactReplyEmailData['original']>({ message: text, sentAt: dateTime }),
+  }),
+  staff_password_reset: object<StaffPasswordResetEmailData>({
+    kind: text,
+    shop: shopCheck,
+    memberName: text,
+    resetUrl: httpUrl,
+    expiresAt: dateTime,
+  }),
+  staff_second_step_locked: object<StaffSecondStepLockedEmailData>({
+    kind: text,
+    shop: shopCheck,
+    memberName: text,
+    failures: positiveInteger,
+    until: dateTime,
+    resetUrl: httpUrl,
+  }),
+  staff_two_step_reset: object<StaffTwoStepResetEmailData>({
+    kind: text,
+    shop: shopCheck,
+    memberName: text,
+    ownerName: text,
+    required: bool,
+    signInUrl: httpUrl,
   }),
 };
 
