@@ -1,7 +1,7 @@
 /**
  * What an image upload may be (the back office's photos, a post's featured image, the logo):
- * the byte limit the HTTP layer enforces while reading the body, and the pixel limit checked
- * from the image's header before anything is decoded.
+ * the byte limit the HTTP layer enforces while reading the body, and the pixel and decoding
+ * limits checked from the image's header before anything is decoded.
  */
 
 /** The most bytes an uploaded file may have: 15 MB, above any phone's JPEG. */
@@ -9,10 +9,23 @@ export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 /**
  * The most pixels an uploaded image may declare: 50 megapixels (a 48 MP phone's 8064 x 6048
- * fits). Decoding takes 3-4 bytes a pixel, so this caps an upload's memory near 200 MB; a
- * decompression bomb (a small PNG declaring 30000 x 30000) is refused from its header.
+ * fits). A decompression bomb (a small PNG declaring 30000 x 30000) is refused from its header.
+ * Pixels alone do not bound memory (channels, depth and the format's decoder do):
+ * MAX_DECODE_BYTES does.
  */
 export const MAX_UPLOAD_PIXELS = 50_000_000;
+
+/**
+ * The most memory decoding may take in a process, in bytes, as ./decode-cost.ts estimates it
+ * from the header: 48 MB. An image whose decoding alone would take more is refused before it
+ * is decoded (a 7000 x 7000 PNG at 16 bits per channel takes 374 MB); uploads made at once
+ * share it, so a second one waits while the first holds most of it. A phone's JPEG is decoded
+ * shrunk on load and takes a few MB whatever its megapixels; a progressive 12-megapixel JPEG
+ * takes 36 MB; a PNG up to 4000 x 3000 with transparency (or 16 megapixels without) fits.
+ * With the API idle near 120 MB and sharp loaded, this keeps an upload's peak under the
+ * 200 MB the process is meant to stay within (docs/decisions/021).
+ */
+export const MAX_DECODE_BYTES = 48 * 1024 * 1024;
 
 /** The media types an upload is accepted as (by its content, not its name or header). */
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
