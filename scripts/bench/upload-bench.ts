@@ -10,8 +10,10 @@
  * - a phone's 12-megapixel photo: a JPEG of 4000 x 3000, a gradient under random noise so it
  *   compresses as a camera's does (several MB at quality 90), with a phone's EXIF;
  *
- * each one at a time (N uploads after one another) and two at once (N pairs sent together),
- * both made with sharp in this process before the API starts.
+ * each one at a time (N uploads after one another) and two at once (N pairs sent together); then,
+ * two at once, the costliest a phone photo gets (the same JPEG saved progressive) and a cutout
+ * with transparency at a phone's size (a PNG of 4000 x 3000, 8 bits per channel), which the
+ * bound must still take; all made with sharp in this process before the API starts.
  *
  * The API: `npm start`'s process (its environment and Node flags, the compiled
  * `dist/api/main.mjs`, which the bench compiles first with scripts/build-server.mjs) with
@@ -239,9 +241,17 @@ export async function runUploadBench(options: UploadBenchOptions): Promise<numbe
   }, DEADLINE_MS);
   try {
     console.error('bench: making a 16-bit PNG of 7000 x 7000 and a 12-megapixel phone photo');
-    const [png, photo] = await Promise.all([
+    const phone = {
+      width: 4000,
+      height: 3000,
+      format: 'jpeg',
+      phoneExif: { orientation: 1 },
+    } as const;
+    const [png, photo, progressive, cutout] = await Promise.all([
       bandedPng(7000, 7000, 16),
-      testPhoto({ width: 4000, height: 3000, format: 'jpeg', phoneExif: { orientation: 1 } }),
+      testPhoto(phone),
+      testPhoto({ ...phone, progressive: true }),
+      bandedPng(4000, 3000, 8),
     ]);
     buildApi(options.apiFrom);
 
@@ -256,13 +266,27 @@ export async function runUploadBench(options: UploadBenchOptions): Promise<numbe
     await stop(seeding);
 
     const kb = (bytes: Buffer) => `${Math.round(bytes.length / 1024)} KB`;
+    const mb = (bytes: Buffer) => `${(bytes.length / (1024 * 1024)).toFixed(1)} MB`;
     const pngName = `PNG 7000 x 7000, 16-bit RGBA, ${kb(png)}`;
-    const jpegName = `JPEG 4000 x 3000 (12 MP), ${(photo.length / (1024 * 1024)).toFixed(1)} MB`;
+    const jpegName = `JPEG 4000 x 3000 (12 MP), ${mb(photo)}`;
     const cases: UploadCase[] = [
       { name: pngName, bytes: png, contentType: 'image/png', atOnce: 1 },
       { name: jpegName, bytes: photo, contentType: 'image/jpeg', atOnce: 1 },
       { name: pngName, bytes: png, contentType: 'image/png', atOnce: 2 },
       { name: jpegName, bytes: photo, contentType: 'image/jpeg', atOnce: 2 },
+      // The costliest a phone photo gets, and a cutout with transparency at a phone's size.
+      {
+        name: `JPEG 4000 x 3000 progressive, ${mb(progressive)}`,
+        bytes: progressive,
+        contentType: 'image/jpeg',
+        atOnce: 2,
+      },
+      {
+        name: `PNG 4000 x 3000, 8-bit RGBA, ${kb(cutout)}`,
+        bytes: cutout,
+        contentType: 'image/png',
+        atOnce: 2,
+      },
     ];
     const rows: string[][] = [];
     for (const uploadCase of cases) {
@@ -271,15 +295,15 @@ export async function runUploadBench(options: UploadBenchOptions): Promise<numbe
       const sorted = [...result.times].sort((a, b) => a - b);
       const counts = new Map<number, number>();
       for (const status of result.statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
-      const mb = (value: number | null) => (value === null ? 'n/a' : value.toFixed(0));
+      const figure = (value: number | null) => (value === null ? 'n/a' : value.toFixed(0));
       rows.push([
         uploadCase.name,
         uploadCase.atOnce === 1 ? 'one at a time' : 'two at once',
         [...counts].map(([status, n]) => `${n}x ${status}`).join(', '),
         percentile(sorted, 50).toFixed(0),
         sorted.at(-1)!.toFixed(0),
-        mb(result.idleMb),
-        mb(result.peakMb) + result.note,
+        figure(result.idleMb),
+        figure(result.peakMb) + result.note,
         result.idleMb !== null && result.peakMb !== null
           ? `+${(result.peakMb - result.idleMb).toFixed(0)}`
           : 'n/a',
