@@ -18,12 +18,12 @@ export const MAX_UPLOAD_PIXELS = 50_000_000;
 /**
  * The most memory decoding may take in a process, in bytes, as ./decode-cost.ts estimates it
  * from the header: 48 MB. An image whose decoding alone would take more is refused before it
- * is decoded (a 7000 x 7000 PNG at 16 bits per channel takes 374 MB); uploads made at once
- * share it, so a second one waits while the first holds most of it. A phone's JPEG is decoded
- * shrunk on load and takes a few MB whatever its megapixels; a progressive 12-megapixel JPEG
- * takes 36 MB; a PNG up to 4000 x 3000 with transparency (or 16 megapixels without) fits.
- * With the API idle near 120 MB and sharp loaded, this keeps an upload's peak under the
- * 200 MB the process is meant to stay within (docs/decisions/021).
+ * is decoded (a 7000 x 7000 PNG at 16 bits per channel with transparency: 117 MB); uploads made
+ * at once share it, so a second one waits while the first holds most of it. A phone's baseline
+ * JPEG is decoded shrunk on load, 11-13 MB whatever its megapixels; a progressive 12-megapixel
+ * JPEG is 45 MB; a PNG with transparency fits up to 5120 pixels wide. With the API idle at
+ * 120-150 MB (sharp loaded), the peak while uploads are made stays under the 200 MB the process
+ * is meant to stay within: 175 MB at most measured (docs/decisions/021).
  */
 export const MAX_DECODE_BYTES = 48 * 1024 * 1024;
 
