@@ -1042,7 +1042,11 @@ export interface paths {
      *     name or the header: an SVG, a web page, a text file renamed `.jpg` or any other type is
      *     refused with a message saying what it is (415). At most 15 MB (413) and 50 megapixels,
      *     read from the image's header before anything is decoded (400: a small file declaring
-     *     30000 × 30000 pixels is refused at once).
+     *     30000 × 30000 pixels is refused at once). From the same header the server estimates the
+     *     memory decoding would take (size, channels, bits per channel, progressive or
+     *     interlaced, lossless): more than 48 MB is refused (400) with the size or format to save
+     *     it at instead. A phone's JPEG of any megapixels is decoded shrunk and always fits; a
+     *     PNG of 7000 × 7000 at 16 bits per channel does not, however few bytes it has.
      *
      *     The image is turned upright by its orientation tag and made into the sizes the
      *     storefront shows, as WebP: the full image at most 800 × 800 (`url`, never enlarged)
@@ -5604,7 +5608,7 @@ export interface operations {
           'application/json': components['schemas']['MediaUpload'];
         };
       };
-      /** @description The file is empty, damaged or has too many pixels, or no image was sent. */
+      /** @description The file is empty, damaged, has too many pixels or would take too much memory to decode, or no image was sent. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -37,8 +37,11 @@
  * back office (a stock count, a price) takes to show on another API process's product answer
  * and page, two processes on one PostgreSQL (bench/propagation-bench.ts).
  *
- * `npm run bench -- --upload [--iterations N]` measures the back office's image upload instead: a
- * 12-megapixel phone photo uploaded N times, its time and the API process's peak memory
+ * `npm run bench -- --upload [--iterations N] [--api-from DIR]` measures the back office's image
+ * upload instead: the API process's peak memory, time and answers while it takes a 16-bit PNG of
+ * 7000 x 7000 and a 12-megapixel phone photo, one at a time and two at once (and the costliest
+ * images the bound still takes), each in a fresh process; `--api-from` measures another
+ * checkout's API, for a before and after
  * (bench/upload-bench.ts).
  */
 import type { ChildProcess } from 'node:child_process';

@@ -156,6 +156,7 @@ const DOMAIN_ERROR_STATUS = {
   image_wrong_content_type: 415,
   image_too_large: 413,
   image_too_many_pixels: 400,
+  image_too_much_to_decode: 400,
   photo_not_found: 404,
   media_product_not_found: 404,
   too_many_photos: 409,

@@ -11,6 +11,8 @@
  * - `image_too_large`: more bytes than the upload takes.
  * - `image_too_many_pixels`: the image declares more pixels than the upload decodes (a
  *   decompression bomb is refused from its header, before any decoding).
+ * - `image_too_much_to_decode`: decoding the image would take more memory than an upload may
+ *   (its size, channels, depth and format, read from the header: ./decode-cost.ts).
  * - `photo_not_found`: the product has no photo by that id.
  * - `media_product_not_found`: no product of this shop by that id.
  * - `too_many_photos`: the product already has the most photos it may have.
@@ -23,6 +25,7 @@ export type MediaErrorCode =
   | 'image_wrong_content_type'
   | 'image_too_large'
   | 'image_too_many_pixels'
+  | 'image_too_much_to_decode'
   | 'photo_not_found'
   | 'media_product_not_found'
   | 'too_many_photos'

@@ -10,9 +10,14 @@
  * 3. the pixel size read from the header (sharp's `metadata()`, which decodes nothing) within
  *    the pixel limit, so a decompression bomb is refused before it is decoded; sharp's
  *    `limitInputPixels` guards the decoding too;
- * 4. decoded, turned upright by its EXIF orientation, and written without any metadata (sharp
- *    drops EXIF, GPS, XMP and ICC unless asked to keep them), so a phone photo no longer
- *    carries the workshop's position.
+ * 4. what decoding it would take, estimated from the same header (size, channels, bits per
+ *    channel, progressive or interlaced, lossless: ./decode-cost.ts), within MAX_DECODE_BYTES,
+ *    so an image small on disk but huge once decoded is refused with what to do instead;
+ * 5. decoded once, shrunk on load where the format allows, to the size both storefront
+ *    sizes are made from, turned upright by its EXIF orientation, and written without any
+ *    metadata (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them), so a phone photo
+ *    no longer carries the workshop's position. Uploads made at once share MAX_DECODE_BYTES:
+ *    one that would take the process past it waits for the others to finish.
  *
  * sharp is loaded on the first upload (it costs a process about 25 MB).
  */
@@ -20,15 +25,24 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { default as sharpModule, Sharp, SharpOptions } from 'sharp';
 import { DomainError } from '../platform/domain-error.ts';
+import {
+  type DecodeCost,
+  decodeCost,
+  decodeTarget,
+  type ImageHeader,
+  largestWithin,
+  webpLayout,
+} from './decode-cost.ts';
 import type { MediaErrorCode } from './errors.ts';
 import {
   FULL_SIZE,
+  MAX_DECODE_BYTES,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_PIXELS,
   THUMB_SIZE,
   UPLOAD_TYPES,
 } from './limits.ts';
-import { MEDIA_MESSAGES } from './messages.ts';
+import { type CostlyImage, MEDIA_MESSAGES } from './messages.ts';
 
 let loadedSharp: typeof sharpModule | undefined;
 function sharp(input: Buffer, options: SharpOptions): Sharp {
@@ -37,6 +51,10 @@ function sharp(input: Buffer, options: SharpOptions): Sharp {
     // No libvips operation cache: an upload is made once, and the cache would keep tens of MB of
     // a 12-megapixel photo's pixels resident after it.
     loadedSharp.cache(false);
+    // One libvips thread an image, whatever the machine's cores: each thread holds its own lines
+    // of the image, so the decode estimate (./decode-cost.ts) holds on any machine; uploads made
+    // at once still use a core each.
+    loadedSharp.concurrency(1);
   }
   return loadedSharp(input, options);
 }
@@ -52,21 +70,82 @@ export interface MadeImages {
 }
 
 /**
- * How many images a process makes at once: each decodes up to 50 megapixels (shrunk on load for
- * JPEG and WebP, not for PNG), so a burst of uploads waits its turn instead of adding up.
+ * How many images a process makes at once (the work is CPU-bound: more would not finish
+ * sooner), and together within MAX_DECODE_BYTES of estimated decoding: a burst of uploads
+ * waits its turn instead of adding up. First come, first served, so a large image is not
+ * overtaken forever by small ones.
  */
 const MAKING_AT_ONCE = 2;
 let making = 0;
-const waiting: (() => void)[] = [];
+let reserved = 0;
+let mostReserved = 0;
+const waiting: { bytes: number; start: () => void }[] = [];
 
-/** Waits for a free slot to make images in; call the answer to give it back. */
-async function makingSlot(): Promise<() => void> {
-  if (making >= MAKING_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else making++;
+function admit(): void {
+  while (waiting.length > 0) {
+    const next = waiting[0]!;
+    if (making >= MAKING_AT_ONCE || (making > 0 && reserved + next.bytes > MAX_DECODE_BYTES)) {
+      return;
+    }
+    waiting.shift();
+    making++;
+    reserved += next.bytes;
+    mostReserved = Math.max(mostReserved, reserved);
+    next.start();
+  }
+}
+
+/**
+ * Waits for a slot to make images in whose decoding takes `bytes` (at most MAX_DECODE_BYTES);
+ * call the answer to give it back.
+ */
+async function makingSlot(bytes: number): Promise<() => void> {
+  await new Promise<void>((start) => {
+    waiting.push({ bytes, start });
+    admit();
+  });
   return () => {
-    const next = waiting.shift();
-    if (next) next();
-    else making--;
+    making--;
+    reserved -= bytes;
+    admit();
+  };
+}
+
+/**
+ * The decoding budget now: uploads being made and waiting, the estimated bytes they hold, and
+ * the most held at once since `resetMostReserved()` (what the tests check the bound with).
+ */
+export function decodingBudget(): {
+  making: number;
+  waiting: number;
+  reservedBytes: number;
+  mostReservedBytes: number;
+} {
+  return {
+    making,
+    waiting: waiting.length,
+    reservedBytes: reserved,
+    mostReservedBytes: mostReserved,
+  };
+}
+
+/** Starts `decodingBudget().mostReservedBytes` again from what is held now. */
+export function resetMostReserved(): void {
+  mostReserved = reserved;
+}
+
+/** The refusal's facts for an image whose decoding would take `cost` bytes. */
+function costly(header: ImageHeader, alpha: boolean, cost: DecodeCost): CostlyImage {
+  // The size advised is for the image saved as the advice says: a PNG at 8 bits per channel.
+  const advised = cost.kind === 'png' ? { ...header, depth: 'uchar' } : header;
+  return {
+    width: header.width,
+    height: header.height,
+    kind: cost.kind,
+    bitsPerChannel: cost.bitsPerChannel,
+    alpha,
+    bytes: cost.bytes,
+    fits: largestWithin(advised, MAX_DECODE_BYTES),
   };
 }
 
@@ -95,8 +174,9 @@ function describeUnknown(bytes: Buffer): string {
 /**
  * Checks `bytes` as an upload and makes the storefront's images of it (see the module comment).
  * @throws DomainError `image_damaged` (empty, or unreadable), `image_too_large`,
- *   `image_refused` (not a JPEG, PNG or WebP: SVG, HTML, text, another type) or
- *   `image_too_many_pixels`, each with its message (./messages.ts).
+ *   `image_refused` (not a JPEG, PNG or WebP: SVG, HTML, text, another type),
+ *   `image_too_many_pixels` or `image_too_much_to_decode`, each with its message
+ *   (./messages.ts).
  */
 export async function makeImages(bytes: Buffer): Promise<MadeImages> {
   if (bytes.length === 0) throw refuse('image_damaged', MEDIA_MESSAGES.empty);
@@ -112,33 +192,64 @@ export async function makeImages(bytes: Buffer): Promise<MadeImages> {
     throw refuse('image_refused', MEDIA_MESSAGES.otherType(type.ext.toUpperCase()));
   }
 
-  const options: SharpOptions = { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'error' };
-  let width: number;
-  let height: number;
+  const format = type.ext === 'jpg' ? 'jpeg' : (type.ext as 'png' | 'webp');
+  let header: ImageHeader;
+  let alpha: boolean;
+  let upright: { width: number; height: number };
   try {
-    // The header only: nothing is decoded here, so the limit is checked below with the size.
+    // The header only: nothing is decoded here, so the limits are checked below with it.
     const metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
-    width = metadata.width ?? 0;
-    height = metadata.height ?? 0;
+    header = {
+      format,
+      width: metadata.width ?? 0,
+      height: metadata.height ?? 0,
+      channels: metadata.channels ?? 4,
+      depth: metadata.depth ?? 'double',
+      isProgressive: metadata.isProgressive ?? false,
+      chromaSubsampling: metadata.chromaSubsampling,
+      webp: format === 'webp' ? webpLayout(bytes) : undefined,
+    };
+    alpha = metadata.hasAlpha ?? false;
+    upright = metadata.autoOrient ?? { width: header.width, height: header.height };
   } catch {
     throw refuse('image_damaged', MEDIA_MESSAGES.damaged);
   }
+  const { width, height } = header;
   if (width * height > MAX_UPLOAD_PIXELS) {
     throw refuse('image_too_many_pixels', MEDIA_MESSAGES.tooManyPixels(width, height));
   }
   if (width === 0 || height === 0) throw refuse('image_damaged', MEDIA_MESSAGES.damaged);
+  const target = decodeTarget(upright.width, upright.height);
+  const cost = decodeCost(header);
+  if (cost.bytes > MAX_DECODE_BYTES) {
+    throw refuse(
+      'image_too_much_to_decode',
+      MEDIA_MESSAGES.tooMuchToDecode(costly(header, alpha, cost)),
+    );
+  }
 
-  const release = await makingSlot();
+  const release = await makingSlot(cost.bytes);
   try {
-    const upright = sharp(bytes, options).rotate();
+    // The one decode: shrunk on load where the format allows, upright, 8-bit sRGB.
+    let decoding = sharp(bytes, {
+      limitInputPixels: MAX_UPLOAD_PIXELS,
+      failOn: 'error',
+      autoOrient: true,
+    });
+    if (target.resize) decoding = decoding.resize(target.resize);
+    const decoded = await decoding
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // Straight (not premultiplied) alpha: sharp undoes its premultiplying after the resize.
+    const { width: w, height: h, channels } = decoded.info;
+    const from = () => sharp(decoded.data, { raw: { width: w, height: h, channels } });
     const [full, thumb] = await Promise.all([
-      upright
-        .clone()
+      from()
         .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80, effort: 3 })
         .toBuffer({ resolveWithObject: true }),
-      upright
-        .clone()
+      from()
         .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'cover', position: 'centre' })
         .webp({ quality: 80, effort: 3 })
         .toBuffer(),

@@ -1,7 +1,8 @@
 /**
  * Image files for the upload tests, made with sharp: photos with noise (so they compress as a
- * camera's do), one carrying a phone's EXIF (GPS position, camera, orientation), and a PNG
- * whose header declares far more pixels than its few bytes hold (a decompression bomb).
+ * camera's do), one carrying a phone's EXIF (GPS position, camera, orientation), a PNG
+ * whose header declares far more pixels than its few bytes hold (a decompression bomb), and
+ * real PNGs of flat bands, small on disk however many pixels and bits per channel they have.
  */
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -14,6 +15,8 @@ export interface TestPhotoOptions {
   phoneExif?: { orientation: number };
   /** Random noise over the gradient (default true): a realistic, poorly compressible photo. */
   noise?: boolean;
+  /** JPEG: saved progressive (as some editors and web exports do) rather than baseline. */
+  progressive?: boolean;
 }
 
 /** A photo-like image: a two-colour gradient with noise, encoded as asked. */
@@ -45,7 +48,9 @@ export async function testPhoto(options: TestPhotoOptions): Promise<Buffer> {
       })
       .withMetadata({ orientation: options.phoneExif.orientation });
   }
-  if (options.format === 'jpeg') return image.jpeg({ quality: 90 }).toBuffer();
+  if (options.format === 'jpeg') {
+    return image.jpeg({ quality: 90, progressive: options.progressive ?? false }).toBuffer();
+  }
   if (options.format === 'png') return image.png().toBuffer();
   return image.webp({ quality: 90 }).toBuffer();
 }
@@ -65,4 +70,25 @@ export async function pngDeclaring(width: number, height: number): Promise<Buffe
   png.writeUInt32BE(height, 20);
   png.writeUInt32BE(crc32(png.subarray(12, 29)) >>> 0, 29);
   return png;
+}
+
+/**
+ * A real PNG of `width` x `height` with an alpha channel, at `bits` (8 or 16) per channel, of
+ * four flat colour bands: a few hundred KB on disk even at 7000 x 7000 (as the 381 KB PNG of
+ * the "Hardening, round four" issue), yet every pixel is there to decode.
+ */
+export async function bandedPng(width: number, height: number, bits: 8 | 16): Promise<Buffer> {
+  const bands = Buffer.from([
+    ...[200, 120, 60, 230],
+    ...[90, 140, 200, 255],
+    ...[240, 230, 210, 200],
+    ...[40, 60, 50, 255],
+  ]);
+  const image = sharp(bands, { raw: { width: 1, height: 4, channels: 4 } }).resize(width, height, {
+    kernel: 'nearest',
+    fit: 'fill',
+  });
+  return (bits === 16 ? image.toColourspace('rgb16') : image)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

@@ -1,13 +1,16 @@
 /**
  * Uploading an image to the back office (POST /api/admin/media/uploads/, the body the file's
  * bytes): JPEG, PNG and WebP become the storefront's WebP sizes, served from the media route;
- * the phone's GPS position does not survive; everything that is not such an image, or too big,
- * is refused with a message saying why, before anything is decoded.
+ * the phone's GPS position does not survive; everything that is not such an image, too big, or
+ * too costly to decode is refused with a message saying why, before anything is decoded; uploads
+ * made at once stay together within what decoding may take.
  */
 import sharp from 'sharp';
+import { decodeCost, type ImageHeader } from '../../media/decode-cost.ts';
+import { decodingBudget, resetMostReserved } from '../../media/images.ts';
 import { MEDIA_MESSAGES } from '../../media/messages.ts';
-import { MAX_UPLOAD_BYTES } from '../../media/limits.ts';
-import { pngDeclaring, testPhoto } from '../../test/images.ts';
+import { MAX_DECODE_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from '../../media/limits.ts';
+import { bandedPng, pngDeclaring, testPhoto } from '../../test/images.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -123,6 +126,143 @@ describe('uploading an image', () => {
     const second = await upload(photo);
     expect(second.body.id).not.toBe(first.body.id);
     expect(second.body.url).toBe(first.body.url);
+  });
+});
+
+describe('bounding the memory an upload takes to decode', () => {
+  const uploadsCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('media_uploads')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('refuses a PNG small on disk whose decoding would take too much memory, saying how to save it', async () => {
+    // The issue's image: 7000 x 7000, 16 bits per channel with transparency, a few hundred KB.
+    const png = await bandedPng(7000, 7000, 16);
+    expect(png.length).toBeLessThan(1024 * 1024);
+    const header: ImageHeader = {
+      format: 'png',
+      width: 7000,
+      height: 7000,
+      channels: 4,
+      depth: 'ushort',
+      isProgressive: false,
+    };
+    // Within the pixel limit; what decoding it takes is not within the decoding limit.
+    expect(7000 * 7000).toBeLessThanOrEqual(MAX_UPLOAD_PIXELS);
+    const cost = decodeCost(header);
+    expect(cost.bytes).toBeGreaterThan(MAX_DECODE_BYTES);
+    const before = await uploadsCount();
+
+    const answer = await upload(png, 'image/png');
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        detail:
+          'The image is 7000 × 7000 pixels (a PNG at 16 bits per channel, with transparency): ' +
+          `opening it would take ${Math.round(cost.bytes / 1048576)} MB of memory, and an upload ` +
+          'may take at most 48 MB. Save it at 8 bits per channel and no larger than 5120 × 5120 ' +
+          'pixels, and upload it again.',
+      },
+    });
+    expect(await uploadsCount()).toBe(before);
+
+    // Saved as the answer says, the same picture is taken.
+    const advised = await upload(await bandedPng(5120, 5120, 8), 'image/png');
+    expect(advised.status, JSON.stringify(advised.body)).toBe(201);
+    expect(advised.body).toMatchObject({ width: 800, height: 800 });
+  });
+
+  it('refuses a large progressive JPEG, and takes the same photo saved as a standard JPEG', async () => {
+    const shot = { width: 6000, height: 4000, format: 'jpeg', noise: false } as const;
+    const progressive = await testPhoto({ ...shot, progressive: true });
+    const cost = decodeCost({
+      format: 'jpeg',
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      depth: 'uchar',
+      isProgressive: true,
+      chromaSubsampling: '4:2:0',
+    });
+    expect(cost).toMatchObject({ kind: 'progressive-jpeg' });
+    expect(cost.bytes).toBeGreaterThan(MAX_DECODE_BYTES);
+    const refused = await upload(progressive);
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        detail:
+          'The image is 6000 × 4000 pixels (a progressive JPEG): opening it would take ' +
+          `${Math.round(cost.bytes / 1048576)} MB of memory, and an upload may take at most 48 MB. ` +
+          'Save it as a standard (baseline) JPEG, not a progressive one, and upload it again.',
+      },
+    });
+
+    const baseline = await upload(await testPhoto(shot));
+    expect(baseline.status).toBe(201);
+    expect(baseline.body).toMatchObject({ width: 800, height: 533 });
+  });
+
+  it('takes a 12-megapixel phone photo, even saved progressive, and turns it upright', async () => {
+    for (const progressive of [false, true]) {
+      const photo = await testPhoto({
+        width: 4000,
+        height: 3000,
+        format: 'jpeg',
+        phoneExif: { orientation: 6 },
+        progressive,
+      });
+      const cost = decodeCost({
+        format: 'jpeg',
+        width: 4000,
+        height: 3000,
+        channels: 3,
+        depth: 'uchar',
+        isProgressive: progressive,
+        chromaSubsampling: '4:2:0',
+      });
+      expect(cost.bytes).toBeLessThanOrEqual(MAX_DECODE_BYTES);
+      const answer = await upload(photo);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect(answer.body).toMatchObject({ width: 600, height: 800 });
+    }
+  });
+
+  it('makes uploads that would together take more than the limit one after the other', async () => {
+    const costly = await testPhoto({
+      width: 4000,
+      height: 3000,
+      format: 'jpeg',
+      progressive: true,
+    });
+    const cheap = await testPhoto({ width: 1200, height: 900, format: 'jpeg' });
+    const each = decodeCost({
+      format: 'jpeg',
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      depth: 'uchar',
+      isProgressive: true,
+      chromaSubsampling: '4:2:0',
+    }).bytes;
+    expect(2 * each).toBeGreaterThan(MAX_DECODE_BYTES);
+    resetMostReserved();
+
+    const answers = await Promise.all([
+      upload(costly),
+      upload(cheap),
+      upload(costly),
+      upload(cheap),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+    const budget = decodingBudget();
+    expect(budget.mostReservedBytes).toBeGreaterThanOrEqual(each);
+    expect(budget.mostReservedBytes).toBeLessThanOrEqual(MAX_DECODE_BYTES);
+    expect(budget).toMatchObject({ making: 0, waiting: 0, reservedBytes: 0 });
   });
 });
 

@@ -3,8 +3,9 @@
  * reorderProductPhotos, updateProductPhoto, removeProductPhoto) on a seeded piece of the demo
  * shop (the damascus gyuto, found through the storefront):
  * - the staff member uploads a JPEG (201: the storefront's sizes), and is refused an SVG sent as
- *   a PNG, a text file sent as a JPEG (415, each with its message), a JSON body (415) and a PNG
- *   whose header declares 30000 x 30000 pixels (400, refused before decoding);
+ *   a PNG, a text file sent as a JPEG (415, each with its message), a JSON body (415), a PNG
+ *   whose header declares 30000 x 30000 pixels and a PNG of 7000 x 7000 at 16 bits per channel
+ *   that would take too much memory to decode (400 each, refused before decoding);
  * - the piece's photos listed; the upload added with its alt text (201), a blank alt text and
  *   the same upload again refused (400 on the field); its alt text edited; the photos reordered
  *   (the new one first), a list that is not the piece's refused; the new photo removed and the
@@ -19,7 +20,7 @@
 import { DEMO, detailIs, fieldError, TENANT_HEADER, type Case } from '../case';
 import { isObject, type Json } from '../contract-document';
 import { request } from '../request';
-import { pngDeclaring, testPhoto } from '../../../server/test/images.ts';
+import { bandedPng, pngDeclaring, testPhoto } from '../../../server/test/images.ts';
 import { MEDIA_MESSAGES } from '../../../server/media/messages.ts';
 import { NOT_FOUND, adminCase, members, type AdminSetup } from './admin-setup';
 
@@ -135,6 +136,23 @@ export function mediaCases(a: AdminSetup, upstream: string): Case[] {
         },
       }),
       check: detailIs(MEDIA_MESSAGES.tooManyPixels(30000, 30000)),
+    }),
+    upload('a small PNG that would take too much memory to decode is refused', 400, {
+      via: 'direct',
+      prepare: async () => ({
+        rawBody: {
+          bytes: new Uint8Array(await bandedPng(7000, 7000, 16)),
+          contentType: 'image/png',
+        },
+      }),
+      check: (body) =>
+        isObject(body) &&
+        typeof body.detail === 'string' &&
+        body.detail.startsWith(
+          'The image is 7000 × 7000 pixels (a PNG at 16 bits per channel, with transparency)',
+        )
+          ? null
+          : `expected the decoding refusal, got ${JSON.stringify(body)}`,
     }),
 
     onPhotos('listProductPhotos', "the piece's photos, the main image first", 'GET', '', 200, {
