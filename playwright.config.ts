@@ -52,6 +52,10 @@ const serverEnv = {
   // Reset e-mails are written here (account.spec.ts reads the link from them), never
   // into the repository's data/outbox.
   OUTBOX_DIR: path.join(dataDir, 'outbox'),
+  // A render for each worker's page at once: with the default (cores - 1, so 1 on two cores)
+  // two workers loading pages together get the SPA shell for one of them, which a test with
+  // JavaScript off cannot render (a flood's shell is server/http/pages-*.test.ts's to test).
+  PAGE_RENDERS_IN_FLIGHT: '4',
 };
 
 export default defineConfig({

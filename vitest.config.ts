@@ -1,16 +1,57 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
  * Vitest projects: the storefront's and the back office's (admin/) unit and component tests in
- * jsdom, the reference API's tests in Node through `app.inject` (SQLite by default, PostgreSQL
- * too when TEST_DATABASE_URL is set; those few that mock a module in a project of their own),
- * and the tests of the repository's scripts in Node.
+ * jsdom, the reference API's tests in Node through `app.inject` (SQLite by default; with
+ * DATABASE_URL those whose outcome the database decides, on PostgreSQL; those few that mock a
+ * module in a project of their own), and the tests of the repository's scripts in Node.
  */
 /** Server test files that call vi.mock: they run isolated (see the `server` project). */
 const SERVER_FILES_WITH_MODULE_MOCKS = [
   'server/accounts/password-reset-confirm-load.test.ts',
 ];
+
+/**
+ * On PostgreSQL (`DATABASE_URL` or `TEST_DATABASE_URL`), the server tests run again only where
+ * the database can change the outcome: files that build an app or a database
+ * (server/test/'s harness). Tests of pure functions, and the files below, whose outcome is a
+ * render (pages, e-mails, the API reference) or the HTTP framing around the same queries the
+ * other files run, pass on SQLite and are not run twice.
+ */
+const RENDERING_FILES = [
+  'server/http/admin-app.test.ts',
+  'server/http/client-error.test.ts',
+  'server/http/content-pages.test.ts',
+  'server/http/deferred-compiles.test.ts',
+  'server/http/page-posts.test.ts',
+  'server/http/pages-cache.test.ts',
+  'server/http/pages-render-failure.test.ts',
+  'server/http/pages-rendered.test.ts',
+  'server/http/pages-structured-data.test.ts',
+  'server/http/pages.test.ts',
+  'server/payments/providers/sandbox/hosted-page.test.ts',
+  'server/platform/api-docs/api-docs.test.ts',
+  'server/platform/mail/templates/render-email-desk.test.ts',
+  'server/platform/mail/templates/render-email-escaping.test.ts',
+  'server/platform/mail/templates/render-email-layout.test.ts',
+  'server/platform/mail/templates/render-email-offline-methods.test.ts',
+  'server/platform/mail/templates/render-email-shop.test.ts',
+  'server/platform/mail/templates/render-email-shopper.test.ts',
+];
+const onPostgres = Boolean(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
+/** What builds an app or a database in a server test (server/test/test-app.ts and its users). */
+const HARNESS = /useTestApp|createTestApp|createTestDatabase|useAccountsApi|from '(\.\.\/)+test\//;
+const SERVER_FILES_NOT_ON_POSTGRES = onPostgres
+  ? [
+      ...RENDERING_FILES,
+      ...readdirSync('server', { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => `server/${file}`)
+        .filter((file) => !HARNESS.test(readFileSync(file, 'utf8'))),
+    ]
+  : [];
 
 export default defineConfig({
   test: {
@@ -31,7 +72,7 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          exclude: SERVER_FILES_WITH_MODULE_MOCKS,
+          exclude: [...SERVER_FILES_WITH_MODULE_MOCKS, ...SERVER_FILES_NOT_ON_POSTGRES],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,7 +1,7 @@
 /**
  * The 14-day right to cancel in the back office (issue 29; UK Consumer Contracts Regulations
- * 2013 reg. 28(1)(b), regs 29-38), in Chromium against the real API, at 1280 and 375 px with the
- * axe scan: a shopper's paid order is asked to be cancelled (through the storefront's API, as
+ * 2013 reg. 28(1)(b), regs 29-38), in Chromium against the real API, at 375 px (the maker's
+ * phone; the desk's wide layout is back-office.spec.ts's) with the axe scan: a shopper's paid order is asked to be cancelled (through the storefront's API, as
  * the order page's form sends it); the owner finds it with the orders list's "open cancellation
  * requests" filter, marked 'Asked to cancel', and reads the request (when, the shopper's words)
  * on the order, which offers the refund. The product editor offers the owner's exemption flag,
@@ -16,12 +16,12 @@ import {
   stockedProducts,
   type Order,
 } from './shop-data';
-import { noSidewaysScroll, OWNER, signIn } from './back-office-utils';
+import { noSidewaysScroll, OWNER, signedIn } from './back-office-utils';
 
 const REASON = 'The bowl is a little small for our table.';
 
 test.describe('the back office and the 14-day right to cancel', () => {
-  test('the owner finds an open cancellation request and reads it on the order @layout', async ({
+  test('the owner finds an open cancellation request and reads it on the order @mobile', async ({
     page,
     request,
   }) => {
@@ -32,7 +32,7 @@ test.describe('the back office and the 14-day right to cancel', () => {
     const order = await placeOrder(request, customer, 'bank_transfer');
 
     // The owner confirms the transfer: the order is paid, so the right applies.
-    await signIn(page, OWNER, `/admin/orders/${order.order_number}`);
+    await signedIn(page, OWNER, `/admin/orders/${order.order_number}`);
     await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
     await page.getByLabel("Payer's reference").fill(order.order_number);
     await page.getByRole('button', { name: 'Mark paid' }).click();
@@ -71,13 +71,13 @@ test.describe('the back office and the 14-day right to cancel', () => {
 });
 
 test.describe('the product editor and the 14-day right to cancel', () => {
-  test('offers the exemption, and says made-to-order pieces are exempt anyway @layout', async ({
+  test('offers the exemption, and says made-to-order pieces are exempt anyway @mobile', async ({
     page,
     request,
   }) => {
     const products = await stockedProducts(request);
     const piece = products[0]!;
-    await signIn(page, OWNER, `/admin/products/${piece.id}`);
+    await signedIn(page, OWNER, `/admin/products/${piece.id}`);
     await expect(page.getByRole('heading', { name: piece.name, level: 1 })).toBeVisible();
     const box = page.getByRole('checkbox', {
       name: "Exempt from the 14-day cancellation right (made to the buyer's specification or personalised)",

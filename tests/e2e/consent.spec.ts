@@ -49,7 +49,7 @@ async function takeLock(): Promise<void> {
 async function ownerApi(request: APIRequestContext) {
   const login = await request.post(`${POTTERY.origin}/api/admin/auth/login/`, {
     headers: POTTERY.tenant,
-    data: POTTERY_OWNER,
+    data: { email: POTTERY_OWNER.email, password: POTTERY_OWNER.password },
   });
   expect(login.ok(), `owner login answered ${login.status()}`).toBe(true);
   const { access } = (await login.json()) as { access: string };

@@ -11,8 +11,9 @@ import { PASSWORD, TENANT, uniqueEmail } from './shop-data';
  * shopper registers, verifies their e-mail address from the link the shop mails (the token
  * leaves the address bar), downloads their data from /account (the file is read and checked),
  * deletes the account with their password, is logged out and told so, cannot log in any more,
- * and registers again with the same e-mail. At 1280 and 375 px (@layout), with the axe scan of
- * the "Your data" section and of the confirmation dialog; screenshots in tests/e2e/screenshots.
+ * and registers again with the same e-mail. At 1280 px (a11y.spec.ts scans /account at 375 px
+ * too), with the axe scan of the "Your data" section and of the confirmation dialog;
+ * screenshots in tests/e2e/screenshots.
  */
 
 const NEW_PASSWORD = 'a-new-start-2027';
@@ -51,7 +52,6 @@ async function logIn(page: Page, email: string, password: string) {
 
 test(
   'a shopper downloads their data, deletes the account, cannot log in, and registers again with the same e-mail',
-  { tag: '@layout' },
   async ({ page, request }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail();

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
@@ -64,9 +64,10 @@ interface PageA11yState {
 const states = new WeakMap<Page, PageA11yState>();
 
 /**
- * Pages this worker has already scanned after a test, by session state and URL: the next test
- * that merely passes through the same page does not open and scan it again. (A deliberate
- * `checkA11y` always scans; the crawl in layout.spec.ts scans every page at both widths.)
+ * Pages this worker has already scanned after a test, by session state and URL, and their
+ * routes (see `routeKey`): the next test that merely passes through the same page, or another
+ * page of the same route, does not open and scan it again. (A deliberate `checkA11y` always
+ * scans; the crawl in a11y.spec.ts scans every page at both widths.)
  */
 const scannedInWorker = new Set<string>();
 
@@ -85,8 +86,38 @@ function pageKey(url: string): string {
   return hash === -1 ? url : url.slice(0, hash);
 }
 
+/** The storefront's routes as path segments (`['products', '$slug']`), from the route tree. */
+const STOREFRONT_ROUTES: string[][] = [
+  ...readFileSync(path.resolve('src/routeTree.gen.ts'), 'utf8').matchAll(
+    /^ {2}'(\/[^']*)': typeof \w+$/gm,
+  ),
+].map((match) => match[1]!.split('/').filter(Boolean));
+
+/**
+ * The page a URL is an instance of, for the after-test scans' revisits: its origin and route
+ * (`/products/$slug`, `/account/orders/$orderId`; in the back office each segment holding a
+ * digit, an id or an order number, is `:id`), without the query. Two orders' pages are the same
+ * markup with other data, so a worker reloads and scans one of them; the page a test ends on is
+ * still scanned whatever it is, and `checkA11y` always scans.
+ */
+function routeKey(url: string): string {
+  const { origin, pathname } = new URL(url);
+  const parts = pathname.split('/').filter(Boolean);
+  if (parts[0] === 'admin') {
+    return `${origin}/${parts.map((part) => (/\d/.test(part) ? ':id' : part)).join('/')}`;
+  }
+  const route = STOREFRONT_ROUTES.find(
+    (segments) =>
+      segments.length === parts.length &&
+      segments.every((segment, i) => segment.startsWith('$') || segment === parts[i]),
+  );
+  return `${origin}/${(route ?? parts).join('/')}`;
+}
+
+/** An app page (http(s), no file extension such as robots.txt's, where tests store tokens). */
 function isScannable(url: string): boolean {
-  return url.startsWith('http://') || url.startsWith('https://');
+  if (!url.startsWith('http://') && !url.startsWith('https://')) return false;
+  return !/\.[a-z0-9]+$/i.test(new URL(url).pathname);
 }
 
 /** The page URL, then each failing violation: impact, rule, help text, up to three targets. */
@@ -160,11 +191,12 @@ async function scanVisited(
   const report: string[] = [];
   const current = page.isClosed() ? '' : page.url();
   const session = page.isClosed() ? 'out' : await sessionOf(page);
-  const seen = (url: string) =>
-    state.scanned.has(url) || scannedInWorker.has(`${session} ${state.exclude.join()} ${url}`);
+  const workerKey = (url: string) => `${session} ${state.exclude.join()} ${url}`;
+  const seen = (url: string) => state.scanned.has(url) || scannedInWorker.has(workerKey(url));
   const remember = (url: string) => {
     state.scanned.add(url);
-    scannedInWorker.add(`${session} ${state.exclude.join()} ${url}`);
+    scannedInWorker.add(workerKey(url));
+    scannedInWorker.add(workerKey(routeKey(url)));
   };
   if (current && isScannable(current) && !seen(pageKey(current))) {
     await waitForQuiet(page);
@@ -173,8 +205,9 @@ async function scanVisited(
     if (failing.length) report.push(formatViolations(current, failing));
   }
 
+  // Reloaded for a scan only when no page of its route was scanned in this worker yet.
   const pending = [...new Set(state.visited.map(pageKey))].filter(
-    (url) => isScannable(url) && !seen(url),
+    (url) => isScannable(url) && !seen(url) && !scannedInWorker.has(workerKey(routeKey(url))),
   );
   if (pending.length > MAX_AFTER_TEST_SCANS) {
     testInfo.annotations.push({
@@ -244,7 +277,9 @@ export const test = base.extend<A11yOptions>({
       const reload = page.reload.bind(page);
       page.goto = async (url, options) => {
         const response = await goto(url, options);
-        if (javaScript) await waitForHydration(page);
+        // A text file or a download has no app to wait for.
+        const html = /text\/html/.test(response?.headers()['content-type'] ?? 'text/html');
+        if (javaScript && html) await waitForHydration(page);
         return response;
       };
       page.reload = async (options) => {

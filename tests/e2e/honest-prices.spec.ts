@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { OWNER, noSidewaysScroll, signIn } from './back-office-utils';
+import { OWNER, noSidewaysScroll, signedIn } from './back-office-utils';
 import { checkA11y, expect, shot, test } from './fixtures';
 
 /**
@@ -7,7 +7,8 @@ import { checkA11y, expect, shot, test } from './fixtures';
  * page say "+ delivery from $X" (or "Free delivery") beside the price (UK DMCC Act 2024); the
  * demo's one dishonest "discount" (the Ash-Glazed Moon Jar, raised before being "reduced")
  * shows no DISCOUNT OFFER and no struck price (Directive 98/6/EC art. 6a), while an honest one
- * still does; the owner reads why in the back office. At 1280 and 375 px (@layout), with axe.
+ * still does; the owner reads why in the back office. The storefront at 1280 and 375 px
+ * (@layout), the back office at 375 px (@mobile), with axe.
  */
 
 const card = (page: Page, name: string) =>
@@ -57,8 +58,8 @@ test.describe('honest prices', () => {
 });
 
 test.describe('honest prices in the back office', () => {
-  test('the owner reads why the Moon Jar shows no discount @layout', async ({ page }) => {
-    await signIn(page, OWNER, '/admin/products?search=Moon%20Jar');
+  test('the owner reads why the Moon Jar shows no discount @mobile', async ({ page }) => {
+    await signedIn(page, OWNER, '/admin/products?search=Moon%20Jar');
     await page.getByRole('link', { name: 'Ash-Glazed Moon Jar' }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Ash-Glazed Moon Jar' }),
