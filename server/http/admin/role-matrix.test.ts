@@ -11,7 +11,7 @@
  * shop, and an owner's walk cannot remove the staff member whose turn comes next.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_SPECIFICATION_PATH } from './admin-api.ts';
+import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
 import { ADMIN_OPERATION_ACCESS, type OperationAccess } from './permissions.ts';
 import { can, FORBIDDEN_MESSAGE } from '../../staff/roles.ts';
 import { ContractWalk, type Operation } from '../../test/contract-walk.ts';
