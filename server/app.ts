@@ -49,7 +49,8 @@ import { sandboxGateway } from './http/sandbox-gateway.ts';
 import { seo } from './http/seo.ts';
 import { cacheSync } from './http/cache-sync.ts';
 import { pages } from './http/pages.ts';
-import { ADMIN_SPECIFICATION_PATH, adminApi } from './http/admin/admin-api.ts';
+import { ADMIN_SPECIFICATION_PATH } from './http/admin/admin-spec.ts';
+import { lazyAdminApi } from './http/admin/lazy-admin-api.ts';
 import { staffServices } from './http/admin/staff-services.ts';
 import { adminApp } from './http/admin-app.ts';
 import { tenant } from './http/tenant.ts';
@@ -132,6 +133,8 @@ function trustHops(hops: number) {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const deferredCompiles = new DeferredCompiles();
+  const trustProxy =
+    typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     // A log line per request costs much of the catalogue's throughput; keep it for debugging.
@@ -140,8 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     // Only the configured proxies may name the client's address, host and scheme (TRUST_PROXY):
     // the address is what the login and registration throttles count.
-    trustProxy:
-      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    trustProxy,
     // Slugs may be 120 characters (the contract's Slug); longer ones get the contract's 400,
     // and only absurd ones (over 1000) a 414 before routing, in the {detail} shape.
     routerOptions: { maxParamLength: 1000 },
@@ -282,8 +284,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         (handlers as Record<string, RouteHandlerMethod | undefined>)[operationId] ?? notImplemented,
     });
   });
-  // The back office: its API under {publicApiPath}/admin/ and its app at /admin/ (decision 020).
-  await app.register(adminApi, { publicApiPath: config.publicApiPath });
+  // The back office: its API under {publicApiPath}/admin/ (decision 020), loaded on its first
+  // request (decision 015), and its app at /admin/.
+  await app.register(lazyAdminApi, {
+    publicApiPath: config.publicApiPath,
+    trustProxy,
+    logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
+    compileSchemas: options.compileSchemasAtStart ?? false,
+  });
   if (config.serveSpa)
     await app.register(adminApp, { distDir: config.distDir, tenantToken: config.tenantToken });
   await app.register(providerNotifications, { publicApiPath: config.publicApiPath });
@@ -323,6 +331,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   }
   await app.ready();
-  if (options.compileSchemasAtStart) deferredCompiles.compileAll();
+  if (options.compileSchemasAtStart) {
+    deferredCompiles.compileAll();
+    // The back office's too: built now, its schemas compiled as it is.
+    await app.backOffice.load();
+  }
   return app;
 }

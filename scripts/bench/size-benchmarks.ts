@@ -47,11 +47,17 @@ const REQUEST_TIMEOUT_S = 10;
 const SETTLE_MS = 50;
 const SETTLE_LIMIT_MS = 20_000;
 
-/** What the rows search for: a common word, and a rare one (about 50 products at 100,000). */
+/**
+ * What the rows search for: a common word, and a rare one (about 50 products at 100,000); what
+ * a shopper types for suggestions: the start of many names (`suggestion`, answered from the
+ * name index), and the start of a word in many names but of few names (`wordStart`, which
+ * reaches the suggestions' second group: ../../server/catalog/product-suggestions.ts).
+ */
 export interface SizeSearchTerms {
   common: string;
   rare: string;
   suggestion: string;
+  wordStart: string;
 }
 
 /** One row measured under load (and maybe alone). */
@@ -143,6 +149,13 @@ export async function sizeBenchmarks(
     {
       name: `suggestions q=${terms.suggestion}`,
       path: `/products/suggestions/?q=${encodeURIComponent(terms.suggestion)}`,
+      goalMs: SUGGESTIONS_GOAL_MS,
+      alone: true,
+      hits: false,
+    },
+    {
+      name: `suggestions q=${terms.wordStart} (a word start, few name starts)`,
+      path: `/products/suggestions/?q=${encodeURIComponent(terms.wordStart)}`,
       goalMs: SUGGESTIONS_GOAL_MS,
       alone: true,
       hits: false,

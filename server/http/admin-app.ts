@@ -10,8 +10,8 @@
  * this origin only. `Referrer-Policy: no-referrer`: an invitation's one-time token rides in its
  * page's address and must not leave in a Referer header.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -76,8 +76,26 @@ function documentHeaders(reply: FastifyReply): FastifyReply {
 }
 
 /**
+ * The build's files a request may name, relative to `root` with `/` between folders: every
+ * file but the index (served only as the shell) and source maps (which never leave the
+ * server).
+ */
+function servableFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const name = relative(root, join(entry.parentPath, entry.name)).split(sep).join('/');
+    if (name !== 'index.html' && !name.endsWith('.map')) files.add(name);
+  }
+  return files;
+}
+
+/**
  * Serves the back office's files and its shell (encapsulated: registers routes under
- * `/admin` only). Without a build, every page answers 503 saying how to build it.
+ * `/admin` only). Without a build, every page answers 503 saying how to build it. Its files
+ * are served by the shell's own route, looked up in the set of the build's files: a route per
+ * file (as `@fastify/static` registers them) held a hundred and thirty routes at rest for a
+ * screen most processes never serve.
  */
 export async function adminApp(app: FastifyInstance, options: AdminAppOptions): Promise<void> {
   const root = resolve(options.distDir, 'admin');
@@ -85,14 +103,12 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
   const built = existsSync(indexPath);
   const file = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
   const html = built && options.tenantToken ? withTenantToken(file, options.tenantToken) : file;
+  const files = built ? servableFiles(root) : new Set<string>();
   if (built) {
+    // `reply.sendFile` only (no routes): conditional requests, ranges and types as before.
     await app.register(fastifyStatic, {
       root,
-      prefix: '/admin/',
-      wildcard: false,
-      index: false,
-      decorateReply: false,
-      globIgnore: ['index.html', '**/*.map'],
+      serve: false,
       cacheControl: false,
       setHeaders(res, filePath) {
         res.header(
@@ -103,11 +119,14 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
       },
     });
   }
-  const shell = (request: FastifyRequest, reply: FastifyReply) =>
+  const shell = (request: FastifyRequest, reply: FastifyReply) => {
+    const name = (request.params as { '*'?: string })['*'] ?? '';
+    if (files.has(name)) return reply.sendFile(name);
     // A file the build does not have is a 404, never the shell in its place.
-    request.url.startsWith('/admin/assets/')
+    return request.url.startsWith('/admin/assets/')
       ? reply.callNotFound()
       : documentHeaders(reply.code(built ? 200 : 503)).send(html);
+  };
   app.get('/admin', (_request, reply) => reply.redirect('/admin/', 308));
   app.get('/admin/', shell);
   app.get('/admin/*', shell);

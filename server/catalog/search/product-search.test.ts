@@ -5,6 +5,7 @@
  */
 import type { components } from '../../../common/storefront-api';
 import { DEMO, SECOND, demo, second, useCatalogApi } from '../../test/catalogue.ts';
+import { testDatabaseUrl } from '../../test/test-app.ts';
 
 type Suggestion = components['schemas']['ProductSuggestion'];
 
@@ -141,7 +142,7 @@ describe('suggesting pieces as a shopper types', () => {
     expect(await suggest('bogwood')).toEqual([]);
   });
 
-  it.runIf(!!process.env.DATABASE_URL)(
+  it.runIf(!!testDatabaseUrl)(
     'suggests a piece for a word typed with one wrong letter (PostgreSQL)',
     async () => {
       expect(await suggest('frostbyte')).toEqual(

@@ -13,8 +13,9 @@
  * Every condition here narrows the `p` of ../product-rows.ts `productColumns` (the tenant's
  * active products); none of them can widen it to another shop.
  */
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../../platform/db/connection.ts';
+import type { Database } from '../../platform/db/database.ts';
 
 /** Which part of a product a search looks in. */
 export type SearchField = 'name' | 'name-or-description';
@@ -45,24 +46,42 @@ function tsQuery(words: readonly Word[], field: SearchField): string {
  * A condition true for the products (`p`) that hold, for every word of `words` (from
  * ./search-terms.ts `searchPrefixes`), a word of `field` starting with one of its prefixes.
  * With no word (a search of punctuation alone), true for none.
+ *
+ * `use`: `lookup` (default) lets the database start from the text index (all the matches,
+ * then whatever order the query asks for); `check` tests rows the query reads another way, in
+ * an index's order, so a query that stops at its LIMIT reads only as far as it needs (on SQLite
+ * the match list is still built once from the index, but the planner may no longer drive the
+ * read from it; PostgreSQL's planner chooses either way).
  */
 export function matchesSearch(
   dialect: Dialect,
   words: readonly Word[],
   field: SearchField = 'name-or-description',
+  use: 'lookup' | 'check' = 'lookup',
 ): Expression<SqlBool> {
   if (words.length === 0) return sql<SqlBool>`1 = 0`;
   if (dialect === 'postgres') {
     return sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${tsQuery(words, field)})`;
   }
-  return sql<SqlBool>`p.id in (select rowid from products_fts where products_fts match ${ftsQuery(words, field)})`;
+  // A unary + keeps SQLite from reading the products by the list's ids.
+  const id = use === 'check' ? sql`+p.id` : sql`p.id`;
+  return sql<SqlBool>`${id} in (select rowid from products_fts where products_fts match ${ftsQuery(words, field)})`;
 }
 
 /**
- * The search's rank of a product (`p`) that {@link matchesSearch}: 0 when its name holds every
- * word, 1 when only its description completes the match. The list orders by it, then by id,
- * so the same products come in the same order on both engines.
+ * SQLite only: how many products, of any shop and active or not, FTS5's index finds for
+ * `words` in `field`, counted only up to `atMost` (more reads as `atMost`). It reads the index
+ * alone, never a product, so it costs little however common the words: the suggestions ask it
+ * whether sorting every match is cheap (../product-suggestions.ts).
  */
-export function searchRank(dialect: Dialect, words: readonly Word[]): Expression<number> {
-  return sql<number>`case when ${matchesSearch(dialect, words, 'name')} then 0 else 1 end`;
+export async function countIndexMatches(
+  db: Kysely<Database>,
+  words: readonly Word[],
+  field: SearchField,
+  atMost: number,
+): Promise<number> {
+  if (words.length === 0) return 0;
+  const { rows } = await sql<{ n: number }>`select count(*) as n from (select 1 from products_fts
+    where products_fts match ${ftsQuery(words, field)} limit ${atMost}) as found`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }

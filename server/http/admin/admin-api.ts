@@ -14,8 +14,6 @@
  * no parsing. The handlers (./operations.ts) translate to the same domain folders the
  * storefront uses.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { FORBIDDEN_MESSAGE, can } from '../../staff/roles.ts';
@@ -27,16 +25,8 @@ import { tenant } from '../tenant.ts';
 import { imageBodies } from './image-bodies.ts';
 import { adminHandlers } from './operations.ts';
 import { ADMIN_OPERATION_ACCESS, type OperationAccess } from './permissions.ts';
+import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
 import { requireStaff, staffAuth } from './staff-auth.ts';
-
-/** openapi/admin.yaml, found from server/http/admin/ (sources) or dist/api/ (the bundle). */
-export const ADMIN_SPECIFICATION_PATH = [
-  '../openapi/admin.yaml',
-  '../../openapi/admin.yaml',
-  '../../../openapi/admin.yaml',
-]
-  .map((candidate) => fileURLToPath(new URL(candidate, import.meta.url)))
-  .find((candidate) => existsSync(candidate)) as string;
 
 /**
  * Beyond their own account, what a member held for two-step verification may still reach: an

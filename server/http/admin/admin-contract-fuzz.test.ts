@@ -6,7 +6,7 @@
  * may be a 5xx, and every 4xx must be `{detail}` or DRF field errors. Path parameters that are
  * not under attack name a real order of the shop, so the body reaches its handler.
  */
-import { ADMIN_SPECIFICATION_PATH } from './admin-api.ts';
+import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
 import { ContractWalk, sendHostileRequests, wellFormedError } from '../../test/contract-walk.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
 import { useTestApp } from '../../test/test-app.ts';

@@ -17,7 +17,7 @@
  * refreshing, accepting an invitation, a forgotten password) validate their body first.
  */
 import { randomUUID } from 'node:crypto';
-import { ADMIN_SPECIFICATION_PATH } from './admin-api.ts';
+import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
 import { ADMIN_OPERATION_ACCESS, type OperationAccess } from './permissions.ts';
 import { can, FORBIDDEN_MESSAGE } from '../../staff/roles.ts';
 import { ContractWalk, type Operation } from '../../test/contract-walk.ts';

@@ -20,7 +20,7 @@
  * the API's tenant scope (app.ts), and by scripts/mock-proxy.ts for `npm run mock`.
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
 import { renderApiReference } from '@scalar/client-side-rendering';
 import type { FastifyInstance } from 'fastify';
@@ -172,7 +172,10 @@ export function apiDocsConfiguration(
  * a path.
  */
 export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOptions): Promise<void> {
-  const contract = readFileSync(options.specificationPath);
+  // Read on each request, not held: the contracts are 300 KB each, every process holds the
+  // reference's routes, and few ever serve them. A missing one still fails the start.
+  const contractPath = options.specificationPath;
+  statSync(contractPath);
   const prefix = options.routePrefix.replace(/\/+$/, '');
   if (!prefix.startsWith('/'))
     throw new Error(`api-docs: routePrefix must be a path, got "${prefix}"`);
@@ -224,6 +227,6 @@ export async function apiDocs(app: FastifyInstance, options: ApiDocsPluginOption
       .header('content-type', 'application/yaml; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('x-content-type-options', 'nosniff')
-      .send(contract),
+      .send(createReadStream(contractPath)),
   );
 }
