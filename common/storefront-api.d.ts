@@ -1165,7 +1165,11 @@ export interface components {
       username: string;
     };
     /** @description The logged-in customer (`GET /accounts/me/`). */
-    Account: components['schemas']['User'] & {
+    Account: {
+      id: number;
+      /** Format: email */
+      email: string;
+      username: string;
       /** @description True once the customer opened a link sent to `email` (a verification or a password-reset link). Until then nothing is matched to the account by its address alone. */
       email_verified: boolean;
     };
