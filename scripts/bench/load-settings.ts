@@ -14,6 +14,8 @@ export const DURATION_S = 10;
 export const TENANT = { 'X-Tenant-Token': 'demo-handcraft' };
 
 /** Requests of a run that did not succeed: socket errors, timeouts and non-2xx answers. */
-export function failures(result: autocannon.Result): number {
+export function failures(
+  result: Pick<autocannon.Result, 'errors' | 'timeouts' | 'non2xx'>,
+): number {
   return result.errors + result.timeouts + result.non2xx;
 }

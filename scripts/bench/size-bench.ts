@@ -229,7 +229,7 @@ async function measureOneDatabase(
       slug,
       { common: 'walnut', rare: RARE_DESCRIPTION_WORDS[0], suggestion: 'wal', wordStart: 'kn' },
       options.durationS,
-      `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: demo shop at ${report.activeAfter} active products (${report.activeAfter - report.activeBefore} generated), catalogue and page caches off (autocannon, ${CONNECTIONS} connections, ${options.durationS} s at full speed, then ${options.durationS} s at 100 req/s; load average ${load} on ${os.availableParallelism()} cores before)`,
+      `${engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: demo shop at ${report.activeAfter} active products (${report.activeAfter - report.activeBefore} generated), catalogue and page caches off (autocannon, ${CONNECTIONS} connections, ${options.durationS} s at full speed, then ${options.durationS} s at 100 req/s, one every 10 ms; load average ${load} on ${os.availableParallelism()} cores before)`,
       checkAlive,
     );
     return { table, growth };

@@ -69,6 +69,20 @@ export function matchesSearch(
 }
 
 /**
+ * PostgreSQL only: the products (`p`) whose name holds, for every word of `words`, a word
+ * starting with one of its prefixes, as the index of the names' words alone reads it
+ * (migration 2026_024: `products_name_words_idx`). The same products as `matchesSearch(...,
+ * 'name')`, which tests the weighted search vector: this form finds them without reading the
+ * products whose descriptions alone hold the word.
+ */
+export function nameWordsMatch(words: readonly Word[]): Expression<SqlBool> {
+  if (words.length === 0) return sql<SqlBool>`1 = 0`;
+  // Unweighted: this vector holds the name's words alone.
+  const query = tsQuery(words, 'name-or-description');
+  return sql<SqlBool>`to_tsvector('simple'::regconfig, storefront_unaccent(p.name)) @@ to_tsquery('simple', ${query})`;
+}
+
+/**
  * SQLite only: how many products, of any shop and active or not, FTS5's index finds for
  * `words` in `field`, counted only up to `atMost` (more reads as `atMost`). It reads the index
  * alone, never a product, so it costs little however common the words: the suggestions ask it

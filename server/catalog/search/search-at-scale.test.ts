@@ -11,18 +11,17 @@ import type { components } from '../../../common/storefront-api';
 import { DEMO, asciiLower, byCodePoint, demo } from '../../test/catalogue.ts';
 import { QueryPlans } from '../../test/query-plans.ts';
 import { createTestApp, type TestApp, testDatabaseUrl } from '../../test/test-app.ts';
-import { NAME_ORDER_READ_AT_MOST, SORTED_MATCHES_AT_MOST } from '../product-suggestions.ts';
+import { SORTED_MATCHES_AT_MOST } from '../product-suggestions.ts';
 
 type Suggestion = components['schemas']['ProductSuggestion'];
 type Page = components['schemas']['PaginatedProductList'];
 
 /**
- * The pieces added: fillers first in the name order, more of them than PostgreSQL reads in name
- * order before sorting the matches; a word (quoll) in more names than SQLite sorts itself, the
- * names early in the name order, and in the descriptions of a few fillers; a word (kestrel) in
- * a few names at the end of the name order.
+ * The pieces added: a word (quoll) in more names than are sorted, the names early in the name
+ * order, and in the descriptions of a few fillers; fillers after them; a word (kestrel) in a
+ * few names at the end of the name order, after a thousand fillers.
  */
-const FILLERS = NAME_ORDER_READ_AT_MOST + 50;
+const FILLERS = 1050;
 const QUOLLS = SORTED_MATCHES_AT_MOST + 100;
 const KESTRELS = 8;
 const pad = (n: number) => String(n).padStart(4, '0');

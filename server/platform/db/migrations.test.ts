@@ -38,6 +38,7 @@ describe('migrations across restarts', () => {
         '2026_021_email_verification',
         '2026_022_confirmed_overpayments',
         '2026_023_staff_credentials',
+        '2026_024_name_words_index',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

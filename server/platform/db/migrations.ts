@@ -33,6 +33,7 @@ import { accountErasureMigration } from './migrations/2026-020-account-erasure.t
 import { emailVerificationMigration } from './migrations/2026-021-email-verification.ts';
 import { confirmedOverpaymentsMigration } from './migrations/2026-022-confirmed-overpayments.ts';
 import { staffCredentialsMigration } from './migrations/2026-023-staff-credentials.ts';
+import { nameWordsIndexMigration } from './migrations/2026-024-name-words-index.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -60,6 +61,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_021_email_verification': emailVerificationMigration(dialect),
     '2026_022_confirmed_overpayments': confirmedOverpaymentsMigration(dialect),
     '2026_023_staff_credentials': staffCredentialsMigration(dialect),
+    '2026_024_name_words_index': nameWordsIndexMigration(dialect),
   };
 }
 
