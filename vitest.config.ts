@@ -16,21 +16,32 @@ const SERVER_FILES_WITH_MODULE_MOCKS = [
 /**
  * On PostgreSQL (`DATABASE_URL` or `TEST_DATABASE_URL`), the server tests run again only where
  * the database can change the outcome: files that build an app or a database
- * (server/test/'s harness). Tests of pure functions, and the files below, whose outcome is a
- * render (pages, e-mails, the API reference) or the HTTP framing around the same queries the
- * other files run, pass on SQLite and are not run twice.
+ * (server/test/'s harness). Tests of pure functions, and the files below, pass on SQLite and
+ * are not run twice: their outcome is a render (pages, e-mails, the API reference), the HTTP
+ * framing around the same queries the other files run (who may call what, the contract's
+ * validation of hostile input, how the back office's API is loaded), or image processing.
  */
-const RENDERING_FILES = [
+const SQLITE_ONLY_FILES = [
+  'server/accounts/hostile-input.test.ts',
   'server/http/admin-app.test.ts',
+  'server/http/admin/admin-contract-fuzz.test.ts',
+  'server/http/admin/desk-amount-limit.test.ts',
+  'server/http/admin/image-uploads.test.ts',
+  'server/http/admin/lazy-admin-api.test.ts',
+  'server/http/admin/product-photos.test.ts',
+  'server/http/admin/role-matrix.test.ts',
   'server/http/client-error.test.ts',
   'server/http/content-pages.test.ts',
+  'server/http/contract-fuzz.test.ts',
   'server/http/deferred-compiles.test.ts',
+  'server/http/hostile-requests.test.ts',
   'server/http/page-posts.test.ts',
   'server/http/pages-cache.test.ts',
   'server/http/pages-render-failure.test.ts',
   'server/http/pages-rendered.test.ts',
   'server/http/pages-structured-data.test.ts',
   'server/http/pages.test.ts',
+  'server/media/upload-sweep.test.ts',
   'server/payments/providers/sandbox/hosted-page.test.ts',
   'server/platform/api-docs/api-docs.test.ts',
   'server/platform/mail/templates/render-email-desk.test.ts',
@@ -45,7 +56,7 @@ const onPostgres = Boolean(process.env.DATABASE_URL || process.env.TEST_DATABASE
 const HARNESS = /useTestApp|createTestApp|createTestDatabase|useAccountsApi|from '(\.\.\/)+test\//;
 const SERVER_FILES_NOT_ON_POSTGRES = onPostgres
   ? [
-      ...RENDERING_FILES,
+      ...SQLITE_ONLY_FILES,
       ...readdirSync('server', { recursive: true, encoding: 'utf8' })
         .filter((file) => file.endsWith('.test.ts'))
         .map((file) => `server/${file}`)

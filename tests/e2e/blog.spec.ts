@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { components } from '../../common/storefront-api';
-import { checkA11y, expect, shot, test } from './fixtures';
+import { checkA11y, expect, settled, shot, test } from './fixtures';
 import {
   type Customer,
   isMobile,
@@ -306,8 +306,7 @@ test.describe('/blog/{slug}', () => {
     const prose = page.locator('.blog-prose');
     await expect(prose).toBeVisible();
     // Give any planted handler (an image error, an svg load, a frame) time to fire.
-    await page.waitForLoadState('networkidle').catch(() => undefined);
-    await page.waitForTimeout(500);
+    await settled(page);
     expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
     await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
     await expect(prose.locator('iframe, script, [onerror], [onload]')).toHaveCount(0);

@@ -1,5 +1,5 @@
-import { companyInfo, expectLoaded, loadLazyImages } from './content-utils';
-import { checkA11y, expect, shot, test } from './fixtures';
+import { companyInfo, expectLoaded } from './content-utils';
+import { checkA11y, expect, loadLazyImages, shot, test } from './fixtures';
 import { isMobile, siteSettings } from './shop-data';
 
 /**

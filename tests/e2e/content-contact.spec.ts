@@ -1,5 +1,5 @@
-import { contactInfo, expectLoaded, loadLazyImages } from './content-utils';
-import { checkA11y, expect, shot, test } from './fixtures';
+import { contactInfo, expectLoaded } from './content-utils';
+import { checkA11y, expect, loadLazyImages, shot, test } from './fixtures';
 import { isMobile } from './shop-data';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { faqs, LEGAL_PAGES, legalDocument } from './content-utils';
-import { expect, shot, test } from './fixtures';
+import { expect, settled, shot, test } from './fixtures';
 
 /**
  * Stored HTML stays inert (spec section 8) in real Chromium against the reference API: the
@@ -13,8 +13,7 @@ import { expect, shot, test } from './fixtures';
 /** No planted payload ran, and nothing that could run one survived in the page. */
 async function expectInert(page: Page) {
   // Give any planted handler (an image error, an svg load, a frame) time to fire.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.waitForTimeout(500);
+  await settled(page);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
   await expect(page.locator('iframe[srcdoc]')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { components } from '../../common/storefront-api';
 import { expect } from './fixtures';
 import { getJson } from './shop-data';
@@ -34,19 +34,6 @@ export const LEGAL_PAGES = [
   { path: '/refund-policy', type: 'refund_policy', title: 'Refund Policy' },
   { path: '/privacy-policy', type: 'privacy_policy', title: 'Privacy Policy' },
 ] as const;
-
-/** Scrolls through the page so lazy images load, then back to the top: for full-page screenshots. */
-export async function loadLazyImages(page: Page) {
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y < height; y += 600) {
-    await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(50);
-  }
-  // Bounded: the map frame's host cannot be reached from a test machine, so the network may
-  // not go quiet while it tries.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 /** Waits until an <img> has really decoded (naturalWidth > 0). */
 export async function expectLoaded(image: Locator) {

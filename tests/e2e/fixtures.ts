@@ -167,6 +167,48 @@ export async function checkA11y(page: Page): Promise<Violation[]> {
 }
 
 /**
+ * Makes every lazy image of the page load now and waits until each has loaded or failed: for
+ * full-page screenshots, which would otherwise show the placeholders below the fold. Loading
+ * them eagerly instead of scrolling past each keeps the test free of fixed waits.
+ */
+export async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))
+      image.loading = 'eager';
+  });
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].every((image) => image.complete)))
+    .toBe(true);
+}
+
+/**
+ * Waits until whatever a page's markup could make happen by itself has happened: every image
+ * (but a lazy one not yet scrolled to) and frame has loaded or failed (so an `onerror` or `onload` a sanitizer let through has fired),
+ * and the browser has rendered two frames after that. For tests that check that nothing ran,
+ * without a fixed sleep.
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          // A lazy image below the fold does not load until it is scrolled to.
+          [...document.images].every((image) => image.complete || image.loading === 'lazy') &&
+          [...document.querySelectorAll('iframe')].every(
+            (frame) => frame.contentDocument?.readyState !== 'loading',
+          ),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+}
+
+/**
  * Saves a screenshot of the current viewport to `tests/e2e/screenshots/<project>-<name>.png`
  * (`<project>-<name>-full.png` with `fullPage: true`) and returns its path.
  */

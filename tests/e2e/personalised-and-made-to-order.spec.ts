@@ -167,113 +167,111 @@ test(
   },
 );
 
-test(
-  'an engraved walnut knife by age-verified delivery and a made-to-order print collected, in one order',
-  async ({ page, request }) => {
-    const customer = await newCustomer(request);
+test('an engraved walnut knife by age-verified delivery and a made-to-order print collected, in one order', async ({
+  page,
+  request,
+}) => {
+  const customer = await newCustomer(request);
 
-    // The print is made to order: its page says when it ships.
-    await logInBrowser(page, customer, `/products/${PRINT}`);
-    const printName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-    await expect(page.getByText('Made to order: ships in 5–8 working days')).toBeVisible();
-    await expect(page.getByText(/^Estimated dispatch: /)).toBeVisible();
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect.poll(async () => (await serverCart(request, customer)).total_items).toBe(1);
+  // The print is made to order: its page says when it ships.
+  await logInBrowser(page, customer, `/products/${PRINT}`);
+  const printName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await expect(page.getByText('Made to order: ships in 5–8 working days')).toBeVisible();
+  await expect(page.getByText(/^Estimated dispatch: /)).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(async () => (await serverCart(request, customer)).total_items).toBe(1);
 
-    await page.goto(`/products/${GYUTO}`);
-    const knifeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
-    await page.getByRole('radio', { name: 'Walnut' }).check();
-    await page.getByLabel('Engraving (+$15.00)').fill('For Ada');
-    await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect.poll(async () => (await serverCart(request, customer)).total_items).toBe(2);
+  await page.goto(`/products/${GYUTO}`);
+  const knifeName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await page.getByRole('radio', { name: 'Walnut' }).check();
+  await page.getByLabel('Engraving (+$15.00)').fill('For Ada');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect.poll(async () => (await serverCart(request, customer)).total_items).toBe(2);
 
-    // The cart says when each piece leaves the workshop.
-    await page.goto('/cart');
-    await expect(page.getByRole('row').filter({ hasText: printName })).toContainText(
-      /Made to order: estimated dispatch/,
-    );
-    await expect(page.getByRole('row').filter({ hasText: knifeName })).toContainText(
-      /Ready: dispatched by/,
-    );
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  // The cart says when each piece leaves the workshop.
+  await page.goto('/cart');
+  await expect(page.getByRole('row').filter({ hasText: printName })).toContainText(
+    /Made to order: estimated dispatch/,
+  );
+  await expect(page.getByRole('row').filter({ hasText: knifeName })).toContainText(
+    /Ready: dispatched by/,
+  );
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
 
-    // Delivery changes with the country: the UK, then the US (no knives), then Germany.
-    await fillAddressFields(page);
-    await expect(deliveryOf(page, knifeName)).toHaveValue('uk-age-verified');
-    await expect(deliveryOf(page, printName)).toHaveValue('uk-standard');
-    // Two shipments: the knife by age-verified delivery ($9.50), the print by post ($6.50; free
-    // only when a shipment's own pieces reach $150).
-    await expect(page.getByTestId('checkout-shipping')).toHaveText('$16.00');
+  // Delivery changes with the country: the UK, then the US (no knives), then Germany.
+  await fillAddressFields(page);
+  await expect(deliveryOf(page, knifeName)).toHaveValue('uk-age-verified');
+  await expect(deliveryOf(page, printName)).toHaveValue('uk-standard');
+  // Two shipments: the knife by age-verified delivery ($9.50), the print by post ($6.50; free
+  // only when a shipment's own pieces reach $150).
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$16.00');
 
-    await page.getByLabel('Country', { exact: true }).selectOption('US');
-    await expect(page.getByText(`${knifeName} cannot be shipped to United States.`)).toBeVisible();
-    // It may still be collected from the workshop, and nothing else.
-    await expect(deliveryOf(page, knifeName).getByRole('option')).toHaveText([
-      'Collect from the workshop — Free',
-    ]);
-    await shot(page, 'checkout-no-knives-to-us', { fullPage: true });
+  await page.getByLabel('Country', { exact: true }).selectOption('US');
+  await expect(page.getByText(`${knifeName} cannot be shipped to United States.`)).toBeVisible();
+  // It may still be collected from the workshop, and nothing else.
+  await expect(deliveryOf(page, knifeName).getByRole('option')).toHaveText([
+    'Collect from the workshop — Free',
+  ]);
+  await shot(page, 'checkout-no-knives-to-us', { fullPage: true });
 
-    await page.getByLabel('Country', { exact: true }).selectOption('DE');
-    await expect(deliveryOf(page, knifeName)).toHaveValue('eu-age-verified');
-    await expect(page.getByTestId('checkout-shipping')).toHaveText('$44.00'); // $26.00 + $18.00
+  await page.getByLabel('Country', { exact: true }).selectOption('DE');
+  await expect(deliveryOf(page, knifeName)).toHaveValue('eu-age-verified');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$44.00'); // $26.00 + $18.00
 
-    // Back to the UK: the knife by age-verified delivery, the print collected.
-    await page.getByLabel('Country', { exact: true }).selectOption('GB');
-    await expect(deliveryOf(page, knifeName)).toHaveValue('uk-age-verified');
-    await deliveryOf(page, printName).selectOption('collection');
-    await expect(page.getByTestId('checkout-shipping')).toHaveText('$9.50');
-    const subtotal = 38500 + 1500 + 6500;
-    await expect(page.getByTestId('checkout-total')).toHaveText(money(subtotal + 950));
-    await page.getByRole('radio', { name: /Bank transfer/ }).check();
-    const age = page.getByRole('group', { name: 'Age check' });
-    await age.getByLabel('Date of birth').fill('1985-06-14');
-    await age.getByRole('checkbox').check();
-    await checkA11y(page);
-    await shot(page, 'checkout-knife-and-print', { fullPage: true });
-    await page.getByRole('button', { name: /Place order and pay/ }).click();
-    await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
+  // Back to the UK: the knife by age-verified delivery, the print collected.
+  await page.getByLabel('Country', { exact: true }).selectOption('GB');
+  await expect(deliveryOf(page, knifeName)).toHaveValue('uk-age-verified');
+  await deliveryOf(page, printName).selectOption('collection');
+  await expect(page.getByTestId('checkout-shipping')).toHaveText('$9.50');
+  const subtotal = 38500 + 1500 + 6500;
+  await expect(page.getByTestId('checkout-total')).toHaveText(money(subtotal + 950));
+  await page.getByRole('radio', { name: /Bank transfer/ }).check();
+  const age = page.getByRole('group', { name: 'Age check' });
+  await age.getByLabel('Date of birth').fill('1985-06-14');
+  await age.getByRole('checkbox').check();
+  await checkA11y(page);
+  await shot(page, 'checkout-knife-and-print', { fullPage: true });
+  await page.getByRole('button', { name: /Place order and pay/ }).click();
+  await expect(page.getByRole('heading', { name: 'Order Placed Successfully!' })).toBeVisible();
 
-    // The order page: both pieces, the engraving, the two ways they travel, the total.
-    await page.goto('/account/orders');
-    await page
-      .getByRole('link', { name: /^Order / })
-      .first()
-      .click();
-    const heading = page.getByRole('heading', { level: 1, name: /^Order / });
-    await expect(heading).toBeVisible();
-    const orderNumber = (await heading.textContent())!.replace(/^Order /, '').trim();
-    await expect(page.getByText('Engraving: For Ada')).toBeVisible();
-    await expect(page.getByText('Handle wood: Walnut')).toBeVisible();
-    await expect(page.getByText(/Made to order: estimated dispatch/)).toBeVisible();
-    await expect(page.getByText('Age-verified delivery (DPD)')).toBeVisible();
-    await expect(page.getByText('Collect from the workshop').first()).toBeVisible();
-    await expect(page.getByText(money(subtotal + 950)).first()).toBeVisible();
-    await expect(
-      page.getByText("This parcel needs an adult's signature on delivery."),
-    ).toBeVisible();
-    await checkA11y(page);
-    await shot(page, 'order-knife-and-print', { fullPage: true });
+  // The order page: both pieces, the engraving, the two ways they travel, the total.
+  await page.goto('/account/orders');
+  await page
+    .getByRole('link', { name: /^Order / })
+    .first()
+    .click();
+  const heading = page.getByRole('heading', { level: 1, name: /^Order / });
+  await expect(heading).toBeVisible();
+  const orderNumber = (await heading.textContent())!.replace(/^Order /, '').trim();
+  await expect(page.getByText('Engraving: For Ada')).toBeVisible();
+  await expect(page.getByText('Handle wood: Walnut')).toBeVisible();
+  await expect(page.getByText(/Made to order: estimated dispatch/)).toBeVisible();
+  await expect(page.getByText('Age-verified delivery (DPD)')).toBeVisible();
+  await expect(page.getByText('Collect from the workshop').first()).toBeVisible();
+  await expect(page.getByText(money(subtotal + 950)).first()).toBeVisible();
+  await expect(page.getByText("This parcel needs an adult's signature on delivery.")).toBeVisible();
+  await checkA11y(page);
+  await shot(page, 'order-knife-and-print', { fullPage: true });
 
-    // The e-mail says the same.
-    const eml = await orderEmail(customer, orderNumber);
-    const text = partOf(eml, 'text/plain')!;
-    for (const words of [
-      knifeName,
-      printName,
-      'Engraving: For Ada',
-      'Handle wood: Walnut',
-      'Age-verified delivery (DPD)',
-      'Collect from the workshop',
-      money(subtotal + 950),
-    ])
-      expect(text).toContain(words);
-    expect(text).toMatch(/Made to order: leaves the workshop between/);
-    expect(text).toContain('handed over only to an adult');
-    // As a mail program shows it: a page of its own, outside the shop's origin and its CSP.
-    const mail = await page.context().newPage();
-    await mail.setContent(partOf(eml, 'text/html')!, { waitUntil: 'load' });
-    await expect(mail.getByText('Engraving: For Ada').first()).toBeVisible();
-    await shot(mail, 'email-knife-and-print', { fullPage: true });
-    await mail.close();
-  },
-);
+  // The e-mail says the same.
+  const eml = await orderEmail(customer, orderNumber);
+  const text = partOf(eml, 'text/plain')!;
+  for (const words of [
+    knifeName,
+    printName,
+    'Engraving: For Ada',
+    'Handle wood: Walnut',
+    'Age-verified delivery (DPD)',
+    'Collect from the workshop',
+    money(subtotal + 950),
+  ])
+    expect(text).toContain(words);
+  expect(text).toMatch(/Made to order: leaves the workshop between/);
+  expect(text).toContain('handed over only to an adult');
+  // As a mail program shows it: a page of its own, outside the shop's origin and its CSP.
+  const mail = await page.context().newPage();
+  await mail.setContent(partOf(eml, 'text/html')!, { waitUntil: 'load' });
+  await expect(mail.getByText('Engraving: For Ada').first()).toBeVisible();
+  await shot(mail, 'email-knife-and-print', { fullPage: true });
+  await mail.close();
+});

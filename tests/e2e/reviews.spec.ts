@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, shot, test } from './fixtures';
+import { expect, settled, shot, test } from './fixtures';
 import {
   allProducts,
   isMobile,
@@ -143,8 +143,7 @@ test('the seeded script-injection payloads in a review render as text', async ({
   const review = page.getByTestId('review').filter({ hasText: 'window.__xss' }).first();
   await expect(review).toContainText('<img src=x onerror="window.__xss=1">');
   await expect(review.locator('img, svg:not([aria-hidden="true"]), iframe, a')).toHaveCount(0);
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(500);
+  await settled(page);
   expect(await page.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();
   await expect(page.locator('a[href^="javascript:"]')).toHaveCount(0);
 });

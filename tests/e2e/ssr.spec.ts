@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, shot, test, waitForHydration } from './fixtures';
+import { expect, settled, shot, test, waitForHydration } from './fixtures';
 import { allProducts, categories } from './shop-data';
 
 /**
@@ -137,7 +137,9 @@ test.describe('with JavaScript', () => {
       for (const path of ['/', '/products', `/products/${product.slug}`, '/cart']) {
         await page.goto(path);
         await waitForHydration(page);
-        await page.waitForTimeout(300);
+        // The session is known once the header's account links are no longer pending.
+        await expect(page.locator('.auth-links-pending')).toHaveCount(0);
+        await settled(page);
         const shift = await page.evaluate(
           () =>
             new Promise<number>((resolve) => {
