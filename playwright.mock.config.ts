@@ -12,8 +12,10 @@ import { CHROMIUM_ARGS, freePortSync } from './scripts/lib/chromium';
  * the gateway answers 502 while Prism is still starting.
  *
  * One worker: the mock's switches (`POST /api/__mock/rules`) hold for the whole stack, so two
- * tests side by side would see each other's errors. tests/e2e-mock/global-setup.ts has Vite
- * compile every route once before the first test, so no test pays for it.
+ * tests side by side would see each other's errors. With MOCK_BUILT=1 (as `npm test` runs it,
+ * after the build) Vite serves the built storefront (`vite preview`); without it, its dev server,
+ * and tests/e2e-mock/global-setup.ts has Vite compile every route once before the first test,
+ * so no test pays for it.
  */
 
 const prismPort = process.env.E2E_MOCK_PRISM_PORT || freePortSync();

@@ -34,7 +34,10 @@ runTogether('mock', [
   {
     name: 'vite',
     cmd: bin('vite'),
-    args: ['--port', vitePort],
+    // MOCK_BUILT=1 (the mock's end-to-end tests, after `npm run build`): the built storefront,
+    // served by `vite preview` with the same proxy, instead of the dev server, which compiles
+    // each module as a page first asks for it.
+    args: process.env.MOCK_BUILT === '1' ? ['preview', '--port', vitePort] : ['--port', vitePort],
     env: { API_PROXY_TARGET: `http://127.0.0.1:${gatewayPort}`, API_PROXY_STRIP_PREFIX: '1' },
   },
 ]);

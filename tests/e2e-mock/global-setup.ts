@@ -3,13 +3,16 @@ import { chromium, type BrowserContext, type FullConfig } from '@playwright/test
 import { CUSTOMER_PAGES, VISITOR_PAGES, logInScript, mockLogin } from './mock-shop';
 
 /**
- * Runs once before the mock's tests: opens every route of the storefront in Chromium, a
- * visitor's pages and a customer's, so the Vite dev server compiles each module (and
+ * Runs once before the mock's tests against Vite's dev server (not the built storefront,
+ * MOCK_BUILT=1): opens every route of the storefront in Chromium, a visitor's pages and a
+ * customer's, so the Vite dev server compiles each module (and
  * optimizes any dependency it meets late, which reloads the page) before the first test,
  * whose time it would otherwise eat. Three tabs at a time: most of a page's time is waiting.
  * Throws when a page does not render within 60 s.
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
+  // The built storefront (MOCK_BUILT=1, scripts/mock.mjs) has nothing to compile.
+  if (process.env.MOCK_BUILT === '1') return;
   const { baseURL, launchOptions } = config.projects[0]!.use;
   const browser = await chromium.launch(launchOptions);
   try {
