@@ -126,7 +126,13 @@ const stages = [
   [
     [
       withTimings(
-        { name: 'e2e (playwright)', cmd: bin('playwright'), args: ['test'] },
+        {
+          name: 'e2e (playwright)',
+          cmd: bin('playwright'),
+          args: ['test'],
+          // No screenshots for people to look at (tests/e2e/fixtures.ts `shot`): none is read.
+          env: { E2E_SCREENSHOTS: '0' },
+        },
         'playwright',
       ),
       // No browser: a server of its own, a sequential crawl and the Nu checker (Java), about
@@ -148,7 +154,7 @@ const stages = [
           cmd: npm,
           args: ['run', 'test:e2e:mock'],
           // The storefront built in stage 3, not Vite's dev server compiling it page by page.
-          env: { MOCK_BUILT: '1' },
+          env: { MOCK_BUILT: '1', E2E_SCREENSHOTS: '0' },
         },
         'playwright',
       ),

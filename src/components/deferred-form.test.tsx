@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense, useState, type ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** A react-hook-form form like the shop's: registered inputs reset to their default values. */
@@ -27,6 +27,23 @@ function QuantityForm() {
       <label htmlFor="qty">Quantity</label>
       <input id="qty" value={quantity} onChange={(event) => setQuantity(event.target.value)} />
       <output>{`Adds ${quantity}`}</output>
+    </form>
+  );
+}
+
+/** A handle chosen by radio, its price shown from the form's state (like the product page's). */
+function HandleForm() {
+  const form = useForm({ defaultValues: { handle: 'walnut' } });
+  const handle = useWatch({ control: form.control, name: 'handle' });
+  return (
+    <form>
+      {['walnut', 'ebony'].map((wood) => (
+        <label key={wood}>
+          <input type="radio" value={wood} {...form.register('handle')} />
+          {wood}
+        </label>
+      ))}
+      <output>{handle === 'ebony' ? '$405.00' : '$385.00'}</output>
     </form>
   );
 }
@@ -119,6 +136,36 @@ describe('deferredForm', () => {
     expect(name.value).toBe('Ada Lovelace');
     expect(onSend).toHaveBeenCalledTimes(1);
     expect(onSend.mock.calls[0]![0]).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+  });
+
+  it('keeps a radio chosen before the form was live, even one no event told of', async () => {
+    vi.resetModules();
+    const { deferredForm } = await import('./deferred-form');
+    const { releaseDeferredForms } = await import('./deferred-intent');
+    let arrive!: () => void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const Deferred = deferredForm(async () => {
+      await arrived;
+      return HandleForm;
+    });
+    (window as { $_TSR?: unknown }).$_TSR = {};
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <div className="deferred-form">
+        <Suspense fallback={null}>
+          <HandleForm />
+        </Suspense>
+      </div>,
+    );
+    document.body.append(container);
+    await act(async () => void hydrateRoot(container, <Deferred />));
+    // Chosen while the page was still hydrating: the element changed, no listener heard it.
+    container.querySelector<HTMLInputElement>('input[value="ebony"]')!.checked = true;
+    releaseDeferredForms();
+    await act(async () => arrive());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(container.querySelector<HTMLInputElement>('input[value="ebony"]')!.checked).toBe(true);
+    expect(container.querySelector('output')).toHaveTextContent('$405.00');
   });
 
   it('keeps a number typed into a field held in React state before the form was live', async () => {

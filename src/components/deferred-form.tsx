@@ -47,9 +47,15 @@ export function deferredForm<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = <div className="deferred-form-pending" aria-busy="true" />,
 ): ComponentType<P> {
+  /** The regions of this form now in the page, and what happened in each. */
+  const waiting = new Map<HTMLDivElement, PendingInput>();
   const Lazy = lazy(async () => {
     if (mustWaitForIntent()) await intent;
-    return { default: await load() };
+    const component = await load();
+    // Read once more just before React takes the fields over (and resets them to the form's
+    // defaults): a change made before the region's listeners were attached has no event.
+    for (const [element, state] of waiting) noteChangedFields(element, state);
+    return { default: component };
   });
 
   function DeferredForm(props: P) {
@@ -66,6 +72,7 @@ export function deferredForm<P extends object>(
       const element = region.current;
       if (!element) return undefined;
       const state = pending.current;
+      waiting.set(element, state);
       const inRegion = (event: Event) =>
         event.target instanceof Node && element.contains(event.target);
       const onIntent = (event: Event) => {
@@ -107,6 +114,7 @@ export function deferredForm<P extends object>(
       window.addEventListener('submit', onSubmit, true);
       window.addEventListener('click', onClick, true);
       return () => {
+        waiting.delete(element);
         for (const name of intentEvents) window.removeEventListener(name, onIntent, true);
         window.removeEventListener('input', onInput, true);
         window.removeEventListener('change', onInput, true);
@@ -181,6 +189,25 @@ function catchUp(region: HTMLDivElement | null, state: PendingInput): void {
   }
 }
 
+/**
+ * Records each field of `region` the shopper changed from the server's HTML (its default value,
+ * checked state or selected option) that no event has recorded yet, so `catchUp` puts it back.
+ */
+function noteChangedFields(region: HTMLDivElement, state: PendingInput): void {
+  if (state.live) return;
+  for (const field of region.querySelectorAll<Field>('input, textarea, select')) {
+    const key = fieldKey(field);
+    if (!key || state.typed.has(key)) continue;
+    const changed =
+      field instanceof HTMLSelectElement
+        ? [...field.options].some((option) => option.selected !== option.defaultSelected)
+        : field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+          ? field.checked !== field.defaultChecked && (field.checked || field.type === 'checkbox')
+          : field.value !== field.defaultValue;
+    if (changed) state.typed.set(key, fieldState(field));
+  }
+}
+
 function isField(target: EventTarget | null): target is Field {
   return (
     target instanceof HTMLInputElement ||
@@ -217,7 +244,13 @@ function restore(field: Field, wanted: FieldState): void {
   if ('checked' in wanted || 'radio' in wanted) {
     if (!(field instanceof HTMLInputElement)) return;
     const checked = 'checked' in wanted ? wanted.checked : field.value === wanted.radio;
-    if (checked !== field.checked && (checked || field.type === 'checkbox')) field.click();
+    // A radio group is put back through the radio that was chosen.
+    if (!checked && field.type === 'radio') return;
+    // Always clicked, as a value is always sent below: the element may already show the state
+    // the form's own state lacks. Setting the opposite first goes through React's tracker, so
+    // the click reads as a change.
+    if (checked === field.checked) field.checked = !checked;
+    field.click();
     return;
   }
   // Always sent, even when the element already shows the value: a field held in React state

@@ -116,10 +116,11 @@ export async function shot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
-): Promise<string> {
+): Promise<void> {
+  // Off under `npm test` (E2E_SCREENSHOTS=0): screenshots are for a person to look at.
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   const file = path.join(base.info().project.outputDir, 'screenshots', `${name}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
-  return file;
 }
 
 /**

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-import { mkdirSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
@@ -10,10 +10,11 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
  * - `page` is the stock page (made by `browser.newContext()` then `context.newPage()`, which
  *   axe needs because it opens a second page in the same context to merge frame results).
  *   Every main-frame URL the test reaches (full loads and client-side route changes) is
- *   recorded; after the test, each recorded URL that no `checkA11y` call covered is scanned
- *   with axe, and the test fails listing every serious or critical violation.
+ *   recorded; after the test, each recorded page whose route no test of the run has scanned
+ *   yet at this width and session is scanned with axe (the page it ends on as it is, the others
+ *   reopened), and the test fails listing every serious or critical violation.
  * - `checkA11y(page)` scans the page as it is now (call it after a state worth checking,
- *   e.g. an open menu or overlay); the URL then counts as scanned.
+ *   e.g. an open menu or overlay); the URL and its route then count as scanned.
  * - `shot(page, name)` saves `tests/e2e/screenshots/<project>-<name>.png` at the current
  *   viewport (`{ fullPage: true }` adds `-full`).
  * - Pages are rendered on the server and hydrated after they load (decision 008): `page.goto`
@@ -64,12 +65,37 @@ interface PageA11yState {
 const states = new WeakMap<Page, PageA11yState>();
 
 /**
- * Pages this worker has already scanned after a test, by session state and URL, and their
- * routes (see `routeKey`): the next test that merely passes through the same page, or another
- * page of the same route, does not open and scan it again. (A deliberate `checkA11y` always
- * scans; the crawl in a11y.spec.ts scans every page at both widths.)
+ * The routes (see `routeKey`) already scanned in this run, by project (width), session state and
+ * excluded regions: shared by every worker through a file in the run's data dir, so a route is
+ * scanned once per width and session, by the a11y.spec.ts crawl or a test's `checkA11y`, or else
+ * after the first test that visits it. A deliberate `checkA11y` always scans.
  */
-const scannedInWorker = new Set<string>();
+const scannedInRun = (() => {
+  const inMemory = new Set<string>();
+  const file = process.env.E2E_DATA_DIR
+    ? path.join(process.env.E2E_DATA_DIR, 'a11y-scanned-routes.txt')
+    : null;
+  const read = () => {
+    if (!file) return inMemory;
+    try {
+      return new Set(readFileSync(file, 'utf8').split('\n'));
+    } catch {
+      return inMemory;
+    }
+  };
+  return {
+    has: (key: string) => inMemory.has(key) || read().has(key),
+    add: (key: string) => {
+      inMemory.add(key);
+      if (file) appendFileSync(file, `${key}\n`);
+    },
+  };
+})();
+
+/** The key of `url`'s route in `scannedInRun` for this test's width, `session` and exclusions. */
+function runKey(session: string, exclude: string[], url: string): string {
+  return `${base.info().project.name} ${session} ${exclude.join()} ${routeKey(url)}`;
+}
 
 /** 'in' when the page's context holds an access token (spec section 4), else 'out'. */
 async function sessionOf(page: Page): Promise<string> {
@@ -156,6 +182,7 @@ export async function checkA11y(page: Page): Promise<Violation[]> {
   const url = page.url();
   const failing = await scan(page, state?.exclude ?? []);
   state?.scanned.add(pageKey(url));
+  if (isScannable(url)) scannedInRun.add(runKey(await sessionOf(page), state?.exclude ?? [], url));
   expect(
     failing.map(
       (v) =>
@@ -210,19 +237,21 @@ export async function settled(page: Page): Promise<void> {
 
 /**
  * Saves a screenshot of the current viewport to `tests/e2e/screenshots/<project>-<name>.png`
- * (`<project>-<name>-full.png` with `fullPage: true`) and returns its path.
+ * (`<project>-<name>-full.png` with `fullPage: true`), for a person to look at; no test reads
+ * them. `npm test` sets `E2E_SCREENSHOTS=0`: a full-page PNG of a long page costs a second of
+ * CPU, and nobody opens CI's.
  */
 export async function shot(
   page: Page,
   name: string,
   options: { fullPage?: boolean } = {},
-): Promise<string> {
+): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   const { name: project, testDir } = base.info().project;
   const dir = path.join(testDir, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `${project}-${name}${options.fullPage ? '-full' : ''}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false });
-  return file;
 }
 
 async function scanVisited(
@@ -231,26 +260,28 @@ async function scanVisited(
   testInfo: TestInfo,
 ): Promise<string[]> {
   const report: string[] = [];
-  const current = page.isClosed() ? '' : page.url();
   const session = page.isClosed() ? 'out' : await sessionOf(page);
-  const workerKey = (url: string) => `${session} ${state.exclude.join()} ${url}`;
-  const seen = (url: string) => state.scanned.has(url) || scannedInWorker.has(workerKey(url));
-  const remember = (url: string) => {
-    state.scanned.add(url);
-    scannedInWorker.add(workerKey(url));
-    scannedInWorker.add(workerKey(routeKey(url)));
-  };
-  if (current && isScannable(current) && !seen(pageKey(current))) {
+  const keyOf = (url: string) => runKey(session, state.exclude, url);
+  // Each visited page whose route no test has scanned yet at this width and session: the page
+  // the test ends on as it is, the others reloaded in a tab of their own.
+  const pending: string[] = [];
+  for (const url of new Set(state.visited.map(pageKey))) {
+    if (!isScannable(url) || state.scanned.has(url) || scannedInRun.has(keyOf(url))) continue;
+    if (!pending.some((other) => routeKey(other) === routeKey(url))) pending.push(url);
+  }
+  const current = page.isClosed() ? '' : pageKey(page.url());
+  const route = current && routeKey(current);
+  if (route && pending.some((url) => routeKey(url) === route)) {
     await waitForQuiet(page);
     const failing = await scan(page, state.exclude);
-    remember(pageKey(current));
+    scannedInRun.add(keyOf(current));
     if (failing.length) report.push(formatViolations(current, failing));
+    pending.splice(
+      pending.findIndex((url) => routeKey(url) === route),
+      1,
+    );
   }
 
-  // Reloaded for a scan only when no page of its route was scanned in this worker yet.
-  const pending = [...new Set(state.visited.map(pageKey))].filter(
-    (url) => isScannable(url) && !seen(url) && !scannedInWorker.has(workerKey(routeKey(url))),
-  );
   if (pending.length > MAX_AFTER_TEST_SCANS) {
     testInfo.annotations.push({
       type: 'a11y',
@@ -267,7 +298,7 @@ async function scanVisited(
       const failing = await scan(revisit, state.exclude);
       if (failing.length) report.push(formatViolations(url, failing));
     } finally {
-      remember(url);
+      scannedInRun.add(keyOf(url));
       await revisit.close();
     }
   }
