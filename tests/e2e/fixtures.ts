@@ -159,9 +159,48 @@ export function formatViolations(url: string, violations: Violation[]): string {
   return [`  ${url}`, ...lines].join('\n');
 }
 
+/** The requests a page has in flight that can change what it shows (see `trackRequests`). */
+const requestsInFlight = new WeakMap<Page, Set<unknown>>();
+const CONTENT_REQUESTS = new Set(['document', 'fetch', 'xhr', 'script', 'stylesheet']);
+
+/** Counts `page`'s requests for data, code and styles from now on, for `waitForQuiet`. */
+function trackRequests(page: Page): void {
+  const inFlight = new Set<unknown>();
+  requestsInFlight.set(page, inFlight);
+  page.on('request', (request) => {
+    if (CONTENT_REQUESTS.has(request.resourceType())) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+}
+
+/**
+ * Waits until the page shows its content, not skeletons: no request for data, code or styles
+ * in flight and nothing marked `aria-busy`, then two painted frames (at most 5 s). Scanning a
+ * skeleton would test the wrong thing; Playwright's 'networkidle' waits 500 ms of silence each
+ * time, which cost every scan half a second.
+ */
 async function waitForQuiet(page: Page): Promise<void> {
-  // Pages show skeletons until their queries settle; scanning a skeleton would test the wrong thing.
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  const inFlight = requestsInFlight.get(page);
+  if (!inFlight) {
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+    return;
+  }
+  await expect
+    .poll(
+      async () => inFlight.size === 0 && (await page.locator('[aria-busy="true"]').count()) === 0,
+      { timeout: 5_000, intervals: [50, 100, 200] },
+    )
+    .toBe(true)
+    .catch(() => undefined);
+  await page
+    .evaluate(
+      () =>
+        new Promise<void>((resolve) =>
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        ),
+    )
+    .catch(() => undefined);
 }
 
 async function scan(page: Page, exclude: string[]): Promise<Violation[]> {
@@ -291,6 +330,7 @@ async function scanVisited(
   for (const url of pending.slice(0, MAX_AFTER_TEST_SCANS)) {
     // A fresh tab in the same context keeps cookies and storage (cart, login) of the test.
     const revisit = await page.context().newPage();
+    trackRequests(revisit);
     try {
       await revisit.goto(url, { waitUntil: 'load' });
       await waitForHydration(revisit);
@@ -320,6 +360,7 @@ export const test = base.extend<A11yOptions>({
     async ({ page, a11y, a11yExclude, javaScriptEnabled }, use, testInfo) => {
       const state: PageA11yState = { visited: [], scanned: new Set(), exclude: a11yExclude };
       states.set(page, state);
+      trackRequests(page);
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame()) state.visited.push(frame.url());
       });
