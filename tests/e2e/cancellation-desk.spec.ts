@@ -35,7 +35,14 @@ test.describe('the back office and the 14-day right to cancel', () => {
     await signedIn(page, OWNER, `/admin/orders/${order.order_number}`);
     await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
     await page.getByLabel("Payer's reference").fill(order.order_number);
+    // The server's answer, not a 'Paid' somewhere on the page (a tab says it before the order
+    // does): the shopper's request below needs the order paid.
+    const markedPaid = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/mark-paid/') && response.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Mark paid' }).click();
+    expect((await markedPaid).status()).toBe(200);
     await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
 
     // The shopper asks to cancel, as the order page's form does.
