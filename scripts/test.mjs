@@ -266,11 +266,14 @@ function fileSeconds(timings) {
       add(path.relative(root, result.name), result.endTime - result.startTime);
     }
   } else if (timings.kind === 'playwright') {
-    // A spec file's tests' run times (retries included), added up across the workers.
+    // A spec file's tests' run times (retries included), added up across the workers; file
+    // names are relative to the config's test folder (tests/e2e or tests/e2e-mock).
+    const rootDir = report.config?.rootDir ?? path.join(root, 'tests/e2e');
     const walk = (suite) => {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
-          for (const r of t.results ?? []) add(`tests/e2e/${spec.file ?? suite.file}`, r.duration);
+          for (const r of t.results ?? [])
+            add(path.relative(root, path.join(rootDir, spec.file ?? suite.file)), r.duration);
         }
       }
       for (const child of suite.suites ?? []) walk(child);

@@ -22,7 +22,7 @@ import pg from 'pg';
 export type Cell = string | number | null;
 
 /** Where the generator writes: a SQLite file, or a PostgreSQL database (optionally one schema). */
-export type BulkTarget = { sqlitePath: string } | { databaseUrl: string; pgSchema?: string };
+export type BulkTarget = { sqlitePath: string } | { databaseUrl: string };
 
 /** The small surface the generator needs; every method runs on the one open connection. */
 export interface BulkWriter {
@@ -57,7 +57,7 @@ function checkIdentifiers(names: readonly string[]): void {
  *   refuses the connection.
  */
 export async function openBulkWriter(target: BulkTarget): Promise<BulkWriter> {
-  if ('databaseUrl' in target) return openPostgres(target.databaseUrl, target.pgSchema);
+  if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
   return openSqlite(target.sqlitePath);
 }
 
@@ -115,12 +115,8 @@ function openSqlite(path: string): BulkWriter {
   };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<BulkWriter> {
-  if (schema !== undefined) checkIdentifiers([schema]);
-  const client = new pg.Client({
-    connectionString: url,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+async function openPostgres(url: string): Promise<BulkWriter> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   const numbered = (sql: string) => {
     let n = 0;

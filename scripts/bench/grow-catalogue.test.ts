@@ -1,4 +1,4 @@
-import { asTenant, createTestApp, testDatabaseUrl, type TestApp } from '../../server/test/test-app';
+import { asTenant, createTestApp, type TestApp } from '../../server/test/test-app';
 import type { BulkTarget } from './bulk-writer';
 import { RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalogue-words';
 import { growCatalogue, type GrowReport } from './grow-catalogue';
@@ -10,10 +10,8 @@ const DEMO = asTenant('demo-handcraft');
 
 /** The test app's own database, as the generator opens it. */
 function targetOf(shop: TestApp): BulkTarget {
-  const { handle, sqlitePath } = shop.database;
-  return handle.dialect === 'postgres'
-    ? { databaseUrl: testDatabaseUrl!, ...(handle.pgSchema ? { pgSchema: handle.pgSchema } : {}) }
-    : { sqlitePath };
+  const { databaseUrl, sqlitePath } = shop.database;
+  return databaseUrl ? { databaseUrl } : { sqlitePath };
 }
 
 /** The generated rows that must come out the same every time, in id order. */

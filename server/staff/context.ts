@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { RESET_TOKEN_TTL_SECONDS } from '../accounts/password-reset.ts';
+import { RESET_THROTTLE_WINDOW_SECONDS } from '../accounts/forgotten-password.ts';
 import { AddressThrottle, LoginThrottle } from '../accounts/throttle.ts';
 import { StaffTokenService } from './staff-tokens.ts';
 
@@ -67,8 +68,6 @@ export const STAFF_INVITATION_TTL_SECONDS = 72 * 60 * 60;
 /** Wrong 6-digit codes a member's account takes per window, from all addresses together. */
 export const STAFF_SECOND_STEP_MAX_FAILURES = 10;
 export const STAFF_SECOND_STEP_WINDOW_SECONDS = 60 * 60;
-/** The window of the reset throttles, as the shoppers' (server/accounts/forgotten-password.ts). */
-const RESET_WINDOW_SECONDS = 60 * 60;
 
 /** What {@link createStaffServices} takes; every field but the secret has a default. */
 export interface StaffServicesOptions {
@@ -150,19 +149,19 @@ export function createStaffServices(
     resetThrottleByAddress: new AddressThrottle(db, {
       scope: 'staff-password-reset-address',
       attempts: options.passwordResetMaxPerAddress ?? 10,
-      windowSeconds: RESET_WINDOW_SECONDS,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
       now: options.now,
     }),
     resetMailsPerAccount: new AddressThrottle(db, {
       scope: 'staff-password-reset-email',
       attempts: options.passwordResetMaxPerEmail ?? 3,
-      windowSeconds: RESET_WINDOW_SECONDS,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
       now: options.now,
     }),
     resetConfirmThrottleByAddress: new AddressThrottle(db, {
       scope: 'staff-password-reset-confirm',
       attempts: options.passwordResetMaxPerAddress ?? 10,
-      windowSeconds: RESET_WINDOW_SECONDS,
+      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
       now: options.now,
     }),
     settings: {

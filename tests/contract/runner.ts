@@ -160,11 +160,6 @@ async function runCase(
 }
 
 /**
- * Prepares and runs every case in order (later cases use what earlier ones remembered) and
- * prints the report. A case whose `prepare` or request throws counts as failed.
- * @returns the counts, and the operations that answered 501 (each once, in order).
- */
-/**
  * Adds each case file's milliseconds to the JSON file CONTRACT_TIMINGS_FILE names (an object
  * of file to ms; `npm test` prints the slowest), when it is set.
  */
@@ -181,6 +176,11 @@ function recordTimings(msByFile: Map<string, number>): void {
   writeFileSync(out, JSON.stringify(all));
 }
 
+/**
+ * Prepares and runs every case in order (later cases use what earlier ones remembered) and
+ * prints the report. A case whose `prepare` or request throws counts as failed.
+ * @returns the counts, and the operations that answered 501 (each once, in order).
+ */
 export async function runCases(
   cases: Case[],
   bases: Bases,

@@ -9,7 +9,7 @@
  * order; the seeded demo staff sign in (README, "Running the shop"): the first test through the
  * sign-in page, the others with a token pair put in the tab (back-office-utils.ts `signedIn`).
  */
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, expect, shot, test } from './fixtures';
 import {
   addToCart,
   asCustomer,
@@ -90,7 +90,7 @@ test.describe('the back office', () => {
     page,
     request,
   }) => {
-    const { order } = await transferOrder(request, test.info().project.name === 'mobile' ? 4 : 2);
+    const { order } = await transferOrder(request, 4);
     await signedIn(page, OWNER, `/admin/orders/${order.order_number}`);
     await page.getByLabel("Payer's reference").fill('TRANSFER 1');
     await page.getByRole('button', { name: 'Mark paid' }).click();
@@ -137,8 +137,7 @@ test.describe('the back office', () => {
     page,
     request,
   }) => {
-    const mobile = test.info().project.name === 'mobile';
-    const { order } = await transferOrder(request, mobile ? 7 : 6);
+    const { order } = await transferOrder(request, 7);
     const more = (Number(order.total_price) + 10).toFixed(2);
 
     // Staff: the amount above the total is refused beside the field, before anything is sent.
@@ -154,8 +153,7 @@ test.describe('the back office', () => {
         /is more than the order's total of .*; only an owner can record an overpayment\./,
       ),
     ).toBeVisible();
-    const actions = page.getByRole('region', { name: 'Actions' });
-    await actions.screenshot({ path: test.info().outputPath('mark-paid-staff.png') });
+    await shot(page, 'mark-paid-staff');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByLabel('E-mail')).toBeVisible();
 
@@ -173,7 +171,7 @@ test.describe('the back office', () => {
     ).toBeVisible();
     await noSidewaysScroll(page);
     await checkA11y(page);
-    await actions.screenshot({ path: test.info().outputPath('mark-paid-owner-confirm.png') });
+    await shot(page, 'mark-paid-owner-confirm');
 
     await confirm.check();
     await page.getByRole('button', { name: 'Mark paid' }).click();
@@ -184,17 +182,14 @@ test.describe('the back office', () => {
     );
     await noSidewaysScroll(page);
     await checkA11y(page);
-    await page.screenshot({
-      path: test.info().outputPath('order-overpayment.png'),
-      fullPage: true,
-    });
+    await shot(page, 'order-overpayment', { fullPage: true });
   });
 
   test('a staff member runs the desk but is offered no refund and no activity log @mobile', async ({
     page,
     request,
   }) => {
-    const { order } = await transferOrder(request, test.info().project.name === 'mobile' ? 5 : 3);
+    const { order } = await transferOrder(request, 5);
     await signedIn(page, STAFF, `/admin/orders/${order.order_number}`);
     await expect(page.getByRole('heading', { name: order.order_number, level: 1 })).toBeVisible();
     await page.getByLabel("Payer's reference").fill('TRANSFER 2');

@@ -64,15 +64,18 @@ const signInRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/auth/sign-in-page'), 'SignInPage'),
 });
 
+/** The `?token=` of an e-mailed link (an invitation, a password reset), trimmed and bounded. */
+const linkTokenSearch = z.object({
+  token: z
+    .union([z.string(), z.number().transform(String)])
+    .transform((token) => token.trim().slice(0, 200))
+    .catch(''),
+});
+
 const acceptInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'accept-invitation',
-  validateSearch: z.object({
-    token: z
-      .union([z.string(), z.number().transform(String)])
-      .transform((token) => token.trim().slice(0, 200))
-      .catch(''),
-  }),
+  validateSearch: linkTokenSearch,
   component: lazyRouteComponent(
     () => import('../features/auth/accept-invitation-page'),
     'AcceptInvitationPage',
@@ -91,12 +94,7 @@ const forgotPasswordRoute = createRoute({
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'reset-password',
-  validateSearch: z.object({
-    token: z
-      .union([z.string(), z.number().transform(String)])
-      .transform((token) => token.trim().slice(0, 200))
-      .catch(''),
-  }),
+  validateSearch: linkTokenSearch,
   component: lazyRouteComponent(
     () => import('../features/auth/reset-password-page'),
     'ResetPasswordPage',

@@ -22,11 +22,6 @@ export interface DbOptions {
   databaseUrl?: string | null;
   /** SQLite file, created with its folder when missing. */
   sqlitePath: string;
-  /**
-   * PostgreSQL schema to work in (set as the search_path of every pooled connection). Tests use
-   * a throwaway schema per file; production leaves it unset (the server's default search_path).
-   */
-  pgSchema?: string;
   /** Told about errors of idle PostgreSQL connections (default: one line on stderr). */
   onPoolError?: (error: Error) => void;
   /**
@@ -84,25 +79,17 @@ function defaultPoolError(error: Error): void {
 export interface DbHandle {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** The PostgreSQL schema in use, when one was given. */
-  pgSchema?: string;
 }
-
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * Opens the database described by `options`. SQLite gets WAL (readers never wait for the
  * writer), foreign keys (off by default in SQLite) and a busy timeout (a second process waits
  * instead of failing with SQLITE_BUSY); its file, -wal and -shm are owner-only (0600), like the
  * key files beside them, and a looser existing one is tightened (told to `onModeTightened`).
- * @throws Error when the SQLite file cannot be created, secured or opened, or the schema name
- *   is not a plain identifier.
+ * @throws Error when the SQLite file cannot be created, secured or opened.
  */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    if (options.pgSchema !== undefined && !SCHEMA_NAME.test(options.pgSchema)) {
-      throw new Error(`Invalid PostgreSQL schema name "${options.pgSchema}".`);
-    }
     // Loaded only here: a SQLite shop never pays pg's memory (the idle process).
     const { Pool } = createRequire(import.meta.url)('pg') as typeof pg;
     const timeouts = options.pgTimeouts ?? DEFAULT_PG_TIMEOUTS;
@@ -116,10 +103,7 @@ export function openDatabase(options: DbOptions): DbHandle {
       query_timeout: timeouts.statementMs + 1000,
       // A typed word this close to a name's word is suggested (pg_trgm's default of 0.6 misses
       // one wrong letter in six: "walnot"); decision 018.
-      options: [
-        '-c pg_trgm.word_similarity_threshold=0.5',
-        ...(options.pgSchema ? [`-c search_path=${options.pgSchema}`] : []),
-      ].join(' '),
+      options: '-c pg_trgm.word_similarity_threshold=0.5',
     });
     // An idle pooled client whose connection drops (a database restart, a failover, a proxy
     // timeout) emits 'error' on the pool; unheard, that event would crash the process. The pool
@@ -130,7 +114,6 @@ export function openDatabase(options: DbOptions): DbHandle {
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',
-      pgSchema: options.pgSchema,
     };
   }
   if (options.sqlitePath !== ':memory:') {

@@ -82,7 +82,6 @@ export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
     provider: new InCodeProvider(handle.dialect),
-    ...(handle.pgSchema ? { migrationTableSchema: handle.pgSchema } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

@@ -28,6 +28,7 @@ export interface AnalyticsWindow {
  */
 const PRIVATE_PATHS = [
   '/reset-password',
+  '/verify-email',
   '/forgot-password',
   '/login',
   '/register',

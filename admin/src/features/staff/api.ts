@@ -11,7 +11,7 @@
  * member refreshes the list; the security setting stores the answer and refreshes `['me']`
  * (whose `totp_required` follows it).
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { ACTIVITY_QUERY_KEY } from '../activity/api';
 import { ME_QUERY_KEY } from '../auth/api';
@@ -94,13 +94,16 @@ export function useChangeRole() {
       });
       return data as StaffMember;
     },
-    onSuccess: async (member) => {
-      queryClient.setQueryData(MEMBERS_KEY, (members: StaffMember[] | undefined) =>
-        members?.map((m) => (m.id === member.id ? member : m)),
-      );
-      await queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
-    },
+    onSuccess: (member: StaffMember) => storeMember(queryClient, member),
   });
+}
+
+/** Puts a member the server answered into the members list, and reloads the activity log. */
+async function storeMember(queryClient: QueryClient, member: StaffMember): Promise<void> {
+  queryClient.setQueryData(MEMBERS_KEY, (members: StaffMember[] | undefined) =>
+    members?.map((m) => (m.id === member.id ? member : m)),
+  );
+  await queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
 }
 
 /** `POST /staff/{id}/totp/reset/`: the member's two-step verification off, their sessions ended. */
@@ -111,12 +114,7 @@ export function useResetTwoStep() {
       const { data } = await api.POST('/staff/{id}/totp/reset/', { params: { path: { id } } });
       return data as StaffMember;
     },
-    onSuccess: async (member) => {
-      queryClient.setQueryData(MEMBERS_KEY, (members: StaffMember[] | undefined) =>
-        members?.map((m) => (m.id === member.id ? member : m)),
-      );
-      await queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
-    },
+    onSuccess: (member: StaffMember) => storeMember(queryClient, member),
   });
 }
 
