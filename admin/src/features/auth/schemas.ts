@@ -12,11 +12,14 @@ export const MAX_PASSWORD_LENGTH = 200;
  * A new password and the same again: 8 to 200 characters, both the same (the server's rule;
  * it checks again, and its words are shown when it refuses).
  */
+/** A password a member chooses: 8 to 200 characters, the server's rule. */
+const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
+
 export const newPasswordFields = {
-  new_password: z
-    .string()
-    .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-    .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`),
+  new_password: newPassword,
   new_password_confirm: z.string().min(1, 'Type the new password again.'),
 };
 
@@ -28,9 +31,14 @@ export function sameNewPasswords(values: {
   return values.new_password_confirm === '' || values.new_password === values.new_password_confirm;
 }
 
-/** Where and how {@link sameNewPasswords} refuses. */
+const NOT_THE_SAME = 'The two passwords are not the same.';
+
+/**
+ * Where and how {@link sameNewPasswords} refuses. (zod moves `message` to `error` in the object
+ * it is given, so read the words from `NOT_THE_SAME`, never from here.)
+ */
 export const SAME_PASSWORDS = {
-  message: 'The two passwords are not the same.',
+  message: NOT_THE_SAME,
   path: ['new_password_confirm'],
 };
 
@@ -84,13 +92,11 @@ export const acceptInvitationSchema = z
       .trim()
       .min(1, 'Enter your name.')
       .max(150, 'Keep the name under 150 characters.'),
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`),
+    password: newPassword,
     password_confirm: z.string(),
   })
   .refine((values) => values.password === values.password_confirm, {
-    message: 'The two passwords are not the same.',
+    message: NOT_THE_SAME,
     path: ['password_confirm'],
   });
 export type AcceptInvitationValues = z.infer<typeof acceptInvitationSchema>;
