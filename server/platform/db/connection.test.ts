@@ -79,3 +79,40 @@ describe('SQLite file modes', () => {
     expect(told).toEqual([[path]]);
   });
 });
+
+describe('SQLite shared by two processes', () => {
+  it('a transaction that reads before it writes is never failed by the other process writing in between', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-two-writers-'));
+    const path = join(dir, 'shop.sqlite');
+    const handle = openDatabase({ sqlitePath: path });
+    // The other process: a plain connection that gives up at once when the file is locked.
+    const other = new SqliteDatabase(path);
+    other.pragma('busy_timeout = 0');
+    try {
+      await sql`create table slugs (slug text unique)`.execute(handle.db);
+      let otherWrite: unknown = null;
+      await handle.db.transaction().execute(async (trx) => {
+        // As "Create product" does: read (is the slug free?), then write.
+        await sql`select count(*) from slugs where slug = 'knife'`.execute(trx);
+        try {
+          other.exec("insert into slugs values ('bowl')");
+        } catch (error) {
+          otherWrite = error;
+        }
+        await sql`insert into slugs values ('knife')`.execute(trx);
+      });
+      // The other process waited its turn (here: was told the file is busy) instead of
+      // slipping its write in and failing ours with SQLITE_BUSY_SNAPSHOT.
+      expect((otherWrite as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+      other.exec("insert into slugs values ('bowl')");
+      expect(other.prepare('select slug from slugs order by slug').pluck().all()).toEqual([
+        'bowl',
+        'knife',
+      ]);
+    } finally {
+      other.close();
+      await handle.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -148,8 +148,20 @@ export function openDatabase(options: DbOptions): DbHandle {
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
+ * How a transaction starts on SQLite, in place of Kysely's `begin`: with the write lock taken
+ * at once. A deferred transaction that reads before it writes (a new product checks its
+ * category and slug first) fails at its first write with SQLITE_BUSY_SNAPSHOT, without
+ * waiting, when another connection (a second server process on the same file, the staff CLI)
+ * wrote in between; one that starts `immediate` waits for the lock (busy_timeout) and then
+ * reads what is committed. The e2e suite's two servers share one file and saw it as a 500 on
+ * "Create product".
+ */
+const BEGIN_WRITING = 'begin immediate';
+
+/**
  * Kysely prepares every query anew; a hot route repeats the same few SQL texts, so prepared
- * statements are kept by SQL text (least recently added evicted first). Reuse is safe because
+ * statements are kept by SQL text (least recently added evicted first). A transaction's
+ * `begin` is prepared as {@link BEGIN_WRITING}. Reuse is safe because
  * Kysely's SQLite driver runs one statement at a time per connection, and SQLite re-prepares a
  * statement by itself after a schema change.
  */
@@ -164,7 +176,7 @@ export function withStatementCache(database: SqliteDatabase.Database): SqliteDia
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
-        statement = database.prepare(sql);
+        statement = database.prepare(sql === 'begin' ? BEGIN_WRITING : sql);
         if (cache.size >= STATEMENT_CACHE_SIZE) {
           const oldest = cache.keys().next().value;
           if (oldest !== undefined) cache.delete(oldest);
