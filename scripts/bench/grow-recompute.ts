@@ -88,6 +88,8 @@ export async function recomputeAfterGrow(
   } else {
     const tables = [
       'products',
+      // Written by a trigger on products (migration 2026_025): the search's word starts.
+      'product_name_words',
       'product_images',
       'product_attributes',
       'reviews',

@@ -1,13 +1,13 @@
 /**
  * One page of the product list (spec section 7; decisions 010 and 018): filtered, ordered and
- * paged in SQL, in a bounded number of queries whatever the page size: the page itself (two
- * queries for a search in its default order, and a count of the name matches for a page past
- * them) with the shop's rules, its total count (skipped when page 1 is not full), then the
+ * paged in SQL, in a bounded number of queries whatever the page size: the page itself (for a
+ * search in its default order, two queries on SQLite and three on PostgreSQL, and a count of
+ * the name matches for a page past them) with the shop's rules, its total count (skipped when page 1 is not full), then the
  * page's images and attributes in one batched query each.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { CategoriesTable, ProductsTable } from '../platform/db/tables/catalog.ts';
+import type { ProductsTable } from '../platform/db/tables/catalog.ts';
 import { toCount } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
@@ -15,7 +15,7 @@ import { pageOffset } from '../platform/db/page-offset.ts';
 import { shopRules } from './dispatch-dates.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';
-import { matchesSearch } from './search/product-search.ts';
+import { matchesSearch, nameMatchIds, nameWordsMatch } from './search/product-search.ts';
 import { searchPrefixes } from './search/search-terms.ts';
 import type { ProductListParams } from './product-list-params.ts';
 import {
@@ -114,6 +114,88 @@ export async function loadProductPage(
           .executeTakeFirstOrThrow()
       ).n,
     );
+  /** Only the search narrows the list: no category, price or stock filter. */
+  const searchAlone =
+    !params.inactiveOnly &&
+    !params.category &&
+    params.minCents === undefined &&
+    params.maxCents === undefined &&
+    params.inStock === undefined;
+  /**
+   * The two parts of a search in its default order, for {@link searchPageInRankOrder}. SQLite
+   * reads both from FTS5. PostgreSQL finds the name matches in the table of the names' words
+   * (../search/product-search.ts `nameMatchIds`): their ids in order from its index alone when
+   * the search is the only filter, else with the filters on the products, then the page's rows
+   * by those ids; the rest from the search vector, without those ids.
+   */
+  const rankedSearch = (): RankedSearch => {
+    if (dialect === 'sqlite') {
+      const inName = matchesSearch(dialect, prefixes, 'name');
+      return {
+        nameMatches: (limit, skip) =>
+          rowsOf(inName).orderBy('p.id').limit(limit).offset(skip).execute(),
+        descriptionCompletes: (limit, skip) =>
+          rowsOf(sql<SqlBool>`${matchesTerm} and not ${inName}`)
+            .orderBy('p.id')
+            .limit(limit)
+            .offset(skip)
+            .execute(),
+        countNameMatches: () => countMatches(inName),
+      };
+    }
+    const inName = nameWordsMatch(db, tenantId, prefixes);
+    const nameIds = nameMatchIds(db, tenantId, prefixes);
+    return {
+      nameMatches: async (limit, skip) => {
+        const ids = searchAlone
+          ? (
+              await db
+                .selectFrom(nameIds.as('n'))
+                .select('n.product_id as id')
+                .distinct()
+                .orderBy('id')
+                .limit(limit)
+                .offset(skip)
+                .execute()
+            ).map((row) => row.id)
+          : (
+              await filter(
+                db
+                  .selectFrom('products as p')
+                  .select('p.id')
+                  .where('p.tenant_id', '=', tenantId)
+                  .where('p.is_active', '=', 1),
+                inName,
+              )
+                .orderBy('p.id')
+                .limit(limit)
+                .offset(skip)
+                .execute()
+            ).map((row) => row.id);
+        if (ids.length === 0) return [];
+        return rowsOf(sql<SqlBool>`p.id = any(${ids})`)
+          .orderBy('p.id')
+          .execute();
+      },
+      descriptionCompletes: (limit, skip) =>
+        rowsOf(sql<SqlBool>`${matchesTerm} and not ${inName}`)
+          .orderBy('p.id')
+          .limit(limit)
+          .offset(skip)
+          .execute(),
+      countNameMatches: async () =>
+        searchAlone
+          ? toCount(
+              (
+                await db
+                  .selectFrom(nameIds.as('n'))
+                  .select(sql<number | string>`count(distinct n.product_id)`.as('n'))
+                  .executeTakeFirstOrThrow()
+              ).n,
+            )
+          : countMatches(inName),
+    };
+  };
   let ordered = rowsOf();
   switch (params.ordering) {
     case 'price':
@@ -137,28 +219,11 @@ export async function loadProductPage(
         .orderBy('p.id', 'asc');
       break;
     default:
-      // PostgreSQL ranks every match and sorts them (its GIN index gives no order, and its
-      // planner, asked for the name matches in id order, reads the whole shop in id order when a
-      // word is only in descriptions: 27 ms for "mokume" at 100,000 pieces). SQLite reads
-      // its page in rank order: searchPageInRankOrder.
-      if (params.search && dialect === 'postgres')
-        ordered = ordered.orderBy(
-          sql`case when ${matchesSearch(dialect, prefixes, 'name')} then 0 else 1 end`,
-        );
       ordered = ordered.orderBy('p.id');
   }
   const [rows, rules, delivery] = await Promise.all([
-    params.search && params.ordering === undefined && dialect === 'sqlite'
-      ? searchPageInRankOrder({
-          nameMatches: () => rowsOf(matchesSearch(dialect, prefixes, 'name')),
-          descriptionCompletes: () =>
-            rowsOf(
-              sql<SqlBool>`${matchesTerm} and not ${matchesSearch(dialect, prefixes, 'name')}`,
-            ),
-          countNameMatches: () => countMatches(matchesSearch(dialect, prefixes, 'name')),
-          offset,
-          pageSize,
-        })
+    params.search && params.ordering === undefined
+      ? searchPageInRankOrder({ ...rankedSearch(), offset, pageSize })
       : ordered.limit(pageSize).offset(offset).execute(),
     shopRules(db, tenantId),
     deliveryTableIn(scope),
@@ -180,40 +245,39 @@ export async function loadProductPage(
   };
 }
 
-/** A query of product rows (./product-rows.ts `PRODUCT_FIELDS`) not yet ordered or paged. */
-type RowsQuery = SelectQueryBuilder<
-  Database & { p: ProductsTable; c: CategoriesTable },
-  'p' | 'c',
-  ProductRow
->;
+/**
+ * A search's two parts in its default order, each read in id order: `limit` rows from `skip`.
+ */
+interface RankedSearch {
+  /** The products whose name holds every word. */
+  nameMatches: (limit: number, skip: number) => Promise<ProductRow[]>;
+  /** The other matches: the description completes the match. */
+  descriptionCompletes: (limit: number, skip: number) => Promise<ProductRow[]>;
+  /** How many products the name matches. */
+  countNameMatches: () => Promise<number>;
+}
 
 /**
- * SQLite: the rows at `offset` (at most `pageSize`) of a search in its default order: the
- * products whose name holds every word, by id,
- * then those whose description completes the match, by id. Read as at most two queries in id
- * order, each stopping at the page's end: ranking every match and sorting them all for one page
- * read all 2,500 products of a common word at 100,000 (decision 018, "Search in rank order").
- * `countNameMatches` runs only for a page past every name match.
+ * The rows at `offset` (at most `pageSize`) of a search in its default order: the products
+ * whose name holds every word, by id, then those whose description completes the match, by id.
+ * Read as at most two queries in id order, each stopping at the page's end: ranking every match
+ * and sorting them all for one page read all 2,500 products of a common word at 100,000
+ * (decision 018, "Search in rank order"). `countNameMatches` runs only for a page past every
+ * name match.
  */
-async function searchPageInRankOrder(search: {
-  nameMatches: () => RowsQuery;
-  descriptionCompletes: () => RowsQuery;
-  countNameMatches: () => Promise<number>;
-  offset: number;
-  pageSize: number;
-}): Promise<ProductRow[]> {
+async function searchPageInRankOrder(
+  search: RankedSearch & { offset: number; pageSize: number },
+): Promise<ProductRow[]> {
   const { offset, pageSize } = search;
-  const named = await search.nameMatches().orderBy('p.id').limit(pageSize).offset(offset).execute();
+  const named = await search.nameMatches(pageSize, offset);
   if (named.length === pageSize) return named;
   // The page holds the last name matches (or starts after them): how many there are tells
   // where the others start.
   const nameCount =
     named.length > 0 || offset === 0 ? offset + named.length : await search.countNameMatches();
-  const rest = await search
-    .descriptionCompletes()
-    .orderBy('p.id')
-    .limit(pageSize - named.length)
-    .offset(Math.max(0, offset - nameCount))
-    .execute();
+  const rest = await search.descriptionCompletes(
+    pageSize - named.length,
+    Math.max(0, offset - nameCount),
+  );
   return [...named, ...rest];
 }

@@ -72,6 +72,12 @@ async function search(term: string, headers = DEMO): Promise<string[]> {
   return hits.map((p) => p.slug).filter((slug) => OURS.has(slug) || slug === 'bogwood-spoon');
 }
 
+/** As {@link search}, with more of the list's filters (`query`, already encoded). */
+async function searchWith(term: string, query: string): Promise<string[]> {
+  const hits = await listAll(`search=${encodeURIComponent(term)}&${query}`);
+  return hits.map((p) => p.slug).filter((slug) => OURS.has(slug));
+}
+
 async function suggest(term: string): Promise<string[]> {
   const { status, body } = await get(`/api/products/suggestions/?q=${encodeURIComponent(term)}`);
   expect(status).toBe(200);
@@ -102,6 +108,12 @@ describe('searching the catalogue', () => {
   it('lists the pieces whose name holds the words before those whose description does', async () => {
     // The box was added first (a lower id); the bowl's name holds the word.
     expect(await search('bowl')).toEqual(['cafe-bowl', 'fen-box']);
+  });
+
+  it('keeps that order inside a filter, and leaves out what the filter does', async () => {
+    expect(await searchWith('bowl', 'in_stock=true')).toEqual(['cafe-bowl', 'fen-box']);
+    expect(await searchWith('bowl', 'max_price=45.00')).toEqual(['cafe-bowl', 'fen-box']);
+    expect(await searchWith('bowl', 'max_price=44.99')).toEqual([]);
   });
 
   it('never finds another shop’s piece, and finds it in that shop', async () => {
@@ -150,4 +162,69 @@ describe('suggesting pieces as a shopper types', () => {
       );
     },
   );
+});
+
+describe('a piece that changes', () => {
+  /** Sets `changes` on this file's piece `slug` (as the back office or SQL by hand would). */
+  const change = (slug: string, changes: { name?: string; is_active?: number }) =>
+    t.app.db.updateTable('products').set(changes).where('slug', '=', slug).execute();
+
+  it('is found and suggested by its new name, never by its old one', async () => {
+    await change('quernstones', { name: 'Millstones, a pair' });
+    try {
+      expect(await suggest('quer')).toEqual(['cafe-bowl']);
+      expect(await suggest('mills')).toEqual(['quernstones']);
+      expect(await search('millstone')).toEqual(['quernstones']);
+      expect(await search('quern')).toEqual(['cafe-bowl']);
+    } finally {
+      await change('quernstones', { name: 'Quernstones, a pair' });
+    }
+    expect(await suggest('quer')).toEqual(['quernstones', 'cafe-bowl']);
+  });
+
+  it('is neither found nor suggested while off sale, and is again once back', async () => {
+    await change('frostbite-knife', { is_active: 0 });
+    try {
+      expect(await suggest('frostbite')).toEqual(['frostbite-knives']);
+      expect(await search('frost')).toEqual(['frostbite-knives']);
+    } finally {
+      await change('frostbite-knife', { is_active: 1 });
+    }
+    expect(await suggest('frostbite')).toEqual(['frostbite-knife', 'frostbite-knives']);
+  });
+
+  it('is forgotten once deleted', async () => {
+    const tenant = await t.app.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', demo.token)
+      .executeTakeFirstOrThrow();
+    const category = await t.app.db
+      .selectFrom('categories')
+      .select('id')
+      .where('tenant_id', '=', tenant.id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('products')
+      .values({
+        tenant_id: tenant.id,
+        category_id: category.id,
+        slug: 'gone-quernstone',
+        name: 'Quernstone Offcut',
+        description: 'Sold out for good.',
+        price_cents: 900,
+        price_before_discount_cents: null,
+        stock: 1,
+        long_html_description: '',
+        is_active: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const slugs = async () =>
+      ((await get(`/api/products/suggestions/?q=quer`)).body as Suggestion[]).map((s) => s.slug);
+    expect(await slugs()).toContain('gone-quernstone');
+    await t.app.db.deleteFrom('products').where('slug', '=', 'gone-quernstone').execute();
+    expect(await slugs()).not.toContain('gone-quernstone');
+  });
 });

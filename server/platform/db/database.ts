@@ -21,6 +21,7 @@ import type {
 import type {
   CategoriesTable,
   ProductsTable,
+  ProductNameWordsTable,
   ProductImagesTable,
   ProductAttributesTable,
   ReviewsTable,
@@ -106,6 +107,7 @@ export type {
   CoreValuesTable,
   CategoriesTable,
   ProductsTable,
+  ProductNameWordsTable,
   ProductImagesTable,
   ProductAttributesTable,
   ReviewsTable,
@@ -158,6 +160,8 @@ export interface Database {
   core_values: CoreValuesTable;
   categories: CategoriesTable;
   products: ProductsTable;
+  /** PostgreSQL only: each word of each active product's name, kept by a trigger (2026-025). */
+  product_name_words: ProductNameWordsTable;
   /** Each product's prices and from when (2026-019). */
   product_prices: ProductPricesTable;
   product_images: ProductImagesTable;

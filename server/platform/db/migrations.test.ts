@@ -39,6 +39,7 @@ describe('migrations across restarts', () => {
         '2026_022_confirmed_overpayments',
         '2026_023_staff_credentials',
         '2026_024_name_words_index',
+        '2026_025_product_name_words',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

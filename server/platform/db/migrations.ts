@@ -34,6 +34,7 @@ import { emailVerificationMigration } from './migrations/2026-021-email-verifica
 import { confirmedOverpaymentsMigration } from './migrations/2026-022-confirmed-overpayments.ts';
 import { staffCredentialsMigration } from './migrations/2026-023-staff-credentials.ts';
 import { nameWordsIndexMigration } from './migrations/2026-024-name-words-index.ts';
+import { productNameWordsMigration } from './migrations/2026-025-product-name-words.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -62,6 +63,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_022_confirmed_overpayments': confirmedOverpaymentsMigration(dialect),
     '2026_023_staff_credentials': staffCredentialsMigration(dialect),
     '2026_024_name_words_index': nameWordsIndexMigration(dialect),
+    '2026_025_product_name_words': productNameWordsMigration(dialect),
   };
 }
 

@@ -16,6 +16,20 @@ export interface CategoriesTable {
   position: ColumnType<number, number | undefined, number>;
 }
 
+/**
+ * PostgreSQL only (migration 2026_025): one row per word of an active product's name, written by
+ * a trigger on products, never by the app; read by ../../../catalog/search/product-search.ts.
+ */
+export interface ProductNameWordsTable {
+  tenant_id: number;
+  /** Lowered, without diacritics (`to_tsvector('simple', storefront_unaccent(name))`). */
+  word: string;
+  /** The name index's key: ASCII letters lowered, compared as bytes. */
+  name_key: string;
+  name: string;
+  product_id: number;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   tenant_id: number;
