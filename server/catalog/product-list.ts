@@ -1,8 +1,8 @@
 /**
  * One page of the product list (spec section 7; decisions 010 and 018): filtered, ordered and
  * paged in SQL, in a bounded number of queries whatever the page size: the page itself (for a
- * search in its default order, two queries on SQLite and three on PostgreSQL, and a count of
- * the name matches for a page past them) with the shop's rules, its total count (skipped when page 1 is not full), then the
+ * search in its default order, two queries, and a count of the name matches for a page past
+ * them) with the shop's rules, its total count (skipped when page 1 is not full), then the
  * page's images and attributes in one batched query each.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
@@ -124,9 +124,9 @@ export async function loadProductPage(
   /**
    * The two parts of a search in its default order, for {@link searchPageInRankOrder}. SQLite
    * reads both from FTS5. PostgreSQL finds the name matches in the table of the names' words
-   * (../search/product-search.ts `nameMatchIds`): their ids in order from its index alone when
-   * the search is the only filter, else with the filters on the products, then the page's rows
-   * by those ids; the rest from the search vector, without those ids.
+   * (../search/product-search.ts `nameMatchIds`): the page's ids in order from its index alone
+   * when the search is the only filter, else with the filters on the products, and the page's
+   * rows by those ids, in one query; the rest from the search vector, without those ids.
    */
   const rankedSearch = (): RankedSearch => {
     if (dialect === 'sqlite') {
@@ -146,34 +146,28 @@ export async function loadProductPage(
     const inName = nameWordsMatch(db, tenantId, prefixes);
     const nameIds = nameMatchIds(db, tenantId, prefixes);
     return {
-      nameMatches: async (limit, skip) => {
-        const ids = searchAlone
-          ? (
-              await db
-                .selectFrom(nameIds.as('n'))
-                .select('n.product_id as id')
-                .distinct()
-                .orderBy('id')
-                .limit(limit)
-                .offset(skip)
-                .execute()
-            ).map((row) => row.id)
-          : (
-              await filter(
-                db
-                  .selectFrom('products as p')
-                  .select('p.id')
-                  .where('p.tenant_id', '=', tenantId)
-                  .where('p.is_active', '=', 1),
-                inName,
-              )
-                .orderBy('p.id')
-                .limit(limit)
-                .offset(skip)
-                .execute()
-            ).map((row) => row.id);
-        if (ids.length === 0) return [];
-        return rowsOf(sql<SqlBool>`p.id = any(${ids})`)
+      nameMatches: (limit, skip) => {
+        // The page's ids, in a subquery the page's rows are read by (one round trip).
+        const pageIds = searchAlone
+          ? db
+              .selectFrom(nameIds.as('n'))
+              .select('n.product_id as id')
+              .distinct()
+              .orderBy('id')
+              .limit(limit)
+              .offset(skip)
+          : filter(
+              db
+                .selectFrom('products as p')
+                .select('p.id')
+                .where('p.tenant_id', '=', tenantId)
+                .where('p.is_active', '=', 1),
+              inName,
+            )
+              .orderBy('p.id')
+              .limit(limit)
+              .offset(skip);
+        return rowsOf(sql<SqlBool>`p.id in (${pageIds})`)
           .orderBy('p.id')
           .execute();
       },
