@@ -32,6 +32,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
 import { compareContracts, formatReport } from './lib/contract-diff.ts';
 import { checkVersion, compareSemver, parseSemver } from './lib/contract-diff-versions.ts';
@@ -74,7 +75,7 @@ function git(args: string[], cwd: string): { ok: boolean; out: string; err: stri
 
 const USAGE = 'contract-diff [REF] [--contract storefront|admin] [--repo DIR]';
 
-function parseArgs(argv: string[]): { ref?: string; repo: string; only?: Contract } {
+function parseArgs(argv: readonly string[]): { ref?: string; repo: string; only?: Contract } {
   let ref: string | undefined;
   let repo = process.cwd();
   let only: Contract | undefined;
@@ -215,24 +216,30 @@ function present(root: string, contract: Contract): boolean {
   );
 }
 
-function main(): number {
-  const { ref, repo, only } = parseArgs(process.argv.slice(2));
-  const top = git(['rev-parse', '--show-toplevel'], repo);
-  if (!top.ok) throw new SetupError(`${repo} is not inside a git repository: ${top.err}`);
-  const root = top.out;
-  const contracts = only ? [only] : CONTRACTS.filter((contract) => present(root, contract));
-  let worst = 0;
-  contracts.forEach((contract, i) => {
-    if (i > 0) console.log('');
-    worst = Math.max(worst, compareOne(root, contract, ref));
-  });
-  return worst;
+/**
+ * The command with `argv` (the arguments after the script): prints its report and answers its
+ * exit code (see the module comment); a problem of setup is printed and answered as 2.
+ */
+export function contractDiff(argv: readonly string[]): number {
+  try {
+    const { ref, repo, only } = parseArgs(argv);
+    const top = git(['rev-parse', '--show-toplevel'], repo);
+    if (!top.ok) throw new SetupError(`${repo} is not inside a git repository: ${top.err}`);
+    const root = top.out;
+    const contracts = only ? [only] : CONTRACTS.filter((contract) => present(root, contract));
+    let worst = 0;
+    contracts.forEach((contract, i) => {
+      if (i > 0) console.log('');
+      worst = Math.max(worst, compareOne(root, contract, ref));
+    });
+    return worst;
+  } catch (error) {
+    if (!(error instanceof SetupError)) throw error;
+    console.error(`contract-diff: ${error.message}`);
+    return 2;
+  }
 }
 
-try {
-  process.exitCode = main();
-} catch (error) {
-  if (!(error instanceof SetupError)) throw error;
-  console.error(`contract-diff: ${error.message}`);
-  process.exitCode = 2;
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = contractDiff(process.argv.slice(2));
 }
