@@ -201,6 +201,13 @@ describe('e-mail and password-reset settings', () => {
     });
   });
 
+  it('look at the outbox every 5 s unless EMAIL_POLL_MS says otherwise, never more than 10 times a second', () => {
+    expect(loadConfig({}).emailPollMs).toBe(5000);
+    expect(loadConfig({ EMAIL_POLL_MS: '200' }).emailPollMs).toBe(200);
+    expect(() => loadConfig({ EMAIL_POLL_MS: '50' })).toThrow(/EMAIL_POLL_MS/);
+    expect(() => loadConfig({ EMAIL_POLL_MS: 'soon' })).toThrow(/EMAIL_POLL_MS/);
+  });
+
   it('refuses an SMTP_URL that is not smtp:// or smtps://', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);

@@ -21,10 +21,15 @@ export interface MailConfig {
    * dies before it is sent, another process sends it after that.
    */
   emailSendLockSeconds: number;
+  /**
+   * How often the outbox is looked at for e-mails due, when no commit wakes it (ms; default
+   * 5000): a retry that fell due, or one another process gave up.
+   */
+  emailPollMs: number;
 }
 
 /**
- * Reads the e-mail settings: OUTBOX_DIR, SMTP_URL, MAIL_FROM and EMAIL_SEND_LOCK_S.
+ * Reads the e-mail settings: OUTBOX_DIR, SMTP_URL, MAIL_FROM, EMAIL_SEND_LOCK_S and EMAIL_POLL_MS.
  * @throws ConfigError when one is malformed.
  */
 export function loadMailConfig(env: Env): MailConfig {
@@ -33,5 +38,6 @@ export function loadMailConfig(env: Env): MailConfig {
     smtpUrl: parseUrlWithScheme(env, 'SMTP_URL', ['smtp', 'smtps'], 'an'),
     mailFrom: value(env, 'MAIL_FROM') ?? null,
     emailSendLockSeconds: parseIntInRange(env, 'EMAIL_SEND_LOCK_S', 120, 1, 3600),
+    emailPollMs: parseIntInRange(env, 'EMAIL_POLL_MS', 5000, 100, 3_600_000),
   };
 }

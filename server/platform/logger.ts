@@ -10,4 +10,6 @@ export interface Logger {
   warn(fields: Record<string, unknown>, message: string): void;
   /** Something went wrong and needs a look (a reconciliation failed, data disagreed). */
   error(fields: Record<string, unknown>, message: string): void;
+  /** A routine step, logged only at LOG_LEVEL=debug (an outbox poll); optional for stubs. */
+  debug?(fields: Record<string, unknown>, message: string): void;
 }

@@ -7,7 +7,14 @@
 import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { type ApiProcess, processEnv, request, startApi, stopApi } from '../test/api-process.ts';
+import {
+  type ApiProcess,
+  logged,
+  processEnv,
+  request,
+  startApi,
+  stopApi,
+} from '../test/api-process.ts';
 import {
   customersWithCart,
   engine,
@@ -98,7 +105,15 @@ describe(`kill -9 between an order's commit and its e-mails, then a restart (${e
     try {
       const productId = await productWithStock(t, 10);
       const [customer] = await customersWithCart(t, 1, productId);
-      const env = { ...processEnv(t.database), EMAIL_SEND_LOCK_S: '2', OUTBOX_DIR: outboxDir };
+      // The outbox looked at every 200 ms, each look logged (debug), so the test can wait for
+      // looks instead of sleeping through them.
+      const env = {
+        ...processEnv(t.database),
+        EMAIL_SEND_LOCK_S: '2',
+        EMAIL_POLL_MS: '200',
+        LOG_LEVEL: 'debug',
+        OUTBOX_DIR: outboxDir,
+      };
       api = await startApi({ ...env, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
       const placed = await request(
         api.base,
@@ -130,10 +145,16 @@ describe(`kill -9 between an order's commit and its e-mails, then a restart (${e
         async () => expect((await rows()).map((r) => r.status)).toEqual(['sent', 'sent']),
         { timeout: 20_000, interval: 250 },
       );
-      // Two e-mails, each written once, and no third after another poll. (Files are named after
-      // their outbox row; the shop's morning list of unpaid orders, sent by the sweep at start,
-      // is another e-mail.)
-      await new Promise((r) => setTimeout(r, 5500));
+      // Two e-mails, each written once, and no third after two more looks at the outbox (the
+      // first may have begun before they were sent). (Files are named after their outbox row;
+      // the shop's morning list of unpaid orders, sent by the sweep at start, is another e-mail.)
+      const restarted = api;
+      const looks = () => logged(restarted, 'looked for due e-mails');
+      const seen = looks();
+      await vi.waitFor(() => expect(looks()).toBeGreaterThanOrEqual(seen + 2), {
+        timeout: 10_000,
+        interval: 50,
+      });
       const ids = (await rows()).map((r) => r.id);
       const files = (await readdir(outboxDir)).filter((name) =>
         ids.some((id) => name.endsWith(`-outbox-${id}.eml`)),

@@ -5,7 +5,14 @@
  * to both places one order; each drops from its catalogue cache a piece the other sold; and
  * their expiry sweeps expire each due order once.
  */
-import { type ApiProcess, processEnv, request, startApi, stopApi } from '../test/api-process.ts';
+import {
+  type ApiProcess,
+  logged,
+  processEnv,
+  request,
+  startApi,
+  stopApi,
+} from '../test/api-process.ts';
 import { ADDRESS, postOrder } from '../test/shop.ts';
 import { type TestApp, testDatabaseUrl } from '../test/test-app.ts';
 import { DEMO, customersWithCart, orderBody, productWithStock, setup } from '../test/processes.ts';
@@ -176,7 +183,8 @@ describe.skipIf(!testDatabaseUrl)('the expiry sweep in two processes on one Post
         .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
         .where('id', 'in', ids)
         .execute();
-      const env = { ...processEnv(t.database), ORDER_SWEEP_INTERVAL_S: '1' };
+      // Each sweep logged (debug), so the test can wait for sweeps instead of sleeping.
+      const env = { ...processEnv(t.database), ORDER_SWEEP_INTERVAL_S: '1', LOG_LEVEL: 'debug' };
       [a, b] = await Promise.all([startApi(env), startApi(env)]);
       await vi.waitFor(
         async () => {
@@ -189,8 +197,16 @@ describe.skipIf(!testDatabaseUrl)('the expiry sweep in two processes on one Post
         },
         { timeout: 20_000, interval: 200 },
       );
-      // Let both processes sweep again, then count.
-      await new Promise((r) => setTimeout(r, 2500));
+      // Let both processes sweep twice more (the first may have begun before), then count.
+      const sweeps = (api: ApiProcess) => logged(api, 'swept the orders');
+      const seen = [sweeps(a), sweeps(b)];
+      await vi.waitFor(
+        () => {
+          expect(sweeps(a!)).toBeGreaterThanOrEqual(seen[0]! + 2);
+          expect(sweeps(b!)).toBeGreaterThanOrEqual(seen[1]! + 2);
+        },
+        { timeout: 15_000, interval: 100 },
+      );
       const stock = await t.app.db
         .selectFrom('products')
         .select('stock')

@@ -59,6 +59,12 @@ export function processEnv(database: TestDatabase) {
   return env;
 }
 
+/** How many lines the process has logged with `message` as their message (pino's `msg`). */
+export function logged(api: ApiProcess, message: string): number {
+  const needle = `"msg":${JSON.stringify(message)}`;
+  return api.output.join('').split(needle).length - 1;
+}
+
 /** Starts `node --import tsx server/main.ts` and waits until GET /readyz answers 200 (60 s at most). */
 export async function startApi(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   const port = await freePort();

@@ -46,6 +46,7 @@ export type OrdersPluginOptions = Pick<
   | 'orderSweepIntervalSeconds'
   | 'maxUnpaidOrders'
   | 'emailSendLockSeconds'
+  | 'emailPollMs'
   | 'mailFrom'
   | 'smtpUrl'
   | 'outboxDir'
@@ -82,6 +83,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
     ...(worker ? { deliver: (job) => worker.send(job) } : {}),
     log: app.log,
     lockSeconds: options.emailSendLockSeconds,
+    pollMs: options.emailPollMs,
     async fromFor(tenantId) {
       if (options.mailFrom) return options.mailFrom;
       const site = await app.db
@@ -142,6 +144,8 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         await settlePendingShopRefunds(context);
         // Payment reminders and the shops' daily lists of unpaid orders (orders/desk-sweep.ts).
         await sweepDesk(context);
+        // At debug level: the multi-process tests count sweeps instead of sleeping through one.
+        app.log.debug('swept the orders');
       } finally {
         sweeping = null;
       }
