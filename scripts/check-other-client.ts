@@ -2,7 +2,7 @@
  * `npm test`'s check that a client made by another generator than the storefront's works from
  * the contract: hey-api's `@hey-api/openapi-ts` generates a typed fetch client from
  * `openapi/storefront.yaml` into a temporary folder, beside a small program that buys an
- * engraved knife with it as the README's developer section shows (product, cart with options,
+ * engraved knife with it as docs/api-clients.md shows (product, cart with options,
  * shipping quote, order with the age attestation), and `tsc --strict` must accept both. A
  * contract change that breaks other generators, or the shapes a client relies on, fails here.
  */

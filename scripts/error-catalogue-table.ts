@@ -1,12 +1,12 @@
 /// <reference types="node" />
 /**
- * The README's table "Each message of the error catalogue (spec section 8)", made from
+ * docs/mock.md's table "Each message of the error catalogue (spec section 8)", made from
  * tests/e2e-mock/error-catalogue.ts, the rows the mock's end-to-end test drives, so the table
  * and the test cannot tell different stories.
  *
  *     npx tsx scripts/error-catalogue-table.ts           prints the table
- *     npx tsx scripts/error-catalogue-table.ts --write   writes it into README.md
- *     npx tsx scripts/error-catalogue-table.ts --check   exits 1 when README.md's table differs
+ *     npx tsx scripts/error-catalogue-table.ts --write   writes it into docs/mock.md
+ *     npx tsx scripts/error-catalogue-table.ts --check   exits 1 when docs/mock.md's table differs
  *
  * `npm test` runs `--check` in its first stage (scripts/test.mjs).
  */
@@ -17,10 +17,10 @@ import type { CatalogueRow } from '../tests/e2e-mock/catalogue-case.ts';
 import { ERROR_CATALOGUE } from '../tests/e2e-mock/error-catalogue.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const readmePath = path.join(root, 'README.md');
+const docPath = path.join(root, 'docs', 'mock.md');
 
-/** The heading the table sits under in README.md. */
-export const TABLE_HEADING = '### Each message of the error catalogue (spec section 8)';
+/** The heading the table sits under in docs/mock.md. */
+export const TABLE_HEADING = '## Each message of the error catalogue (spec section 8)';
 
 const HEADER = ['message', 'operation', 'action', 'where'];
 
@@ -58,7 +58,7 @@ const width = (text: string) => [...text].length;
 
 /**
  * The table as Markdown lines, padded the way prettier formats a table (each column as wide
- * as its widest cell), so a formatted README and this output are the same bytes.
+ * as its widest cell), so a formatted docs/mock.md and this output are the same bytes.
  */
 export function catalogueTable(): string[] {
   const rows = [
@@ -75,15 +75,15 @@ export function catalogueTable(): string[] {
 }
 
 /**
- * README text with its catalogue table (the first table after {@link TABLE_HEADING})
+ * The page's text with its catalogue table (the first table after {@link TABLE_HEADING})
  * replaced by `table`. Throws Error when the heading or the table is missing.
  */
 export function withTable(readme: string, table: string[]): string {
   const lines = readme.split('\n');
   const heading = lines.indexOf(TABLE_HEADING);
-  if (heading < 0) throw new Error(`README.md has no heading "${TABLE_HEADING}"`);
+  if (heading < 0) throw new Error(`docs/mock.md has no heading "${TABLE_HEADING}"`);
   const start = lines.findIndex((line, i) => i > heading && line.startsWith('|'));
-  if (start < 0) throw new Error(`README.md has no table under "${TABLE_HEADING}"`);
+  if (start < 0) throw new Error(`docs/mock.md has no table under "${TABLE_HEADING}"`);
   let end = start;
   while (end < lines.length && lines[end]!.startsWith('|')) end++;
   return [...lines.slice(0, start), ...table, ...lines.slice(end)].join('\n');
@@ -92,21 +92,21 @@ export function withTable(readme: string, table: string[]): string {
 function main(args: string[]): number {
   const table = catalogueTable();
   if (args.includes('--write') || args.includes('--check')) {
-    const readme = readFileSync(readmePath, 'utf8');
+    const readme = readFileSync(docPath, 'utf8');
     const wanted = withTable(readme, table);
     if (wanted === readme) {
-      console.log('README.md: the error catalogue table matches tests/e2e-mock/error-catalogue.ts');
+      console.log('docs/mock.md: the error catalogue table matches tests/e2e-mock/error-catalogue.ts');
       return 0;
     }
     if (args.includes('--check')) {
       console.error(
-        'README.md: the error catalogue table differs from tests/e2e-mock/error-catalogue.ts;\n' +
+        'docs/mock.md: the error catalogue table differs from tests/e2e-mock/error-catalogue.ts;\n' +
           'change the rows there, then run: npx tsx scripts/error-catalogue-table.ts --write',
       );
       return 1;
     }
-    writeFileSync(readmePath, wanted);
-    console.log('README.md: error catalogue table written');
+    writeFileSync(docPath, wanted);
+    console.log('docs/mock.md: error catalogue table written');
     return 0;
   }
   console.log(table.join('\n'));

@@ -5,7 +5,7 @@
  * Stages run one after another; the lanes of a stage run at the same time (each lane's steps
  * in order), so a 2-core CI machine is kept busy without two browsers fighting for it:
  *
- *   1. lint | typecheck, then the README's error catalogue table against the mock e2e's rows |
+ *   1. lint | typecheck, then docs/mock.md's error catalogue table against the mock e2e's rows |
  *      generated-client check, then a hey-api client type-checked, then the contract's changes
  *      since its last release against its version (contract:diff)
  *   2. Vitest: web (jsdom) and server on SQLite, one worker per core
@@ -92,7 +92,7 @@ const stages = [
     [{ name: 'lint', cmd: npm, args: ['run', 'lint'] }],
     [
       { name: 'typecheck', cmd: npm, args: ['run', 'typecheck'] },
-      // The README's table of the error catalogue is made from the mock e2e's rows.
+      // docs/mock.md's table of the error catalogue is made from the mock e2e's rows.
       {
         name: 'error catalogue table',
         cmd: bin('tsx'),

@@ -18,7 +18,7 @@ export interface DatabaseConfig {
   sqlitePath: string;
   /** Folder of seeded media files (default data/media), served at `<publicApiPath>/media/`. */
   mediaDir: string;
-  /** Seed the demo customers (whose passwords the README prints) and the demo shops (default true). */
+  /** Seed the demo customers (whose passwords docs/operating.md prints) and the demo shops (default true). */
   seedDemo: boolean;
   /**
    * PostgreSQL time limits (ms): PG_CONNECT_TIMEOUT_MS (default 5000), PG_STATEMENT_TIMEOUT_MS

@@ -1,6 +1,6 @@
 /**
- * The back office's demo (README, "Running the shop"): the demo owner and staff member can sign
- * in with the README's passwords, the desk has an order in every state, and the e-mails the
+ * The back office's demo (docs/back-office.md): the demo owner and staff member can sign
+ * in with the passwords of docs/back-office.md, the desk has an order in every state, and the e-mails the
  * order sweep sends about the demo orders (the payment reminder, the shop's morning list) are
  * made and sent, never refused as invalid and retried for ever.
  */
@@ -10,7 +10,7 @@ import { useTestApp } from '../test/test-app.ts';
 const t = useTestApp();
 
 describe('the back office demo', () => {
-  it('adds the README staff, messages for the inbox and orders in every state of the desk, once', async () => {
+  it('adds the documented staff, messages for the inbox and orders in every state of the desk, once', async () => {
     const first = await seedDeskIfMissing(t.app.db, { passwordHashCost: 10 });
     expect(first).toEqual(expect.arrayContaining(DEMO_STAFF.map((s) => s.email)));
     expect(first).toContain('3 contact messages at demo-handcraft');

@@ -19,7 +19,7 @@ import type { StaffRole } from '../platform/db/tables/staff.ts';
 import { type DemoCustomer, seedDemoCustomersIfMissing } from './seed.ts';
 import { currentVatRate } from '../content/site-settings.ts';
 
-/** A demo staff account; the README lists these passwords. */
+/** A demo staff account; docs/back-office.md lists these passwords. */
 export interface DemoStaff {
   tenantToken: string;
   email: string;
@@ -86,7 +86,7 @@ const DEMO_CONTACT_MESSAGES = [
 
 /**
  * The shopper the demo orders belong to: not the demo customer, whose order history and
- * limit of unpaid orders stay theirs to try the storefront with. The README lists the password,
+ * limit of unpaid orders stay theirs to try the storefront with. docs/back-office.md lists the password,
  * so the owner can see an order as its shopper does (the tracking link after shipping).
  */
 export const DEMO_BUYER: DemoCustomer = {

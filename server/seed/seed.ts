@@ -322,7 +322,7 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): P
   return true;
 }
 
-/** A customer account the seed adds to a demo shop (README: "Demo customer"). */
+/** A customer account the seed adds to a demo shop (docs/operating.md, "Demo customer"). */
 export interface DemoCustomer {
   tenantToken: string;
   email: string;
@@ -330,7 +330,7 @@ export interface DemoCustomer {
   password: string;
 }
 
-/** One demo customer per demo shop; the README prints these credentials. */
+/** One demo customer per demo shop; docs/operating.md prints these credentials. */
 export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
   {
     tenantToken: 'demo-handcraft',

@@ -54,7 +54,7 @@ export const POTTERY = 'demo-pottery';
 export const demoTenant: Readonly<Record<string, string>> = { [TENANT_HEADER]: DEMO };
 export const potteryTenant: Readonly<Record<string, string>> = { [TENANT_HEADER]: POTTERY };
 
-/** The seeded demo customers (server/seed/seed.ts, README "Demo customer"). */
+/** The seeded demo customers (server/seed/seed.ts, docs/operating.md, "Demo customer"). */
 export const DEMO_CUSTOMER = {
   email: 'customer@emberandoak.example',
   username: 'customer',

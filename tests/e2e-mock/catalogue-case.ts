@@ -1,7 +1,7 @@
 /**
  * What a row of the error catalogue (./error-catalogue.ts) is made of: the mock's switches, the
  * cases that show a message (open a page with some switches set, do a step, read the texts) and
- * the row of the README's table they stand behind, with `seen`, the short way the rows write a
+ * the row of docs/mock.md's table they stand behind, with `seen`, the short way the rows write a
  * case.
  */
 import type { Step } from './shopper-steps';
@@ -21,13 +21,13 @@ export interface CatalogueCase {
   shows: readonly string[];
 }
 
-/** One row of the README's table: its message and "where" cells, and the cases behind them. */
+/** One row of docs/mock.md's table: its message and "where" cells, and the cases behind them. */
 export interface CatalogueRow {
   /** The "message" cell (Markdown). */
   message: string;
   /** The "where" cell (Markdown). */
   where: string;
-  /** The shopper logs in first (any e-mail and password), as the README says for this row. */
+  /** The shopper logs in first (any e-mail and password), as docs/mock.md says for this row. */
   loggedIn: boolean;
   cases: readonly CatalogueCase[];
 }

@@ -1,6 +1,6 @@
 /**
  * The error catalogue's rows for the pages around the shop, after the shopping rows of
- * ./error-catalogue.ts and in the README's order: the blog and its comments, the contact and
+ * ./error-catalogue.ts and in docs/mock.md's order: the blog and its comments, the contact and
  * company pages, login and register, the payment return page, and the policies and FAQs.
  */
 import { type CatalogueRow, seen } from './catalogue-case';
@@ -11,7 +11,7 @@ export const PAYMENT_RETURN = '/payment/return?paymentId=9b2f3c1e-5d7a-4e2b-9f0a
 
 const POST = '/blog/caring-for-carbon-steel';
 
-/** The rows after the shopping ones, in the README's order. */
+/** The rows after the shopping ones, in docs/mock.md's order. */
 export const PAGE_ROWS: readonly CatalogueRow[] = [
   {
     message: "'Failed to load blog posts.' / 'No blog posts have been published yet.'",

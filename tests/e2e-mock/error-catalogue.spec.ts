@@ -5,7 +5,7 @@ import { logInWithForm } from './shopper-steps';
 
 /**
  * Each message of the spec's error catalogue (section 8), through the mock's switches: one
- * test per row of tests/e2e-mock/error-catalogue.ts (the README's table is made from it), one
+ * test per row of tests/e2e-mock/error-catalogue.ts (docs/mock.md's table is made from it), one
  * step per case. A step sets the case's switches, opens its page (logged in when the row says
  * so), does the case's step and expects each text exactly; the switches are cleared before
  * each case and after the test.
@@ -95,7 +95,7 @@ test('under the table: a token refresh without tokens logs the shopper out, with
   page,
   mock,
 }) => {
-  // The README's recipe: the login answers a token that has already expired, so the first
+  // docs/mock.md's recipe: the login answers a token that has already expired, so the first
   // call that needs it asks for a refresh, whose answer has no token.
   await startSession(page, false);
   for (const [op, action] of Object.entries(FAILED_REFRESH)) await mock.set(op, action);

@@ -2,10 +2,10 @@
  * Each message of the spec's error catalogue (section 8) under `npm run mock`: which switch of
  * the mock makes it appear, where, and what a shopper does to see it.
  *
- * This is the single source of the README's table "Each message of the error catalogue":
+ * This is the single source of docs/mock.md's table "Each message of the error catalogue":
  * `npx tsx scripts/error-catalogue-table.ts --write` writes the table from these rows (the
  * operation and action columns come from the rows' cases, so the table cannot name a switch
- * the test does not set) and `--check` fails when the README differs; error-catalogue.spec.ts
+ * the test does not set) and `--check` fails when the page differs; error-catalogue.spec.ts
  * drives every case in Chromium and expects each text exactly as the page shows it.
  *
  * The rows of the shopping pages (products, cart, checkout, reviews) are here; those of the pages
@@ -28,7 +28,7 @@ import {
 const EXPIRED_LOGIN =
   '{"access":"eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0eXAiOiJhY2Nlc3MiLCJzdWIiOiI0MiIsImV4cCI6MX0.ZXhwaXJlZA","refresh":"r","user":{"id":42,"email":"customer@emberandoak.example","username":"customer"}}';
 
-/** The switches of the README's paragraph under the table: a login whose refresh fails. */
+/** The switches of docs/mock.md's paragraph under the table: a login whose refresh fails. */
 export const FAILED_REFRESH: Switches = {
   login: `raw=200 ${EXPIRED_LOGIN}`,
   refreshToken: 'raw=200 {}',
@@ -37,7 +37,7 @@ export const FAILED_REFRESH: Switches = {
 const MUG = '/products/tenmoku-tea-mug';
 const KNIFE = '/products/damascus-gyuto-210mm';
 
-/** The rows, in the README's order. */
+/** The rows, in docs/mock.md's order. */
 export const ERROR_CATALOGUE: readonly CatalogueRow[] = [
   {
     message: "the server's `detail` on the product page ('Only 2 items available.')",

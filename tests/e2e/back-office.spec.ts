@@ -6,7 +6,7 @@
  * nothing scrolls sideways. The main flow (sign in, confirm, ship) runs at both widths; the
  * others at 375 px alone (@mobile), the width a maker at the bench decides them on. Each test
  * places its own order through the storefront's API, so the two widths never act on the same
- * order; the seeded demo staff sign in (README, "Running the shop"): the first test through the
+ * order; the seeded demo staff sign in (docs/back-office.md): the first test through the
  * sign-in page, the others with a token pair put in the tab (back-office-utils.ts `signedIn`).
  */
 import { checkA11y, expect, shot, test } from './fixtures';

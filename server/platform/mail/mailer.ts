@@ -1,5 +1,5 @@
 /**
- * Outgoing e-mail with nodemailer (README "Configuration"): through the SMTP server
+ * Outgoing e-mail with nodemailer (docs/operating.md, "E-mail"): through the SMTP server
  * of `SMTP_URL` when one is configured, otherwise written as an `.eml` file (RFC 5322, what
  * nodemailer would have sent) into the outbox folder (`OUTBOX_DIR`, default data/outbox), so
  * the two-command start works without a mail server and tests can read what was "sent".
