@@ -77,7 +77,7 @@ declare module 'fastify' {
     /** The API's path prefix (config.publicApiPath), for addresses handlers build. */
     publicApiPath: string;
     /**
-     * The storefront's public origin (./lib/site-origin.ts: STOREFRONT_URL, else the address
+     * The storefront's public origin (./http/site-origin.ts: STOREFRONT_URL, else the address
      * the API was started on), for absolute addresses in answers: never the request's Host.
      */
     siteOrigin: () => string;

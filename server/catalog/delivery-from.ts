@@ -37,7 +37,7 @@ export interface DeliveryTable {
 }
 
 /**
- * The delivery table of a shop's shipping (./shipping/shipping.ts `loadShipping`) towards
+ * The delivery table of a shop's shipping (../shipping/shipping.ts `loadShipping`) towards
  * `defaultCountry` (the workshop setting); a null or unshipped default falls back to the first
  * country of the first zone that lists one.
  */

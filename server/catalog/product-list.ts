@@ -124,7 +124,7 @@ export async function loadProductPage(
   /**
    * The two parts of a search in its default order, for {@link searchPageInRankOrder}. SQLite
    * reads both from FTS5. PostgreSQL finds the name matches in the table of the names' words
-   * (../search/product-search.ts `nameMatchIds`): the page's ids in order from its index alone
+   * (./search/product-search.ts `nameMatchIds`): the page's ids in order from its index alone
    * when the search is the only filter, else with the filters on the products, and the page's
    * rows by those ids, in one query; the rest from the search vector, without those ids.
    */

@@ -107,7 +107,7 @@ async function nameWordMatches(
   return page(matchesSearch(dialect, prefixes, 'name'));
 }
 
-/** Lowers ASCII letters only, as SQLite's lower() and ../name-matching.ts `nameKey` do. */
+/** Lowers ASCII letters only, as SQLite's lower() and ./name-matching.ts `nameKey` do. */
 function asciiLower(text: string): string {
   return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }

@@ -162,7 +162,7 @@ export class CatalogCache {
     return promise;
   }
 
-  /** Frees every expired entry now (a quiet spell, ./idle-gc.ts). */
+  /** Frees every expired entry now (a quiet spell, ../platform/idle-gc.ts). */
   prune(): void {
     this.entries?.purgeStale();
     this.counts?.purgeStale();
@@ -245,7 +245,7 @@ async function catalogCachePlugin(
 ): Promise<void> {
   const cache = new CatalogCache(options);
   app.decorate('catalogCache', cache);
-  // A quiet spell (./idle-gc.ts): expired answers go before the collection.
+  // A quiet spell (../platform/idle-gc.ts): expired answers go before the collection.
   app.whenIdle(() => cache.prune());
 }
 

@@ -52,7 +52,7 @@ export interface PagesPluginOptions {
   /** The storefront's tenant: the server render's API calls are made for it. */
   tenantToken: string;
   /**
-   * The storefront's public origin (../lib/site-origin.ts) for canonical links and the page
+   * The storefront's public origin (./site-origin.ts) for canonical links and the page
    * cache's key: never the request's Host, which a client chooses.
    */
   origin: () => string;
@@ -215,7 +215,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
   const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
-  // A quiet spell (./idle-gc.ts): the expired pages go, and the render worker collects its
+  // A quiet spell (../platform/idle-gc.ts): the expired pages go, and the render worker collects its
   // garbage too.
   app.whenIdle(() => {
     pageCache.prune();
@@ -284,7 +284,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   let backgroundRenders = 0;
 
   /**
-   * Server-renders the page of `request` (kept under its ../lib/page-key.ts key when it has
+   * Server-renders the page of `request` (kept under its ../platform/render/page-key.ts key when it has
    * one), or serves the shell when that is not possible or the visitors' renders in flight are
    * at their cap.
    */

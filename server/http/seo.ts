@@ -5,7 +5,7 @@
  * `/sitemap.xml` is a sitemap index (sitemaps.org 0.9) naming files of at most 50,000 URLs:
  * `/sitemaps/pages-1.xml` (the content pages and every category), `/sitemaps/products-1.xml`,
  * `products-2.xml`… (every active product) and `/sitemaps/blog-1.xml` (published posts), each
- * with the latest `lastmod` of its entries; what each lists is ../site/sitemap-sections.ts. A
+ * with the latest `lastmod` of its entries; what each lists is ../content/sitemap-sections.ts. A
  * file is written to the client as its rows are read, a thousand at a time, and kept
  * gzip-compressed (./sitemap-cache.ts) until a catalogue change of the shop
  * (`app.catalogCache.onInvalidate`) or the TTL; a kept file is sent as is to a client that takes
@@ -34,7 +34,7 @@ export interface SeoPluginOptions {
   tenantId: number | null;
   /** The API's path prefix, kept out of robots.txt but for media (default `/api`). */
   publicApiPath?: string;
-  /** The storefront's public origin (../lib/site-origin.ts), never the request's Host. */
+  /** The storefront's public origin (./site-origin.ts), never the request's Host. */
   origin: () => string;
   /** Most URLs in one sitemap file (default and at most 50,000; tests use a handful). */
   urlsPerFile?: number;

@@ -1,6 +1,6 @@
 /**
  * The sitemap's files as the server last wrote them (decision 017): one plan (which files
- * exist, ../site/sitemap-sections.ts) and the gzip-compressed bytes of each file built from it,
+ * exist, ../content/sitemap-sections.ts) and the gzip-compressed bytes of each file built from it,
  * kept until the TTL ends or the catalogue changes, whichever comes first.
  *
  * A file is built once however many crawlers ask at the same time: the first request starts

@@ -6,7 +6,7 @@
  * shopper's e-mail is queued; the stock moves only in the transaction whose UPDATE made the
  * move, so it is given back once, whichever process or request gets there first. Open attempts
  * are then closed at their own provider where it can (a payment that still arrives is
- * refunded: ./payments.ts).
+ * refunded: ../payments/payment-refunds.ts).
  *
  * What is given back is each line's `stock_taken`, recorded by checkout in the same
  * transaction as the decrement (decision 016): 0 for a made-to-order line, whose piece is made

@@ -9,7 +9,7 @@ export const STOCK_MESSAGES = {
   onlyAvailable: (stock: number) => `Only ${stock} items available.`,
 } as const;
 
-/** What one cart may hold (decision 016): ./cart.ts's MAX_LINE_QUANTITY and MAX_CART_LINES. */
+/** What one cart may hold (decision 016): common/cart-limits.ts's MAX_LINE_QUANTITY and MAX_CART_LINES. */
 export const CART_MESSAGES = {
   /** Keyed `quantity`: adding would take a line past its cap. */
   lineFull: (max: number, inCart: number) =>

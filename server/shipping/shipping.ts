@@ -149,7 +149,7 @@ export interface QuoteLine {
   lineCents: number;
 }
 
-/** Cart lines (./cart.ts `cartLines`) as the lines a quote places. */
+/** Cart lines (../cart/cart.ts `cartLines`) as the lines a quote places. */
 export function quoteLines(
   lines: readonly {
     id: number;

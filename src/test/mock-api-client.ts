@@ -2,9 +2,10 @@ import { vi, type Mock } from 'vitest';
 
 /**
  * A stand-in for src/api/client.ts in component tests: the one openapi-fetch client with every
- * method a bare mock, answered by each test. A test file swaps it in with
- * `vi.mock('../../api/client', () => import('../../test/mock-api-client'))`; vi.mock is hoisted
- * within that file only, so each file says so itself.
+ * method a bare mock, answered by each test. A test file swaps it in with a `vi.mock` of the
+ * client's module that imports this one (a feature's test: `vi.mock('<client>', () =>
+ * import('<this module>'))`, both written relative to that test); vi.mock is hoisted within that
+ * file only, so each file says so itself.
  */
 export const api = { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() };
 

@@ -3,7 +3,7 @@ import { api } from '../api/client';
 
 /*
  * Test helper for the order pages' component tests (spec sections 2, 4 and 8): the mocked API
- * calls they make. Each test file swaps in ./mock-api-client.ts for `../../api/client` itself
+ * calls they make. Each test file swaps in ./mock-api-client.ts for src/api/client.ts itself
  * (vi.mock is hoisted within its own file only) and calls `setUpOrderCalls()`; the orders come
  * from ./order-fixtures.ts.
  */

@@ -7,7 +7,7 @@ import { CartStep } from '../features/cart/cart-view';
 /*
  * Test helper for the cart's component tests (spec sections 2, 4, 5 and 8): the cart step
  * rendered at /cart for a logged-in shopper, and the mocked API calls it makes. Each test file
- * swaps in ./mock-api-client.ts for `../../api/client` itself (vi.mock is hoisted within its own
+ * swaps in ./mock-api-client.ts for src/api/client.ts itself (vi.mock is hoisted within its own
  * file only) and calls `setUpCartCalls()`; the carts come from ./cart-fixtures.ts.
  */
 

@@ -13,7 +13,7 @@ import { ADDRESS, CART, options, quoteFor, SHOP } from './checkout-fixtures';
  * Test helpers for the checkout's component tests (spec sections 4, 5 and 9): a scripted API
  * that answers from `server` and quotes shipping as the reference API does, the checkout
  * rendered at /cart?step=checkout, and finders for what every test reads. Each test file
- * swaps in ./mock-api-client.ts for `../../api/client` itself (vi.mock is hoisted within its
+ * swaps in ./mock-api-client.ts for src/api/client.ts itself (vi.mock is hoisted within its
  * own file only) and calls `setUpCheckoutServer()`; the data lives in ./checkout-fixtures.ts.
  */
 

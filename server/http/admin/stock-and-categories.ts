@@ -1,7 +1,7 @@
 /**
  * Stock and categories in the back office (openapi/admin.yaml, tags stock and categories). Each
  * handler translates the contract's snake_case body to server/catalog/stock.ts or
- * ./category-editing.ts, which check the member's role again, make the change in one
+ * server/catalog/category-editing.ts, which check the member's role again, make the change in one
  * transaction with its activity entry, and refuse with a DomainError the error handler answers
  * (server/http/domain-errors.ts). After a change the storefront's caches forget what it made
  * stale, in this process and (through ../cache-sync.ts) in every other: a stock change only

@@ -1,7 +1,7 @@
 /**
  * The shopper's account operations: who is logged in, changing the password, resetting a
  * forgotten one by e-mail, and verifying the account's address. The rules are
- * server/accounts/account.ts, ./forgotten-password.ts and ./email-verification.ts there
+ * server/accounts/account.ts, forgotten-password.ts and email-verification.ts there
  * (decision 009); their refusals are DomainErrors the error handler answers, and a throttle's
  * is a 429 `{detail}` with Retry-After here.
  *

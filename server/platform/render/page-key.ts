@@ -22,7 +22,7 @@ const VALIDATED: Readonly<Record<string, Validator>> = {
  * and the validated parameters in the validator's order. Any other spelling (unknown or bad
  * parameters, another order) is rendered as asked, where the router redirects it to its clean
  * address or ignores what it does not read, and is not kept: a flood of distinct URLs costs
- * renders (capped in ../plugins/pages.ts) but never pushes a real page out of the cache.
+ * renders (capped in ../../http/pages.ts) but never pushes a real page out of the cache.
  */
 export function pageKey(url: string): string | null {
   const queryAt = url.indexOf('?');

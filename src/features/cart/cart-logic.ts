@@ -1,6 +1,6 @@
 /*
  * Pure rules of the cart (spec sections 3, 4, 5, 8 and 9), kept apart from React so each one
- * is tested on its own. Money is added up in integer cents (src/api/money.ts), never in
+ * is tested on its own. Money is added up in integer cents (common/money.ts), never in
  * floating point.
  */
 import { toDecimal, toMinorUnits } from '../../../common/money';

@@ -39,7 +39,7 @@ interface AddToCartProps {
     made_to_order: boolean;
     options: ProductOption[];
   };
-  /** The options form (./product-options.tsx), shared with the price above. */
+  /** The options form (../options/product-options.tsx), shared with the price above. */
   form: UseFormReturn<OptionValues>;
 }
 

@@ -8,7 +8,7 @@ import type { Product } from './api';
 /** Said of a made-to-order piece whose lead time the shop has not given. */
 export const MADE_TO_ORDER = 'Made to order';
 
-/** 'Made to order: ships in 3–4 weeks' (./dispatch.ts); one end stands for both when the other is missing. */
+/** 'Made to order: ships in 3–4 weeks' (../../components/dispatch.ts); one end stands for both when the other is missing. */
 function leadTimePhrase(min: number | null, max: number | null): string {
   const low = min ?? max;
   const high = max ?? min;

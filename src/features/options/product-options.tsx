@@ -14,7 +14,7 @@ import { optionsSchema } from './options-schema';
 import { Price } from '../../components/price';
 
 /**
- * The form of a product's options (react-hook-form with the zod schema of ./customization.ts):
+ * The form of a product's options (react-hook-form with the zod schema of ./options-schema.ts):
  * a required choice starts on its first value, an optional one on "None", a text empty. Checked
  * as the shopper changes a field, so a pasted control character is pointed out at once.
  */

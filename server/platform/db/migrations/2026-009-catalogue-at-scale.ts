@@ -3,7 +3,7 @@
  * needs to answer a list, a search or a suggestion from indexes. Shipped once released; never
  * edit it then, add a later migration instead.
  *
- * - Full-text search on each engine (../../catalog/search/product-search.ts): on SQLite the
+ * - Full-text search on each engine (../../../catalog/search/product-search.ts): on SQLite the
  *   FTS5 table `products_fts` over products' name and description, kept in step by triggers;
  *   on PostgreSQL `products.search_vector`, kept by a trigger, with a GIN index, and the `unaccent`
  *   and `pg_trgm` extensions (both trusted: a database owner may create them), installed in
