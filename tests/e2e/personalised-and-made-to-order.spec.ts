@@ -70,6 +70,8 @@ test(
   'a personalised knife from its page through the age check to the order page, its engraving on each',
   { tag: '@layout' },
   async ({ page, request }) => {
+    // A whole purchase with three axe scans: 14 to 23 s alone, 35 s beside a second suite.
+    test.setTimeout(90_000);
     const customer = await newCustomer(request);
     await logInBrowser(page, customer, `/products/${GYUTO}`);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
@@ -171,6 +173,8 @@ test('an engraved walnut knife by age-verified delivery and a made-to-order prin
   page,
   request,
 }) => {
+  // A whole purchase of two pieces: 12 to 18 s alone, so 30 s is too close under load.
+  test.setTimeout(90_000);
   const customer = await newCustomer(request);
 
   // The print is made to order: its page says when it ships.
