@@ -24,6 +24,7 @@ import { recordActivity } from '../staff/activity-log.ts';
 import { requirePermission } from '../staff/roles.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
+import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 export type AdminCategory = Schemas['AdminCategory'];
 
@@ -32,7 +33,7 @@ export const CATEGORY_LIMITS = { name: 100, slug: 100, description: 20_000, coun
 
 /** Every message of category editing, as the contract quotes them. */
 export const CATEGORY_MESSAGES = {
-  required: 'This field is required.',
+  required: REQUIRED_MESSAGE,
   blank: 'This field may not be blank.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   controlCharacters: 'Enter text without control characters.',

@@ -37,6 +37,7 @@ import {
 import { recordPrice } from './price-history.ts';
 import { freeSlug, recordSlug, slugFromName, slugTaken } from './product-slugs.ts';
 import { recordStockMovement } from './stock-movements.ts';
+import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 /** The fields the activity log compares (the product as the form shows it). */
 function snapshot(product: AdminProduct): Record<string, unknown> {
@@ -159,10 +160,9 @@ export async function createProduct(
   requirePermission(actor, 'catalog.edit');
   const checked = checkProductInput(input);
   const missing: Record<string, string[]> = {};
-  if (checked.name === undefined && input.name === undefined)
-    missing.name = ['This field is required.'];
-  if (checked.categoryId === undefined) missing.category_id = ['This field is required.'];
-  if (checked.priceCents === undefined) missing.price = ['This field is required.'];
+  if (checked.name === undefined && input.name === undefined) missing.name = [REQUIRED_MESSAGE];
+  if (checked.categoryId === undefined) missing.category_id = [REQUIRED_MESSAGE];
+  if (checked.priceCents === undefined) missing.price = [REQUIRED_MESSAGE];
   if (Object.keys(missing).length > 0) throw invalidProduct(missing);
   const fields = {
     priceCents: checked.priceCents!,

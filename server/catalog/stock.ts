@@ -36,6 +36,7 @@ import { requirePermission } from '../staff/roles.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { recordStockMovement } from './stock-movements.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
+import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 export type ProductStock = Schemas['ProductStock'];
 export type StockMovement = Schemas['StockMovement'];
@@ -60,7 +61,7 @@ export type MemberStockReason = (typeof MEMBER_STOCK_REASONS)[number];
 /** Every message of stock editing, as the contract quotes them. */
 export const STOCK_MESSAGES = {
   notFound: 'Not found.',
-  required: 'This field is required.',
+  required: REQUIRED_MESSAGE,
   notInteger: 'A valid integer is required.',
   notZero: 'Enter a number other than 0.',
   atLeastZero: 'Ensure this value is greater than or equal to 0.',

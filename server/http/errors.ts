@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from './http-error.ts';
 import { DomainError, errorBody, type FieldErrors } from '../platform/domain-error.ts';
 import { statusOfDomainError } from './domain-errors.ts';
-import { BLANK_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 /** A handler for requests no route matched; plugins/pages.ts swaps in one that serves the page. */
 export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -31,7 +31,7 @@ function describe(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
-      return 'This field is required.';
+      return REQUIRED_MESSAGE;
     case 'type': {
       const type = String(p.type).split(',')[0];
       if (type === 'integer') return 'A valid integer is required.';

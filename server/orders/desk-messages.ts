@@ -6,6 +6,7 @@
  */
 import { MAX_DESK_AMOUNT_CENTS, toDecimal } from '../../common/money.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
+import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 /** The desk's field limits (the columns' sizes). */
 export const DESK_LIMITS = {
@@ -22,7 +23,7 @@ export const DESK_LIMITS = {
 
 /** DRF's words for a field. */
 export const FIELD_MESSAGES = {
-  required: 'This field is required.',
+  required: REQUIRED_MESSAGE,
   blank: 'This field may not be blank.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   notInteger: 'A valid integer is required.',

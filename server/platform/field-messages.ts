@@ -3,6 +3,9 @@
  * which the contract's examples quote).
  */
 
+/** A required field that is missing. */
+export const REQUIRED_MESSAGE = 'This field is required.';
+
 /** A required text that is empty after trimming. */
 export const BLANK_MESSAGE = 'This field may not be blank.';
 
