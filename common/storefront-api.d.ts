@@ -721,8 +721,8 @@ export interface paths {
     /**
      * The card gateway reports a payment's result (server to server).
      * @description Sent by the sandbox card gateway of a demo shop, never by the storefront; real
-     *     providers (2C2P, Stripe) report to their own addresses in their own formats (README,
-     *     "Payments"). The body is signed with HMAC-SHA256
+     *     providers (2C2P, Stripe) report to their own addresses in their own formats (docs/payments.md,
+     *     "Card providers"). The body is signed with HMAC-SHA256
      *     under the shop's gateway secret; `X-Gateway-Signature` carries `t={unix seconds},v1={hex}`
      *     where the signed text is `{t}.{raw request body}` (the bytes as sent, before any
      *     parsing). The API refuses a signature that does not verify, a timestamp more than five

@@ -46,6 +46,17 @@ describe('comments that name files', () => {
     ).toEqual([]);
   });
 
+  it('reads comments only, never a string that looks like one', () => {
+    expect(
+      check(
+        [
+          "const text = '// ./missing.ts and /* ./gone.ts */';",
+          'const url = `http://x//server/none.ts`; // ./absent.ts',
+        ].join('\n'),
+      ),
+    ).toEqual(['2: ./absent.ts']);
+  });
+
   it('leaves patterns, addresses, code and paths outside the repository alone', () => {
     expect(
       check(

@@ -9,11 +9,13 @@
  * or one from the repository's root (`server/…`, `src/…`, `admin/…`, `common/…`, `scripts/…`,
  * `tests/…`, `docs/…`, `openapi/…`). It exists when the file or folder does, or with a module
  * extension (a specifier without `.ts`), or as the start of a name there (`desk-` for the desk's
- * files, `docs/decisions/021` for its record). A pattern (`*`, `{…}`, `<…>`, `X.Y.Z`) and a
- * path outside the repository are not checked.
+ * files, `docs/decisions/021` for its record), or when git ignores it (a folder a run makes,
+ * such as the screenshots). A pattern (`*`, `{…}`, `<…>`, `X.Y.Z`), a path outside the
+ * repository and text inside strings are not checked.
  *
  *     npx tsx scripts/check-comment-paths.ts   prints each missing path as file:line: path; exit 1
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,7 +27,6 @@ const SOURCE_DIRS = ['server', 'src', 'admin', 'common', 'scripts', 'tests'];
 
 const SOURCE_FILE = /\.(ts|tsx|mjs|js)$/;
 const SKIPPED_DIRS = new Set(['node_modules', 'screenshots', 'test-results', 'dist']);
-const COMMENT = /\/\/[^\n]*|\/\*[\s\S]*?\*\//g;
 const PATH =
   /(?<![\w/.@:-])((?:\.{1,2}\/)+[\w.\-/]*[\w/]|(?:server|src|admin|common|scripts|tests|docs|openapi)\/[\w.\-/]*[\w/])/g;
 const PATTERN = /[*{}<>…]|X\.Y\.Z/;
@@ -36,6 +37,47 @@ export interface MissingPath {
   file: string;
   line: number;
   path: string;
+}
+
+/**
+ * The comments of a source text, each with its offset: `// …` to the line's end and `/* … *\/`,
+ * outside strings and template literals (a test's text of a comment is not a comment).
+ */
+export function commentsOf(text: string): { text: string; index: number }[] {
+  const comments: { text: string; index: number }[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    const next = text[i + 1];
+    if (c === '/' && next === '/') {
+      const end = text.indexOf('\n', i);
+      const stop = end === -1 ? text.length : end;
+      comments.push({ text: text.slice(i, stop), index: i });
+      i = stop;
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      comments.push({ text: text.slice(i, stop), index: i });
+      i = stop;
+    } else if (c === "'" || c === '"' || c === '`') {
+      // A string: to its closing quote, past escaped characters (a template's `${…}` is read
+      // as text, which is enough for comments and paths).
+      i += 1;
+      while (i < text.length && text[i] !== c) i += text[i] === '\\' ? 2 : 1;
+      i += 1;
+    } else {
+      i += 1;
+    }
+  }
+  return comments;
+}
+
+/** True when git ignores `target` (absolute, in `repo`): made by a run, absent from a clone. */
+function ignored(repo: string, target: string): boolean {
+  return (
+    spawnSync('git', ['check-ignore', '-q', path.relative(repo, target)], { cwd: repo }).status ===
+    0
+  );
 }
 
 /** True when `target` (absolute) names a file or folder, or starts the name of one. */
@@ -58,15 +100,15 @@ function exists(target: string): boolean {
  */
 export function missingPaths(file: string, text: string, repo: string = root): MissingPath[] {
   const missing: MissingPath[] = [];
-  for (const comment of text.matchAll(COMMENT)) {
-    for (const found of comment[0].matchAll(PATH)) {
+  for (const comment of commentsOf(text)) {
+    for (const found of comment.text.matchAll(PATH)) {
       const written = found[1]!.replace(/[.,;:]+$/, '');
       if (PATTERN.test(written)) continue;
       const target = written.startsWith('.')
         ? path.resolve(path.dirname(file), written)
         : path.join(repo, written);
       if (!target.startsWith(repo + path.sep)) continue;
-      if (exists(target)) continue;
+      if (exists(target) || ignored(repo, target)) continue;
       const offset = comment.index + found.index;
       missing.push({
         file: path.relative(repo, file),
