@@ -74,9 +74,11 @@ export function commentsOf(text: string): { text: string; index: number }[] {
 
 /** True when git ignores `target` (absolute, in `repo`): made by a run, absent from a clone. */
 function ignored(repo: string, target: string): boolean {
-  return (
-    spawnSync('git', ['check-ignore', '-q', path.relative(repo, target)], { cwd: repo }).status ===
-    0
+  // As a folder's child too: a pattern such as `screenshots/` matches only what git knows is a
+  // folder, and a folder a run makes does not exist yet.
+  const relative = path.relative(repo, target);
+  return [relative, path.join(relative, 'file')].some(
+    (candidate) => spawnSync('git', ['check-ignore', '-q', candidate], { cwd: repo }).status === 0,
   );
 }
 
