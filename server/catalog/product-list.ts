@@ -129,21 +129,24 @@ export async function loadProductPage(
    * rows by those ids, in one query; the rest from the search vector, without those ids.
    */
   const rankedSearch = (): RankedSearch => {
+    const inName =
+      dialect === 'sqlite'
+        ? matchesSearch(dialect, prefixes, 'name')
+        : nameWordsMatch(db, tenantId, prefixes);
+    const descriptionCompletes: RankedSearch['descriptionCompletes'] = (limit, skip) =>
+      rowsOf(sql<SqlBool>`${matchesTerm} and not ${inName}`)
+        .orderBy('p.id')
+        .limit(limit)
+        .offset(skip)
+        .execute();
     if (dialect === 'sqlite') {
-      const inName = matchesSearch(dialect, prefixes, 'name');
       return {
         nameMatches: (limit, skip) =>
           rowsOf(inName).orderBy('p.id').limit(limit).offset(skip).execute(),
-        descriptionCompletes: (limit, skip) =>
-          rowsOf(sql<SqlBool>`${matchesTerm} and not ${inName}`)
-            .orderBy('p.id')
-            .limit(limit)
-            .offset(skip)
-            .execute(),
+        descriptionCompletes,
         countNameMatches: () => countMatches(inName),
       };
     }
-    const inName = nameWordsMatch(db, tenantId, prefixes);
     const nameIds = nameMatchIds(db, tenantId, prefixes);
     return {
       nameMatches: (limit, skip) => {
@@ -171,12 +174,7 @@ export async function loadProductPage(
           .orderBy('p.id')
           .execute();
       },
-      descriptionCompletes: (limit, skip) =>
-        rowsOf(sql<SqlBool>`${matchesTerm} and not ${inName}`)
-          .orderBy('p.id')
-          .limit(limit)
-          .offset(skip)
-          .execute(),
+      descriptionCompletes,
       countNameMatches: async () =>
         searchAlone
           ? toCount(
