@@ -28,17 +28,12 @@ import {
   toProduct,
 } from './product-rows.ts';
 
-// Stand-ins for the page links in cached JSON; the serializer writes them as plain strings, and
-// `count`, `next`, `previous` come before `results`, so the first occurrence is always the link.
-export const NEXT_MARK = 'urn:x-storefront:next-page';
-export const PREVIOUS_MARK = 'urn:x-storefront:previous-page';
-
 const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
 
 /**
  * Loads page `params.page` of the tenant's active products matching `params`: `count` is the
- * number of matches, `next`/`previous` are {@link NEXT_MARK}/{@link PREVIOUS_MARK} (or null)
- * for the caller to replace with the page links. Order: `ordering`, then the id as
+ * number of matches, `next`/`previous` are `pageLink` of the page after and before (or null:
+ * none). Order: `ordering`, then the id as
  * tie-breaker; without one, a search's best matches first (the name holds every word, then
  * the description completes it: {@link searchPageInRankOrder}), then id order.
  * Filters: category slug, search (./search/search-terms.ts: every word of the term, as the
@@ -52,6 +47,7 @@ const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Inv
 export async function loadProductPage(
   scope: CatalogScope,
   params: ProductListParams,
+  pageLink: (page: number) => string,
   countOf: (count: () => Promise<number>) => Promise<number> = (count) => count(),
 ): Promise<Schemas['PaginatedProductList']> {
   const { db, dialect, tenantId } = scope;
@@ -229,8 +225,8 @@ export async function loadProductPage(
   );
   return {
     count,
-    next: page * pageSize < count ? NEXT_MARK : null,
-    previous: page > 1 ? PREVIOUS_MARK : null,
+    next: page * pageSize < count ? pageLink(page + 1) : null,
+    previous: page > 1 ? pageLink(page - 1) : null,
     results: rows.map((row) =>
       toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
     ),

@@ -257,24 +257,22 @@ export const catalogCache = fp(catalogCachePlugin, {
 
 /**
  * Answers from the catalogue cache: on a miss, `load` builds the body, the route's own
- * response serializer (the contract's schema) turns it into JSON, `finish` (when given) makes
- * the last changes to that text (the product list writes in its page links), and the bytes are
- * kept; hits send those bytes as they are, skipping the queries, the serialization and the
- * encoding. `finish` must depend on nothing but what the key names.
+ * response serializer (the contract's schema) turns it into JSON, and the bytes are kept; hits
+ * send those bytes as they are, skipping the queries, the serialization and the encoding. The
+ * body must depend on nothing but what the key names.
  */
 export async function sendCached<T extends object>(
   reply: FastifyReply,
   tenantId: number,
   key: string,
   load: () => Promise<T>,
-  finish?: (json: string) => string,
 ): Promise<FastifyReply> {
   const bytes = await reply.server.catalogCache.remember(tenantId, key, async () => {
     const body = await load();
     // The contract's schema serializer of this route's 200 answer (absent only without a schema).
     const serialize = reply.getSerializationFunction('200', 'application/json');
     const json = serialize ? serialize(body as Record<string, unknown>) : JSON.stringify(body);
-    return Buffer.from(finish ? finish(json) : json, 'utf8');
+    return Buffer.from(json, 'utf8');
   });
   return reply.type('application/json; charset=utf-8').send(bytes);
 }

@@ -21,7 +21,7 @@ import { loadDeliveryTable } from '../../catalog/delivery-from.ts';
 import { loadProduct } from '../../catalog/product-detail.ts';
 import { redirectedSlug } from '../../catalog/product-slugs.ts';
 import { DomainError } from '../../platform/domain-error.ts';
-import { NEXT_MARK, PREVIOUS_MARK, loadProductPage } from '../../catalog/product-list.ts';
+import { loadProductPage } from '../../catalog/product-list.ts';
 import {
   canonicalListQuery,
   listFilterKey,
@@ -71,22 +71,18 @@ export const listProducts: OperationHandler<'listProducts'> = async (request, re
   // parameters or another Host header are the same entry. The page links are absolute on the
   // site's own origin, so the cached answer holds them, and is sent as it is kept.
   const base = `${request.server.siteOrigin()}${request.routeOptions.url ?? ''}`;
-  const link = (to: number) => {
-    const query = canonicalListQuery(params, to);
-    return JSON.stringify(`${base}${query ? `?${query}` : ''}`);
+  const pageLink = (page: number) => {
+    const query = canonicalListQuery(params, page);
+    return `${base}${query ? `?${query}` : ''}`;
   };
   return sendCached(
     reply,
     request.tenant.id,
     `list ${canonicalListQuery(params, params.page)}`,
     () =>
-      loadProductPage(catalogScope(request), params, (count) =>
+      loadProductPage(catalogScope(request), params, pageLink, (count) =>
         request.server.catalogCache.count(request.tenant.id, listFilterKey(params), count),
       ),
-    (json) =>
-      json
-        .replace(`"${NEXT_MARK}"`, () => link(params.page + 1))
-        .replace(`"${PREVIOUS_MARK}"`, () => link(params.page - 1)),
   );
 };
 
