@@ -196,6 +196,27 @@ const boundaries = [
   ),
 ];
 
+/**
+ * One writer of an order's status (decision 013): an UPDATE of `orders` that sets `status` is
+ * made only by server/orders/lifecycle.ts `moveOrderStatus`, whose moves table is the one list.
+ * Tests and their fixtures (server/test/) may put an order in any state directly.
+ */
+const ORDER_STATUS_WRITER = {
+  files: ['server/**/*.ts'],
+  ignores: ['server/orders/lifecycle.ts', 'server/test/**', '**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          "CallExpression[callee.property.name='set'][callee.object.callee.property.name='updateTable'][callee.object.arguments.0.value=/^orders( |$)/] Property[key.name='status']",
+        message:
+          "An order's status changes only through moveOrderStatus (server/orders/lifecycle.ts): its moves table is the one list of what may follow what.",
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -223,6 +244,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   ...boundaries,
+  ORDER_STATUS_WRITER,
   {
     rules: {
       '@typescript-eslint/no-unused-vars': [

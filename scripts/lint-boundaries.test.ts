@@ -101,3 +101,43 @@ describe('the import boundaries', () => {
     ).toEqual([]);
   });
 });
+
+describe("one writer of an order's status", () => {
+  /** The `no-restricted-syntax` messages ESLint gives `code` placed at `filePath`. */
+  async function statusErrors(filePath: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(
+      `import type { Trx } from './order-lock.ts';\nexport async function f(trx: Trx) {\n${code}\n}\n`,
+      { filePath },
+    );
+    return result!.messages
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+  }
+  const writesStatus =
+    "await trx.updateTable('orders').set({ status: 'paid', updated_at: 'now' }).where('id', '=', 1).execute();";
+
+  it('fails an UPDATE of orders that sets its status outside the lifecycle', async () => {
+    for (const file of ['server/orders/new-rule.ts', 'server/payments/new-rule.ts']) {
+      const errors = await statusErrors(file, writesStatus);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain("An order's status changes only through moveOrderStatus");
+    }
+    expect(
+      await statusErrors(
+        'server/orders/new-rule.ts',
+        "await trx.updateTable('orders as o').set({ status: 'refunded' }).execute();",
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("lets other columns of orders, other tables' status and the lifecycle itself be written", async () => {
+    expect(
+      await statusErrors(
+        'server/orders/new-rule.ts',
+        "await trx.updateTable('orders').set({ refunded_cents: 100 }).execute();\nawait trx.updateTable('payments').set({ status: 'canceled' }).execute();",
+      ),
+    ).toEqual([]);
+    expect(await statusErrors('server/orders/lifecycle.ts', writesStatus)).toEqual([]);
+    expect(await statusErrors('server/test/new-fixture.ts', writesStatus)).toEqual([]);
+  });
+});

@@ -19,7 +19,7 @@ import { sql } from 'kysely';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
-import { canMoveOrder, OPEN_PAYMENT_STATES } from './lifecycle.ts';
+import { canMoveOrder, moveOrderStatus, OPEN_PAYMENT_STATES } from './lifecycle.ts';
 import { ORDER_MESSAGES, PAYMENT_MESSAGES } from './messages.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
 import {
@@ -95,19 +95,13 @@ export async function closeLocked(
 ): Promise<Closed | null> {
   if (!canMoveOrder(order.status, reason)) return null;
   const now = ctx.now().toISOString();
-  const moved = await trx
-    .updateTable('orders')
-    .set({
-      status: reason,
-      closed_at: now,
-      expires_at: null,
-      updated_at: now,
-      ...(byShop ? { cancel_reason: byShop.reason } : {}),
-    })
-    .where('id', '=', order.id)
-    .where('status', '=', 'awaiting_payment')
-    .executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) return null;
+  const moved = await moveOrderStatus(trx, order.id, 'awaiting_payment', reason, {
+    closed_at: now,
+    expires_at: null,
+    updated_at: now,
+    ...(byShop ? { cancel_reason: byShop.reason } : {}),
+  });
+  if (!moved) return null;
   const productIds = await giveBackStock(trx, order);
   const open = await trx
     .updateTable('payments')

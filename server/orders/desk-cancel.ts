@@ -38,6 +38,7 @@ import { DESK_LIMITS, DESK_MESSAGES } from './desk-messages.ts';
 import { CANCELABLE_PAID, isHandedOver } from './desk-rules.ts';
 import { orderMoney } from './order-money.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
+import { moveOrderStatus } from './lifecycle.ts';
 import { orderShipments } from './read-model.ts';
 
 /** Why the shop cancels: told to the shopper, 1 to 500 characters (line breaks kept). */
@@ -137,13 +138,12 @@ export async function cancelByShop(
     if (!CANCELABLE_PAID.includes(order.status)) throw moveRefused(DESK_MESSAGES.alreadyClosed);
     requirePermission(actor, 'orders.money');
     const now = at.toISOString();
-    const moved = await trx
-      .updateTable('orders')
-      .set({ status: 'canceled', closed_at: now, cancel_reason: reason, updated_at: now })
-      .where('id', '=', order.id)
-      .where('status', '=', order.status)
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw moveRefused(DESK_MESSAGES.alreadyClosed);
+    const moved = await moveOrderStatus(trx, order.id, order.status, 'canceled', {
+      closed_at: now,
+      cancel_reason: reason,
+      updated_at: now,
+    });
+    if (!moved) throw moveRefused(DESK_MESSAGES.alreadyClosed);
     const productIds = await giveBackStock(trx, order, await linesStillHere(trx, order));
     const refundable = (await orderMoney(trx, order.id)).refundableCents;
     // Told first, with the amount still refundable; each refund's own e-mail follows it.

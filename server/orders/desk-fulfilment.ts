@@ -32,7 +32,7 @@ import {
   statusOfShipments,
 } from './desk-rules.ts';
 import type { OrderErrorCode } from './errors.ts';
-import { canMoveOrder } from './lifecycle.ts';
+import { canMoveOrder, moveOrderStatus } from './lifecycle.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
 import { orderShipments } from './read-model.ts';
 
@@ -218,17 +218,11 @@ async function moveShipment(
         throw new Error(`The shipments moved an order from ${order.status} to ${next}.`);
       }
       const done = shipments.every(isHandedOver);
-      const moved = await trx
-        .updateTable('orders')
-        .set({
-          status: next,
-          updated_at: at.toISOString(),
-          ...(done ? { fulfilled_at: at.toISOString() } : {}),
-        })
-        .where('id', '=', order.id)
-        .where('status', '=', order.status)
-        .executeTakeFirst();
-      if (moved.numUpdatedRows !== 1n) throw moveRefused(NOT_PAID[move]);
+      const moved = await moveOrderStatus(trx, order.id, order.status, next, {
+        updated_at: at.toISOString(),
+        ...(done ? { fulfilled_at: at.toISOString() } : {}),
+      });
+      if (!moved) throw moveRefused(NOT_PAID[move]);
     }
     await logDeskMove(
       trx,

@@ -29,6 +29,7 @@ import {
 import { DESK_MESSAGES } from './desk-messages.ts';
 import type { OrderErrorCode } from './errors.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
+import { moveOrderStatus } from './lifecycle.ts';
 
 /** What the order's lines need of each product, and the pieces whose product is gone. */
 async function stockNeeded(
@@ -115,19 +116,13 @@ export async function reopenOrder(
       ? ctx.settings.bankTransferOrderTtlSeconds
       : ctx.settings.cardOrderTtlSeconds;
     const expiresAt = new Date(at.getTime() + ttl * 1000).toISOString();
-    const moved = await trx
-      .updateTable('orders')
-      .set({
-        status: 'awaiting_payment',
-        expires_at: expiresAt,
-        closed_at: null,
-        reminder_sent_at: null,
-        updated_at: at.toISOString(),
-      })
-      .where('id', '=', order.id)
-      .where('status', '=', 'expired')
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw moveRefused(DESK_MESSAGES.onlyExpired);
+    const moved = await moveOrderStatus(trx, order.id, 'expired', 'awaiting_payment', {
+      expires_at: expiresAt,
+      closed_at: null,
+      reminder_sent_at: null,
+      updated_at: at.toISOString(),
+    });
+    if (!moved) throw moveRefused(DESK_MESSAGES.onlyExpired);
     await logDeskMove(
       trx,
       actor,

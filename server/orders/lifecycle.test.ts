@@ -3,13 +3,7 @@
  * change to the lifecycle is a change to this list.
  */
 import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
-import {
-  canMoveOrder,
-  canMovePayment,
-  isClosedUnpaid,
-  orderSourcesOf,
-  paymentSourcesOf,
-} from './lifecycle.ts';
+import { canMoveOrder, canMovePayment, isClosedUnpaid } from './lifecycle.ts';
 
 const ORDER_STATES: OrderStatus[] = [
   'awaiting_payment',
@@ -76,18 +70,6 @@ describe('order moves', () => {
     }
   }
 
-  it('names the sources of a move for its conditional UPDATE', () => {
-    expect(orderSourcesOf('expired')).toEqual(['awaiting_payment']);
-    expect(orderSourcesOf('canceled').sort()).toEqual([
-      'awaiting_payment',
-      'paid',
-      'processing',
-      'ready_to_collect',
-    ]);
-    expect(orderSourcesOf('awaiting_payment')).toEqual(['expired']);
-    expect(orderSourcesOf('paid')).toEqual(['awaiting_payment']);
-  });
-
   it('lets nothing leave canceled and refunded', () => {
     for (const to of ORDER_STATES) {
       expect(canMoveOrder('canceled', to)).toBe(false);
@@ -109,14 +91,4 @@ describe('payment moves', () => {
       });
     }
   }
-
-  it('lets a success arrive from every state but itself', () => {
-    expect(paymentSourcesOf('succeeded').sort()).toEqual([
-      'canceled',
-      'failed',
-      'initiated',
-      'pending',
-    ]);
-    expect(paymentSourcesOf('initiated')).toEqual([]);
-  });
 });

@@ -1,8 +1,9 @@
 /**
  * The order and payment state machine (decision 013): every state an order and a card payment
- * can be in, and every move between them. Nothing else in the server changes a status: the
- * modules of server/orders/ check each move here, under the order's row lock
- * (./order-lock.ts), with a conditional UPDATE that names the state it moves from.
+ * can be in, and every move between them. Nothing else in the server changes an order's status:
+ * every move is {@link moveOrderStatus}, under the order's row lock (./order-lock.ts), a
+ * conditional UPDATE that names the state it moves from; lint fails an `orders.status` written
+ * anywhere else (eslint.config.js, "One writer of an order's status").
  *
  * Orders (contract OrderStatus):
  *   awaiting_payment -> paid        a payment succeeded (card), or the shop confirmed the money
@@ -32,7 +33,10 @@
  *                                   never ignored, and refunded when the order cannot keep it
  *   succeeded: final.
  */
+import type { Updateable } from 'kysely';
 import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
+import type { OrdersTable } from '../platform/db/tables/orders.ts';
+import type { Trx } from './order-lock.ts';
 
 /** The moves an order may make from each state. */
 export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
@@ -69,17 +73,31 @@ export function canMovePayment(from: PaymentState, to: PaymentState): boolean {
   return PAYMENT_MOVES[from].includes(to);
 }
 
-/** The states an order may reach `to` from (for conditional UPDATEs). */
-export function orderSourcesOf(to: OrderStatus): OrderStatus[] {
-  return (Object.keys(ORDER_MOVES) as OrderStatus[]).filter((from) => canMoveOrder(from, to));
-}
-
-/** The states a payment may reach `to` from (for conditional UPDATEs). */
-export function paymentSourcesOf(to: PaymentState): PaymentState[] {
-  return (Object.keys(PAYMENT_MOVES) as PaymentState[]).filter((from) => canMovePayment(from, to));
-}
-
 /** True for an order that is closed without having been paid. */
 export function isClosedUnpaid(status: OrderStatus): boolean {
   return status === 'canceled' || status === 'expired';
+}
+
+/**
+ * The one write of an order's status: moves order `orderId` from `from` to `to` in `trx`,
+ * writing `columns` (its timestamps, a reason) in the same UPDATE, only while the row is still
+ * in `from`, so of two writers racing for one move exactly one makes it.
+ * @returns true when this call moved the order; false when the move is not in
+ *   {@link ORDER_MOVES} (nothing is written) or the order was no longer in `from`
+ */
+export async function moveOrderStatus(
+  trx: Trx,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  columns: Omit<Updateable<OrdersTable>, 'status'> = {},
+): Promise<boolean> {
+  if (!canMoveOrder(from, to)) return false;
+  const moved = await trx
+    .updateTable('orders')
+    .set({ ...columns, status: to })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return moved.numUpdatedRows === 1n;
 }

@@ -17,6 +17,7 @@
 import { PAYMENT_MESSAGES } from './messages.ts';
 import type { OrderContext } from './context.ts';
 import type { Trx } from './order-lock.ts';
+import { moveOrderStatus } from './lifecycle.ts';
 import { OPEN_ATTEMPT_COLUMNS, type OpenAttempt, openAttempt } from '../payments/payment-start.ts';
 
 /** What paid the order: a captured card payment, or money received by hand (`manual_payments`). */
@@ -36,13 +37,12 @@ export async function orderBecomesPaid(
   by: PaidBy,
 ): Promise<{ paid: boolean; attempts: OpenAttempt[] }> {
   const now = ctx.now().toISOString();
-  const moved = await trx
-    .updateTable('orders')
-    .set({ status: 'paid', paid_at: now, expires_at: null, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'awaiting_payment')
-    .executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) return { paid: false, attempts: [] };
+  const moved = await moveOrderStatus(trx, orderId, 'awaiting_payment', 'paid', {
+    paid_at: now,
+    expires_at: null,
+    updated_at: now,
+  });
+  if (!moved) return { paid: false, attempts: [] };
   // The order's other open pages can no longer be paid.
   let superseded = trx
     .updateTable('payments')

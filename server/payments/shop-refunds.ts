@@ -39,7 +39,7 @@ import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from '../orders/context.ts';
 import type { OrderErrorCode } from '../orders/errors.ts';
-import { canMoveOrder } from '../orders/lifecycle.ts';
+import { canMoveOrder, moveOrderStatus } from '../orders/lifecycle.ts';
 import { lockOrder, type Trx } from '../orders/order-lock.ts';
 import { type KeptCardPayment, type OrderMoney, orderMoney } from '../orders/order-money.ts';
 import { recordActivity } from '../staff/activity-log.ts';
@@ -506,13 +506,9 @@ async function moveIfAllRefunded(
     .executeTakeFirst();
   if (pending) return;
   const now = ctx.now().toISOString();
-  const moved = await trx
-    .updateTable('orders')
-    .set({ status: 'refunded', updated_at: now })
-    .where('id', '=', order.id)
-    .where('status', '=', order.status)
-    .executeTakeFirst();
-  if (moved.numUpdatedRows !== 1n) return;
+  if (!(await moveOrderStatus(trx, order.id, order.status, 'refunded', { updated_at: now }))) {
+    return;
+  }
   await recordActivity(
     trx,
     {
