@@ -13,20 +13,16 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { UPLOAD_TYPES } from '../../../../common/upload-limits';
 
 export type ProductPhoto = Schemas['ProductPhoto'];
 export type MediaUpload = Schemas['MediaUpload'];
-
-/** The file types the upload takes (the server decides by the content, not the name). */
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** The most photos a product may have (the server refuses an eleventh). */
-export const MAX_PHOTOS = 10;
 
 const PRODUCTS_KEY = ['products'] as const;
 
 /** Uploads one image file and answers the upload. @throws ApiError with the server's message. */
 export async function uploadImage(file: Blob): Promise<MediaUpload> {
-  // The bytes themselves (read at once: at most 15 MB), which any fetch sends as they are.
+  // The bytes themselves (read at once: at most MAX_UPLOAD_BYTES, 15 MB), which any fetch sends as they are.
   const bytes = await file.arrayBuffer();
   const { data } = await api.POST('/media/uploads/', {
     body: bytes as never,
@@ -122,5 +118,5 @@ export function moved(ids: readonly number[], index: number, by: -1 | 1): number
 
 /** Whether `file` is a type the upload takes, by what the browser says (the server checks the bytes). */
 export function isImageType(file: { type: string }): boolean {
-  return (IMAGE_TYPES as readonly string[]).includes(file.type);
+  return (UPLOAD_TYPES as readonly string[]).includes(file.type);
 }

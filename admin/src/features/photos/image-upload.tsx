@@ -8,6 +8,7 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { isImageType, uploadImage, type MediaUpload } from './api';
+import { UPLOAD_TYPES } from '../../../../common/upload-limits';
 
 export function ImageUpload({
   label,
@@ -52,7 +53,7 @@ export function ImageUpload({
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept={UPLOAD_TYPES.join(',')}
         disabled={state.kind === 'sending'}
         aria-invalid={state.kind === 'failed' ? true : undefined}
         aria-describedby={state.kind === 'failed' ? `${id}-hint ${errorId}` : `${id}-hint`}

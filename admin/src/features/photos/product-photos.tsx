@@ -11,9 +11,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { MAX_ALT_TEXT, MAX_PHOTOS, UPLOAD_TYPES } from '../../../../common/upload-limits';
 import {
   isImageType,
-  MAX_PHOTOS,
   moved,
   photosQuery,
   uploadImage,
@@ -165,7 +165,7 @@ function AddPhotosInput({
         id={id}
         type="file"
         multiple
-        accept="image/jpeg,image/png,image/webp"
+        accept={UPLOAD_TYPES.join(',')}
         disabled={disabled}
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
@@ -242,7 +242,7 @@ function PendingPhoto({
             <input
               id={`${id}-alt`}
               value={alt}
-              maxLength={300}
+              maxLength={MAX_ALT_TEXT}
               required
               aria-invalid={altError ? true : undefined}
               aria-describedby={altError ? `${id}-alt-error` : undefined}
@@ -356,7 +356,7 @@ function PhotoCard({
           <input
             id={`${id}-alt`}
             value={alt}
-            maxLength={300}
+            maxLength={MAX_ALT_TEXT}
             required
             aria-invalid={altError ? true : undefined}
             aria-describedby={altError ? `${id}-alt-error` : undefined}
