@@ -56,6 +56,41 @@ export interface CancellationSeller {
 /** Why a line (or a piece) has no cancellation right (reg 28(1)(b); art. 16(c)). */
 export type ExemptionReason = 'made_to_order' | 'personalised' | 'exempt';
 
+/**
+ * The one rule of which lines have no right to cancel (reg. 28(1)(b); art. 16(c); C-529/19:
+ * exempt even before work starts), for the server's verdict on a line and the product page's
+ * note as the shopper fills in the options:
+ * - a piece made to order: 'made_to_order';
+ * - a piece its owner flagged exempt: 'exempt';
+ * - a text option (an engraving) filled in: 'personalised' (a choice among the shop's standard
+ *   values, a handle wood, is not a personalisation: the UK guidance on reg. 28(1)(b));
+ * - otherwise null: the right applies.
+ * @param values the line's option values by key ('' or absent: no text); a key the piece no
+ *   longer offers counts as none.
+ */
+export function lineExemptionOf(
+  piece: {
+    madeToOrder: boolean;
+    flaggedExempt: boolean;
+    options: readonly { key: string; kind: string }[];
+  },
+  values: Readonly<Record<string, string | undefined>>,
+): ExemptionReason | null {
+  if (piece.madeToOrder) return 'made_to_order';
+  if (piece.flaggedExempt) return 'exempt';
+  return personalisingOption(piece.options, values) ? 'personalised' : null;
+}
+
+/** The first text option of `options` filled in `values` (see {@link lineExemptionOf}). */
+export function personalisingOption<O extends { key: string; kind: string }>(
+  options: readonly O[],
+  values: Readonly<Record<string, string | undefined>>,
+): O | undefined {
+  return options.find(
+    (option) => option.kind === 'text' && (values[option.key] ?? '').trim() !== '',
+  );
+}
+
 /** A heading and its paragraphs of plain text (no markup; render them as text nodes). */
 export interface CancellationSection {
   heading: string;

@@ -6,12 +6,12 @@
  * - A piece is exempt when it is made to order, or its owner flagged it
  *   (`products.cancellation_exempt`).
  * - A line is exempt when its piece is, or when one of its text options (an engraving) is
- *   filled in. A choice among the shop's standard values (a handle wood) is not a
- *   personalisation: that is how the UK guidance reads reg. 28(1)(b) (decision of issue 29).
+ *   filled in: common/cancellation-form.ts `lineExemptionOf`, the rule the product page's note
+ *   follows too.
  *
  * The words shown for each are common/cancellation-form.ts's.
  */
-import type { ExemptionReason } from '../../common/cancellation-form.ts';
+import { type ExemptionReason, lineExemptionOf } from '../../common/cancellation-form.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { parseOptions } from './options.ts';
 
@@ -36,15 +36,12 @@ export function lineExemption(
   product: ExemptionFacts & { options: string | null },
   customization: Record<string, string>,
 ): ExemptionReason | null {
-  if (toBool(product.made_to_order)) return 'made_to_order';
-  if (toBool(product.cancellation_exempt)) return 'exempt';
-  const textKeys = new Set(
-    parseOptions(product.options)
-      .filter((o) => o.kind === 'text')
-      .map((o) => o.key),
+  return lineExemptionOf(
+    {
+      madeToOrder: toBool(product.made_to_order),
+      flaggedExempt: toBool(product.cancellation_exempt),
+      options: parseOptions(product.options),
+    },
+    customization,
   );
-  const personalised = Object.entries(customization).some(
-    ([key, value]) => textKeys.has(key) && value.trim() !== '',
-  );
-  return personalised ? 'personalised' : null;
 }

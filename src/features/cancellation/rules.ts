@@ -8,6 +8,8 @@
 import {
   CANCELLATION_PERIOD_DAYS,
   exemptionReason,
+  lineExemptionOf,
+  personalisingOption,
   type CancellationSeller,
   type ExemptionReason,
 } from '../../../common/cancellation-form';
@@ -47,20 +49,28 @@ export function pieceCancellationNote(
   piece: PieceFacts,
   values: Readonly<Record<string, string | undefined>> = {},
 ): PieceNote {
-  if (piece.made_to_order) {
+  const exemption = lineExemptionOf(
+    {
+      madeToOrder: piece.made_to_order,
+      flaggedExempt: piece.cancellation_exempt ?? false,
+      options: piece.options,
+    },
+    values,
+  );
+  if (exemption === 'made_to_order') {
     return {
       cancellable: false,
       text: 'Made to order for you, so it cannot be cancelled once ordered.',
     };
   }
-  if (piece.cancellation_exempt) {
+  if (exemption === 'exempt') {
     return {
       cancellable: false,
       text: 'Made to your specification, so it cannot be cancelled once ordered.',
     };
   }
   const texts = piece.options.filter((option) => option.kind === 'text');
-  const filled = texts.find((option) => (values[option.key] ?? '').trim() !== '');
+  const filled = personalisingOption(piece.options, values);
   if (filled) {
     return {
       cancellable: false,
