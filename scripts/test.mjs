@@ -96,7 +96,7 @@ const stages = [
       {
         name: 'error catalogue table',
         cmd: bin('tsx'),
-        args: ['scripts/error-catalogue-table.ts', '--check'],
+        args: ['scripts/error-catalog-table.ts', '--check'],
       },
     ],
     [

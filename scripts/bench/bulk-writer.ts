@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * Fast bulk writes for the bench's data generator (./grow-catalogue.ts), the same calls on both
+ * Fast bulk writes for the bench's data generator (./grow-catalog.ts), the same calls on both
  * engines the shop runs on:
  *
  * - SQLite: better-sqlite3 directly (not Kysely: its per-query overhead would dominate a million

@@ -9,7 +9,7 @@
  *
  * For each database: the demo shops are seeded through the API's own start-up (migrations, the
  * demo catalogue, the desk's demo orders), the demo shop is grown to N orders of N / 20
- * customers with one bulk insert (./grow-catalogue.ts, no products added), given a desk's mix
+ * customers with one bulk insert (./grow-catalog.ts, no products added), given a desk's mix
  * of payment methods and statuses (./grow-desk.ts), and the desk's list is measured in this
  * process on a connection opened as the API opens it. PostgreSQL runs when TEST_DATABASE_URL
  * names a server (in a scratch database beside it, dropped after); `--postgres` without it runs
@@ -30,7 +30,7 @@ import {
   takeEngineFlag,
   wholeNumber,
 } from './engine-options';
-import { describeReport, growCatalogue } from './grow-catalogue';
+import { describeReport, growCatalogue } from './grow-catalog';
 import { seedDemoDatabase } from './grow-cli';
 import { mixDeskOrders } from './grow-desk';
 import { createScratchDatabase, rerunUnderThrowawayPostgres } from './size-bench';

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The command line of the catalogue grower (./grow-catalogue.ts), `npm run bench:grow`:
+ * The command line of the catalogue grower (./grow-catalog.ts), `npm run bench:grow`:
  *
  *   npm run bench:grow -- --products 100000 [--sqlite PATH | --database-url URL]
  *                         [--customers C] [--orders O] [--shops S --products-per-shop P]
@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BulkTarget } from './bulk-writer';
-import { describeReport, growCatalogue, type GrowOptions } from './grow-catalogue';
+import { describeReport, growCatalogue, type GrowOptions } from './grow-catalog';
 
 /** The CLI's options, parsed from `argv` (the arguments after the script). */
 export interface GrowCli {

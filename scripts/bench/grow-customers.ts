@@ -5,7 +5,7 @@
  * again finds the same names for the customers it made before.
  */
 import type { BulkWriter, Cell } from './bulk-writer';
-import { personName, randomFor, slugify } from './catalogue-words';
+import { personName, randomFor, slugify } from './catalog-words';
 import { type Ids, iso, STREAM, USER_COLUMNS, YEAR_MS } from './grow-rows';
 
 /**

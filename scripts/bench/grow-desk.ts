@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The order desk's bench data (`npm run bench -- --orders N`): after ./grow-catalogue.ts has
+ * The order desk's bench data (`npm run bench -- --orders N`): after ./grow-catalog.ts has
  * grown the demo shop to N orders (all old, settled, paid by bank transfer), this gives them
  * the mix a desk sees, decided by each order's id so the same database always gets the same
  * mix: about 40% paid by card and 10% by the shop's own method; of the orders older than five

@@ -5,7 +5,7 @@
  * attestation the checkout would have stored. Written BATCH orders at a time.
  */
 import type { BulkWriter, Cell } from './bulk-writer';
-import { between, pick, type Random, randomFor, ukAddress, weighted } from './catalogue-words';
+import { between, pick, type Random, randomFor, ukAddress, weighted } from './catalog-words';
 import {
   BATCH,
   DAY_MS,

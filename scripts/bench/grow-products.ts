@@ -1,5 +1,5 @@
 /**
- * The grown shop's products: each drawn from the seeded generator (./catalogue-words.ts gives its
+ * The grown shop's products: each drawn from the seeded generator (./catalog-words.ts gives its
  * name, description, attributes and, for a few, a rare word), with a price, stock, lead time and
  * options like the demo's, one to three of the seed's image files of its category, and its
  * reviews (about 1.46 a product, some verified by the generated customers). Written BATCH at a
@@ -20,8 +20,8 @@ import {
   reviewRating,
   slugify,
   weighted,
-} from './catalogue-words';
-import type { GrowReport } from './grow-catalogue';
+} from './catalog-words';
+import type { GrowReport } from './grow-catalog';
 import {
   ATTRIBUTE_COLUMNS,
   BATCH,

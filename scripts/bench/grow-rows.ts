@@ -1,5 +1,5 @@
 /**
- * What the catalogue grower (./grow-catalogue.ts) writes and how: the columns it fills in each
+ * What the catalogue grower (./grow-catalog.ts) writes and how: the columns it fills in each
  * table (checked against the live schema before the first row), the ids it hands out itself so
  * that rows can point at each other without a round trip (and the PostgreSQL sequences moved
  * past them afterwards), the shape of the shop being grown, the generator's streams and batch

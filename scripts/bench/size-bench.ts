@@ -9,7 +9,7 @@
  *
  * For each database: the API is started as `npm start` starts it (./api-process.ts) with the
  * catalogue and page caches off (CATALOG_CACHE_TTL_MS=0, PAGE_CACHE_TTL_MS=0) to create and seed
- * it, stopped, the demo shop is grown to N active products (./grow-catalogue.ts), and the API
+ * it, stopped, the demo shop is grown to N active products (./grow-catalog.ts), and the API
  * is started again and measured. PostgreSQL runs when TEST_DATABASE_URL names a server (in a
  * scratch database created beside it and dropped after); `--postgres` without it runs the whole
  * bench again under scripts/pg-throwaway.sh, which starts a throwaway cluster.
@@ -31,7 +31,7 @@ import {
   startDetached,
   stop,
 } from './api-process';
-import { RARE_DESCRIPTION_WORDS } from './catalogue-words';
+import { RARE_DESCRIPTION_WORDS } from './catalog-words';
 import {
   benchEngines,
   benchPostgresUrl,
@@ -40,7 +40,7 @@ import {
   takeEngineFlag,
   wholeNumber,
 } from './engine-options';
-import { describeReport, growCatalogue, type GrowOptions } from './grow-catalogue';
+import { describeReport, growCatalogue, type GrowOptions } from './grow-catalog';
 import { CONNECTIONS, DURATION_S, TENANT } from './load-settings';
 import { firstProductSlug } from './read-benchmarks';
 import { sizeBenchmarks } from './size-benchmarks';

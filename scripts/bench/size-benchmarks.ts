@@ -3,7 +3,7 @@
  * The catalogue at size (`npm run bench -- --products N`): one table per database of the rows a
  * large catalogue must hold, each next to its goal with a met/missed mark. Against the API started
  * as `npm start` starts it with the catalogue and page caches off (every request reaches the
- * database), after the shop was grown (./grow-catalogue.ts):
+ * database), after the shop was grown (./grow-catalog.ts):
  *
  * 1. one request alone: the median of ALONE_RUNS sequential requests (after a few to warm up),
  *    in ms, for the list, the searches, the suggestions and the server-rendered search page

@@ -5,7 +5,7 @@
  */
 import { QueryCounter } from '../test/query-counter.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { DEMO, SECOND } from '../test/catalogue.ts';
+import { DEMO, SECOND } from '../test/catalog.ts';
 
 describe('the catalogue cache keys on normalized parameters', () => {
   const queries = new QueryCounter();

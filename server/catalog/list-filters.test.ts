@@ -3,7 +3,7 @@
  * the other filters, the next page's link in the canonical query, and 400 for a bad bound.
  */
 import type { components } from '../../common/storefront-api';
-import { cents, useCatalogApi } from '../test/catalogue.ts';
+import { cents, useCatalogApi } from '../test/catalog.ts';
 
 type Page = components['schemas']['PaginatedProductList'];
 

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import type { components } from '../../common/storefront-api';
-import { asciiLower, byCodePoint, cents, demo, useCatalogApi } from '../test/catalogue.ts';
+import { asciiLower, byCodePoint, cents, demo, useCatalogApi } from '../test/catalog.ts';
 
 type Page = components['schemas']['PaginatedProductList'];
 

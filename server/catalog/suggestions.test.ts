@@ -4,7 +4,7 @@
  * with its words, punctuation read as text, and 400 for a bad term.
  */
 import type { components } from '../../common/storefront-api';
-import { DEMO, SECOND, demo, second, useCatalogApi } from '../test/catalogue.ts';
+import { DEMO, SECOND, demo, second, useCatalogApi } from '../test/catalog.ts';
 
 type Suggestion = components['schemas']['ProductSuggestion'];
 

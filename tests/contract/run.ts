@@ -62,7 +62,7 @@ import { dataRightsCases } from './cases/account-data';
 import { contractWideCases } from './cases/auth-and-unimplemented';
 import { blogCases, blogSetup } from './cases/blog';
 import { cartCases } from './cases/cart';
-import { catalogueCases } from './cases/catalogue';
+import { catalogueCases } from './cases/catalog';
 import { checkoutCases } from './cases/checkout';
 import { contactAndPagesCases } from './cases/contact-and-pages';
 import { orderCases } from './cases/orders';
@@ -114,7 +114,7 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
   const cases = [
     ...fromFile('cases/settings.ts', settingsCases()),
     ...fromFile(
-      'cases/catalogue.ts',
+      'cases/catalog.ts',
       catalogueCases(
         slug,
         categorySlug,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PAYMENT_RETURN } from './error-catalogue-pages';
+import { PAYMENT_RETURN } from './error-catalog-pages';
 import { checkOut, placeOrder } from './shopper-steps';
 import { expect, expectSoon, logIn, shot, test } from './mock-shop';
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 
 /**
  * What a shopper does on the storefront's pages, as the mock's specs and the error catalogue's
- * cases (error-catalogue.ts) need it: each function takes the page and clicks or types as a
+ * cases (error-catalog.ts) need it: each function takes the page and clicks or types as a
  * shopper would, by the labels the page shows (spec sections 2 and 5).
  */
 

@@ -4,7 +4,7 @@
  * exactly which of its own products it finds, so both engines must find the same ones.
  */
 import type { components } from '../../../common/storefront-api';
-import { DEMO, SECOND, demo, second, useCatalogApi } from '../../test/catalogue.ts';
+import { DEMO, SECOND, demo, second, useCatalogApi } from '../../test/catalog.ts';
 import { testDatabaseUrl } from '../../test/test-app.ts';
 
 type Suggestion = components['schemas']['ProductSuggestion'];

@@ -8,7 +8,7 @@
  */
 import { sql } from 'kysely';
 import type { components } from '../../../common/storefront-api';
-import { DEMO, asciiLower, byCodePoint, demo } from '../../test/catalogue.ts';
+import { DEMO, asciiLower, byCodePoint, demo } from '../../test/catalog.ts';
 import { QueryPlans } from '../../test/query-plans.ts';
 import { createTestApp, type TestApp, testDatabaseUrl } from '../../test/test-app.ts';
 import { SORTED_MATCHES_AT_MOST } from '../product-suggestions.ts';

@@ -1,20 +1,20 @@
 /// <reference types="node" />
 /**
  * docs/mock.md's table "Each message of the error catalogue (spec section 8)", made from
- * tests/e2e-mock/error-catalogue.ts, the rows the mock's end-to-end test drives, so the table
+ * tests/e2e-mock/error-catalog.ts, the rows the mock's end-to-end test drives, so the table
  * and the test cannot tell different stories.
  *
- *     npx tsx scripts/error-catalogue-table.ts           prints the table
- *     npx tsx scripts/error-catalogue-table.ts --write   writes it into docs/mock.md
- *     npx tsx scripts/error-catalogue-table.ts --check   exits 1 when docs/mock.md's table differs
+ *     npx tsx scripts/error-catalog-table.ts           prints the table
+ *     npx tsx scripts/error-catalog-table.ts --write   writes it into docs/mock.md
+ *     npx tsx scripts/error-catalog-table.ts --check   exits 1 when docs/mock.md's table differs
  *
  * `npm test` runs `--check` in its first stage (scripts/test.mjs).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CatalogueRow } from '../tests/e2e-mock/catalogue-case.ts';
-import { ERROR_CATALOGUE } from '../tests/e2e-mock/error-catalogue.ts';
+import type { CatalogueRow } from '../tests/e2e-mock/catalog-case.ts';
+import { ERROR_CATALOGUE } from '../tests/e2e-mock/error-catalog.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docPath = path.join(root, 'docs', 'mock.md');
@@ -95,13 +95,15 @@ function main(args: string[]): number {
     const readme = readFileSync(docPath, 'utf8');
     const wanted = withTable(readme, table);
     if (wanted === readme) {
-      console.log('docs/mock.md: the error catalogue table matches tests/e2e-mock/error-catalogue.ts');
+      console.log(
+        'docs/mock.md: the error catalogue table matches tests/e2e-mock/error-catalog.ts',
+      );
       return 0;
     }
     if (args.includes('--check')) {
       console.error(
-        'docs/mock.md: the error catalogue table differs from tests/e2e-mock/error-catalogue.ts;\n' +
-          'change the rows there, then run: npx tsx scripts/error-catalogue-table.ts --write',
+        'docs/mock.md: the error catalogue table differs from tests/e2e-mock/error-catalog.ts;\n' +
+          'change the rows there, then run: npx tsx scripts/error-catalog-table.ts --write',
       );
       return 1;
     }

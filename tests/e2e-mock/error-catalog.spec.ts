@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
-import { ERROR_CATALOGUE, FAILED_REFRESH } from './error-catalogue';
+import { ERROR_CATALOGUE, FAILED_REFRESH } from './error-catalog';
 import { test as base, expect, expectSoon, mockLogin } from './mock-shop';
 import { logInWithForm } from './shopper-steps';
 
 /**
  * Each message of the spec's error catalogue (section 8), through the mock's switches: one
- * test per row of tests/e2e-mock/error-catalogue.ts (docs/mock.md's table is made from it), one
+ * test per row of tests/e2e-mock/error-catalog.ts (docs/mock.md's table is made from it), one
  * step per case. A step sets the case's switches, opens its page (logged in when the row says
  * so), does the case's step and expects each text exactly; the switches are cleared before
  * each case and after the test.

@@ -1,5 +1,5 @@
 /**
- * The words the bench's data generator (./grow-catalogue.ts) builds a large catalogue from, and
+ * The words the bench's data generator (./grow-catalog.ts) builds a large catalogue from, and
  * the deterministic pieces of text it makes of them: product names, 30-80-word descriptions,
  * attributes, review comments and people's names. Plain data and pure functions of a seeded
  * pseudo-random generator: the same seed gives the same catalogue on every machine.

@@ -12,7 +12,7 @@ import { type TestApp, testDatabaseUrl } from '../test/test-app.ts';
 
 if (!testDatabaseUrl) {
   console.log(
-    'processes-catalogue-propagation.test.ts: the two-processes-on-one-PostgreSQL tests are SKIPPED: no TEST_DATABASE_URL given (CI gives one through .ci/run)',
+    'processes-catalog-propagation.test.ts: the two-processes-on-one-PostgreSQL tests are SKIPPED: no TEST_DATABASE_URL given (CI gives one through .ci/run)',
   );
 }
 

@@ -1,7 +1,7 @@
 import { asTenant, createTestApp, type TestApp } from '../../server/test/test-app';
 import type { BulkTarget } from './bulk-writer';
-import { RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalogue-words';
-import { growCatalogue, type GrowReport } from './grow-catalogue';
+import { RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalog-words';
+import { growCatalogue, type GrowReport } from './grow-catalog';
 import { parseGrowArgs } from './grow-cli';
 import { parseSizeBenchArgs } from './size-bench';
 

@@ -1,9 +1,9 @@
 /**
  * The error catalogue's rows for the pages around the shop, after the shopping rows of
- * ./error-catalogue.ts and in docs/mock.md's order: the blog and its comments, the contact and
+ * ./error-catalog.ts and in docs/mock.md's order: the blog and its comments, the contact and
  * company pages, login and register, the payment return page, and the policies and FAQs.
  */
-import { type CatalogueRow, seen } from './catalogue-case';
+import { type CatalogueRow, seen } from './catalog-case';
 import { comment, logInWithForm, register, sendContactMessage } from './shopper-steps';
 
 /** A payment of the contract's examples; the return page looks it up by this id. */

@@ -3,17 +3,17 @@
  * the mock makes it appear, where, and what a shopper does to see it.
  *
  * This is the single source of docs/mock.md's table "Each message of the error catalogue":
- * `npx tsx scripts/error-catalogue-table.ts --write` writes the table from these rows (the
+ * `npx tsx scripts/error-catalog-table.ts --write` writes the table from these rows (the
  * operation and action columns come from the rows' cases, so the table cannot name a switch
- * the test does not set) and `--check` fails when the page differs; error-catalogue.spec.ts
+ * the test does not set) and `--check` fails when the page differs; error-catalog.spec.ts
  * drives every case in Chromium and expects each text exactly as the page shows it.
  *
  * The rows of the shopping pages (products, cart, checkout, reviews) are here; those of the pages
- * around the shop are in ./error-catalogue-pages.ts, and what a row and a case are in
- * ./catalogue-case.ts.
+ * around the shop are in ./error-catalog-pages.ts, and what a row and a case are in
+ * ./catalog-case.ts.
  */
-import { type CatalogueRow, seen, type Switches } from './catalogue-case';
-import { PAGE_ROWS } from './error-catalogue-pages';
+import { type CatalogueRow, seen, type Switches } from './catalog-case';
+import { PAGE_ROWS } from './error-catalog-pages';
 import {
   addToCart,
   clearCart,

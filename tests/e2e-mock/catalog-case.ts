@@ -1,5 +1,5 @@
 /**
- * What a row of the error catalogue (./error-catalogue.ts) is made of: the mock's switches, the
+ * What a row of the error catalogue (./error-catalog.ts) is made of: the mock's switches, the
  * cases that show a message (open a page with some switches set, do a step, read the texts) and
  * the row of docs/mock.md's table they stand behind, with `seen`, the short way the rows write a
  * case.

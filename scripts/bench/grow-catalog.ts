@@ -5,7 +5,7 @@
  * (`npm run bench:grow`, whose command line is ./grow-cli.ts).
  *
  * It adds products to the demo shop (`demo-handcraft`) until it has N active ones, with names,
- * descriptions and attributes from ./catalogue-words.ts, spread over the demo's categories and
+ * descriptions and attributes from ./catalog-words.ts, spread over the demo's categories and
  * three new ones, reusing the seed's image files (no new files); about 1.46 reviews per product;
  * C customers (default N / 20) and O orders with their lines (default N) in the shop; and
  * optionally S more shops of P products each (tenant-count scaling). Everything is drawn from a
@@ -25,7 +25,7 @@
  * database while it grows (the bench stops the API first).
  */
 import { type BulkTarget, type BulkWriter, type Cell, openBulkWriter } from './bulk-writer';
-import { CATEGORIES, RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalogue-words';
+import { CATEGORIES, RARE_DESCRIPTION_WORDS, RARE_NAME_WORDS } from './catalog-words';
 import { addCustomers } from './grow-customers';
 import { addOrders } from './grow-orders';
 import { addProducts } from './grow-products';
@@ -84,7 +84,7 @@ export interface GrowReport {
     shopProducts: number;
   };
   /**
-   * For each rare word (./catalogue-words.ts), how many of the added active products hold it in
+   * For each rare word (./catalog-words.ts), how many of the added active products hold it in
    * their name or description (case-insensitive): what a search for it must find among them.
    */
   rareWords: Record<string, number>;
