@@ -1,7 +1,7 @@
 /**
  * The back office's product moves: create, update (which also publishes, takes back to draft,
- * archives and unarchives), duplicate. Each checks the member's permission (`catalog.edit`),
- * the form's rules (./product-input.ts), and writes in one transaction the product, its
+ * archives and unarchives), duplicate. Who may call them (`catalog.edit`) is checked at the door
+ * (server/http/admin/permissions.ts); each checks the form's rules (./product-input.ts), and writes in one transaction the product, its
  * attributes, its slug history (./product-slugs.ts), a stock movement for a starting stock
  * (./stock-movements.ts) and one activity-log entry with the fields that changed, as they
  * were and as they became.
@@ -24,7 +24,6 @@ import type { Database } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
-import { requirePermission } from '../staff/roles.ts';
 import { type AdminProduct, getAdminProduct } from './product-admin-read.ts';
 import {
   type CheckedProduct,
@@ -149,7 +148,7 @@ function optionsJson(options: CheckedProduct['options']): string | null {
  * (`-2`, `-3`... when taken); a slug sent that another product has is refused on `slug`. A
  * starting stock is recorded as an `initial` stock movement. Default status: draft.
  * @returns the new product's id.
- * @throws DomainError `forbidden` (403) without `catalog.edit`; `invalid_product_input` (400).
+ * @throws DomainError `invalid_product_input` (400).
  */
 export async function createProduct(
   db: import('kysely').Kysely<Database>,
@@ -157,7 +156,6 @@ export async function createProduct(
   input: ProductInput,
   now: Date = new Date(),
 ): Promise<number> {
-  requirePermission(actor, 'catalog.edit');
   const checked = checkProductInput(input);
   const missing: Record<string, string[]> = {};
   if (checked.name === undefined && input.name === undefined) missing.name = [REQUIRED_MESSAGE];
@@ -258,7 +256,7 @@ function actionOf(changed: Record<string, unknown>, from: string): string {
  * A new slug keeps the old one as a redirect (taking a former slug back removes it); an empty
  * slug makes one from the (new) name. Nothing changed: nothing written, nothing logged.
  * @returns true when something changed.
- * @throws DomainError `forbidden` (403); `product_not_found` (404); `invalid_product_input` (400).
+ * @throws DomainError `product_not_found` (404); `invalid_product_input` (400).
  */
 export async function updateProduct(
   db: import('kysely').Kysely<Database>,
@@ -267,7 +265,6 @@ export async function updateProduct(
   input: ProductInput,
   now: Date = new Date(),
 ): Promise<boolean> {
-  requirePermission(actor, 'catalog.edit');
   const checked = checkProductInput({ ...input, stock: undefined });
   const tenantId = actor.tenantId;
   return slugSafe(() =>
@@ -381,7 +378,7 @@ export async function updateProduct(
  * slug (`<slug>-copy`, `-copy-2`...), no stock, every other field the same, and copies of its
  * photo rows (the same files: a photo's files are shared until one of the two replaces them).
  * @returns the copy's id.
- * @throws DomainError `forbidden` (403); `product_not_found` (404).
+ * @throws DomainError `product_not_found` (404).
  */
 export async function duplicateProduct(
   db: import('kysely').Kysely<Database>,
@@ -389,7 +386,6 @@ export async function duplicateProduct(
   productId: number,
   now: Date = new Date(),
 ): Promise<number> {
-  requirePermission(actor, 'catalog.edit');
   const tenantId = actor.tenantId;
   return slugSafe(() =>
     db.transaction().execute(async (trx) => {

@@ -32,7 +32,6 @@ import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
-import { requirePermission } from '../staff/roles.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { recordStockMovement } from './stock-movements.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
@@ -179,7 +178,7 @@ function checkChange(input: StockChangeInput): StockChangeInput & { note: string
 
 /**
  * Sets or adjusts the stock of product `productId` of the actor's shop (see the module comment).
- * @throws DomainError `forbidden` (403) without `catalog.edit`; `invalid_stock_input` (400) on
+ * @throws DomainError `invalid_stock_input` (400) on
  *   `mode`, `quantity` (not a whole number, 0 for an adjustment, below 0 for a count, beyond
  *   a million, or a stock that would pass a million), `expected_stock`, `reason`, `note`;
  *   `product_not_found` (404) for no such product in the shop; `stock_move_refused` (409, with
@@ -193,7 +192,6 @@ export async function changeProductStock(
   input: StockChangeInput,
   now: Date = new Date(),
 ): Promise<StockChangeResult> {
-  requirePermission(actor, 'catalog.edit');
   const change = checkChange(input);
   const tenantId = actor.tenantId;
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -285,7 +283,7 @@ export async function changeProductStock(
 
 /**
  * Sets product `productId`'s low-stock threshold (null: never warn).
- * @throws DomainError `forbidden` (403); `invalid_stock_input` (400) on `low_stock_threshold`
+ * @throws DomainError `invalid_stock_input` (400) on `low_stock_threshold`
  *   (not a whole number from 0 to 100000, nor null); `product_not_found` (404).
  */
 export async function setStockThreshold(
@@ -295,7 +293,6 @@ export async function setStockThreshold(
   threshold: number | null,
   now: Date = new Date(),
 ): Promise<StockChangeResult> {
-  requirePermission(actor, 'catalog.edit');
   if (threshold !== null) {
     const field = 'low_stock_threshold';
     if (typeof threshold !== 'number' || !Number.isInteger(threshold)) {
@@ -363,7 +360,7 @@ interface HistoryRow {
 /**
  * Product `productId`'s stock with page `page` of its history (20 a page, newest first: see the
  * module comment).
- * @throws DomainError `forbidden` (403); `product_not_found` (404); `invalid_page` (404) past
+ * @throws DomainError `product_not_found` (404); `invalid_page` (404) past
  *   the last page (page 1 is always valid).
  */
 export async function getProductStock(
@@ -372,7 +369,6 @@ export async function getProductStock(
   productId: number,
   page = 1,
 ): Promise<ProductStock & { nextPage: number | null; previousPage: number | null }> {
-  requirePermission(actor, 'catalog.edit');
   const product = await findProduct(db, actor.tenantId, productId);
   if (!product) throw notFound();
   const offset = pageOffset(page, STOCK_HISTORY_PAGE_SIZE);
@@ -445,7 +441,7 @@ export async function getProductStock(
 /**
  * Page `page` of the shop's products at or below their low-stock threshold (not made to order),
  * sold out first, then by stock, name and id; 50 a page.
- * @throws DomainError `forbidden` (403); `invalid_page` (404) past the last page.
+ * @throws DomainError `invalid_page` (404) past the last page.
  */
 export async function listLowStock(
   db: Kysely<Database>,
@@ -457,7 +453,6 @@ export async function listLowStock(
   previousPage: number | null;
   results: LowStockItem[];
 }> {
-  requirePermission(actor, 'catalog.edit');
   const offset = pageOffset(page, LOW_STOCK_PAGE_SIZE);
   if (offset === null || page < 1 || !Number.isInteger(page)) throw invalidPage();
   const query = db

@@ -98,8 +98,8 @@ function cancelRefusal(order: OrderRow): string | null {
  * @returns the order's new status (`canceled`), the amount refunded and each refund's outcome
  *   (a refund its provider refused is `failed` and may be made again; one whose provider could
  *   not be reached stays `pending` and the sweep asks again).
- * @throws DomainError `forbidden` (403): without `orders.fulfil`, or a paid order by a member
- *   without `orders.money`; `invalid_desk_input` (400: `reason` blank, over 500 characters or
+ * @throws DomainError `forbidden` (403): a paid order by a member without `orders.money` (the
+ *   door checks `orders.fulfil`: server/http/admin/permissions.ts); `invalid_desk_input` (400: `reason` blank, over 500 characters or
  *   with control characters); `order_not_found` (404); `payment_in_progress` (409) while a card
  *   payment of an unpaid order is pending at its provider; `order_move_refused` (409): closed
  *   already ("This order is already closed."), shipped ("This order has been sent; refund it
@@ -111,7 +111,6 @@ export async function cancelByShop(
   orderNumber: string,
   input: CancelInput,
 ): Promise<CancelResult> {
-  requirePermission(actor, 'orders.fulfil');
   const errors: FieldErrors = {};
   const reason = checkText(errors, 'reason', input.reason, {
     max: DESK_LIMITS.cancelReason,
