@@ -10,26 +10,49 @@ import { readdirSync } from 'node:fs';
  * `no-restricted-imports` entry replaces an earlier one for the files it matches.
  *
  * - `common/` is what both sides import, and imports neither `src/` nor `server/`.
- * - The server's domain folders never import the HTTP layer (`server/http/`) nor a Fastify
- *   plugin: a domain raises a domain error and `server/http/errors.ts` picks the status.
+ * - The server's domain folders are ranked (SERVER_DOMAIN_LAYERS, lowest first): a domain imports
+ *   only domains below it. None imports the HTTP layer (`server/http/`) nor a Fastify plugin: a
+ *   domain raises a domain error and `server/http/errors.ts` picks the status.
+ * - scripts/check-import-cycles.ts (also in `npm run lint`) finds the cycles between files that
+ *   the zones cannot see, inside one folder.
  * - The platform (`server/platform/`, `server/config/`) sits below the domain: it imports no
  *   domain folder and no HTTP code.
  * - In the SPA, features are ranked (FEATURE_LAYERS, lowest first): a feature imports only
  *   features below it, so no two features import each other, and never the app shell
  *   (`src/app/`) nor a route; from a feature below it, only its `api.ts` and components.
  */
-const SERVER_DOMAINS = [
-  'catalog',
-  'shipping',
-  'cart',
-  'checkout',
-  'orders',
-  'payments',
-  'accounts',
-  'content',
+/**
+ * The server's domain folders, lowest first: each may import only those before it (and the
+ * platform, config and common/), so no two domains import each other (issue 37). The order
+ * follows what each one needs:
+ * - staff (the members, their roles and the activity log) needs only the platform's credentials;
+ * - media (uploads and product photos) logs to the activity log;
+ * - content (site settings, pages, blog, reviews, the inbox) claims uploads for its pictures;
+ * - shipping (zones, methods, quotes, addresses) needs no other domain;
+ * - catalog reads the shop's name and its shipping (the "delivery from" line);
+ * - cart holds catalog's products and quotes their delivery;
+ * - payments is the card providers and the payment methods;
+ * - orders takes payments for its orders, starts, settles and refunds them, and closes orders;
+ * - checkout turns a cart into an order with its payment;
+ * - accounts hands a shopper their data (cart, orders, messages) and keeps their addresses;
+ * - settings edits every domain's settings.
+ * The HTTP layer (server/http/), the seed and the app compose them and are not ranked.
+ */
+const SERVER_DOMAIN_LAYERS = [
   'staff',
   'media',
+  'content',
+  'shipping',
+  'catalog',
+  'cart',
+  'payments',
+  'orders',
+  'checkout',
+  'accounts',
+  'settings',
 ];
+/** What sits in server/ beside the domains: not ranked among them. */
+const SERVER_NOT_DOMAINS = ['http', 'platform', 'config', 'seed', 'test', 'node_modules'];
 
 /**
  * The SPA's features, lowest first: each may import only those before it. The order follows
@@ -77,6 +100,15 @@ const featureFolders = readdirSync(FEATURES_DIR, { withFileTypes: true })
 const unranked = featureFolders.filter((feature) => !FEATURE_LAYERS.includes(feature));
 if (unranked.length > 0) {
   throw new Error(`eslint.config.js: rank the new feature(s) ${unranked} in FEATURE_LAYERS.`);
+}
+const unrankedDomains = readdirSync(new URL('./server/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => !SERVER_DOMAIN_LAYERS.includes(name) && !SERVER_NOT_DOMAINS.includes(name));
+if (unrankedDomains.length > 0) {
+  throw new Error(
+    `eslint.config.js: rank the new server domain(s) ${unrankedDomains} in SERVER_DOMAIN_LAYERS.`,
+  );
 }
 const internalsOf = (feature) =>
   readdirSync(new URL(`${feature}/`, FEATURES_DIR))
@@ -177,17 +209,26 @@ const boundaries = [
   ),
   zone(['server/**/*.{ts,tsx}'], [NOT_SRC]),
   // A test drives a rule through the HTTP answer a client sees, so it may import the HTTP layer.
-  zone(
-    SERVER_DOMAINS.map((domain) => `server/${domain}/**/*.{ts,tsx}`),
-    [NOT_SRC, NOT_HTTP],
-    ['**/*.test.ts'],
+  ...SERVER_DOMAIN_LAYERS.map((domain, rank) =>
+    zone(
+      [`server/${domain}/**/*.{ts,tsx}`],
+      [
+        NOT_SRC,
+        NOT_HTTP,
+        ...SERVER_DOMAIN_LAYERS.slice(rank + 1).map((other) => ({
+          group: [`**/${other}/**`],
+          message: `${domain} sits below ${other} in SERVER_DOMAIN_LAYERS (eslint.config.js): a domain imports only domains below it, so no two import each other. Move what both need below them, or have the higher one hand a callback down.`,
+        })),
+      ],
+      ['**/*.test.ts'],
+    ),
   ),
   zone(
     ['server/platform/**/*.{ts,tsx}', 'server/config/**/*.ts'],
     [
       NOT_SRC,
       {
-        group: ['**/http/**', ...SERVER_DOMAINS.map((domain) => `**/${domain}/**`)],
+        group: ['**/http/**', ...SERVER_DOMAIN_LAYERS.map((domain) => `**/${domain}/**`)],
         message:
           'The platform sits below the domain folders and the HTTP layer: it imports neither.',
       },

@@ -53,6 +53,27 @@ describe('the import boundaries', () => {
     ).toEqual([]);
   });
 
+  it('fail a server domain importing a domain ranked above it, and let it import those below', async () => {
+    const upwards = await boundaryErrors(
+      'server/payments/new-rule.ts',
+      "import { lockOrder as x } from '../orders/order-lock.ts';",
+    );
+    expect(upwards).toHaveLength(1);
+    expect(upwards[0]).toContain('payments sits below orders in SERVER_DOMAIN_LAYERS');
+    expect(
+      await boundaryErrors(
+        'server/staff/new-rule.ts',
+        "import { x } from '../accounts/tokens.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'server/orders/new-rule.ts',
+        "import { PAYMENT_METHODS as x } from '../payments/methods.ts';",
+      ),
+    ).toEqual([]);
+  });
+
   it('fail the platform importing a domain folder or the HTTP layer', async () => {
     expect(
       await boundaryErrors(

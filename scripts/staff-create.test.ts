@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { verifyPassword } from '../server/accounts/passwords.ts';
+import { verifyPassword } from '../server/platform/credentials/passwords.ts';
 import { openDatabase, type DbHandle } from '../server/platform/db/connection.ts';
 import { migrateToLatest } from '../server/platform/db/migrations.ts';
 

@@ -10,7 +10,7 @@ import { type Ids, iso, STREAM, USER_COLUMNS, YEAR_MS } from './grow-rows';
 
 /**
  * A password hash no password matches (the generated customers never log in): the format of
- * server/accounts/passwords.ts, with an all-zero salt and key.
+ * server/platform/credentials/passwords.ts, with an all-zero salt and key.
  */
 const UNUSABLE_PASSWORD_HASH = `scrypt$10$8$1$${'A'.repeat(22)}$${'A'.repeat(86)}`;
 

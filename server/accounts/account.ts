@@ -11,11 +11,11 @@ import type { AccountScope, SignInServices } from './context.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { AccountErrorCode } from './errors.ts';
 import {
-  ACCOUNT_MESSAGES,
   hashPassword,
   MIN_PASSWORD_LENGTH,
   verifyPassword,
-} from './passwords.ts';
+} from '../platform/credentials/passwords.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 
 /**
  * Field errors of a new password and its confirmation (keys `new_password`,

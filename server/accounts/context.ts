@@ -6,7 +6,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { RefreshTokenStore } from './refresh-tokens.ts';
-import type { AddressThrottle, LoginThrottle } from './throttle.ts';
+import type { AddressThrottle, LoginThrottle } from '../platform/credentials/throttle.ts';
+import type { MailMessage } from '../platform/mail/mailer.ts';
+import type { PasswordResetStore } from './password-reset.ts';
 
 /** The shop a request acts in and the client address it came from (what throttles count). */
 export interface AccountScope {
@@ -27,4 +29,30 @@ export interface SignInServices {
   registrationThrottle: AddressThrottle;
   /** scrypt work factor (log2 N) for new password hashes and the unknown-user equaliser. */
   passwordHashCost: number;
+}
+
+/** What the reset rules need; server/http/wiring/accounts.ts builds them once (`app.account`). */
+export interface PasswordResetServices {
+  resetTokens: PasswordResetStore;
+  /** Reset requests per client address and shop (over it: ThrottledError). */
+  resetThrottleByAddress: AddressThrottle;
+  /**
+   * Reset e-mails per account and shop, keyed `user:<id>` (over it: the same answer, and
+   * nothing is sent; the links already sent stay good). Never a refusal: the requester may be
+   * a stranger, and a refusal would lock the owner out of their own reset.
+   */
+  resetMailsPerAccount: AddressThrottle;
+  /** Reset confirmations per client address and shop (over it: ThrottledError, before hashing). */
+  resetConfirmThrottleByAddress: AddressThrottle;
+  /** Minimum time a reset request takes (ms). */
+  resetResponseMs: number;
+  /** MAIL_FROM, or null for the shop's contact e-mail. */
+  mailFrom: string | null;
+  /** The storefront origin reset links start with (`http://127.0.0.1:8080`, no trailing slash). */
+  linkOrigin(): string;
+  /**
+   * Sends a message after the answer has gone (the answer must not wait for, or be timed by,
+   * the mail server); `logLine` is what may be logged of it (never the link: a credential).
+   */
+  sendLater(message: MailMessage, logLine: Record<string, unknown>): void;
 }

@@ -23,7 +23,8 @@ import { insertOrder } from '../test/desk-orders.ts';
 import { productsInStock, tenantId, type TestCustomer } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor } from '../test/staff.ts';
 import { EmailOutbox, UNDELIVERABLE } from '../platform/mail/outbox.ts';
-import { ERASURE_MESSAGES, FORMER_CUSTOMER, tombstoneEmail } from './erasure.ts';
+import { ERASURE_MESSAGES, tombstoneEmail } from './erasure.ts';
+import { FORMER_CUSTOMER } from '../content/erased-authors.ts';
 
 type AccountDataExport = components['schemas']['AccountDataExport'];
 type Comment = components['schemas']['Comment'];

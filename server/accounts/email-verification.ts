@@ -22,9 +22,9 @@ import type { Logger } from '../platform/logger.ts';
 import type { MailMessage } from '../platform/mail/mailer.ts';
 import type { AccountScope } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
-import type { PasswordResetServices } from './forgotten-password.ts';
-import { hashResetToken } from './password-reset.ts';
-import type { AddressThrottle } from './throttle.ts';
+import type { PasswordResetServices } from './context.ts';
+import { hashResetToken } from '../platform/credentials/reset-tokens.ts';
+import type { AddressThrottle } from '../platform/credentials/throttle.ts';
 
 /** Lifetime of a verification link: 24 hours. */
 export const VERIFICATION_TOKEN_TTL_SECONDS = 24 * 60 * 60;

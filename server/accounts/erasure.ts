@@ -24,10 +24,8 @@ import type { Logger } from '../platform/logger.ts';
 import type { AccountScope, SignInServices } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
 import { ownContactMessages } from './my-data.ts';
-import { verifyPassword } from './passwords.ts';
-
-/** The name the storefront shows on the reviews and comments of an erased account. */
-export const FORMER_CUSTOMER = 'Former customer';
+import { verifyPassword } from '../platform/credentials/passwords.ts';
+import { FORMER_CUSTOMER } from '../content/erased-authors.ts';
 
 /** What the erasure form answers. */
 export const ERASURE_MESSAGES = {

@@ -20,41 +20,12 @@ import { toBool } from '../platform/db/mapping.ts';
 import { findSiteSettings } from '../content/site-settings.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { invalidNewPassword, newPasswordErrors } from './account.ts';
-import type { AccountScope, SignInServices } from './context.ts';
+import type { AccountScope, PasswordResetServices, SignInServices } from './context.ts';
 import type { Logger } from '../platform/logger.ts';
 import { markEmailVerified } from './email-verification.ts';
-import { hashPassword } from './passwords.ts';
-import { InvalidResetTokenError, type PasswordResetStore } from './password-reset.ts';
-import type { AddressThrottle } from './throttle.ts';
+import { hashPassword } from '../platform/credentials/passwords.ts';
+import { InvalidResetTokenError } from './password-reset.ts';
 
-/** The window of every reset throttle: one hour. */
-export const RESET_THROTTLE_WINDOW_SECONDS = 60 * 60;
-
-/** What the reset rules need; server/http/wiring/accounts.ts builds them once (`app.account`). */
-export interface PasswordResetServices {
-  resetTokens: PasswordResetStore;
-  /** Reset requests per client address and shop (over it: ThrottledError). */
-  resetThrottleByAddress: AddressThrottle;
-  /**
-   * Reset e-mails per account and shop, keyed `user:<id>` (over it: the same answer, and
-   * nothing is sent; the links already sent stay good). Never a refusal: the requester may be
-   * a stranger, and a refusal would lock the owner out of their own reset.
-   */
-  resetMailsPerAccount: AddressThrottle;
-  /** Reset confirmations per client address and shop (over it: ThrottledError, before hashing). */
-  resetConfirmThrottleByAddress: AddressThrottle;
-  /** Minimum time a reset request takes (ms). */
-  resetResponseMs: number;
-  /** MAIL_FROM, or null for the shop's contact e-mail. */
-  mailFrom: string | null;
-  /** The storefront origin reset links start with (`http://127.0.0.1:8080`, no trailing slash). */
-  linkOrigin(): string;
-  /**
-   * Sends a message after the answer has gone (the answer must not wait for, or be timed by,
-   * the mail server); `logLine` is what may be logged of it (never the link: a credential).
-   */
-  sendLater(message: MailMessage, logLine: Record<string, unknown>): void;
-}
 
 /** The reset e-mail of `shop` carrying `link`. */
 function resetMessage(shop: string, fromAddress: string, to: string, link: string): MailMessage {

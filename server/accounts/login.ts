@@ -1,7 +1,7 @@
 /**
  * Logging a customer in (spec sections 5, 7 and 8): `login_id` (an e-mail in any case, or a
  * username) or `email`, plus the password, starts a refresh-token family
- * (./refresh-tokens.ts). Throttled per account and per client address (./throttle.ts
+ * (./refresh-tokens.ts). Throttled per account and per client address (../platform/credentials/throttle.ts
  * LoginThrottle); a wrong password, an unknown and an inactive account are refused alike, in
  * about the same time, so the answer tells nobody which accounts exist.
  */
@@ -12,7 +12,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { AccountScope, SignInServices } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
-import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+import { burnPasswordCheck, verifyPassword } from '../platform/credentials/passwords.ts';
 
 /** What a refused login says (DRF simplejwt's wording). */
 export const LOGIN_MESSAGES = {

@@ -15,7 +15,7 @@ import {
 } from 'kysely';
 import type { components } from '../../common/storefront-api';
 import { createTestApp } from '../test/test-app.ts';
-import { ACCOUNT_MESSAGES } from './passwords.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 import {
   DEMO,
   NOT_VALID,

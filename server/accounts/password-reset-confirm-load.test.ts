@@ -5,12 +5,12 @@
  * a test), and confirmations are limited per client address (429 with Retry-After, counted in
  * the database).
  */
-import { ACCOUNT_MESSAGES } from './passwords.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 
 /** Every password the app hashes, counted (the real hash still runs). */
 const hashes = vi.hoisted(() => vi.fn());
-vi.mock('./passwords.ts', async (original) => {
-  const real = await original<typeof import('./passwords.ts')>();
+vi.mock('../platform/credentials/passwords.ts', async (original) => {
+  const real = await original<typeof import('../platform/credentials/passwords.ts')>();
   return {
     ...real,
     hashPassword: (...args: Parameters<typeof real.hashPassword>) => {

@@ -9,7 +9,7 @@
 import { Writable } from 'node:stream';
 import { outboxMessagesTo, resetLinkOf } from '../platform/mail/outbox-reader.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { ACCOUNT_MESSAGES } from './passwords.ts';
+import { ACCOUNT_MESSAGES } from './messages.ts';
 import {
   DEMO,
   INVALID_LINK,

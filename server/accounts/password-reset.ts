@@ -14,12 +14,13 @@
  * (./forgotten-password.ts), every link mailed stays good for its hour, and using any one of
  * them voids all the others.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { AccountErrorCode } from './errors.ts';
+import { hashResetToken, RESET_TOKEN_TTL_SECONDS } from '../platform/credentials/reset-tokens.ts';
 
 /**
  * Why a reset token was refused: unknown, another tenant's, used, replaced or expired. The
@@ -32,14 +33,6 @@ export class InvalidResetTokenError extends DomainError<AccountErrorCode> {
     });
     this.name = 'InvalidResetTokenError';
   }
-}
-
-/** Lifetime of a reset link: 1 hour. */
-export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
-
-/** Hex SHA-256 of a token as stored in `password_reset_tokens.token_hash`. */
-export function hashResetToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -13,9 +13,8 @@ import { dirname } from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { DomainError } from '../platform/domain-error.ts';
 import type { AccountErrorCode } from './errors.ts';
+import { JWT_ALGORITHM, JWT_ISSUER } from '../platform/credentials/jwt.ts';
 
-export const JWT_ALGORITHM = 'HS256';
-export const JWT_ISSUER = 'storefront-reference-api';
 
 export type TokenType = 'access' | 'refresh';
 

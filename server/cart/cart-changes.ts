@@ -15,7 +15,7 @@ import { checkCustomization, parseOptions } from '../catalog/options.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../common/cart-limits.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import { CART_MESSAGES } from '../orders/messages.ts';
+import { CART_MESSAGES } from './messages.ts';
 import { type Cart, ensureCart, loadCart, lockCart, stockConflict } from './cart.ts';
 import type { CartErrorCode } from './errors.ts';
 

@@ -21,7 +21,7 @@ import type { CartErrorCode } from './errors.ts';
 import { toDecimal } from '../../common/money.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
-import { STOCK_MESSAGES } from '../orders/messages.ts';
+import { STOCK_MESSAGES } from './messages.ts';
 import { parseOptions, priceChoices } from '../catalog/options.ts';
 import { lineExemption } from '../catalog/cancellation-exemption.ts';
 

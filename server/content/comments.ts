@@ -24,7 +24,7 @@ import type { Schemas } from '../../common/storefront-contract.ts';
 import { postNotFound, publishedPosts } from './blog.ts';
 import type { ContentErrorCode } from './errors.ts';
 import { heldForLinks } from './link-rule.ts';
-import { FORMER_CUSTOMER } from '../accounts/erasure.ts';
+import { FORMER_CUSTOMER } from './erased-authors.ts';
 
 type Comment = Schemas['Comment'];
 

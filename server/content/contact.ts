@@ -2,11 +2,11 @@
  * The contact page (spec sections 2, 3, 7 and 8): the shop's contact information, and messages
  * sent through its form. Every query filters by the shop. Contact messages are plain text,
  * stored trimmed, and counted per client address in the database
- * (CONTACT_MAX_PER_ADDRESS an hour; server/accounts/throttle.ts AddressThrottle), so two API
+ * (CONTACT_MAX_PER_ADDRESS an hour; server/platform/credentials/throttle.ts AddressThrottle), so two API
  * processes on one database share the count.
  */
 import type { Kysely } from 'kysely';
-import type { AddressThrottle } from '../accounts/throttle.ts';
+import type { AddressThrottle } from '../platform/credentials/throttle.ts';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { hasNul } from '../platform/canonical-json.ts';

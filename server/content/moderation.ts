@@ -27,7 +27,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { ModerationStatus } from '../platform/db/tables/catalog.ts';
 import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
-import { FORMER_CUSTOMER } from '../accounts/erasure.ts';
+import { FORMER_CUSTOMER } from './erased-authors.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { StaffActor } from '../staff/actor.ts';

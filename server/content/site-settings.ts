@@ -6,7 +6,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, SiteSettingsTable } from '../platform/db/database.ts';
 import { parseStringMap, toBool } from '../platform/db/mapping.ts';
-import { rateToPercent } from '../orders/vat.ts';
+import { rateToPercent } from '../../common/vat.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
@@ -73,7 +73,7 @@ export function toSeller(
 
 /**
  * The VAT rate a new order of the tenant keeps (basis points), null when the shop charges no
- * VAT: what checkout snapshots on the order (server/orders/vat.ts).
+ * VAT: what checkout snapshots on the order (common/vat.ts).
  */
 export async function currentVatRate(
   db: Kysely<Database> | Transaction<Database>,

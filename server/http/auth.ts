@@ -14,9 +14,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { toBool } from '../platform/db/mapping.ts';
 import { HttpError } from './http-error.ts';
-import { burnPasswordCheck } from '../accounts/passwords.ts';
+import { burnPasswordCheck } from '../platform/credentials/passwords.ts';
 import { RefreshTokenStore } from '../accounts/refresh-tokens.ts';
-import { AddressThrottle, LoginThrottle } from '../accounts/throttle.ts';
+import { AddressThrottle, LoginThrottle } from '../platform/credentials/throttle.ts';
 import { InvalidTokenError, TokenService } from '../accounts/tokens.ts';
 
 /** The customer a bearer-authenticated request acts for. */

@@ -26,9 +26,9 @@ import type { ProviderName } from '../platform/db/tables/payments.ts';
 import { DomainError, errorBody } from '../platform/domain-error.ts';
 import { HttpError, notFound } from './http-error.ts';
 import { statusOfDomainError } from './domain-errors.ts';
-import { PAYMENT_MESSAGES } from '../orders/messages.ts';
+import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 import { refusalError } from '../payments/errors.ts';
-import { applyReport } from '../payments/payment-moves.ts';
+import { applyReport } from '../orders/payment-moves.ts';
 import { NotificationIgnored, NotificationRefused } from '../payments/provider.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
 

@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toDecimal } from '../../common/money.ts';
-import { PAYMENT_MESSAGES } from '../orders/messages.ts';
+import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 import {
   sandboxCheckoutPath,
   sandboxNotificationBody,

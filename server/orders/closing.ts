@@ -6,7 +6,7 @@
  * shopper's e-mail is queued; the stock moves only in the transaction whose UPDATE made the
  * move, so it is given back once, whichever process or request gets there first. Open attempts
  * are then closed at their own provider where it can (a payment that still arrives is
- * refunded: ../payments/payment-refunds.ts).
+ * refunded: ./payment-refunds.ts).
  *
  * What is given back is each line's `stock_taken`, recorded by checkout in the same
  * transaction as the decrement (decision 016): 0 for a made-to-order line, whose piece is made
@@ -20,15 +20,16 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { canMoveOrder, moveOrderStatus, OPEN_PAYMENT_STATES } from './lifecycle.ts';
-import { ORDER_MESSAGES, PAYMENT_MESSAGES } from './messages.ts';
+import { ORDER_MESSAGES } from './messages.ts';
+import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
 import {
   closeAttemptsAtProvider,
   OPEN_ATTEMPT_COLUMNS,
   type OpenAttempt,
   openAttempt,
-} from '../payments/payment-start.ts';
-import { reconcilePayment } from '../payments/payment-moves.ts';
+} from './payment-start.ts';
+import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
 
 /** Why an order was closed. */

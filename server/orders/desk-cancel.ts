@@ -10,7 +10,7 @@
  *   conditional UPDATE naming the status it moves from, the stock of every line that has not
  *   left the shop is given back (a shipped or collected piece is with the shopper: it is not
  *   back on the shelf), and everything still refundable is refunded in full through
- *   `refundInFull` (server/payments/shop-refunds.ts: card money through its provider, money
+ *   `refundInFull` (server/orders/shop-refunds.ts: card money through its provider, money
  *   received by hand by the shop, as manual refunds), whose provider calls are made after the
  *   commit. The shopper's e-mail says the order was canceled and refunded; each refund's own
  *   e-mail follows when it is made.
@@ -20,7 +20,7 @@
  */
 import { toDecimal } from '../../common/money.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
-import { type RefundOutcome, refundInFull } from '../payments/shop-refunds.ts';
+import { type RefundOutcome, refundInFull } from './shop-refunds.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { requirePermission } from '../staff/roles.ts';
 import { afterClose, closeLocked, giveBackStock, refuseWhilePaymentPending } from './closing.ts';

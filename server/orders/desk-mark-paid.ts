@@ -21,7 +21,7 @@
 import { toDecimal } from '../../common/money.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { isCardMethod } from '../payments/methods.ts';
-import { closeAttemptsAtProvider } from '../payments/payment-start.ts';
+import { closeAttemptsAtProvider } from './payment-start.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { can, requirePermission } from '../staff/roles.ts';
 import type { OrderContext } from './context.ts';

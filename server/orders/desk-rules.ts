@@ -81,13 +81,13 @@ export type DeskAction =
  * The moves a member of `role` may make on the order now, in the contract's order.
  *
  * `refund` is offered to an owner whenever something paid is left to refund, whatever the
- * status, as the refund itself accepts (../payments/shop-refunds.ts): a shipped order, and a
+ * status, as the refund itself accepts (./shop-refunds.ts): a shipped order, and a
  * canceled one whose refund in full was refused by its provider, alike.
  * @param order the order's status and payment method.
  * @param shipments every shipment's progress, by index.
  * @param refundableCents what was paid less what was refunded (../orders/order-money.ts).
  * @param owedByHand a refund of the order is `manual`, or a card payment it could not keep is
- *   to be refunded by hand: an owner may mark it paid back (../payments/manual-refunds.ts).
+ *   to be refunded by hand: an owner may mark it paid back (./manual-refunds.ts).
  */
 export function deskActions(
   role: StaffRole,

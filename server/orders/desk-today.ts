@@ -9,8 +9,8 @@
  * - `collections_waiting`: orders with a collection ready at the workshop, not yet collected;
  * - `manual_refunds`: money the shop must pay back by hand: its refunds whose status is
  *   `manual` (source `refund`), and card payments an order could not keep whose refund is
- *   `manual` (source `payment`, ../payments/payment-refunds.ts), until an owner marks them
- *   paid back (`paid_back`, ../payments/manual-refunds.ts);
+ *   `manual` (source `payment`, ./payment-refunds.ts), until an owner marks them
+ *   paid back (`paid_back`, ./manual-refunds.ts);
  * - `due_this_week`: made-to-order lines of paid and processing orders, not yet sent or
  *   collected, whose latest dispatch day is at most 7 days after today (UTC), or past.
  *

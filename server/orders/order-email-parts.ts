@@ -13,17 +13,11 @@ import type {
 } from '../platform/db/database.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
-import {
-  offlinePaymentInstructions,
-  type EmailData,
-  type EmailOrder,
-  type EmailPayment,
-  type EmailPaymentInstructions,
-  type EmailShop,
-} from '../platform/mail/templates/email-data.ts';
+import { offlinePaymentInstructions, type EmailOrder, type EmailPayment, type EmailPaymentInstructions, type EmailShop } from '../platform/mail/templates/email-data.ts';
+import { type EmailData } from '../platform/mail/templates/email-kinds.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
-import { orderVat, rateToPercent } from './vat.ts';
+import { orderVat, rateToPercent } from '../../common/vat.ts';
 import { countryName } from '../shipping/shipping.ts';
 import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
@@ -187,7 +181,7 @@ export function legalLine(site: {
 }
 
 /**
- * The order's VAT as a sentence under its total, at the rate it kept (./vat.ts): "Includes VAT
+ * The order's VAT as a sentence under its total, at the rate it kept (../../common/vat.ts): "Includes VAT
  * at 20%: $82.75." or "No VAT is charged.".
  */
 export function vatNote(

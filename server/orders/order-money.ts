@@ -1,14 +1,14 @@
 /**
  * What an order holds of the shopper's money: what was paid (card payments the order keeps,
  * and money the shop received by hand), what was refunded of it, and so what may still be
- * refunded. The refunds (server/payments/shop-refunds.ts: a refund, and the desk's cancel of a
+ * refunded. The refunds (server/orders/shop-refunds.ts: a refund, and the desk's cancel of a
  * paid order, "refund in full"), the refund e-mails (./order-emails.ts, ./desk-emails.ts) and
  * the desk's order page (./desk-order.ts) read it the same way, so nothing pays back more than
  * this says may be refunded.
  *
  * Paid: every `succeeded` card payment without a `refund_status` (a payment with one is money
  * the order could not keep: it was closed first, or another attempt had paid it, and that
- * money is refunded on its own, server/payments/payment-refunds.ts), plus the money received
+ * money is refunded on its own, server/orders/payment-refunds.ts), plus the money received
  * by hand (`manual_payments`) that counts: up to the order's total, and above it only what an
  * owner confirmed as an overpayment (`overpayment_confirmed_at`, ./desk-mark-paid.ts). An
  * amount above the total that no owner confirmed (a row recorded before overpayments needed

@@ -1,6 +1,6 @@
 /**
  * The one rule of an order becoming paid (decision 013), whoever saw the money: a card capture
- * its provider reported (server/payments/payment-moves.ts) or money the shop received by hand
+ * its provider reported (server/orders/payment-moves.ts) or money the shop received by hand
  * and confirmed at the order desk (./desk-mark-paid.ts). In the caller's transaction, under the
  * order lock (./order-lock.ts):
  *
@@ -14,11 +14,11 @@
  *   to report: money it takes is refunded as a duplicate.
  * - the event that tells the shopper (and, for a card, the shop) is recorded.
  */
-import { PAYMENT_MESSAGES } from './messages.ts';
+import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 import type { OrderContext } from './context.ts';
 import type { Trx } from './order-lock.ts';
 import { moveOrderStatus } from './lifecycle.ts';
-import { OPEN_ATTEMPT_COLUMNS, type OpenAttempt, openAttempt } from '../payments/payment-start.ts';
+import { OPEN_ATTEMPT_COLUMNS, type OpenAttempt, openAttempt } from './payment-start.ts';
 
 /** What paid the order: a captured card payment, or money received by hand (`manual_payments`). */
 export type PaidBy =

@@ -18,7 +18,7 @@ import { parseCustomization } from '../catalog/customization.ts';
 import { toDecimal } from '../../common/money.ts';
 import { priceChoices } from '../catalog/options.ts';
 import { carrierLabel, trackingUrl } from './carriers.ts';
-import { orderVat, rateToPercent } from './vat.ts';
+import { orderVat, rateToPercent } from '../../common/vat.ts';
 import { cancellationOf } from './cancellation-window.ts';
 
 export type Order = Schemas['Order'];
@@ -209,7 +209,7 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
     const done = fulfilmentsByOrder.get(row.id);
     const lines = itemsByOrder.get(row.id) ?? [];
     const shipments = orderShipments(row);
-    // The VAT of the rate the order kept (./vat.ts); null for an order charged none.
+    // The VAT of the rate the order kept (../../common/vat.ts); null for an order charged none.
     const vat = orderVat(
       lines.map((line) => line.line_total_cents),
       row.shipping_cents,

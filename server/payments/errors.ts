@@ -4,7 +4,7 @@
  * contract's message, and server/http/domain-errors.ts gives each code its HTTP status.
  */
 import { DomainError } from '../platform/domain-error.ts';
-import { PAYMENT_MESSAGES } from '../orders/messages.ts';
+import { PAYMENT_MESSAGES } from './messages.ts';
 import type { NotificationRefused } from './provider.ts';
 
 export type PaymentErrorCode =

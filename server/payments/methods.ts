@@ -10,11 +10,11 @@
  * e-mails' text) live where they are shown: the SPA's src/features/payments/payment-methods.tsx
  * and the order e-mails' server/platform/mail/templates/payment-texts.ts.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Schemas } from '../../common/storefront-contract.ts';
-import type { PaymentMethod, PaymentSettingsTable } from '../platform/db/database.ts';
+import type { Database, PaymentMethod, PaymentSettingsTable } from '../platform/db/database.ts';
+import type { PaymentProvider } from './provider.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import type { OrderContext } from '../orders/context.ts';
 
 /**
  * The card method's value on the wire and in `orders.payment_method`. The spec and the contract
@@ -111,7 +111,11 @@ export function shopLabelOf(
 }
 
 /** What the rule needs: the database and the shop's card provider for new payments. */
-type MethodContext = Pick<OrderContext, 'db' | 'providerFor'>;
+export interface MethodContext {
+  db: Kysely<Database>;
+  /** The shop's card provider for new payments, or null when it takes no card payments now. */
+  providerFor(tenantId: number): Promise<PaymentProvider | null>;
+}
 
 async function settingsOf(ctx: MethodContext, tenantId: number): Promise<SettingsRow | undefined> {
   return ctx.db

@@ -79,7 +79,7 @@ describe(`SIGTERM (${engine})`, () => {
       await t.app.db
         .updateTable('users')
         .set({
-          password_hash: await import('../accounts/passwords.ts').then((m) =>
+          password_hash: await import('./credentials/passwords.ts').then((m) =>
             m.hashPassword('slow-password-1', { log2Cost: 17 }),
           ),
         })

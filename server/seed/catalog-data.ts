@@ -1,4 +1,13 @@
-import type { ImageShape } from './images.ts';
+/** What a demo product's drawn picture shows (./images.ts draws each). */
+export type ImageShape =
+  | 'chef-knife'
+  | 'hunting-knife'
+  | 'folding-knife'
+  | 'painting'
+  | 'vase'
+  | 'bowl'
+  | 'mug'
+  | 'carving';
 
 /**
  * Seed content for the reference shop API:

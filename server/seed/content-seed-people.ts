@@ -8,7 +8,7 @@ import type { SeedComment, SeedContent } from './content-data.ts';
 
 /**
  * The password hash of seeded authors, commenters and reviewers: not a `scrypt$...` hash, so
- * no password ever verifies against it (server/accounts/passwords.ts) and they cannot log in.
+ * no password ever verifies against it (server/platform/credentials/passwords.ts) and they cannot log in.
  */
 export const NO_LOGIN_PASSWORD_HASH = '!seeded-account-without-password';
 

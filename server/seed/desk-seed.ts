@@ -12,7 +12,7 @@
  * orders by their fixed idempotency keys (unique per shop and customer).
  */
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../platform/credentials/passwords.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';

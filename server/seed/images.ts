@@ -48,16 +48,6 @@ function sharp(input: Buffer): Sharp {
   return loadedSharp(input);
 }
 
-export type ImageShape =
-  | 'chef-knife'
-  | 'hunting-knife'
-  | 'folding-knife'
-  | 'painting'
-  | 'vase'
-  | 'bowl'
-  | 'mug'
-  | 'carving';
-
 /** Builds the SVG document for one product image (800 x 800 user units, scaled to size). */
 export function productSvg(image: SeedImage, size: number): string {
   const [bg, main, accent] = image.palette;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import { createTestDatabase } from '../test/test-app.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { verifyPassword } from '../platform/credentials/passwords.ts';
 import { seedTenants } from './catalog-data.ts';
 import { demoContent, potteryContent, seedContent } from './content-data.ts';
 import { seedContentIfMissing } from './content-seed.ts';

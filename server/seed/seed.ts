@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Insertable, Kysely } from 'kysely';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { Database, PaymentSettingsTable } from '../platform/db/database.ts';
 import { lowestPriorPrice } from '../catalog/price-history.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';

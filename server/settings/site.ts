@@ -3,14 +3,14 @@
  * favicon, Google Analytics id and contact e-mail; and who the seller is (E-Commerce
  * Regulations 2002 reg. 6, Companies Act 2006 trading disclosures): its legal name, geographic
  * address, e-mail, company and VAT numbers, whether it is VAT registered and the rate its
- * prices include (server/orders/vat.ts; each order keeps the rate in force when placed). A new logo or favicon is an upload the
+ * prices include (common/vat.ts; each order keeps the rate in force when placed). A new logo or favicon is an upload the
  * back office made first (server/media/uploads.ts), claimed in the same transaction as the
  * change. The storefront's pages, their Content-Security-Policy and the site-settings answer
  * follow within a second in every process (the caller's `changed`, server/http/pages.ts).
  */
 import type { Schemas } from '../../common/admin-contract.ts';
 import { claimUpload } from '../media/uploads.ts';
-import { MAX_VAT_RATE_BP, percentToRate, rateToPercent } from '../orders/vat.ts';
+import { MAX_VAT_RATE_BP, percentToRate, rateToPercent } from '../../common/vat.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import {
   changedFields,

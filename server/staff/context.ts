@@ -5,9 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { RESET_TOKEN_TTL_SECONDS } from '../accounts/password-reset.ts';
-import { RESET_THROTTLE_WINDOW_SECONDS } from '../accounts/forgotten-password.ts';
-import { AddressThrottle, LoginThrottle } from '../accounts/throttle.ts';
+import {
+  RESET_THROTTLE_WINDOW_SECONDS,
+  RESET_TOKEN_TTL_SECONDS,
+} from '../platform/credentials/reset-tokens.ts';
+import { AddressThrottle, LoginThrottle } from '../platform/credentials/throttle.ts';
 import { StaffTokenService } from './staff-tokens.ts';
 
 /** Lifetimes and costs of the staff accounts. */

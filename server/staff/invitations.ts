@@ -26,7 +26,7 @@ import { isRowId } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { StaffInvitationEmailData } from '../platform/mail/templates/staff-email-data.ts';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';

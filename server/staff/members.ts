@@ -20,7 +20,7 @@ import type { StaffRole, StaffTable } from '../platform/db/tables/staff.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { hashPassword } from '../accounts/passwords.ts';
+import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffErrorCode } from './errors.ts';
@@ -193,7 +193,7 @@ export function checkNewStaffMember(member: Omit<NewStaffMember, 'tenantId'>): {
  * Creates a staff account of the shop, in `db` (pass a transaction to commit it with the
  * invitation it accepts), and writes `staff.create` to the activity log (`actor` null: the
  * system, e.g. the shell command).
- * @param passwordHash the password already hashed (server/accounts/passwords.ts hashPassword);
+ * @param passwordHash the password already hashed (server/platform/credentials/passwords.ts hashPassword);
  *   see {@link createStaffMember} for the whole path from a plain password.
  * @returns the new row.
  * @throws DomainError `staff_email_taken` (field `email`) when a live account has the e-mail.
@@ -248,7 +248,7 @@ export async function insertStaffMember(
 
 /**
  * Checks, hashes and creates a staff account in one transaction with its log entry.
- * @param options.passwordHashCost scrypt's log2 N (server/accounts/passwords.ts).
+ * @param options.passwordHashCost scrypt's log2 N (server/platform/credentials/passwords.ts).
  * @throws as {@link checkNewStaffMember} and {@link insertStaffMember}.
  */
 export async function createStaffMember(

@@ -2,7 +2,7 @@
  * What the staff rules say when they refuse something: one place, so the tests, the contract's
  * examples and the back office quote the same words.
  */
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../accounts/passwords.ts';
+import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../platform/credentials/passwords.ts';
 
 export const STAFF_MESSAGES = {
   otpRequired: 'Enter the 6-digit code from your authenticator app.',

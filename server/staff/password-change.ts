@@ -17,7 +17,7 @@
  * - Logged as `staff.password_change` (how many other sessions ended; never a password).
  */
 import type { Kysely } from 'kysely';
-import { hashPassword, verifyPassword } from '../accounts/passwords.ts';
+import { hashPassword, verifyPassword } from '../platform/credentials/passwords.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';

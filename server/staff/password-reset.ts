@@ -24,8 +24,8 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../accounts/passwords.ts';
-import { hashResetToken } from '../accounts/password-reset.ts';
+import { hashPassword } from '../platform/credentials/passwords.ts';
+import { hashResetToken } from '../platform/credentials/reset-tokens.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';

@@ -3,9 +3,9 @@
  * code of their authenticator app when two-factor sign-in is on (./totp.ts), start a session
  * (./sessions.ts).
  *
- * - The password is checked as the shoppers' is (server/accounts/passwords.ts): an unknown
+ * - The password is checked as the shoppers' is (server/platform/credentials/passwords.ts): an unknown
  *   e-mail, a removed account and a wrong password are refused alike, in about the same time.
- * - Attempts are throttled as the shoppers' logins are (server/accounts/throttle.ts
+ * - Attempts are throttled as the shoppers' logins are (server/platform/credentials/throttle.ts
  *   LoginThrottle), under the `staff-` scopes so the two never share a count: consecutive
  *   failures per account and client address (a success clears them), attempts per address. A
  *   missing or wrong second factor counts as a failure: a stolen password gives 5 guesses of
@@ -25,7 +25,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { burnPasswordCheck, verifyPassword } from '../accounts/passwords.ts';
+import { burnPasswordCheck, verifyPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';

@@ -4,7 +4,8 @@
  * and type. Also: a staff token of another shop, a forged or tampered one, and `alg: none`.
  */
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { InvalidTokenError, JWT_ISSUER, TokenService } from '../accounts/tokens.ts';
+import { InvalidTokenError, TokenService } from '../accounts/tokens.ts';
+import { JWT_ISSUER } from '../platform/credentials/jwt.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { StaffTokenService } from './staff-tokens.ts';
 import { testJwtSecret } from '../test/staff.ts';

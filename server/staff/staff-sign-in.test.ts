@@ -3,14 +3,14 @@
  * wrong password, an unknown e-mail and a removed member are refused alike; attempts are
  * throttled apart from the shoppers' logins; the sign-in is in the activity log.
  */
-import { ThrottledError } from '../accounts/throttle.ts';
+import { ThrottledError } from '../platform/credentials/throttle.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { signInStaff } from './sign-in.ts';
 import { verifyStaffAccess } from './sessions.ts';
 import { removeStaffMember } from './members.ts';
 import { setStaffPolicy } from './policy.ts';
 import { createStaff, testStaffServices, useStaffTestDatabase } from '../test/staff.ts';
-import { LoginThrottle } from '../accounts/throttle.ts';
+import { LoginThrottle } from '../platform/credentials/throttle.ts';
 
 const t = useStaffTestDatabase();
 const client = { address: '203.0.113.9', userAgent: 'Firefox' };

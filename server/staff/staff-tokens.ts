@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { JWT_ALGORITHM, JWT_ISSUER } from '../accounts/tokens.ts';
+import { JWT_ALGORITHM, JWT_ISSUER } from '../platform/credentials/jwt.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffErrorCode } from './errors.ts';
 

@@ -25,7 +25,7 @@ import { isRowId } from '../platform/db/errors.ts';
 import type { StaffTable } from '../platform/db/tables/staff.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { randomCode } from '../platform/random-code.ts';
-import { verifyPassword } from '../accounts/passwords.ts';
+import { verifyPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';

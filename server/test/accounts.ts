@@ -9,7 +9,7 @@ import type { components } from '../../common/storefront-api';
 import type { AppConfig } from '../config/config.ts';
 import { outboxMessagesTo, resetLinkOf } from '../platform/mail/outbox-reader.ts';
 import { asTenant, type TestApp, useTestApp } from './test-app.ts';
-import { ACCOUNT_MESSAGES } from '../accounts/passwords.ts';
+import { ACCOUNT_MESSAGES } from '../accounts/messages.ts';
 
 type TokenPair = components['schemas']['TokenPair'];
 type User = components['schemas']['User'];

@@ -4,7 +4,7 @@
  * the checks of what every e-mail that lists an order shows in both parts.
  */
 import { expect } from 'vitest';
-import type { OrderEmailData } from '../platform/mail/templates/email-data.ts';
+import type { OrderEmailData } from '../platform/mail/templates/email-kinds.ts';
 import { formatMoney } from '../platform/mail/templates/format.ts';
 import { PREVIEW_EMAILS, type PreviewName } from '../platform/mail/templates/preview-data.ts';
 import { renderEmail, type RenderedEmail } from '../platform/mail/templates/render-email.ts';

@@ -3,7 +3,7 @@
  * of orders with its tabs' counts, one order as the desk shows it, an owner's refund, marking
  * money owed by hand paid back, and today's work. Each translates the contract's query or body
  * to the domain (server/orders/desk-list.ts, desk-order.ts, desk-today.ts;
- * server/payments/shop-refunds.ts, manual-refunds.ts) and back; the member's role was
+ * server/orders/shop-refunds.ts, manual-refunds.ts) and back; the member's role was
  * checked before the handler runs (./permissions.ts) and the domain checks it again. A refusal is a DomainError the error handler answers (server/http/domain-errors.ts).
  */
 import type { FastifyRequest } from 'fastify';
@@ -13,8 +13,8 @@ import { getToday as todayOf } from '../../orders/desk-today.ts';
 import {
   settleManualPaymentRefund as paymentPaidBack,
   settleManualRefund as refundPaidBack,
-} from '../../payments/manual-refunds.ts';
-import { refundOrder as refund } from '../../payments/shop-refunds.ts';
+} from '../../orders/manual-refunds.ts';
+import { refundOrder as refund } from '../../orders/shop-refunds.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageUrl } from '../pagination.ts';
 import { requireStaff } from './staff-auth.ts';

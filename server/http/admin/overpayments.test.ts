@@ -7,7 +7,7 @@
  */
 import type { components } from '../../../common/admin-api';
 import { renderEmail } from '../../platform/mail/templates/render-email.ts';
-import type { EmailData } from '../../platform/mail/templates/email-data.ts';
+import type { EmailData } from '../../platform/mail/templates/email-kinds.ts';
 import { queuedEmails } from '../../test/sandbox.ts';
 import { call, setProduct } from '../../test/shop.ts';
 import { useOrderDesk } from '../../test/order-desk.ts';

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { burnPasswordCheck } from '../../accounts/passwords.ts';
+import { burnPasswordCheck } from '../../platform/credentials/passwords.ts';
 import {
   createStaffServices,
   type StaffServices,

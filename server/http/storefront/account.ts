@@ -23,7 +23,7 @@ import {
   EMAIL_VERIFICATION_MESSAGES,
   requestEmailVerification as requestVerification,
 } from '../../accounts/email-verification.ts';
-import { ACCOUNT_MESSAGES } from '../../accounts/passwords.ts';
+import { ACCOUNT_MESSAGES } from '../../accounts/messages.ts';
 import { accountScope } from '../account-scope.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';

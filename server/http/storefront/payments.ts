@@ -9,11 +9,11 @@ import { isRowId } from '../../platform/db/errors.ts';
 import { hasNul } from '../../platform/canonical-json.ts';
 import { NUL_MESSAGE } from '../../platform/field-messages.ts';
 import { HttpError, notFound } from '../http-error.ts';
-import { PAYMENT_MESSAGES } from '../../orders/messages.ts';
+import { PAYMENT_MESSAGES } from '../../payments/messages.ts';
 import { refusalError } from '../../payments/errors.ts';
 import { paymentOptions } from '../../payments/methods.ts';
-import { applyReport, paymentStatusOf } from '../../payments/payment-moves.ts';
-import { startCardPayment } from '../../payments/payment-start.ts';
+import { applyReport, paymentStatusOf } from '../../orders/payment-moves.ts';
+import { startCardPayment } from '../../orders/payment-start.ts';
 import { NotificationRefused } from '../../payments/provider.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
@@ -40,7 +40,7 @@ function origins(request: FastifyRequest): { storefront: string; api: string } {
 /**
  * POST /payments/card/initiate/ `{order_id, currency: "USD"}` -> 201 CardPaymentInitiation
  * `{redirectUrl, payment_uuid, status: "initiated", amount, currency}`: the shop's provider's
- * hosted page. Errors: the domain errors of server/payments/payment-start.ts's startCardPayment
+ * hosted page. Errors: the domain errors of server/orders/payment-start.ts's startCardPayment
  * (404, 409, 502 by server/http/domain-errors.ts).
  */
 export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = async (
@@ -62,7 +62,7 @@ export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = asyn
 
 /**
  * GET /payments/history/{uuid}/ -> PaymentStatus to the payment's owner only (404 for anyone
- * else's); an open payment's provider is asked first (server/payments/payment-moves.ts).
+ * else's); an open payment's provider is asked first (server/orders/payment-moves.ts).
  */
 export const getPaymentStatus: OperationHandler<'getPaymentStatus'> = async (request) =>
   paymentStatusOf(

@@ -1,11 +1,11 @@
 /**
  * Shipping handlers (decision 014; contract tag checkout): the countries a shop ships to with
  * the words a buyer of an age-restricted piece confirms and its delivery rates, and the quote
- * for delivering the caller's cart to a country (server/shipping/cart-quote.ts).
+ * for delivering the caller's cart to a country (server/cart/cart-quote.ts).
  */
 import { attestationText } from '../../checkout/age-gate.ts';
 import { shopRules } from '../../catalog/dispatch-dates.ts';
-import { quoteCart } from '../../shipping/cart-quote.ts';
+import { quoteCart } from '../../cart/cart-quote.ts';
 import { countriesOf, deliveryZones, loadShipping } from '../../shipping/shipping.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';

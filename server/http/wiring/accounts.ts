@@ -11,16 +11,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  type PasswordResetServices,
-  RESET_THROTTLE_WINDOW_SECONDS,
-} from '../../accounts/forgotten-password.ts';
+import type { PasswordResetServices } from '../../accounts/context.ts';
+import { RESET_THROTTLE_WINDOW_SECONDS } from '../../platform/credentials/reset-tokens.ts';
 import { PasswordResetStore } from '../../accounts/password-reset.ts';
 import {
   type EmailVerificationServices,
   VERIFICATION_THROTTLE_WINDOW_SECONDS,
 } from '../../accounts/email-verification.ts';
-import { AddressThrottle } from '../../accounts/throttle.ts';
+import { AddressThrottle } from '../../platform/credentials/throttle.ts';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
 import { siteOrigin } from '../site-origin.ts';
 

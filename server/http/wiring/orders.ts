@@ -16,8 +16,8 @@ import { expireDueOrders } from '../../orders/closing.ts';
 import { sweepDesk } from '../../orders/desk-sweep.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
-import { settlePendingRefunds } from '../../payments/payment-refunds.ts';
-import { settlePendingShopRefunds } from '../../payments/shop-refunds.ts';
+import { settlePendingRefunds } from '../../orders/payment-refunds.ts';
+import { settlePendingShopRefunds } from '../../orders/shop-refunds.ts';
 import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
 import { PaymentProviders } from '../../payments/registry.ts';
 

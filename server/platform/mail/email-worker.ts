@@ -12,7 +12,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createMailer, type Delivery } from './mailer.ts';
 import { renderEmail } from './templates/render-email.ts';
 import { renderStaffEmail } from './templates/render-staff-email.ts';
-import type { EmailData } from './templates/email-data.ts';
+import type { EmailData } from './templates/email-kinds.ts';
 import { isStaffEmailKind, type StaffEmailData } from './templates/staff-email-data.ts';
 
 /** One e-mail to render and send. */

@@ -189,7 +189,7 @@ export function contentMigration(dialect: Dialect): Migration {
         .columns(['tenant_id', 'created_at'])
         .execute();
 
-      // Fixed-window request counters (server/accounts/throttle.ts): in the database, so every API
+      // Fixed-window request counters (server/platform/credentials/throttle.ts): in the database, so every API
       // process on it counts the same attempts (architecture guide, convention 14).
       await db.schema
         .createTable('request_throttles')

@@ -13,7 +13,7 @@ export interface UsersTable {
   email: string;
   /** Unique within the tenant; letters, digits and . + - _ (never '@', so it cannot pass for an e-mail). */
   username: string;
-  /** `scrypt$...` from server/accounts/passwords.ts. */
+  /** `scrypt$...` from server/platform/credentials/passwords.ts. */
   password_hash: string;
   is_active: Bool;
   created_at: Timestamp;

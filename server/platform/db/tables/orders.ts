@@ -105,7 +105,7 @@ export interface OrdersTable {
   refunded_cents: ColumnType<number, number | undefined, number>;
   /**
    * The VAT rate the prices included when the order was placed, in basis points (2000 =
-   * 20 %); null when the shop charged no VAT (server/orders/vat.ts).
+   * 20 %); null when the shop charged no VAT (common/vat.ts).
    */
   vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
 }

@@ -18,7 +18,7 @@ export interface StaffTable {
   email: string;
   name: string;
   role: StaffRole;
-  /** `scrypt$...` from server/accounts/passwords.ts, as shoppers' passwords. */
+  /** `scrypt$...` from server/platform/credentials/passwords.ts, as shoppers' passwords. */
   password_hash: string;
   /** Access tokens issued before this second are refused. */
   password_changed_at: NullableTimestamp;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { toMinorUnits } from '../../../../common/money.ts';
 
 const cents = (amount: string) => toMinorUnits(amount) ?? Number.NaN;
-import { EMAIL_KINDS, type EmailKind } from './email-data.ts';
+import { EMAIL_KINDS, type EmailKind } from './email-kinds.ts';
 import { EmailDataError, parseEmailData } from './email-data-guard.ts';
 import { formatDate, formatDateTime, formatMoney } from './format.ts';
 import { PREVIEW_BANK_DETAILS, PREVIEW_EMAILS, previewEmail } from './preview-data.ts';

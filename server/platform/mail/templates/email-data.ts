@@ -13,15 +13,8 @@
  *
  * The guard that checks stored data against these types is ./email-data-guard.ts. What is said
  * about each offline payment method is ./payment-texts.ts. The order desk's e-mails' data is
- * ./desk-email-data.ts.
+ * ./desk-email-data.ts, and the union of every kind ./email-kinds.ts.
  */
-import type {
-  OrderCanceledByShopEmailData,
-  OrderReadyToCollectEmailData,
-  OrderShippedEmailData,
-  PaymentReminderEmailData,
-  ShopAwaitingPaymentsDigestEmailData,
-} from './desk-email-data.ts';
 import { offlineTexts, type OfflineMethod } from './payment-texts.ts';
 
 /** A decimal string with the order's minor units: "475.00", "0.00". Never a number. */
@@ -428,60 +421,9 @@ export interface OrderRefundedEmailData extends EmailBase {
 }
 
 /**
- * The data of any order e-mail; `kind` tells which. Every one is about one order
- * (`EmailBase`), but the shop's daily list of orders awaiting payment, which names several.
- */
-export type EmailData =
-  | OrderPlacedEmailData
-  | PaymentReceivedEmailData
-  | OrderClosedEmailData
-  | LatePaymentRefundEmailData
-  | ShopOrderPaidEmailData
-  | ShopOrderAwaitingPaymentEmailData
-  | ShopRefundNeededEmailData
-  | OrderRefundedEmailData
-  | OrderShippedEmailData
-  | OrderReadyToCollectEmailData
-  | OrderCanceledByShopEmailData
-  | PaymentReminderEmailData
-  | ShopAwaitingPaymentsDigestEmailData
-  | CancellationRequestedEmailData;
-
-/** The e-mails about one order (all but the shop's daily list). */
-export type OrderEmailData = Extract<EmailData, EmailBase>;
-
-export type EmailKind = EmailData['kind'];
-
-/** The data of one kind: `EmailDataOf<'order_placed'>` is `OrderPlacedEmailData`. */
-export type EmailDataOf<K extends EmailKind> = Extract<EmailData, { kind: K }>;
-
-/** Every kind, in the order of the list above. */
-export const EMAIL_KINDS = [
-  'order_placed',
-  'payment_received',
-  'order_closed',
-  'late_payment_refund',
-  'shop_order_paid',
-  'shop_order_awaiting_payment',
-  'shop_refund_needed',
-  'order_refunded',
-  'order_shipped',
-  'order_ready_to_collect',
-  'order_canceled_by_shop',
-  'payment_reminder',
-  'shop_awaiting_payments_digest',
-  'cancellation_requested',
-] as const satisfies readonly EmailKind[];
-
-/**
  * The ISO 4217 code of an e-mail's amounts: the order's currency (the list's own for the shop's
  * daily list), "USD" when it names none.
  */
 export function currencyOf(data: EmailBase | { currency?: string }): string {
   return ('order' in data ? data.order.currency : data.currency) ?? 'USD';
-}
-
-/** E-mails that go to the shop's own contact address rather than to the shopper. */
-export function isShopEmail(kind: EmailKind): boolean {
-  return kind.startsWith('shop_');
 }

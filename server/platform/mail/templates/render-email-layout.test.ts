@@ -4,7 +4,7 @@
  * readable whatever the shop chooses). Sample data: preview-data.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { EMAIL_KINDS, isShopEmail, type EmailData } from './email-data.ts';
+import { EMAIL_KINDS, isShopEmail, type EmailData } from './email-kinds.ts';
 import { PREVIEW_EMAILS, previewEmail, type PreviewName } from './preview-data.ts';
 import { renderEmail } from './render-email.ts';
 import { flat, renderPreview, visible } from '../../../test/emails.ts';

@@ -16,7 +16,7 @@
 import { createElement, type ComponentType, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { toPlainText } from '@react-email/render';
-import type { EmailData, EmailDataOf, EmailKind } from './email-data.ts';
+import type { EmailData, EmailDataOf, EmailKind } from './email-kinds.ts';
 import { parseEmailData } from './email-data-guard.ts';
 import type { EmailProps } from './layout.tsx';
 import {

@@ -4,13 +4,8 @@
  * tells them apart at a glance; an offline payment method's words are ./payment-texts.ts's.
  * Kept apart from the templates so the order module's tests can quote them without loading React.
  */
-import {
-  offlineTermsOf,
-  type EmailData,
-  type EmailDataOf,
-  type EmailKind,
-  type RefundReason,
-} from './email-data.ts';
+import { offlineTermsOf, type RefundReason } from './email-data.ts';
+import { type EmailData, type EmailDataOf, type EmailKind } from './email-kinds.ts';
 import { fillWords, oneLine } from './format.ts';
 import { offlineTexts } from './payment-texts.ts';
 

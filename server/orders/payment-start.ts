@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { toDecimal } from '../../common/money.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
-import { orderNotFound, paymentError } from './errors.ts';
-import { isCardMethod } from './methods.ts';
-import { ProviderRefused, ProviderUnavailable } from './provider.ts';
-import { notificationUrl } from './registry.ts';
-import type { OrderContext } from '../orders/context.ts';
-import { PAYMENT_MESSAGES } from '../orders/messages.ts';
-import { lockOrder, type OrderRow } from '../orders/order-lock.ts';
+import { orderNotFound, paymentError } from '../payments/errors.ts';
+import { isCardMethod } from '../payments/methods.ts';
+import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts';
+import { notificationUrl } from '../payments/registry.ts';
+import type { OrderContext } from './context.ts';
+import { PAYMENT_MESSAGES } from '../payments/messages.ts';
+import { lockOrder, type OrderRow } from './order-lock.ts';
 
 /** Card payments are charged in USD only (spec section 9). */
 export const CARD_CURRENCY = 'USD';

@@ -5,10 +5,10 @@
  * outcome (refunded, or to be refunded by hand) is recorded with the shopper's and the shop's
  * e-mails.
  */
-import { ProviderUnavailable } from './provider.ts';
-import type { OrderContext } from '../orders/context.ts';
-import { isClosedUnpaid } from '../orders/lifecycle.ts';
-import { lockOrder } from '../orders/order-lock.ts';
+import { ProviderUnavailable } from '../payments/provider.ts';
+import type { OrderContext } from './context.ts';
+import { isClosedUnpaid } from './lifecycle.ts';
+import { lockOrder } from './order-lock.ts';
 
 /**
  * Refunds a payment marked for refund through its own provider (the one that took the money,

@@ -21,9 +21,9 @@
  */
 import { toDecimal } from '../../common/money.ts';
 import { DomainError } from '../platform/domain-error.ts';
-import type { OrderContext } from '../orders/context.ts';
-import type { OrderErrorCode } from '../orders/errors.ts';
-import { lockOrder, type OrderRow, type Trx } from '../orders/order-lock.ts';
+import type { OrderContext } from './context.ts';
+import type { OrderErrorCode } from './errors.ts';
+import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { requirePermission } from '../staff/roles.ts';

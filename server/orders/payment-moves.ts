@@ -17,16 +17,16 @@
 import type { Selectable } from 'kysely';
 import type { PaymentsTable, PaymentState } from '../platform/db/database.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
-import { orderNotFound, paymentError, paymentNotFound } from './errors.ts';
-import type { ProviderPaymentReport } from './provider.ts';
-import type { OrderContext } from '../orders/context.ts';
-import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from '../orders/lifecycle.ts';
-import { PAYMENT_MESSAGES } from '../orders/messages.ts';
-import { lockOrder } from '../orders/order-lock.ts';
+import { orderNotFound, paymentError, paymentNotFound } from '../payments/errors.ts';
+import type { ProviderPaymentReport } from '../payments/provider.ts';
+import type { OrderContext } from './context.ts';
+import { canMovePayment, isClosedUnpaid, OPEN_PAYMENT_STATES } from './lifecycle.ts';
+import { PAYMENT_MESSAGES } from '../payments/messages.ts';
+import { lockOrder } from './order-lock.ts';
 import { closeAttemptsAtProvider, type OpenAttempt } from './payment-start.ts';
-import { orderBecomesPaid } from '../orders/order-paid.ts';
+import { orderBecomesPaid } from './order-paid.ts';
 import { settleRefund } from './payment-refunds.ts';
-import { type PaymentStatus, toPaymentStatus } from '../orders/read-model.ts';
+import { type PaymentStatus, toPaymentStatus } from './read-model.ts';
 
 /** The return page asks the provider at most this often per payment (ms). */
 const RECONCILE_EVERY_MS = 3000;

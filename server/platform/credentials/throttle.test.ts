@@ -1,6 +1,6 @@
-import { migrateToLatest } from '../platform/db/migrations.ts';
-import { createTestDatabase } from '../test/test-app.ts';
-import type { DbHandle } from '../platform/db/connection.ts';
+import { migrateToLatest } from '../db/migrations.ts';
+import { createTestDatabase } from '../../test/test-app.ts';
+import type { DbHandle } from '../db/connection.ts';
 import {
   AddressThrottle,
   clientKey,

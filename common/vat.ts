@@ -9,7 +9,7 @@
  *
  * Rates are kept in basis points (2000 = 20 %), money in integer cents: no floating point.
  */
-import { toDecimal } from '../../common/money.ts';
+import { toDecimal } from './money.ts';
 
 /** The highest rate the back office accepts: 30 % (the EU's highest standard rate is 27 %). */
 export const MAX_VAT_RATE_BP = 3000;

@@ -16,19 +16,6 @@ export const PASSWORD_MESSAGES = {
   passwordMismatch: 'Passwords do not match.',
 } as const;
 
-/**
- * Messages of the account's password operations, change and reset (spec section 6), with the
- * registration's where they say the same thing.
- */
-export const ACCOUNT_MESSAGES = {
-  currentPasswordWrong: 'Your current password is incorrect.',
-  resetRequested:
-    'If an account exists for this e-mail, we have sent a link to reset its password.',
-  resetDone: 'Your password has been reset. You can now log in.',
-  resetInvalid: 'This password reset link is invalid or has expired.',
-  ...PASSWORD_MESSAGES,
-} as const;
-
 const KEY_LENGTH = 32;
 
 /** Work factor as log2(N). 15 (N = 32768, r = 8: 32 MiB, ~60 ms) by default; tests may lower it. */

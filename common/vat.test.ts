@@ -1,5 +1,5 @@
 /**
- * The VAT included in gross prices (server/orders/vat.ts): per line, rounded half-up to the
+ * The VAT included in gross prices (common/vat.ts): per line, rounded half-up to the
  * cent, the order's total the sum of the lines' and the shipping's.
  */
 import { includedVatCents, orderVat, percentToRate, rateToPercent } from './vat.ts';

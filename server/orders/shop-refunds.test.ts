@@ -16,7 +16,7 @@ import {
 } from '../test/desk-orders.ts';
 import { tenantId } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { lockOrder } from '../orders/order-lock.ts';
+import { lockOrder } from './order-lock.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import {
   REFUND_MESSAGES,

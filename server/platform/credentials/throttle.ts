@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../platform/db/database.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * A throttle refused the attempt: try again in `retryAfterSeconds`. Not a DomainError: the

@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
-import { cartLines, findCartId } from '../cart/cart.ts';
-import type { ShippingErrorCode } from './errors.ts';
+import { cartLines, findCartId } from './cart.ts';
+import type { ShippingErrorCode } from '../shipping/errors.ts';
 import {
   countryName,
   loadShipping,
@@ -17,7 +17,7 @@ import {
   quoteLines,
   SHIPPING_MESSAGES,
   toShippingQuote,
-} from './shipping.ts';
+} from '../shipping/shipping.ts';
 
 /**
  * Quotes delivering the customer's cart to `country` (a two-letter code, any case) with the

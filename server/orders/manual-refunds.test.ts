@@ -17,10 +17,10 @@ import {
 } from '../test/desk-orders.ts';
 import { tenantId } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { cancelByShop } from '../orders/desk-cancel.ts';
-import { getAdminOrder } from '../orders/desk-order.ts';
-import { getToday } from '../orders/desk-today.ts';
-import { findOrder } from '../orders/read-model.ts';
+import { cancelByShop } from './desk-cancel.ts';
+import { getAdminOrder } from './desk-order.ts';
+import { getToday } from './desk-today.ts';
+import { findOrder } from './read-model.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import {
   PAID_BACK_MESSAGES,

@@ -1,0 +1,7 @@
+/**
+ * How the reviews and comments of an erased account are signed (UK GDPR art. 17, decision 022's
+ * data rights): the account's name goes, the words stay under this name.
+ */
+
+/** The name the storefront shows on the reviews and comments of an erased account. */
+export const FORMER_CUSTOMER = 'Former customer';
