@@ -140,6 +140,12 @@ const NOT_HTTP = {
   message:
     'A domain folder never imports the HTTP layer, Fastify or a plugin: raise a DomainError (server/platform/domain-error.ts) and let server/http/domain-errors.ts pick the status.',
 };
+const NOT_ROLE_CHECK = {
+  group: ['**/staff/roles.ts', './roles.ts'],
+  importNames: ['PERMISSIONS', 'permissionsOf'],
+  message:
+    'A role is checked only at the door (server/http/admin/permissions.ts): a domain rule reads what the door granted (e.g. DeskActor.may), never a role.',
+};
 const NOT_ROUTES = {
   group: ['**/routes/**', '**/routeTree.gen', '**/app/**'],
   message: 'Imports flow components -> features -> app shell and routes: never upwards.',
@@ -215,6 +221,7 @@ const boundaries = [
       [
         NOT_SRC,
         NOT_HTTP,
+        NOT_ROLE_CHECK,
         ...SERVER_DOMAIN_LAYERS.slice(rank + 1).map((other) => ({
           group: [`**/${other}/**`],
           message: `${domain} sits below ${other} in SERVER_DOMAIN_LAYERS (eslint.config.js): a domain imports only domains below it, so no two import each other. Move what both need below them, or have the higher one hand a callback down.`,

@@ -74,6 +74,34 @@ describe('the import boundaries', () => {
     ).toEqual([]);
   });
 
+  it('fail a role check inside a domain folder: the door checks roles, a rule reads its grants', async () => {
+    const table = await boundaryErrors(
+      'server/content/new-rule.ts',
+      "import { PERMISSIONS as x } from '../staff/roles.ts';",
+    );
+    expect(table).toHaveLength(1);
+    expect(table[0]).toContain('A role is checked only at the door');
+    expect(
+      await boundaryErrors(
+        'server/staff/new-rule.ts',
+        "import { permissionsOf as x } from './roles.ts';",
+      ),
+    ).toHaveLength(1);
+    expect(
+      await boundaryErrors(
+        'server/orders/new-rule.ts',
+        "import { can as x } from '../http/admin/permissions.ts';",
+      ),
+    ).toHaveLength(1);
+    // The refusal itself is the domain's to raise, when the door's grants do not cover a move.
+    expect(
+      await boundaryErrors(
+        'server/orders/new-rule.ts',
+        "import { forbidden as x } from '../staff/roles.ts';",
+      ),
+    ).toEqual([]);
+  });
+
   it('fail the platform importing a domain folder or the HTTP layer', async () => {
     expect(
       await boundaryErrors(

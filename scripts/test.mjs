@@ -22,7 +22,7 @@
  * to where it goes; exits with the first failing step's code.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,8 +39,13 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
  *   timings?: { kind: 'vitest' | 'playwright' | 'contract', file: string } }} Step
  */
 
-/** Where the runners write their per-file timings; removed at the end. */
-const timingsDir = mkdtempSync(path.join(tmpdir(), 'npm-test-timings-'));
+/**
+ * Where the runners write their per-file timings: TEST_TIMINGS_DIR when set (kept, to read each
+ * test's time after the run), else a temporary folder removed at the end.
+ */
+const keptTimingsDir = process.env.TEST_TIMINGS_DIR;
+if (keptTimingsDir) mkdirSync(keptTimingsDir, { recursive: true });
+const timingsDir = keptTimingsDir ?? mkdtempSync(path.join(tmpdir(), 'npm-test-timings-'));
 let timed = 0;
 
 /**
@@ -298,7 +303,7 @@ for (const step of stages.flat(2)) {
   console.log(`\nThe ten slowest test files of ${step.name} (seconds):`);
   for (const [file, seconds] of slowest) console.log(`${seconds.toFixed(1).padStart(8)}  ${file}`);
 }
-rmSync(timingsDir, { recursive: true, force: true });
+if (!keptTimingsDir) rmSync(timingsDir, { recursive: true, force: true });
 
 console.log(exitCode === 0 ? '\nAll tests passed.' : '\nTests FAILED.');
 process.exit(exitCode);

@@ -26,7 +26,6 @@ import { markEmailVerified } from './email-verification.ts';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import { InvalidResetTokenError } from './password-reset.ts';
 
-
 /** The reset e-mail of `shop` carrying `link`. */
 function resetMessage(shop: string, fromAddress: string, to: string, link: string): MailMessage {
   return {

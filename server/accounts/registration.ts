@@ -11,7 +11,11 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { AccountScope, SignInServices } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../platform/credentials/passwords.ts';
+import {
+  hashPassword,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_MESSAGES,
+} from '../platform/credentials/passwords.ts';
 
 /** Spec section 5 and 8 messages, and DRF's wording where the spec names none. */
 export const REGISTRATION_MESSAGES = {

@@ -15,7 +15,6 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { AccountErrorCode } from './errors.ts';
 import { JWT_ALGORITHM, JWT_ISSUER } from '../platform/credentials/jwt.ts';
 
-
 export type TokenType = 'access' | 'refresh';
 
 export interface TokenClaims {

@@ -32,7 +32,6 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { claimUpload } from '../media/uploads.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
 import {
   changedFields,
   checkChoice,
@@ -210,7 +209,6 @@ export async function listAdminPosts(
   page: number;
   hasNext: boolean;
 }> {
-  requirePermission(actor, 'content.edit');
   const page = params.page ?? 1;
   const offset = pageOffset(page, BLOG_ADMIN_PAGE_SIZE);
   const invalidPage = () => new DomainError<ContentErrorCode>('invalid_blog_page', 'Invalid page.');
@@ -253,7 +251,6 @@ export async function getAdminPost(
   id: number,
   now: Date = new Date(),
 ): Promise<AdminBlogPost> {
-  requirePermission(actor, 'content.edit');
   const row = await postQuery(db, actor.tenantId)
     .select('p.content')
     .where('p.id', '=', id)
@@ -342,7 +339,6 @@ export async function createPost(
   body: BlogPostInput,
   now: Date = new Date(),
 ): Promise<AdminBlogPost> {
-  requirePermission(actor, 'content.edit');
   const input = checkPost(body, true);
   const at = now.toISOString();
   const status = input.status ?? 'draft';
@@ -420,7 +416,6 @@ export async function updatePost(
   body: BlogPostInput,
   now: Date = new Date(),
 ): Promise<AdminBlogPost> {
-  requirePermission(actor, 'content.edit');
   const input = checkPost(body, false);
   const at = now.toISOString();
   await db
@@ -501,7 +496,6 @@ export async function deletePost(
   id: number,
   now: Date = new Date(),
 ): Promise<void> {
-  requirePermission(actor, 'content.edit');
   await db.transaction().execute(async (trx) => {
     const gone = await trx
       .deleteFrom('blog_posts')

@@ -26,7 +26,6 @@ import type { ContactReplyEmailData } from '../platform/mail/templates/staff-ema
 import type { EmailShop } from '../platform/mail/templates/email-data.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
-import { requirePermission } from '../staff/roles.ts';
 import { checkReplyText } from './moderation.ts';
 import type { ModerationErrorCode } from './moderation-errors.ts';
 
@@ -105,7 +104,6 @@ export async function listInbox(
   actor: StaffActor,
   filters: { unread?: boolean; archived?: boolean; page?: number },
 ): Promise<InboxPage> {
-  requirePermission(actor, 'inbox.manage');
   const page = filters.page ?? 1;
   const offset = Number.isInteger(page) && page >= 1 ? pageOffset(page, INBOX_PAGE_SIZE) : null;
   if (offset === null) throw invalidPage();
@@ -259,7 +257,6 @@ export async function openMessage(
   id: number,
   at: Date = new Date(),
 ): Promise<InboxMessage> {
-  requirePermission(actor, 'inbox.manage');
   return db.transaction().execute(async (trx) => {
     const row = await lockMessage(trx, actor.tenantId, id);
     if (row.read_at === null) {
@@ -288,7 +285,6 @@ export async function moveMessage(
   move: 'unread' | 'archive' | 'unarchive',
   at: Date = new Date(),
 ): Promise<InboxMessage> {
-  requirePermission(actor, 'inbox.manage');
   return db.transaction().execute(async (trx) => {
     const row = await lockMessage(trx, actor.tenantId, id);
     const now = at.toISOString();
@@ -359,7 +355,6 @@ export async function replyToMessage(
   origin: string,
   at: Date = new Date(),
 ): Promise<InboxMessage> {
-  requirePermission(actor, 'inbox.manage');
   const text = checkReplyText(body, 'body', MAX_INBOX_REPLY_LENGTH);
   const now = at.toISOString();
   return db.transaction().execute(async (trx) => {

@@ -16,7 +16,6 @@ import type { FieldErrors } from '../platform/domain-error.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
 import { changedFields, checkHtml, checkText, throwIfInvalid } from './content-input.ts';
 import { coreValueKind } from './content-kinds.ts';
 import { listItems } from './ordered-content.ts';
@@ -49,7 +48,6 @@ export async function getPolicy(
   actor: StaffActor,
   documentType: DocumentType,
 ): Promise<Schemas['AdminPolicy']> {
-  requirePermission(actor, 'content.edit');
   const row = await db
     .selectFrom('legal_documents')
     .select(['title', 'content', 'updated_at'])
@@ -77,7 +75,6 @@ export async function updatePolicy(
   body: { title?: unknown; content?: unknown },
   now: Date = new Date(),
 ): Promise<Schemas['AdminPolicy']> {
-  requirePermission(actor, 'content.edit');
   const errors: FieldErrors = {};
   const title = checkText(errors, 'title', body.title, { max: PAGE_LIMITS.policyTitle });
   const content = checkHtml(errors, 'content', body.content, {
@@ -151,7 +148,6 @@ export async function getCompanyPage(
   db: Kysely<Database>,
   actor: StaffActor,
 ): Promise<Schemas['AdminCompanyPage']> {
-  requirePermission(actor, 'content.edit');
   const [row, values] = await Promise.all([
     db
       .selectFrom('company_info')
@@ -182,7 +178,6 @@ export async function updateCompanyPage(
   body: Partial<Record<CompanyField, unknown>>,
   now: Date = new Date(),
 ): Promise<Schemas['AdminCompanyPage']> {
-  requirePermission(actor, 'content.edit');
   const errors: FieldErrors = {};
   const values: Partial<Record<CompanyField, string>> = {};
   for (const [field, rule] of Object.entries(COMPANY_FIELDS) as Array<

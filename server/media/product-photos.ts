@@ -17,7 +17,6 @@ import type { Database } from '../platform/db/database.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
 import type { MediaErrorCode } from './errors.ts';
 import { MAX_ALT_TEXT, MAX_PHOTOS } from './limits.ts';
 import { MEDIA_MESSAGES } from './messages.ts';
@@ -117,7 +116,6 @@ export async function listProductPhotos(
   actor: StaffActor,
   productId: number,
 ): Promise<ProductPhoto[]> {
-  requirePermission(actor, 'catalog.edit');
   const product = Number.isSafeInteger(productId)
     ? await db
         .selectFrom('products')
@@ -142,7 +140,6 @@ export async function addProductPhoto(
   productId: number,
   input: { uploadId: number; altText: string },
 ): Promise<ProductPhoto[]> {
-  requirePermission(actor, 'catalog.edit');
   const alt = checkAlt(input.altText);
   return db.transaction().execute(async (trx) => {
     await lockProduct(trx, actor.tenantId, productId);
@@ -195,7 +192,6 @@ export async function updateProductPhoto(
   photoId: number,
   input: { altText: string },
 ): Promise<ProductPhoto[]> {
-  requirePermission(actor, 'catalog.edit');
   const alt = checkAlt(input.altText);
   return db.transaction().execute(async (trx) => {
     await lockProduct(trx, actor.tenantId, productId);
@@ -230,7 +226,6 @@ export async function reorderProductPhotos(
   productId: number,
   photoIds: number[],
 ): Promise<ProductPhoto[]> {
-  requirePermission(actor, 'catalog.edit');
   return db.transaction().execute(async (trx) => {
     await lockProduct(trx, actor.tenantId, productId);
     const before = await photosOf(trx, productId);
@@ -268,7 +263,6 @@ export async function removeProductPhoto(
   productId: number,
   photoId: number,
 ): Promise<ProductPhoto[]> {
-  requirePermission(actor, 'catalog.edit');
   return db.transaction().execute(async (trx) => {
     await lockProduct(trx, actor.tenantId, productId);
     const before = await photosOf(trx, productId);

@@ -21,8 +21,7 @@
 import { toDecimal } from '../../common/money.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { type RefundOutcome, refundInFull } from './shop-refunds.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
+import { forbidden } from '../staff/roles.ts';
 import { afterClose, closeLocked, giveBackStock, refuseWhilePaymentPending } from './closing.ts';
 import type { OrderContext } from './context.ts';
 import {
@@ -35,7 +34,7 @@ import {
   throwIfInvalid,
 } from './desk-common.ts';
 import { DESK_LIMITS, DESK_MESSAGES } from './desk-messages.ts';
-import { CANCELABLE_PAID, isHandedOver } from './desk-rules.ts';
+import { CANCELABLE_PAID, type DeskActor, isHandedOver } from './desk-rules.ts';
 import { orderMoney } from './order-money.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
 import { moveOrderStatus } from './lifecycle.ts';
@@ -98,16 +97,16 @@ function cancelRefusal(order: OrderRow): string | null {
  * @returns the order's new status (`canceled`), the amount refunded and each refund's outcome
  *   (a refund its provider refused is `failed` and may be made again; one whose provider could
  *   not be reached stays `pending` and the sweep asks again).
- * @throws DomainError `forbidden` (403): a paid order by a member without `orders.money` (the
- *   door checks `orders.fulfil`: server/http/admin/permissions.ts); `invalid_desk_input` (400: `reason` blank, over 500 characters or
- *   with control characters); `order_not_found` (404); `payment_in_progress` (409) while a card
+ * @throws DomainError `forbidden` (403): a paid order by a member the door did not grant
+ *   `money` (it checked `orders.fulfil`: server/http/admin/permissions.ts); `invalid_desk_input`
+ *   (400: `reason` blank, over 500 characters or with control characters); `order_not_found` (404); `payment_in_progress` (409) while a card
  *   payment of an unpaid order is pending at its provider; `order_move_refused` (409): closed
  *   already ("This order is already closed."), shipped ("This order has been sent; refund it
  *   instead."), completed or refunded.
  */
 export async function cancelByShop(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: DeskActor,
   orderNumber: string,
   input: CancelInput,
 ): Promise<CancelResult> {
@@ -135,7 +134,7 @@ export async function cancelByShop(
     }
 
     if (!CANCELABLE_PAID.includes(order.status)) throw moveRefused(DESK_MESSAGES.alreadyClosed);
-    requirePermission(actor, 'orders.money');
+    if (!actor.may.money) throw forbidden();
     const now = at.toISOString();
     const moved = await moveOrderStatus(trx, order.id, order.status, 'canceled', {
       closed_at: now,

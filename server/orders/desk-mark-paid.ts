@@ -22,8 +22,6 @@ import { toDecimal } from '../../common/money.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { isCardMethod } from '../payments/methods.ts';
 import { closeAttemptsAtProvider } from './payment-start.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { can, requirePermission } from '../staff/roles.ts';
 import type { OrderContext } from './context.ts';
 import {
   checkText,
@@ -37,6 +35,7 @@ import {
   throwIfInvalid,
 } from './desk-common.ts';
 import { DESK_LIMITS, DESK_MESSAGES, FIELD_MESSAGES } from './desk-messages.ts';
+import type { DeskActor } from './desk-rules.ts';
 import { orderBecomesPaid } from './order-paid.ts';
 
 /** What the member typed: the amount received (cents) and the payer's reference. */
@@ -71,8 +70,8 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
 /**
  * Records money received by hand for order `orderNumber` of the actor's shop and makes it paid
  * (see the module comment).
- * @throws DomainError `forbidden` (403) for a role without `orders.fulfil`;
- *   `invalid_desk_input` (400): `amount` not a whole number of cents from 1 to
+ * The door checked `orders.fulfil` (server/http/admin/permissions.ts).
+ * @throws DomainError `invalid_desk_input` (400): `amount` not a whole number of cents from 1 to
  *   MAX_DESK_AMOUNT_CENTS (10,000,000), below the order's total ("The amount received is less
  *   than the order's total of $475.00."), above it from a member who is not an owner ("The
  *   amount received is more than the order's total of $475.00; only an owner can record an
@@ -86,11 +85,10 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
  */
 export async function markOrderPaid(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: DeskActor,
   orderNumber: string,
   input: MarkPaidInput,
 ): Promise<DeskMoveResult> {
-  requirePermission(actor, 'orders.fulfil');
   const { amountCents, payerReference } = checkInput(input);
   const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
   const at = ctx.now();
@@ -105,7 +103,7 @@ export async function markOrderPaid(
       throw invalidInput({ amount: [DESK_MESSAGES.amountBelowTotal(total)] });
     }
     const overCents = amountCents - order.total_cents;
-    if (overCents > 0 && !can(actor.role, 'orders.money')) {
+    if (overCents > 0 && !actor.may.money) {
       throw invalidInput({ amount: [DESK_MESSAGES.overpaymentOwnerOnly(total)] });
     }
     if (overCents > 0 && input.confirmOverpayment !== true) {

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { DeskActor } from './desk-rules.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import {
   createActor,
@@ -22,8 +22,8 @@ import { getAdminOrder } from './desk-order.ts';
 const t = useTestApp({}, { seed: false });
 let db: Kysely<Database>;
 let shop: number;
-let owner: StaffActor;
-let staff: StaffActor;
+let owner: DeskActor;
+let staff: DeskActor;
 
 beforeAll(async () => {
   db = t.app.db;
@@ -393,7 +393,7 @@ describe('an order on the desk', () => {
 });
 
 describe('the moves the desk offers', () => {
-  const actionsOf = async (o: { order_number: string }, who: StaffActor) =>
+  const actionsOf = async (o: { order_number: string }, who: DeskActor) =>
     (await getAdminOrder(db, shop, o.order_number, who)).actions;
 
   it('an order waiting for a transfer: both may mark it paid or cancel it', async () => {

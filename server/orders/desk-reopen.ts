@@ -17,7 +17,6 @@ import { DomainError } from '../platform/domain-error.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
 import type { OrderContext } from './context.ts';
 import {
   type DeskMoveResult,
@@ -74,7 +73,6 @@ export async function reopenOrder(
   actor: StaffActor,
   orderNumber: string,
 ): Promise<DeskMoveResult> {
-  requirePermission(actor, 'orders.money');
   const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
   const at = ctx.now();
   const done = await ctx.db.transaction().execute(async (trx) => {

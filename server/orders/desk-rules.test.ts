@@ -2,7 +2,10 @@
  * What a paid order's shipments make of its status, and which desk moves each role is offered
  * on an order in each state (the buttons the desk shows are the moves it would accept).
  */
+import { deskActorOf } from '../http/admin/permissions.ts';
 import { deskActions, type ShipmentProgress, statusOfShipments } from './desk-rules.ts';
+
+const someone = { id: 1, tenantId: 1, email: 'maya@example.com', name: 'Maya', sessionId: 's' };
 
 const delivery = (fulfilment: ShipmentProgress['fulfilment'] = null): ShipmentProgress => ({
   kind: 'delivery',
@@ -51,15 +54,18 @@ describe("a paid order's status follows its shipments", () => {
 });
 
 describe('the moves offered', () => {
+  // What the door grants each role at the desk (server/http/admin/permissions.ts, deskActorOf).
+  const STAFF = deskActorOf({ ...someone, role: 'staff' }).may;
+  const OWNER = deskActorOf({ ...someone, role: 'owner' }).may;
   const bank = { payment_method: 'bank_transfer' as const };
   const card = { payment_method: 'card_2c2p' as const };
 
   it('waiting for a transfer: staff mark it paid or cancel it; an owner too', () => {
     const order = { ...bank, status: 'awaiting_payment' as const };
-    expect(deskActions('staff', order, [delivery()], 0)).toEqual(['mark_paid', 'cancel']);
-    expect(deskActions('owner', order, [delivery()], 0)).toEqual(['mark_paid', 'cancel']);
+    expect(deskActions(STAFF, order, [delivery()], 0)).toEqual(['mark_paid', 'cancel']);
+    expect(deskActions(OWNER, order, [delivery()], 0)).toEqual(['mark_paid', 'cancel']);
     // A card order is paid through its card payment.
-    expect(deskActions('staff', { ...card, status: 'awaiting_payment' }, [delivery()], 0)).toEqual([
+    expect(deskActions(STAFF, { ...card, status: 'awaiting_payment' }, [delivery()], 0)).toEqual([
       'cancel',
     ]);
   });
@@ -67,45 +73,43 @@ describe('the moves offered', () => {
   it('paid: staff fulfil; only an owner cancels or refunds', () => {
     const order = { ...bank, status: 'processing' as const };
     const shipments = [delivery('shipped'), delivery(), collection('ready')];
-    expect(deskActions('staff', order, shipments, 47_500)).toEqual(['ship', 'mark_collected']);
-    expect(deskActions('owner', order, shipments, 47_500)).toEqual([
+    expect(deskActions(STAFF, order, shipments, 47_500)).toEqual(['ship', 'mark_collected']);
+    expect(deskActions(OWNER, order, shipments, 47_500)).toEqual([
       'ship',
       'mark_collected',
       'cancel',
       'refund',
     ]);
-    expect(deskActions('owner', { ...bank, status: 'paid' }, [collection()], 0)).toEqual([
+    expect(deskActions(OWNER, { ...bank, status: 'paid' }, [collection()], 0)).toEqual([
       'mark_ready',
       'cancel',
     ]);
   });
 
   it('handed over: an owner refunds what is left; expired: an owner reopens', () => {
-    expect(
-      deskActions('owner', { ...bank, status: 'shipped' }, [delivery('shipped')], 100),
-    ).toEqual(['refund']);
-    expect(
-      deskActions('staff', { ...bank, status: 'shipped' }, [delivery('shipped')], 100),
-    ).toEqual([]);
-    expect(deskActions('owner', { ...bank, status: 'expired' }, [delivery()], 0)).toEqual([
-      'reopen',
+    expect(deskActions(OWNER, { ...bank, status: 'shipped' }, [delivery('shipped')], 100)).toEqual([
+      'refund',
     ]);
-    expect(deskActions('staff', { ...bank, status: 'expired' }, [delivery()], 0)).toEqual([]);
-    expect(deskActions('owner', { ...bank, status: 'canceled' }, [delivery()], 0)).toEqual([]);
+    expect(deskActions(STAFF, { ...bank, status: 'shipped' }, [delivery('shipped')], 100)).toEqual(
+      [],
+    );
+    expect(deskActions(OWNER, { ...bank, status: 'expired' }, [delivery()], 0)).toEqual(['reopen']);
+    expect(deskActions(STAFF, { ...bank, status: 'expired' }, [delivery()], 0)).toEqual([]);
+    expect(deskActions(OWNER, { ...bank, status: 'canceled' }, [delivery()], 0)).toEqual([]);
   });
 
   it('canceled with money still refundable (its refund failed): an owner refunds it again', () => {
     const canceled = { ...card, status: 'canceled' as const };
-    expect(deskActions('owner', canceled, [delivery()], 47_500)).toEqual(['refund']);
-    expect(deskActions('staff', canceled, [delivery()], 47_500)).toEqual([]);
+    expect(deskActions(OWNER, canceled, [delivery()], 47_500)).toEqual(['refund']);
+    expect(deskActions(STAFF, canceled, [delivery()], 47_500)).toEqual([]);
   });
 
   it('money owed by hand: only an owner marks it paid back, whatever the status', () => {
     const canceled = { ...bank, status: 'canceled' as const };
-    expect(deskActions('owner', canceled, [delivery()], 0, true)).toEqual(['mark_paid_back']);
-    expect(deskActions('staff', canceled, [delivery()], 0, true)).toEqual([]);
+    expect(deskActions(OWNER, canceled, [delivery()], 0, true)).toEqual(['mark_paid_back']);
+    expect(deskActions(STAFF, canceled, [delivery()], 0, true)).toEqual([]);
     expect(
-      deskActions('owner', { ...bank, status: 'shipped' }, [delivery('shipped')], 100, true),
+      deskActions(OWNER, { ...bank, status: 'shipped' }, [delivery('shipped')], 100, true),
     ).toEqual(['refund', 'mark_paid_back']);
   });
 });

@@ -13,9 +13,8 @@
  *   anything else with something done             -> processing
  */
 import type { OrderStatus, PaymentMethod } from '../platform/db/database.ts';
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffActor } from '../staff/actor.ts';
 import { isCardMethod } from '../payments/methods.ts';
-import { can } from '../staff/roles.ts';
 
 /** What became of one shipment so far (`order_fulfilments.status`). */
 export type FulfilmentStatus = 'shipped' | 'ready' | 'collected';
@@ -78,7 +77,22 @@ export type DeskAction =
   | 'mark_paid_back';
 
 /**
- * The moves a member of `role` may make on the order now, in the contract's order.
+ * What the door (server/http/admin/permissions.ts, `deskActorOf`) lets a member do at the desk
+ * beyond reading orders: `fulfil` (mark paid, ship, mark ready or collected, cancel an unpaid
+ * order) and `money` (refund, cancel a paid order, reopen an expired one, mark paid above the
+ * total, mark a refund paid back). The rules read these, never a role (issue 37).
+ */
+export interface DeskGrants {
+  fulfil: boolean;
+  money: boolean;
+}
+
+/** A member acting at the desk: who (for the activity log) and what they may do. */
+export type DeskActor = StaffActor & { may: DeskGrants };
+
+/**
+ * The moves a member who `may` do these things can make on the order now, in the contract's
+ * order.
  *
  * `refund` is offered to an owner whenever something paid is left to refund, whatever the
  * status, as the refund itself accepts (./shop-refunds.ts): a shipped order, and a
@@ -90,15 +104,14 @@ export type DeskAction =
  *   to be refunded by hand: an owner may mark it paid back (./manual-refunds.ts).
  */
 export function deskActions(
-  role: StaffRole,
+  may: DeskGrants,
   order: { status: OrderStatus; payment_method: PaymentMethod },
   shipments: readonly ShipmentProgress[],
   refundableCents: number,
   owedByHand = false,
 ): DeskAction[] {
   const actions: DeskAction[] = [];
-  const fulfil = can(role, 'orders.fulfil');
-  const money = can(role, 'orders.money');
+  const { fulfil, money } = may;
   const { status } = order;
   if (fulfil && status === 'awaiting_payment' && !isCardMethod(order.payment_method)) {
     actions.push('mark_paid');

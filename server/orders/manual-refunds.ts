@@ -26,7 +26,6 @@ import type { OrderErrorCode } from './errors.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
 
 /** The longest note an owner may give (the contract's PaidBackRequest). */
 export const MAX_PAID_BACK_NOTE = 200;
@@ -86,7 +85,6 @@ async function underOrderLock(
   input: PaidBackRequest | undefined,
   change: (trx: Trx, order: OrderRow, note: string | null) => Promise<void>,
 ): Promise<void> {
-  requirePermission(actor, 'orders.money');
   const found = await ctx.db
     .selectFrom('orders')
     .select('id')

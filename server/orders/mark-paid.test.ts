@@ -247,7 +247,7 @@ describe('what cannot be marked paid', () => {
     }
   });
 
-  it("answers 404 for another shop's order, and 403 to a role without the desk", async () => {
+  it("answers 404 for another shop's order", async () => {
     const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
     const elsewhere = await createStaff(t.app.db, {
       tenantId: await tenantIdOf(t.app.db, 'demo-pottery'),
@@ -258,14 +258,6 @@ describe('what cannot be marked paid', () => {
         markOrderPaid(desk.ctx(), elsewhere, order.order_number, paidWith(order.total_price)),
       ),
     ).toEqual({ status: 404, code: 'order_not_found', body: { detail: 'Not found.' } });
-    const nobody = { ...desk.staff, role: 'viewer' as never };
-    expect(
-      (
-        await refusalOf(
-          markOrderPaid(desk.ctx(), nobody, order.order_number, paidWith(order.total_price)),
-        )
-      ).status,
-    ).toBe(403);
     expect((await desk.orderRow(order.order_number)).status).toBe('awaiting_payment');
   });
 });

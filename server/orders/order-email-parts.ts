@@ -13,7 +13,13 @@ import type {
 } from '../platform/db/database.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
-import { offlinePaymentInstructions, type EmailOrder, type EmailPayment, type EmailPaymentInstructions, type EmailShop } from '../platform/mail/templates/email-data.ts';
+import {
+  offlinePaymentInstructions,
+  type EmailOrder,
+  type EmailPayment,
+  type EmailPaymentInstructions,
+  type EmailShop,
+} from '../platform/mail/templates/email-data.ts';
 import { type EmailData } from '../platform/mail/templates/email-kinds.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';

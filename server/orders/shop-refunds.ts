@@ -44,7 +44,6 @@ import { lockOrder, type Trx } from './order-lock.ts';
 import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import { requirePermission } from '../staff/roles.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
 import { ProviderRefused } from '../payments/provider.ts';
 
@@ -165,7 +164,6 @@ export async function refundOrder(
   orderNumber: string,
   input: RefundRequest,
 ): Promise<RefundOutcome[]> {
-  requirePermission(actor, 'orders.money');
   const found = await ctx.db
     .selectFrom('orders')
     .select('id')
@@ -226,7 +224,6 @@ export async function refundInFull(
   order: Pick<OrderRow, 'id'>,
   reason: string,
 ): Promise<ReservedRefunds> {
-  requirePermission(actor, 'orders.money');
   const reserve = async (t: Trx) => {
     const locked = await lockOrder(t, order.id, { tenantId: actor.tenantId });
     if (!locked) throw notFound();

@@ -18,7 +18,6 @@ import {
   FieldCheck,
   recordSettingsChange,
   reorderShippingRows,
-  requireOwner,
   settingsConflict,
   settingsNotFound,
   settingsTransaction,
@@ -72,7 +71,6 @@ async function methodRows(db: Db | Trx, tenantId: number) {
 export async function listShippingMethods(
   ctx: Pick<SettingsContext, 'db' | 'actor'>,
 ): Promise<ShippingMethod[]> {
-  requireOwner(ctx.actor);
   return (await methodRows(ctx.db, ctx.actor.tenantId)).map(toMethod);
 }
 

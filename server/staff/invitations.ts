@@ -41,7 +41,6 @@ import {
   staffProfile,
 } from './members.ts';
 import { STAFF_MESSAGES } from './messages.ts';
-import { requirePermission } from './roles.ts';
 import { startStaffSession } from './sessions.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
 import type { StaffSignIn } from './sign-in.ts';
@@ -126,7 +125,6 @@ export async function inviteStaff(
   origin: string,
   now = new Date(),
 ): Promise<InvitationView> {
-  requirePermission(actor, 'staff.manage');
   const email = normalizeStaffEmail(form.email);
   const fields: FieldErrors = {};
   const emailProblem = staffEmailError(email);
@@ -206,7 +204,6 @@ export async function listInvitations(
   actor: StaffActor,
   now = new Date(),
 ): Promise<InvitationView[]> {
-  requirePermission(actor, 'staff.manage');
   const rows = await db
     .selectFrom('staff_invitations as i')
     .leftJoin('staff as s', (join) =>
@@ -233,7 +230,6 @@ export async function revokeInvitation(
   invitationId: number,
   now = new Date(),
 ): Promise<void> {
-  requirePermission(actor, 'staff.manage');
   const notFound = new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
   if (!isRowId(invitationId)) throw notFound;
   await db.transaction().execute(async (trx) => {

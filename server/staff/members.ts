@@ -25,7 +25,6 @@ import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './messages.ts';
-import { requirePermission } from './roles.ts';
 import { revokeAllStaffSessions } from './sessions.ts';
 import { findStaffPolicy } from './policy.ts';
 
@@ -293,7 +292,6 @@ export async function listStaffMembers(
   db: Kysely<Database>,
   actor: StaffActor,
 ): Promise<StaffMemberView[]> {
-  requirePermission(actor, 'staff.manage');
   const rows = await db
     .selectFrom('staff')
     .selectAll()
@@ -379,7 +377,6 @@ export async function changeStaffRole(
   role: StaffRole,
   now = new Date(),
 ): Promise<StaffMemberView> {
-  requirePermission(actor, 'staff.manage');
   if (!isStaffRole(role)) throw invalid({ role: [STAFF_MESSAGES.roleInvalid] });
   return db.transaction().execute(async (trx) => {
     const owners = await lockOwners(trx, actor.tenantId);
@@ -424,7 +421,6 @@ export async function removeStaffMember(
   staffId: number,
   now = new Date(),
 ): Promise<void> {
-  requirePermission(actor, 'staff.manage');
   if (staffId === actor.id) {
     throw new DomainError<StaffErrorCode>('staff_conflict', STAFF_MESSAGES.removeSelf);
   }

@@ -19,7 +19,6 @@ import { recordActivity } from './activity-log.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES } from './messages.ts';
-import { requirePermission } from './roles.ts';
 import { sessionPassedTwoStep } from './sessions.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -66,7 +65,6 @@ export async function getStaffPolicy(
   db: Kysely<Database>,
   actor: StaffActor,
 ): Promise<StaffPolicy> {
-  requirePermission(actor, 'staff.manage');
   return findStaffPolicy(db, actor.tenantId);
 }
 
@@ -83,7 +81,6 @@ export async function setStaffPolicy(
   policy: StaffPolicy,
   now = new Date(),
 ): Promise<StaffPolicy> {
-  requirePermission(actor, 'staff.manage');
   const requireTotp = policy.require_totp === true;
   return db.transaction().execute(async (trx) => {
     // The write comes first (convention of server/orders/order-lock.ts): it takes the row's

@@ -2,12 +2,12 @@
  * What each role may do in the back office (decision 020). An owner may do everything; staff
  * run the order desk, the catalogue, moderation, the inbox and the content, but never move
  * money out of the shop, manage staff or change settings. Every admin operation names its permission
- * (server/http/admin/operations.ts) and the HTTP layer checks it before the handler runs; the
- * back office's screens hide what a role cannot do from the same list (`permissionsOf`).
+ * (server/http/admin/permissions.ts) and the HTTP layer checks it before the handler runs, the
+ * only place a role is checked (issue 37: no domain folder checks one); the back office's screens
+ * hide what a role cannot do from the same list (`permissionsOf`).
  */
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
-import type { StaffActor } from './actor.ts';
 import type { StaffErrorCode } from './errors.ts';
 
 /** Every permission an admin operation may require. */
@@ -39,25 +39,18 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** True when `role` holds `permission`. */
-export function can(role: StaffRole, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
-}
-
 /** The permissions a role holds, for the back office to hide what it cannot do. */
 export function permissionsOf(role: StaffRole): Permission[] {
-  return (Object.keys(PERMISSIONS) as Permission[]).filter((p) => can(role, p));
+  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) =>
+    (PERMISSIONS[permission] as readonly StaffRole[]).includes(role),
+  );
 }
 
 /** The words of a refusal by role (DRF's own). */
 export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
 
 /**
- * Refuses an actor without `permission`.
- * @throws DomainError `forbidden` (403) when their role does not hold it.
+ * `forbidden` (403, FORBIDDEN_MESSAGE): a move the member's grants do not cover, where the door
+ * could not know before the move read the order's state (server/orders/desk-rules.ts DeskGrants).
  */
-export function requirePermission(actor: StaffActor, permission: Permission): void {
-  if (!can(actor.role, permission)) {
-    throw new DomainError<StaffErrorCode>('forbidden', FORBIDDEN_MESSAGE);
-  }
-}
+export const forbidden = () => new DomainError<StaffErrorCode>('forbidden', FORBIDDEN_MESSAGE);

@@ -180,21 +180,9 @@ describe('inviting someone', () => {
     });
   });
 
-  it('is for owners only, and at most so many an hour', async () => {
-    const member = await createStaff(t.db, { tenantId: t.shopA });
-    expect(
-      (
-        await refusal(
-          inviteStaff(
-            t.db,
-            testStaffServices(t.db),
-            member,
-            { email: 'a@example.com', role: 'staff' },
-            ORIGIN,
-          ),
-        )
-      ).code,
-    ).toBe('forbidden');
+  it('is at most so many an hour', async () => {
+    // A member of staff is refused at the door (server/http/admin/permissions.ts), before any
+    // rule runs: server/http/admin/role-matrix.test.ts walks every operation as one.
     const owner = await createStaff(t.db, { tenantId: t.shopA, role: 'owner' });
     const services = testStaffServices(t.db, { invitationsPerHour: 2 });
     await inviteStaff(t.db, services, owner, { email: 'one@example.com', role: 'staff' }, ORIGIN);

@@ -33,7 +33,6 @@ import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import { memberView, type StaffMemberView } from './members.ts';
 import { findStaffPolicy } from './policy.ts';
-import { requirePermission } from './roles.ts';
 import { markSessionTwoStep, revokeAllStaffSessions } from './sessions.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
 
@@ -368,7 +367,6 @@ export async function resetMemberTotp(
   staffId: number,
   now = new Date(),
 ): Promise<StaffMemberView> {
-  requirePermission(actor, 'staff.manage');
   const notFound = new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
   if (!isRowId(staffId)) throw notFound;
   if (staffId === actor.id) throw conflict(STAFF_MESSAGES.resetOwnTotp);

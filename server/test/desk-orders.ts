@@ -11,7 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { DeskActor } from '../orders/desk-rules.ts';
+import { deskActorOf } from '../http/admin/permissions.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 
 let made = 0;
@@ -39,7 +40,7 @@ export async function createActor(
   tenantId: number,
   role: StaffRole,
   name = role === 'owner' ? 'Maya Hart' : 'Tom Reed',
-): Promise<StaffActor> {
+): Promise<DeskActor> {
   const email = `${role}-${next()}@example.com`;
   const { id } = await db
     .insertInto('staff')
@@ -53,7 +54,7 @@ export async function createActor(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id, tenantId, email, name, role, sessionId: randomUUID() };
+  return deskActorOf({ id, tenantId, email, name, role, sessionId: randomUUID() });
 }
 
 /** A shopper of the shop. */

@@ -17,6 +17,8 @@ import type { Database } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import type { StaffActor } from '../staff/actor.ts';
+import type { DeskActor } from '../orders/desk-rules.ts';
+import { deskActorOf } from '../http/admin/permissions.ts';
 import {
   createStaffServices,
   type StaffServices,
@@ -55,10 +57,11 @@ export interface NewTestStaff {
 }
 
 /**
- * A member {@link createStaff} made: the actor a rule is told about, their password, and their
+ * A member {@link createStaff} made: the actor a rule is told about (with what the door grants
+ * their role at the order desk), their password, and their
  * authenticator secret when made with `twoStep`.
  */
-export type TestStaff = StaffActor & { password: string; totpSecret?: string };
+export type TestStaff = DeskActor & { password: string; totpSecret?: string };
 
 /**
  * Creates a staff member of the shop through the real rule (server/staff/members.ts), and an
@@ -98,12 +101,14 @@ export async function createStaff(db: Kysely<Database>, options: NewTestStaff): 
       .execute();
   }
   return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    email: row.email,
-    name: row.name,
-    role: row.role,
-    sessionId,
+    ...deskActorOf({
+      id: row.id,
+      tenantId: row.tenant_id,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      sessionId,
+    }),
     password,
     ...(totpSecret ? { totpSecret } : {}),
   };

@@ -16,7 +16,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
-import { FORBIDDEN_MESSAGE, can } from '../../staff/roles.ts';
+import { FORBIDDEN_MESSAGE } from '../../staff/roles.ts';
 import { STAFF_MESSAGES } from '../../staff/messages.ts';
 import { apiRequests } from '../api-requests.ts';
 import { HttpError } from '../http-error.ts';
@@ -24,7 +24,7 @@ import { notImplemented } from '../storefront/not-implemented.ts';
 import { tenant } from '../tenant.ts';
 import { imageBodies } from './image-bodies.ts';
 import { adminHandlers } from './operations.ts';
-import { ADMIN_OPERATION_ACCESS, type OperationAccess } from './permissions.ts';
+import { ADMIN_OPERATION_ACCESS, can, type OperationAccess } from './permissions.ts';
 import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
 import { requireStaff, staffAuth } from './staff-auth.ts';
 

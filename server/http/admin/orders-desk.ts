@@ -17,13 +17,14 @@ import {
 import { markOrderPaid as markPaid } from '../../orders/desk-mark-paid.ts';
 import { getAdminOrder } from '../../orders/desk-order.ts';
 import { reopenOrder as reopen } from '../../orders/desk-reopen.ts';
-import type { StaffActor } from '../../staff/actor.ts';
+import type { DeskActor } from '../../orders/desk-rules.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
+import { deskActorOf } from './permissions.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** The order after a move, as the member's role sees it. */
-function orderNow(request: FastifyRequest, actor: StaffActor, orderNumber: string) {
+function orderNow(request: FastifyRequest, actor: DeskActor, orderNumber: string) {
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
 }
 
@@ -32,7 +33,7 @@ function orderNow(request: FastifyRequest, actor: StaffActor, orderNumber: strin
  * AdminOrder; 400 (an amount above the total from staff, or unconfirmed), 409.
  */
 export const markOrderPaid: AdminOperationHandler<'markOrderPaid'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber } = request.params;
   const amountCents = toMinorUnits(request.body.amount);
   if (amountCents === null) throw invalidInput({ amount: ['A valid number is required.'] });
@@ -46,7 +47,7 @@ export const markOrderPaid: AdminOperationHandler<'markOrderPaid'> = async (requ
 
 /** POST /orders/{order_number}/shipments/{index}/ship/ {carrier, tracking_number} -> AdminOrder. */
 export const shipOrderShipment: AdminOperationHandler<'shipShipment'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber, index } = request.params;
   await shipShipment(request.server.orders, actor, orderNumber, {
     shipmentIndex: Number(index),
@@ -60,7 +61,7 @@ export const shipOrderShipment: AdminOperationHandler<'shipShipment'> = async (r
 export const markOrderShipmentReady: AdminOperationHandler<'markShipmentReady'> = async (
   request,
 ) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber, index } = request.params;
   await markShipmentReady(request.server.orders, actor, orderNumber, {
     shipmentIndex: Number(index),
@@ -72,7 +73,7 @@ export const markOrderShipmentReady: AdminOperationHandler<'markShipmentReady'> 
 export const markOrderShipmentCollected: AdminOperationHandler<'markShipmentCollected'> = async (
   request,
 ) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber, index } = request.params;
   await markShipmentCollected(request.server.orders, actor, orderNumber, {
     shipmentIndex: Number(index),
@@ -86,7 +87,7 @@ export const markOrderShipmentCollected: AdminOperationHandler<'markShipmentColl
  * whose provider could not be reached `pending` (the sweep asks again).
  */
 export const cancelOrder: AdminOperationHandler<'cancelOrder'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber } = request.params;
   await cancelByShop(request.server.orders, actor, orderNumber, { reason: request.body.reason });
   return orderNow(request, actor, orderNumber);
@@ -94,7 +95,7 @@ export const cancelOrder: AdminOperationHandler<'cancelOrder'> = async (request)
 
 /** POST /orders/{order_number}/reopen/ -> AdminOrder; 409 when not expired or stock is gone. */
 export const reopenOrder: AdminOperationHandler<'reopenOrder'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber } = request.params;
   await reopen(request.server.orders, actor, orderNumber);
   return orderNow(request, actor, orderNumber);

@@ -17,6 +17,7 @@ import {
 import { refundOrder as refund } from '../../orders/shop-refunds.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageUrl } from '../pagination.ts';
+import { deskActorOf } from './permissions.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** DRF's `next` and `previous` of a page, on the site's own origin. */
@@ -36,7 +37,7 @@ export function pageLinks(
  * (25 a page, newest first, with the tabs' counts); 404 "Invalid page." past the last.
  */
 export const listOrders: AdminOperationHandler<'listOrders'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const query = request.query ?? {};
   const page = await listDeskOrders(request.server.db, actor.tenantId, {
     status: query.status,
@@ -57,7 +58,7 @@ export const listOrders: AdminOperationHandler<'listOrders'> = async (request) =
 
 /** GET /orders/{order_number}/ -> AdminOrder; 404 for no such order in the shop. */
 export const getOrder: AdminOperationHandler<'getOrder'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   return getAdminOrder(request.server.db, actor.tenantId, request.params.order_number, actor);
 };
 
@@ -67,7 +68,7 @@ export const getOrder: AdminOperationHandler<'getOrder'> = async (request) => {
  * card provider refused (the refund is `failed`) or could not be reached (it stays `pending`).
  */
 export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber } = request.params;
   await refund(request.server.orders, actor, orderNumber, {
     amount: request.body.amount,
@@ -82,7 +83,7 @@ export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request)
  * not one to pay by hand or was paid back already.
  */
 export const settleManualRefund: AdminOperationHandler<'settleManualRefund'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber, refund_id: refundId } = request.params;
   await refundPaidBack(request.server.orders, actor, orderNumber, refundId, request.body);
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
@@ -96,7 +97,7 @@ export const settleManualRefund: AdminOperationHandler<'settleManualRefund'> = a
 export const settleManualPaymentRefund: AdminOperationHandler<'settleManualPaymentRefund'> = async (
   request,
 ) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   const { order_number: orderNumber, payment_uuid: paymentUuid } = request.params;
   await paymentPaidBack(request.server.orders, actor, orderNumber, paymentUuid, request.body);
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
@@ -104,7 +105,7 @@ export const settleManualPaymentRefund: AdminOperationHandler<'settleManualPayme
 
 /** GET /today/ -> Today: the desk's five lists, each oldest first. */
 export const getToday: AdminOperationHandler<'getToday'> = async (request) => {
-  const actor = requireStaff(request);
+  const actor = deskActorOf(requireStaff(request));
   return todayOf(request.server.db, actor.tenantId, request.server.orders.now());
 };
 

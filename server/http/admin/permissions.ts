@@ -9,9 +9,15 @@
  *
  * The table names every operation (the type says so), so a new operation cannot be added
  * without deciding who may call it; the role matrix test (./role-matrix.test.ts) walks it.
+ * This is the one place a role is checked (issue 37): where a move's permission depends on the
+ * order's state (cancelling a paid order, marking paid above the total), the door hands the
+ * domain what the member may do (`deskActorOf`) and the domain reads that, never the role.
  */
 import type { OperationId } from '../../../common/admin-contract.ts';
-import type { Permission } from '../../staff/roles.ts';
+import type { DeskActor } from '../../orders/desk-rules.ts';
+import type { StaffRole } from '../../platform/db/tables/staff.ts';
+import type { StaffActor } from '../../staff/actor.ts';
+import { PERMISSIONS, type Permission } from '../../staff/roles.ts';
 
 export type OperationAccess = 'public' | 'signed_in' | Permission;
 
@@ -151,3 +157,19 @@ export const ADMIN_OPERATION_ACCESS = {
   replaceCardCredentials: 'settings.manage',
   // ~~ settings ~~
 } as const satisfies Record<OperationId, OperationAccess>;
+
+/** True when `role` holds `permission` (server/staff/roles.ts's table). */
+export function can(role: StaffRole, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
+
+/**
+ * The member as the order desk's rules see them: who they are (for the activity log) and what
+ * the door lets them do beyond reading an order (`orders.fulfil`, `orders.money`).
+ */
+export function deskActorOf(actor: StaffActor): DeskActor {
+  return {
+    ...actor,
+    may: { fulfil: can(actor.role, 'orders.fulfil'), money: can(actor.role, 'orders.money') },
+  };
+}

@@ -158,7 +158,11 @@ export interface ManualPaymentsTable {
    * there is none, and for a row recorded before overpayments needed an owner, whose amount
    * above the total then counts neither as paid nor as refundable (orders/order-money.ts).
    */
-  overpayment_confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  overpayment_confirmed_at: ColumnType<
+    Date | string | null,
+    string | null | undefined,
+    string | null
+  >;
   /** The owner who confirmed it (null once their row is gone). */
   overpayment_confirmed_by: ColumnType<number | null, number | null | undefined, number | null>;
 }

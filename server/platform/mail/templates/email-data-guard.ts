@@ -3,7 +3,32 @@
  * an `EmailData` (./email-data.ts) before an e-mail is rendered from it, with one shape per
  * kind of e-mail built from ./json-checks.ts, and the payment methods ./payment-texts.ts knows.
  */
-import type { CancellationRequestedEmailData, EmailCancellationLine, EmailCancellationTerms, EmailAddress, EmailCustomer, EmailOrder, EmailOrderLine, BankTransferInstructions, CardPaymentInstructions, EmailPayment, EmailShipping, EmailShop, EmailThemeInput, LatePaymentRefundEmailData, LineOption, OfflinePaymentInstructions, OrderClosedEmailData, OrderPlacedEmailData, OrderRefundedEmailData, EmailShopRefund, PaymentReceivedEmailData, ShopOrderAwaitingPaymentEmailData, ShopOrderPaidEmailData, ShopRefundNeededEmailData } from './email-data.ts';
+import type {
+  CancellationRequestedEmailData,
+  EmailCancellationLine,
+  EmailCancellationTerms,
+  EmailAddress,
+  EmailCustomer,
+  EmailOrder,
+  EmailOrderLine,
+  BankTransferInstructions,
+  CardPaymentInstructions,
+  EmailPayment,
+  EmailShipping,
+  EmailShop,
+  EmailThemeInput,
+  LatePaymentRefundEmailData,
+  LineOption,
+  OfflinePaymentInstructions,
+  OrderClosedEmailData,
+  OrderPlacedEmailData,
+  OrderRefundedEmailData,
+  EmailShopRefund,
+  PaymentReceivedEmailData,
+  ShopOrderAwaitingPaymentEmailData,
+  ShopOrderPaidEmailData,
+  ShopRefundNeededEmailData,
+} from './email-data.ts';
 import type { EmailData, EmailKind } from './email-kinds.ts';
 import type {
   DigestOrder,

@@ -4,7 +4,13 @@
  * (server/seed); the URLs are on `.example` and the logo and thumbnails are not served, so a
  * screenshot test answers those requests itself.
  */
-import { offlinePaymentInstructions, type EmailCustomer, type EmailOrder, type EmailPayment, type EmailShop } from './email-data.ts';
+import {
+  offlinePaymentInstructions,
+  type EmailCustomer,
+  type EmailOrder,
+  type EmailPayment,
+  type EmailShop,
+} from './email-data.ts';
 import { type EmailData, type EmailDataOf } from './email-kinds.ts';
 import type { OfflineMethod } from './payment-texts.ts';
 import { deskPreviewEmails } from './preview-data-desk.ts';
