@@ -1663,7 +1663,25 @@ export interface components {
       /** @description The VAT included in `shipping_price`, rounded half-up to the cent; null when no VAT was charged. */
       shipping_vat: components['schemas']['Money'] | null;
       cancellation: components['schemas']['OrderCancellation'];
+      /**
+       * @description The moves the shopper may make on the order now. The server decides them with the
+       *     same rules as the calls that make them, so each one would be accepted when the
+       *     answer was made; the storefront shows only these buttons and never works them out
+       *     itself. Empty when there is nothing to do (a paid, closed or refunded order, or an
+       *     unpaid one whose card payment is being processed by the provider).
+       */
+      actions: components['schemas']['OrderAction'][];
     };
+    /**
+     * @description A move the shopper may make on one of their orders:
+     *     - `pay`: pay it now by card from the order history or the order's page
+     *       (`POST /payments/card/initiate/`): an unpaid card order before its deadline, while
+     *       the shop takes card payments and no payment of it is being processed;
+     *     - `cancel`: cancel the unpaid order (`POST /orders/orders/{id}/cancel/`), while no card
+     *       payment of it is being processed.
+     * @enum {string}
+     */
+    OrderAction: 'pay' | 'cancel';
     /**
      * @description The shopper's 14-day right to cancel a paid order (UK Consumer Contracts Regulations
      *     2013 regs 29-38; Directive 2011/83/EU arts 9-16). It runs from payment until 14 days

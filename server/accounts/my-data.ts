@@ -16,6 +16,7 @@ import { toIsoString } from '../platform/db/mapping.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import { shopperRefundStatus, toOrders } from '../orders/read-model.ts';
+import type { ShopperMoveFacts } from '../orders/shopper-moves.ts';
 import { findCartId, loadCart } from '../cart/cart.ts';
 import { listSavedAddresses } from './address-book.ts';
 
@@ -62,15 +63,18 @@ export function ownContactMessages(
 /**
  * The shopper's data file. Reads only (a shopper without a cart gets `cart: null`, none is
  * created).
- * @param now the export's time (`exported_at`, and the file name's date).
+ * @param moves the shop's facts (../orders/shopper-moves.ts `shopperMoveFacts`): `moves.now` is
+ *   the export's time (`exported_at`, and the file name's date), and the orders' `actions` are
+ *   read with them.
  * @returns AccountDataExport; lists are oldest first.
  */
 export async function exportAccountData(
   db: Kysely<Database>,
   scope: { tenantId: number; userId: number },
-  now = new Date(),
+  moves: ShopperMoveFacts,
 ): Promise<AccountDataExport> {
   const { tenantId, userId } = scope;
+  const { now } = moves;
   const user = await db
     .selectFrom('users')
     .select(['id', 'email', 'username', 'created_at', 'email_verified_at'])
@@ -177,7 +181,7 @@ export async function exportAccountData(
       date_joined: toIsoString(user.created_at),
     },
     addresses,
-    orders: await toOrders(db, orderRows),
+    orders: await toOrders(db, orderRows, moves),
     payments: payments.map((p) => ({
       order_number: p.order_number,
       attempt: p.attempt,

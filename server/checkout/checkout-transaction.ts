@@ -33,6 +33,7 @@ import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
 import { ORDER_MESSAGES } from '../orders/messages.ts';
 import type { Trx } from '../orders/order-lock.ts';
 import { findOrder, type Order } from '../orders/read-model.ts';
+import type { ShopperMoveFacts } from '../orders/shopper-moves.ts';
 import {
   countryName,
   loadShipping,
@@ -97,6 +98,11 @@ export interface Checkout extends CheckoutInput {
   expectedCents: number;
   settings: MethodTerms;
   requestHash: string;
+  /**
+   * The shop's facts the answer's `actions` are read with, asked before the transaction
+   * (../orders/shopper-moves.ts `shopperMoveFacts`: it queries outside it).
+   */
+  moves: ShopperMoveFacts;
 }
 
 const emptyCart = () => new DomainError<CheckoutErrorCode>('empty_cart', ORDER_MESSAGES.emptyCart);
@@ -170,9 +176,13 @@ export async function inTransaction(
     await lockCart(trx, cartId);
     if (c.idempotencyKey) {
       // A twin that held the lock before this one has committed by now.
-      const earlier = await findOrder(trx, c.tenantId, c.userId, {
-        idempotencyKey: c.idempotencyKey,
-      });
+      const earlier = await findOrder(
+        trx,
+        c.tenantId,
+        c.userId,
+        { idempotencyKey: c.idempotencyKey },
+        c.moves,
+      );
       if (earlier) return { order: replay(earlier, c.requestHash), productIds: [] };
     }
     const unpaid = await countUnpaid(trx, c.tenantId, c.userId);
@@ -331,7 +341,7 @@ export async function inTransaction(
     await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
     await ctx.record(trx, { type: 'placed', orderId });
 
-    const placed = await findOrder(trx, c.tenantId, c.userId, { id: orderId });
+    const placed = await findOrder(trx, c.tenantId, c.userId, { id: orderId }, c.moves);
     if (!placed) throw new Error('The order just placed cannot be read back.');
     return { order: placed.order, productIds };
   });

@@ -39,6 +39,7 @@ import {
 import type { OrderContext } from '../orders/context.ts';
 import { ORDER_MESSAGES } from '../orders/messages.ts';
 import { findOrder, type Order } from '../orders/read-model.ts';
+import { shopperMoveFacts } from '../orders/shopper-moves.ts';
 import { collectedOnly, loadShipping } from '../shipping/shipping.ts';
 
 /** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
@@ -46,8 +47,9 @@ const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecim
 
 /**
  * Places an order from the customer's cart (see the module comment) and answers it, status
- * `awaiting_payment`, with `expires_at` set: a card order `cardOrderTtlSeconds` from now (a
- * payment attempt never moves it on), other methods `bankTransferOrderTtlSeconds`.
+ * `awaiting_payment`, with the moves the shopper may make on it (`actions`,
+ * ../orders/shopper-moves.ts) and `expires_at` set: a card order `cardOrderTtlSeconds` from
+ * now (a payment attempt never moves it on), other methods `bankTransferOrderTtlSeconds`.
  * @throws DomainError `invalid_order_fields` with every field error at once
  *   (`delivery_address.{field}` blank or NUL, a `payment_method` the shop does not offer, an
  *   `expected_total_price` past a safe integer of cents), `empty_cart` ('Your cart is empty.'),
@@ -109,9 +111,11 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
       expected_total_price: toDecimal(expectedCents),
     }),
   );
+  // What the answer's `actions` are read with; the provider is asked outside the transaction.
+  const moves = await shopperMoveFacts(ctx, tenantId);
   const key = input.idempotencyKey;
   if (key) {
-    const earlier = await findOrder(ctx.db, tenantId, userId, { idempotencyKey: key });
+    const earlier = await findOrder(ctx.db, tenantId, userId, { idempotencyKey: key }, moves);
     if (earlier) return replay(earlier, requestHash);
   }
   const checkout: Checkout = {
@@ -122,6 +126,7 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
     expectedCents,
     settings,
     requestHash,
+    moves,
   };
 
   // An order-number collision (about 1 in 6.6e11 per pair) only costs another attempt.
@@ -136,7 +141,7 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
       if (!isUniqueViolation(error)) throw error;
       // A twin with the same key committed first (another process): answer its order.
       if (key) {
-        const twin = await findOrder(ctx.db, tenantId, userId, { idempotencyKey: key });
+        const twin = await findOrder(ctx.db, tenantId, userId, { idempotencyKey: key }, moves);
         if (twin) return replay(twin, requestHash);
       }
       if (attempt >= 3) throw error;

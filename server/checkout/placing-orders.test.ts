@@ -139,6 +139,8 @@ describe('placing an order', () => {
       latest_payment: null,
       // Unpaid: cancelled with its own cancel, not under the 14-day right.
       cancellation: { exempt: false, deadline: null, can_request: false, requested_at: null },
+      // Unpaid by bank transfer: the shopper may cancel it, and pays it by hand, never by card.
+      actions: ['cancel'],
       vat_rate: '20.00',
       vat_total: ((vat(unit * 2) + otherVat + shippingVat) / 100).toFixed(2),
       shipping_vat: (shippingVat / 100).toFixed(2),

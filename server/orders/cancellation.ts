@@ -12,6 +12,7 @@ import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { lockOrder } from './order-lock.ts';
 import { findOrder, orderShipments, type Order } from './read-model.ts';
+import { shopperMoveFacts } from './shopper-moves.ts';
 
 const refused = (detail: string) => new DomainError<OrderErrorCode>('cancellation_refused', detail);
 
@@ -81,7 +82,9 @@ export async function requestCancellation(
     await ctx.record(trx, { type: 'cancellation_requested', orderId: order.id });
   });
   ctx.afterCommit();
-  const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId }, now);
+  // The answer is read at the request's `now`, as the request was judged.
+  const moves = { ...(await shopperMoveFacts(ctx, scope.tenantId)), now };
+  const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId }, moves);
   if (!found) throw new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
   return found.order;
 }

@@ -31,6 +31,7 @@ import {
 } from './payment-start.ts';
 import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
+import { shopperCancelRefusal, shopperMoveFacts } from './shopper-moves.ts';
 
 /** Why an order was closed. */
 export type CloseReason = 'canceled' | 'expired';
@@ -161,7 +162,10 @@ const notCancelable = () =>
   new DomainError<OrderErrorCode>('not_cancelable', ORDER_MESSAGES.notCancelable);
 
 /**
- * The shopper cancels one of their unpaid orders ('Cancel order' in the order history).
+ * The shopper cancels one of their unpaid orders ('Cancel order' in the order history), under
+ * ./shopper-moves.ts `shopperCancelRefusal`, the rule the order's `actions` offer `cancel`
+ * by.
+ * @returns the canceled order as the contract's Order (its `actions` empty).
  * @throws DomainError `order_not_found` ("Not found.") for an order that is not the user's;
  *   `not_cancelable` ('This order can no longer be canceled.') once it is paid or closed;
  *   `payment_in_progress` while a card payment of it is `pending` at the provider (the money
@@ -175,14 +179,15 @@ export async function cancelOrder(
   const closed = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, scope);
     if (!order) throw orderNotFound();
-    if (order.status !== 'awaiting_payment') throw notCancelable();
-    await refuseWhilePaymentPending(trx, order.id);
+    const refusal = shopperCancelRefusal(order, await hasPendingPayment(trx, order.id));
+    if (refusal) throw refusal;
     const done = await closeLocked(ctx, trx, order, 'canceled');
     if (!done) throw notCancelable();
     return done;
   });
   await afterClose(ctx, scope.tenantId, closed);
-  const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId });
+  const moves = await shopperMoveFacts(ctx, scope.tenantId);
+  const found = await findOrder(ctx.db, scope.tenantId, scope.userId, { id: orderId }, moves);
   if (!found) throw orderNotFound();
   return found.order;
 }

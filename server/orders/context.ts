@@ -14,7 +14,7 @@ import type { Trx } from './order-lock.ts';
 export interface OrderSettings {
   /**
    * An unpaid card order expires this long after it was placed (s); starting a payment never
-   * moves that deadline on (./payment-start.ts, cardPaymentDeadline).
+   * moves that deadline on (./shopper-moves.ts, cardPaymentDeadline).
    */
   cardOrderTtlSeconds: number;
   /**

@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { cancelByShop } from './desk-cancel.ts';
 import { getAdminOrder } from './desk-order.ts';
 import { getToday } from './desk-today.ts';
-import { findOrder } from './read-model.ts';
+import { loadOrder } from './order-history.ts';
 import type { DeskActor } from './desk-rules.ts';
 import {
   PAID_BACK_MESSAGES,
@@ -230,9 +230,8 @@ describe('a card payment the order could not keep, paid back by hand', () => {
   it('is paid back once, leaves today, and the shopper reads it refunded', async () => {
     const order = await lateCardToPayBack();
     expect(await todayNumbers()).toContain(order.order_number);
-    expect(
-      (await findOrder(app.db, demo, order.userId, { id: order.id }))?.order.refund_status,
-    ).toBe('pending');
+    const shopper = { tenantId: demo, userId: order.userId };
+    expect((await loadOrder(app.orders, shopper, order.id)).refund_status).toBe('pending');
     expect((await getAdminOrder(app.db, demo, order.order_number, owner)).actions).toEqual([
       'reopen',
       'mark_paid_back',
@@ -267,8 +266,7 @@ describe('a card payment the order could not keep, paid back by hand', () => {
       .where('uuid', '=', order.payment.uuid)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ refund_status: 'paid_back', refund_ref: 'BACS 24 Nov' });
-    const shopperSees = await findOrder(app.db, demo, order.userId, { id: order.id });
-    expect(shopperSees?.order.refund_status).toBe('refunded');
+    expect((await loadOrder(app.orders, shopper, order.id)).refund_status).toBe('refunded');
   });
 
   it('refuses a payment the order keeps, and another shop', async () => {

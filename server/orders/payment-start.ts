@@ -8,27 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { toDecimal } from '../../common/money.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
 import { orderNotFound, paymentError } from '../payments/errors.ts';
-import { isCardMethod } from '../payments/methods.ts';
 import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts';
 import { notificationUrl } from '../payments/registry.ts';
 import type { OrderContext } from './context.ts';
 import { PAYMENT_MESSAGES } from '../payments/messages.ts';
-import { lockOrder, type OrderRow } from './order-lock.ts';
+import { lockOrder } from './order-lock.ts';
+import { cardPaymentDeadline, payRefusal } from './shopper-moves.ts';
 
 /** Card payments are charged in USD only (spec section 9). */
 export const CARD_CURRENCY = 'USD';
-
-/** Refuses an order that cannot take a card payment now (see startCardPayment's codes). */
-function refuseUnpayable(order: Pick<OrderRow, 'payment_method' | 'status'>): void {
-  if (!isCardMethod(order.payment_method)) {
-    throw paymentError('not_a_card_order', PAYMENT_MESSAGES.notCard);
-  }
-  if (order.status === 'paid')
-    throw paymentError('order_already_paid', PAYMENT_MESSAGES.alreadyPaid);
-  if (order.status !== 'awaiting_payment') {
-    throw paymentError('order_not_payable', PAYMENT_MESSAGES.cannotBePaid);
-  }
-}
 
 /** An attempt to close at its provider after a commit (superseded, or its order closed). */
 export interface OpenAttempt {
@@ -87,30 +75,14 @@ export interface StartedCardPayment {
 }
 
 /**
- * When an unpaid card order must be paid by (decision 016): its `expires_at`, but never later
- * than `cardOrderTtlSeconds` after it was placed. Counted from the placing, not from the
- * latest attempt, so starting payment after payment cannot keep the order's stock off sale for
- * ever; an order whose deadline an older version moved on is brought back within it.
- * @returns the deadline as a Date.
- */
-export function cardPaymentDeadline(
-  order: Pick<OrderRow, 'created_at' | 'expires_at'>,
-  cardOrderTtlSeconds: number,
-): Date {
-  const placedAt = new Date(order.created_at).getTime();
-  const latest = placedAt + cardOrderTtlSeconds * 1000;
-  const current = order.expires_at === null ? latest : new Date(order.expires_at).getTime();
-  return new Date(Math.min(current, latest));
-}
-
-/**
  * Starts a card payment of the user's unpaid card order with the shop's provider and answers
  * the provider's page. Under the order lock: older `initiated` attempts are superseded (and
  * closed at their provider after the commit) and the new attempt is recorded. The order's
  * deadline does not move: it stays `cardOrderTtlSeconds` after the order was placed at the
- * latest (`cardPaymentDeadline`), and once it has passed the order cannot be paid (the sweep
- * closes it). The provider is called after the commit; if it fails, the attempt is marked
- * failed and the order stays payable.
+ * latest (./shopper-moves.ts `cardPaymentDeadline`), and once it has passed the order cannot
+ * be paid (the sweep closes it). The refusals are ./shopper-moves.ts `payRefusal`'s, the rule
+ * the order's `actions` offer `pay` by. The provider is called after the commit; if it fails,
+ * the attempt is marked failed and the order stays payable.
  * @param origin the storefront's origin (return page) and this API's (notifications).
  * @throws DomainError (./errors.ts) `payment_order_not_found` (not the user's order),
  *   `not_a_card_order`, `order_already_paid`, `order_not_payable` (closed or past its
@@ -129,22 +101,22 @@ export async function startCardPayment(
   const started = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId, scope);
     if (!order) throw orderNotFound();
-    refuseUnpayable(order);
-    const deadline = cardPaymentDeadline(order, ctx.settings.cardOrderTtlSeconds);
-    if (deadline.getTime() <= now.getTime()) {
-      throw paymentError('order_not_payable', PAYMENT_MESSAGES.cannotBePaid);
-    }
-    if (!provider) {
-      throw paymentError('card_payments_unavailable', PAYMENT_MESSAGES.cardUnavailable);
-    }
     const attempts = await trx
       .selectFrom('payments')
       .select(['status', 'attempt'])
       .where('order_id', '=', order.id)
       .execute();
-    if (attempts.some((a) => a.status === 'pending')) {
-      throw paymentError('payment_still_processing', PAYMENT_MESSAGES.stillProcessing);
-    }
+    const refusal = payRefusal(
+      order,
+      attempts.some((a) => a.status === 'pending'),
+      {
+        now,
+        cardOrderTtlSeconds: ctx.settings.cardOrderTtlSeconds,
+        cardPayments: provider !== null,
+      },
+    );
+    if (refusal) throw refusal;
+    const deadline = cardPaymentDeadline(order, ctx.settings.cardOrderTtlSeconds);
     const superseded = await trx
       .updateTable('payments')
       .set({
@@ -167,7 +139,8 @@ export async function startCardPayment(
         amount_cents: order.total_cents,
         currency: CARD_CURRENCY,
         status: 'initiated',
-        provider: provider.name,
+        // payRefusal refused a shop without a provider (card_payments_unavailable).
+        provider: provider!.name,
         attempt,
         gateway_transaction_ref: null,
         error_message: null,

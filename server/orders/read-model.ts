@@ -1,7 +1,9 @@
 /**
  * Orders and payments as the contract answers them (Order, PaymentStatus): the read side of
  * the order module, with what the shop has done with each shipment (Fulfilment) and refunded of
- * the order. Money leaves as decimal strings, times as ISO 8601 UTC.
+ * the order, and the moves the shopper may make on it now (`actions`, by the rules the calls
+ * that make them check: ./shopper-moves.ts). Money leaves as decimal strings, times as ISO 8601
+ * UTC.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type {
@@ -20,6 +22,7 @@ import { priceChoices } from '../catalog/options.ts';
 import { carrierLabel, trackingUrl } from './carriers.ts';
 import { orderVat, rateToPercent } from '../../common/vat.ts';
 import { cancellationOf } from './cancellation-window.ts';
+import { shopperActions, type ShopperMoveFacts } from './shopper-moves.ts';
 
 export type Order = Schemas['Order'];
 export type PaymentStatus = Schemas['PaymentStatus'];
@@ -123,8 +126,15 @@ export function toFulfilment(row: FulfilmentRow): Fulfilment {
 /**
  * Builds Order answers for rows of one tenant: lines, payments and fulfilments in one query
  * each, however many orders.
+ * @param moves the shop's facts now (./shopper-moves.ts `shopperMoveFacts`, asked outside any
+ *   transaction): the clock the 14-day right is read at, and what each order's `actions`
+ *   (the shopper's moves, ./shopper-moves.ts `shopperActions`) depend on beyond the order.
  */
-export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Promise<Order[]> {
+export async function toOrders(
+  db: Db,
+  rows: OrderRow[],
+  moves: ShopperMoveFacts,
+): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [items, payments, fulfilments] = await Promise.all([
@@ -196,8 +206,11 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
   }
   const latest = new Map<number, Selectable<PaymentsTable>>();
   const refunds = new Map<number, RefundStatus>();
+  // Orders with a card payment `pending` at its provider: neither paid again nor canceled.
+  const pending = new Set<number>();
   for (const payment of payments) {
     if (!latest.has(payment.order_id)) latest.set(payment.order_id, payment);
+    if (payment.status === 'pending') pending.add(payment.order_id);
     // The order's refund is its least settled one: pending (or manual) before refunded.
     const seen = refunds.get(payment.order_id);
     if (payment.refund_status && (seen === undefined || isRefundSettled(seen))) {
@@ -267,19 +280,23 @@ export async function toOrders(db: Db, rows: OrderRow[], now = new Date()): Prom
         shipments,
         lines.map((line) => line.cancellation_exempt),
         done,
-        now,
+        moves.now,
       ),
+      actions: shopperActions(row, pending.has(row.id), moves),
     };
   });
 }
 
-/** One order of the user's as an Order answer with its idempotency hash, or undefined. */
+/**
+ * One order of the user's as an Order answer with its idempotency hash, or undefined.
+ * @param moves as {@link toOrders} takes them.
+ */
 export async function findOrder(
   db: Db,
   tenantId: number,
   userId: number,
   where: { id: number } | { idempotencyKey: string },
-  now = new Date(),
+  moves: ShopperMoveFacts,
 ): Promise<{ order: Order; requestHash: string | null } | undefined> {
   let query = db
     .selectFrom('orders')
@@ -292,6 +309,6 @@ export async function findOrder(
       : query.where('idempotency_key', '=', where.idempotencyKey);
   const row = await query.executeTakeFirst();
   if (!row) return undefined;
-  const [order] = await toOrders(db, [row], now);
+  const [order] = await toOrders(db, [row], moves);
   return order && { order, requestHash: row.request_hash };
 }

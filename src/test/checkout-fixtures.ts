@@ -247,6 +247,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     total_price: '496.50',
     delivery_address: ADDRESS,
     payment_instructions: 'IBAN GB33 BUKB 2020 1555 5555 55',
+    // Unpaid by bank transfer: the server offers cancel, never pay.
+    actions: ['cancel'],
     ...overrides,
   });
 }

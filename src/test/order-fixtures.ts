@@ -11,8 +11,11 @@ type Order = components['schemas']['Order'];
 
 /**
  * Order ORD-7K3F-9QXD (id 42), awaiting a card payment: 2 items for $490.00 with no shipping
- * charged, to Ada Lovelace in Sheffield, with no lines, shipments, payment or refund yet;
- * `overrides` replace whole fields. Money is in decimal strings, times in ISO 8601 UTC.
+ * charged, to Ada Lovelace in Sheffield, with no lines, shipments, payment or refund yet, and
+ * the moves the server offers on such an order (`actions`: pay and cancel); `overrides` replace
+ * whole fields. A test that overrides the order's state (status, method, a pending payment)
+ * overrides `actions` too, with what the server answers for that state
+ * (server/orders/shopper-moves.ts). Money is in decimal strings, times in ISO 8601 UTC.
  */
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
@@ -49,6 +52,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     vat_total: null,
     shipping_vat: null,
     cancellation: { exempt: false, deadline: null, can_request: false, requested_at: null },
+    actions: ['pay', 'cancel'],
     ...overrides,
   };
 }

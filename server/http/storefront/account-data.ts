@@ -11,6 +11,7 @@
  */
 import { eraseAccount } from '../../accounts/erasure.ts';
 import { exportAccountData as exportData, exportFileName } from '../../accounts/my-data.ts';
+import { shopperMoveFacts } from '../../orders/shopper-moves.ts';
 import { accountScope } from '../account-scope.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
@@ -19,14 +20,15 @@ import { throttled } from '../throttled.ts';
 /** GET /accounts/me/data/ -> 200 the customer's data file (an attachment). */
 export const exportAccountData: OperationHandler<'exportAccountData'> = async (request, reply) => {
   const user = requireUser(request);
-  const now = new Date();
+  // The orders' `actions` read the shop's card provider; `moves.now` is the export's time.
+  const moves = await shopperMoveFacts(request.server.orders, request.tenant.id);
   const data = await exportData(
     request.server.db,
     { tenantId: request.tenant.id, userId: user.id },
-    now,
+    moves,
   );
   reply
-    .header('content-disposition', `attachment; filename="${exportFileName(now)}"`)
+    .header('content-disposition', `attachment; filename="${exportFileName(moves.now)}"`)
     .header('cache-control', 'no-store');
   return data;
 };

@@ -42,7 +42,7 @@ export const createOrder: OperationHandler<'createOrder'> = async (request, repl
  */
 export const listOrders: OperationHandler<'listOrders'> = async (request) => {
   const history = await loadOrderHistory(
-    request.server.db,
+    request.server.orders,
     { tenantId: request.tenant.id, userId: requireUser(request).id },
     { page: request.query.page, pageSize: request.query.page_size },
   );
@@ -59,7 +59,7 @@ export const getOrder: OperationHandler<'getOrder'> = async (request) => {
   const id = request.params.id;
   if (!isRowId(id)) throw notFound();
   return loadOrder(
-    request.server.db,
+    request.server.orders,
     { tenantId: request.tenant.id, userId: requireUser(request).id },
     id,
   );

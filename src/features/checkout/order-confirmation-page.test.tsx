@@ -4,7 +4,7 @@ import { renderWithRouter } from '../../test/render-with-router';
 import { makeOrder } from '../../test/order-fixtures';
 import { OrderConfirmationPage } from './order-confirmation-page';
 
-const ORDER = makeOrder({ payment_method: 'bank_transfer' });
+const ORDER = makeOrder({ payment_method: 'bank_transfer', actions: ['cancel'] });
 
 describe('/order-confirmation (spec sections 2 and 4)', () => {
   it("shows 'Order Information Unavailable' and a link home without navigation state", async () => {

@@ -22,6 +22,7 @@ const SELLER = {
 const PAID_WITH_VAT = gyutoOrder({
   status: 'paid',
   paid_at: '2026-11-23T09:15:00Z',
+  actions: [],
   subtotal: '490.00',
   shipping_price: '6.50',
   total_price: '496.50',

@@ -13,6 +13,12 @@ export type OrderItem = components['schemas']['OrderItem'];
 export type OrderStatus = components['schemas']['OrderStatus'];
 export type OrderShipment = components['schemas']['OrderShipment'];
 export type Fulfilment = components['schemas']['Fulfilment'];
+/**
+ * A move the server offers the shopper on an order (`Order.actions`: `pay`, `cancel`). The
+ * server decides them by the rules of the calls that make them; the storefront shows a button
+ * for each one offered and never works them out itself.
+ */
+export type OrderAction = components['schemas']['OrderAction'];
 
 /** The prefix of every order query. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;
@@ -55,14 +61,6 @@ export const orderQuery = (id: number) =>
     staleTime: 10_000,
   });
 
-/**
- * True for an unpaid order the shopper may cancel: not while a card payment of it is being
- * processed by the provider (the API refuses that too, with its reason).
- */
-export function canCancel(order: Pick<Order, 'status' | 'latest_payment'>): boolean {
-  return order.status === 'awaiting_payment' && order.latest_payment?.status !== 'pending';
-}
-
 /** Spec section 8-style messages of cancelling an order. */
 export const CANCEL_MESSAGES = {
   failed: 'Failed to cancel the order. Please try again.',
@@ -91,9 +89,4 @@ export function useCancelOrder() {
       ]);
     },
   });
-}
-
-/** True for an order the shopper can still pay by card from the history ("Pay now"). */
-export function canPayNow(order: Pick<Order, 'status' | 'payment_method'>): boolean {
-  return order.status === 'awaiting_payment' && order.payment_method === 'card_2c2p';
 }

@@ -1,22 +1,24 @@
 /**
- * What a shopper can do with an unpaid order from the history: pay a card order now,
- * or cancel it after a confirmation.
+ * What a shopper can do with an unpaid order from the history: pay a card order now, or cancel
+ * it after a confirmation. Each button shows exactly when the server offers its move in the
+ * order's `actions` (`pay`, `cancel`): the server decides, with the rules its calls check.
  */
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { CARD_NOT_STARTED, useStartCardPayment } from '../payments/api';
-import { CANCEL_MESSAGES, type Order, canCancel, canPayNow, useCancelOrder } from './api';
+import { CANCEL_MESSAGES, type Order, useCancelOrder } from './api';
 import './orders.css';
 
 /**
- * 'Cancel order' for an unpaid order, behind a confirmation. The stock goes back on sale at
- * once; a failure shows the server's reason (a payment in progress) or a fallback.
+ * 'Cancel order' for an unpaid order, behind a confirmation; nothing unless the server offers
+ * `cancel` in `order.actions`. The stock goes back on sale at once; a failure shows the
+ * server's reason (a payment in progress since the page loaded) or a fallback.
  */
 export function CancelOrderButton({ order }: { order: Order }) {
   const cancel = useCancelOrder();
   const [asking, setAsking] = useState(false);
-  if (!canCancel(order)) return null;
+  if (!order.actions.includes('cancel')) return null;
   return (
     <>
       <button
@@ -49,10 +51,13 @@ export function CancelOrderButton({ order }: { order: Order }) {
   );
 }
 
-/** "Pay now" for an unpaid card order: a new card payment, then the gateway's page. */
+/**
+ * "Pay now" for an unpaid card order: a new card payment, then the gateway's page; nothing
+ * unless the server offers `pay` in `order.actions`.
+ */
 export function PayNowButton({ order }: { order: Order }) {
   const start = useStartCardPayment();
-  if (!canPayNow(order)) return null;
+  if (!order.actions.includes('pay')) return null;
   return (
     <span className="orders-pay">
       <button

@@ -8,8 +8,8 @@ import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * Canceling an unpaid order from its page (spec section 4): asked first, the items back on sale,
- * the server's reason when it refuses, and no Cancel while a card payment is processing or once
- * paid.
+ * the server's reason when it refuses, and Cancel only where the server offers it (not while a
+ * card payment is processing, nor once paid).
  */
 
 vi.mock('../../api/client', () => import('../../test/mock-api-client'));
@@ -21,10 +21,17 @@ describe('/account/orders/{id}', () => {
     const unpaid = gyutoOrder({
       payment_method: 'bank_transfer',
       expires_at: '2026-11-29T10:00:00Z',
+      actions: ['cancel'],
     });
     get.mockResolvedValue({ data: unpaid });
     post.mockResolvedValue({
-      data: { ...unpaid, status: 'canceled', expires_at: null, closed_at: '2026-11-23T10:00:00Z' },
+      data: {
+        ...unpaid,
+        status: 'canceled',
+        expires_at: null,
+        closed_at: '2026-11-23T10:00:00Z',
+        actions: [],
+      },
     });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText(/Please pay by/)).toHaveTextContent(
@@ -51,7 +58,9 @@ describe('/account/orders/{id}', () => {
 
   it("shows the server's reason when an order cannot be canceled", async () => {
     localStorage.setItem('authToken', 'token');
-    get.mockResolvedValue({ data: gyutoOrder({ payment_method: 'bank_transfer' }) });
+    get.mockResolvedValue({
+      data: gyutoOrder({ payment_method: 'bank_transfer', actions: ['cancel'] }),
+    });
     post.mockRejectedValue(new ApiError(409, { detail: 'This order can no longer be canceled.' }));
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
@@ -63,7 +72,7 @@ describe('/account/orders/{id}', () => {
     );
   });
 
-  it('offers no Cancel while a card payment is processing, nor on a paid order', async () => {
+  it('offers neither Cancel nor Pay now while a card payment is processing, nor on a paid order', async () => {
     localStorage.setItem('authToken', 'token');
     const processing = {
       payment_uuid: '9b2f3c1e-5d7a-4e2b-9f0a-1c2d3e4f5a6b',
@@ -77,16 +86,19 @@ describe('/account/orders/{id}', () => {
       created_at: '2026-11-22T10:01:00Z',
       refund_status: null,
     };
-    get.mockResolvedValue({ data: gyutoOrder({ latest_payment: processing }) });
+    // The server offers nothing then: it refuses both a new payment and a cancel.
+    get.mockResolvedValue({ data: gyutoOrder({ latest_payment: processing, actions: [] }) });
     const first = await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText('A card payment is in progress.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
     first.unmount();
     get.mockResolvedValue({
-      data: gyutoOrder({ status: 'paid', paid_at: '2026-11-22T10:02:00Z' }),
+      data: gyutoOrder({ status: 'paid', paid_at: '2026-11-22T10:02:00Z', actions: [] }),
     });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText(/Paid on/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 });

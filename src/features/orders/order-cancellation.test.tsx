@@ -49,6 +49,7 @@ function paidOrder(overrides: Partial<Order> = {}): Order {
     paid_at: '2026-11-22T11:00:00Z',
     items: [line({})],
     cancellation: OPEN,
+    actions: [],
     ...overrides,
   });
 }

@@ -9,8 +9,8 @@ import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * One order at /account/orders/{id} (spec sections 2, 4 and 8): its lines, address and payment,
- * Pay now, the bank details, what an expired or canceled order tells the shopper, and another
- * shopper's order.
+ * Pay now and Cancel order exactly as the server offers them (`actions`), the bank details,
+ * what an expired or canceled order tells the shopper, and another shopper's order.
  */
 
 vi.mock('../../api/client', () => import('../../test/mock-api-client'));
@@ -71,13 +71,35 @@ describe('/account/orders/{id}', () => {
   it('shows the bank details and the reference for an unpaid bank-transfer order', async () => {
     localStorage.setItem('authToken', 'token');
     get.mockResolvedValue({
-      data: gyutoOrder({ payment_method: 'bank_transfer', payment_instructions: 'IBAN GB33 BUKB' }),
+      data: gyutoOrder({
+        payment_method: 'bank_transfer',
+        payment_instructions: 'IBAN GB33 BUKB',
+        actions: ['cancel'],
+      }),
     });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText('IBAN GB33 BUKB')).toBeInTheDocument();
     expect(screen.getByText(/as the payment reference/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
   });
+
+  it.each([
+    [['pay', 'cancel'], true, true],
+    [['pay'], true, false],
+    [['cancel'], false, true],
+    [[], false, false],
+  ] as const)(
+    'shows on an unpaid card order offering %j: Pay now %s, Cancel order %s',
+    async (actions, payNow, cancel) => {
+      localStorage.setItem('authToken', 'token');
+      get.mockResolvedValue({ data: gyutoOrder({ actions: [...actions] }) });
+      await renderWithRouter(<OrderDetailPage orderId={42} />);
+      await screen.findByRole('heading', { level: 1, name: 'Order ORD-7K3F-9QXD' });
+      expect(screen.queryByRole('button', { name: 'Pay now' }) !== null).toBe(payNow);
+      expect(screen.queryByRole('button', { name: 'Cancel order' }) !== null).toBe(cancel);
+    },
+  );
 
   it.each([
     [
@@ -97,10 +119,12 @@ describe('/account/orders/{id}', () => {
     ],
   ] as const)('tells a shopper about an order %s with refund %s', async (status, refund, text) => {
     localStorage.setItem('authToken', 'token');
-    get.mockResolvedValue({ data: gyutoOrder({ status, refund_status: refund }) });
+    get.mockResolvedValue({ data: gyutoOrder({ status, refund_status: refund, actions: [] }) });
     await renderWithRouter(<OrderDetailPage orderId={42} />);
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.getByText(status === 'expired' ? 'Expired' : 'Canceled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
   });
 
   it("says 'Order not found.' for another shopper's order (404)", async () => {

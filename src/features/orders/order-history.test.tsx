@@ -6,7 +6,7 @@ import { gyutoOrder } from '../../test/order-fixtures';
 
 /*
  * The order history at /account/orders (spec sections 2 and 4): the log-in prompt, each order with
- * its status, lines and total, Pay now only where a card payment is owed, and no orders yet.
+ * its status, lines and total, Pay now only where the server offers `pay`, and no orders yet.
  */
 
 vi.mock('../../api/client', () => import('../../test/mock-api-client'));
@@ -36,6 +36,7 @@ describe('/account/orders', () => {
             order_number: 'ORD-M4TD-82HQ',
             status: 'paid',
             paid_at: '2026-11-21T10:00:00Z',
+            actions: [],
           }),
         ],
       },
@@ -54,6 +55,30 @@ describe('/account/orders', () => {
     const paid = screen.getByRole('heading', { name: 'Order ORD-M4TD-82HQ' }).closest('li')!;
     expect(paid).toHaveTextContent('Paid');
     expect(within(paid).queryByRole('button', { name: 'Pay now' })).toBeNull();
+  });
+
+  it('shows Pay now exactly where the server offers pay, not wherever a card order is unpaid', async () => {
+    localStorage.setItem('authToken', 'token');
+    get.mockResolvedValue({
+      data: {
+        count: 2,
+        next: null,
+        previous: null,
+        results: [
+          gyutoOrder({ actions: ['pay', 'cancel'] }),
+          // Unpaid by card as well, but past its deadline (or the shop takes no cards now).
+          gyutoOrder({ id: 40, order_number: 'ORD-Q2WE-7RTY', actions: ['cancel'] }),
+        ],
+      },
+    });
+    await renderWithRouter(<OrderListPage />);
+    const offered = (await screen.findByRole('heading', { name: 'Order ORD-7K3F-9QXD' })).closest(
+      'li',
+    )!;
+    expect(within(offered).getByRole('button', { name: 'Pay now' })).toBeInTheDocument();
+    const refused = screen.getByRole('heading', { name: 'Order ORD-Q2WE-7RTY' }).closest('li')!;
+    expect(refused).toHaveTextContent('Awaiting payment');
+    expect(within(refused).queryByRole('button', { name: 'Pay now' })).toBeNull();
   });
 
   it('says when there are no orders yet', async () => {

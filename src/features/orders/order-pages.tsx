@@ -156,8 +156,9 @@ function ListSkeleton() {
 
 /**
  * /account/orders: the shopper's orders, newest first, each with its number, date,
- * status, lines and total, and Pay now on an unpaid card order. Logged out: a prompt to log in
- * that comes back here. Paged by `page` (10 a page).
+ * status, lines and total, and Pay now where the server offers it (`order.actions`: an unpaid
+ * card order). Logged out: a prompt to log in that comes back here. Paged by `page` (10 a
+ * page).
  */
 export function OrderListPage({ page = 1 }: { page?: number }) {
   const loggedIn = useIsLoggedIn();
@@ -261,11 +262,11 @@ function paymentNote(order: Order): string | null {
 /**
  * /account/orders/{id}: one order with its status, lines and total, the delivery
  * address, the payment method and how to pay (bank details or the shop's instructions), the
- * state of its latest card payment, and Pay now while an unpaid card order waits. Once the
- * shop has sent or made ready any of it, each shipment's progress and tracking link; what the
- * shop refunded of it ('Refunded $45.00'); the 14-day right to cancel a paid order and the
- * request to do so (./order-cancellation.tsx). Another shopper's order is 'Order not found.' (the
- * API answers 404).
+ * state of its latest card payment, and Pay now and Cancel order where the server offers them
+ * (`order.actions`: ./order-actions.tsx). Once the shop has sent or made ready any of it, each
+ * shipment's progress and tracking link; what the shop refunded of it ('Refunded $45.00'); the
+ * 14-day right to cancel a paid order and the request to do so (./order-cancellation.tsx).
+ * Another shopper's order is 'Order not found.' (the API answers 404).
  */
 export function OrderDetailPage({ orderId }: { orderId: number }) {
   const loggedIn = useIsLoggedIn();
@@ -369,7 +370,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
                 order is canceled and its items go back on sale.
               </p>
             ) : null}
-            {order.status === 'awaiting_payment' ? (
+            {order.actions.length > 0 ? (
               <div className="order-detail__actions">
                 <PayNowButton order={order} />
                 <CancelOrderButton order={order} />

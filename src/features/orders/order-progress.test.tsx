@@ -61,6 +61,7 @@ function paidOrder(overrides: Partial<Order> = {}): Order {
   return gyutoOrder({
     status: 'paid',
     paid_at: '2026-11-22T10:02:00Z',
+    actions: [],
     items: [
       { ...base.items[0]!, id: 1 },
       {

@@ -142,7 +142,9 @@ export function checkoutCases(shop: Shop): Case[] {
         isObject(b) &&
         b.payment_method === 'card_2c2p' &&
         b.payment_instructions === null &&
-        b.latest_payment === null
+        b.latest_payment === null &&
+        // Unpaid by card, no payment under way: the shopper may pay it now or cancel it.
+        JSON.stringify(b.actions) === '["pay","cancel"]'
           ? null
           : `unexpected order ${JSON.stringify(b).slice(0, 300)}`,
       remember: (b) => {
