@@ -2,10 +2,10 @@ import { vi, type Mock } from 'vitest';
 
 /**
  * A stand-in for src/api/client.ts in component tests: the one openapi-fetch client with every
- * method a bare mock, answered by each test. A test file swaps it in with a `vi.mock` of the
- * client's module that imports this one (a feature's test: `vi.mock('<client>', () =>
- * import('<this module>'))`, both written relative to that test); vi.mock is hoisted within that
- * file only, so each file says so itself.
+ * method a bare mock, answered by each test. A test file that scripts the client says so in a
+ * line starting `// The API client here is src/test/mock-api-client.ts`: vitest.config.ts runs
+ * those files in a project (`web-mocked-client`) where every import of the client is this
+ * module, and ./setup-mocked-client.ts resets its mocks before each file.
  */
 export const api = { GET: vi.fn(), POST: vi.fn(), PATCH: vi.fn(), DELETE: vi.fn() };
 

@@ -6,7 +6,7 @@ import { renderWithRouter } from '../../test/render-with-router';
 import { ADDRESS_FORM_FALLBACK, AddressForm } from './address-form';
 import { EMPTY_ADDRESS_FORM, requiredMessage } from './schemas';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;
 
 const SHOP = {

@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { renderWithRouter } from '../../test/render-with-router';
 import { AddressesPage } from './addresses-page';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;
 
 const SHOP = {

@@ -14,7 +14,7 @@ import {
 import { BlogPostError, BlogPostView } from './blog-post-page';
 import { makeComment, makePost } from '../../test/blog-fixtures';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;
 const post = api.POST as unknown as ReturnType<typeof vi.fn>;
 

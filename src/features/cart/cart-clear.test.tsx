@@ -10,7 +10,7 @@ import { del, renderCart, setUpCartCalls } from '../../test/render-cart-step';
  * when the server refuses.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCartCalls();
 
 describe('Clear Cart (spec section 5)', () => {

@@ -11,7 +11,7 @@ import { get, onCheckout, renderCart, setUpCartCalls } from '../../test/render-c
  * made-to-order pieces ship, and the notice that an age-restricted piece needs an adult.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCartCalls();
 
 const SHOP = {

@@ -11,7 +11,7 @@ import { patch, post, setUpCartCalls } from '../../test/render-cart-step';
  * adding while logged out, and the fallback message.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCartCalls();
 
 describe('cart mutations without a screen', () => {

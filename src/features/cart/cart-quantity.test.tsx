@@ -10,7 +10,7 @@ import { del, get, patch, renderCart, setUpCartCalls } from '../../test/render-c
  * stock limit, rapid clicks answered in order, and the messages when a change fails.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCartCalls();
 
 describe('quantity rules (spec sections 4 and 5)', () => {

@@ -11,7 +11,7 @@ import { get, onCheckout, renderCart, setUpCartCalls } from '../../test/render-c
  * then the table of lines and the summary that leads to checkout.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCartCalls();
 
 describe('/cart states (spec sections 2 and 4)', () => {

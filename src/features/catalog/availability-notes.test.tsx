@@ -9,6 +9,8 @@ import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { makeProduct } from '../../test/catalog-fixtures';
 import type { ApiCall } from '../../test/mock-api-client';
 
+// Isolated (its own module graph): the date formats this file fixes to en-GB are kept once made,
+// so no other file may have made them first.
 vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
 const get = api.GET as unknown as ApiCall;
 

@@ -12,7 +12,7 @@ import type { ApiCall } from '../../test/mock-api-client';
  * engraving, for what the shopper typed.
  */
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ApiCall;
 
 beforeEach(() => {

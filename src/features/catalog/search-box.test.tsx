@@ -10,7 +10,7 @@ import {
   SUGGESTION_DEBOUNCE_MS,
 } from './search-box';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;
 
 const knives = [

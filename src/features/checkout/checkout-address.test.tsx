@@ -16,7 +16,7 @@ import {
  * every missing field, the default saved address, and Back to Cart (spec section 5).
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 describe('the delivery address (spec section 5)', () => {

@@ -14,7 +14,7 @@ import {
  * shop's attestation, the messages, the 18th birthday, and no check without such a piece.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 /** `years` years before today, as a date input holds it. */

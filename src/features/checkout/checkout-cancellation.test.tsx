@@ -14,7 +14,7 @@ import {
  * cannot, and a button that says the order is a commitment to pay.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 const line = CART.items[0]!;

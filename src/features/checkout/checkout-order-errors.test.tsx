@@ -13,7 +13,7 @@ import {
  * spec words it.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 describe('placing the order (spec section 4)', () => {

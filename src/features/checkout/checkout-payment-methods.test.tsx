@@ -16,7 +16,7 @@ import {
  * shop's options do not load or no longer allow the chosen one (spec sections 4 and 9).
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 describe('payment methods (spec sections 4 and 9)', () => {

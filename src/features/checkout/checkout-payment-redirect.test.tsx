@@ -15,7 +15,7 @@ import {
  * shop's own page for a custom method, or the confirmation page, and what it never follows.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 describe('placing the order (spec section 4)', () => {

@@ -29,7 +29,7 @@ import {
  * address.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCheckoutServer();
 
 describe('delivery by country and method (shipping quote)', () => {

@@ -10,7 +10,7 @@ import { ENGRAVING, HANDLE, makeProduct, SHEATH } from '../../test/catalog-fixtu
 import { renderAsRootRoute } from '../../test/render-as-root-route';
 import type { ApiCall } from '../../test/mock-api-client';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ApiCall;
 const post = api.POST as unknown as ApiCall;
 

@@ -12,7 +12,7 @@ import { gyutoOrder } from '../../test/order-fixtures';
  * card payment is processing, nor once paid).
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpOrderCalls();
 
 describe('/account/orders/{id}', () => {

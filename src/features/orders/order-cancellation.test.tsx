@@ -12,7 +12,7 @@ import type { Order } from './api';
  * 29-32): the deadline, why an exempt order has none, and the request form's messages.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpOrderCalls();
 
 type Item = Order['items'][number];

@@ -13,7 +13,7 @@ import { gyutoOrder } from '../../test/order-fixtures';
  * what an expired or canceled order tells the shopper, and another shopper's order.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpOrderCalls();
 
 describe('/account/orders/{id}', () => {

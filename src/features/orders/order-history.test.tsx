@@ -9,7 +9,7 @@ import { gyutoOrder } from '../../test/order-fixtures';
  * its status, lines and total, Pay now only where the server offers `pay`, and no orders yet.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpOrderCalls();
 
 describe('/account/orders', () => {

@@ -12,7 +12,7 @@ import { gyutoOrder } from '../../test/order-fixtures';
  * collected, and what the shop refunded.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpOrderCalls();
 
 const NOTHING_YET: Fulfilment = {

@@ -12,7 +12,7 @@ import { gyutoOrder } from '../../test/order-fixtures';
  * collection in place of a street.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpOrderCalls();
 
 /** A knife with its handle chosen, sent age-verified, and a made-to-order ewer collected. */

@@ -6,7 +6,7 @@ import { renderWithRouter } from '../../test/render-with-router';
 import { browser, type PaymentStatus } from '../payments/api';
 import { PaymentReturnPage } from './payment-return-page';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 type Call = ReturnType<typeof vi.fn>;
 const get = api.GET as unknown as Call;
 const post = api.POST as unknown as Call;

@@ -10,7 +10,7 @@ import { withNewReview } from './api';
 import { ReviewForm } from './review-form';
 import { reviewSchema } from './schemas';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const post = api.POST as unknown as ReturnType<typeof vi.fn>;
 
 beforeEach(() => post.mockReset());

@@ -12,7 +12,7 @@ import { orderVatSentence, vatSentence } from './vat-note';
  * cart's summary from the shop's seller settings, an order's totals from the rate it kept.
  */
 
-vi.mock('../../api/client', () => import('../../test/mock-api-client'));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 setUpCartCalls();
 
 const REGISTERED = {
