@@ -16,7 +16,7 @@ import { BLOG_MESSAGES } from './messages';
 import { commentSchema } from './schemas';
 import { makeComment, makePost } from '../../test/blog-fixtures';
 
-vi.mock('../../api/client', () => ({ api: { GET: vi.fn(), POST: vi.fn() } }));
+// The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const get = api.GET as unknown as ReturnType<typeof vi.fn>;
 
 beforeEach(() => get.mockReset());
