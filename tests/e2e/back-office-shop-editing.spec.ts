@@ -58,7 +58,7 @@ async function addPhoto(page: Page, file: Awaited<ReturnType<typeof photo>>, alt
 }
 
 test.describe('the back office edits the shop', () => {
-  test('a new knife with two photos and an engraving option is listed, bought, and its stock change shows at once @layout', async ({
+  test('a new knife with two photos and an engraving option is listed, bought, and its stock change shows at once @mobile', async ({
     page,
     request,
   }) => {
