@@ -4,7 +4,7 @@
  * the client sends). Every test uses its own customer.
  */
 import { createCustomer, productBySlug } from '../test/shop.ts';
-import { money, useMakersShop } from '../test/pieces.ts';
+import { money, useMakersShop } from '../test/makers-shop.ts';
 
 const { t, add, cartOf } = useMakersShop();
 

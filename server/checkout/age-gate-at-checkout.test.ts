@@ -12,7 +12,7 @@ import {
   bornYearsAgo,
   useMakersShop,
   ymd,
-} from '../test/pieces.ts';
+} from '../test/makers-shop.ts';
 
 type Order = components['schemas']['Order'];
 

@@ -4,7 +4,7 @@
  * but a collected one does not. A refused checkout orders nothing and moves no stock.
  */
 import { ADDRESS, createCustomer, productBySlug } from '../test/shop.ts';
-import { AGE_VERIFIED_ONLY, BLANK, GYUTO, useMakersShop } from '../test/pieces.ts';
+import { AGE_VERIFIED_ONLY, BLANK, GYUTO, useMakersShop } from '../test/makers-shop.ts';
 
 const { t, add, stockOf, order, expectNothingOrdered, choices } = useMakersShop();
 

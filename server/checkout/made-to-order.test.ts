@@ -7,7 +7,7 @@
 import type { components } from '../../common/storefront-api';
 import { call, createCustomer, productBySlug, productsInStock } from '../test/shop.ts';
 import { asTenant } from '../test/test-app.ts';
-import { expectDispatch, money, useMakersShop } from '../test/pieces.ts';
+import { expectDispatch, money, useMakersShop } from '../test/makers-shop.ts';
 
 type Cart = components['schemas']['Cart'];
 type Order = components['schemas']['Order'];

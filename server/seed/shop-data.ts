@@ -57,7 +57,7 @@ export interface SeedShippingZone {
   methods: SeedShippingMethod[];
 }
 
-export interface SeedPiece {
+export interface SeedProduct {
   options?: SeedOption[];
   /** Working days to make it: [min, max]. */
   made_to_order?: [number, number];
@@ -75,7 +75,7 @@ export interface SeedShop {
   /** Methods for every country the shop ships to (collection at the workshop). */
   everywhere: SeedShippingMethod[];
   /** Pieces by slug; `ageRestrictedCategories` marks whole categories. */
-  pieces: Record<string, SeedPiece>;
+  pieces: Record<string, SeedProduct>;
   ageRestrictedCategories: string[];
 }
 

@@ -40,7 +40,7 @@ export async function seedShopSettingsIfMissing(
         .executeTakeFirst();
       if (Number(settings.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       await insertShipping(trx, tenant.id, shop);
-      await markPieces(trx, tenant.id, shop);
+      await markProducts(trx, tenant.id, shop);
       return true;
     });
     if (done) written.push(shop.tenantToken);
@@ -89,7 +89,7 @@ async function insertShipping(trx: Kysely<Database>, tenantId: number, shop: See
   }
 }
 
-async function markPieces(trx: Kysely<Database>, tenantId: number, shop: SeedShop) {
+async function markProducts(trx: Kysely<Database>, tenantId: number, shop: SeedShop) {
   if (shop.ageRestrictedCategories.length > 0) {
     const categories = trx
       .selectFrom('categories')

@@ -6,7 +6,7 @@
 import type { components } from '../../common/storefront-api';
 import { call } from '../test/shop.ts';
 import { asTenant } from '../test/test-app.ts';
-import { useMakersShop } from '../test/pieces.ts';
+import { useMakersShop } from '../test/makers-shop.ts';
 
 type ShippingOptions = components['schemas']['ShippingOptions'];
 

@@ -7,7 +7,7 @@
 import type { components } from '../../common/storefront-api';
 import { call, createCustomer, productBySlug, quoteShipping } from '../test/shop.ts';
 import { asTenant } from '../test/test-app.ts';
-import { ATTESTATION_TEXT, GYUTO, money, useMakersShop } from '../test/pieces.ts';
+import { ATTESTATION_TEXT, GYUTO, money, useMakersShop } from '../test/makers-shop.ts';
 
 type ShippingQuote = components['schemas']['ShippingQuote'];
 type ShippingOptions = components['schemas']['ShippingOptions'];

@@ -20,7 +20,7 @@ import { testPhoto } from '../../test/images.ts';
 import { HTML, loadSource, useFakeDist } from '../../test/pages.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
 import { asTenant, testDatabaseUrl, useTestApp } from '../../test/test-app.ts';
-import { bornYearsAgo } from '../../test/pieces.ts';
+import { bornYearsAgo } from '../../test/makers-shop.ts';
 
 const SHOP = 'demo-handcraft';
 const dist = useFakeDist();

@@ -15,12 +15,12 @@ export {
   lineExemption,
   orderCancellationLines,
   orderRightSummary,
-  pieceCancellationNote,
+  productCancellationNote,
   type LineFacts,
   type OrderCancellationState,
   type OrderRightSummary,
-  type PieceFacts,
-  type PieceNote,
+  type ProductFacts,
+  type ProductNote,
 } from './rules';
 export {
   CANCELLATION_PERIOD_DAYS,

@@ -4,7 +4,7 @@ import {
   exemptLinesNote,
   orderCancellationLines,
   orderRightSummary,
-  pieceCancellationNote,
+  productCancellationNote,
 } from './rules';
 
 /*
@@ -15,16 +15,16 @@ import {
 const ENGRAVING = { key: 'engraving_text', label: 'Engraving', kind: 'text' as const };
 const HANDLE = { key: 'handle', label: 'Handle wood', kind: 'choice' as const };
 
-describe('pieceCancellationNote (product page)', () => {
+describe('productCancellationNote (product page)', () => {
   it('tells a stocked piece it may be cancelled within 14 days of delivery', () => {
-    expect(pieceCancellationNote({ made_to_order: false, options: [HANDLE] })).toEqual({
+    expect(productCancellationNote({ made_to_order: false, options: [HANDLE] })).toEqual({
       cancellable: true,
       text: 'You may cancel within 14 days of delivery.',
     });
   });
 
   it('says a made-to-order piece is made for the buyer and cannot be cancelled once ordered', () => {
-    const note = pieceCancellationNote({
+    const note = productCancellationNote({
       made_to_order: true,
       cancellation_exempt: true,
       options: [],
@@ -36,7 +36,7 @@ describe('pieceCancellationNote (product page)', () => {
   });
 
   it("follows the owner's flag for a piece that is not made to order", () => {
-    const note = pieceCancellationNote({
+    const note = productCancellationNote({
       made_to_order: false,
       cancellation_exempt: true,
       options: [],
@@ -51,20 +51,20 @@ describe('pieceCancellationNote (product page)', () => {
       cancellation_exempt: false,
       options: [HANDLE, ENGRAVING],
     };
-    expect(pieceCancellationNote(piece, { handle: 'ebony', engraving_text: '' })).toEqual({
+    expect(productCancellationNote(piece, { handle: 'ebony', engraving_text: '' })).toEqual({
       cancellable: true,
       text: 'You may cancel within 14 days of delivery. With an engraving it is personalised and cannot be cancelled once ordered.',
     });
     // Spaces alone are no engraving (the cart trims them away).
-    expect(pieceCancellationNote(piece, { engraving_text: '   ' }).cancellable).toBe(true);
-    expect(pieceCancellationNote(piece, { handle: 'ebony', engraving_text: 'A.L.' })).toEqual({
+    expect(productCancellationNote(piece, { engraving_text: '   ' }).cancellable).toBe(true);
+    expect(productCancellationNote(piece, { handle: 'ebony', engraving_text: 'A.L.' })).toEqual({
       cancellable: false,
       text: 'Personalised with your engraving, so it cannot be cancelled once ordered. Without it, you may cancel within 14 days of delivery.',
     });
   });
 
   it('a choice among standard values (a handle wood) never makes the piece exempt', () => {
-    const note = pieceCancellationNote(
+    const note = productCancellationNote(
       { made_to_order: false, options: [HANDLE] },
       { handle: 'ebony' },
     );

@@ -18,7 +18,7 @@ import {
 export const CANCELLATION_PATH = '/cancellation';
 
 /** The facts of a piece the product page's note reads (contract: Product). */
-export interface PieceFacts {
+export interface ProductFacts {
   made_to_order: boolean;
   /** The owner's flag OR made to order (contract: Product.cancellation_exempt); absent = false. */
   cancellation_exempt?: boolean;
@@ -27,7 +27,7 @@ export interface PieceFacts {
 }
 
 /** What the product page says about cancelling: one sentence, and whether the right applies. */
-export interface PieceNote {
+export interface ProductNote {
   cancellable: boolean;
   text: string;
 }
@@ -45,15 +45,15 @@ export const CANCEL_WITHIN_NOTE = `You may cancel within ${CANCELLATION_PERIOD_D
  * - otherwise: 'You may cancel within 14 days of delivery.'
  * @param values the options form's values, keyed by option key ('' = none / no text).
  */
-export function pieceCancellationNote(
-  piece: PieceFacts,
+export function productCancellationNote(
+  product: ProductFacts,
   values: Readonly<Record<string, string | undefined>> = {},
-): PieceNote {
+): ProductNote {
   const exemption = lineExemptionOf(
     {
-      madeToOrder: piece.made_to_order,
-      flaggedExempt: piece.cancellation_exempt ?? false,
-      options: piece.options,
+      madeToOrder: product.made_to_order,
+      flaggedExempt: product.cancellation_exempt ?? false,
+      options: product.options,
     },
     values,
   );
@@ -69,8 +69,8 @@ export function pieceCancellationNote(
       text: 'Made to your specification, so it cannot be cancelled once ordered.',
     };
   }
-  const texts = piece.options.filter((option) => option.kind === 'text');
-  const filled = personalisingOption(piece.options, values);
+  const texts = product.options.filter((option) => option.kind === 'text');
+  const filled = personalisingOption(product.options, values);
   if (filled) {
     return {
       cancellable: false,

@@ -1,5 +1,5 @@
 import { AddToCart } from './add-to-cart';
-import { PieceCancellationNote } from '../cancellation/piece-cancellation-note';
+import { ProductCancellationNote } from '../cancellation/product-cancellation-note';
 import type { Product } from './api';
 import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { DeliveryNote } from './delivery-note';
@@ -49,7 +49,7 @@ export function PurchasePanel({ product }: { product: Product }) {
         </dl>
       ) : null}
       <AddToCart product={product} form={optionsForm} />
-      <PieceCancellationNote piece={product} control={optionsForm.control} />
+      <ProductCancellationNote product={product} control={optionsForm.control} />
     </>
   );
 }

@@ -3,7 +3,7 @@
  * age restriction, whether it is made to order, and when it leaves the workshop, counted in each
  * shop's own working week.
  */
-import { GYUTO, MON_SAT, expectDispatch, useMakersShop } from '../test/pieces.ts';
+import { GYUTO, MON_SAT, expectDispatch, useMakersShop } from '../test/makers-shop.ts';
 
 const { product } = useMakersShop();
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useWatch, type Control } from 'react-hook-form';
 import type { OptionValues } from '../options/api';
-import { pieceCancellationNote, type PieceFacts } from './rules';
+import { productCancellationNote, type ProductFacts } from './rules';
 import './cancellation.css';
 
 /**
@@ -12,20 +12,20 @@ import './cancellation.css';
  * Links to /cancellation.
  * @param control the options form's control (../options/product-options.tsx `useOptionsForm`).
  */
-export function PieceCancellationNote({
-  piece,
+export function ProductCancellationNote({
+  product,
   control,
 }: {
-  piece: PieceFacts;
+  product: ProductFacts;
   control: Control<OptionValues>;
 }) {
   const values = useWatch({ control });
-  const note = pieceCancellationNote(piece, values);
+  const note = productCancellationNote(product, values);
   return (
     <p
       className={`cancellation-note${note.cancellable ? '' : ' cancellation-note--exempt'}`}
       data-testid="cancellation-note"
-      aria-live={piece.options.some((option) => option.kind === 'text') ? 'polite' : undefined}
+      aria-live={product.options.some((option) => option.kind === 'text') ? 'polite' : undefined}
     >
       {note.text}{' '}
       <Link to="/cancellation" className="cancellation-note__link">
