@@ -272,6 +272,7 @@ export default tseslint.config(
       'data',
       'node_modules',
       'common/storefront-api.d.ts',
+      'common/admin-api.d.ts',
       'src/routeTree.gen.ts',
       'test-results',
       'playwright-report',
