@@ -11,9 +11,9 @@
  *   2. Vitest: web (jsdom) and server on SQLite, one worker per core and one more
  *   3. production build, then the first-load JavaScript budget of every route
  *   4. Playwright e2e, then the built pages through the W3C Nu HTML checker after a
- *      one-at-a-time crawl of the sitemap (npm run check:html) | Vitest server on PostgreSQL
- *      (only with TEST_DATABASE_URL), then the contract test (prism proxy --errors), then the
- *      shopper flows against the Prism mock (npm run test:e2e:mock)
+ *      one-at-a-time crawl of the sitemap (npm run check:html), then the contract test (prism
+ *      proxy --errors) | the shopper flows against the Prism mock (npm run test:e2e:mock), then
+ *      Vitest server on PostgreSQL (only with TEST_DATABASE_URL)
  *
  * The first lane of a stage prints as it runs; the others print when they end, so their output
  * never interleaves. Ends with a table of step, result and seconds (and the wall time of the
@@ -145,18 +145,18 @@ const stages = [
         'playwright',
       ),
       // No browser: a server of its own, a sequential crawl and the Nu checker (Java), about
-      // 20 s. After the e2e, so the two lanes end together (measured: the machine is busy
-      // throughout this stage, so a lane that ends first leaves a core idle).
+      // 20 s; then the contract test behind Prism, about 40 s. After the e2e, so the two lanes
+      // end together: the machine is busy through this stage (measured), so a lane that ends
+      // first leaves a core idle.
       { name: 'HTML (W3C Nu checker, crawl)', cmd: npm, args: ['run', 'check:html'] },
-    ],
-    [
-      ...postgresLane,
       withTimings(
         { name: 'contract (prism proxy --errors)', cmd: npm, args: ['run', 'test:contract'] },
         'contract',
       ),
-      // One browser, after the lane's other steps, while the main e2e still runs: it fits in
-      // that lane's spare time instead of adding a stage.
+    ],
+    [
+      // One browser and one worker, first, while the main e2e keeps the other core busy: at
+      // the end of the lane it ran alone for a minute with a core idle.
       withTimings(
         {
           name: 'e2e against the mock (playwright)',
@@ -167,6 +167,8 @@ const stages = [
         },
         'playwright',
       ),
+      // Two workers: when the e2e lane ends first, the pass takes both cores.
+      ...postgresLane,
     ],
   ],
 ];
