@@ -120,15 +120,19 @@ describe('unpaid orders expire', () => {
     const { me, order } = await orderOne(t.app, 'card_2c2p');
     expect(Date.parse(order.expires_at!) - Date.parse(order.created_at)).toBe(3600_000);
     const HOUR = 3600_000;
-    const placedAgo = async (ms: number, expiresIn: number) =>
-      t.app.db
+    // One reading of the clock for both columns: two could differ by a millisecond, putting the
+    // deadline a millisecond past the hour, which the payment start then rightly brings back.
+    const placedAgo = async (ms: number, expiresIn: number) => {
+      const now = Date.now();
+      await t.app.db
         .updateTable('orders')
         .set({
-          created_at: new Date(Date.now() - ms).toISOString(),
-          expires_at: new Date(Date.now() + expiresIn).toISOString(),
+          created_at: new Date(now - ms).toISOString(),
+          expires_at: new Date(now + expiresIn).toISOString(),
         })
         .where('id', '=', order.id)
         .execute();
+    };
     const deadline = async () => Date.parse(String((await orderRow(t.app, order.id)).expires_at));
     const placedAt = async () => Date.parse(String((await orderRow(t.app, order.id)).created_at));
 
