@@ -142,7 +142,7 @@ const NOT_HTTP = {
 };
 const NOT_ROLE_CHECK = {
   group: ['**/staff/roles.ts', './roles.ts'],
-  importNames: ['PERMISSIONS', 'permissionsOf'],
+  importNames: ['PERMISSIONS'],
   message:
     'A role is checked only at the door (server/http/admin/permissions.ts): a domain rule reads what the door granted (e.g. DeskActor.may), never a role.',
 };

@@ -69,14 +69,16 @@ const SERVER_FILES_NOT_ON_POSTGRES = onPostgres
  * isolated, a module graph and a jsdom each; the others share one per worker (`web`).
  */
 const WEB_TEST_DIRS = ['src', 'admin', 'common'];
+/** Every web test file with its text, read once for the filters below. */
 const WEB_TEST_FILES = WEB_TEST_DIRS.flatMap((dir) =>
   readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => `${dir}/${file}`),
+    .map((file) => `${dir}/${file}`)
+    .map((file) => ({ file, text: readFileSync(file, 'utf8') })),
 );
-const WEB_FILES_WITH_MODULE_MOCKS = WEB_TEST_FILES.filter((file) =>
-  /\bvi\.(do)?[mM]ock\(/.test(readFileSync(file, 'utf8')),
-);
+const WEB_FILES_WITH_MODULE_MOCKS = WEB_TEST_FILES.filter(({ text }) =>
+  /\bvi\.(do)?[mM]ock\(/.test(text),
+).map(({ file }) => file);
 
 /**
  * The storefront's test files that script the API client (src/test/mock-api-client.ts), saying
@@ -85,9 +87,9 @@ const WEB_FILES_WITH_MODULE_MOCKS = WEB_TEST_FILES.filter((file) =>
  * each (35 files: 84 s of jsdom set-up on two cores went to them).
  */
 const MOCKED_CLIENT_LINE = /^\/\/ The API client here is src\/test\/mock-api-client\.ts/m;
-const WEB_FILES_WITH_MOCKED_CLIENT = WEB_TEST_FILES.filter((file) =>
-  MOCKED_CLIENT_LINE.test(readFileSync(file, 'utf8')),
-);
+const WEB_FILES_WITH_MOCKED_CLIENT = WEB_TEST_FILES.filter(({ text }) =>
+  MOCKED_CLIENT_LINE.test(text),
+).map(({ file }) => file);
 const API_CLIENT = fileURLToPath(new URL('./src/api/client', import.meta.url));
 const MOCK_API_CLIENT = fileURLToPath(new URL('./src/test/mock-api-client.ts', import.meta.url));
 /** Resolves every import of src/api/client to src/test/mock-api-client.ts. */

@@ -84,7 +84,7 @@ describe('the import boundaries', () => {
     expect(
       await boundaryErrors(
         'server/staff/new-rule.ts',
-        "import { permissionsOf as x } from './roles.ts';",
+        "import { PERMISSIONS as x } from './roles.ts';",
       ),
     ).toHaveLength(1);
     expect(

@@ -20,7 +20,6 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { canMoveOrder, moveOrderStatus, OPEN_PAYMENT_STATES } from './lifecycle.ts';
-import { ORDER_MESSAGES } from './messages.ts';
 import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
 import {
@@ -31,7 +30,12 @@ import {
 } from './payment-start.ts';
 import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
-import { shopperCancelRefusal, shopperMoveFacts } from './shopper-moves.ts';
+import {
+  notCancelable,
+  paymentInProgress,
+  shopperCancelRefusal,
+  shopperMoveFacts,
+} from './shopper-moves.ts';
 
 /** Why an order was closed. */
 export type CloseReason = 'canceled' | 'expired';
@@ -141,9 +145,7 @@ export async function hasPendingPayment(trx: Trx, orderId: number): Promise<bool
  * @throws DomainError `payment_in_progress`.
  */
 export async function refuseWhilePaymentPending(trx: Trx, orderId: number): Promise<void> {
-  if (await hasPendingPayment(trx, orderId)) {
-    throw new DomainError<OrderErrorCode>('payment_in_progress', ORDER_MESSAGES.paymentInProgress);
-  }
+  if (await hasPendingPayment(trx, orderId)) throw paymentInProgress();
 }
 
 /** After a close committed: tell the e-mail sender, the caches and the provider. */
@@ -158,8 +160,6 @@ export async function afterClose(
 }
 
 const orderNotFound = () => new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
-const notCancelable = () =>
-  new DomainError<OrderErrorCode>('not_cancelable', ORDER_MESSAGES.notCancelable);
 
 /**
  * The shopper cancels one of their unpaid orders ('Cancel order' in the order history), under

@@ -92,6 +92,14 @@ export function payRefusal(
   return null;
 }
 
+/** `not_cancelable` (409): the order is paid or closed. */
+export const notCancelable = () =>
+  new DomainError<OrderErrorCode>('not_cancelable', ORDER_MESSAGES.notCancelable);
+
+/** `payment_in_progress` (409): a card payment of the order is `pending` at its provider. */
+export const paymentInProgress = () =>
+  new DomainError<OrderErrorCode>('payment_in_progress', ORDER_MESSAGES.paymentInProgress);
+
 /**
  * Why the shopper cannot cancel the order now, or null when `cancel` is accepted.
  * @param pendingPayment a card payment of the order is `pending` at its provider (the money
@@ -103,12 +111,8 @@ export function shopperCancelRefusal(
   order: Pick<MovableOrder, 'status'>,
   pendingPayment: boolean,
 ): DomainError<OrderErrorCode> | null {
-  if (order.status !== 'awaiting_payment') {
-    return new DomainError<OrderErrorCode>('not_cancelable', ORDER_MESSAGES.notCancelable);
-  }
-  if (pendingPayment) {
-    return new DomainError<OrderErrorCode>('payment_in_progress', ORDER_MESSAGES.paymentInProgress);
-  }
+  if (order.status !== 'awaiting_payment') return notCancelable();
+  if (pendingPayment) return paymentInProgress();
   return null;
 }
 

@@ -1,10 +1,9 @@
 /**
  * What each role may do in the back office (decision 020). An owner may do everything; staff
  * run the order desk, the catalogue, moderation, the inbox and the content, but never move
- * money out of the shop, manage staff or change settings. Every admin operation names its permission
- * (server/http/admin/permissions.ts) and the HTTP layer checks it before the handler runs, the
- * only place a role is checked (issue 37: no domain folder checks one); the back office's screens
- * hide what a role cannot do from the same list (`permissionsOf`).
+ * money out of the shop, manage staff or change settings. Every admin operation names its
+ * permission (server/http/admin/permissions.ts) and the HTTP layer checks it before the handler
+ * runs, the only place a role is checked (issue 37: no domain folder checks one).
  */
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
@@ -38,13 +37,6 @@ export const PERMISSIONS = {
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
-
-/** The permissions a role holds, for the back office to hide what it cannot do. */
-export function permissionsOf(role: StaffRole): Permission[] {
-  return (Object.keys(PERMISSIONS) as Permission[]).filter((permission) =>
-    (PERMISSIONS[permission] as readonly StaffRole[]).includes(role),
-  );
-}
 
 /** The words of a refusal by role (DRF's own). */
 export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this action.';
