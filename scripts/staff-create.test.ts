@@ -12,7 +12,6 @@ import { openDatabase, type DbHandle } from '../server/platform/db/connection.ts
 import { migrateToLatest } from '../server/platform/db/migrations.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 const script = path.join(root, 'scripts', 'staff-create.ts');
 const PASSWORD = 'kiln-fired-mugs-7';
 
@@ -50,7 +49,8 @@ function run(args: string[], stdin = `${PASSWORD}\n`) {
   };
   delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
-  const result = spawnSync(tsx, [script, ...args], {
+  // Node with tsx's loader, not the tsx wrapper, which would start a second Node for each run.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
     env,
     input: stdin,

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, expect, scan, test } from './fixtures';
 import {
   addToCart,
   allProducts,
@@ -99,3 +99,23 @@ test(
     }
   },
 );
+
+test('the scan finds what a screen reader would miss: an image without text, a nameless button', async ({
+  page,
+}) => {
+  await page.goto('/faq');
+  expect(await scan(page)).toEqual([]);
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    const image = document.createElement('img');
+    image.src = '/favicon.ico';
+    image.dataset.planted = '';
+    const button = document.createElement('button');
+    button.dataset.planted = '';
+    main.append(image, button);
+  });
+  const found = (await scan(page)).map((violation) => violation.id).sort();
+  expect(found).toEqual(['button-name', 'image-alt']);
+  // Taken out again, or the scan after the test would rightly fail it.
+  await page.evaluate(() => document.querySelectorAll('[data-planted]').forEach((e) => e.remove()));
+});
