@@ -40,8 +40,13 @@ const t = useTestApp(
     pageCacheTtlMs: 60_000,
     ...(testDatabaseUrl ? { databaseUrl: testDatabaseUrl } : {}),
   }),
-  // Every line the app logs, at every level, to look for credentials in.
-  { loadRenderer: loadSource, logger: { level: 'trace', stream: logStream } },
+  // Every line the app logs, at every level, to look for credentials in. On PostgreSQL the
+  // pages are the shell alone: the render reads the same settings row, and its part is checked
+  // in the SQLite pass; compiling the storefront's source in a PostgreSQL worker cost 10 s.
+  {
+    loadRenderer: testDatabaseUrl ? undefined : loadSource,
+    logger: { level: 'trace', stream: logStream },
+  },
 );
 
 let owner: Record<string, string>;
@@ -104,11 +109,16 @@ async function activity(action: string) {
 
 const page = async (url: string) => t.app.inject({ method: 'GET', url, headers: HTML });
 
+/** `text` as a page may hold it: as it is, or with its `&` escaped. */
+const asInPage = (text: string) =>
+  new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('&', '(?:&|&#38;|&amp;)'));
+
 describe('the site settings', () => {
   it('shows a new title in the site settings, the shell and the rendered page at once, and logs it', async () => {
     const before = await admin('GET', '/settings/site/', owner);
     expect(before.status).toBe(200);
-    expect((await page('/')).body).toContain(before.body.site_title);
+    // In the rendered text or, where only the shell is served, its escaped <title>.
+    expect((await page('/')).body).toMatch(asInPage(before.body.site_title));
     const saved = await admin('PATCH', '/settings/site/', owner, {
       site_title: '  Hollow Oak Knives  ',
       google_analytics_id: 'G-4H7KQ2ZP9X',
