@@ -93,6 +93,35 @@ const FEATURE_LAYERS = [
   'demo',
 ];
 
+/**
+ * The back office's features (admin/src/features/), lowest first, ranked as the storefront's:
+ * - auth (the member, sign-in) needs no other feature; staff lists the members by auth's
+ *   roles, and the activity log's page filters by them;
+ * - account is the member's own sign-in settings; today, photos and stock need no other
+ *   feature; categories stand alone;
+ * - content's pages take photos; settings reuse content's ordered lists and photos;
+ * - products edit photos and stock; orders, moderation and the inbox refresh Today's counts
+ *   and the log.
+ * The app shell (admin/src/app/) and the routes (admin/src/routes/) compose features and are not
+ * ranked.
+ */
+const ADMIN_FEATURE_LAYERS = [
+  'auth',
+  'staff',
+  'activity',
+  'account',
+  'today',
+  'photos',
+  'stock',
+  'categories',
+  'content',
+  'settings',
+  'products',
+  'orders',
+  'moderation',
+  'inbox',
+];
+
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);
 const featureFolders = readdirSync(FEATURES_DIR, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -110,8 +139,18 @@ if (unrankedDomains.length > 0) {
     `eslint.config.js: rank the new server domain(s) ${unrankedDomains} in SERVER_DOMAIN_LAYERS.`,
   );
 }
-const internalsOf = (feature) =>
-  readdirSync(new URL(`${feature}/`, FEATURES_DIR))
+const ADMIN_FEATURES_DIR = new URL('./admin/src/features/', import.meta.url);
+const adminFeatureFolders = readdirSync(ADMIN_FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unrankedAdmin = adminFeatureFolders.filter((f) => !ADMIN_FEATURE_LAYERS.includes(f));
+if (unrankedAdmin.length > 0) {
+  throw new Error(
+    `eslint.config.js: rank the new back-office feature(s) ${unrankedAdmin} in ADMIN_FEATURE_LAYERS.`,
+  );
+}
+const internalsOf = (feature, dir = FEATURES_DIR) =>
+  readdirSync(new URL(`${feature}/`, dir))
     .filter(
       (file) =>
         (/\.(ts|css)$/.test(file) && !file.endsWith('.d.ts') && file !== 'api.ts') ||
@@ -132,8 +171,9 @@ const NOT_STOREFRONT = {
   message: 'admin/ never imports the storefront (src/): what both need lives in common/.',
 };
 const NOT_ADMIN_APP = {
-  group: ['**/app/**'],
-  message: 'In the back office, imports flow components -> features -> app: never upwards.',
+  group: ['**/app/**', '**/routes/**', '**/routeTree.gen'],
+  message:
+    'In the back office, imports flow components -> features -> app shell and routes: never upwards.',
 };
 const NOT_HTTP = {
   group: ['**/http/**', 'fastify', 'fastify-plugin', '@fastify/*'],
@@ -196,11 +236,33 @@ const boundaries = [
   // The back office (admin/) is a third program over common/: it imports neither the storefront
   // nor the server, and inside it, components -> features -> app, never upwards.
   zone(['admin/**/*.{ts,tsx}'], [NOT_SERVER, NOT_STOREFRONT]),
-  zone(
-    ['admin/src/features/**/*.{ts,tsx}'],
-    [NOT_SERVER, NOT_STOREFRONT, NOT_ADMIN_APP],
-    ['**/*.test.{ts,tsx}'],
-  ),
+  ...adminFeatureFolders.map((feature) => {
+    const rank = ADMIN_FEATURE_LAYERS.indexOf(feature);
+    const above = ADMIN_FEATURE_LAYERS.slice(rank + 1);
+    const below = ADMIN_FEATURE_LAYERS.slice(0, rank).filter((other) =>
+      adminFeatureFolders.includes(other),
+    );
+    return zone(
+      [`admin/src/features/${feature}/**/*.{ts,tsx}`],
+      [
+        NOT_SERVER,
+        NOT_STOREFRONT,
+        NOT_ADMIN_APP,
+        ...above.map((other) => ({
+          group: [`**/features/${other}/**`, `../${other}/**`],
+          message: `${feature} sits below ${other} in ADMIN_FEATURE_LAYERS (eslint.config.js): a back-office feature imports only features below it, so no two import each other.`,
+        })),
+        ...below.flatMap((other) =>
+          internalsOf(other, ADMIN_FEATURES_DIR).map((name) => ({
+            group: [`**/${other}/${name}`, `**/${other}/${name}.*`],
+            message: `${other}/${name} is internal to the back office's ${other} feature: use its api.ts or its components.`,
+          })),
+        ),
+      ],
+      // A test may build the whole router.
+      ['**/*.test.{ts,tsx}'],
+    );
+  }),
   zone(
     ['admin/src/components/**/*.{ts,tsx}', 'admin/src/api/**/*.ts'],
     [
@@ -274,6 +336,7 @@ export default tseslint.config(
       'common/storefront-api.d.ts',
       'common/admin-api.d.ts',
       'src/routeTree.gen.ts',
+      'admin/src/routeTree.gen.ts',
       'test-results',
       'playwright-report',
     ],

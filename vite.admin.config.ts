@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
 /**
  * Vite config for the back office SPA (`admin/`), served by the API at `/admin/`.
@@ -9,6 +10,9 @@ import react from '@vitejs/plugin-react';
  * change by a byte: root `admin/`, base `/admin/`, out to `dist/admin` (DIST_DIR/admin). `npm run
  * build` runs it after the storefront's, whose `emptyOutDir` would otherwise wipe it.
  *
+ * - Routes are files under `admin/src/routes/` (TanStack Router's file-based routing, as the
+ *   storefront's): the plugin writes `admin/src/routeTree.gen.ts` from them and splits each
+ *   route's component into a chunk of its own.
  * - No public folder: the storefront's favicon and robots are served from `/` already.
  * - No server render and nothing inline: the server's strict CSP (no 'unsafe-inline') applies,
  *   so the HTML links one script and one stylesheet, and the module-preload polyfill (which
@@ -31,7 +35,15 @@ export default defineConfig(({ mode }) => {
     base: '/admin/',
     envDir: repoRoot,
     publicDir: false,
-    plugins: [react()],
+    plugins: [
+      tanstackRouter({
+        target: 'react',
+        autoCodeSplitting: true,
+        routesDirectory: join(repoRoot, 'admin/src/routes'),
+        generatedRouteTree: join(repoRoot, 'admin/src/routeTree.gen.ts'),
+      }),
+      react(),
+    ],
     server: {
       host: '127.0.0.1',
       port: 5174,

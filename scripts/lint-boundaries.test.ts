@@ -149,6 +149,33 @@ describe('the import boundaries', () => {
       await boundaryErrors('src/features/checkout/new-part.ts', "import { x } from '../cart/api';"),
     ).toEqual([]);
   });
+
+  it("fail a back-office feature importing one ranked above it, or the app's routes", async () => {
+    const upwards = await boundaryErrors(
+      'admin/src/features/staff/new-part.ts',
+      "import { x } from '../activity/api';",
+    );
+    expect(upwards).toHaveLength(1);
+    expect(upwards[0]).toContain('ADMIN_FEATURE_LAYERS');
+    expect(
+      await boundaryErrors(
+        'admin/src/features/activity/new-part.ts',
+        "import { x } from '../staff/api';",
+      ),
+    ).toEqual([]);
+    const internal = await boundaryErrors(
+      'admin/src/features/account/new-part.ts',
+      "import { x } from '../auth/schemas';",
+    );
+    expect(internal).toHaveLength(1);
+    expect(internal[0]).toContain('internal to the back office');
+    const routes = await boundaryErrors(
+      'admin/src/features/orders/new-part.ts',
+      "import { Route as x } from '../../routes/_auth';",
+    );
+    expect(routes).toHaveLength(1);
+    expect(routes[0]).toContain('never upwards');
+  });
 });
 
 describe("one writer of an order's status", () => {

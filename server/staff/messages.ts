@@ -3,6 +3,7 @@
  * examples and the back office quote the same words.
  */
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../platform/credentials/passwords.ts';
+import { STAFF_PASSWORD_MAX_LENGTH } from '../../common/password-limits.ts';
 
 export const STAFF_MESSAGES = {
   otpRequired: 'Enter the 6-digit code from your authenticator app.',
@@ -43,4 +44,4 @@ export const STAFF_MESSAGES = {
 
 /** A new password's length bounds, in code points (the shoppers' floor, and a ceiling). */
 export const STAFF_PASSWORD_MIN = MIN_PASSWORD_LENGTH;
-export const STAFF_PASSWORD_MAX = 200;
+export const STAFF_PASSWORD_MAX = STAFF_PASSWORD_MAX_LENGTH;

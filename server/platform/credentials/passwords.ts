@@ -6,9 +6,10 @@
  * Stored form: `scrypt$<log2 N>$<r>$<p>$<salt base64url>$<hash base64url>`.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_MIN_LENGTH } from '../../../common/password-limits.ts';
 
 /** The shortest password accepted, in characters (code points). */
-export const MIN_PASSWORD_LENGTH = 8;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 /** What registration and the password forms say of a new password (spec sections 5 and 8). */
 export const PASSWORD_MESSAGES = {

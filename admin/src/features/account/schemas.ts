@@ -3,7 +3,7 @@
  * it off, and the password change (the current one, the new one twice).
  */
 import { z } from 'zod';
-import { newPasswordFields, SAME_PASSWORDS, sameNewPasswords } from '../auth/schemas';
+import { newPasswordFields, SAME_PASSWORDS, sameNewPasswords } from '../../components/password-rules';
 
 export const confirmCodeSchema = z.object({
   code: z

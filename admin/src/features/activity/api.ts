@@ -5,11 +5,12 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type ActivityEntry = Schemas['ActivityEntry'];
 export type ActivityList = Schemas['ActivityList'];
 
-export const ACTIVITY_QUERY_KEY = ['activity'] as const;
+export { ACTIVITY_QUERY_KEY };
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export interface ActivityFilters {

@@ -3,44 +3,13 @@
  * react-hook-form validates with them before anything is sent, the server checks again).
  */
 import { z } from 'zod';
-
-export const MIN_PASSWORD_LENGTH = 8;
-/** The server's ceiling of a staff password (server/staff/messages.ts). */
-export const MAX_PASSWORD_LENGTH = 200;
-
-/**
- * A new password and the same again: 8 to 200 characters, both the same (the server's rule;
- * it checks again, and its words are shown when it refuses).
- */
-/** A password a member chooses: 8 to 200 characters, the server's rule. */
-const newPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
-
-export const newPasswordFields = {
-  new_password: newPassword,
-  new_password_confirm: z.string().min(1, 'Type the new password again.'),
-};
-
-/** True unless the new password was typed twice differently (an empty second is its own error). */
-export function sameNewPasswords(values: {
-  new_password: string;
-  new_password_confirm: string;
-}): boolean {
-  return values.new_password_confirm === '' || values.new_password === values.new_password_confirm;
-}
-
-const NOT_THE_SAME = 'The two passwords are not the same.';
-
-/**
- * Where and how {@link sameNewPasswords} refuses. (zod moves `message` to `error` in the object
- * it is given, so read the words from `NOT_THE_SAME`, never from here.)
- */
-export const SAME_PASSWORDS = {
-  message: NOT_THE_SAME,
-  path: ['new_password_confirm'],
-};
+import {
+  newPassword,
+  newPasswordFields,
+  NOT_THE_SAME,
+  SAME_PASSWORDS,
+  sameNewPasswords,
+} from '../../components/password-rules';
 
 /** "Forgot your password?": the e-mail a link is sent to. */
 export const forgotPasswordSchema = z.object({

@@ -32,7 +32,7 @@ export function visibilityOf(
 }
 
 export function BlogListPage() {
-  const search = useSearch({ from: '/_auth/_shell/content/blog' });
+  const search = useSearch({ from: '/_auth/_shell/content/blog/' });
   const posts = useQuery(postsQuery(search.status, search.page));
 
   const columns = useMemo(() => {

@@ -18,7 +18,7 @@ const TABS = [
 ] as const;
 
 export function InboxPage() {
-  const search = useSearch({ from: '/_auth/_shell/inbox' });
+  const search = useSearch({ from: '/_auth/_shell/inbox/' });
   const filter = search.filter ?? 'inbox';
   const page = search.page ?? 1;
   const list = useQuery(inboxQuery(filter, page));

@@ -77,7 +77,7 @@ const COLUMNS = column.columns([
 ]);
 
 export function OrdersPage() {
-  const search = useSearch({ from: '/_auth/_shell/orders' });
+  const search = useSearch({ from: '/_auth/_shell/orders/' });
   const orders = useQuery(ordersQuery(search));
   const counts = orders.data?.status_counts;
   const all = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;

@@ -79,7 +79,7 @@ const COLUMNS = column.columns([
 ]);
 
 export function ProductsPage() {
-  const search = useSearch({ from: '/_auth/_shell/products' });
+  const search = useSearch({ from: '/_auth/_shell/products/' });
   const products = useQuery(productsQuery(search));
   const pages = products.data
     ? Math.max(1, Math.ceil(products.data.count / PRODUCTS_PAGE_SIZE))

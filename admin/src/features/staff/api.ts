@@ -13,7 +13,7 @@
  */
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import { ME_QUERY_KEY } from '../auth/api';
 
 export type StaffMember = Schemas['StaffMember'];
