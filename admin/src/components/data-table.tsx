@@ -1,6 +1,6 @@
 /**
  * A list as a table (TanStack Table, headless: the markup is ours). At 1280 px it is a table
- * with a header row; below 700 px each row becomes a card (admin/src/styles.css, `.data-table`):
+ * with a header row; below 700 px each row becomes a card (admin/src/styles/lists.css, `.data-table`):
  * every cell shows its column's header before its value (`data-label`), so nothing scrolls
  * sideways and nothing loses its name.
  *

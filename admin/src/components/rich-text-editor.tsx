@@ -107,7 +107,7 @@ export function RichTextEditor({
     content: inert(value ?? ''),
     editable: !disabled,
     // TipTap would add its base rules as an inline <style>, which the back office's CSP
-    // (style-src 'self') refuses; the same rules are in styles.css.
+    // (style-src 'self') refuses; the same rules are in styles/controls.css.
     injectCSS: false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, getAccessToken, getRefreshToken } from '../../api/tokens';
 import { fakeApi, renderWithQuery, signIn } from '../../test/render';
-import { PasswordPanel } from './account-page';
+import { PasswordPanel } from './password-panel';
 
 afterEach(() => {
   clearTokens();

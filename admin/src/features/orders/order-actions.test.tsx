@@ -5,13 +5,10 @@ import { clearTokens } from '../../api/tokens';
 import { anOrder } from '../../test/orders';
 import { fakeApi, renderWithQuery, signIn } from '../../test/render';
 import { orderQuery } from './api';
-import {
-  CancelForm,
-  MarkPaidForm,
-  PaidBackButton,
-  RefundForm,
-  ShipmentActions,
-} from './order-actions';
+import { MarkPaidForm } from './mark-paid-form';
+import { CancelForm, RefundForm } from './order-actions';
+import { PaidBackButton } from './paid-back-button';
+import { ShipmentActions } from './shipment-actions';
 
 beforeEach(() => signIn());
 afterEach(() => {

@@ -1,186 +1,34 @@
 /**
- * The moves a member may make on an order, each shown only when the server lists it in the
+ * The moves a member may make on a whole order, each shown only when the server lists it in the
  * order's `actions` (the role and the order's state decide; the server refuses anything else
- * anyway): Mark paid (an owner confirms an amount above the total as an overpayment), Cancel (after a confirm step), Refund (after a confirm step; never more
- * than `refundable`), Reopen, per shipment Ship, Mark ready and Mark collected, and per refund
- * or card payment owed by hand Mark paid back (after a confirm step, with an optional note).
+ * anyway): Cancel (after a confirm step), Refund (after a confirm step; never more than
+ * `refundable`) and Reopen. Mark paid is ./mark-paid-form.tsx; the moves on a shipment are
+ * ./shipment-actions.tsx, and Mark paid back on a refund or card payment owed by hand is
+ * ./paid-back-button.tsx.
  *
  * Every button is disabled while its request is on the way, and a second click in the same
  * instant sends nothing (components/use-single-flight.ts). A refused move shows the server's
  * words: a field's message beside the field, a `detail` above the form.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createContext, useContext, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useContext, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { formatPrice } from '../../components/format';
-import { toDecimal, toMinorUnits } from '../../../../common/money';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
-import {
-  useCancelOrder,
-  useMarkCollected,
-  useMarkPaid,
-  useMarkPaidBack,
-  useMarkReady,
-  useRefund,
-  useReopen,
-  useShip,
-  type AdminOrder,
-  type AdminShipment,
-  type OwedByHand,
-} from './api';
+import { useCancelOrder, useRefund, useReopen, type AdminOrder } from './api';
 import {
   cancelSchema,
-  markPaidSchema,
-  paidBackSchema,
   refundSchema,
-  shipSchema,
   type CancelValues,
-  type MarkPaidInput,
-  type MarkPaidValues,
-  type PaidBackValues,
   type RefundInput,
   type RefundValues,
-  type ShipInput,
-  type ShipValues,
 } from './action-schemas';
-import { CARRIER_LABELS, CARRIERS } from './labels';
-
-/**
- * Where a move that worked says so: the order page shows the message at its top (a form that
- * made its move usually disappears with it, as the order's `actions` change).
- */
-export const MoveDone = createContext<(message: string) => void>(() => {});
-
-/**
- * What the typed amount holds above the order's total, in cents (0 when it is not above it, or
- * not an amount yet): the form's live reading, the schema decides.
- */
-function overTotal(typed: string | undefined, total: string): number {
-  const cents = toMinorUnits((typed ?? '').trim().replace(/^[£$]/, '').replace(/,/g, ''));
-  return cents === null ? 0 : Math.max(0, cents - (toMinorUnits(total) ?? 0));
-}
-
-/**
- * Mark paid: the amount (the order's total unless changed) and the payer's reference. An
- * amount above the total is an overpayment: an owner (`mayConfirmOverpayment`) records it by
- * ticking its confirmation, which appears once the amount is above the total; staff are told
- * only an owner can.
- */
-export function MarkPaidForm({
-  order,
-  mayConfirmOverpayment = false,
-}: {
-  order: AdminOrder;
-  /** The member is an owner, who may record more than the total (the server checks again). */
-  mayConfirmOverpayment?: boolean;
-}) {
-  const move = useMarkPaid(order.order_number);
-  const done = useContext(MoveDone);
-  const once = useSingleFlight();
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<MarkPaidInput, unknown, MarkPaidValues>({
-    resolver: zodResolver(markPaidSchema(order.total, mayConfirmOverpayment)),
-    defaultValues: { amount: order.total, payer_reference: '', confirm_overpayment: false },
-  });
-  const { errors } = form.formState;
-  const over = overTotal(useWatch({ control: form.control, name: 'amount' }), order.total);
-  const submit = form.handleSubmit((values) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        await move.mutateAsync(values);
-        const extra = overTotal(values.amount, order.total);
-        done(
-          `Marked paid: ${formatPrice(values.amount)} received${
-            extra > 0 ? `, ${formatPrice(toDecimal(extra))} of it an overpayment` : ''
-          }. The customer is e-mailed.`,
-        );
-      } catch (error) {
-        setMessage(
-          placeServerErrors(error, form.setError, [
-            'amount',
-            'payer_reference',
-            'confirm_overpayment',
-          ]),
-        );
-      }
-    }),
-  );
-  return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="mark-paid-title">
-      <h3 id="mark-paid-title">Mark paid</h3>
-      <p className="small muted">
-        When the transfer or other payment has arrived in the shop&apos;s account. The customer is
-        e-mailed that it arrived.
-      </p>
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField
-        id="paid-amount"
-        label="Amount received"
-        hint={`The order total is ${formatPrice(order.total)}. ${
-          mayConfirmOverpayment
-            ? 'More is recorded as an overpayment once you confirm it.'
-            : 'Only an owner can record more.'
-        }`}
-        error={errors.amount?.message}
-      >
-        <input id="paid-amount" type="text" inputMode="decimal" {...form.register('amount')} />
-      </FormField>
-      {mayConfirmOverpayment && over > 0 ? (
-        <div className="check overpayment-confirm">
-          <input
-            id="paid-confirm-overpayment"
-            type="checkbox"
-            aria-describedby={`paid-confirm-overpayment-hint${
-              errors.confirm_overpayment ? ' paid-confirm-overpayment-error' : ''
-            }`}
-            aria-invalid={errors.confirm_overpayment ? true : undefined}
-            {...form.register('confirm_overpayment')}
-          />
-          <div>
-            <label htmlFor="paid-confirm-overpayment">
-              <strong>
-                Record the {formatPrice(toDecimal(over))} above the total as an overpayment
-              </strong>
-            </label>
-            <p id="paid-confirm-overpayment-hint" className="field-hint">
-              The customer sent more than the order&apos;s total. It counts as paid, so a refund or
-              canceling the order pays it back to them.
-            </p>
-            {errors.confirm_overpayment ? (
-              <p id="paid-confirm-overpayment-error" className="field-error">
-                {errors.confirm_overpayment.message}
-              </p>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
-      <FormField
-        id="paid-reference"
-        label="Payer's reference"
-        hint="As it shows on the shop's bank statement."
-        error={errors.payer_reference?.message}
-      >
-        <input
-          id="paid-reference"
-          type="text"
-          autoComplete="off"
-          {...form.register('payer_reference')}
-        />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={move.isPending}>
-          {move.isPending ? 'Saving…' : 'Mark paid'}
-        </button>
-      </div>
-    </form>
-  );
-}
+import { MoveDone } from './move-done';
 
 /** Cancel: the reason the customer reads, then a confirm step. */
 export function CancelForm({ order }: { order: AdminOrder }) {
@@ -328,98 +176,6 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   );
 }
 
-/**
- * Mark paid back: beside a refund or a card payment the shop owes by hand, when the order's
- * `actions` include `mark_paid_back` (owners only). A confirm step takes an optional note for
- * the shop (the transfer's reference); once done, it leaves Today's "Refunds to pay by hand".
- */
-export function PaidBackButton({
-  order,
-  owed,
-  amount,
-}: {
-  order: AdminOrder;
-  owed: OwedByHand;
-  /** What is owed, as the contract's decimal string. */
-  amount: string;
-}) {
-  const move = useMarkPaidBack(order.order_number);
-  const done = useContext(MoveDone);
-  const once = useSingleFlight();
-  const id = useId();
-  const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<PaidBackValues>({
-    resolver: zodResolver(paidBackSchema),
-    defaultValues: { note: '' },
-  });
-  const { errors } = form.formState;
-  if (!order.actions.includes('mark_paid_back')) return null;
-
-  const send = (values: PaidBackValues) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        await move.mutateAsync({ owed, ...(values.note ? { note: values.note } : {}) });
-        setConfirming(false);
-        done(`Marked paid back: ${formatPrice(amount)} to ${order.customer_name}.`);
-      } catch (error) {
-        const left = placeServerErrors(error, form.setError, ['note']);
-        if (left !== null) {
-          setConfirming(false);
-          setMessage(left);
-        }
-      }
-    });
-
-  return (
-    <div className="paid-back">
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <button
-        type="button"
-        className="button"
-        disabled={move.isPending}
-        onClick={() => {
-          setMessage(null);
-          form.reset({ note: '' });
-          setConfirming(true);
-        }}
-      >
-        Mark paid back…
-      </button>
-      {confirming ? (
-        <ConfirmDialog
-          title={`Mark ${formatPrice(amount)} paid back?`}
-          confirmLabel="Mark paid back"
-          danger={false}
-          pending={move.isPending}
-          onConfirm={() => void form.handleSubmit(send)()}
-          onCancel={() => setConfirming(false)}
-        >
-          <p>
-            Only once the shop has paid {formatPrice(amount)} back to {order.customer_name} by hand.
-            It leaves Today&apos;s refunds to pay; the customer is not e-mailed.
-          </p>
-          <FormField
-            id={`${id}-note`}
-            label="Note (optional)"
-            hint="For the shop only, such as the bank transfer's reference."
-            error={errors.note?.message}
-          >
-            <input
-              id={`${id}-note`}
-              type="text"
-              autoComplete="off"
-              maxLength={200}
-              {...form.register('note')}
-            />
-          </FormField>
-        </ConfirmDialog>
-      ) : null}
-    </div>
-  );
-}
-
 /** Reopen an expired order: it awaits payment again, if every line's stock is still there. */
 export function ReopenButton({ order }: { order: AdminOrder }) {
   const move = useReopen(order.order_number);
@@ -448,142 +204,6 @@ export function ReopenButton({ order }: { order: AdminOrder }) {
           }
         >
           {move.isPending ? 'Reopening…' : 'Reopen order'}
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/**
- * What can be done with one shipment now: a delivery not sent gets the ship form; a collection
- * not ready gets Mark ready; a ready one gets Mark collected. Nothing when the order's
- * `actions` do not include the move.
- */
-export function ShipmentActions({
-  order,
-  shipment,
-}: {
-  order: AdminOrder;
-  shipment: AdminShipment;
-}) {
-  const can = (action: AdminOrder['actions'][number]) => order.actions.includes(action);
-  if (shipment.kind === 'delivery' && !shipment.fulfilment && can('ship'))
-    return <ShipForm order={order} shipment={shipment} />;
-  if (shipment.kind === 'collection' && !shipment.fulfilment && can('mark_ready'))
-    return <CollectionMove order={order} shipment={shipment} move="ready" />;
-  if (
-    shipment.kind === 'collection' &&
-    shipment.fulfilment?.status === 'ready' &&
-    can('mark_collected')
-  )
-    return <CollectionMove order={order} shipment={shipment} move="collected" />;
-  return null;
-}
-
-function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipment }) {
-  const move = useShip(order.order_number);
-  const done = useContext(MoveDone);
-  const once = useSingleFlight();
-  const id = useId();
-  const [message, setMessage] = useState<string | null>(null);
-  const form = useForm<ShipInput, unknown, ShipValues>({
-    resolver: zodResolver(shipSchema),
-    defaultValues: { carrier: 'royal_mail', tracking_number: '' },
-  });
-  const { errors } = form.formState;
-  const submit = form.handleSubmit((values) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        await move.mutateAsync({ index: shipment.index, ...values });
-        done(
-          `${shipment.name}: shipped with ${CARRIER_LABELS[values.carrier]}. The customer is e-mailed.`,
-        );
-      } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['carrier', 'tracking_number']));
-      }
-    }),
-  );
-  return (
-    <form className="form-inline" onSubmit={submit} noValidate aria-label={`Ship ${shipment.name}`}>
-      {message ? (
-        <div className="button-block">
-          <Notice tone="error">{message}</Notice>
-        </div>
-      ) : null}
-      <FormField id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
-        <select id={`${id}-carrier`} {...form.register('carrier')}>
-          {CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {CARRIER_LABELS[carrier]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField
-        id={`${id}-tracking`}
-        label="Tracking number"
-        error={errors.tracking_number?.message}
-      >
-        <input
-          id={`${id}-tracking`}
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...form.register('tracking_number')}
-        />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={move.isPending}>
-          {move.isPending ? 'Saving…' : 'Mark shipped'}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function CollectionMove({
-  order,
-  shipment,
-  move: which,
-}: {
-  order: AdminOrder;
-  shipment: AdminShipment;
-  move: 'ready' | 'collected';
-}) {
-  const ready = useMarkReady(order.order_number);
-  const collected = useMarkCollected(order.order_number);
-  const move = which === 'ready' ? ready : collected;
-  const done = useContext(MoveDone);
-  const once = useSingleFlight();
-  const label = which === 'ready' ? 'Mark ready to collect' : 'Mark collected';
-  return (
-    <div className="form">
-      {which === 'collected' && shipment.age_verified ? (
-        <p className="alert-strip">Hand over only to an adult who shows proof of age.</p>
-      ) : null}
-      {move.isError ? <Notice tone="error">{errorMessage(move.error)}</Notice> : null}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={move.isPending}
-          onClick={() =>
-            void once(() =>
-              move.mutateAsync(shipment.index).then(
-                () =>
-                  done(
-                    which === 'ready'
-                      ? `${shipment.name}: ready to collect. The customer is e-mailed.`
-                      : `${shipment.name}: collected.`,
-                  ),
-                () => undefined,
-              ),
-            )
-          }
-        >
-          {move.isPending ? 'Saving…' : label}
         </button>
       </div>
     </div>

@@ -3,7 +3,7 @@
  * the shop's name and address, the order number and date, who it goes to (or who collects it),
  * the lines with their options, the totals, the payment, and "Adult signature required" in a
  * box when an age-restricted piece is in it. The Print and Back buttons are not printed
- * (`.no-print`, styles.css `@media print`).
+ * (`.no-print`, ./orders.css `@media print`).
  */
 import { AddressLines } from '../../components/address-lines';
 import { useQuery } from '@tanstack/react-query';

@@ -20,7 +20,7 @@ export const STOCK_STATE_LABELS: Record<AdminProductSummary['stock_state'], stri
   made_to_order: 'Made to order',
 };
 
-/** The badge tone of a status (styles.css `.badge-*`). */
+/** The badge tone of a status (admin/src/styles/panels.css `.badge-*`). */
 export const STATUS_TONES: Record<ProductStatus, string> = {
   active: 'active',
   draft: 'attention',

@@ -15,7 +15,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens } from '../../api/tokens';
 import { fakeApi, signIn } from '../../test/render';
-import { ProductForm } from './product-page';
+import { ProductForm } from './product-form';
 
 beforeEach(() => signIn());
 afterEach(() => {

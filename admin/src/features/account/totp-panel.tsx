@@ -1,0 +1,219 @@
+/**
+ * The account's two-step verification panel. When off: "Set up" asks the server for a secret;
+ * the screen shows its `otpauth://` address as text (for apps that take a link) and the secret
+ * in groups of four for typing by hand, then a code from the app confirms it. The ten recovery
+ * codes are shown once, right after. When on: it can be turned off with the password, unless
+ * the shop requires it.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../components/form-field';
+import { ErrorNotice, Notice } from '../../components/notice';
+import { useServerSubmit } from '../../components/use-server-submit';
+import { useSingleFlight } from '../../components/use-single-flight';
+import { useMe } from '../auth/api';
+import { useConfirmTotp, useDisableTotp, useStartTotp, type TotpSetup } from './api';
+import {
+  confirmCodeSchema,
+  disableSchema,
+  groupSecret,
+  type ConfirmCodeInput,
+  type ConfirmCodeValues,
+  type DisableValues,
+} from './schemas';
+
+export function TotpPanel() {
+  const me = useMe();
+  const start = useStartTotp();
+  const once = useSingleFlight();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  return (
+    <section className="panel" aria-labelledby="totp-title">
+      <div className="panel-head">
+        <h2 id="totp-title">Two-step verification</h2>
+        <span className={me.totp_enabled ? 'badge badge-done' : 'badge badge-closed'}>
+          {me.totp_enabled ? 'On' : 'Off'}
+        </span>
+      </div>
+      {codes ? (
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
+      ) : me.totp_enabled ? (
+        me.totp_required ? (
+          <p>The shop requires two-step verification, so it stays on.</p>
+        ) : (
+          <DisableForm />
+        )
+      ) : setup ? (
+        <ConfirmSetup
+          setup={setup}
+          onConfirmed={(recovery) => {
+            setSetup(null);
+            setCodes(recovery);
+          }}
+        />
+      ) : (
+        <>
+          <p>
+            Sign in with a code from an authenticator app on your phone as well as your password.
+          </p>
+          {start.isError ? <ErrorNotice error={start.error} /> : null}
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={start.isPending}
+            onClick={() =>
+              void once(async () => {
+                const started = await start.mutateAsync().catch(() => null);
+                if (started) setSetup(started);
+              })
+            }
+          >
+            {start.isPending ? 'Starting…' : 'Set up two-step verification'}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ConfirmSetup({
+  setup,
+  onConfirmed,
+}: {
+  setup: TotpSetup;
+  onConfirmed: (codes: string[]) => void;
+}) {
+  const confirm = useConfirmTotp();
+  const form = useForm<ConfirmCodeInput, unknown, ConfirmCodeValues>({
+    resolver: zodResolver(confirmCodeSchema),
+    defaultValues: { code: '' },
+  });
+  const { submit, message } = useServerSubmit(form, ['code'], async ({ code }) =>
+    onConfirmed(await confirm.mutateAsync(code)),
+  );
+  return (
+    <>
+      <ol className="small">
+        <li>Open your authenticator app and add an account.</li>
+        <li>
+          If the app takes a link, give it this one:
+          <FormField id="otpauth-url" label="Set-up link" className="small">
+            <textarea
+              id="otpauth-url"
+              readOnly
+              rows={3}
+              className="mono"
+              value={setup.otpauth_url}
+            />
+          </FormField>
+        </li>
+        <li>
+          Otherwise choose to enter a key by hand, and type this key (time-based):
+          <p className="mono" aria-label="Key to type by hand">
+            <strong>{groupSecret(setup.secret)}</strong>
+          </p>
+        </li>
+        <li>Enter the 6-digit code the app now shows.</li>
+      </ol>
+      <form
+        className="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Confirm two-step verification"
+      >
+        {message ? <Notice tone="error">{message}</Notice> : null}
+        <FormField
+          id="totp-code"
+          label="Code from the app"
+          error={form.formState.errors.code?.message}
+        >
+          <input
+            id="totp-code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={10}
+            {...form.register('code')}
+          />
+        </FormField>
+        <div className="button-row">
+          <button type="submit" className="button button-primary" disabled={confirm.isPending}>
+            {confirm.isPending ? 'Checking…' : 'Turn on'}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <>
+      <Notice tone="success">Two-step verification is on.</Notice>
+      <h3>Your recovery codes</h3>
+      <p>
+        Each signs you in once in place of a code, if you lose your phone. Keep them somewhere safe:
+        they are shown only now.
+      </p>
+      <ul className="codes mono" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="button-row">
+        {typeof navigator !== 'undefined' && navigator.clipboard ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void navigator.clipboard.writeText(codes.join('\n')).then(() => setCopied(true))
+            }
+          >
+            {copied ? 'Copied' : 'Copy the codes'}
+          </button>
+        ) : null}
+        <button type="button" className="button button-primary" onClick={onDone}>
+          I have saved them
+        </button>
+      </div>
+    </>
+  );
+}
+
+function DisableForm() {
+  const disable = useDisableTotp();
+  const form = useForm<DisableValues>({
+    resolver: zodResolver(disableSchema),
+    defaultValues: { password: '' },
+  });
+  const { submit, message } = useServerSubmit(form, ['password'], ({ password }) =>
+    disable.mutateAsync(password),
+  );
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Turn two-step verification off">
+      <p>You sign in with a code from your authenticator app.</p>
+      {message ? <Notice tone="error">{message}</Notice> : null}
+      <FormField
+        id="totp-password"
+        label="Password, to turn it off"
+        error={form.formState.errors.password?.message}
+      >
+        <input
+          id="totp-password"
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
+      </FormField>
+      <div className="button-row">
+        <button type="submit" className="button" disabled={disable.isPending}>
+          {disable.isPending ? 'Turning off…' : 'Turn off two-step verification'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * An order's Items panel: each line with its options (an engraving's text among them), its
+ * made-to-order, age-restricted and dispatch marks and its price; then the totals (subtotal,
+ * shipping, total, paid and refunded).
+ */
+import { formatDate, formatPrice } from '../../components/format';
+import { type AdminOrder } from './api';
+
+export function LinesPanel({ order }: { order: AdminOrder }) {
+  return (
+    <section className="panel" aria-labelledby="lines-title">
+      <h2 id="lines-title">Items</h2>
+      <ul className="plain order-lines">
+        {order.lines.map((line) => (
+          <li key={line.id}>
+            <div className="line-main">
+              <strong>
+                {line.quantity} × {line.product_name}
+              </strong>
+              {line.options.length ? (
+                <ul className="line-options">
+                  {line.options.map((option) => (
+                    <li key={option.key}>
+                      {option.label}: <span className="break">{option.display_value}</span>
+                      {option.price_delta !== '0.00'
+                        ? ` (+${formatPrice(option.price_delta)})`
+                        : ''}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              <p className="small muted">
+                {[
+                  line.made_to_order ? 'Made to order' : null,
+                  line.age_restricted ? 'Age-restricted' : null,
+                  line.dispatch_earliest && line.dispatch_latest
+                    ? `Dispatch ${formatDate(line.dispatch_earliest)} – ${formatDate(line.dispatch_latest)}`
+                    : line.dispatch_latest
+                      ? `Dispatch by ${formatDate(line.dispatch_latest)}`
+                      : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </div>
+            <div className="line-side">
+              {formatPrice(line.line_total)}
+              {line.quantity > 1 ? (
+                <div className="small muted">{formatPrice(line.unit_price)} each</div>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>Subtotal</dt>
+        <dd>{formatPrice(order.subtotal)}</dd>
+        <dt>Shipping</dt>
+        <dd>{formatPrice(order.shipping)}</dd>
+        <dt className="grand">Total</dt>
+        <dd className="grand">{formatPrice(order.total)}</dd>
+        <dt>Paid</dt>
+        <dd>{formatPrice(order.paid_total)}</dd>
+        {order.refunded_total !== '0.00' ? (
+          <>
+            <dt>Refunded</dt>
+            <dd>{formatPrice(order.refunded_total)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

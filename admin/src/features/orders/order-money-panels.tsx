@@ -1,0 +1,114 @@
+/**
+ * An order's money received and paid back: the Payments panel (card payments with their
+ * provider's reference and refund state; money received by hand with the payer's reference and
+ * what it held above the total) and the Refunds panel; a card payment or refund owed by hand
+ * gets Mark paid back (./paid-back-button.tsx).
+ */
+import { formatDateTime, formatPrice, humanize } from '../../components/format';
+import { type AdminOrder } from './api';
+import { CARD_STATUS_LABELS, REFUND_STATUS_LABELS } from './labels';
+import { PaidBackButton } from './paid-back-button';
+
+export function PaymentsPanel({ order }: { order: AdminOrder }) {
+  return (
+    <section className="panel" aria-labelledby="payments-title">
+      <h2 id="payments-title">Payments</h2>
+      {order.payments.length === 0 ? <p className="empty">No payment yet.</p> : null}
+      <ul className="plain task-list">
+        {order.payments.map((payment, index) =>
+          payment.kind === 'card' ? (
+            <li key={payment.uuid}>
+              <span className="task-main">
+                Card via {payment.provider}: {formatPrice(payment.amount)} ·{' '}
+                {CARD_STATUS_LABELS[payment.status]}
+                {payment.refund_status
+                  ? ` · refund ${payment.refund_status === 'manual' ? 'to pay back by hand' : humanize(payment.refund_status)}`
+                  : ''}
+                <br />
+                <span className="small muted">
+                  Reference <span className="mono">{payment.provider_ref ?? '—'}</span>
+                </span>
+              </span>
+              <span className="task-side">
+                {payment.captured_at ? formatDateTime(payment.captured_at) : 'not taken'}
+                {payment.refund_status === 'manual' ? (
+                  <PaidBackButton
+                    order={order}
+                    owed={{ kind: 'payment', uuid: payment.uuid }}
+                    amount={payment.amount}
+                  />
+                ) : null}
+              </span>
+            </li>
+          ) : (
+            <li key={`manual-${index}`}>
+              <span className="task-main">
+                Received {formatPrice(payment.amount)}
+                {payment.by ? `, marked by ${payment.by}` : ''}
+                {payment.overpayment ? (
+                  <>
+                    <br />
+                    <span className="small">
+                      {payment.overpayment.confirmed_at
+                        ? `Overpayment of ${formatPrice(payment.overpayment.amount)} above the total, confirmed${
+                            payment.overpayment.confirmed_by
+                              ? ` by ${payment.overpayment.confirmed_by}`
+                              : ''
+                          }: it counts as paid and may be refunded.`
+                        : `${formatPrice(payment.overpayment.amount)} above the total was never confirmed by an owner: it does not count as paid and is not refunded.`}
+                    </span>
+                  </>
+                ) : null}
+                <br />
+                <span className="small muted">
+                  Payer&apos;s reference{' '}
+                  <span className="mono">{payment.payer_reference || '—'}</span>
+                </span>
+              </span>
+              <span className="task-side">{formatDateTime(payment.received_at)}</span>
+            </li>
+          ),
+        )}
+      </ul>
+    </section>
+  );
+}
+
+export function RefundsPanel({ order }: { order: AdminOrder }) {
+  if (order.refunds.length === 0) return null;
+  return (
+    <section className="panel" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">Refunds</h2>
+      <ul className="plain task-list">
+        {order.refunds.map((refund) => (
+          <li key={refund.id}>
+            <span className="task-main">
+              {formatPrice(refund.amount)} · {REFUND_STATUS_LABELS[refund.status]}
+              <br />
+              <span className="small">{refund.reason}</span>
+              {refund.provider_ref ? (
+                <>
+                  <br />
+                  <span className="small muted">
+                    Reference <span className="mono">{refund.provider_ref}</span>
+                  </span>
+                </>
+              ) : null}
+            </span>
+            <span className="task-side">
+              {formatDateTime(refund.created_at)}
+              {refund.by ? ` by ${refund.by}` : ''}
+              {refund.status === 'manual' ? (
+                <PaidBackButton
+                  order={order}
+                  owed={{ kind: 'refund', id: refund.id }}
+                  amount={refund.amount}
+                />
+              ) : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The moves on one shipment of an order, each shown only when the order's `actions` include it:
+ * Ship (carrier and tracking number) for a delivery, Mark ready then Mark collected for a
+ * collection. Every button is disabled while its request is on the way and a second click in
+ * the same instant sends nothing; a refusal shows the server's words.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useContext, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { errorMessage } from '../../api/errors';
+import { FormField } from '../../components/form-field';
+import { Notice } from '../../components/notice';
+import { placeServerErrors } from '../../components/server-errors';
+import { useSingleFlight } from '../../components/use-single-flight';
+import {
+  useMarkCollected,
+  useMarkReady,
+  useShip,
+  type AdminOrder,
+  type AdminShipment,
+} from './api';
+import { shipSchema, type ShipInput, type ShipValues } from './action-schemas';
+import { CARRIER_LABELS, CARRIERS } from './labels';
+import { MoveDone } from './move-done';
+
+/**
+ * What can be done with one shipment now: a delivery not sent gets the ship form; a collection
+ * not ready gets Mark ready; a ready one gets Mark collected. Nothing when the order's
+ * `actions` do not include the move.
+ */
+export function ShipmentActions({
+  order,
+  shipment,
+}: {
+  order: AdminOrder;
+  shipment: AdminShipment;
+}) {
+  const can = (action: AdminOrder['actions'][number]) => order.actions.includes(action);
+  if (shipment.kind === 'delivery' && !shipment.fulfilment && can('ship'))
+    return <ShipForm order={order} shipment={shipment} />;
+  if (shipment.kind === 'collection' && !shipment.fulfilment && can('mark_ready'))
+    return <CollectionMove order={order} shipment={shipment} move="ready" />;
+  if (
+    shipment.kind === 'collection' &&
+    shipment.fulfilment?.status === 'ready' &&
+    can('mark_collected')
+  )
+    return <CollectionMove order={order} shipment={shipment} move="collected" />;
+  return null;
+}
+
+function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipment }) {
+  const move = useShip(order.order_number);
+  const done = useContext(MoveDone);
+  const once = useSingleFlight();
+  const id = useId();
+  const [message, setMessage] = useState<string | null>(null);
+  const form = useForm<ShipInput, unknown, ShipValues>({
+    resolver: zodResolver(shipSchema),
+    defaultValues: { carrier: 'royal_mail', tracking_number: '' },
+  });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) =>
+    once(async () => {
+      setMessage(null);
+      try {
+        await move.mutateAsync({ index: shipment.index, ...values });
+        done(
+          `${shipment.name}: shipped with ${CARRIER_LABELS[values.carrier]}. The customer is e-mailed.`,
+        );
+      } catch (error) {
+        setMessage(placeServerErrors(error, form.setError, ['carrier', 'tracking_number']));
+      }
+    }),
+  );
+  return (
+    <form className="form-inline" onSubmit={submit} noValidate aria-label={`Ship ${shipment.name}`}>
+      {message ? (
+        <div className="button-block">
+          <Notice tone="error">{message}</Notice>
+        </div>
+      ) : null}
+      <FormField id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
+        <select id={`${id}-carrier`} {...form.register('carrier')}>
+          {CARRIERS.map((carrier) => (
+            <option key={carrier} value={carrier}>
+              {CARRIER_LABELS[carrier]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField
+        id={`${id}-tracking`}
+        label="Tracking number"
+        error={errors.tracking_number?.message}
+      >
+        <input
+          id={`${id}-tracking`}
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          {...form.register('tracking_number')}
+        />
+      </FormField>
+      <div className="button-row">
+        <button type="submit" className="button button-primary" disabled={move.isPending}>
+          {move.isPending ? 'Saving…' : 'Mark shipped'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CollectionMove({
+  order,
+  shipment,
+  move: which,
+}: {
+  order: AdminOrder;
+  shipment: AdminShipment;
+  move: 'ready' | 'collected';
+}) {
+  const ready = useMarkReady(order.order_number);
+  const collected = useMarkCollected(order.order_number);
+  const move = which === 'ready' ? ready : collected;
+  const done = useContext(MoveDone);
+  const once = useSingleFlight();
+  const label = which === 'ready' ? 'Mark ready to collect' : 'Mark collected';
+  return (
+    <div className="form">
+      {which === 'collected' && shipment.age_verified ? (
+        <p className="alert-strip">Hand over only to an adult who shows proof of age.</p>
+      ) : null}
+      {move.isError ? <Notice tone="error">{errorMessage(move.error)}</Notice> : null}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={move.isPending}
+          onClick={() =>
+            void once(() =>
+              move.mutateAsync(shipment.index).then(
+                () =>
+                  done(
+                    which === 'ready'
+                      ? `${shipment.name}: ready to collect. The customer is e-mailed.`
+                      : `${shipment.name}: collected.`,
+                  ),
+                () => undefined,
+              ),
+            )
+          }
+        >
+          {move.isPending ? 'Saving…' : label}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * One of a product's photos (./product-photos.tsx): its thumbnail, its alt text (editable),
+ * "Move earlier", "Move later" and "Remove" (after a confirm step); a refusal shows the server's
+ * words, an alt text's beside the field.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { MAX_ALT_TEXT } from '../../../../common/upload-limits';
+import { useRemovePhoto, useUpdatePhoto, type ProductPhoto } from './api';
+
+export function PhotoCard({
+  productId,
+  photo,
+  index,
+  count,
+  moving,
+  onMove,
+  onRemoved,
+}: {
+  productId: number;
+  photo: ProductPhoto;
+  index: number;
+  count: number;
+  moving: boolean;
+  onMove: (by: -1 | 1) => void;
+  onRemoved: () => void;
+}) {
+  const id = useId();
+  const save = useUpdatePhoto(productId);
+  const remove = useRemovePhoto(productId);
+  const [alt, setAlt] = useState(photo.alt_text);
+  const [altError, setAltError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const changed = alt !== photo.alt_text;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!changed || save.isPending) return;
+    setAltError(null);
+    setError(null);
+    if (!alt.trim()) {
+      setAltError('Describe the photo for people who cannot see it.');
+      return;
+    }
+    save.mutate(
+      { photoId: photo.id, alt_text: alt },
+      {
+        onSuccess: (photos) => setAlt(photos.find((p) => p.id === photo.id)?.alt_text ?? alt),
+        onError: (failure) => {
+          const fields = fieldErrors(failure);
+          if (fields.alt_text) setAltError(fields.alt_text.join(' '));
+          else setError(errorMessage(failure));
+        },
+      },
+    );
+  }
+
+  const title = index === 0 ? `Photo 1 (main image)` : `Photo ${index + 1}`;
+  return (
+    <li className="photo-card">
+      <img
+        src={photo.thumbnail}
+        alt={photo.alt_text}
+        width={160}
+        height={160}
+        className="photo-thumb"
+      />
+      <p id={`${id}-title`} className="photo-name small">
+        {title}
+        {index === 0 ? (
+          <>
+            {' '}
+            <span className="badge badge-active">Main</span>
+          </>
+        ) : null}
+      </p>
+      <form className="form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-alt`}>Alt text</label>
+          <input
+            id={`${id}-alt`}
+            value={alt}
+            maxLength={MAX_ALT_TEXT}
+            required
+            aria-invalid={altError ? true : undefined}
+            aria-describedby={altError ? `${id}-alt-error` : undefined}
+            onChange={(event) => setAlt(event.target.value)}
+          />
+          {altError ? (
+            <p id={`${id}-alt-error`} className="field-error">
+              {altError}
+            </p>
+          ) : null}
+        </div>
+        {changed ? (
+          <button type="submit" className="button button-small" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save alt text'}
+          </button>
+        ) : null}
+      </form>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button-small"
+          disabled={index === 0 || moving}
+          onClick={() => onMove(-1)}
+          aria-describedby={`${id}-title`}
+        >
+          Move earlier
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={index === count - 1 || moving}
+          onClick={() => onMove(1)}
+          aria-describedby={`${id}-title`}
+        >
+          Move later
+        </button>
+        <button
+          type="button"
+          className="button button-small button-danger"
+          onClick={() => setConfirming(true)}
+          aria-describedby={`${id}-title`}
+        >
+          Remove
+        </button>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Remove this photo?"
+          confirmLabel="Remove photo"
+          cancelLabel="Keep it"
+          pending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(photo.id, {
+              onSuccess: () => {
+                setConfirming(false);
+                onRemoved();
+              },
+              onError: (failure) => {
+                setConfirming(false);
+                setError(errorMessage(failure));
+              },
+            })
+          }
+        >
+          <p>The storefront stops showing “{photo.alt_text}” at once.</p>
+        </ConfirmDialog>
+      ) : null}
+    </li>
+  );
+}
