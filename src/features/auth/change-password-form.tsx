@@ -7,11 +7,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useChangePassword } from './api';
-import { FormField } from './form-field';
 import { changePasswordSchema, type ChangePasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
-import { PostForm } from '../../components/post-form';
+import { AuthForm, PasswordField } from './auth-form-parts';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   success: 'Your password has been changed. Every other device has been logged out.',
@@ -50,57 +49,36 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <PostForm
-      className="auth-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="account-page-title"
-    >
-      {formError && (
-        <p className="auth-form__error" role="alert">
-          {formError}
-        </p>
-      )}
+    <AuthForm onSubmit={onSubmit} error={formError} labelledBy="account-page-title">
       {done && (
         <p className="auth-form__success" role="status">
           {CHANGE_PASSWORD_MESSAGES.success}
         </p>
       )}
-      <FormField
+      <PasswordField
         id="current-password"
         label="Current password"
         error={errors.current_password?.message}
-      >
-        <input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register('current_password')}
-        />
-      </FormField>
-      <FormField id="new-password" label="New password" error={errors.new_password?.message}>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('new_password')}
-        />
-      </FormField>
-      <FormField
+        autoComplete="current-password"
+        field={form.register('current_password')}
+      />
+      <PasswordField
+        id="new-password"
+        label="New password"
+        error={errors.new_password?.message}
+        autoComplete="new-password"
+        field={form.register('new_password')}
+      />
+      <PasswordField
         id="new-password-confirm"
         label="Confirm new password"
         error={errors.new_password_confirm?.message}
-      >
-        <input
-          id="new-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('new_password_confirm')}
-        />
-      </FormField>
+        autoComplete="new-password"
+        field={form.register('new_password_confirm')}
+      />
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Changing…' : 'Change password'}
       </button>
-    </PostForm>
+    </AuthForm>
   );
 }

@@ -8,12 +8,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PostForm } from '../../components/post-form';
 import { useDeleteAccount } from './api';
-import { FormField } from './form-field';
 import { deleteAccountSchema, type DeleteAccountValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
+import { AuthForm, PasswordField } from './auth-form-parts';
 
 export const DELETE_ACCOUNT_MESSAGES = {
   confirmTitle: 'Delete your account for good?',
@@ -54,24 +53,14 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   }
 
   return (
-    <PostForm className="auth-form" onSubmit={onSubmit} noValidate aria-label="Delete my account">
-      {formError && (
-        <p className="auth-form__error" role="alert">
-          {formError}
-        </p>
-      )}
-      <FormField
+    <AuthForm onSubmit={onSubmit} error={formError} label="Delete my account">
+      <PasswordField
         id="delete-account-password"
         label="Your password"
         error={errors.password?.message}
-      >
-        <input
-          id="delete-account-password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
-      </FormField>
+        autoComplete="current-password"
+        field={form.register('password')}
+      />
       <button type="submit" className="button-danger" disabled={busy}>
         {busy ? 'Deleting…' : 'Delete my account'}
       </button>
@@ -85,6 +74,6 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
           onCancel={() => setConfirming(null)}
         />
       )}
-    </PostForm>
+    </AuthForm>
   );
 }

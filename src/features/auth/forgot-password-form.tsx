@@ -11,7 +11,7 @@ import { FormField } from './form-field';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
-import { PostForm } from '../../components/post-form';
+import { AuthForm } from './auth-form-parts';
 
 export const FORGOT_PASSWORD_MESSAGES = {
   /** Shown when the server's answer has no detail of its own. */
@@ -55,26 +55,22 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <PostForm
-      className="auth-form"
+    <AuthForm
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="auth-page-title"
-    >
-      <p className="auth-form__switch">
-        Enter the e-mail of your account and we will send you a link to choose a new password.
-      </p>
-      {formError && (
-        <p className="auth-form__error" role="alert">
-          {formError}
+      lead={
+        <p className="auth-form__switch">
+          Enter the e-mail of your account and we will send you a link to choose a new password.
         </p>
-      )}
+      }
+      error={formError}
+      labelledBy="auth-page-title"
+    >
       <FormField id="forgot-email" label="Email" error={errors.email?.message}>
         <input id="forgot-email" type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Sending…' : 'Send reset link'}
       </button>
-    </PostForm>
+    </AuthForm>
   );
 }

@@ -11,7 +11,7 @@ import { loginSchema, type LoginValues } from './schemas';
 import { useLogin } from './api';
 import { FormField } from './form-field';
 import './auth.css';
-import { PostForm } from '../../components/post-form';
+import { AuthForm, PasswordField } from './auth-form-parts';
 
 export const LOGIN_FALLBACK_MESSAGE = 'An unknown error occurred during login.';
 
@@ -34,34 +34,30 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   });
 
   return (
-    <PostForm
-      className="auth-form"
+    <AuthForm
       onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="auth-page-title"
+      error={
+        login.isError &&
+        apiErrorMessage(login.error, LOGIN_FALLBACK_MESSAGE, { useErrorMessage: true })
+      }
+      labelledBy="auth-page-title"
     >
-      {login.isError && (
-        <p className="auth-form__error" role="alert">
-          {apiErrorMessage(login.error, LOGIN_FALLBACK_MESSAGE, { useErrorMessage: true })}
-        </p>
-      )}
       <FormField id="login-id" label="Email or username" error={errors.login_id?.message}>
         <input id="login-id" type="text" autoComplete="username" {...form.register('login_id')} />
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
-        <input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
-      </FormField>
+      <PasswordField
+        id="login-password"
+        label="Password"
+        error={errors.password?.message}
+        autoComplete="current-password"
+        field={form.register('password')}
+      />
       <p className="auth-form__forgot">
         <Link to="/forgot-password">Forgot your password?</Link>
       </p>
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in…' : 'Login'}
       </button>
-    </PostForm>
+    </AuthForm>
   );
 }

@@ -12,7 +12,7 @@ import { registerSchema, type RegisterValues } from './schemas';
 import { useRegister } from './api';
 import { FormField } from './form-field';
 import './auth.css';
-import { PostForm } from '../../components/post-form';
+import { AuthForm, PasswordField } from './auth-form-parts';
 
 export const REGISTER_FALLBACK_MESSAGE = 'An unknown error occurred during registration.';
 export const REGISTER_SUCCESS_MESSAGE = 'Registration successful! You can now log in.';
@@ -75,43 +75,27 @@ export function RegisterForm() {
   }
 
   return (
-    <PostForm
-      className="auth-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="auth-page-title"
-    >
-      {formError && (
-        <p className="auth-form__error" role="alert">
-          {formError}
-        </p>
-      )}
+    <AuthForm onSubmit={onSubmit} error={formError} labelledBy="auth-page-title">
       <FormField id="register-email" label="Email" error={errors.email?.message}>
         <input id="register-email" type="email" autoComplete="email" {...form.register('email')} />
       </FormField>
-      <FormField id="register-password" label="Password" error={errors.password?.message}>
-        <input
-          id="register-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-        />
-      </FormField>
-      <FormField
+      <PasswordField
+        id="register-password"
+        label="Password"
+        error={errors.password?.message}
+        autoComplete="new-password"
+        field={form.register('password')}
+      />
+      <PasswordField
         id="register-password-confirm"
         label="Confirm password"
         error={errors.password_confirm?.message}
-      >
-        <input
-          id="register-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password_confirm')}
-        />
-      </FormField>
+        autoComplete="new-password"
+        field={form.register('password_confirm')}
+      />
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Registering…' : 'Register'}
       </button>
-    </PostForm>
+    </AuthForm>
   );
 }

@@ -8,12 +8,11 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useConfirmPasswordReset } from './api';
-import { FormField } from './form-field';
 import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
 import { forgetResetToken } from './reset-token';
-import { PostForm } from '../../components/post-form';
+import { AuthForm, PasswordField } from './auth-form-parts';
 
 export const RESET_PASSWORD_MESSAGES = {
   invalidLink: 'This password reset link is invalid or has expired.',
@@ -85,40 +84,24 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   });
 
   return (
-    <PostForm
-      className="auth-form"
-      onSubmit={onSubmit}
-      noValidate
-      aria-labelledby="auth-page-title"
-    >
-      {formError && (
-        <p className="auth-form__error" role="alert">
-          {formError}
-        </p>
-      )}
-      <FormField id="reset-password" label="New password" error={errors.new_password?.message}>
-        <input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('new_password')}
-        />
-      </FormField>
-      <FormField
+    <AuthForm onSubmit={onSubmit} error={formError} labelledBy="auth-page-title">
+      <PasswordField
+        id="reset-password"
+        label="New password"
+        error={errors.new_password?.message}
+        autoComplete="new-password"
+        field={form.register('new_password')}
+      />
+      <PasswordField
         id="reset-password-confirm"
         label="Confirm new password"
         error={errors.new_password_confirm?.message}
-      >
-        <input
-          id="reset-password-confirm"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('new_password_confirm')}
-        />
-      </FormField>
+        autoComplete="new-password"
+        field={form.register('new_password_confirm')}
+      />
       <button type="submit" className="auth-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : 'Set new password'}
       </button>
-    </PostForm>
+    </AuthForm>
   );
 }
