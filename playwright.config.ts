@@ -131,16 +131,11 @@ export default defineConfig({
       env: { ...serverEnv, PORT: port },
     },
     {
-      // The same code built for the second shop (VITE_TENANT_TOKEN) into the data dir, and a
-      // server whose index.html carries that shop's settings (TENANT_TOKEN, DIST_DIR).
+      // The same build served for the second shop (TENANT_TOKEN): its pages name that shop in
+      // `<meta name="tenant-token">`, which the storefront and the back office read.
       command: [
         // Against someone else's first server, the data dir is this server's alone to remove.
         ownServer ? '' : `trap 'rm -rf "$E2E_DATA_DIR"' EXIT INT TERM;`,
-        // Both builds go to DIST_DIR (vite.config.ts reads it): the browser's and the server render.
-        'node_modules/.bin/vite build --logLevel warn &&',
-        'node_modules/.bin/vite build --ssr src/entry-server.tsx --logLevel warn &&',
-        // Its back office too: demo-pottery's owner moderates that shop's comments there.
-        'node_modules/.bin/vite build -c vite.admin.config.ts --logLevel warn &&',
         'env -u DATABASE_URL node dist/api/main.mjs',
       ].join(' '),
       url: `http://127.0.0.1:${potteryPort}/`,
@@ -153,8 +148,6 @@ export default defineConfig({
         ...serverEnv,
         PORT: potteryPort,
         TENANT_TOKEN: 'demo-pottery',
-        VITE_TENANT_TOKEN: 'demo-pottery',
-        DIST_DIR: path.join(dataDir, 'dist-pottery'),
       },
     },
   ],

@@ -5,7 +5,7 @@
  */
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { useFakeDist } from '../test/pages.ts';
-import { withTenantToken } from './admin-app.ts';
+import { withTenantToken } from '../platform/render/index-html.ts';
 
 const dist = useFakeDist();
 let t: TestApp;
@@ -50,7 +50,7 @@ describe('the back office app', () => {
       '<html><head><meta name="tenant-token" content="old"><title>x</title></head></html>';
     const html = withTenantToken(shell, 'a"><script>alert(1)</script>');
     expect(html).toBe(
-      '<html><head><meta name="tenant-token" content="a&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"><title>x</title></head></html>',
+      '<html><head><meta name="tenant-token" content="a&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"><title>x</title></head></html>',
     );
   });
 

@@ -14,6 +14,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withTenantToken } from '../platform/render/index-html.ts';
 
 export interface AdminAppOptions {
   /** The build's root (config.distDir); the back office is in its `admin/` folder. */
@@ -24,24 +25,6 @@ export interface AdminAppOptions {
    * so one build serves whichever shop the server is started for.
    */
   tenantToken?: string;
-}
-
-/** Characters that cannot appear raw in an HTML attribute value. */
-const ATTRIBUTE_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '"': '&quot;',
-  '<': '&lt;',
-  '>': '&gt;',
-};
-
-/**
- * The shell with the shop's tenant token in a `<meta name="tenant-token">` right after
- * `<head>` (replacing one the build may carry).
- */
-export function withTenantToken(html: string, tenantToken: string): string {
-  const meta = `<meta name="tenant-token" content="${tenantToken.replace(/[&"<>]/g, (c) => ATTRIBUTE_ESCAPES[c]!)}">`;
-  const without = html.replace(/<meta name="tenant-token"[^>]*>/g, '');
-  return without.replace(/<head>/i, (head) => `${head}${meta}`);
 }
 
 /** The Content-Security-Policy of the back office's documents. */

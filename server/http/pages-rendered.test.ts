@@ -42,6 +42,15 @@ describe('server-rendered pages', () => {
     );
   });
 
+  it("names the server's shop in the rendered page and in the shell, for the browser's requests", async () => {
+    // One build serves whichever shop the server is started for (src/api/config.ts reads this).
+    const meta = '<meta name="tenant-token" content="demo-handcraft">';
+    const rendered = await t.app.inject({ method: 'GET', url: '/faq', headers: HTML });
+    expect(rendered.body.match(/<meta name="tenant-token"[^>]*>/g)).toEqual([meta]);
+    const shell = await t.app.inject({ method: 'GET', url: '/index.html', headers: HTML });
+    expect(shell.body.match(/<meta name="tenant-token"[^>]*>/g)).toEqual([meta]);
+  });
+
   it('gives a product page its title, description, canonical, Open Graph, Product and BreadcrumbList JSON-LD', async () => {
     const response = await t.app.inject({
       method: 'GET',

@@ -12,7 +12,8 @@
  * - hashed files under /assets/ with `Cache-Control: public, max-age=31536000, immutable`;
  * - other top-level files (favicon.ico, ...) with an hour of caching; API paths keep their
  *   JSON 404.
- * When dist/index.html is missing, those pages answer 503 with how to build the SPA.
+ * When dist/index.html is missing, those pages answer 503 with how to build the SPA. Which
+ * requests are pages (and which product pages moved) is ./page-requests.ts.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,14 +21,17 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import Negotiator from 'negotiator';
 import type { components } from '../../common/storefront-api';
-import { contentSecurityPolicy, renderIndexHtml } from '../platform/render/index-html.ts';
+import {
+  contentSecurityPolicy,
+  renderIndexHtml,
+  withTenantToken,
+} from '../platform/render/index-html.ts';
 import { pageKey } from '../platform/render/page-key.ts';
 import { pathKinds, type PathKind } from '../platform/render/page-routes.ts';
 import { workerRendererLoader } from '../platform/render/render-worker-host.ts';
 import type { ApiFetch, Renderer } from '../../common/render-contract.ts';
-import { redirectedSlug } from '../catalog/product-slugs.ts';
+import { isPagePost, isSpaNavigation, movedProductPath, pathOf } from './page-requests.ts';
 import {
   builtRendererLoader,
   finishDocument,
@@ -82,85 +86,15 @@ const NOT_BUILT =
   '<body><h1>Storefront not built</h1><p>The API is running, but dist/index.html is missing. ' +
   'Run <code>npm run build</code> (or <code>npm start</code>, which builds it first) and restart.</p></body></html>';
 
-/**
- * True unless the client asks for JSON and not for HTML: a browser, curl's `*\/*`, a link
- * checker or a preview fetcher without an Accept header all get the page; a client whose Accept
- * prefers `application/json` (or another `+json` type) over HTML gets the API's JSON 404.
- * Negotiated by `negotiator`, so quality values count (`text/html;q=0` refuses HTML).
- */
-export function prefersPage(accept: string | undefined): boolean {
-  if (!accept?.trim()) return true;
-  const preferred = new Negotiator({ headers: { accept } }).mediaType([
-    'text/html',
-    'application/json',
-  ]);
-  // Neither acceptable (`image/png`, `application/problem+json`): a page unless it is JSON.
-  return preferred ? preferred === 'text/html' : !/json/i.test(accept);
-}
-
-/** The path of `request`'s URL, without its query. */
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?', 1)[0] ?? '/';
-}
-
-/** True when `request` asks for a page path (not API, media or an asset) and takes HTML. */
-function asksForPagePath(request: FastifyRequest, publicApiPath: string): boolean {
-  const path = pathOf(request);
-  if (path === publicApiPath || path.startsWith(`${publicApiPath}/`) || path.startsWith('/assets/'))
-    return false;
-  return prefersPage(request.headers.accept);
-}
-
-/** True when `request` is a page navigation the SPA should answer (not API, media or an asset). */
-export function isSpaNavigation(request: FastifyRequest, publicApiPath: string): boolean {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  return asksForPagePath(request, publicApiPath);
-}
-
-/**
- * True when `request` is a POST to a page path from a client that takes HTML: a server-rendered
- * form (`method="post"`, no action) submitted before the scripts ran.
- */
-export function isPagePost(request: FastifyRequest, publicApiPath: string): boolean {
-  return request.method === 'POST' && asksForPagePath(request, publicApiPath);
-}
-
-/** `/products/{slug}` (an optional trailing slash, any query): the slug, decoded, or null. */
-function productSlugOf(url: string): string | null {
-  const match = /^\/products\/([^/?#]+)\/?(?:\?|$)/.exec(url);
-  if (!match) return null;
-  try {
-    return decodeURIComponent(match[1]!);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The current page of a product whose former slug `url` names (`/products/old-slug?x=1` ->
- * `/products/new-slug?x=1`), or null: not a product page, not a former slug, or its product is
- * not active (../catalog/product-slugs.ts).
- */
-async function movedProductPath(
-  app: FastifyInstance,
-  tenantId: number | null,
-  url: string,
-): Promise<string | null> {
-  const slug = productSlugOf(url);
-  if (tenantId === null || slug === null || slug.length > 255 || slug.includes('\u0000')) {
-    return null;
-  }
-  const current = await redirectedSlug(app.db, tenantId, slug);
-  if (current === null) return null;
-  const queryAt = url.indexOf('?');
-  return `/products/${encodeURIComponent(current)}${queryAt < 0 ? '' : url.slice(queryAt)}`;
-}
-
 async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);
-  const template = built ? readFileSync(indexPath, 'utf8') : null;
+  // The shell and every rendered page name the shop they belong to (`<meta name="tenant-token">`,
+  // read by src/api/config.ts), so one build serves whichever shop this server is started for.
+  const template = built
+    ? withTenantToken(readFileSync(indexPath, 'utf8'), options.tenantToken)
+    : null;
   // The inlined settings, the shell and its policy: replaced whole when the settings are read
   // again (`reloadSiteSettings`), so a request never sees a shell of one and a policy of another.
   let site = {
@@ -323,7 +257,10 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
           kind: 'html',
           status: result.status,
           document: NoncedDocument.of(
-            finishDocument(result.html, assets, result.routeIds, nonceMarker),
+            withTenantToken(
+              finishDocument(result.html, assets, result.routeIds, nonceMarker),
+              options.tenantToken,
+            ),
             nonceMarker,
           ),
         };

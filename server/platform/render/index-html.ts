@@ -33,6 +33,18 @@ export function escapeHtml(text: string): string {
 }
 
 /**
+ * `html` with the shop's tenant token in a `<meta name="tenant-token">` right after `<head>`
+ * (replacing one the build may carry). The storefront (src/api/config.ts) and the back office
+ * (admin/src/api/config.ts) read it first, so one build serves whichever shop the server is
+ * started for (spec section 7: every request carries the shop's token).
+ */
+export function withTenantToken(html: string, tenantToken: string): string {
+  const meta = `<meta name="tenant-token" content="${escapeHtml(tenantToken)}">`;
+  const without = html.replace(/<meta name="tenant-token"[^>]*>/g, '');
+  return without.replace(/<head>/i, (head) => `${head}${meta}`);
+}
+
+/**
  * Returns `template` with the site settings inlined right before `</head>` as
  * `<script id="site-settings" type="application/json">`, the `<title>` set to the site title and
  * the meta description set (or added) with the spec's fallback. With `settings` null the
