@@ -20,6 +20,7 @@ import {
 } from './order-parts';
 import { OrderShipments } from './order-shipments';
 import './orders.css';
+import './order-parts.css';
 
 /**
  * The 14-day right's panel and request form (./order-cancellation.tsx) with the words it

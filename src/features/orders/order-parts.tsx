@@ -8,6 +8,7 @@ import { useLocalDates } from '../../components/local-dates';
 import { ShippingPrice } from '../shipping/shipping-price';
 import type { Order, OrderStatus } from './api';
 import './orders.css';
+import './order-parts.css';
 import { orderVatSentence } from '../site/vat-note';
 
 type OrderAddress = components['schemas']['OrderAddress'];

@@ -13,37 +13,23 @@ import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, listColumns } from '../../components/data-table';
-import { FormField } from '../../components/form-field';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { placeServerErrors } from '../../components/server-errors';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useMe } from '../auth/api';
 import {
-  invitationsQuery,
   ROLE_LABELS,
   ROLES,
-  securityQuery,
   staffQuery,
   useChangeRole,
-  useInvite,
   useRemoveMember,
   useResetTwoStep,
-  useRevokeInvitation,
-  useUpdateSecurity,
-  type Invitation,
-  type SecuritySettings,
   type StaffMember,
 } from './api';
-import {
-  inviteSchema,
-  roleSchema,
-  securitySchema,
-  type InviteValues,
-  type RoleValues,
-  type SecurityValues,
-} from './schemas';
+import { roleSchema, type RoleValues } from './schemas';
+import { InvitationsPanel, InvitePanel } from './invitation-panels';
+import { SecurityPanel } from './security-panel';
 
 export function StaffPage() {
   return (
@@ -272,207 +258,6 @@ function RoleForm({ member }: { member: StaffMember }) {
           {message ?? form.formState.errors.role?.message}
         </p>
       ) : null}
-    </form>
-  );
-}
-
-function InvitationsPanel() {
-  const invitations = useQuery(invitationsQuery());
-  const revoke = useRevokeInvitation();
-  const once = useSingleFlight();
-  const [revoking, setRevoking] = useState<number | null>(null);
-
-  const columns = useMemo(() => {
-    const column = listColumns<Invitation>();
-    return column.columns([
-      column.accessor('email', {
-        header: 'E-mail',
-        meta: { cell: 'cell-title' },
-        cell: (info) => <span className="break">{info.getValue()}</span>,
-      }),
-      column.accessor('role', { header: 'Role', cell: (info) => ROLE_LABELS[info.getValue()] }),
-      column.accessor('invited_by', {
-        header: 'Invited by',
-        cell: (info) => info.getValue() ?? '—',
-      }),
-      column.accessor('expires_at', {
-        header: 'Link',
-        cell: (info) =>
-          info.row.original.status === 'expired'
-            ? 'Expired'
-            : `Works until ${formatDateTime(info.getValue())}`,
-      }),
-      column.display({
-        id: 'revoke',
-        header: 'Revoke',
-        cell: (info) => (
-          <button
-            type="button"
-            className="button button-small"
-            disabled={revoke.isPending && revoking === info.row.original.id}
-            onClick={() =>
-              void once(async () => {
-                setRevoking(info.row.original.id);
-                await revoke.mutateAsync(info.row.original.id).catch(() => undefined);
-              })
-            }
-          >
-            Revoke
-            <span className="visually-hidden"> the invitation of {info.row.original.email}</span>
-          </button>
-        ),
-      }),
-    ]);
-  }, [revoke, once, revoking]);
-
-  return (
-    <section className="panel" aria-labelledby="invitations-title">
-      <h2 id="invitations-title">Invitations</h2>
-      {revoke.isError ? <ErrorNotice error={revoke.error} /> : null}
-      {invitations.isPending ? (
-        <Loading />
-      ) : invitations.isError ? (
-        <ErrorNotice error={invitations.error} onRetry={() => void invitations.refetch()} />
-      ) : (
-        <DataTable
-          caption="Open invitations"
-          columns={columns}
-          data={invitations.data}
-          rowId={(invitation) => String(invitation.id)}
-          empty="No open invitations."
-        />
-      )}
-    </section>
-  );
-}
-
-function InvitePanel() {
-  const invite = useInvite();
-  const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<InviteValues>({
-    resolver: zodResolver(inviteSchema),
-    defaultValues: { email: '', role: 'staff' },
-  });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(form, ['email', 'role'], async (values) => {
-    setSent(null);
-    const invitation = await invite.mutateAsync(values);
-    setSent(`Invitation sent to ${invitation.email}. The link works for 72 hours.`);
-    form.reset({ email: '', role: values.role });
-  });
-  return (
-    <section className="panel" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite someone</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="invite-title">
-        {sent ? <Notice tone="success">{sent}</Notice> : null}
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField id="invite-email" label="E-mail" error={errors.email?.message}>
-          <input
-            id="invite-email"
-            type="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        </FormField>
-        <FormField
-          id="invite-role"
-          label="Role"
-          hint="Staff run the order desk; owners can also refund, manage staff and see the activity log."
-          error={errors.role?.message}
-        >
-          <select id="invite-role" {...form.register('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={invite.isPending}>
-            {invite.isPending ? 'Sending…' : 'Send invitation'}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
-}
-
-function SecurityPanel() {
-  const settings = useQuery(securityQuery());
-  return (
-    <section className="panel" aria-labelledby="security-title">
-      <h2 id="security-title">Security</h2>
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SecurityForm settings={settings.data} />
-      )}
-    </section>
-  );
-}
-
-function SecurityForm({ settings }: { settings: SecuritySettings }) {
-  const update = useUpdateSecurity();
-  const once = useSingleFlight();
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const form = useForm<SecurityValues>({
-    resolver: zodResolver(securitySchema),
-    values: settings,
-  });
-  const submit = form.handleSubmit((values) =>
-    once(async () => {
-      setMessage(null);
-      try {
-        const saved = await update.mutateAsync(values);
-        setMessage({
-          tone: 'success',
-          text: saved.require_totp
-            ? 'Two-step verification is now required for everyone.'
-            : 'Two-step verification is now optional.',
-        });
-      } catch (error) {
-        setMessage({
-          tone: 'error',
-          text: placeServerErrors(error, form.setError, []) ?? errorMessage(error),
-        });
-      }
-    }),
-  );
-  return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="security-title">
-      {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
-      <div className="check">
-        <input
-          id="require-totp"
-          type="checkbox"
-          aria-describedby="require-totp-hint"
-          {...form.register('require_totp')}
-        />
-        <div>
-          <label htmlFor="require-totp">
-            <strong>Require two-step verification</strong>
-          </label>
-          <p id="require-totp-hint" className="field-hint">
-            Everyone signs in with a code from an authenticator app. Members without it are asked to
-            set it up at their next sign-in, and no one can turn theirs off. Turning this off again
-            takes an owner signed in with their code.
-          </p>
-        </div>
-      </div>
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={update.isPending || !form.formState.isDirty}
-        >
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
     </form>
   );
 }
