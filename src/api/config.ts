@@ -29,10 +29,7 @@ export function parseConfig(
   const apiBaseUrl = (env.VITE_API_BASE_URL || '/api').trim();
   if (!apiBaseUrl.startsWith('/') && !/^https?:\/\//.test(apiBaseUrl))
     issues.push('VITE_API_BASE_URL must be an http(s) URL or a path starting with /');
-  const fromPage = doc
-    ?.querySelector<HTMLMetaElement>('meta[name="tenant-token"]')
-    ?.getAttribute('content')
-    ?.trim();
+  const fromPage = doc?.querySelector<HTMLMetaElement>('meta[name=tenant-token]')?.content.trim();
   const tenantToken = (fromPage || env.VITE_TENANT_TOKEN || 'demo-handcraft').trim();
   if (!tenantToken) issues.push('VITE_TENANT_TOKEN must not be empty');
   if (issues.length) throw new Error(`Invalid storefront configuration: ${issues.join('; ')}`);
