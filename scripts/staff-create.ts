@@ -18,7 +18,8 @@
  * wrong argument.
  */
 import { DomainError } from '../server/platform/domain-error.ts';
-import { createStaffMember, isStaffRole } from '../server/staff/members.ts';
+import { isStaffRole } from '../server/staff/member-input.ts';
+import { createStaffMember } from '../server/staff/members.ts';
 import { withShopDatabase } from './lib/shop-database.ts';
 
 const USAGE =

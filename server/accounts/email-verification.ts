@@ -23,6 +23,7 @@ import type { MailMessage } from '../platform/mail/mailer.ts';
 import type { AccountScope } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
 import type { PasswordResetServices } from './context.ts';
+import { spendUserToken, storeUserToken } from './password-reset.ts';
 import { hashResetToken } from '../platform/credentials/reset-tokens.ts';
 import type { AddressThrottle } from '../platform/credentials/throttle.ts';
 
@@ -117,28 +118,19 @@ export async function requestEmailVerification(
   await services.verifyMailsPerAccount.consumeKey(tenantId, `user:${userId}`);
 
   const token = randomBytes(32).toString('base64url');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('email_verification_tokens')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', userId)
-      .where((eb) =>
-        eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
-      )
-      .execute();
-    await trx
-      .insertInto('email_verification_tokens')
-      .values({
-        tenant_id: tenantId,
-        user_id: userId,
-        email: user.email,
-        token_hash: hashResetToken(token),
-        expires_at: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_SECONDS * 1000).toISOString(),
-        used_at: null,
-        created_at: now.toISOString(),
-      })
-      .execute();
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      storeUserToken(
+        trx,
+        'email_verification_tokens',
+        { tenantId, userId },
+        token,
+        VERIFICATION_TOKEN_TTL_SECONDS,
+        now,
+        { email: user.email },
+      ),
+    );
   const settings = await findSiteSettings(db, tenantId);
   const shop = settings?.site_title || shopName;
   const from = services.mailFrom ?? settings?.contact_email ?? 'no-reply@localhost';
@@ -186,19 +178,10 @@ export async function confirmEmailVerification(
     ) {
       throw invalidToken();
     }
-    const used = await trx
-      .updateTable('email_verification_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (used.numUpdatedRows !== 1n) throw invalidToken();
-    await trx
-      .deleteFrom('email_verification_tokens')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', row.user_id)
-      .where('id', '!=', row.id)
-      .execute();
+    const owner = { tenantId, userId: row.user_id };
+    if (!(await spendUserToken(trx, 'email_verification_tokens', owner, row.id, now))) {
+      throw invalidToken();
+    }
     await markEmailVerified(trx, tenantId, row.user_id, now);
     return row.user_id;
   });

@@ -37,6 +37,73 @@ export class InvalidResetTokenError extends DomainError<AccountErrorCode> {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The tables of a shopper's one-use e-mailed tokens: reset links and verification links. */
+export type UserTokenTable = 'password_reset_tokens' | 'email_verification_tokens';
+
+/**
+ * Stores a new token of user `userId` in `table` (only its hash), valid `ttlSeconds` from `now`,
+ * after deleting the user's used and expired ones there: a user holds at most the tokens of the
+ * e-mails sent within the last `ttlSeconds`. Run it in a transaction.
+ * @param extra the table's own columns (a verification link's `email`).
+ */
+export async function storeUserToken(
+  trx: Db,
+  table: UserTokenTable,
+  owner: { tenantId: number; userId: number },
+  token: string,
+  ttlSeconds: number,
+  now: Date,
+  extra: { email?: string } = {},
+): Promise<void> {
+  await trx
+    .deleteFrom(table)
+    .where('tenant_id', '=', owner.tenantId)
+    .where('user_id', '=', owner.userId)
+    .where((eb) =>
+      eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
+    )
+    .execute();
+  const row = {
+    tenant_id: owner.tenantId,
+    user_id: owner.userId,
+    ...extra,
+    token_hash: hashResetToken(token),
+    expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString(),
+    used_at: null,
+    created_at: now.toISOString(),
+  };
+  await trx.insertInto(table).values(row).execute();
+}
+
+/**
+ * Spends token row `tokenId` of user `userId` in `table`: marks it used (a conditional UPDATE,
+ * so of two concurrent uses exactly one wins) and deletes the user's other tokens there (every
+ * other link mailed to them dies with this use), in the caller's transaction.
+ * @returns false when another use spent it first (nothing changed).
+ */
+export async function spendUserToken(
+  trx: Db,
+  table: UserTokenTable,
+  owner: { tenantId: number; userId: number },
+  tokenId: number,
+  now: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable(table)
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', tokenId)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return false;
+  await trx
+    .deleteFrom(table)
+    .where('tenant_id', '=', owner.tenantId)
+    .where('user_id', '=', owner.userId)
+    .where('id', '!=', tokenId)
+    .execute();
+  return true;
+}
+
 /** Issues and redeems reset tokens; every method is scoped to one tenant. */
 export class PasswordResetStore {
   constructor(
@@ -52,27 +119,18 @@ export class PasswordResetStore {
    */
   async issue(tenantId: number, userId: number, now = new Date()): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('password_reset_tokens')
-        .where('tenant_id', '=', tenantId)
-        .where('user_id', '=', userId)
-        .where((eb) =>
-          eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now.toISOString())]),
-        )
-        .execute();
-      await trx
-        .insertInto('password_reset_tokens')
-        .values({
-          tenant_id: tenantId,
-          user_id: userId,
-          token_hash: hashResetToken(token),
-          expires_at: new Date(now.getTime() + this.ttlSeconds * 1000).toISOString(),
-          used_at: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
-    });
+    await this.db
+      .transaction()
+      .execute((trx) =>
+        storeUserToken(
+          trx,
+          'password_reset_tokens',
+          { tenantId, userId },
+          token,
+          this.ttlSeconds,
+          now,
+        ),
+      );
     return token;
   }
 
@@ -115,20 +173,11 @@ export class PasswordResetStore {
   async redeem(trx: Db, tenantId: number, token: string, now = new Date()): Promise<number> {
     const row = await this.findUsable(trx, tenantId, token, now);
     if (!row) throw new InvalidResetTokenError();
-    const result = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw new InvalidResetTokenError();
     // Every other link mailed to the user dies with this use: one reset per set of e-mails.
-    await trx
-      .deleteFrom('password_reset_tokens')
-      .where('tenant_id', '=', tenantId)
-      .where('user_id', '=', row.user_id)
-      .where('id', '!=', row.id)
-      .execute();
+    const owner = { tenantId, userId: row.user_id };
+    if (!(await spendUserToken(trx, 'password_reset_tokens', owner, row.id, now))) {
+      throw new InvalidResetTokenError();
+    }
     return row.user_id;
   }
 }

@@ -16,7 +16,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../common/cart-limits.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { CART_MESSAGES } from './messages.ts';
-import { type Cart, ensureCart, loadCart, lockCart, stockConflict } from './cart.ts';
+import { type Cart, ensureCart, loadCart, lockCart, stockConflict, visibleLines } from './cart.ts';
 import type { CartErrorCode } from './errors.ts';
 
 const lineNotFound = () => new DomainError<CartErrorCode>('line_not_found', 'Not found.');
@@ -52,14 +52,7 @@ async function visibleLineCount(
   cartId: number,
   tenantId: number,
 ): Promise<number> {
-  const row = await db
-    .selectFrom('cart_items as ci')
-    .innerJoin('products as p', (join) =>
-      join
-        .onRef('p.id', '=', 'ci.product_id')
-        .on('p.tenant_id', '=', tenantId)
-        .on('p.is_active', '=', 1),
-    )
+  const row = await visibleLines(db, tenantId)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .where('ci.cart_id', '=', cartId)
     .executeTakeFirstOrThrow();
@@ -155,14 +148,7 @@ export async function setCartLineQuantity(
   quantity: number,
 ): Promise<Cart> {
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
-    const line = await trx
-      .selectFrom('cart_items as ci')
-      .innerJoin('products as p', (join) =>
-        join
-          .onRef('p.id', '=', 'ci.product_id')
-          .on('p.tenant_id', '=', tenantId)
-          .on('p.is_active', '=', 1),
-      )
+    const line = await visibleLines(trx, tenantId)
       .select(['ci.id', 'p.stock', 'p.made_to_order'])
       .where('ci.id', '=', lineId)
       .where('ci.cart_id', '=', cartId)

@@ -24,6 +24,7 @@ import { dispatchOf, shopRules } from '../catalog/dispatch-dates.ts';
 import { STOCK_MESSAGES } from './messages.ts';
 import { parseOptions, priceChoices } from '../catalog/options.ts';
 import { lineExemption } from '../catalog/cancellation-exemption.ts';
+import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -67,19 +68,27 @@ export async function mainImages(
 }
 
 /**
- * The cart's visible lines (active products of the tenant) with current catalogue prices and
- * the chosen options priced against the product's current ones, in line id order. Orders read
- * the same lines. `unit_cents` is the product's price with the options' surcharges.
+ * Every cart's lines (`ci`) joined with their products (`p`) where the shop still sells them
+ * (active products of shop `tenantId`): the lines a cart shows, prices and orders.
  */
-export async function cartLines(db: Db, cartId: number, tenantId: number) {
-  const rows = await db
+export function visibleLines(db: Db, tenantId: number) {
+  return db
     .selectFrom('cart_items as ci')
     .innerJoin('products as p', (join) =>
       join
         .onRef('p.id', '=', 'ci.product_id')
         .on('p.tenant_id', '=', tenantId)
         .on('p.is_active', '=', 1),
-    )
+    );
+}
+
+/**
+ * The cart's visible lines (active products of the tenant) with current catalogue prices and
+ * the chosen options priced against the product's current ones, in line id order. Orders read
+ * the same lines. `unit_cents` is the product's price with the options' surcharges.
+ */
+export async function cartLines(db: Db, cartId: number, tenantId: number) {
+  const rows = await visibleLines(db, tenantId)
     .select([
       'ci.id',
       'ci.quantity',
@@ -89,12 +98,7 @@ export async function cartLines(db: Db, cartId: number, tenantId: number) {
       'p.slug',
       'p.price_cents',
       'p.stock',
-      'p.options',
-      'p.made_to_order',
-      'p.lead_time_days_min',
-      'p.lead_time_days_max',
-      'p.age_restricted',
-      'p.cancellation_exempt',
+      ...LINE_TERMS_FIELDS,
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.id')

@@ -10,114 +10,34 @@
  * products cannot be deleted (409). Every change is written to the activity log in its
  * transaction with the fields it changed, before and after. The caller forgets the shop's
  * cached catalogue after the commit.
+ *
+ * A body is checked by ./category-input.ts (its limits and messages are there).
  */
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
-import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toCount } from '../platform/db/mapping.ts';
-import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
+import {
+  CATEGORY_LIMITS,
+  CATEGORY_MESSAGES,
+  type CategoryInput,
+  checkCategoryInput,
+  invalidCategoryInput,
+  slugFromName,
+} from './category-input.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
-import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 export type AdminCategory = Schemas['AdminCategory'];
 
-/** The columns' limits. */
-export const CATEGORY_LIMITS = { name: 100, slug: 100, description: 20_000, count: 1000 } as const;
-
-/** Every message of category editing, as the contract quotes them. */
-export const CATEGORY_MESSAGES = {
-  required: REQUIRED_MESSAGE,
-  blank: 'This field may not be blank.',
-  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
-  controlCharacters: 'Enter text without control characters.',
-  slugFormat: 'Enter lowercase letters, digits and hyphens only, e.g. kitchen-knives.',
-  slugTaken: 'A category with this slug already exists.',
-  noChange: 'Send at least one of name, slug, description.',
-  order: 'List every category of the shop exactly once.',
-  tooMany: `A shop holds at most ${CATEGORY_LIMITS.count} categories.`,
-  notEmpty: (n: number) =>
-    `This category holds ${n} ${n === 1 ? 'product' : 'products'}; move them to another category first.`,
-} as const;
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const invalid = (fields: FieldErrors) =>
-  new DomainError<StockCategoryErrorCode>('invalid_category_input', 'Invalid input.', { fields });
 const notFound = () => new DomainError<CatalogErrorCode>('category_not_found', 'Not found.');
-
-/** A slug made from a name: lowercase ASCII letters and digits joined by single hyphens. */
-export function slugFromName(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, CATEGORY_LIMITS.slug - 4)
-    .replace(/-+$/, '');
-  return slug || 'category';
-}
-
-/** What a member sends for a category; every field optional on an edit. */
-export interface CategoryInput {
-  name?: string;
-  slug?: string;
-  description?: string;
-}
-
-/** Checks and cleans the fields sent; throws `invalid_category_input` naming every bad one. */
-function checkInput(input: CategoryInput, creating: boolean): CategoryInput {
-  const errors: FieldErrors = {};
-  const out: CategoryInput = {};
-  if (input.name !== undefined || creating) {
-    if (typeof input.name !== 'string') errors.name = [CATEGORY_MESSAGES.required];
-    else {
-      const name = input.name.trim();
-      if (name === '') errors.name = [CATEGORY_MESSAGES.blank];
-      else if (name.length > CATEGORY_LIMITS.name) {
-        errors.name = [CATEGORY_MESSAGES.tooLong(CATEGORY_LIMITS.name)];
-      } else if (CONTROL.test(name)) errors.name = [CATEGORY_MESSAGES.controlCharacters];
-      else out.name = name;
-    }
-  }
-  if (input.slug !== undefined) {
-    if (typeof input.slug !== 'string') errors.slug = [CATEGORY_MESSAGES.slugFormat];
-    else {
-      const slug = input.slug.trim();
-      if (slug === '' && !creating) errors.slug = [CATEGORY_MESSAGES.blank];
-      else if (slug.length > CATEGORY_LIMITS.slug) {
-        errors.slug = [CATEGORY_MESSAGES.tooLong(CATEGORY_LIMITS.slug)];
-      } else if (slug !== '' && !SLUG.test(slug)) errors.slug = [CATEGORY_MESSAGES.slugFormat];
-      else if (slug !== '') out.slug = slug;
-    }
-  }
-  if (input.description !== undefined) {
-    if (typeof input.description !== 'string') errors.description = [CATEGORY_MESSAGES.required];
-    else if (input.description.length > CATEGORY_LIMITS.description) {
-      errors.description = [CATEGORY_MESSAGES.tooLong(CATEGORY_LIMITS.description)];
-    } else {
-      // NUL and other control characters have no place in HTML; the sanitizer keeps text.
-      out.description = sanitizeStaffHtml(input.description.replace(CONTROL_NOT_SPACE, ''));
-    }
-  }
-  if (!creating && Object.keys(errors).length === 0 && Object.keys(out).length === 0) {
-    throw invalid({ non_field_errors: [CATEGORY_MESSAGES.noChange] });
-  }
-  if (Object.keys(errors).length > 0) throw invalid(errors);
-  return out;
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_NOT_SPACE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /** Sorts categories as the shop's menu shows them: position, then name, then id. */
 export function inShopOrder<T extends { id: number; name: string; position: number }>(
@@ -208,7 +128,7 @@ export async function createCategory(
   input: CategoryInput,
   now: Date = new Date(),
 ): Promise<AdminCategory> {
-  const fields = checkInput(input, true);
+  const fields = checkCategoryInput(input, true);
   const tenantId = actor.tenantId;
   const slug = fields.slug ?? (await freeSlug(db, tenantId, slugFromName(fields.name!)));
   try {
@@ -230,7 +150,7 @@ export async function createCategory(
         .where('tenant_id', '=', tenantId)
         .executeTakeFirstOrThrow();
       if (toCount(count.n) > CATEGORY_LIMITS.count) {
-        throw invalid({ non_field_errors: [CATEGORY_MESSAGES.tooMany] });
+        throw invalidCategoryInput({ non_field_errors: [CATEGORY_MESSAGES.tooMany] });
       }
       await recordActivity(
         trx,
@@ -248,7 +168,8 @@ export async function createCategory(
     });
     return oneCategory(db, tenantId, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ slug: [CATEGORY_MESSAGES.slugTaken] });
+    if (isUniqueViolation(error))
+      throw invalidCategoryInput({ slug: [CATEGORY_MESSAGES.slugTaken] });
     throw error;
   }
 }
@@ -266,7 +187,7 @@ export async function updateCategory(
   now: Date = new Date(),
 ): Promise<AdminCategory> {
   if (!isRowId(categoryId)) throw notFound();
-  const fields = checkInput(input, false);
+  const fields = checkCategoryInput(input, false);
   const tenantId = actor.tenantId;
   try {
     const changed = await db.transaction().execute(async (trx) => {
@@ -310,7 +231,8 @@ export async function updateCategory(
     if (changed === null) throw notFound();
     return oneCategory(db, tenantId, changed);
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ slug: [CATEGORY_MESSAGES.slugTaken] });
+    if (isUniqueViolation(error))
+      throw invalidCategoryInput({ slug: [CATEGORY_MESSAGES.slugTaken] });
     throw error;
   }
 }
@@ -327,7 +249,7 @@ export async function reorderCategories(
   now: Date = new Date(),
 ): Promise<AdminCategory[]> {
   const tenantId = actor.tenantId;
-  const refuse = () => invalid({ ids: [CATEGORY_MESSAGES.order] });
+  const refuse = () => invalidCategoryInput({ ids: [CATEGORY_MESSAGES.order] });
   if (!Array.isArray(ids) || ids.length > CATEGORY_LIMITS.count || !ids.every(isRowId)) {
     throw refuse();
   }

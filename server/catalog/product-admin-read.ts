@@ -61,6 +61,28 @@ export function statusOf(row: {
   return toBool(row.is_active) ? 'active' : 'draft';
 }
 
+/** What the list and the product's own answer both show of a product row read with its category. */
+function basicsOf(
+  row: Parameters<typeof statusOf>[0] & {
+    id: number;
+    name: string;
+    slug: string;
+    price_cents: number;
+    category_id: number;
+    category_name: string;
+    category_slug: string;
+  },
+) {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    status: statusOf(row),
+    category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
+    price: toDecimal(row.price_cents),
+  };
+}
+
 /** `text` as itself inside a LIKE pattern (`%`, `_` and the escape character escaped). */
 function likeContaining(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -170,12 +192,7 @@ export async function listAdminProducts(
     nextPage: offset + rows.length < count ? page + 1 : null,
     previousPage: page > 1 ? page - 1 : null,
     results: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      status: statusOf(row),
-      category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
-      price: toDecimal(row.price_cents),
+      ...basicsOf(row),
       stock: row.stock,
       made_to_order: toBool(row.made_to_order),
       low_stock_threshold: row.low_stock_threshold,
@@ -244,12 +261,7 @@ export async function getAdminProduct(
       .execute(),
   ]);
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    status: statusOf(row),
-    category: { id: row.category_id, name: row.category_name, slug: row.category_slug },
-    price: toDecimal(row.price_cents),
+    ...basicsOf(row),
     price_before_discount:
       row.price_before_discount_cents === null ? null : toDecimal(row.price_before_discount_cents),
     stock: row.stock,

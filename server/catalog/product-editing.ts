@@ -1,6 +1,7 @@
 /**
  * The back office's product moves: create, update (which also publishes, takes back to draft,
- * archives and unarchives), duplicate. Who may call them (`catalog.edit`) is checked at the door
+ * archives and unarchives); duplicate is ./product-duplicate.ts, and what they share
+ * ./product-writes.ts. Who may call them (`catalog.edit`) is checked at the door
  * (server/http/admin/permissions.ts); each checks the form's rules (./product-input.ts), and writes in one transaction the product, its
  * attributes, its slug history (./product-slugs.ts), a stock movement for a starting stock
  * (./stock-movements.ts) and one activity-log entry with the fields that changed, as they
@@ -19,14 +20,13 @@
  * the new total (server/checkout/). Each new price is recorded with the moment it took effect
  * (./price-history.ts), which decides whether the storefront may show a price before discount.
  */
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { isUniqueViolation } from '../platform/db/errors.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
-import { type AdminProduct, getAdminProduct } from './product-admin-read.ts';
+import { changedFields } from '../content/content-input.ts';
+import { getAdminProduct } from './product-admin-read.ts';
 import {
-  type CheckedProduct,
   checkAcrossFields,
   checkProductInput,
   invalidProduct,
@@ -35,112 +35,16 @@ import {
 } from './product-input.ts';
 import { recordPrice } from './price-history.ts';
 import { freeSlug, recordSlug, slugFromName, slugTaken } from './product-slugs.ts';
+import {
+  checkCategory,
+  optionsJson,
+  slugSafe,
+  snapshot,
+  statusColumns,
+  writeAttributes,
+} from './product-writes.ts';
 import { recordStockMovement } from './stock-movements.ts';
 import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
-
-/** The fields the activity log compares (the product as the form shows it). */
-function snapshot(product: AdminProduct): Record<string, unknown> {
-  return {
-    name: product.name,
-    slug: product.slug,
-    status: product.status,
-    category_id: product.category.id,
-    price: product.price,
-    price_before_discount: product.price_before_discount,
-    low_stock_threshold: product.low_stock_threshold,
-    attributes: product.attributes,
-    description: product.description,
-    long_html_description: product.long_html_description,
-    options: product.options,
-    made_to_order: product.made_to_order,
-    lead_time_days_min: product.lead_time_days_min,
-    lead_time_days_max: product.lead_time_days_max,
-    age_restricted: product.age_restricted,
-    cancellation_exempt: product.cancellation_exempt,
-  };
-}
-
-/** The fields whose values differ, as they were and as they became. */
-function changes(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
-      was[key] = before[key];
-      now[key] = after[key];
-    }
-  }
-  return { before: was, after: now };
-}
-
-/** Refuses a category that is not the shop's. */
-async function checkCategory(
-  trx: Transaction<Database>,
-  tenantId: number,
-  categoryId: number,
-): Promise<void> {
-  const row = await trx
-    .selectFrom('categories')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', categoryId)
-    .executeTakeFirst();
-  if (!row) throw invalidProduct({ category_id: [PRODUCT_MESSAGES.noCategory] });
-}
-
-/** The columns of a status. */
-function statusColumns(status: 'active' | 'draft' | 'archived', at: Date, wasArchivedAt: unknown) {
-  if (status === 'archived') {
-    return {
-      is_active: 0,
-      archived_at: wasArchivedAt ? toIso(wasArchivedAt) : at.toISOString(),
-    };
-  }
-  return { is_active: status === 'active' ? 1 : 0, archived_at: null };
-}
-
-function toIso(value: unknown): string {
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/** Replaces the product's attributes with `attributes`, in their order. */
-async function writeAttributes(
-  trx: Transaction<Database>,
-  productId: number,
-  attributes: { name: string; value: string }[],
-): Promise<void> {
-  await trx.deleteFrom('product_attributes').where('product_id', '=', productId).execute();
-  if (attributes.length === 0) return;
-  await trx
-    .insertInto('product_attributes')
-    .values(
-      attributes.map((a, position) => ({
-        product_id: productId,
-        key: a.name,
-        value: a.value,
-        position,
-      })),
-    )
-    .execute();
-}
-
-/** Runs `write`, answering a slug taken meanwhile (the unique index) as the field's error. */
-async function slugSafe<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw invalidProduct({ slug: [PRODUCT_MESSAGES.slugTaken] });
-    throw error;
-  }
-}
-
-/** The JSON `products.options` stores (null: no options). */
-function optionsJson(options: CheckedProduct['options']): string | null {
-  return options && options.length > 0 ? JSON.stringify(options) : null;
-}
 
 /**
  * Creates a product of the actor's shop from the form (see the module comment). `name`,
@@ -151,7 +55,7 @@ function optionsJson(options: CheckedProduct['options']): string | null {
  * @throws DomainError `invalid_product_input` (400).
  */
 export async function createProduct(
-  db: import('kysely').Kysely<Database>,
+  db: Kysely<Database>,
   actor: StaffActor,
   input: ProductInput,
   now: Date = new Date(),
@@ -259,7 +163,7 @@ function actionOf(changed: Record<string, unknown>, from: string): string {
  * @throws DomainError `product_not_found` (404); `invalid_product_input` (400).
  */
 export async function updateProduct(
-  db: import('kysely').Kysely<Database>,
+  db: Kysely<Database>,
   actor: StaffActor,
   productId: number,
   input: ProductInput,
@@ -348,7 +252,7 @@ export async function updateProduct(
       }
       if (slug !== before.slug) await recordSlug(trx, tenantId, productId, slug, before.slug);
       const after = await getAdminProduct(trx, tenantId, productId);
-      const diff = changes(snapshot(before), snapshot(after));
+      const diff = changedFields(snapshot(before), snapshot(after));
       if (Object.keys(diff.after).length === 0) return false;
       await trx
         .updateTable('products')
@@ -369,91 +273,6 @@ export async function updateProduct(
         now,
       );
       return true;
-    }),
-  );
-}
-
-/**
- * Copies product `productId` of the actor's shop into a new draft: "<name> (copy)", a fresh
- * slug (`<slug>-copy`, `-copy-2`...), no stock, every other field the same, and copies of its
- * photo rows (the same files: a photo's files are shared until one of the two replaces them).
- * @returns the copy's id.
- * @throws DomainError `product_not_found` (404).
- */
-export async function duplicateProduct(
-  db: import('kysely').Kysely<Database>,
-  actor: StaffActor,
-  productId: number,
-  now: Date = new Date(),
-): Promise<number> {
-  const tenantId = actor.tenantId;
-  return slugSafe(() =>
-    db.transaction().execute(async (trx) => {
-      const source = await getAdminProduct(trx, tenantId, productId);
-      const row = await trx
-        .selectFrom('products')
-        .selectAll()
-        .where('id', '=', productId)
-        .executeTakeFirstOrThrow();
-      const name = `${source.name.slice(0, 193)} (copy)`;
-      const slug = await freeSlug(trx, tenantId, slugFromName(`${source.slug}-copy`));
-      const { id } = await trx
-        .insertInto('products')
-        .values({
-          tenant_id: tenantId,
-          slug,
-          name,
-          category_id: row.category_id,
-          price_cents: row.price_cents,
-          price_before_discount_cents: row.price_before_discount_cents,
-          stock: 0,
-          description: row.description,
-          long_html_description: row.long_html_description,
-          options: row.options,
-          made_to_order: row.made_to_order ? 1 : 0,
-          lead_time_days_min: row.lead_time_days_min,
-          lead_time_days_max: row.lead_time_days_max,
-          age_restricted: row.age_restricted ? 1 : 0,
-          cancellation_exempt: row.cancellation_exempt ? 1 : 0,
-          low_stock_threshold: row.low_stock_threshold,
-          is_active: 0,
-          archived_at: null,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeAttributes(trx, id, source.attributes);
-      // A new product: its price history starts now (the original's is not its own).
-      await recordPrice(trx, { tenantId, productId: id, priceCents: row.price_cents, at: now });
-      const images = await trx
-        .selectFrom('product_images')
-        .select(['image_path', 'thumb_path', 'alt_text', 'position'])
-        .where('product_id', '=', productId)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
-      if (images.length > 0) {
-        await trx
-          .insertInto('product_images')
-          .values(images.map((image) => ({ ...image, product_id: id })))
-          .execute();
-      }
-      await recordSlug(trx, tenantId, id, slug);
-      await recordActivity(
-        trx,
-        {
-          actor,
-          tenantId,
-          action: 'product.duplicate',
-          objectType: 'product',
-          objectId: id,
-          before: null,
-          after: { duplicated_from: productId, name, slug, status: 'draft' },
-        },
-        now,
-      );
-      return id;
     }),
   );
 }

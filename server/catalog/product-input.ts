@@ -24,7 +24,8 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import { parseOptions } from './options.ts';
 import type { ProductEditingErrorCode } from './product-editing-errors.ts';
-import { MAX_SLUG_LENGTH, SLUG_PATTERN } from './product-slugs.ts';
+import { SLUG_PATTERN } from '../platform/slug.ts';
+import { MAX_SLUG_LENGTH } from './product-slugs.ts';
 
 /** The messages of the product form's rules (tests and the contract quote them). */
 export const PRODUCT_MESSAGES = {

@@ -50,6 +50,19 @@ export function productColumns(db: Kysely<Database>, tenantId: number) {
   );
 }
 
+/**
+ * The product columns (`p`) a cart or order line's options, dispatch dates, age check and
+ * cancellation right are read from.
+ */
+export const LINE_TERMS_FIELDS = [
+  'p.options',
+  'p.made_to_order',
+  'p.lead_time_days_min',
+  'p.lead_time_days_max',
+  'p.age_restricted',
+  'p.cancellation_exempt',
+] as const;
+
 /** The columns {@link toProduct} reads, selected from {@link productColumns}. */
 export const PRODUCT_FIELDS = [
   'p.id',
@@ -63,12 +76,7 @@ export const PRODUCT_FIELDS = [
   'p.long_html_description',
   'c.name as category_name',
   'c.slug as category_slug',
-  'p.options',
-  'p.made_to_order',
-  'p.lead_time_days_min',
-  'p.lead_time_days_max',
-  'p.age_restricted',
-  'p.cancellation_exempt',
+  ...LINE_TERMS_FIELDS,
   'p.review_count',
   'p.rating_average',
 ] as const;

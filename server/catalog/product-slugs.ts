@@ -8,12 +8,10 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { slugify } from '../platform/slug.ts';
 
 /** The longest slug (the storefront's path parameter allows 120). */
 export const MAX_SLUG_LENGTH = 120;
-
-/** Lowercase ASCII letters and digits in groups joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,15 +21,13 @@ type Db = Kysely<Database> | Transaction<Database>;
  * `product` when nothing is left (a name of symbols only).
  */
 export function slugFromName(name: string, maxLength = MAX_SLUG_LENGTH): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, maxLength)
-    .replace(/-+$/g, '');
-  return slug === '' ? 'product' : slug;
+  return slugify(name, maxLength, 'product');
+}
+
+/** The products of shop `tenantId` but `exceptId` (every one when it is undefined). */
+function otherProducts(db: Db, tenantId: number, exceptId: number | undefined) {
+  const all = db.selectFrom('products').where('tenant_id', '=', tenantId);
+  return exceptId === undefined ? all : all.where('id', '!=', exceptId);
 }
 
 /** True when another product of the shop (not `exceptId`) has `slug` as its current slug. */
@@ -41,13 +37,11 @@ export async function slugTaken(
   slug: string,
   exceptId?: number,
 ): Promise<boolean> {
-  let query = db
-    .selectFrom('products')
+  const found = await otherProducts(db, tenantId, exceptId)
     .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('slug', '=', slug);
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return found !== undefined;
 }
 
 /**
@@ -60,14 +54,12 @@ export async function freeSlug(
   base: string,
   exceptId?: number,
 ): Promise<string> {
-  let query = db
-    .selectFrom('products')
-    .select('slug')
-    .where('tenant_id', '=', tenantId)
-    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
   // The product being renamed may keep a slug it already has.
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  const taken = new Set((await query.execute()).map((row) => row.slug));
+  const rows = await otherProducts(db, tenantId, exceptId)
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  const taken = new Set(rows.map((row) => row.slug));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) {
     const suffix = `-${n}`;

@@ -1,6 +1,7 @@
 /**
- * A product's stock in the back office: read it with its history, set it to a count or change it
- * by a number with a reason, its low-stock threshold, and the list of what is low.
+ * A product's stock in the back office: set it to a count or change it by a number with a
+ * reason, and its low-stock threshold. Reading it with its history, and the list of what is
+ * low, is ./stock-reads.ts.
  *
  * The rule every change follows: `products.stock` never goes below 0 and never races a
  * checkout. Checkout takes stock with `stock = stock - n WHERE stock >= n`; a change here is one
@@ -17,34 +18,20 @@
  * transaction. The caller forgets the product's cached pages after the commit (its slug is in
  * the answer).
  *
- * The history merges three sources, newest first: the movements made here; the sales, read
- * from the order lines that took stock (`order_items.stock_taken`, at the order's time); and
- * what an unpaid order gave back when it was canceled or expired (at its `closed_at`). Sales and
- * returns are read, never written, so the checkout path does not change. A paid order canceled
- * by the shop gives back only what had not left the shop; the history shows its lines as
- * returned all the same (an approximation, noted in the contract).
+ * The history (./stock-reads.ts) shows each movement made here among the sales and returns.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Schemas } from '../../common/admin-contract.ts';
-import type { Database, StockMovementReason } from '../platform/db/database.ts';
-import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
-import { pageOffset } from '../platform/db/page-offset.ts';
+import type { Database } from '../platform/db/database.ts';
+import { isRowId, MAX_ROW_ID } from '../platform/db/errors.ts';
+import { toBool } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { recordStockMovement } from './stock-movements.ts';
+import { findProduct } from './stock-reads.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
 import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
-
-export type ProductStock = Schemas['ProductStock'];
-export type StockMovement = Schemas['StockMovement'];
-export type LowStockItem = Schemas['LowStockItem'];
-
-/** Movements a page of a product's history. */
-export const STOCK_HISTORY_PAGE_SIZE = 20;
-/** Products a page of the low-stock list. */
-export const LOW_STOCK_PAGE_SIZE = 50;
 
 /** The limits of a change: a product holds at most a million pieces. */
 export const STOCK_LIMITS = {
@@ -106,39 +93,6 @@ const invalid = (fields: FieldErrors) =>
 const refused = (message: string, stock: number) =>
   new DomainError<StockCategoryErrorCode>('stock_move_refused', message, { extra: { stock } });
 const notFound = () => new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
-
-/** The largest id an integer column holds (PostgreSQL's `integer`). */
-const MAX_ROW_ID = 2_147_483_647;
-
-interface ProductStockRow {
-  id: number;
-  slug: string;
-  name: string;
-  stock: number;
-  made_to_order: boolean | number;
-  low_stock_threshold: number | null;
-}
-
-/** The shop's product `productId` with its stock, or undefined. */
-async function findProduct(
-  db: Kysely<Database>,
-  tenantId: number,
-  productId: number,
-): Promise<ProductStockRow | undefined> {
-  if (!Number.isSafeInteger(productId) || productId < 1 || productId > MAX_ROW_ID) return;
-  return db
-    .selectFrom('products')
-    .select(['id', 'slug', 'name', 'stock', 'made_to_order', 'low_stock_threshold'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', productId)
-    .executeTakeFirst();
-}
-
-/** True when a product at `stock` with `threshold` shows as low (never a made-to-order one). */
-export function isLow(stock: number, threshold: number | null, madeToOrder: boolean): boolean {
-  return !madeToOrder && threshold !== null && stock <= threshold;
-}
 
 /** Checks a change's fields; throws `invalid_stock_input` naming every bad one. */
 function checkChange(input: StockChangeInput): StockChangeInput & { note: string } {
@@ -304,7 +258,7 @@ export async function setStockThreshold(
     }
   }
   const tenantId = actor.tenantId;
-  if (!Number.isSafeInteger(productId) || productId < 1 || productId > MAX_ROW_ID) {
+  if (!isRowId(productId)) {
     throw notFound();
   }
   const done = await db.transaction().execute(async (trx) => {
@@ -342,155 +296,4 @@ export async function setStockThreshold(
   });
   if (!done) throw notFound();
   return done;
-}
-
-interface HistoryRow {
-  kind: 'adjustment' | 'sale' | 'return';
-  at: Date | string;
-  change: number | string;
-  stock_after: number | string | null;
-  reason: StockMovementReason | null;
-  note: string | null;
-  staff_id: number | null;
-  staff_name: string | null;
-  staff_email: string | null;
-  order_number: string | null;
-}
-
-/**
- * Product `productId`'s stock with page `page` of its history (20 a page, newest first: see the
- * module comment).
- * @throws DomainError `product_not_found` (404); `invalid_page` (404) past
- *   the last page (page 1 is always valid).
- */
-export async function getProductStock(
-  db: Kysely<Database>,
-  actor: StaffActor,
-  productId: number,
-  page = 1,
-): Promise<ProductStock & { nextPage: number | null; previousPage: number | null }> {
-  const product = await findProduct(db, actor.tenantId, productId);
-  if (!product) throw notFound();
-  const offset = pageOffset(page, STOCK_HISTORY_PAGE_SIZE);
-  if (offset === null || page < 1 || !Number.isInteger(page)) throw invalidPage();
-  const tenantId = actor.tenantId;
-  const history = sql<HistoryRow>`
-    select 'adjustment' as kind, m.id as seq, m.created_at as at, m.change as change,
-      m.stock_after as stock_after, m.reason as reason, m.note as note, m.staff_id as staff_id,
-      s.name as staff_name, s.email as staff_email, null as order_number
-    from stock_movements m left join staff s on s.id = m.staff_id
-    where m.tenant_id = ${tenantId} and m.product_id = ${product.id}
-    union all
-    select 'sale', oi.id, o.created_at, -oi.stock_taken, null, null, '', null, null, null,
-      o.order_number
-    from order_items oi join orders o on o.id = oi.order_id
-    where o.tenant_id = ${tenantId} and oi.product_id = ${product.id} and oi.stock_taken > 0
-    union all
-    select 'return', oi.id, o.closed_at, oi.stock_taken, null, null, '', null, null, null,
-      o.order_number
-    from order_items oi join orders o on o.id = oi.order_id
-    where o.tenant_id = ${tenantId} and oi.product_id = ${product.id} and oi.stock_taken > 0
-      and o.status in ('canceled', 'expired') and o.closed_at is not null`;
-  const counted = await sql<{
-    n: number | string;
-  }>`select count(*) as n from (${history}) h`.execute(db);
-  const count = toCount(counted.rows[0]?.n);
-  if (page > 1 && offset >= count) throw invalidPage();
-  const rows =
-    count === 0
-      ? []
-      : (
-          await sql<HistoryRow>`select * from (${history}) h
-            order by h.at desc, h.kind desc, h.seq desc
-            limit ${STOCK_HISTORY_PAGE_SIZE} offset ${offset}`.execute(db)
-        ).rows;
-  const madeToOrder = toBool(product.made_to_order);
-  return {
-    product_id: product.id,
-    slug: product.slug,
-    name: product.name,
-    stock: product.stock,
-    low_stock_threshold: product.low_stock_threshold,
-    is_low: isLow(product.stock, product.low_stock_threshold, madeToOrder),
-    made_to_order: madeToOrder,
-    nextPage: offset + STOCK_HISTORY_PAGE_SIZE < count ? page + 1 : null,
-    previousPage: page > 1 ? page - 1 : null,
-    movements: {
-      count,
-      next: null,
-      previous: null,
-      results: rows.map((row) => ({
-        kind: row.kind,
-        at: toIsoString(row.at),
-        change: Number(row.change),
-        stock_after: row.stock_after === null ? null : Number(row.stock_after),
-        reason: row.reason,
-        note: row.note ?? '',
-        staff_name:
-          row.kind !== 'adjustment'
-            ? null
-            : row.staff_id === null
-              ? 'System'
-              : (row.staff_name ?? row.staff_email ?? 'System'),
-        order_number: row.order_number,
-      })),
-    },
-  };
-}
-
-/**
- * Page `page` of the shop's products at or below their low-stock threshold (not made to order),
- * sold out first, then by stock, name and id; 50 a page.
- * @throws DomainError `invalid_page` (404) past the last page.
- */
-export async function listLowStock(
-  db: Kysely<Database>,
-  actor: StaffActor,
-  page = 1,
-): Promise<{
-  count: number;
-  nextPage: number | null;
-  previousPage: number | null;
-  results: LowStockItem[];
-}> {
-  const offset = pageOffset(page, LOW_STOCK_PAGE_SIZE);
-  if (offset === null || page < 1 || !Number.isInteger(page)) throw invalidPage();
-  const query = db
-    .selectFrom('products')
-    .where('tenant_id', '=', actor.tenantId)
-    .where('made_to_order', '=', 0)
-    .where('archived_at', 'is', null)
-    .where('low_stock_threshold', 'is not', null)
-    .where(sql<boolean>`stock <= low_stock_threshold`);
-  const count = toCount(
-    (
-      await query
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  if (page > 1 && offset >= count) throw invalidPage();
-  const rows =
-    count === 0
-      ? []
-      : await query
-          .select(['id', 'slug', 'name', 'stock', 'low_stock_threshold'])
-          .orderBy('stock')
-          .orderBy('name')
-          .orderBy('id')
-          .limit(LOW_STOCK_PAGE_SIZE)
-          .offset(offset)
-          .execute();
-  return {
-    count,
-    nextPage: offset + LOW_STOCK_PAGE_SIZE < count ? page + 1 : null,
-    previousPage: page > 1 ? page - 1 : null,
-    results: rows.map((row) => ({
-      product_id: row.id,
-      slug: row.slug,
-      name: row.name,
-      stock: row.stock,
-      low_stock_threshold: row.low_stock_threshold ?? 0,
-    })),
-  };
 }

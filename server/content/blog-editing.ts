@@ -21,242 +21,51 @@
  *
  * Every change is in the activity log with the fields it changed; the HTTP layer drops the
  * shop's cached answers and pages after each call, so the storefront shows it at once.
+ *
+ * This module saves; a body is checked by ./blog-post-input.ts, and the back office reads the
+ * posts through ./blog-admin-read.ts.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Schemas } from '../../common/admin-contract.ts';
-import type { BlogPostStatus, Database } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
-import { toCount, toIsoString } from '../platform/db/mapping.ts';
-import { pageOffset } from '../platform/db/page-offset.ts';
-import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { toIsoString } from '../platform/db/mapping.ts';
+import { DomainError } from '../platform/domain-error.ts';
 import { claimUpload } from '../media/uploads.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
+import { type AdminBlogPost, getAdminPost } from './blog-admin-read.ts';
+import { type BlogPostInput, checkPost, slugFromTitle } from './blog-post-input.ts';
 import {
   changedFields,
-  checkChoice,
-  checkHtml,
-  checkText,
   CONTENT_MESSAGES,
   contentNotFound,
   contentRefused,
   invalidContent,
-  throwIfInvalid,
 } from './content-input.ts';
-import type { ContentErrorCode } from './errors.ts';
 
-export type AdminBlogPost = Schemas['AdminBlogPost'];
 type Trx = Transaction<Database>;
 
-/** Posts a page of the back office's list. */
-export const BLOG_ADMIN_PAGE_SIZE = 25;
-
-/** The statuses a post may have. */
-export const BLOG_STATUSES: readonly BlogPostStatus[] = ['draft', 'published', 'archived'];
-
-/** The longest value of each field (the contract's maxLength). */
-export const BLOG_LIMITS = {
-  title: 200,
-  slug: 100,
-  excerpt: 500,
-  content: 200_000,
-} as const;
-
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/**
- * The slug a title makes: lowercase ASCII letters and digits, words joined by single hyphens,
- * accents dropped, at most {@link BLOG_LIMITS.slug} characters; `post` for a title with no
- * letter or digit left.
- */
-export function slugFromTitle(title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, BLOG_LIMITS.slug - 4)
-    .replace(/-+$/, '');
-  return slug === '' ? 'post' : slug;
-}
-
-/** What a member sends: every field optional on an edit; `title` required on create. */
-export interface BlogPostInput {
-  title?: unknown;
-  slug?: unknown;
-  excerpt?: unknown;
-  content?: unknown;
-  status?: unknown;
-  published_at?: unknown;
-  featured_image_upload_id?: unknown;
-}
-
-/** The columns a body sets, checked. */
-interface CheckedPost {
-  title?: string;
-  /** '' asks for a slug made from the title. */
-  slug?: string;
-  excerpt?: string;
-  content?: string;
-  status?: BlogPostStatus;
-  published_at?: string | null;
-  /** A number claims that upload; null removes the image; undefined leaves it. */
-  upload?: number | null;
-}
-
-function checkPost(body: BlogPostInput, creating: boolean): CheckedPost {
-  const errors: FieldErrors = {};
-  const out: CheckedPost = {};
-  const has = (field: keyof BlogPostInput) => Object.hasOwn(body, field);
-  if (creating || has('title')) {
-    out.title = checkText(errors, 'title', body.title, { max: BLOG_LIMITS.title });
-  }
-  if (has('slug') && body.slug !== null) {
-    const slug = checkText(errors, 'slug', body.slug, { max: BLOG_LIMITS.slug, optional: true });
-    if (!errors.slug && slug !== '' && !SLUG.test(slug)) errors.slug = [CONTENT_MESSAGES.slug];
-    out.slug = slug;
-  } else if (creating || has('slug')) out.slug = '';
-  if (creating || has('excerpt')) {
-    out.excerpt = checkText(errors, 'excerpt', body.excerpt ?? '', {
-      max: BLOG_LIMITS.excerpt,
-      lines: true,
-      optional: true,
-    });
-  }
-  if (creating || has('content')) {
-    out.content = checkHtml(errors, 'content', body.content ?? '', { max: BLOG_LIMITS.content });
-  }
-  if (has('status') || creating) {
-    out.status = checkChoice(errors, 'status', body.status ?? 'draft', BLOG_STATUSES);
-  }
-  if (has('published_at')) {
-    const value = body.published_at;
-    if (value === null) out.published_at = null;
-    else {
-      const at = typeof value === 'string' && value.length <= 40 ? new Date(value) : null;
-      if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) {
-        errors.published_at = [CONTENT_MESSAGES.date];
-      } else out.published_at = at.toISOString();
-    }
-  }
-  if (has('featured_image_upload_id')) {
-    const id = body.featured_image_upload_id;
-    if (id === null) out.upload = null;
-    else if (typeof id === 'number' && Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647) {
-      out.upload = id;
-    } else errors.featured_image_upload_id = ['A valid integer is required.'];
-  }
-  throwIfInvalid(errors);
-  return out;
-}
-
-/** The columns of a post the back office reads, with its author's username (same shop). */
-function postQuery(db: Kysely<Database> | Trx, tenantId: number) {
-  return db
-    .selectFrom('blog_posts as p')
-    .leftJoin('users as u', (join) =>
-      join.onRef('u.id', '=', 'p.author_id').on('u.tenant_id', '=', tenantId),
-    )
-    .where('p.tenant_id', '=', tenantId)
-    .select([
-      'p.id',
-      'p.slug',
-      'p.title',
-      'p.excerpt',
-      'p.status',
-      'p.published_at',
-      'p.featured_image_path',
-      'p.created_at',
-      'p.updated_at',
-      'u.username as author_username',
-    ]);
-}
-
-type PostRow = Awaited<ReturnType<ReturnType<typeof postQuery>['executeTakeFirstOrThrow']>>;
-
-/** A post's summary as the list shows it; `is_visible`: the storefront shows it at `now`. */
-function toSummary(row: PostRow, now: Date): Schemas['AdminBlogPostSummary'] {
-  const publishedAt = row.published_at === null ? null : toIsoString(row.published_at);
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    status: row.status,
-    published_at: publishedAt,
-    featured_image: row.featured_image_path,
-    author: row.author_username,
-    is_visible: row.status === 'published' && publishedAt !== null && new Date(publishedAt) <= now,
-    created_at: toIsoString(row.created_at),
-    updated_at: toIsoString(row.updated_at),
-  };
-}
-
-/**
- * Page `page` (1-based) of the shop's posts, newest first (by when written), 25 a page, of
- * `status` when one is named.
- * @throws DomainError `forbidden` (403); `invalid_blog_page` (404 "Invalid page.") past the last.
- */
-export async function listAdminPosts(
-  db: Kysely<Database>,
-  actor: StaffActor,
-  params: { status?: BlogPostStatus; page?: number },
-  now: Date = new Date(),
-): Promise<{
-  count: number;
-  results: Schemas['AdminBlogPostSummary'][];
-  page: number;
-  hasNext: boolean;
-}> {
-  const page = params.page ?? 1;
-  const offset = pageOffset(page, BLOG_ADMIN_PAGE_SIZE);
-  const invalidPage = () => new DomainError<ContentErrorCode>('invalid_blog_page', 'Invalid page.');
-  if (offset === null) throw invalidPage();
-  let rows = postQuery(db, actor.tenantId);
-  let total = db
-    .selectFrom('blog_posts')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('tenant_id', '=', actor.tenantId);
-  if (params.status) {
-    rows = rows.where('p.status', '=', params.status);
-    total = total.where('status', '=', params.status);
-  }
-  const [found, counted] = await Promise.all([
-    rows
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(BLOG_ADMIN_PAGE_SIZE)
-      .offset(offset)
-      .execute(),
-    total.executeTakeFirstOrThrow(),
-  ]);
-  const count = toCount(counted.n);
-  if (found.length === 0 && page > 1) throw invalidPage();
-  return {
-    count,
-    results: found.map((row) => toSummary(row, now)),
-    page,
-    hasNext: offset + BLOG_ADMIN_PAGE_SIZE < count,
-  };
-}
-
-/**
- * Post `id` of the actor's shop, whatever its status, with its HTML.
- * @throws DomainError `forbidden` (403); `content_not_found` (404).
- */
-export async function getAdminPost(
-  db: Kysely<Database> | Trx,
+/** Logs `blog_post.<verb>` on post `id` by the actor, with the fields before and after. */
+async function logPostChange(
+  trx: Trx,
   actor: StaffActor,
   id: number,
-  now: Date = new Date(),
-): Promise<AdminBlogPost> {
-  const row = await postQuery(db, actor.tenantId)
-    .select('p.content')
-    .where('p.id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw contentNotFound();
-  return { ...toSummary(row, now), content: row.content };
+  verb: 'create' | 'update' | 'delete',
+  change: { before: unknown; after: unknown },
+  now: Date,
+): Promise<void> {
+  await recordActivity(
+    trx,
+    {
+      actor,
+      tenantId: actor.tenantId,
+      action: `blog_post.${verb}`,
+      objectType: 'blog_post',
+      objectId: id,
+      ...change,
+    },
+    now,
+  );
 }
 
 /** The fields the activity log compares, from a post's row. */
@@ -383,17 +192,12 @@ export async function createPost(
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordActivity(
+      await logPostChange(
         trx,
-        {
-          actor,
-          tenantId: actor.tenantId,
-          action: 'blog_post.create',
-          objectType: 'blog_post',
-          objectId: id,
-          before: null,
-          after: loggedFields(row),
-        },
+        actor,
+        id,
+        'create',
+        { before: null, after: loggedFields(row) },
         now,
       );
       return id;
@@ -468,18 +272,7 @@ export async function updatePost(
         .set({ ...next, updated_at: at })
         .where('id', '=', id)
         .execute();
-      await recordActivity(
-        trx,
-        {
-          actor,
-          tenantId: actor.tenantId,
-          action: 'blog_post.update',
-          objectType: 'blog_post',
-          objectId: id,
-          ...change,
-        },
-        now,
-      );
+      await logPostChange(trx, actor, id, 'update', change, now);
     })
     .catch(slugRace);
   return getAdminPost(db, actor, id, now);
@@ -513,18 +306,6 @@ export async function deletePost(
         .executeTakeFirst();
       throw exists ? contentRefused(CONTENT_MESSAGES.deleteNotDraft) : contentNotFound();
     }
-    await recordActivity(
-      trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: 'blog_post.delete',
-        objectType: 'blog_post',
-        objectId: id,
-        before: loggedFields(gone),
-        after: null,
-      },
-      now,
-    );
+    await logPostChange(trx, actor, id, 'delete', { before: loggedFields(gone), after: null }, now);
   });
 }

@@ -2,7 +2,7 @@
  * How a post's slug is made from its title when the member leaves it empty, and which links
  * the contact page's fields take.
  */
-import { slugFromTitle } from './blog-editing.ts';
+import { slugFromTitle } from './blog-post-input.ts';
 import { checkHttpsUrl, checkHtml } from './content-input.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 

@@ -19,15 +19,20 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { isRowId } from '../platform/db/errors.ts';
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
-import { pageOffset } from '../platform/db/page-offset.ts';
-import { DomainError } from '../platform/domain-error.ts';
 import type { ContactReplyEmailData } from '../platform/mail/templates/staff-email-data.ts';
-import type { EmailShop } from '../platform/mail/templates/email-data.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { recordActivity } from '../staff/activity-log.ts';
-import { checkReplyText } from './moderation.ts';
-import type { ModerationErrorCode } from './moderation-errors.ts';
+import { queueStaffEmail, staffEmailShop } from '../staff/staff-mail.ts';
+import {
+  checkReplyText,
+  notFound,
+  pageBounds,
+  pageOf,
+  type PageOfItems,
+  refused,
+} from './moderation-queue.ts';
 
 /** Messages a page of the inbox. */
 export const INBOX_PAGE_SIZE = 25;
@@ -68,25 +73,13 @@ export interface InboxMessage extends Omit<InboxMessageSummary, 'excerpt' | 'rep
 }
 
 /** One page of the inbox. */
-export interface InboxPage {
-  count: number;
-  nextPage: number | null;
-  previousPage: number | null;
-  results: InboxMessageSummary[];
+export interface InboxPage extends PageOfItems<InboxMessageSummary> {
   /** Unread messages in the inbox (not archived), whatever the filter. */
   unreadCount: number;
 }
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
-
-const MAX_ROW_ID = 2_147_483_647;
-const notFound = () =>
-  new DomainError<ModerationErrorCode>('moderation_item_not_found', 'Not found.');
-const invalidPage = () =>
-  new DomainError<ModerationErrorCode>('invalid_moderation_page', 'Invalid page.');
-const refused = (message: string) =>
-  new DomainError<ModerationErrorCode>('moderation_move_refused', message);
 
 /** What a refused inbox move says. */
 export const INBOX_MESSAGES = {
@@ -104,9 +97,7 @@ export async function listInbox(
   actor: StaffActor,
   filters: { unread?: boolean; archived?: boolean; page?: number },
 ): Promise<InboxPage> {
-  const page = filters.page ?? 1;
-  const offset = Number.isInteger(page) && page >= 1 ? pageOffset(page, INBOX_PAGE_SIZE) : null;
-  if (offset === null) throw invalidPage();
+  const { page, offset } = pageBounds(filters.page, INBOX_PAGE_SIZE);
   let query = db
     .selectFrom('contact_messages as m')
     .where('m.tenant_id', '=', actor.tenantId)
@@ -143,33 +134,29 @@ export async function listInbox(
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
-  const count = toCount(total.n);
-  if (page > 1 && rows.length === 0) throw invalidPage();
+  const results = rows.map((m): InboxMessageSummary => {
+    const flat = m.message.replace(/\s+/g, ' ').trim();
+    return {
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      excerpt: flat.length > 140 ? `${flat.slice(0, 139)}…` : flat,
+      created_at: toIsoString(m.created_at),
+      is_read: m.read_at !== null,
+      is_archived: m.archived_at !== null,
+      reply_count: toCount(m.reply_count),
+    };
+  });
   return {
-    count,
-    nextPage: page * INBOX_PAGE_SIZE < count ? page + 1 : null,
-    previousPage: page > 1 ? page - 1 : null,
+    ...pageOf(page, toCount(total.n), results, INBOX_PAGE_SIZE),
     unreadCount: toCount(unread.n),
-    results: rows.map((m) => {
-      const flat = m.message.replace(/\s+/g, ' ').trim();
-      return {
-        id: m.id,
-        name: m.name,
-        email: m.email,
-        subject: m.subject,
-        excerpt: flat.length > 140 ? `${flat.slice(0, 139)}…` : flat,
-        created_at: toIsoString(m.created_at),
-        is_read: m.read_at !== null,
-        is_archived: m.archived_at !== null,
-        reply_count: toCount(m.reply_count),
-      };
-    }),
   };
 }
 
 /** The message `id` of the shop, locked (a write first, as orders lock), or 404. */
 async function lockMessage(trx: Trx, tenantId: number, id: number) {
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound();
+  if (!isRowId(id)) throw notFound();
   const row = await trx
     .updateTable('contact_messages')
     .set((eb) => ({ subject: eb.ref('subject') }))
@@ -221,6 +208,15 @@ async function readMessage(db: Db | Trx, tenantId: number, id: number): Promise<
   };
 }
 
+/** Writes `set` to message `id` (which the caller locked). */
+async function setMessage(
+  trx: Trx,
+  id: number,
+  set: { read_at?: string | null; archived_at?: string | null },
+): Promise<void> {
+  await trx.updateTable('contact_messages').set(set).where('id', '=', id).execute();
+}
+
 /** Writes one inbox change and its log entry. */
 async function logChange(
   trx: Trx,
@@ -260,11 +256,7 @@ export async function openMessage(
   return db.transaction().execute(async (trx) => {
     const row = await lockMessage(trx, actor.tenantId, id);
     if (row.read_at === null) {
-      await trx
-        .updateTable('contact_messages')
-        .set({ read_at: at.toISOString() })
-        .where('id', '=', id)
-        .execute();
+      await setMessage(trx, id, { read_at: at.toISOString() });
       await logChange(trx, actor, id, 'read', { is_read: false }, { is_read: true }, at);
     }
     return readMessage(trx, actor.tenantId, id);
@@ -290,22 +282,14 @@ export async function moveMessage(
     const now = at.toISOString();
     if (move === 'unread') {
       if (row.read_at === null) throw refused(INBOX_MESSAGES.alreadyUnread);
-      await trx
-        .updateTable('contact_messages')
-        .set({ read_at: null })
-        .where('id', '=', id)
-        .execute();
+      await setMessage(trx, id, { read_at: null });
       await logChange(trx, actor, id, 'mark_unread', { is_read: true }, { is_read: false }, at);
     } else {
       const archive = move === 'archive';
       if (archive === (row.archived_at !== null)) {
         throw refused(archive ? INBOX_MESSAGES.alreadyArchived : INBOX_MESSAGES.notArchived);
       }
-      await trx
-        .updateTable('contact_messages')
-        .set({ archived_at: archive ? now : null })
-        .where('id', '=', id)
-        .execute();
+      await setMessage(trx, id, { archived_at: archive ? now : null });
       await logChange(
         trx,
         actor,
@@ -318,25 +302,6 @@ export async function moveMessage(
     }
     return readMessage(trx, actor.tenantId, id);
   });
-}
-
-/** The shop as its e-mails name it (as the staff invitation does). */
-async function emailShopOf(trx: Trx, tenantId: number, origin: string): Promise<EmailShop> {
-  const [site, tenant] = await Promise.all([
-    trx
-      .selectFrom('site_settings')
-      .select(['site_title', 'contact_email', 'logo'])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-    trx.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirstOrThrow(),
-  ]);
-  const logo = site?.logo && site.logo.startsWith('/') ? `${origin}${site.logo}` : undefined;
-  return {
-    name: site?.site_title || tenant.name,
-    shopUrl: `${origin}/`,
-    contactEmail: site?.contact_email || 'no-reply@invalid.example',
-    ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
-  };
 }
 
 /**
@@ -373,35 +338,24 @@ export async function replyToMessage(
       .executeTakeFirstOrThrow();
     const data: ContactReplyEmailData = {
       kind: 'contact_reply',
-      shop: await emailShopOf(trx, actor.tenantId, origin),
+      shop: await staffEmailShop(trx, actor.tenantId, origin, 'no-reply@invalid.example'),
       customerName: message.name,
       subject: message.subject,
       reply: text,
       original: { message: message.message, sentAt: toIsoString(message.created_at) },
     };
-    await trx
-      .insertInto('email_outbox')
-      .values({
-        tenant_id: actor.tenantId,
-        kind: data.kind,
+    await queueStaffEmail(
+      trx,
+      {
+        tenantId: actor.tenantId,
         recipient: message.email,
-        data: JSON.stringify(data),
-        dedupe_key: `contact-reply:${reply.id}`,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        locked_until: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      })
-      .execute();
+        data,
+        dedupeKey: `contact-reply:${reply.id}`,
+      },
+      at,
+    );
     if (message.read_at === null) {
-      await trx
-        .updateTable('contact_messages')
-        .set({ read_at: now })
-        .where('id', '=', id)
-        .execute();
+      await setMessage(trx, id, { read_at: now });
     }
     await logChange(
       trx,

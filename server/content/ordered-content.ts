@@ -35,6 +35,30 @@ interface OrderedTable {
 type OrderedDb = Record<OrderedTableName, OrderedTable>;
 type Trx = Transaction<Database>;
 
+/** Logs `<object type>.<verb>` on item `objectId` of `kind` by the actor, in `trx`. */
+async function logItemChange(
+  trx: Trx,
+  actor: StaffActor,
+  kind: Pick<ContentKind<unknown>, 'objectType'>,
+  verb: 'create' | 'update' | 'delete' | 'reorder',
+  objectId: number | string,
+  change: { before: unknown; after: unknown },
+  at: Date,
+): Promise<void> {
+  await recordActivity(
+    trx,
+    {
+      actor,
+      tenantId: actor.tenantId,
+      action: `${kind.objectType}.${verb}`,
+      objectType: kind.objectType,
+      objectId,
+      ...change,
+    },
+    at,
+  );
+}
+
 /** A row of an ordered table as read. */
 export type OrderedRow = { id: number; tenant_id: number; position: number } & Record<
   string,
@@ -117,17 +141,13 @@ export async function createItem<Out>(
       .returningAll()
       .executeTakeFirstOrThrow()) as OrderedRow;
     await kind.afterSave?.(trx, placed);
-    await recordActivity(
+    await logItemChange(
       trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: `${kind.objectType}.create`,
-        objectType: kind.objectType,
-        objectId: placed.id,
-        before: null,
-        after: logged(placed),
-      },
+      actor,
+      kind,
+      'create',
+      placed.id,
+      { before: null, after: logged(placed) },
       at,
     );
     return placed;
@@ -165,18 +185,7 @@ export async function updateItem<Out>(
     await kind.afterSave?.(trx, after);
     const change = changedFields(logged(before), logged(after));
     if (Object.keys(change.after).length > 0) {
-      await recordActivity(
-        trx,
-        {
-          actor,
-          tenantId: actor.tenantId,
-          action: `${kind.objectType}.update`,
-          objectType: kind.objectType,
-          objectId: id,
-          ...change,
-        },
-        at,
-      );
+      await logItemChange(trx, actor, kind, 'update', id, change, at);
     }
     return after;
   });
@@ -202,17 +211,13 @@ export async function deleteItem(
       .returningAll()
       .executeTakeFirst()) as OrderedRow | undefined;
     if (!before) throw contentNotFound();
-    await recordActivity(
+    await logItemChange(
       trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: `${kind.objectType}.delete`,
-        objectType: kind.objectType,
-        objectId: id,
-        before: logged(before),
-        after: null,
-      },
+      actor,
+      kind,
+      'delete',
+      id,
+      { before: logged(before), after: null },
       at,
     );
   });
@@ -257,17 +262,13 @@ export async function reorderItems<Out>(
         .where('tenant_id', '=', actor.tenantId)
         .execute();
     }
-    await recordActivity(
+    await logItemChange(
       trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: `${kind.objectType}.reorder`,
-        objectType: kind.objectType,
-        objectId: 'order',
-        before: { order: was },
-        after: { order },
-      },
+      actor,
+      kind,
+      'reorder',
+      'order',
+      { before: { order: was }, after: { order } },
       at,
     );
   });

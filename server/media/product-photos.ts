@@ -36,6 +36,26 @@ export interface ProductPhoto {
 
 type Trx = Transaction<Database>;
 
+/** Logs `product.photo_<verb>` on product `productId` by the actor, in `trx`. */
+async function logPhotoChange(
+  trx: Trx,
+  actor: StaffActor,
+  productId: number,
+  verb: 'add' | 'update' | 'reorder' | 'remove',
+  before: Record<string, unknown>,
+  after: Record<string, unknown> | null,
+): Promise<void> {
+  await recordActivity(trx, {
+    actor,
+    tenantId: actor.tenantId,
+    action: `product.photo_${verb}`,
+    objectType: 'product',
+    objectId: productId,
+    before,
+    after,
+  });
+}
+
 const notFound = (code: 'media_product_not_found' | 'photo_not_found') =>
   new DomainError<MediaErrorCode>(code, 'Not found.');
 
@@ -161,15 +181,14 @@ export async function addProductPhoto(
       .executeTakeFirstOrThrow();
     await renumber(trx, [...before.map((p) => p.id), id]);
     const after = await photosOf(trx, productId);
-    await recordActivity(trx, {
+    await logPhotoChange(
+      trx,
       actor,
-      tenantId: actor.tenantId,
-      action: 'product.photo_add',
-      objectType: 'product',
-      objectId: productId,
-      before: { photos: summary(before) },
-      after: { photos: summary(after) },
-    });
+      productId,
+      'add',
+      { photos: summary(before) },
+      { photos: summary(after) },
+    );
     return after;
   });
 }
@@ -202,15 +221,14 @@ export async function updateProductPhoto(
       .set({ alt_text: alt })
       .where('id', '=', photoId)
       .execute();
-    await recordActivity(trx, {
+    await logPhotoChange(
+      trx,
       actor,
-      tenantId: actor.tenantId,
-      action: 'product.photo_update',
-      objectType: 'product',
-      objectId: productId,
-      before: { photo_id: photoId, alt_text: photo.alt_text },
-      after: { photo_id: photoId, alt_text: alt },
-    });
+      productId,
+      'update',
+      { photo_id: photoId, alt_text: photo.alt_text },
+      { photo_id: photoId, alt_text: alt },
+    );
     return photosOf(trx, productId);
   });
 }
@@ -240,15 +258,14 @@ export async function reorderProductPhotos(
     if (photoIds.every((id, index) => before[index]!.id === id)) return before;
     await renumber(trx, photoIds);
     const after = await photosOf(trx, productId);
-    await recordActivity(trx, {
+    await logPhotoChange(
+      trx,
       actor,
-      tenantId: actor.tenantId,
-      action: 'product.photo_reorder',
-      objectType: 'product',
-      objectId: productId,
-      before: { photo_ids: before.map((p) => p.id) },
-      after: { photo_ids: after.map((p) => p.id) },
-    });
+      productId,
+      'reorder',
+      { photo_ids: before.map((p) => p.id) },
+      { photo_ids: after.map((p) => p.id) },
+    );
     return after;
   });
 }
@@ -272,15 +289,14 @@ export async function removeProductPhoto(
       trx,
       before.filter((p) => p.id !== photoId).map((p) => p.id),
     );
-    await recordActivity(trx, {
+    await logPhotoChange(
+      trx,
       actor,
-      tenantId: actor.tenantId,
-      action: 'product.photo_remove',
-      objectType: 'product',
-      objectId: productId,
-      before: { photo: { id: photo.id, alt_text: photo.alt_text, image: photo.image } },
-      after: null,
-    });
+      productId,
+      'remove',
+      { photo: { id: photo.id, alt_text: photo.alt_text, image: photo.image } },
+      null,
+    );
     return photosOf(trx, productId);
   });
 }

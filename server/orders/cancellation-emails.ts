@@ -13,11 +13,11 @@ import type { Selectable } from 'kysely';
 import { exemptionReason, type ExemptionReason } from '../../common/cancellation-form.ts';
 import type { OrderItemsTable, OrdersTable } from '../platform/db/database.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
+import type { EmailBase } from '../platform/mail/templates/email-data.ts';
 import type {
   CancellationRequestedEmailData,
-  EmailBase,
   EmailCancellationTerms,
-} from '../platform/mail/templates/email-data.ts';
+} from '../platform/mail/templates/order-email-data.ts';
 import type { Trx } from './order-lock.ts';
 
 /** Who bears the direct cost of returning goods (Sch. 2(m)); no setting changes it yet. */

@@ -13,7 +13,7 @@ import { cancellationState, CANCELLATION_MESSAGES } from './cancellation-window.
 import type {
   CancellationRequestedEmailData,
   OrderPlacedEmailData,
-} from '../platform/mail/templates/email-data.ts';
+} from '../platform/mail/templates/order-email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { call, createCustomer } from '../test/shop.ts';
 import { getAdminOrder } from './desk-order.ts';

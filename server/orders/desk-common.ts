@@ -121,12 +121,13 @@ export function throwIfInvalid(errors: FieldErrors): void {
 }
 
 /**
- * Writes the move to the activity log in its transaction (convention 18): who, the order by
- * its number, and the fields the move changed, before and after.
+ * Writes the move to the activity log in its transaction (convention 18): who (null: the
+ * system, such as the order sweep), the order by its number, and the fields the move changed,
+ * before and after.
  */
 export async function logDeskMove(
   trx: Trx,
-  actor: StaffActor,
+  actor: StaffActor | null,
   order: Pick<OrderRow, 'tenant_id' | 'order_number'>,
   action: string,
   before: Record<string, unknown>,

@@ -202,6 +202,20 @@ function dialectOf(db: Kysely<Database>): 'sqlite' | 'postgres' {
 
 const and = (parts: OrderExpression[]) => sql<SqlBool>`${sql.join(parts, sql` and `)}`;
 
+/** The columns {@link toSummary} reads, of `orders as o` joined with `users as u`. */
+export const SUMMARY_COLUMNS = [
+  'o.order_number',
+  'o.status',
+  'o.payment_method',
+  'o.created_at',
+  'o.fullname',
+  'u.email',
+  'o.total_cents',
+  'o.total_items',
+  'o.cancellation_requested_at',
+  'o.cancellation_reason',
+] as const;
+
 /**
  * Page `filters.page` of the shop's orders under the filters (see the module comment).
  * @throws DomainError `invalid_page` ("Invalid page.") for a page past the last (page 1 is
@@ -246,18 +260,7 @@ export async function listDeskOrders(
     const rows = await db
       .selectFrom('orders as o')
       .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select([
-        'o.order_number',
-        'o.status',
-        'o.payment_method',
-        'o.created_at',
-        'o.fullname',
-        'u.email',
-        'o.total_cents',
-        'o.total_items',
-        'o.cancellation_requested_at',
-        'o.cancellation_reason',
-      ])
+      .select(SUMMARY_COLUMNS)
       .where(and([...where, ...tab]))
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')

@@ -25,7 +25,7 @@ import type { Database, OrderStatus } from '../platform/db/database.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { PaymentMethod } from '../platform/db/database.ts';
-import { toSummary } from './desk-list.ts';
+import { SUMMARY_COLUMNS, toSummary } from './desk-list.ts';
 import { TO_SHIP } from './desk-rules.ts';
 import { orderShipments } from './read-model.ts';
 
@@ -49,20 +49,14 @@ function dayAfter(now: Date, days: number): string {
   return new Date(now.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const summaryColumns = [
-  'o.id',
-  'o.order_number',
-  'o.status',
-  'o.payment_method',
-  'o.created_at',
-  'o.fullname',
-  'u.email',
-  'o.total_cents',
-  'o.total_items',
-  'o.shipments',
-  'o.cancellation_requested_at',
-  'o.cancellation_reason',
-] as const;
+/** The orders of shop `tenantId` with their shoppers, each as a summary with its shipments. */
+function shopOrders(db: Kysely<Database>, tenantId: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .select([...SUMMARY_COLUMNS, 'o.id', 'o.shipments'])
+    .where('o.tenant_id', '=', tenantId);
+}
 
 /**
  * Today's lists of shop `tenantId` (see the module comment).
@@ -70,22 +64,14 @@ const summaryColumns = [
  */
 export async function getToday(db: Kysely<Database>, tenantId: number, now: Date): Promise<Today> {
   const [transfers, open, refunds, kept] = await Promise.all([
-    db
-      .selectFrom('orders as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select(summaryColumns)
-      .where('o.tenant_id', '=', tenantId)
+    shopOrders(db, tenantId)
       .where('o.status', '=', 'awaiting_payment')
       .where('o.payment_method', 'in', OFFLINE_METHODS)
       .orderBy('o.created_at')
       .orderBy('o.id')
       .limit(TODAY_LIMIT)
       .execute(),
-    db
-      .selectFrom('orders as o')
-      .innerJoin('users as u', 'u.id', 'o.user_id')
-      .select(summaryColumns)
-      .where('o.tenant_id', '=', tenantId)
+    shopOrders(db, tenantId)
       .where('o.status', 'in', OPEN)
       .orderBy('o.created_at')
       .orderBy('o.id')

@@ -23,7 +23,8 @@ import { toDecimal } from '../../common/money.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
-import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
+import { deskOrderId, lockDeskOrder, moveRefused, orderNotFound } from './desk-common.ts';
+import type { OrderRow, Trx } from './order-lock.ts';
 import { recordActivity } from '../staff/activity-log.ts';
 import type { StaffActor } from '../staff/actor.ts';
 
@@ -47,9 +48,6 @@ export interface PaidBackRequest {
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-const notFound = () => new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
-const refused = (message: string) => new DomainError<OrderErrorCode>('order_move_refused', message);
 
 /**
  * Reads the owner's note: trimmed, null when absent or blank.
@@ -85,18 +83,10 @@ async function underOrderLock(
   input: PaidBackRequest | undefined,
   change: (trx: Trx, order: OrderRow, note: string | null) => Promise<void>,
 ): Promise<void> {
-  const found = await ctx.db
-    .selectFrom('orders')
-    .select('id')
-    .where('tenant_id', '=', actor.tenantId)
-    .where('order_number', '=', orderNumber)
-    .executeTakeFirst();
-  if (!found) throw notFound();
+  const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
   const note = parsePaidBackNote(input);
   await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, found.id, { tenantId: actor.tenantId });
-    if (!order) throw notFound();
-    await change(trx, order, note);
+    await change(trx, await lockDeskOrder(trx, orderId, actor.tenantId), note);
   });
 }
 
@@ -125,9 +115,9 @@ export async function settleManualRefund(
       .where('order_id', '=', order.id)
       .where('tenant_id', '=', order.tenant_id)
       .executeTakeFirst();
-    if (!refund) throw notFound();
-    if (refund.status === 'paid_back') throw refused(PAID_BACK_MESSAGES.refundAlreadyPaidBack);
-    if (refund.status !== 'manual') throw refused(PAID_BACK_MESSAGES.refundNotManual);
+    if (!refund) throw orderNotFound();
+    if (refund.status === 'paid_back') throw moveRefused(PAID_BACK_MESSAGES.refundAlreadyPaidBack);
+    if (refund.status !== 'manual') throw moveRefused(PAID_BACK_MESSAGES.refundNotManual);
     const moved = await trx
       .updateTable('refunds')
       .set({ status: 'paid_back', provider_ref: note, settled_at: ctx.now().toISOString() })
@@ -135,7 +125,7 @@ export async function settleManualRefund(
       .where('status', '=', 'manual')
       .executeTakeFirst();
     // The lock makes this the only writer; a miss means another change came first.
-    if (moved.numUpdatedRows !== 1n) throw refused(PAID_BACK_MESSAGES.refundAlreadyPaidBack);
+    if (moved.numUpdatedRows !== 1n) throw moveRefused(PAID_BACK_MESSAGES.refundAlreadyPaidBack);
     const amount = toDecimal(refund.amount_cents);
     await recordActivity(
       trx,
@@ -180,18 +170,18 @@ export async function settleManualPaymentRefund(
       .where('order_id', '=', order.id)
       .where('tenant_id', '=', order.tenant_id)
       .executeTakeFirst();
-    if (!payment) throw notFound();
+    if (!payment) throw orderNotFound();
     if (payment.refund_status === 'paid_back') {
-      throw refused(PAID_BACK_MESSAGES.paymentAlreadyPaidBack);
+      throw moveRefused(PAID_BACK_MESSAGES.paymentAlreadyPaidBack);
     }
-    if (payment.refund_status !== 'manual') throw refused(PAID_BACK_MESSAGES.paymentNotManual);
+    if (payment.refund_status !== 'manual') throw moveRefused(PAID_BACK_MESSAGES.paymentNotManual);
     const moved = await trx
       .updateTable('payments')
       .set({ refund_status: 'paid_back', refund_ref: note, updated_at: ctx.now().toISOString() })
       .where('id', '=', payment.id)
       .where('refund_status', '=', 'manual')
       .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) throw refused(PAID_BACK_MESSAGES.paymentAlreadyPaidBack);
+    if (moved.numUpdatedRows !== 1n) throw moveRefused(PAID_BACK_MESSAGES.paymentAlreadyPaidBack);
     const amount = toDecimal(payment.amount_cents);
     await recordActivity(
       trx,

@@ -18,12 +18,8 @@ import { tenantId } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { lockOrder } from './order-lock.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import {
-  REFUND_MESSAGES,
-  refundInFull,
-  refundOrder,
-  settlePendingShopRefunds,
-} from './shop-refunds.ts';
+import { settlePendingShopRefunds } from './refund-settling.ts';
+import { REFUND_MESSAGES, refundInFull, refundOrder } from './shop-refunds.ts';
 
 const STRIPE = {
   secretKey: 'sk_test_51FakeStoreSecretKey0123456789',

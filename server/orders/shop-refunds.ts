@@ -31,6 +31,9 @@
  * `refunded` (../orders/lifecycle.ts), unless it was canceled: a canceled order stays canceled.
  * Every reservation, failure and move is written to the activity log with the order's refunded
  * total before and after.
+ *
+ * This module checks the owner's request and reserves the refunds; asking the providers and
+ * settling what they answer (and the sweep's retries) is ./refund-settling.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
@@ -38,23 +41,19 @@ import { MAX_DESK_AMOUNT_CENTS, toDecimal, toMinorUnits } from '../../common/mon
 import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
+import { deskOrderId, lockDeskOrder, moveRefused } from './desk-common.ts';
 import type { OrderErrorCode } from './errors.ts';
-import { canMoveOrder, moveOrderStatus } from './lifecycle.ts';
-import { lockOrder, type Trx } from './order-lock.ts';
+import type { Trx } from './order-lock.ts';
 import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import { moveIfAllRefunded, setRefundedTotal, settlePending } from './refund-settling.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
-import { ProviderRefused } from '../payments/provider.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
 
 /** The longest reason an owner may give (the column's size). */
 export const MAX_REFUND_REASON = 500;
-
-/** How long a card refund may be with its provider before the sweep asks again (ms). */
-export const PENDING_REFUND_RETRY_AFTER_MS = 2 * 60_000;
 
 /** Every message of a refund (DRF's words for the fields, the contract's for the rest). */
 export const REFUND_MESSAGES = {
@@ -109,9 +108,6 @@ export interface ReservedRefunds {
   settle(): Promise<RefundOutcome[]>;
 }
 
-const notFound = () => new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
-const refused = (message: string) => new DomainError<OrderErrorCode>('order_move_refused', message);
-
 /**
  * Reads the owner's amount and reason.
  * @returns the amount in cents and the trimmed reason
@@ -164,20 +160,13 @@ export async function refundOrder(
   orderNumber: string,
   input: RefundRequest,
 ): Promise<RefundOutcome[]> {
-  const found = await ctx.db
-    .selectFrom('orders')
-    .select('id')
-    .where('tenant_id', '=', actor.tenantId)
-    .where('order_number', '=', orderNumber)
-    .executeTakeFirst();
-  if (!found) throw notFound();
+  const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
   const { amountCents, reason } = parseRefundRequest(input);
   const reserved = await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, found.id, { tenantId: actor.tenantId });
-    if (!order) throw notFound();
+    const order = await lockDeskOrder(trx, orderId, actor.tenantId);
     const money = await orderMoney(trx, order.id);
-    if (money.paidCents === 0) throw refused(REFUND_MESSAGES.notPaid);
-    if (money.refundableCents === 0) throw refused(REFUND_MESSAGES.nothingLeft);
+    if (money.paidCents === 0) throw moveRefused(REFUND_MESSAGES.notPaid);
+    if (money.refundableCents === 0) throw moveRefused(REFUND_MESSAGES.nothingLeft);
     if (amountCents > money.refundableCents) {
       throw new DomainError<OrderErrorCode>(
         'refund_too_large',
@@ -225,8 +214,7 @@ export async function refundInFull(
   reason: string,
 ): Promise<ReservedRefunds> {
   const reserve = async (t: Trx) => {
-    const locked = await lockOrder(t, order.id, { tenantId: actor.tenantId });
-    if (!locked) throw notFound();
+    const locked = await lockDeskOrder(t, order.id, actor.tenantId);
     const money = await orderMoney(t, locked.id);
     const words = reason.trim().slice(0, MAX_REFUND_REASON);
     return reserveLocked(ctx, t, actor, locked, money, money.refundableCents, words, false);
@@ -302,24 +290,7 @@ async function reserveLocked(
     .returning(['id', 'amount_cents', 'status'])
     .execute();
   const before = money.refundedCents;
-  await trx
-    .updateTable('orders')
-    .set({ refunded_cents: before + amountCents })
-    .where('id', '=', order.id)
-    .execute();
-  await recordActivity(
-    trx,
-    {
-      actor,
-      tenantId: order.tenant_id,
-      action: 'order.refund',
-      objectType: 'order',
-      objectId: order.order_number,
-      before: { refunded_total: toDecimal(before) },
-      after: { refunded_total: toDecimal(before + amountCents) },
-    },
-    ctx.now(),
-  );
+  await setRefundedTotal(ctx, trx, actor, order, 'order.refund', before, before + amountCents);
   for (const row of rows) {
     if (row.status === 'manual') {
       await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: row.id });
@@ -350,205 +321,4 @@ async function reserveLocked(
       return outcomes;
     },
   };
-}
-
-/** What asking the provider came to: a settled outcome, or still unknown. */
-type ProviderAnswer =
-  | { status: 'succeeded'; providerRef: string }
-  | { status: 'manual' }
-  | { status: 'failed' }
-  | { status: 'pending' };
-
-/** Asks the card payment's own provider to refund `refund` (see the module comment). */
-async function askProvider(
-  ctx: OrderContext,
-  refund: Pick<RefundRow, 'uuid' | 'tenant_id' | 'amount_cents'>,
-  payment: {
-    uuid: string;
-    provider: KeptCardPayment['provider'];
-    provider_ref: string | null;
-    currency: string;
-  },
-): Promise<ProviderAnswer> {
-  let provider;
-  try {
-    provider = await ctx.providerOf(refund.tenant_id, payment.provider);
-  } catch (error) {
-    // The shop's credentials do not open: nothing was asked, and asking again will not help.
-    ctx.log.error({ err: error, refund: refund.uuid }, 'could not open the provider for a refund');
-    return { status: 'failed' };
-  }
-  if (!provider || !payment.provider_ref) return { status: 'manual' };
-  try {
-    const providerRef = await provider.refundPayment({
-      providerRef: payment.provider_ref,
-      paymentId: payment.uuid,
-      amountMinor: refund.amount_cents,
-      currency: payment.currency,
-      refundId: refund.uuid,
-    });
-    return providerRef ? { status: 'succeeded', providerRef } : { status: 'manual' };
-  } catch (error) {
-    if (error instanceof ProviderRefused) {
-      ctx.log.warn({ err: error, refund: refund.uuid }, 'the provider refused a refund');
-      return { status: 'failed' };
-    }
-    // Unreachable, timed out, or an answer we could not read: it may have been made.
-    ctx.log.warn({ err: error, refund: refund.uuid }, 'a refund is not confirmed by its provider');
-    return { status: 'pending' };
-  }
-}
-
-/**
- * Asks the provider about one `pending` refund and records the answer under the order lock.
- * @param actor who is told of it in the log: the owner who asked, or null for the sweep.
- * @returns its status after this call, or null when it is not a pending card refund (settled
- *   meanwhile, or its reservation never committed).
- */
-async function settlePending(
-  ctx: OrderContext,
-  refundId: number,
-  actor: StaffActor | null,
-): Promise<RefundRow['status'] | null> {
-  const refund = await ctx.db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('id', '=', refundId)
-    .executeTakeFirst();
-  if (!refund || refund.status !== 'pending' || refund.payment_id === null) {
-    return refund?.status ?? null;
-  }
-  const payment = await ctx.db
-    .selectFrom('payments')
-    .select(['uuid', 'provider', 'provider_ref', 'currency'])
-    .where('id', '=', refund.payment_id)
-    .executeTakeFirst();
-  const answer: ProviderAnswer = payment
-    ? await askProvider(ctx, refund, payment)
-    : { status: 'manual' };
-  if (answer.status === 'pending') return 'pending';
-
-  const done = await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, refund.order_id, { tenantId: refund.tenant_id });
-    if (!order) return null;
-    const moved = await trx
-      .updateTable('refunds')
-      .set({
-        status: answer.status,
-        provider_ref: answer.status === 'succeeded' ? answer.providerRef : null,
-        settled_at: ctx.now().toISOString(),
-      })
-      .where('id', '=', refund.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (moved.numUpdatedRows !== 1n) return null;
-    if (answer.status === 'failed') {
-      // Nothing went back: the amount may be refunded again.
-      const money = await orderMoney(trx, order.id);
-      await trx
-        .updateTable('orders')
-        .set({ refunded_cents: money.refundedCents })
-        .where('id', '=', order.id)
-        .execute();
-      await recordActivity(
-        trx,
-        {
-          actor,
-          tenantId: order.tenant_id,
-          action: 'order.refund_failed',
-          objectType: 'order',
-          objectId: order.order_number,
-          before: { refunded_total: toDecimal(money.refundedCents + refund.amount_cents) },
-          after: { refunded_total: toDecimal(money.refundedCents) },
-        },
-        ctx.now(),
-      );
-    } else {
-      await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: refund.id });
-      await moveIfAllRefunded(ctx, trx, actor, order);
-    }
-    return answer.status;
-  });
-  ctx.afterCommit();
-  return done ?? (await currentStatus(ctx, refund.id));
-}
-
-async function currentStatus(ctx: OrderContext, refundId: number) {
-  const row = await ctx.db
-    .selectFrom('refunds')
-    .select('status')
-    .where('id', '=', refundId)
-    .executeTakeFirst();
-  return row?.status ?? null;
-}
-
-/**
- * Inside the order lock: moves the order to `refunded` once everything paid is refunded and no
- * refund of it is still pending, when its state allows (never a canceled one), and logs it.
- */
-async function moveIfAllRefunded(
-  ctx: OrderContext,
-  trx: Trx,
-  actor: StaffActor | null,
-  order: OrderRow,
-): Promise<void> {
-  if (!canMoveOrder(order.status, 'refunded')) return;
-  const money = await orderMoney(trx, order.id);
-  if (money.paidCents === 0 || money.refundedCents < money.paidCents) return;
-  const pending = await trx
-    .selectFrom('refunds')
-    .select('id')
-    .where('order_id', '=', order.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (pending) return;
-  const now = ctx.now().toISOString();
-  if (!(await moveOrderStatus(trx, order.id, order.status, 'refunded', { updated_at: now }))) {
-    return;
-  }
-  await recordActivity(
-    trx,
-    {
-      actor,
-      tenantId: order.tenant_id,
-      action: 'order.fully_refunded',
-      objectType: 'order',
-      objectId: order.order_number,
-      before: { status: order.status },
-      after: { status: 'refunded' },
-    },
-    ctx.now(),
-  );
-}
-
-/**
- * Asks again about every shop refund still `pending` after PENDING_REFUND_RETRY_AFTER_MS (its
- * provider could not be reached, or the process stopped while asking), with the same
- * idempotency key, and settles those it hears about (the order sweep; a batch per call). The
- * log names no member for what it settles.
- * @returns how many it settled.
- */
-export async function settlePendingShopRefunds(ctx: OrderContext): Promise<number> {
-  const due = await ctx.db
-    .selectFrom('refunds')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where(
-      'created_at',
-      '<=',
-      new Date(ctx.now().getTime() - PENDING_REFUND_RETRY_AFTER_MS).toISOString(),
-    )
-    .orderBy('id')
-    .limit(100)
-    .execute();
-  let settled = 0;
-  for (const { id } of due) {
-    try {
-      const status = await settlePending(ctx, id, null);
-      if (status && status !== 'pending') settled += 1;
-    } catch (error) {
-      ctx.log.warn({ err: error, refund: id }, 'a shop refund will be asked again');
-    }
-  }
-  return settled;
 }

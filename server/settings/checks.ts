@@ -135,13 +135,96 @@ export async function settingsTransaction<T>(
   return result;
 }
 
-/** What {@link reorderShippingRows} puts in order: a shop's zones or its methods. */
-interface ShippingList<T extends { id: number; position: number }> {
+/** A shop's shipping zones or its methods: their table and their name in the log. */
+export interface ShippingKind {
   table: 'shipping_zones' | 'shipping_methods';
-  /** `zone` or `method`: the activity's action (`shipping_<noun>.reorder`) and the refusal. */
+  /** `zone` or `method`: the activity's action (`shipping_<noun>.create`) and refusals. */
   noun: 'zone' | 'method';
+}
+
+/** The zones (./shipping-zones.ts). */
+export const ZONES: ShippingKind = { table: 'shipping_zones', noun: 'zone' };
+/** The methods (./shipping-methods.ts). */
+export const METHODS: ShippingKind = { table: 'shipping_methods', noun: 'method' };
+
+/** What {@link reorderShippingRows} puts in order: a shop's zones or its methods. */
+interface ShippingList<T extends { id: number; position: number }> extends ShippingKind {
   /** Every row of the shop, in its current order. */
   rows(trx: Trx, tenantId: number): Promise<T[]>;
+}
+
+/** The position after the last of `rows`: 0 for a shop's first. */
+export function nextPosition(rows: readonly { position: number }[]): number {
+  return rows.length === 0 ? 0 : Math.max(...rows.map((row) => row.position)) + 1;
+}
+
+/**
+ * Logs `shipping_<noun>.create` for zone or method `created`, written in `trx`, with its fields
+ * but its id and position.
+ */
+export async function recordShippingCreate(
+  trx: Trx,
+  ctx: SettingsContext,
+  kind: ShippingKind,
+  created: { id: number; position: number },
+): Promise<void> {
+  const { id, position: _position, ...after } = created;
+  await recordSettingsChange(
+    trx,
+    ctx,
+    `shipping_${kind.noun}.create`,
+    `shipping_${kind.noun}:${id}`,
+    {
+      after,
+    },
+  );
+}
+
+/**
+ * Deletes zone or method `deleted` (the caller found it in the shop and allowed it) and logs
+ * `shipping_<noun>.delete` with its fields, but its id and position, as they were.
+ */
+export async function deleteShippingRow(
+  trx: Trx,
+  ctx: SettingsContext,
+  kind: ShippingKind,
+  deleted: { id: number; position: number },
+): Promise<void> {
+  await trx.deleteFrom(kind.table).where('id', '=', deleted.id).execute();
+  const { id, position: _position, ...before } = deleted;
+  await recordSettingsChange(
+    trx,
+    ctx,
+    `shipping_${kind.noun}.delete`,
+    `shipping_${kind.noun}:${id}`,
+    {
+      before,
+    },
+  );
+}
+
+/**
+ * When `after` differs from `before` (zone or method `before.id`), runs `write` to save it and
+ * logs `shipping_<noun>.update` with the fields that changed.
+ */
+export async function saveShippingChange<T extends { id: number; position: number }>(
+  trx: Trx,
+  ctx: SettingsContext,
+  kind: ShippingKind,
+  before: T,
+  after: T,
+  write: () => Promise<unknown>,
+): Promise<void> {
+  const diff = changedFields(before, after);
+  if (!diff) return;
+  await write();
+  await recordSettingsChange(
+    trx,
+    ctx,
+    `shipping_${kind.noun}.update`,
+    `shipping_${kind.noun}:${before.id}`,
+    diff,
+  );
 }
 
 /**

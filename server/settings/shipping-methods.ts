@@ -14,10 +14,13 @@ import type { OrderStatus, ShippingMethodsTable } from '../platform/db/database.
 import { toBool } from '../platform/db/mapping.ts';
 import { orderShipments } from '../orders/read-model.ts';
 import {
-  changedFields,
+  deleteShippingRow,
   FieldCheck,
-  recordSettingsChange,
+  METHODS,
+  nextPosition,
+  recordShippingCreate,
   reorderShippingRows,
+  saveShippingChange,
   settingsConflict,
   settingsNotFound,
   settingsTransaction,
@@ -146,6 +149,20 @@ async function checkMethod(
   };
 }
 
+/** The columns of a method's checked fields, as `shipping_methods` stores them. */
+function methodColumns(fields: Awaited<ReturnType<typeof checkMethod>>) {
+  return {
+    zone_id: fields.zone_id,
+    code: fields.code,
+    name: fields.name,
+    description: fields.description,
+    kind: fields.kind,
+    age_verified: fields.age_verified ? 1 : 0,
+    price_cents: fields.priceCents,
+    free_over_cents: fields.freeOverCents,
+  };
+}
+
 /**
  * Adds a method last; logs `shipping_method.create`.
  * @throws DomainError `invalid_settings`, `settings_conflict` (100 methods), `forbidden`.
@@ -174,28 +191,13 @@ export async function createShippingMethod(
       },
       null,
     );
-    const position = existing.length === 0 ? 0 : Math.max(...existing.map((m) => m.position)) + 1;
     const row = await trx
       .insertInto('shipping_methods')
-      .values({
-        tenant_id: tenantId,
-        zone_id: fields.zone_id,
-        code: fields.code,
-        name: fields.name,
-        description: fields.description,
-        kind: fields.kind,
-        age_verified: fields.age_verified ? 1 : 0,
-        price_cents: fields.priceCents,
-        free_over_cents: fields.freeOverCents,
-        position,
-      })
+      .values({ tenant_id: tenantId, ...methodColumns(fields), position: nextPosition(existing) })
       .returningAll()
       .executeTakeFirstOrThrow();
     const method = toMethod(row);
-    const { id: _id, position: _position, ...after } = method;
-    await recordSettingsChange(trx, ctx, 'shipping_method.create', `shipping_method:${row.id}`, {
-      after,
-    });
+    await recordShippingCreate(trx, ctx, METHODS, method);
     return method;
   });
 }
@@ -274,31 +276,14 @@ export async function updateShippingMethod(
       price: toDecimal(fields.priceCents),
       free_over: fields.freeOverCents === null ? null : toDecimal(fields.freeOverCents),
     };
-    const diff = changedFields(before, after);
-    if (diff) {
-      await trx
+    await saveShippingChange(trx, ctx, METHODS, before, after, () =>
+      trx
         .updateTable('shipping_methods')
-        .set({
-          zone_id: fields.zone_id,
-          code: fields.code,
-          name: fields.name,
-          description: fields.description,
-          kind: fields.kind,
-          age_verified: fields.age_verified ? 1 : 0,
-          price_cents: fields.priceCents,
-          free_over_cents: fields.freeOverCents,
-        })
+        .set(methodColumns(fields))
         .where('id', '=', methodId)
         .where('tenant_id', '=', tenantId)
-        .execute();
-      await recordSettingsChange(
-        trx,
-        ctx,
-        'shipping_method.update',
-        `shipping_method:${methodId}`,
-        diff,
-      );
-    }
+        .execute(),
+    );
     return after;
   });
 }
@@ -317,11 +302,7 @@ export async function deleteShippingMethod(ctx: SettingsContext, methodId: numbe
         `Open orders use this method (${using.join(', ')}): it can be deleted once they are completed or closed.`,
       );
     }
-    await trx.deleteFrom('shipping_methods').where('id', '=', methodId).execute();
-    const { id: _id, position: _position, ...before } = toMethod(row);
-    await recordSettingsChange(trx, ctx, 'shipping_method.delete', `shipping_method:${methodId}`, {
-      before,
-    });
+    await deleteShippingRow(trx, ctx, METHODS, toMethod(row));
   });
 }
 
@@ -336,11 +317,7 @@ export async function reorderShippingMethods(
 ): Promise<ShippingMethod[]> {
   return reorderShippingRows(
     ctx,
-    {
-      table: 'shipping_methods',
-      noun: 'method',
-      rows: async (trx, tenantId) => (await methodRows(trx, tenantId)).map(toMethod),
-    },
+    { ...METHODS, rows: async (trx, tenantId) => (await methodRows(trx, tenantId)).map(toMethod) },
     ids,
   );
 }

@@ -12,13 +12,16 @@ import { isCountryCode } from '../../common/iso-countries.ts';
 import type { ShippingZonesTable } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import {
-  changedFields,
+  deleteShippingRow,
   FieldCheck,
-  recordSettingsChange,
+  nextPosition,
+  recordShippingCreate,
   reorderShippingRows,
+  saveShippingChange,
   settingsConflict,
   settingsNotFound,
   settingsTransaction,
+  ZONES,
   type Db,
   type SettingsContext,
   type Trx,
@@ -104,7 +107,7 @@ export async function createShippingZone(
       name: name!,
       countries: JSON.stringify(countries),
       age_restricted_allowed: input.age_restricted_allowed ? 1 : 0,
-      position: zones.length === 0 ? 0 : Math.max(...zones.map((z) => z.position)) + 1,
+      position: nextPosition(zones),
     };
     const { id } = await trx
       .insertInto('shipping_zones')
@@ -118,8 +121,7 @@ export async function createShippingZone(
       age_restricted_allowed: Boolean(input.age_restricted_allowed),
       position: values.position,
     };
-    const { id: _id, position: _position, ...after } = zone;
-    await recordSettingsChange(trx, ctx, 'shipping_zone.create', `shipping_zone:${id}`, { after });
+    await recordShippingCreate(trx, ctx, ZONES, zone);
     return zone;
   });
 }
@@ -154,9 +156,8 @@ export async function updateShippingZone(
       after.age_restricted_allowed = change.age_restricted_allowed;
     }
     check.done();
-    const diff = changedFields(before, after);
-    if (diff) {
-      await trx
+    await saveShippingChange(trx, ctx, ZONES, before, after, () =>
+      trx
         .updateTable('shipping_zones')
         .set({
           name: after.name,
@@ -165,9 +166,8 @@ export async function updateShippingZone(
         })
         .where('id', '=', zoneId)
         .where('tenant_id', '=', tenantId)
-        .execute();
-      await recordSettingsChange(trx, ctx, 'shipping_zone.update', `shipping_zone:${zoneId}`, diff);
-    }
+        .execute(),
+    );
     return after;
   });
 }
@@ -197,11 +197,7 @@ export async function deleteShippingZone(ctx: SettingsContext, zoneId: number): 
         `This zone still has ${methods.length} shipping method${methods.length === 1 ? '' : 's'}: delete or move ${methods.length === 1 ? 'it' : 'them'} first.`,
       );
     }
-    await trx.deleteFrom('shipping_zones').where('id', '=', zoneId).execute();
-    const { id: _id, position: _position, ...before } = toZone(row);
-    await recordSettingsChange(trx, ctx, 'shipping_zone.delete', `shipping_zone:${zoneId}`, {
-      before,
-    });
+    await deleteShippingRow(trx, ctx, ZONES, toZone(row));
   });
 }
 
@@ -216,11 +212,7 @@ export async function reorderShippingZones(
 ): Promise<ShippingZone[]> {
   return reorderShippingRows(
     ctx,
-    {
-      table: 'shipping_zones',
-      noun: 'zone',
-      rows: async (trx, tenantId) => (await zoneRows(trx, tenantId)).map(toZone),
-    },
+    { ...ZONES, rows: async (trx, tenantId) => (await zoneRows(trx, tenantId)).map(toZone) },
     ids,
   );
 }

@@ -110,6 +110,9 @@ export function createStaffServices(
   db: Kysely<Database>,
   options: StaffServicesOptions,
 ): StaffServices {
+  /** A throttle of `attempts` in `windowSeconds` under `scope`, on the services' clock. */
+  const throttle = (scope: string, attempts: number, windowSeconds: number) =>
+    new AddressThrottle(db, { scope, attempts, windowSeconds, now: options.now });
   return {
     tokens: new StaffTokenService({
       secret: options.secret,
@@ -124,48 +127,33 @@ export function createStaffServices(
       now: options.now,
     }),
     // A code is good for three 30-second steps (±1): four steps cover it with room to spare.
-    otpReplay: new AddressThrottle(db, {
-      scope: 'staff-otp-step',
-      attempts: 1,
-      windowSeconds: 120,
-      now: options.now,
-    }),
-    inviteThrottle: new AddressThrottle(db, {
-      scope: 'staff-invite',
-      attempts: options.invitationsPerHour ?? 30,
-      windowSeconds: 60 * 60,
-      now: options.now,
-    }),
-    acceptThrottle: new AddressThrottle(db, {
-      scope: 'staff-invitation-accept',
-      attempts: options.acceptsPerAddressPerHour ?? 20,
-      windowSeconds: 60 * 60,
-      now: options.now,
-    }),
-    secondStep: new AddressThrottle(db, {
-      scope: 'staff-second-step',
-      attempts: options.secondStepMaxFailures ?? STAFF_SECOND_STEP_MAX_FAILURES,
-      windowSeconds: options.secondStepWindowSeconds ?? STAFF_SECOND_STEP_WINDOW_SECONDS,
-      now: options.now,
-    }),
-    resetThrottleByAddress: new AddressThrottle(db, {
-      scope: 'staff-password-reset-address',
-      attempts: options.passwordResetMaxPerAddress ?? 10,
-      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
-      now: options.now,
-    }),
-    resetMailsPerAccount: new AddressThrottle(db, {
-      scope: 'staff-password-reset-email',
-      attempts: options.passwordResetMaxPerEmail ?? 3,
-      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
-      now: options.now,
-    }),
-    resetConfirmThrottleByAddress: new AddressThrottle(db, {
-      scope: 'staff-password-reset-confirm',
-      attempts: options.passwordResetMaxPerAddress ?? 10,
-      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
-      now: options.now,
-    }),
+    otpReplay: throttle('staff-otp-step', 1, 120),
+    inviteThrottle: throttle('staff-invite', options.invitationsPerHour ?? 30, 60 * 60),
+    acceptThrottle: throttle(
+      'staff-invitation-accept',
+      options.acceptsPerAddressPerHour ?? 20,
+      60 * 60,
+    ),
+    secondStep: throttle(
+      'staff-second-step',
+      options.secondStepMaxFailures ?? STAFF_SECOND_STEP_MAX_FAILURES,
+      options.secondStepWindowSeconds ?? STAFF_SECOND_STEP_WINDOW_SECONDS,
+    ),
+    resetThrottleByAddress: throttle(
+      'staff-password-reset-address',
+      options.passwordResetMaxPerAddress ?? 10,
+      RESET_THROTTLE_WINDOW_SECONDS,
+    ),
+    resetMailsPerAccount: throttle(
+      'staff-password-reset-email',
+      options.passwordResetMaxPerEmail ?? 3,
+      RESET_THROTTLE_WINDOW_SECONDS,
+    ),
+    resetConfirmThrottleByAddress: throttle(
+      'staff-password-reset-confirm',
+      options.passwordResetMaxPerAddress ?? 10,
+      RESET_THROTTLE_WINDOW_SECONDS,
+    ),
     settings: {
       sessionTtlSeconds: options.sessionTtlSeconds ?? STAFF_SESSION_TTL_SECONDS,
       invitationTtlSeconds: options.invitationTtlSeconds ?? STAFF_INVITATION_TTL_SECONDS,

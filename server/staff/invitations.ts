@@ -32,14 +32,12 @@ import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
 import {
-  findLiveStaffByEmail,
-  insertStaffMember,
   isStaffRole,
   normalizeStaffEmail,
   staffEmailError,
   staffPasswordErrors,
-  staffProfile,
-} from './members.ts';
+} from './member-input.ts';
+import { findLiveStaffByEmail, insertStaffMember, staffProfile } from './members.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import { startStaffSession } from './sessions.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';

@@ -13,25 +13,31 @@
  * The "at least one owner" check is taken under a lock on the shop's owners (a write to their
  * rows first, as server/orders/order-lock.ts does for an order): two owners demoting each
  * other at the same moment take turns, and the second finds the first already gone.
+ *
+ * The fields' checks (e-mail, name, role, password) are ./member-input.ts.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { StaffRole, StaffTable } from '../platform/db/tables/staff.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
-import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffErrorCode } from './errors.ts';
-import { STAFF_MESSAGES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './messages.ts';
-import { revokeAllStaffSessions } from './sessions.ts';
+import {
+  checkNewStaffMember,
+  invalidStaffMember,
+  isStaffRole,
+  type NewStaffMember,
+} from './member-input.ts';
+import { STAFF_MESSAGES } from './messages.ts';
+import { revokeAllStaffSessions } from './session-changes.ts';
 import { findStaffPolicy } from './policy.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type StaffRow = Selectable<StaffTable>;
-
-export const STAFF_ROLES: readonly StaffRole[] = ['owner', 'staff'];
 
 /** One member as the owner's staff list shows them (the contract's StaffMember). */
 export interface StaffMemberView {
@@ -57,63 +63,6 @@ export interface StaffProfile {
    * member could never reach the set-up; see ./sign-in.ts).
    */
   totp_required: boolean;
-}
-
-// The same check as the shoppers' registration (server/accounts/registration.ts).
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** True for `owner` or `staff`. */
-export function isStaffRole(value: unknown): value is StaffRole {
-  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
-}
-
-/** An e-mail as the staff table keeps it: trimmed and lowercased. */
-export function normalizeStaffEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/**
- * The mistakes of a new password, empty when it is acceptable: the shoppers' rule (at least 8
- * code points, no NUL character) and at most 200 code points.
- */
-export function staffPasswordErrors(password: string): string[] {
-  if (password.includes('\u0000')) return [STAFF_MESSAGES.passwordNul];
-  const length = [...password].length;
-  if (length < STAFF_PASSWORD_MIN) return [STAFF_MESSAGES.passwordTooShort];
-  if (length > STAFF_PASSWORD_MAX) return [STAFF_MESSAGES.passwordTooLong];
-  return [];
-}
-
-/**
- * Refuses a password the policy does not accept.
- * @throws DomainError `weak_password` on the field `password`.
- */
-export function checkStaffPassword(password: string): void {
-  const [problem] = staffPasswordErrors(password);
-  if (problem)
-    throw new DomainError<StaffErrorCode>('weak_password', problem, { field: 'password' });
-}
-
-/** The mistake of an e-mail (already normalized), or null. */
-export function staffEmailError(email: string): string | null {
-  return email.length > 254 || CONTROL.test(email) || !EMAIL.test(email)
-    ? STAFF_MESSAGES.emailInvalid
-    : null;
-}
-
-/** The mistake of a display name (already trimmed), or null. */
-function nameError(name: string): string | null {
-  if (name === '') return STAFF_MESSAGES.nameRequired;
-  if ([...name].length > 150 || CONTROL.test(name)) return STAFF_MESSAGES.nameInvalid;
-  return null;
-}
-
-function invalid(fields: FieldErrors): DomainError<StaffErrorCode> {
-  const [field] = Object.keys(fields);
-  const message = (field && fields[field]?.[0]) || 'Invalid staff member.';
-  return new DomainError<StaffErrorCode>('staff_invalid', message, { fields });
 }
 
 function notFound(): DomainError<StaffErrorCode> {
@@ -149,43 +98,6 @@ export async function findLiveStaffByEmail(
     .where('email', '=', email)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
-}
-
-/** What {@link createStaffMember} takes. */
-export interface NewStaffMember {
-  tenantId: number;
-  email: string;
-  name: string;
-  role: StaffRole;
-  /** The plain password (checked against the policy, then hashed). */
-  password: string;
-}
-
-/**
- * The field checks of a new member, every field at once, without touching the database.
- * @throws DomainError `weak_password` (field `password`) when only the password is wrong;
- *   `staff_invalid` (fields) for the e-mail, the name or the role (with the password's mistake
- *   beside them).
- */
-export function checkNewStaffMember(member: Omit<NewStaffMember, 'tenantId'>): {
-  email: string;
-  name: string;
-} {
-  const email = normalizeStaffEmail(member.email);
-  const name = member.name.trim();
-  const fields: FieldErrors = {};
-  const emailProblem = staffEmailError(email);
-  if (emailProblem) fields.email = [emailProblem];
-  const nameProblem = nameError(name);
-  if (nameProblem) fields.name = [nameProblem];
-  if (!isStaffRole(member.role)) fields.role = [STAFF_MESSAGES.roleInvalid];
-  const passwordProblems = staffPasswordErrors(member.password);
-  if (Object.keys(fields).length > 0) {
-    if (passwordProblems.length > 0) fields.password = passwordProblems;
-    throw invalid(fields);
-  }
-  checkStaffPassword(member.password);
-  return { email, name };
 }
 
 /**
@@ -377,7 +289,7 @@ export async function changeStaffRole(
   role: StaffRole,
   now = new Date(),
 ): Promise<StaffMemberView> {
-  if (!isStaffRole(role)) throw invalid({ role: [STAFF_MESSAGES.roleInvalid] });
+  if (!isStaffRole(role)) throw invalidStaffMember({ role: [STAFF_MESSAGES.roleInvalid] });
   return db.transaction().execute(async (trx) => {
     const owners = await lockOwners(trx, actor.tenantId);
     const before = await lockMember(trx, actor.tenantId, staffId);

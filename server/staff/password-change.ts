@@ -5,7 +5,7 @@
  *
  * - A wrong current password counts as a failed sign-in of the member (the sign-in throttle,
  *   key `staff:<id>`), so it cannot be guessed here faster than at the sign-in.
- * - The new password follows the staff rule (./members.ts staffPasswordErrors: 8 to 200
+ * - The new password follows the staff rule (./member-input.ts staffPasswordErrors: 8 to 200
  *   characters, no NUL); the confirmation must be the same.
  * - The change writes `staff.password_changed_at` (to the whole second: access tokens issued
  *   before it are refused, ./sessions.ts verifyStaffAccess) and ends every session of the
@@ -24,9 +24,10 @@ import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
-import { staffPasswordErrors } from './members.ts';
+import { staffPasswordErrors } from './member-input.ts';
 import { STAFF_MESSAGES } from './messages.ts';
-import { passwordChangeSecond, replaceStaffSessions, type StaffTokenPair } from './sessions.ts';
+import { passwordChangeSecond, replaceStaffSessions } from './session-changes.ts';
+import type { StaffTokenPair } from './sessions.ts';
 
 /** The contract's StaffPasswordChange. */
 export interface StaffPasswordChange {

@@ -32,10 +32,11 @@ import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
-import { findLiveStaffByEmail, normalizeStaffEmail } from './members.ts';
+import { normalizeStaffEmail } from './member-input.ts';
+import { findLiveStaffByEmail } from './members.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import { newStaffPasswordErrors, staffFieldErrors } from './password-change.ts';
-import { passwordChangeSecond, revokeAllStaffSessions } from './sessions.ts';
+import { passwordChangeSecond, revokeAllStaffSessions } from './session-changes.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
 
 /** The back office's page that asks for a reset link. */

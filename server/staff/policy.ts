@@ -19,7 +19,7 @@ import { recordActivity } from './activity-log.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES } from './messages.ts';
-import { sessionPassedTwoStep } from './sessions.ts';
+import { sessionPassedTwoStep } from './session-changes.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

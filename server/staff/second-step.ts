@@ -24,7 +24,7 @@ import { recordActivity } from './activity-log.ts';
 import type { StaffServices } from './context.ts';
 import { FORGOT_PASSWORD_PATH } from './password-reset.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
-import { checkSecondFactor, isRecoveryCodeShaped, type SecondFactor } from './totp.ts';
+import { checkSecondFactor, isRecoveryCodeShaped, type SecondFactor } from './totp-codes.ts';
 
 type StaffRow = Selectable<StaffTable>;
 

@@ -29,11 +29,12 @@ import { burnPasswordCheck, verifyPassword } from '../platform/credentials/passw
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
-import { normalizeStaffEmail, staffProfile, type StaffProfile } from './members.ts';
+import { normalizeStaffEmail } from './member-input.ts';
+import { staffProfile, type StaffProfile } from './members.ts';
 import { startStaffSession, type StaffTokenPair } from './sessions.ts';
 import { STAFF_AUTH_MESSAGES, staffAuthFailed } from './staff-tokens.ts';
 import { checkSecondStepAtSignIn } from './second-step.ts';
-import type { SecondFactor } from './totp.ts';
+import type { SecondFactor } from './totp-codes.ts';
 
 /** The contract's StaffLoginRequest. */
 export interface StaffCredentials {

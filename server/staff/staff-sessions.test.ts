@@ -3,11 +3,10 @@
  * session, logout and revocation end its access tokens at once, and a session lives only its
  * 12 hours whatever the refreshes.
  */
+import { listStaffSessions, revokeOwnSession } from './session-changes.ts';
 import {
-  listStaffSessions,
   logOutStaff,
   refreshStaffSession,
-  revokeOwnSession,
   startStaffSession,
   verifyStaffAccess,
 } from './sessions.ts';

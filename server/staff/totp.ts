@@ -16,15 +16,16 @@
  * - Turning it off ({@link disableTotp}) takes the member's password, and is refused while the
  *   shop requires two-factor sign-in (./policy.ts). An owner may reset another member's
  *   ({@link resetMemberTotp}) when they lose their phone.
+ *
+ * The codes themselves (matching, burning, recovery codes, the sign-in's check) are
+ * ./totp-codes.ts.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
-import { generateSecret, generateURI, verify } from 'otplib';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { generateSecret, generateURI } from 'otplib';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import type { StaffTable } from '../platform/db/tables/staff.ts';
 import { DomainError } from '../platform/domain-error.ts';
-import { randomCode } from '../platform/random-code.ts';
 import { verifyPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';
@@ -33,21 +34,44 @@ import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import { memberView, type StaffMemberView } from './members.ts';
 import { findStaffPolicy } from './policy.ts';
-import { markSessionTwoStep, revokeAllStaffSessions } from './sessions.ts';
+import { markSessionTwoStep, revokeAllStaffSessions } from './session-changes.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
+import { hashRecoveryCode, matchTotp, newRecoveryCodes, stepKey } from './totp-codes.ts';
 
 /** The back office's sign-in page, where the e-mails' sign-in links lead. */
 export const SIGN_IN_PATH = '/admin/login';
 
 type StaffRow = Selectable<StaffTable>;
 
-/** How many recovery codes a member gets when two-factor sign-in is turned on. */
-export const RECOVERY_CODE_COUNT = 10;
+/** A member's columns with two-step verification off: no secret, no recovery codes. */
+const TOTP_OFF = { totp_secret: null, totp_enabled_at: null, recovery_codes: '[]' } as const;
 
-const TOTP_CODE = /^[0-9]{6}$/;
-const RECOVERY_CODE = /^[a-z0-9]{5}-[a-z0-9]{5}$/;
-/** One 30-second step either side of the server's clock. */
-const EPOCH_TOLERANCE_SECONDS = 30;
+/**
+ * Logs `staff.totp_<verb>` (two-step verification turned off or reset) on member `memberId`,
+ * by the actor, in `trx`: it was on before, and `after` says what it is now.
+ */
+async function logTotpChange(
+  trx: Transaction<Database>,
+  actor: StaffActor,
+  memberId: number,
+  verb: 'disable' | 'reset',
+  after: Record<string, unknown>,
+  now: Date,
+): Promise<void> {
+  await recordActivity(
+    trx,
+    {
+      actor,
+      tenantId: actor.tenantId,
+      action: `staff.totp_${verb}`,
+      objectType: 'staff',
+      objectId: memberId,
+      before: { totp_enabled: true },
+      after,
+    },
+    now,
+  );
+}
 
 /** What starting the set-up answers (the contract's TotpSetup). */
 export interface TotpSetup {
@@ -55,13 +79,6 @@ export interface TotpSetup {
   secret: string;
   /** `otpauth://totp/<shop>:<e-mail>?secret=...&issuer=<shop>`, for a QR code. */
   otpauth_url: string;
-}
-
-/** The refusal of a missing or wrong code at sign-in, on the field `otp`. */
-export function otpRequired(): DomainError<StaffErrorCode> {
-  return new DomainError<StaffErrorCode>('otp_required', STAFF_MESSAGES.otpRequired, {
-    field: 'otp',
-  });
 }
 
 /** The refusal of a wrong code when confirming the set-up, on the field `code`. */
@@ -73,68 +90,6 @@ function wrongSetupCode(): DomainError<StaffErrorCode> {
 
 function conflict(message: string): DomainError<StaffErrorCode> {
   return new DomainError<StaffErrorCode>('staff_conflict', message);
-}
-
-/** True for a code shaped like a recovery code (`xxxxx-xxxxx`, any case), not a 6-digit one. */
-export function isRecoveryCodeShaped(code: string): boolean {
-  return RECOVERY_CODE.test(code.trim().toLowerCase());
-}
-
-/**
- * The key under which a member's code of one time step is burned (./context.ts otpReplay): the
- * member, the step, and a fingerprint of the secret, so a code of a new secret (set up again
- * within the same minute, after a reset) is not taken for one already used.
- */
-function stepKey(staffId: number, step: number, secret: string): string {
-  const fingerprint = createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 12);
-  return `staff:${staffId}:${step}:${fingerprint}`;
-}
-
-/** Hex SHA-256 of a recovery code as `staff.recovery_codes` keeps it (lowercase). */
-export function hashRecoveryCode(code: string): string {
-  return createHash('sha256').update(code.trim().toLowerCase(), 'utf8').digest('hex');
-}
-
-/**
- * 10 fresh recovery codes, `xxxxx-xxxxx` (the contract's pattern) of a read-aloud alphabet
- * without look-alikes (no 0/o, 1/i/l, u): 30^10, about 49 bits each.
- */
-export function newRecoveryCodes(): string[] {
-  return Array.from({ length: RECOVERY_CODE_COUNT }, () =>
-    `${randomCode(5)}-${randomCode(5)}`.toLowerCase(),
-  );
-}
-
-function parseCodes(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The time step a 6-digit code matches for `secret` at `nowSeconds` (±1 step), or null.
- */
-export async function matchTotp(
-  secret: string,
-  code: string,
-  nowSeconds: number,
-): Promise<number | null> {
-  if (!TOTP_CODE.test(code)) return null;
-  try {
-    const result = await verify({
-      secret,
-      token: code,
-      epoch: nowSeconds,
-      epochTolerance: EPOCH_TOLERANCE_SECONDS,
-    });
-    return result.valid && 'timeStep' in result ? result.timeStep : null;
-  } catch {
-    // A secret otplib cannot read (a row edited by hand) matches nothing.
-    return null;
-  }
 }
 
 /** The shop's name as an authenticator app shows it: its site title, else its tenant name. */
@@ -280,73 +235,9 @@ export async function disableTotp(
   }
   await services.throttle.succeeded(actor.tenantId, accountKey, client.address);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('staff')
-      .set({ totp_secret: null, totp_enabled_at: null, recovery_codes: '[]' })
-      .where('id', '=', row.id)
-      .execute();
-    await recordActivity(
-      trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: 'staff.totp_disable',
-        objectType: 'staff',
-        objectId: actor.id,
-        before: { totp_enabled: true },
-        after: { totp_enabled: false },
-      },
-      now,
-    );
+    await trx.updateTable('staff').set(TOTP_OFF).where('id', '=', row.id).execute();
+    await logTotpChange(trx, actor, actor.id, 'disable', { totp_enabled: false }, now);
   });
-}
-
-/** How a member passed the second factor. */
-export type SecondFactor = 'totp' | 'recovery_code';
-
-/**
- * Checks the second factor of a member whose two-factor sign-in is on: a 6-digit code of the
- * current step or one either side, used for the first time; or an unused recovery code, which
- * is then spent (a conditional update: of two concurrent uses one wins).
- * @returns which one passed.
- * @throws DomainError `otp_required` (field `otp`) for a missing, malformed, wrong, replayed or
- *   spent code.
- */
-export async function checkSecondFactor(
-  db: Kysely<Database>,
-  services: Pick<StaffServices, 'otpReplay'>,
-  row: Pick<StaffRow, 'id' | 'tenant_id' | 'totp_secret' | 'recovery_codes'>,
-  otp: string | undefined,
-  now = new Date(),
-): Promise<SecondFactor> {
-  const code = (otp ?? '').trim().toLowerCase();
-  if (!row.totp_secret || code === '' || code.length > 20) throw otpRequired();
-  if (RECOVERY_CODE.test(code)) {
-    const stored = parseCodes(row.recovery_codes);
-    const wanted = Buffer.from(hashRecoveryCode(code), 'hex');
-    const at = stored.findIndex((hash) => {
-      const candidate = Buffer.from(hash, 'hex');
-      return candidate.length === wanted.length && timingSafeEqual(candidate, wanted);
-    });
-    if (at === -1) throw otpRequired();
-    const left = stored.filter((_, i) => i !== at);
-    const spent = await db
-      .updateTable('staff')
-      .set({ recovery_codes: JSON.stringify(left) })
-      .where('id', '=', row.id)
-      .where('recovery_codes', '=', row.recovery_codes)
-      .executeTakeFirst();
-    if (spent.numUpdatedRows !== 1n) throw otpRequired();
-    return 'recovery_code';
-  }
-  const step = await matchTotp(row.totp_secret, code, Math.floor(now.getTime() / 1000));
-  if (step === null) throw otpRequired();
-  if (
-    !(await services.otpReplay.tryConsumeKey(row.tenant_id, stepKey(row.id, step, row.totp_secret)))
-  ) {
-    throw otpRequired();
-  }
-  return 'totp';
 }
 
 /**
@@ -375,7 +266,7 @@ export async function resetMemberTotp(
     // Conditional on it being on: of two owners resetting at once, one does it.
     const after = await trx
       .updateTable('staff')
-      .set({ totp_secret: null, totp_enabled_at: null, recovery_codes: '[]' })
+      .set(TOTP_OFF)
       .where('id', '=', staffId)
       .where('tenant_id', '=', actor.tenantId)
       .where('removed_at', 'is', null)
@@ -411,17 +302,12 @@ export async function resetMemberTotp(
       },
       now,
     );
-    await recordActivity(
+    await logTotpChange(
       trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: 'staff.totp_reset',
-        objectType: 'staff',
-        objectId: after.id,
-        before: { totp_enabled: true },
-        after: { totp_enabled: false, sessions_ended: ended },
-      },
+      actor,
+      after.id,
+      'reset',
+      { totp_enabled: false, sessions_ended: ended },
       now,
     );
     return memberView(after);

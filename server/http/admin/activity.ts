@@ -5,7 +5,7 @@
  */
 import { listActivity as activityOf } from '../../staff/activity-list.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { pageLinks } from './orders.ts';
+import { pageAnswer } from './orders.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /**
@@ -21,7 +21,7 @@ export const listActivity: AdminOperationHandler<'listActivity'> = async (reques
     objectId: query.object_id,
     page: query.page,
   });
-  return { count: page.count, ...pageLinks(request, page), results: page.results };
+  return pageAnswer(request, page);
 };
 
 /** The activity log's handlers by operationId. */

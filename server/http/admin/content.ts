@@ -13,13 +13,8 @@
  * read from the database on each request, so nothing else holds them.
  */
 import type { FastifyRequest } from 'fastify';
-import {
-  createPost,
-  deletePost,
-  getAdminPost,
-  listAdminPosts,
-  updatePost,
-} from '../../content/blog-editing.ts';
+import { getAdminPost, listAdminPosts } from '../../content/blog-admin-read.ts';
+import { createPost, deletePost, updatePost } from '../../content/blog-editing.ts';
 import {
   coreValueKind,
   emailKind,

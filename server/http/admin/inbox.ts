@@ -4,9 +4,10 @@
  * transaction and logs it. A reply is queued in the outbox in that transaction; the outbox is
  * woken after the commit to send it.
  */
+import type { FastifyRequest } from 'fastify';
 import { listInbox, moveMessage, openMessage, replyToMessage } from '../../content/inbox.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { pageLinks } from './orders.ts';
+import { pageAnswer } from './orders.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** GET /inbox/messages/?unread=&archived=&page= -> ContactMessageList. */
@@ -20,50 +21,30 @@ export const listContactMessages: AdminOperationHandler<'listContactMessages'> =
     archived: query.archived,
     page: query.page,
   });
-  return {
-    count: page.count,
-    ...pageLinks(request, page),
-    results: page.results,
-    unread_count: page.unreadCount,
-  };
+  return { ...pageAnswer(request, page), unread_count: page.unreadCount };
 };
 
 /** GET /inbox/messages/{message_id}/ -> ContactMessage, marked read. */
 export const getContactMessage: AdminOperationHandler<'getContactMessage'> = async (request) =>
   openMessage(request.server.db, requireStaff(request), Number(request.params.message_id));
 
+/** The handler of one of the inbox's moves on the message the path names. */
+function moveHandler(move: 'unread' | 'archive' | 'unarchive') {
+  return async (request: FastifyRequest<{ Params: { message_id: number } }>) =>
+    moveMessage(request.server.db, requireStaff(request), Number(request.params.message_id), move);
+}
+
 /** POST /inbox/messages/{message_id}/unread/ -> ContactMessage. */
-export const markContactMessageUnread: AdminOperationHandler<'markContactMessageUnread'> = async (
-  request,
-) =>
-  moveMessage(
-    request.server.db,
-    requireStaff(request),
-    Number(request.params.message_id),
-    'unread',
-  );
+export const markContactMessageUnread: AdminOperationHandler<'markContactMessageUnread'> =
+  moveHandler('unread');
 
 /** POST /inbox/messages/{message_id}/archive/ -> ContactMessage. */
-export const archiveContactMessage: AdminOperationHandler<'archiveContactMessage'> = async (
-  request,
-) =>
-  moveMessage(
-    request.server.db,
-    requireStaff(request),
-    Number(request.params.message_id),
-    'archive',
-  );
+export const archiveContactMessage: AdminOperationHandler<'archiveContactMessage'> =
+  moveHandler('archive');
 
 /** POST /inbox/messages/{message_id}/unarchive/ -> ContactMessage. */
-export const unarchiveContactMessage: AdminOperationHandler<'unarchiveContactMessage'> = async (
-  request,
-) =>
-  moveMessage(
-    request.server.db,
-    requireStaff(request),
-    Number(request.params.message_id),
-    'unarchive',
-  );
+export const unarchiveContactMessage: AdminOperationHandler<'unarchiveContactMessage'> =
+  moveHandler('unarchive');
 
 /** POST /inbox/messages/{message_id}/replies/ {body} -> 201 ContactMessage; e-mails it. */
 export const replyToContactMessage: AdminOperationHandler<'replyToContactMessage'> = async (

@@ -1,28 +1,36 @@
 /**
  * Moderation of reviews and blog comments and the moderation settings (openapi/admin.yaml, tag
- * moderation): each handler translates the contract to server/content/moderation.ts, which
- * checks the member's role again, makes the move in one transaction and logs it. After a move
- * the storefront's caches of the shop are dropped (`catalogCache.invalidate`: the product
+ * moderation): each handler translates the contract to server/content/moderation.ts (the moves;
+ * the queues and the settings are beside it), which checks the member's role again, makes the
+ * move in one transaction and logs it. After a move the storefront's caches of the shop are
+ * dropped (`catalogCache.invalidate`: the product
  * answers with their reviews and ratings, and the rendered pages, which listen to it, in every
  * process through server/http/cache-sync.ts); the blog's API answers are not cached.
  */
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import {
+  getModeratedComment,
+  listCommentsForModeration,
+} from '../../content/comment-moderation.ts';
 import {
   deleteShopReply,
-  getModeratedComment,
-  getModeratedReview,
-  getModerationSettings as readSettings,
-  listCommentsForModeration,
-  listReviewsForModeration,
   type ModeratedKind,
   moderate,
   type ModerationMove,
   replyAsShop,
+} from '../../content/moderation.ts';
+import {
+  getModerationSettings as readSettings,
   updateModerationSettings as saveSettings,
   waitingCounts,
-} from '../../content/moderation.ts';
+} from '../../content/moderation-settings.ts';
+import type { ModerationPage, QueueFilters } from '../../content/moderation-queue.ts';
+import { getModeratedReview, listReviewsForModeration } from '../../content/review-moderation.ts';
+import type { Database } from '../../platform/db/database.ts';
+import type { StaffActor } from '../../staff/actor.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { pageLinks } from './orders.ts';
+import { pageAnswer } from './orders.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** Drops what the storefront cached of the shop (after a commit). */
@@ -30,106 +38,92 @@ function storefrontChanged(request: FastifyRequest, tenantId: number): void {
   request.server.catalogCache.invalidate(tenantId);
 }
 
-/** GET /moderation/reviews/?status=&page= -> ModerationReviewList. */
-export const listModerationReviews: AdminOperationHandler<'listModerationReviews'> = async (
-  request,
-) => {
-  const actor = requireStaff(request);
-  const query = request.query ?? {};
-  const page = await listReviewsForModeration(request.server.db, actor, {
-    status: query.status,
-    page: query.page,
-  });
-  return {
-    count: page.count,
-    ...pageLinks(request, page),
-    results: page.results,
-    status_counts: page.statusCounts,
+/** A queue's handler: the page of `list` the query asks for, with every status's count. */
+function queueHandler<T>(
+  list: (
+    db: Kysely<Database>,
+    actor: StaffActor,
+    filters: QueueFilters,
+  ) => Promise<ModerationPage<T>>,
+) {
+  return async (request: FastifyRequest<{ Querystring: QueueFilters | undefined }>) => {
+    const query = request.query ?? {};
+    const page = await list(request.server.db, requireStaff(request), {
+      status: query.status,
+      page: query.page,
+    });
+    return { ...pageAnswer(request, page), status_counts: page.statusCounts };
   };
-};
+}
+
+/** GET /moderation/reviews/?status=&page= -> ModerationReviewList. */
+export const listModerationReviews: AdminOperationHandler<'listModerationReviews'> =
+  queueHandler(listReviewsForModeration);
 
 /** GET /moderation/comments/?status=&page= -> ModerationCommentList. */
-export const listModerationComments: AdminOperationHandler<'listModerationComments'> = async (
-  request,
-) => {
-  const actor = requireStaff(request);
-  const query = request.query ?? {};
-  const page = await listCommentsForModeration(request.server.db, actor, {
-    status: query.status,
-    page: query.page,
-  });
-  return {
-    count: page.count,
-    ...pageLinks(request, page),
-    results: page.results,
-    status_counts: page.statusCounts,
-  };
-};
+export const listModerationComments: AdminOperationHandler<'listModerationComments'> =
+  queueHandler(listCommentsForModeration);
 
-/** A review move's handler: the move, the caches, the review afterwards. */
-function reviewMove(move: ModerationMove) {
-  return async (request: FastifyRequest<{ Params: { review_id: number } }>) => {
+/** Each kind's item as the queue shows it, and the path parameter that names it. */
+const ITEMS = {
+  review: { param: 'review_id', read: getModeratedReview },
+  comment: { param: 'comment_id', read: getModeratedComment },
+} as const;
+
+/** A request on one review or comment: its id in the path. */
+type ItemRequest = FastifyRequest<{ Params: { review_id?: number; comment_id?: number } }>;
+
+/** What the handler of a change to a `K` answers: the item as the queue shows it. */
+type ItemOf<K extends ModeratedKind> = Awaited<ReturnType<(typeof ITEMS)[K]['read']>>;
+
+/**
+ * The handler of a change to the review or comment the path names: `change`, then the
+ * storefront's caches dropped, and the item as the queue shows it afterwards.
+ */
+function itemHandler<K extends ModeratedKind, R extends ItemRequest = ItemRequest>(
+  kind: K,
+  change: (db: Kysely<Database>, actor: StaffActor, id: number, request: R) => Promise<void>,
+) {
+  const item = ITEMS[kind];
+  return async (request: R): Promise<ItemOf<K>> => {
     const actor = requireStaff(request);
-    const id = Number(request.params.review_id);
-    await moderate(request.server.db, actor, 'review', id, move);
+    const id = Number(request.params[item.param]);
+    await change(request.server.db, actor, id, request);
     storefrontChanged(request, actor.tenantId);
-    return getModeratedReview(request.server.db, actor.tenantId, id);
+    return (await item.read(request.server.db, actor.tenantId, id)) as ItemOf<K>;
   };
 }
 
-/** A comment move's handler. */
-function commentMove(move: ModerationMove) {
-  return async (request: FastifyRequest<{ Params: { comment_id: number } }>) => {
-    const actor = requireStaff(request);
-    const id = Number(request.params.comment_id);
-    await moderate(request.server.db, actor, 'comment', id, move);
-    storefrontChanged(request, actor.tenantId);
-    return getModeratedComment(request.server.db, actor.tenantId, id);
-  };
+/** A move's handler (approve, reject, hide, restore) on a review or a comment. */
+function moveHandler<K extends ModeratedKind>(kind: K, move: ModerationMove) {
+  return itemHandler(kind, (db, actor, id) => moderate(db, actor, kind, id, move));
 }
 
-/** Reads an item of `kind` as the queue shows it. */
-function itemNow(request: FastifyRequest, kind: ModeratedKind, tenantId: number, id: number) {
-  return kind === 'review'
-    ? getModeratedReview(request.server.db, tenantId, id)
-    : getModeratedComment(request.server.db, tenantId, id);
+/** The handler writing the shop's reply (its `content`) to a review or a comment. */
+function replyHandler<K extends ModeratedKind>(kind: K) {
+  return itemHandler(kind, (db, actor, id, request: ItemRequest & { body: { content: unknown } }) =>
+    replyAsShop(db, actor, kind, id, request.body.content),
+  );
+}
+
+/** The handler deleting the shop's reply to a review or a comment. */
+function deleteReplyHandler<K extends ModeratedKind>(kind: K) {
+  return itemHandler(kind, (db, actor, id) => deleteShopReply(db, actor, kind, id));
 }
 
 /** PUT /moderation/reviews/{review_id}/reply/ {content} -> ModerationReview. */
-export const replyToReview: AdminOperationHandler<'replyToReview'> = async (request) => {
-  const actor = requireStaff(request);
-  const id = Number(request.params.review_id);
-  await replyAsShop(request.server.db, actor, 'review', id, request.body.content);
-  storefrontChanged(request, actor.tenantId);
-  return getModeratedReview(request.server.db, actor.tenantId, id);
-};
+export const replyToReview: AdminOperationHandler<'replyToReview'> = replyHandler('review');
 
 /** DELETE /moderation/reviews/{review_id}/reply/ -> ModerationReview; 409 without a reply. */
-export const deleteReviewReply: AdminOperationHandler<'deleteReviewReply'> = async (request) => {
-  const actor = requireStaff(request);
-  const id = Number(request.params.review_id);
-  await deleteShopReply(request.server.db, actor, 'review', id);
-  storefrontChanged(request, actor.tenantId);
-  return getModeratedReview(request.server.db, actor.tenantId, id);
-};
+export const deleteReviewReply: AdminOperationHandler<'deleteReviewReply'> =
+  deleteReplyHandler('review');
 
 /** PUT /moderation/comments/{comment_id}/reply/ {content} -> ModerationComment. */
-export const replyToComment: AdminOperationHandler<'replyToComment'> = async (request) => {
-  const actor = requireStaff(request);
-  const id = Number(request.params.comment_id);
-  await replyAsShop(request.server.db, actor, 'comment', id, request.body.content);
-  storefrontChanged(request, actor.tenantId);
-  return itemNow(request, 'comment', actor.tenantId, id) as ReturnType<typeof getModeratedComment>;
-};
+export const replyToComment: AdminOperationHandler<'replyToComment'> = replyHandler('comment');
 
 /** DELETE /moderation/comments/{comment_id}/reply/ -> ModerationComment; 409 without a reply. */
-export const deleteCommentReply: AdminOperationHandler<'deleteCommentReply'> = async (request) => {
-  const actor = requireStaff(request);
-  const id = Number(request.params.comment_id);
-  await deleteShopReply(request.server.db, actor, 'comment', id);
-  storefrontChanged(request, actor.tenantId);
-  return getModeratedComment(request.server.db, actor.tenantId, id);
-};
+export const deleteCommentReply: AdminOperationHandler<'deleteCommentReply'> =
+  deleteReplyHandler('comment');
 
 /** GET /moderation/settings/ -> ModerationSettings (owners). */
 export const getModerationSettings: AdminOperationHandler<'getModerationSettings'> = async (
@@ -149,14 +143,14 @@ export const getWaitingCounts: AdminOperationHandler<'getWaitingCounts'> = async
 export const moderationHandlers: AdminHandlerMap = {
   listModerationReviews,
   listModerationComments,
-  approveReview: reviewMove('approve'),
-  rejectReview: reviewMove('reject'),
-  hideReview: reviewMove('hide'),
-  restoreReview: reviewMove('restore'),
-  approveComment: commentMove('approve'),
-  rejectComment: commentMove('reject'),
-  hideComment: commentMove('hide'),
-  restoreComment: commentMove('restore'),
+  approveReview: moveHandler('review', 'approve'),
+  rejectReview: moveHandler('review', 'reject'),
+  hideReview: moveHandler('review', 'hide'),
+  restoreReview: moveHandler('review', 'restore'),
+  approveComment: moveHandler('comment', 'approve'),
+  rejectComment: moveHandler('comment', 'reject'),
+  hideComment: moveHandler('comment', 'hide'),
+  restoreComment: moveHandler('comment', 'restore'),
   replyToReview,
   deleteReviewReply,
   replyToComment,

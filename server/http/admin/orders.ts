@@ -31,6 +31,14 @@ export function pageLinks(
   };
 }
 
+/** A page of a list as the back office's API answers it: DRF's count, next, previous, results. */
+export function pageAnswer<T>(
+  request: FastifyRequest,
+  page: { count: number; nextPage: number | null; previousPage: number | null; results: T[] },
+) {
+  return { count: page.count, ...pageLinks(request, page), results: page.results };
+}
+
 /**
  * GET /orders/?status=&payment_method=&placed_from=&placed_to=&search=&cancellation_request=&page=
  * -> AdminOrderList
@@ -48,12 +56,7 @@ export const listOrders: AdminOperationHandler<'listOrders'> = async (request) =
     cancellationRequest: query.cancellation_request,
     page: query.page,
   });
-  return {
-    count: page.count,
-    ...pageLinks(request, page),
-    results: page.results,
-    status_counts: page.statusCounts,
-  };
+  return { ...pageAnswer(request, page), status_counts: page.statusCounts };
 };
 
 /** GET /orders/{order_number}/ -> AdminOrder; 404 for no such order in the shop. */

@@ -9,13 +9,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { getAdminProduct, listAdminProducts } from '../../catalog/product-admin-read.ts';
-import {
-  createProduct as create,
-  duplicateProduct as duplicate,
-  updateProduct as update,
-} from '../../catalog/product-editing.ts';
+import { duplicateProduct as duplicate } from '../../catalog/product-duplicate.ts';
+import { createProduct as create, updateProduct as update } from '../../catalog/product-editing.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { pageLinks } from './orders.ts';
+import { pageAnswer } from './orders.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** Forgets the shop's catalogue in every process once a write has committed. */
@@ -34,7 +31,7 @@ export const listProducts: AdminOperationHandler<'listProducts'> = async (reques
     stock: query.stock,
     page: query.page,
   });
-  return { count: page.count, ...pageLinks(request, page), results: page.results };
+  return pageAnswer(request, page);
 };
 
 /** GET /products/{product_id}/ -> AdminProduct; 404 for no such product in the shop. */

@@ -27,12 +27,8 @@ import {
   staffProfile,
 } from '../../staff/members.ts';
 import { getStaffPolicy, setStaffPolicy } from '../../staff/policy.ts';
-import {
-  listStaffSessions,
-  logOutStaff,
-  refreshStaffSession,
-  revokeOwnSession,
-} from '../../staff/sessions.ts';
+import { listStaffSessions, revokeOwnSession } from '../../staff/session-changes.ts';
+import { logOutStaff, refreshStaffSession } from '../../staff/sessions.ts';
 import { signInStaff, type StaffSignIn } from '../../staff/sign-in.ts';
 import {
   confirmTotpSetup as confirmTotp,

@@ -16,14 +16,13 @@ import {
   reorderCategories as reorder,
   updateCategory as update,
 } from '../../catalog/category-editing.ts';
+import { changeProductStock, setStockThreshold } from '../../catalog/stock.ts';
 import {
-  changeProductStock,
   getProductStock as stockOf,
   listLowStock as lowStockOf,
-  setStockThreshold,
-} from '../../catalog/stock.ts';
+} from '../../catalog/stock-reads.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { pageLinks } from './orders.ts';
+import { pageAnswer, pageLinks } from './orders.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** The product's stock with page `page` of its history, as the contract shapes it. */
@@ -86,7 +85,7 @@ export const updateStockThreshold: AdminOperationHandler<'updateStockThreshold'>
 export const listLowStock: AdminOperationHandler<'listLowStock'> = async (request) => {
   const actor = requireStaff(request);
   const page = await lowStockOf(request.server.db, actor, request.query?.page ?? 1);
-  return { count: page.count, ...pageLinks(request, page), results: page.results };
+  return pageAnswer(request, page);
 };
 
 /** GET /categories/ -> AdminCategory[] in the shop's order. */

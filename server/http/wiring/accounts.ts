@@ -61,39 +61,42 @@ export interface AccountPluginOptions {
 async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions): Promise<void> {
   const mailer = createMailer({ smtpUrl: options.smtpUrl, outboxDir: options.outboxDir });
   const pending = new Set<Promise<void>>();
+  /** A throttle of `attempts` in `windowSeconds` under `scope`. */
+  const throttle = (scope: string, attempts: number, windowSeconds: number) =>
+    new AddressThrottle(app.db, { scope, attempts, windowSeconds });
   app.decorate<AccountServices>('account', {
     resetTokens: new PasswordResetStore(app.db),
     mailer,
-    resetThrottleByAddress: new AddressThrottle(app.db, {
-      scope: 'password-reset-address',
-      attempts: options.passwordResetMaxPerAddress,
-      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
-    }),
-    resetMailsPerAccount: new AddressThrottle(app.db, {
-      scope: 'password-reset-email',
-      attempts: options.passwordResetMaxPerEmail,
-      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
-    }),
-    resetConfirmThrottleByAddress: new AddressThrottle(app.db, {
-      scope: 'password-reset-confirm-address',
-      attempts: options.passwordResetMaxPerAddress,
-      windowSeconds: RESET_THROTTLE_WINDOW_SECONDS,
-    }),
-    verifyThrottleByAddress: new AddressThrottle(app.db, {
-      scope: 'email-verify-address',
-      attempts: options.passwordResetMaxPerAddress,
-      windowSeconds: VERIFICATION_THROTTLE_WINDOW_SECONDS,
-    }),
-    verifyMailsPerAccount: new AddressThrottle(app.db, {
-      scope: 'email-verify-account',
-      attempts: options.passwordResetMaxPerEmail,
-      windowSeconds: VERIFICATION_THROTTLE_WINDOW_SECONDS,
-    }),
-    verifyConfirmThrottleByAddress: new AddressThrottle(app.db, {
-      scope: 'email-verify-confirm-address',
-      attempts: options.passwordResetMaxPerAddress,
-      windowSeconds: VERIFICATION_THROTTLE_WINDOW_SECONDS,
-    }),
+    resetThrottleByAddress: throttle(
+      'password-reset-address',
+      options.passwordResetMaxPerAddress,
+      RESET_THROTTLE_WINDOW_SECONDS,
+    ),
+    resetMailsPerAccount: throttle(
+      'password-reset-email',
+      options.passwordResetMaxPerEmail,
+      RESET_THROTTLE_WINDOW_SECONDS,
+    ),
+    resetConfirmThrottleByAddress: throttle(
+      'password-reset-confirm-address',
+      options.passwordResetMaxPerAddress,
+      RESET_THROTTLE_WINDOW_SECONDS,
+    ),
+    verifyThrottleByAddress: throttle(
+      'email-verify-address',
+      options.passwordResetMaxPerAddress,
+      VERIFICATION_THROTTLE_WINDOW_SECONDS,
+    ),
+    verifyMailsPerAccount: throttle(
+      'email-verify-account',
+      options.passwordResetMaxPerEmail,
+      VERIFICATION_THROTTLE_WINDOW_SECONDS,
+    ),
+    verifyConfirmThrottleByAddress: throttle(
+      'email-verify-confirm-address',
+      options.passwordResetMaxPerAddress,
+      VERIFICATION_THROTTLE_WINDOW_SECONDS,
+    ),
     resetResponseMs: options.passwordResetResponseMs,
     mailFrom: options.mailFrom,
     linkOrigin: siteOrigin(app, options),

@@ -17,7 +17,7 @@ import { sweepDesk } from '../../orders/desk-sweep.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
 import { settlePendingRefunds } from '../../orders/payment-refunds.ts';
-import { settlePendingShopRefunds } from '../../orders/shop-refunds.ts';
+import { settlePendingShopRefunds } from '../../orders/refund-settling.ts';
 import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
 import { PaymentProviders } from '../../payments/registry.ts';
 

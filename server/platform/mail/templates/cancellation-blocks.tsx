@@ -13,7 +13,7 @@ import {
   modelCancellationForm,
 } from '../../../../common/cancellation-form.ts';
 import { Callout, CalloutText, Paragraph, SectionHeading } from './basic-blocks.tsx';
-import type { EmailCancellationTerms } from './email-data.ts';
+import type { EmailCancellationTerms } from './order-email-data.ts';
 
 /** Each line's right: "Walnut spoon: you may cancel…" or why it cannot be cancelled. */
 function LineRights({ terms }: { terms: EmailCancellationTerms }) {

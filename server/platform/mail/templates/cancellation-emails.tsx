@@ -22,32 +22,29 @@ import {
   Paragraph,
   SectionHeading,
 } from './basic-blocks.tsx';
-import { currencyOf, type CancellationRequestedEmailData } from './email-data.ts';
+import type { CancellationRequestedEmailData } from './order-email-data.ts';
 import { OrderSummary } from './order-blocks.tsx';
 import { formatDateTime } from './format.ts';
-import { EmailFrame, type EmailProps } from './layout.tsx';
+import type { EmailProps } from './layout.tsx';
 import { EMAIL_SUBJECTS } from './subjects.ts';
-import { QuestionsLine, shopperReason } from './shopper-emails.tsx';
+import { QuestionsLine, ShopperEmailFrame } from './shopper-emails.tsx';
 
 /** The acknowledgement of a shopper's request to cancel (Directive 2011/83/EU art. 11(3)). */
 export function CancellationRequestedEmail({
   data,
   textMode = false,
 }: EmailProps<CancellationRequestedEmailData>) {
-  const { order, customer, shop, seller } = data;
+  const { order, seller } = data;
   const exemptLines = data.exemptLines ?? [];
   const address = seller.address.trim();
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.cancellation_requested(data)}
       preview={`We received your request to cancel order ${order.number} on ${formatDateTime(data.requestedAt)}.`}
       heading="Your request to cancel"
-      currency={currencyOf(data)}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         We received your request to cancel order <Keep strong>{order.number}</Keep> on{' '}
         {formatDateTime(data.requestedAt)}. This e-mail is your acknowledgement of it.
@@ -90,6 +87,6 @@ export function CancellationRequestedEmail({
       <Divider />
       <Paragraph muted>Questions about cancelling? Write to {sellerLine(seller)}.</Paragraph>
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }

@@ -29,9 +29,9 @@ import type {
 } from './desk-email-data.ts';
 import { currencyOf, offlineTermsOf } from './email-data.ts';
 import { formatDate, formatDateTime, formatMoney } from './format.ts';
-import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
+import { InlineLink, type EmailProps } from './layout.tsx';
 import { DeliveryAddress, OrderSummary } from './order-blocks.tsx';
-import { OfflineHowToPay, QuestionsLine, shopperReason } from './shopper-emails.tsx';
+import { OfflineHowToPay, QuestionsLine, ShopperEmailFrame } from './shopper-emails.tsx';
 import { EMAIL_SUBJECTS } from './subjects.ts';
 
 /** The pieces a shipment carries, one per line: "1 × Damascus Gyuto 210mm". */
@@ -63,7 +63,7 @@ function AdultSignature() {
 
 /** 9. A delivery is on its way: carrier, tracking number and link, what it carries. */
 export function OrderShippedEmail({ data, textMode = false }: EmailProps<OrderShippedEmailData>) {
-  const { order, customer, shop, shipment } = data;
+  const { order, shipment } = data;
   const partly = data.stillToCome > 0;
   const details: Detail[] = [
     { label: 'Carrier', value: data.carrier },
@@ -72,16 +72,13 @@ export function OrderShippedEmail({ data, textMode = false }: EmailProps<OrderSh
     { label: 'Delivery', value: shipment.method },
   ];
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.order_shipped(data)}
       preview={`${partly ? 'Part of your order' : 'Your order'} ${order.number} is on its way with ${data.carrier}. Tracking number ${data.trackingNumber}.`}
       heading={partly ? 'Part of your order is on its way' : 'Your order is on its way'}
-      currency={currencyOf(data)}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         Good news: we&apos;ve sent {partly ? 'part of ' : ''}your order{' '}
         <Keep strong>{order.number}</Keep> with {data.carrier}.
@@ -110,7 +107,7 @@ export function OrderShippedEmail({ data, textMode = false }: EmailProps<OrderSh
       <OrderSummary order={order} withImages />
       <DeliveryAddress address={order.deliveryAddress} />
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }
 
@@ -119,18 +116,15 @@ export function OrderReadyToCollectEmail({
   data,
   textMode = false,
 }: EmailProps<OrderReadyToCollectEmailData>) {
-  const { order, customer, shop, shipment, collectFrom } = data;
+  const { order, shipment, collectFrom } = data;
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.order_ready_to_collect(data)}
       preview={`Your order ${order.number} is ready to collect${collectFrom ? ` at ${collectFrom.name}` : ''}.`}
       heading="Your order is ready to collect"
-      currency={currencyOf(data)}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         Your order <Keep strong>{order.number}</Keep> is ready and waiting for you at the workshop.
         Please mention your order number when you come.
@@ -171,7 +165,7 @@ export function OrderReadyToCollectEmail({
       <Divider />
       <OrderSummary order={order} withImages />
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }
 
@@ -180,7 +174,7 @@ export function OrderCanceledByShopEmail({
   data,
   textMode = false,
 }: EmailProps<OrderCanceledByShopEmailData>) {
-  const { order, customer, shop } = data;
+  const { order, shop } = data;
   const currency = currencyOf(data);
   const refund = data.refund ? formatMoney(data.refund.amount, currency) : null;
   const money = refund
@@ -189,16 +183,13 @@ export function OrderCanceledByShopEmail({
       ? "Nothing has been charged. If a payment for this order still reaches us, we'll refund it in full; you don't need to do anything."
       : 'Nothing was charged.';
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.order_canceled_by_shop(data)}
       preview={`We're sorry: we've had to cancel your order ${order.number}. ${money}`}
       heading="We've cancelled your order"
-      currency={currency}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         We&apos;re sorry: we&apos;ve had to cancel your order <Keep strong>{order.number}</Keep> of{' '}
         {formatDate(order.placedAt)}.
@@ -223,7 +214,7 @@ export function OrderCanceledByShopEmail({
       <Divider />
       <OrderSummary order={order} title="The cancelled order" withImages />
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }
 
@@ -232,20 +223,17 @@ export function PaymentReminderEmail({
   data,
   textMode = false,
 }: EmailProps<PaymentReminderEmailData>) {
-  const { order, customer, shop } = data;
+  const { order } = data;
   const terms = offlineTermsOf(data.payment);
   const total = formatMoney(order.total, currencyOf(data));
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.payment_reminder(data)}
       preview={`Order ${order.number} is still waiting for your payment of ${total}${terms.expiresAt ? `; it must reach us by ${formatDateTime(terms.expiresAt)}` : ''}.`}
       heading="Your order is waiting for your payment"
-      currency={currencyOf(data)}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         A friendly reminder: your order <Keep strong>{order.number}</Keep> of{' '}
         {formatDate(order.placedAt)} is reserved for you, but we haven&apos;t received your payment
@@ -263,6 +251,6 @@ export function PaymentReminderEmail({
         <InlineLink href={data.orderUrl}>your order page</InlineLink>.
       </Paragraph>
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }

@@ -4,9 +4,6 @@
  * kind of e-mail built from ./json-checks.ts, and the payment methods ./payment-texts.ts knows.
  */
 import type {
-  CancellationRequestedEmailData,
-  EmailCancellationLine,
-  EmailCancellationTerms,
   EmailAddress,
   EmailCustomer,
   EmailOrder,
@@ -17,9 +14,14 @@ import type {
   EmailShipping,
   EmailShop,
   EmailThemeInput,
-  LatePaymentRefundEmailData,
   LineOption,
   OfflinePaymentInstructions,
+} from './email-data.ts';
+import type {
+  CancellationRequestedEmailData,
+  EmailCancellationLine,
+  EmailCancellationTerms,
+  LatePaymentRefundEmailData,
   OrderClosedEmailData,
   OrderPlacedEmailData,
   OrderRefundedEmailData,
@@ -28,7 +30,7 @@ import type {
   ShopOrderAwaitingPaymentEmailData,
   ShopOrderPaidEmailData,
   ShopRefundNeededEmailData,
-} from './email-data.ts';
+} from './order-email-data.ts';
 import type { EmailData, EmailKind } from './email-kinds.ts';
 import type {
   DigestOrder,

@@ -9,6 +9,7 @@ import type {
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
 } from './desk-email-data.ts';
+import type { EmailBase } from './email-data.ts';
 import type {
   OrderPlacedEmailData,
   PaymentReceivedEmailData,
@@ -19,8 +20,7 @@ import type {
   ShopRefundNeededEmailData,
   OrderRefundedEmailData,
   CancellationRequestedEmailData,
-  EmailBase,
-} from './email-data.ts';
+} from './order-email-data.ts';
 
 /**
  * The data of any order e-mail; `kind` tells which. Every one is about one order

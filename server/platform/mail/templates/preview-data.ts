@@ -112,6 +112,13 @@ export const PREVIEW_ORDER_SIMPLE: EmailOrder = {
 export const PREVIEW_BANK_DETAILS =
   'Account name: Ember & Oak Workshop Ltd\nBank: Northern Crown Bank, Sheffield\nIBAN: GB33 BUKB 2020 1555 5555 55\nBIC: BUKBGB22';
 
+/** How the previews' bank-transfer orders are paid. */
+const BANK_TRANSFER = {
+  method: 'bank_transfer',
+  bankDetails: PREVIEW_BANK_DETAILS,
+  expiresAt: '2026-11-29T09:30:00Z',
+} as const;
+
 const ORDER_URL = 'https://emberandoak.example/account/orders/1044';
 const SHOP_ORDER_URL = 'https://emberandoak.example/admin/orders/1044';
 
@@ -157,11 +164,7 @@ export const PREVIEW_EMAILS = {
   'order-placed-bank-transfer': {
     kind: 'order_placed',
     ...shopper,
-    payment: {
-      method: 'bank_transfer',
-      bankDetails: PREVIEW_BANK_DETAILS,
-      expiresAt: '2026-11-29T09:30:00Z',
-    },
+    payment: BANK_TRANSFER,
   },
   'order-placed-custom': {
     kind: 'order_placed',
@@ -223,11 +226,7 @@ export const PREVIEW_EMAILS = {
   'shop-order-awaiting-bank-transfer': {
     kind: 'shop_order_awaiting_payment',
     ...toShop,
-    payment: {
-      method: 'bank_transfer',
-      bankDetails: PREVIEW_BANK_DETAILS,
-      expiresAt: '2026-11-29T09:30:00Z',
-    },
+    payment: BANK_TRANSFER,
   },
   'shop-order-awaiting-custom': {
     kind: 'shop_order_awaiting_payment',
@@ -295,11 +294,7 @@ export const PREVIEW_EMAILS = {
   'order-placed-with-cancellation': {
     kind: 'order_placed',
     ...shopper,
-    payment: {
-      method: 'bank_transfer',
-      bankDetails: PREVIEW_BANK_DETAILS,
-      expiresAt: '2026-11-29T09:30:00Z',
-    },
+    payment: BANK_TRANSFER,
     cancellation: {
       seller: PREVIEW_SELLER,
       returnCostsPaidBy: 'shopper',

@@ -24,13 +24,8 @@ import {
   ShopOrderPaidEmail,
   ShopRefundNeededEmail,
 } from './shop-emails.tsx';
-import {
-  LatePaymentRefundEmail,
-  OrderClosedEmail,
-  OrderPlacedEmail,
-  OrderRefundedEmail,
-  PaymentReceivedEmail,
-} from './shopper-emails.tsx';
+import { OrderClosedEmail, OrderPlacedEmail, PaymentReceivedEmail } from './shopper-emails.tsx';
+import { LatePaymentRefundEmail, OrderRefundedEmail } from './shopper-refund-emails.tsx';
 import {
   OrderCanceledByShopEmail,
   OrderReadyToCollectEmail,

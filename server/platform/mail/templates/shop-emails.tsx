@@ -25,10 +25,12 @@ import {
   type EmailBase,
   type EmailPayment,
   type RefundReason,
+} from './email-data.ts';
+import {
   type ShopOrderAwaitingPaymentEmailData,
   type ShopOrderPaidEmailData,
   type ShopRefundNeededEmailData,
-} from './email-data.ts';
+} from './order-email-data.ts';
 import { fillWords, formatDateTime, formatMoney } from './format.ts';
 import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
 import { offlineTexts } from './payment-texts.ts';

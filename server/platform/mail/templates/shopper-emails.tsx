@@ -1,8 +1,9 @@
 /**
  * The e-mails to the shopper: order placed (with how to pay: an offline method's words are
- * ./payment-texts.ts's), payment received, order closed (cancelled or expired), a late or
- * second payment being refunded, and a refund the shop made. Written as a small workshop would write them: who, what, what
- * happens next, and one clear action.
+ * ./payment-texts.ts's), payment received, order closed (cancelled or expired); a late or
+ * second payment being refunded, and a refund the shop made, are ./shopper-refund-emails.tsx.
+ * Written as a small workshop would write them: who, what, what happens next, and one clear
+ * action.
  *
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
  * not reach server/; without this pragma the file would compile to classic `React.createElement`)
@@ -27,13 +28,13 @@ import {
   offlineTermsOf,
   type EmailBase,
   type EmailPayment,
-  type LatePaymentRefundEmailData,
   type OfflineInstructions,
+} from './email-data.ts';
+import {
   type OrderClosedEmailData,
   type OrderPlacedEmailData,
-  type OrderRefundedEmailData,
   type PaymentReceivedEmailData,
-} from './email-data.ts';
+} from './order-email-data.ts';
 import { fillWords, formatDate, formatDateTime, formatMoney } from './format.ts';
 import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';
 import { offlineTexts } from './payment-texts.ts';
@@ -47,6 +48,41 @@ export function shopperReason(data: EmailBase): ReactNode {
       This e-mail was sent to {data.customer.email} because you placed order{' '}
       <Keep>{data.order.number}</Keep> at {data.shop.name}.
     </>
+  );
+}
+
+/**
+ * The frame of every e-mail to the shopper about their order: the shop's header, the order's
+ * currency, the footer's reason (`shopperReason`), and "Hello <name>," before `children`.
+ */
+export function ShopperEmailFrame({
+  data,
+  title,
+  preview,
+  heading,
+  textMode,
+  children,
+}: {
+  data: EmailBase;
+  title: string;
+  preview: string;
+  heading: string;
+  textMode: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <EmailFrame
+      shop={data.shop}
+      title={title}
+      preview={preview}
+      heading={heading}
+      currency={currencyOf(data)}
+      reason={shopperReason(data)}
+      textMode={textMode}
+    >
+      <Paragraph>Hello {data.customer.name},</Paragraph>
+      {children}
+    </EmailFrame>
   );
 }
 
@@ -67,7 +103,7 @@ function paidWith(payment: EmailPayment): string {
 }
 
 /** What the shopper's received payment looked like. */
-function paymentDetails(payment: EmailPayment, currency: string): Detail[] {
+export function paymentDetails(payment: EmailPayment, currency: string): Detail[] {
   const details: Detail[] = [
     { label: 'Amount', value: formatMoney(payment.amount, payment.currency ?? currency) },
     { label: 'Received on', value: formatDate(payment.receivedAt) },
@@ -181,18 +217,15 @@ function orderPlacedPreview(data: OrderPlacedEmailData): string {
 
 /** 1. "Thank you for your order": the lines, totals, address and how to pay. */
 export function OrderPlacedEmail({ data, textMode = false }: EmailProps<OrderPlacedEmailData>) {
-  const { order, customer, shop } = data;
+  const { order, shop } = data;
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.order_placed(data)}
       preview={orderPlacedPreview(data)}
       heading="Thank you for your order"
-      currency={currencyOf(data)}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         Thank you for ordering from {shop.name}. Your order number is{' '}
         <Keep strong>{order.number}</Keep>, placed on {formatDate(order.placedAt)}.
@@ -203,7 +236,7 @@ export function OrderPlacedEmail({ data, textMode = false }: EmailProps<OrderPla
       <DeliveryAddress address={order.deliveryAddress} />
       {data.cancellation ? <CancellationTerms terms={data.cancellation} /> : null}
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }
 
@@ -215,20 +248,17 @@ export function PaymentReceivedEmail({
   data,
   textMode = false,
 }: EmailProps<PaymentReceivedEmailData>) {
-  const { order, customer, shop, payment } = data;
+  const { order, payment } = data;
   const currency = currencyOf(data);
   const amount = formatMoney(payment.amount, payment.currency ?? currency);
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.payment_received(data)}
       preview={`We've received your payment of ${amount} for order ${order.number}. Thank you!`}
       heading="Payment received"
-      currency={currency}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       <Paragraph>
         Thank you: we&apos;ve received your payment for order <Keep strong>{order.number}</Keep>.
       </Paragraph>
@@ -242,20 +272,20 @@ export function PaymentReceivedEmail({
       <OrderSummary order={order} withImages />
       <DeliveryAddress address={order.deliveryAddress} />
       <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }
 
 /** 3. The order was cancelled by the shopper or expired unpaid; nothing was charged. */
 export function OrderClosedEmail({ data, textMode = false }: EmailProps<OrderClosedEmailData>) {
-  const { order, customer, shop } = data;
+  const { order, shop } = data;
   const canceled = data.reason === 'canceled';
   const charge = data.paymentMayStillArrive
     ? "Nothing has been charged. If a payment for this order still reaches us, we'll refund it in full; you don't need to do anything."
     : 'Nothing was charged.';
   return (
-    <EmailFrame
-      shop={shop}
+    <ShopperEmailFrame
+      data={data}
       title={EMAIL_SUBJECTS.order_closed(data)}
       preview={
         canceled
@@ -263,11 +293,8 @@ export function OrderClosedEmail({ data, textMode = false }: EmailProps<OrderClo
           : `We didn't receive the payment for order ${order.number} in time, so it has expired. ${charge}`
       }
       heading={canceled ? 'Your order has been cancelled' : 'Your order has expired'}
-      currency={currencyOf(data)}
-      reason={shopperReason(data)}
       textMode={textMode}
     >
-      <Paragraph>Hello {customer.name},</Paragraph>
       {canceled ? (
         <Paragraph>
           As you asked, we&apos;ve cancelled your order <Keep strong>{order.number}</Keep> of{' '}
@@ -298,147 +325,6 @@ export function OrderClosedEmail({ data, textMode = false }: EmailProps<OrderClo
         withImages
       />
       <QuestionsLine data={data} />
-    </EmailFrame>
-  );
-}
-
-/** How a payment came after its order was closed, or on top of a paid one; `amount` already formatted. */
-function latePaymentSentence(data: LatePaymentRefundEmailData, amount: string): ReactNode {
-  const received = formatDate(data.payment.receivedAt);
-  const number = <Keep strong>{data.order.number}</Keep>;
-  switch (data.reason) {
-    case 'order_canceled':
-      return (
-        <>
-          We received a payment of <strong>{amount}</strong> for your order {number} on {received},
-          after the order had been cancelled.
-        </>
-      );
-    case 'order_expired':
-      return (
-        <>
-          We received a payment of <strong>{amount}</strong> for your order {number} on {received},
-          after the order had expired.
-        </>
-      );
-    case 'duplicate_payment':
-      return (
-        <>
-          We received a second payment of <strong>{amount}</strong> for your order {number} on{' '}
-          {received}. The order had already been paid, so this payment wasn&apos;t needed.
-        </>
-      );
-  }
-}
-
-/** 4. A payment the shop does not keep: it has been, or will be, refunded in full. */
-export function LatePaymentRefundEmail({
-  data,
-  textMode = false,
-}: EmailProps<LatePaymentRefundEmailData>) {
-  const { order, customer, shop, payment } = data;
-  const currency = currencyOf(data);
-  const amount = formatMoney(payment.amount, payment.currency ?? currency);
-  const refunded = data.refundStatus === 'refunded';
-  return (
-    <EmailFrame
-      shop={shop}
-      title={EMAIL_SUBJECTS.late_payment_refund(data)}
-      preview={
-        refunded
-          ? `We've refunded your payment of ${amount} for order ${order.number}. You don't need to do anything.`
-          : `We'll refund your payment of ${amount} for order ${order.number}. You don't need to do anything.`
-      }
-      heading={refunded ? 'Your payment has been refunded' : "We're refunding your payment"}
-      currency={currency}
-      reason={shopperReason(data)}
-      textMode={textMode}
-    >
-      <Paragraph>Hello {customer.name},</Paragraph>
-      <Paragraph>{latePaymentSentence(data, amount)}</Paragraph>
-      {refunded ? (
-        <Paragraph>
-          We&apos;ve refunded it in full, to the card or account it came from. Depending on your
-          bank, it can take a few working days to show on your statement. You don&apos;t need to do
-          anything.
-        </Paragraph>
-      ) : (
-        <Paragraph>
-          We&apos;ll refund it in full, to the card or account it came from. You don&apos;t need to
-          do anything; if we need any details from you to send it back, we&apos;ll be in touch.
-        </Paragraph>
-      )}
-      <DetailList
-        items={[
-          ...paymentDetails(payment, currency),
-          { label: 'Refund', value: refunded ? 'Refunded in full' : 'On its way back to you' },
-        ]}
-      />
-      <ActionButton href={data.orderUrl}>View your order</ActionButton>
-      <QuestionsLine data={data} />
-    </EmailFrame>
-  );
-}
-
-/**
- * 8. The shop refunded part or all of an order: how much, why (the shop's words), how the money
- * comes back, and what has been refunded in all.
- */
-export function OrderRefundedEmail({ data, textMode = false }: EmailProps<OrderRefundedEmailData>) {
-  const { order, customer, shop, refund } = data;
-  const currency = currencyOf(data);
-  const amount = formatMoney(refund.amount, currency);
-  const full = refund.refundedTotal === refund.paidTotal;
-  const byCard = refund.method === 'card';
-  const number = <Keep strong>{order.number}</Keep>;
-  return (
-    <EmailFrame
-      shop={shop}
-      title={EMAIL_SUBJECTS.order_refunded(data)}
-      preview={
-        byCard
-          ? `We've refunded ${amount} of order ${order.number} to the card you paid with.`
-          : `We're sending ${amount} of order ${order.number} back to you.`
-      }
-      heading={full ? 'Your order has been refunded' : "We've refunded part of your order"}
-      currency={currency}
-      reason={shopperReason(data)}
-      textMode={textMode}
-    >
-      <Paragraph>Hello {customer.name},</Paragraph>
-      {byCard ? (
-        <Paragraph>
-          We&apos;ve refunded <strong>{amount}</strong> of your order {number} to the card you paid
-          with. Depending on your bank, it can take a few working days to show on your statement.
-        </Paragraph>
-      ) : (
-        <Paragraph>
-          We&apos;re refunding <strong>{amount}</strong> of your order {number}. We&apos;ll send it
-          back to you the way you paid; if we need any details from you to do that, we&apos;ll be in
-          touch.
-        </Paragraph>
-      )}
-      <Callout title={`A note from ${shop.name}`}>
-        <CalloutText>
-          <MultilineText value={refund.reason} />
-        </CalloutText>
-      </Callout>
-      <DetailList
-        items={[
-          { label: 'Refund', value: amount },
-          { label: 'Refunded on', value: formatDate(refund.refundedAt) },
-          {
-            label: 'Refunded to',
-            value: byCard ? 'The card you paid with' : 'You, the way you paid',
-          },
-          {
-            label: 'Refunded in all',
-            value: `${formatMoney(refund.refundedTotal, currency)} of ${formatMoney(refund.paidTotal, currency)} paid`,
-          },
-        ]}
-      />
-      <ActionButton href={data.orderUrl}>View your order</ActionButton>
-      <QuestionsLine data={data} />
-    </EmailFrame>
+    </ShopperEmailFrame>
   );
 }

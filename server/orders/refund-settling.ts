@@ -1,0 +1,252 @@
+/**
+ * Settling a shop's refunds (./shop-refunds.ts reserves them): each card refund is asked of the
+ * provider that took its payment, with the refund's own id as the idempotency key, and its
+ * answer recorded under the order lock (./order-lock.ts):
+ *   - `succeeded` with the provider's reference, `manual` when that provider cannot refund (or
+ *     the shop no longer has its credentials): the shopper is e-mailed (`refunded_by_shop`);
+ *   - `failed` when the provider refused: the order's `refunded_cents` gives the amount back,
+ *     logged as `order.refund_failed`;
+ *   - still `pending` when the provider could not be reached: the order sweep asks again after
+ *     PENDING_REFUND_RETRY_AFTER_MS (2 minutes) with the same key (`settlePendingShopRefunds`).
+ * Once everything paid is refunded and settled, the order moves to `refunded`
+ * (`order.fully_refunded`), unless its state forbids it (a canceled order stays canceled).
+ *
+ * Amounts are in minor units (cents). Nothing here throws a domain error: what a provider
+ * answers is a status, and the caller words it.
+ */
+import type { Selectable } from 'kysely';
+import { toDecimal } from '../../common/money.ts';
+import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
+import type { OrderContext } from './context.ts';
+import { logDeskMove } from './desk-common.ts';
+import { canMoveOrder, moveOrderStatus } from './lifecycle.ts';
+import { lockOrder, type Trx } from './order-lock.ts';
+import { type KeptCardPayment, orderMoney } from './order-money.ts';
+import type { StaffActor } from '../staff/actor.ts';
+import { ProviderRefused } from '../payments/provider.ts';
+
+type OrderRow = Selectable<OrdersTable>;
+type RefundRow = Selectable<RefundsTable>;
+
+/** How long a card refund may be with its provider before the sweep asks again (ms). */
+export const PENDING_REFUND_RETRY_AFTER_MS = 2 * 60_000;
+
+/**
+ * Inside the order lock: sets what `order` counts as refunded (`orders.refunded_cents`) from
+ * `beforeCents` to `afterCents` and logs it as `action` with the refunded total before and after.
+ * @param actor the owner, or null for the sweep.
+ */
+export async function setRefundedTotal(
+  ctx: OrderContext,
+  trx: Trx,
+  actor: StaffActor | null,
+  order: Pick<OrderRow, 'id' | 'tenant_id' | 'order_number'>,
+  action: 'order.refund' | 'order.refund_failed',
+  beforeCents: number,
+  afterCents: number,
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ refunded_cents: afterCents })
+    .where('id', '=', order.id)
+    .execute();
+  await logDeskMove(
+    trx,
+    actor,
+    order,
+    action,
+    { refunded_total: toDecimal(beforeCents) },
+    { refunded_total: toDecimal(afterCents) },
+    ctx.now(),
+  );
+}
+
+/** What asking the provider came to: a settled outcome, or still unknown. */
+type ProviderAnswer =
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'manual' }
+  | { status: 'failed' }
+  | { status: 'pending' };
+
+/** Asks the card payment's own provider to refund `refund` (see the module comment). */
+async function askProvider(
+  ctx: OrderContext,
+  refund: Pick<RefundRow, 'uuid' | 'tenant_id' | 'amount_cents'>,
+  payment: {
+    uuid: string;
+    provider: KeptCardPayment['provider'];
+    provider_ref: string | null;
+    currency: string;
+  },
+): Promise<ProviderAnswer> {
+  let provider;
+  try {
+    provider = await ctx.providerOf(refund.tenant_id, payment.provider);
+  } catch (error) {
+    // The shop's credentials do not open: nothing was asked, and asking again will not help.
+    ctx.log.error({ err: error, refund: refund.uuid }, 'could not open the provider for a refund');
+    return { status: 'failed' };
+  }
+  if (!provider || !payment.provider_ref) return { status: 'manual' };
+  try {
+    const providerRef = await provider.refundPayment({
+      providerRef: payment.provider_ref,
+      paymentId: payment.uuid,
+      amountMinor: refund.amount_cents,
+      currency: payment.currency,
+      refundId: refund.uuid,
+    });
+    return providerRef ? { status: 'succeeded', providerRef } : { status: 'manual' };
+  } catch (error) {
+    if (error instanceof ProviderRefused) {
+      ctx.log.warn({ err: error, refund: refund.uuid }, 'the provider refused a refund');
+      return { status: 'failed' };
+    }
+    // Unreachable, timed out, or an answer we could not read: it may have been made.
+    ctx.log.warn({ err: error, refund: refund.uuid }, 'a refund is not confirmed by its provider');
+    return { status: 'pending' };
+  }
+}
+
+/**
+ * Asks the provider about one `pending` refund and records the answer under the order lock.
+ * @param actor who is told of it in the log: the owner who asked, or null for the sweep.
+ * @returns its status after this call, or null when it is not a pending card refund (settled
+ *   meanwhile, or its reservation never committed).
+ */
+export async function settlePending(
+  ctx: OrderContext,
+  refundId: number,
+  actor: StaffActor | null,
+): Promise<RefundRow['status'] | null> {
+  const refund = await ctx.db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+  if (!refund || refund.status !== 'pending' || refund.payment_id === null) {
+    return refund?.status ?? null;
+  }
+  const payment = await ctx.db
+    .selectFrom('payments')
+    .select(['uuid', 'provider', 'provider_ref', 'currency'])
+    .where('id', '=', refund.payment_id)
+    .executeTakeFirst();
+  const answer: ProviderAnswer = payment
+    ? await askProvider(ctx, refund, payment)
+    : { status: 'manual' };
+  if (answer.status === 'pending') return 'pending';
+
+  const done = await ctx.db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, refund.order_id, { tenantId: refund.tenant_id });
+    if (!order) return null;
+    const moved = await trx
+      .updateTable('refunds')
+      .set({
+        status: answer.status,
+        provider_ref: answer.status === 'succeeded' ? answer.providerRef : null,
+        settled_at: ctx.now().toISOString(),
+      })
+      .where('id', '=', refund.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (moved.numUpdatedRows !== 1n) return null;
+    if (answer.status === 'failed') {
+      // Nothing went back: the amount may be refunded again.
+      const money = await orderMoney(trx, order.id);
+      const was = money.refundedCents + refund.amount_cents;
+      await setRefundedTotal(
+        ctx,
+        trx,
+        actor,
+        order,
+        'order.refund_failed',
+        was,
+        money.refundedCents,
+      );
+    } else {
+      await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: refund.id });
+      await moveIfAllRefunded(ctx, trx, actor, order);
+    }
+    return answer.status;
+  });
+  ctx.afterCommit();
+  return done ?? (await currentStatus(ctx, refund.id));
+}
+
+async function currentStatus(ctx: OrderContext, refundId: number) {
+  const row = await ctx.db
+    .selectFrom('refunds')
+    .select('status')
+    .where('id', '=', refundId)
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/**
+ * Inside the order lock: moves the order to `refunded` once everything paid is refunded and no
+ * refund of it is still pending, when its state allows (never a canceled one), and logs it.
+ */
+export async function moveIfAllRefunded(
+  ctx: OrderContext,
+  trx: Trx,
+  actor: StaffActor | null,
+  order: OrderRow,
+): Promise<void> {
+  if (!canMoveOrder(order.status, 'refunded')) return;
+  const money = await orderMoney(trx, order.id);
+  if (money.paidCents === 0 || money.refundedCents < money.paidCents) return;
+  const pending = await trx
+    .selectFrom('refunds')
+    .select('id')
+    .where('order_id', '=', order.id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (pending) return;
+  const now = ctx.now().toISOString();
+  if (!(await moveOrderStatus(trx, order.id, order.status, 'refunded', { updated_at: now }))) {
+    return;
+  }
+  const after = { status: 'refunded' };
+  await logDeskMove(
+    trx,
+    actor,
+    order,
+    'order.fully_refunded',
+    { status: order.status },
+    after,
+    ctx.now(),
+  );
+}
+
+/**
+ * Asks again about every shop refund still `pending` after PENDING_REFUND_RETRY_AFTER_MS (its
+ * provider could not be reached, or the process stopped while asking), with the same
+ * idempotency key, and settles those it hears about (the order sweep; a batch per call). The
+ * log names no member for what it settles.
+ * @returns how many it settled.
+ */
+export async function settlePendingShopRefunds(ctx: OrderContext): Promise<number> {
+  const due = await ctx.db
+    .selectFrom('refunds')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where(
+      'created_at',
+      '<=',
+      new Date(ctx.now().getTime() - PENDING_REFUND_RETRY_AFTER_MS).toISOString(),
+    )
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  let settled = 0;
+  for (const { id } of due) {
+    try {
+      const status = await settlePending(ctx, id, null);
+      if (status && status !== 'pending') settled += 1;
+    } catch (error) {
+      ctx.log.warn({ err: error, refund: id }, 'a shop refund will be asked again');
+    }
+  }
+  return settled;
+}
