@@ -307,7 +307,7 @@ const boundaries = [
 ];
 
 /**
- * One writer of an order's status (decision 013): an UPDATE of `orders` that sets `status` is
+ * One writer of an order's status (decision 038): an UPDATE of `orders` that sets `status` is
  * made only by server/orders/lifecycle.ts `moveOrderStatus`, whose moves table is the one list.
  * Tests and their fixtures (server/test/) may put an order in any state directly.
  */

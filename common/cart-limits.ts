@@ -1,5 +1,5 @@
 /**
- * How much one cart may hold, for both the storefront and the reference server (decision 016;
+ * How much one cart may hold, for both the storefront and the reference server (decision 048;
  * the contract's `CartItemCreate.quantity` and `CartItemUpdate.quantity` maximum, and the
  * add-item operation's description). Pure and without imports, so the server's type check and
  * build can include it.

@@ -4,7 +4,7 @@
  * server/main.ts and everything it imports from server/ into one ES module,
  * `dist/api/main.mjs` (with a source map, so stack traces name the TypeScript lines), and
  * leaves every npm package as an import. What the server imports only when it needs it (the
- * back office's API, on its first request: decision 015) is split into a chunk of its own
+ * back office's API, on its first request: decision 045) is split into a chunk of its own
  * beside it (`admin-server-<hash>.mjs`, with the code the workers share in `chunk-<hash>.mjs`),
  * so the process neither parses nor keeps that code, nor loads the packages only it imports,
  * until then. Chunks are written beside main.mjs, so a module's paths relative to its own file

@@ -1,8 +1,8 @@
 /**
  * The server's bundle leaves the back office's API out of what `npm start` loads at start
- * (decision 015, "The back office loads on its first request"): main.mjs and the chunks it
- * imports hold none of its handlers, routes or the packages only they import (two-factor
- * sign-in, the staff HTML sanitizer), and main.mjs loads its chunk on demand.
+ * (decision 045): main.mjs and the chunks it imports hold none of its handlers, routes or the
+ * packages only they import (two-factor sign-in, the staff HTML sanitizer), and main.mjs loads
+ * its chunk on demand.
  */
 import path from 'node:path';
 import { bundleServer } from './build-server.mjs';

@@ -285,7 +285,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
   // The back office: its API under {publicApiPath}/admin/ (decision 020), loaded on its first
-  // request (decision 015), and its app at /admin/.
+  // request (decision 045), and its app at /admin/.
   await app.register(lazyAdminApi, {
     publicApiPath: config.publicApiPath,
     trustProxy,

@@ -4,7 +4,7 @@
  * writes at a fixed WRITE_RATE req/s overall (autocannon `overallRate`, CONNECTIONS
  * connections, WRITE_REQUESTS requests after WRITE_WARMUP of warm-up), target p99 at most
  * WRITE_P99_TARGET_MS ms: adding a cart item, placing an order, and the card provider's
- * notification that pays one (decision 013). Each request acts for its own customer, prepared
+ * notification that pays one (decision 038). Each request acts for its own customer, prepared
  * beforehand (registered and logged in); the add-item run fills every customer's cart, the
  * order run then checks each one out, and the notification run pays card orders prepared for
  * it. The product's stock is raised in the bench's own SQLite file so it never runs out.

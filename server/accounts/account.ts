@@ -1,7 +1,7 @@
 /**
- * The signed-in customer's account (spec section 6; docs/decisions/009-shopper-account.md):
- * changing the password, and the rule every new password follows (shared with the reset by
- * e-mail, ./forgotten-password.ts).
+ * The signed-in customer's account (spec section 6; docs/decisions/009-shopper-account.md and
+ * docs/decisions/029-password-change-ends-sessions.md): changing the password, and the rule every
+ * new password follows (shared with the reset by e-mail, ./forgotten-password.ts).
  */
 import { NUL_MESSAGE } from '../platform/field-messages.ts';
 import { hasNul } from '../platform/canonical-json.ts';

@@ -1,6 +1,7 @@
 /**
- * Resetting a forgotten password by e-mail (spec section 6; docs/decisions/009-shopper-account.md
- * and 007's section on reset e-mails).
+ * Resetting a forgotten password by e-mail (spec section 6;
+ * docs/decisions/027-password-reset-emails-per-account.md and
+ * docs/decisions/028-no-account-enumeration.md).
  *
  * - A request answers the same, after the same time (at least `resetResponseMs`), whether or
  *   not the e-mail has an account; the e-mail is sent after the answer. Requests are throttled

@@ -1,6 +1,6 @@
 /**
- * Password-reset tokens (docs/decisions/009-shopper-account.md and 007's section on reset
- * e-mails).
+ * Password-reset tokens (docs/decisions/009-shopper-account.md and
+ * docs/decisions/027-password-reset-emails-per-account.md).
  *
  * A token is 32 random bytes from node:crypto, sent base64url-encoded in the e-mailed link
  * (`/reset-password?token=...`). Only its SHA-256 (hex) is stored, with the tenant and user it

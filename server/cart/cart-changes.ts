@@ -3,7 +3,7 @@
  * line's quantity, remove a line, empty the cart. Each runs in one transaction on the locked
  * cart row (./cart.ts `lockCart`) and answers the whole cart as that transaction sees it.
  *
- * A cart holds at most MAX_CART_LINES lines of at most MAX_LINE_QUANTITY each (decision 016):
+ * A cart holds at most MAX_CART_LINES lines of at most MAX_LINE_QUANTITY each (decision 048):
  * without a cap one account filled a cart with 20,000 lines (its answer took seconds and
  * megabytes) or a line with a shop's whole stock. An order's `shipping` takes at most 100
  * lines too, so every cart that may be kept may also be ordered.

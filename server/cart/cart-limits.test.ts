@@ -1,5 +1,5 @@
 /**
- * How much one cart may hold (decision 016): at most 100 of a line and at most 100 lines, so
+ * How much one cart may hold (decision 048): at most 100 of a line and at most 100 lines, so
  * one account cannot put thousands of lines in a cart (20,000 lines made `GET /orders/cart/`
  * take seconds and answer megabytes) nor hold a shop's stock in huge lines. Refusals are 400s
  * in the contract's words, and leave the cart as it was.

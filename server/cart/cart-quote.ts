@@ -1,5 +1,5 @@
 /**
- * The shipping quote of a customer's cart (decision 014; contract: ShippingQuote): the methods
+ * The shipping quote of a customer's cart (decision 042; contract: ShippingQuote): the methods
  * each line may go by to a country, the shipments the chosen ones make, and the total. The
  * quote is advice: placing the order checks the same rules again, inside its transaction
  * (server/checkout/checkout-transaction.ts).

@@ -1,6 +1,6 @@
 /**
  * What the cart answers when a quantity cannot be had (spec section 5, stock) or a cart is full
- * (decision 016); the contract's examples quote them.
+ * (decision 048); the contract's examples quote them.
  */
 
 /** Spec section 5: a quantity the stock cannot cover. */
@@ -9,7 +9,7 @@ export const STOCK_MESSAGES = {
   onlyAvailable: (stock: number) => `Only ${stock} items available.`,
 } as const;
 
-/** What one cart may hold (decision 016): common/cart-limits.ts's MAX_LINE_QUANTITY and MAX_CART_LINES. */
+/** What one cart may hold (decision 048): common/cart-limits.ts's MAX_LINE_QUANTITY and MAX_CART_LINES. */
 export const CART_MESSAGES = {
   /** Keyed `quantity`: adding would take a line past its cap. */
   lineFull: (max: number, inCart: number) =>

@@ -1,5 +1,5 @@
 /**
- * The catalogue cache (decision 010) keys on normalized parameters: a list that differs only by
+ * The catalogue cache (decision 032) keys on normalized parameters: a list that differs only by
  * unknown or reordered parameters, and a suggestion term in another case, come from one entry,
  * per tenant.
  */

@@ -1,5 +1,5 @@
 /**
- * When a piece leaves the workshop (decision 014): working days counted from the day of
+ * When a piece leaves the workshop (decision 041): working days counted from the day of
  * ordering, in the shop's own week, for a piece in stock or made to order. Pure: the dates are
  * fixed (2025-01-03 is a Friday).
  */

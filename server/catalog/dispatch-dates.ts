@@ -1,5 +1,5 @@
 /**
- * When a piece leaves the workshop (decision 014; contract: Dispatch), counted in the shop's
+ * When a piece leaves the workshop (decision 041; contract: Dispatch), counted in the shop's
  * working days: a piece in stock within `ready_dispatch_days_min..max` working days, a
  * made-to-order piece within its lead time. Dates are calendar dates (YYYY-MM-DD) in UTC.
  */

@@ -1,5 +1,5 @@
 /**
- * The product list's query parameters (spec section 7; decision 010): validated into
+ * The product list's query parameters (spec section 7; decisions 010 and 032): validated into
  * {@link ProductListParams} in the units the queries use, and written back as the canonical
  * query string that keys the catalogue cache and builds the page links.
  */

@@ -1,5 +1,5 @@
 /**
- * One page of the product list (spec section 7; decisions 010 and 018): filtered, ordered and
+ * One page of the product list (spec section 7; decisions 010, 018 and 050): filtered, ordered and
  * paged in SQL, in a bounded number of queries whatever the page size: the page itself (for a
  * search in its default order, two queries, and a count of the name matches for a page past
  * them) with the shop's rules, its total count (skipped when page 1 is not full), then the

@@ -1,7 +1,7 @@
 /**
- * The maker's shop (decision 014) through HTTP: what a piece's page says about its options, its
- * age restriction, whether it is made to order, and when it leaves the workshop, counted in each
- * shop's own working week.
+ * The maker's shop (decisions 014, 041 and 043) through HTTP: what a piece's page says about its
+ * options, its age restriction, whether it is made to order, and when it leaves the workshop,
+ * counted in each shop's own working week.
  */
 import { GYUTO, MON_SAT, expectDispatch, useMakersShop } from '../test/makers-shop.ts';
 

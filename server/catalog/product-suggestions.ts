@@ -1,5 +1,5 @@
 /**
- * The header's search suggestions (decisions 010 and 018): a few of the tenant's active
+ * The header's search suggestions (decisions 033 and 018): a few of the tenant's active
  * products for what a shopper is typing, with a price and a thumbnail each.
  */
 import { type Expression, type SqlBool, sql } from 'kysely';

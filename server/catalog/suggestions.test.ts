@@ -1,5 +1,5 @@
 /**
- * The header's product suggestions (`GET /products/suggestions/`, decisions 010 and 018): at
+ * The header's product suggestions (`GET /products/suggestions/`, decisions 033 and 018): at
  * most six active products of the shop whose name starts with the term or has words starting
  * with its words, punctuation read as text, and 400 for a bad term.
  */

@@ -1,5 +1,5 @@
 /**
- * The maker's shop (decision 014) through HTTP: the age gate of the knives. A cart with an
+ * The maker's shop (decision 043) through HTTP: the age gate of the knives. A cart with an
  * age-restricted piece needs the buyer's attestation of an adult's date of birth, which the order
  * keeps; a cart without one needs none and keeps none.
  */

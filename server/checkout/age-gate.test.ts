@@ -1,5 +1,5 @@
 /**
- * The age gate of age-restricted pieces (decision 014): whole years on the UTC calendar date,
+ * The age gate of age-restricted pieces (decision 043): whole years on the UTC calendar date,
  * 29 February birthdays, and what a buyer's attestation must hold. Pure: `now` is fixed.
  */
 import { domainRefusal } from '../test/domain-refusal.ts';

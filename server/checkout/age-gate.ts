@@ -1,5 +1,5 @@
 /**
- * Selling blades within the law (decision 014; the UK's Offensive Weapons Act 2019, part 3): a
+ * Selling blades within the law (decision 043; the UK's Offensive Weapons Act 2019, part 3): a
  * cart that holds an age-restricted piece is bought only by a buyer who gives a date of birth
  * that makes them at least the shop's minimum age on the day, and confirms that the parcel will
  * be handed only to an adult. The attestation (date of birth, time, the words confirmed) is kept

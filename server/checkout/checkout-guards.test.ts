@@ -1,6 +1,7 @@
 /**
- * The order lifecycle through the API (decision 013), on SQLite and on PostgreSQL: a customer's
- * unpaid orders are capped, and the total the shopper saw is the one the order is placed at.
+ * The order lifecycle through the API (decisions 038 and 039), on SQLite and on PostgreSQL: a
+ * customer's unpaid orders are capped, and the total the shopper saw is the one the order is
+ * placed at.
  */
 import type { components } from '../../common/storefront-api';
 import { orderOne, stockOf } from '../test/sandbox.ts';

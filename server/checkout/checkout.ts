@@ -1,11 +1,11 @@
 /**
- * Checkout: an order from the cart (spec sections 4, 5 and 7; decisions 006 and 013), in one
+ * Checkout: an order from the cart (spec sections 4, 5 and 7; decisions 006 and 039), in one
  * transaction that never oversells, never leaves half an order behind and never charges a
  * total the shopper did not see, on SQLite and on PostgreSQL:
  * 1. the customer's cart row is locked (two checkouts of one cart, and so of one customer,
  *    run one after the other);
  * 2. the Idempotency-Key is looked up again under that lock;
- * 3. the customer's unpaid orders are counted (at most MAX_UNPAID_ORDERS);
+ * 3. the customer's unpaid orders are counted (at most MAX_UNPAID_ORDERS; decision 038);
  * 4. the cart's visible lines are read with catalogue prices and their options' surcharges
  *    (empty -> 400); each line's delivery method is checked against the shop's shipping to the
  *    country, an age-restricted piece needs the buyer's attestation (./age-gate.ts), and the

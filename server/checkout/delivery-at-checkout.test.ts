@@ -1,5 +1,5 @@
 /**
- * The maker's shop (decision 014) through HTTP: checking out with a delivery method for every
+ * The maker's shop (decision 042) through HTTP: checking out with a delivery method for every
  * line, the methods and countries a knife may not use, and the address a delivered order needs
  * but a collected one does not. A refused checkout orders nothing and moves no stock.
  */

@@ -1,5 +1,5 @@
 /**
- * The maker's shop (decision 014) through HTTP: a made-to-order piece goes into the cart and the
+ * The maker's shop (decision 041) through HTTP: a made-to-order piece goes into the cart and the
  * order whatever its stock, and leaves its stock alone, when the order is placed and when it is
  * canceled or expires (closing gives back what checkout took, line by line); a sold-out piece
  * that is not made to order is still refused.

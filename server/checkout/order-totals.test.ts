@@ -1,5 +1,5 @@
 /**
- * The maker's shop (decision 014) through HTTP: the total the shopper is shown (subtotal plus
+ * The maker's shop (decision 042) through HTTP: the total the shopper is shown (subtotal plus
  * shipping) is the total the order is placed at, and the order the shop was built for keeps its
  * options, its dispatch, its shipments and its attestation.
  */

@@ -1,6 +1,6 @@
 /**
  * Payment starts and provider notifications for one order, all at once, round after round
- * (decision 013: every transaction locks the order row first). On PostgreSQL a start used to
+ * (decision 038: every transaction locks the order row first). On PostgreSQL a start used to
  * lock order-then-payments while a success notification went payment-then-order, and
  * overlapping ones deadlocked (40P01) into a 500. Runs on SQLite too, where writes take turns.
  */

@@ -37,7 +37,7 @@ export interface ServerConfig {
   /**
    * How long a product list's count is kept (ms; default 60000; 0 disables), apart from the
    * answers: counting 100,000 products costs milliseconds, and only a change of the catalogue
-   * (which drops it at once) changes it. Decision 018.
+   * (which drops it at once) changes it. Decision 050.
    */
   catalogCountTtlMs: number;
   /**

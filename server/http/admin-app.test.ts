@@ -1,5 +1,5 @@
 /**
- * The back office's app at /admin/ (decision 020): its shell on every path of its router, with
+ * The back office's app at /admin/ (decision 057): its shell on every path of its router, with
  * the headers that keep it private (noindex, no-store, no framing, strict CSP, no Referer), its
  * files from its own build, and nothing of it served by the storefront's routes.
  */

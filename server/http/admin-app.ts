@@ -1,5 +1,5 @@
 /**
- * The back office's single-page app at `/admin/` (decision 020): its own build (dist/admin,
+ * The back office's single-page app at `/admin/` (decision 057): its own build (dist/admin,
  * `npm run build:admin`), never server-rendered and never part of the storefront's bundle.
  * Every path under `/admin/` that is not one of its files answers its `index.html`, whose
  * router draws the screen.

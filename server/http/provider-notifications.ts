@@ -8,7 +8,7 @@
  * The shop's adapter of the provider the path names verifies the raw body (2C2P's signed JWT,
  * Stripe's `Stripe-Signature`) with the shop's credentials for that provider, then the order
  * module applies it. The address stays open while the shop has credentials for the provider,
- * even with card payments off or another provider chosen since (decision 016): payments that
+ * even with card payments off or another provider chosen since (decision 046): payments that
  * provider started must still be settled. Outside the contract and the tenant header:
  * providers send neither, so the path names the shop, and only a signature made with the
  * shop's credentials for that provider is accepted.

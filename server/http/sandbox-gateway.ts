@@ -1,5 +1,5 @@
 /**
- * The sandbox card gateway's pages (decisions 006 and 013): the demo shops' and the tests'
+ * The sandbox card gateway's pages (decisions 023 and 013): the demo shops' and the tests'
  * stand-in for a real provider's hosted page, registered only when PAYMENT_SANDBOX is on. It
  * acts as the provider does, from its own record of each charge (`sandbox_charges`, written by
  * server/payments/providers/sandbox/adapter.ts when a payment starts):

@@ -22,8 +22,8 @@
  *   (Adam7) PNG; 4 bytes a pixel for a lossless or animated WebP; the alpha plane of a lossy
  *   WebP with transparency. Nothing for a baseline JPEG or a plain PNG, decoded as a stream.
  *
- * Measured against this, each kind took at most its estimate (docs/decisions/021, "Later: an
- * upload's memory is bounded, not only its pixels", has the figures).
+ * Measured against this, each kind took at most its estimate (docs/decisions/070, "Measured", has
+ * the figures).
  */
 import type { ResizeOptions } from 'sharp';
 import { FULL_SIZE, THUMB_SIZE } from './limits.ts';

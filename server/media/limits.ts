@@ -27,7 +27,7 @@ export const MAX_UPLOAD_PIXELS = 50_000_000;
  * JPEG is decoded shrunk on load, 11-13 MB whatever its megapixels; a progressive 12-megapixel
  * JPEG is 45 MB; a PNG with transparency fits up to 5120 pixels wide. With the API idle at
  * 120-150 MB (sharp loaded), the peak while uploads are made stays under the 200 MB the process
- * is meant to stay within: 175 MB at most measured (docs/decisions/021).
+ * is meant to stay within: 175 MB at most measured (docs/decisions/070).
  */
 export const MAX_DECODE_BYTES = 48 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 /**
- * The order lifecycle through the API (decision 013), on SQLite and on PostgreSQL: a shopper
+ * The order lifecycle through the API (decision 038), on SQLite and on PostgreSQL: a shopper
  * cancels an unpaid order, and unpaid orders expire; either way the stock comes back once, an open
  * payment page is closed, and the shopper is told.
  */
@@ -194,7 +194,7 @@ describe('unpaid orders expire', () => {
     expect((await orderRow(t.app, order.id)).status).toBe('awaiting_payment');
   });
 
-  // Several API processes share PostgreSQL, never one SQLite file (decision 011); SQLite's
+  // Several API processes share PostgreSQL, never one SQLite file (decision 035); SQLite's
   // synchronous driver would block a process's event loop on its own second connection.
   it.skipIf(!testDatabaseUrl)(
     'is expired by exactly one of two API processes sweeping one PostgreSQL',

@@ -1,5 +1,5 @@
 /**
- * Closing unpaid orders (decision 013): the shopper cancels one, or its time to pay runs out
+ * Closing unpaid orders (decision 038): the shopper cancels one, or its time to pay runs out
  * (the sweep). Either way, in one transaction under the order lock, the order moves
  * `awaiting_payment -> canceled | expired` with a conditional UPDATE, the stock each line took
  * at checkout is given back, the order's open card attempts are marked canceled and the
@@ -10,7 +10,7 @@
  *
  * What is given back is each line's `stock_taken`, recorded by checkout in the same
  * transaction as the decrement (decision 016): 0 for a made-to-order line, whose piece is made
- * for the order and takes no stock (decision 014). The product's `made_to_order` flag now is
+ * for the order and takes no stock (decision 041). The product's `made_to_order` flag now is
  * never read here: a shop may switch it between the order and its closing (fire a batch of a
  * made-to-order piece and sell it from stock, or make a sold-out piece to order), and giving
  * back by the flag would then add units nobody took, or keep units an order did take.

@@ -36,7 +36,7 @@ export interface OrderContext {
   providerFor(tenantId: number): Promise<PaymentProvider | null>;
   /**
    * The provider a payment names (`payments.provider`), with the shop's credentials for it,
-   * whatever the shop's switches say now (decision 016): a started payment is settled,
+   * whatever the shop's switches say now (decision 046): a started payment is settled,
    * reconciled, closed and refunded through its own provider. Null when the shop has no
    * credentials for it (or it is the sandbox, and the sandbox is off).
    */

@@ -15,8 +15,7 @@
  * when they confirm it (`confirmOverpayment`); a staff member's is refused on `amount`, and so is
  * an owner's unconfirmed one. The confirmation is kept with the money
  * (`manual_payments.overpayment_confirmed_at`, `_by`) and in the activity log, and only a
- * confirmed overpayment counts as paid and refundable (./order-money.ts). Decision 020,
- * "Overpayments".
+ * confirmed overpayment counts as paid and refundable (./order-money.ts). Decision 058.
  */
 import { toDecimal } from '../../common/money.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';

@@ -1,5 +1,5 @@
 /**
- * The events of an order's life that someone must be told of (decision 013). The order module
+ * The events of an order's life that someone must be told of (decision 040). The order module
  * records each inside the transaction that made it happen; ./order-emails.ts turns it into the
  * shopper's and the shop's e-mails in the outbox.
  */

@@ -1,5 +1,5 @@
 /**
- * The order lifecycle through the API (decision 013), on SQLite and on PostgreSQL: money that
+ * The order lifecycle through the API (decision 038), on SQLite and on PostgreSQL: money that
  * arrives for an order that cannot keep it is recorded and refunded, through the provider or by
  * the shop by hand, with the e-mails of each event queued.
  */

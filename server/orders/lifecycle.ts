@@ -1,5 +1,5 @@
 /**
- * The order and payment state machine (decision 013): every state an order and a card payment
+ * The order and payment state machine (decision 038): every state an order and a card payment
  * can be in, and every move between them. Nothing else in the server changes an order's status:
  * every move is {@link moveOrderStatus}, under the order's row lock (./order-lock.ts), a
  * conditional UPDATE that names the state it moves from; lint fails an `orders.status` written

@@ -8,7 +8,7 @@ export const ORDER_MESSAGES = {
   emptyCart: 'Your cart is empty.',
   idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
   invalidPage: 'Invalid page.',
-  /** The cart's total is not the one the shopper saw (decision 013; docs/spec-deviations.md). */
+  /** The cart's total is not the one the shopper saw (decision 039; docs/spec-deviations.md). */
   priceChanged: (total: string) =>
     `The total of your order has changed to ${total} since you saw it. Please check it and place your order again.`,
   /** MAX_UNPAID_ORDERS reached. */

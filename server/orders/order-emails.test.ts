@@ -1,7 +1,7 @@
 /**
- * What the order e-mails say about a maker's order (decision 014): the options in words, when a
- * made-to-order piece leaves the workshop, how each line travels, the shipping on the totals,
- * the age-restricted handover and the collection, the country by name.
+ * What the order e-mails say about a maker's order (decisions 014, 041, 042 and 043): the options
+ * in words, when a made-to-order piece leaves the workshop, how each line travels, the shipping on
+ * the totals, the age-restricted handover and the collection, the country by name.
  */
 import type { components } from '../../common/storefront-api';
 import { addWorkingDays, DEFAULT_RULES } from '../catalog/dispatch-dates.ts';

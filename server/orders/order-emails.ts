@@ -1,5 +1,5 @@
 /**
- * The e-mails of an order's events (decision 013): each event becomes the shopper's and/or the
+ * The e-mails of an order's events (decision 040): each event becomes the shopper's and/or the
  * shop's e-mail data (server/platform/mail/templates/email-data.ts), written to the outbox inside the
  * transaction that made the event happen, so committed together or not at all. The outbox
  * sends them after the commit (server/platform/mail/outbox.ts). A dedupe key per event and recipient

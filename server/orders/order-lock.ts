@@ -1,5 +1,5 @@
 /**
- * The order row lock (decision 013). Every transaction that changes an order or any of its
+ * The order row lock (decision 038). Every transaction that changes an order or any of its
  * payments takes it first, with a write to the order row (`updated_at`): on PostgreSQL that
  * write holds the row lock until the commit, on SQLite it takes the database's write lock at
  * once. Because the order always comes before its payments, a payment start, a notification,

@@ -1,5 +1,5 @@
 /**
- * The one rule of an order becoming paid (decision 013), whoever saw the money: a card capture
+ * The one rule of an order becoming paid (decision 038), whoever saw the money: a card capture
  * its provider reported (server/orders/payment-moves.ts) or money the shop received by hand
  * and confirmed at the order desk (./desk-mark-paid.ts). In the caller's transaction, under the
  * order lock (./order-lock.ts):

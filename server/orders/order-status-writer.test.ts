@@ -1,5 +1,5 @@
 /**
- * The one writer of an order's status (./lifecycle.ts `moveOrderStatus`, decision 013): a move
+ * The one writer of an order's status (./lifecycle.ts `moveOrderStatus`, decision 038): a move
  * the lifecycle allows is made once, with its columns, and only from the state it names; of two
  * writers racing for one move, one makes it; a move the lifecycle does not list writes nothing.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.

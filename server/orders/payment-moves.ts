@@ -1,5 +1,5 @@
 /**
- * Card payments of orders (decision 013): applying what the provider reports (a verified
+ * Card payments of orders (decision 038): applying what the provider reports (a verified
  * notification, or its answer when asked), and asking it when a report is late. Every
  * transaction here locks the order row first (server/orders/order-lock.ts).
  *

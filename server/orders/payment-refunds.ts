@@ -1,5 +1,5 @@
 /**
- * Refunding money an order cannot keep (decision 013): a captured payment of an order that was
+ * Refunding money an order cannot keep (decision 038): a captured payment of an order that was
  * closed first, or already paid by another attempt, is marked for refund; the refund is tried
  * through its provider after the commit and again by each sweep until it is settled, and the
  * outcome (refunded, or to be refunded by hand) is recorded with the shopper's and the shop's

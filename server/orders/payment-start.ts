@@ -1,5 +1,5 @@
 /**
- * Starting a card payment of an order with the shop's provider (decision 013), and closing
+ * Starting a card payment of an order with the shop's provider (decision 038), and closing
  * attempts at their provider once they are superseded or their order is closed. The order row
  * is locked first in every transaction (server/orders/order-lock.ts); the provider is only
  * ever called after a commit.

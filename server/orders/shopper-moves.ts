@@ -41,7 +41,7 @@ export interface ShopperMoveFacts {
 }
 
 /**
- * When an unpaid card order must be paid by (decision 016): its `expires_at`, but never later
+ * When an unpaid card order must be paid by (decision 047): its `expires_at`, but never later
  * than `cardOrderTtlSeconds` after it was placed. Counted from the placing, not from the
  * latest attempt, so starting payment after payment cannot keep the order's stock off sale for
  * ever; an order whose deadline an older version moved on is brought back within it.

@@ -1,6 +1,6 @@
 /**
  * A card payment is settled, reconciled, closed and refunded through the provider that started
- * it (decision 016), whatever the shop's switches say by then: a shop that turns card payments
+ * it (decision 046), whatever the shop's switches say by then: a shop that turns card payments
  * off, or moves from Stripe to 2C2P (or back), while a shopper is on the provider's page still
  * gets the order paid by the provider's notification, by the return page's check, or by the
  * expiry sweep's question, and money taken after the order closed is still refunded. Against

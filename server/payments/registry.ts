@@ -14,7 +14,7 @@
  * then is not offered card payment.
  *
  * Those switches decide where new payments start (`providerFor`), never what becomes of a
- * payment already started (decision 016): `providerOf` opens the provider a payment names,
+ * payment already started (decision 046): `providerOf` opens the provider a payment names,
  * with the shop's credentials for it, so its notification, the return page's check, the
  * expiry sweep's question, closing its page and refunding it all still reach the provider
  * that holds the money. The credentials of every provider a shop has used are kept for that

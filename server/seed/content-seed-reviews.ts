@@ -1,12 +1,12 @@
 /**
- * The seeded reviews: each by one of the shop's accounts, and for a verified purchase the order
- * it rests on, in a state the shop reaches through its own moves (decision 020, "A demo the shop
- * could reach"): placed by bank transfer to a UK address with the shop's UK delivery as its
- * checkout quotes it (the age-verified one, with the buyer's attestation, for an age-restricted
- * piece), marked paid with the money received (its total, by the shop's owner when the demo
- * staff exist), and shipped with a tracking number before the review. So it counts as a
- * verified purchase (`shipped` is a paid state, server/content/reviews.ts), is never "to ship"
- * with nothing to ship, and holds the money the desk says it was paid.
+ * The seeded reviews: each by one of the shop's accounts, and for a verified purchase the order it
+ * rests on, in a state the shop reaches through its own moves (decision 059): placed by bank
+ * transfer to a UK address with the shop's UK delivery as its checkout quotes it (the age-verified
+ * one, with the buyer's attestation, for an age-restricted piece), marked paid with the money
+ * received (its total, by the shop's owner when the demo staff exist), and shipped with a tracking
+ * number before the review. So it counts as a verified purchase (`shipped` is a paid state,
+ * server/content/reviews.ts), is never "to ship" with nothing to ship, and holds the money the desk
+ * says it was paid.
  */
 import type { Transaction } from 'kysely';
 import { toDecimal } from '../../common/money.ts';

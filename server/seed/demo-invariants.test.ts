@@ -1,10 +1,10 @@
 /**
- * The demo shops hold only states a real shop reaches through its own moves (decision 020, "A
- * demo the shop could reach"): every paid order has its money recorded, at least its total and
- * nothing above it that an owner did not confirm, and every order the desk counts as to ship
- * is one the desk can ship (or make ready for collection). And the desk counts the same orders
- * to ship on Today as in the list's To ship tab, asked through the back office's API as a
- * member of each shop would.
+ * The demo shops hold only states a real shop reaches through its own moves
+ * (decisions 059 and 060): every paid order has its money recorded, at least its total and nothing
+ * above it that an owner did not confirm, and every order the desk counts as to ship is one the
+ * desk can ship (or make ready for collection). And the desk counts the same orders to ship on
+ * Today as in the list's To ship tab, asked through the back office's API as a member of each shop
+ * would.
  */
 import type { components } from '../../common/admin-api';
 import { orderMoney } from '../orders/order-money.ts';

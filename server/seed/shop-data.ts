@@ -1,7 +1,7 @@
 /**
- * Seed data for a maker's shop (decision 014): the demo shops' working rules, shipping zones and
- * methods, and the options, lead times and age restriction of their pieces. Plain data only;
- * ./shop-seed.ts writes it. Money is in integer cents.
+ * Seed data for a maker's shop (decisions 014, 041, 042 and 043): the demo shops' working rules,
+ * shipping zones and methods, and the options, lead times and age restriction of their pieces.
+ * Plain data only; ./shop-seed.ts writes it. Money is in integer cents.
  *
  * Facts the tests and the contract's examples rely on:
  * - demo-handcraft works Monday to Friday and dispatches a piece in stock in 1-2 working days;

@@ -1,8 +1,9 @@
 /**
- * Gives each demo shop its maker's-shop settings (decision 014; data in ./shop-data.ts): working
- * rules, shipping zones and methods, and its pieces' options, lead times and age restriction.
- * Runs on every start after the catalogue seed, so a database seeded before these existed gets
- * them too; a shop that already has a `shop_settings` row is left as its owner keeps it.
+ * Gives each demo shop its maker's-shop settings (decisions 014, 041, 042 and 043; data in
+ * ./shop-data.ts): working rules, shipping zones and methods, and its pieces' options, lead times
+ * and age restriction. Runs on every start after the catalogue seed, so a database seeded before
+ * these existed gets them too; a shop that already has a `shop_settings` row is left as its owner
+ * keeps it.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';

@@ -1,5 +1,5 @@
 /**
- * The shop's shipping methods (owner only; decision 014): each belongs to a zone, or serves
+ * The shop's shipping methods (owner only; decision 042): each belongs to a zone, or serves
  * every country the shop ships to (a collection with no zone). A delivery needs a zone; `code`
  * names the method in orders and is unique in the shop. An order keeps the name, kind and
  * price it was charged (its `shipments`), but its e-mails and collection notes find the

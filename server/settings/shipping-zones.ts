@@ -1,5 +1,5 @@
 /**
- * The shop's shipping zones (owner only; decision 014): the countries it ships to with the same
+ * The shop's shipping zones (owner only; decision 042): the countries it ships to with the same
  * methods. A country belongs to one zone at most (the quote takes the first zone that has it,
  * so a second one would never be used). A zone with methods is not deleted (its methods go
  * first, each checked against the open orders). Checkout (server/shipping/shipping.ts) reads

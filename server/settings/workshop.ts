@@ -1,9 +1,9 @@
 /**
- * The workshop's settings (owner only; decision 014), one `shop_settings` row a shop: the ISO
- * weekdays it works, the working days a piece in stock takes to leave (fewest and most), and
- * the minimum age a buyer of an age-restricted piece confirms. The product pages' dispatch
- * dates (server/catalog/dispatch-dates.ts) and the age gate (server/checkout/age-gate.ts) read
- * them; the caller's `changed` makes the cached catalogue answers and pages follow.
+ * The workshop's settings (owner only; decisions 041 and 043), one `shop_settings` row a shop: the
+ * ISO weekdays it works, the working days a piece in stock takes to leave (fewest and most), and
+ * the minimum age a buyer of an age-restricted piece confirms. The product pages' dispatch dates
+ * (server/catalog/dispatch-dates.ts) and the age gate (server/checkout/age-gate.ts) read them; the
+ * caller's `changed` makes the cached catalogue answers and pages follow.
  */
 import type { Schemas } from '../../common/admin-contract.ts';
 import { shopRules } from '../catalog/dispatch-dates.ts';

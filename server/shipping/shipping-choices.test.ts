@@ -1,5 +1,5 @@
 /**
- * Shipping, calculated (decision 014): the methods a shopper chooses for their lines, taken when
+ * Shipping, calculated (decision 042): the methods a shopper chooses for their lines, taken when
  * the line may use them and refused in words the checkout shows when not. Pure: the shops' zones
  * and methods are the seed's (server/seed/shop-data.ts).
  */

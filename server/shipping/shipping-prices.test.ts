@@ -1,5 +1,5 @@
 /**
- * Shipping, calculated (decision 014): shipments per method with their prices and free-over
+ * Shipping, calculated (decision 042): shipments per method with their prices and free-over
  * thresholds, the quote as the contract answers it, and what makes an order collected from the
  * workshop. Pure: the shops' zones and methods are the seed's (server/seed/shop-data.ts).
  */

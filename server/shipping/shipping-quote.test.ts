@@ -1,5 +1,5 @@
 /**
- * The maker's shop (decision 014) through HTTP: the countries each shop ships to, and the
+ * The maker's shop (decision 042) through HTTP: the countries each shop ships to, and the
  * shipping quote of a cart by zone and method: defaults, free delivery over a threshold,
  * collection, the refusals, the knives' age-verified delivery, and one shop's methods kept from
  * another's customers.

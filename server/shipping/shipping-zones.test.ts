@@ -1,5 +1,5 @@
 /**
- * Shipping, calculated (decision 014): the countries a shop ships to, and the method a line gets
+ * Shipping, calculated (decision 042): the countries a shop ships to, and the method a line gets
  * when the shopper has not chosen, by zone, with the age-restricted pieces' limits. Pure: the
  * shops' zones and methods are the seed's (server/seed/shop-data.ts).
  */

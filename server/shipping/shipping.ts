@@ -1,5 +1,5 @@
 /**
- * Shipping, calculated (decision 014): a shop's zones (lists of countries) and their delivery
+ * Shipping, calculated (decision 042): a shop's zones (lists of countries) and their delivery
  * methods, plus methods without a zone (collection at the workshop) that serve every country it
  * ships to. Each cart line goes by one method; the lines that share a method are one shipment,
  * charged the method's price once, or nothing when the shipment's lines come to the method's

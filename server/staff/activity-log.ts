@@ -1,5 +1,5 @@
 /**
- * The activity log (decision 020; the architecture guide's convention 18, after Saleor's order
+ * The activity log (decision 055; the architecture guide's convention 18, after Saleor's order
  * events): every staff action is written here in the transaction that makes it, with who, when,
  * what, the object, and the object's fields before and after. Append-only: this module only
  * inserts; nothing in the application updates or deletes a row.

@@ -1,7 +1,6 @@
 /**
- * A member of staff changes their own password (decision 020, "Passwords and the second
- * step"): the current password, the new one and its confirmation, as the shoppers'
- * (server/accounts/account.ts changePassword).
+ * A member of staff changes their own password (decision 061): the current password, the new one
+ * and its confirmation, as the shoppers' (server/accounts/account.ts changePassword).
  *
  * - A wrong current password counts as a failed sign-in of the member (the sign-in throttle,
  *   key `staff:<id>`), so it cannot be guessed here faster than at the sign-in.

@@ -1,7 +1,7 @@
 /**
- * A member of staff who forgot their password resets it by e-mail (decision 020, "Passwords
- * and the second step"), as shoppers do (server/accounts/forgotten-password.ts and
- * password-reset.ts), with the same throttles under counters of their own:
+ * A member of staff who forgot their password resets it by e-mail (decision 061), as shoppers do
+ * (server/accounts/forgotten-password.ts and password-reset.ts), with the same throttles under
+ * counters of their own:
  *
  * - A request (`/admin/forgot-password`) answers the same, after at least `resetResponseMs`,
  *   whether or not the e-mail is a live member's of this shop. Requests are throttled per

@@ -1,5 +1,5 @@
 /**
- * What each role may do in the back office (decision 020). An owner may do everything; staff
+ * What each role may do in the back office (decision 053). An owner may do everything; staff
  * run the order desk, the catalogue, moderation, the inbox and the content, but never move
  * money out of the shop, manage staff or change settings. Every admin operation names its
  * permission (server/http/admin/permissions.ts) and the HTTP layer checks it before the handler

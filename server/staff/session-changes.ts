@@ -1,5 +1,5 @@
 /**
- * A member's staff sessions as a whole (decision 020; ./sessions.ts starts and checks each one):
+ * A member's staff sessions as a whole (decision 052; ./sessions.ts starts and checks each one):
  * the list of their open sessions, ending one of their own, ending all of a member's sessions
  * at once (removal, a password change or reset, an owner resetting their two-step
  * verification), opening a fresh one for the device that changed the password, and whether a

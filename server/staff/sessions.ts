@@ -1,5 +1,5 @@
 /**
- * Staff sessions (decision 020): one `staff_sessions` row per sign-in, renewed by an opaque
+ * Staff sessions (decision 052): one `staff_sessions` row per sign-in, renewed by an opaque
  * refresh token, ended by logout, by its owner from the session list, by an owner removing the
  * member, or by its absolute expiry (12 hours from sign-in by default; a refresh never
  * extends it).

@@ -1,6 +1,6 @@
 /**
- * Signing a staff member in to the back office (decision 020): e-mail and password, and the
- * code of their authenticator app when two-factor sign-in is on (./totp.ts), start a session
+ * Signing a staff member in to the back office (decisions 020 and 054): e-mail and password, and
+ * the code of their authenticator app when two-factor sign-in is on (./totp.ts), start a session
  * (./sessions.ts).
  *
  * - The password is checked as the shoppers' is (server/platform/credentials/passwords.ts): an unknown

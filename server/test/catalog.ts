@@ -1,5 +1,5 @@
 /**
- * Fixtures of the catalogue discovery tests (decision 010; spec: product list ordering and
+ * Fixtures of the catalogue discovery tests (decisions 010 and 033; spec: product list ordering and
  * filters, suggestions): the two seed shops, the orderings the answers are checked against, and
  * `useCatalogApi`, which gives a test file one seeded app and readers of its product list. On
  * SQLite and, with TEST_DATABASE_URL, on PostgreSQL: the expected orders are computed here, so both

@@ -1,8 +1,9 @@
 /**
- * Fixtures of the maker's-shop tests (decision 014; spec: product options, made-to-order pieces,
- * dispatch, shipping by zone and method, the age gate): the messages a shopper reads, the
- * dispatch and date-of-birth arithmetic the answers are checked against, and `useMakersShop`,
- * which gives a test file one seeded app and the cart and checkout calls bound to it.
+ * Fixtures of the maker's-shop tests (decisions 014, 041, 042 and 043; spec: product options,
+ * made-to-order pieces, dispatch, shipping by zone and method, the age gate): the messages a
+ * shopper reads, the dispatch and date-of-birth arithmetic the answers are checked against, and
+ * `useMakersShop`, which gives a test file one seeded app and the cart and checkout calls bound to
+ * it.
  */
 import type { components } from '../../common/storefront-api';
 import { stockOf } from './sandbox.ts';

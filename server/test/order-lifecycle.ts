@@ -1,5 +1,5 @@
 /**
- * Fixtures of the order lifecycle tests (decision 013; spec: orders, payments): `useLifecycleApi`
+ * Fixtures of the order lifecycle tests (decision 038; spec: orders, payments): `useLifecycleApi`
  * gives a test file one seeded app, a shopper's cancel, time passing over an order's deadline, and
  * products with plenty of stock that no other test of the file buys.
  */

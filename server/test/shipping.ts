@@ -1,5 +1,5 @@
 /**
- * Fixtures of the shipping calculation tests (decision 014; spec: shipping by zone and method):
+ * Fixtures of the shipping calculation tests (decision 042; spec: shipping by zone and method):
  * the seed shops' zones and methods as the calculation reads them, a mug and a knife as cart
  * lines, choices by line id, and a quote summed up in codes and cents.
  */

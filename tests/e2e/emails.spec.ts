@@ -8,7 +8,7 @@ import { checkA11y, expect, shot, test } from './fixtures';
 import { addToCart, newCustomer, placeOrder, stockedProducts } from './shop-data';
 
 /**
- * The order e-mails as a mail program shows them (decision 013): every kind and variant rendered
+ * The order e-mails as a mail program shows them (decision 040): every kind and variant rendered
  * at 600 px in Chromium, screenshotted and scanned with axe; and the real pipeline, an order
  * placed on the running server whose e-mail arrives in its outbox with an HTML part that shows
  * the order.

@@ -15,9 +15,10 @@ import {
 } from './shop-data';
 
 /**
- * The order lifecycle in the storefront (decision 013), in real Chromium against the reference
- * API: a shopper cancels an unpaid bank-transfer order from the order history and the piece is
- * back on sale; the checkout shows the new total when a price changed since the shopper saw it.
+ * The order lifecycle in the storefront (decisions 038 and 039), in real Chromium against the
+ * reference API: a shopper cancels an unpaid bank-transfer order from the order history and the
+ * piece is back on sale; the checkout shows the new total when a price changed since the shopper
+ * saw it.
  */
 
 /**

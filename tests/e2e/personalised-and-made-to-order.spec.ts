@@ -15,10 +15,10 @@ import {
 } from './shop-data';
 
 /**
- * A maker's shop end to end (decision 014), in real Chromium against the reference API, with the
- * axe scan: a personalised knife chosen on its page and bought by bank transfer through the age
- * check (refused under age, then accepted) to the order page, at both widths (the options and
- * the age check are forms a phone must fill); and, at 1280 px, the order
+ * A maker's shop end to end (decisions 014, 041, 042 and 043), in real Chromium against the
+ * reference API, with the axe scan: a personalised knife chosen on its page and bought by bank
+ * transfer through the age check (refused under age, then accepted) to the order page, at both
+ * widths (the options and the age check are forms a phone must fill); and, at 1280 px, the order
  * the shop exists for: an engraved walnut-handled knife by age-verified delivery to the UK and
  * a made-to-order print collected at the workshop, its delivery changing with the country, its
  * total right on the order page and in the e-mail.

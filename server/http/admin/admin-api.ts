@@ -1,5 +1,5 @@
 /**
- * The back office's API (decision 020): the routes of openapi/admin.yaml under
+ * The back office's API (decisions 020 and 062): the routes of openapi/admin.yaml under
  * `{publicApiPath}/admin/`, made by fastify-openapi-glue as the storefront's are, in a scope of
  * their own with the same tenant check, JSON-only bodies and error bodies, and every answer
  * `no-store` (a shop's private records).

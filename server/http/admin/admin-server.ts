@@ -1,10 +1,9 @@
 /**
  * The back office's API as a Fastify instance of its own, built on its first request by
- * ./lazy-admin-api.ts (decision 015, "The back office loads on its first request"): the same
- * routes, hooks and error bodies as when ./admin-api.ts was registered at start, over the main
- * app's own services (its database, catalogue cache, order services and outbox, staff services,
- * media store...), so that a change made in the back office reaches the storefront's caches as
- * before.
+ * ./lazy-admin-api.ts (decision 045): the same routes, hooks and error bodies as when
+ * ./admin-api.ts was registered at start, over the main app's own services (its database, catalogue
+ * cache, order services and outbox, staff services, media store...), so that a change made in the
+ * back office reaches the storefront's caches as before.
  */
 import fastifyCompress from '@fastify/compress';
 import fp from 'fastify-plugin';

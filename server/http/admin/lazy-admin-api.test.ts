@@ -1,5 +1,5 @@
 /**
- * The back office's API is loaded on its first request (decision 015): a process that has served
+ * The back office's API is loaded on its first request (decision 045): a process that has served
  * only shoppers holds none of its routes, and the first staff request (any method, a body or
  * none) is answered exactly as if the routes had been there from the start; its reference is
  * not the back office and loads nothing. What a shopper reads from a change made there is

@@ -1,10 +1,9 @@
 /**
- * The back office's API, loaded on its first request (decision 015, "The back office loads on
- * its first request"). A shop's API process serves shoppers nearly all the time; the back
- * office's routes (a hundred and fifty, each with its schemas from openapi/admin.yaml), its
- * handlers and the packages only they use (two-factor sign-in, the HTML sanitizer, image
- * processing) held about 4 MB of the process's heap at rest, and its code a third of the
- * bundle's source, for requests that most processes see a few times a day.
+ * The back office's API, loaded on its first request (decision 045). A shop's API process serves
+ * shoppers nearly all the time; the back office's routes (a hundred and fifty, each with its
+ * schemas from openapi/admin.yaml), its handlers and the packages only they use (two-factor
+ * sign-in, the HTML sanitizer, image processing) held about 4 MB of the process's heap at rest, and
+ * its code a third of the bundle's source, for requests that most processes see a few times a day.
  *
  * So at start the process registers only this: a route that sends every request under
  * `{publicApiPath}/admin/` (but not the reference at `{publicApiPath}/admin/docs/`) to a second

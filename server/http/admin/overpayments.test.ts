@@ -3,7 +3,7 @@
  * record it, an owner records it only by confirming it, the order shows it, and nothing that
  * pays money back (a cancel's refund in full, a refund, today's list of refunds to pay by hand,
  * the shopper's e-mails) ever pays more than was received and confirmed, even for a payment
- * recorded before overpayments needed an owner. Decision 020, "Overpayments".
+ * recorded before overpayments needed an owner. Decision 058.
  */
 import type { components } from '../../../common/admin-api';
 import { renderEmail } from '../../platform/mail/templates/render-email.ts';

@@ -1,5 +1,5 @@
 /**
- * Who may call what in the back office (decision 020): every operation of openapi/admin.yaml,
+ * Who may call what in the back office (decision 053): every operation of openapi/admin.yaml,
  * walked from the contract itself (a new operation is covered without editing this file), is
  * called with no staff token, a shopper's token, another shop's owner's token, a staff
  * member's and an owner's. Nobody but the shop's own staff gets past the door, and a staff

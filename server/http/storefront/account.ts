@@ -2,8 +2,8 @@
  * The shopper's account operations: who is logged in, changing the password, resetting a
  * forgotten one by e-mail, and verifying the account's address. The rules are
  * server/accounts/account.ts, forgotten-password.ts and email-verification.ts there
- * (decision 009); their refusals are DomainErrors the error handler answers, and a throttle's
- * is a 429 `{detail}` with Retry-After here.
+ * (decisions 009, 028 and 029); their refusals are DomainErrors the error handler answers, and a
+ * throttle's is a 429 `{detail}` with Retry-After here.
  *
  * - getAccount: 200 Account `{id, email, username, email_verified}`.
  * - changePassword: 200 TokenPair; 400 field errors; 429 past the account's failed logins.

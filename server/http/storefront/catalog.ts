@@ -9,8 +9,8 @@
  * (plugins/catalog-cache.ts), keyed by the normalized parameters: whoever changes catalogue
  * data must invalidate it.
  *
- * Decision 010 added the list's `ordering`, `min_price`, `max_price` and `in_stock`, and the
- * header's search suggestions (`listProductSuggestions`).
+ * Decision 010 added the list's `ordering`, `min_price`, `max_price` and `in_stock`, and decision
+ * 033 the header's search suggestions (`listProductSuggestions`).
  *
  * The handlers translate HTTP to the catalogue reads in server/catalog/ and back; the page
  * links, built on the site's own origin, are the HTTP layer's.

@@ -102,7 +102,7 @@ export const receiveGatewayNotification: OperationHandler<'receiveGatewayNotific
   }
   if (Object.keys(textErrors).length > 0) throw new HttpError(400, textErrors);
   // The sandbox's payments are settled by it while the shop has its credentials, even after
-  // the shop moved to another provider or turned card payments off (decision 016).
+  // the shop moved to another provider or turned card payments off (decision 046).
   const provider = await request.server.orders.providerOf(request.tenant.id, 'sandbox');
   if (!provider || typeof request.rawBody !== 'string') {
     throw new HttpError(400, { detail: PAYMENT_MESSAGES.invalidSignature });

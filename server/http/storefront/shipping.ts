@@ -1,5 +1,5 @@
 /**
- * Shipping handlers (decision 014; contract tag checkout): the countries a shop ships to with
+ * Shipping handlers (decision 042; contract tag checkout): the countries a shop ships to with
  * the words a buyer of an age-restricted piece confirms and its delivery rates, and the quote
  * for delivering the caller's cart to a country (server/cart/cart-quote.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Wires the order module (server/orders/) into the server (decision 013): decorates
+ * Wires the order module (server/orders/) into the server (decision 038): decorates
  * `app.orders` (the module's context: database, settings, card providers, the e-mail outbox,
  * cache invalidation), `app.paymentProviders` and `app.emailOutbox`; seals any plaintext
  * gateway secret left by an older database; starts the e-mail outbox and the sweep that expires

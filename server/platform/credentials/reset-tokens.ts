@@ -1,7 +1,7 @@
 /**
- * What the shopper's and the staff's password-reset links share (docs/decisions/009 and 007's
- * section on reset e-mails): the link's lifetime, how its token is stored, and the window of the
- * throttles on asking for one.
+ * What the shopper's and the staff's password-reset links share (docs/decisions/009 and 027):
+ * the link's lifetime, how its token is stored, and the window of the throttles on asking for
+ * one.
  */
 import { createHash } from 'node:crypto';
 

@@ -1,6 +1,6 @@
 /**
  * Throttles counted in the database (table `request_throttles`), so every API process on one
- * database enforces the same limits (architecture guide, convention 14; decision 011).
+ * database enforces the same limits (architecture guide, convention 14; decisions 011 and 026).
  *
  * Logins follow rate-limiter-flexible's "login endpoint protection" pattern:
  * - consecutive failures per account AND client address pair (LOGIN_MAX_FAILURES per 15

@@ -131,7 +131,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  // Decision 018: a page cache that holds a large catalogue's hot pages (32 MB, filled only as
+  // Decision 051: a page cache that holds a large catalogue's hot pages (32 MB, filled only as
   // far as the database is large), and the query planner's statistics kept fresh on a
   // long-lived connection. No mmap: every page it touches counts in the process's resident
   // memory (a sitemap of 160,000 products took it from 134 to 315 MB).

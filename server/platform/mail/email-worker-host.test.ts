@@ -1,5 +1,5 @@
 /**
- * The e-mail worker thread (decision 013): the compiled worker (built here with esbuild, as
+ * The e-mail worker thread (decision 040): the compiled worker (built here with esbuild, as
  * scripts/build-server.mjs builds it) renders and sends an outbox e-mail, fails a bad one with
  * the renderer's reason, stops after a quiet while and starts again for the next e-mail.
  */

@@ -1,5 +1,5 @@
 /**
- * The e-mail worker thread (decision 013): renders an outbox e-mail with React Email and sends
+ * The e-mail worker thread (decision 040): renders an outbox e-mail with React Email and sends
  * it through nodemailer, off the API's event loop. Rendering and building a MIME message cost a
  * few milliseconds of synchronous work each; on the main thread every order placed during a
  * burst waited for them (an order's p99 at 50 req/s went from 20 to 47 ms). Compiled to

@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox (decision 013): order e-mails queued with the order are sent after the
+ * The e-mail outbox (decision 040): order e-mails queued with the order are sent after the
  * commit, each once, with an HTML and a plain-text part; a failing mail server is retried later
  * and finally given up; two senders never send one e-mail twice; a sender that died holding an
  * e-mail leaves it to the next one. (A real `kill -9` between commit and send is in

@@ -1,5 +1,5 @@
 /**
- * The e-mail outbox's sender (decision 013). Order e-mails are rows of `email_outbox`, written
+ * The e-mail outbox's sender (decision 040). Order e-mails are rows of `email_outbox`, written
  * in the transaction of the order change they tell of (server/orders/order-emails.ts); this sends
  * them after the commit, so sending never blocks or fails an order, and a crash loses none:
  *

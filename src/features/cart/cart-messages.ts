@@ -25,7 +25,7 @@ export const CART_MESSAGES = {
   quantityAtLeastOne: 'Quantity must be at least 1. Use remove to delete.',
   confirmClear: 'Are you sure you want to remove all items from your cart?',
   empty: 'Your cart is empty.',
-  /** The server's cap on a line (decision 016), said before any call. */
+  /** The server's cap on a line (decision 048), said before any call. */
   lineLimit: `You can have at most ${MAX_LINE_QUANTITY} of one item in your cart.`,
 } as const;
 

@@ -32,7 +32,7 @@ export const MADE_TO_ORDER_MAX_QUANTITY = 10;
 /** Said when a made-to-order quantity is capped at {@link MADE_TO_ORDER_MAX_QUANTITY}. */
 export const MADE_TO_ORDER_LIMIT_MESSAGE = `You can order up to ${MADE_TO_ORDER_MAX_QUANTITY} at a time.`;
 
-/** Said when a quantity in stock is capped at a cart line's most (100: decision 016). */
+/** Said when a quantity in stock is capped at a cart line's most (100: decision 048). */
 export const LINE_LIMIT_MESSAGE = `You can order up to ${MAX_LINE_QUANTITY} at a time.`;
 
 /** The most one Add to Cart may ask for: the stock (at most a cart line's cap), or 10 made to order. */

@@ -50,7 +50,7 @@ export interface ShippingRateSummary {
 
 /**
  * The delivery methods `product` may go by, each with what sending it alone costs (contract:
- * ShippingOptions.delivery_zones; the rules of decision 014): an age-restricted piece only by an
+ * ShippingOptions.delivery_zones; the rules of decision 042): an age-restricted piece only by an
  * age-verified method and only to a zone that allows it; a method is free when the piece's price
  * reaches its free-over threshold. Collection is not delivery and the contract leaves it out.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox card gateway as a payment provider (decision 006 and 013): the demo shops' and
+ * The sandbox card gateway as a payment provider (decisions 023 and 013): the demo shops' and
  * the tests' stand-in for a real one, registered only when PAYMENT_SANDBOX is on (never with
  * NODE_ENV=production). It behaves as a provider would: it keeps its own record of each charge
  * (`sandbox_charges`), serves the hosted page (server/http/sandbox-gateway.ts), reports results as

@@ -1,6 +1,6 @@
 /**
- * Signatures of the card gateway's notifications (contract:
- * receiveGatewayNotification; docs/decisions/006-card-payments-and-sandbox-gateway.md).
+ * Signatures of the card gateway's notifications (contract: receiveGatewayNotification;
+ * docs/decisions/023-card-payments-by-signed-notifications-and-sandbox-gateway.md).
  *
  * Header `X-Gateway-Signature: t={unix seconds},v1={hex}` where `v1` is
  * HMAC-SHA256(key = the shop's gateway secret as UTF-8 text, message = `{t}.{raw body}`),

@@ -150,7 +150,7 @@ export function createStripeProvider(
         throw malformed('The notification is not a Stripe event.');
       }
       // The package lets a timestamp from the future through; a clock that far ahead is
-      // refused like an old one (decision 006: within 300 s either way).
+      // refused like an old one (decision 023: within 300 s either way).
       // The package verifies against the last `t=` of the header, so this reads that one too.
       const signedAt = Number([...header.matchAll(/(?:^|,)t=(\d+)/g)].at(-1)?.[1]);
       if (signedAt - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {

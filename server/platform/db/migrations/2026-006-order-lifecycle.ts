@@ -8,8 +8,8 @@ import type { Dialect } from '../connection.ts';
 import { type AnyDb, withId } from './schema-helpers.ts';
 
 /**
- * The order lifecycle and real card providers (decision 013): orders learn when they expire
- * and when they were closed, and carry `updated_at`, which every transaction on an order
+ * The order lifecycle and real card providers (decisions 038 and 013): orders learn when they
+ * expire and when they were closed, and carry `updated_at`, which every transaction on an order
  * writes first (the order row lock); payments learn their provider, the provider's reference,
  * their attempt number and their refund; each shop names its provider and keeps its
  * credentials sealed (`credentials`, a JWE; the plaintext `gateway_secret` is emptied at

@@ -8,12 +8,12 @@ import type { Dialect } from '../connection.ts';
 import { type AnyDb, withId } from './schema-helpers.ts';
 
 /**
- * A maker's shop (decision 014): pieces declare their options (a JSON list, priced per unit),
- * may be made to order with a lead time in working days, and may be age-restricted; orders keep
- * their lines' options, dispatch estimates, shipments, shipping price and the buyer's age
- * attestation; each shop has its settings (minimum age, working days) and its shipping zones
- * (countries) with their delivery methods, and methods without a zone (collection) that serve
- * every country the shop ships to.
+ * A maker's shop (decisions 014, 041, 042 and 043): pieces declare their options (a JSON list,
+ * priced per unit), may be made to order with a lead time in working days, and may be
+ * age-restricted; orders keep their lines' options, dispatch estimates, shipments, shipping price
+ * and the buyer's age attestation; each shop has its settings (minimum age, working days) and its
+ * shipping zones (countries) with their delivery methods, and methods without a zone (collection)
+ * that serve every country the shop ships to.
  */
 export function makersShopMigration(dialect: Dialect): Migration {
   return {

@@ -8,7 +8,7 @@ import type { Dialect } from '../connection.ts';
 import { type AnyDb, withId } from './schema-helpers.ts';
 
 /**
- * Decision 016:
+ * Decisions 016 and 046:
  * - `order_items.stock_taken`: the units of the product's stock checkout took for the line (0
  *   for a made-to-order line), which is exactly what closing the order gives back. Lines
  *   placed before it took their quantity unless they were made to order (the only rule

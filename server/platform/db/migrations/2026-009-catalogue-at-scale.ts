@@ -1,5 +1,5 @@
 /**
- * Migration 2026_009_catalogue_at_scale (decision 018): what a catalogue of 100,000 pieces
+ * Migration 2026_009_catalogue_at_scale (decisions 018 and 050): what a catalogue of 100,000 pieces
  * needs to answer a list, a search or a suggestion from indexes. Shipped once released; never
  * edit it then, add a later migration instead.
  *

@@ -1,7 +1,7 @@
 /**
- * Migration 2026_023_staff_credentials (decision 020, "Passwords and the second step"): what a
- * member of staff needs to change or reset their password, and what a session knows of the
- * second step. Shipped once released; never edit it then, add a later migration instead.
+ * Migration 2026_023_staff_credentials (decisions 061 and 054): what a member of staff needs to
+ * change or reset their password, and what a session knows of the second step. Shipped once
+ * released; never edit it then, add a later migration instead.
  *
  * - `staff_sessions.two_step_at`: when this session passed two-step verification (a code or a
  *   recovery code at sign-in, or the code confirming the set-up in this session); null for a

@@ -42,7 +42,7 @@ export interface PaymentSettingsTable {
 }
 
 /**
- * The sealed credentials of each provider a shop has used (decision 016): the current one's
+ * The sealed credentials of each provider a shop has used (decision 046): the current one's
  * are also `payment_settings.credentials`; an earlier one's stay here, so the payments it
  * started are still settled, reconciled, closed and refunded through it.
  */

@@ -1,10 +1,10 @@
 /**
- * Table types of a maker's shop's rules for sending its pieces (decision 014): its settings
- * (minimum age, working days, dispatch times), shipping zones and shipping methods.
+ * Table types of a maker's shop's rules for sending its pieces (decisions 041, 042 and 043): its
+ * settings (minimum age, working days, dispatch times), shipping zones and shipping methods.
  */
 import type { ColumnType, Generated } from 'kysely';
 
-/** A shop's own rules for its pieces and its buyers (decision 014). One row per tenant. */
+/** A shop's own rules for its pieces and its buyers (decisions 041 and 043). One row per tenant. */
 export interface ShopSettingsTable {
   id: Generated<number>;
   tenant_id: number;
