@@ -1,6 +1,7 @@
 /**
  * What several back-office routes share: the guard of the owners' pages, and the `?token=` of
- * an e-mailed link (an invitation, a password reset).
+ * an e-mailed link (an invitation, a password reset). A list's `?page=` is
+ * components/page-search.ts's.
  */
 import { redirect } from '@tanstack/react-router';
 import { z } from 'zod';
@@ -18,13 +19,3 @@ export const linkTokenSearch = z.object({
     .transform((token) => token.trim().slice(0, 200))
     .catch(''),
 });
-
-/** A `?page=` that is a whole number from 1, absent on the first page. */
-export const pageSearch = z.coerce
-  .number()
-  .int()
-  .min(1)
-  .max(1_000_000)
-  .transform((page) => (page > 1 ? page : undefined))
-  .optional()
-  .catch(undefined);

@@ -4,6 +4,7 @@
  * read as the inbox's first page.
  */
 import { z } from 'zod';
+import { pageSearch } from '../../components/page-search';
 
 export const INBOX_REPLY_MAX_LENGTH = 10_000;
 
@@ -18,14 +19,7 @@ export type InboxReplyValues = z.input<typeof inboxReplySchema>;
 
 export const inboxSearchSchema = z.object({
   filter: z.enum(['unread', 'archived']).optional().catch(undefined),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .transform((page) => (page > 1 ? page : undefined))
-    .optional()
-    .catch(undefined),
+  page: pageSearch,
 });
 export type InboxSearch = z.infer<typeof inboxSearchSchema>;
 

@@ -4,6 +4,7 @@
  * `&status=pending|approved|hidden|rejected`, `&page=`), anything else read as the default.
  */
 import { z } from 'zod';
+import { pageSearch } from '../../components/page-search';
 
 export const REPLY_MAX_LENGTH = 4000;
 
@@ -22,14 +23,7 @@ export const STATUSES = ['pending', 'approved', 'hidden', 'rejected'] as const;
 export const moderationSearchSchema = z.object({
   kind: z.enum(KINDS).optional().catch(undefined),
   status: z.enum(STATUSES).optional().catch(undefined),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .transform((page) => (page > 1 ? page : undefined))
-    .optional()
-    .catch(undefined),
+  page: pageSearch,
 });
 export type ModerationSearch = z.infer<typeof moderationSearchSchema>;
 

@@ -9,6 +9,7 @@
  * and `?page=2` as 2: both are taken as they come.
  */
 import { z } from 'zod';
+import { pageSearch } from '../../components/page-search';
 import type { Schemas } from '../../api/client';
 
 export type OrderStatusFilter = Schemas['AdminOrderStatusFilter'];
@@ -60,14 +61,7 @@ export const ordersSearchSchema = z.object({
   search: text.optional().catch(undefined),
   /** `open`: only orders whose shopper asked to cancel under the 14-day right, still open. */
   cancellation_request: z.enum(['open']).optional().catch(undefined),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .transform((page) => (page > 1 ? page : undefined))
-    .optional()
-    .catch(undefined),
+  page: pageSearch,
 });
 
 export type OrdersSearch = z.output<typeof ordersSearchSchema>;

@@ -4,8 +4,8 @@
  * server's words and Discard).
  */
 import { useId, useState, type FormEvent } from 'react';
+import { AltTextField } from './alt-text-field';
 import { errorMessage, fieldErrors } from '../../api/errors';
-import { MAX_ALT_TEXT } from '../../../../common/upload-limits';
 import { useAddPhoto, type MediaUpload } from './api';
 
 /** A file chosen under "Add photos": uploading, uploaded (waiting for its alt text) or refused. */
@@ -75,23 +75,7 @@ export function PendingPhoto({
       ) : null}
       {entry.upload ? (
         <form className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-alt`}>Alt text</label>
-            <input
-              id={`${id}-alt`}
-              value={alt}
-              maxLength={MAX_ALT_TEXT}
-              required
-              aria-invalid={altError ? true : undefined}
-              aria-describedby={altError ? `${id}-alt-error` : undefined}
-              onChange={(event) => setAlt(event.target.value)}
-            />
-            {altError ? (
-              <p id={`${id}-alt-error`} className="field-error">
-                {altError}
-              </p>
-            ) : null}
-          </div>
+          <AltTextField id={id} value={alt} error={altError} onChange={setAlt} />
           {error ? (
             <p className="field-error" role="alert">
               {error}

@@ -4,9 +4,9 @@
  * words, an alt text's beside the field.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { AltTextField } from './alt-text-field';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { MAX_ALT_TEXT } from '../../../../common/upload-limits';
 import { useRemovePhoto, useUpdatePhoto, type ProductPhoto } from './api';
 
 export function PhotoCard({
@@ -77,23 +77,7 @@ export function PhotoCard({
         ) : null}
       </p>
       <form className="form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-alt`}>Alt text</label>
-          <input
-            id={`${id}-alt`}
-            value={alt}
-            maxLength={MAX_ALT_TEXT}
-            required
-            aria-invalid={altError ? true : undefined}
-            aria-describedby={altError ? `${id}-alt-error` : undefined}
-            onChange={(event) => setAlt(event.target.value)}
-          />
-          {altError ? (
-            <p id={`${id}-alt-error`} className="field-error">
-              {altError}
-            </p>
-          ) : null}
-        </div>
+        <AltTextField id={id} value={alt} error={altError} onChange={setAlt} />
         {changed ? (
           <button type="submit" className="button button-small" disabled={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save alt text'}

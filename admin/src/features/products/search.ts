@@ -5,6 +5,7 @@
  * strings and absent filters are left out, so the plain list is plain `/admin/products`.
  */
 import { z } from 'zod';
+import { pageSearch } from '../../components/page-search';
 import type { Schemas } from '../../api/client';
 
 export type ProductStatus = Schemas['ProductStatus'];
@@ -30,14 +31,7 @@ export const productsSearchSchema = z.object({
   stock: z.enum(STOCK_FILTERS).optional().catch(undefined),
   category: z.coerce.number().int().min(1).max(2147483647).optional().catch(undefined),
   search: text.optional().catch(undefined),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .transform((page) => (page > 1 ? page : undefined))
-    .optional()
-    .catch(undefined),
+  page: pageSearch,
 });
 
 export type ProductsSearch = z.output<typeof productsSearchSchema>;

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { ownersOnly, pageSearch } from '../../-guards';
+import { pageSearch } from '../../../components/page-search';
+import { ownersOnly } from '../../-guards';
 import { ActivityPage } from '../../../features/activity/activity-page';
 
 /** `/activity?staff_id=&page=`: the activity log (owners only). */

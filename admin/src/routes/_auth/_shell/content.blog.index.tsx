@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { pageSearch } from '../../-guards';
+import { pageSearch } from '../../../components/page-search';
 import { BlogListPage } from '../../../features/content/blog-list-page';
 
 /** `/content/blog?status=&page=`: the blog's posts. */
