@@ -57,11 +57,9 @@ import { tenant } from './http/tenant.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
 import { seedDeskIfMissing } from './seed/desk-seed.ts';
-import {
-  seedDemoCustomersIfMissing,
-  seedIfEmpty,
-  seedPaymentSettingsIfMissing,
-} from './seed/seed.ts';
+import { seedIfEmpty } from './seed/seed.ts';
+import { seedPaymentSettingsIfMissing } from './seed/payment-seed.ts';
+import { seedDemoCustomersIfMissing } from './seed/customer-seed.ts';
 
 /**
  * The contract the routes are generated from: `openapi/storefront.yaml` of the project, found

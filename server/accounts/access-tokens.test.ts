@@ -4,7 +4,7 @@
  */
 import { SignJWT } from 'jose';
 import type { components } from '../../common/storefront-api';
-import { DEMO_CUSTOMERS } from '../seed/seed.ts';
+import { DEMO_CUSTOMERS } from '../seed/customer-seed.ts';
 import { NOT_VALID, POTTERY, TOKEN_INVALID, tenantIdOf, useAccountsApi } from '../test/accounts.ts';
 
 type TokenPair = components['schemas']['TokenPair'];

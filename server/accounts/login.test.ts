@@ -4,7 +4,7 @@
  * client address.
  */
 import type { components } from '../../common/storefront-api';
-import { DEMO_CUSTOMERS } from '../seed/seed.ts';
+import { DEMO_CUSTOMERS } from '../seed/customer-seed.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { DEMO, NOT_VALID, POTTERY, useAccountsApi } from '../test/accounts.ts';
 import { LOGIN_MESSAGES } from './login.ts';

@@ -4,7 +4,7 @@
  * whole family.
  */
 import { RefreshTokenReplayError } from './refresh-tokens.ts';
-import { DEMO_CUSTOMERS } from '../seed/seed.ts';
+import { DEMO_CUSTOMERS } from '../seed/customer-seed.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO, POTTERY, TOKEN_INVALID, tenantIdOf, useAccountsApi } from '../test/accounts.ts';
 

@@ -4,7 +4,7 @@
  * of registrations per client address.
  */
 import type { components } from '../../common/storefront-api';
-import { DEMO_CUSTOMERS } from '../seed/seed.ts';
+import { DEMO_CUSTOMERS } from '../seed/customer-seed.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { DEMO, POTTERY, useAccountsApi } from '../test/accounts.ts';
 import { REGISTRATION_MESSAGES } from './registration.ts';

@@ -4,7 +4,8 @@
  * order sweep sends about the demo orders (the payment reminder, the shop's morning list) are
  * made and sent, never refused as invalid and retried for ever.
  */
-import { DEMO_STAFF, seedDeskIfMissing } from './desk-seed.ts';
+import { seedDeskIfMissing } from './desk-seed.ts';
+import { DEMO_STAFF } from './desk-seed-data.ts';
 import { useTestApp } from '../test/test-app.ts';
 
 const t = useTestApp();

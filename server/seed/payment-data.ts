@@ -13,12 +13,7 @@ import type { PaymentSettingsTable } from '../platform/db/database.ts';
 
 /** The columns of `payment_settings` that are no method's: the row's keys, the card provider's. */
 type NotMethodColumn =
-  | 'id'
-  | 'tenant_id'
-  | 'gateway_secret'
-  | 'provider'
-  | 'credentials'
-  | 'credentials_updated_at';
+  'id' | 'tenant_id' | 'gateway_secret' | 'provider' | 'credentials' | 'credentials_updated_at';
 
 /**
  * Every method's columns of `payment_settings`, each switch (`enable_…`) as a boolean: a method

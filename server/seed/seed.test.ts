@@ -10,12 +10,9 @@ import { demoContent, potteryContent, seedContent } from './content-data.ts';
 import { seedContentIfMissing } from './content-seed.ts';
 import { blogImageFile, locationImageFile } from './content-seed-media.ts';
 import { NO_LOGIN_PASSWORD_HASH } from './content-seed-people.ts';
-import {
-  DEMO_CUSTOMERS,
-  seedDemoCustomersIfMissing,
-  seedIfEmpty,
-  seedPaymentSettingsIfMissing,
-} from './seed.ts';
+import { seedIfEmpty } from './seed.ts';
+import { seedPaymentSettingsIfMissing } from './payment-seed.ts';
+import { DEMO_CUSTOMERS, seedDemoCustomersIfMissing } from './customer-seed.ts';
 
 describe('seedIfEmpty', () => {
   it('renders WebP images, thumbnails, logo and favicon into the tenant’s media folder, once', async () => {

@@ -6,25 +6,17 @@
  * Files are written first (rendering is the slow part and needs no lock), then every row goes in
  * one transaction, so a crash never leaves a half-seeded shop: the next start seeds again.
  *
- * Demo customers are seeded separately by `seedDemoCustomersIfMissing`, on every
- * start, so a database seeded before accounts existed gets them too; so are the shops' payment
- * settings by `seedPaymentSettingsIfMissing`, and the blog, FAQ, legal and contact
- * content by `seedContentIfMissing` in ./content-seed.ts.
+ * Demo customers are seeded separately, on every start, by ./customer-seed.ts, so a database
+ * seeded before accounts existed gets them too; so are the shops' payment settings by
+ * ./payment-seed.ts, and the blog, FAQ, legal and contact content by ./content-seed.ts.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Insertable, Kysely } from 'kysely';
-import { hashPassword } from '../platform/credentials/passwords.ts';
-import type { Database, PaymentSettingsTable } from '../platform/db/database.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../platform/db/database.ts';
 import { lowestPriorPrice } from '../catalog/price-history.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
-import {
-  type SeedMethodSettings,
-  type SeedPaymentSettings,
-  seedPaymentSettings,
-} from './payment-data.ts';
 
 export interface SeedOptions {
   /** Folder the media files go into (served at `<publicApiPath>/media/`). */
@@ -320,126 +312,4 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): P
     for (const tenant of tenants) await insertTenant(trx, tenant, options, now);
   });
   return true;
-}
-
-/** A customer account the seed adds to a demo shop (docs/operating.md, "Demo customer"). */
-export interface DemoCustomer {
-  tenantToken: string;
-  email: string;
-  username: string;
-  password: string;
-}
-
-/** One demo customer per demo shop; docs/operating.md prints these credentials. */
-export const DEMO_CUSTOMERS: readonly DemoCustomer[] = [
-  {
-    tenantToken: 'demo-handcraft',
-    email: 'customer@emberandoak.example',
-    username: 'customer',
-    password: 'demo-customer-2026',
-  },
-  {
-    tenantToken: 'demo-pottery',
-    email: 'customer@riversidepottery.example',
-    username: 'customer',
-    password: 'pottery-customer-2026',
-  },
-];
-
-export interface DemoCustomerOptions {
-  /** scrypt work factor (log2 N) of the password hashes. */
-  passwordHashCost: number;
-  /** The customers to ensure (default DEMO_CUSTOMERS). */
-  customers?: readonly DemoCustomer[];
-  now?: Date;
-}
-
-/**
- * Adds each demo customer whose shop exists and who is not there yet (by e-mail). Safe on
- * every start and against a second process doing the same (ON CONFLICT DO NOTHING); a
- * customer whose e-mail or username was taken by someone else is left out.
- * @returns the e-mails of the customers it inserted.
- */
-export async function seedDemoCustomersIfMissing(
-  db: Kysely<Database>,
-  options: DemoCustomerOptions,
-): Promise<string[]> {
-  const inserted: string[] = [];
-  for (const customer of options.customers ?? DEMO_CUSTOMERS) {
-    const tenant = await db
-      .selectFrom('tenants')
-      .select('id')
-      .where('token', '=', customer.tenantToken)
-      .executeTakeFirst();
-    if (!tenant) continue;
-    const email = customer.email.toLowerCase();
-    const existing = await db
-      .selectFrom('users')
-      .select('id')
-      .where('tenant_id', '=', tenant.id)
-      .where('email', '=', email)
-      .executeTakeFirst();
-    if (existing) continue;
-    const result = await db
-      .insertInto('users')
-      .values({
-        tenant_id: tenant.id,
-        email,
-        username: customer.username,
-        password_hash: await hashPassword(customer.password, {
-          log2Cost: options.passwordHashCost,
-        }),
-        is_active: 1,
-        created_at: (options.now ?? new Date()).toISOString(),
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) inserted.push(email);
-  }
-  return inserted;
-}
-
-/** Every method's column as `payment_settings` stores it: the switches as 0/1 (see Bool). */
-function methodColumns(
-  settings: SeedMethodSettings,
-): Omit<Insertable<PaymentSettingsTable>, 'tenant_id' | 'gateway_secret'> {
-  return Object.fromEntries(
-    Object.entries(settings).map(([column, value]) => [
-      column,
-      typeof value === 'boolean' ? (value ? 1 : 0) : value,
-    ]),
-  ) as Omit<Insertable<PaymentSettingsTable>, 'tenant_id' | 'gateway_secret'>;
-}
-
-/**
- * Gives each demo shop that exists and has no payment settings yet the ones of
- * ./payment-data.ts, with a fresh gateway secret (32 random bytes, hex). Safe on every start
- * and against a second process doing the same (ON CONFLICT DO NOTHING on the tenant); settings
- * a shop already has are never overwritten.
- * @returns the tenant tokens whose settings it inserted.
- */
-export async function seedPaymentSettingsIfMissing(
-  db: Kysely<Database>,
-  settings: readonly SeedPaymentSettings[] = seedPaymentSettings,
-): Promise<string[]> {
-  const inserted: string[] = [];
-  for (const { tenantToken, ...options } of settings) {
-    const tenant = await db
-      .selectFrom('tenants')
-      .select('id')
-      .where('token', '=', tenantToken)
-      .executeTakeFirst();
-    if (!tenant) continue;
-    const result = await db
-      .insertInto('payment_settings')
-      .values({
-        ...methodColumns(options),
-        tenant_id: tenant.id,
-        gateway_secret: randomBytes(32).toString('hex'),
-      })
-      .onConflict((oc) => oc.column('tenant_id').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) inserted.push(tenantToken);
-  }
-  return inserted;
 }
