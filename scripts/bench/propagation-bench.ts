@@ -29,7 +29,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/platform/db/connection.ts';
-import { DEMO_STAFF, seedDeskIfMissing } from '../../server/seed/desk-seed.ts';
+import { seedDeskIfMissing } from '../../server/seed/desk-seed.ts';
+import { DEMO_STAFF } from '../../server/seed/desk-seed-data.ts';
 import { freePort } from '../lib/local-servers';
 import { killGroup, projectRoot, stop } from './api-process';
 import {
