@@ -257,10 +257,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
           kind: 'html',
           status: result.status,
           document: NoncedDocument.of(
-            withTenantToken(
-              finishDocument(result.html, assets, result.routeIds, nonceMarker),
-              options.tenantToken,
-            ),
+            finishDocument(result.html, assets, result.routeIds, nonceMarker, options.tenantToken),
             nonceMarker,
           ),
         };

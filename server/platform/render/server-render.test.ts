@@ -42,6 +42,14 @@ describe('finishDocument', () => {
     expect(out).not.toMatch(/<script[^>]+src=/);
     expect(out).not.toMatch(/<link[^>]+modulepreload/);
   });
+
+  it("names the page's shop in the head, escaped, when given its token", () => {
+    const out = finishDocument(html, assets, ['__root__'], 'n', 'a"><b');
+    expect(out).toContain(
+      '<meta name="tenant-token" content="a&#34;&#62;&#60;b"><link rel="stylesheet"',
+    );
+    expect(finishDocument(html, assets, ['__root__'], 'n')).not.toContain('tenant-token');
+  });
 });
 
 describe('NoncedDocument', () => {

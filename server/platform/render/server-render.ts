@@ -274,7 +274,8 @@ export function readClientAssets(distDir: string, base = '/'): ClientAssets | nu
 export const FIRST_PAINT_WAIT_MS = 1500;
 
 /**
- * The rendered document made ready to send: the stylesheets linked in the head, and at the end
+ * The rendered document made ready to send: the shop's `<meta name="tenant-token">` (when
+ * `tenantToken` is given) and the stylesheets in the head, and at the end
  * of the body one small nonce'd script that, once the page has loaded AND painted its first
  * content, adds modulepreload links for the route's chunks and the entry script, which then
  * hydrates. No script or preload is requested before the first paint (speed budget):
@@ -286,6 +287,7 @@ export function finishDocument(
   assets: ClientAssets,
   routeIds: readonly string[],
   nonce: string,
+  tenantToken?: string,
 ): string {
   const preloads = [...new Set(routeIds.flatMap((id) => assets.routeChunks.get(id) ?? []))];
   const styles = assets.css
@@ -301,7 +303,12 @@ export function finishDocument(
     `if(list.getEntriesByName("first-contentful-paint").length)go()})` +
     `.observe({type:"paint",buffered:true})}catch(e){go()}` +
     `setTimeout(go,${FIRST_PAINT_WAIT_MS})})</script>`;
-  const withStyles = html.replace(/<\/head>/i, () => `${styles}</head>`);
+  // The shop the page belongs to, which the storefront's requests name (src/api/config.ts).
+  const tenant =
+    tenantToken === undefined
+      ? ''
+      : `<meta name="tenant-token" content="${escapeHtml(tenantToken)}">`;
+  const withStyles = html.replace(/<\/head>/i, () => `${tenant}${styles}</head>`);
   const at = withStyles.lastIndexOf('</body>');
   if (at === -1) return withStyles + boot;
   return withStyles.slice(0, at) + boot + withStyles.slice(at);

@@ -10,7 +10,6 @@ import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 export type ActivityEntry = Schemas['ActivityEntry'];
 export type ActivityList = Schemas['ActivityList'];
 
-export { ACTIVITY_QUERY_KEY };
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export interface ActivityFilters {

@@ -12,7 +12,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type AdminBlogPost = Schemas['AdminBlogPost'];
 export type AdminBlogPostSummary = Schemas['AdminBlogPostSummary'];

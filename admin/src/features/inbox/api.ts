@@ -14,7 +14,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type ContactMessage = Schemas['ContactMessage'];
 export type ContactMessageSummary = Schemas['ContactMessageSummary'];

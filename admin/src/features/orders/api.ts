@@ -19,7 +19,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import { TODAY_QUERY_KEY } from '../today/api';
 import type { OrdersSearch } from './search';
 

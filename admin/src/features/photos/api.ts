@@ -12,7 +12,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import { UPLOAD_TYPES } from '../../../../common/upload-limits';
 
 export type ProductPhoto = Schemas['ProductPhoto'];

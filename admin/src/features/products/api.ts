@@ -20,7 +20,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
-import { ACTIVITY_QUERY_KEY } from '../activity/api';
+import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import type { ProductsSearch } from './search';
 
 export type AdminProduct = Schemas['AdminProduct'];
