@@ -186,6 +186,11 @@ const NOT_ROLE_CHECK = {
   message:
     'A role is checked only at the door (server/http/admin/permissions.ts): a domain rule reads what the door granted (e.g. DeskActor.may), never a role.',
 };
+const NOT_STAFF_SESSION = {
+  group: ['**/staff/actor.ts', '**/staff/activity-log.ts'],
+  message:
+    "The door tells a domain who acts with an Acting, and the domain writes its changes through the Acting's journal (server/platform/journal.ts): a domain other than staff imports neither a member's session nor the activity log.",
+};
 const NOT_ROUTES = {
   group: ['**/routes/**', '**/routeTree.gen', '**/app/**'],
   message: 'Imports flow components -> features -> app shell and routes: never upwards.',
@@ -284,6 +289,7 @@ const boundaries = [
         NOT_SRC,
         NOT_HTTP,
         NOT_ROLE_CHECK,
+        ...(domain === 'staff' ? [] : [NOT_STAFF_SESSION]),
         ...SERVER_DOMAIN_LAYERS.slice(rank + 1).map((other) => ({
           group: [`**/${other}/**`],
           message: `${domain} sits below ${other} in SERVER_DOMAIN_LAYERS (eslint.config.js): a domain imports only domains below it, so no two import each other. Move what both need below them, or have the higher one hand a callback down.`,

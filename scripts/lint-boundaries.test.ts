@@ -102,6 +102,34 @@ describe('the import boundaries', () => {
     ).toEqual([]);
   });
 
+  it("fail a domain writing the activity log itself or taking a member's session: the door hands it an Acting", async () => {
+    const log = await boundaryErrors(
+      'server/catalog/new-rule.ts',
+      "import { recordActivity as x } from '../staff/activity-log.ts';",
+    );
+    expect(log).toHaveLength(1);
+    expect(log[0]).toContain("the Acting's journal");
+    expect(
+      await boundaryErrors(
+        'server/orders/new-rule.ts',
+        "import type { StaffActor as x } from '../staff/actor.ts';",
+      ),
+    ).toHaveLength(1);
+    // The staff domain owns the log; a domain is told who acts through the platform's Acting.
+    expect(
+      await boundaryErrors(
+        'server/staff/new-rule.ts',
+        "import { recordActivity as x } from './activity-log.ts';",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'server/content/new-rule.ts',
+        "import type { Acting as x } from '../platform/journal.ts';",
+      ),
+    ).toEqual([]);
+  });
+
   it('fail the platform importing a domain folder or the HTTP layer', async () => {
     expect(
       await boundaryErrors(

@@ -1,11 +1,11 @@
 /**
- * Which pieces and lines have no 14-day right to cancel: goods "made to the consumer's
+ * Which products and lines have no 14-day right to cancel: goods "made to the consumer's
  * specifications or clearly personalised" (UK Consumer Contracts Regulations 2013 reg.
  * 28(1)(b); Directive 2011/83/EU art. 16(c); exempt even before work starts, CJEU C-529/19).
  *
- * - A piece is exempt when it is made to order, or its owner flagged it
+ * - A product is exempt when it is made to order, or its owner flagged it
  *   (`products.cancellation_exempt`).
- * - A line is exempt when its piece is, or when one of its text options (an engraving) is
+ * - A line is exempt when its product is, or when one of its text options (an engraving) is
  *   filled in: common/cancellation-form.ts `lineExemptionOf`, the rule the product page's note
  *   follows too.
  *
@@ -15,22 +15,22 @@ import { type ExemptionReason, lineExemptionOf } from '../../common/cancellation
 import { toBool } from '../platform/db/mapping.ts';
 import { parseOptions } from './options.ts';
 
-/** What decides a piece's exemption: its two columns. */
+/** What decides a product's exemption: its two columns. */
 export interface ExemptionFacts {
   made_to_order: boolean | number;
   cancellation_exempt: boolean | number;
 }
 
-/** The piece has no right to cancel: made to order, or flagged by its owner. */
+/** The product has no right to cancel: made to order, or flagged by its owner. */
 export function productExempt(product: ExemptionFacts): boolean {
   return toBool(product.made_to_order) || toBool(product.cancellation_exempt);
 }
 
 /**
  * Why a line has no right to cancel, or null when it has one.
- * @param product the piece's columns (its stored options JSON included).
+ * @param product the product's columns (its stored options JSON included).
  * @param customization the line's choices, key -> value, as the cart keeps them (trimmed,
- *   blanks dropped); a key the piece no longer offers counts as no personalisation.
+ *   blanks dropped); a key the product no longer offers counts as no personalisation.
  */
 export function lineExemption(
   product: ExemptionFacts & { options: string | null },

@@ -7,9 +7,9 @@
  * the policy the storefront shows it with (`sanitizeStaffHtml`), so what is stored is what
  * shows; `position` orders the shop's menu (lowest first, ties by name then id, as the
  * storefront sorts: ./categories.ts), and a new category goes last; a category holding
- * products cannot be deleted (409). Every change is written to the activity log in its
- * transaction with the fields it changed, before and after. The caller forgets the shop's
- * cached catalogue after the commit.
+ * products cannot be deleted (409). Every change is written down through the door's journal
+ * (`acting.journal`, server/platform/journal.ts) in its transaction with the fields it changed,
+ * before and after. The caller forgets the shop's cached catalogue after the commit.
  *
  * A body is checked by ./category-input.ts (its limits and messages are there).
  */
@@ -20,8 +20,7 @@ import type { Database } from '../platform/db/database.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toCount } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Acting } from '../platform/journal.ts';
 import {
   CATEGORY_LIMITS,
   CATEGORY_MESSAGES,
@@ -83,14 +82,14 @@ async function categoriesOf(
 }
 
 /**
- * The actor's shop's categories in the shop's order, each with `product_count` (all its
+ * Shop `tenantId`'s categories in the shop's order, each with `product_count` (all its
  * products, whatever their status).
  */
 export async function listAdminCategories(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
 ): Promise<AdminCategory[]> {
-  return categoriesOf(db, actor.tenantId);
+  return categoriesOf(db, tenantId);
 }
 
 /** One category of the shop as the back office shows it, or `category_not_found`. */
@@ -117,19 +116,20 @@ async function freeSlug(db: Kysely<Database>, tenantId: number, base: string): P
 }
 
 /**
- * Adds a category at the end of the shop's menu.
+ * Adds a category at the end of the menu of `acting`'s shop, written down as `category.create`
+ * through `acting.journal`.
  * @throws DomainError `invalid_category_input` (400) on `name` (missing,
  *   blank, over 100 characters, control characters), `slug` (format, over 100, taken),
  *   `description` (over 20000 characters), or when the shop already has 1000 categories.
  */
 export async function createCategory(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   input: CategoryInput,
   now: Date = new Date(),
 ): Promise<AdminCategory> {
   const fields = checkCategoryInput(input, true);
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   const slug = fields.slug ?? (await freeSlug(db, tenantId, slugFromName(fields.name!)));
   try {
     const id = await db.transaction().execute(async (trx) => {
@@ -152,11 +152,9 @@ export async function createCategory(
       if (toCount(count.n) > CATEGORY_LIMITS.count) {
         throw invalidCategoryInput({ non_field_errors: [CATEGORY_MESSAGES.tooMany] });
       }
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: 'category.create',
           objectType: 'category',
           objectId: row.id,
@@ -175,20 +173,21 @@ export async function createCategory(
 }
 
 /**
- * Changes the fields sent of category `categoryId` of the actor's shop.
+ * Changes the fields sent of category `categoryId` of `acting`'s shop, written down as
+ * `category.update` (the fields that changed) through `acting.journal`.
  * @throws DomainError `invalid_category_input` (400) as on create, or
  *   nothing to change; `category_not_found` (404).
  */
 export async function updateCategory(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   categoryId: number,
   input: CategoryInput,
   now: Date = new Date(),
 ): Promise<AdminCategory> {
   if (!isRowId(categoryId)) throw notFound();
   const fields = checkCategoryInput(input, false);
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   try {
     const changed = await db.transaction().execute(async (trx) => {
       // A write first (on SQLite a transaction that read first fails when another wrote in
@@ -212,11 +211,9 @@ export async function updateCategory(
       }
       if (Object.keys(after).length > 0) {
         await trx.updateTable('categories').set(after).where('id', '=', old.id).execute();
-        await recordActivity(
+        await acting.journal(
           trx,
           {
-            actor,
-            tenantId,
             action: 'category.update',
             objectType: 'category',
             objectId: old.id,
@@ -238,17 +235,18 @@ export async function updateCategory(
 }
 
 /**
- * Puts the shop's categories in the order `ids` gives (positions 1, 2, 3...).
+ * Puts the categories of `acting`'s shop in the order `ids` gives (positions 1, 2, 3...),
+ * written down as `category.reorder` through `acting.journal`.
  * @throws DomainError `invalid_category_input` (400) on `ids` unless it
  *   names every category of the shop exactly once.
  */
 export async function reorderCategories(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   ids: readonly number[],
   now: Date = new Date(),
 ): Promise<AdminCategory[]> {
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   const refuse = () => invalidCategoryInput({ ids: [CATEGORY_MESSAGES.order] });
   if (!Array.isArray(ids) || ids.length > CATEGORY_LIMITS.count || !ids.every(isRowId)) {
     throw refuse();
@@ -274,11 +272,9 @@ export async function reorderCategories(
       .execute();
     const known = new Set(current.map((r) => r.id));
     if (current.length !== ids.length || !ids.every((id) => known.has(id))) throw refuse();
-    await recordActivity(
+    await acting.journal(
       trx,
       {
-        actor,
-        tenantId,
         action: 'category.reorder',
         objectType: 'category',
         objectId: 'order',
@@ -292,19 +288,20 @@ export async function reorderCategories(
 }
 
 /**
- * Deletes category `categoryId` of the actor's shop when it holds no products.
+ * Deletes category `categoryId` of `acting`'s shop when it holds no products, written down as
+ * `category.delete` through `acting.journal`.
  * @throws DomainError `category_not_found` (404); `category_not_empty`
  *   (409) while it holds products ("This category holds 3 products; move them to another
  *   category first.").
  */
 export async function deleteCategory(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   categoryId: number,
   now: Date = new Date(),
 ): Promise<void> {
   if (!isRowId(categoryId)) throw notFound();
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   const notEmpty = (n: number) =>
     new DomainError<StockCategoryErrorCode>('category_not_empty', CATEGORY_MESSAGES.notEmpty(n));
   try {
@@ -335,11 +332,9 @@ export async function deleteCategory(
           .executeTakeFirstOrThrow();
         throw notEmpty(toCount(n.n));
       }
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: 'category.delete',
           objectType: 'category',
           objectId: old.id,

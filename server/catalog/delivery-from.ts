@@ -1,7 +1,7 @@
 /**
  * Delivery in the headline price (UK Digital Markets, Competition and Consumers Act 2024, on
  * "drip pricing": an unavoidable delivery charge belongs in or next to the headline price):
- * each product answer carries `delivery_from`, the cheapest delivery of that one piece to the
+ * each product answer carries `delivery_from`, the cheapest delivery of that one product to the
  * shop's default country ("0.00": free; null: nothing delivers it there, collection only).
  *
  * The shop's delivery table (its default country and the delivery methods of that country's
@@ -20,9 +20,9 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A delivery method of the default country, as `delivery_from` weighs it (cents). */
 export interface DeliveryRate {
   priceCents: number;
-  /** Free when the piece's price reaches it; null: never free. */
+  /** Free when the product's price reaches it; null: never free. */
   freeOverCents: number | null;
-  /** May carry an age-restricted piece (handed only to an adult who shows proof of age). */
+  /** May carry an age-restricted product (handed only to an adult who shows proof of age). */
   ageVerified: boolean;
 }
 
@@ -30,7 +30,7 @@ export interface DeliveryRate {
 export interface DeliveryTable {
   /** ISO 3166-1 alpha-2 code, or null when the shop ships nowhere. */
   country: string | null;
-  /** Whether the country's zone takes age-restricted pieces at all. */
+  /** Whether the country's zone takes age-restricted products at all. */
   ageRestrictedAllowed: boolean;
   /** The zone's delivery methods (collection is not delivery and is left out). */
   rates: DeliveryRate[];
@@ -80,21 +80,21 @@ export async function loadDeliveryTable(db: Db, tenantId: number): Promise<Deliv
 }
 
 /**
- * The cheapest delivery of one piece at `priceCents` to the table's country, as the contract's
- * decimal string: "0.00" when a method's free-over amount is reached by the piece's price, null
- * when no method may deliver it there. An age-restricted piece goes only by an age-verified
- * method, and only to a zone that takes age-restricted pieces; a made-to-order piece travels
+ * The cheapest delivery of one product at `priceCents` to the table's country, as the contract's
+ * decimal string: "0.00" when a method's free-over amount is reached by the product's price, null
+ * when no method may deliver it there. An age-restricted product goes only by an age-verified
+ * method, and only to a zone that takes age-restricted products; a made-to-order product travels
  * like any other.
  */
 export function deliveryFrom(
   table: DeliveryTable,
-  piece: { priceCents: number; ageRestricted: boolean },
+  product: { priceCents: number; ageRestricted: boolean },
 ): string | null {
-  if (piece.ageRestricted && !table.ageRestrictedAllowed) return null;
+  if (product.ageRestricted && !table.ageRestrictedAllowed) return null;
   let cheapest: number | null = null;
   for (const rate of table.rates) {
-    if (piece.ageRestricted && !rate.ageVerified) continue;
-    const free = rate.freeOverCents !== null && piece.priceCents >= rate.freeOverCents;
+    if (product.ageRestricted && !rate.ageVerified) continue;
+    const free = rate.freeOverCents !== null && product.priceCents >= rate.freeOverCents;
     const cost = free ? 0 : rate.priceCents;
     if (cheapest === null || cost < cheapest) cheapest = cost;
   }

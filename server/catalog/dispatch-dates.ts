@@ -1,7 +1,7 @@
 /**
- * When a piece leaves the workshop (decision 041; contract: Dispatch), counted in the shop's
- * working days: a piece in stock within `ready_dispatch_days_min..max` working days, a
- * made-to-order piece within its lead time. Dates are calendar dates (YYYY-MM-DD) in UTC.
+ * When a product leaves the workshop (decision 041; contract: Dispatch), counted in the shop's
+ * working days: a product in stock within `ready_dispatch_days_min..max` working days, a
+ * made-to-order product within its lead time. Dates are calendar dates (YYYY-MM-DD) in UTC.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -62,9 +62,9 @@ export function addWorkingDays(from: Date, days: number, workingDays: ReadonlySe
 
 const ymd = (date: Date) => date.toISOString().slice(0, 10);
 
-/** The piece's dispatch estimate if ordered at `now`. */
+/** The product's dispatch estimate if ordered at `now`. */
 export function dispatchOf(
-  piece: {
+  product: {
     made_to_order: boolean;
     lead_time_days_min: number | null;
     lead_time_days_max: number | null;
@@ -72,11 +72,11 @@ export function dispatchOf(
   rules: ShopRules,
   now: Date,
 ): { made_to_order: boolean; earliest: string; latest: string } {
-  const [min, max] = piece.made_to_order
-    ? [piece.lead_time_days_min ?? 0, piece.lead_time_days_max ?? piece.lead_time_days_min ?? 0]
+  const [min, max] = product.made_to_order
+    ? [product.lead_time_days_min ?? 0, product.lead_time_days_max ?? product.lead_time_days_min ?? 0]
     : rules.readyDays;
   return {
-    made_to_order: piece.made_to_order,
+    made_to_order: product.made_to_order,
     earliest: ymd(addWorkingDays(now, min, rules.workingDays)),
     latest: ymd(addWorkingDays(now, Math.max(min, max), rules.workingDays)),
   };

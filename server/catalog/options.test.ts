@@ -1,5 +1,5 @@
 /**
- * A piece's options (decision 014): what the product page offers, how the shopper's choices are
+ * A product's options (decision 014): what the product page offers, how the shopper's choices are
  * checked when they enter the cart, and what they add to the price. Pure functions: the seed's
  * own options (server/seed/shop-data.ts) are the data.
  */
@@ -16,9 +16,9 @@ import {
 
 const handcraft = seedShops.find((s) => s.tenantToken === 'demo-handcraft')!;
 /** The gyuto's options as products.options stores them: a handle wood (required), an engraving. */
-const KNIFE_JSON = JSON.stringify(handcraft.pieces['damascus-gyuto-210mm']!.options);
+const KNIFE_JSON = JSON.stringify(handcraft.products['damascus-gyuto-210mm']!.options);
 const knife = parseOptions(KNIFE_JSON);
-const painting = parseOptions(JSON.stringify(handcraft.pieces['harbour-at-dusk-oil']!.options));
+const painting = parseOptions(JSON.stringify(handcraft.products['harbour-at-dusk-oil']!.options));
 
 describe('the options a product declares', () => {
   it('reads the seed’s options of a knife and a painting as they are stored', () => {

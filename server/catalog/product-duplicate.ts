@@ -1,32 +1,33 @@
 /**
- * Duplicating a product in the back office (`catalog.edit`): a new draft of the actor's shop
- * with the same fields, no stock, a fresh slug and the same photos (their rows copied, their
- * files shared), logged as `product.duplicate`. The caller forgets the catalogue's caches after
- * the commit. Errors: `product_not_found` (404). Spec: openapi/admin.yaml, tag products.
+ * Duplicating a product in the back office (`catalog.edit`, checked at the door): a new draft of
+ * the acting member's shop with the same fields, no stock, a fresh slug and the same photos
+ * (their rows copied, their files shared), written down as `product.duplicate` through the
+ * door's journal (`acting.journal`, server/platform/journal.ts). The caller forgets the
+ * catalogue's caches after the commit. Errors: `product_not_found` (404). Spec: openapi/admin.yaml, tag products.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Acting } from '../platform/journal.ts';
 import { getAdminProduct } from './product-admin-read.ts';
 import { recordPrice } from './price-history.ts';
 import { freeSlug, recordSlug, slugFromName } from './product-slugs.ts';
 import { slugSafe, writeAttributes } from './product-writes.ts';
 
 /**
- * Copies product `productId` of the actor's shop into a new draft: "<name> (copy)", a fresh
+ * Copies product `productId` of `acting`'s shop into a new draft: "<name> (copy)", a fresh
  * slug (`<slug>-copy`, `-copy-2`...), no stock, every other field the same, and copies of its
- * photo rows (the same files: a photo's files are shared until one of the two replaces them).
+ * photo rows (the same files: a photo's files are shared until one of the two replaces them),
+ * written down as `product.duplicate` through `acting.journal` in the same transaction.
  * @returns the copy's id.
  * @throws DomainError `product_not_found` (404).
  */
 export async function duplicateProduct(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   now: Date = new Date(),
 ): Promise<number> {
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   return slugSafe(() =>
     db.transaction().execute(async (trx) => {
       const source = await getAdminProduct(trx, tenantId, productId);
@@ -80,11 +81,9 @@ export async function duplicateProduct(
           .execute();
       }
       await recordSlug(trx, tenantId, id, slug);
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: 'product.duplicate',
           objectType: 'product',
           objectId: id,

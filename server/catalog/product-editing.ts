@@ -2,10 +2,11 @@
  * The back office's product moves: create, update (which also publishes, takes back to draft,
  * archives and unarchives); duplicate is ./product-duplicate.ts, and what they share
  * ./product-writes.ts. Who may call them (`catalog.edit`) is checked at the door
- * (server/http/admin/permissions.ts); each checks the form's rules (./product-input.ts), and writes in one transaction the product, its
- * attributes, its slug history (./product-slugs.ts), a stock movement for a starting stock
- * (./stock-movements.ts) and one activity-log entry with the fields that changed, as they
- * were and as they became.
+ * (server/http/admin/permissions.ts), which hands them an `Acting` (server/platform/journal.ts).
+ * Each checks the form's rules (./product-input.ts), and writes in one transaction the product,
+ * its attributes, its slug history (./product-slugs.ts), a stock movement for a starting stock
+ * (./stock-movements.ts, naming `acting.staff`) and one entry through `acting.journal` (the
+ * activity log) with the fields that changed, as they were and as they became.
  *
  * The caller (the HTTP layer) forgets the catalogue's caches after the commit
  * (`catalogCache.invalidate(tenantId)`): the storefront's answers, pages and sitemap.
@@ -22,8 +23,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Acting } from '../platform/journal.ts';
 import { changedFields } from '../content/content-input.ts';
 import { getAdminProduct } from './product-admin-read.ts';
 import {
@@ -47,16 +47,17 @@ import { recordStockMovement } from './stock-movements.ts';
 import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 /**
- * Creates a product of the actor's shop from the form (see the module comment). `name`,
- * `category_id` and `price` are required; the slug is made from the name when blank
- * (`-2`, `-3`... when taken); a slug sent that another product has is refused on `slug`. A
- * starting stock is recorded as an `initial` stock movement. Default status: draft.
+ * Creates a product of `acting`'s shop from the form (see the module comment), written down as
+ * `product.create` through `acting.journal`. `name`, `category_id` and `price` are required;
+ * the slug is made from the name when blank (`-2`, `-3`... when taken); a slug sent that
+ * another product has is refused on `slug`. A starting stock is recorded as an `initial` stock
+ * movement (naming `acting.staff`). Default status: draft.
  * @returns the new product's id.
  * @throws DomainError `invalid_product_input` (400).
  */
 export async function createProduct(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   input: ProductInput,
   now: Date = new Date(),
 ): Promise<number> {
@@ -74,7 +75,7 @@ export async function createProduct(
     leadTimeDaysMax: checked.leadTimeDaysMax ?? null,
   };
   checkAcrossFields(fields);
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   const status = checked.status ?? 'draft';
   const id = await slugSafe(() =>
     db.transaction().execute(async (trx) => {
@@ -121,16 +122,14 @@ export async function createProduct(
           change: stock,
           stockAfter: stock,
           reason: 'initial',
-          staffId: actor.id,
+          staffId: acting.staff.id,
           at: now,
         });
       }
       const created = await getAdminProduct(trx, tenantId, productId);
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: 'product.create',
           objectType: 'product',
           objectId: productId,
@@ -156,7 +155,8 @@ function actionOf(changed: Record<string, unknown>, from: string): string {
 }
 
 /**
- * Changes the fields sent of product `productId` of the actor's shop (see the module comment).
+ * Changes the fields sent of product `productId` of `acting`'s shop (see the module comment),
+ * written down through `acting.journal` (`product.update`, or the status move alone).
  * A new slug keeps the old one as a redirect (taking a former slug back removes it); an empty
  * slug makes one from the (new) name. Nothing changed: nothing written, nothing logged.
  * @returns true when something changed.
@@ -164,13 +164,13 @@ function actionOf(changed: Record<string, unknown>, from: string): string {
  */
 export async function updateProduct(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   input: ProductInput,
   now: Date = new Date(),
 ): Promise<boolean> {
   const checked = checkProductInput({ ...input, stock: undefined });
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   return slugSafe(() =>
     db.transaction().execute(async (trx) => {
       const before = await getAdminProduct(trx, tenantId, productId);
@@ -259,11 +259,9 @@ export async function updateProduct(
         .set({ updated_at: now.toISOString() })
         .where('id', '=', productId)
         .execute();
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: actionOf(diff.after, before.status),
           objectType: 'product',
           objectId: productId,

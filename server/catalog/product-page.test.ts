@@ -51,12 +51,12 @@ describe('a piece’s page', () => {
 
   it('shows a made-to-order piece’s lead time, and its dispatch in working days from today', async () => {
     const since = new Date();
-    const pieces: [string, [number, number], boolean][] = [
+    const products: [string, [number, number], boolean][] = [
       ['kurouchi-nakiri-170mm', [15, 20], true],
       ['upland-pasture-giclee-print', [5, 8], false],
       ['copper-red-ewer', [20, 30], false],
     ];
-    for (const [slug, [min, max], restricted] of pieces) {
+    for (const [slug, [min, max], restricted] of products) {
       const answer = await product(slug);
       expect(answer.status).toBe(200);
       expect(answer.body, slug).toMatchObject({

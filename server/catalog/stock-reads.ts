@@ -19,7 +19,6 @@ import { isRowId } from '../platform/db/errors.ts';
 import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
 import { readCountedPage } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import type { CatalogErrorCode } from './errors.ts';
 
 export type ProductStock = Schemas['ProductStock'];
@@ -100,20 +99,19 @@ function historyOf(tenantId: number, productId: number) {
 }
 
 /**
- * Product `productId`'s stock with page `page` of its history (20 a page, newest first: see the
- * module comment).
+ * Product `productId` of shop `tenantId`: its stock with page `page` of its history (20 a page,
+ * newest first: see the module comment).
  * @throws DomainError `product_not_found` (404); `invalid_page` (404) past
  *   the last page (page 1 is always valid).
  */
 export async function getProductStock(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
   productId: number,
   page = 1,
 ): Promise<ProductStock & { nextPage: number | null; previousPage: number | null }> {
-  const product = await findProduct(db, actor.tenantId, productId);
+  const product = await findProduct(db, tenantId, productId);
   if (!product) throw notFound();
-  const tenantId = actor.tenantId;
   const history = historyOf(tenantId, product.id);
   const { rows, ...links } = await readCountedPage(
     page,
@@ -167,13 +165,13 @@ export async function getProductStock(
 }
 
 /**
- * Page `page` of the shop's products at or below their low-stock threshold (not made to order),
+ * Page `page` of shop `tenantId`'s products at or below their low-stock threshold (not made to order),
  * sold out first, then by stock, name and id; 50 a page.
  * @throws DomainError `invalid_page` (404) past the last page.
  */
 export async function listLowStock(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
   page = 1,
 ): Promise<{
   count: number;
@@ -183,7 +181,7 @@ export async function listLowStock(
 }> {
   const query = db
     .selectFrom('products')
-    .where('tenant_id', '=', actor.tenantId)
+    .where('tenant_id', '=', tenantId)
     .where('made_to_order', '=', 0)
     .where('archived_at', 'is', null)
     .where('low_stock_threshold', 'is not', null)

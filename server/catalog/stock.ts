@@ -13,9 +13,10 @@
  *   the count read just before), so a count never silently overwrites a sale made meanwhile:
  *   with `expected_stock` it refuses (409 with the stock now), without it the count is read
  *   again and the set retried.
- * A made-to-order product takes no stock (409). Each change writes a `stock_movements` row and
- * the activity log (`product.stock_set` / `product.stock_adjust`, before and after) in the same
- * transaction. The caller forgets the product's cached pages after the commit (its slug is in
+ * A made-to-order product takes no stock (409). Each change writes a `stock_movements` row
+ * (naming `acting.staff`) and an entry through the door's journal (`acting.journal`,
+ * server/platform/journal.ts: the activity log; `product.stock_set` / `product.stock_adjust`,
+ * before and after) in the same transaction. The caller forgets the product's cached pages after the commit (its slug is in
  * the answer).
  *
  * The history (./stock-reads.ts) shows each movement made here among the sales and returns.
@@ -25,8 +26,7 @@ import type { Database } from '../platform/db/database.ts';
 import { isRowId, MAX_ROW_ID } from '../platform/db/errors.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { recordStockMovement } from './stock-movements.ts';
 import { findProduct } from './stock-reads.ts';
@@ -131,7 +131,8 @@ function checkChange(input: StockChangeInput): StockChangeInput & { note: string
 }
 
 /**
- * Sets or adjusts the stock of product `productId` of the actor's shop (see the module comment).
+ * Sets or adjusts the stock of product `productId` of `acting`'s shop (see the module comment),
+ * recording the movement in `acting.staff`'s name and writing it down through `acting.journal`.
  * @throws DomainError `invalid_stock_input` (400) on
  *   `mode`, `quantity` (not a whole number, 0 for an adjustment, below 0 for a count, beyond
  *   a million, or a stock that would pass a million), `expected_stock`, `reason`, `note`;
@@ -141,13 +142,13 @@ function checkChange(input: StockChangeInput): StockChangeInput & { note: string
  */
 export async function changeProductStock(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   input: StockChangeInput,
   now: Date = new Date(),
 ): Promise<StockChangeResult> {
   const change = checkChange(input);
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const product = await findProduct(db, tenantId, productId);
     if (!product) throw notFound();
@@ -203,14 +204,12 @@ export async function changeProductStock(
         stockAfter: row.stock,
         reason: change.reason,
         note: change.note,
-        staffId: actor.id,
+        staffId: acting.staff.id,
         at: now,
       });
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: change.mode === 'adjust' ? 'product.stock_adjust' : 'product.stock_set',
           objectType: 'product',
           objectId: product.id,
@@ -236,13 +235,14 @@ export async function changeProductStock(
 }
 
 /**
- * Sets product `productId`'s low-stock threshold (null: never warn).
+ * Sets the low-stock threshold of product `productId` of `acting`'s shop (null: never warn),
+ * written down as `product.stock_threshold` through `acting.journal` when it changed.
  * @throws DomainError `invalid_stock_input` (400) on `low_stock_threshold`
  *   (not a whole number from 0 to 100000, nor null); `product_not_found` (404).
  */
 export async function setStockThreshold(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   threshold: number | null,
   now: Date = new Date(),
@@ -257,7 +257,7 @@ export async function setStockThreshold(
       throw invalid({ [field]: [STOCK_MESSAGES.atMost(STOCK_LIMITS.maxThreshold)] });
     }
   }
-  const tenantId = actor.tenantId;
+  const tenantId = acting.tenantId;
   if (!isRowId(productId)) {
     throw notFound();
   }
@@ -278,11 +278,9 @@ export async function setStockThreshold(
       .where('id', '=', locked.id)
       .execute();
     if (locked.low_stock_threshold !== threshold) {
-      await recordActivity(
+      await acting.journal(
         trx,
         {
-          actor,
-          tenantId,
           action: 'product.stock_threshold',
           objectType: 'product',
           objectId: productId,

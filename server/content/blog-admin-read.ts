@@ -14,7 +14,6 @@ import type { BlogPostStatus, Database } from '../platform/db/database.ts';
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import { contentNotFound } from './content-input.ts';
 import type { ContentErrorCode } from './errors.ts';
 
@@ -67,13 +66,13 @@ function toSummary(row: PostRow, now: Date): Schemas['AdminBlogPostSummary'] {
 }
 
 /**
- * Page `page` (1-based) of the shop's posts, newest first (by when written), 25 a page, of
- * `status` when one is named.
- * @throws DomainError `forbidden` (403); `invalid_blog_page` (404 "Invalid page.") past the last.
+ * Page `page` (1-based) of shop `tenantId`'s posts, newest first (by when written), 25 a page,
+ * of `status` when one is named.
+ * @throws DomainError `invalid_blog_page` (404 "Invalid page.") past the last.
  */
 export async function listAdminPosts(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
   params: { status?: BlogPostStatus; page?: number },
   now: Date = new Date(),
 ): Promise<{
@@ -86,11 +85,11 @@ export async function listAdminPosts(
   const offset = pageOffset(page, BLOG_ADMIN_PAGE_SIZE);
   const invalidPage = () => new DomainError<ContentErrorCode>('invalid_blog_page', 'Invalid page.');
   if (offset === null) throw invalidPage();
-  let rows = postQuery(db, actor.tenantId);
+  let rows = postQuery(db, tenantId);
   let total = db
     .selectFrom('blog_posts')
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('tenant_id', '=', actor.tenantId);
+    .where('tenant_id', '=', tenantId);
   if (params.status) {
     rows = rows.where('p.status', '=', params.status);
     total = total.where('status', '=', params.status);
@@ -115,16 +114,16 @@ export async function listAdminPosts(
 }
 
 /**
- * Post `id` of the actor's shop, whatever its status, with its HTML.
- * @throws DomainError `forbidden` (403); `content_not_found` (404).
+ * Post `id` of shop `tenantId`, whatever its status, with its HTML.
+ * @throws DomainError `content_not_found` (404).
  */
 export async function getAdminPost(
   db: Kysely<Database> | Trx,
-  actor: StaffActor,
+  tenantId: number,
   id: number,
   now: Date = new Date(),
 ): Promise<AdminBlogPost> {
-  const row = await postQuery(db, actor.tenantId)
+  const row = await postQuery(db, tenantId)
     .select('p.content')
     .where('p.id', '=', id)
     .executeTakeFirst();

@@ -30,9 +30,8 @@ import type { Database } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
+import type { Acting } from '../platform/journal.ts';
 import { claimUpload } from '../media/uploads.ts';
-import { recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import { type AdminBlogPost, getAdminPost } from './blog-admin-read.ts';
 import { type BlogPostInput, checkPost, slugFromTitle } from './blog-post-input.ts';
 import {
@@ -45,25 +44,18 @@ import {
 
 type Trx = Transaction<Database>;
 
-/** Logs `blog_post.<verb>` on post `id` by the actor, with the fields before and after. */
+/** Journals `blog_post.<verb>` on post `id` in `trx`, with the fields before and after. */
 async function logPostChange(
   trx: Trx,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   verb: 'create' | 'update' | 'delete',
   change: { before: unknown; after: unknown },
   now: Date,
 ): Promise<void> {
-  await recordActivity(
+  await acting.journal(
     trx,
-    {
-      actor,
-      tenantId: actor.tenantId,
-      action: `blog_post.${verb}`,
-      objectType: 'blog_post',
-      objectId: id,
-      ...change,
-    },
+    { action: `blog_post.${verb}`, objectType: 'blog_post', objectId: id, ...change },
     now,
   );
 }
@@ -137,14 +129,15 @@ function slugRace(error: unknown): never {
 }
 
 /**
- * Writes a new post (see the module comment for the rules).
+ * Writes a new post in the shop of `acting` (see the module comment for the rules), journalled
+ * through `acting.journal` in its transaction.
  * @returns the post as saved.
- * @throws DomainError `forbidden` (403); `invalid_content_input` (400: a field, a slug another
- *   post has, an upload the shop does not have).
+ * @throws DomainError `invalid_content_input` (400: a field, a slug another post has, an upload
+ *   the shop does not have).
  */
 export async function createPost(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   body: BlogPostInput,
   now: Date = new Date(),
 ): Promise<AdminBlogPost> {
@@ -155,11 +148,11 @@ export async function createPost(
     .transaction()
     .execute(async (trx) => {
       // The insert comes first (a write before any read, for SQLite), under a slug of its own.
-      const placeholder = `new-${actor.id}-${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+      const placeholder = `new-${acting.staff.id}-${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
       const { id } = await trx
         .insertInto('blog_posts')
         .values({
-          tenant_id: actor.tenantId,
+          tenant_id: acting.tenantId,
           slug: placeholder,
           title: input.title ?? '',
           author_id: null,
@@ -180,11 +173,11 @@ export async function createPost(
         .executeTakeFirstOrThrow();
       let slug = input.slug ?? '';
       if (slug === '')
-        slug = await freeSlug(trx, actor.tenantId, slugFromTitle(input.title ?? ''), id);
-      else await requireFreeSlug(trx, actor.tenantId, slug, id);
+        slug = await freeSlug(trx, acting.tenantId, slugFromTitle(input.title ?? ''), id);
+      else await requireFreeSlug(trx, acting.tenantId, slug, id);
       const image =
         typeof input.upload === 'number'
-          ? await claimFeaturedImage(trx, actor.tenantId, input.upload)
+          ? await claimFeaturedImage(trx, acting.tenantId, input.upload)
           : null;
       const row = await trx
         .updateTable('blog_posts')
@@ -194,7 +187,7 @@ export async function createPost(
         .executeTakeFirstOrThrow();
       await logPostChange(
         trx,
-        actor,
+        acting,
         id,
         'create',
         { before: null, after: loggedFields(row) },
@@ -203,19 +196,20 @@ export async function createPost(
       return id;
     })
     .catch(slugRace);
-  return getAdminPost(db, actor, id, now);
+  return getAdminPost(db, acting.tenantId, id, now);
 }
 
 /**
- * Changes the fields of post `id` the body names (see the module comment). Setting `published`
- * on a post that has no publish date publishes it now.
+ * Changes the fields of post `id` the body names (see the module comment), in the shop of
+ * `acting`, journalled through `acting.journal` in its transaction. Setting `published` on a
+ * post that has no publish date publishes it now.
  * @returns the post as saved.
- * @throws DomainError `forbidden` (403); `invalid_content_input` (400); `content_not_found`
- *   (404) for no such post in the actor's shop.
+ * @throws DomainError `invalid_content_input` (400); `content_not_found` (404) for no such post
+ *   in the shop.
  */
 export async function updatePost(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   body: BlogPostInput,
   now: Date = new Date(),
@@ -230,16 +224,17 @@ export async function updatePost(
         .updateTable('blog_posts')
         .set((eb) => ({ title: eb.ref('title') }))
         .where('id', '=', id)
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', acting.tenantId)
         .returningAll()
         .executeTakeFirst();
       if (!before) throw contentNotFound();
       const title = input.title ?? before.title;
       let slug = before.slug;
       if (input.slug !== undefined) {
-        if (input.slug === '') slug = await freeSlug(trx, actor.tenantId, slugFromTitle(title), id);
+        if (input.slug === '')
+          slug = await freeSlug(trx, acting.tenantId, slugFromTitle(title), id);
         else {
-          await requireFreeSlug(trx, actor.tenantId, input.slug, id);
+          await requireFreeSlug(trx, acting.tenantId, input.slug, id);
           slug = input.slug;
         }
       }
@@ -254,7 +249,7 @@ export async function updatePost(
       let image = before.featured_image_path;
       if (input.upload === null) image = null;
       else if (typeof input.upload === 'number') {
-        image = await claimFeaturedImage(trx, actor.tenantId, input.upload);
+        image = await claimFeaturedImage(trx, acting.tenantId, input.upload);
       }
       const next = {
         title,
@@ -272,20 +267,21 @@ export async function updatePost(
         .set({ ...next, updated_at: at })
         .where('id', '=', id)
         .execute();
-      await logPostChange(trx, actor, id, 'update', change, now);
+      await logPostChange(trx, acting, id, 'update', change, now);
     })
     .catch(slugRace);
-  return getAdminPost(db, actor, id, now);
+  return getAdminPost(db, acting.tenantId, id, now);
 }
 
 /**
- * Deletes post `id` while it is a draft (its comments go with it).
- * @throws DomainError `forbidden` (403); `content_not_found` (404); `content_move_refused`
- *   (409) for a post that is published or archived.
+ * Deletes post `id` of the shop of `acting` while it is a draft (its comments go with it),
+ * journalled through `acting.journal` in its transaction.
+ * @throws DomainError `content_not_found` (404); `content_move_refused` (409) for a post that
+ *   is published or archived.
  */
 export async function deletePost(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   now: Date = new Date(),
 ): Promise<void> {
@@ -293,7 +289,7 @@ export async function deletePost(
     const gone = await trx
       .deleteFrom('blog_posts')
       .where('id', '=', id)
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .where('status', '=', 'draft')
       .returningAll()
       .executeTakeFirst();
@@ -302,10 +298,17 @@ export async function deletePost(
         .selectFrom('blog_posts')
         .select('id')
         .where('id', '=', id)
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', acting.tenantId)
         .executeTakeFirst();
       throw exists ? contentRefused(CONTENT_MESSAGES.deleteNotDraft) : contentNotFound();
     }
-    await logPostChange(trx, actor, id, 'delete', { before: loggedFields(gone), after: null }, now);
+    await logPostChange(
+      trx,
+      acting,
+      id,
+      'delete',
+      { before: loggedFields(gone), after: null },
+      now,
+    );
   });
 }

@@ -16,7 +16,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import { FORMER_CUSTOMER } from './erased-authors.ts';
 import { heldForLinks } from './link-rule.ts';
 import {
@@ -48,19 +47,19 @@ export interface ModerationComment {
 }
 
 /**
- * Page `page` of shop `actor.tenantId`'s comments (not the shop's own replies) in `status`
- * (default `pending`), newest first, 25 a page, each with its post and the shop's reply.
- * @throws DomainError `forbidden`; `invalid_moderation_page` past the last.
+ * Page `page` of shop `tenantId`'s comments (not the shop's own replies) in `status` (default
+ * `pending`), newest first, 25 a page, each with its post and the shop's reply.
+ * @throws DomainError `invalid_moderation_page` past the last.
  */
 export async function listCommentsForModeration(
   db: Db,
-  actor: StaffActor,
+  tenantId: number,
   filters: QueueFilters,
 ): Promise<ModerationPage<ModerationComment>> {
   return queuePage(
     filters,
     (status, offset) =>
-      commentRows(db, actor.tenantId)
+      commentRows(db, tenantId)
         .where('c.status', '=', status)
         .orderBy('c.created_at', 'desc')
         .orderBy('c.id', 'desc')
@@ -71,14 +70,14 @@ export async function listCommentsForModeration(
       db
         .selectFrom('blog_comments')
         .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', tenantId)
         .where('is_shop_reply', '=', 0)
         .groupBy('status')
         .execute(),
     async (rows) => {
       const replies = await shopRepliesOf(
         db,
-        actor.tenantId,
+        tenantId,
         rows.map((r) => r.id),
       );
       return rows.map((r) => toModerationComment(r, replies));
@@ -193,7 +192,7 @@ export const commentStore: ModeratedStore = {
       .execute();
   },
 
-  async writeReply(trx, actor, id, text, now) {
+  async writeReply(trx, acting, id, text, now) {
     const parent = await trx
       .selectFrom('blog_comments')
       .select(['post_id', 'depth'])
@@ -202,7 +201,7 @@ export const commentStore: ModeratedStore = {
     const existing = await trx
       .selectFrom('blog_comments')
       .select(['id', 'content'])
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .where('parent_id', '=', id)
       .where('is_shop_reply', '=', 1)
       .orderBy('id')
@@ -210,14 +209,14 @@ export const commentStore: ModeratedStore = {
     if (existing) {
       await trx
         .updateTable('blog_comments')
-        .set({ content: text, updated_at: now, staff_id: actor.id })
+        .set({ content: text, updated_at: now, staff_id: acting.staff.id })
         .where('id', '=', existing.id)
         .execute();
     } else {
       await trx
         .insertInto('blog_comments')
         .values({
-          tenant_id: actor.tenantId,
+          tenant_id: acting.tenantId,
           post_id: parent.post_id,
           parent_id: id,
           user_id: null,
@@ -225,7 +224,7 @@ export const commentStore: ModeratedStore = {
           status: 'approved',
           depth: parent.depth + 1,
           is_shop_reply: 1,
-          staff_id: actor.id,
+          staff_id: acting.staff.id,
           created_at: now,
           updated_at: null,
         })

@@ -21,9 +21,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { ContactReplyEmailData } from '../platform/mail/templates/staff-email-data.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
 import { queueStaffEmail, staffEmailShop } from '../staff/staff-mail.ts';
 import {
   checkReplyText,
@@ -89,18 +88,19 @@ export const INBOX_MESSAGES = {
 } as const;
 
 /**
- * Page `filters.page` of the shop's contact messages, newest first (see the module comment).
- * @throws DomainError `forbidden`; `invalid_moderation_page` ("Invalid page.") past the last.
+ * Page `filters.page` of shop `tenantId`'s contact messages, newest first (see the module
+ * comment).
+ * @throws DomainError `invalid_moderation_page` ("Invalid page.") past the last.
  */
 export async function listInbox(
   db: Db,
-  actor: StaffActor,
+  tenantId: number,
   filters: { unread?: boolean; archived?: boolean; page?: number },
 ): Promise<InboxPage> {
   const { page, offset } = pageBounds(filters.page, INBOX_PAGE_SIZE);
   let query = db
     .selectFrom('contact_messages as m')
-    .where('m.tenant_id', '=', actor.tenantId)
+    .where('m.tenant_id', '=', tenantId)
     .where('m.archived_at', filters.archived ? 'is not' : 'is', null);
   if (filters.unread) query = query.where('m.read_at', 'is', null);
   const [rows, total, unread] = await Promise.all([
@@ -129,7 +129,7 @@ export async function listInbox(
     db
       .selectFrom('contact_messages')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', tenantId)
       .where('archived_at', 'is', null)
       .where('read_at', 'is', null)
       .executeTakeFirstOrThrow(),
@@ -217,21 +217,19 @@ async function setMessage(
   await trx.updateTable('contact_messages').set(set).where('id', '=', id).execute();
 }
 
-/** Writes one inbox change and its log entry. */
+/** Journals one inbox change (`contact_message.<action>` on message `id`) in `trx`. */
 async function logChange(
   trx: Trx,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   action: string,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   at: Date,
 ): Promise<void> {
-  await recordActivity(
+  await acting.journal(
     trx,
     {
-      actor,
-      tenantId: actor.tenantId,
       action: `contact_message.${action}`,
       objectType: 'contact_message',
       objectId: id,
@@ -243,47 +241,48 @@ async function logChange(
 }
 
 /**
- * Opens message `id` of the shop: its text, its replies, and marks it read the first time.
- * @throws DomainError `forbidden`; `moderation_item_not_found` (404) for no such message in
- *   the shop.
+ * Opens message `id` of shop `acting.tenantId`: its text, its replies, and marks it read the
+ * first time (journalled through `acting.journal` as `contact_message.read`).
+ * @throws DomainError `moderation_item_not_found` (404) for no such message in the shop.
  */
 export async function openMessage(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   at: Date = new Date(),
 ): Promise<InboxMessage> {
   return db.transaction().execute(async (trx) => {
-    const row = await lockMessage(trx, actor.tenantId, id);
+    const row = await lockMessage(trx, acting.tenantId, id);
     if (row.read_at === null) {
       await setMessage(trx, id, { read_at: at.toISOString() });
-      await logChange(trx, actor, id, 'read', { is_read: false }, { is_read: true }, at);
+      await logChange(trx, acting, id, 'read', { is_read: false }, { is_read: true }, at);
     }
-    return readMessage(trx, actor.tenantId, id);
+    return readMessage(trx, acting.tenantId, id);
   });
 }
 
 /**
- * Makes one of the inbox's moves on message `id`: `unread` (mark it unread again), `archive`,
- * `unarchive`.
+ * Makes one of the inbox's moves on message `id` of shop `acting.tenantId`: `unread` (mark it
+ * unread again), `archive`, `unarchive`; journalled through `acting.journal`
+ * (`contact_message.mark_unread`, `.archive`, `.unarchive`).
  * @returns the message afterwards.
- * @throws DomainError `forbidden`; `moderation_item_not_found`; `moderation_move_refused`
- *   (409) when it is already so ("This message is already archived.").
+ * @throws DomainError `moderation_item_not_found`; `moderation_move_refused` (409) when it is
+ *   already so ("This message is already archived.").
  */
 export async function moveMessage(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   move: 'unread' | 'archive' | 'unarchive',
   at: Date = new Date(),
 ): Promise<InboxMessage> {
   return db.transaction().execute(async (trx) => {
-    const row = await lockMessage(trx, actor.tenantId, id);
+    const row = await lockMessage(trx, acting.tenantId, id);
     const now = at.toISOString();
     if (move === 'unread') {
       if (row.read_at === null) throw refused(INBOX_MESSAGES.alreadyUnread);
       await setMessage(trx, id, { read_at: null });
-      await logChange(trx, actor, id, 'mark_unread', { is_read: true }, { is_read: false }, at);
+      await logChange(trx, acting, id, 'mark_unread', { is_read: true }, { is_read: false }, at);
     } else {
       const archive = move === 'archive';
       if (archive === (row.archived_at !== null)) {
@@ -292,7 +291,7 @@ export async function moveMessage(
       await setMessage(trx, id, { archived_at: archive ? now : null });
       await logChange(
         trx,
-        actor,
+        acting,
         id,
         move,
         { is_archived: !archive },
@@ -300,21 +299,23 @@ export async function moveMessage(
         at,
       );
     }
-    return readMessage(trx, actor.tenantId, id);
+    return readMessage(trx, acting.tenantId, id);
   });
 }
 
 /**
  * E-mails the member's reply `body` to the sender of message `id` through the outbox and keeps
  * it on the message (see the module comment). The caller wakes the outbox after this returns.
+ * @param acting the member replying: the shop (`tenantId`), who signs the reply
+ *   (`staff.id`, `staff.name`), and the journal that logs it as `contact_message.reply`.
  * @param origin the storefront's origin (the e-mail's links and logo).
  * @returns the message afterwards, the reply last among its replies.
- * @throws DomainError `forbidden`; `moderation_item_not_found`; `invalid_moderation_input`
- *   (field `body`: blank, over 10,000 characters, control characters).
+ * @throws DomainError `moderation_item_not_found`; `invalid_moderation_input` (field `body`:
+ *   blank, over 10,000 characters, control characters).
  */
 export async function replyToMessage(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   id: number,
   body: unknown,
   origin: string,
@@ -323,14 +324,14 @@ export async function replyToMessage(
   const text = checkReplyText(body, 'body', MAX_INBOX_REPLY_LENGTH);
   const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
-    const message = await lockMessage(trx, actor.tenantId, id);
+    const message = await lockMessage(trx, acting.tenantId, id);
     const reply = await trx
       .insertInto('contact_message_replies')
       .values({
-        tenant_id: actor.tenantId,
+        tenant_id: acting.tenantId,
         message_id: id,
-        staff_id: actor.id,
-        staff_name: actor.name || actor.email,
+        staff_id: acting.staff.id,
+        staff_name: acting.staff.name,
         body: text,
         created_at: now,
       })
@@ -338,7 +339,7 @@ export async function replyToMessage(
       .executeTakeFirstOrThrow();
     const data: ContactReplyEmailData = {
       kind: 'contact_reply',
-      shop: await staffEmailShop(trx, actor.tenantId, origin, 'no-reply@invalid.example'),
+      shop: await staffEmailShop(trx, acting.tenantId, origin, 'no-reply@invalid.example'),
       customerName: message.name,
       subject: message.subject,
       reply: text,
@@ -347,7 +348,7 @@ export async function replyToMessage(
     await queueStaffEmail(
       trx,
       {
-        tenantId: actor.tenantId,
+        tenantId: acting.tenantId,
         recipient: message.email,
         data,
         dedupeKey: `contact-reply:${reply.id}`,
@@ -359,14 +360,14 @@ export async function replyToMessage(
     }
     await logChange(
       trx,
-      actor,
+      acting,
       id,
       'reply',
       { reply_count: await replyCountBefore(trx, id) },
       { reply: text, to: message.email },
       at,
     );
-    return readMessage(trx, actor.tenantId, id);
+    return readMessage(trx, acting.tenantId, id);
   });
 }
 

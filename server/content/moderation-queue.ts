@@ -16,7 +16,7 @@ import { toCount } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { ModerationErrorCode } from './moderation-errors.ts';
 
 export type { ModerationStatus };
@@ -178,7 +178,7 @@ export async function queuePage<R, T>(
 
 /**
  * One kind of moderated item as the moves (./moderation.ts) change it; each call runs in the
- * move's transaction, on an item of shop `tenantId` (or the actor's).
+ * move's transaction, on an item of shop `tenantId` (or `acting.tenantId`).
  */
 export interface ModeratedStore {
   /**
@@ -190,10 +190,13 @@ export interface ModeratedStore {
   lockStatus(trx: Trx, tenantId: number, id: number): Promise<ModerationStatus | undefined>;
   /** Sets item `id`'s status. */
   setStatus(trx: Trx, tenantId: number, id: number, status: ModerationStatus): Promise<void>;
-  /** Writes (or rewrites) the shop's reply `text` to item `id`; returns the text it replaced. */
+  /**
+   * Writes (or rewrites) the shop's reply `text` to item `id` of shop `acting.tenantId`, signed
+   * by `acting.staff.id`; returns the text it replaced. The move journals it, not the store.
+   */
   writeReply(
     trx: Trx,
-    actor: StaffActor,
+    acting: Acting,
     id: number,
     text: string,
     now: string,

@@ -12,8 +12,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool, toCount } from '../platform/db/mapping.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Acting } from '../platform/journal.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -26,15 +25,9 @@ export interface ModerationSettings {
   reviews_auto_approve: boolean;
 }
 
-/**
- * The shop's moderation settings.
- * @throws DomainError `forbidden` for a member without `settings.manage` (staff).
- */
-export async function getModerationSettings(
-  db: Db,
-  actor: StaffActor,
-): Promise<ModerationSettings> {
-  return readSettings(db, actor.tenantId);
+/** The moderation settings of shop `tenantId`. */
+export async function getModerationSettings(db: Db, tenantId: number): Promise<ModerationSettings> {
+  return readSettings(db, tenantId);
 }
 
 async function readSettings(db: Db | Trx, tenantId: number): Promise<ModerationSettings> {
@@ -50,19 +43,19 @@ async function readSettings(db: Db | Trx, tenantId: number): Promise<ModerationS
 }
 
 /**
- * Changes the shop's moderation settings (either or both), logged as
- * `moderation_settings.update` with the fields that changed.
+ * Changes the moderation settings of shop `acting.tenantId` (either or both), journalled
+ * through `acting.journal` in its transaction as `moderation_settings.update` with the fields
+ * that changed (nothing when none did).
  * @returns the settings afterwards.
- * @throws DomainError `forbidden` for a member without `settings.manage` (staff).
  */
 export async function updateModerationSettings(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   change: Partial<ModerationSettings>,
   at: Date = new Date(),
 ): Promise<ModerationSettings> {
   return db.transaction().execute(async (trx) => {
-    const before = await readSettings(trx, actor.tenantId);
+    const before = await readSettings(trx, acting.tenantId);
     const changedBefore: Partial<ModerationSettings> = {};
     const changedAfter: Partial<ModerationSettings> = {};
     for (const key of ['comments_auto_approve', 'reviews_auto_approve'] as const) {
@@ -83,13 +76,11 @@ export async function updateModerationSettings(
           ? {}
           : { reviews_auto_approve: changedAfter.reviews_auto_approve ? 1 : 0 }),
       })
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .execute();
-    await recordActivity(
+    await acting.journal(
       trx,
       {
-        actor,
-        tenantId: actor.tenantId,
         action: 'moderation_settings.update',
         objectType: 'settings',
         objectId: 'moderation',

@@ -31,8 +31,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
-import type { StaffActor } from '../staff/actor.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Acting } from '../platform/journal.ts';
 import { commentStore } from './comment-moderation.ts';
 import {
   checkReplyText,
@@ -71,14 +70,14 @@ const STORES: Record<ModeratedKind, ModeratedStore> = {
 const WORD: Record<ModeratedKind, string> = { review: 'review', comment: 'comment' };
 
 /**
- * Runs `change` on item `id` of kind `kind` of the actor's shop in one transaction, once the
- * item is locked (ModeratedStore.lockStatus), and logs it as `<kind>.<verb>` with what
- * `change` answers was before and is after.
+ * Runs `change` on item `id` of kind `kind` of shop `acting.tenantId` in one transaction, once
+ * the item is locked (ModeratedStore.lockStatus), and journals it through `acting.journal` in
+ * that transaction as `<kind>.<verb>` with what `change` answers was before and is after.
  * @throws DomainError `moderation_item_not_found` for no such item; whatever `change` throws.
  */
 async function changeItem(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   kind: ModeratedKind,
   id: number,
   verb: string,
@@ -92,58 +91,51 @@ async function changeItem(
   if (!isRowId(id)) throw notFound();
   const store = STORES[kind];
   await db.transaction().execute(async (trx) => {
-    const status = await store.lockStatus(trx, actor.tenantId, id);
+    const status = await store.lockStatus(trx, acting.tenantId, id);
     if (status === undefined) throw notFound();
     const { before, after } = await change(trx, store, status);
-    await recordActivity(
+    await acting.journal(
       trx,
-      {
-        actor,
-        tenantId: actor.tenantId,
-        action: `${kind}.${verb}`,
-        objectType: kind,
-        objectId: id,
-        before,
-        after,
-      },
+      { action: `${kind}.${verb}`, objectType: kind, objectId: id, before, after },
       at,
     );
   });
 }
 
 /**
- * Makes `move` on review or comment `id` of the actor's shop (see the module comment) and logs
- * it (`review.approve`, `comment.hide`, ... with `{status}` before and after).
- * @throws DomainError `forbidden`; `moderation_item_not_found` (404) for no such item in the
- *   shop (a shop reply is not one); `moderation_move_refused` (409) for a move its status does
- *   not allow ("Only a waiting review can be rejected.").
+ * Makes `move` on review or comment `id` of shop `acting.tenantId` (see the module comment) and
+ * journals it through `acting.journal` (`review.approve`, `comment.hide`, ... with `{status}`
+ * before and after).
+ * @throws DomainError `moderation_item_not_found` (404) for no such item in the shop (a shop
+ *   reply is not one); `moderation_move_refused` (409) for a move its status does not allow
+ *   ("Only a waiting review can be rejected.").
  */
 export async function moderate(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   kind: ModeratedKind,
   id: number,
   move: ModerationMove,
   at: Date = new Date(),
 ): Promise<void> {
   const rule = MOVES[move];
-  await changeItem(db, actor, kind, id, move, at, async (trx, store, before) => {
+  await changeItem(db, acting, kind, id, move, at, async (trx, store, before) => {
     if (!rule.from.includes(before)) throw refused(MODERATION_MESSAGES[move](WORD[kind]));
-    await store.setStatus(trx, actor.tenantId, id, rule.to);
+    await store.setStatus(trx, acting.tenantId, id, rule.to);
     return { before: { status: before }, after: { status: rule.to } };
   });
 }
 
 /**
- * Writes (or rewrites) the shop's public reply to review or comment `id` of the actor's shop:
- * plain text, trimmed, 1 to 4000 characters. Logged as `review.reply` / `comment.reply` with
- * the reply's text before (null for a first reply) and after.
- * @throws DomainError `forbidden`; `moderation_item_not_found`; `invalid_moderation_input`
- *   (field `content`).
+ * Writes (or rewrites) the shop's public reply to review or comment `id` of shop
+ * `acting.tenantId`, signed by `acting.staff.id`: plain text, trimmed, 1 to 4000 characters.
+ * Journalled through `acting.journal` as `review.reply` / `comment.reply` with the reply's text
+ * before (null for a first reply) and after.
+ * @throws DomainError `moderation_item_not_found`; `invalid_moderation_input` (field `content`).
  */
 export async function replyAsShop(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   kind: ModeratedKind,
   id: number,
   content: unknown,
@@ -152,26 +144,27 @@ export async function replyAsShop(
   if (!isRowId(id)) throw notFound();
   const text = checkReplyText(content);
   const now = at.toISOString();
-  await changeItem(db, actor, kind, id, 'reply', at, async (trx, store) => {
-    const before = await store.writeReply(trx, actor, id, text, now);
+  await changeItem(db, acting, kind, id, 'reply', at, async (trx, store) => {
+    const before = await store.writeReply(trx, acting, id, text, now);
     return { before: { shop_reply: before }, after: { shop_reply: text } };
   });
 }
 
 /**
- * Deletes the shop's reply to review or comment `id` (logged as `review.delete_reply`).
- * @throws DomainError `forbidden`; `moderation_item_not_found`; `moderation_move_refused`
- *   ("There is no reply to delete.").
+ * Deletes the shop's reply to review or comment `id` of shop `acting.tenantId` (journalled
+ * through `acting.journal` as `review.delete_reply` / `comment.delete_reply`).
+ * @throws DomainError `moderation_item_not_found`; `moderation_move_refused` ("There is no
+ *   reply to delete.").
  */
 export async function deleteShopReply(
   db: Db,
-  actor: StaffActor,
+  acting: Acting,
   kind: ModeratedKind,
   id: number,
   at: Date = new Date(),
 ): Promise<void> {
-  await changeItem(db, actor, kind, id, 'delete_reply', at, async (trx, store) => {
-    const before = await store.deleteReply(trx, actor.tenantId, id);
+  await changeItem(db, acting, kind, id, 'delete_reply', at, async (trx, store) => {
+    const before = await store.deleteReply(trx, acting.tenantId, id);
     if (before === null) throw refused(MODERATION_MESSAGES.noReply);
     return { before: { shop_reply: before }, after: { shop_reply: null } };
   });

@@ -14,8 +14,7 @@
 import { type Generated, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
-import { type ActivityEntry, recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting, JournalObjectType } from '../platform/journal.ts';
 import { changedFields, checkOrder, contentNotFound, throwIfInvalid } from './content-input.ts';
 
 /** The tables of ordered content. */
@@ -35,26 +34,19 @@ interface OrderedTable {
 type OrderedDb = Record<OrderedTableName, OrderedTable>;
 type Trx = Transaction<Database>;
 
-/** Logs `<object type>.<verb>` on item `objectId` of `kind` by the actor, in `trx`. */
+/** Journals `<object type>.<verb>` on item `objectId` of `kind` through `acting`, in `trx`. */
 async function logItemChange(
   trx: Trx,
-  actor: StaffActor,
+  acting: Acting,
   kind: Pick<ContentKind<unknown>, 'objectType'>,
   verb: 'create' | 'update' | 'delete' | 'reorder',
   objectId: number | string,
   change: { before: unknown; after: unknown },
   at: Date,
 ): Promise<void> {
-  await recordActivity(
+  await acting.journal(
     trx,
-    {
-      actor,
-      tenantId: actor.tenantId,
-      action: `${kind.objectType}.${verb}`,
-      objectType: kind.objectType,
-      objectId,
-      ...change,
-    },
+    { action: `${kind.objectType}.${verb}`, objectType: kind.objectType, objectId, ...change },
     at,
   );
 }
@@ -69,7 +61,7 @@ export type OrderedRow = { id: number; tenant_id: number; position: number } & R
 export interface ContentKind<Out> {
   table: OrderedTableName;
   /** The activity log's object type, and the prefix of its actions (`faq.create`...). */
-  objectType: ActivityEntry['objectType'];
+  objectType: JournalObjectType;
   /**
    * The columns a body sets, checked (errors pushed into `errors`): every required field on
    * create (`partial` false); only the fields present on an edit (`partial` true).
@@ -96,16 +88,16 @@ function logged(row: OrderedRow): Record<string, unknown> {
   return rest;
 }
 
-/** The shop's items of `kind` in the shop's order. */
+/** The items of `kind` of shop `tenantId`, in the shop's order. */
 export async function listItems<Out>(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
   kind: ContentKind<Out>,
 ): Promise<Out[]> {
   const rows = await loose(db)
     .selectFrom(kind.table)
     .selectAll()
-    .where('tenant_id', '=', actor.tenantId)
+    .where('tenant_id', '=', tenantId)
     .orderBy('position')
     .orderBy('id')
     .execute();
@@ -113,12 +105,13 @@ export async function listItems<Out>(
 }
 
 /**
- * Adds an item of `kind` at the end of the shop's list.
- * @throws DomainError `forbidden` (403) without `content.edit`; `invalid_content_input` (400).
+ * Adds an item of `kind` at the end of the list of shop `acting.tenantId`, journalled through
+ * `acting.journal` in its transaction (`<object type>.create`).
+ * @throws DomainError `invalid_content_input` (400).
  */
 export async function createItem<Out>(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   kind: ContentKind<Out>,
   body: Record<string, unknown>,
   at: Date = new Date(),
@@ -131,19 +124,19 @@ export async function createItem<Out>(
       .insertInto(kind.table)
       .values((eb) => ({
         ...values,
-        tenant_id: actor.tenantId,
+        tenant_id: acting.tenantId,
         // Last: one after the shop's highest position, read by the insert itself.
         position: eb
           .selectFrom(kind.table)
           .select(sql<number>`coalesce(max(position), -1) + 1`.as('p'))
-          .where('tenant_id', '=', actor.tenantId),
+          .where('tenant_id', '=', acting.tenantId),
       }))
       .returningAll()
       .executeTakeFirstOrThrow()) as OrderedRow;
     await kind.afterSave?.(trx, placed);
     await logItemChange(
       trx,
-      actor,
+      acting,
       kind,
       'create',
       placed.id,
@@ -156,13 +149,14 @@ export async function createItem<Out>(
 }
 
 /**
- * Changes the fields of item `id` the body names.
- * @throws DomainError `forbidden` (403); `invalid_content_input` (400); `content_not_found`
- *   (404) for no such item in the actor's shop.
+ * Changes the fields of item `id` the body names, journalled through `acting.journal` in its
+ * transaction (`<object type>.update`, when a field changed).
+ * @throws DomainError `invalid_content_input` (400); `content_not_found` (404) for no such item
+ *   in shop `acting.tenantId`.
  */
 export async function updateItem<Out>(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   kind: ContentKind<Out>,
   id: number,
   body: Record<string, unknown>,
@@ -172,20 +166,20 @@ export async function updateItem<Out>(
   const values = kind.check(body, errors, true);
   throwIfInvalid(errors);
   const row = await db.transaction().execute(async (trx) => {
-    const before = await lockItem(trx, kind, actor.tenantId, id);
+    const before = await lockItem(trx, kind, acting.tenantId, id);
     if (!before) throw contentNotFound();
     if (Object.keys(values).length === 0) return before;
     const after = (await loose(trx)
       .updateTable(kind.table)
       .set(values)
       .where('id', '=', id)
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .returningAll()
       .executeTakeFirstOrThrow()) as OrderedRow;
     await kind.afterSave?.(trx, after);
     const change = changedFields(logged(before), logged(after));
     if (Object.keys(change.after).length > 0) {
-      await logItemChange(trx, actor, kind, 'update', id, change, at);
+      await logItemChange(trx, acting, kind, 'update', id, change, at);
     }
     return after;
   });
@@ -193,12 +187,13 @@ export async function updateItem<Out>(
 }
 
 /**
- * Deletes item `id`; the others keep their order.
- * @throws DomainError `forbidden` (403); `content_not_found` (404).
+ * Deletes item `id` of shop `acting.tenantId`, journalled through `acting.journal` in its
+ * transaction (`<object type>.delete`); the others keep their order.
+ * @throws DomainError `content_not_found` (404).
  */
 export async function deleteItem(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   kind: ContentKind<unknown>,
   id: number,
   at: Date = new Date(),
@@ -207,13 +202,13 @@ export async function deleteItem(
     const before = (await loose(trx)
       .deleteFrom(kind.table)
       .where('id', '=', id)
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .returningAll()
       .executeTakeFirst()) as OrderedRow | undefined;
     if (!before) throw contentNotFound();
     await logItemChange(
       trx,
-      actor,
+      acting,
       kind,
       'delete',
       id,
@@ -224,14 +219,16 @@ export async function deleteItem(
 }
 
 /**
- * Puts the shop's items of `kind` in the order of `ids` (every item's id once).
+ * Puts the items of `kind` of shop `acting.tenantId` in the order of `ids` (every item's id
+ * once), journalled through `acting.journal` in its transaction (`<object type>.reorder`, when
+ * the order changed).
  * @returns the items in their new order.
- * @throws DomainError `forbidden` (403); `invalid_content_input` (400, field `ids`) when `ids`
- *   misses an item, repeats one or names one the shop does not have.
+ * @throws DomainError `invalid_content_input` (400, field `ids`) when `ids` misses an item,
+ *   repeats one or names one the shop does not have.
  */
 export async function reorderItems<Out>(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   kind: ContentKind<Out>,
   ids: unknown,
   at: Date = new Date(),
@@ -241,7 +238,7 @@ export async function reorderItems<Out>(
     const current = (await loose(trx)
       .updateTable(kind.table)
       .set((eb) => ({ position: eb.ref('position') }))
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .returning(['id', 'position'])
       .execute()) as Array<{ id: number; position: number }>;
     current.sort((a, b) => a.position - b.position || a.id - b.id);
@@ -259,12 +256,12 @@ export async function reorderItems<Out>(
         .updateTable(kind.table)
         .set({ position })
         .where('id', '=', id)
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', acting.tenantId)
         .execute();
     }
     await logItemChange(
       trx,
-      actor,
+      acting,
       kind,
       'reorder',
       'order',
@@ -272,7 +269,7 @@ export async function reorderItems<Out>(
       at,
     );
   });
-  return listItems(db, actor, kind);
+  return listItems(db, acting.tenantId, kind);
 }
 
 /**

@@ -14,8 +14,7 @@ import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database, DocumentType } from '../platform/db/database.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
-import { recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import { changedFields, checkHtml, checkText, throwIfInvalid } from './content-input.ts';
 import { coreValueKind } from './content-kinds.ts';
 import { listItems } from './ordered-content.ts';
@@ -39,19 +38,18 @@ export const PAGE_LIMITS = {
 } as const;
 
 /**
- * The shop's policy of `documentType`; one not written yet answers its default title, no
- * content and `updated_at` null.
- * @throws DomainError `forbidden` (403).
+ * The policy of `documentType` of shop `tenantId`; one not written yet answers its default
+ * title, no content and `updated_at` null.
  */
 export async function getPolicy(
   db: Kysely<Database> | Trx,
-  actor: StaffActor,
+  tenantId: number,
   documentType: DocumentType,
 ): Promise<Schemas['AdminPolicy']> {
   const row = await db
     .selectFrom('legal_documents')
     .select(['title', 'content', 'updated_at'])
-    .where('tenant_id', '=', actor.tenantId)
+    .where('tenant_id', '=', tenantId)
     .where('document_type', '=', documentType)
     .executeTakeFirst();
   return {
@@ -63,14 +61,15 @@ export async function getPolicy(
 }
 
 /**
- * Saves the shop's policy of `documentType`: `title` (plain text) and `content` (HTML, not
- * empty once sanitized).
+ * Saves the policy of `documentType` of shop `acting.tenantId`: `title` (plain text) and
+ * `content` (HTML, not empty once sanitized); journalled through `acting.journal` in its
+ * transaction as `policy.update` with the fields that changed (nothing when none did).
  * @returns the policy as saved.
- * @throws DomainError `forbidden` (403); `invalid_content_input` (400).
+ * @throws DomainError `invalid_content_input` (400).
  */
 export async function updatePolicy(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   documentType: DocumentType,
   body: { title?: unknown; content?: unknown },
   now: Date = new Date(),
@@ -87,7 +86,7 @@ export async function updatePolicy(
     const before = await trx
       .updateTable('legal_documents')
       .set((eb) => ({ title: eb.ref('title') }))
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .where('document_type', '=', documentType)
       .returning(['title', 'content'])
       .executeTakeFirst();
@@ -97,14 +96,14 @@ export async function updatePolicy(
       await trx
         .updateTable('legal_documents')
         .set({ title, content, updated_at: at })
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', acting.tenantId)
         .where('document_type', '=', documentType)
         .execute();
     } else {
       await trx
         .insertInto('legal_documents')
         .values({
-          tenant_id: actor.tenantId,
+          tenant_id: acting.tenantId,
           document_type: documentType,
           title,
           content,
@@ -113,11 +112,9 @@ export async function updatePolicy(
         })
         .execute();
     }
-    await recordActivity(
+    await acting.journal(
       trx,
       {
-        actor,
-        tenantId: actor.tenantId,
         action: 'policy.update',
         objectType: 'policy',
         objectId: documentType,
@@ -127,7 +124,7 @@ export async function updatePolicy(
       now,
     );
   });
-  return getPolicy(db, actor, documentType);
+  return getPolicy(db, acting.tenantId, documentType);
 }
 
 /** The company page's texts, as the back office edits them. */
@@ -140,22 +137,21 @@ const COMPANY_FIELDS = {
 type CompanyField = keyof typeof COMPANY_FIELDS;
 
 /**
- * The company page: its texts ('' each for a shop that has none yet) and its core values in
- * their order.
- * @throws DomainError `forbidden` (403).
+ * The company page of shop `tenantId`: its texts ('' each for a shop that has none yet) and its
+ * core values in their order.
  */
 export async function getCompanyPage(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
 ): Promise<Schemas['AdminCompanyPage']> {
   const [row, values] = await Promise.all([
     db
       .selectFrom('company_info')
       .select(['tagline', 'history_summary', 'mission_statement', 'vision_statement'])
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', tenantId)
       .orderBy('id')
       .executeTakeFirst(),
-    listItems(db, actor, coreValueKind),
+    listItems(db, tenantId, coreValueKind),
   ]);
   return {
     tagline: row?.tagline ?? '',
@@ -167,14 +163,16 @@ export async function getCompanyPage(
 }
 
 /**
- * Changes the company page's texts the body names (each plain text; the tagline on one line,
- * the others with paragraphs).
+ * Changes the texts the body names of the company page of shop `acting.tenantId` (each plain
+ * text; the tagline on one line, the others with paragraphs); journalled through
+ * `acting.journal` in its transaction as `company.update` with the fields that changed
+ * (nothing when none did).
  * @returns the page as saved.
- * @throws DomainError `forbidden` (403); `invalid_content_input` (400).
+ * @throws DomainError `invalid_content_input` (400).
  */
 export async function updateCompanyPage(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   body: Partial<Record<CompanyField, unknown>>,
   now: Date = new Date(),
 ): Promise<Schemas['AdminCompanyPage']> {
@@ -190,7 +188,7 @@ export async function updateCompanyPage(
     const before = await trx
       .updateTable('company_info')
       .set((eb) => ({ tagline: eb.ref('tagline') }))
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .returning(['id', 'tagline', 'history_summary', 'mission_statement', 'vision_statement'])
       .executeTakeFirst();
     const { id: _id, ...was } = before ?? { id: 0 };
@@ -200,13 +198,13 @@ export async function updateCompanyPage(
       await trx
         .updateTable('company_info')
         .set(values)
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', acting.tenantId)
         .execute();
     } else {
       await trx
         .insertInto('company_info')
         .values({
-          tenant_id: actor.tenantId,
+          tenant_id: acting.tenantId,
           tagline: values.tagline ?? '',
           history_summary: values.history_summary ?? '',
           mission_statement: values.mission_statement ?? '',
@@ -214,11 +212,9 @@ export async function updateCompanyPage(
         })
         .execute();
     }
-    await recordActivity(
+    await acting.journal(
       trx,
       {
-        actor,
-        tenantId: actor.tenantId,
         action: 'company.update',
         objectType: 'company',
         objectId: 'company',
@@ -228,5 +224,5 @@ export async function updateCompanyPage(
       now,
     );
   });
-  return getCompanyPage(db, actor);
+  return getCompanyPage(db, acting.tenantId);
 }

@@ -15,7 +15,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import { heldForLinks } from './link-rule.ts';
 import {
   type ModeratedStore,
@@ -47,19 +46,19 @@ export interface ModerationReview {
 }
 
 /**
- * Page `page` of shop `actor.tenantId`'s reviews in `status` (default `pending`), newest first,
- * 25 a page, each with its product and the shop's reply, and every status's count.
- * @throws DomainError `forbidden`; `invalid_moderation_page` ("Invalid page.") past the last.
+ * Page `page` of shop `tenantId`'s reviews in `status` (default `pending`), newest first, 25 a
+ * page, each with its product and the shop's reply, and every status's count.
+ * @throws DomainError `invalid_moderation_page` ("Invalid page.") past the last.
  */
 export async function listReviewsForModeration(
   db: Db,
-  actor: StaffActor,
+  tenantId: number,
   filters: QueueFilters,
 ): Promise<ModerationPage<ModerationReview>> {
   return queuePage(
     filters,
     (status, offset) =>
-      reviewRows(db, actor.tenantId)
+      reviewRows(db, tenantId)
         .where('r.status', '=', status)
         .orderBy('r.created_at', 'desc')
         .orderBy('r.id', 'desc')
@@ -70,7 +69,7 @@ export async function listReviewsForModeration(
       db
         .selectFrom('reviews')
         .select((eb) => ['status', eb.fn.countAll<number | string>().as('n')])
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', tenantId)
         .groupBy('status')
         .execute(),
     (rows) => rows.map(toModerationReview),
@@ -162,13 +161,13 @@ export const reviewStore: ModeratedStore = {
       .execute();
   },
 
-  async writeReply(trx, actor, id, text, now) {
+  async writeReply(trx, acting, id, text, now) {
     const before = await replyOf(trx, id);
     await trx
       .updateTable('reviews')
-      .set({ shop_reply: text, shop_reply_at: now, shop_reply_staff_id: actor.id })
+      .set({ shop_reply: text, shop_reply_at: now, shop_reply_staff_id: acting.staff.id })
       .where('id', '=', id)
-      .where('tenant_id', '=', actor.tenantId)
+      .where('tenant_id', '=', acting.tenantId)
       .execute();
     return before;
   },

@@ -5,8 +5,9 @@
  *
  * Each change runs in one transaction that first writes to the product's row (on PostgreSQL the
  * row lock until the commit, on SQLite the write lock), so two members adding the tenth and an
- * eleventh photo at once take turns and the second is refused; it is written to the activity
- * log (object `product`) with the photos' state before and after. Positions are kept 1..n in
+ * eleventh photo at once take turns and the second is refused; it is written down through the
+ * door's journal (`acting.journal`, server/platform/journal.ts: the activity log; object
+ * `product`) with the photos' state before and after. Positions are kept 1..n in
  * display order. The caller makes the storefront forget the product after the commit
  * (`catalogCache.invalidate`).
  *
@@ -15,8 +16,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { MediaErrorCode } from './errors.ts';
 import { MAX_ALT_TEXT, MAX_PHOTOS } from './limits.ts';
 import { MEDIA_MESSAGES } from './messages.ts';
@@ -36,18 +36,16 @@ export interface ProductPhoto {
 
 type Trx = Transaction<Database>;
 
-/** Logs `product.photo_<verb>` on product `productId` by the actor, in `trx`. */
+/** Writes `product.photo_<verb>` on product `productId` down in `trx`, through `acting`. */
 async function logPhotoChange(
   trx: Trx,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   verb: 'add' | 'update' | 'reorder' | 'remove',
   before: Record<string, unknown>,
   after: Record<string, unknown> | null,
 ): Promise<void> {
-  await recordActivity(trx, {
-    actor,
-    tenantId: actor.tenantId,
+  await acting.journal(trx, {
     action: `product.photo_${verb}`,
     objectType: 'product',
     objectId: productId,
@@ -128,12 +126,12 @@ async function renumber(trx: Trx, ids: number[]): Promise<void> {
 const summary = (photos: ProductPhoto[]) => photos.map((p) => ({ id: p.id, alt_text: p.alt_text }));
 
 /**
- * The photos of product `productId` of the actor's shop, in display order.
+ * The photos of product `productId` of shop `tenantId`, in display order.
  * @throws DomainError `media_product_not_found` (404) for another shop's or no product.
  */
 export async function listProductPhotos(
   db: Kysely<Database>,
-  actor: StaffActor,
+  tenantId: number,
   productId: number,
 ): Promise<ProductPhoto[]> {
   const product = Number.isSafeInteger(productId)
@@ -141,7 +139,7 @@ export async function listProductPhotos(
         .selectFrom('products')
         .select('id')
         .where('id', '=', productId)
-        .where('tenant_id', '=', actor.tenantId)
+        .where('tenant_id', '=', tenantId)
         .executeTakeFirst()
     : undefined;
   if (!product) throw notFound('media_product_not_found');
@@ -149,25 +147,26 @@ export async function listProductPhotos(
 }
 
 /**
- * Adds upload `uploadId` (./uploads.ts) as the product's last photo, with its alt text, and
+ * Adds upload `uploadId` (./uploads.ts) as the last photo of product `productId` of `acting`'s
+ * shop, with its alt text, writes it down through `acting.journal` (`product.photo_add`), and
  * answers the photos afterwards.
  * @throws DomainError `media_product_not_found` (404), `invalid_photo_input` (400, alt_text),
  *   `too_many_photos` (409) when it has ten already, `upload_not_found` (400, upload_id).
  */
 export async function addProductPhoto(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   input: { uploadId: number; altText: string },
 ): Promise<ProductPhoto[]> {
   const alt = checkAlt(input.altText);
   return db.transaction().execute(async (trx) => {
-    await lockProduct(trx, actor.tenantId, productId);
+    await lockProduct(trx, acting.tenantId, productId);
     const before = await photosOf(trx, productId);
     if (before.length >= MAX_PHOTOS) {
       throw new DomainError<MediaErrorCode>('too_many_photos', MEDIA_MESSAGES.tooManyPhotos);
     }
-    const upload = await claimUpload(trx, actor.tenantId, input.uploadId);
+    const upload = await claimUpload(trx, acting.tenantId, input.uploadId);
     const { id } = await trx
       .insertInto('product_images')
       .values({
@@ -183,7 +182,7 @@ export async function addProductPhoto(
     const after = await photosOf(trx, productId);
     await logPhotoChange(
       trx,
-      actor,
+      acting,
       productId,
       'add',
       { photos: summary(before) },
@@ -201,19 +200,21 @@ function photoIn(photos: ProductPhoto[], photoId: number): ProductPhoto {
 }
 
 /**
- * Changes a photo's alt text and answers the photos afterwards.
+ * Changes the alt text of photo `photoId` of product `productId` of `acting`'s shop, writes it
+ * down through `acting.journal` (`product.photo_update`, only when it changed), and answers the
+ * photos afterwards.
  * @throws DomainError `media_product_not_found`, `photo_not_found` (404), `invalid_photo_input`.
  */
 export async function updateProductPhoto(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   photoId: number,
   input: { altText: string },
 ): Promise<ProductPhoto[]> {
   const alt = checkAlt(input.altText);
   return db.transaction().execute(async (trx) => {
-    await lockProduct(trx, actor.tenantId, productId);
+    await lockProduct(trx, acting.tenantId, productId);
     const photo = photoIn(await photosOf(trx, productId), photoId);
     if (photo.alt_text === alt) return photosOf(trx, productId);
     await trx
@@ -223,7 +224,7 @@ export async function updateProductPhoto(
       .execute();
     await logPhotoChange(
       trx,
-      actor,
+      acting,
       productId,
       'update',
       { photo_id: photoId, alt_text: photo.alt_text },
@@ -234,18 +235,19 @@ export async function updateProductPhoto(
 }
 
 /**
- * Puts the product's photos in the order of `photoIds` (each of its photos exactly once; the
- * first becomes the main image) and answers them.
+ * Puts the photos of product `productId` of `acting`'s shop in the order of `photoIds` (each of
+ * its photos exactly once; the first becomes the main image), writes it down through
+ * `acting.journal` (`product.photo_reorder`, only when the order changed), and answers them.
  * @throws DomainError `media_product_not_found` (404), `invalid_photo_input` (photo_ids).
  */
 export async function reorderProductPhotos(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   photoIds: number[],
 ): Promise<ProductPhoto[]> {
   return db.transaction().execute(async (trx) => {
-    await lockProduct(trx, actor.tenantId, productId);
+    await lockProduct(trx, acting.tenantId, productId);
     const before = await photosOf(trx, productId);
     const current = new Set(before.map((p) => p.id));
     if (
@@ -260,7 +262,7 @@ export async function reorderProductPhotos(
     const after = await photosOf(trx, productId);
     await logPhotoChange(
       trx,
-      actor,
+      acting,
       productId,
       'reorder',
       { photo_ids: before.map((p) => p.id) },
@@ -271,17 +273,19 @@ export async function reorderProductPhotos(
 }
 
 /**
- * Removes a photo (its files stay in the media store) and answers the photos left.
+ * Removes photo `photoId` of product `productId` of `acting`'s shop (its files stay in the media
+ * store), writes it down through `acting.journal` (`product.photo_remove`), and answers the
+ * photos left.
  * @throws DomainError `media_product_not_found`, `photo_not_found` (404).
  */
 export async function removeProductPhoto(
   db: Kysely<Database>,
-  actor: StaffActor,
+  acting: Acting,
   productId: number,
   photoId: number,
 ): Promise<ProductPhoto[]> {
   return db.transaction().execute(async (trx) => {
-    await lockProduct(trx, actor.tenantId, productId);
+    await lockProduct(trx, acting.tenantId, productId);
     const before = await photosOf(trx, productId);
     const photo = photoIn(before, photoId);
     await trx.deleteFrom('product_images').where('id', '=', photoId).execute();
@@ -291,7 +295,7 @@ export async function removeProductPhoto(
     );
     await logPhotoChange(
       trx,
-      actor,
+      acting,
       productId,
       'remove',
       { photo: { id: photo.id, alt_text: photo.alt_text, image: photo.image } },

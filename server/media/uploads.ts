@@ -16,7 +16,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { MediaStore } from '../platform/media-store.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { MediaErrorCode } from './errors.ts';
 import { makeImages } from './images.ts';
 import { MEDIA_MESSAGES } from './messages.ts';
@@ -42,14 +42,15 @@ export interface UploadedImage {
 }
 
 /**
- * Takes one image for the shop of `actor` (`catalog.edit`): checks and converts it
- * (./images.ts), stores both files, and records the upload unclaimed.
+ * Takes one image for the shop of `acting` (`catalog.edit`, checked at the door): checks and
+ * converts it (./images.ts), stores both files, and records the upload unclaimed, made by
+ * `acting.staff` (nothing goes to the activity log: an upload changes nothing the shop shows).
  * @param mediaSlug the shop's media folder (`tenants.media_slug`).
- * @throws DomainError `forbidden`, or an image refusal of ./images.ts.
+ * @throws DomainError an image refusal of ./images.ts.
  */
 export async function uploadImage(
   context: UploadContext,
-  actor: StaffActor,
+  acting: Acting,
   mediaSlug: string,
   bytes: Buffer,
 ): Promise<UploadedImage> {
@@ -62,7 +63,7 @@ export async function uploadImage(
   ]);
   const base = `${context.publicApiPath}/media`;
   const row = {
-    tenant_id: actor.tenantId,
+    tenant_id: acting.tenantId,
     image_key: imageKey,
     thumb_key: thumbKey,
     image_path: `${base}/${imageKey}`,
@@ -70,7 +71,7 @@ export async function uploadImage(
     width: made.full.width,
     height: made.full.height,
     bytes: bytes.length,
-    created_by: actor.id,
+    created_by: acting.staff.id,
     created_at: new Date().toISOString(),
   };
   const { id } = await context.db

@@ -1,27 +1,29 @@
 /**
  * What every settings change shares (the owner's settings, back office; the door checks
- * `settings.manage`): the refusals, the checks of typed text (no NUL or control characters,
- * trimmed, bounded), the activity log entry with only the fields that changed, and the
+ * `settings.manage` and hands over an `Acting`, server/platform/journal.ts): the refusals, the
+ * checks of typed text (no NUL or control characters, trimmed, bounded), the entry written down
+ * through the door's journal (the activity log) with only the fields that changed, and the
  * storefront's caches forgotten after the commit.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
-import { recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { SettingsErrorCode } from './errors.ts';
 
 export type Db = Kysely<Database>;
 export type Trx = Transaction<Database>;
 
 /**
- * What a settings change needs besides the database: who acts, and the storefront's caches to
- * forget once it is committed (`app.catalogCache.invalidate`, which tells other processes too).
+ * What a settings change needs besides the database: who acts (their shop, and the journal the
+ * change is written down through), and the storefront's caches to forget once it is committed
+ * (`app.catalogCache.invalidate`, which tells other processes too).
  */
 export interface SettingsContext {
   db: Db;
-  actor: StaffActor;
+  /** The member acting, as the door hands them over: `tenantId` and `journal` are used. */
+  acting: Acting;
   /** Called after the commit: the storefront (every process) forgets what it showed of the shop. */
   changed(tenantId: number): void;
   now?: () => Date;
@@ -97,8 +99,9 @@ export function changedFields<T extends Record<string, unknown>>(
 }
 
 /**
- * Records one settings change in the activity log inside `trx` (object type `settings`, the
- * object named `site`, `workshop`, `payments`, `shipping_zone:<id>` or `shipping_method:<id>`).
+ * Writes one settings change down through `ctx.acting.journal` inside `trx` (object type
+ * `settings`, the object named `site`, `workshop`, `payments`, `shipping_zone:<id>` or
+ * `shipping_method:<id>`), at `ctx.now` when given.
  */
 export async function recordSettingsChange(
   trx: Trx,
@@ -107,11 +110,9 @@ export async function recordSettingsChange(
   objectId: string,
   change: { before?: unknown; after?: unknown },
 ): Promise<void> {
-  await recordActivity(
+  await ctx.acting.journal(
     trx,
     {
-      actor: ctx.actor,
-      tenantId: ctx.actor.tenantId,
       action,
       objectType: 'settings',
       objectId,
@@ -123,15 +124,15 @@ export async function recordSettingsChange(
 }
 
 /**
- * Runs `change` in one transaction as the shop's owner, then (once committed) tells the
- * storefront's caches; answers what `change` answers.
+ * Runs `change` in one transaction, then (once committed) tells the storefront's caches that
+ * `ctx.acting`'s shop changed; answers what `change` answers.
  */
 export async function settingsTransaction<T>(
   ctx: SettingsContext,
   change: (trx: Trx) => Promise<T>,
 ): Promise<T> {
   const result = await ctx.db.transaction().execute(change);
-  ctx.changed(ctx.actor.tenantId);
+  ctx.changed(ctx.acting.tenantId);
   return result;
 }
 
@@ -231,15 +232,14 @@ export async function saveShippingChange<T extends { id: number; position: numbe
  * Puts a shop's shipping zones or methods in the order of `ids` (each of them once), logs
  * `shipping_<noun>.reorder` with the ids before and after (nothing when the order is the same),
  * and answers them in their new order.
- * @throws DomainError `invalid_settings` on `ids` when it does not name each row once;
- *   `forbidden` for anyone but an owner.
+ * @throws DomainError `invalid_settings` on `ids` when it does not name each row once.
  */
 export async function reorderShippingRows<T extends { id: number; position: number }>(
   ctx: SettingsContext,
   list: ShippingList<T>,
   ids: readonly number[],
 ): Promise<T[]> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const rows = await list.rows(trx, tenantId);
     const before = rows.map((row) => row.id);

@@ -88,11 +88,9 @@ async function ensureRow(trx: Trx, tenantId: number): Promise<Row> {
   return (await settingsRow(trx, tenantId))!;
 }
 
-/** The shop's payment settings; never a credential. @throws DomainError `forbidden`. */
-export async function getPaymentSetup(
-  ctx: Pick<SettingsContext, 'db' | 'actor'>,
-): Promise<PaymentSetup> {
-  return setupOf(await settingsRow(ctx.db, ctx.actor.tenantId));
+/** Shop `tenantId`'s payment settings; never a credential. */
+export async function getPaymentSetup(db: Db, tenantId: number): Promise<PaymentSetup> {
+  return setupOf(await settingsRow(db, tenantId));
 }
 
 /** An `https://` address with a host and no user name or password in it, or null. */
@@ -124,7 +122,7 @@ function optionalText(
  * Changes the fields of `change` that are sent; logs `settings.payments.update` with what
  * changed. A method switched on needs its settings (bank details, the custom label, for card
  * the provider's credentials).
- * @throws DomainError `invalid_settings`, `forbidden`.
+ * @throws DomainError `invalid_settings`.
  */
 export async function updatePaymentSetup(
   ctx: SettingsContext,
@@ -179,7 +177,7 @@ export async function updatePaymentSetup(
     }
   }
   check.done();
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const row = await ensureRow(trx, tenantId);
     const before = editableOf(row);
@@ -218,7 +216,7 @@ export async function updatePaymentSetup(
  * same transaction as the activity entry `settings.payments.credentials_replace` (which says
  * "credentials replaced", never a value).
  * @throws DomainError `invalid_settings` on `credentials` (the provider's own message, which
- *   names a field, never its value) or `provider`, `forbidden`.
+ *   names a field, never its value) or `provider`.
  */
 export async function replaceCardCredentials(
   ctx: SettingsContext,
@@ -236,7 +234,7 @@ export async function replaceCardCredentials(
     }
   }
   check.done();
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   const at = ctx.now?.() ?? new Date();
   return settingsTransaction(ctx, async (trx) => {
     const row = await ensureRow(trx, tenantId);

@@ -70,11 +70,9 @@ async function methodRows(db: Db | Trx, tenantId: number) {
     .execute();
 }
 
-/** The shop's methods in their order. @throws DomainError `forbidden` for a non-owner. */
-export async function listShippingMethods(
-  ctx: Pick<SettingsContext, 'db' | 'actor'>,
-): Promise<ShippingMethod[]> {
-  return (await methodRows(ctx.db, ctx.actor.tenantId)).map(toMethod);
+/** Shop `tenantId`'s methods in their order. */
+export async function listShippingMethods(db: Db, tenantId: number): Promise<ShippingMethod[]> {
+  return (await methodRows(db, tenantId)).map(toMethod);
 }
 
 /** A method's fields as stored, from the whole form (`ShippingMethodInput` after defaults). */
@@ -165,13 +163,13 @@ function methodColumns(fields: Awaited<ReturnType<typeof checkMethod>>) {
 
 /**
  * Adds a method last; logs `shipping_method.create`.
- * @throws DomainError `invalid_settings`, `settings_conflict` (100 methods), `forbidden`.
+ * @throws DomainError `invalid_settings`, `settings_conflict` (100 methods).
  */
 export async function createShippingMethod(
   ctx: SettingsContext,
   input: ShippingMethodInput,
 ): Promise<ShippingMethod> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const existing = await methodRows(trx, tenantId);
     if (existing.length >= MAX_METHODS)
@@ -231,14 +229,14 @@ async function openOrdersUsing(trx: Trx, tenantId: number, code: string): Promis
 /**
  * Changes the fields of `change` that are sent; logs `shipping_method.update` with what changed.
  * @throws DomainError `settings_not_found`, `invalid_settings`, `settings_conflict` (a new code
- *   while open orders use the method), `forbidden`.
+ *   while open orders use the method).
  */
 export async function updateShippingMethod(
   ctx: SettingsContext,
   methodId: number,
   change: ShippingMethodChange,
 ): Promise<ShippingMethod> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const row = await lockedMethod(trx, tenantId, methodId);
     const before = toMethod(row);
@@ -290,10 +288,10 @@ export async function updateShippingMethod(
 
 /**
  * Deletes a method no open order uses; logs `shipping_method.delete` with the method as it was.
- * @throws DomainError `settings_not_found`, `settings_conflict` (open orders use it), `forbidden`.
+ * @throws DomainError `settings_not_found`, `settings_conflict` (open orders use it).
  */
 export async function deleteShippingMethod(ctx: SettingsContext, methodId: number): Promise<void> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   await settingsTransaction(ctx, async (trx) => {
     const row = await lockedMethod(trx, tenantId, methodId);
     const using = await openOrdersUsing(trx, tenantId, row.code);
@@ -309,7 +307,7 @@ export async function deleteShippingMethod(ctx: SettingsContext, methodId: numbe
 /**
  * Puts the methods in the order of `ids` (every method of the shop once); logs
  * `shipping_method.reorder` with the ids before and after.
- * @throws DomainError `invalid_settings` on `ids`, `forbidden`.
+ * @throws DomainError `invalid_settings` on `ids`.
  */
 export async function reorderShippingMethods(
   ctx: SettingsContext,

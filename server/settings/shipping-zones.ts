@@ -54,11 +54,9 @@ async function zoneRows(db: Db | Trx, tenantId: number) {
     .execute();
 }
 
-/** The shop's zones in their order. @throws DomainError `forbidden` for a non-owner. */
-export async function listShippingZones(
-  ctx: Pick<SettingsContext, 'db' | 'actor'>,
-): Promise<ShippingZone[]> {
-  return (await zoneRows(ctx.db, ctx.actor.tenantId)).map(toZone);
+/** Shop `tenantId`'s zones in their order. */
+export async function listShippingZones(db: Db, tenantId: number): Promise<ShippingZone[]> {
+  return (await zoneRows(db, tenantId)).map(toZone);
 }
 
 /**
@@ -87,13 +85,13 @@ function checkCountries(
 
 /**
  * Adds a zone last; logs `shipping_zone.create`.
- * @throws DomainError `invalid_settings`, `settings_conflict` (50 zones), `forbidden`.
+ * @throws DomainError `invalid_settings`, `settings_conflict` (50 zones).
  */
 export async function createShippingZone(
   ctx: SettingsContext,
   input: ShippingZoneInput,
 ): Promise<ShippingZone> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const zones = (await zoneRows(trx, tenantId)).map(toZone);
     if (zones.length >= MAX_ZONES)
@@ -128,14 +126,14 @@ export async function createShippingZone(
 
 /**
  * Changes the fields of `change` that are sent; logs `shipping_zone.update` with what changed.
- * @throws DomainError `settings_not_found` (another shop's too), `invalid_settings`, `forbidden`.
+ * @throws DomainError `settings_not_found` (another shop's too), `invalid_settings`.
  */
 export async function updateShippingZone(
   ctx: SettingsContext,
   zoneId: number,
   change: ShippingZoneChange,
 ): Promise<ShippingZone> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const zones = (await zoneRows(trx, tenantId)).map(toZone);
     const before = zones.find((z) => z.id === zoneId);
@@ -174,10 +172,10 @@ export async function updateShippingZone(
 
 /**
  * Deletes a zone without methods; logs `shipping_zone.delete` with the zone as it was.
- * @throws DomainError `settings_not_found`, `settings_conflict` (it has methods), `forbidden`.
+ * @throws DomainError `settings_not_found`, `settings_conflict` (it has methods).
  */
 export async function deleteShippingZone(ctx: SettingsContext, zoneId: number): Promise<void> {
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   await settingsTransaction(ctx, async (trx) => {
     const row = await trx
       .selectFrom('shipping_zones')
@@ -204,7 +202,7 @@ export async function deleteShippingZone(ctx: SettingsContext, zoneId: number): 
 /**
  * Puts the zones in the order of `ids` (every zone of the shop once); logs
  * `shipping_zone.reorder` with the ids before and after.
- * @throws DomainError `invalid_settings` on `ids`, `forbidden`.
+ * @throws DomainError `invalid_settings` on `ids`.
  */
 export async function reorderShippingZones(
   ctx: SettingsContext,

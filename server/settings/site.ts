@@ -86,11 +86,11 @@ function optionalCode(value: string | null): string | null {
 }
 
 /**
- * The shop's site settings as the owner edits them.
- * @throws DomainError `forbidden` for a non-owner, `settings_not_found` for a shop without them.
+ * Shop `tenantId`'s site settings as the owner edits them (the door checked the role).
+ * @throws DomainError `settings_not_found` for a shop without them.
  */
-export async function getSiteSetup(ctx: Pick<SettingsContext, 'db' | 'actor'>): Promise<SiteSetup> {
-  const site = await siteRow(ctx.db, ctx.actor.tenantId);
+export async function getSiteSetup(db: Db, tenantId: number): Promise<SiteSetup> {
+  const site = await siteRow(db, tenantId);
   if (!site) throw settingsNotFound();
   return site;
 }
@@ -101,7 +101,7 @@ export async function getSiteSetup(ctx: Pick<SettingsContext, 'db' | 'actor'>): 
  * @param options.publicApiPath the API's public base path (`/api`): a favicon is stored
  *   relative to it, as the storefront reads it.
  * @throws DomainError `invalid_settings` (a field's messages), `upload_not_found` (400 on
- *   `logo_upload_id`/`favicon_upload_id`), `settings_not_found`, `forbidden`.
+ *   `logo_upload_id`/`favicon_upload_id`), `settings_not_found`.
  */
 export async function updateSiteSetup(
   ctx: SettingsContext,
@@ -133,7 +133,7 @@ export async function updateSiteSetup(
   }
   checkSeller(check, change, next);
   check.done();
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   return settingsTransaction(ctx, async (trx) => {
     const before = await siteRow(trx, tenantId);
     if (!before) throw settingsNotFound();

@@ -52,11 +52,9 @@ async function zoneCountries(db: Db | Trx, tenantId: number): Promise<Set<string
   return new Set(zones.flatMap((z) => JSON.parse(z.countries) as string[]));
 }
 
-/** The workshop's settings (the defaults for a shop that never set them). */
-export async function getWorkshopSettings(
-  ctx: Pick<SettingsContext, 'db' | 'actor'>,
-): Promise<WorkshopSettings> {
-  return workshopOf(ctx.db, ctx.actor.tenantId);
+/** Shop `tenantId`'s workshop settings (the defaults for a shop that never set them). */
+export async function getWorkshopSettings(db: Db, tenantId: number): Promise<WorkshopSettings> {
+  return workshopOf(db, tenantId);
 }
 
 /**
@@ -64,8 +62,7 @@ export async function getWorkshopSettings(
  * first zone's first country); logs `settings.workshop.update` with what changed. The default
  * country is where the storefront's "+ delivery from" is quoted to (UK DMCC Act 2024).
  * @throws DomainError `invalid_settings` (a day out of 1-7, an age out of 16-25, the most
- *   dispatch days below the fewest, a default country none of the shop's zones holds),
- *   `forbidden`.
+ *   dispatch days below the fewest, a default country none of the shop's zones holds).
  */
 export async function updateWorkshopSettings(
   ctx: SettingsContext,
@@ -93,7 +90,7 @@ export async function updateWorkshopSettings(
   }
   if (Number.isInteger(min) && Number.isInteger(max) && max < min)
     check.add('ready_dispatch_days_max', `At least the fewest days (${min}).`);
-  const tenantId = ctx.actor.tenantId;
+  const tenantId = ctx.acting.tenantId;
   const country = input.default_country;
   if (country !== undefined && country !== null) {
     if (!(await zoneCountries(ctx.db, tenantId)).has(country))

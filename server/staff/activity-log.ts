@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import type { Acting, Journal, JournalObjectType } from '../platform/journal.ts';
 import type { StaffActor } from './actor.ts';
 
 /** What one entry records. `before`/`after` are plain JSON values (null when not applicable). */
@@ -15,28 +16,7 @@ export interface ActivityEntry {
   tenantId: number;
   /** A dotted verb, e.g. `order.mark_paid`, `order.ship`, `staff.invite`, `staff.sign_in`. */
   action: string;
-  objectType:
-    | 'order'
-    | 'staff'
-    | 'invitation'
-    | 'settings'
-    | 'session'
-    // stock-and-categories (a product's stock is the product's)
-    | 'category'
-    | 'product'
-    // content
-    | 'blog_post'
-    | 'faq'
-    | 'policy'
-    | 'company'
-    | 'core_value'
-    | 'contact_location'
-    | 'contact_email'
-    | 'social_profile'
-    // moderation-and-inbox
-    | 'review'
-    | 'comment'
-    | 'contact_message';
+  objectType: JournalObjectType;
   /** The object's public id: an order number, a staff id, an invitation id. */
   objectId: string | number;
   before?: unknown;
@@ -70,4 +50,26 @@ export async function recordActivity(
       created_at: at.toISOString(),
     })
     .execute();
+}
+
+/**
+ * The journal that writes a change down in the activity log in the name of `actor` (null: the
+ * system, or a shopper, acted) for shop `tenantId`: what the door hands a domain operation
+ * (server/platform/journal.ts).
+ */
+export function journalOf(actor: StaffActor | null, tenantId: number): Journal {
+  return (db, change, at) => recordActivity(db, { ...change, actor, tenantId }, at);
+}
+
+/**
+ * What a back-office operation is told about the signed-in `actor`: their shop, their id and
+ * the name that signs their words (their name, or their e-mail when they gave none), and a
+ * journal in their name.
+ */
+export function actingOf(actor: StaffActor): Acting {
+  return {
+    tenantId: actor.tenantId,
+    staff: { id: actor.id, name: actor.name || actor.email },
+    journal: journalOf(actor, actor.tenantId),
+  };
 }

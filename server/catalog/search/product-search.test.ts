@@ -12,7 +12,7 @@ type Suggestion = components['schemas']['ProductSuggestion'];
 const { t, get, listAll } = useCatalogApi();
 
 /** This file's products, by slug: the lower the index, the lower the id. */
-const PIECES = [
+const PRODUCTS = [
   {
     slug: 'fen-box',
     name: 'Plain Box',
@@ -27,10 +27,10 @@ const PIECES = [
   { slug: 'frostbite-knives', name: 'Frostbite Knives Set', description: 'Three matching blades.' },
   { slug: 'frostbite-knife', name: 'Frostbite Knife', description: 'One knife, hand forged.' },
 ];
-const OURS = new Set(PIECES.map((piece) => piece.slug));
+const OURS = new Set(PRODUCTS.map((product) => product.slug));
 
 beforeAll(async () => {
-  const insertFor = async (token: string, pieces: typeof PIECES) => {
+  const insertFor = async (token: string, products: typeof PRODUCTS) => {
     const tenant = await t.app.db
       .selectFrom('tenants')
       .select('id')
@@ -42,7 +42,7 @@ beforeAll(async () => {
       .where('tenant_id', '=', tenant.id)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    for (const piece of pieces) {
+    for (const product of products) {
       await t.app.db
         .insertInto('products')
         .values({
@@ -54,19 +54,19 @@ beforeAll(async () => {
           long_html_description: '',
           is_active: 1,
           created_at: new Date().toISOString(),
-          ...piece,
+          ...product,
         })
         .execute();
     }
   };
-  await insertFor(demo.token, PIECES);
-  // Another shop's piece holds the same rare word: never found in this shop.
+  await insertFor(demo.token, PRODUCTS);
+  // Another shop's product holds the same rare word: never found in this shop.
   await insertFor(second.token, [
     { slug: 'bogwood-spoon', name: 'Bogwood Spoon', description: 'Bogwood from the fen.' },
   ]);
 });
 
-/** The slugs of this file's pieces a search of `term` lists, in the list's order. */
+/** The slugs of this file's products a search of `term` lists, in the list's order. */
 async function search(term: string, headers = DEMO): Promise<string[]> {
   const hits = await listAll(`search=${encodeURIComponent(term)}`, headers);
   return hits.map((p) => p.slug).filter((slug) => OURS.has(slug) || slug === 'bogwood-spoon');
@@ -165,7 +165,7 @@ describe('suggesting pieces as a shopper types', () => {
 });
 
 describe('a piece that changes', () => {
-  /** Sets `changes` on this file's piece `slug` (as the back office or SQL by hand would). */
+  /** Sets `changes` on this file's product `slug` (as the back office or SQL by hand would). */
   const change = (slug: string, changes: { name?: string; is_active?: number }) =>
     t.app.db.updateTable('products').set(changes).where('slug', '=', slug).execute();
 

@@ -1,9 +1,11 @@
 /**
  * The shop's content through the back office (openapi/admin.yaml, tag content): blog posts, the
  * FAQ, the refund and privacy policies, the company page and its core values, and the contact
- * page's locations, e-mail addresses and social profiles. Each handler translates to the rules
- * in server/content/ (blog-editing.ts, page-editing.ts, ordered-content.ts with the kinds of
- * content-kinds.ts), which check the member's role again and log each change.
+ * page's locations, e-mail addresses and social profiles. The role is checked before a handler
+ * runs (./permissions.ts); each handler translates to the rules in server/content/
+ * (blog-editing.ts, page-editing.ts, ordered-content.ts with the kinds of content-kinds.ts),
+ * handing a change the signed-in member's Acting (`requireActing`), whose journal logs it in
+ * the change's transaction, and a read the member's shop.
  *
  * After every change the shop's cached answers are forgotten
  * (`app.catalogCache.invalidate`): its listeners drop the server-rendered pages
@@ -38,7 +40,7 @@ import {
 } from '../../content/page-editing.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageUrl } from '../pagination.ts';
-import { requireStaff } from './staff-auth.ts';
+import { requireActing, requireStaff } from './staff-auth.ts';
 
 /** Forgets the shop's cached answers and pages here and in every other process. */
 function published(request: FastifyRequest, tenantId: number): void {
@@ -47,8 +49,7 @@ function published(request: FastifyRequest, tenantId: number): void {
 
 /** GET /blog-posts/?status=&page= -> a page of posts, newest first. */
 export const listBlogPosts: AdminOperationHandler<'listBlogPosts'> = async (request) => {
-  const actor = requireStaff(request);
-  const page = await listAdminPosts(request.server.db, actor, {
+  const page = await listAdminPosts(request.server.db, requireStaff(request).tenantId, {
     status: request.query.status,
     page: request.query.page,
   });
@@ -62,75 +63,75 @@ export const listBlogPosts: AdminOperationHandler<'listBlogPosts'> = async (requ
 
 /** POST /blog-posts/ -> 201 the post as saved. */
 export const createBlogPost: AdminOperationHandler<'createBlogPost'> = async (request, reply) => {
-  const actor = requireStaff(request);
-  const post = await createPost(request.server.db, actor, request.body);
-  published(request, actor.tenantId);
+  const acting = requireActing(request);
+  const post = await createPost(request.server.db, acting, request.body);
+  published(request, acting.tenantId);
   reply.code(201);
   return post;
 };
 
 /** GET /blog-posts/{post_id}/ -> the post, whatever its status. */
 export const getBlogPost: AdminOperationHandler<'getBlogPost'> = async (request) =>
-  getAdminPost(request.server.db, requireStaff(request), Number(request.params.post_id));
+  getAdminPost(request.server.db, requireStaff(request).tenantId, Number(request.params.post_id));
 
 /** PATCH /blog-posts/{post_id}/ -> the post as saved. */
 export const updateBlogPost: AdminOperationHandler<'updateBlogPost'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const post = await updatePost(
     request.server.db,
-    actor,
+    acting,
     Number(request.params.post_id),
     request.body,
   );
-  published(request, actor.tenantId);
+  published(request, acting.tenantId);
   return post;
 };
 
 /** DELETE /blog-posts/{post_id}/ -> 204; 409 for a post that is not a draft. */
 export const deleteBlogPost: AdminOperationHandler<'deleteBlogPost'> = async (request, reply) => {
-  const actor = requireStaff(request);
-  await deletePost(request.server.db, actor, Number(request.params.post_id));
-  published(request, actor.tenantId);
+  const acting = requireActing(request);
+  await deletePost(request.server.db, acting, Number(request.params.post_id));
+  published(request, acting.tenantId);
   return reply.code(204).send();
 };
 
 /** GET /policies/{document_type}/ -> the policy (empty when not written yet). */
 export const getPolicy: AdminOperationHandler<'getPolicy'> = async (request) =>
-  policyOf(request.server.db, requireStaff(request), request.params.document_type);
+  policyOf(request.server.db, requireStaff(request).tenantId, request.params.document_type);
 
 /** PUT /policies/{document_type}/ {title, content} -> the policy as saved. */
 export const updatePolicy: AdminOperationHandler<'updatePolicy'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const policy = await savePolicy(
     request.server.db,
-    actor,
+    acting,
     request.params.document_type,
     request.body,
   );
-  published(request, actor.tenantId);
+  published(request, acting.tenantId);
   return policy;
 };
 
 /** GET /company/ -> the company page with its core values. */
 export const getCompanyPage: AdminOperationHandler<'getCompanyPage'> = async (request) =>
-  companyPage(request.server.db, requireStaff(request));
+  companyPage(request.server.db, requireStaff(request).tenantId);
 
 /** PATCH /company/ -> the company page as saved. */
 export const updateCompanyPage: AdminOperationHandler<'updateCompanyPage'> = async (request) => {
-  const actor = requireStaff(request);
-  const page = await saveCompanyPage(request.server.db, actor, request.body);
-  published(request, actor.tenantId);
+  const acting = requireActing(request);
+  const page = await saveCompanyPage(request.server.db, acting, request.body);
+  published(request, acting.tenantId);
   return page;
 };
 
 /** GET /contact-info/ -> locations, e-mail addresses and social profiles, each in order. */
 export const getContactDetails: AdminOperationHandler<'getContactDetails'> = async (request) => {
-  const actor = requireStaff(request);
+  const tenantId = requireStaff(request).tenantId;
   const db = request.server.db;
   const [locations, emails, profiles] = await Promise.all([
-    listItems(db, actor, locationKind),
-    listItems(db, actor, emailKind),
-    listItems(db, actor, socialProfileKind),
+    listItems(db, tenantId, locationKind),
+    listItems(db, tenantId, emailKind),
+    listItems(db, tenantId, socialProfileKind),
   ]);
   return { locations, emails, social_profiles: profiles };
 };
@@ -144,46 +145,47 @@ function orderedHandlers<Out>(kind: ContentKind<Out>, idParam: string) {
   const idOf = (request: Request) =>
     Number((request.params as Record<string, string | number>)[idParam]);
   return {
-    list: async (request: Request) => listItems(request.server.db, requireStaff(request), kind),
+    list: async (request: Request) =>
+      listItems(request.server.db, requireStaff(request).tenantId, kind),
     create: async (request: Request, reply: { code(status: number): unknown }) => {
-      const actor = requireStaff(request);
+      const acting = requireActing(request);
       const item = await createItem(
         request.server.db,
-        actor,
+        acting,
         kind,
         request.body as Record<string, unknown>,
       );
-      published(request, actor.tenantId);
+      published(request, acting.tenantId);
       reply.code(201);
       return item;
     },
     update: async (request: Request) => {
-      const actor = requireStaff(request);
+      const acting = requireActing(request);
       const item = await updateItem(
         request.server.db,
-        actor,
+        acting,
         kind,
         idOf(request),
         request.body as Record<string, unknown>,
       );
-      published(request, actor.tenantId);
+      published(request, acting.tenantId);
       return item;
     },
     remove: async (request: Request, reply: { code(status: number): { send(): unknown } }) => {
-      const actor = requireStaff(request);
-      await deleteItem(request.server.db, actor, kind as ContentKind<unknown>, idOf(request));
-      published(request, actor.tenantId);
+      const acting = requireActing(request);
+      await deleteItem(request.server.db, acting, kind as ContentKind<unknown>, idOf(request));
+      published(request, acting.tenantId);
       return reply.code(204).send();
     },
     reorder: async (request: Request) => {
-      const actor = requireStaff(request);
+      const acting = requireActing(request);
       const items = await reorderItems(
         request.server.db,
-        actor,
+        acting,
         kind,
         (request.body as { ids?: unknown }).ids,
       );
-      published(request, actor.tenantId);
+      published(request, acting.tenantId);
       return items;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * The back office's images (openapi/admin.yaml, tag media): uploading one (the body is the
  * file's bytes, read by ./image-bodies.ts) and a product's photos. Each handler translates to
- * server/media/, which checks the role again, and after a photo change makes the catalogue
+ * server/media/, handing it the signed-in member as an `Acting` (`requireActing`: the role was
+ * checked before, ./permissions.ts), and after a photo change makes the catalogue
  * cache forget the shop's products (the product page and the lists show photos; other
  * processes are told through ../cache-sync.ts, and the page cache listens).
  */
@@ -17,7 +18,7 @@ import { uploadImage as upload } from '../../media/uploads.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { HttpError } from '../http-error.ts';
-import { requireStaff } from './staff-auth.ts';
+import { requireActing, requireStaff } from './staff-auth.ts';
 
 /** Makes the storefront forget the shop's catalogue after a photo change. */
 function forgetCatalogue(request: FastifyRequest, tenantId: number): void {
@@ -26,7 +27,7 @@ function forgetCatalogue(request: FastifyRequest, tenantId: number): void {
 
 /** POST /media/uploads/ (the image's bytes) -> 201 MediaUpload; 400, 413, 415. */
 export const uploadImage: AdminOperationHandler<'uploadImage'> = async (request, reply) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const body: unknown = request.body;
   // A JSON body, or none, reaches here too (the JSON parser takes the first; no parser runs
   // for the second): neither is an image.
@@ -39,7 +40,7 @@ export const uploadImage: AdminOperationHandler<'uploadImage'> = async (request,
       store: request.server.mediaStore,
       publicApiPath: request.server.publicApiPath,
     },
-    actor,
+    acting,
     request.tenant.mediaSlug,
     body,
   );
@@ -49,18 +50,18 @@ export const uploadImage: AdminOperationHandler<'uploadImage'> = async (request,
 
 /** GET /products/{product_id}/photos/ -> ProductPhoto[]. */
 export const listProductPhotos: AdminOperationHandler<'listProductPhotos'> = async (request) => {
-  const actor = requireStaff(request);
-  return listPhotos(request.server.db, actor, Number(request.params.product_id));
+  const { tenantId } = requireStaff(request);
+  return listPhotos(request.server.db, tenantId, Number(request.params.product_id));
 };
 
 /** POST /products/{product_id}/photos/ {upload_id, alt_text} -> 201 ProductPhoto[]; 400, 409. */
 export const addProductPhoto: AdminOperationHandler<'addProductPhoto'> = async (request, reply) => {
-  const actor = requireStaff(request);
-  const photos = await addPhoto(request.server.db, actor, Number(request.params.product_id), {
+  const acting = requireActing(request);
+  const photos = await addPhoto(request.server.db, acting, Number(request.params.product_id), {
     uploadId: request.body.upload_id,
     altText: request.body.alt_text,
   });
-  forgetCatalogue(request, actor.tenantId);
+  forgetCatalogue(request, acting.tenantId);
   reply.code(201);
   return photos;
 };
@@ -69,41 +70,41 @@ export const addProductPhoto: AdminOperationHandler<'addProductPhoto'> = async (
 export const reorderProductPhotos: AdminOperationHandler<'reorderProductPhotos'> = async (
   request,
 ) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const photos = await reorderPhotos(
     request.server.db,
-    actor,
+    acting,
     Number(request.params.product_id),
     request.body.photo_ids,
   );
-  forgetCatalogue(request, actor.tenantId);
+  forgetCatalogue(request, acting.tenantId);
   return photos;
 };
 
 /** PATCH /products/{product_id}/photos/{photo_id}/ {alt_text} -> ProductPhoto[]; 400. */
 export const updateProductPhoto: AdminOperationHandler<'updateProductPhoto'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const photos = await updatePhoto(
     request.server.db,
-    actor,
+    acting,
     Number(request.params.product_id),
     Number(request.params.photo_id),
     { altText: request.body.alt_text },
   );
-  forgetCatalogue(request, actor.tenantId);
+  forgetCatalogue(request, acting.tenantId);
   return photos;
 };
 
 /** DELETE /products/{product_id}/photos/{photo_id}/ -> ProductPhoto[] (those left). */
 export const removeProductPhoto: AdminOperationHandler<'removeProductPhoto'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const photos = await removePhoto(
     request.server.db,
-    actor,
+    acting,
     Number(request.params.product_id),
     Number(request.params.photo_id),
   );
-  forgetCatalogue(request, actor.tenantId);
+  forgetCatalogue(request, acting.tenantId);
   return photos;
 };
 

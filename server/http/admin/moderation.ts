@@ -1,11 +1,12 @@
 /**
  * Moderation of reviews and blog comments and the moderation settings (openapi/admin.yaml, tag
- * moderation): each handler translates the contract to server/content/moderation.ts (the moves;
- * the queues and the settings are beside it), which checks the member's role again, makes the
- * move in one transaction and logs it. After a move the storefront's caches of the shop are
- * dropped (`catalogCache.invalidate`: the product
- * answers with their reviews and ratings, and the rendered pages, which listen to it, in every
- * process through server/http/cache-sync.ts); the blog's API answers are not cached.
+ * moderation): the role is checked before a handler runs (./permissions.ts); each handler
+ * translates the contract to server/content/moderation.ts (the moves; the queues and the
+ * settings are beside it), handing a change the signed-in member's Acting (`requireActing`),
+ * and the domain makes the move in one transaction and logs it through the Acting's journal.
+ * After a move the storefront's caches of the shop are dropped (`catalogCache.invalidate`: the
+ * product answers with their reviews and ratings, and the rendered pages, which listen to it,
+ * in every process through server/http/cache-sync.ts); the blog's API answers are not cached.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -28,27 +29,30 @@ import {
 import type { ModerationPage, QueueFilters } from '../../content/moderation-queue.ts';
 import { getModeratedReview, listReviewsForModeration } from '../../content/review-moderation.ts';
 import type { Database } from '../../platform/db/database.ts';
-import type { StaffActor } from '../../staff/actor.ts';
+import type { Acting } from '../../platform/journal.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
-import { requireStaff } from './staff-auth.ts';
+import { requireActing, requireStaff } from './staff-auth.ts';
 
 /** Drops what the storefront cached of the shop (after a commit). */
 function storefrontChanged(request: FastifyRequest, tenantId: number): void {
   request.server.catalogCache.invalidate(tenantId);
 }
 
-/** A queue's handler: the page of `list` the query asks for, with every status's count. */
+/**
+ * A queue's handler: the page of `list` (over the member's shop, `tenantId`) the query asks
+ * for, with every status's count.
+ */
 function queueHandler<T>(
   list: (
     db: Kysely<Database>,
-    actor: StaffActor,
+    tenantId: number,
     filters: QueueFilters,
   ) => Promise<ModerationPage<T>>,
 ) {
   return async (request: FastifyRequest<{ Querystring: QueueFilters | undefined }>) => {
     const query = request.query ?? {};
-    const page = await list(request.server.db, requireStaff(request), {
+    const page = await list(request.server.db, requireStaff(request).tenantId, {
       status: query.status,
       page: query.page,
     });
@@ -77,38 +81,41 @@ type ItemRequest = FastifyRequest<{ Params: { review_id?: number; comment_id?: n
 type ItemOf<K extends ModeratedKind> = Awaited<ReturnType<(typeof ITEMS)[K]['read']>>;
 
 /**
- * The handler of a change to the review or comment the path names: `change`, then the
- * storefront's caches dropped, and the item as the queue shows it afterwards.
+ * The handler of a change to the review or comment the path names: `change` by the signed-in
+ * member (`acting`), then the storefront's caches dropped, and the item as the queue shows it
+ * afterwards.
  */
 function itemHandler<K extends ModeratedKind, R extends ItemRequest = ItemRequest>(
   kind: K,
-  change: (db: Kysely<Database>, actor: StaffActor, id: number, request: R) => Promise<void>,
+  change: (db: Kysely<Database>, acting: Acting, id: number, request: R) => Promise<void>,
 ) {
   const item = ITEMS[kind];
   return async (request: R): Promise<ItemOf<K>> => {
-    const actor = requireStaff(request);
+    const acting = requireActing(request);
     const id = Number(request.params[item.param]);
-    await change(request.server.db, actor, id, request);
-    storefrontChanged(request, actor.tenantId);
-    return (await item.read(request.server.db, actor.tenantId, id)) as ItemOf<K>;
+    await change(request.server.db, acting, id, request);
+    storefrontChanged(request, acting.tenantId);
+    return (await item.read(request.server.db, acting.tenantId, id)) as ItemOf<K>;
   };
 }
 
 /** A move's handler (approve, reject, hide, restore) on a review or a comment. */
 function moveHandler<K extends ModeratedKind>(kind: K, move: ModerationMove) {
-  return itemHandler(kind, (db, actor, id) => moderate(db, actor, kind, id, move));
+  return itemHandler(kind, (db, acting, id) => moderate(db, acting, kind, id, move));
 }
 
 /** The handler writing the shop's reply (its `content`) to a review or a comment. */
 function replyHandler<K extends ModeratedKind>(kind: K) {
-  return itemHandler(kind, (db, actor, id, request: ItemRequest & { body: { content: unknown } }) =>
-    replyAsShop(db, actor, kind, id, request.body.content),
+  return itemHandler(
+    kind,
+    (db, acting, id, request: ItemRequest & { body: { content: unknown } }) =>
+      replyAsShop(db, acting, kind, id, request.body.content),
   );
 }
 
 /** The handler deleting the shop's reply to a review or a comment. */
 function deleteReplyHandler<K extends ModeratedKind>(kind: K) {
-  return itemHandler(kind, (db, actor, id) => deleteShopReply(db, actor, kind, id));
+  return itemHandler(kind, (db, acting, id) => deleteShopReply(db, acting, kind, id));
 }
 
 /** PUT /moderation/reviews/{review_id}/reply/ {content} -> ModerationReview. */
@@ -128,12 +135,12 @@ export const deleteCommentReply: AdminOperationHandler<'deleteCommentReply'> =
 /** GET /moderation/settings/ -> ModerationSettings (owners). */
 export const getModerationSettings: AdminOperationHandler<'getModerationSettings'> = async (
   request,
-) => readSettings(request.server.db, requireStaff(request));
+) => readSettings(request.server.db, requireStaff(request).tenantId);
 
 /** PATCH /moderation/settings/ {comments_auto_approve?, reviews_auto_approve?} (owners). */
 export const updateModerationSettings: AdminOperationHandler<'updateModerationSettings'> = async (
   request,
-) => saveSettings(request.server.db, requireStaff(request), request.body);
+) => saveSettings(request.server.db, requireActing(request), request.body);
 
 /** GET /moderation/counts/ -> WaitingCounts (the navigation's badges). */
 export const getWaitingCounts: AdminOperationHandler<'getWaitingCounts'> = async (request) =>

@@ -2,8 +2,8 @@
  * The catalogue's products in the back office (openapi/admin.yaml, tag products): the list,
  * one product, create, update (publish, draft, archive, unarchive), duplicate. Each translates
  * the contract to server/catalog/product-*.ts and back; the member's permission
- * (`catalog.edit`) was checked before the handler runs (./permissions.ts) and the domain checks
- * it again. After every write the catalogue's caches are forgotten in every process
+ * (`catalog.edit`) was checked before the handler runs (./permissions.ts), and a write hands
+ * the domain the member as an `Acting` (`requireActing`). After every write the catalogue's caches are forgotten in every process
  * (`catalogCache.invalidate`: the storefront's answers, its rendered pages and the sitemap
  * listen to it), so the shop shows the change within a second.
  */
@@ -13,7 +13,7 @@ import { duplicateProduct as duplicate } from '../../catalog/product-duplicate.t
 import { createProduct as create, updateProduct as update } from '../../catalog/product-editing.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
-import { requireStaff } from './staff-auth.ts';
+import { requireActing, requireStaff } from './staff-auth.ts';
 
 /** Forgets the shop's catalogue in every process once a write has committed. */
 function catalogueChanged(request: FastifyRequest, tenantId: number): void {
@@ -42,21 +42,21 @@ export const getProduct: AdminOperationHandler<'getProduct'> = async (request) =
 
 /** POST /products/ ProductCreate -> 201 AdminProduct; 400 with field errors. */
 export const createProduct: AdminOperationHandler<'createProduct'> = async (request, reply) => {
-  const actor = requireStaff(request);
-  const id = await create(request.server.db, actor, request.body);
-  catalogueChanged(request, actor.tenantId);
+  const acting = requireActing(request);
+  const id = await create(request.server.db, acting, request.body);
+  catalogueChanged(request, acting.tenantId);
   reply.code(201);
-  return getAdminProduct(request.server.db, actor.tenantId, id);
+  return getAdminProduct(request.server.db, acting.tenantId, id);
 };
 
 /** PATCH /products/{product_id}/ ProductUpdate -> AdminProduct; 400, 404. */
 export const updateProduct: AdminOperationHandler<'updateProduct'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const id = request.params.product_id;
-  if (await update(request.server.db, actor, id, request.body)) {
-    catalogueChanged(request, actor.tenantId);
+  if (await update(request.server.db, acting, id, request.body)) {
+    catalogueChanged(request, acting.tenantId);
   }
-  return getAdminProduct(request.server.db, actor.tenantId, id);
+  return getAdminProduct(request.server.db, acting.tenantId, id);
 };
 
 /** POST /products/{product_id}/duplicate/ -> 201 AdminProduct (the draft copy); 404. */
@@ -64,12 +64,12 @@ export const duplicateProduct: AdminOperationHandler<'duplicateProduct'> = async
   request,
   reply,
 ) => {
-  const actor = requireStaff(request);
-  const id = await duplicate(request.server.db, actor, request.params.product_id);
+  const acting = requireActing(request);
+  const id = await duplicate(request.server.db, acting, request.params.product_id);
   // A draft shows nowhere in the shop; forgotten anyway, as every catalogue write does.
-  catalogueChanged(request, actor.tenantId);
+  catalogueChanged(request, acting.tenantId);
   reply.code(201);
-  return getAdminProduct(request.server.db, actor.tenantId, id);
+  return getAdminProduct(request.server.db, acting.tenantId, id);
 };
 
 /** The products' handlers by operationId. */

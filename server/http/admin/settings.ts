@@ -1,9 +1,11 @@
 /**
  * The owner's settings (openapi/admin.yaml, tag settings, paths /settings/site/,
  * /settings/shipping/zones/, /settings/shipping/methods/, /settings/workshop/,
- * /settings/payments/): each handler hands the contract's body to server/settings/*, which
- * checks the owner again, changes the shop in one transaction with its activity entry, and
- * then has the storefront (every process) forget what it showed (`app.catalogCache.invalidate`,
+ * /settings/payments/): the role (`settings.manage`) was checked before the handler runs
+ * (./permissions.ts). A read hands server/settings/* the member's shop; a change hands it the
+ * contract's body and the member as an `Acting` (`requireActing`); the domain changes the
+ * shop in one transaction with its activity entry (through the Acting's journal), then has
+ * the storefront (every process) forget what it showed (`app.catalogCache.invalidate`,
  * which the page cache, the inlined site settings and the other processes listen to).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -33,16 +35,24 @@ import {
 } from '../../settings/workshop.ts';
 import type { SettingsContext } from '../../settings/checks.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { requireStaff } from './staff-auth.ts';
+import { requireActing, requireStaff } from './staff-auth.ts';
 
-/** The settings context of a request: its staff member, and the caches to tell after a change. */
+/**
+ * The settings context of a change: the signed-in member as an `Acting` (their shop and their
+ * journal), and the caches to tell after the change.
+ */
 function contextOf(request: FastifyRequest): SettingsContext {
   const app = request.server;
   return {
     db: app.db,
-    actor: requireStaff(request),
+    acting: requireActing(request),
     changed: (tenantId) => app.catalogCache.invalidate(tenantId),
   };
+}
+
+/** The shop of a read: the signed-in member's. */
+function shopOf(request: FastifyRequest): number {
+  return requireStaff(request).tenantId;
 }
 
 /** A 201 with the created body. */
@@ -52,13 +62,13 @@ function created<T>(reply: FastifyReply, body: T): T {
 }
 
 export const getSiteSetup: AdminOperationHandler<'getSiteSetup'> = async (request) =>
-  readSite(contextOf(request));
+  readSite(request.server.db, shopOf(request));
 
 export const updateSiteSetup: AdminOperationHandler<'updateSiteSetup'> = async (request) =>
   changeSite(contextOf(request), request.body, { publicApiPath: request.server.publicApiPath });
 
 export const listShippingZones: AdminOperationHandler<'listShippingZones'> = async (request) => ({
-  results: await readZones(contextOf(request)),
+  results: await readZones(request.server.db, shopOf(request)),
 });
 
 export const createShippingZone: AdminOperationHandler<'createShippingZone'> = async (
@@ -83,7 +93,7 @@ export const deleteShippingZone: AdminOperationHandler<'deleteShippingZone'> = a
 
 export const listShippingMethods: AdminOperationHandler<'listShippingMethods'> = async (
   request,
-) => ({ results: await readMethods(contextOf(request)) });
+) => ({ results: await readMethods(request.server.db, shopOf(request)) });
 
 export const createShippingMethod: AdminOperationHandler<'createShippingMethod'> = async (
   request,
@@ -107,14 +117,14 @@ export const deleteShippingMethod: AdminOperationHandler<'deleteShippingMethod'>
 };
 
 export const getWorkshopSettings: AdminOperationHandler<'getWorkshopSettings'> = async (request) =>
-  readWorkshop(contextOf(request));
+  readWorkshop(request.server.db, shopOf(request));
 
 export const updateWorkshopSettings: AdminOperationHandler<'updateWorkshopSettings'> = async (
   request,
 ) => changeWorkshop(contextOf(request), request.body);
 
 export const getPaymentSetup: AdminOperationHandler<'getPaymentSetup'> = async (request) =>
-  readPayments(contextOf(request));
+  readPayments(request.server.db, shopOf(request));
 
 export const updatePaymentSetup: AdminOperationHandler<'updatePaymentSetup'> = async (request) =>
   changePayments(contextOf(request), request.body);

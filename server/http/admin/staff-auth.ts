@@ -10,6 +10,8 @@
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../platform/domain-error.ts';
 import type { StaffActor } from '../../staff/actor.ts';
+import { actingOf } from '../../staff/activity-log.ts';
+import type { Acting } from '../../platform/journal.ts';
 import { verifyStaffAccess } from '../../staff/sessions.ts';
 import { HttpError } from '../http-error.ts';
 import './staff-services.ts';
@@ -62,4 +64,14 @@ export async function staffAuth(request: FastifyRequest): Promise<void> {
 export function requireStaff(request: FastifyRequest): StaffActor {
   if (!request.staff) throw new HttpError(401, { detail: NOT_PROVIDED });
   return request.staff;
+}
+
+/**
+ * The signed-in member of a `staffAuth` operation as the domain is told of them: their shop,
+ * their id and name, and a journal that writes the activity log in their name
+ * (server/platform/journal.ts). The role was checked before, at the door (./permissions.ts).
+ * @throws HttpError 401 when the route ran without the staff check.
+ */
+export function requireActing(request: FastifyRequest): Acting {
+  return actingOf(requireStaff(request));
 }

@@ -1,9 +1,10 @@
 /**
  * Stock and categories in the back office (openapi/admin.yaml, tags stock and categories). Each
  * handler translates the contract's snake_case body to server/catalog/stock.ts or
- * server/catalog/category-editing.ts, which check the member's role again, make the change in one
- * transaction with its activity entry, and refuse with a DomainError the error handler answers
- * (server/http/domain-errors.ts). After a change the storefront's caches forget what it made
+ * server/catalog/category-editing.ts, handing them the signed-in member as an `Acting`
+ * (`requireActing`: the role was checked before, ./permissions.ts), which make the change in one
+ * transaction with its activity entry (through the Acting's journal), and refuse with a
+ * DomainError the error handler answers (server/http/domain-errors.ts). After a change the storefront's caches forget what it made
  * stale, in this process and (through ../cache-sync.ts) in every other: a stock change only
  * the product's pages and the lists (`invalidateProducts`), a category change the shop's
  * whole catalogue (`invalidate`: menus, category pages, the sitemap).
@@ -23,14 +24,14 @@ import {
 } from '../../catalog/stock-reads.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer, pageLinks } from './orders.ts';
-import { requireStaff } from './staff-auth.ts';
+import { requireActing, requireStaff } from './staff-auth.ts';
 
 /** The product's stock with page `page` of its history, as the contract shapes it. */
 async function stockAnswer(request: FastifyRequest, productId: number, page = 1) {
-  const actor = requireStaff(request);
+  const { tenantId } = requireStaff(request);
   const { nextPage, previousPage, ...stock } = await stockOf(
     request.server.db,
-    actor,
+    tenantId,
     productId,
     page,
   );
@@ -49,11 +50,11 @@ export const getProductStock: AdminOperationHandler<'getProductStock'> = async (
  * ProductStock; 409 `{detail, stock}` below zero, when the count moved, or made to order.
  */
 export const adjustProductStock: AdminOperationHandler<'adjustProductStock'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const body = request.body;
   const done = await changeProductStock(
     request.server.db,
-    actor,
+    acting,
     Number(request.params.product_id),
     {
       mode: body.mode,
@@ -63,7 +64,7 @@ export const adjustProductStock: AdminOperationHandler<'adjustProductStock'> = a
       note: body.note,
     },
   );
-  request.server.catalogCache.invalidateProducts(actor.tenantId, [done.slug]);
+  request.server.catalogCache.invalidateProducts(acting.tenantId, [done.slug]);
   return stockAnswer(request, done.productId);
 };
 
@@ -71,10 +72,9 @@ export const adjustProductStock: AdminOperationHandler<'adjustProductStock'> = a
 export const updateStockThreshold: AdminOperationHandler<'updateStockThreshold'> = async (
   request,
 ) => {
-  const actor = requireStaff(request);
   const done = await setStockThreshold(
     request.server.db,
-    actor,
+    requireActing(request),
     Number(request.params.product_id),
     request.body.low_stock_threshold,
   );
@@ -83,50 +83,50 @@ export const updateStockThreshold: AdminOperationHandler<'updateStockThreshold'>
 
 /** GET /stock/low/?page= -> LowStockList (50 a page, emptiest first). */
 export const listLowStock: AdminOperationHandler<'listLowStock'> = async (request) => {
-  const actor = requireStaff(request);
-  const page = await lowStockOf(request.server.db, actor, request.query?.page ?? 1);
+  const { tenantId } = requireStaff(request);
+  const page = await lowStockOf(request.server.db, tenantId, request.query?.page ?? 1);
   return pageAnswer(request, page);
 };
 
 /** GET /categories/ -> AdminCategory[] in the shop's order. */
 export const listCategories: AdminOperationHandler<'listCategories'> = async (request) =>
-  listAdminCategories(request.server.db, requireStaff(request));
+  listAdminCategories(request.server.db, requireStaff(request).tenantId);
 
 /** POST /categories/ {name, slug?, description?} -> 201 AdminCategory. */
 export const createCategory: AdminOperationHandler<'createCategory'> = async (request, reply) => {
-  const actor = requireStaff(request);
-  const category = await create(request.server.db, actor, request.body);
-  request.server.catalogCache.invalidate(actor.tenantId);
+  const acting = requireActing(request);
+  const category = await create(request.server.db, acting, request.body);
+  request.server.catalogCache.invalidate(acting.tenantId);
   reply.code(201);
   return category;
 };
 
 /** PATCH /categories/{category_id}/ {name?, slug?, description?} -> AdminCategory. */
 export const updateCategory: AdminOperationHandler<'updateCategory'> = async (request) => {
-  const actor = requireStaff(request);
+  const acting = requireActing(request);
   const category = await update(
     request.server.db,
-    actor,
+    acting,
     Number(request.params.category_id),
     request.body,
   );
-  request.server.catalogCache.invalidate(actor.tenantId);
+  request.server.catalogCache.invalidate(acting.tenantId);
   return category;
 };
 
 /** PUT /categories/order/ {ids} -> AdminCategory[] in the new order. */
 export const reorderCategories: AdminOperationHandler<'reorderCategories'> = async (request) => {
-  const actor = requireStaff(request);
-  const categories = await reorder(request.server.db, actor, request.body.ids);
-  request.server.catalogCache.invalidate(actor.tenantId);
+  const acting = requireActing(request);
+  const categories = await reorder(request.server.db, acting, request.body.ids);
+  request.server.catalogCache.invalidate(acting.tenantId);
   return categories;
 };
 
 /** DELETE /categories/{category_id}/ -> 204; 409 while it holds products. */
 export const deleteCategory: AdminOperationHandler<'deleteCategory'> = async (request, reply) => {
-  const actor = requireStaff(request);
-  await remove(request.server.db, actor, Number(request.params.category_id));
-  request.server.catalogCache.invalidate(actor.tenantId);
+  const acting = requireActing(request);
+  await remove(request.server.db, acting, Number(request.params.category_id));
+  request.server.catalogCache.invalidate(acting.tenantId);
   return reply.code(204).send();
 };
 
