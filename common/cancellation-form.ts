@@ -17,7 +17,7 @@
  * What the shop decides rather than the law (see docs/spec-deviations.md): delivery is not
  * recorded, so the period is counted from the day the shipment was collected, or
  * `ASSUMED_DELIVERY_DAYS` after it was shipped; the shopper pays the direct cost of returning a
- * piece unless a caller says the shop does (`returnCostsPaidBy`).
+ * product unless a caller says the shop does (`returnCostsPaidBy`).
  *
  * Usage:
  *   const seller = { name: 'Ember & Oak Ltd', address: '1 Forge Lane\nSheffield S1 1AA', email: 'hello@example.com' };
@@ -53,32 +53,32 @@ export interface CancellationSeller {
   email: string;
 }
 
-/** Why a line (or a piece) has no cancellation right (reg 28(1)(b); art. 16(c)). */
+/** Why a line (or a product) has no cancellation right (reg 28(1)(b); art. 16(c)). */
 export type ExemptionReason = 'made_to_order' | 'personalised' | 'exempt';
 
 /**
  * The one rule of which lines have no right to cancel (reg. 28(1)(b); art. 16(c); C-529/19:
  * exempt even before work starts), for the server's verdict on a line and the product page's
  * note as the shopper fills in the options:
- * - a piece made to order: 'made_to_order';
- * - a piece its owner flagged exempt: 'exempt';
+ * - a product made to order: 'made_to_order';
+ * - a product its owner flagged exempt: 'exempt';
  * - a text option (an engraving) filled in: 'personalised' (a choice among the shop's standard
  *   values, a handle wood, is not a personalisation: the UK guidance on reg. 28(1)(b));
  * - otherwise null: the right applies.
- * @param values the line's option values by key ('' or absent: no text); a key the piece no
+ * @param values the line's option values by key ('' or absent: no text); a key the product no
  *   longer offers counts as none.
  */
 export function lineExemptionOf(
-  piece: {
+  product: {
     madeToOrder: boolean;
     flaggedExempt: boolean;
     options: readonly { key: string; kind: string }[];
   },
   values: Readonly<Record<string, string | undefined>>,
 ): ExemptionReason | null {
-  if (piece.madeToOrder) return 'made_to_order';
-  if (piece.flaggedExempt) return 'exempt';
-  return personalisingOption(piece.options, values) ? 'personalised' : null;
+  if (product.madeToOrder) return 'made_to_order';
+  if (product.flaggedExempt) return 'exempt';
+  return personalisingOption(product.options, values) ? 'personalised' : null;
 }
 
 /** The first text option of `options` filled in `values` (see {@link lineExemptionOf}). */
@@ -119,8 +119,8 @@ export function sellerLine(seller: CancellationSeller): string {
 
 /**
  * Why a line has no cancellation right, as one plain sentence for the shopper.
- * @param reason made_to_order: the piece is made to the buyer's order; personalised: the line
- *   carries the buyer's own text (an engraving); exempt: the owner marked the piece as made to
+ * @param reason made_to_order: the product is made to the buyer's order; personalised: the line
+ *   carries the buyer's own text (an engraving); exempt: the owner marked the product as made to
  *   the buyer's specification or personalised.
  */
 export function exemptionReason(reason: ExemptionReason): string {
@@ -134,7 +134,7 @@ export function exemptionReason(reason: ExemptionReason): string {
   }
 }
 
-/** The short note shown where a piece or line is exempt (product page, checkout, e-mail). */
+/** The short note shown where a product or line is exempt (product page, checkout, e-mail). */
 export const EXEMPT_NOTE =
   'Made to order or personalised: the 14-day right to cancel does not apply (Consumer Contracts Regulations 2013, reg. 28(1)(b)).';
 
@@ -144,7 +144,7 @@ export const RIGHT_APPLIES_NOTE = `You may cancel within ${CANCELLATION_PERIOD_D
 /**
  * The cancellation information of Sch. 2(l)-(n) in the words of Sch. 3 Part A (the model
  * instructions), with the shop's choices filled in: the period runs from delivery, the shopper
- * sends the pieces back and (by default) pays the direct cost of doing so, the refund (the
+ * sends the products back and (by default) pays the direct cost of doing so, the refund (the
  * payment and the standard delivery charge) comes within 14 days by the same means of payment.
  * @param opts.seller who to write to.
  * @param opts.returnCostsPaidBy 'shopper' (default) or 'shop', for Sch. 2(m).

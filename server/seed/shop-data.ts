@@ -1,10 +1,10 @@
 /**
  * Seed data for a maker's shop (decisions 014, 041, 042 and 043): the demo shops' working rules,
- * shipping zones and methods, and the options, lead times and age restriction of their pieces.
+ * shipping zones and methods, and the options, lead times and age restriction of their products.
  * Plain data only; ./shop-seed.ts writes it. Money is in integer cents.
  *
  * Facts the tests and the contract's examples rely on:
- * - demo-handcraft works Monday to Friday and dispatches a piece in stock in 1-2 working days;
+ * - demo-handcraft works Monday to Friday and dispatches a product in stock in 1-2 working days;
  * - every knife (chef, hunting and folding) is age-restricted: the UK and the EU take it by
  *   age-verified delivery, the US not at all; anyone may collect it from the workshop;
  * - the gyuto, the drop-point hunter and the gentleman's folder take a handle wood and an
@@ -69,13 +69,13 @@ export interface SeedShop {
   minimum_age: number;
   /** ISO weekdays worked, Monday = 1. */
   working_days: number[];
-  /** Working days to dispatch a piece in stock: [min, max]. */
+  /** Working days to dispatch a product in stock: [min, max]. */
   ready_dispatch_days: [number, number];
   zones: SeedShippingZone[];
   /** Methods for every country the shop ships to (collection at the workshop). */
   everywhere: SeedShippingMethod[];
-  /** Pieces by slug; `ageRestrictedCategories` marks whole categories. */
-  pieces: Record<string, SeedProduct>;
+  /** Products by slug; `ageRestrictedCategories` marks whole categories. */
+  products: Record<string, SeedProduct>;
   ageRestrictedCategories: string[];
 }
 
@@ -216,7 +216,7 @@ export const seedShops: readonly SeedShop[] = [
     ],
     everywhere: [workshopCollection],
     ageRestrictedCategories: ['chef-knives', 'hunting-knives', 'folding-knives'],
-    pieces: {
+    products: {
       'damascus-gyuto-210mm': { options: [handleWood, engraving] },
       'damascus-drop-point-hunter': { options: [handleWood, engraving] },
       'damascus-gentlemans-folder': { options: [handleWood, engraving] },
@@ -261,7 +261,7 @@ export const seedShops: readonly SeedShop[] = [
       },
     ],
     ageRestrictedCategories: [],
-    pieces: {
+    products: {
       'river-clay-morning-mug': {
         options: [
           {

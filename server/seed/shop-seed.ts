@@ -1,6 +1,6 @@
 /**
  * Gives each demo shop its maker's-shop settings (decisions 014, 041, 042 and 043; data in
- * ./shop-data.ts): working rules, shipping zones and methods, and its pieces' options, lead times
+ * ./shop-data.ts): working rules, shipping zones and methods, and its products' options, lead times
  * and age restriction. Runs on every start after the catalogue seed, so a database seeded before
  * these existed gets them too; a shop that already has a `shop_settings` row is left as its owner
  * keeps it.
@@ -104,21 +104,21 @@ async function markProducts(trx: Kysely<Database>, tenantId: number, shop: SeedS
       .where('category_id', 'in', categories)
       .execute();
   }
-  for (const [slug, piece] of Object.entries(shop.pieces)) {
+  for (const [slug, product] of Object.entries(shop.products)) {
     await trx
       .updateTable('products')
       .set({
-        ...(piece.options ? { options: JSON.stringify(piece.options) } : {}),
-        ...(piece.made_to_order
+        ...(product.options ? { options: JSON.stringify(product.options) } : {}),
+        ...(product.made_to_order
           ? {
               made_to_order: 1,
-              lead_time_days_min: piece.made_to_order[0],
-              lead_time_days_max: piece.made_to_order[1],
+              lead_time_days_min: product.made_to_order[0],
+              lead_time_days_max: product.made_to_order[1],
             }
           : {}),
-        ...(piece.age_restricted === undefined
+        ...(product.age_restricted === undefined
           ? {}
-          : { age_restricted: piece.age_restricted ? 1 : 0 }),
+          : { age_restricted: product.age_restricted ? 1 : 0 }),
       })
       .where('tenant_id', '=', tenantId)
       .where('slug', '=', slug)
