@@ -6,7 +6,7 @@
  * common/cancellation-form.ts's. The desk answers a request with its refund.
  */
 import { DomainError } from '../platform/domain-error.ts';
-import { recordActivity } from '../staff/activity-log.ts';
+import type { Journal } from '../platform/journal.ts';
 import { cancellationFactsOf, cancellationState } from './cancellation-window.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
@@ -24,6 +24,8 @@ const refused = (detail: string) => new DomainError<OrderErrorCode>('cancellatio
  * art. 11(3); the Regulations' reg. 32), all in one transaction.
  * @param reason the shopper's words, trimmed; '' or undefined: none (at most 1000 characters,
  *   checked by the contract).
+ * @param journal writes the request to the activity log in the order's shop, naming no staff
+ *   member (the storefront's route hands in the system's journal of `scope.tenantId`).
  * @throws DomainError `order_not_found` for an order that is not the user's in the tenant;
  *   `cancellation_refused` (409) with the shopper's reason in words: unpaid, closed, every line
  *   exempt, already asked, or past the deadline.
@@ -33,6 +35,7 @@ export async function requestCancellation(
   scope: { tenantId: number; userId: number },
   orderId: number,
   reason: string | undefined,
+  journal: Journal,
 ): Promise<Order> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
@@ -67,11 +70,9 @@ export async function requestCancellation(
       .set({ cancellation_requested_at: now.toISOString(), cancellation_reason: words })
       .where('id', '=', order.id)
       .execute();
-    await recordActivity(
+    await journal(
       trx,
       {
-        actor: null,
-        tenantId: order.tenant_id,
         action: 'order.cancellation_request',
         objectType: 'order',
         objectId: order.order_number,

@@ -94,6 +94,9 @@ function cancelRefusal(order: OrderRow): string | null {
 
 /**
  * Cancels order `orderNumber` of the actor's shop with `reason` (see the module comment).
+ * @param actor the member as the door hands them over: their shop, their journal for the
+ *   activity log (and the refunds' rows), and whether they may cancel a paid order
+ *   (`may.money`).
  * @returns the order's new status (`canceled`), the amount refunded and each refund's outcome
  *   (a refund its provider refused is `failed` and may be made again; one whose provider could
  *   not be reached stays `pending` and the sweep asks again).
@@ -123,7 +126,7 @@ export async function cancelByShop(
     const refusal = cancelRefusal(order);
     if (refusal) throw moveRefused(refusal);
     const log = (after: Record<string, unknown>) =>
-      logDeskMove(trx, actor, order, 'order.cancel', { status: order.status }, after, at);
+      logDeskMove(trx, actor.journal, order, 'order.cancel', { status: order.status }, after, at);
 
     if (order.status === 'awaiting_payment') {
       await refuseWhilePaymentPending(trx, order.id);

@@ -8,8 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus } from '../platform/db/database.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Journal } from '../platform/journal.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { DESK_MESSAGES, FIELD_MESSAGES } from './desk-messages.ts';
@@ -121,30 +120,25 @@ export function throwIfInvalid(errors: FieldErrors): void {
 }
 
 /**
- * Writes the move to the activity log in its transaction (convention 18): who (null: the
- * system, such as the order sweep), the order by its number, and the fields the move changed,
- * before and after.
+ * Writes the move to the activity log in its transaction (convention 18) through `journal`:
+ * the order by its number, and the fields the move changed, before and after.
+ * @param journal the acting member's (`Acting.journal`), or the system's when no member acted
+ *   (the order sweep, a provider's answer): the door or the app hands it in, bound to the
+ *   order's shop and to who acted.
+ * @param at the move's clock.
  */
 export async function logDeskMove(
   trx: Trx,
-  actor: StaffActor | null,
-  order: Pick<OrderRow, 'tenant_id' | 'order_number'>,
+  journal: Journal,
+  order: Pick<OrderRow, 'order_number'>,
   action: string,
   before: Record<string, unknown>,
   after: Record<string, unknown>,
   at: Date,
 ): Promise<void> {
-  await recordActivity(
+  await journal(
     trx,
-    {
-      actor,
-      tenantId: order.tenant_id,
-      action,
-      objectType: 'order',
-      objectId: order.order_number,
-      before,
-      after,
-    },
+    { action, objectType: 'order', objectId: order.order_number, before, after },
     at,
   );
 }

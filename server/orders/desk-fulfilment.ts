@@ -11,7 +11,7 @@
  */
 import type { Carrier } from '../platform/db/tables/orders.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import { isCarrier } from './carriers.ts';
 import type { OrderContext } from './context.ts';
 import {
@@ -127,12 +127,13 @@ function orderRefusal(move: Move, order: OrderRow): string | null {
 /**
  * Writes the move's fulfilment row, under the lock and once: an insert that a second one
  * meets in the unique index, or an update that names the status it moves from.
+ * @param actor the member: their id goes on the row.
  * @returns false when it was made already (the caller refuses).
  */
 async function writeFulfilment(
   ctx: OrderContext,
   trx: Trx,
-  actor: StaffActor,
+  actor: Acting,
   order: OrderRow,
   index: number,
   move: Move,
@@ -142,7 +143,7 @@ async function writeFulfilment(
   if (move === 'collected') {
     const moved = await trx
       .updateTable('order_fulfilments')
-      .set({ status: 'collected', collected_at: now, staff_id: actor.id })
+      .set({ status: 'collected', collected_at: now, staff_id: actor.staff.id })
       .where('order_id', '=', order.id)
       .where('shipment_index', '=', index)
       .where('status', '=', 'ready')
@@ -159,7 +160,7 @@ async function writeFulfilment(
       status: move === 'ship' ? 'shipped' : 'ready',
       carrier: ship?.carrier ?? null,
       tracking_number: ship?.trackingNumber ?? null,
-      staff_id: actor.id,
+      staff_id: actor.staff.id,
       shipped_at: move === 'ship' ? now : null,
       ready_at: move === 'ready' ? now : null,
       collected_at: null,
@@ -181,10 +182,13 @@ const ACTIONS: Record<Move, string> = {
   collected: 'order.collected',
 };
 
-/** One move of one shipment (see the module comment). */
+/**
+ * One move of one shipment (see the module comment), by `actor`: their shop, their id on the
+ * fulfilment row, their journal for the activity log.
+ */
 async function moveShipment(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   index: number,
   move: Move,
@@ -225,7 +229,7 @@ async function moveShipment(
     }
     await logDeskMove(
       trx,
-      actor,
+      actor.journal,
       order,
       ACTIONS[move],
       { status: order.status, shipment: index, fulfilment: before.fulfilment },
@@ -252,6 +256,8 @@ async function moveShipment(
  * Ships delivery `shipmentIndex` of order `orderNumber` in the actor's shop with `carrier`
  * (one of ./carriers.ts's) and `trackingNumber` (trimmed, 1 to 64 letters, digits, spaces and
  * hyphens), and e-mails the shopper the tracking link.
+ * @param actor the member, as the door hands them over (it checked `orders.fulfil`): their shop,
+ *   their id for the fulfilment row, and their journal for the activity log.
  * @throws DomainError `invalid_desk_input` (400:
  *   `carrier` not a choice, `tracking_number` blank, too long or with other characters);
  *   `order_not_found` / `shipment_not_found` (404); `order_move_refused` (409): the order is
@@ -261,7 +267,7 @@ async function moveShipment(
  */
 export async function shipShipment(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   input: ShipInput,
 ): Promise<DeskMoveResult> {
@@ -277,7 +283,7 @@ export async function shipShipment(
  */
 export async function markShipmentReady(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   input: ShipmentInput,
 ): Promise<DeskMoveResult> {
@@ -292,7 +298,7 @@ export async function markShipmentReady(
  */
 export async function markShipmentCollected(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   input: ShipmentInput,
 ): Promise<DeskMoveResult> {

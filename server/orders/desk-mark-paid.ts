@@ -70,6 +70,9 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
  * Records money received by hand for order `orderNumber` of the actor's shop and makes it paid
  * (see the module comment).
  * The door checked `orders.fulfil` (server/http/admin/permissions.ts).
+ * @param actor the member as the door hands them over: their shop, their id for the payment's
+ *   row (and its confirmed overpayment), their journal for the activity log, and whether they
+ *   may record more than the total (`may.money`).
  * @throws DomainError `invalid_desk_input` (400): `amount` not a whole number of cents from 1 to
  *   MAX_DESK_AMOUNT_CENTS (10,000,000), below the order's total ("The amount received is less
  *   than the order's total of $475.00."), above it from a member who is not an owner ("The
@@ -119,9 +122,9 @@ export async function markOrderPaid(
         amount_cents: amountCents,
         payer_reference: payerReference,
         received_at: at.toISOString(),
-        staff_id: actor.id,
+        staff_id: actor.staff.id,
         overpayment_confirmed_at: confirmed ? at.toISOString() : null,
-        overpayment_confirmed_by: confirmed ? actor.id : null,
+        overpayment_confirmed_by: confirmed ? actor.staff.id : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -130,7 +133,7 @@ export async function markOrderPaid(
     if (!paid.paid) throw moveRefused(DESK_MESSAGES.alreadyPaid);
     await logDeskMove(
       trx,
-      actor,
+      actor.journal,
       order,
       'order.mark_paid',
       { status: order.status },

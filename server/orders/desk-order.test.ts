@@ -8,7 +8,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
 import type { DeskActor } from './desk-rules.ts';
-import { recordActivity } from '../staff/activity-log.ts';
 import {
   createActor,
   createShop,
@@ -98,7 +97,10 @@ describe('an order on the desk', () => {
       .execute();
 
     // Tom marks the transfer received and ships the parcel; Maya refunds a mug by hand.
-    await payByHand(db, shop, placed, { staffId: staff.id, reference: 'TURING ORD-9WQP-3HTN' });
+    await payByHand(db, shop, placed, {
+      staffId: staff.staff.id,
+      reference: 'TURING ORD-9WQP-3HTN',
+    });
     await db
       .updateTable('manual_payments')
       .set({ received_at: '2026-11-20T09:15:00.000Z' })
@@ -115,7 +117,7 @@ describe('an order on the desk', () => {
           status: 'shipped',
           carrier: 'royal_mail',
           tracking_number: 'TT987654321GB',
-          staff_id: staff.id,
+          staff_id: staff.staff.id,
           shipped_at: '2026-11-21T13:00:00.000Z',
         },
         {
@@ -126,17 +128,15 @@ describe('an order on the desk', () => {
           status: 'ready',
           carrier: null,
           tracking_number: null,
-          staff_id: staff.id,
+          staff_id: staff.staff.id,
           ready_at: '2026-11-22T08:00:00.000Z',
         },
       ])
       .execute();
     // The log names who made the collection ready: Maya, not the row's last member.
-    await recordActivity(
+    await owner.journal(
       db,
       {
-        actor: owner,
-        tenantId: shop,
         action: 'order.ready_to_collect',
         objectType: 'order',
         objectId: 'ORD-9WQP-3HTN',
@@ -161,7 +161,7 @@ describe('an order on the desk', () => {
         reason: 'One mug arrived chipped.',
         status: 'manual',
         provider_ref: null,
-        staff_id: owner.id,
+        staff_id: owner.staff.id,
         created_at: '2026-11-24T10:00:00.000Z',
         settled_at: '2026-11-24T10:00:00.000Z',
       })
@@ -354,11 +354,9 @@ describe('an order on the desk', () => {
       action: 'Expired unpaid',
     });
     const theirs = await order('canceled');
-    await recordActivity(
+    await owner.journal(
       db,
       {
-        actor: owner,
-        tenantId: shop,
         action: 'order.cancel',
         objectType: 'order',
         objectId: theirs.order_number,

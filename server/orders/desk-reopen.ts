@@ -15,8 +15,8 @@
 import { sql } from 'kysely';
 import { DomainError } from '../platform/domain-error.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
+import type { Acting } from '../platform/journal.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import type { OrderContext } from './context.ts';
 import {
   type DeskMoveResult,
@@ -61,16 +61,17 @@ const stockGone = (pieces: string[]) =>
 
 /**
  * Reopens expired order `orderNumber` of the actor's shop (see the module comment).
+ * @param actor the owner, as the door hands them over (it checked `orders.money`): their shop
+ *   and their journal for the activity log.
  * @returns the order, `awaiting_payment` again.
- * @throws DomainError `forbidden` (403) without `orders.money` (staff may not);
- *   `order_not_found` (404); `order_move_refused` (409, "Only an expired order can be
+ * @throws DomainError `order_not_found` (404); `order_move_refused` (409, "Only an expired order can be
  *   reopened.") for any other status; `stock_gone` (409) naming every piece no longer on sale
  *   or without the stock its lines need ("Damascus Gyuto 210mm is out of stock, so this order
  *   cannot be reopened.").
  */
 export async function reopenOrder(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
 ): Promise<DeskMoveResult> {
   const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
@@ -123,7 +124,7 @@ export async function reopenOrder(
     if (!moved) throw moveRefused(DESK_MESSAGES.onlyExpired);
     await logDeskMove(
       trx,
-      actor,
+      actor.journal,
       order,
       'order.reopen',
       {

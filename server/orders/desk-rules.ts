@@ -13,7 +13,7 @@
  *   anything else with something done             -> processing
  */
 import type { OrderStatus, PaymentMethod } from '../platform/db/database.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import type { Acting } from '../platform/journal.ts';
 import { isCardMethod } from '../payments/methods.ts';
 
 /** What became of one shipment so far (`order_fulfilments.status`). */
@@ -87,8 +87,12 @@ export interface DeskGrants {
   money: boolean;
 }
 
-/** A member acting at the desk: who (for the activity log) and what they may do. */
-export type DeskActor = StaffActor & { may: DeskGrants };
+/**
+ * A member acting at the desk, as the door hands them over (server/http/admin/permissions.ts,
+ * `deskActorOf`): their shop, their id for the rows that name them, the journal that writes
+ * each move to the activity log in their name, and what they may do.
+ */
+export type DeskActor = Acting & { may: DeskGrants };
 
 /**
  * The moves a member who `may` do these things can make on the order now, in the contract's

@@ -132,7 +132,7 @@ describe('a refund paid back by hand', () => {
       actions: ['ship', 'cancel', 'refund'],
     });
     expect(after.timeline.at(-1)).toMatchObject({
-      actor: owner.name,
+      actor: owner.staff.name,
       action: 'Paid back by hand',
       detail: '45.00, note: Transfer 24 Nov, ref REFUND ORD',
     });
@@ -140,7 +140,7 @@ describe('a refund paid back by hand', () => {
     const logged = await activityOf(order.order_number, 'order.refund_paid_back');
     expect(logged.map((a) => [a.staff_id, JSON.parse(a.before!), JSON.parse(a.after!)])).toEqual([
       [
-        owner.id,
+        owner.staff.id,
         { refund_id: order.refund.id, amount: '45.00', status: 'manual' },
         {
           refund_id: order.refund.id,

@@ -21,12 +21,11 @@
  */
 import { toDecimal } from '../../common/money.ts';
 import { DomainError } from '../platform/domain-error.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { deskOrderId, lockDeskOrder, moveRefused, orderNotFound } from './desk-common.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
-import { recordActivity } from '../staff/activity-log.ts';
-import type { StaffActor } from '../staff/actor.ts';
 
 /** The longest note an owner may give (the contract's PaidBackRequest). */
 export const MAX_PAID_BACK_NOTE = 200;
@@ -73,12 +72,11 @@ export function parsePaidBackNote(input: PaidBackRequest | undefined): string | 
 }
 
 /**
- * Checks the owner, finds the order in their shop, reads the note, then runs `change` under the
- * order lock.
+ * Finds the order in the owner's shop, reads the note, then runs `change` under the order lock.
  */
 async function underOrderLock(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   input: PaidBackRequest | undefined,
   change: (trx: Trx, order: OrderRow, note: string | null) => Promise<void>,
@@ -94,15 +92,16 @@ async function underOrderLock(
  * An owner records that the shop paid back by hand refund `refundId` of the order numbered
  * `orderNumber` in their shop: `manual` -> `paid_back`, the note in `provider_ref`, logged as
  * `order.refund_paid_back` (see the module comment).
- * @throws DomainError `forbidden` (403) for a member who is not an owner;
- *   `order_not_found` ("Not found.") for no such order in the actor's shop, or no such refund
- *   of it; `invalid_desk_input` (field `note`, see parsePaidBackNote);
+ * @param actor the owner, as the door hands them over (it checked `orders.money`): their shop
+ *   and the journal that writes the activity entry in their name.
+ * @throws DomainError `order_not_found` ("Not found.") for no such order in the actor's shop,
+ *   or no such refund of it; `invalid_desk_input` (field `note`, see parsePaidBackNote);
  *   `order_move_refused` (409) "This refund is already paid back." or "Only a refund to pay by
  *   hand can be marked paid back." (pending, succeeded or failed).
  */
 export async function settleManualRefund(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   refundId: number,
   input?: PaidBackRequest,
@@ -127,11 +126,9 @@ export async function settleManualRefund(
     // The lock makes this the only writer; a miss means another change came first.
     if (moved.numUpdatedRows !== 1n) throw moveRefused(PAID_BACK_MESSAGES.refundAlreadyPaidBack);
     const amount = toDecimal(refund.amount_cents);
-    await recordActivity(
+    await actor.journal(
       trx,
       {
-        actor,
-        tenantId: order.tenant_id,
         action: 'order.refund_paid_back',
         objectType: 'order',
         objectId: order.order_number,
@@ -148,16 +145,17 @@ export async function settleManualRefund(
  * numbered `orderNumber` in their shop, money the order could not keep: `refund_status`
  * `manual` -> `paid_back`, the note in `refund_ref`, logged as `order.payment_paid_back` (see
  * the module comment).
- * @throws DomainError `forbidden` (403) for a member who is not an owner;
- *   `order_not_found` ("Not found.") for no such order in the actor's shop, or no such payment
- *   of it; `invalid_desk_input` (field `note`);
+ * @param actor the owner, as the door hands them over (it checked `orders.money`): their shop
+ *   and the journal that writes the activity entry in their name.
+ * @throws DomainError `order_not_found` ("Not found.") for no such order in the actor's shop,
+ *   or no such payment of it; `invalid_desk_input` (field `note`);
  *   `order_move_refused` (409) "This payment is already paid back." or "Only a payment to pay
  *   back by hand can be marked paid back." (a payment the order keeps, one being refunded or
  *   refunded by its provider).
  */
 export async function settleManualPaymentRefund(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   paymentUuid: string,
   input?: PaidBackRequest,
@@ -183,11 +181,9 @@ export async function settleManualPaymentRefund(
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) throw moveRefused(PAID_BACK_MESSAGES.paymentAlreadyPaidBack);
     const amount = toDecimal(payment.amount_cents);
-    await recordActivity(
+    await actor.journal(
       trx,
       {
-        actor,
-        tenantId: order.tenant_id,
         action: 'order.payment_paid_back',
         objectType: 'order',
         objectId: order.order_number,

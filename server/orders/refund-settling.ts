@@ -17,12 +17,12 @@
 import type { Selectable } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
 import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
+import type { Journal } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
 import { logDeskMove } from './desk-common.ts';
 import { canMoveOrder, moveOrderStatus } from './lifecycle.ts';
 import { lockOrder, type Trx } from './order-lock.ts';
 import { type KeptCardPayment, orderMoney } from './order-money.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import { ProviderRefused } from '../payments/provider.ts';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -34,13 +34,14 @@ export const PENDING_REFUND_RETRY_AFTER_MS = 2 * 60_000;
 /**
  * Inside the order lock: sets what `order` counts as refunded (`orders.refunded_cents`) from
  * `beforeCents` to `afterCents` and logs it as `action` with the refunded total before and after.
- * @param actor the owner, or null for the sweep.
+ * @param journal writes the entry: the owner's (`Acting.journal`), or the system's for the
+ *   sweep, bound to the order's shop.
  */
 export async function setRefundedTotal(
   ctx: OrderContext,
   trx: Trx,
-  actor: StaffActor | null,
-  order: Pick<OrderRow, 'id' | 'tenant_id' | 'order_number'>,
+  journal: Journal,
+  order: Pick<OrderRow, 'id' | 'order_number'>,
   action: 'order.refund' | 'order.refund_failed',
   beforeCents: number,
   afterCents: number,
@@ -52,7 +53,7 @@ export async function setRefundedTotal(
     .execute();
   await logDeskMove(
     trx,
-    actor,
+    journal,
     order,
     action,
     { refunded_total: toDecimal(beforeCents) },
@@ -110,14 +111,15 @@ async function askProvider(
 
 /**
  * Asks the provider about one `pending` refund and records the answer under the order lock.
- * @param actor who is told of it in the log: the owner who asked, or null for the sweep.
+ * @param journal writes what it settled to the activity log, bound to the refund's shop: the
+ *   journal of the owner who asked (`Acting.journal`), or the system's for the sweep.
  * @returns its status after this call, or null when it is not a pending card refund (settled
  *   meanwhile, or its reservation never committed).
  */
 export async function settlePending(
   ctx: OrderContext,
   refundId: number,
-  actor: StaffActor | null,
+  journal: Journal,
 ): Promise<RefundRow['status'] | null> {
   const refund = await ctx.db
     .selectFrom('refunds')
@@ -158,7 +160,7 @@ export async function settlePending(
       await setRefundedTotal(
         ctx,
         trx,
-        actor,
+        journal,
         order,
         'order.refund_failed',
         was,
@@ -166,7 +168,7 @@ export async function settlePending(
       );
     } else {
       await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: refund.id });
-      await moveIfAllRefunded(ctx, trx, actor, order);
+      await moveIfAllRefunded(ctx, trx, journal, order);
     }
     return answer.status;
   });
@@ -186,11 +188,13 @@ async function currentStatus(ctx: OrderContext, refundId: number) {
 /**
  * Inside the order lock: moves the order to `refunded` once everything paid is refunded and no
  * refund of it is still pending, when its state allows (never a canceled one), and logs it.
+ * @param journal writes the move: the owner's (`Acting.journal`), or the system's for the
+ *   sweep, bound to the order's shop.
  */
 export async function moveIfAllRefunded(
   ctx: OrderContext,
   trx: Trx,
-  actor: StaffActor | null,
+  journal: Journal,
   order: OrderRow,
 ): Promise<void> {
   if (!canMoveOrder(order.status, 'refunded')) return;
@@ -210,7 +214,7 @@ export async function moveIfAllRefunded(
   const after = { status: 'refunded' };
   await logDeskMove(
     trx,
-    actor,
+    journal,
     order,
     'order.fully_refunded',
     { status: order.status },
@@ -224,12 +228,17 @@ export async function moveIfAllRefunded(
  * provider could not be reached, or the process stopped while asking), with the same
  * idempotency key, and settles those it hears about (the order sweep; a batch per call). The
  * log names no member for what it settles.
+ * @param systemJournal the journal of shop `tenantId` in the system's name (no member acted),
+ *   which the app hands in (server/http/wiring/orders.ts): what it settles is written with it.
  * @returns how many it settled.
  */
-export async function settlePendingShopRefunds(ctx: OrderContext): Promise<number> {
+export async function settlePendingShopRefunds(
+  ctx: OrderContext,
+  systemJournal: (tenantId: number) => Journal,
+): Promise<number> {
   const due = await ctx.db
     .selectFrom('refunds')
-    .select('id')
+    .select(['id', 'tenant_id'])
     .where('status', '=', 'pending')
     .where(
       'created_at',
@@ -240,9 +249,9 @@ export async function settlePendingShopRefunds(ctx: OrderContext): Promise<numbe
     .limit(100)
     .execute();
   let settled = 0;
-  for (const { id } of due) {
+  for (const { id, tenant_id: tenantId } of due) {
     try {
-      const status = await settlePending(ctx, id, null);
+      const status = await settlePending(ctx, id, systemJournal(tenantId));
       if (status && status !== 'pending') settled += 1;
     } catch (error) {
       ctx.log.warn({ err: error, refund: id }, 'a shop refund will be asked again');

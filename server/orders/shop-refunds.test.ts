@@ -17,7 +17,8 @@ import {
 import { tenantId } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { lockOrder } from './order-lock.ts';
-import type { StaffActor } from '../staff/actor.ts';
+import { journalOf } from '../staff/activity-log.ts';
+import type { DeskActor } from './desk-rules.ts';
 import { settlePendingShopRefunds } from './refund-settling.ts';
 import { REFUND_MESSAGES, refundInFull, refundOrder } from './shop-refunds.ts';
 
@@ -30,7 +31,7 @@ let t: TestApp;
 let app: FastifyInstance;
 let fakeStripe: FakeStripe;
 let demo: number;
-let owner: StaffActor;
+let owner: DeskActor;
 
 beforeAll(async () => {
   fakeStripe = await startFakeStripe(STRIPE);
@@ -102,7 +103,7 @@ describe('a refund through the card payment’s own provider', () => {
         status: 'succeeded',
         provider_ref: expect.stringMatching(new RegExp(`^${order.payment!.providerRef}-RF-`)),
         reason: 'One of the two mugs arrived chipped.',
-        staff_id: owner.id,
+        staff_id: owner.staff.id,
         settled_at: expect.anything(),
       },
     ]);
@@ -123,7 +124,7 @@ describe('a refund through the card payment’s own provider', () => {
     ).toEqual([
       [
         'order.refund',
-        owner.id,
+        owner.staff.id,
         JSON.stringify({ refunded_total: '0.00' }),
         JSON.stringify({ refunded_total: '90.00' }),
       ],
@@ -371,10 +372,11 @@ describe('when the provider does not refund', () => {
       refundOrder(app.orders, owner, order.order_number, { amount: '300.00', reason: 'More.' }),
     ).rejects.toMatchObject({ message: 'At most 275.00 can be refunded.' });
 
-    // Too soon for the sweep: the request may still be asking.
-    expect(await settlePendingShopRefunds(app.orders)).toBe(0);
+    // Too soon for the sweep: the request may still be asking. The sweep logs as the system.
+    const systemJournal = (shop: number) => journalOf(null, shop);
+    expect(await settlePendingShopRefunds(app.orders, systemJournal)).toBe(0);
     const later = { ...app.orders, now: () => new Date(Date.now() + 3 * 60_000) };
-    expect(await settlePendingShopRefunds(later)).toBe(1);
+    expect(await settlePendingShopRefunds(later, systemJournal)).toBe(1);
     const [settled] = await refundsOf(order.id);
     expect(settled).toMatchObject({
       status: 'succeeded',

@@ -40,13 +40,13 @@ import type { Selectable } from 'kysely';
 import { MAX_DESK_AMOUNT_CENTS, toDecimal, toMinorUnits } from '../../common/money.ts';
 import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
+import type { Acting } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
 import { deskOrderId, lockDeskOrder, moveRefused } from './desk-common.ts';
 import type { OrderErrorCode } from './errors.ts';
 import type { Trx } from './order-lock.ts';
 import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money.ts';
 import { moveIfAllRefunded, setRefundedTotal, settlePending } from './refund-settling.ts';
-import type { StaffActor } from '../staff/actor.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
 
 type OrderRow = Selectable<OrdersTable>;
@@ -144,9 +144,11 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
 /**
  * An owner refunds `amount` of the order numbered `orderNumber` in their shop (see the module
  * comment): reserved, asked of the providers, settled.
+ * @param actor the owner, as the door hands them over (it checked `orders.money`): their shop,
+ *   their id for the refund rows, and their journal for the activity log.
  * @returns the refunds made by this call and their outcome (`succeeded` or `manual`)
- * @throws DomainError `forbidden` (403) for a member who is not an owner;
- *   `order_not_found` ("Not found.") for an order of no such number in the actor's shop;
+ * @throws DomainError `order_not_found` ("Not found.") for an order of no such number in the
+ *   actor's shop;
  *   `invalid_desk_input` (field errors on `amount` and `reason`, see parseRefundRequest);
  *   `order_move_refused` (409) when nothing was paid ("This order has not been paid.") or
  *   everything paid is refunded already;
@@ -156,7 +158,7 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
  */
 export async function refundOrder(
   ctx: OrderContext,
-  actor: StaffActor,
+  actor: Acting,
   orderNumber: string,
   input: RefundRequest,
 ): Promise<RefundOutcome[]> {
@@ -201,15 +203,15 @@ export async function refundOrder(
  * @param trx the caller's transaction, which must hold the order's lock (the cancel's): the
  *   refunds commit with the cancel, or not at all; call `settle()` after that commit. Without
  *   one, a transaction of its own takes the lock and commits before this resolves.
+ * @param actor the owner acting (their shop, their id for the refund rows, their journal).
  * @param reason the owner's words, stored with each refund and e-mailed to the shopper.
  * @returns the reservation (`amountCents` 0 and no refunds when nothing is left to refund).
- * @throws DomainError `forbidden` for a member who is not an owner; `order_not_found` when the
- *   order is not in the actor's shop.
+ * @throws DomainError `order_not_found` when the order is not in the actor's shop.
  */
 export async function refundInFull(
   ctx: OrderContext,
   trx: Trx | undefined,
-  actor: StaffActor,
+  actor: Acting,
   order: Pick<OrderRow, 'id'>,
   reason: string,
 ): Promise<ReservedRefunds> {
@@ -230,12 +232,13 @@ export async function refundInFull(
  * keeps (oldest first), then over money received by hand, writes a refund row for each part
  * (`pending` for a card, `manual` for money received by hand), grows `orders.refunded_cents`,
  * and logs it. Refunds of money received by hand are made now (e-mail queued, and the order
- * may move to `refunded` when `moveStatus`).
+ * may move to `refunded` when `moveStatus`). `actor` names the owner on each row and writes the
+ * log (and, in `settle()`, what the providers answered).
  */
 async function reserveLocked(
   ctx: OrderContext,
   trx: Trx,
-  actor: StaffActor,
+  actor: Acting,
   order: OrderRow,
   money: OrderMoney,
   amountCents: number,
@@ -282,7 +285,7 @@ async function reserveLocked(
         reason,
         status: part.card ? ('pending' as const) : ('manual' as const),
         provider_ref: null,
-        staff_id: actor.id,
+        staff_id: actor.staff.id,
         created_at: now,
         settled_at: part.card ? null : now,
       })),
@@ -290,13 +293,21 @@ async function reserveLocked(
     .returning(['id', 'amount_cents', 'status'])
     .execute();
   const before = money.refundedCents;
-  await setRefundedTotal(ctx, trx, actor, order, 'order.refund', before, before + amountCents);
+  await setRefundedTotal(
+    ctx,
+    trx,
+    actor.journal,
+    order,
+    'order.refund',
+    before,
+    before + amountCents,
+  );
   for (const row of rows) {
     if (row.status === 'manual') {
       await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: row.id });
     }
   }
-  if (moveStatus) await moveIfAllRefunded(ctx, trx, actor, order);
+  if (moveStatus) await moveIfAllRefunded(ctx, trx, actor.journal, order);
 
   const refunds = rows.map((row) => ({
     id: row.id,
@@ -315,7 +326,7 @@ async function reserveLocked(
           outcomes.push({ refundId: refund.id, amountCents: refund.amountCents, status: 'manual' });
           continue;
         }
-        const status = await settlePending(ctx, refund.id, actor);
+        const status = await settlePending(ctx, refund.id, actor.journal);
         if (status) outcomes.push({ refundId: refund.id, amountCents: refund.amountCents, status });
       }
       return outcomes;

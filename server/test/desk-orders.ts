@@ -12,6 +12,7 @@ import type { Database, OrderStatus, PaymentMethod } from '../platform/db/databa
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import type { ProviderName } from '../platform/db/tables/payments.ts';
 import type { DeskActor } from '../orders/desk-rules.ts';
+import type { StaffActor } from '../staff/actor.ts';
 import { deskActorOf } from '../http/admin/permissions.ts';
 import type { FakeStripe } from './fake-stripe.ts';
 
@@ -34,13 +35,17 @@ export async function createShop(db: Kysely<Database>): Promise<{ id: number; to
   return { id, token };
 }
 
-/** A member of staff of the shop, written straight into `staff` (no password anyone knows). */
+/**
+ * A member of staff of the shop, written straight into `staff` (no password anyone knows): their
+ * session as the door reads it (StaffActor) and what the door hands the order desk for them
+ * (their Acting, with its journal, and what their role may do).
+ */
 export async function createActor(
   db: Kysely<Database>,
   tenantId: number,
   role: StaffRole,
   name = role === 'owner' ? 'Maya Hart' : 'Tom Reed',
-): Promise<DeskActor> {
+): Promise<StaffActor & DeskActor> {
   const email = `${role}-${next()}@example.com`;
   const { id } = await db
     .insertInto('staff')
@@ -54,7 +59,8 @@ export async function createActor(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return deskActorOf({ id, tenantId, email, name, role, sessionId: randomUUID() });
+  const actor: StaffActor = { id, tenantId, email, name, role, sessionId: randomUUID() };
+  return { ...actor, ...deskActorOf(actor) };
 }
 
 /** A shopper of the shop. */

@@ -44,21 +44,21 @@ export function useOrderDesk() {
     people.staff = await createStaff(t.app.db, { tenantId: people.tenantId, role: 'staff' });
   });
 
-  let pieces: { id: number; name: string }[] = [];
+  let products: { id: number; name: string }[] = [];
   let next = 0;
   /**
-   * An active piece of the demo shop, not age-restricted, that no seeded order holds and no
+   * An active product of the demo shop, not age-restricted, that no seeded order holds and no
    * earlier call of this file handed out (round again when they run out), its stock set to
    * `stock`.
    */
   async function freshProduct(stock = 10) {
-    if (pieces.length === 0) {
+    if (products.length === 0) {
       const held = new Set(
         (await t.app.db.selectFrom('order_items').select('product_id').execute()).map(
           (r) => r.product_id,
         ),
       );
-      // Age-restricted pieces travel only by age-verified delivery: the tests that want one
+      // Age-restricted products travel only by age-verified delivery: the tests that want one
       // ask for it by name.
       const restricted = new Set(
         (
@@ -69,13 +69,13 @@ export function useOrderDesk() {
             .execute()
         ).map((r) => r.id),
       );
-      pieces = (await productsInStock(t.app, 'demo-handcraft', -1)).filter(
+      products = (await productsInStock(t.app, 'demo-handcraft', -1)).filter(
         (p) => !held.has(p.id) && !restricted.has(p.id),
       );
     }
-    const piece = pieces[next++ % pieces.length]!;
-    await setProduct(t.app, piece.id, { stock });
-    return piece;
+    const product = products[next++ % products.length]!;
+    await setProduct(t.app, product.id, { stock });
+    return product;
   }
 
   /**

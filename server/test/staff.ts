@@ -57,11 +57,12 @@ export interface NewTestStaff {
 }
 
 /**
- * A member {@link createStaff} made: the actor a rule is told about (with what the door grants
- * their role at the order desk), their password, and their
- * authenticator secret when made with `twoStep`.
+ * A member {@link createStaff} made: their session as the door reads it (StaffActor), what the
+ * door hands a domain operation for them (their Acting, with its journal, and what it grants
+ * their role at the order desk), their password, and their authenticator secret when made
+ * with `twoStep`.
  */
-export type TestStaff = DeskActor & { password: string; totpSecret?: string };
+export type TestStaff = StaffActor & DeskActor & { password: string; totpSecret?: string };
 
 /**
  * Creates a staff member of the shop through the real rule (server/staff/members.ts), and an
@@ -100,15 +101,17 @@ export async function createStaff(db: Kysely<Database>, options: NewTestStaff): 
       .where('uuid', '=', sessionId)
       .execute();
   }
+  const actor: StaffActor = {
+    id: row.id,
+    tenantId: row.tenant_id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    sessionId,
+  };
   return {
-    ...deskActorOf({
-      id: row.id,
-      tenantId: row.tenant_id,
-      email: row.email,
-      name: row.name,
-      role: row.role,
-      sessionId,
-    }),
+    ...actor,
+    ...deskActorOf(actor),
     password,
     ...(totpSecret ? { totpSecret } : {}),
   };

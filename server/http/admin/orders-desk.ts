@@ -1,10 +1,12 @@
 /**
  * The order desk's moves (openapi/admin.yaml, tag orders): mark paid, ship a delivery, make a
  * collection ready and collected, cancel, reopen. Each translates the contract's body (money as
- * a decimal string, snake_case fields) to the move in server/orders/desk-*.ts, which checks
- * the member's role again, moves the order once under its lock and logs it; each answers the
- * order as the desk shows it afterwards (AdminOrder, ../../orders/desk-order.ts). A refusal is
- * a DomainError the error handler answers (server/http/domain-errors.ts).
+ * a decimal string, snake_case fields) to the move in server/orders/desk-*.ts, handed the
+ * member as `deskActorOf` makes them (their Acting and what their role may do,
+ * ./permissions.ts), which moves the order once under its lock and logs it through the
+ * member's journal; each answers the order as the desk shows it afterwards (AdminOrder,
+ * ../../orders/desk-order.ts). A refusal is a DomainError the error handler answers
+ * (server/http/domain-errors.ts).
  */
 import { toMinorUnits } from '../../../common/money.ts';
 import { cancelByShop } from '../../orders/desk-cancel.ts';

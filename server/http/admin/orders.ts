@@ -4,7 +4,9 @@
  * money owed by hand paid back, and today's work. Each translates the contract's query or body
  * to the domain (server/orders/desk-list.ts, desk-order.ts, desk-today.ts;
  * server/orders/shop-refunds.ts, manual-refunds.ts) and back; the member's role was
- * checked before the handler runs (./permissions.ts) and the domain checks it again. A refusal is a DomainError the error handler answers (server/http/domain-errors.ts).
+ * checked before the handler runs (./permissions.ts), and a move is handed the member's Acting
+ * (`deskActorOf`), whose journal writes the activity log in their name. A refusal is a
+ * DomainError the error handler answers (server/http/domain-errors.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import { listDeskOrders } from '../../orders/desk-list.ts';

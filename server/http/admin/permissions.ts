@@ -17,6 +17,7 @@ import type { OperationId } from '../../../common/admin-contract.ts';
 import type { DeskActor } from '../../orders/desk-rules.ts';
 import type { StaffRole } from '../../platform/db/tables/staff.ts';
 import type { StaffActor } from '../../staff/actor.ts';
+import { actingOf } from '../../staff/activity-log.ts';
 import { PERMISSIONS, type Permission } from '../../staff/roles.ts';
 
 export type OperationAccess = 'public' | 'signed_in' | Permission;
@@ -164,12 +165,13 @@ export function can(role: StaffRole, permission: Permission): boolean {
 }
 
 /**
- * The member as the order desk's rules see them: who they are (for the activity log) and what
- * the door lets them do beyond reading an order (`orders.fulfil`, `orders.money`).
+ * The member as the order desk's rules see them: their Acting (their shop, id and name, and the
+ * journal that writes the activity log in their name; server/staff/activity-log.ts `actingOf`)
+ * and what the door lets them do beyond reading an order (`orders.fulfil`, `orders.money`).
  */
 export function deskActorOf(actor: StaffActor): DeskActor {
   return {
-    ...actor,
+    ...actingOf(actor),
     may: { fulfil: can(actor.role, 'orders.fulfil'), money: can(actor.role, 'orders.money') },
   };
 }

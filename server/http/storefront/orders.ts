@@ -11,6 +11,7 @@ import { placeOrder } from '../../checkout/checkout.ts';
 import { cancelOrder as cancelUnpaidOrder } from '../../orders/closing.ts';
 import { loadOrder, loadOrderHistory } from '../../orders/order-history.ts';
 import { requestCancellation } from '../../orders/cancellation.ts';
+import { journalOf } from '../../staff/activity-log.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
@@ -83,7 +84,8 @@ export const cancelOrder: OperationHandler<'cancelOrder'> = async (request) => {
  * POST /orders/orders/{id}/cancellation-request/ `{reason?}` -> the Order with
  * `cancellation.requested_at` set (UK Consumer Contracts Regulations 2013 reg 32: the
  * shopper's notice of cancellation); 404 for anyone else's order, 409 `{detail}` when the
- * right does not allow it now (server/orders/cancellation-window.ts says why).
+ * right does not allow it now (server/orders/cancellation-window.ts says why). The request is
+ * written to the shop's activity log naming no staff member (the shopper acted).
  */
 export const requestOrderCancellation: OperationHandler<'requestOrderCancellation'> = async (
   request,
@@ -95,5 +97,6 @@ export const requestOrderCancellation: OperationHandler<'requestOrderCancellatio
     { tenantId: request.tenant.id, userId: requireUser(request).id },
     id,
     request.body?.reason,
+    journalOf(null, request.tenant.id),
   );
 };

@@ -20,6 +20,7 @@ import { settlePendingRefunds } from '../../orders/payment-refunds.ts';
 import { settlePendingShopRefunds } from '../../orders/refund-settling.ts';
 import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
 import { PaymentProviders } from '../../payments/registry.ts';
+import { journalOf } from '../../staff/activity-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,7 +142,8 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         const expired = await expireDueOrders(context);
         if (expired.length > 0) app.log.info({ orders: expired }, 'expired unpaid orders');
         await settlePendingRefunds(context);
-        await settlePendingShopRefunds(context);
+        // What a provider answers the sweep is logged in the system's name (no member acted).
+        await settlePendingShopRefunds(context, (tenantId) => journalOf(null, tenantId));
         // Payment reminders and the shops' daily lists of unpaid orders (orders/desk-sweep.ts).
         await sweepDesk(context);
         // At debug level: the multi-process tests count sweeps instead of sleeping through one.
