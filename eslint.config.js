@@ -184,7 +184,7 @@ const NOT_ROLE_CHECK = {
   group: ['**/staff/roles.ts', './roles.ts'],
   importNames: ['PERMISSIONS'],
   message:
-    'A role is checked only at the door (server/http/admin/permissions.ts): a domain rule reads what the door granted (e.g. DeskActor.may), never a role.',
+    'A role is checked only at the door (server/http/admin/permissions.ts): a domain rule reads what the door granted (e.g. OrderActing.may), never a role.',
 };
 const NOT_STAFF_SESSION = {
   group: ['**/staff/actor.ts', '**/staff/activity-log.ts'],

@@ -480,7 +480,7 @@ export interface paths {
       };
       cookie?: never;
     };
-    /** One order with everything the desk shows. */
+    /** One order with everything the back office shows. */
     get: operations['getOrder'];
     put?: never;
     post?: never;
@@ -2309,7 +2309,7 @@ export interface components {
     Money: string;
     /**
      * @description An amount a member types, above zero and at most 100000.00, with two decimals
-     *     (`"45.00"`): money received by hand, or a refund. The maximum is the order desk's one
+     *     (`"45.00"`): money received by hand, or a refund. The maximum is the back office's one
      *     limit (`MAX_DESK_AMOUNT_CENTS` in common/money.ts); the pattern states it too.
      */
     PositiveMoneyInput: string;
@@ -2341,7 +2341,7 @@ export interface components {
       previous: string | null;
     };
     /**
-     * @description `owner` may do everything; `staff` runs the order desk.
+     * @description `owner` may do everything; `staff` runs the back office.
      * @enum {string}
      */
     Role: 'owner' | 'staff';
@@ -2503,7 +2503,7 @@ export interface components {
       | 'expired'
       | 'refunded';
     /**
-     * @description A tab of the desk; `to_ship` lists `paid` and `processing` orders.
+     * @description A tab of the back office; `to_ship` lists `paid` and `processing` orders.
      * @enum {string}
      */
     AdminOrderStatusFilter:
@@ -4570,7 +4570,7 @@ export interface operations {
   listOrders: {
     parameters: {
       query?: {
-        /** @description One tab of the desk; `to_ship` is `paid` and `processing` together. */
+        /** @description One tab of the back office; `to_ship` is `paid` and `processing` together. */
         status?: components['schemas']['AdminOrderStatusFilter'];
         payment_method?: components['schemas']['PaymentMethod'];
         /** @example 2026-11-01 */

@@ -885,7 +885,7 @@ export interface paths {
      * Ask to cancel one of the customer's paid orders under the 14-day right to cancel.
      * @description The shopper's notice of cancellation (UK Consumer Contracts Regulations 2013 reg. 32;
      *     Directive 2011/83/EU art. 11): accepted while `cancellation.can_request` is true, once per
-     *     order. The request reaches the shop's order desk, which refunds the order once the
+     *     order. The request reaches the shop's back office, which refunds the order once the
      *     pieces are back; the shopper is e-mailed an acknowledgement. No reason is needed.
      */
     post: operations['requestOrderCancellation'];

@@ -28,10 +28,10 @@
  * `npm run bench -- --products N` measures the catalogue at size instead: the demo shop grown to
  * N active products, on SQLite and on PostgreSQL (bench/size-bench.ts, bench/size-benchmarks.ts).
  *
- * `npm run bench -- --orders N` (without `--products`) measures the order desk at size instead:
- * the demo shop grown to N orders, the desk's list of orders (first page, a tab, searches) on
- * SQLite and on PostgreSQL, target p99 <= 50 ms at 100,000 (bench/desk-bench.ts,
- * bench/desk-benchmarks.ts).
+ * `npm run bench -- --orders N` (without `--products`) measures the back office at size instead:
+ * the demo shop grown to N orders, the back office's list of orders (first page, a tab, searches)
+ * on SQLite and on PostgreSQL, target p99 <= 50 ms at 100,000 (bench/orders-bench.ts,
+ * bench/order-benchmarks.ts).
  *
  * `npm run bench -- --propagation [--saves N]` measures instead how long a change saved in the
  * back office (a stock count, a price) takes to show on another API process's product answer
@@ -62,7 +62,7 @@ import {
 } from './bench/api-process';
 import { TENANT } from './bench/load-settings';
 import { crawlEveryPage } from './bench/crawl';
-import { parseDeskBenchArgs, runDeskBench } from './bench/desk-bench';
+import { parseOrdersBenchArgs, runOrdersBench } from './bench/orders-bench';
 import { parsePropagationBenchArgs, runPropagationBench } from './bench/propagation-bench';
 import { MemoryWatch } from './bench/memory';
 import { hotPathBenchmarks } from './bench/hot-path';
@@ -82,8 +82,8 @@ try {
   if (propagation) process.exit(await runPropagationBench(propagation));
   const upload = parseUploadBenchArgs(process.argv.slice(2));
   if (upload) process.exit(await runUploadBench(upload));
-  const desk = parseDeskBenchArgs(process.argv.slice(2));
-  if (desk) process.exit(await runDeskBench(desk));
+  const ordersBench = parseOrdersBenchArgs(process.argv.slice(2));
+  if (ordersBench) process.exit(await runOrdersBench(ordersBench));
   const size = parseSizeBenchArgs(process.argv.slice(2));
   if (size) process.exit(await runSizeBench(size));
   await main();

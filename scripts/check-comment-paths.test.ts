@@ -15,7 +15,7 @@ describe('comments that name files', () => {
     mkdirSync(path.join(repo, 'server', 'orders'), { recursive: true });
     mkdirSync(path.join(repo, 'server', 'payments'), { recursive: true });
     writeFileSync(path.join(repo, 'server', 'payments', 'payment-start.ts'), '');
-    writeFileSync(path.join(repo, 'server', 'orders', 'desk-rules.ts'), '');
+    writeFileSync(path.join(repo, 'server', 'orders', 'staff-actions.ts'), '');
     file = path.join(repo, 'server', 'orders', 'context.ts');
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -40,7 +40,7 @@ describe('comments that name files', () => {
       check(
         [
           '// ../payments/payment-start.ts and ../payments/payment-start',
-          '/* the desk: ./desk- files, server/orders/ and server/payments */',
+          '/* the back office: ./staff- files, server/orders/ and server/payments */',
         ].join('\n'),
       ),
     ).toEqual([]);

@@ -8,7 +8,7 @@
  * src/, admin/, common/, scripts/ and tests/. A path is a relative one (`./<file>`, `../<dir>/`)
  * or one from the repository's root (`server/…`, `src/…`, `admin/…`, `common/…`, `scripts/…`,
  * `tests/…`, `docs/…`, `openapi/…`). It exists when the file or folder does, or with a module
- * extension (a specifier without `.ts`), or as the start of a name there (`desk-` for the desk's
+ * extension (a specifier without `.ts`), or as the start of a name there (`staff-` for the orders'
  * files, `docs/decisions/021` for its record), or when git ignores it (a folder a run makes,
  * such as the screenshots). A pattern (`*`, `{…}`, `<…>`, `X.Y.Z`), a path outside the
  * repository and text inside strings are not checked.

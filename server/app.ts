@@ -56,7 +56,7 @@ import { adminApp } from './http/admin-app.ts';
 import { tenant } from './http/tenant.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
-import { seedDeskIfMissing } from './seed/desk-seed.ts';
+import { seedBackOfficeIfMissing } from './seed/back-office-seed.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { seedPaymentSettingsIfMissing } from './seed/payment-seed.ts';
 import { seedDemoCustomersIfMissing } from './seed/customer-seed.ts';
@@ -92,7 +92,7 @@ export interface BuildAppOptions {
    * Seed the demo shops when the database is empty, and their demo customers, payment settings
    * and content when missing (default: config.seedDemo, SEED_DEMO; tests may skip the media files).
    */
-  seed?: boolean | { skipMedia: boolean; deskDemo?: boolean };
+  seed?: boolean | { skipMedia: boolean; backOfficeDemo?: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -233,12 +233,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     if (content.length > 0) app.log.info({ tenants: content }, 'seeded the demo content');
     const shops = await seedShopSettingsIfMissing(app.db);
-    if (shops.length > 0) app.log.info({ tenants: shops }, 'seeded the demo shipping and pieces');
+    if (shops.length > 0) app.log.info({ tenants: shops }, 'seeded the demo shipping and products');
     // The back office's demo staff and orders in every state: on a real start, and in a test
     // that asks for them (the others keep counting only the orders they place).
-    if (typeof seed !== 'object' || seed.deskDemo) {
-      const desk = await seedDeskIfMissing(app.db, { passwordHashCost: config.passwordHashCost });
-      if (desk.length > 0) app.log.info({ added: desk }, 'seeded the back office demo');
+    if (typeof seed !== 'object' || seed.backOfficeDemo) {
+      const backOffice = await seedBackOfficeIfMissing(app.db, {
+        passwordHashCost: config.passwordHashCost,
+      });
+      if (backOffice.length > 0) app.log.info({ added: backOffice }, 'seeded the back office demo');
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * The command-line pieces the benches at size share (./size-bench.ts: `--products N`,
- * ./desk-bench.ts: `--orders N`): which databases to measure (`--postgres`, `--sqlite-only`,
+ * ./orders-bench.ts: `--orders N`): which databases to measure (`--postgres`, `--sqlite-only`,
  * `--postgres-only`) and whole-number option values.
  */
 

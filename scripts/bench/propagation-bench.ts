@@ -29,8 +29,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../server/platform/db/connection.ts';
-import { seedDeskIfMissing } from '../../server/seed/desk-seed.ts';
-import { DEMO_STAFF } from '../../server/seed/desk-seed-data.ts';
+import { seedBackOfficeIfMissing } from '../../server/seed/back-office-seed.ts';
+import { DEMO_STAFF } from '../../server/seed/back-office-seed-data.ts';
 import { freePort } from '../lib/local-servers';
 import { killGroup, projectRoot, stop } from './api-process';
 import {
@@ -207,7 +207,7 @@ export async function runPropagationBench(options: PropagationBenchOptions): Pro
     // The demo staff (the owner signs in on A): the API's seed adds them on a real start only.
     const handle = openDatabase({ databaseUrl: scratch.url, sqlitePath: '' });
     try {
-      await seedDeskIfMissing(handle.db, { passwordHashCost: 10 });
+      await seedBackOfficeIfMissing(handle.db, { passwordHashCost: 10 });
     } finally {
       await handle.db.destroy();
     }

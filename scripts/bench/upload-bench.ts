@@ -50,7 +50,7 @@ export interface UploadBenchOptions {
 }
 
 const TENANT = { 'X-Tenant-Token': 'demo-handcraft' };
-/** The seeded owner (server/seed/desk-seed.ts, docs/back-office.md). */
+/** The seeded owner (server/seed/back-office-seed.ts, docs/back-office.md). */
 const OWNER = { email: 'owner@emberandoak.example', password: 'demo-owner-2026' };
 const WARM_UP = 2;
 const DEADLINE_MS = 20 * 60_000;

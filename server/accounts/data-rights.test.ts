@@ -4,7 +4,7 @@
  * `POST /accounts/me/delete/`, which erases the account (it cannot log in, refresh or use an
  * access token it already holds; its e-mail can register again; addresses, sessions and cart
  * go; reviews and comments stay under "Former customer") while the orders stay, with their
- * name and address, on the shop's order desk. On SQLite, and on PostgreSQL when
+ * name and address, on the shop's order backOffice. On SQLite, and on PostgreSQL when
  * TEST_DATABASE_URL (or DATABASE_URL) is set.
  */
 import type { components } from '../../common/storefront-api';
@@ -19,7 +19,7 @@ import {
   useAccountsApi,
 } from '../test/accounts.ts';
 import { randomUUID } from 'node:crypto';
-import { insertOrder } from '../test/desk-orders.ts';
+import { insertOrder } from '../test/order-fixtures.ts';
 import { productsInStock, tenantId, type TestCustomer } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor } from '../test/staff.ts';
 import { EmailOutbox, UNDELIVERABLE } from '../platform/mail/outbox.ts';
@@ -329,7 +329,7 @@ describe('POST /accounts/me/delete/', () => {
     expect(data.contact_messages).toEqual([]);
   });
 
-  it("keeps the orders, with name and address, on the shop's order desk", async () => {
+  it("keeps the orders, with name and address, on the shop's back office", async () => {
     const me = await busyShopper('Kept');
     expect((await erase(me.pair.access)).status).toBe(204);
     const order = await t.app.db
@@ -351,13 +351,13 @@ describe('POST /accounts/me/delete/', () => {
     ).not.toEqual([]);
 
     const owner = await createStaff(t.app.db, { tenantId: me.who.tenantId, role: 'owner' });
-    const desk = await t.app.inject({
+    const backOffice = await t.app.inject({
       method: 'GET',
       url: `/api/admin/orders/${me.order.order_number}/`,
       headers: asStaff('demo-handcraft', await staffTokenFor(t.app, owner)),
     });
-    expect(desk.statusCode).toBe(200);
-    expect(desk.json()).toMatchObject({
+    expect(backOffice.statusCode).toBe(200);
+    expect(backOffice.json()).toMatchObject({
       order_number: me.order.order_number,
       address: expect.objectContaining({ fullname: 'Kept Lovelace' }),
     });

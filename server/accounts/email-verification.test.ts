@@ -29,7 +29,7 @@ const { t, call, post, loginAs } = useAccountsApi({
   passwordResetMaxPerEmail: MAILS_PER_HOUR,
 });
 
-/** The demo's contact message a visitor sent to the shop (server/seed/desk-seed.ts). */
+/** The demo's contact message a visitor sent to the shop (server/seed/back-office-seed.ts). */
 const LENA = { email: 'lena.fischer@example.de', subject: 'Shipping a carving to Germany' };
 
 let made = 0;

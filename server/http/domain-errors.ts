@@ -79,7 +79,7 @@ const DOMAIN_ERROR_STATUS = {
   order_move_refused: 409,
   shipment_not_found: 404,
   refund_too_large: 400,
-  invalid_desk_input: 400,
+  invalid_order_input: 400,
   stock_gone: 409,
   cancellation_refused: 409,
   // payments

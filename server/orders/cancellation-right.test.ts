@@ -6,9 +6,9 @@
  * cancellation information and model form. On SQLite and on PostgreSQL.
  */
 import type { components } from '../../common/storefront-api';
-import { markOrderPaid } from './desk-mark-paid.ts';
-import { markShipmentCollected, markShipmentReady, shipShipment } from './desk-fulfilment.ts';
-import { cancelByShop } from './desk-cancel.ts';
+import { markOrderPaid } from './mark-paid.ts';
+import { markShipmentCollected, markShipmentReady, shipShipment } from './fulfilment.ts';
+import { cancelByShop } from './shop-cancel.ts';
 import { cancellationState, CANCELLATION_MESSAGES } from './cancellation-window.ts';
 import type {
   CancellationRequestedEmailData,
@@ -16,18 +16,18 @@ import type {
 } from '../platform/mail/templates/order-email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { call, createCustomer } from '../test/shop.ts';
-import { getAdminOrder } from './desk-order.ts';
-import { listDeskOrders } from './desk-list.ts';
+import { getAdminOrder } from './order-detail.ts';
+import { listShopOrders } from './order-list.ts';
 import { updateProduct } from '../catalog/product-editing.ts';
 import { getAdminProduct } from '../catalog/product-admin-read.ts';
-import { centsOf, useOrderDesk } from '../test/order-desk.ts';
+import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 
 type Order = components['schemas']['Order'];
 type Product = components['schemas']['Product'];
 type Cart = components['schemas']['Cart'];
 
-const desk = useOrderDesk();
-const { t } = desk;
+const backOffice = useOrderMoves();
+const { t } = backOffice;
 
 const DAY = 24 * 60 * 60 * 1000;
 const OPTIONS = JSON.stringify([
@@ -50,7 +50,7 @@ const OPTIONS = JSON.stringify([
 
 /** A fresh piece with the handle and engraving options, its flags as given. */
 async function piece(flags: { exempt?: boolean; madeToOrder?: boolean } = {}) {
-  const p = await desk.freshProduct(10);
+  const p = await backOffice.freshProduct(10);
   await t.app.db
     .updateTable('products')
     .set({
@@ -77,7 +77,7 @@ const walnut = { handle: 'walnut' };
 const engraved = { handle: 'walnut', engraving_text: 'For Ada' };
 
 async function paid(order: Order) {
-  await markOrderPaid(desk.ctx(), desk.staff, order.order_number, {
+  await markOrderPaid(backOffice.ctx(), backOffice.staff, order.order_number, {
     amountCents: centsOf(order.total_price),
     payerReference: order.order_number,
   });
@@ -85,7 +85,7 @@ async function paid(order: Order) {
 
 /** Ships shipment `index`, then moves its shipped_at to `at`. */
 async function shippedOn(order: Order, at: Date, index = 0) {
-  await shipShipment(desk.ctx(), desk.staff, order.order_number, {
+  await shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
     shipmentIndex: index,
     carrier: 'royal_mail',
     trackingNumber: 'AB123456789GB',
@@ -101,7 +101,7 @@ async function shippedOn(order: Order, at: Date, index = 0) {
 const request = (
   order: Order,
   body: unknown = {},
-  headers = desk.shopperOf(order.order_number).headers,
+  headers = backOffice.shopperOf(order.order_number).headers,
 ) =>
   call<Order & { detail?: string; reason?: string[] }>(
     t.app,
@@ -116,7 +116,7 @@ const read = (order: Order) =>
     t.app,
     'GET',
     `/orders/orders/${order.id}/`,
-    desk.shopperOf(order.order_number).headers,
+    backOffice.shopperOf(order.order_number).headers,
   );
 
 describe('which pieces and lines are exempt', () => {
@@ -165,7 +165,7 @@ describe('which pieces and lines are exempt', () => {
 
   it('an order keeps each line’s exemption as it was at checkout', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([
+    const order = await backOffice.placeOrder([
       { productId: p.id, customization: walnut },
       { productId: p.id, customization: engraved },
     ]);
@@ -251,7 +251,7 @@ describe('the window', () => {
 describe('asking to cancel', () => {
   it('a paid order: accepted once, with the reason, logged, acknowledged by e-mail', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(order);
     const before = (await read(order)).body.cancellation;
     expect(before).toEqual({
@@ -265,17 +265,17 @@ describe('asking to cancel', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.cancellation.can_request).toBe(false);
     expect(answer.body.cancellation.requested_at).not.toBeNull();
-    const row = await desk.orderRow(order.order_number);
+    const row = await backOffice.orderRow(order.order_number);
     expect(row.cancellation_reason).toBe('The knife is heavier than I hoped.');
     expect(row.status).toBe('paid');
-    expect(await desk.activityOf(order.order_number)).toContainEqual({
+    expect(await backOffice.activityOf(order.order_number)).toContainEqual({
       staff_id: null,
       action: 'order.cancellation_request',
       before: null,
       after: { reason: 'The knife is heavier than I hoped.', deadline: null },
     });
 
-    const data = await desk.emailData<CancellationRequestedEmailData>(
+    const data = await backOffice.emailData<CancellationRequestedEmailData>(
       order.order_number,
       'cancellation_requested',
     );
@@ -293,29 +293,31 @@ describe('asking to cancel', () => {
     expect(again.body.detail).toMatch(
       /^You already asked to cancel this order on \d+ \w+ \d{4}\.$/,
     );
-    expect(await desk.emailKinds(order.order_number)).toEqual(
+    expect(await backOffice.emailKinds(order.order_number)).toEqual(
       expect.arrayContaining(['cancellation_requested']),
     );
     expect(
-      (await desk.emailKinds(order.order_number)).filter((k) => k === 'cancellation_requested'),
+      (await backOffice.emailKinds(order.order_number)).filter(
+        (k) => k === 'cancellation_requested',
+      ),
     ).toHaveLength(1);
   });
 
   it('needs no reason, and refuses one over 1000 characters', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(order);
     const long = await request(order, { reason: 'x'.repeat(1001) });
     expect(long.status).toBe(400);
     expect(long.body.reason).toBeDefined();
     const ok = await request(order);
     expect(ok.status).toBe(200);
-    expect((await desk.orderRow(order.order_number)).cancellation_reason).toBeNull();
+    expect((await backOffice.orderRow(order.order_number)).cancellation_reason).toBeNull();
   });
 
   it('refuses an unpaid order, pointing to its cancel', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     expect(order.cancellation).toEqual({
       exempt: false,
       deadline: null,
@@ -330,7 +332,7 @@ describe('asking to cancel', () => {
   it('refuses an order whose every line is exempt, in words', async () => {
     const made = await piece({ madeToOrder: true });
     const p = await piece();
-    const order = await desk.placeOrder([
+    const order = await backOffice.placeOrder([
       { productId: made.id, customization: walnut },
       { productId: p.id, customization: engraved },
     ]);
@@ -348,7 +350,7 @@ describe('asking to cancel', () => {
 
   it('gives the deadline once shipped, and refuses after it', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(order);
     const shipped = new Date(Date.now() - 3 * DAY);
     await shippedOn(order, shipped);
@@ -371,28 +373,34 @@ describe('asking to cancel', () => {
     expect(late.body.detail).toMatch(
       /^The 14-day cancellation period of this order ended on \d+ \w+ \d{4}\.$/,
     );
-    expect((await desk.orderRow(order.order_number)).cancellation_requested_at).toBeNull();
+    expect((await backOffice.orderRow(order.order_number)).cancellation_requested_at).toBeNull();
   });
 
   it('counts a collection from the day it was collected', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([
+    const order = await backOffice.placeOrder([
       { productId: p.id, customization: walnut, ship: 'collection' },
     ]);
     await paid(order);
-    await markShipmentReady(desk.ctx(), desk.staff, order.order_number, { shipmentIndex: 0 });
+    await markShipmentReady(backOffice.ctx(), backOffice.staff, order.order_number, {
+      shipmentIndex: 0,
+    });
     expect((await read(order)).body.cancellation.deadline).toBeNull();
-    await markShipmentCollected(desk.ctx(), desk.staff, order.order_number, { shipmentIndex: 0 });
-    const collected = (await desk.orderRow(order.order_number)).fulfilled_at;
+    await markShipmentCollected(backOffice.ctx(), backOffice.staff, order.order_number, {
+      shipmentIndex: 0,
+    });
+    const collected = (await backOffice.orderRow(order.order_number)).fulfilled_at;
     const day = new Date(new Date(collected!).getTime() + 14 * DAY).toISOString().slice(0, 10);
     expect((await read(order)).body.cancellation.deadline).toBe(`${day}T23:59:59Z`);
   });
 
   it('refuses a canceled order', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(order);
-    await cancelByShop(desk.ctx(), desk.owner, order.order_number, { reason: 'Sold out.' });
+    await cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, {
+      reason: 'Sold out.',
+    });
     const answer = await request(order);
     expect(answer.status).toBe(409);
     expect(answer.body).toEqual({ detail: CANCELLATION_MESSAGES.closed });
@@ -400,13 +408,13 @@ describe('asking to cancel', () => {
 
   it('answers 404 for another shopper’s order, and another shop’s', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(order);
     const stranger = await createCustomer(t.app);
     expect((await request(order, {}, stranger.headers)).status).toBe(404);
     const elsewhere = await createCustomer(t.app, 'demo-pottery');
     expect((await request(order, {}, elsewhere.headers)).status).toBe(404);
-    expect((await desk.orderRow(order.order_number)).cancellation_requested_at).toBeNull();
+    expect((await backOffice.orderRow(order.order_number)).cancellation_requested_at).toBeNull();
   });
 });
 
@@ -414,12 +422,15 @@ describe('the order confirmation e-mail', () => {
   it('carries each line’s right, the information and the model form with the seller', async () => {
     const p = await piece();
     const made = await piece({ madeToOrder: true });
-    const order = await desk.placeOrder([
+    const order = await backOffice.placeOrder([
       { productId: p.id, customization: walnut },
       { productId: p.id, customization: engraved },
       { productId: made.id, customization: walnut },
     ]);
-    const data = await desk.emailData<OrderPlacedEmailData>(order.order_number, 'order_placed');
+    const data = await backOffice.emailData<OrderPlacedEmailData>(
+      order.order_number,
+      'order_placed',
+    );
     expect(data.cancellation?.returnCostsPaidBy).toBe('shopper');
     expect(data.cancellation?.lines.map((l) => l.exempt)).toEqual([false, true, true]);
     const email = await renderEmail(data);
@@ -440,8 +451,11 @@ describe('the order confirmation e-mail', () => {
 
   it('says an all-exempt order cannot be cancelled, without a form', async () => {
     const made = await piece({ madeToOrder: true });
-    const order = await desk.placeOrder([{ productId: made.id, customization: walnut }]);
-    const data = await desk.emailData<OrderPlacedEmailData>(order.order_number, 'order_placed');
+    const order = await backOffice.placeOrder([{ productId: made.id, customization: walnut }]);
+    const data = await backOffice.emailData<OrderPlacedEmailData>(
+      order.order_number,
+      'order_placed',
+    );
     const email = await renderEmail(data);
     expect(email.text).toContain('Made to your order, so it cannot be cancelled');
     expect(email.text).not.toContain('Model cancellation form');
@@ -449,15 +463,20 @@ describe('the order confirmation e-mail', () => {
 });
 
 describe('the back office', () => {
-  it('shows the request on the desk’s order, its timeline and list, and filters open ones', async () => {
+  it('shows the request on the back office’s order, its timeline and list, and filters open ones', async () => {
     const p = await piece();
-    const order = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const order = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(order);
-    const other = await desk.placeOrder([{ productId: p.id, customization: walnut }]);
+    const other = await backOffice.placeOrder([{ productId: p.id, customization: walnut }]);
     await paid(other);
     expect((await request(order, { reason: 'Too big for my kitchen.' })).status).toBe(200);
 
-    const seen = await getAdminOrder(t.app.db, desk.tenantId, order.order_number, desk.owner);
+    const seen = await getAdminOrder(
+      t.app.db,
+      backOffice.tenantId,
+      order.order_number,
+      backOffice.owner,
+    );
     expect(seen.cancellation_request).toEqual({
       requested_at: expect.any(String),
       reason: 'Too big for my kitchen.',
@@ -470,31 +489,39 @@ describe('the back office', () => {
     });
     expect(seen.actions).toContain('refund');
 
-    const open = await listDeskOrders(t.app.db, desk.tenantId, { cancellationRequest: 'open' });
+    const open = await listShopOrders(t.app.db, backOffice.tenantId, {
+      cancellationRequest: 'open',
+    });
     const numbers = open.results.map((o) => o.order_number);
     expect(numbers).toContain(order.order_number);
     expect(numbers).not.toContain(other.order_number);
     expect(
       open.results.find((o) => o.order_number === order.order_number)?.cancellation_request,
     ).toMatchObject({ reason: 'Too big for my kitchen.' });
-    const all = await listDeskOrders(t.app.db, desk.tenantId, { search: other.order_number });
+    const all = await listShopOrders(t.app.db, backOffice.tenantId, { search: other.order_number });
     expect(all.results[0]?.cancellation_request).toBeNull();
 
     // Refunded in full by the owner, the request is no longer open.
-    await cancelByShop(desk.ctx(), desk.owner, order.order_number, {
+    await cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, {
       reason: 'Cancelled as you asked; refunded in full.',
     });
-    const after = await listDeskOrders(t.app.db, desk.tenantId, { cancellationRequest: 'open' });
+    const after = await listShopOrders(t.app.db, backOffice.tenantId, {
+      cancellationRequest: 'open',
+    });
     expect(after.results.map((o) => o.order_number)).not.toContain(order.order_number);
   });
 
   it('lets the product editor set the exemption, logged, and the shop shows it', async () => {
     const p = await piece();
-    expect((await getAdminProduct(t.app.db, desk.tenantId, p.id)).cancellation_exempt).toBe(false);
-    expect(await updateProduct(t.app.db, desk.staff, p.id, { cancellation_exempt: true })).toBe(
+    expect((await getAdminProduct(t.app.db, backOffice.tenantId, p.id)).cancellation_exempt).toBe(
+      false,
+    );
+    expect(
+      await updateProduct(t.app.db, backOffice.staff, p.id, { cancellation_exempt: true }),
+    ).toBe(true);
+    expect((await getAdminProduct(t.app.db, backOffice.tenantId, p.id)).cancellation_exempt).toBe(
       true,
     );
-    expect((await getAdminProduct(t.app.db, desk.tenantId, p.id)).cancellation_exempt).toBe(true);
     const log = await t.app.db
       .selectFrom('activity_log')
       .select(['before', 'after'])

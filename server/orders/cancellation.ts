@@ -3,7 +3,7 @@
  * Regulations 2013 regs 29-38, notice of cancellation reg 32; Directive 2011/83/EU arts 9-16).
  * The window and the refusals are ./cancellation-window.ts's; what a line is exempt for is
  * server/catalog/cancellation-exemption.ts's; the words shown to the shopper are
- * common/cancellation-form.ts's. The desk answers a request with its refund.
+ * common/cancellation-form.ts's. The back office answers a request with its refund.
  */
 import { DomainError } from '../platform/domain-error.ts';
 import type { Journal } from '../platform/journal.ts';

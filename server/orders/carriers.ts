@@ -1,9 +1,9 @@
 /**
- * The carriers the order desk ships with, their names as a shopper reads them, and the page
- * where a parcel is tracked. A tracking link is built from the carrier's template with the
- * tracking number URL-encoded (the desk lets letters, digits, spaces and hyphens through, and a
- * space must not end the link); `other` has no link: the shopper is given the number and the
- * carrier's name only.
+ * The carriers the back office ships with, their names as a shopper reads them, and the page
+ * where a parcel is tracked. A tracking link is built from the carrier's template with the tracking
+ * number URL-encoded (the back office lets letters, digits, spaces and hyphens through, and a space
+ * must not end the link); `other` has no link: the shopper is given the number and the carrier's
+ * name only.
  */
 import type { Carrier } from '../platform/db/tables/orders.ts';
 
@@ -16,7 +16,7 @@ interface CarrierEntry {
   trackingUrl: string | null;
 }
 
-/** Every carrier, in the order the desk offers them. */
+/** Every carrier, in the order the back office offers them. */
 export const CARRIERS: { readonly [C in Carrier]: CarrierEntry } = {
   royal_mail: {
     label: 'Royal Mail',
@@ -35,7 +35,7 @@ export const CARRIERS: { readonly [C in Carrier]: CarrierEntry } = {
   other: { label: 'Other carrier', trackingUrl: null },
 };
 
-/** The carriers' values, for validation and the desk's choices. */
+/** The carriers' values, for validation and the back office's choices. */
 export const CARRIER_VALUES = Object.keys(CARRIERS) as Carrier[];
 
 /** True when `value` is one of the carriers. */

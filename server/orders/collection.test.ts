@@ -1,20 +1,20 @@
 /**
- * Collections at the workshop: the desk marks one ready (the shopper is e-mailed where and
+ * Collections at the workshop: the back office marks one ready (the shopper is e-mailed where and
  * when to collect it), then collected (nothing more is sent: the shopper was there), and the
  * order's status follows its shipments: ready_to_collect once every delivery is sent,
  * completed once everything is handed over. On SQLite and on PostgreSQL.
  */
-import { markOrderPaid } from './desk-mark-paid.ts';
-import { markShipmentCollected, markShipmentReady, shipShipment } from './desk-fulfilment.ts';
-import type { OrderReadyToCollectEmailData } from '../platform/mail/templates/desk-email-data.ts';
+import { markOrderPaid } from './mark-paid.ts';
+import { markShipmentCollected, markShipmentReady, shipShipment } from './fulfilment.ts';
+import type { OrderReadyToCollectEmailData } from '../platform/mail/templates/staff-move-email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
-import { centsOf, refusalOf, useOrderDesk } from '../test/order-desk.ts';
+import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 
-const desk = useOrderDesk();
+const backOffice = useOrderMoves();
 
-async function paidOrder(lines: Parameters<typeof desk.placeOrder>[0]) {
-  const order = await desk.placeOrder(lines);
-  await markOrderPaid(desk.ctx(), desk.owner, order.order_number, {
+async function paidOrder(lines: Parameters<typeof backOffice.placeOrder>[0]) {
+  const order = await backOffice.placeOrder(lines);
+  await markOrderPaid(backOffice.ctx(), backOffice.owner, order.order_number, {
     amountCents: centsOf(order.total_price),
     payerReference: order.order_number,
   });
@@ -24,13 +24,13 @@ async function paidOrder(lines: Parameters<typeof desk.placeOrder>[0]) {
 describe('a collection', () => {
   it('made ready tells the shopper where to collect it; collected, the order is completed', async () => {
     const order = await paidOrder([
-      { productId: (await desk.freshProduct()).id, quantity: 2, ship: 'collection' },
+      { productId: (await backOffice.freshProduct()).id, quantity: 2, ship: 'collection' },
     ]);
     const at = { shipmentIndex: 0 };
-    expect((await markShipmentReady(desk.ctx(), desk.staff, order.order_number, at)).status).toBe(
-      'ready_to_collect',
-    );
-    const data = await desk.emailData<OrderReadyToCollectEmailData>(
+    expect(
+      (await markShipmentReady(backOffice.ctx(), backOffice.staff, order.order_number, at)).status,
+    ).toBe('ready_to_collect');
+    const data = await backOffice.emailData<OrderReadyToCollectEmailData>(
       order.order_number,
       'order_ready_to_collect',
     );
@@ -48,30 +48,31 @@ describe('a collection', () => {
     const email = await renderEmail(data);
     expect(email.subject).toBe(`Order ${order.order_number} is ready to collect`);
     expect(email.text).toContain('The Forge (workshop and showroom)\n12 Forge Lane');
-    expect((await desk.orderRow(order.order_number)).fulfilled_at).toBeNull();
+    expect((await backOffice.orderRow(order.order_number)).fulfilled_at).toBeNull();
 
     expect(
-      (await markShipmentCollected(desk.ctx(), desk.staff, order.order_number, at)).status,
+      (await markShipmentCollected(backOffice.ctx(), backOffice.staff, order.order_number, at))
+        .status,
     ).toBe('completed');
-    const row = await desk.orderRow(order.order_number);
+    const row = await backOffice.orderRow(order.order_number);
     expect(row.status).toBe('completed');
     expect(row.fulfilled_at).not.toBeNull();
     // Collected sends nothing.
-    expect(await desk.emailKinds(order.order_number)).toEqual([
+    expect(await backOffice.emailKinds(order.order_number)).toEqual([
       'order_placed',
       'shop_order_awaiting_payment',
       'payment_received',
       'order_ready_to_collect',
     ]);
-    expect((await desk.activityOf(order.order_number)).slice(1)).toEqual([
+    expect((await backOffice.activityOf(order.order_number)).slice(1)).toEqual([
       {
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
         action: 'order.ready_to_collect',
         before: { status: 'paid', shipment: 0, fulfilment: null },
         after: { status: 'ready_to_collect', shipment: 0, fulfilment: 'ready' },
       },
       {
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
         action: 'order.collected',
         before: { status: 'ready_to_collect', shipment: 0, fulfilment: 'ready' },
         after: { status: 'completed', shipment: 0, fulfilment: 'collected' },
@@ -81,30 +82,33 @@ describe('a collection', () => {
 
   it('beside a delivery: processing until the delivery is sent, then ready to collect', async () => {
     const order = await paidOrder([
-      { productId: (await desk.freshProduct()).id, ship: 'uk-standard' },
-      { productId: (await desk.freshProduct()).id, ship: 'collection' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'uk-standard' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'collection' },
     ]);
     const delivery = order.shipments.findIndex((s) => s.kind === 'delivery');
     const collection = order.shipments.findIndex((s) => s.kind === 'collection');
-    const ctx = desk.ctx();
+    const ctx = backOffice.ctx();
     expect(
-      (await markShipmentReady(ctx, desk.staff, order.order_number, { shipmentIndex: collection }))
-        .status,
+      (
+        await markShipmentReady(ctx, backOffice.staff, order.order_number, {
+          shipmentIndex: collection,
+        })
+      ).status,
     ).toBe('processing');
     expect(
       (
-        await shipShipment(ctx, desk.staff, order.order_number, {
+        await shipShipment(ctx, backOffice.staff, order.order_number, {
           shipmentIndex: delivery,
           carrier: 'royal_mail',
           trackingNumber: 'AB123456789GB',
         })
       ).status,
     ).toBe('ready_to_collect');
-    const shipped = await desk.emailData(order.order_number, 'order_shipped');
+    const shipped = await backOffice.emailData(order.order_number, 'order_shipped');
     expect(shipped).toMatchObject({ stillToCome: 1 });
     expect(
       (
-        await markShipmentCollected(ctx, desk.staff, order.order_number, {
+        await markShipmentCollected(ctx, backOffice.staff, order.order_number, {
           shipmentIndex: collection,
         })
       ).status,
@@ -115,15 +119,17 @@ describe('a collection', () => {
 describe('what a collection refuses', () => {
   it('collected before it is ready, ready twice, collected twice, a delivery made ready, an unpaid order', async () => {
     const order = await paidOrder([
-      { productId: (await desk.freshProduct()).id, ship: 'collection' },
-      { productId: (await desk.freshProduct()).id, ship: 'uk-standard' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'collection' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'uk-standard' },
     ]);
     const collection = order.shipments.findIndex((s) => s.kind === 'collection');
     const delivery = order.shipments.findIndex((s) => s.kind === 'delivery');
     const ready = (shipmentIndex: number, number = order.order_number) =>
-      markShipmentReady(desk.ctx(), desk.staff, number, { shipmentIndex });
+      markShipmentReady(backOffice.ctx(), backOffice.staff, number, { shipmentIndex });
     const collected = (shipmentIndex: number) =>
-      markShipmentCollected(desk.ctx(), desk.staff, order.order_number, { shipmentIndex });
+      markShipmentCollected(backOffice.ctx(), backOffice.staff, order.order_number, {
+        shipmentIndex,
+      });
     const detail = async (move: Promise<unknown>) => (await refusalOf(move)).body.detail;
 
     expect(await detail(collected(collection))).toBe(
@@ -137,11 +143,13 @@ describe('what a collection refuses', () => {
     expect(await detail(collected(collection))).toBe('This shipment has already been collected.');
     expect(await detail(ready(collection))).toBe('This shipment has already been collected.');
     expect(
-      (await desk.emailKinds(order.order_number)).filter((k) => k === 'order_ready_to_collect'),
+      (await backOffice.emailKinds(order.order_number)).filter(
+        (k) => k === 'order_ready_to_collect',
+      ),
     ).toHaveLength(1);
 
-    const unpaid = await desk.placeOrder([
-      { productId: (await desk.freshProduct()).id, ship: 'collection' },
+    const unpaid = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id, ship: 'collection' },
     ]);
     expect(await refusalOf(ready(0, unpaid.order_number))).toEqual({
       status: 409,

@@ -9,12 +9,12 @@
  * - `payment_in_progress`: a card payment of the order is `pending` at its provider, so the
  *   money may be on its way.
  *
- * The order desk's (the back office):
+ * The back office's (the back office):
  * - `order_move_refused`: the order's state does not allow the action (mark paid on a closed
  *   order, ship an unpaid one, reopen one that has not expired); the message says why.
  * - `shipment_not_found`: the order has no shipment at that index.
  * - `refund_too_large`: more than was paid and is not yet refunded (field `amount`).
- * - `invalid_desk_input`: a field the desk sent is missing or out of range (field errors).
+ * - `invalid_order_input`: a field the back office sent is missing or out of range (field errors).
  * - `stock_gone`: reopening an expired order whose pieces are no longer all in stock.
  *
  * The 14-day right to cancel (./cancellation.ts):
@@ -29,6 +29,6 @@ export type OrderErrorCode =
   | 'order_move_refused'
   | 'shipment_not_found'
   | 'refund_too_large'
-  | 'invalid_desk_input'
+  | 'invalid_order_input'
   | 'stock_gone'
   | 'cancellation_refused';

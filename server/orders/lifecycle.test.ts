@@ -19,7 +19,7 @@ const ORDER_STATES: OrderStatus[] = [
 const PAYMENT_STATES: PaymentState[] = ['initiated', 'pending', 'succeeded', 'failed', 'canceled'];
 
 const ORDER_ALLOWED = new Set([
-  // Paid by card or marked paid at the desk; canceled by the shopper or the shop; expired.
+  // Paid by card or marked paid at the back office; canceled by the shopper or the shop; expired.
   'awaiting_payment>paid',
   'awaiting_payment>canceled',
   'awaiting_payment>expired',

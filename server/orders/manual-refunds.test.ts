@@ -14,14 +14,14 @@ import {
   insertOrder,
   payByCard,
   payByHand,
-} from '../test/desk-orders.ts';
+} from '../test/order-fixtures.ts';
 import { tenantId } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { cancelByShop } from './desk-cancel.ts';
-import { getAdminOrder } from './desk-order.ts';
-import { getToday } from './desk-today.ts';
+import { cancelByShop } from './shop-cancel.ts';
+import { getAdminOrder } from './order-detail.ts';
+import { getToday } from './today.ts';
 import { loadOrder } from './order-history.ts';
-import type { DeskActor } from './desk-rules.ts';
+import type { OrderActing } from './staff-actions.ts';
 import {
   PAID_BACK_MESSAGES,
   settleManualPaymentRefund,
@@ -38,8 +38,8 @@ let t: TestApp;
 let app: FastifyInstance;
 let fakeStripe: FakeStripe;
 let demo: number;
-let owner: DeskActor;
-let staff: DeskActor;
+let owner: OrderActing;
+let staff: OrderActing;
 
 beforeAll(async () => {
   fakeStripe = await startFakeStripe(STRIPE);
@@ -220,7 +220,7 @@ describe('a refund paid back by hand', () => {
     ]) {
       await expect(
         settleManualRefund(app.orders, owner, order.order_number, order.refund.id, { note }),
-      ).rejects.toMatchObject({ code: 'invalid_desk_input', fields: { note: [message] } });
+      ).rejects.toMatchObject({ code: 'invalid_order_input', fields: { note: [message] } });
     }
     expect(await todayNumbers()).toContain(order.order_number);
   });

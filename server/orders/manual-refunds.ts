@@ -1,7 +1,7 @@
 /**
  * Money the shop owes by hand, marked paid back (the back office; owners only).
  *
- * Two things are owed by hand, and today's list (../orders/desk-today.ts) shows both until an
+ * Two things are owed by hand, and today's list (../orders/today.ts) shows both until an
  * owner records here that the shop paid them back (by bank transfer, or otherwise):
  *   - a refund whose status is `manual` (./shop-refunds.ts: money received by hand, or a card
  *     refund its provider could not make) becomes `paid_back`;
@@ -24,7 +24,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
-import { deskOrderId, lockDeskOrder, moveRefused, orderNotFound } from './desk-common.ts';
+import { orderIdForMove, lockOrderForMove, moveRefused, orderNotFound } from './staff-moves.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
 
 /** The longest note an owner may give (the contract's PaidBackRequest). */
@@ -50,7 +50,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Reads the owner's note: trimmed, null when absent or blank.
- * @throws DomainError `invalid_desk_input` with a message on `note` when it is over 200
+ * @throws DomainError `invalid_order_input` with a message on `note` when it is over 200
  *   characters or holds a control character (a line break included: it is one line).
  */
 export function parsePaidBackNote(input: PaidBackRequest | undefined): string | null {
@@ -64,7 +64,7 @@ export function parsePaidBackNote(input: PaidBackRequest | undefined): string | 
         ? PAID_BACK_MESSAGES.controlCharacters
         : null;
   if (problem) {
-    throw new DomainError<OrderErrorCode>('invalid_desk_input', 'Invalid note.', {
+    throw new DomainError<OrderErrorCode>('invalid_order_input', 'Invalid note.', {
       fields: { note: [problem] },
     });
   }
@@ -81,10 +81,10 @@ async function underOrderLock(
   input: PaidBackRequest | undefined,
   change: (trx: Trx, order: OrderRow, note: string | null) => Promise<void>,
 ): Promise<void> {
-  const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
+  const orderId = await orderIdForMove(ctx.db, actor.tenantId, orderNumber);
   const note = parsePaidBackNote(input);
   await ctx.db.transaction().execute(async (trx) => {
-    await change(trx, await lockDeskOrder(trx, orderId, actor.tenantId), note);
+    await change(trx, await lockOrderForMove(trx, orderId, actor.tenantId), note);
   });
 }
 
@@ -95,7 +95,7 @@ async function underOrderLock(
  * @param actor the owner, as the door hands them over (it checked `orders.money`): their shop
  *   and the journal that writes the activity entry in their name.
  * @throws DomainError `order_not_found` ("Not found.") for no such order in the actor's shop,
- *   or no such refund of it; `invalid_desk_input` (field `note`, see parsePaidBackNote);
+ *   or no such refund of it; `invalid_order_input` (field `note`, see parsePaidBackNote);
  *   `order_move_refused` (409) "This refund is already paid back." or "Only a refund to pay by
  *   hand can be marked paid back." (pending, succeeded or failed).
  */
@@ -148,7 +148,7 @@ export async function settleManualRefund(
  * @param actor the owner, as the door hands them over (it checked `orders.money`): their shop
  *   and the journal that writes the activity entry in their name.
  * @throws DomainError `order_not_found` ("Not found.") for no such order in the actor's shop,
- *   or no such payment of it; `invalid_desk_input` (field `note`);
+ *   or no such payment of it; `invalid_order_input` (field `note`);
  *   `order_move_refused` (409) "This payment is already paid back." or "Only a payment to pay
  *   back by hand can be marked paid back." (a payment the order keeps, one being refunded or
  *   refunded by its provider).

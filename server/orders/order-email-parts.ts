@@ -1,6 +1,6 @@
 /**
- * The parts of the order e-mails (./order-emails.ts, ./desk-emails.ts): an order loaded as its
- * e-mails show it (the shop, the customer, the lines with their options and notes, the
+ * The parts of the order e-mails (./order-emails.ts, ./staff-move-emails.ts): an order loaded as
+ * its e-mails show it (the shop, the customer, the lines with their options and notes, the
  * shipping, the address, how it is paid), and writing e-mails to the outbox, each once.
  */
 import type { Kysely, Selectable } from 'kysely';
@@ -187,8 +187,8 @@ export function legalLine(site: {
 }
 
 /**
- * The order's VAT as a sentence under its total, at the rate it kept (../../common/vat.ts): "Includes VAT
- * at 20%: $82.75." or "No VAT is charged.".
+ * The order's VAT as a sentence under its total, at the rate it kept (../../common/vat.ts):
+ * "Includes VAT at 20%: $82.75." or "No VAT is charged.".
  */
 export function vatNote(
   order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'>,

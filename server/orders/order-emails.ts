@@ -1,8 +1,8 @@
 /**
  * The e-mails of an order's events (decision 040): each event becomes the shopper's and/or the
- * shop's e-mail data (server/platform/mail/templates/email-data.ts), written to the outbox inside the
- * transaction that made the event happen, so committed together or not at all. The outbox
- * sends them after the commit (server/platform/mail/outbox.ts). A dedupe key per event and recipient
+ * shop's e-mail data (server/platform/mail/templates/email-data.ts), written to the outbox inside
+ * the transaction that made the event happen, so committed together or not at all. The outbox sends
+ * them after the commit (server/platform/mail/outbox.ts). A dedupe key per event and recipient
  * means a replayed transition can never queue an e-mail twice.
  *
  *   placed  -> shopper: order_placed; shop: shop_order_awaiting_payment (an offline method)
@@ -11,7 +11,7 @@
  *   refund  -> shopper: late_payment_refund; shop: shop_refund_needed
  *   refunded_by_shop -> shopper: order_refunded (the amount, how it comes back, the owner's
  *                       reason, and what was refunded in all: ./order-money.ts)
- *   the order desk's moves (./desk-emails.ts):
+ *   the back office's moves (./staff-move-emails.ts):
  *   marked_paid      -> shopper: payment_received (money the shop received by hand)
  *   shipped          -> shopper: order_shipped (carrier, tracking number and link)
  *   ready_to_collect -> shopper: order_ready_to_collect (where and when)
@@ -29,7 +29,7 @@ import type { OrderEvent } from './events.ts';
 import { isCardMethod } from '../payments/methods.ts';
 import type { Trx } from './order-lock.ts';
 import { orderMoney } from './order-money.ts';
-import { deskEmailsOf } from './desk-emails.ts';
+import { moveEmailsOf } from './staff-move-emails.ts';
 import { cancellationRequestedData, cancellationTerms } from './cancellation-emails.ts';
 import {
   emailPayment,
@@ -55,7 +55,7 @@ async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Ou
     case 'ready_to_collect':
     case 'canceled_by_shop':
     case 'payment_reminder':
-      return deskEmailsOf(trx, event, l, base, key);
+      return moveEmailsOf(trx, event, l, base, key);
     case 'placed': {
       const payment = placedPayment(l, expiresAt);
       // The confirmation on a durable medium carries the right to cancel and the model form.

@@ -1,16 +1,16 @@
 /**
  * What an order holds of the shopper's money: what was paid (card payments the order keeps,
  * and money the shop received by hand), what was refunded of it, and so what may still be
- * refunded. The refunds (server/orders/shop-refunds.ts: a refund, and the desk's cancel of a
- * paid order, "refund in full"), the refund e-mails (./order-emails.ts, ./desk-emails.ts) and
- * the desk's order page (./desk-order.ts) read it the same way, so nothing pays back more than
- * this says may be refunded.
+ * refunded. The refunds (server/orders/shop-refunds.ts: a refund, and the back office's cancel of a
+ * paid order, "refund in full"), the refund e-mails (./order-emails.ts, ./staff-move-emails.ts) and
+ * the back office's order page (./order-detail.ts) read it the same way, so nothing pays back more
+ * than this says may be refunded.
  *
  * Paid: every `succeeded` card payment without a `refund_status` (a payment with one is money
  * the order could not keep: it was closed first, or another attempt had paid it, and that
  * money is refunded on its own, server/orders/payment-refunds.ts), plus the money received
  * by hand (`manual_payments`) that counts: up to the order's total, and above it only what an
- * owner confirmed as an overpayment (`overpayment_confirmed_at`, ./desk-mark-paid.ts). An
+ * owner confirmed as an overpayment (`overpayment_confirmed_at`, ./mark-paid.ts). An
  * amount above the total that no owner confirmed (a row recorded before overpayments needed
  * one) is `unconfirmedCents`: shown, never paid out. Refunded: every `refunds` row that is not
  * `failed` (a `pending` one is reserved while its provider is asked, so two refunds at once

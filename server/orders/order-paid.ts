@@ -1,7 +1,7 @@
 /**
  * The one rule of an order becoming paid (decision 038), whoever saw the money: a card capture
  * its provider reported (server/orders/payment-moves.ts) or money the shop received by hand
- * and confirmed at the order desk (./desk-mark-paid.ts). In the caller's transaction, under the
+ * and confirmed at the back office (./mark-paid.ts). In the caller's transaction, under the
  * order lock (./order-lock.ts):
  *
  * - the order moves `awaiting_payment -> paid` with a conditional UPDATE, so of two payments,

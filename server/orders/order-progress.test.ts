@@ -61,7 +61,7 @@ async function paidOrderWithTwoShipments(who: TestCustomer): Promise<Order> {
   return placed.body;
 }
 
-/** Records what the desk did with shipment `index` of the order, as the desk's table holds it. */
+/** Records what the back office did with shipment `index` of the order, as the back office's table holds it. */
 async function fulfil(
   order: Order,
   index: number,

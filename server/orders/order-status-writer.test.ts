@@ -4,7 +4,7 @@
  * writers racing for one move, one makes it; a move the lifecycle does not list writes nothing.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { createShop, createShopper, insertOrder } from '../test/desk-orders.ts';
+import { createShop, createShopper, insertOrder } from '../test/order-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 

@@ -3,17 +3,21 @@
  * sends each shop one list a day of the orders still waiting for such money. On SQLite and on
  * PostgreSQL.
  */
-import { DIGEST_HOUR_UTC, sendAwaitingPaymentDigests, sendPaymentReminders } from './desk-sweep.ts';
-import { markOrderPaid } from './desk-mark-paid.ts';
+import {
+  DIGEST_HOUR_UTC,
+  sendAwaitingPaymentDigests,
+  sendPaymentReminders,
+} from './payment-reminders.ts';
+import { markOrderPaid } from './mark-paid.ts';
 import type {
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
-} from '../platform/mail/templates/desk-email-data.ts';
+} from '../platform/mail/templates/staff-move-email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
-import { centsOf, useOrderDesk } from '../test/order-desk.ts';
+import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 
-const desk = useOrderDesk();
-const { t } = desk;
+const backOffice = useOrderMoves();
+const { t } = backOffice;
 
 const HOUR = 3600 * 1000;
 
@@ -23,20 +27,22 @@ const after = (order: { created_at: string }, ms: number) =>
 
 describe('the payment reminder', () => {
   it('goes once, two days before a bank transfer expires, with how to pay', async () => {
-    const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const order = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
     const reminded = async (at: Date) =>
-      (await sendPaymentReminders(desk.ctx(at))).includes(order.id);
+      (await sendPaymentReminders(backOffice.ctx(at))).includes(order.id);
 
     // Five days in: not yet. Just inside the last 48 hours: now, once.
     expect(await reminded(after(order, 5 * 24 * HOUR - HOUR))).toBe(false);
     expect(await reminded(after(order, 5 * 24 * HOUR + HOUR))).toBe(true);
     expect(await reminded(after(order, 5 * 24 * HOUR + 2 * HOUR))).toBe(false);
     expect(await reminded(after(order, 6 * 24 * HOUR))).toBe(false);
-    expect((await desk.orderRow(order.order_number)).reminder_sent_at).not.toBeNull();
+    expect((await backOffice.orderRow(order.order_number)).reminder_sent_at).not.toBeNull();
 
-    const kinds = await desk.emailKinds(order.order_number);
+    const kinds = await backOffice.emailKinds(order.order_number);
     expect(kinds.filter((k) => k === 'payment_reminder')).toHaveLength(1);
-    const data = await desk.emailData<PaymentReminderEmailData>(
+    const data = await backOffice.emailData<PaymentReminderEmailData>(
       order.order_number,
       'payment_reminder',
     );
@@ -47,16 +53,16 @@ describe('the payment reminder', () => {
   });
 
   it('is not sent for a paid order, a card order, or one placed inside its last two days', async () => {
-    const paid = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
-    await markOrderPaid(desk.ctx(), desk.staff, paid.order_number, {
+    const paid = await backOffice.placeOrder([{ productId: (await backOffice.freshProduct()).id }]);
+    await markOrderPaid(backOffice.ctx(), backOffice.staff, paid.order_number, {
       amountCents: centsOf(paid.total_price),
       payerReference: paid.order_number,
     });
-    const card = await desk.placeOrder(
-      [{ productId: (await desk.freshProduct()).id }],
+    const card = await backOffice.placeOrder(
+      [{ productId: (await backOffice.freshProduct()).id }],
       'card_2c2p',
     );
-    const late = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const late = await backOffice.placeOrder([{ productId: (await backOffice.freshProduct()).id }]);
     // A shop whose transfers must arrive within a day: the order e-mail said so already.
     const deadline = new Date(Date.parse(late.created_at) + 24 * HOUR).toISOString();
     await t.app.db
@@ -65,19 +71,24 @@ describe('the payment reminder', () => {
       .where('id', '=', late.id)
       .execute();
     const at = after(card, 30 * 60 * 1000);
-    const reminded = await sendPaymentReminders(desk.ctx(at));
+    const reminded = await sendPaymentReminders(backOffice.ctx(at));
     for (const order of [paid, card, late]) {
       expect(reminded).not.toContain(order.id);
-      expect(await desk.emailKinds(order.order_number)).not.toContain('payment_reminder');
+      expect(await backOffice.emailKinds(order.order_number)).not.toContain('payment_reminder');
     }
   });
 
   it('goes once when two sweeps run at the same moment', async () => {
-    const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const order = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
     const at = after(order, 6 * 24 * HOUR);
-    await Promise.all([sendPaymentReminders(desk.ctx(at)), sendPaymentReminders(desk.ctx(at))]);
+    await Promise.all([
+      sendPaymentReminders(backOffice.ctx(at)),
+      sendPaymentReminders(backOffice.ctx(at)),
+    ]);
     expect(
-      (await desk.emailKinds(order.order_number)).filter((k) => k === 'payment_reminder'),
+      (await backOffice.emailKinds(order.order_number)).filter((k) => k === 'payment_reminder'),
     ).toHaveLength(1);
   });
 });
@@ -95,29 +106,31 @@ describe("the shop's daily list of orders awaiting payment", () => {
       .execute();
 
   it('goes to the shop once a day from the morning, listing its transfers to confirm', async () => {
-    const waiting = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
-    const card = await desk.placeOrder(
-      [{ productId: (await desk.freshProduct()).id }],
+    const waiting = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
+    const card = await backOffice.placeOrder(
+      [{ productId: (await backOffice.freshProduct()).id }],
       'card_2c2p',
     );
     const before = (await digests()).length;
 
     expect(
-      await sendAwaitingPaymentDigests(desk.ctx(day('2030-03-04', DIGEST_HOUR_UTC - 1))),
+      await sendAwaitingPaymentDigests(backOffice.ctx(day('2030-03-04', DIGEST_HOUR_UTC - 1))),
     ).toEqual([]);
     expect(
-      await sendAwaitingPaymentDigests(desk.ctx(day('2030-03-04', DIGEST_HOUR_UTC))),
-    ).toContain(desk.tenantId);
+      await sendAwaitingPaymentDigests(backOffice.ctx(day('2030-03-04', DIGEST_HOUR_UTC))),
+    ).toContain(backOffice.tenantId);
     expect(
-      await sendAwaitingPaymentDigests(desk.ctx(day('2030-03-04', DIGEST_HOUR_UTC + 5))),
-    ).not.toContain(desk.tenantId);
+      await sendAwaitingPaymentDigests(backOffice.ctx(day('2030-03-04', DIGEST_HOUR_UTC + 5))),
+    ).not.toContain(backOffice.tenantId);
 
     const sent = (await digests()).slice(before);
-    const ours = sent.filter((d) => d.dedupe_key.startsWith(`shop:${desk.tenantId}:`));
+    const ours = sent.filter((d) => d.dedupe_key.startsWith(`shop:${backOffice.tenantId}:`));
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatchObject({
       recipient: 'hello@emberandoak.example',
-      dedupe_key: `shop:${desk.tenantId}:awaiting_payments:2030-03-04:shop`,
+      dedupe_key: `shop:${backOffice.tenantId}:awaiting_payments:2030-03-04:shop`,
       order_id: null,
     });
     const data = JSON.parse(ours[0]!.data) as ShopAwaitingPaymentsDigestEmailData;
@@ -137,8 +150,8 @@ describe("the shop's daily list of orders awaiting payment", () => {
     expect(email.text).toContain(`${waiting.order_number}: Ada Lovelace, $${waiting.total_price}`);
 
     // The next day, another.
-    expect(await sendAwaitingPaymentDigests(desk.ctx(day('2030-03-05', 9)))).toContain(
-      desk.tenantId,
+    expect(await sendAwaitingPaymentDigests(backOffice.ctx(day('2030-03-05', 9)))).toContain(
+      backOffice.tenantId,
     );
   });
 });

@@ -95,16 +95,16 @@ export function orderShipments(row: Pick<OrderRow, 'shipments'>): Schemas['Shipm
   return parseJsonArray<Schemas['Shipment']>(row.shipments);
 }
 
-/** The columns of a fulfilment the shopper's answer is made from (never who on the desk did it). */
+/** The columns of a fulfilment the shopper's answer is made from (never who on the back office did it). */
 type FulfilmentRow = Pick<
   Selectable<OrderFulfilmentsTable>,
   'status' | 'carrier' | 'tracking_number' | 'shipped_at' | 'ready_at' | 'collected_at'
 >;
 
 /**
- * A fulfilment row as the contract's Fulfilment: the desk's `ready` reads `ready_to_collect`;
- * the carrier's name and its tracking page come from ./carriers.ts (no page for `other`, nor
- * without a tracking number); a collection has no carrier.
+ * A fulfilment row as the contract's Fulfilment: the back office's `ready` reads
+ * `ready_to_collect`; the carrier's name and its tracking page come from ./carriers.ts (no page for
+ * `other`, nor without a tracking number); a collection has no carrier.
  */
 export function toFulfilment(row: FulfilmentRow): Fulfilment {
   const trackingNumber = row.tracking_number?.trim() || null;

@@ -19,7 +19,7 @@ import { toDecimal } from '../../common/money.ts';
 import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
 import type { Journal } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
-import { logDeskMove } from './desk-common.ts';
+import { logOrderMove } from './staff-moves.ts';
 import { canMoveOrder, moveOrderStatus } from './lifecycle.ts';
 import { lockOrder, type Trx } from './order-lock.ts';
 import { type KeptCardPayment, orderMoney } from './order-money.ts';
@@ -51,7 +51,7 @@ export async function setRefundedTotal(
     .set({ refunded_cents: afterCents })
     .where('id', '=', order.id)
     .execute();
-  await logDeskMove(
+  await logOrderMove(
     trx,
     journal,
     order,
@@ -212,7 +212,7 @@ export async function moveIfAllRefunded(
     return;
   }
   const after = { status: 'refunded' };
-  await logDeskMove(
+  await logOrderMove(
     trx,
     journal,
     order,

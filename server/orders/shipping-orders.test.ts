@@ -1,23 +1,23 @@
 /**
- * The desk ships a paid order's deliveries: each with its carrier and tracking number, the
+ * The back office ships a paid order's deliveries: each with its carrier and tracking number, the
  * shopper e-mailed the tracking link, the order moving on (processing while another shipment
  * is to go, shipped when all are), and every move in the activity log. On SQLite and on
  * PostgreSQL.
  */
-import { markOrderPaid } from './desk-mark-paid.ts';
-import { shipShipment } from './desk-fulfilment.ts';
-import type { OrderShippedEmailData } from '../platform/mail/templates/desk-email-data.ts';
+import { markOrderPaid } from './mark-paid.ts';
+import { shipShipment } from './fulfilment.ts';
+import type { OrderShippedEmailData } from '../platform/mail/templates/staff-move-email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { productBySlug, setProduct } from '../test/shop.ts';
-import { centsOf, refusalOf, useOrderDesk } from '../test/order-desk.ts';
+import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 
-const desk = useOrderDesk();
-const { t } = desk;
+const backOffice = useOrderMoves();
+const { t } = backOffice;
 
 /** An order of `lines` placed and marked paid. */
-async function paidOrder(lines: Parameters<typeof desk.placeOrder>[0]) {
-  const order = await desk.placeOrder(lines);
-  await markOrderPaid(desk.ctx(), desk.staff, order.order_number, {
+async function paidOrder(lines: Parameters<typeof backOffice.placeOrder>[0]) {
+  const order = await backOffice.placeOrder(lines);
+  await markOrderPaid(backOffice.ctx(), backOffice.staff, order.order_number, {
     amountCents: centsOf(order.total_price),
     payerReference: order.order_number,
   });
@@ -34,14 +34,14 @@ const fulfilments = (orderId: number) =>
 
 describe('shipping a paid order', () => {
   it('ships its only delivery: shipped, tracking link e-mailed, logged', async () => {
-    const order = await paidOrder([{ productId: (await desk.freshProduct()).id }]);
-    const moved = await shipShipment(desk.ctx(), desk.staff, order.order_number, {
+    const order = await paidOrder([{ productId: (await backOffice.freshProduct()).id }]);
+    const moved = await shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
       shipmentIndex: 0,
       carrier: 'royal_mail',
       trackingNumber: ' AB123456789GB ',
     });
     expect(moved.status).toBe('shipped');
-    const row = await desk.orderRow(order.order_number);
+    const row = await backOffice.orderRow(order.order_number);
     expect(row.status).toBe('shipped');
     expect(row.fulfilled_at).not.toBeNull();
     expect(await fulfilments(order.id)).toEqual([
@@ -51,11 +51,14 @@ describe('shipping a paid order', () => {
         status: 'shipped',
         carrier: 'royal_mail',
         tracking_number: 'AB123456789GB',
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
       }),
     ]);
 
-    const data = await desk.emailData<OrderShippedEmailData>(order.order_number, 'order_shipped');
+    const data = await backOffice.emailData<OrderShippedEmailData>(
+      order.order_number,
+      'order_shipped',
+    );
     expect(data).toMatchObject({
       carrier: 'Royal Mail',
       trackingNumber: 'AB123456789GB',
@@ -71,8 +74,8 @@ describe('shipping a paid order', () => {
     expect(email.text).toMatch(/^Tracking number: AB123456789GB$/m);
     expect(email.text).not.toContain('Adult signature required');
 
-    expect((await desk.activityOf(order.order_number)).at(-1)).toEqual({
-      staff_id: desk.staff.id,
+    expect((await backOffice.activityOf(order.order_number)).at(-1)).toEqual({
+      staff_id: backOffice.staff.id,
       action: 'order.ship',
       before: { status: 'paid', shipment: 0, fulfilment: null },
       after: {
@@ -87,19 +90,22 @@ describe('shipping a paid order', () => {
 
   it('is processing after the first of two deliveries, and shipped after the second', async () => {
     const order = await paidOrder([
-      { productId: (await desk.freshProduct()).id, ship: 'uk-standard' },
-      { productId: (await desk.freshProduct()).id, ship: 'uk-express' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'uk-standard' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'uk-express' },
     ]);
     expect(order.shipments.map((s) => s.kind)).toEqual(['delivery', 'delivery']);
     const ship = (shipmentIndex: number, carrier: string, trackingNumber: string) =>
-      shipShipment(desk.ctx(), desk.staff, order.order_number, {
+      shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
         shipmentIndex,
         carrier,
         trackingNumber,
       });
 
     expect((await ship(1, 'dpd', '15501 2345 6789')).status).toBe('processing');
-    const first = await desk.emailData<OrderShippedEmailData>(order.order_number, 'order_shipped');
+    const first = await backOffice.emailData<OrderShippedEmailData>(
+      order.order_number,
+      'order_shipped',
+    );
     // A space in the number is encoded in the link.
     expect(first).toMatchObject({
       stillToCome: 1,
@@ -108,15 +114,18 @@ describe('shipping a paid order', () => {
     expect((await renderEmail(first)).subject).toBe(
       `Part of order ${order.order_number} is on its way`,
     );
-    expect((await desk.orderRow(order.order_number)).fulfilled_at).toBeNull();
+    expect((await backOffice.orderRow(order.order_number)).fulfilled_at).toBeNull();
 
     expect((await ship(0, 'other', 'HAND-DELIVERED')).status).toBe('shipped');
-    const second = await desk.emailData<OrderShippedEmailData>(order.order_number, 'order_shipped');
+    const second = await backOffice.emailData<OrderShippedEmailData>(
+      order.order_number,
+      'order_shipped',
+    );
     // Another carrier has no tracking page: the number only.
     expect(second.trackingUrl).toBeUndefined();
     expect(second).toMatchObject({ carrier: 'Other carrier', stillToCome: 0 });
     expect((await renderEmail(second)).text).toContain('View your order: ');
-    expect((await desk.activityOf(order.order_number)).map((a) => a.action)).toEqual([
+    expect((await backOffice.activityOf(order.order_number)).map((a) => a.action)).toEqual([
       'order.mark_paid',
       'order.ship',
       'order.ship',
@@ -129,12 +138,15 @@ describe('shipping a paid order', () => {
     const order = await paidOrder([
       { productId: knife.id, ship: 'uk-age-verified', customization: { handle: 'walnut' } },
     ]);
-    await shipShipment(desk.ctx(), desk.owner, order.order_number, {
+    await shipShipment(backOffice.ctx(), backOffice.owner, order.order_number, {
       shipmentIndex: 0,
       carrier: 'dpd',
       trackingNumber: '15501234',
     });
-    const data = await desk.emailData<OrderShippedEmailData>(order.order_number, 'order_shipped');
+    const data = await backOffice.emailData<OrderShippedEmailData>(
+      order.order_number,
+      'order_shipped',
+    );
     expect(data.shipment).toEqual({
       method: 'Age-verified delivery (DPD)',
       lines: [{ name: 'Damascus Gyuto 210mm', quantity: 1 }],
@@ -148,10 +160,12 @@ describe('shipping a paid order', () => {
 
 describe('what cannot be shipped', () => {
   it('an unpaid order, a canceled one, and a shipment that is not a delivery or not there', async () => {
-    const unpaid = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const unpaid = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
     const ship = (orderNumber: string, shipmentIndex = 0) =>
       refusalOf(
-        shipShipment(desk.ctx(), desk.staff, orderNumber, {
+        shipShipment(backOffice.ctx(), backOffice.staff, orderNumber, {
           shipmentIndex,
           carrier: 'royal_mail',
           trackingNumber: 'AB1',
@@ -164,7 +178,7 @@ describe('what cannot be shipped', () => {
     });
 
     const collected = await paidOrder([
-      { productId: (await desk.freshProduct()).id, ship: 'collection' },
+      { productId: (await backOffice.freshProduct()).id, ship: 'collection' },
     ]);
     expect((await ship(collected.order_number)).body).toEqual({
       detail: 'This shipment is collected from the workshop, not sent.',
@@ -177,14 +191,14 @@ describe('what cannot be shipped', () => {
     expect((await ship('ORD-2222-2222')).status).toBe(404);
     for (const order of [unpaid, collected]) {
       expect(await fulfilments(order.id)).toEqual([]);
-      expect(await desk.emailKinds(order.order_number)).not.toContain('order_shipped');
+      expect(await backOffice.emailKinds(order.order_number)).not.toContain('order_shipped');
     }
   });
 
   it('the same shipment twice: sent once, one e-mail, one log entry, even at the same moment', async () => {
-    const order = await paidOrder([{ productId: (await desk.freshProduct()).id }]);
+    const order = await paidOrder([{ productId: (await backOffice.freshProduct()).id }]);
     const ship = () =>
-      shipShipment(desk.ctx(), desk.staff, order.order_number, {
+      shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
         shipmentIndex: 0,
         carrier: 'ups',
         trackingNumber: '1Z999AA10123456784',
@@ -196,18 +210,18 @@ describe('what cannot be shipped', () => {
     });
     expect(await fulfilments(order.id)).toHaveLength(1);
     expect(
-      (await desk.emailKinds(order.order_number)).filter((k) => k === 'order_shipped'),
+      (await backOffice.emailKinds(order.order_number)).filter((k) => k === 'order_shipped'),
     ).toHaveLength(1);
     expect(
-      (await desk.activityOf(order.order_number)).filter((a) => a.action === 'order.ship'),
+      (await backOffice.activityOf(order.order_number)).filter((a) => a.action === 'order.ship'),
     ).toHaveLength(1);
   });
 
   it('answers a carrier it does not know and a tracking number it cannot link, by field', async () => {
-    const order = await paidOrder([{ productId: (await desk.freshProduct()).id }]);
+    const order = await paidOrder([{ productId: (await backOffice.freshProduct()).id }]);
     const ship = (carrier: string, trackingNumber: string) =>
       refusalOf(
-        shipShipment(desk.ctx(), desk.staff, order.order_number, {
+        shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
           shipmentIndex: 0,
           carrier,
           trackingNumber,
@@ -215,7 +229,7 @@ describe('what cannot be shipped', () => {
       );
     expect(await ship('fedex', '  ')).toEqual({
       status: 400,
-      code: 'invalid_desk_input',
+      code: 'invalid_order_input',
       body: {
         carrier: ['"fedex" is not a valid choice.'],
         tracking_number: ['This field may not be blank.'],
@@ -227,6 +241,6 @@ describe('what cannot be shipped', () => {
     expect((await ship('dhl', '9'.repeat(65))).body).toEqual({
       tracking_number: ['Ensure this field has no more than 64 characters.'],
     });
-    expect((await desk.orderRow(order.order_number)).status).toBe('paid');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('paid');
   });
 });

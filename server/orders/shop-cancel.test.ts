@@ -3,16 +3,16 @@
  * owner a paid one, which is refunded in full; the stock comes back once, however many cancels
  * race; a shipped order is refunded instead. On SQLite and on PostgreSQL.
  */
-import { cancelByShop } from './desk-cancel.ts';
-import { markOrderPaid } from './desk-mark-paid.ts';
-import { shipShipment } from './desk-fulfilment.ts';
-import type { OrderCanceledByShopEmailData } from '../platform/mail/templates/desk-email-data.ts';
+import { cancelByShop } from './shop-cancel.ts';
+import { markOrderPaid } from './mark-paid.ts';
+import { shipShipment } from './fulfilment.ts';
+import type { OrderCanceledByShopEmailData } from '../platform/mail/templates/staff-move-email-data.ts';
 import { renderEmail } from '../platform/mail/templates/render-email.ts';
 import { notifySandbox, startPayment, stockOf } from '../test/sandbox.ts';
-import { centsOf, refusalOf, useOrderDesk } from '../test/order-desk.ts';
+import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 
-const desk = useOrderDesk();
-const { t } = desk;
+const backOffice = useOrderMoves();
+const { t } = backOffice;
 
 const REASON = 'The last one was sold at the gallery this morning. We are sorry.';
 
@@ -25,7 +25,7 @@ const refundsOf = (orderId: number) =>
     .execute();
 
 async function markPaid(order: { order_number: string; total_price: string }) {
-  await markOrderPaid(desk.ctx(), desk.staff, order.order_number, {
+  await markOrderPaid(backOffice.ctx(), backOffice.staff, order.order_number, {
     amountCents: centsOf(order.total_price),
     payerReference: order.order_number,
   });
@@ -33,25 +33,25 @@ async function markPaid(order: { order_number: string; total_price: string }) {
 
 describe('canceling an unpaid order', () => {
   it('any member may: closed with the reason, stock back, the shopper told why, logged', async () => {
-    const product = await desk.freshProduct(4);
-    const order = await desk.placeOrder([{ productId: product.id, quantity: 2 }]);
+    const product = await backOffice.freshProduct(4);
+    const order = await backOffice.placeOrder([{ productId: product.id, quantity: 2 }]);
     expect(await stockOf(t.app, product.id)).toBe(2);
 
-    const moved = await cancelByShop(desk.ctx(), desk.staff, order.order_number, {
+    const moved = await cancelByShop(backOffice.ctx(), backOffice.staff, order.order_number, {
       reason: `  ${REASON}\n`,
     });
     expect(moved).toMatchObject({ status: 'canceled', refundedCents: 0, refunds: [] });
-    const row = await desk.orderRow(order.order_number);
+    const row = await backOffice.orderRow(order.order_number);
     expect(row).toMatchObject({ status: 'canceled', cancel_reason: REASON, expires_at: null });
     expect(row.closed_at).not.toBeNull();
     expect(await stockOf(t.app, product.id)).toBe(4);
 
-    expect(await desk.emailKinds(order.order_number)).toEqual([
+    expect(await backOffice.emailKinds(order.order_number)).toEqual([
       'order_placed',
       'shop_order_awaiting_payment',
       'order_canceled_by_shop',
     ]);
-    const data = await desk.emailData<OrderCanceledByShopEmailData>(
+    const data = await backOffice.emailData<OrderCanceledByShopEmailData>(
       order.order_number,
       'order_canceled_by_shop',
     );
@@ -60,9 +60,9 @@ describe('canceling an unpaid order', () => {
     const email = await renderEmail(data);
     expect(email.text).toContain(REASON);
     expect(email.text).toContain('Nothing was charged.');
-    expect(await desk.activityOf(order.order_number)).toEqual([
+    expect(await backOffice.activityOf(order.order_number)).toEqual([
       {
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
         action: 'order.cancel',
         before: { status: 'awaiting_payment' },
         after: { status: 'canceled', reason: REASON },
@@ -71,74 +71,82 @@ describe('canceling an unpaid order', () => {
   });
 
   it('gives the stock back once when two cancels race, and tells the shopper once', async () => {
-    const product = await desk.freshProduct(3);
-    const order = await desk.placeOrder([{ productId: product.id }]);
+    const product = await backOffice.freshProduct(3);
+    const order = await backOffice.placeOrder([{ productId: product.id }]);
     const cancel = () =>
-      cancelByShop(desk.ctx(), desk.staff, order.order_number, { reason: REASON });
+      cancelByShop(backOffice.ctx(), backOffice.staff, order.order_number, { reason: REASON });
     const results = await Promise.allSettled([cancel(), cancel(), cancel()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await stockOf(t.app, product.id)).toBe(3);
     expect((await refusalOf(cancel())).body).toEqual({ detail: 'This order is already closed.' });
     expect(
-      (await desk.emailKinds(order.order_number)).filter((k) => k === 'order_canceled_by_shop'),
+      (await backOffice.emailKinds(order.order_number)).filter(
+        (k) => k === 'order_canceled_by_shop',
+      ),
     ).toHaveLength(1);
-    expect(await desk.activityOf(order.order_number)).toHaveLength(1);
+    expect(await backOffice.activityOf(order.order_number)).toHaveLength(1);
   });
 
   it('waits while a card payment is being processed at its provider', async () => {
-    const order = await desk.placeOrder(
-      [{ productId: (await desk.freshProduct()).id }],
+    const order = await backOffice.placeOrder(
+      [{ productId: (await backOffice.freshProduct()).id }],
       'card_2c2p',
     );
-    const payment = await startPayment(t.app, desk.shopperOf(order.order_number), order.id);
+    const payment = await startPayment(t.app, backOffice.shopperOf(order.order_number), order.id);
     await notifySandbox(t.app, payment.payment_uuid, order.total_price, { status: 'pending' });
     expect(
-      await refusalOf(cancelByShop(desk.ctx(), desk.owner, order.order_number, { reason: REASON })),
+      await refusalOf(
+        cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, { reason: REASON }),
+      ),
     ).toMatchObject({ status: 409, code: 'payment_in_progress' });
-    expect((await desk.orderRow(order.order_number)).status).toBe('awaiting_payment');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('awaiting_payment');
   });
 
   it('needs a reason', async () => {
-    const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const order = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
     const cancel = (reason: string) =>
-      refusalOf(cancelByShop(desk.ctx(), desk.staff, order.order_number, { reason }));
+      refusalOf(cancelByShop(backOffice.ctx(), backOffice.staff, order.order_number, { reason }));
     expect(await cancel(' \n ')).toEqual({
       status: 400,
-      code: 'invalid_desk_input',
+      code: 'invalid_order_input',
       body: { reason: ['This field may not be blank.'] },
     });
     expect((await cancel('x'.repeat(501))).body).toEqual({
       reason: ['Ensure this field has no more than 500 characters.'],
     });
-    expect((await desk.orderRow(order.order_number)).status).toBe('awaiting_payment');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('awaiting_payment');
   });
 });
 
 describe('canceling a paid order', () => {
   it('staff may not: refused, and nothing changes', async () => {
-    const product = await desk.freshProduct(5);
-    const order = await desk.placeOrder([{ productId: product.id }]);
+    const product = await backOffice.freshProduct(5);
+    const order = await backOffice.placeOrder([{ productId: product.id }]);
     await markPaid(order);
     expect(
-      await refusalOf(cancelByShop(desk.ctx(), desk.staff, order.order_number, { reason: REASON })),
+      await refusalOf(
+        cancelByShop(backOffice.ctx(), backOffice.staff, order.order_number, { reason: REASON }),
+      ),
     ).toEqual({
       status: 403,
       code: 'forbidden',
       body: { detail: 'You do not have permission to perform this action.' },
     });
-    expect((await desk.orderRow(order.order_number)).status).toBe('paid');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('paid');
     expect(await stockOf(t.app, product.id)).toBe(4);
     expect(await refundsOf(order.id)).toEqual([]);
-    expect((await desk.activityOf(order.order_number)).map((a) => a.action)).toEqual([
+    expect((await backOffice.activityOf(order.order_number)).map((a) => a.action)).toEqual([
       'order.mark_paid',
     ]);
   });
 
   it('an owner may: stock back, money received by hand refunded in full by hand', async () => {
-    const product = await desk.freshProduct(5);
-    const order = await desk.placeOrder([{ productId: product.id }]);
+    const product = await backOffice.freshProduct(5);
+    const order = await backOffice.placeOrder([{ productId: product.id }]);
     await markPaid(order);
-    const moved = await cancelByShop(desk.ctx(), desk.owner, order.order_number, {
+    const moved = await cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, {
       reason: REASON,
     });
     const total = centsOf(order.total_price);
@@ -146,7 +154,7 @@ describe('canceling a paid order', () => {
     expect(moved.refunds).toEqual([
       expect.objectContaining({ amountCents: total, status: 'manual' }),
     ]);
-    expect(await desk.orderRow(order.order_number)).toMatchObject({
+    expect(await backOffice.orderRow(order.order_number)).toMatchObject({
       status: 'canceled',
       cancel_reason: REASON,
       refunded_cents: total,
@@ -158,15 +166,15 @@ describe('canceling a paid order', () => {
         status: 'manual',
         payment_id: null,
         reason: REASON,
-        staff_id: desk.owner.id,
+        staff_id: backOffice.owner.id,
       },
     ]);
     // The cancel first, with the refund it makes; the refund's own e-mail after it.
-    expect((await desk.emailKinds(order.order_number)).slice(-2)).toEqual([
+    expect((await backOffice.emailKinds(order.order_number)).slice(-2)).toEqual([
       'order_canceled_by_shop',
       'order_refunded',
     ]);
-    const data = await desk.emailData<OrderCanceledByShopEmailData>(
+    const data = await backOffice.emailData<OrderCanceledByShopEmailData>(
       order.order_number,
       'order_canceled_by_shop',
     );
@@ -174,8 +182,8 @@ describe('canceling a paid order', () => {
     expect((await renderEmail(data)).text).toContain(
       `We're refunding your payment of $${order.total_price} in full`,
     );
-    expect((await desk.activityOf(order.order_number)).at(-1)).toEqual({
-      staff_id: desk.owner.id,
+    expect((await backOffice.activityOf(order.order_number)).at(-1)).toEqual({
+      staff_id: backOffice.owner.id,
       action: 'order.cancel',
       before: { status: 'paid' },
       after: { status: 'canceled', reason: REASON, refunded: order.total_price },
@@ -183,37 +191,37 @@ describe('canceling a paid order', () => {
   });
 
   it('an owner cancels a card order: refunded through the provider that took the money', async () => {
-    const order = await desk.placeOrder(
-      [{ productId: (await desk.freshProduct()).id }],
+    const order = await backOffice.placeOrder(
+      [{ productId: (await backOffice.freshProduct()).id }],
       'card_2c2p',
     );
-    await desk.payByCard(order);
-    const moved = await cancelByShop(desk.ctx(), desk.owner, order.order_number, {
+    await backOffice.payByCard(order);
+    const moved = await cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, {
       reason: REASON,
     });
     expect(moved.refunds).toEqual([
       expect.objectContaining({ amountCents: centsOf(order.total_price), status: 'succeeded' }),
     ]);
-    expect((await desk.orderRow(order.order_number)).status).toBe('canceled');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('canceled');
   });
 
   it('keeps out of stock what was already sent, and gives back the rest once', async () => {
-    const sent = await desk.freshProduct(5);
-    const kept = await desk.freshProduct(5);
-    const order = await desk.placeOrder([
+    const sent = await backOffice.freshProduct(5);
+    const kept = await backOffice.freshProduct(5);
+    const order = await backOffice.placeOrder([
       { productId: sent.id, ship: 'uk-standard' },
       { productId: kept.id, ship: 'uk-express' },
     ]);
     await markPaid(order);
     const index = order.shipments.findIndex((s) => s.method === 'uk-standard');
-    await shipShipment(desk.ctx(), desk.staff, order.order_number, {
+    await shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
       shipmentIndex: index,
       carrier: 'royal_mail',
       trackingNumber: 'AB123456789GB',
     });
-    expect((await desk.orderRow(order.order_number)).status).toBe('processing');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('processing');
     const cancel = () =>
-      cancelByShop(desk.ctx(), desk.owner, order.order_number, { reason: REASON });
+      cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, { reason: REASON });
     const results = await Promise.allSettled([cancel(), cancel()]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await stockOf(t.app, sent.id)).toBe(4);
@@ -222,27 +230,35 @@ describe('canceling a paid order', () => {
   });
 
   it('a shipped order is refunded instead, and a closed one stays closed', async () => {
-    const order = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
+    const order = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
     await markPaid(order);
-    await shipShipment(desk.ctx(), desk.staff, order.order_number, {
+    await shipShipment(backOffice.ctx(), backOffice.staff, order.order_number, {
       shipmentIndex: 0,
       carrier: 'dpd',
       trackingNumber: '1550',
     });
     expect(
-      await refusalOf(cancelByShop(desk.ctx(), desk.owner, order.order_number, { reason: REASON })),
+      await refusalOf(
+        cancelByShop(backOffice.ctx(), backOffice.owner, order.order_number, { reason: REASON }),
+      ),
     ).toEqual({
       status: 409,
       code: 'order_move_refused',
       body: { detail: 'This order has been sent; refund it instead.' },
     });
 
-    const expired = await desk.placeOrder([{ productId: (await desk.freshProduct()).id }]);
-    await desk.expire(expired.order_number);
+    const expired = await backOffice.placeOrder([
+      { productId: (await backOffice.freshProduct()).id },
+    ]);
+    await backOffice.expire(expired.order_number);
     expect(
       (
         await refusalOf(
-          cancelByShop(desk.ctx(), desk.owner, expired.order_number, { reason: REASON }),
+          cancelByShop(backOffice.ctx(), backOffice.owner, expired.order_number, {
+            reason: REASON,
+          }),
         )
       ).body,
     ).toEqual({ detail: 'This order is already closed.' });

@@ -3,7 +3,8 @@
  * provider (the sandbox gateway, the fake Stripe), or by hand for money received by hand; never
  * more than was paid, even when two refunds race; a provider that refuses gives the amount
  * back, one that cannot be reached keeps it reserved until the sweep hears back (staff may not
- * refund at all: the door refuses them, server/http/admin/role-matrix.test.ts). On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * refund at all: the door refuses them, server/http/admin/role-matrix.test.ts). On SQLite, and on
+ * PostgreSQL when TEST_DATABASE_URL is set.
  */
 import type { FastifyInstance } from 'fastify';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
@@ -13,12 +14,12 @@ import {
   insertOrder,
   payByCard,
   payByHand,
-} from '../test/desk-orders.ts';
+} from '../test/order-fixtures.ts';
 import { tenantId } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { lockOrder } from './order-lock.ts';
 import { journalOf } from '../staff/activity-log.ts';
-import type { DeskActor } from './desk-rules.ts';
+import type { OrderActing } from './staff-actions.ts';
 import { settlePendingShopRefunds } from './refund-settling.ts';
 import { REFUND_MESSAGES, refundInFull, refundOrder } from './shop-refunds.ts';
 
@@ -31,7 +32,7 @@ let t: TestApp;
 let app: FastifyInstance;
 let fakeStripe: FakeStripe;
 let demo: number;
-let owner: DeskActor;
+let owner: OrderActing;
 
 beforeAll(async () => {
   fakeStripe = await startFakeStripe(STRIPE);
@@ -266,7 +267,7 @@ describe('never more than was paid', () => {
     const order = await paidOrder('hand');
     await expect(
       refundOrder(app.orders, owner, order.order_number, { amount, reason: 'Because.' }),
-    ).rejects.toMatchObject({ code: 'invalid_desk_input', fields: { amount: [message] } });
+    ).rejects.toMatchObject({ code: 'invalid_order_input', fields: { amount: [message] } });
     expect(await refundsOf(order.id)).toEqual([]);
   });
 

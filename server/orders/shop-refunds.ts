@@ -5,11 +5,11 @@
  *
  * Never more than was paid: what may be refunded is what was paid less every refund that is not
  * `failed` (../orders/order-money.ts), and what was paid by hand counts above the order's total
- * only where an owner confirmed the overpayment, so a mistyped amount is never paid out. A refund is reserved before any provider is asked, in
- * the order lock's transaction (../orders/order-lock.ts): a `refunds` row and
- * `orders.refunded_cents` grow together and commit, so two refunds of one order at once take
- * turns, and the second sees the first's amount already taken even while its provider is
- * still being asked.
+ * only where an owner confirmed the overpayment, so a mistyped amount is never paid out. A refund
+ * is reserved before any provider is asked, in the order lock's transaction
+ * (../orders/order-lock.ts): a `refunds` row and `orders.refunded_cents` grow together and commit,
+ * so two refunds of one order at once take turns, and the second sees the first's amount already
+ * taken even while its provider is still being asked.
  *
  * Then, after the commit, each card refund is asked of the provider that took the payment
  * (`providerOf`, whatever the shop takes payments with now) with the refund's own id as the
@@ -42,7 +42,7 @@ import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
-import { deskOrderId, lockDeskOrder, moveRefused } from './desk-common.ts';
+import { orderIdForMove, lockOrderForMove, moveRefused } from './staff-moves.ts';
 import type { OrderErrorCode } from './errors.ts';
 import type { Trx } from './order-lock.ts';
 import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money.ts';
@@ -111,7 +111,7 @@ export interface ReservedRefunds {
 /**
  * Reads the owner's amount and reason.
  * @returns the amount in cents and the trimmed reason
- * @throws DomainError `invalid_desk_input` with a message for each bad field (`amount`: not a
+ * @throws DomainError `invalid_order_input` with a message for each bad field (`amount`: not a
  *   decimal, more than 2 decimals, zero or negative, or above MAX_DESK_AMOUNT_CENTS; `reason`:
  *   blank, over 500 characters, or with a control character other than a line break or a tab).
  */
@@ -136,7 +136,7 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
     fields.reason = [REFUND_MESSAGES.controlCharacters];
   }
   if (Object.keys(fields).length > 0) {
-    throw new DomainError<OrderErrorCode>('invalid_desk_input', 'Invalid refund.', { fields });
+    throw new DomainError<OrderErrorCode>('invalid_order_input', 'Invalid refund.', { fields });
   }
   return { amountCents: cents!, reason };
 }
@@ -149,7 +149,7 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
  * @returns the refunds made by this call and their outcome (`succeeded` or `manual`)
  * @throws DomainError `order_not_found` ("Not found.") for an order of no such number in the
  *   actor's shop;
- *   `invalid_desk_input` (field errors on `amount` and `reason`, see parseRefundRequest);
+ *   `invalid_order_input` (field errors on `amount` and `reason`, see parseRefundRequest);
  *   `order_move_refused` (409) when nothing was paid ("This order has not been paid.") or
  *   everything paid is refunded already;
  *   `refund_too_large` (field `amount`: "At most 430.00 can be refunded.") above what is left;
@@ -162,10 +162,10 @@ export async function refundOrder(
   orderNumber: string,
   input: RefundRequest,
 ): Promise<RefundOutcome[]> {
-  const orderId = await deskOrderId(ctx.db, actor.tenantId, orderNumber);
+  const orderId = await orderIdForMove(ctx.db, actor.tenantId, orderNumber);
   const { amountCents, reason } = parseRefundRequest(input);
   const reserved = await ctx.db.transaction().execute(async (trx) => {
-    const order = await lockDeskOrder(trx, orderId, actor.tenantId);
+    const order = await lockOrderForMove(trx, orderId, actor.tenantId);
     const money = await orderMoney(trx, order.id);
     if (money.paidCents === 0) throw moveRefused(REFUND_MESSAGES.notPaid);
     if (money.refundableCents === 0) throw moveRefused(REFUND_MESSAGES.nothingLeft);
@@ -196,7 +196,7 @@ export async function refundOrder(
 }
 
 /**
- * Reserves the refund of everything still refundable of `order` (the desk's cancel of a paid
+ * Reserves the refund of everything still refundable of `order` (the back office's cancel of a paid
  * order), as `refundOrder` does, and hands back what to settle after the commit. The order's
  * status is left to the caller: a canceled order stays canceled.
  *
@@ -216,7 +216,7 @@ export async function refundInFull(
   reason: string,
 ): Promise<ReservedRefunds> {
   const reserve = async (t: Trx) => {
-    const locked = await lockDeskOrder(t, order.id, actor.tenantId);
+    const locked = await lockOrderForMove(t, order.id, actor.tenantId);
     const money = await orderMoney(t, locked.id);
     const words = reason.trim().slice(0, MAX_REFUND_REASON);
     return reserveLocked(ctx, t, actor, locked, money, money.refundableCents, words, false);

@@ -5,8 +5,8 @@
  * one, with the buyer's attestation, for an age-restricted piece), marked paid with the money
  * received (its total, by the shop's owner when the demo staff exist), and shipped with a tracking
  * number before the review. So it counts as a verified purchase (`shipped` is a paid state,
- * server/content/reviews.ts), is never "to ship" with nothing to ship, and holds the money the desk
- * says it was paid.
+ * server/content/reviews.ts), is never "to ship" with nothing to ship, and holds the money the back
+ * office says it was paid.
  */
 import type { Transaction } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
@@ -29,7 +29,7 @@ function carrierOf(method: SeedShippingMethod): Carrier {
   return 'other';
 }
 
-/** A tracking number shaped as the carrier's (letters, digits; the desk's rule). */
+/** A tracking number shaped as the carrier's (letters, digits; the back office's rule). */
 function trackingNumber(carrier: Carrier, seq: number): string {
   const n = String(100_000 + seq * 7919).slice(-6);
   if (carrier === 'royal_mail') return `RM${n}785GB`;

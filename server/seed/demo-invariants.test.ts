@@ -1,10 +1,10 @@
 /**
  * The demo shops hold only states a real shop reaches through its own moves
  * (decisions 059 and 060): every paid order has its money recorded, at least its total and nothing
- * above it that an owner did not confirm, and every order the desk counts as to ship is one the
- * desk can ship (or make ready for collection). And the desk counts the same orders to ship on
- * Today as in the list's To ship tab, asked through the back office's API as a member of each shop
- * would.
+ * above it that an owner did not confirm, and every order the back office counts as to ship is one
+ * the desk can ship (or make ready for collection). And the back office counts the same orders to
+ * ship on Today as in the list's To ship tab, asked through the back office's API as a member of
+ * each shop would.
  */
 import type { components } from '../../common/admin-api';
 import { orderMoney } from '../orders/order-money.ts';
@@ -12,7 +12,7 @@ import type { OrderStatus } from '../platform/db/database.ts';
 import { call } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';
 import { useTestApp } from '../test/test-app.ts';
-import { seedDeskIfMissing } from './desk-seed.ts';
+import { seedBackOfficeIfMissing } from './back-office-seed.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
 type AdminOrderList = components['schemas']['AdminOrderList'];
@@ -22,7 +22,7 @@ const t = useTestApp();
 
 beforeAll(async () => {
   // The back office's demo on top of the shops' (the app seeds it on a real start).
-  await seedDeskIfMissing(t.app.db, { passwordHashCost: 10 });
+  await seedBackOfficeIfMissing(t.app.db, { passwordHashCost: 10 });
 });
 
 /** The statuses of an order that has been paid for (whatever became of it since). */
@@ -60,7 +60,7 @@ describe('the seeded demo', () => {
   });
 
   for (const shop of ['demo-handcraft', 'demo-pottery']) {
-    it(`counts the same orders to ship on Today as in the list (${shop}), each one the desk can ship`, async () => {
+    it(`counts the same orders to ship on Today as in the list (${shop}), each one the back office can ship`, async () => {
       const owner = await createStaff(t.app.db, {
         tenantId: await tenantIdOf(t.app.db, shop),
         role: 'owner',
@@ -90,7 +90,7 @@ describe('the seeded demo', () => {
     });
   }
 
-  it("lists the desk demo's two parcels to send on Today, and no order without a shipment", async () => {
+  it("lists the back office demo's two parcels to send on Today, and no order without a shipment", async () => {
     const shop = await tenantIdOf(t.app.db, 'demo-handcraft');
     const owner = await createStaff(t.app.db, { tenantId: shop, role: 'owner' });
     const today = await call<Today>(

@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { createActor, createShop } from '../test/desk-orders.ts';
+import { createActor, createShop } from '../test/order-fixtures.ts';
 import { useTestApp } from '../test/test-app.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';

@@ -1,6 +1,6 @@
 /**
  * What each role may do in the back office (decision 053). An owner may do everything; staff
- * run the order desk, the catalogue, moderation, the inbox and the content, but never move
+ * work the orders, the catalogue, moderation, the inbox and the content, but never move
  * money out of the shop, manage staff or change settings. Every admin operation names its
  * permission (server/http/admin/permissions.ts) and the HTTP layer checks it before the handler
  * runs, the only place a role is checked (issue 37: no domain folder checks one).
@@ -43,6 +43,7 @@ export const FORBIDDEN_MESSAGE = 'You do not have permission to perform this act
 
 /**
  * `forbidden` (403, FORBIDDEN_MESSAGE): a move the member's grants do not cover, where the door
- * could not know before the move read the order's state (server/orders/desk-rules.ts DeskGrants).
+ * could not know before the move read the order's state (server/orders/staff-actions.ts
+ * OrderGrants).
  */
 export const forbidden = () => new DomainError<StaffErrorCode>('forbidden', FORBIDDEN_MESSAGE);

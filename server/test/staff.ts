@@ -5,9 +5,9 @@
  * headers, the staff services on a bare database, and a migrated database with two shops for
  * the staff rules' own tests.
  *
- *   const t = useTestApp();
- *   const owner = await createStaff(t.app.db, { tenantId: await tenantIdOf(t.app.db, 'demo-handcraft'), role: 'owner' });
- *   const headers = asStaff('demo-handcraft', await staffTokenFor(t.app, owner));
+ *   const t = useTestApp(); const owner = await createStaff(t.app.db, { tenantId: await
+ *   tenantIdOf(t.app.db, 'demo-handcraft'), role: 'owner' }); const headers =
+ *   asStaff('demo-handcraft', await staffTokenFor(t.app, owner));
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +17,8 @@ import type { Database } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
 import type { StaffRole } from '../platform/db/tables/staff.ts';
 import type { StaffActor } from '../staff/actor.ts';
-import type { DeskActor } from '../orders/desk-rules.ts';
-import { deskActorOf } from '../http/admin/permissions.ts';
+import type { OrderActing } from '../orders/staff-actions.ts';
+import { orderActingOf } from '../http/admin/permissions.ts';
 import {
   createStaffServices,
   type StaffServices,
@@ -59,10 +59,10 @@ export interface NewTestStaff {
 /**
  * A member {@link createStaff} made: their session as the door reads it (StaffActor), what the
  * door hands a domain operation for them (their Acting, with its journal, and what it grants
- * their role at the order desk), their password, and their authenticator secret when made
+ * their role at the back office), their password, and their authenticator secret when made
  * with `twoStep`.
  */
-export type TestStaff = StaffActor & DeskActor & { password: string; totpSecret?: string };
+export type TestStaff = StaffActor & OrderActing & { password: string; totpSecret?: string };
 
 /**
  * Creates a staff member of the shop through the real rule (server/staff/members.ts), and an
@@ -111,7 +111,7 @@ export async function createStaff(db: Kysely<Database>, options: NewTestStaff): 
   };
   return {
     ...actor,
-    ...deskActorOf(actor),
+    ...orderActingOf(actor),
     password,
     ...(totpSecret ? { totpSecret } : {}),
   };

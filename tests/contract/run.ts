@@ -36,7 +36,7 @@
  *
  * Then the back office's contract (openapi/admin.yaml) against the same API process, through
  * its own pair of proxies (admin-cases/admin-run.ts): the seeded owner and staff member, their
- * sessions, staff and invitations, two-step verification, the order desk over the seeded
+ * sessions, staff and invitations, two-step verification, the back office over the seeded
  * orders, today's lists and the activity log.
  *
  * Prints one line per case, then `N passed, N failed` for each contract; exits 1 on any

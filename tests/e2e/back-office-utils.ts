@@ -1,7 +1,7 @@
 /**
- * What the back office's end-to-end tests share: the demo staff (server/seed/desk-seed.ts and
- * docs/back-office.md), signing one in through the sign-in page, and the check that a
- * screen does not scroll sideways (at 375 px).
+ * What the back office's end-to-end tests share: the demo staff (server/seed/back-office-seed.ts
+ * and docs/back-office.md), signing one in through the sign-in page, and the check that a screen
+ * does not scroll sideways (at 375 px).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

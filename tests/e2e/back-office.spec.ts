@@ -185,7 +185,7 @@ test.describe('the back office', () => {
     await shot(page, 'order-overpayment', { fullPage: true });
   });
 
-  test('a staff member runs the desk but is offered no refund and no activity log @mobile', async ({
+  test('a staff member runs the back office but is offered no refund and no activity log @mobile', async ({
     page,
     request,
   }) => {

@@ -3,10 +3,10 @@
  * 2013 Sch. 2, Sch. 3, reg 14(3), regs 29-32, reg 28(1)(b)), in Chromium against the real API:
  * the /cancellation page with the model form, the product page's note for a stocked piece and
  * a made-to-order one, the checkout's summary before 'Place order and pay', and a paid order's
- * request from the order page reaching the back office's order desk. Each state passes axe. The
+ * request from the order page reaching the back office's back office. Each state passes axe. The
  * /cancellation page runs at 1280 and 375 px (nothing scrolls sideways); the two flows at 1280 px
- * (a11y.spec.ts scans the checkout and an order's page at 375 px). Screenshots: cancellation, checkout-cancellation,
- * order-cancellation (tests/e2e/screenshots/<project>-<name>.png).
+ * (a11y.spec.ts scans the checkout and an order's page at 375 px). Screenshots: cancellation,
+ * checkout-cancellation, order-cancellation (tests/e2e/screenshots/<project>-<name>.png).
  */
 import { checkA11y, expect, shot, test } from './fixtures';
 import { noSidewaysScroll, OWNER, signedIn } from './back-office-utils';
@@ -122,7 +122,7 @@ test('the checkout lists the pieces that cannot be cancelled before "Place order
   await shot(page, 'checkout-cancellation');
 });
 
-test('a paid order can be cancelled from its page, and the request reaches the order desk', async ({
+test('a paid order can be cancelled from its page, and the request reaches the back office', async ({
   page,
   request,
 }) => {
@@ -138,7 +138,7 @@ test('a paid order can be cancelled from its page, and the request reaches the o
   await expect(page.getByRole('button', { name: 'Cancel order' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Cancellation' })).toHaveCount(0);
 
-  // The owner confirms the transfer at the desk.
+  // The owner confirms the transfer at the back office.
   await signedIn(page, OWNER, `/admin/orders/${order.order_number}`);
   await page.getByLabel("Payer's reference").fill(`${order.order_number} A LOVELACE`);
   await page.getByRole('button', { name: 'Mark paid' }).click();
@@ -166,10 +166,10 @@ test('a paid order can be cancelled from its page, and the request reaches the o
     'Cancellation requested on',
   );
 
-  // The owner (still signed in) sees the request and its reason on the order at the desk.
+  // The owner (still signed in) sees the request and its reason on the order at the back office.
   await page.goto(`/admin/orders/${order.order_number}`);
-  const deskNotice = page.getByText(/^The shopper asked to cancel on /);
-  await expect(deskNotice).toContainText(
+  const moveNotice = page.getByText(/^The shopper asked to cancel on /);
+  await expect(moveNotice).toContainText(
     '(14-day right to cancel): “It does not suit the kitchen.”',
   );
   await noSidewaysScroll(page);

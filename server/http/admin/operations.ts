@@ -6,8 +6,8 @@
  */
 import type { AdminHandlerMap } from '../contract-types.ts';
 import { activityHandlers } from './activity.ts';
-import { deskReadHandlers } from './orders.ts';
-import { deskMoveHandlers } from './orders-desk.ts';
+import { orderReadHandlers } from './orders.ts';
+import { orderMoveHandlers } from './order-moves.ts';
 import { staffHandlers } from './staff.ts';
 import { productHandlers } from './products.ts';
 // ~~ products ~~
@@ -26,8 +26,8 @@ import { settingsHandlers } from './settings.ts';
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
   ...staffHandlers,
-  ...deskMoveHandlers,
-  ...deskReadHandlers,
+  ...orderMoveHandlers,
+  ...orderReadHandlers,
   ...activityHandlers,
   ...productHandlers,
   // ~~ products ~~

@@ -1,5 +1,5 @@
 /**
- * The order desk's reads and the refund through the back office's API (openapi/admin.yaml):
+ * The back office's reads and the refund through the back office's API (openapi/admin.yaml):
  * the list with its page links and tabs' counts, one order, an owner's refund (a member of
  * staff is refused before anything changes), a refund owed by hand marked paid back, today's
  * lists, and the owner's activity log.
@@ -11,7 +11,7 @@ import {
   insertOrder,
   payByCard,
   payByHand,
-} from '../../test/desk-orders.ts';
+} from '../../test/order-fixtures.ts';
 import { call } from '../../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, type TestStaff } from '../../test/staff.ts';
 import { useTestApp } from '../../test/test-app.ts';
@@ -105,7 +105,7 @@ describe('GET /admin/orders/', () => {
 });
 
 describe('GET /admin/orders/{order_number}/', () => {
-  it('answers the order as the desk shows it, and 404 for another shop’s', async () => {
+  it('answers the order as the back office shows it, and 404 for another shop’s', async () => {
     const shown = await get<Schemas['AdminOrder']>(staff, 'orders/ORD-DESK-AAA2/');
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
     expect(shown.body).toMatchObject({ order_number: 'ORD-DESK-AAA2', status: 'paid' });

@@ -1,17 +1,17 @@
 /**
- * The order desk's reads and the refund (openapi/admin.yaml, tags orders and today): the list
- * of orders with its tabs' counts, one order as the desk shows it, an owner's refund, marking
- * money owed by hand paid back, and today's work. Each translates the contract's query or body
- * to the domain (server/orders/desk-list.ts, desk-order.ts, desk-today.ts;
- * server/orders/shop-refunds.ts, manual-refunds.ts) and back; the member's role was
- * checked before the handler runs (./permissions.ts), and a move is handed the member's Acting
- * (`deskActorOf`), whose journal writes the activity log in their name. A refusal is a
- * DomainError the error handler answers (server/http/domain-errors.ts).
+ * The back office's reads and the refund (openapi/admin.yaml, tags orders and today): the list of
+ * orders with its tabs' counts, one order as the back office shows it, an owner's refund, marking
+ * money owed by hand paid back, and today's work. Each translates the contract's query or body to
+ * the domain (server/orders/order-list.ts, order-detail.ts, today.ts;
+ * server/orders/shop-refunds.ts, manual-refunds.ts) and back; the member's role was checked before
+ * the handler runs (./permissions.ts), and a move is handed the member's Acting (`orderActingOf`),
+ * whose journal writes the activity log in their name. A refusal is a DomainError the error handler
+ * answers (server/http/domain-errors.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { listDeskOrders } from '../../orders/desk-list.ts';
-import { getAdminOrder } from '../../orders/desk-order.ts';
-import { getToday as todayOf } from '../../orders/desk-today.ts';
+import { listShopOrders } from '../../orders/order-list.ts';
+import { getAdminOrder } from '../../orders/order-detail.ts';
+import { getToday as todayOf } from '../../orders/today.ts';
 import {
   settleManualPaymentRefund as paymentPaidBack,
   settleManualRefund as refundPaidBack,
@@ -19,7 +19,7 @@ import {
 import { refundOrder as refund } from '../../orders/shop-refunds.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageUrl } from '../pagination.ts';
-import { deskActorOf } from './permissions.ts';
+import { orderActingOf } from './permissions.ts';
 import { requireStaff } from './staff-auth.ts';
 
 /** DRF's `next` and `previous` of a page, on the site's own origin. */
@@ -47,9 +47,9 @@ export function pageAnswer<T>(
  * (25 a page, newest first, with the tabs' counts); 404 "Invalid page." past the last.
  */
 export const listOrders: AdminOperationHandler<'listOrders'> = async (request) => {
-  const actor = deskActorOf(requireStaff(request));
+  const actor = orderActingOf(requireStaff(request));
   const query = request.query ?? {};
-  const page = await listDeskOrders(request.server.db, actor.tenantId, {
+  const page = await listShopOrders(request.server.db, actor.tenantId, {
     status: query.status,
     paymentMethod: query.payment_method,
     placedFrom: query.placed_from,
@@ -63,7 +63,7 @@ export const listOrders: AdminOperationHandler<'listOrders'> = async (request) =
 
 /** GET /orders/{order_number}/ -> AdminOrder; 404 for no such order in the shop. */
 export const getOrder: AdminOperationHandler<'getOrder'> = async (request) => {
-  const actor = deskActorOf(requireStaff(request));
+  const actor = orderActingOf(requireStaff(request));
   return getAdminOrder(request.server.db, actor.tenantId, request.params.order_number, actor);
 };
 
@@ -73,7 +73,7 @@ export const getOrder: AdminOperationHandler<'getOrder'> = async (request) => {
  * card provider refused (the refund is `failed`) or could not be reached (it stays `pending`).
  */
 export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request) => {
-  const actor = deskActorOf(requireStaff(request));
+  const actor = orderActingOf(requireStaff(request));
   const { order_number: orderNumber } = request.params;
   await refund(request.server.orders, actor, orderNumber, {
     amount: request.body.amount,
@@ -88,7 +88,7 @@ export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request)
  * not one to pay by hand or was paid back already.
  */
 export const settleManualRefund: AdminOperationHandler<'settleManualRefund'> = async (request) => {
-  const actor = deskActorOf(requireStaff(request));
+  const actor = orderActingOf(requireStaff(request));
   const { order_number: orderNumber, refund_id: refundId } = request.params;
   await refundPaidBack(request.server.orders, actor, orderNumber, refundId, request.body);
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
@@ -102,20 +102,20 @@ export const settleManualRefund: AdminOperationHandler<'settleManualRefund'> = a
 export const settleManualPaymentRefund: AdminOperationHandler<'settleManualPaymentRefund'> = async (
   request,
 ) => {
-  const actor = deskActorOf(requireStaff(request));
+  const actor = orderActingOf(requireStaff(request));
   const { order_number: orderNumber, payment_uuid: paymentUuid } = request.params;
   await paymentPaidBack(request.server.orders, actor, orderNumber, paymentUuid, request.body);
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
 };
 
-/** GET /today/ -> Today: the desk's five lists, each oldest first. */
+/** GET /today/ -> Today: the back office's five lists, each oldest first. */
 export const getToday: AdminOperationHandler<'getToday'> = async (request) => {
-  const actor = deskActorOf(requireStaff(request));
+  const actor = orderActingOf(requireStaff(request));
   return todayOf(request.server.db, actor.tenantId, request.server.orders.now());
 };
 
-/** The desk's reads, the refund and marking money owed by hand paid back, by operationId. */
-export const deskReadHandlers: AdminHandlerMap = {
+/** The back office's reads, the refund and marking money owed by hand paid back, by operationId. */
+export const orderReadHandlers: AdminHandlerMap = {
   listOrders,
   getOrder,
   refundOrder,

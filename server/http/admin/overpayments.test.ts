@@ -10,17 +10,17 @@ import { renderEmail } from '../../platform/mail/templates/render-email.ts';
 import type { EmailData } from '../../platform/mail/templates/email-kinds.ts';
 import { queuedEmails } from '../../test/sandbox.ts';
 import { call, setProduct } from '../../test/shop.ts';
-import { useOrderDesk } from '../../test/order-desk.ts';
+import { useOrderMoves } from '../../test/order-moves.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
 type Today = components['schemas']['Today'];
 
-const desk = useOrderDesk();
-const { t } = desk;
+const backOffice = useOrderMoves();
+const { t } = backOffice;
 
 async function as(who: 'owner' | 'staff') {
-  return asStaff('demo-handcraft', await staffTokenFor(t.app, desk[who]));
+  return asStaff('demo-handcraft', await staffTokenFor(t.app, backOffice[who]));
 }
 
 const post = <T = AdminOrder>(headers: Record<string, string>, path: string, body?: unknown) =>
@@ -30,9 +30,9 @@ const get = <T = AdminOrder>(headers: Record<string, string>, path: string) =>
 
 /** A bank transfer order of one piece at $366.50, sent free by Royal Mail: its total is $366.50. */
 async function orderOf36650() {
-  const piece = await desk.freshProduct();
+  const piece = await backOffice.freshProduct();
   await setProduct(t.app, piece.id, { price_cents: 36_650 });
-  const order = await desk.placeOrder([{ productId: piece.id }]);
+  const order = await backOffice.placeOrder([{ productId: piece.id }]);
   expect(order.total_price).toBe('366.50');
   return order;
 }
@@ -65,8 +65,8 @@ describe('money received above the total', () => {
       payments: [],
       paid_total: '0.00',
     });
-    expect(await desk.emailKinds(order.order_number)).not.toContain('payment_received');
-    expect(await desk.activityOf(order.order_number)).toEqual([]);
+    expect(await backOffice.emailKinds(order.order_number)).not.toContain('payment_received');
+    expect(await backOffice.activityOf(order.order_number)).toEqual([]);
 
     // The total itself is staff's to record.
     const paid = await post(staff, `${order.order_number}/mark-paid/`, {
@@ -114,7 +114,7 @@ describe('money received above the total', () => {
         overpayment: {
           amount: '33.50',
           confirmed_at: expect.any(String),
-          confirmed_by: desk.owner.name,
+          confirmed_by: backOffice.owner.name,
         },
       }),
     ]);
@@ -147,20 +147,20 @@ describe('money received above the total', () => {
 
 describe('a payment recorded above the total before owners confirmed overpayments', () => {
   /**
-   * A $366.50 order a staff member marked paid with 100000.00 as the desk used to accept: the
-   * row as the old rule wrote it, with no owner's confirmation.
+   * A $366.50 order a staff member marked paid with 100000.00 as the back office used to accept:
+   * the row as the old rule wrote it, with no owner's confirmation.
    */
   async function paidWith100000() {
     const order = await orderOf36650();
     await t.app.db
       .insertInto('manual_payments')
       .values({
-        tenant_id: desk.tenantId,
+        tenant_id: backOffice.tenantId,
         order_id: order.id,
         amount_cents: 10_000_000,
         payer_reference: 'LOVELACE',
         received_at: new Date().toISOString(),
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
       })
       .execute();
     const now = new Date().toISOString();
@@ -317,6 +317,6 @@ describe('mark paid, as an attacker would call it', () => {
         })
       ).status,
     ).toBe(401);
-    expect((await desk.orderRow(order.order_number)).status).toBe('awaiting_payment');
+    expect((await backOffice.orderRow(order.order_number)).status).toBe('awaiting_payment');
   });
 });

@@ -11,10 +11,10 @@
  * without deciding who may call it; the role matrix test (./role-matrix.test.ts) walks it.
  * This is the one place a role is checked (issue 37): where a move's permission depends on the
  * order's state (cancelling a paid order, marking paid above the total), the door hands the
- * domain what the member may do (`deskActorOf`) and the domain reads that, never the role.
+ * domain what the member may do (`orderActingOf`) and the domain reads that, never the role.
  */
 import type { OperationId } from '../../../common/admin-contract.ts';
-import type { DeskActor } from '../../orders/desk-rules.ts';
+import type { OrderActing } from '../../orders/staff-actions.ts';
 import type { StaffRole } from '../../platform/db/tables/staff.ts';
 import type { StaffActor } from '../../staff/actor.ts';
 import { actingOf } from '../../staff/activity-log.ts';
@@ -165,11 +165,11 @@ export function can(role: StaffRole, permission: Permission): boolean {
 }
 
 /**
- * The member as the order desk's rules see them: their Acting (their shop, id and name, and the
+ * The member as the back office's rules see them: their Acting (their shop, id and name, and the
  * journal that writes the activity log in their name; server/staff/activity-log.ts `actingOf`)
  * and what the door lets them do beyond reading an order (`orders.fulfil`, `orders.money`).
  */
-export function deskActorOf(actor: StaffActor): DeskActor {
+export function orderActingOf(actor: StaffActor): OrderActing {
   return {
     ...actingOf(actor),
     may: { fulfil: can(actor.role, 'orders.fulfil'), money: can(actor.role, 'orders.money') },

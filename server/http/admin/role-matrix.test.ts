@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
-import { ADMIN_OPERATION_ACCESS, can, deskActorOf, type OperationAccess } from './permissions.ts';
+import { ADMIN_OPERATION_ACCESS, can, orderActingOf, type OperationAccess } from './permissions.ts';
 import { FORBIDDEN_MESSAGE, PERMISSIONS, type Permission } from '../../staff/roles.ts';
 import { ContractWalk, type Operation } from '../../test/contract-walk.ts';
 import { createCustomer } from '../../test/shop.ts';
@@ -211,7 +211,7 @@ describe('the back office role matrix', () => {
     expect(answer.status).toBe(400);
   });
 
-  it('grants a role the table does not name nothing: no permission, no move at the desk', () => {
+  it('grants a role the table does not name nothing: no permission, no move at the back office', () => {
     // The door is the only role check (issue 37): a member whose role is unknown (a row written
     // by a later release, a typo in SQL) is refused every operation but their own account's.
     const viewer = 'viewer' as never;
@@ -219,9 +219,9 @@ describe('the back office role matrix', () => {
       expect(can(viewer, permission)).toBe(false);
     }
     const actor = { id: 1, tenantId: 1, email: 'v@example.com', name: 'V', sessionId: 's' };
-    expect(deskActorOf({ ...actor, role: viewer }).may).toEqual({ fulfil: false, money: false });
-    expect(deskActorOf({ ...actor, role: 'staff' }).may).toEqual({ fulfil: true, money: false });
-    expect(deskActorOf({ ...actor, role: 'owner' }).may).toEqual({ fulfil: true, money: true });
+    expect(orderActingOf({ ...actor, role: viewer }).may).toEqual({ fulfil: false, money: false });
+    expect(orderActingOf({ ...actor, role: 'staff' }).may).toEqual({ fulfil: true, money: false });
+    expect(orderActingOf({ ...actor, role: 'owner' }).may).toEqual({ fulfil: true, money: true });
   });
 
   it('gives every operation of the contract an access rule', () => {

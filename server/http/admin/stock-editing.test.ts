@@ -6,18 +6,18 @@
  */
 import type { components } from '../../../common/admin-api';
 import { ADDRESS, call, createCustomer, postOrder } from '../../test/shop.ts';
-import { useOrderDesk } from '../../test/order-desk.ts';
+import { useOrderMoves } from '../../test/order-moves.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
 import { asTenant } from '../../test/test-app.ts';
 
 type ProductStock = components['schemas']['ProductStock'];
 type LowStockList = components['schemas']['LowStockList'];
 
-const desk = useOrderDesk();
-const { t } = desk;
+const backOffice = useOrderMoves();
+const { t } = backOffice;
 
 async function as(who: 'owner' | 'staff') {
-  return asStaff('demo-handcraft', await staffTokenFor(t.app, desk[who]));
+  return asStaff('demo-handcraft', await staffTokenFor(t.app, backOffice[who]));
 }
 
 const stockPath = (id: number | string) => `/admin/products/${id}/stock/`;
@@ -54,7 +54,7 @@ async function activityOf(productId: number) {
 
 describe('stock through the back office', () => {
   it('adjusts by a signed number and sets a count, each in the history with its reason', async () => {
-    const piece = await desk.freshProduct(4);
+    const piece = await backOffice.freshProduct(4);
     const staff = await as('staff');
 
     const received = await adjust(staff, piece.id, {
@@ -92,25 +92,25 @@ describe('stock through the back office', () => {
     ]);
     expect(history.results[2]).toMatchObject({
       note: 'Batch from the forge',
-      staff_name: desk.staff.name,
+      staff_name: backOffice.staff.name,
       order_number: null,
     });
 
     expect(await activityOf(piece.id)).toEqual([
       {
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
         action: 'product.stock_adjust',
         before: { stock: 4 },
         after: { stock: 9, reason: 'received', note: 'Batch from the forge' },
       },
       {
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
         action: 'product.stock_adjust',
         before: { stock: 9 },
         after: { stock: 7, reason: 'broken' },
       },
       {
-        staff_id: desk.staff.id,
+        staff_id: backOffice.staff.id,
         action: 'product.stock_set',
         before: { stock: 7 },
         after: { stock: 12, reason: 'correction' },
@@ -119,7 +119,7 @@ describe('stock through the back office', () => {
   });
 
   it('refuses to take away more than there is, with the stock now, and changes nothing', async () => {
-    const piece = await desk.freshProduct(2);
+    const piece = await backOffice.freshProduct(2);
     const owner = await as('owner');
     const refused = await adjust(owner, piece.id, { mode: 'adjust', quantity: -3, reason: 'fair' });
     expect(refused).toMatchObject({
@@ -136,10 +136,10 @@ describe('stock through the back office', () => {
   });
 
   it('refuses a count when the stock moved since the member saw it (a sale), keeping the sale', async () => {
-    const piece = await desk.freshProduct(5);
+    const piece = await backOffice.freshProduct(5);
     const owner = await as('owner');
     const seen = (await read(owner, piece.id)).body.stock;
-    await desk.placeOrder([{ productId: piece.id, quantity: 1 }]);
+    await backOffice.placeOrder([{ productId: piece.id, quantity: 1 }]);
     const refused = await adjust(owner, piece.id, {
       mode: 'set',
       quantity: 8,
@@ -157,10 +157,10 @@ describe('stock through the back office', () => {
   });
 
   it('shows sales and what an unpaid order gave back in the history, newest first', async () => {
-    const piece = await desk.freshProduct(6);
+    const piece = await backOffice.freshProduct(6);
     const owner = await as('owner');
     await adjust(owner, piece.id, { mode: 'adjust', quantity: 1, reason: 'received' });
-    const order = await desk.placeOrder([{ productId: piece.id, quantity: 2 }]);
+    const order = await backOffice.placeOrder([{ productId: piece.id, quantity: 2 }]);
     const canceled = await call(
       t.app,
       'POST',
@@ -182,7 +182,7 @@ describe('stock through the back office', () => {
   });
 
   it('pages a long history, 20 a page, and answers a page past the last with 404', async () => {
-    const piece = await desk.freshProduct(0);
+    const piece = await backOffice.freshProduct(0);
     const owner = await as('owner');
     for (let i = 0; i < 21; i += 1) {
       await adjust(owner, piece.id, { mode: 'adjust', quantity: 1, reason: 'received' });
@@ -199,7 +199,7 @@ describe('stock through the back office', () => {
   });
 
   it('refuses any stock change of a made-to-order piece', async () => {
-    const piece = await desk.freshProduct(0);
+    const piece = await backOffice.freshProduct(0);
     await t.app.db
       .updateTable('products')
       .set({ made_to_order: 1 })
@@ -230,7 +230,7 @@ describe('stock through the back office', () => {
   });
 
   it('keeps the stock at or above 0 and every unit accounted for when adjustments race checkouts', async () => {
-    const piece = await desk.freshProduct(6);
+    const piece = await backOffice.freshProduct(6);
     const owner = await as('owner');
     // Three shoppers with the piece in their carts, ready to check out at the same moment.
     const ready = [];
@@ -274,7 +274,7 @@ describe('stock through the back office', () => {
   });
 
   it('shows the new stock on the storefront at once', async () => {
-    const piece = await desk.freshProduct(3);
+    const piece = await backOffice.freshProduct(3);
     const shop = asTenant('demo-handcraft');
     const slug = (
       await t.app.db
@@ -292,9 +292,9 @@ describe('stock through the back office', () => {
 
   it('sets the low-stock threshold and lists what is low, sold out first', async () => {
     const owner = await as('owner');
-    const low = await desk.freshProduct(1);
-    const soldOut = await desk.freshProduct(0);
-    const plenty = await desk.freshProduct(50);
+    const low = await backOffice.freshProduct(1);
+    const soldOut = await backOffice.freshProduct(0);
+    const plenty = await backOffice.freshProduct(50);
     for (const piece of [low, soldOut, plenty]) {
       const set = await call<ProductStock>(t.app, 'PATCH', stockPath(piece.id), owner, {
         low_stock_threshold: 3,
@@ -343,13 +343,13 @@ describe('stock through the back office', () => {
     ).toBe(404);
 
     const potter = await createStaff(t.app.db, { tenantId: potteryId, role: 'owner' });
-    const mine = await desk.freshProduct(3);
+    const mine = await backOffice.freshProduct(3);
     const headers = asStaff('demo-pottery', await staffTokenFor(t.app, potter));
     expect((await read(headers, mine.id)).status).toBe(404);
   });
 
   it('refuses hostile input with 4xx and changes nothing', async () => {
-    const piece = await desk.freshProduct(3);
+    const piece = await backOffice.freshProduct(3);
     const owner = await as('owner');
     const bodies: unknown[] = [
       { mode: 'adjust', quantity: 0, reason: 'received' },

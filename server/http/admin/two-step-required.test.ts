@@ -1,7 +1,7 @@
 /**
  * A shop that requires two-step verification (an owner's security setting): a member who has
  * not set it up still signs in, but reaches only their own account, where they set it up, until
- * they do; every other operation answers 403 saying so. Set up, they reach the desk again.
+ * they do; every other operation answers 403 saying so. Set up, they reach the back office again.
  *
  * Lifting the rule takes a session that passed two-step verification (signed in with a code, or
  * in which the set-up was confirmed): an owner signed in with the password alone cannot lift

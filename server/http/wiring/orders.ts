@@ -13,7 +13,7 @@ import { type AppConfig, paymentSecretsKeyPath } from '../../config/config.ts';
 import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-worker-host.ts';
 import { EmailOutbox } from '../../platform/mail/outbox.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
-import { sweepDesk } from '../../orders/desk-sweep.ts';
+import { sweepPaymentReminders } from '../../orders/payment-reminders.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
 import { settlePendingRefunds } from '../../orders/payment-refunds.ts';
@@ -144,8 +144,9 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         await settlePendingRefunds(context);
         // What a provider answers the sweep is logged in the system's name (no member acted).
         await settlePendingShopRefunds(context, (tenantId) => journalOf(null, tenantId));
-        // Payment reminders and the shops' daily lists of unpaid orders (orders/desk-sweep.ts).
-        await sweepDesk(context);
+        // Payment reminders and the shops' daily lists of unpaid orders
+        // (orders/payment-reminders.ts).
+        await sweepPaymentReminders(context);
         // At debug level: the multi-process tests count sweeps instead of sleeping through one.
         app.log.debug('swept the orders');
       } finally {

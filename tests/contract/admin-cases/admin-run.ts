@@ -4,11 +4,11 @@
  * --errors`, strict and lenient) in front of the API's `/api/admin` (../servers.ts), the same
  * checks per answer (../runner.ts: Prism's violations, a documented status, the body valid
  * against the contract with Ajv 2020, each case's behaviour), over the demo shop's seeded
- * members of staff and orders (server/seed/desk-seed.ts).
+ * members of staff and orders (server/seed/back-office-seed.ts).
  *
  * The cases, in the order they run: every operation's 401s (./access.ts); signing in,
  * refreshing, logging out, `me` and sessions (./auth.ts); the staff, invitations, roles, the
- * security settings and two-step verification (./staff.ts); the order desk and today's lists
+ * security settings and two-step verification (./staff.ts); the back office and today's lists
  * (./orders.ts); the activity log of all of that (./activity.ts). Each operation must have a
  * case that succeeds. An operation whose handler is missing answers 501, which Prism turns into
  * a mock: those cases fail as NOT IMPLEMENTED and the summary names the operations.

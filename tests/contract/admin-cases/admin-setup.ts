@@ -1,9 +1,9 @@
 /**
- * What the back office's contract cases share: the seeded members of staff and orders of the
- * demo shop (server/seed/desk-seed.ts), a shopper of this run (whose token the back office must
- * refuse, and who places a collection order for the ready and collected cases), the running
- * state the cases fill in as they go (tokens, ids, secrets), and the case builders that sign a
- * case in as one member or another at the moment it runs.
+ * What the back office's contract cases share: the seeded members of staff and orders of the demo
+ * shop (server/seed/back-office-seed.ts), a shopper of this run (whose token the back office must
+ * refuse, and who places a collection order for the ready and collected cases), the running state
+ * the cases fill in as they go (tokens, ids, secrets), and the case builders that sign a case in as
+ * one member or another at the moment it runs.
  *
  * The setup talks to the API directly (the storefront's API, not the back office's): it signs
  * nobody in to the back office, so every staff sign-in is a case of its own.
@@ -20,13 +20,13 @@ import {
   outboxMessagesTo,
 } from '../../../server/platform/mail/outbox-reader';
 
-/** The demo shop's seeded members of staff (server/seed/desk-seed.ts DEMO_STAFF). */
+/** The demo shop's seeded members of staff (server/seed/back-office-seed.ts DEMO_STAFF). */
 export const OWNER = { email: 'owner@emberandoak.example', password: 'demo-owner-2026' };
 export const STAFF = { email: 'staff@emberandoak.example', password: 'demo-staff-2026' };
 
 /**
- * The seeded demo orders (server/seed/desk-seed.ts DEMO_ORDERS, in that order): their numbers
- * are `ORD-SEED-` and the seed's index twice in the order-number alphabet, then `26`.
+ * The seeded demo orders (server/seed/back-office-seed.ts DEMO_ORDERS, in that order): their
+ * numbers are `ORD-SEED-` and the seed's index twice in the order-number alphabet, then `26`.
  */
 export const SEEDED = {
   /** awaiting_payment, bank transfer, placed a day ago. */
@@ -55,7 +55,7 @@ export const SEEDED = {
   lateCardPayment: 'ORD-SEED-DD26',
 } as const;
 
-/** The seeded orders' customer (server/seed/desk-seed.ts DEMO_BUYER). */
+/** The seeded orders' customer (server/seed/back-office-seed.ts DEMO_BUYER). */
 export const SEEDED_BUYER_EMAIL = 'buyer@emberandoak.example';
 
 export const NOT_PROVIDED = 'Authentication credentials were not provided.';
@@ -223,7 +223,7 @@ export async function adminSetup(
 
 /**
  * The totals of the seeded orders (`ORD-SEED-...`), read from the API's SQLite file so the
- * moves that need one (mark paid, refund) do not hang on the desk's own reading of an order.
+ * moves that need one (mark paid, refund) do not hang on the back office's own reading of an order.
  */
 function seededTotals(sqlitePath: string): Record<string, string> {
   const db = new Database(sqlitePath, { readonly: true, fileMustExist: true });

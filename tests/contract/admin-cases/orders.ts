@@ -1,8 +1,8 @@
 /**
- * The order desk (admin contract: listOrders, getOrder, markOrderPaid, shipShipment,
+ * The back office (admin contract: listOrders, getOrder, markOrderPaid, shipShipment,
  * markShipmentReady, markShipmentCollected, cancelOrder, refundOrder, reopenOrder,
  * settleManualRefund, settleManualPaymentRefund, getToday)
- * over the seeded orders in every state (server/seed/desk-seed.ts) and this run's collection
+ * over the seeded orders in every state (server/seed/back-office-seed.ts) and this run's collection
  * order:
  * - the list newest first, each tab, each payment method, the days placed, the search, a page
  *   past the last, and filters that are not values;
@@ -37,7 +37,7 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The UTC day `days` ago, as the desk's date filters take it (`YYYY-MM-DD`). */
+/** The UTC day `days` ago, as the back office's date filters take it (`YYYY-MM-DD`). */
 function daysAgo(days: number): string {
   return new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 }
@@ -47,7 +47,7 @@ function numbers(b: Json): string[] {
   return results(b).map((o) => str(o.order_number));
 }
 
-/** Which statuses each tab of the desk lists (the contract's AdminOrderStatusFilter). */
+/** Which statuses each tab of the back office lists (the contract's AdminOrderStatusFilter). */
 const TABS: Record<string, { statuses: string[]; seeded: string }> = {
   awaiting_payment: { statuses: ['awaiting_payment'], seeded: SEEDED.awaitingTransfer },
   to_ship: { statuses: ['paid', 'processing'], seeded: SEEDED.toShip },
@@ -134,7 +134,7 @@ function listed(
   };
 }
 
-/** The order desk's cases, in order. */
+/** The back office's cases, in order. */
 export function orderCases(a: AdminSetup): Case[] {
   const s = a.state;
   const { asOwner, asStaff } = members(a);

@@ -12,7 +12,7 @@ import { isObject, str, type Json } from '../contract-document';
 import { request } from '../request';
 import { newestResetToken, unknownTenant, type AccountSetup } from './account-setup';
 
-/** The demo's contact message a visitor sent from this address (server/seed/desk-seed.ts). */
+/** The demo's contact message a visitor sent from this address (server/seed/back-office-seed.ts). */
 const LENA = { email: 'Lena.Fischer@example.de', subject: 'Shipping a carving to Germany' };
 
 /** A check that the download does, or does not, hold Lena's message. */

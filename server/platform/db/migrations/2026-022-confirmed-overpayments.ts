@@ -5,7 +5,7 @@
  *
  * Adds to `manual_payments` (money the order desk marked received by hand):
  * - `overpayment_confirmed_at`: when an owner confirmed that the amount above the order's total
- *   was received (server/orders/desk-mark-paid.ts). Null when the amount is the total, and for
+ *   was received (server/orders/mark-paid.ts). Null when the amount is the total, and for
  *   every row recorded before this rule: what such a row holds above the total is neither paid
  *   nor refundable (server/orders/order-money.ts), so a mistyped amount is never paid out.
  * - `overpayment_confirmed_by`: the owner who confirmed it (null once their row is gone; the

@@ -189,7 +189,7 @@ export interface RefundsTable {
   settled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
-/** A carrier the desk ships with (server/orders/carriers.ts). */
+/** A carrier the back office ships with (server/orders/carriers.ts). */
 export type Carrier = 'royal_mail' | 'dpd' | 'parcelforce' | 'dhl' | 'ups' | 'other';
 
 /** What became of one shipment of an order (`orders.shipments[shipment_index]`). */

@@ -5,7 +5,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Bool, Timestamp } from './column-types.ts';
 
-/** What a staff member may do: an owner everything, staff the order desk (server/staff/roles.ts). */
+/** What a staff member may do: an owner everything, staff the back office (server/staff/roles.ts). */
 export type StaffRole = 'owner' | 'staff';
 
 type NullableTimestamp = ColumnType<Date | string | null, string | null | undefined, string | null>;

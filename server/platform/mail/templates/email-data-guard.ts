@@ -41,7 +41,7 @@ import type {
   OrderShippedEmailData,
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
-} from './desk-email-data.ts';
+} from './staff-move-email-data.ts';
 import {
   type Check,
   anyString,
@@ -173,7 +173,7 @@ const base = {
   orderUrl: httpUrl,
 };
 
-/** A shipment as the desk's e-mails show it. */
+/** A shipment as the back office's e-mails show it. */
 const shipmentCheck = object<EmailShipment>({
   method: text,
   lines: list(object<EmailShipment['lines'][number]>({ name: text, quantity: positiveInteger }), {

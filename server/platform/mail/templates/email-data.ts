@@ -12,8 +12,8 @@
  * are ignored by `parseEmailData`, so an older reader never rejects newer data.
  *
  * The guard that checks stored data against these types is ./email-data-guard.ts. What is said
- * about each offline payment method is ./payment-texts.ts. The order desk's e-mails' data is
- * ./desk-email-data.ts, the data of each kind of order e-mail ./order-email-data.ts, and the
+ * about each offline payment method is ./payment-texts.ts. The back office's e-mails' data is
+ * ./staff-move-email-data.ts, the data of each kind of order e-mail ./order-email-data.ts, and the
  * union of every kind ./email-kinds.ts.
  */
 import { offlineTexts, type OfflineMethod } from './payment-texts.ts';

@@ -1,6 +1,6 @@
 /**
- * Every kind of order e-mail: the union of the shop's order e-mails' data (./email-data.ts) and
- * the order desk's (./desk-email-data.ts), which the outbox stores and `renderEmail` renders.
+ * Every kind of order e-mail: the union of the shop's order e-mails' data (./email-data.ts) and the
+ * back office's (./staff-move-email-data.ts), which the outbox stores and `renderEmail` renders.
  */
 import type {
   OrderCanceledByShopEmailData,
@@ -8,7 +8,7 @@ import type {
   OrderShippedEmailData,
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
-} from './desk-email-data.ts';
+} from './staff-move-email-data.ts';
 import type { EmailBase } from './email-data.ts';
 import type {
   OrderPlacedEmailData,

@@ -13,7 +13,7 @@ import {
 } from './email-data.ts';
 import { type EmailData, type EmailDataOf } from './email-kinds.ts';
 import type { OfflineMethod } from './payment-texts.ts';
-import { deskPreviewEmails } from './preview-data-desk.ts';
+import { movePreviewEmails } from './preview-data-moves.ts';
 
 export const PREVIEW_SHOP: EmailShop = {
   name: 'Ember & Oak',
@@ -319,7 +319,7 @@ export const PREVIEW_EMAILS = {
     returnCostsPaidBy: 'shopper',
     exemptLines: [PREVIEW_ORDER.lines[0]!.name],
   },
-  ...deskPreviewEmails({
+  ...movePreviewEmails({
     shopper,
     simpleOrder: PREVIEW_ORDER_SIMPLE,
     shop: PREVIEW_SHOP_WITHOUT_LOGO,

@@ -31,7 +31,7 @@ import {
   OrderReadyToCollectEmail,
   OrderShippedEmail,
   PaymentReminderEmail,
-} from './desk-emails.tsx';
+} from './staff-move-emails.tsx';
 import { ShopAwaitingPaymentsDigestEmail } from './shop-digest-email.tsx';
 import { CancellationRequestedEmail } from './cancellation-emails.tsx';
 import { subjectOf } from './subjects.ts';

@@ -8,7 +8,7 @@
  * not reach server/; without this pragma the file would compile to classic `React.createElement`)
  */
 import { ActionButton, DetailList, Keep, Paragraph, type Detail } from './basic-blocks.tsx';
-import type { DigestOrder, ShopAwaitingPaymentsDigestEmailData } from './desk-email-data.ts';
+import type { DigestOrder, ShopAwaitingPaymentsDigestEmailData } from './staff-move-email-data.ts';
 import { currencyOf } from './email-data.ts';
 import { formatDate, formatDateTime, formatMoney } from './format.ts';
 import { EmailFrame, InlineLink, type EmailProps } from './layout.tsx';

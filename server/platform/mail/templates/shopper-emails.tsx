@@ -127,7 +127,7 @@ function DeadlineReminder({ expiresAt }: { expiresAt: string | undefined }) {
 
 /**
  * How to pay an offline method's order: its words (./payment-texts.ts), the shop's instructions
- * (the order-placed e-mail, and the reminder before its deadline: ./desk-emails.tsx).
+ * (the order-placed e-mail, and the reminder before its deadline: ./staff-move-emails.tsx).
  */
 export function OfflineHowToPay({
   data,

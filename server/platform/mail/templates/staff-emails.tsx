@@ -35,7 +35,7 @@ const ROLE_WORDS: Record<StaffInvitationEmailData['role'], { name: string; does:
   },
   staff: {
     name: 'Staff',
-    does: 'the order desk: payments received, shipping and collections',
+    does: 'the back office: payments received, shipping and collections',
   },
 };
 
