@@ -6,6 +6,7 @@ import { CartLink } from '../features/cart/cart-link';
 import { HOME_LINK, NAV_LINKS_AFTER_SHOP } from './nav-items';
 import { SiteLogo } from './site-logo';
 import { ChevronIcon } from '../components/chevron-icon';
+import { CloseIcon } from '../components/close-icon';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -69,18 +70,7 @@ export function MobileMenuPanel({ onClose }: { onClose: () => void }) {
           </h2>
           <SiteLogo className="mobile-menu-logo" />
           <button ref={closeRef} type="button" className="mobile-menu-close" onClick={close}>
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <CloseIcon size={22} />
             <span className="visually-hidden">Close menu</span>
           </button>
         </div>

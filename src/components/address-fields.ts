@@ -30,3 +30,8 @@ export const ADDRESS_FIELDS: readonly AddressField[] = [
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code', maxLength: 20 },
   { name: 'country', label: 'Country', autoComplete: 'country-name', maxLength: 100 },
 ];
+
+/** A delivery address with every field blank, keyed as ADDRESS_FIELDS: a new address's start. */
+export const EMPTY_ADDRESS = Object.fromEntries(
+  ADDRESS_FIELDS.map((field) => [field.name, '']),
+) as Record<AddressField['name'], string>;

@@ -6,8 +6,9 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useIsLoggedIn } from '../../api/use-session';
-import { LoginLink } from '../auth/login-link';
+import { LoginPrompt } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
+import { BusyRegion } from '../../components/busy-region';
 import './account.css';
 
 /** Placeholder blocks of a page's shape while its data (or the session) is not known yet. */
@@ -19,14 +20,11 @@ export function AccountSkeleton({
   label?: string;
 }) {
   return (
-    <div className="account-stack" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        {label}
-      </p>
+    <BusyRegion className="account-stack" status={label}>
       {Array.from({ length: blocks }, (_, n) => (
         <Skeleton key={n} height="8rem" radius="var(--radius-lg)" />
       ))}
-    </div>
+    </BusyRegion>
   );
 }
 
@@ -63,12 +61,11 @@ export function AccountFrame({
       ) : loggedIn ? (
         children()
       ) : (
-        <div className="account-notice">
-          <p>Log in to see your account.</p>
-          <LoginLink className="button-primary" redirect={path}>
-            Log in
-          </LoginLink>
-        </div>
+        <LoginPrompt
+          className="account-notice"
+          text="Log in to see your account."
+          redirect={path}
+        />
       )}
     </div>
   );

@@ -11,8 +11,10 @@ import { useForm } from 'react-hook-form';
 import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
 import type { components } from '../../../common/storefront-api';
 import { ADDRESS_FIELDS } from '../../components/address-fields';
-import { CountrySelect, countryCodeFor } from '../../components/country-select';
+import { AddressControl } from '../../components/address-control';
+import { countryCodeFor } from '../../components/country-select';
 import { ErrorBox } from '../../components/error-box';
+import { FormActions } from '../../components/form-actions';
 import { SHIPPING_MESSAGES, shippingOptionsQuery } from '../shipping/api';
 import { AccountSkeleton } from './account-frame';
 import { addressFormSchema, type AddressFormValues } from './schemas';
@@ -94,31 +96,18 @@ function AddressFields({
         {ADDRESS_FIELDS.map((field) => {
           const id = `${prefix}-${field.name}`;
           const error = errors[field.name]?.message;
-          const invalid = error ? true : undefined;
           const described = error ? `${id}-error` : undefined;
           return (
             <div key={field.name} className={`address-field address-field--${field.name}`}>
               <label htmlFor={id}>{field.label}</label>
-              {field.name === 'country' ? (
-                <CountrySelect
-                  id={id}
-                  countries={countries}
-                  autoComplete="country"
-                  aria-invalid={invalid}
-                  aria-describedby={described}
-                  {...form.register('country')}
-                />
-              ) : (
-                <input
-                  id={id}
-                  type={field.type ?? 'text'}
-                  autoComplete={field.autoComplete}
-                  maxLength={field.maxLength}
-                  aria-invalid={invalid}
-                  aria-describedby={described}
-                  {...form.register(field.name)}
-                />
-              )}
+              <AddressControl
+                id={id}
+                field={field}
+                countries={countries}
+                invalid={error ? true : undefined}
+                describedBy={described}
+                registration={form.register(field.name)}
+              />
               {error ? (
                 <p id={`${id}-error`} className="address-field__error">
                   {error}
@@ -132,16 +121,9 @@ function AddressFields({
         <input type="checkbox" disabled={lockDefault} {...form.register('is_default')} />
         {lockDefault ? 'This is your default address' : 'Make this my default address'}
       </label>
-      <div className="address-form__actions">
-        <button type="submit" className="button-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions className="address-form__actions" busy={isSubmitting} onCancel={onCancel}>
+        {isSubmitting ? 'Saving…' : submitLabel}
+      </FormActions>
     </PostForm>
   );
 }

@@ -6,11 +6,12 @@
  * erasure form's code (react-hook-form, zod) loads when the shopper reaches for it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { deferredForm } from '../../components/deferred-form';
 import { siteSettingsQuery } from '../site/api';
 import { accountQuery, downloadAccountData, useRequestEmailVerification } from './api';
+import { FormMessage } from '../auth/form-message';
 
 export const DATA_RIGHTS_MESSAGES = {
   downloadFailed: 'Could not download your data. Please try again.',
@@ -25,7 +26,36 @@ const DeleteAccountForm = deferredForm(() =>
   import('../auth/delete-account-form').then((m) => m.DeleteAccountForm),
 );
 
-function DownloadButton() {
+/**
+ * One of the section's secondary buttons, described by the paragraph it acts on (the id
+ * `describedBy`) and disabled while `busy`; `children` is its label.
+ */
+function DataButton({
+  busy,
+  describedBy,
+  onClick,
+  children,
+}: {
+  busy: boolean;
+  describedBy: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="button-secondary"
+      onClick={onClick}
+      disabled={busy}
+      aria-describedby={describedBy}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** What the download holds, and the button that saves it as a JSON file. */
+function DataDownload() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function download() {
@@ -40,22 +70,18 @@ function DownloadButton() {
     }
   }
   return (
-    <div className="data-rights__action">
-      <button
-        type="button"
-        className="button-secondary"
-        onClick={() => void download()}
-        disabled={busy}
-        aria-describedby="data-download-text"
-      >
-        {busy ? 'Preparing your file…' : 'Download my data'}
-      </button>
-      {error && (
-        <p className="auth-form__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <>
+      <p id="data-download-text">
+        Download a copy of everything we keep about you — your account, saved addresses, orders,
+        payments, reviews, comments, messages and cart — as one JSON file.
+      </p>
+      <div className="data-rights__action">
+        <DataButton busy={busy} describedBy="data-download-text" onClick={() => void download()}>
+          {busy ? 'Preparing your file…' : 'Download my data'}
+        </DataButton>
+        {error && <FormMessage kind="error">{error}</FormMessage>}
+      </div>
+    </>
   );
 }
 
@@ -80,20 +106,18 @@ function EmailVerification() {
           {send.data}
         </p>
       ) : (
-        <button
-          type="button"
-          className="button-secondary"
+        <DataButton
+          busy={send.isPending}
+          describedBy="data-verify-text"
           onClick={() => send.mutate()}
-          disabled={send.isPending}
-          aria-describedby="data-verify-text"
         >
           {send.isPending ? 'Sending the link…' : 'Verify my e-mail address'}
-        </button>
+        </DataButton>
       )}
       {send.isError && (
-        <p className="auth-form__error" role="alert">
+        <FormMessage kind="error">
           {apiErrorMessage(send.error, DATA_RIGHTS_MESSAGES.verifyFailed)}
-        </p>
+        </FormMessage>
       )}
     </div>
   );
@@ -108,11 +132,7 @@ export function DataRights({ onDeleted }: { onDeleted: () => void }) {
       <h2 id="data-rights-title" className="data-rights__title">
         Your data
       </h2>
-      <p id="data-download-text">
-        Download a copy of everything we keep about you — your account, saved addresses, orders,
-        payments, reviews, comments, messages and cart — as one JSON file.
-      </p>
-      <DownloadButton />
+      <DataDownload />
       <EmailVerification />
 
       <h3 className="data-rights__subtitle">Delete my account</h3>

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { components } from '../../../common/storefront-api';
-import { ADDRESS_FIELDS } from '../../components/address-fields';
+import { ADDRESS_FIELDS, EMPTY_ADDRESS } from '../../components/address-fields';
 
 type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
@@ -36,12 +36,4 @@ export const addressFormSchema = z.object({
 });
 export type AddressFormValues = z.infer<typeof addressFormSchema>;
 
-export const EMPTY_ADDRESS_FORM: AddressFormValues = {
-  fullname: '',
-  contact_number: '',
-  street: '',
-  city: '',
-  postalCode: '',
-  country: '',
-  is_default: false,
-};
+export const EMPTY_ADDRESS_FORM: AddressFormValues = { ...EMPTY_ADDRESS, is_default: false };

@@ -7,6 +7,7 @@ import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PostForm } from '../../components/post-form';
 import { FormField } from './form-field';
+import { FormMessage } from './form-message';
 
 /**
  * An `auth-form` that posts, checks nothing natively (react-hook-form and zod do), and shows
@@ -37,11 +38,7 @@ export function AuthForm({
       {...(labelledBy ? { 'aria-labelledby': labelledBy } : { 'aria-label': label })}
     >
       {lead}
-      {error ? (
-        <p className="auth-form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FormMessage kind="error">{error}</FormMessage> : null}
       {children}
     </PostForm>
   );

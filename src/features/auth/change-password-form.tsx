@@ -11,6 +11,7 @@ import { changePasswordSchema, type ChangePasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
 import { AuthForm, PasswordField } from './auth-form-parts';
+import { FormMessage } from './form-message';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   success: 'Your password has been changed. Every other device has been logged out.',
@@ -50,11 +51,7 @@ export function ChangePasswordForm() {
 
   return (
     <AuthForm onSubmit={onSubmit} error={formError} labelledBy="account-page-title">
-      {done && (
-        <p className="auth-form__success" role="status">
-          {CHANGE_PASSWORD_MESSAGES.success}
-        </p>
-      )}
+      {done && <FormMessage kind="success">{CHANGE_PASSWORD_MESSAGES.success}</FormMessage>}
       <PasswordField
         id="current-password"
         label="Current password"

@@ -12,6 +12,7 @@ import { forgotPasswordSchema, type ForgotPasswordValues } from './schemas';
 import { placeServerErrors } from './server-errors';
 import './auth.css';
 import { AuthForm } from './auth-form-parts';
+import { FormMessage } from './form-message';
 
 export const FORGOT_PASSWORD_MESSAGES = {
   /** Shown when the server's answer has no detail of its own. */
@@ -43,9 +44,7 @@ export function ForgotPasswordForm() {
   if (request.isSuccess) {
     return (
       <div className="auth-form">
-        <p className="auth-form__success" role="status">
-          {request.data || FORGOT_PASSWORD_MESSAGES.sent}
-        </p>
+        <FormMessage kind="success">{request.data || FORGOT_PASSWORD_MESSAGES.sent}</FormMessage>
         <p className="auth-form__switch">{FORGOT_PASSWORD_MESSAGES.linkLifetime}</p>
         <p className="auth-form__switch">
           <Link to="/login">Back to login</Link>

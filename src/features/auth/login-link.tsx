@@ -38,3 +38,26 @@ export function LoginLink({
     </a>
   );
 }
+
+/**
+ * A logged-out notice in a `className` box: `text` ('Log in to see your orders.') and a
+ * 'Log in' button that comes back to `redirect` afterwards.
+ */
+export function LoginPrompt({
+  className,
+  text,
+  redirect,
+}: {
+  className: string;
+  text: string;
+  redirect: string;
+}) {
+  return (
+    <div className={className}>
+      <p>{text}</p>
+      <LoginLink className="button-primary" redirect={redirect}>
+        Log in
+      </LoginLink>
+    </div>
+  );
+}

@@ -13,6 +13,7 @@ import { useRegister } from './api';
 import { FormField } from './form-field';
 import './auth.css';
 import { AuthForm, PasswordField } from './auth-form-parts';
+import { FormMessage } from './form-message';
 
 export const REGISTER_FALLBACK_MESSAGE = 'An unknown error occurred during registration.';
 export const REGISTER_SUCCESS_MESSAGE = 'Registration successful! You can now log in.';
@@ -64,9 +65,7 @@ export function RegisterForm() {
   if (registration.isSuccess) {
     return (
       <div className="auth-form">
-        <p className="auth-form__success" role="status">
-          {REGISTER_SUCCESS_MESSAGE}
-        </p>
+        <FormMessage kind="success">{REGISTER_SUCCESS_MESSAGE}</FormMessage>
         <p className="auth-form__switch">
           <Link to="/login">Go to login now</Link>
         </p>

@@ -13,6 +13,7 @@ import { placeServerErrors } from './server-errors';
 import './auth.css';
 import { forgetResetToken } from './reset-token';
 import { AuthForm, PasswordField } from './auth-form-parts';
+import { FormMessage } from './form-message';
 
 export const RESET_PASSWORD_MESSAGES = {
   invalidLink: 'This password reset link is invalid or has expired.',
@@ -25,9 +26,7 @@ const FIELDS = ['new_password', 'new_password_confirm'] as const;
 function NewLinkPrompt({ message }: { message: string }) {
   return (
     <div className="auth-form">
-      <p className="auth-form__error" role="alert">
-        {message}
-      </p>
+      <FormMessage kind="error">{message}</FormMessage>
       <p className="auth-form__switch">
         <Link to="/forgot-password">Ask for a new link</Link>
       </p>
@@ -50,9 +49,7 @@ export function ResetPasswordForm({ token }: { token?: string }) {
   if (confirm.isSuccess) {
     return (
       <div className="auth-form">
-        <p className="auth-form__success" role="status">
-          {confirm.data || RESET_PASSWORD_MESSAGES.done}
-        </p>
+        <FormMessage kind="success">{confirm.data || RESET_PASSWORD_MESSAGES.done}</FormMessage>
         <Link to="/login" className="auth-form__submit auth-form__link-button">
           Go to login
         </Link>

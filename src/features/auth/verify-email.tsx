@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { useConfirmEmailVerification } from './api';
 import './auth.css';
+import { FormMessage } from './form-message';
 
 export const VERIFY_EMAIL_MESSAGES = {
   checking: 'Checking your link…',
@@ -29,17 +30,13 @@ export function VerifyEmail({ token }: { token: string | undefined }) {
 
   if (!token) return <p className="auth-page-note">{VERIFY_EMAIL_MESSAGES.noLink}</p>;
   if (confirm.isSuccess) {
-    return (
-      <p className="auth-form__success" role="status">
-        {confirm.data}
-      </p>
-    );
+    return <FormMessage kind="success">{confirm.data}</FormMessage>;
   }
   if (confirm.isError) {
     return (
-      <p className="auth-form__error" role="alert">
+      <FormMessage kind="error">
         {apiErrorMessage(confirm.error, VERIFY_EMAIL_MESSAGES.failed)}
-      </p>
+      </FormMessage>
     );
   }
   return (

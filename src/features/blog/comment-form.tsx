@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormActions } from '../../components/form-actions';
+import { MessageSlot } from '../../components/message-slot';
 import { useTransientMessage } from '../../components/use-transient-message';
 import { commentErrorMessage, useCreateComment, type Comment } from './api';
 import { COMMENT_MAX_LENGTH, commentSchema, type CommentValues } from './schemas';
@@ -94,23 +96,16 @@ export function CommentForm({
           {fieldError}
         </p>
       ) : null}
-      <div className="blog-comment-form__actions">
-        <button type="submit" className="button-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Posting…' : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button-secondary" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-      <div className="blog-message-slot" aria-live="assertive">
-        {failure ? (
-          <p className="blog-message blog-message--error" role="alert">
-            {failure.text}
-          </p>
-        ) : null}
-      </div>
+      <FormActions className="blog-comment-form__actions" busy={isSubmitting} onCancel={onCancel}>
+        {isSubmitting ? 'Posting…' : submitLabel}
+      </FormActions>
+      <MessageSlot
+        className="blog-message-slot"
+        live="assertive"
+        role="alert"
+        textClass="blog-message blog-message--error"
+        message={failure}
+      />
     </PostForm>
   );
 }

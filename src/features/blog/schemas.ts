@@ -3,6 +3,7 @@
  * spec's messages. zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';
+import { requiredText } from '../../components/form-text';
 import { BLOG_MESSAGES } from './messages';
 
 /** The contract's limit on a comment (CommentCreate.content maxLength). */
@@ -12,15 +13,6 @@ export type { BlogListSearch } from '../../../common/blog-list-search';
 
 /** The comment and reply form: the text is trimmed and must not be blank ('Please enter your comment.'). */
 export const commentSchema = z.object({
-  content: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, BLOG_MESSAGES.commentRequired),
-      z.maxLength(
-        COMMENT_MAX_LENGTH,
-        `Please keep your comment to ${COMMENT_MAX_LENGTH} characters or fewer.`,
-      ),
-    ),
+  content: requiredText(BLOG_MESSAGES.commentRequired, COMMENT_MAX_LENGTH, 'comment'),
 });
 export type CommentValues = z.infer<typeof commentSchema>;

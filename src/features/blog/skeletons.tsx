@@ -4,6 +4,7 @@
  * the pages (and from DOMPurify), to keep the entry bundle small.
  */
 import { BlogListHeader } from './blog-list-header';
+import { BusyRegion } from '../../components/busy-region';
 import './blog.css';
 
 function Bar({ className = '' }: { className?: string }) {
@@ -39,10 +40,7 @@ export function BlogListSkeleton() {
 /** Placeholder comments while the thread loads (inside the comments section). */
 export function CommentsSkeleton() {
   return (
-    <div className="blog-comments__skeleton" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        Loading comments…
-      </p>
+    <BusyRegion className="blog-comments__skeleton" status="Loading comments…">
       {Array.from({ length: 2 }, (_, index) => (
         <div key={index} className="blog-comment__body" aria-hidden="true">
           <Bar className="blog-skeleton--line blog-skeleton--short" />
@@ -50,17 +48,14 @@ export function CommentsSkeleton() {
           <Bar className="blog-skeleton--line blog-skeleton--medium" />
         </div>
       ))}
-    </div>
+    </BusyRegion>
   );
 }
 
 /** Pending state of /blog/{slug}: title, byline, image and paragraphs of the post's shape. */
 export function BlogPostSkeleton() {
   return (
-    <div className="page-container blog-post-page" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        Loading post…
-      </p>
+    <BusyRegion className="page-container blog-post-page" status="Loading post…">
       <div className="blog-post" aria-hidden="true">
         <div className="blog-post__header">
           <Bar className="blog-skeleton--line blog-skeleton--tiny" />
@@ -76,6 +71,6 @@ export function BlogPostSkeleton() {
           <Bar className="blog-skeleton--line blog-skeleton--short" />
         </div>
       </div>
-    </div>
+    </BusyRegion>
   );
 }

@@ -7,6 +7,7 @@
  * (common/cancellation-form.ts).
  */
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import {
   CANCELLATION_PERIOD_DAYS,
   REFUND_WITHIN_DAYS,
@@ -17,13 +18,37 @@ import {
 import { FAULTY_GOODS_NOTE } from './rules';
 import './cancellation.css';
 
+/**
+ * One of the page's cards (a `section` or an `article` of `content-card {className}`),
+ * labelled by its `title` (heading id `id`), with `children` below it.
+ */
+function Card({
+  as: Tag,
+  id,
+  className,
+  title,
+  children,
+}: {
+  as: 'section' | 'article';
+  id: string;
+  className: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag className={`content-card ${className}`} aria-labelledby={id}>
+      <h2 id={id} className="content-card__title">
+        {title}
+      </h2>
+      {children}
+    </Tag>
+  );
+}
+
 /** The plain-words summary: what each rule means for a shopper of this shop. */
 function InShort({ email }: { email: string }) {
   return (
-    <section className="content-card cancellation-page__short" aria-labelledby="cancel-short">
-      <h2 id="cancel-short" className="content-card__title">
-        In short
-      </h2>
+    <Card as="section" id="cancel-short" className="cancellation-page__short" title="In short">
       <dl className="cancellation-page__facts">
         <div>
           <dt>When</dt>
@@ -75,7 +100,7 @@ function InShort({ email }: { email: string }) {
           <dd>{FAULTY_GOODS_NOTE}</dd>
         </div>
       </dl>
-    </section>
+    </Card>
   );
 }
 
@@ -90,10 +115,12 @@ export function CancellationRights({ seller }: { seller: CancellationSeller }) {
   return (
     <>
       <InShort email={seller.email} />
-      <article className="content-card cancellation-page__terms" aria-labelledby="cancel-terms">
-        <h2 id="cancel-terms" className="content-card__title">
-          The full terms
-        </h2>
+      <Card
+        as="article"
+        id="cancel-terms"
+        className="cancellation-page__terms"
+        title="The full terms"
+      >
         {sections.map((section) => (
           <section key={section.heading} className="cancellation-page__section">
             <h3 className="cancellation-page__heading">{section.heading}</h3>
@@ -102,7 +129,7 @@ export function CancellationRights({ seller }: { seller: CancellationSeller }) {
             ))}
           </section>
         ))}
-      </article>
+      </Card>
       <section
         className="content-card cancellation-form"
         aria-labelledby="cancel-form-title"

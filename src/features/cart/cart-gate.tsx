@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '../../components/error-box';
+import { BusyRegion } from '../../components/busy-region';
 import { LoginLink } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
 import { useCart } from './api';
@@ -44,10 +45,7 @@ export function EmptyCart() {
 /** The cart page's shape while the cart loads: a table's rows and the summary card. */
 export function CartSkeleton() {
   return (
-    <div className="cart-layout" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        Loading your cart…
-      </p>
+    <BusyRegion className="cart-layout" status="Loading your cart…">
       <div className="cart-lines">
         {[0, 1, 2].map((n) => (
           <div key={n} className="cart-skeleton-row">
@@ -60,7 +58,7 @@ export function CartSkeleton() {
         ))}
       </div>
       <Skeleton height="16rem" radius="var(--radius-lg)" />
-    </div>
+    </BusyRegion>
   );
 }
 

@@ -4,10 +4,13 @@ import { useCallback, useState, type KeyboardEvent } from 'react';
 import { formatPrice } from '../../../common/money';
 import { loginHref } from '../auth/login-link';
 import { isLoggedIn } from '../../api/token-storage';
+import { CloseIcon } from '../../components/close-icon';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { madeToOrderNote, readyNote } from '../../components/dispatch-note';
 import { useLocalDates } from '../../components/local-dates';
 import { useTransientMessage } from '../../components/use-transient-message';
+import { MessageSlot } from '../../components/message-slot';
+import { SquareThumb } from '../../components/square-thumb';
 import { shippingOptionsQuery } from '../shipping/api';
 import { AgeRestrictedNotice } from './age-restricted-notice';
 import { useClearCart, useRemoveCartItem, useSetCartQuantity } from './api';
@@ -91,16 +94,7 @@ function CartLine({
       <td className="cart-line__product" role="cell">
         <div className="cart-line__item">
           <div className="cart-line__thumb">
-            {image ? (
-              <img
-                src={image.thumb_image ?? image.image}
-                alt=""
-                width={64}
-                height={64}
-                loading="lazy"
-                decoding="async"
-              />
-            ) : null}
+            {image ? <SquareThumb src={image.thumb_image ?? image.image} alt="" size={64} /> : null}
           </div>
           <div className="cart-line__details">
             <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
@@ -172,23 +166,15 @@ function CartLine({
           aria-label={`Remove ${product.name} from cart`}
           onClick={() => actions.remove(item)}
         >
-          <svg
-            aria-hidden="true"
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <CloseIcon size={18} />
         </button>
       </td>
     </tr>
   );
 }
+
+/** The cart table's column headings, in order; the last column (remove) has a hidden one. */
+const CART_COLUMNS = ['Product', 'Price', 'Quantity', 'Total'] as const;
 
 /** True when the line's piece is made for the order (its stock does not bound the line). */
 function isMadeToOrder(item: CartItem): boolean {
@@ -269,18 +255,11 @@ export function CartView({
           <caption className="visually-hidden">Items in your cart</caption>
           <thead role="rowgroup">
             <tr role="row">
-              <th scope="col" role="columnheader">
-                Product
-              </th>
-              <th scope="col" role="columnheader">
-                Price
-              </th>
-              <th scope="col" role="columnheader">
-                Quantity
-              </th>
-              <th scope="col" role="columnheader">
-                Total
-              </th>
+              {CART_COLUMNS.map((column) => (
+                <th key={column} scope="col" role="columnheader">
+                  {column}
+                </th>
+              ))}
               <th scope="col" role="columnheader">
                 <span className="visually-hidden">Remove</span>
               </th>
@@ -365,13 +344,13 @@ export function CartStep({ onCheckout }: { onCheckout: () => void }) {
   );
   return (
     <>
-      <div className="cart-message" aria-live="polite">
-        {message ? (
-          <p className="cart-message__text" role="alert">
-            {message.text}
-          </p>
-        ) : null}
-      </div>
+      <MessageSlot
+        className="cart-message"
+        live="polite"
+        role="alert"
+        textClass="cart-message__text"
+        message={message}
+      />
       <CartGate>
         {(cart) => <CartView cart={cart} onCheckout={onCheckout} showError={showError} />}
       </CartGate>

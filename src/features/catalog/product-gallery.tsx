@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import type { Product } from './api';
 import { sortByOrder } from './product-logic';
+import { SquareThumb } from '../../components/square-thumb';
 
 /** Spec section 9: the zoom factor. */
 export const ZOOM_FACTOR = 2;
@@ -162,14 +163,7 @@ export function ProductGallery({
                     setZoomed(false);
                   }}
                 >
-                  <img
-                    src={image.thumb}
-                    alt=""
-                    width={96}
-                    height={96}
-                    loading="lazy"
-                    decoding="async"
-                  />
+                  <SquareThumb src={image.thumb} alt="" size={96} />
                 </button>
               </li>
             );

@@ -32,15 +32,7 @@ export function withControls(
   search: ProductListSearch,
   change: Pick<ProductListSearch, 'ordering' | 'min_price' | 'max_price' | 'in_stock'>,
 ): ProductListSearch {
-  const next: ProductListSearch = {
-    category: search.category,
-    search: search.search,
-    ordering: search.ordering,
-    min_price: search.min_price,
-    max_price: search.max_price,
-    in_stock: search.in_stock,
-    ...change,
-  };
+  const next: ProductListSearch = { ...search, ...change, page: undefined };
   if (
     next.min_price !== undefined &&
     next.max_price !== undefined &&
@@ -48,7 +40,46 @@ export function withControls(
   ) {
     [next.min_price, next.max_price] = [next.max_price, next.min_price];
   }
-  return { ...next, page: undefined };
+  return next;
+}
+
+/** The price filter's two bounds: the field's label and its placeholder (no bound). */
+const PRICE_BOUNDS = {
+  min: { label: 'Min price ($)', placeholder: '0' },
+  max: { label: 'Max price ($)', placeholder: 'Any' },
+} as const;
+
+/**
+ * One bound of the price filter, `min_price` or `max_price`: a labelled number input in
+ * dollars, filled from the URL's value and left to the shopper until the form applies.
+ */
+function PriceField({
+  formId,
+  bound,
+  value,
+}: {
+  /** The form's `useId`, which the input's id extends. */
+  formId: string;
+  bound: keyof typeof PRICE_BOUNDS;
+  value: number | undefined;
+}) {
+  const id = `${formId}-${bound}`;
+  return (
+    <div className="catalog-filters__field">
+      <label htmlFor={id}>{PRICE_BOUNDS[bound].label}</label>
+      <input
+        id={id}
+        name={`${bound}_price`}
+        type="number"
+        inputMode="decimal"
+        min="0"
+        max="1000000"
+        step="0.01"
+        placeholder={PRICE_BOUNDS[bound].placeholder}
+        defaultValue={boundText(value)}
+      />
+    </div>
+  );
 }
 
 /**
@@ -120,34 +151,8 @@ export function ProductListControls({
           Filters{filterCount > 0 ? ` (${filterCount})` : ''}
         </summary>
         <div className="catalog-filters__panel">
-          <div className="catalog-filters__field">
-            <label htmlFor={`${id}-min`}>Min price ($)</label>
-            <input
-              id={`${id}-min`}
-              name="min_price"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              max="1000000"
-              step="0.01"
-              placeholder="0"
-              defaultValue={boundText(search.min_price)}
-            />
-          </div>
-          <div className="catalog-filters__field">
-            <label htmlFor={`${id}-max`}>Max price ($)</label>
-            <input
-              id={`${id}-max`}
-              name="max_price"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              max="1000000"
-              step="0.01"
-              placeholder="Any"
-              defaultValue={boundText(search.max_price)}
-            />
-          </div>
+          <PriceField formId={id} bound="min" value={search.min_price} />
+          <PriceField formId={id} bound="max" value={search.max_price} />
           <label className="catalog-filters__check">
             <input
               type="checkbox"

@@ -16,6 +16,48 @@ export const SUMMARY_TEXT = {
 } as const;
 
 /**
+ * The cart's lines in the summary: each with its thumbnail, name and quantity, its options
+ * ('Handle wood: Ebony'), when made to order its estimated dispatch (dates in `locale`, the
+ * shopper's own when undefined), and its amount.
+ */
+function SummaryLines({ items, locale }: { items: Cart['items']; locale: string | undefined }) {
+  return (
+    <ul className="checkout-summary__lines">
+      {items.map((item) => {
+        const options = optionLines(item.options, item.customization);
+        const made = item.dispatch?.made_to_order ? madeToOrderNote(item.dispatch, locale) : null;
+        return (
+          <li key={item.id} className="checkout-summary__line">
+            <span className="checkout-summary__thumb">
+              {item.product.main_image ? (
+                <img
+                  src={item.product.main_image.thumb_image ?? item.product.main_image.image}
+                  alt=""
+                  width={48}
+                  height={48}
+                />
+              ) : null}
+            </span>
+            <span className="checkout-summary__text">
+              <span className="checkout-summary__name">
+                {item.product.name} <span className="checkout-summary__qty">× {item.quantity}</span>
+              </span>
+              {options.map((option) => (
+                <span key={option.label} className="checkout-summary__option">
+                  {option.label}: {option.value}
+                </span>
+              ))}
+              {made ? <span className="checkout-summary__dispatch">{made}</span> : null}
+            </span>
+            <span className="checkout-summary__amount">{formatPrice(item.line_total)}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
  * The order beside the form: each line with its options ('Handle wood: Ebony') and, when made
  * to order, its estimated dispatch; the shipments of the quote (method, price, the pieces in
  * it); then Subtotal, Shipping (the quote's, or 'Choose a country' before one is chosen) and
@@ -43,39 +85,7 @@ export function CheckoutSummary({
       <h2 id="checkout-summary-title" className="checkout-summary__title">
         Your order
       </h2>
-      <ul className="checkout-summary__lines">
-        {cart.items.map((item) => {
-          const options = optionLines(item.options, item.customization);
-          const made = item.dispatch?.made_to_order ? madeToOrderNote(item.dispatch, locale) : null;
-          return (
-            <li key={item.id} className="checkout-summary__line">
-              <span className="checkout-summary__thumb">
-                {item.product.main_image ? (
-                  <img
-                    src={item.product.main_image.thumb_image ?? item.product.main_image.image}
-                    alt=""
-                    width={48}
-                    height={48}
-                  />
-                ) : null}
-              </span>
-              <span className="checkout-summary__text">
-                <span className="checkout-summary__name">
-                  {item.product.name}{' '}
-                  <span className="checkout-summary__qty">× {item.quantity}</span>
-                </span>
-                {options.map((option) => (
-                  <span key={option.label} className="checkout-summary__option">
-                    {option.label}: {option.value}
-                  </span>
-                ))}
-                {made ? <span className="checkout-summary__dispatch">{made}</span> : null}
-              </span>
-              <span className="checkout-summary__amount">{formatPrice(item.line_total)}</span>
-            </li>
-          );
-        })}
-      </ul>
+      <SummaryLines items={cart.items} locale={locale} />
       {quote && quote.shipments.length > 0 ? (
         <section className="checkout-shipments" aria-labelledby="checkout-shipments-title">
           <h3 id="checkout-shipments-title" className="checkout-shipments__title">

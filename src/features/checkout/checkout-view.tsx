@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { formatPrice } from '../../../common/money';
 import type { components } from '../../../common/storefront-api';
 import { useIsLoggedIn } from '../../api/use-session';
-import { ADDRESS_FIELDS } from '../../components/address-fields';
+import { ADDRESS_FIELDS, EMPTY_ADDRESS } from '../../components/address-fields';
 import { countryCodeFor } from '../../components/country-select';
 import {
   MAX_SAVED_ADDRESSES,
@@ -56,15 +56,6 @@ type AddressValues = Pick<
   CheckoutValues,
   'fullname' | 'contact_number' | 'street' | 'city' | 'postalCode' | 'country'
 >;
-
-const EMPTY_ADDRESS: AddressValues = {
-  fullname: '',
-  contact_number: '',
-  street: '',
-  city: '',
-  postalCode: '',
-  country: '',
-};
 
 const EMPTY_VALUES: CheckoutValues = {
   ...EMPTY_ADDRESS,

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UseFormReturn } from 'react-hook-form';
-import { CountrySelect } from '../../components/country-select';
+import { AddressControl } from '../../components/address-control';
 import { ErrorBox } from '../../components/error-box';
 import type { SavedAddress } from '../account/api';
 import { SHIPPING_MESSAGES, type ShippingOptions } from '../shipping/api';
@@ -63,27 +63,15 @@ export function DeliveryAddress({
           return (
             <div key={field.name} className={`checkout-field checkout-field--${field.name}`}>
               <label htmlFor={id}>{field.label}</label>
-              {field.name === 'country' ? (
-                <CountrySelect
-                  id={id}
-                  countries={shippingOptions.data?.countries}
-                  loading={shippingOptions.isPending}
-                  autoComplete="country"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={described}
-                  {...form.register('country')}
-                />
-              ) : (
-                <input
-                  id={id}
-                  type={field.type ?? 'text'}
-                  autoComplete={field.autoComplete}
-                  maxLength={field.maxLength}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={described}
-                  {...form.register(field.name)}
-                />
-              )}
+              <AddressControl
+                id={id}
+                field={field}
+                countries={shippingOptions.data?.countries}
+                loading={shippingOptions.isPending}
+                invalid={error ? true : undefined}
+                describedBy={described}
+                registration={form.register(field.name)}
+              />
               {error && error !== MISSING ? (
                 <p id={`${id}-error`} className="checkout-field__error">
                   {error}

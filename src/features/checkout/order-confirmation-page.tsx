@@ -1,4 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
+import { ContinueShoppingActions } from '../orders/continue-shopping';
 import { OrderDelivery, OrderLines, ViewOrderLink } from '../orders/order-parts';
 import { PAYMENT_METHODS } from '../payments/payment-methods';
 import { useHydrated } from '../../components/use-hydrated';
@@ -96,12 +97,9 @@ export function OrderConfirmationPage() {
           </section>
         </div>
 
-        <div className="confirmation-actions">
-          <Link className="button-primary" to="/products">
-            Continue Shopping
-          </Link>
+        <ContinueShoppingActions className="confirmation-actions">
           <ViewOrderLink orderId={order.id} />
-        </div>
+        </ContinueShoppingActions>
       </div>
     </div>
   );

@@ -6,10 +6,11 @@
  */
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { SquareThumb } from '../../components/square-thumb';
 import { allProductsQuery, type ProductListItem } from '../catalog/api';
 import { companyInfoQuery, siteSettingsQuery } from '../site/api';
 import { aboutHeading, COMPANY_MESSAGES, companyErrorMessage, companyViewOf } from './company-info';
-import { ContentPageError, PageHeader } from './page-parts';
+import { ContentCta, ContentPageError, PageHeader } from './page-parts';
 import './content.css';
 
 function useAboutHeading(): string {
@@ -78,18 +79,32 @@ function WorkshopPhotos() {
             params={{ slug: product.slug }}
             className="content-about__photo"
           >
-            <img
+            <SquareThumb
               src={product.main_image?.thumb_image || product.main_image?.image}
               alt={product.main_image?.alt_text || product.name}
-              width={320}
-              height={320}
-              loading="lazy"
-              decoding="async"
+              size={320}
             />
           </Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * One of the pillars of the shop's story (`name`: 'mission', 'vision'): a card titled `title`
+ * (heading id `about-{name}-title`) holding `text`; nothing when the shop has none.
+ */
+function Pillar({ name, title, text }: { name: string; title: string; text: string }) {
+  if (!text) return null;
+  const titleId = `about-${name}-title`;
+  return (
+    <section className="content-card content-pillar" aria-labelledby={titleId}>
+      <h2 id={titleId} className="content-card__title">
+        {title}
+      </h2>
+      <p className="content-pillar__text">{text}</p>
+    </section>
   );
 }
 
@@ -134,22 +149,8 @@ export function CompanyInfoPage() {
 
       {view.mission || view.vision ? (
         <div className="content-about__pillars">
-          {view.mission ? (
-            <section className="content-card content-pillar" aria-labelledby="about-mission-title">
-              <h2 id="about-mission-title" className="content-card__title">
-                Our mission
-              </h2>
-              <p className="content-pillar__text">{view.mission}</p>
-            </section>
-          ) : null}
-          {view.vision ? (
-            <section className="content-card content-pillar" aria-labelledby="about-vision-title">
-              <h2 id="about-vision-title" className="content-card__title">
-                Our vision
-              </h2>
-              <p className="content-pillar__text">{view.vision}</p>
-            </section>
-          ) : null}
+          <Pillar name="mission" title="Our mission" text={view.mission} />
+          <Pillar name="vision" title="Our vision" text={view.vision} />
         </div>
       ) : null}
 
@@ -174,22 +175,19 @@ export function CompanyInfoPage() {
         </section>
       ) : null}
 
-      <aside className="content-cta" aria-labelledby="about-cta-title">
-        <h2 id="about-cta-title" className="content-cta__title">
-          Made to be used, every day
-        </h2>
-        <p className="content-cta__text">
-          See what is on the bench this season, or tell us about the piece you have in mind.
-        </p>
-        <div className="content-cta__actions">
-          <Link to="/products" className="button-primary">
-            Browse the shop
-          </Link>
-          <Link to="/contact" className="button-secondary">
-            Contact us
-          </Link>
-        </div>
-      </aside>
+      <ContentCta
+        as="aside"
+        titleId="about-cta-title"
+        title="Made to be used, every day"
+        text="See what is on the bench this season, or tell us about the piece you have in mind."
+      >
+        <Link to="/products" className="button-primary">
+          Browse the shop
+        </Link>
+        <Link to="/contact" className="button-secondary">
+          Contact us
+        </Link>
+      </ContentCta>
     </div>
   );
 }

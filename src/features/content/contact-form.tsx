@@ -49,6 +49,33 @@ function Field({
   );
 }
 
+/**
+ * One of the form's one-line inputs: its id and label, the input's type (text when left out)
+ * and its autofill hint.
+ */
+interface InputSpec {
+  id: string;
+  label: string;
+  type?: 'email' | 'tel';
+  autoComplete?: string;
+  /** Labelled "(optional)": the schema lets it be blank. */
+  optional?: true;
+}
+
+/** The one-line inputs, by field (the message is a textarea). */
+const INPUTS: Record<Exclude<keyof ContactValues, 'message'>, InputSpec> = {
+  name: { id: 'contact-name', label: 'Name', autoComplete: 'name' },
+  email: { id: 'contact-email', label: 'Email', type: 'email', autoComplete: 'email' },
+  phone_number: {
+    id: 'contact-phone',
+    label: 'Phone',
+    type: 'tel',
+    autoComplete: 'tel',
+    optional: true,
+  },
+  subject: { id: 'contact-subject', label: 'Subject' },
+};
+
 export function ContactForm() {
   const send = useSendContactMessage();
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
@@ -82,6 +109,25 @@ export function ContactForm() {
     ...form.register(name),
   });
 
+  /** The labelled one-line input of `name` (INPUTS), with its message. */
+  const input = (name: keyof typeof INPUTS) => {
+    const { id, label, type = 'text', autoComplete, optional } = INPUTS[name];
+    const hint = optional ? '(optional)' : undefined;
+    return (
+      <Field id={id} label={label} hint={hint} error={errors[name]?.message}>
+        {(describedBy) => (
+          <input
+            id={id}
+            type={type}
+            autoComplete={autoComplete}
+            maxLength={CONTACT_LIMITS[name]}
+            {...control(name, describedBy)}
+          />
+        )}
+      </Field>
+    );
+  };
+
   return (
     <PostForm
       className="content-form"
@@ -109,56 +155,12 @@ export function ContactForm() {
         </p>
       ) : null}
       <div className="content-form__row">
-        <Field id="contact-name" label="Name" error={errors.name?.message}>
-          {(describedBy) => (
-            <input
-              id="contact-name"
-              type="text"
-              autoComplete="name"
-              maxLength={CONTACT_LIMITS.name}
-              {...control('name', describedBy)}
-            />
-          )}
-        </Field>
-        <Field id="contact-email" label="Email" error={errors.email?.message}>
-          {(describedBy) => (
-            <input
-              id="contact-email"
-              type="email"
-              autoComplete="email"
-              maxLength={CONTACT_LIMITS.email}
-              {...control('email', describedBy)}
-            />
-          )}
-        </Field>
+        {input('name')}
+        {input('email')}
       </div>
       <div className="content-form__row">
-        <Field
-          id="contact-phone"
-          label="Phone"
-          hint="(optional)"
-          error={errors.phone_number?.message}
-        >
-          {(describedBy) => (
-            <input
-              id="contact-phone"
-              type="tel"
-              autoComplete="tel"
-              maxLength={CONTACT_LIMITS.phone_number}
-              {...control('phone_number', describedBy)}
-            />
-          )}
-        </Field>
-        <Field id="contact-subject" label="Subject" error={errors.subject?.message}>
-          {(describedBy) => (
-            <input
-              id="contact-subject"
-              type="text"
-              maxLength={CONTACT_LIMITS.subject}
-              {...control('subject', describedBy)}
-            />
-          )}
-        </Field>
+        {input('phone_number')}
+        {input('subject')}
       </div>
       <Field id="contact-message" label="Message" error={errors.message?.message}>
         {(describedBy) => (

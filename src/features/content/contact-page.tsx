@@ -8,7 +8,7 @@
  * only prefetches) instead of letting a failed load replace the page with an error screen.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { ErrorBox } from '../../components/error-box';
 import { Skeleton } from '../../components/skeleton';
 import { contactInfoQuery } from './api';
@@ -119,12 +119,59 @@ function LocationCard({ location }: { location: LocationView }) {
   );
 }
 
+/**
+ * One titled part of the contact details (`part`: 'locations', 'emails', 'socials'): a
+ * `className` section labelled by its heading (id `contact-{part}-title`, class
+ * `{className}__title`), then `children`.
+ */
+function ContactSection({
+  part,
+  className,
+  title,
+  children,
+}: {
+  part: string;
+  className: 'content-section' | 'content-card';
+  title: string;
+  children: ReactNode;
+}) {
+  const titleId = `contact-${part}-title`;
+  return (
+    <section className={className} aria-labelledby={titleId}>
+      <h2 id={titleId} className={`${className}__title`}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A card of the shop's links of one kind (`part`: 'emails', 'socials'), nothing when `links` is
+ * empty: the heading, then the list `content-{part}` of each link's item (`children(link)`).
+ */
+function LinkCard<T>({
+  part,
+  title,
+  links,
+  children: item,
+}: {
+  part: 'emails' | 'socials';
+  title: string;
+  links: readonly T[];
+  children: (link: T) => ReactNode;
+}) {
+  if (!links.length) return null;
+  return (
+    <ContactSection part={part} className="content-card" title={title}>
+      <ul className={`content-${part}`}>{links.map((link) => item(link))}</ul>
+    </ContactSection>
+  );
+}
+
 function Locations({ view }: { view: ContactView }) {
   return (
-    <section className="content-section" aria-labelledby="contact-locations-title">
-      <h2 id="contact-locations-title" className="content-section__title">
-        Visit us
-      </h2>
+    <ContactSection part="locations" className="content-section" title="Visit us">
       {view.locations.length ? (
         <ul className="content-locations">
           {view.locations.map((location) => (
@@ -134,61 +181,47 @@ function Locations({ view }: { view: ContactView }) {
       ) : (
         <p className="content-empty">{CONTACT_MESSAGES.noLocations}</p>
       )}
-    </section>
+    </ContactSection>
   );
 }
 
 function Emails({ view }: { view: ContactView }) {
-  if (!view.emails.length) return null;
   return (
-    <section className="content-card" aria-labelledby="contact-emails-title">
-      <h2 id="contact-emails-title" className="content-card__title">
-        Email us
-      </h2>
-      <ul className="content-emails">
-        {view.emails.map((email) => (
-          <li key={email.id} className="content-emails__item">
-            {email.purpose ? (
-              <span className="content-emails__purpose">{email.purpose}</span>
-            ) : null}
-            <a className="content-emails__link" href={`mailto:${email.address}`}>
-              <MailIcon />
-              <span>{email.address}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <LinkCard part="emails" title="Email us" links={view.emails}>
+      {(email) => (
+        <li key={email.id} className="content-emails__item">
+          {email.purpose ? <span className="content-emails__purpose">{email.purpose}</span> : null}
+          <a className="content-emails__link" href={`mailto:${email.address}`}>
+            <MailIcon />
+            <span>{email.address}</span>
+          </a>
+        </li>
+      )}
+    </LinkCard>
   );
 }
 
 function Socials({ view }: { view: ContactView }) {
-  if (!view.socials.length) return null;
   return (
-    <section className="content-card" aria-labelledby="contact-socials-title">
-      <h2 id="contact-socials-title" className="content-card__title">
-        Follow us
-      </h2>
-      <ul className="content-socials">
-        {view.socials.map((social) => (
-          <li key={social.id}>
-            <a
-              className="content-socials__link"
-              href={social.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              data-platform={social.platform ?? 'other'}
-            >
-              <span className="content-socials__icon">
-                <SocialIcon platform={social.platform} />
-              </span>
-              <span>{social.label}</span>{' '}
-              <span className="visually-hidden">(opens in a new tab)</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <LinkCard part="socials" title="Follow us" links={view.socials}>
+      {(social) => (
+        <li key={social.id}>
+          <a
+            className="content-socials__link"
+            href={social.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-platform={social.platform ?? 'other'}
+          >
+            <span className="content-socials__icon">
+              <SocialIcon platform={social.platform} />
+            </span>
+            <span>{social.label}</span>{' '}
+            <span className="visually-hidden">(opens in a new tab)</span>
+          </a>
+        </li>
+      )}
+    </LinkCard>
   );
 }
 

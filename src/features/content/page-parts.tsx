@@ -4,7 +4,7 @@
  */
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { ErrorBox } from '../../components/error-box';
 import './content.css';
 
@@ -84,6 +84,40 @@ export function ContentPageError({
   );
 }
 
+/**
+ * A content page's call to action: a `content-cta` box (an `aside` or a `section`, `compact` in
+ * a side column) labelled by its `title` (id `titleId`), a line of `text`, then the action
+ * links (`children`).
+ */
+export function ContentCta({
+  as: Tag,
+  titleId,
+  title,
+  text,
+  compact = false,
+  children,
+}: {
+  as: 'aside' | 'section';
+  titleId: string;
+  title: string;
+  text: string;
+  compact?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Tag
+      className={compact ? 'content-cta content-cta--compact' : 'content-cta'}
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} className="content-cta__title">
+        {title}
+      </h2>
+      <p className="content-cta__text">{text}</p>
+      <div className="content-cta__actions">{children}</div>
+    </Tag>
+  );
+}
+
 /** The help pages, listed beside each of them (the current one marked by the router). */
 const HELP_LINKS = [
   { to: '/faq', label: 'FAQ' },
@@ -115,19 +149,17 @@ export function HelpAside() {
           ))}
         </ul>
       </nav>
-      <section className="content-cta content-cta--compact" aria-labelledby="help-contact-title">
-        <h2 id="help-contact-title" className="content-cta__title">
-          Still have a question?
-        </h2>
-        <p className="content-cta__text">
-          Ask us about a piece, a commission or your order: a real person answers.
-        </p>
-        <div className="content-cta__actions">
-          <Link to="/contact" className="button-primary">
-            Contact us
-          </Link>
-        </div>
-      </section>
+      <ContentCta
+        as="section"
+        titleId="help-contact-title"
+        title="Still have a question?"
+        text="Ask us about a piece, a commission or your order: a real person answers."
+        compact
+      >
+        <Link to="/contact" className="button-primary">
+          Contact us
+        </Link>
+      </ContentCta>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatPrice } from '../../../common/money';
 import { DemoArtwork, SocialIcon } from './demo-art';
 import { DEMO_NAV, DEMO_PRODUCTS, DEMO_TESTIMONIALS } from './demo-data';
@@ -23,17 +24,7 @@ export function DemoPage() {
       <a className="demo-skip" href="#demo-main">
         Skip to content
       </a>
-      <header className="demo-header">
-        <div className="demo-container demo-header__inner">
-          <a className="demo-brand" href="#home">
-            <span className="demo-brand__mark" aria-hidden="true">
-              ◆
-            </span>
-            Hearth &amp; Hand
-          </a>
-          <DemoNav className="demo-nav" label="Demo page" />
-        </div>
-      </header>
+      <DemoHeader />
 
       <main id="demo-main">
         <section className="demo-hero" aria-labelledby="demo-hero-title">
@@ -47,39 +38,33 @@ export function DemoPage() {
               built to last.
             </p>
             <div className="demo-hero__actions">
-              <a className="demo-button demo-button--primary" href="#products">
-                Browse the collection
-              </a>
-              <a className="demo-button demo-button--ghost" href="#story">
-                Our story
-              </a>
+              {HERO_ACTIONS.map((action) => (
+                <a key={action.href} className={`demo-button ${action.variant}`} href={action.href}>
+                  {action.label}
+                </a>
+              ))}
             </div>
           </div>
         </section>
 
-        <section id="products" className="demo-section" aria-labelledby="demo-products-title">
-          <div className="demo-container">
-            <h2 id="demo-products-title" className="demo-section__title">
-              Featured pieces
-            </h2>
-            <ul className="demo-products">
-              {DEMO_PRODUCTS.map((product) => (
-                <li
-                  key={product.id}
-                  className={`demo-card demo-card--${product.tint}`}
-                  data-testid="demo-product"
-                >
-                  <DemoArtwork art={product.art} />
-                  <div className="demo-card__body">
-                    <h3 className="demo-card__name">{product.name}</h3>
-                    <p className="demo-card__blurb">{product.blurb}</p>
-                    <p className="demo-card__price">{formatPrice(product.price)}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <DemoSection id="products" title="Featured pieces">
+          <ul className="demo-products">
+            {DEMO_PRODUCTS.map((product) => (
+              <li
+                key={product.id}
+                className={`demo-card demo-card--${product.tint}`}
+                data-testid="demo-product"
+              >
+                <DemoArtwork art={product.art} />
+                <div className="demo-card__body">
+                  <h3 className="demo-card__name">{product.name}</h3>
+                  <p className="demo-card__blurb">{product.blurb}</p>
+                  <p className="demo-card__price">{formatPrice(product.price)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </DemoSection>
 
         <section
           id="story"
@@ -118,36 +103,23 @@ export function DemoPage() {
           </div>
         </section>
 
-        <section
-          id="testimonials"
-          className="demo-section"
-          aria-labelledby="demo-testimonials-title"
-        >
-          <div className="demo-container">
-            <h2 id="demo-testimonials-title" className="demo-section__title">
-              What customers say
-            </h2>
-            <ul className="demo-testimonials">
-              {DEMO_TESTIMONIALS.map((testimonial) => (
-                <li
-                  key={testimonial.id}
-                  className="demo-testimonial"
-                  data-testid="demo-testimonial"
-                >
-                  <figure>
-                    <blockquote className="demo-testimonial__quote">
-                      <p>“{testimonial.quote}”</p>
-                    </blockquote>
-                    <figcaption className="demo-testimonial__who">
-                      <strong>{testimonial.name}</strong>
-                      <span>{testimonial.place}</span>
-                    </figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <DemoSection id="testimonials" title="What customers say">
+          <ul className="demo-testimonials">
+            {DEMO_TESTIMONIALS.map((testimonial) => (
+              <li key={testimonial.id} className="demo-testimonial" data-testid="demo-testimonial">
+                <figure>
+                  <blockquote className="demo-testimonial__quote">
+                    <p>“{testimonial.quote}”</p>
+                  </blockquote>
+                  <figcaption className="demo-testimonial__who">
+                    <strong>{testimonial.name}</strong>
+                    <span>{testimonial.place}</span>
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </DemoSection>
       </main>
 
       <footer id="contact" className="demo-footer">
@@ -176,6 +148,46 @@ export function DemoPage() {
         </p>
       </footer>
     </div>
+  );
+}
+
+/** The hero's calls to action: the products, then the story (classes of demo-hero.css). */
+const HERO_ACTIONS = [
+  { href: '#products', label: 'Browse the collection', variant: 'demo-button--primary' },
+  { href: '#story', label: 'Our story', variant: 'demo-button--ghost' },
+] as const;
+
+/** The page's top bar: the shop's mark and name (back to the top), and the in-page links. */
+function DemoHeader() {
+  return (
+    <header className="demo-header">
+      <div className="demo-container demo-header__inner">
+        <a className="demo-brand" href="#home">
+          <span className="demo-brand__mark" aria-hidden="true">
+            ◆
+          </span>
+          Hearth &amp; Hand
+        </a>
+        <DemoNav className="demo-nav" label="Demo page" />
+      </div>
+    </header>
+  );
+}
+
+/**
+ * One of the page's plain sections, the in-page anchor `id` ('products', 'testimonials'):
+ * labelled by its `title` (heading id `demo-{id}-title`), with `children` below it.
+ */
+function DemoSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="demo-section" aria-labelledby={`demo-${id}-title`}>
+      <div className="demo-container">
+        <h2 id={`demo-${id}-title`} className="demo-section__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }
 

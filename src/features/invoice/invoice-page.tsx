@@ -105,7 +105,15 @@ export function InvoicePage({ orderId }: { orderId: number }) {
   );
 }
 
-/** The invoice itself, as printed. */
+/** A heading of one of the invoice table's number columns (right-aligned). */
+function NumberHeading({ children }: { children: string }) {
+  return (
+    <th scope="col" className="invoice__num">
+      {children}
+    </th>
+  );
+}
+
 /**
  * One row of the invoice's table: what (`children`), quantity, unit price, the VAT rate and
  * amount when the shop charges VAT (`vatRate` null: those two cells are left out), and the
@@ -152,6 +160,25 @@ function InvoiceRow({
   );
 }
 
+/** The buyer's block: the name, street, postal code and city, and country of `address`. */
+function BilledTo({ address }: { address: Order['delivery_address'] }) {
+  const town = [address.postalCode, address.city].filter(Boolean).join(' ');
+  return (
+    <section className="invoice__buyer" aria-labelledby="invoice-buyer">
+      <h2 id="invoice-buyer" className="invoice__label">
+        Billed to
+      </h2>
+      <address className="invoice__address">
+        <span className="invoice__buyer-name">{address.fullname}</span>
+        {address.street ? <span>{address.street}</span> : null}
+        {town ? <span>{town}</span> : null}
+        <span>{countryName(address.country)}</span>
+      </address>
+    </section>
+  );
+}
+
+/** The invoice itself, as printed. */
 export function Invoice({
   order,
   seller,
@@ -165,7 +192,6 @@ export function Invoice({
   const closedUnpaid = order.status === 'canceled' || order.status === 'expired';
   const vat = order.vat_rate !== null && order.vat_total !== null;
   const rate = order.vat_rate ? percentOf(order.vat_rate) : '';
-  const address = order.delivery_address;
   const heading =
     closedUnpaid && unpaid
       ? 'Pro-forma invoice (canceled)'
@@ -217,19 +243,7 @@ export function Invoice({
         </div>
       </header>
 
-      <section className="invoice__buyer" aria-labelledby="invoice-buyer">
-        <h2 id="invoice-buyer" className="invoice__label">
-          Billed to
-        </h2>
-        <address className="invoice__address">
-          <span className="invoice__buyer-name">{address.fullname}</span>
-          {address.street ? <span>{address.street}</span> : null}
-          {address.city || address.postalCode ? (
-            <span>{[address.postalCode, address.city].filter(Boolean).join(' ')}</span>
-          ) : null}
-          <span>{countryName(address.country)}</span>
-        </address>
-      </section>
+      <BilledTo address={order.delivery_address} />
 
       <div className="invoice__table-wrap">
         <table className="invoice__lines">
@@ -237,25 +251,15 @@ export function Invoice({
           <thead>
             <tr>
               <th scope="col">Description</th>
-              <th scope="col" className="invoice__num">
-                Qty
-              </th>
-              <th scope="col" className="invoice__num">
-                Unit price
-              </th>
+              <NumberHeading>Qty</NumberHeading>
+              <NumberHeading>Unit price</NumberHeading>
               {vat ? (
                 <>
-                  <th scope="col" className="invoice__num">
-                    VAT rate
-                  </th>
-                  <th scope="col" className="invoice__num">
-                    VAT
-                  </th>
+                  <NumberHeading>VAT rate</NumberHeading>
+                  <NumberHeading>VAT</NumberHeading>
                 </>
               ) : null}
-              <th scope="col" className="invoice__num">
-                Amount
-              </th>
+              <NumberHeading>Amount</NumberHeading>
             </tr>
           </thead>
           <tbody>

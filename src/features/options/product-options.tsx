@@ -1,6 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useId, useMemo, type ReactElement } from 'react';
+import {
+  Controller,
+  useForm,
+  useWatch,
+  type Control,
+  type ControllerRenderProps,
+} from 'react-hook-form';
 import {
   NO_CHOICE_LABEL,
   choiceLabel,
@@ -58,6 +64,38 @@ interface OptionFieldProps {
   control: Control<OptionValues>;
 }
 
+/**
+ * The form's control of `option` (react-hook-form's Controller): `children` draws it from the
+ * field and the field's message (the form's or the server's), when there is one.
+ */
+function OptionControl({
+  option,
+  control,
+  children,
+}: OptionFieldProps & {
+  children: (
+    field: ControllerRenderProps<OptionValues, string>,
+    error: string | undefined,
+  ) => ReactElement;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={option.key}
+      render={({ field, fieldState }) => children(field, fieldState.error?.message)}
+    />
+  );
+}
+
+/** The message under an option's control (id `id`, which the control names as its description). */
+function OptionError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="catalog-option__error">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** A choice as a radio group: the legend is the option's label, "None" first when optional. */
 function ChoiceField({ option, control }: OptionFieldProps) {
   const id = useId();
@@ -67,11 +105,8 @@ function ChoiceField({ option, control }: OptionFieldProps) {
     : [{ value: '', label: NO_CHOICE_LABEL, price_delta: '0.00' }, ...option.values];
 
   return (
-    <Controller
-      control={control}
-      name={option.key}
-      render={({ field, fieldState }) => {
-        const error = fieldState.error?.message;
+    <OptionControl option={option} control={control}>
+      {(field, error) => {
         // Focus (after a refused add) goes to the checked radio, else the first.
         const focusIndex = Math.max(
           0,
@@ -101,15 +136,11 @@ function ChoiceField({ option, control }: OptionFieldProps) {
                 </label>
               ))}
             </div>
-            {error ? (
-              <p id={errorId} className="catalog-option__error">
-                {error}
-              </p>
-            ) : null}
+            <OptionError id={errorId} error={error} />
           </fieldset>
         );
       }}
-    />
+    </OptionControl>
   );
 }
 
@@ -125,11 +156,8 @@ function TextField({ option, control }: OptionFieldProps) {
   const max = option.max_length;
 
   return (
-    <Controller
-      control={control}
-      name={option.key}
-      render={({ field, fieldState }) => {
-        const error = fieldState.error?.message;
+    <OptionControl option={option} control={control}>
+      {(field, error) => {
         const value = field.value ?? '';
         const describedBy = [max != null ? countId : null, error ? errorId : null]
           .filter(Boolean)
@@ -159,15 +187,11 @@ function TextField({ option, control }: OptionFieldProps) {
                 {`${[...value].length} of ${max} characters`}
               </p>
             ) : null}
-            {error ? (
-              <p id={errorId} className="catalog-option__error">
-                {error}
-              </p>
-            ) : null}
+            <OptionError id={errorId} error={error} />
           </div>
         );
       }}
-    />
+    </OptionControl>
   );
 }
 

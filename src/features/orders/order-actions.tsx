@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { CARD_NOT_STARTED, useStartCardPayment } from '../payments/api';
 import { CANCEL_MESSAGES, type Order, useCancelOrder } from './api';
+import { CardPaymentButton } from './card-payment-button';
 import './orders.css';
 
 /**
@@ -56,23 +56,15 @@ export function CancelOrderButton({ order }: { order: Order }) {
  * unless the server offers `pay` in `order.actions`.
  */
 export function PayNowButton({ order }: { order: Order }) {
-  const start = useStartCardPayment();
   if (!order.actions.includes('pay')) return null;
   return (
     <span className="orders-pay">
-      <button
-        type="button"
-        className="button-primary"
-        disabled={start.isPending}
-        onClick={() => start.mutate(order)}
-      >
-        {start.isPending ? 'Opening the payment page…' : 'Pay now'}
-      </button>
-      {start.isError ? (
-        <span className="orders-pay__error" role="alert">
-          {CARD_NOT_STARTED}
-        </span>
-      ) : null}
+      <CardPaymentButton
+        order={order}
+        label="Pay now"
+        errorTag="span"
+        errorClass="orders-pay__error"
+      />
     </span>
   );
 }

@@ -5,8 +5,9 @@ import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { formatPrice, toMinorUnits } from '../../../common/money';
 import { useIsLoggedIn } from '../../api/use-session';
 import { ErrorBox } from '../../components/error-box';
+import { BusyRegion } from '../../components/busy-region';
 import { optionLines } from '../../components/line-options';
-import { LoginLink } from '../auth/login-link';
+import { LoginPrompt } from '../auth/login-link';
 import { Skeleton } from '../../components/skeleton';
 import { PAYMENT_METHODS } from '../payments/payment-methods';
 import { ORDERS_PAGE_SIZE, type Order, orderQuery, ordersQuery } from './api';
@@ -54,27 +55,25 @@ function formatDeadline(iso: string): string {
     : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
-/** What the shopper is told about a closed order or a refund, above its details. */
-function OrderNotice({ order }: { order: Order }) {
-  if (order.refund_status) {
-    return (
-      <p className="order-detail__notice order-detail__notice--refund" role="status">
-        {order.refund_status === 'refunded'
-          ? ORDER_HISTORY_MESSAGES.refunded
-          : ORDER_HISTORY_MESSAGES.refundPending}
-      </p>
-    );
-  }
-  if (order.status === 'expired' || order.status === 'canceled') {
-    return (
-      <p className="order-detail__notice" role="status">
-        {order.status === 'expired'
-          ? ORDER_HISTORY_MESSAGES.expired
-          : ORDER_HISTORY_MESSAGES.canceled}
-      </p>
-    );
-  }
+/** What the shopper is told about a refund or a closed order; null when there is nothing. */
+function orderNoticeText(order: Order): string | null {
+  if (order.refund_status === 'refunded') return ORDER_HISTORY_MESSAGES.refunded;
+  if (order.refund_status) return ORDER_HISTORY_MESSAGES.refundPending;
+  if (order.status === 'expired') return ORDER_HISTORY_MESSAGES.expired;
+  if (order.status === 'canceled') return ORDER_HISTORY_MESSAGES.canceled;
   return null;
+}
+
+/** The notice of a refund or a closed order, above its details (a refund's in its own style). */
+function OrderNotice({ order }: { order: Order }) {
+  const text = orderNoticeText(order);
+  if (!text) return null;
+  const refund = order.refund_status ? ' order-detail__notice--refund' : '';
+  return (
+    <p className={`order-detail__notice${refund}`} role="status">
+      {text}
+    </p>
+  );
 }
 
 function OrdersFrame({ title, children }: { title: string; children: ReactNode }) {
@@ -86,14 +85,10 @@ function OrdersFrame({ title, children }: { title: string; children: ReactNode }
   );
 }
 
-function LoginPrompt({ redirect }: { redirect: string }) {
+/** The orders pages' logged-out notice, whose Log in comes back to `redirect`. */
+function OrdersLoginPrompt({ redirect }: { redirect: string }) {
   return (
-    <div className="orders-notice">
-      <p>Log in to see your orders.</p>
-      <LoginLink className="button-primary" redirect={redirect}>
-        Log in
-      </LoginLink>
-    </div>
+    <LoginPrompt className="orders-notice" text="Log in to see your orders." redirect={redirect} />
   );
 }
 
@@ -144,14 +139,11 @@ function OrderCard({ order }: { order: Order }) {
 
 function ListSkeleton() {
   return (
-    <div className="orders-list" aria-busy="true">
-      <p role="status" className="visually-hidden">
-        Loading your orders…
-      </p>
+    <BusyRegion className="orders-list" status="Loading your orders…">
       {[0, 1, 2].map((n) => (
         <Skeleton key={n} height="9rem" radius="var(--radius-lg)" />
       ))}
-    </div>
+    </BusyRegion>
   );
 }
 
@@ -175,7 +167,7 @@ export function OrderListPage({ page = 1 }: { page?: number }) {
   if (!loggedIn) {
     return (
       <OrdersFrame title={title}>
-        <LoginPrompt redirect="/account/orders" />
+        <OrdersLoginPrompt redirect="/account/orders" />
       </OrdersFrame>
     );
   }
@@ -285,7 +277,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
   if (!loggedIn) {
     return (
       <OrdersFrame title="Order">
-        <LoginPrompt redirect={`/account/orders/${orderId}`} />
+        <OrdersLoginPrompt redirect={`/account/orders/${orderId}`} />
       </OrdersFrame>
     );
   }

@@ -5,13 +5,9 @@ import { hasStatus } from '../../api/errors';
 import { formatPrice } from '../../../common/money';
 import { LoginLink } from '../auth/login-link';
 import { ORDERS_QUERY_KEY } from './api';
-import {
-  CARD_NOT_STARTED,
-  type PaymentStatus,
-  paymentStatusQuery,
-  readPendingPaymentId,
-  useStartCardPayment,
-} from '../payments/api';
+import { type PaymentStatus, paymentStatusQuery, readPendingPaymentId } from '../payments/api';
+import { CardPaymentButton } from './card-payment-button';
+import { ContinueShoppingActions } from './continue-shopping';
 import {
   PAYMENT_RETURN_MESSAGES,
   PROCESSING_POLL_MS,
@@ -45,6 +41,15 @@ function ResultCard({
   );
 }
 
+/** The actions after a received payment: Continue Shopping, and the way to the paid order. */
+function PaidActions({ payment }: { payment: PaymentStatus }) {
+  return (
+    <ContinueShoppingActions className="payment-result__actions">
+      <OrderLink payment={payment} />
+    </ContinueShoppingActions>
+  );
+}
+
 function OrderLink({ payment }: { payment: PaymentStatus }) {
   return (
     <Link
@@ -59,29 +64,18 @@ function OrderLink({ payment }: { payment: PaymentStatus }) {
 
 /** Pay again after a failed or canceled payment: a new payment for the same order. */
 function PayAgain({ payment }: { payment: PaymentStatus }) {
-  const start = useStartCardPayment();
+  const order = {
+    id: payment.order_id,
+    order_number: payment.order_identifier,
+    total_price: payment.amount,
+  };
   return (
-    <>
-      <button
-        type="button"
-        className="button-primary"
-        disabled={start.isPending}
-        onClick={() =>
-          start.mutate({
-            id: payment.order_id,
-            order_number: payment.order_identifier,
-            total_price: payment.amount,
-          })
-        }
-      >
-        {start.isPending ? 'Opening the payment page…' : 'Pay again'}
-      </button>
-      {start.isError ? (
-        <p className="payment-result__error" role="alert">
-          {CARD_NOT_STARTED}
-        </p>
-      ) : null}
-    </>
+    <CardPaymentButton
+      order={order}
+      label="Pay again"
+      errorTag="p"
+      errorClass="payment-result__error"
+    />
   );
 }
 
@@ -98,12 +92,7 @@ function Outcome({ payment }: { payment: PaymentStatus }) {
         <p className="payment-result__meta">
           {formatPrice(payment.amount)} for order {payment.order_identifier}
         </p>
-        <div className="payment-result__actions">
-          <Link className="button-primary" to="/products">
-            Continue Shopping
-          </Link>
-          <OrderLink payment={payment} />
-        </div>
+        <PaidActions payment={payment} />
       </ResultCard>
     );
   }
@@ -118,12 +107,7 @@ function Outcome({ payment }: { payment: PaymentStatus }) {
           {payment.gateway_transaction_ref ? (
             <p className="payment-result__meta">Transaction {payment.gateway_transaction_ref}</p>
           ) : null}
-          <div className="payment-result__actions">
-            <Link className="button-primary" to="/products">
-              Continue Shopping
-            </Link>
-            <OrderLink payment={payment} />
-          </div>
+          <PaidActions payment={payment} />
         </ResultCard>
       );
     case 'failure':

@@ -3,6 +3,7 @@
  * that is not blank after trimming. zod/mini, like every schema of the SPA.
  */
 import * as z from 'zod/mini';
+import { requiredText } from '../../components/form-text';
 import { MAX_RATING, MIN_RATING, REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from './messages';
 
 export const reviewSchema = z.object({
@@ -13,15 +14,6 @@ export const reviewSchema = z.object({
       z.gte(MIN_RATING, REVIEW_MESSAGES.ratingRange),
       z.lte(MAX_RATING, REVIEW_MESSAGES.ratingRange),
     ),
-  comment: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, REVIEW_MESSAGES.commentRequired),
-      z.maxLength(
-        REVIEW_MAX_LENGTH,
-        `Please keep your review to ${REVIEW_MAX_LENGTH} characters or fewer.`,
-      ),
-    ),
+  comment: requiredText(REVIEW_MESSAGES.commentRequired, REVIEW_MAX_LENGTH, 'review'),
 });
 export type ReviewValues = z.infer<typeof reviewSchema>;
