@@ -42,14 +42,14 @@ const SQLITE_ONLY_FILES = [
   'server/http/pages-structured-data.test.ts',
   'server/http/pages.test.ts',
   'server/media/upload-sweep.test.ts',
+  'server/orders/emails/render-email-moves.test.ts',
+  'server/orders/emails/render-email-escaping.test.ts',
+  'server/orders/emails/render-email-layout.test.ts',
+  'server/orders/emails/render-email-offline-methods.test.ts',
+  'server/orders/emails/render-email-shop.test.ts',
+  'server/orders/emails/render-email-shopper.test.ts',
   'server/payments/providers/sandbox/hosted-page.test.ts',
   'server/platform/api-docs/api-docs.test.ts',
-  'server/platform/mail/templates/render-email-moves.test.ts',
-  'server/platform/mail/templates/render-email-escaping.test.ts',
-  'server/platform/mail/templates/render-email-layout.test.ts',
-  'server/platform/mail/templates/render-email-offline-methods.test.ts',
-  'server/platform/mail/templates/render-email-shop.test.ts',
-  'server/platform/mail/templates/render-email-shopper.test.ts',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL || process.env.TEST_DATABASE_URL);
 /** What builds an app or a database in a server test (server/test/test-app.ts and its users). */

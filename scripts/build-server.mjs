@@ -38,8 +38,11 @@ export function bundleServer() {
     entryPoints: {
       main: path.join(root, 'server', 'main.ts'),
       'render-worker': path.join(root, 'server', 'platform', 'render', 'render-worker.ts'),
-      // The e-mail worker thread, started with the first e-mail (server/platform/mail/email-worker-host.ts).
-      'email-worker': path.join(root, 'server', 'platform', 'mail', 'email-worker.ts'),
+      // The e-mail worker thread, started with the first e-mail by
+      // server/platform/mail/email-worker-host.ts: its entry beside server/app.ts gives the
+      // platform's worker every noun's e-mails (server/emails.ts), whose renderers esbuild puts
+      // in chunks of their own, loaded with the first e-mail.
+      'email-worker': path.join(root, 'server', 'email-worker.ts'),
     },
     outdir: path.dirname(SERVER_OUTFILE),
     outExtension: { '.js': '.mjs' },

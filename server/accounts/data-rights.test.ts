@@ -401,6 +401,8 @@ describe('POST /accounts/me/delete/', () => {
         },
         close() {},
       },
+      // Never called: the row is given up before it is rendered.
+      render: () => Promise.reject(new Error('not rendered')),
       fromFor: async () => 'hello@emberandoak.example',
       log: t.app.log,
     });

@@ -7,7 +7,7 @@
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { ProductsTable } from '../platform/db/tables/catalog.ts';
+import type { ProductsTable } from './tables.ts';
 import { toCount } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';

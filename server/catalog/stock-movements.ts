@@ -5,7 +5,8 @@
  * them from the order lines (./stock.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, StockMovementReason } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { StockMovementReason } from './tables.ts';
 
 /** The reasons a member may give for a change (`initial` is the system's, at creation). */
 export const STOCK_MOVEMENT_REASONS: readonly StockMovementReason[] = [

@@ -8,7 +8,8 @@
  */
 import type { MethodTerms } from '../payments/methods.ts';
 import type { Kysely } from 'kysely';
-import type { Database, PaymentMethod } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
 import { toCount } from '../platform/db/mapping.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { DeliveryAddress } from '../shipping/delivery-address.ts';

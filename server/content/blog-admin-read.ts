@@ -10,7 +10,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
-import type { BlogPostStatus, Database } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { BlogPostStatus } from './tables.ts';
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';

@@ -11,7 +11,7 @@
  * Errors: `invalid_content_input` (400) with each bad field's messages (./content-input.ts's
  * words). Spec: openapi/admin.yaml, tag content (AdminBlogPostInput).
  */
-import type { BlogPostStatus } from '../platform/db/database.ts';
+import type { BlogPostStatus } from './tables.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { SLUG_PATTERN, slugify } from '../platform/slug.ts';

@@ -11,7 +11,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
-import type { Database, DocumentType } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { DocumentType } from './tables.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import type { Acting } from '../platform/journal.ts';

@@ -13,7 +13,7 @@
  * it waits (`pending`) and counts in no statistics until a moderator approves it.
  */
 import type { Kysely } from 'kysely';
-import type { Database, OrderStatus } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { hasNul } from '../platform/canonical-json.ts';
@@ -29,8 +29,12 @@ export const REVIEW_MESSAGES = {
   duplicate: 'You have already reviewed this product.',
 } as const;
 
-/** Order states that mean the customer paid. */
-export const PAID_ORDER_STATES: readonly OrderStatus[] = ['paid', 'processing', 'shipped'];
+/** Order states that mean the customer paid (the contract's OrderStatus values). */
+export const PAID_ORDER_STATES: readonly Schemas['OrderStatus'][] = [
+  'paid',
+  'processing',
+  'shipped',
+];
 
 const invalidReview = (message: string) =>
   new DomainError<ContentErrorCode>('invalid_review', message, { field: 'comment' });

@@ -4,7 +4,8 @@
  * e-mails and the start-up's inlined index.html.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, SiteSettingsTable } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { SiteSettingsTable } from './tables.ts';
 import { parseStringMap, toBool } from '../platform/db/mapping.ts';
 import { rateToPercent } from '../../common/vat.ts';
 import { DomainError } from '../platform/domain-error.ts';

@@ -22,7 +22,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isRowId } from '../platform/db/errors.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { ProviderName } from '../payments/tables.ts';
 import { DomainError, errorBody } from '../platform/domain-error.ts';
 import { HttpError, notFound } from './http-error.ts';
 import { statusOfDomainError } from './domain-errors.ts';

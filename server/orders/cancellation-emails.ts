@@ -1,7 +1,7 @@
 /**
  * What the shopper's e-mails say about the 14-day right to cancel: the order confirmation's
  * terms (the seller, who pays for returns, each line's right and why not), and the
- * acknowledgement of a request to cancel (server/platform/mail/templates/cancellation-*.tsx).
+ * acknowledgement of a request to cancel (./emails/cancellation-*.tsx).
  *
  * The seller is the shop's legal identity from its settings (legal name, geographic address,
  * e-mail: E-Commerce Regulations 2002 reg. 6), falling back to the site's title and contact
@@ -11,13 +11,13 @@
  */
 import type { Selectable } from 'kysely';
 import { exemptionReason, type ExemptionReason } from '../../common/cancellation-form.ts';
-import type { OrderItemsTable, OrdersTable } from '../platform/db/database.ts';
+import type { OrderItemsTable, OrdersTable } from './tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
-import type { EmailBase } from '../platform/mail/templates/email-data.ts';
+import type { EmailBase } from './emails/email-data.ts';
 import type {
   CancellationRequestedEmailData,
   EmailCancellationTerms,
-} from '../platform/mail/templates/order-email-data.ts';
+} from './emails/order-email-data.ts';
 import type { Trx } from './order-lock.ts';
 
 /** Who bears the direct cost of returning goods (Sch. 2(m)); no setting changes it yet. */

@@ -13,8 +13,8 @@ import { cancellationState, CANCELLATION_MESSAGES } from './cancellation-window.
 import type {
   CancellationRequestedEmailData,
   OrderPlacedEmailData,
-} from '../platform/mail/templates/order-email-data.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+} from './emails/order-email-data.ts';
+import { renderEmail } from './emails/render-email.ts';
 import { call, createCustomer } from '../test/shop.ts';
 import { getAdminOrder } from './order-detail.ts';
 import { listShopOrders } from './order-list.ts';

@@ -14,7 +14,7 @@
 import type { Selectable } from 'kysely';
 import { ASSUMED_DELIVERY_DAYS, CANCELLATION_PERIOD_DAYS } from '../../common/cancellation-form.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
-import type { OrdersTable, OrderStatus } from '../platform/db/database.ts';
+import type { OrdersTable, OrderStatus } from './tables.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 

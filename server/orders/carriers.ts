@@ -5,7 +5,7 @@
  * must not end the link); `other` has no link: the shopper is given the number and the carrier's
  * name only.
  */
-import type { Carrier } from '../platform/db/tables/orders.ts';
+import type { Carrier } from './tables.ts';
 
 export type { Carrier };
 

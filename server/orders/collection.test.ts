@@ -6,8 +6,8 @@
  */
 import { markOrderPaid } from './mark-paid.ts';
 import { markShipmentCollected, markShipmentReady, shipShipment } from './fulfilment.ts';
-import type { OrderReadyToCollectEmailData } from '../platform/mail/templates/staff-move-email-data.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+import type { OrderReadyToCollectEmailData } from './emails/staff-move-email-data.ts';
+import { renderEmail } from './emails/render-email.ts';
 import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 
 const backOffice = useOrderMoves();

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { ProviderName } from '../payments/tables.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { OrderEvent } from './events.ts';
 import type { Trx } from './order-lock.ts';

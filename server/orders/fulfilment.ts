@@ -9,7 +9,7 @@
  * number and tracking link; ready: where to collect). Collected sends nothing: the shopper was
  * there.
  */
-import type { Carrier } from '../platform/db/tables/orders.ts';
+import type { Carrier } from './tables.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import { isCarrier } from './carriers.ts';

@@ -2,7 +2,8 @@
  * The state machine's table, move by move: every allowed move and every refused one, so a
  * change to the lifecycle is a change to this list.
  */
-import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
+import type { PaymentState } from '../payments/tables.ts';
+import type { OrderStatus } from './tables.ts';
 import { canMoveOrder, canMovePayment, isClosedUnpaid } from './lifecycle.ts';
 
 const ORDER_STATES: OrderStatus[] = [

@@ -34,8 +34,9 @@
  *   succeeded: final.
  */
 import type { Updateable } from 'kysely';
-import type { OrderStatus, PaymentState } from '../platform/db/database.ts';
-import type { OrdersTable } from '../platform/db/tables/orders.ts';
+import type { PaymentState } from '../payments/tables.ts';
+import type { OrderStatus } from './tables.ts';
+import type { OrdersTable } from './tables.ts';
 import type { Trx } from './order-lock.ts';
 
 /** The moves an order may make from each state. */

@@ -6,7 +6,9 @@
  * TEST_DATABASE_URL is set.
  */
 import type { Kysely } from 'kysely';
-import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import type { OrderStatus } from './tables.ts';
 import type { OrderActing } from './staff-actions.ts';
 import {
   createActor,

@@ -4,13 +4,9 @@
  * shipping, the address, how it is paid), and writing e-mails to the outbox, each once.
  */
 import type { Kysely, Selectable } from 'kysely';
-import type {
-  Database,
-  OrderItemsTable,
-  OrdersTable,
-  PaymentMethod,
-  PaymentsTable,
-} from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod, PaymentsTable } from '../payments/tables.ts';
+import type { OrderItemsTable, OrdersTable } from './tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
 import {
@@ -18,9 +14,9 @@ import {
   type EmailOrder,
   type EmailPayment,
   type EmailPaymentInstructions,
-  type EmailShop,
-} from '../platform/mail/templates/email-data.ts';
-import { type EmailData } from '../platform/mail/templates/email-kinds.ts';
+} from './emails/email-data.ts';
+import { type EmailShop } from '../platform/mail/templates/email-shop.ts';
+import { type EmailData } from './emails/email-kinds.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
 import { orderVat, rateToPercent } from '../../common/vat.ts';
@@ -34,7 +30,7 @@ type PaymentRow = Selectable<PaymentsTable>;
 
 /**
  * Every method but the card one is offline, and the e-mails have its words
- * (server/platform/mail/templates/payment-texts.ts): a method of the contract without them fails
+ * (./emails/payment-texts.ts): a method of the contract without them fails
  * the type check where an order's method is passed as this.
  */
 export type OfflineMethodOfContract = Exclude<PaymentMethod, typeof CARD_METHOD>;

@@ -5,9 +5,9 @@
  */
 import type { components } from '../../common/storefront-api';
 import { addWorkingDays, DEFAULT_RULES } from '../catalog/dispatch-dates.ts';
-import type { EmailData, OrderEmailData } from '../platform/mail/templates/email-kinds.ts';
+import type { EmailData, OrderEmailData } from './emails/email-kinds.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+import { renderEmail } from './emails/render-email.ts';
 import { queuedEmails } from '../test/sandbox.ts';
 import {
   ADDRESS,

@@ -1,6 +1,6 @@
 /**
  * The e-mails of an order's events (decision 040): each event becomes the shopper's and/or the
- * shop's e-mail data (server/platform/mail/templates/email-data.ts), written to the outbox inside
+ * shop's e-mail data (./emails/email-data.ts), written to the outbox inside
  * the transaction that made the event happen, so committed together or not at all. The outbox sends
  * them after the commit (server/platform/mail/outbox.ts). A dedupe key per event and recipient
  * means a replayed transition can never queue an e-mail twice.
@@ -24,7 +24,7 @@
  */
 import { toIsoString } from '../platform/db/mapping.ts';
 import { toDecimal } from '../../common/money.ts';
-import type { EmailBase, RefundReason } from '../platform/mail/templates/email-data.ts';
+import type { EmailBase, RefundReason } from './emails/email-data.ts';
 import type { OrderEvent } from './events.ts';
 import { isCardMethod } from '../payments/methods.ts';
 import type { Trx } from './order-lock.ts';

@@ -17,7 +17,9 @@
 import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
-import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import type { OrderStatus } from './tables.ts';
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageOffset } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';

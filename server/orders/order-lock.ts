@@ -8,7 +8,8 @@
  * payment-then-order).
  */
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, OrdersTable } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { OrdersTable } from './tables.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 export type Trx = Transaction<Database>;

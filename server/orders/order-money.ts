@@ -18,7 +18,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { ProviderName } from '../payments/tables.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

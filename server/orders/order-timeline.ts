@@ -14,18 +14,12 @@
 import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
-import type {
-  ManualPaymentsTable,
-  OrderFulfilmentsTable,
-  OrdersTable,
-  PaymentMethod,
-  PaymentsTable,
-  RefundsTable,
-} from '../platform/db/database.ts';
+import type { PaymentMethod, PaymentsTable } from '../payments/tables.ts';
+import type { ManualPaymentsTable, OrderFulfilmentsTable, OrdersTable, RefundsTable } from './tables.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
-import type { ActivityLogTable } from '../platform/db/tables/staff.ts';
+import type { ActivityLogTable } from '../staff/tables.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
-import { type OfflineMethod, offlineTexts } from '../platform/mail/templates/payment-texts.ts';
+import { type OfflineMethod, offlineTexts } from './emails/payment-texts.ts';
 import { isCardMethod, shopLabelOf } from '../payments/methods.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
 import { carrierLabel } from './carriers.ts';

@@ -15,8 +15,8 @@
  * Starting a payment lives in ./payment-start.ts, refunding in ./payment-refunds.ts.
  */
 import type { Selectable } from 'kysely';
-import type { PaymentsTable, PaymentState } from '../platform/db/database.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { PaymentsTable, PaymentState } from '../payments/tables.ts';
+import type { ProviderName } from '../payments/tables.ts';
 import { orderNotFound, paymentError, paymentNotFound } from '../payments/errors.ts';
 import type { ProviderPaymentReport } from '../payments/provider.ts';
 import type { OrderContext } from './context.ts';

@@ -12,8 +12,8 @@ import { markOrderPaid } from './mark-paid.ts';
 import type {
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
-} from '../platform/mail/templates/staff-move-email-data.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+} from './emails/staff-move-email-data.ts';
+import { renderEmail } from './emails/render-email.ts';
 import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 
 const backOffice = useOrderMoves();

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { toDecimal } from '../../common/money.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { ProviderName } from '../payments/tables.ts';
 import { orderNotFound, paymentError } from '../payments/errors.ts';
 import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts';
 import { notificationUrl } from '../payments/registry.ts';

@@ -6,14 +6,9 @@
  * UTC.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type {
-  Database,
-  OrderFulfilmentsTable,
-  OrderItemsTable,
-  OrdersTable,
-  PaymentsTable,
-  RefundStatus,
-} from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentsTable, RefundStatus } from '../payments/tables.ts';
+import type { OrderFulfilmentsTable, OrderItemsTable, OrdersTable } from './tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { parseCustomization } from '../catalog/customization.ts';

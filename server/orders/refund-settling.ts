@@ -16,7 +16,7 @@
  */
 import type { Selectable } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
-import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
+import type { OrdersTable, RefundsTable } from './tables.ts';
 import type { Journal } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';
 import { logOrderMove } from './staff-moves.ts';

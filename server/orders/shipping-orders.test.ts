@@ -6,8 +6,8 @@
  */
 import { markOrderPaid } from './mark-paid.ts';
 import { shipShipment } from './fulfilment.ts';
-import type { OrderShippedEmailData } from '../platform/mail/templates/staff-move-email-data.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+import type { OrderShippedEmailData } from './emails/staff-move-email-data.ts';
+import { renderEmail } from './emails/render-email.ts';
 import { productBySlug, setProduct } from '../test/shop.ts';
 import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 

@@ -6,8 +6,8 @@
 import { cancelByShop } from './shop-cancel.ts';
 import { markOrderPaid } from './mark-paid.ts';
 import { shipShipment } from './fulfilment.ts';
-import type { OrderCanceledByShopEmailData } from '../platform/mail/templates/staff-move-email-data.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+import type { OrderCanceledByShopEmailData } from './emails/staff-move-email-data.ts';
+import { renderEmail } from './emails/render-email.ts';
 import { notifySandbox, startPayment, stockOf } from '../test/sandbox.ts';
 import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 

@@ -38,7 +38,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { MAX_DESK_AMOUNT_CENTS, toDecimal, toMinorUnits } from '../../common/money.ts';
-import type { OrdersTable, RefundsTable } from '../platform/db/database.ts';
+import type { OrdersTable, RefundsTable } from './tables.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { OrderContext } from './context.ts';

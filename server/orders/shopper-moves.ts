@@ -11,7 +11,8 @@
  * payment of it is `pending` at its provider, and {@link ShopperMoveFacts}).
  */
 import { DomainError } from '../platform/domain-error.ts';
-import type { OrderStatus, PaymentMethod } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import type { OrderStatus } from './tables.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { paymentError, type PaymentErrorCode } from '../payments/errors.ts';
 import { PAYMENT_MESSAGES } from '../payments/messages.ts';

@@ -13,7 +13,8 @@
  *   every delivery shipped and a collection ready  -> ready_to_collect
  *   anything else with something done             -> processing
  */
-import type { OrderStatus, PaymentMethod } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import type { OrderStatus } from './tables.ts';
 import type { Acting } from '../platform/journal.ts';
 import { isCardMethod } from '../payments/methods.ts';
 

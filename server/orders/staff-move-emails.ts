@@ -16,15 +16,16 @@
  */
 import { toDecimal } from '../../common/money.ts';
 import type { Kysely } from 'kysely';
-import type { Database, PaymentMethod } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import type {
   DigestOrder,
   EmailCollectionPlace,
   EmailShipment,
-} from '../platform/mail/templates/staff-move-email-data.ts';
-import type { EmailBase, EmailPayment } from '../platform/mail/templates/email-data.ts';
-import { offlineTexts } from '../platform/mail/templates/payment-texts.ts';
+} from './emails/staff-move-email-data.ts';
+import type { EmailBase, EmailPayment } from './emails/email-data.ts';
+import { offlineTexts } from './emails/payment-texts.ts';
 import { isCardMethod, PAYMENT_METHODS, shopLabelOf } from '../payments/methods.ts';
 import { carrierLabel, trackingUrl } from './carriers.ts';
 import { isHandedOver } from './staff-actions.ts';

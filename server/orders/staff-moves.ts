@@ -6,7 +6,8 @@
  * processes make it once: the second is refused (`order_move_refused`) and records nothing.
  */
 import type { Kysely } from 'kysely';
-import type { Database, OrderStatus } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { OrderStatus } from './tables.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { Journal } from '../platform/journal.ts';
 import { toIsoString } from '../platform/db/mapping.ts';

@@ -21,10 +21,11 @@
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
-import type { Database, OrderStatus } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { OrderStatus } from './tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
-import type { PaymentMethod } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
 import { SUMMARY_COLUMNS, toSummary } from './order-list.ts';
 import { TO_SHIP } from './staff-actions.ts';
 import { orderShipments } from './read-model.ts';

@@ -8,11 +8,12 @@
  * card provider, what an order paid by it carries, and the shop's own name for it. The entries'
  * order is the spec's order of methods (card, bank transfer, custom). Its words (labels, the
  * e-mails' text) live where they are shown: the SPA's src/features/payments/payment-methods.tsx
- * and the order e-mails' server/platform/mail/templates/payment-texts.ts.
+ * and the order e-mails' server/orders/emails/payment-texts.ts.
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Schemas } from '../../common/storefront-contract.ts';
-import type { Database, PaymentMethod, PaymentSettingsTable } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod, PaymentSettingsTable } from './tables.ts';
 import type { PaymentProvider } from './provider.ts';
 import { toBool } from '../platform/db/mapping.ts';
 

@@ -7,7 +7,7 @@
  * Adapters never log or return a credential, and never put one in an error message.
  * Which providers exist, and how each is built, is ./registry.ts.
  */
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { ProviderName } from './tables.ts';
 
 /** A payment attempt's state as the provider reports it. */
 export type ProviderPaymentState = 'open' | 'pending' | 'succeeded' | 'failed' | 'canceled';

@@ -5,7 +5,7 @@
  *
  * A provider is one entry of `CARD_PROVIDERS` and one folder, ./providers/<name>/ (its adapter,
  * its notification parsing, its tests); its name is in the `ProviderName` union the tables
- * store (server/platform/db/tables/payments.ts). Everything else that lists providers (the
+ * store (./tables.ts). Everything else that lists providers (the
  * notification routes, the settings script, where each provider reports) reads this table.
  *
  * A shop's `payment_settings` name the provider and hold its sealed credentials
@@ -23,7 +23,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { ProviderName } from './tables.ts';
 import { createTwoC2pProvider } from './providers/2c2p/adapter.ts';
 import { parseTwoC2pCredentials } from './providers/2c2p/settings.ts';
 import { createSandboxProvider, parseSandboxCredentials } from './providers/sandbox/adapter.ts';

@@ -3,8 +3,9 @@
  * their passwords), the contact messages in demo-handcraft's inbox, the buyer of the demo
  * orders, and one order in every state of the back office. ./back-office-seed.ts writes them.
  */
-import type { OrderStatus, PaymentMethod } from '../platform/db/database.ts';
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import type { OrderStatus } from '../orders/tables.ts';
+import type { StaffRole } from '../staff/tables.ts';
 import type { DemoCustomer } from './customer-seed.ts';
 
 /** A demo staff account; docs/back-office.md lists these passwords. */

@@ -14,7 +14,8 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
-import type { Database, PaymentMethod } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
 import { seedDemoCustomersIfMissing } from './customer-seed.ts';
 import { currentVatRate } from '../content/site-settings.ts';
 import {

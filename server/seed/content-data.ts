@@ -1,4 +1,4 @@
-import type { DocumentType } from '../platform/db/database.ts';
+import type { DocumentType } from '../content/tables.ts';
 import type { SeedImage } from './catalog-data.ts';
 
 /**

@@ -11,7 +11,7 @@
 import type { Transaction } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
-import type { Carrier } from '../platform/db/tables/orders.ts';
+import type { Carrier } from '../orders/tables.ts';
 import { attestationText } from '../checkout/age-gate.ts';
 import { newOrderNumber } from '../checkout/checkout-transaction.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';

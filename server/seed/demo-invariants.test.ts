@@ -8,7 +8,7 @@
  */
 import type { components } from '../../common/admin-api';
 import { orderMoney } from '../orders/order-money.ts';
-import type { OrderStatus } from '../platform/db/database.ts';
+import type { OrderStatus } from '../orders/tables.ts';
 import { call } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';
 import { useTestApp } from '../test/test-app.ts';

@@ -9,7 +9,7 @@
  * The gateway secret is not here: the seed generates one per shop.
  */
 import type { Selectable } from 'kysely';
-import type { PaymentSettingsTable } from '../platform/db/database.ts';
+import type { PaymentSettingsTable } from '../payments/tables.ts';
 
 /** The columns of `payment_settings` that are no method's: the row's keys, the card provider's. */
 type NotMethodColumn =

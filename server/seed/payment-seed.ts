@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PaymentSettingsTable } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentSettingsTable } from '../payments/tables.ts';
 import {
   type SeedMethodSettings,
   type SeedPaymentSettings,

@@ -3,7 +3,7 @@
  * it can check their role and name them in the activity log. The HTTP layer builds it from a
  * verified staff token (server/http/admin/staff-auth.ts); domain code only reads it.
  */
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffRole } from './tables.ts';
 
 export interface StaffActor {
   /** `staff.id`. */

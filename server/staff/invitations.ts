@@ -21,11 +21,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffRole } from './tables.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import type { StaffInvitationEmailData } from '../platform/mail/templates/staff-email-data.ts';
+import type { StaffInvitationEmailData } from './emails/staff-email-data.ts';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
 import { recordActivity } from './activity-log.ts';

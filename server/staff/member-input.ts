@@ -8,7 +8,7 @@
  * Errors: `weak_password` on `password`; `staff_invalid` with each bad field. Nothing here
  * reads the database. Spec: openapi/admin.yaml, tag staff.
  */
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffRole } from './tables.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES, STAFF_PASSWORD_MAX, STAFF_PASSWORD_MIN } from './messages.ts';

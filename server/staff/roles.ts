@@ -6,7 +6,7 @@
  * runs, the only place a role is checked (issue 37: no domain folder checks one).
  */
 import { DomainError } from '../platform/domain-error.ts';
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffRole } from './tables.ts';
 import type { StaffErrorCode } from './errors.ts';
 
 /** Every permission an admin operation may require. */

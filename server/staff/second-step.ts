@@ -18,7 +18,7 @@
  */
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { StaffTable } from '../platform/db/tables/staff.ts';
+import type { StaffTable } from './tables.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { recordActivity } from './activity-log.ts';
 import type { StaffServices } from './context.ts';

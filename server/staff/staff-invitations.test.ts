@@ -4,8 +4,8 @@
  * The link works once, for 72 hours, at its own shop only; the token is never kept nor shown.
  */
 import { DomainError } from '../platform/domain-error.ts';
-import { renderStaffEmail } from '../platform/mail/templates/render-staff-email.ts';
-import type { StaffInvitationEmailData } from '../platform/mail/templates/staff-email-data.ts';
+import { renderStaffEmail } from './emails/render-staff-email.ts';
+import type { StaffInvitationEmailData } from './emails/staff-email-data.ts';
 import {
   acceptInvitation,
   hashInvitationToken,

@@ -1,5 +1,5 @@
 /**
- * Queuing the back office's e-mails to people (server/platform/mail/templates/staff-email-data.ts)
+ * Queuing the back office's e-mails to people (./emails/staff-email-data.ts)
  * in the outbox, in the caller's transaction: the e-mail commits with the change it tells of, or
  * not at all, and the outbox sends it after the commit (the HTTP layer wakes it:
  * `app.emailOutbox.wake()`). A link in an e-mail's data (an invitation, a password reset) is a
@@ -7,8 +7,8 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { EmailShop } from '../platform/mail/templates/email-data.ts';
-import type { StaffEmailData } from '../platform/mail/templates/staff-email-data.ts';
+import type { EmailShop } from '../platform/mail/templates/email-shop.ts';
+import type { StaffEmailData } from './emails/staff-email-data.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -13,7 +13,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { verify } from 'otplib';
 import type { Database } from '../platform/db/database.ts';
-import type { StaffTable } from '../platform/db/tables/staff.ts';
+import type { StaffTable } from './tables.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { randomCode } from '../platform/random-code.ts';
 import type { StaffServices } from './context.ts';

@@ -4,10 +4,11 @@
  * the checks of what every e-mail that lists an order shows in both parts.
  */
 import { expect } from 'vitest';
-import type { OrderEmailData } from '../platform/mail/templates/email-kinds.ts';
+import type { OrderEmailData } from '../orders/emails/email-kinds.ts';
 import { formatMoney } from '../platform/mail/templates/format.ts';
-import { PREVIEW_EMAILS, type PreviewName } from '../platform/mail/templates/preview-data.ts';
-import { renderEmail, type RenderedEmail } from '../platform/mail/templates/render-email.ts';
+import { PREVIEW_EMAILS, type PreviewName } from '../orders/emails/preview-data.ts';
+import { renderEmail } from '../orders/emails/render-email.ts';
+import { type RenderedEmail } from '../platform/mail/templates/render-component.ts';
 
 /**
  * What a reader of the HTML part sees: the body's text, comments and the hidden preheader

@@ -8,9 +8,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import type { Database, OrderStatus, PaymentMethod } from '../platform/db/database.ts';
-import type { StaffRole } from '../platform/db/tables/staff.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { PaymentMethod } from '../payments/tables.ts';
+import type { OrderStatus } from '../orders/tables.ts';
+import type { StaffRole } from '../staff/tables.ts';
+import type { ProviderName } from '../payments/tables.ts';
 import type { OrderActing } from '../orders/staff-actions.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import { orderActingOf } from '../http/admin/permissions.ts';

@@ -15,7 +15,7 @@ import type { Kysely } from 'kysely';
 import { generateSecret } from 'otplib';
 import type { Database } from '../platform/db/database.ts';
 import { migrateToLatest } from '../platform/db/migrations.ts';
-import type { StaffRole } from '../platform/db/tables/staff.ts';
+import type { StaffRole } from '../staff/tables.ts';
 import type { StaffActor } from '../staff/actor.ts';
 import type { OrderActing } from '../orders/staff-actions.ts';
 import { orderActingOf } from '../http/admin/permissions.ts';

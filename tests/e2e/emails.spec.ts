@@ -2,8 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { partOf } from '../../server/platform/mail/outbox-reader';
-import { renderEmail } from '../../server/platform/mail/templates/render-email';
-import { PREVIEW_EMAILS, previewEmail } from '../../server/platform/mail/templates/preview-data';
+import { renderEmail } from '../../server/orders/emails/render-email';
+import { PREVIEW_EMAILS, previewEmail } from '../../server/orders/emails/preview-data';
 import { checkA11y, expect, shot, test } from './fixtures';
 import { addToCart, newCustomer, placeOrder, stockedProducts } from './shop-data';
 

@@ -6,8 +6,8 @@
  * recorded before overpayments needed an owner. Decision 058.
  */
 import type { components } from '../../../common/admin-api';
-import { renderEmail } from '../../platform/mail/templates/render-email.ts';
-import type { EmailData } from '../../platform/mail/templates/email-kinds.ts';
+import { renderEmail } from '../../orders/emails/render-email.ts';
+import type { EmailData } from '../../orders/emails/email-kinds.ts';
 import { queuedEmails } from '../../test/sandbox.ts';
 import { call, setProduct } from '../../test/shop.ts';
 import { useOrderMoves } from '../../test/order-moves.ts';

@@ -15,7 +15,7 @@
  */
 import type { OperationId } from '../../../common/admin-contract.ts';
 import type { OrderActing } from '../../orders/staff-actions.ts';
-import type { StaffRole } from '../../platform/db/tables/staff.ts';
+import type { StaffRole } from '../../staff/tables.ts';
 import type { StaffActor } from '../../staff/actor.ts';
 import { actingOf } from '../../staff/activity-log.ts';
 import { PERMISSIONS, type Permission } from '../../staff/roles.ts';

@@ -12,6 +12,7 @@ import fp from 'fastify-plugin';
 import { type AppConfig, paymentSecretsKeyPath } from '../../config/config.ts';
 import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-worker-host.ts';
 import { EmailOutbox } from '../../platform/mail/outbox.ts';
+import { renderOutboxEmail } from '../../emails.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
 import { sweepPaymentReminders } from '../../orders/payment-reminders.ts';
 import type { OrderContext } from '../../orders/context.ts';
@@ -81,6 +82,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
   const outbox = new EmailOutbox({
     db: app.db,
     mailer: app.account.mailer,
+    render: renderOutboxEmail,
     ...(worker ? { deliver: (job) => worker.send(job) } : {}),
     log: app.log,
     lockSeconds: options.emailSendLockSeconds,

@@ -1,14 +1,15 @@
 /**
- * The e-mail worker thread (decision 040): the compiled worker (built here with esbuild, as
- * scripts/build-server.mjs builds it) renders and sends an outbox e-mail, fails a bad one with
- * the renderer's reason, stops after a quiet while and starts again for the next e-mail.
+ * The e-mail worker thread (decision 040): the compiled worker (server/email-worker.ts, built
+ * here with esbuild as scripts/build-server.mjs builds it) renders and sends an outbox e-mail,
+ * fails a bad one with the renderer's reason, stops after a quiet while and starts again for the
+ * next e-mail.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { EmailWorker } from './email-worker-host.ts';
 import { partOf } from './outbox-reader.ts';
-import { previewEmail } from './templates/preview-data.ts';
+import { previewEmail } from '../../orders/emails/preview-data.ts';
 
 let dir: string;
 let workerFile: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(cache, 'shop-email-worker-'));
   workerFile = join(dir, 'email-worker.mjs');
   await build({
-    entryPoints: [resolve(__dirname, 'email-worker.ts')],
+    entryPoints: [resolve(__dirname, '../../email-worker.ts')],
     outfile: workerFile,
     bundle: true,
     platform: 'node',

@@ -1,23 +1,28 @@
 /**
- * Hands outbox e-mails to the e-mail worker thread (./email-worker.ts), started with the first
+ * Hands outbox e-mails to the e-mail worker thread (./email-worker-thread.ts, whose entry
+ * server/email-worker.ts gives it the renderer of every noun's e-mails), started with the first
  * one and stopped after ten quiet seconds, so a shop that sends no e-mail for a while gives back
  * React Email's memory (about 15 MB resident). E-mails come in bursts queued together (an
  * order's two, the sweep's reminders and the shop's morning list), each sent within
- * milliseconds of the last, so a worker rarely stops between two of one burst. A worker that dies fails the e-mails in flight (the outbox retries them)
- * and the next e-mail starts a new one.
+ * milliseconds of the last, so a worker rarely stops between two of one burst. A worker that
+ * dies fails the e-mails in flight (the outbox retries them) and the next e-mail starts a new
+ * one.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Delivery, MailerOptions } from './mailer.ts';
-import type { EmailJob, FromEmailWorker, ToEmailWorker } from './email-worker.ts';
+import type { EmailJob, FromEmailWorker, ToEmailWorker } from './email-worker-thread.ts';
 
 /** A worker with nothing to do for this long is stopped (ms). */
 export const EMAIL_WORKER_IDLE_MS = 10_000;
 /** An e-mail the worker has not answered within this long fails, and the worker restarts (ms). */
 export const EMAIL_WORKER_TIMEOUT_MS = 120_000;
 
-/** The compiled worker beside this compiled module (dist/api/), or null when running from source. */
+/**
+ * The compiled worker (dist/api/email-worker.mjs, built from server/email-worker.ts) beside this
+ * compiled module, or null when running from source.
+ */
 export function compiledEmailWorker(): string | null {
   if (!import.meta.url.endsWith('.mjs')) return null;
   const file = fileURLToPath(new URL('./email-worker.mjs', import.meta.url));

@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { decodeQuotedPrintable } from './outbox-reader.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { EmailOutbox, retryDelayMs } from './outbox.ts';
+import { renderOutboxEmail } from '../../emails.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +52,7 @@ function outbox(
   return new EmailOutbox({
     db: t.app.db,
     mailer,
+    render: renderOutboxEmail,
     fromFor: async () => '"Ember & Oak" <hello@emberandoak.example>',
     log: t.app.log,
     ...overrides,

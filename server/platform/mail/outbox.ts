@@ -12,20 +12,26 @@
  *   times, then the row is marked failed and the error logged (never the message's content);
  * - a row to an address that can never receive mail (the `.invalid` domain: an erased account's
  *   tombstone) is marked failed at once, without a try;
- * - rows are rendered when sent (server/platform/mail/templates/render-email.ts), in the e-mail worker
- *   thread of the compiled server (./email-worker-host.ts): rendering never holds up a
- *   request, and a shop that sends no e-mail for a while gives React Email's memory back.
+ * - rows are rendered when sent, by the noun that owns their kind (the app's renderer,
+ *   server/emails.ts: the orders' e-mails, the back office's), in the e-mail worker thread of
+ *   the compiled server (./email-worker-host.ts): rendering never holds up a request, and a
+ *   shop that sends no e-mail for a while gives React Email's memory back.
  */
 import type { Logger } from '../logger.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { EmailJob } from './email-worker.ts';
+import { renderAndSend, type EmailJob, type RenderOutboxEmail } from './email-worker-thread.ts';
 import type { Delivery, Mailer } from './mailer.ts';
 
 export interface OutboxOptions {
   db: Kysely<Database>;
   /** Sends in this thread (from source: tests, `npm run dev`) when no `deliver` is given. */
   mailer: Mailer;
+  /**
+   * Renders in this thread when no `deliver` is given: the app's renderer of every noun's
+   * e-mails (server/emails.ts), which loads React Email with the first e-mail.
+   */
+  render: RenderOutboxEmail;
   /**
    * Renders and sends one e-mail elsewhere: the e-mail worker thread of the compiled server
    * (./email-worker-host.ts), so rendering never holds up a request.
@@ -49,8 +55,6 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 60_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-type RenderAndSend = typeof import('./email-worker.ts').renderAndSend;
-
 /** Why a row to an address in the `.invalid` domain is given up without a try. */
 export const UNDELIVERABLE = 'The address cannot receive mail (.invalid, e.g. an erased account).';
 
@@ -64,20 +68,10 @@ export function cannotReceiveMail(recipient: string): boolean {
   return /\.invalid>?$/i.test(recipient.trim());
 }
 
-/**
- * Renders and sends in this thread, loading React Email with the first e-mail. The module path
- * is a variable so the bundler leaves it out of the compiled server, which uses the worker.
- */
-async function loadInProcess(): Promise<RenderAndSend> {
-  const source = './email-worker.ts';
-  return ((await import(source)) as { renderAndSend: RenderAndSend }).renderAndSend;
-}
-
 export class EmailOutbox {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
-  private inProcess: Promise<RenderAndSend> | null = null;
   private readonly lockSeconds: number;
   private readonly maxAttempts: number;
 
@@ -187,13 +181,9 @@ export class EmailOutbox {
         to: claimed.recipient,
         messageId: `<${stamp}-outbox-${claimed.id}@${domain}>`,
       };
-      let delivery: Delivery;
-      if (this.options.deliver) {
-        delivery = await this.options.deliver(job);
-      } else {
-        this.inProcess ??= loadInProcess();
-        delivery = await (await this.inProcess)(job, this.options.mailer);
-      }
+      const delivery: Delivery = this.options.deliver
+        ? await this.options.deliver(job)
+        : await renderAndSend(job, this.options.render, this.options.mailer);
       await db
         .updateTable('email_outbox')
         .set({

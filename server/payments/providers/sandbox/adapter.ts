@@ -8,7 +8,8 @@
  * this payment's state?" from its record, closes an open page and refunds a charge.
  */
 import type { Kysely } from 'kysely';
-import type { Database, SandboxChargesTable } from '../../../platform/db/database.ts';
+import type { Database } from '../../../platform/db/database.ts';
+import type { SandboxChargesTable } from '../../tables.ts';
 import { toDecimal, toMinorUnits } from '../../../../common/money.ts';
 import {
   NotificationRefused,

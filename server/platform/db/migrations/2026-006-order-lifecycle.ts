@@ -62,7 +62,7 @@ export function orderLifecycleMigration(dialect: Dialect): Migration {
         )
         .addColumn('kind', 'varchar(40)', (c) => c.notNull())
         .addColumn('recipient', 'varchar(255)', (c) => c.notNull())
-        // The e-mail's data as JSON (server/platform/mail/templates/email-data.ts), rendered when sent.
+        // The e-mail's data as JSON (server/orders/emails/email-data.ts), rendered when sent.
         .addColumn('data', 'text', (c) => c.notNull())
         // One e-mail per event: a transition replayed by a retry cannot queue it twice.
         .addColumn('dedupe_key', 'varchar(200)', (c) => c.notNull().unique())

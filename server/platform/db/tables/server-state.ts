@@ -19,7 +19,7 @@ export interface RequestThrottlesTable {
 export interface EmailOutboxTable {
   id: Generated<number>;
   tenant_id: number;
-  /** server/platform/mail/templates/email-data.ts's `kind`. */
+  /** The e-mail's `kind`: its data's, which names the noun that renders it (server/emails.ts). */
   kind: string;
   recipient: string;
   /** The e-mail's data as JSON text. */

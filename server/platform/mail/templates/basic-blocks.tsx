@@ -55,7 +55,8 @@ export function Keep({ children, strong = false }: { children: ReactNode; strong
 }
 
 /**
- * Words that name values in braces (./payment-texts.ts), with each value put in its place as
+ * Words that name values in braces (an e-mail's words, such as the order e-mails'
+ * server/orders/emails/payment-texts.ts), with each value put in its place as
  * given: text, or an element such as the bold total. A value's own braces are never read.
  * @throws Error when the words name a value that `values` lacks (a mistake in the words).
  */

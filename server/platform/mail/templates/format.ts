@@ -84,7 +84,8 @@ export function oneLine(value: string): string {
 export type WordPart = { text: string } | { value: string };
 
 /**
- * Splits words that name values in braces (./payment-texts.ts) into their parts:
+ * Splits words that name values in braces (such as the order e-mails'
+ * server/orders/emails/payment-texts.ts) into their parts:
  * "Please transfer {total} to this account:" -> text "Please transfer ", value "total", text
  * " to this account:". Empty text between two values is left out.
  */

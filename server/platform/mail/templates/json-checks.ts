@@ -1,9 +1,24 @@
 /**
- * Small hand-written validators for JSON data, for ./email-data-guard.ts. Hand-written rather
- * than zod: the server does not load zod, and this code is loaded into the API process on the
- * first e-mail, where every megabyte stays. A check pushes a message naming the field's path
+ * Small hand-written validators for JSON data, for each noun's guard of its e-mails' data
+ * (server/orders/emails/email-data-guard.ts, server/staff/emails/staff-email-data.ts), and the
+ * error they throw. Hand-written rather than zod: the server does not load zod, and this code
+ * is loaded into the API process on the first e-mail, where every megabyte stays. A check pushes a message naming the field's path
  * onto a list instead of throwing, so one pass reports every bad field.
  */
+
+/**
+ * Data that is not what an e-mail's template expects (a noun's guard of its e-mails' data
+ * throws it): `issues` names each bad field by its path. Permanent: the same data fails the
+ * same way, so the outbox gives it up rather than retrying.
+ */
+export class EmailDataError extends Error {
+  readonly issues: string[];
+  constructor(issues: string[]) {
+    super(`Invalid e-mail data: ${issues.slice(0, 5).join('; ')}${issues.length > 5 ? '; …' : ''}`);
+    this.name = 'EmailDataError';
+    this.issues = issues;
+  }
+}
 
 /** Checks one value at `path`, pushing a message per problem onto `issues`; never throws. */
 export type Check = (value: unknown, path: string, issues: string[]) => void;
@@ -31,7 +46,7 @@ export const bool: Check = (value, path, issues) => {
 };
 
 const MONEY = /^-?\d{1,15}(\.\d{1,4})?$/;
-/** A decimal string of money, such as "475.00" (never a number: see ./email-data.ts). */
+/** A decimal string of money, such as "475.00" (never a number: see the order e-mails' data). */
 export const money: Check = (value, path, issues) => {
   if (typeof value !== 'string' || !MONEY.test(value))
     issues.push(`${path}: a decimal string such as "475.00"`);

@@ -1,7 +1,7 @@
 /**
- * The frame every order e-mail shares: the shop's logo or name, one card with the heading and
- * the content, and a footer with the shop's contact address and why the recipient got the
- * message. Built from React Email's components (tables where mail programs need them), inline
+ * The frame every e-mail shares (the orders' and the back office's): the shop's logo or name,
+ * one card with the heading and the content, and a footer with the shop's contact address and
+ * why the recipient got the message. Built from React Email's components (tables where mail programs need them), inline
  * styles only, no web fonts, no images other than the shop's logo and line thumbnails.
  *
  * Each e-mail renders twice: once for the HTML part and once in "text mode" for the plain-text
@@ -22,7 +22,7 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import type { EmailShop } from './email-data.ts';
+import type { EmailShop } from './email-shop.ts';
 import { isHttpUrl } from './json-checks.ts';
 import { resolveTheme, type EmailTheme } from './theme.ts';
 

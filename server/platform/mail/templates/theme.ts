@@ -5,7 +5,7 @@
  * into style attributes, so only `#rgb` / `#rrggbb` is accepted: anything else could carry
  * more CSS (a `url(...)` that loads a tracking image, for one).
  */
-import type { EmailThemeInput } from './email-data.ts';
+import type { EmailThemeInput } from './email-shop.ts';
 
 /** Every colour the templates use, as `#rrggbb`. */
 export interface EmailTheme {
