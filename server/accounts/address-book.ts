@@ -12,13 +12,14 @@
  * concurrent requests cannot both pass the limit or leave two defaults or none.
  */
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, UserAddressesTable } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { UserAddressesTable } from './tables.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
-import { type AddressColumn, cleanAddress } from '../shipping/delivery-address.ts';
+import { addressOf, type AddressColumn, cleanAddress } from '../shipping/delivery-address.ts';
 import type { AccountErrorCode } from './errors.ts';
 
 type SavedAddress = Schemas['SavedAddress'];
@@ -46,16 +47,7 @@ export interface AddressBookOwner {
 const notFound = () => new DomainError<AccountErrorCode>('address_not_found', 'Not found.');
 
 function toSavedAddress(row: Row): SavedAddress {
-  return {
-    id: row.id,
-    fullname: row.fullname,
-    contact_number: row.contact_number,
-    street: row.street,
-    city: row.city,
-    postalCode: row.postal_code,
-    country: row.country,
-    is_default: toBool(row.is_default),
-  };
+  return { id: row.id, ...addressOf(row), is_default: toBool(row.is_default) };
 }
 
 /**

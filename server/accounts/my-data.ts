@@ -18,6 +18,7 @@ import { toDecimal } from '../../common/money.ts';
 import { shopperRefundStatus, toOrders } from '../orders/read-model.ts';
 import type { ShopperMoveFacts } from '../orders/shopper-moves.ts';
 import { findCartId, loadCart } from '../cart/cart.ts';
+import { sentMessage } from '../content/contact.ts';
 import { listSavedAddresses } from './address-book.ts';
 
 export type AccountDataExport = Schemas['AccountDataExport'];
@@ -210,13 +211,7 @@ export async function exportAccountData(
       created_at: toIsoString(c.created_at),
     })),
     contact_messages: messages.map((m) => ({
-      id: m.id,
-      name: m.name,
-      email: m.email,
-      phone_number: m.phone_number,
-      subject: m.subject,
-      message: m.message,
-      created_at: toIsoString(m.created_at),
+      ...sentMessage(m),
       replies: replies
         .filter((r) => r.message_id === m.id)
         .map((r) => ({ body: r.body, created_at: toIsoString(r.created_at) })),

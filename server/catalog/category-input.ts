@@ -15,7 +15,7 @@
  */
 import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 import { SLUG_PATTERN, slugify } from '../platform/slug.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
 
@@ -25,8 +25,8 @@ export const CATEGORY_LIMITS = { name: 100, slug: 100, description: 20_000, coun
 /** Every message of category editing, as the contract quotes them. */
 export const CATEGORY_MESSAGES = {
   required: REQUIRED_MESSAGE,
-  blank: 'This field may not be blank.',
-  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  blank: BLANK_MESSAGE,
+  tooLong: tooLongMessage,
   controlCharacters: 'Enter text without control characters.',
   slugFormat: 'Enter lowercase letters, digits and hyphens only, e.g. kitchen-knives.',
   slugTaken: 'A category with this slug already exists.',

@@ -19,7 +19,7 @@ import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
 import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
-import { pageOffset } from '../platform/db/page-offset.ts';
+import { pageStart } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { parseOptions } from './options.ts';
@@ -142,9 +142,8 @@ export async function listAdminProducts(
   tenantId: number,
   filters: AdminProductFilters,
 ): Promise<AdminProductPage> {
-  const page = filters.page ?? 1;
-  const offset = pageOffset(page, ADMIN_PRODUCTS_PAGE_SIZE);
-  if (offset === null) throw new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
+  const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
+  const { page, offset } = pageStart(filters.page, ADMIN_PRODUCTS_PAGE_SIZE, invalidPage);
   const rows = await filtered(db, tenantId, filters)
     .innerJoin('categories as c', (join) =>
       join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
@@ -170,9 +169,7 @@ export async function listAdminProducts(
     .limit(ADMIN_PRODUCTS_PAGE_SIZE)
     .offset(offset)
     .execute();
-  if (rows.length === 0 && page > 1) {
-    throw new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
-  }
+  if (rows.length === 0 && page > 1) throw invalidPage();
   const count =
     page === 1 && rows.length < ADMIN_PRODUCTS_PAGE_SIZE
       ? rows.length

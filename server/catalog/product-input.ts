@@ -21,7 +21,7 @@ import { toMinorUnits } from '../../common/money.ts';
 import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
 import { hasNul } from '../platform/canonical-json.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 import { parseOptions } from './options.ts';
 import type { ProductEditingErrorCode } from './product-editing-errors.ts';
 import { SLUG_PATTERN } from '../platform/slug.ts';
@@ -43,7 +43,7 @@ export const PRODUCT_MESSAGES = {
   textNeedsLength: 'Give the longest text accepted (1 to 1000).',
   leadTimesRequired: 'A made-to-order product needs its lead time.',
   leadTimesOrder: 'Must be at least the shortest lead time.',
-  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  tooLong: tooLongMessage,
 } as const;
 
 /** An option as the contract carries it. */

@@ -14,10 +14,11 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
-import type { Database, StockMovementReason } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/database.ts';
+import type { StockMovementReason } from './tables.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
-import { readCountedPage } from '../platform/db/page-offset.ts';
+import { readCountedPage, readQueryPage } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 
@@ -186,27 +187,17 @@ export async function listLowStock(
     .where('archived_at', 'is', null)
     .where('low_stock_threshold', 'is not', null)
     .where(sql<boolean>`stock <= low_stock_threshold`);
-  const { rows, ...links } = await readCountedPage(
+  const { rows, ...links } = await readQueryPage(
+    query,
     page,
     LOW_STOCK_PAGE_SIZE,
     invalidPage,
-    async () =>
-      toCount(
-        (
-          await query
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    (offset) =>
-      query
+    (found) =>
+      found
         .select(['id', 'slug', 'name', 'stock', 'low_stock_threshold'])
         .orderBy('stock')
         .orderBy('name')
-        .orderBy('id')
-        .limit(LOW_STOCK_PAGE_SIZE)
-        .offset(offset)
-        .execute(),
+        .orderBy('id'),
   );
   return {
     ...links,

@@ -31,7 +31,7 @@ import type { CatalogErrorCode } from './errors.ts';
 import { recordStockMovement } from './stock-movements.ts';
 import { findProduct } from './stock-reads.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
-import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
+import { REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 
 /** The limits of a change: a product holds at most a million pieces. */
 export const STOCK_LIMITS = {
@@ -55,7 +55,7 @@ export const STOCK_MESSAGES = {
   tooMuchStock: `The stock would be more than ${STOCK_LIMITS.maxStock}.`,
   notAChoice: `Not a valid choice. Expected one of: ${MEMBER_STOCK_REASONS.join(', ')}.`,
   modeChoice: 'Not a valid choice. Expected one of: set, adjust.',
-  noteTooLong: `Ensure this field has no more than ${STOCK_LIMITS.note} characters.`,
+  noteTooLong: tooLongMessage(STOCK_LIMITS.note),
   controlCharacters: 'Enter text without control characters.',
   expectedWithSetOnly: 'Only a count (set) is checked against the stock you saw.',
   belowZero: (stock: number, taking: number) =>

@@ -129,6 +129,22 @@ function slugRace(error: unknown): never {
 }
 
 /**
+ * Runs `write` (a post's create or change, journalled in it) in one transaction, then reads the
+ * post it answers the id of, as saved, in the shop of `acting` (at `now`, for what is published).
+ * @throws DomainError `invalid_content_input` on `slug` when another member's write took the
+ *   same slug meanwhile (the unique key caught it); whatever `write` throws.
+ */
+async function savePost(
+  db: Kysely<Database>,
+  acting: Acting,
+  now: Date,
+  write: (trx: Trx) => Promise<number>,
+): Promise<AdminBlogPost> {
+  const id = await db.transaction().execute(write).catch(slugRace);
+  return getAdminPost(db, acting.tenantId, id, now);
+}
+
+/**
  * Writes a new post in the shop of `acting` (see the module comment for the rules), journalled
  * through `acting.journal` in its transaction.
  * @returns the post as saved.
@@ -144,59 +160,48 @@ export async function createPost(
   const input = checkPost(body, true);
   const at = now.toISOString();
   const status = input.status ?? 'draft';
-  const id = await db
-    .transaction()
-    .execute(async (trx) => {
-      // The insert comes first (a write before any read, for SQLite), under a slug of its own.
-      const placeholder = `new-${acting.staff.id}-${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
-      const { id } = await trx
-        .insertInto('blog_posts')
-        .values({
-          tenant_id: acting.tenantId,
-          slug: placeholder,
-          title: input.title ?? '',
-          author_id: null,
-          featured_image_path: null,
-          content: input.content ?? '',
-          excerpt: input.excerpt ?? '',
-          status,
-          published_at:
-            input.published_at !== undefined
-              ? input.published_at
-              : status === 'published'
-                ? at
-                : null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      let slug = input.slug ?? '';
-      if (slug === '')
-        slug = await freeSlug(trx, acting.tenantId, slugFromTitle(input.title ?? ''), id);
-      else await requireFreeSlug(trx, acting.tenantId, slug, id);
-      const image =
-        typeof input.upload === 'number'
-          ? await claimFeaturedImage(trx, acting.tenantId, input.upload)
-          : null;
-      const row = await trx
-        .updateTable('blog_posts')
-        .set({ slug, featured_image_path: image })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await logPostChange(
-        trx,
-        acting,
-        id,
-        'create',
-        { before: null, after: loggedFields(row) },
-        now,
-      );
-      return id;
-    })
-    .catch(slugRace);
-  return getAdminPost(db, acting.tenantId, id, now);
+  return savePost(db, acting, now, async (trx) => {
+    // The insert comes first (a write before any read, for SQLite), under a slug of its own.
+    const placeholder = `new-${acting.staff.id}-${now.getTime()}-${Math.random().toString(36).slice(2, 10)}`;
+    const { id } = await trx
+      .insertInto('blog_posts')
+      .values({
+        tenant_id: acting.tenantId,
+        slug: placeholder,
+        title: input.title ?? '',
+        author_id: null,
+        featured_image_path: null,
+        content: input.content ?? '',
+        excerpt: input.excerpt ?? '',
+        status,
+        published_at:
+          input.published_at !== undefined
+            ? input.published_at
+            : status === 'published'
+              ? at
+              : null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let slug = input.slug ?? '';
+    if (slug === '')
+      slug = await freeSlug(trx, acting.tenantId, slugFromTitle(input.title ?? ''), id);
+    else await requireFreeSlug(trx, acting.tenantId, slug, id);
+    const image =
+      typeof input.upload === 'number'
+        ? await claimFeaturedImage(trx, acting.tenantId, input.upload)
+        : null;
+    const row = await trx
+      .updateTable('blog_posts')
+      .set({ slug, featured_image_path: image })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await logPostChange(trx, acting, id, 'create', { before: null, after: loggedFields(row) }, now);
+    return id;
+  });
 }
 
 /**
@@ -216,61 +221,57 @@ export async function updatePost(
 ): Promise<AdminBlogPost> {
   const input = checkPost(body, false);
   const at = now.toISOString();
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      // A write first: it locks the post and answers it as it was.
-      const before = await trx
-        .updateTable('blog_posts')
-        .set((eb) => ({ title: eb.ref('title') }))
-        .where('id', '=', id)
-        .where('tenant_id', '=', acting.tenantId)
-        .returningAll()
-        .executeTakeFirst();
-      if (!before) throw contentNotFound();
-      const title = input.title ?? before.title;
-      let slug = before.slug;
-      if (input.slug !== undefined) {
-        if (input.slug === '')
-          slug = await freeSlug(trx, acting.tenantId, slugFromTitle(title), id);
-        else {
-          await requireFreeSlug(trx, acting.tenantId, input.slug, id);
-          slug = input.slug;
-        }
+  return savePost(db, acting, now, async (trx) => {
+    // A write first: it locks the post and answers it as it was.
+    const before = await trx
+      .updateTable('blog_posts')
+      .set((eb) => ({ title: eb.ref('title') }))
+      .where('id', '=', id)
+      .where('tenant_id', '=', acting.tenantId)
+      .returningAll()
+      .executeTakeFirst();
+    if (!before) throw contentNotFound();
+    const title = input.title ?? before.title;
+    let slug = before.slug;
+    if (input.slug !== undefined) {
+      if (input.slug === '') slug = await freeSlug(trx, acting.tenantId, slugFromTitle(title), id);
+      else {
+        await requireFreeSlug(trx, acting.tenantId, input.slug, id);
+        slug = input.slug;
       }
-      const status = input.status ?? before.status;
-      let publishedAt =
-        input.published_at !== undefined
-          ? input.published_at
-          : before.published_at === null
-            ? null
-            : toIsoString(before.published_at);
-      if (status === 'published' && publishedAt === null) publishedAt = at;
-      let image = before.featured_image_path;
-      if (input.upload === null) image = null;
-      else if (typeof input.upload === 'number') {
-        image = await claimFeaturedImage(trx, acting.tenantId, input.upload);
-      }
-      const next = {
-        title,
-        slug,
-        excerpt: input.excerpt ?? before.excerpt,
-        content: input.content ?? before.content,
-        status,
-        published_at: publishedAt,
-        featured_image_path: image,
-      };
-      const change = changedFields(loggedFields(before), loggedFields(next));
-      if (Object.keys(change.after).length === 0) return;
-      await trx
-        .updateTable('blog_posts')
-        .set({ ...next, updated_at: at })
-        .where('id', '=', id)
-        .execute();
-      await logPostChange(trx, acting, id, 'update', change, now);
-    })
-    .catch(slugRace);
-  return getAdminPost(db, acting.tenantId, id, now);
+    }
+    const status = input.status ?? before.status;
+    let publishedAt =
+      input.published_at !== undefined
+        ? input.published_at
+        : before.published_at === null
+          ? null
+          : toIsoString(before.published_at);
+    if (status === 'published' && publishedAt === null) publishedAt = at;
+    let image = before.featured_image_path;
+    if (input.upload === null) image = null;
+    else if (typeof input.upload === 'number') {
+      image = await claimFeaturedImage(trx, acting.tenantId, input.upload);
+    }
+    const next = {
+      title,
+      slug,
+      excerpt: input.excerpt ?? before.excerpt,
+      content: input.content ?? before.content,
+      status,
+      published_at: publishedAt,
+      featured_image_path: image,
+    };
+    const change = changedFields(loggedFields(before), loggedFields(next));
+    if (Object.keys(change.after).length === 0) return id;
+    await trx
+      .updateTable('blog_posts')
+      .set({ ...next, updated_at: at })
+      .where('id', '=', id)
+      .execute();
+    await logPostChange(trx, acting, id, 'update', change, now);
+    return id;
+  });
 }
 
 /**

@@ -14,36 +14,26 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { isRowId } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { FORMER_CUSTOMER } from './erased-authors.ts';
 import { heldForLinks } from './link-rule.ts';
-import {
-  type ModeratedStore,
-  MODERATION_PAGE_SIZE,
-  type ModerationPage,
-  type ModerationStatus,
-  notFound,
-  queuePage,
-  type QueueFilters,
-  type ShopReplyView,
+import { moderatedStore, MODERATION_PAGE_SIZE, queueItem, queuePage } from './moderation-queue.ts';
+import type {
+  ModeratedItem,
+  ModerationPage,
+  QueueFilters,
+  ShopReplyView,
 } from './moderation-queue.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 /** A comment in the queue. */
-export interface ModerationComment {
-  id: number;
-  status: ModerationStatus;
+export interface ModerationComment extends ModeratedItem {
   content: string;
-  author: string | null;
-  created_at: string;
-  held_for_links: boolean;
   /** The comment it answers, or null for a top-level comment. */
   parent: number | null;
   post: { id: number; title: string; slug: string };
-  shop_reply: ShopReplyView | null;
 }
 
 /**
@@ -135,10 +125,11 @@ export async function getModeratedComment(
   tenantId: number,
   id: number,
 ): Promise<ModerationComment> {
-  if (!isRowId(id)) throw notFound();
-  const row = await commentRows(db, tenantId).where('c.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  return toModerationComment(row, await shopRepliesOf(db, tenantId, [id]));
+  return queueItem(
+    id,
+    () => commentRows(db, tenantId).where('c.id', '=', id).executeTakeFirst(),
+    async (row) => toModerationComment(row, await shopRepliesOf(db, tenantId, [id])),
+  );
 }
 
 /** The shop's reply under each of `commentIds` (the latest, should there be several). */
@@ -170,28 +161,7 @@ async function shopRepliesOf(
 }
 
 /** How the moves change a comment (see ModeratedStore): its status and its shop reply row. */
-export const commentStore: ModeratedStore = {
-  async lockStatus(trx, tenantId, id) {
-    const row = await trx
-      .updateTable('blog_comments')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .where('is_shop_reply', '=', 0)
-      .returning('status')
-      .executeTakeFirst();
-    return row?.status;
-  },
-
-  async setStatus(trx, tenantId, id, status) {
-    await trx
-      .updateTable('blog_comments')
-      .set({ status })
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .execute();
-  },
-
+export const commentStore = moderatedStore('blog_comments', {
   async writeReply(trx, acting, id, text, now) {
     const parent = await trx
       .selectFrom('blog_comments')
@@ -248,4 +218,4 @@ export const commentStore: ModeratedStore = {
     }
     return replies[0]?.content ?? null;
   },
-};
+});

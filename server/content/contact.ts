@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { AddressThrottle } from '../platform/credentials/throttle.ts';
 import type { Database } from '../platform/db/database.ts';
-import { toBool } from '../platform/db/mapping.ts';
+import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { hasNul } from '../platform/canonical-json.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
@@ -134,4 +134,35 @@ export async function receiveContactMessage(
     .executeTakeFirstOrThrow();
   const { phone_number: phone, ...rest } = message;
   return { id, ...rest, ...(phone === null ? {} : { phone_number: phone }), created_at: createdAt };
+}
+
+/** A contact message as it was sent: who by, how to reach them, what they wrote and when. */
+export interface SentMessage {
+  id: number;
+  name: string;
+  email: string;
+  phone_number: string | null;
+  subject: string;
+  message: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
+/**
+ * The fields of stored message `m` the shopper sent (SentMessage), in the order both the
+ * shopper's data download (server/accounts/my-data.ts) and the back office's inbox (./inbox.ts)
+ * answer them; `created_at` as either driver returns it, answered as ISO 8601. Throws nothing.
+ */
+export function sentMessage(
+  m: Omit<SentMessage, 'created_at'> & { created_at: Date | string },
+): SentMessage {
+  return {
+    id: m.id,
+    name: m.name,
+    email: m.email,
+    phone_number: m.phone_number,
+    subject: m.subject,
+    message: m.message,
+    created_at: toIsoString(m.created_at),
+  };
 }

@@ -12,14 +12,14 @@
 import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { ContentErrorCode } from './errors.ts';
-import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 
 /** The words of the content screens' refusals. */
 export const CONTENT_MESSAGES = {
   notFound: 'Not found.',
   required: REQUIRED_MESSAGE,
-  blank: 'This field may not be blank.',
-  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  blank: BLANK_MESSAGE,
+  tooLong: tooLongMessage,
   controlCharacters: 'Enter text without control characters.',
   notBoolean: 'Must be a valid boolean.',
   notHttps: 'Enter an address starting with https://.',

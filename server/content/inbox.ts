@@ -11,7 +11,7 @@
  * - A reply is e-mailed through the outbox in the transaction that keeps it: from the shop's
  *   address (the outbox's sender), Reply-To the shop's contact address, to the message's
  *   sender, subject "Re: <subject>", the reply then the original message quoted, HTML and text
- *   (server/platform/mail/templates/staff-emails.tsx). The message keeps every reply: who,
+ *   (server/staff/emails/staff-emails.tsx). The message keeps every reply: who,
  *   when, what. Replying marks the message read.
  *
  * Every change writes the activity log (`contact_message.archive`, `.reply`, ...) with the
@@ -21,8 +21,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toCount, toIsoString } from '../platform/db/mapping.ts';
+import { sentMessage } from './contact.ts';
 import type { Acting } from '../platform/journal.ts';
-import type { ContactReplyEmailData } from '../platform/mail/templates/staff-email-data.ts';
+import type { ContactReplyEmailData } from '../staff/emails/staff-email-data.ts';
 import { queueStaffEmail, staffEmailShop } from '../staff/staff-mail.ts';
 import {
   checkReplyText,
@@ -188,13 +189,7 @@ async function readMessage(db: Db | Trx, tenantId: number, id: number): Promise<
   ]);
   if (!m) throw notFound();
   return {
-    id: m.id,
-    name: m.name,
-    email: m.email,
-    phone_number: m.phone_number,
-    subject: m.subject,
-    message: m.message,
-    created_at: toIsoString(m.created_at),
+    ...sentMessage(m),
     is_read: m.read_at !== null,
     is_archived: m.archived_at !== null,
     read_at: m.read_at === null ? null : toIsoString(m.read_at),

@@ -11,11 +11,12 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { ModerationStatus } from '../platform/db/tables/catalog.ts';
+import type { ModerationStatus } from './tables.ts';
+import { isRowId } from '../platform/db/errors.ts';
 import { toCount } from '../platform/db/mapping.ts';
-import { pageOffset } from '../platform/db/page-offset.ts';
+import { pageStart } from '../platform/db/page-offset.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { ModerationErrorCode } from './moderation-errors.ts';
 
@@ -45,7 +46,7 @@ export const MODERATION_MESSAGES = {
   hide: (what: string) => `Only a shown ${what} can be hidden.`,
   restore: (what: string) => `Only a hidden or rejected ${what} can be restored.`,
   noReply: 'There is no reply to delete.',
-  tooLong: `Ensure this field has no more than ${MAX_REPLY_LENGTH} characters.`,
+  tooLong: tooLongMessage(MAX_REPLY_LENGTH),
   control: 'Control characters are not allowed.',
 } as const;
 
@@ -58,6 +59,18 @@ export interface ShopReplyView {
   created_at: string;
   /** The member who wrote it last, or null once removed. */
   staff_name: string | null;
+}
+
+/** What a queue shows of every item, review or comment, besides its own fields. */
+export interface ModeratedItem {
+  id: number;
+  status: ModerationStatus;
+  /** The shopper's name as shown, or null. */
+  author: string | null;
+  created_at: string;
+  /** True when the link rule holds it (./link-rule.ts). */
+  held_for_links: boolean;
+  shop_reply: ShopReplyView | null;
 }
 
 /** How many items each status has (the filter's counts). */
@@ -108,7 +121,7 @@ export function checkReplyText(value: unknown, field = 'content', max = MAX_REPL
   const text = value.replace(/\r\n?/g, '\n').trim();
   if (text === '') throw invalid({ [field]: [BLANK_MESSAGE] });
   if (text.length > max) {
-    throw invalid({ [field]: [`Ensure this field has no more than ${max} characters.`] });
+    throw invalid({ [field]: [tooLongMessage(max)] });
   }
   return text;
 }
@@ -121,10 +134,7 @@ export function pageBounds(
   page: number | undefined,
   pageSize = MODERATION_PAGE_SIZE,
 ): { page: number; offset: number } {
-  const p = page ?? 1;
-  const offset = Number.isInteger(p) && p >= 1 ? pageOffset(p, pageSize) : null;
-  if (offset === null) throw invalidPage();
-  return { page: p, offset };
+  return pageStart(page, pageSize, invalidPage);
 }
 
 /**
@@ -177,6 +187,23 @@ export async function queuePage<R, T>(
 }
 
 /**
+ * Item `id` as a queue shows it (a move's answer): `read` finds its row in the shop (undefined
+ * for none), `toItem` makes the item of the row.
+ * @throws DomainError `moderation_item_not_found` for an id that is no row id (not a positive
+ *   whole number) or names no row.
+ */
+export async function queueItem<R, T>(
+  id: number,
+  read: () => Promise<R | undefined>,
+  toItem: (row: R) => T | Promise<T>,
+): Promise<T> {
+  if (!isRowId(id)) throw notFound();
+  const row = await read();
+  if (!row) throw notFound();
+  return toItem(row);
+}
+
+/**
  * One kind of moderated item as the moves (./moderation.ts) change it; each call runs in the
  * move's transaction, on an item of shop `tenantId` (or `acting.tenantId`).
  */
@@ -203,4 +230,43 @@ export interface ModeratedStore {
   ): Promise<string | null>;
   /** Removes the shop's reply to item `id`; returns its text, null when there was none. */
   deleteReply(trx: Trx, tenantId: number, id: number): Promise<string | null>;
+}
+
+/** The tables whose rows are moderated items: each has `id`, `tenant_id` and `status`. */
+type ModeratedTable = 'reviews' | 'blog_comments';
+
+/**
+ * The store of the items of `table` (see ModeratedStore): their status is the row's `status`
+ * column, locked by writing it to itself; `replies` writes and deletes the shop's reply. For
+ * `blog_comments`, the shop's own replies (`is_shop_reply`) are rows of the table but no items:
+ * `lockStatus` finds none of them.
+ */
+export function moderatedStore(
+  table: ModeratedTable,
+  replies: Pick<ModeratedStore, 'writeReply' | 'deleteReply'>,
+): ModeratedStore {
+  return {
+    async lockStatus(trx, tenantId, id) {
+      const row = await trx
+        .updateTable(table)
+        .set((eb) => ({ status: eb.ref('status') }))
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .$if(table === 'blog_comments', (qb) => qb.where('is_shop_reply', '=', 0))
+        .returning('status')
+        .executeTakeFirst();
+      return row?.status;
+    },
+
+    async setStatus(trx, tenantId, id, status) {
+      await trx
+        .updateTable(table)
+        .set({ status })
+        .where('id', '=', id)
+        .where('tenant_id', '=', tenantId)
+        .execute();
+    },
+
+    ...replies,
+  };
 }

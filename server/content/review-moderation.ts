@@ -13,36 +13,20 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import { isRowId } from '../platform/db/errors.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { heldForLinks } from './link-rule.ts';
-import {
-  type ModeratedStore,
-  MODERATION_PAGE_SIZE,
-  type ModerationPage,
-  type ModerationStatus,
-  notFound,
-  queuePage,
-  type QueueFilters,
-  type ShopReplyView,
-} from './moderation-queue.ts';
+import { moderatedStore, MODERATION_PAGE_SIZE, queueItem, queuePage } from './moderation-queue.ts';
+import type { ModeratedItem, ModerationPage, QueueFilters } from './moderation-queue.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 /** A review in the queue. */
-export interface ModerationReview {
-  id: number;
-  status: ModerationStatus;
+export interface ModerationReview extends ModeratedItem {
   rating: number;
   comment: string;
-  author: string | null;
-  created_at: string;
   is_verified_purchase: boolean;
-  /** True when the link rule holds it (./link-rule.ts). */
-  held_for_links: boolean;
   product: { id: number; name: string; slug: string };
-  shop_reply: ShopReplyView | null;
 }
 
 /**
@@ -133,34 +117,15 @@ export async function getModeratedReview(
   tenantId: number,
   id: number,
 ): Promise<ModerationReview> {
-  if (!isRowId(id)) throw notFound();
-  const row = await reviewRows(db, tenantId).where('r.id', '=', id).executeTakeFirst();
-  if (!row) throw notFound();
-  return toModerationReview(row);
+  return queueItem(
+    id,
+    () => reviewRows(db, tenantId).where('r.id', '=', id).executeTakeFirst(),
+    toModerationReview,
+  );
 }
 
 /** How the moves change a review (see ModeratedStore): its status and `reviews.shop_reply`. */
-export const reviewStore: ModeratedStore = {
-  async lockStatus(trx, tenantId, id) {
-    const row = await trx
-      .updateTable('reviews')
-      .set((eb) => ({ status: eb.ref('status') }))
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .returning('status')
-      .executeTakeFirst();
-    return row?.status;
-  },
-
-  async setStatus(trx, tenantId, id, status) {
-    await trx
-      .updateTable('reviews')
-      .set({ status })
-      .where('id', '=', id)
-      .where('tenant_id', '=', tenantId)
-      .execute();
-  },
-
+export const reviewStore = moderatedStore('reviews', {
   async writeReply(trx, acting, id, text, now) {
     const before = await replyOf(trx, id);
     await trx
@@ -183,7 +148,7 @@ export const reviewStore: ModeratedStore = {
     }
     return before;
   },
-};
+});
 
 /** The shop's reply to review `id` (locked by the move), or null. */
 async function replyOf(trx: Trx, id: number): Promise<string | null> {

@@ -17,7 +17,7 @@
  * Private pages (cart, login, account, payment) are never listed; they carry `noindex`
  * themselves.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isoDate, laterDate, type SitemapEntry } from './sitemap-xml.ts';
 
@@ -99,133 +99,111 @@ function toSpan(row: SpanRow | undefined): RowSpan {
   };
 }
 
-const pagesSection: SitemapSection = {
-  name: 'pages',
-  fixed: CONTENT_PAGES.map((path) => ({ path })),
-  async span(db, tenantId, _asOf, afterId, limit) {
-    const next = db
-      .selectFrom('categories')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .as('next');
-    return toSpan(
-      await db
-        .selectFrom(next)
-        .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('next.id').as('last_id')])
-        .executeTakeFirst(),
-    );
-  },
-  async rows(db, tenantId, _asOf, afterId, throughId, limit) {
-    const rows = await db
-      .selectFrom('categories')
-      .select(['id', 'slug'])
-      .where('tenant_id', '=', tenantId)
-      .where('id', '>', afterId)
-      .where('id', '<=', throughId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      entry: { path: `/products?category=${encodeURIComponent(row.slug)}` },
-    }));
-  },
-};
+/**
+ * What a section lists, as one query: the shop's rows it lists (any order), each with its id
+ * (the keyset), its slug, and the time it last changed (`lastmod`; null when not kept).
+ */
+type Listed = (
+  db: Kysely<Database>,
+  tenantId: number,
+  asOf: AsOf,
+) => SelectQueryBuilder<Database, never, { id: number; slug: string; changed: unknown }>;
 
-const productsSection: SitemapSection = {
-  name: 'products',
-  fixed: [],
-  async span(db, tenantId, _asOf, afterId, limit) {
-    const next = db
-      .selectFrom('products')
-      .select(['id', 'created_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('is_active', '=', 1)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .as('next');
-    return toSpan(
-      await db
-        .selectFrom(next)
-        .select((eb) => [
-          eb.fn.countAll().as('count'),
-          eb.fn.max('next.id').as('last_id'),
-          eb.fn.max('next.created_at').as('changed'),
-        ])
-        .executeTakeFirst(),
-    );
-  },
-  async rows(db, tenantId, _asOf, afterId, throughId, limit) {
-    const rows = await db
-      .selectFrom('products')
-      .select(['id', 'slug', 'created_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('is_active', '=', 1)
-      .where('id', '>', afterId)
-      .where('id', '<=', throughId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      entry: {
-        path: `/products/${encodeURIComponent(row.slug)}`,
-        lastModified: isoDate(row.created_at),
-      },
-    }));
-  },
-};
+/**
+ * A section (`name`, its `fixed` entries first) whose rows are those of `listed`, read in id
+ * order `limit` at a time (a keyset: `id > afterId`, through `throughId` for a file's rows),
+ * each row's `<url>` made by `entry`; a span's `lastModified` is the latest `changed` of its
+ * rows. Its `span` and `rows` throw the database's error.
+ */
+function keysetSection(
+  name: string,
+  fixed: readonly SitemapEntry[],
+  listed: Listed,
+  entry: (row: { slug: string; changed: unknown }) => SitemapEntry,
+): SitemapSection {
+  /** The rows of `listed` with an id above `afterId` (through `throughId`), `limit` in id order. */
+  const window = (
+    db: Kysely<Database>,
+    tenantId: number,
+    asOf: AsOf,
+    afterId: number,
+    limit: number,
+    throughId?: number,
+  ) => {
+    const id = db.dynamic.ref('id');
+    return listed(db, tenantId, asOf)
+      .where(id, '>', afterId)
+      .$if(throughId !== undefined, (qb) => qb.where(id, '<=', throughId!))
+      .orderBy(id)
+      .limit(limit);
+  };
+  return {
+    name,
+    fixed,
+    async span(db, tenantId, asOf, afterId, limit) {
+      const next = window(db, tenantId, asOf, afterId, limit).as('next');
+      return toSpan(
+        await db
+          .selectFrom(next)
+          .select((eb) => [
+            eb.fn.countAll().as('count'),
+            eb.fn.max('next.id').as('last_id'),
+            eb.fn.max('next.changed').as('changed'),
+          ])
+          .executeTakeFirst(),
+      );
+    },
+    async rows(db, tenantId, asOf, afterId, throughId, limit) {
+      const rows = await window(db, tenantId, asOf, afterId, limit, throughId).execute();
+      return rows.map((row) => ({ id: row.id, entry: entry(row) }));
+    },
+  };
+}
 
-const blogSection: SitemapSection = {
-  name: 'blog',
-  fixed: [],
-  async span(db, tenantId, asOf, afterId, limit) {
-    const next = db
+/** The content pages, then every category as its product list (no `lastmod`: none is kept). */
+const pagesSection = keysetSection(
+  'pages',
+  CONTENT_PAGES.map((path) => ({ path })),
+  (db, tenantId) =>
+    db
+      .selectFrom('categories')
+      .select(['id', 'slug', sql<null>`cast(null as text)`.as('changed')])
+      .where('tenant_id', '=', tenantId),
+  (row) => ({ path: `/products?category=${encodeURIComponent(row.slug)}` }),
+);
+
+/** Every active product, its `lastmod` the day it was created. */
+const productsSection = keysetSection(
+  'products',
+  [],
+  (db, tenantId) =>
+    db
+      .selectFrom('products')
+      .select(['id', 'slug', 'created_at as changed'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_active', '=', 1),
+  (row) => ({
+    path: `/products/${encodeURIComponent(row.slug)}`,
+    lastModified: isoDate(row.changed),
+  }),
+);
+
+/** Every post published by `asOf`, its `lastmod` the day it was last updated. */
+const blogSection = keysetSection(
+  'blog',
+  [],
+  (db, tenantId, asOf) =>
+    db
       .selectFrom('blog_posts')
-      .select(['id', 'updated_at'])
+      .select(['id', 'slug', 'updated_at as changed'])
       .where('tenant_id', '=', tenantId)
       .where('status', '=', 'published')
-      .where('published_at', '<=', asOf)
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(limit)
-      .as('next');
-    return toSpan(
-      await db
-        .selectFrom(next)
-        .select((eb) => [
-          eb.fn.countAll().as('count'),
-          eb.fn.max('next.id').as('last_id'),
-          eb.fn.max('next.updated_at').as('changed'),
-        ])
-        .executeTakeFirst(),
-    );
-  },
-  async rows(db, tenantId, asOf, afterId, throughId, limit) {
-    const rows = await db
-      .selectFrom('blog_posts')
-      .select(['id', 'slug', 'updated_at'])
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'published')
-      .where('published_at', '<=', asOf)
-      .where('id', '>', afterId)
-      .where('id', '<=', throughId)
-      .orderBy('id')
-      .limit(limit)
-      .execute();
-    return rows.map((row) => ({
-      id: row.id,
-      entry: {
-        path: `/blog/${encodeURIComponent(row.slug)}`,
-        lastModified: isoDate(row.updated_at),
-      },
-    }));
-  },
-};
+      .where('published_at', '<=', asOf),
+  (row) => ({
+    path: `/blog/${encodeURIComponent(row.slug)}`,
+    lastModified: isoDate(row.changed),
+  }),
+);
 
 /** The sitemap's sections, in the order the index names their files. */
 export const SECTIONS: readonly SitemapSection[] = [pagesSection, productsSection, blogSection];

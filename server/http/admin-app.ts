@@ -15,6 +15,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withTenantToken } from '../platform/render/index-html.ts';
+import { documentPolicy } from '../platform/csp.ts';
 
 export interface AdminAppOptions {
   /** The build's root (config.distDir); the back office is in its `admin/` folder. */
@@ -28,17 +29,13 @@ export interface AdminAppOptions {
 }
 
 /** The Content-Security-Policy of the back office's documents. */
-export const ADMIN_CSP = [
+export const ADMIN_CSP = documentPolicy(
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "script-src 'self'",
   "style-src 'self'",
   "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+);
 
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +

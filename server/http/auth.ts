@@ -12,6 +12,7 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthConfig } from '../config/auth-config.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { HttpError } from './http-error.ts';
 import { burnPasswordCheck } from '../platform/credentials/passwords.ts';
@@ -49,16 +50,23 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthPluginOptions {
+/**
+ * What the plugin takes: the signing secret, and the token lifetimes, the password hash's work
+ * factor and the login and registration limits as the configuration reads them (AuthConfig,
+ * server/config/auth-config.ts, describes each).
+ */
+export interface AuthPluginOptions extends Pick<
+  AuthConfig,
+  | 'accessTokenTtlSeconds'
+  | 'refreshTokenTtlSeconds'
+  | 'refreshReuseGraceSeconds'
+  | 'passwordHashCost'
+  | 'loginMaxFailures'
+  | 'loginMaxAttemptsPerAddress'
+  | 'registerMaxPerAddress'
+> {
   /** HS256 secret, at least 32 bytes (server/accounts/tokens.ts loadJwtSecret). */
   secret: Uint8Array;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  refreshReuseGraceSeconds: number;
-  passwordHashCost: number;
-  loginMaxFailures: number;
-  loginMaxAttemptsPerAddress: number;
-  registerMaxPerAddress: number;
 }
 
 const FAILURE_WINDOW_SECONDS = 15 * 60;

@@ -15,7 +15,7 @@ import fp from 'fastify-plugin';
 import { HttpError } from './http-error.ts';
 import { DomainError, errorBody, type FieldErrors } from '../platform/domain-error.ts';
 import { statusOfDomainError } from './domain-errors.ts';
-import { BLANK_MESSAGE, REQUIRED_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 
 /** A handler for requests no route matched; plugins/pages.ts swaps in one that serves the page. */
 export type NotFoundResponder = (request: FastifyRequest, reply: FastifyReply) => unknown;
@@ -51,7 +51,7 @@ function describe(error: ErrorObject): string {
         ? BLANK_MESSAGE
         : `Ensure this field has at least ${String(p.limit)} characters.`;
     case 'maxLength':
-      return `Ensure this field has no more than ${String(p.limit)} characters.`;
+      return tooLongMessage(Number(p.limit));
     case 'enum':
       return `Not a valid choice. Expected one of: ${(p.allowedValues as unknown[]).join(', ')}.`;
     case 'format':

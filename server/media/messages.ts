@@ -2,6 +2,7 @@
  * What the media rules say when they refuse (shown to the shop's staff as they are), in one
  * place so tests and the contract's examples quote them.
  */
+import { tooLongMessage } from '../platform/field-messages.ts';
 import type { DecodeKind } from './decode-cost.ts';
 import { MAX_DECODE_BYTES, MAX_PHOTOS, MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS } from './limits.ts';
 
@@ -74,6 +75,6 @@ export const MEDIA_MESSAGES = {
   photoNotFound: 'Not found.',
   tooManyPhotos: `A product has at most ${MAX_PHOTOS} photos: remove one before adding another.`,
   altRequired: 'Describe the photo for people who cannot see it.',
-  altTooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  altTooLong: tooLongMessage,
   orderMismatch: "List each of the product's photos exactly once.",
 } as const;

@@ -11,3 +11,10 @@ export const BLANK_MESSAGE = 'This field may not be blank.';
 
 /** A text holding a NUL character (PostgreSQL cannot store one). */
 export const NUL_MESSAGE = 'Null characters are not allowed.';
+
+/**
+ * A text longer than `max` characters (a whole number), in the words every form answers:
+ * "Ensure this field has no more than 100 characters.". Throws nothing.
+ */
+export const tooLongMessage = (max: number): string =>
+  `Ensure this field has no more than ${max} characters.`;

@@ -13,6 +13,7 @@
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { insertShopList } from './insert-rows.ts';
 import { type SeedContent, seedContent } from './content-data.ts';
 import { insertPost } from './content-seed-blog.ts';
 import { locationImageFile, renderContentMedia } from './content-seed-media.ts';
@@ -73,19 +74,10 @@ async function insertContent(
   for (const post of content.blog_posts) {
     await insertPost(trx, tenantId, post, people, mediaUrl, now);
   }
-  if (content.faqs.length > 0) {
-    await trx
-      .insertInto('faqs')
-      .values(
-        content.faqs.map((faq, index) => ({
-          tenant_id: tenantId,
-          question: faq.question,
-          answer: faq.answer_html,
-          position: index + 1,
-        })),
-      )
-      .execute();
-  }
+  await insertShopList(trx, 'faqs', tenantId, content.faqs, (faq) => ({
+    question: faq.question,
+    answer: faq.answer_html,
+  }));
   for (const doc of content.legal_documents) {
     const updated = new Date(now.getTime() - doc.updated_days_ago * DAY_MS).toISOString();
     await trx
@@ -100,51 +92,24 @@ async function insertContent(
       })
       .execute();
   }
-  if (content.locations.length > 0) {
-    await trx
-      .insertInto('contact_locations')
-      .values(
-        content.locations.map((l, index) => ({
-          tenant_id: tenantId,
-          name: l.name,
-          is_hq: l.is_hq ? 1 : 0,
-          address: l.address,
-          phone_number: l.phone_number,
-          map_embed_link: l.map_embed_link,
-          map_location_url: l.map_location_url,
-          image_path: l.image ? `${mediaUrl}/${locationImageFile(l.image.file)}` : null,
-          position: index + 1,
-        })),
-      )
-      .execute();
-  }
-  if (content.emails.length > 0) {
-    await trx
-      .insertInto('contact_emails')
-      .values(
-        content.emails.map((e, index) => ({
-          tenant_id: tenantId,
-          purpose: e.purpose,
-          email_address: e.email_address,
-          position: index + 1,
-        })),
-      )
-      .execute();
-  }
-  if (content.social_profiles.length > 0) {
-    await trx
-      .insertInto('social_profiles')
-      .values(
-        content.social_profiles.map((s, index) => ({
-          tenant_id: tenantId,
-          platform: s.platform,
-          platform_display: s.platform_display,
-          link: s.link,
-          position: index + 1,
-        })),
-      )
-      .execute();
-  }
+  await insertShopList(trx, 'contact_locations', tenantId, content.locations, (l) => ({
+    name: l.name,
+    is_hq: l.is_hq ? 1 : 0,
+    address: l.address,
+    phone_number: l.phone_number,
+    map_embed_link: l.map_embed_link,
+    map_location_url: l.map_location_url,
+    image_path: l.image ? `${mediaUrl}/${locationImageFile(l.image.file)}` : null,
+  }));
+  await insertShopList(trx, 'contact_emails', tenantId, content.emails, (e) => ({
+    purpose: e.purpose,
+    email_address: e.email_address,
+  }));
+  await insertShopList(trx, 'social_profiles', tenantId, content.social_profiles, (s) => ({
+    platform: s.platform,
+    platform_display: s.platform_display,
+    link: s.link,
+  }));
   for (const review of content.reviews) {
     await insertReview(trx, tenantId, content.tenantToken, review, people, now);
   }

@@ -90,51 +90,70 @@ export interface Ctx {
   defs: string[];
 }
 
+/** One stop of a gradient: its offset (0 to 1), its colour and, when not opaque, its opacity. */
+type Stop = readonly [offset: number, colour: string, opacity?: number];
+
+/**
+ * Adds gradient `id` to the image's definitions (`ctx.defs`): an SVG `element` with the
+ * `geometry` attributes (`x1="0" y1="0" x2="0" y2="1"`, `cx="0.5" cy="0.5" r="0.5"`) and one
+ * `<stop>` for each of `stops`, in order; returns its fill, `url(#id)`. Throws nothing.
+ */
+function gradient(
+  ctx: Ctx,
+  id: string,
+  element: 'linearGradient' | 'radialGradient',
+  geometry: string,
+  stops: readonly Stop[],
+): string {
+  const stopTags = stops.map(
+    ([offset, colour, opacity]) =>
+      `<stop offset="${offset}" stop-color="${colour}"` +
+      (opacity === undefined ? '/>' : ` stop-opacity="${opacity}"/>`),
+  );
+  ctx.defs.push(`<${element} id="${id}" ${geometry}>${stopTags.join('')}</${element}>`);
+  return `url(#${id})`;
+}
+
+/** Top to bottom, as a linear gradient's attributes. */
+const DOWN = 'x1="0" y1="0" x2="0" y2="1"';
+
 /** Metal gradient running across the blade (top edge to cutting edge). */
 export function steelGradient(ctx: Ctx, id: string, tint: number): string {
   const base = mix('#c9ced3', ctx.accent, tint);
-  ctx.defs.push(
-    `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">` +
-      `<stop offset="0" stop-color="${darken(base, 0.28)}"/>` +
-      `<stop offset="0.35" stop-color="${lighten(base, 0.35)}"/>` +
-      `<stop offset="0.7" stop-color="${base}"/>` +
-      `<stop offset="1" stop-color="${darken(base, 0.12)}"/></linearGradient>`,
-  );
-  return `url(#${id})`;
+  return gradient(ctx, id, 'linearGradient', DOWN, [
+    [0, darken(base, 0.28)],
+    [0.35, lighten(base, 0.35)],
+    [0.7, base],
+    [1, darken(base, 0.12)],
+  ]);
 }
 
 /** A top-to-bottom gradient from `colour` lightened by `spread` to it darkened; returns its fill. */
 export function verticalGradient(ctx: Ctx, id: string, colour: string, spread = 0.25): string {
-  ctx.defs.push(
-    `<linearGradient id="${id}" x1="0" y1="0" x2="0" y2="1">` +
-      `<stop offset="0" stop-color="${lighten(colour, spread)}"/>` +
-      `<stop offset="0.45" stop-color="${colour}"/>` +
-      `<stop offset="1" stop-color="${darken(colour, spread * 1.4)}"/></linearGradient>`,
-  );
-  return `url(#${id})`;
+  return gradient(ctx, id, 'linearGradient', DOWN, [
+    [0, lighten(colour, spread)],
+    [0.45, colour],
+    [1, darken(colour, spread * 1.4)],
+  ]);
 }
 
 /** Cylinder shading: dark rim, a lit band left of centre, the plain colour at the middle. */
 export function cylinderGradient(ctx: Ctx, id: string, colour: string): string {
-  ctx.defs.push(
-    `<linearGradient id="${id}" x1="0" y1="0" x2="1" y2="0">` +
-      `<stop offset="0" stop-color="${darken(colour, 0.42)}"/>` +
-      `<stop offset="0.22" stop-color="${lighten(colour, 0.1)}"/>` +
-      `<stop offset="0.5" stop-color="${colour}"/>` +
-      `<stop offset="0.8" stop-color="${darken(colour, 0.2)}"/>` +
-      `<stop offset="1" stop-color="${darken(colour, 0.5)}"/></linearGradient>`,
-  );
-  return `url(#${id})`;
+  return gradient(ctx, id, 'linearGradient', 'x1="0" y1="0" x2="1" y2="0"', [
+    [0, darken(colour, 0.42)],
+    [0.22, lighten(colour, 0.1)],
+    [0.5, colour],
+    [0.8, darken(colour, 0.2)],
+    [1, darken(colour, 0.5)],
+  ]);
 }
 
 /** A soft white glaze highlight (vertical streak) as a radial gradient fill. */
 export function highlightGradient(ctx: Ctx, id: string, opacity: number): string {
-  ctx.defs.push(
-    `<radialGradient id="${id}" cx="0.5" cy="0.5" r="0.5">` +
-      `<stop offset="0" stop-color="#ffffff" stop-opacity="${opacity}"/>` +
-      `<stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>`,
-  );
-  return `url(#${id})`;
+  return gradient(ctx, id, 'radialGradient', 'cx="0.5" cy="0.5" r="0.5"', [
+    [0, '#ffffff', opacity],
+    [1, '#ffffff', 0],
+  ]);
 }
 
 /**

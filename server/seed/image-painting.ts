@@ -80,6 +80,29 @@ export function painting(ctx: Ctx): string {
   scene += ridge(horizon - ch * 0.08, ch * 0.08, mix(lighten(main, 0.15), '#8aa0b8', 0.35));
   const tree = (tx: number, ty: number, th: number, colour: string) =>
     `<path d="M${n1(tx)} ${n1(ty - th)} L${n1(tx + th * 0.3)} ${n1(ty)} L${n1(tx - th * 0.3)} ${n1(ty)} Z" fill="${colour}"/>`;
+  /**
+   * `count` trees of `colour` scattered over the ground: each one's place across the canvas (a
+   * fraction of its width), below the horizon (a fraction of its height) and its height (px)
+   * drawn from `across`, `below` and `tall`, in that order.
+   */
+  const scatteredTrees = (
+    count: number,
+    across: readonly [number, number],
+    below: readonly [number, number],
+    tall: readonly [number, number],
+    colour: string,
+  ) => {
+    let trees = '';
+    for (let i = 0; i < count; i++) {
+      trees += tree(
+        cx + cw * between(rng, ...across),
+        horizon + ch * between(rng, ...below),
+        between(rng, ...tall),
+        colour,
+      );
+    }
+    return trees;
+  };
   if (kind === 'water') {
     ctx.defs.push(
       `<linearGradient id="water" x1="0" y1="0" x2="0" y2="1">` +
@@ -125,14 +148,7 @@ export function painting(ctx: Ctx): string {
     }
     scene += ridge(horizon + ch * 0.12, ch * 0.05, lighten(mix(main, '#ffffff', 0.5), 0.2));
     scene += ridge(horizon + ch * 0.26, ch * 0.05, darken(mix(main, accent, 0.3), 0.45));
-    for (let i = 0; i < 9; i++) {
-      scene += tree(
-        cx + cw * between(rng, 0.02, 0.98),
-        horizon + ch * between(rng, 0.3, 0.4),
-        between(rng, 26, 50),
-        darken(main, 0.7),
-      );
-    }
+    scene += scatteredTrees(9, [0.02, 0.98], [0.3, 0.4], [26, 50], darken(main, 0.7));
   } else if (kind === 'forest') {
     // A hillside of trees painted in the main colour (golden larch, green pine, ...).
     scene += ridge(horizon + ch * 0.02, ch * 0.06, darken(mix(main, accent, 0.6), 0.2));
@@ -154,14 +170,7 @@ export function painting(ctx: Ctx): string {
       scene += `<path d="${wave(cx - 10, cx + cw + 10, hy, between(rng, -8, 8), between(rng, 120, 220))}" stroke="${darken(main, 0.45)}" stroke-width="${n1(3 + i)}" fill="none" opacity="0.55"/>`;
     }
     scene += ridge(horizon + ch * 0.3, ch * 0.05, darken(mix(main, accent, 0.4), 0.3));
-    for (let i = 0; i < 4; i++) {
-      scene += tree(
-        cx + cw * between(rng, 0.05, 0.95),
-        horizon + ch * between(rng, 0.12, 0.3),
-        between(rng, 24, 44),
-        darken(main, 0.6),
-      );
-    }
+    scene += scatteredTrees(4, [0.05, 0.95], [0.12, 0.3], [24, 44], darken(main, 0.6));
   }
   if (/\b(fog|mist|haze)\b/i.test(ctx.alt)) {
     ctx.defs.push(

@@ -14,6 +14,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { insertRows, insertShopList } from './insert-rows.ts';
 import { lowestPriorPrice } from '../catalog/price-history.ts';
 import { type SeedImage, type SeedTenant, seedTenants } from './catalog-data.ts';
 import { faviconSvg, renderLogo, renderProductImage } from './images.ts';
@@ -180,19 +181,14 @@ async function insertTenant(
     .insertInto('company_info')
     .values({ tenant_id: tenantId, ...company })
     .execute();
-  if (coreValues.length > 0) {
-    await trx
-      .insertInto('core_values')
-      .values(
-        coreValues.map((v, position) => ({
-          tenant_id: tenantId,
-          name: v.name,
-          description: v.description,
-          position,
-        })),
-      )
-      .execute();
-  }
+  await insertShopList(
+    trx,
+    'core_values',
+    tenantId,
+    coreValues,
+    (v) => ({ name: v.name, description: v.description }),
+    0,
+  );
 
   const categoryIds = new Map<string, number>();
   for (const category of tenant.categories) {
@@ -246,52 +242,43 @@ async function insertTenant(
       .executeTakeFirstOrThrow();
     await seedPriceHistory(trx, tenantId, productId, product, now);
 
-    if (product.images.length > 0) {
-      await trx
-        .insertInto('product_images')
-        .values(
-          product.images.map((image, index) => {
-            const files = productImageFiles(product.slug, index + 1);
-            return {
-              product_id: productId,
-              image_path: `${mediaUrl}/${files.full}`,
-              thumb_path: `${mediaUrl}/${files.thumb}`,
-              alt_text: image.alt_text,
-              position: index + 1,
-            };
-          }),
-        )
-        .execute();
-    }
-    if (product.attributes.length > 0) {
-      await trx
-        .insertInto('product_attributes')
-        .values(
-          product.attributes.map((a, index) => ({
-            product_id: productId,
-            key: a.key,
-            value: a.value,
-            position: index + 1,
-          })),
-        )
-        .execute();
-    }
-    if (product.reviews.length > 0) {
-      await trx
-        .insertInto('reviews')
-        .values(
-          product.reviews.map((r) => ({
-            tenant_id: tenantId,
-            product_id: productId,
-            username: r.username,
-            rating: r.rating,
-            comment: r.comment,
-            is_verified_purchase: r.is_verified_purchase ? 1 : 0,
-            created_at: new Date(now.getTime() - r.days_ago * DAY_MS).toISOString(),
-          })),
-        )
-        .execute();
-    }
+    await insertRows(
+      trx,
+      'product_images',
+      product.images.map((image, index) => {
+        const files = productImageFiles(product.slug, index + 1);
+        return {
+          product_id: productId,
+          image_path: `${mediaUrl}/${files.full}`,
+          thumb_path: `${mediaUrl}/${files.thumb}`,
+          alt_text: image.alt_text,
+          position: index + 1,
+        };
+      }),
+    );
+    await insertRows(
+      trx,
+      'product_attributes',
+      product.attributes.map((a, index) => ({
+        product_id: productId,
+        key: a.key,
+        value: a.value,
+        position: index + 1,
+      })),
+    );
+    await insertRows(
+      trx,
+      'reviews',
+      product.reviews.map((r) => ({
+        tenant_id: tenantId,
+        product_id: productId,
+        username: r.username,
+        rating: r.rating,
+        comment: r.comment,
+        is_verified_purchase: r.is_verified_purchase ? 1 : 0,
+        created_at: new Date(now.getTime() - r.days_ago * DAY_MS).toISOString(),
+      })),
+    );
   }
 }
 

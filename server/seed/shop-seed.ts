@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { insertRows } from './insert-rows.ts';
 import { type SeedShop, seedShops } from './shop-data.ts';
 
 /**
@@ -75,19 +76,17 @@ async function insertShipping(trx: Kysely<Database>, tenantId: number, shop: See
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (zone.methods.length > 0) {
-      await trx
-        .insertInto('shipping_methods')
-        .values(zone.methods.map((m) => method(m, zoneId)))
-        .execute();
-    }
+    await insertRows(
+      trx,
+      'shipping_methods',
+      zone.methods.map((m) => method(m, zoneId)),
+    );
   }
-  if (shop.everywhere.length > 0) {
-    await trx
-      .insertInto('shipping_methods')
-      .values(shop.everywhere.map((m) => method(m, null)))
-      .execute();
-  }
+  await insertRows(
+    trx,
+    'shipping_methods',
+    shop.everywhere.map((m) => method(m, null)),
+  );
 }
 
 async function markProducts(trx: Kysely<Database>, tenantId: number, shop: SeedShop) {

@@ -8,7 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
-import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
+import { BLANK_MESSAGE, NUL_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { SettingsErrorCode } from './errors.ts';
 
@@ -69,8 +69,7 @@ export class FieldCheck {
       return void this.add(field, 'Control characters are not allowed.');
     const trimmed = value.trim();
     if (options.required && trimmed === '') return void this.add(field, BLANK_MESSAGE);
-    if (trimmed.length > options.max)
-      return void this.add(field, `Ensure this field has no more than ${options.max} characters.`);
+    if (trimmed.length > options.max) return void this.add(field, tooLongMessage(options.max));
     return trimmed;
   }
 
@@ -124,151 +123,38 @@ export async function recordSettingsChange(
 }
 
 /**
- * Runs `change` in one transaction, then (once committed) tells the storefront's caches that
- * `ctx.acting`'s shop changed; answers what `change` answers.
+ * Runs `change` in one transaction, handing it the acting member's shop (`ctx.acting.tenantId`),
+ * then (once committed) tells the storefront's caches that the shop changed; answers what
+ * `change` answers.
  */
 export async function settingsTransaction<T>(
   ctx: SettingsContext,
-  change: (trx: Trx) => Promise<T>,
+  change: (trx: Trx, tenantId: number) => Promise<T>,
 ): Promise<T> {
-  const result = await ctx.db.transaction().execute(change);
-  ctx.changed(ctx.acting.tenantId);
+  const tenantId = ctx.acting.tenantId;
+  const result = await ctx.db.transaction().execute((trx) => change(trx, tenantId));
+  ctx.changed(tenantId);
   return result;
 }
 
-/** A shop's shipping zones or its methods: their table and their name in the log. */
-export interface ShippingKind {
-  table: 'shipping_zones' | 'shipping_methods';
-  /** `zone` or `method`: the activity's action (`shipping_<noun>.create`) and refusals. */
-  noun: 'zone' | 'method';
-}
-
-/** The zones (./shipping-zones.ts). */
-export const ZONES: ShippingKind = { table: 'shipping_zones', noun: 'zone' };
-/** The methods (./shipping-methods.ts). */
-export const METHODS: ShippingKind = { table: 'shipping_methods', noun: 'method' };
-
-/** What {@link reorderShippingRows} puts in order: a shop's zones or its methods. */
-interface ShippingList<T extends { id: number; position: number }> extends ShippingKind {
-  /** Every row of the shop, in its current order. */
-  rows(trx: Trx, tenantId: number): Promise<T[]>;
-}
-
-/** The position after the last of `rows`: 0 for a shop's first. */
-export function nextPosition(rows: readonly { position: number }[]): number {
-  return rows.length === 0 ? 0 : Math.max(...rows.map((row) => row.position)) + 1;
-}
-
 /**
- * Logs `shipping_<noun>.create` for zone or method `created`, written in `trx`, with its fields
- * but its id and position.
+ * When `after` differs from `before` (compared field by field as JSON), runs `write` with the
+ * fields that changed (`diff.after` their new values) to save them, then logs `action` on
+ * `objectId` with those fields before and after (see {@link recordSettingsChange}); does
+ * nothing when nothing changed. Errors of `write` or the journal reach the caller (the
+ * transaction rolls back).
  */
-export async function recordShippingCreate(
+export async function saveSettingsChange<T extends Record<string, unknown>>(
   trx: Trx,
   ctx: SettingsContext,
-  kind: ShippingKind,
-  created: { id: number; position: number },
-): Promise<void> {
-  const { id, position: _position, ...after } = created;
-  await recordSettingsChange(
-    trx,
-    ctx,
-    `shipping_${kind.noun}.create`,
-    `shipping_${kind.noun}:${id}`,
-    {
-      after,
-    },
-  );
-}
-
-/**
- * Deletes zone or method `deleted` (the caller found it in the shop and allowed it) and logs
- * `shipping_<noun>.delete` with its fields, but its id and position, as they were.
- */
-export async function deleteShippingRow(
-  trx: Trx,
-  ctx: SettingsContext,
-  kind: ShippingKind,
-  deleted: { id: number; position: number },
-): Promise<void> {
-  await trx.deleteFrom(kind.table).where('id', '=', deleted.id).execute();
-  const { id, position: _position, ...before } = deleted;
-  await recordSettingsChange(
-    trx,
-    ctx,
-    `shipping_${kind.noun}.delete`,
-    `shipping_${kind.noun}:${id}`,
-    {
-      before,
-    },
-  );
-}
-
-/**
- * When `after` differs from `before` (zone or method `before.id`), runs `write` to save it and
- * logs `shipping_<noun>.update` with the fields that changed.
- */
-export async function saveShippingChange<T extends { id: number; position: number }>(
-  trx: Trx,
-  ctx: SettingsContext,
-  kind: ShippingKind,
+  action: string,
+  objectId: string,
   before: T,
   after: T,
-  write: () => Promise<unknown>,
+  write: (diff: { before: Partial<T>; after: Partial<T> }) => Promise<unknown>,
 ): Promise<void> {
   const diff = changedFields(before, after);
   if (!diff) return;
-  await write();
-  await recordSettingsChange(
-    trx,
-    ctx,
-    `shipping_${kind.noun}.update`,
-    `shipping_${kind.noun}:${before.id}`,
-    diff,
-  );
-}
-
-/**
- * Puts a shop's shipping zones or methods in the order of `ids` (each of them once), logs
- * `shipping_<noun>.reorder` with the ids before and after (nothing when the order is the same),
- * and answers them in their new order.
- * @throws DomainError `invalid_settings` on `ids` when it does not name each row once.
- */
-export async function reorderShippingRows<T extends { id: number; position: number }>(
-  ctx: SettingsContext,
-  list: ShippingList<T>,
-  ids: readonly number[],
-): Promise<T[]> {
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const rows = await list.rows(trx, tenantId);
-    const before = rows.map((row) => row.id);
-    if (!sameIds(before, ids)) {
-      throw invalidSettings({ ids: [`Name every ${list.noun} once, in the new order.`] });
-    }
-    for (const [position, id] of ids.entries()) {
-      await trx
-        .updateTable(list.table)
-        .set({ position })
-        .where('id', '=', id)
-        .where('tenant_id', '=', tenantId)
-        .execute();
-    }
-    if (JSON.stringify(before) !== JSON.stringify(ids)) {
-      await recordSettingsChange(trx, ctx, `shipping_${list.noun}.reorder`, list.table, {
-        before: { ids: before },
-        after: { ids },
-      });
-    }
-    return ids.map((id, position) => ({ ...rows.find((row) => row.id === id)!, position }));
-  });
-}
-
-/** True when `ids` names each of `existing` exactly once. */
-export function sameIds(existing: readonly number[], ids: readonly number[]): boolean {
-  return (
-    existing.length === ids.length &&
-    new Set(ids).size === ids.length &&
-    ids.every((id) => existing.includes(id))
-  );
+  await write(diff);
+  await recordSettingsChange(trx, ctx, action, objectId, diff);
 }

@@ -12,19 +12,17 @@
  */
 import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
-import type { PaymentSettingsTable } from '../platform/db/database.ts';
-import type { ProviderName } from '../platform/db/tables/payments.ts';
+import type { PaymentSettingsTable } from '../payments/tables.ts';
+import type { ProviderName } from '../payments/tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { CARD_PROVIDERS, type PaymentProviders } from '../payments/registry.ts';
 import {
-  changedFields,
   FieldCheck,
   recordSettingsChange,
+  saveSettingsChange,
   settingsTransaction,
-  type Db,
-  type SettingsContext,
-  type Trx,
 } from './checks.ts';
+import type { Db, SettingsContext, Trx } from './checks.ts';
 
 export type PaymentSetup = Schemas['PaymentSetup'];
 export type PaymentSetupChange = Schemas['PaymentSetupChange'];
@@ -177,8 +175,7 @@ export async function updatePaymentSetup(
     }
   }
   check.done();
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
+  return settingsTransaction(ctx, async (trx, tenantId) => {
     const row = await ensureRow(trx, tenantId);
     const before = editableOf(row);
     const after: Editable = { ...before };
@@ -193,9 +190,8 @@ export async function updatePaymentSetup(
     if (after.enable_custom_payment && !after.custom_payment_label)
       rules.add('custom_payment_label', 'The custom method needs a name buyers see.');
     rules.done();
-    const diff = changedFields(before, after);
-    if (diff) {
-      await trx
+    await saveSettingsChange(trx, ctx, 'settings.payments.update', 'payments', before, after, () =>
+      trx
         .updateTable('payment_settings')
         .set({
           ...after,
@@ -204,9 +200,8 @@ export async function updatePaymentSetup(
           enable_custom_payment: after.enable_custom_payment ? 1 : 0,
         })
         .where('tenant_id', '=', tenantId)
-        .execute();
-      await recordSettingsChange(trx, ctx, 'settings.payments.update', 'payments', diff);
-    }
+        .execute(),
+    );
     return setupOf(await settingsRow(trx, tenantId));
   });
 }
@@ -234,9 +229,8 @@ export async function replaceCardCredentials(
     }
   }
   check.done();
-  const tenantId = ctx.acting.tenantId;
   const at = ctx.now?.() ?? new Date();
-  return settingsTransaction(ctx, async (trx) => {
+  return settingsTransaction(ctx, async (trx, tenantId) => {
     const row = await ensureRow(trx, tenantId);
     await providers.configure(tenantId, name, input.credentials, trx, at);
     await recordSettingsChange(trx, ctx, 'settings.payments.credentials_replace', 'payments', {

@@ -5,8 +5,8 @@
  * site settings show them as `seller`; each order keeps the rate in force when it was placed
  * and answers its VAT per line, on shipping and in total, whatever the rate becomes later.
  */
-import type { EmailData } from '../platform/mail/templates/email-kinds.ts';
-import { renderEmail } from '../platform/mail/templates/render-email.ts';
+import type { EmailData } from '../orders/emails/email-kinds.ts';
+import { renderEmail } from '../orders/emails/render-email.ts';
 import { queuedEmails } from '../test/sandbox.ts';
 import { ADDRESS, call, createCustomer, postOrder, productsInStock } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';

@@ -10,24 +10,14 @@
 import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
-import type { OrderStatus, ShippingMethodsTable } from '../platform/db/database.ts';
+import type { ShippingMethodsTable } from '../shipping/tables.ts';
+import type { OrderStatus } from '../orders/tables.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { orderShipments } from '../orders/read-model.ts';
-import {
-  deleteShippingRow,
-  FieldCheck,
-  METHODS,
-  nextPosition,
-  recordShippingCreate,
-  reorderShippingRows,
-  saveShippingChange,
-  settingsConflict,
-  settingsNotFound,
-  settingsTransaction,
-  type Db,
-  type SettingsContext,
-  type Trx,
-} from './checks.ts';
+import { FieldCheck, settingsConflict, settingsTransaction } from './checks.ts';
+import type { Db, SettingsContext, Trx } from './checks.ts';
+import { nextPosition, ShippingRows } from './shipping-rows.ts';
+import { listShippingZones } from './shipping-zones.ts';
 
 export type ShippingMethod = Schemas['ShippingMethod'];
 export type ShippingMethodInput = Schemas['ShippingMethodInput'];
@@ -60,20 +50,12 @@ function toMethod(row: Selectable<ShippingMethodsTable>): ShippingMethod {
   };
 }
 
-async function methodRows(db: Db | Trx, tenantId: number) {
-  return db
-    .selectFrom('shipping_methods')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
+/** The methods as ./shipping-rows.ts reads and logs them. */
+const METHODS = new ShippingRows('shipping_methods', 'method', toMethod);
 
 /** Shop `tenantId`'s methods in their order. */
-export async function listShippingMethods(db: Db, tenantId: number): Promise<ShippingMethod[]> {
-  return (await methodRows(db, tenantId)).map(toMethod);
-}
+export const listShippingMethods = (db: Db, tenantId: number): Promise<ShippingMethod[]> =>
+  METHODS.list(db, tenantId);
 
 /** A method's fields as stored, from the whole form (`ShippingMethodInput` after defaults). */
 interface MethodFields {
@@ -118,14 +100,8 @@ async function checkMethod(
   }
   if (fields.zone_id === null) {
     if (fields.kind === 'delivery') check.add('zone_id', 'A delivery method needs a zone.');
-  } else {
-    const zone = await trx
-      .selectFrom('shipping_zones')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', fields.zone_id)
-      .executeTakeFirst();
-    if (!zone) check.add('zone_id', 'No such zone.');
+  } else if (!(await listShippingZones(trx, tenantId)).some((z) => z.id === fields.zone_id)) {
+    check.add('zone_id', 'No such zone.');
   }
   const priceCents = toMinorUnits(fields.price);
   if (priceCents === null || priceCents < 0 || priceCents > 999_999_999)
@@ -169,9 +145,8 @@ export async function createShippingMethod(
   ctx: SettingsContext,
   input: ShippingMethodInput,
 ): Promise<ShippingMethod> {
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const existing = await methodRows(trx, tenantId);
+  return settingsTransaction(ctx, async (trx, tenantId) => {
+    const existing = await METHODS.list(trx, tenantId);
     if (existing.length >= MAX_METHODS)
       throw settingsConflict(`A shop has at most ${MAX_METHODS} shipping methods.`);
     const fields = await checkMethod(
@@ -195,20 +170,9 @@ export async function createShippingMethod(
       .returningAll()
       .executeTakeFirstOrThrow();
     const method = toMethod(row);
-    await recordShippingCreate(trx, ctx, METHODS, method);
+    await METHODS.recordCreate(trx, ctx, method);
     return method;
   });
-}
-
-async function lockedMethod(trx: Trx, tenantId: number, methodId: number) {
-  const row = await trx
-    .selectFrom('shipping_methods')
-    .selectAll()
-    .where('id', '=', methodId)
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  if (!row) throw settingsNotFound();
-  return row;
 }
 
 /** The numbers of the shop's open orders (at most 3) whose shipments name method `code`. */
@@ -236,10 +200,8 @@ export async function updateShippingMethod(
   methodId: number,
   change: ShippingMethodChange,
 ): Promise<ShippingMethod> {
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const row = await lockedMethod(trx, tenantId, methodId);
-    const before = toMethod(row);
+  return settingsTransaction(ctx, async (trx, tenantId) => {
+    const before = await METHODS.find(trx, tenantId, methodId);
     const fields = await checkMethod(
       trx,
       tenantId,
@@ -274,7 +236,7 @@ export async function updateShippingMethod(
       price: toDecimal(fields.priceCents),
       free_over: fields.freeOverCents === null ? null : toDecimal(fields.freeOverCents),
     };
-    await saveShippingChange(trx, ctx, METHODS, before, after, () =>
+    await METHODS.saveChange(trx, ctx, before, after, () =>
       trx
         .updateTable('shipping_methods')
         .set(methodColumns(fields))
@@ -291,16 +253,15 @@ export async function updateShippingMethod(
  * @throws DomainError `settings_not_found`, `settings_conflict` (open orders use it).
  */
 export async function deleteShippingMethod(ctx: SettingsContext, methodId: number): Promise<void> {
-  const tenantId = ctx.acting.tenantId;
-  await settingsTransaction(ctx, async (trx) => {
-    const row = await lockedMethod(trx, tenantId, methodId);
-    const using = await openOrdersUsing(trx, tenantId, row.code);
+  await settingsTransaction(ctx, async (trx, tenantId) => {
+    const method = await METHODS.find(trx, tenantId, methodId);
+    const using = await openOrdersUsing(trx, tenantId, method.code);
     if (using.length > 0) {
       throw settingsConflict(
         `Open orders use this method (${using.join(', ')}): it can be deleted once they are completed or closed.`,
       );
     }
-    await deleteShippingRow(trx, ctx, METHODS, toMethod(row));
+    await METHODS.delete(trx, ctx, method);
   });
 }
 
@@ -309,13 +270,7 @@ export async function deleteShippingMethod(ctx: SettingsContext, methodId: numbe
  * `shipping_method.reorder` with the ids before and after.
  * @throws DomainError `invalid_settings` on `ids`.
  */
-export async function reorderShippingMethods(
+export const reorderShippingMethods = (
   ctx: SettingsContext,
   ids: readonly number[],
-): Promise<ShippingMethod[]> {
-  return reorderShippingRows(
-    ctx,
-    { ...METHODS, rows: async (trx, tenantId) => (await methodRows(trx, tenantId)).map(toMethod) },
-    ids,
-  );
-}
+): Promise<ShippingMethod[]> => METHODS.reorder(ctx, ids);

@@ -9,23 +9,11 @@
 import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { isCountryCode } from '../../common/iso-countries.ts';
-import type { ShippingZonesTable } from '../platform/db/database.ts';
+import type { ShippingZonesTable } from '../shipping/tables.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import {
-  deleteShippingRow,
-  FieldCheck,
-  nextPosition,
-  recordShippingCreate,
-  reorderShippingRows,
-  saveShippingChange,
-  settingsConflict,
-  settingsNotFound,
-  settingsTransaction,
-  ZONES,
-  type Db,
-  type SettingsContext,
-  type Trx,
-} from './checks.ts';
+import { FieldCheck, settingsConflict, settingsNotFound, settingsTransaction } from './checks.ts';
+import type { Db, SettingsContext } from './checks.ts';
+import { nextPosition, ShippingRows } from './shipping-rows.ts';
 
 export type ShippingZone = Schemas['ShippingZone'];
 export type ShippingZoneInput = Schemas['ShippingZoneInput'];
@@ -34,30 +22,22 @@ export type ShippingZoneChange = Schemas['ShippingZoneChange'];
 /** Most zones a shop has. */
 export const MAX_ZONES = 50;
 
-function toZone(row: Selectable<ShippingZonesTable>): ShippingZone {
-  return {
+/** The zones as ./shipping-rows.ts reads and logs them. */
+const ZONES = new ShippingRows(
+  'shipping_zones',
+  'zone',
+  (row: Selectable<ShippingZonesTable>): ShippingZone => ({
     id: row.id,
     name: row.name,
     countries: JSON.parse(row.countries) as string[],
     age_restricted_allowed: toBool(row.age_restricted_allowed),
     position: row.position,
-  };
-}
-
-async function zoneRows(db: Db | Trx, tenantId: number) {
-  return db
-    .selectFrom('shipping_zones')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
+  }),
+);
 
 /** Shop `tenantId`'s zones in their order. */
-export async function listShippingZones(db: Db, tenantId: number): Promise<ShippingZone[]> {
-  return (await zoneRows(db, tenantId)).map(toZone);
-}
+export const listShippingZones = (db: Db, tenantId: number): Promise<ShippingZone[]> =>
+  ZONES.list(db, tenantId);
 
 /**
  * The zone's countries upper-cased, each once, in the order given; errors on `countries` for a
@@ -91,9 +71,8 @@ export async function createShippingZone(
   ctx: SettingsContext,
   input: ShippingZoneInput,
 ): Promise<ShippingZone> {
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const zones = (await zoneRows(trx, tenantId)).map(toZone);
+  return settingsTransaction(ctx, async (trx, tenantId) => {
+    const zones = await ZONES.list(trx, tenantId);
     if (zones.length >= MAX_ZONES)
       throw settingsConflict(`A shop has at most ${MAX_ZONES} shipping zones.`);
     const check = new FieldCheck();
@@ -119,7 +98,7 @@ export async function createShippingZone(
       age_restricted_allowed: Boolean(input.age_restricted_allowed),
       position: values.position,
     };
-    await recordShippingCreate(trx, ctx, ZONES, zone);
+    await ZONES.recordCreate(trx, ctx, zone);
     return zone;
   });
 }
@@ -133,9 +112,8 @@ export async function updateShippingZone(
   zoneId: number,
   change: ShippingZoneChange,
 ): Promise<ShippingZone> {
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
-    const zones = (await zoneRows(trx, tenantId)).map(toZone);
+  return settingsTransaction(ctx, async (trx, tenantId) => {
+    const zones = await ZONES.list(trx, tenantId);
     const before = zones.find((z) => z.id === zoneId);
     if (!before) throw settingsNotFound();
     const check = new FieldCheck();
@@ -154,7 +132,7 @@ export async function updateShippingZone(
       after.age_restricted_allowed = change.age_restricted_allowed;
     }
     check.done();
-    await saveShippingChange(trx, ctx, ZONES, before, after, () =>
+    await ZONES.saveChange(trx, ctx, before, after, () =>
       trx
         .updateTable('shipping_zones')
         .set({
@@ -175,15 +153,8 @@ export async function updateShippingZone(
  * @throws DomainError `settings_not_found`, `settings_conflict` (it has methods).
  */
 export async function deleteShippingZone(ctx: SettingsContext, zoneId: number): Promise<void> {
-  const tenantId = ctx.acting.tenantId;
-  await settingsTransaction(ctx, async (trx) => {
-    const row = await trx
-      .selectFrom('shipping_zones')
-      .selectAll()
-      .where('id', '=', zoneId)
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!row) throw settingsNotFound();
+  await settingsTransaction(ctx, async (trx, tenantId) => {
+    const zone = await ZONES.find(trx, tenantId, zoneId);
     const methods = await trx
       .selectFrom('shipping_methods')
       .select('id')
@@ -195,7 +166,7 @@ export async function deleteShippingZone(ctx: SettingsContext, zoneId: number): 
         `This zone still has ${methods.length} shipping method${methods.length === 1 ? '' : 's'}: delete or move ${methods.length === 1 ? 'it' : 'them'} first.`,
       );
     }
-    await deleteShippingRow(trx, ctx, ZONES, toZone(row));
+    await ZONES.delete(trx, ctx, zone);
   });
 }
 
@@ -204,13 +175,7 @@ export async function deleteShippingZone(ctx: SettingsContext, zoneId: number): 
  * `shipping_zone.reorder` with the ids before and after.
  * @throws DomainError `invalid_settings` on `ids`.
  */
-export async function reorderShippingZones(
+export const reorderShippingZones = (
   ctx: SettingsContext,
   ids: readonly number[],
-): Promise<ShippingZone[]> {
-  return reorderShippingRows(
-    ctx,
-    { ...ZONES, rows: async (trx, tenantId) => (await zoneRows(trx, tenantId)).map(toZone) },
-    ids,
-  );
-}
+): Promise<ShippingZone[]> => ZONES.reorder(ctx, ids);

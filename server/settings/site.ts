@@ -12,16 +12,8 @@ import type { Schemas } from '../../common/admin-contract.ts';
 import { claimUpload } from '../media/uploads.ts';
 import { MAX_VAT_RATE_BP, percentToRate, rateToPercent } from '../../common/vat.ts';
 import { toBool } from '../platform/db/mapping.ts';
-import {
-  changedFields,
-  FieldCheck,
-  recordSettingsChange,
-  settingsNotFound,
-  settingsTransaction,
-  type Db,
-  type SettingsContext,
-  type Trx,
-} from './checks.ts';
+import { FieldCheck, saveSettingsChange, settingsNotFound, settingsTransaction } from './checks.ts';
+import type { Db, SettingsContext, Trx } from './checks.ts';
 
 export type SiteSetup = Schemas['SiteSetup'];
 export type SiteSetupChange = Schemas['SiteSetupChange'];
@@ -133,8 +125,7 @@ export async function updateSiteSetup(
   }
   checkSeller(check, change, next);
   check.done();
-  const tenantId = ctx.acting.tenantId;
-  return settingsTransaction(ctx, async (trx) => {
+  return settingsTransaction(ctx, async (trx, tenantId) => {
     const before = await siteRow(trx, tenantId);
     if (!before) throw settingsNotFound();
     if (change.logo_upload_id !== undefined) {
@@ -161,15 +152,13 @@ export async function updateSiteSetup(
       if (after.vat_number === null) missing.add('vat_number', VAT_REQUIRED_MESSAGE);
       missing.done();
     }
-    const diff = changedFields(before, after);
-    if (diff) {
-      await trx
+    await saveSettingsChange(trx, ctx, 'settings.site.update', 'site', before, after, (diff) =>
+      trx
         .updateTable('site_settings')
         .set(toColumns(diff.after))
         .where('tenant_id', '=', tenantId)
-        .execute();
-      await recordSettingsChange(trx, ctx, 'settings.site.update', 'site', diff);
-    }
+        .execute(),
+    );
     return after;
   });
 }

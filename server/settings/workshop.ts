@@ -7,15 +7,8 @@
  */
 import type { Schemas } from '../../common/admin-contract.ts';
 import { shopRules } from '../catalog/dispatch-dates.ts';
-import {
-  changedFields,
-  FieldCheck,
-  recordSettingsChange,
-  settingsTransaction,
-  type Db,
-  type SettingsContext,
-  type Trx,
-} from './checks.ts';
+import { FieldCheck, saveSettingsChange, settingsTransaction } from './checks.ts';
+import type { Db, SettingsContext, Trx } from './checks.ts';
 
 export type WorkshopSettings = Schemas['WorkshopSettings'];
 
@@ -106,22 +99,20 @@ export async function updateWorkshopSettings(
       minimum_age: input.minimum_age,
       default_country: country === undefined ? before.default_country : country,
     };
-    const diff = changedFields(before, after);
-    if (diff) {
-      const values = {
-        working_days: days.join(','),
-        ready_dispatch_days_min: min,
-        ready_dispatch_days_max: max,
-        minimum_age: input.minimum_age,
-        default_country: after.default_country ?? null,
-      };
-      await trx
+    const values = {
+      working_days: days.join(','),
+      ready_dispatch_days_min: min,
+      ready_dispatch_days_max: max,
+      minimum_age: input.minimum_age,
+      default_country: after.default_country ?? null,
+    };
+    await saveSettingsChange(trx, ctx, 'settings.workshop.update', 'workshop', before, after, () =>
+      trx
         .insertInto('shop_settings')
         .values({ tenant_id: tenantId, ...values })
         .onConflict((oc) => oc.column('tenant_id').doUpdateSet(values))
-        .execute();
-      await recordSettingsChange(trx, ctx, 'settings.workshop.update', 'workshop', diff);
-    }
+        .execute(),
+    );
     return after;
   });
 }

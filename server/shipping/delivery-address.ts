@@ -25,6 +25,16 @@ export type AddressColumn = (typeof ADDRESS_COLUMNS)[keyof DeliveryAddress];
 export const ADDRESS_FIELDS = Object.keys(ADDRESS_COLUMNS) as (keyof DeliveryAddress)[];
 
 /**
+ * The DeliveryAddress a row's six address columns hold (a saved address's, an order's), its
+ * fields in form order (ADDRESS_FIELDS). Throws nothing.
+ */
+export function addressOf(row: Readonly<Record<AddressColumn, string>>): DeliveryAddress {
+  return Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, row[ADDRESS_COLUMNS[field]]]),
+  ) as DeliveryAddress;
+}
+
+/**
  * Trims the given fields of `address` (all six unless `partial`) and writes field errors into
  * `errors` under `{prefix}{field}`: 'This field may not be blank.' after trimming, 'Null
  * characters are not allowed.' for a NUL. Answers the trimmed values by column.

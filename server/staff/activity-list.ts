@@ -9,8 +9,8 @@
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database } from '../platform/db/database.ts';
-import { toCount, toIsoString } from '../platform/db/mapping.ts';
-import { pageOffset } from '../platform/db/page-offset.ts';
+import { toIsoString } from '../platform/db/mapping.ts';
+import { readQueryPage } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';
 
@@ -67,11 +67,6 @@ export async function listActivity(
   actor: StaffActor,
   filters: ActivityFilters,
 ): Promise<ActivityPage> {
-  const page = filters.page ?? 1;
-  const offset = pageOffset(page, ACTIVITY_PAGE_SIZE);
-  const invalidPage = () => new DomainError<'invalid_page'>('invalid_page', 'Invalid page.');
-  if (offset === null || page < 1) throw invalidPage();
-
   let query = db.selectFrom('activity_log as a').where('a.tenant_id', '=', actor.tenantId);
   if (filters.staffId !== undefined) {
     // An id past what the column holds names nobody (PostgreSQL would refuse to compare it).
@@ -83,40 +78,31 @@ export async function listActivity(
   }
   if (filters.objectId !== undefined) query = query.where('a.object_id', '=', filters.objectId);
 
-  const count = toCount(
-    (
-      await query
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
+  const { rows, ...links } = await readQueryPage(
+    query,
+    filters.page ?? 1,
+    ACTIVITY_PAGE_SIZE,
+    () => new DomainError<'invalid_page'>('invalid_page', 'Invalid page.'),
+    (found) =>
+      found
+        .leftJoin('staff as s', 's.id', 'a.staff_id')
+        .select([
+          'a.id',
+          'a.created_at',
+          'a.staff_id',
+          'a.staff_email',
+          'a.action',
+          'a.object_type',
+          'a.object_id',
+          'a.before',
+          'a.after',
+          's.name as staff_name',
+          's.removed_at',
+        ])
+        .orderBy('a.id', 'desc'),
   );
-  if (page > 1 && offset >= count) throw invalidPage();
-  const rows =
-    count === 0
-      ? []
-      : await query
-          .leftJoin('staff as s', 's.id', 'a.staff_id')
-          .select([
-            'a.id',
-            'a.created_at',
-            'a.staff_id',
-            'a.staff_email',
-            'a.action',
-            'a.object_type',
-            'a.object_id',
-            'a.before',
-            'a.after',
-            's.name as staff_name',
-            's.removed_at',
-          ])
-          .orderBy('a.id', 'desc')
-          .limit(ACTIVITY_PAGE_SIZE)
-          .offset(offset)
-          .execute();
   return {
-    count,
-    nextPage: offset + ACTIVITY_PAGE_SIZE < count ? page + 1 : null,
-    previousPage: page > 1 ? page - 1 : null,
+    ...links,
     results: rows.map((row) => ({
       id: row.id,
       at: toIsoString(row.created_at),

@@ -18,7 +18,7 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
-import type { StaffRole, StaffTable } from '../platform/db/tables/staff.ts';
+import type { StaffRole, StaffTable } from './tables.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
@@ -217,19 +217,29 @@ export async function listStaffMembers(
 }
 
 /**
- * The signed-in member as `/me` shows them.
- * @throws DomainError `staff_not_found` when the account is gone (removed since the token was
- *   checked).
+ * The row of member `actor` (the signed-in member) while they are a live member of their shop.
+ * @throws DomainError `staff_not_found` ("Not found.") when the account is gone (removed since
+ *   the token was checked).
  */
-export async function staffProfile(db: Kysely<Database>, actor: StaffActor): Promise<StaffProfile> {
+export async function liveMember(db: Kysely<Database>, actor: StaffActor): Promise<StaffRow> {
   const row = await db
     .selectFrom('staff')
-    .select(['id', 'email', 'name', 'role', 'totp_enabled_at'])
+    .selectAll()
     .where('id', '=', actor.id)
     .where('tenant_id', '=', actor.tenantId)
     .where('removed_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The signed-in member as `/me` shows them.
+ * @throws DomainError `staff_not_found` when the account is gone (removed since the token was
+ *   checked).
+ */
+export async function staffProfile(db: Kysely<Database>, actor: StaffActor): Promise<StaffProfile> {
+  const row = await liveMember(db, actor);
   const policy = await findStaffPolicy(db, actor.tenantId);
   const enabled = row.totp_enabled_at !== null;
   return {

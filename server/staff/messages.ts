@@ -4,6 +4,7 @@
  */
 import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../platform/credentials/passwords.ts';
 import { STAFF_PASSWORD_MAX_LENGTH } from '../../common/password-limits.ts';
+import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 
 export const STAFF_MESSAGES = {
   otpRequired: 'Enter the 6-digit code from your authenticator app.',
@@ -15,7 +16,7 @@ export const STAFF_MESSAGES = {
   passwordWrong: 'Your password is not right.',
   emailInvalid: 'Enter a valid email address.',
   emailTaken: 'This person is already a member of staff.',
-  nameRequired: 'This field may not be blank.',
+  nameRequired: BLANK_MESSAGE,
   nameInvalid: 'Enter a name of at most 150 characters, without control characters.',
   roleInvalid: 'Not a valid choice. Expected one of: owner, staff.',
   notFound: 'Not found.',

@@ -24,6 +24,7 @@ import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { staffPasswordErrors } from './member-input.ts';
+import { liveMember } from './members.ts';
 import { STAFF_MESSAGES } from './messages.ts';
 import { passwordChangeSecond, replaceStaffSessions } from './session-changes.ts';
 import type { StaffTokenPair } from './sessions.ts';
@@ -74,14 +75,7 @@ export async function changeStaffPassword(
   const errors = newStaffPasswordErrors(form.new_password, form.new_password_confirm);
   const accountKey = `staff:${actor.id}`;
   await services.throttle.before(actor.tenantId, accountKey, client.address);
-  const row = await db
-    .selectFrom('staff')
-    .select('password_hash')
-    .where('id', '=', actor.id)
-    .where('tenant_id', '=', actor.tenantId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
+  const row = await liveMember(db, actor);
   if (!(await verifyPassword(form.current_password, row.password_hash))) {
     throw staffFieldErrors({ current_password: [STAFF_MESSAGES.currentPasswordWrong], ...errors });
   }

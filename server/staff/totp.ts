@@ -20,11 +20,10 @@
  * The codes themselves (matching, burning, recovery codes, the sign-in's check) are
  * ./totp-codes.ts.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { generateSecret, generateURI } from 'otplib';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
-import type { StaffTable } from '../platform/db/tables/staff.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { verifyPassword } from '../platform/credentials/passwords.ts';
 import type { StaffActor } from './actor.ts';
@@ -32,7 +31,7 @@ import { recordActivity } from './activity-log.ts';
 import type { StaffClient, StaffServices } from './context.ts';
 import type { StaffErrorCode } from './errors.ts';
 import { STAFF_MESSAGES } from './messages.ts';
-import { memberView, type StaffMemberView } from './members.ts';
+import { liveMember, memberView, type StaffMemberView } from './members.ts';
 import { findStaffPolicy } from './policy.ts';
 import { markSessionTwoStep, revokeAllStaffSessions } from './session-changes.ts';
 import { queueStaffEmail, staffEmailShop } from './staff-mail.ts';
@@ -40,8 +39,6 @@ import { hashRecoveryCode, matchTotp, newRecoveryCodes, stepKey } from './totp-c
 
 /** The back office's sign-in page, where the e-mails' sign-in links lead. */
 export const SIGN_IN_PATH = '/admin/login';
-
-type StaffRow = Selectable<StaffTable>;
 
 /** A member's columns with two-step verification off: no secret, no recovery codes. */
 const TOTP_OFF = { totp_secret: null, totp_enabled_at: null, recovery_codes: '[]' } as const;
@@ -106,24 +103,12 @@ async function shopName(db: Kysely<Database>, tenantId: number): Promise<string>
   return (site?.site_title || tenant.name).replace(/:/g, ' ').trim() || 'Shop';
 }
 
-async function liveRow(db: Kysely<Database>, actor: StaffActor): Promise<StaffRow> {
-  const row = await db
-    .selectFrom('staff')
-    .selectAll()
-    .where('id', '=', actor.id)
-    .where('tenant_id', '=', actor.tenantId)
-    .where('removed_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
-  return row;
-}
-
 /**
  * Starts (or starts again) the set-up: a new secret, kept but not in use until confirmed.
  * @throws DomainError `staff_conflict` when two-factor sign-in is already on.
  */
 export async function startTotpSetup(db: Kysely<Database>, actor: StaffActor): Promise<TotpSetup> {
-  const row = await liveRow(db, actor);
+  const row = await liveMember(db, actor);
   if (row.totp_enabled_at !== null) throw conflict(STAFF_MESSAGES.totpAlreadyOn);
   const secret = generateSecret();
   // Conditional on it still being off: a confirmation racing this keeps its secret.
@@ -157,7 +142,7 @@ export async function confirmTotpSetup(
   code: string,
   now = new Date(),
 ): Promise<{ recovery_codes: string[] }> {
-  const row = await liveRow(db, actor);
+  const row = await liveMember(db, actor);
   if (row.totp_enabled_at !== null) throw conflict(STAFF_MESSAGES.totpAlreadyOn);
   if (!row.totp_secret) throw conflict(STAFF_MESSAGES.totpNotStarted);
   const accountKey = `staff:${row.id}`;
@@ -224,7 +209,7 @@ export async function disableTotp(
 ): Promise<void> {
   const policy = await findStaffPolicy(db, actor.tenantId);
   if (policy.require_totp) throw conflict(STAFF_MESSAGES.totpRequiredByShop);
-  const row = await liveRow(db, actor);
+  const row = await liveMember(db, actor);
   if (row.totp_enabled_at === null) throw conflict(STAFF_MESSAGES.totpNotOn);
   const accountKey = `staff:${row.id}`;
   await services.throttle.before(actor.tenantId, accountKey, client.address);

@@ -40,12 +40,8 @@ import {
 } from '../../content/page-editing.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageUrl } from '../pagination.ts';
-import { requireActing, requireStaff } from './staff-auth.ts';
-
-/** Forgets the shop's cached answers and pages here and in every other process. */
-function published(request: FastifyRequest, tenantId: number): void {
-  request.server.catalogCache.invalidate(tenantId);
-}
+import { changeShop } from './shop-changes.ts';
+import { requireStaff } from './staff-auth.ts';
 
 /** GET /blog-posts/?status=&page= -> a page of posts, newest first. */
 export const listBlogPosts: AdminOperationHandler<'listBlogPosts'> = async (request) => {
@@ -63,9 +59,7 @@ export const listBlogPosts: AdminOperationHandler<'listBlogPosts'> = async (requ
 
 /** POST /blog-posts/ -> 201 the post as saved. */
 export const createBlogPost: AdminOperationHandler<'createBlogPost'> = async (request, reply) => {
-  const acting = requireActing(request);
-  const post = await createPost(request.server.db, acting, request.body);
-  published(request, acting.tenantId);
+  const post = await changeShop(request, (db, acting) => createPost(db, acting, request.body));
   reply.code(201);
   return post;
 };
@@ -75,23 +69,14 @@ export const getBlogPost: AdminOperationHandler<'getBlogPost'> = async (request)
   getAdminPost(request.server.db, requireStaff(request).tenantId, Number(request.params.post_id));
 
 /** PATCH /blog-posts/{post_id}/ -> the post as saved. */
-export const updateBlogPost: AdminOperationHandler<'updateBlogPost'> = async (request) => {
-  const acting = requireActing(request);
-  const post = await updatePost(
-    request.server.db,
-    acting,
-    Number(request.params.post_id),
-    request.body,
+export const updateBlogPost: AdminOperationHandler<'updateBlogPost'> = async (request) =>
+  changeShop(request, (db, acting) =>
+    updatePost(db, acting, Number(request.params.post_id), request.body),
   );
-  published(request, acting.tenantId);
-  return post;
-};
 
 /** DELETE /blog-posts/{post_id}/ -> 204; 409 for a post that is not a draft. */
 export const deleteBlogPost: AdminOperationHandler<'deleteBlogPost'> = async (request, reply) => {
-  const acting = requireActing(request);
-  await deletePost(request.server.db, acting, Number(request.params.post_id));
-  published(request, acting.tenantId);
+  await changeShop(request, (db, acting) => deletePost(db, acting, Number(request.params.post_id)));
   return reply.code(204).send();
 };
 
@@ -100,29 +85,18 @@ export const getPolicy: AdminOperationHandler<'getPolicy'> = async (request) =>
   policyOf(request.server.db, requireStaff(request).tenantId, request.params.document_type);
 
 /** PUT /policies/{document_type}/ {title, content} -> the policy as saved. */
-export const updatePolicy: AdminOperationHandler<'updatePolicy'> = async (request) => {
-  const acting = requireActing(request);
-  const policy = await savePolicy(
-    request.server.db,
-    acting,
-    request.params.document_type,
-    request.body,
+export const updatePolicy: AdminOperationHandler<'updatePolicy'> = async (request) =>
+  changeShop(request, (db, acting) =>
+    savePolicy(db, acting, request.params.document_type, request.body),
   );
-  published(request, acting.tenantId);
-  return policy;
-};
 
 /** GET /company/ -> the company page with its core values. */
 export const getCompanyPage: AdminOperationHandler<'getCompanyPage'> = async (request) =>
   companyPage(request.server.db, requireStaff(request).tenantId);
 
 /** PATCH /company/ -> the company page as saved. */
-export const updateCompanyPage: AdminOperationHandler<'updateCompanyPage'> = async (request) => {
-  const acting = requireActing(request);
-  const page = await saveCompanyPage(request.server.db, acting, request.body);
-  published(request, acting.tenantId);
-  return page;
-};
+export const updateCompanyPage: AdminOperationHandler<'updateCompanyPage'> = async (request) =>
+  changeShop(request, (db, acting) => saveCompanyPage(db, acting, request.body));
 
 /** GET /contact-info/ -> locations, e-mail addresses and social profiles, each in order. */
 export const getContactDetails: AdminOperationHandler<'getContactDetails'> = async (request) => {
@@ -148,46 +122,26 @@ function orderedHandlers<Out>(kind: ContentKind<Out>, idParam: string) {
     list: async (request: Request) =>
       listItems(request.server.db, requireStaff(request).tenantId, kind),
     create: async (request: Request, reply: { code(status: number): unknown }) => {
-      const acting = requireActing(request);
-      const item = await createItem(
-        request.server.db,
-        acting,
-        kind,
-        request.body as Record<string, unknown>,
+      const item = await changeShop(request, (db, acting) =>
+        createItem(db, acting, kind, request.body as Record<string, unknown>),
       );
-      published(request, acting.tenantId);
       reply.code(201);
       return item;
     },
-    update: async (request: Request) => {
-      const acting = requireActing(request);
-      const item = await updateItem(
-        request.server.db,
-        acting,
-        kind,
-        idOf(request),
-        request.body as Record<string, unknown>,
-      );
-      published(request, acting.tenantId);
-      return item;
-    },
+    update: async (request: Request) =>
+      changeShop(request, (db, acting) =>
+        updateItem(db, acting, kind, idOf(request), request.body as Record<string, unknown>),
+      ),
     remove: async (request: Request, reply: { code(status: number): { send(): unknown } }) => {
-      const acting = requireActing(request);
-      await deleteItem(request.server.db, acting, kind as ContentKind<unknown>, idOf(request));
-      published(request, acting.tenantId);
+      await changeShop(request, (db, acting) =>
+        deleteItem(db, acting, kind as ContentKind<unknown>, idOf(request)),
+      );
       return reply.code(204).send();
     },
-    reorder: async (request: Request) => {
-      const acting = requireActing(request);
-      const items = await reorderItems(
-        request.server.db,
-        acting,
-        kind,
-        (request.body as { ids?: unknown }).ids,
-      );
-      published(request, acting.tenantId);
-      return items;
-    },
+    reorder: async (request: Request) =>
+      changeShop(request, (db, acting) =>
+        reorderItems(db, acting, kind, (request.body as { ids?: unknown }).ids),
+      ),
   };
 }
 

@@ -15,15 +15,10 @@ import {
 } from '../../media/product-photos.ts';
 import { MEDIA_MESSAGES } from '../../media/messages.ts';
 import { uploadImage as upload } from '../../media/uploads.ts';
-import type { FastifyRequest } from 'fastify';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { HttpError } from '../http-error.ts';
+import { changeShop } from './shop-changes.ts';
 import { requireActing, requireStaff } from './staff-auth.ts';
-
-/** Makes the storefront forget the shop's catalogue after a photo change. */
-function forgetCatalogue(request: FastifyRequest, tenantId: number): void {
-  request.server.catalogCache.invalidate(tenantId);
-}
 
 /** POST /media/uploads/ (the image's bytes) -> 201 MediaUpload; 400, 413, 415. */
 export const uploadImage: AdminOperationHandler<'uploadImage'> = async (request, reply) => {
@@ -56,12 +51,12 @@ export const listProductPhotos: AdminOperationHandler<'listProductPhotos'> = asy
 
 /** POST /products/{product_id}/photos/ {upload_id, alt_text} -> 201 ProductPhoto[]; 400, 409. */
 export const addProductPhoto: AdminOperationHandler<'addProductPhoto'> = async (request, reply) => {
-  const acting = requireActing(request);
-  const photos = await addPhoto(request.server.db, acting, Number(request.params.product_id), {
-    uploadId: request.body.upload_id,
-    altText: request.body.alt_text,
-  });
-  forgetCatalogue(request, acting.tenantId);
+  const photos = await changeShop(request, (db, acting) =>
+    addPhoto(db, acting, Number(request.params.product_id), {
+      uploadId: request.body.upload_id,
+      altText: request.body.alt_text,
+    }),
+  );
   reply.code(201);
   return photos;
 };
@@ -69,44 +64,24 @@ export const addProductPhoto: AdminOperationHandler<'addProductPhoto'> = async (
 /** PUT /products/{product_id}/photos/order/ {photo_ids} -> ProductPhoto[]; 400. */
 export const reorderProductPhotos: AdminOperationHandler<'reorderProductPhotos'> = async (
   request,
-) => {
-  const acting = requireActing(request);
-  const photos = await reorderPhotos(
-    request.server.db,
-    acting,
-    Number(request.params.product_id),
-    request.body.photo_ids,
+) =>
+  changeShop(request, (db, acting) =>
+    reorderPhotos(db, acting, Number(request.params.product_id), request.body.photo_ids),
   );
-  forgetCatalogue(request, acting.tenantId);
-  return photos;
-};
 
 /** PATCH /products/{product_id}/photos/{photo_id}/ {alt_text} -> ProductPhoto[]; 400. */
-export const updateProductPhoto: AdminOperationHandler<'updateProductPhoto'> = async (request) => {
-  const acting = requireActing(request);
-  const photos = await updatePhoto(
-    request.server.db,
-    acting,
-    Number(request.params.product_id),
-    Number(request.params.photo_id),
-    { altText: request.body.alt_text },
+export const updateProductPhoto: AdminOperationHandler<'updateProductPhoto'> = async (request) =>
+  changeShop(request, (db, acting) =>
+    updatePhoto(db, acting, Number(request.params.product_id), Number(request.params.photo_id), {
+      altText: request.body.alt_text,
+    }),
   );
-  forgetCatalogue(request, acting.tenantId);
-  return photos;
-};
 
 /** DELETE /products/{product_id}/photos/{photo_id}/ -> ProductPhoto[] (those left). */
-export const removeProductPhoto: AdminOperationHandler<'removeProductPhoto'> = async (request) => {
-  const acting = requireActing(request);
-  const photos = await removePhoto(
-    request.server.db,
-    acting,
-    Number(request.params.product_id),
-    Number(request.params.photo_id),
+export const removeProductPhoto: AdminOperationHandler<'removeProductPhoto'> = async (request) =>
+  changeShop(request, (db, acting) =>
+    removePhoto(db, acting, Number(request.params.product_id), Number(request.params.photo_id)),
   );
-  forgetCatalogue(request, acting.tenantId);
-  return photos;
-};
 
 export const mediaHandlers = {
   uploadImage,

@@ -32,12 +32,8 @@ import type { Database } from '../../platform/db/database.ts';
 import type { Acting } from '../../platform/journal.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
+import { forgetShop } from './shop-changes.ts';
 import { requireActing, requireStaff } from './staff-auth.ts';
-
-/** Drops what the storefront cached of the shop (after a commit). */
-function storefrontChanged(request: FastifyRequest, tenantId: number): void {
-  request.server.catalogCache.invalidate(tenantId);
-}
 
 /**
  * A queue's handler: the page of `list` (over the member's shop, `tenantId`) the query asks
@@ -94,7 +90,7 @@ function itemHandler<K extends ModeratedKind, R extends ItemRequest = ItemReques
     const acting = requireActing(request);
     const id = Number(request.params[item.param]);
     await change(request.server.db, acting, id, request);
-    storefrontChanged(request, acting.tenantId);
+    forgetShop(request, acting.tenantId);
     return (await item.read(request.server.db, acting.tenantId, id)) as ItemOf<K>;
   };
 }

@@ -7,18 +7,13 @@
  * (`catalogCache.invalidate`: the storefront's answers, its rendered pages and the sitemap
  * listen to it), so the shop shows the change within a second.
  */
-import type { FastifyRequest } from 'fastify';
 import { getAdminProduct, listAdminProducts } from '../../catalog/product-admin-read.ts';
 import { duplicateProduct as duplicate } from '../../catalog/product-duplicate.ts';
 import { createProduct as create, updateProduct as update } from '../../catalog/product-editing.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
+import { forgetShop } from './shop-changes.ts';
 import { requireActing, requireStaff } from './staff-auth.ts';
-
-/** Forgets the shop's catalogue in every process once a write has committed. */
-function catalogueChanged(request: FastifyRequest, tenantId: number): void {
-  request.server.catalogCache.invalidate(tenantId);
-}
 
 /** GET /products/?search=&category=&status=&stock=&page= -> AdminProductList (25 a page). */
 export const listProducts: AdminOperationHandler<'listProducts'> = async (request) => {
@@ -44,7 +39,7 @@ export const getProduct: AdminOperationHandler<'getProduct'> = async (request) =
 export const createProduct: AdminOperationHandler<'createProduct'> = async (request, reply) => {
   const acting = requireActing(request);
   const id = await create(request.server.db, acting, request.body);
-  catalogueChanged(request, acting.tenantId);
+  forgetShop(request, acting.tenantId);
   reply.code(201);
   return getAdminProduct(request.server.db, acting.tenantId, id);
 };
@@ -54,7 +49,7 @@ export const updateProduct: AdminOperationHandler<'updateProduct'> = async (requ
   const acting = requireActing(request);
   const id = request.params.product_id;
   if (await update(request.server.db, acting, id, request.body)) {
-    catalogueChanged(request, acting.tenantId);
+    forgetShop(request, acting.tenantId);
   }
   return getAdminProduct(request.server.db, acting.tenantId, id);
 };
@@ -67,7 +62,7 @@ export const duplicateProduct: AdminOperationHandler<'duplicateProduct'> = async
   const acting = requireActing(request);
   const id = await duplicate(request.server.db, acting, request.params.product_id);
   // A draft shows nowhere in the shop; forgotten anyway, as every catalogue write does.
-  catalogueChanged(request, acting.tenantId);
+  forgetShop(request, acting.tenantId);
   reply.code(201);
   return getAdminProduct(request.server.db, acting.tenantId, id);
 };

@@ -24,6 +24,7 @@ import {
 } from '../../catalog/stock-reads.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer, pageLinks } from './orders.ts';
+import { changeShop } from './shop-changes.ts';
 import { requireActing, requireStaff } from './staff-auth.ts';
 
 /** The product's stock with page `page` of its history, as the contract shapes it. */
@@ -94,39 +95,24 @@ export const listCategories: AdminOperationHandler<'listCategories'> = async (re
 
 /** POST /categories/ {name, slug?, description?} -> 201 AdminCategory. */
 export const createCategory: AdminOperationHandler<'createCategory'> = async (request, reply) => {
-  const acting = requireActing(request);
-  const category = await create(request.server.db, acting, request.body);
-  request.server.catalogCache.invalidate(acting.tenantId);
+  const category = await changeShop(request, (db, acting) => create(db, acting, request.body));
   reply.code(201);
   return category;
 };
 
 /** PATCH /categories/{category_id}/ {name?, slug?, description?} -> AdminCategory. */
-export const updateCategory: AdminOperationHandler<'updateCategory'> = async (request) => {
-  const acting = requireActing(request);
-  const category = await update(
-    request.server.db,
-    acting,
-    Number(request.params.category_id),
-    request.body,
+export const updateCategory: AdminOperationHandler<'updateCategory'> = async (request) =>
+  changeShop(request, (db, acting) =>
+    update(db, acting, Number(request.params.category_id), request.body),
   );
-  request.server.catalogCache.invalidate(acting.tenantId);
-  return category;
-};
 
 /** PUT /categories/order/ {ids} -> AdminCategory[] in the new order. */
-export const reorderCategories: AdminOperationHandler<'reorderCategories'> = async (request) => {
-  const acting = requireActing(request);
-  const categories = await reorder(request.server.db, acting, request.body.ids);
-  request.server.catalogCache.invalidate(acting.tenantId);
-  return categories;
-};
+export const reorderCategories: AdminOperationHandler<'reorderCategories'> = async (request) =>
+  changeShop(request, (db, acting) => reorder(db, acting, request.body.ids));
 
 /** DELETE /categories/{category_id}/ -> 204; 409 while it holds products. */
 export const deleteCategory: AdminOperationHandler<'deleteCategory'> = async (request, reply) => {
-  const acting = requireActing(request);
-  await remove(request.server.db, acting, Number(request.params.category_id));
-  request.server.catalogCache.invalidate(acting.tenantId);
+  await changeShop(request, (db, acting) => remove(db, acting, Number(request.params.category_id)));
   return reply.code(204).send();
 };
 

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { renderApiReference } from '@scalar/client-side-rendering';
 import type { FastifyInstance } from 'fastify';
 import { scalarBundleFile } from './api-docs-bundle.ts';
+import { documentPolicy } from '../csp.ts';
 
 export interface ApiDocsPluginOptions {
   /** Where the page lives, a path without a trailing slash (`/api/docs`, `/api/admin/docs`). */
@@ -77,18 +78,14 @@ export function contractFileName(specificationPath: string): string {
  * this origin (with `data:` and `blob:` images and fonts, which the bundle makes itself).
  */
 export function apiDocsContentSecurityPolicy(nonce: string): string {
-  return [
+  return documentPolicy(
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  );
 }
 
 /**

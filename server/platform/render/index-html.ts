@@ -4,6 +4,7 @@
  * meta description that crawlers read before any script runs.
  */
 import type { components } from '../../../common/storefront-api';
+import { documentPolicy } from '../csp.ts';
 
 type SiteSettings = components['schemas']['SiteSettings'];
 
@@ -89,7 +90,7 @@ export function contentSecurityPolicy(
   const connectSrc = analytics
     ? "'self' https://www.google-analytics.com https://*.google-analytics.com https://*.analytics.google.com https://www.googletagmanager.com"
     : "'self'";
-  return [
+  return documentPolicy(
     "default-src 'self'",
     "img-src 'self' data: blob:" +
       (analytics ? ' https://www.googletagmanager.com https://*.google-analytics.com' : ''),
@@ -100,9 +101,5 @@ export function contentSecurityPolicy(
     `connect-src ${connectSrc}`,
     // The contact page embeds maps from this host only (src/features/content/map-embed.ts).
     'frame-src https://www.openstreetmap.org',
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  );
 }
