@@ -6,7 +6,18 @@
 import type { StaffRole } from '../features/auth/api';
 
 export interface NavItem {
-  to: '/' | '/orders' | '/activity' | '/staff' | '/account' | '/content' | '/settings' | '/categories' | '/moderation' | '/inbox' | '/products';
+  to:
+    | '/'
+    | '/orders'
+    | '/activity'
+    | '/staff'
+    | '/account'
+    | '/content'
+    | '/settings'
+    | '/categories'
+    | '/moderation'
+    | '/inbox'
+    | '/products';
   label: string;
   roles: readonly StaffRole[];
   /** A count beside the label: reviews and comments waiting, or unread messages. */

@@ -1,7 +1,8 @@
 /**
  * A labelled form control with its hint and error, tied together for screen readers: the
  * control gets `aria-invalid` and `aria-describedby` (hint, then error). `children` is the one
- * control (input, select, textarea) whose `id` is `id`.
+ * control (input, select, textarea) whose `id` is `id`. `FieldError` is the error's paragraph,
+ * for a control FormField does not wrap.
  */
 import { cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 
@@ -38,11 +39,16 @@ export function FormField({
         </p>
       ) : null}
       {control}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error under its control (`p.field-error`, which the control names by `id`), if any. */
+export function FieldError({ id, error }: { id: string; error: ReactNode }) {
+  return error ? (
+    <p id={id} className="field-error">
+      {error}
+    </p>
+  ) : null;
 }

@@ -1,6 +1,7 @@
 /**
  * Messages in a box: `error` (role="alert", read out at once), `success` and `info`
- * (role="status", read out politely). `onRetry` adds a "Try again" button.
+ * (role="status", read out politely). `onRetry` adds a "Try again" button. `FormNotices` is a
+ * form's pair of them.
  */
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/errors';
@@ -32,6 +33,19 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
     <Notice tone="error" onRetry={onRetry}>
       {errorMessage(error)}
     </Notice>
+  );
+}
+
+/**
+ * What a form's last send did, above its fields: `done` as a success and `error` as an error,
+ * each only when given (null or '' shows nothing).
+ */
+export function FormNotices({ done, error }: { done?: ReactNode; error?: ReactNode }) {
+  return (
+    <>
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+    </>
   );
 }
 

@@ -70,6 +70,35 @@ function toValue(editor: Editor): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 
+/**
+ * The editable area's attributes: its id, a multi-line textbox named by the label (`labelId`),
+ * described by `describedBy`, and marked invalid or disabled when it is.
+ */
+function editableAttributes({
+  id,
+  labelId,
+  describedBy,
+  invalid,
+  disabled,
+}: {
+  id: string;
+  labelId: string;
+  describedBy?: string;
+  invalid?: boolean;
+  disabled?: boolean;
+}): Record<string, string> {
+  return {
+    id,
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    class: 'rich-text-content',
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    ...(disabled ? { 'aria-disabled': 'true' } : {}),
+  };
+}
+
 export function RichTextEditor({
   id,
   value,
@@ -111,15 +140,7 @@ export function RichTextEditor({
     injectCSS: false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: {
-        id,
-        role: 'textbox',
-        'aria-multiline': 'true',
-        'aria-labelledby': labelId,
-        class: 'rich-text-content',
-      },
-    },
+    editorProps: { attributes: editableAttributes({ id, labelId }) },
     onUpdate: ({ editor: e }) => {
       const html = toValue(e);
       // Plugins may touch the document without changing its HTML: no change to report.
@@ -134,16 +155,7 @@ export function RichTextEditor({
   useEffect(() => {
     editor.setOptions({
       editorProps: {
-        attributes: {
-          id,
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-labelledby': labelId,
-          class: 'rich-text-content',
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          ...(invalid ? { 'aria-invalid': 'true' } : {}),
-          ...(disabled ? { 'aria-disabled': 'true' } : {}),
-        },
+        attributes: editableAttributes({ id, labelId, describedBy, invalid, disabled }),
       },
     });
   }, [editor, id, labelId, describedBy, invalid, disabled]);
@@ -181,49 +193,31 @@ type ToolbarButton = {
   can?: (editor: Editor) => boolean;
 };
 
+/**
+ * A button that toggles a mark or a block: `run` is its command on the focused editor's chain,
+ * and it is pressed while the selection is in `name` (with `attrs`, e.g. a heading's level).
+ */
+const toggle = (
+  label: string,
+  short: string,
+  run: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>,
+  name: string,
+  attrs?: Record<string, unknown>,
+): ToolbarButton => ({
+  label,
+  short,
+  run: (e) => run(e.chain().focus()).run(),
+  active: (e) => e.isActive(name, attrs),
+});
+
 const BUTTONS: ToolbarButton[] = [
-  {
-    label: 'Bold',
-    short: 'B',
-    run: (e) => e.chain().focus().toggleBold().run(),
-    active: (e) => e.isActive('bold'),
-  },
-  {
-    label: 'Italic',
-    short: 'I',
-    run: (e) => e.chain().focus().toggleItalic().run(),
-    active: (e) => e.isActive('italic'),
-  },
-  {
-    label: 'H2 heading',
-    short: 'H2',
-    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
-    active: (e) => e.isActive('heading', { level: 2 }),
-  },
-  {
-    label: 'H3 heading',
-    short: 'H3',
-    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
-    active: (e) => e.isActive('heading', { level: 3 }),
-  },
-  {
-    label: 'Bullet list',
-    short: '• List',
-    run: (e) => e.chain().focus().toggleBulletList().run(),
-    active: (e) => e.isActive('bulletList'),
-  },
-  {
-    label: '1. List, numbered',
-    short: '1. List',
-    run: (e) => e.chain().focus().toggleOrderedList().run(),
-    active: (e) => e.isActive('orderedList'),
-  },
-  {
-    label: 'Quote',
-    short: '“ ”',
-    run: (e) => e.chain().focus().toggleBlockquote().run(),
-    active: (e) => e.isActive('blockquote'),
-  },
+  toggle('Bold', 'B', (c) => c.toggleBold(), 'bold'),
+  toggle('Italic', 'I', (c) => c.toggleItalic(), 'italic'),
+  toggle('H2 heading', 'H2', (c) => c.toggleHeading({ level: 2 }), 'heading', { level: 2 }),
+  toggle('H3 heading', 'H3', (c) => c.toggleHeading({ level: 3 }), 'heading', { level: 3 }),
+  toggle('Bullet list', '• List', (c) => c.toggleBulletList(), 'bulletList'),
+  toggle('1. List, numbered', '1. List', (c) => c.toggleOrderedList(), 'orderedList'),
+  toggle('Quote', '“ ”', (c) => c.toggleBlockquote(), 'blockquote'),
 ];
 
 function Toolbar({

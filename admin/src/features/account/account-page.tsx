@@ -14,6 +14,7 @@
  * Sessions: every device signed in, with Revoke (this device's own: signs out here).
  */
 import { Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
 import { useMe } from '../auth/api';
 import { PasswordPanel } from './password-panel';
 import { SessionsPanel } from './sessions-panel';
@@ -39,8 +40,7 @@ export function AccountPage() {
           {mustSetUp ? null : <SessionsPanel />}
         </div>
         <div>
-          <section className="panel" aria-labelledby="me-title">
-            <h2 id="me-title">You</h2>
+          <Panel titleId="me-title" title="You">
             <dl className="facts">
               <dt>Name</dt>
               <dd>{me.name}</dd>
@@ -49,7 +49,7 @@ export function AccountPage() {
               <dt>Role</dt>
               <dd>{me.role === 'owner' ? 'Owner' : 'Staff'}</dd>
             </dl>
-          </section>
+          </Panel>
           <PasswordPanel />
         </div>
       </div>

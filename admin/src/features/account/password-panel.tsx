@@ -6,8 +6,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
+import { Form, PasswordField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useChangePassword } from './api';
 import { changePasswordSchema, type ChangePasswordValues } from './schemas';
@@ -26,7 +28,6 @@ export function PasswordPanel() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: NO_PASSWORDS,
   });
-  const { errors } = form.formState;
   const { submit, message } = useServerSubmit(
     form,
     ['current_password', 'new_password', 'new_password_confirm'],
@@ -38,58 +39,32 @@ export function PasswordPanel() {
     },
   );
   return (
-    <section className="panel" aria-labelledby="password-title">
-      <h2 id="password-title">Password</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="password-title">
+    <Panel titleId="password-title" title="Password">
+      <Form form={form} idPrefix="account" onSubmit={submit} aria-labelledby="password-title">
         {changed ? (
           <Notice tone="success">
             Your password is changed. Every other device you were signed in on is signed out.
           </Notice>
         ) : null}
         {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField
-          id="current-password"
+        <PasswordField
+          name="current_password"
           label="Current password"
-          error={errors.current_password?.message}
-        >
-          <input
-            id="current-password"
-            type="password"
-            autoComplete="current-password"
-            {...form.register('current_password')}
-          />
-        </FormField>
-        <FormField
-          id="new-password"
+          autoComplete="current-password"
+        />
+        <PasswordField
+          name="new_password"
           label="New password"
           hint="At least 8 characters. Every other device you are signed in on is signed out."
-          error={errors.new_password?.message}
-        >
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('new_password')}
-          />
-        </FormField>
-        <FormField
-          id="new-password-confirm"
+          autoComplete="new-password"
+        />
+        <PasswordField
+          name="new_password_confirm"
           label="New password again"
-          error={errors.new_password_confirm?.message}
-        >
-          <input
-            id="new-password-confirm"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('new_password_confirm')}
-          />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={change.isPending}>
-            {change.isPending ? 'Changing…' : 'Change password'}
-          </button>
-        </div>
-      </form>
-    </section>
+          autoComplete="new-password"
+        />
+        <FormButtons busy={change.isPending} label="Change password" busyLabel="Changing…" />
+      </Form>
+    </Panel>
   );
 }

@@ -3,7 +3,11 @@
  * it off, and the password change (the current one, the new one twice).
  */
 import { z } from 'zod';
-import { newPasswordFields, SAME_PASSWORDS, sameNewPasswords } from '../../components/password-rules';
+import {
+  newPasswordFields,
+  SAME_PASSWORDS,
+  sameNewPasswords,
+} from '../../components/password-rules';
 
 export const confirmCodeSchema = z.object({
   code: z

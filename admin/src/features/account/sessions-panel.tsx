@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, listColumns } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { sessionsQuery, useRevokeSession, type StaffSession } from './api';
 import { deviceName } from './schemas';
@@ -67,8 +68,7 @@ export function SessionsPanel() {
   );
 
   return (
-    <section className="panel" aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Where you are signed in</h2>
+    <Panel titleId="sessions-title" title="Where you are signed in">
       {revoke.isError ? <Notice tone="error">{errorMessage(revoke.error)}</Notice> : null}
       {sessions.isPending ? (
         <Loading />
@@ -107,6 +107,6 @@ export function SessionsPanel() {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Panel>
   );
 }

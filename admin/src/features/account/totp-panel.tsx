@@ -8,6 +8,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Form, InputField, PasswordField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { FormField } from '../../components/form-field';
 import { ErrorNotice, Notice } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
@@ -118,33 +120,23 @@ function ConfirmSetup({
         </li>
         <li>Enter the 6-digit code the app now shows.</li>
       </ol>
-      <form
-        className="form"
+      <Form
+        form={form}
+        idPrefix="totp"
         onSubmit={submit}
-        noValidate
         aria-label="Confirm two-step verification"
       >
         {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField
-          id="totp-code"
+        <InputField
+          name="code"
           label="Code from the app"
-          error={form.formState.errors.code?.message}
-        >
-          <input
-            id="totp-code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={10}
-            {...form.register('code')}
-          />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={confirm.isPending}>
-            {confirm.isPending ? 'Checking…' : 'Turn on'}
-          </button>
-        </div>
-      </form>
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={10}
+        />
+        <FormButtons busy={confirm.isPending} label="Turn on" busyLabel="Checking…" />
+      </Form>
     </>
   );
 }
@@ -194,26 +186,20 @@ function DisableForm() {
     disable.mutateAsync(password),
   );
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Turn two-step verification off">
+    <Form form={form} idPrefix="totp" onSubmit={submit} aria-label="Turn two-step verification off">
       <p>You sign in with a code from your authenticator app.</p>
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField
-        id="totp-password"
+      <PasswordField
+        name="password"
         label="Password, to turn it off"
-        error={form.formState.errors.password?.message}
-      >
-        <input
-          id="totp-password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={disable.isPending}>
-          {disable.isPending ? 'Turning off…' : 'Turn off two-step verification'}
-        </button>
-      </div>
-    </form>
+        autoComplete="current-password"
+      />
+      <FormButtons
+        busy={disable.isPending}
+        label="Turn off two-step verification"
+        busyLabel="Turning off…"
+        className="button"
+      />
+    </Form>
   );
 }

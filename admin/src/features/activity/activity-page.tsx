@@ -10,11 +10,11 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { DataTable, listColumns } from '../../components/data-table';
-import { FormField } from '../../components/form-field';
+import { listColumns } from '../../components/data-table';
+import { FormFields, SelectField } from '../../components/fields';
+import { FilterForm, ListCount } from '../../components/filter-form';
 import { formatDateTime, humanize } from '../../components/format';
-import { ErrorNotice, Loading } from '../../components/notice';
-import { Pager } from '../../components/pager';
+import { NEWER_OLDER, PagedTable } from '../../components/paged-list';
 import { staffQuery } from '../staff/api';
 import { ACTIVITY_PAGE_SIZE, activityQuery, type ActivityEntry } from './api';
 import { changeText, describeChanges } from './changes';
@@ -69,11 +69,6 @@ export function ActivityPage() {
   const navigate = useNavigate();
   const activity = useQuery(activityQuery(search));
   const staff = useQuery(staffQuery());
-  const page = search.page ?? 1;
-  const pages = activity.data
-    ? Math.max(1, Math.ceil(activity.data.count / ACTIVITY_PAGE_SIZE))
-    : 1;
-
   const form = useForm<FilterValues>({
     resolver: zodResolver(filterSchema),
     defaultValues: { staff_id: search.staff_id ? String(search.staff_id) : '' },
@@ -93,55 +88,38 @@ export function ActivityPage() {
       <title>Activity · Back office</title>
       <div className="page-head">
         <h1>Activity</h1>
-        {activity.data ? (
-          <p className="muted" role="status">
-            {activity.data.count} {activity.data.count === 1 ? 'entry' : 'entries'}
-          </p>
-        ) : null}
+        <ListCount count={activity.data?.count} one="entry" many="entries" />
       </div>
-      <form className="panel filters" role="search" aria-label="Filter activity" onSubmit={submit}>
-        <div className="form-inline">
-          <FormField id="activity-staff" className="field-narrow" label="Member of staff">
-            <select id="activity-staff" {...form.register('staff_id')}>
-              <option value="">Everyone</option>
-              {(staff.data ?? []).map((member) => (
-                <option key={member.id} value={String(member.id)}>
-                  {member.name || member.email}
-                </option>
-              ))}
-              {search.staff_id && !staff.data?.some((m) => m.id === search.staff_id) ? (
-                <option value={String(search.staff_id)}>Member #{search.staff_id}</option>
-              ) : null}
-            </select>
-          </FormField>
-          <div className="button-row">
-            <button type="submit" className="button button-primary">
-              Show
-            </button>
-          </div>
-        </div>
-      </form>
-      {activity.isPending ? (
-        <Loading label="Loading the activity log…" />
-      ) : activity.isError ? (
-        <ErrorNotice error={activity.error} onRetry={() => void activity.refetch()} />
-      ) : (
-        <div className={activity.isPlaceholderData ? 'is-refreshing' : undefined}>
-          <DataTable
-            caption="Activity, newest first"
-            columns={COLUMNS}
-            data={activity.data.results}
-            rowId={(entry) => String(entry.id)}
-            empty="Nothing recorded yet."
-          />
-          <Pager
-            link={{ to: '/activity', search }}
-            page={page}
-            pages={pages}
-            labels={{ previous: 'Newer', next: 'Older' }}
-          />
-        </div>
-      )}
+      <FilterForm label="Filter activity" onSubmit={submit} submitLabel="Show">
+        <FormFields form={form} idPrefix="activity">
+          <SelectField name="staff_id" fieldClass="field-narrow" label="Member of staff">
+            <option value="">Everyone</option>
+            {(staff.data ?? []).map((member) => (
+              <option key={member.id} value={String(member.id)}>
+                {member.name || member.email}
+              </option>
+            ))}
+            {search.staff_id && !staff.data?.some((m) => m.id === search.staff_id) ? (
+              <option value={String(search.staff_id)}>Member #{search.staff_id}</option>
+            ) : null}
+          </SelectField>
+        </FormFields>
+      </FilterForm>
+      <PagedTable
+        query={activity}
+        loading="Loading the activity log…"
+        pager={{
+          link: { to: '/activity', search },
+          pageSize: ACTIVITY_PAGE_SIZE,
+          labels: NEWER_OLDER,
+        }}
+        table={{
+          caption: 'Activity, newest first',
+          columns: COLUMNS,
+          rowId: (entry) => String(entry.id),
+          empty: 'Nothing recorded yet.',
+        }}
+      />
     </>
   );
 }

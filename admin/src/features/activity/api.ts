@@ -3,8 +3,8 @@
  * newest first. Key `['activity', {staff_id, page}]`; every change a member makes adds an entry,
  * so the mutations that make one invalidate the `['activity']` prefix.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, pagedQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type ActivityEntry = Schemas['ActivityEntry'];
@@ -17,15 +17,7 @@ export interface ActivityFilters {
   page?: number;
 }
 
-export const activityQuery = (filters: ActivityFilters) =>
-  queryOptions({
-    queryKey: [...ACTIVITY_QUERY_KEY, { staff_id: filters.staff_id, page: filters.page }] as const,
-    queryFn: async ({ signal }): Promise<ActivityList> => {
-      const { data } = await api.GET('/activity/', {
-        params: { query: { staff_id: filters.staff_id, page: filters.page } },
-        signal,
-      });
-      return data as ActivityList;
-    },
-    placeholderData: keepPreviousData,
-  });
+export const activityQuery = ({ staff_id, page }: ActivityFilters) =>
+  pagedQuery([...ACTIVITY_QUERY_KEY, { staff_id, page }] as const, (signal) =>
+    dataOf(api.GET('/activity/', { params: { query: { staff_id, page } }, signal })),
+  );

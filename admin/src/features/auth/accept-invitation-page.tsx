@@ -9,11 +9,11 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
-import { FormField } from '../../components/form-field';
+import { InputField, PasswordField } from '../../components/fields';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useAcceptInvitation } from './api';
-import { AuthFrame } from './auth-frame';
+import { AuthForm, AuthFrame } from './auth-frame';
 import { acceptInvitationSchema, type AcceptInvitationValues } from './schemas';
 
 export function AcceptInvitationPage() {
@@ -28,7 +28,7 @@ export function AcceptInvitationPage() {
     resolver: zodResolver(acceptInvitationSchema),
     defaultValues: { name: '', password: '', password_confirm: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -59,40 +59,23 @@ export function AcceptInvitationPage() {
   return (
     <AuthFrame title="Join the back office">
       <p>Choose the name your colleagues will see and a password for signing in.</p>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="auth-title">
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField id="name" label="Your name" error={errors.name?.message}>
-          <input id="name" type="text" autoComplete="name" {...form.register('name')} />
-        </FormField>
-        <FormField
-          id="new-password"
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        message={message}
+        busy={busy}
+        label="Join and sign in"
+        busyLabel="Joining…"
+      >
+        <InputField name="name" label="Your name" type="text" autoComplete="name" />
+        <PasswordField
+          name="password"
           label="Password"
           hint="At least 8 characters."
-          error={errors.password?.message}
-        >
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        </FormField>
-        <FormField
-          id="password-confirm"
-          label="Password again"
-          error={errors.password_confirm?.message}
-        >
-          <input
-            id="password-confirm"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password_confirm')}
-          />
-        </FormField>
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? 'Joining…' : 'Join and sign in'}
-        </button>
-      </form>
+          autoComplete="new-password"
+        />
+        <PasswordField name="password_confirm" label="Password again" autoComplete="new-password" />
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -1,5 +1,12 @@
-/** The frame of the screens before sign-in: a centred card with the back office's name. */
-import type { ReactNode } from 'react';
+/**
+ * The frame of the screens before sign-in: a centred card with the back office's name
+ * (`AuthFrame`), and the form such a screen holds (`AuthForm`).
+ */
+import type { FormEventHandler, ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { Form } from '../../components/fields';
+import { SubmitButton, type SubmitProps } from '../../components/form-buttons';
+import { Notice } from '../../components/notice';
 
 export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -11,5 +18,35 @@ export function AuthFrame({ title, children }: { title: string; children: ReactN
         {children}
       </div>
     </main>
+  );
+}
+
+/**
+ * A form in the card (components/fields.tsx `Form`, its ids starting `auth-`), named by the
+ * card's title: the refusal's `message` above its fields (`children`), then the full-width
+ * submit button (`busy`, `label`, `busyLabel` as SubmitButton's) and what comes after it
+ * (`foot`).
+ */
+export function AuthForm<T extends FieldValues, C, O>({
+  form,
+  onSubmit,
+  message,
+  foot,
+  children,
+  ...button
+}: Omit<SubmitProps, 'className'> & {
+  form: UseFormReturn<T, C, O>;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  message: string | null;
+  foot?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form form={form} idPrefix="auth" onSubmit={onSubmit} aria-labelledby="auth-title">
+      {message ? <Notice tone="error">{message}</Notice> : null}
+      {children}
+      <SubmitButton {...button} className="button button-primary button-block" />
+      {foot}
+    </Form>
   );
 }

@@ -8,11 +8,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
+import { EmailField } from '../../components/fields';
 import { Notice } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useRequestPasswordReset } from './api';
-import { AuthFrame } from './auth-frame';
+import { AuthForm, AuthFrame } from './auth-frame';
 import { forgotPasswordSchema, type ForgotPasswordValues } from './schemas';
 
 export function ForgotPasswordPage() {
@@ -47,25 +47,21 @@ export function ForgotPasswordPage() {
   return (
     <AuthFrame title="Forgot your password?">
       <p>Type the e-mail you sign in with. We will send you a link to choose a new password.</p>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="auth-title">
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField id="email" label="E-mail" error={form.formState.errors.email?.message}>
-          <input
-            id="email"
-            type="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        </FormField>
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? 'Sending…' : 'Send the link'}
-        </button>
-        <p className="auth-foot">
-          <Link to="/login">Back to sign in</Link>
-        </p>
-      </form>
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        message={message}
+        busy={busy}
+        label="Send the link"
+        busyLabel="Sending…"
+        foot={
+          <p className="auth-foot">
+            <Link to="/login">Back to sign in</Link>
+          </p>
+        }
+      >
+        <EmailField name="email" label="E-mail" autoComplete="username" />
+      </AuthForm>
     </AuthFrame>
   );
 }

@@ -10,12 +10,12 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
-import { FormField } from '../../components/form-field';
+import { PasswordField } from '../../components/fields';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useConfirmPasswordReset } from './api';
-import { AuthFrame } from './auth-frame';
+import { AuthForm, AuthFrame } from './auth-frame';
 import { resetPasswordSchema, type ResetPasswordValues } from './schemas';
 
 export function ResetPasswordPage() {
@@ -31,7 +31,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { new_password: '', new_password_confirm: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     once(async () => {
@@ -83,37 +83,25 @@ export function ResetPasswordPage() {
   return (
     <AuthFrame title="Choose a new password">
       <p>Every device signed in with your old password will be signed out.</p>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="auth-title">
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField
-          id="new-password"
+      <AuthForm
+        form={form}
+        onSubmit={submit}
+        message={message}
+        busy={busy}
+        label="Save the new password"
+      >
+        <PasswordField
+          name="new_password"
           label="New password"
           hint="At least 8 characters."
-          error={errors.new_password?.message}
-        >
-          <input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('new_password')}
-          />
-        </FormField>
-        <FormField
-          id="new-password-confirm"
+          autoComplete="new-password"
+        />
+        <PasswordField
+          name="new_password_confirm"
           label="New password again"
-          error={errors.new_password_confirm?.message}
-        >
-          <input
-            id="new-password-confirm"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('new_password_confirm')}
-          />
-        </FormField>
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? 'Saving…' : 'Save the new password'}
-        </button>
-      </form>
+          autoComplete="new-password"
+        />
+      </AuthForm>
     </AuthFrame>
   );
 }

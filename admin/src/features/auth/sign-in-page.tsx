@@ -10,11 +10,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
-import { FormField } from '../../components/form-field';
-import { Notice } from '../../components/notice';
-import { placeServerErrors } from '../../components/server-errors';
+import { EmailField, InputField, PasswordField } from '../../components/fields';
+import { useServerSubmit } from '../../components/use-server-submit';
 import { useSignIn } from './api';
-import { AuthFrame } from './auth-frame';
+import { AuthForm, AuthFrame } from './auth-frame';
 import {
   otpSchema,
   signInSchema,
@@ -80,45 +79,25 @@ function PasswordStep({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
-  const [message, setMessage] = useState<string | null>(null);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    setMessage(null);
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      setMessage(placeServerErrors(error, form.setError, ['email', 'password']));
-    }
-  });
-  const busy = pending || isSubmitting;
+  const { submit, message } = useServerSubmit(form, ['email', 'password'], onSubmit);
+  const busy = pending || form.formState.isSubmitting;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="auth-title">
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id="email" label="E-mail" error={errors.email?.message}>
-        <input
-          id="email"
-          type="email"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.register('email')}
-        />
-      </FormField>
-      <FormField id="password" label="Password" error={errors.password?.message}>
-        <input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          {...form.register('password')}
-        />
-      </FormField>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? 'Signing in…' : 'Sign in'}
-      </button>
-      <p className="auth-foot">
-        <Link to="/forgot-password">Forgot your password?</Link>
-      </p>
-    </form>
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      message={message}
+      busy={busy}
+      label="Sign in"
+      busyLabel="Signing in…"
+      foot={
+        <p className="auth-foot">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+      }
+    >
+      <EmailField name="email" label="E-mail" autoComplete="username" />
+      <PasswordField name="password" label="Password" autoComplete="current-password" />
+    </AuthForm>
   );
 }
 
@@ -137,48 +116,38 @@ function CodeStep({
     resolver: zodResolver(otpSchema),
     defaultValues: { otp: '' },
   });
-  const [message, setMessage] = useState<string | null>(null);
-  const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async ({ otp }) => {
-    setMessage(null);
-    try {
-      await onSubmit(otp);
-    } catch (error) {
-      setMessage(placeServerErrors(error, form.setError, ['otp']));
-    }
-  });
-  const busy = pending || isSubmitting;
+  const { submit, message } = useServerSubmit(form, ['otp'], ({ otp }) => onSubmit(otp));
+  const busy = pending || form.formState.isSubmitting;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="auth-title">
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField
-        id="otp"
+    <AuthForm
+      form={form}
+      onSubmit={submit}
+      message={message}
+      busy={busy}
+      label="Sign in"
+      busyLabel="Checking…"
+      foot={
+        <button type="button" className="button button-link" onClick={onBack}>
+          Use a different account
+        </button>
+      }
+    >
+      <InputField
+        name="otp"
         label="Code"
         hint={
           prompt ||
           'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
         }
-        error={errors.otp?.message}
-      >
-        <input
-          id="otp"
-          type="text"
-          inputMode="text"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          // The field appears because the password was accepted: the code is what comes next.
-          autoFocus
-          {...form.register('otp')}
-        />
-      </FormField>
+        type="text"
+        inputMode="text"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        // The field appears because the password was accepted: the code is what comes next.
+        autoFocus
+      />
       <p className="field-hint">Lost your phone? Type one of your recovery codes instead.</p>
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? 'Checking…' : 'Sign in'}
-      </button>
-      <button type="button" className="button button-link" onClick={onBack}>
-        Use a different account
-      </button>
-    </form>
+    </AuthForm>
   );
 }

@@ -5,8 +5,9 @@
  * category's name shows in product lists, so `['products']` is marked stale after an edit or a
  * delete too.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery } from '../../api/queries';
 
 export type AdminCategory = Schemas['AdminCategory'];
 export type CategoryCreate = Schemas['CategoryCreate'];
@@ -15,13 +16,7 @@ export type CategoryUpdate = Schemas['CategoryUpdate'];
 export const CATEGORIES_QUERY_KEY = ['categories'] as const;
 
 export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: CATEGORIES_QUERY_KEY,
-    queryFn: async ({ signal }): Promise<AdminCategory[]> => {
-      const { data } = await api.GET('/categories/', { signal });
-      return data as AdminCategory[];
-    },
-  });
+  getQuery(CATEGORIES_QUERY_KEY, (signal) => dataOf(api.GET('/categories/', { signal })));
 
 /** The list's mutations: create, update, reorder, delete. */
 export function useCategoryMutations() {

@@ -10,12 +10,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormField } from '../../components/form-field';
+import { Form, InputField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { RichTextEditor } from '../../components/rich-text-editor';
+import { RichField } from '../../components/rich-field';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { categoriesQuery, useCategoryMutations, type AdminCategory } from './api';
@@ -199,7 +200,6 @@ export function CategoryForm({
       description: category?.description ?? '',
     },
   });
-  const { errors } = form.formState;
   const { submit, message } = useServerSubmit(
     form,
     ['name', 'slug', 'description'],
@@ -221,61 +221,25 @@ export function CategoryForm({
   const id = category ? `category-${category.id}` : 'category-new';
   const pending = create.isPending || update.isPending;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <Form form={form} idPrefix={id} onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{category ? `Edit “${category.name}”` : 'New category'}</h2>
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-        <input id={`${id}-name`} type="text" maxLength={100} {...form.register('name')} />
-      </FormField>
-      <FormField
-        id={`${id}-slug`}
+      <InputField name="name" label="Name" type="text" maxLength={100} />
+      <InputField
+        name="slug"
         label="Address"
         hint={
           category
             ? 'The end of its address in the shop, e.g. kitchen-knives.'
             : 'Made from the name when left empty, e.g. kitchen-knives.'
         }
-        error={errors.slug?.message}
-      >
-        <input
-          id={`${id}-slug`}
-          type="text"
-          maxLength={100}
-          autoComplete="off"
-          spellCheck={false}
-          {...form.register('slug')}
-        />
-      </FormField>
-      <div className="field">
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <RichTextEditor
-              id={`${id}-description`}
-              label="Description"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              invalid={Boolean(errors.description)}
-              describedBy={errors.description ? `${id}-description-error` : undefined}
-            />
-          )}
-        />
-        {errors.description ? (
-          <p id={`${id}-description-error`} className="field-error">
-            {errors.description.message}
-          </p>
-        ) : null}
-      </div>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={pending}>
-          {pending ? 'Saving…' : 'Save'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+        type="text"
+        maxLength={100}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <RichField name="description" label="Description" />
+      <FormButtons busy={pending} onCancel={onCancel} />
+    </Form>
   );
 }

@@ -12,6 +12,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type AdminBlogPost = Schemas['AdminBlogPost'];
@@ -75,28 +76,19 @@ const policyKey = (type: PolicyType) => ['content', 'policy', type] as const;
 const postKey = (id: number) => ['content', 'post', id] as const;
 
 export const postsQuery = (status: BlogPostStatus | undefined, page: number | undefined) =>
-  queryOptions({
-    queryKey: [...POSTS_KEY, status ?? 'all', page ?? 1] as const,
-    queryFn: async ({ signal }): Promise<Schemas['AdminBlogPostList']> => {
-      const { data } = await api.GET('/blog-posts/', {
+  getQuery([...POSTS_KEY, status ?? 'all', page ?? 1] as const, (signal) =>
+    dataOf(
+      api.GET('/blog-posts/', {
         params: { query: { ...(status ? { status } : {}), ...(page ? { page } : {}) } },
         signal,
-      });
-      return data as Schemas['AdminBlogPostList'];
-    },
-  });
+      }),
+    ),
+  );
 
 export const postQuery = (id: number) =>
-  queryOptions({
-    queryKey: postKey(id),
-    queryFn: async ({ signal }): Promise<AdminBlogPost> => {
-      const { data } = await api.GET('/blog-posts/{post_id}/', {
-        params: { path: { post_id: id } },
-        signal,
-      });
-      return data as AdminBlogPost;
-    },
-  });
+  getQuery(postKey(id), (signal) =>
+    dataOf(api.GET('/blog-posts/{post_id}/', { params: { path: { post_id: id } }, signal })),
+  );
 
 export const faqsQuery = () =>
   queryOptions({
@@ -108,34 +100,17 @@ export const faqsQuery = () =>
   });
 
 export const policyQuery = (type: PolicyType) =>
-  queryOptions({
-    queryKey: policyKey(type),
-    queryFn: async ({ signal }): Promise<AdminPolicy> => {
-      const { data } = await api.GET('/policies/{document_type}/', {
-        params: { path: { document_type: type } },
-        signal,
-      });
-      return data as AdminPolicy;
-    },
-  });
+  getQuery(policyKey(type), (signal) =>
+    dataOf(
+      api.GET('/policies/{document_type}/', { params: { path: { document_type: type } }, signal }),
+    ),
+  );
 
 export const companyQuery = () =>
-  queryOptions({
-    queryKey: COMPANY_KEY,
-    queryFn: async ({ signal }): Promise<AdminCompanyPage> => {
-      const { data } = await api.GET('/company/', { signal });
-      return data as AdminCompanyPage;
-    },
-  });
+  getQuery(COMPANY_KEY, (signal) => dataOf(api.GET('/company/', { signal })));
 
 export const contactQuery = () =>
-  queryOptions({
-    queryKey: CONTACT_KEY,
-    queryFn: async ({ signal }): Promise<AdminContactInfo> => {
-      const { data } = await api.GET('/contact-info/', { signal });
-      return data as AdminContactInfo;
-    },
-  });
+  getQuery(CONTACT_KEY, (signal) => dataOf(api.GET('/contact-info/', { signal })));
 
 /** Refreshes `key` and the activity log. */
 function refresh(queryClient: QueryClient, key: readonly unknown[]) {

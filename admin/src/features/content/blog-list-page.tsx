@@ -6,10 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { DataTable, listColumns } from '../../components/data-table';
+import { listColumns } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, Loading } from '../../components/notice';
-import { Pager } from '../../components/pager';
+import { NEWER_OLDER, PagedTable } from '../../components/paged-list';
+import { TabLink, Tabs } from '../../components/tabs';
 import {
   BLOG_STATUSES,
   POSTS_PAGE_SIZE,
@@ -72,53 +72,35 @@ export function BlogListPage() {
           New post
         </Link>
       </div>
-      <nav aria-label="Post status">
-        <ul className="tabs">
-          <li>
-            <Link
-              to="/content/blog"
-              search={{}}
-              aria-current={search.status === undefined ? 'page' : undefined}
-              activeOptions={{ includeSearch: true, explicitUndefined: true }}
-            >
-              All
-            </Link>
-          </li>
-          {BLOG_STATUSES.map((status) => (
-            <li key={status}>
-              <Link
-                to="/content/blog"
-                search={{ status }}
-                aria-current={search.status === status ? 'page' : undefined}
-                activeOptions={{ includeSearch: true, explicitUndefined: true }}
-              >
-                {STATUS_LABELS[status]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {posts.isPending ? (
-        <Loading label="Loading posts…" />
-      ) : posts.isError ? (
-        <ErrorNotice error={posts.error} onRetry={() => void posts.refetch()} />
-      ) : (
-        <>
-          <DataTable
-            caption="Blog posts"
-            columns={columns}
-            data={posts.data.results}
-            rowId={(post) => String(post.id)}
-            empty="No posts here yet."
-          />
-          <Pager
-            link={{ to: '/content/blog', search }}
-            page={search.page ?? 1}
-            pages={Math.max(1, Math.ceil(posts.data.count / POSTS_PAGE_SIZE))}
-            labels={{ previous: 'Newer', next: 'Older' }}
-          />
-        </>
-      )}
+      <Tabs label="Post status">
+        <TabLink link={{ to: '/content/blog', search: {} }} current={search.status === undefined}>
+          All
+        </TabLink>
+        {BLOG_STATUSES.map((status) => (
+          <TabLink
+            key={status}
+            link={{ to: '/content/blog', search: { status } }}
+            current={search.status === status}
+          >
+            {STATUS_LABELS[status]}
+          </TabLink>
+        ))}
+      </Tabs>
+      <PagedTable
+        query={posts}
+        loading="Loading posts…"
+        pager={{
+          link: { to: '/content/blog', search },
+          pageSize: POSTS_PAGE_SIZE,
+          labels: NEWER_OLDER,
+        }}
+        table={{
+          caption: 'Blog posts',
+          columns,
+          rowId: (post) => String(post.id),
+          empty: 'No posts here yet.',
+        }}
+      />
     </>
   );
 }

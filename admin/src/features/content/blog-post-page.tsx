@@ -12,8 +12,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Form, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
+import { FormNotices, Notice } from '../../components/notice';
+import { QueryView } from '../../components/query-view';
+import { RichField } from '../../components/rich-field';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { ImageUpload } from '../photos/image-upload';
 import {
@@ -26,7 +29,6 @@ import {
   type AdminBlogPost,
 } from './api';
 import { visibilityOf } from './blog-list-page';
-import { RichField } from './rich-field';
 import { postSchema, toLocalInput, toPostBody, type PostValues } from './schemas';
 
 const FIELDS = ['title', 'slug', 'excerpt', 'content', 'status', 'published_at'] as const;
@@ -48,13 +50,9 @@ export function EditPostPage() {
   return (
     <>
       <title>{`${post.data?.title ?? 'Post'} · Content · Back office`}</title>
-      {post.isPending ? (
-        <Loading label="Loading the post…" />
-      ) : post.isError ? (
-        <ErrorNotice error={post.error} onRetry={() => void post.refetch()} />
-      ) : (
-        <PostForm key={post.data.id} post={post.data} />
-      )}
+      <QueryView query={post} loading="Loading the post…">
+        {(data) => <PostForm key={data.id} post={data} />}
+      </QueryView>
     </>
   );
 }
@@ -81,7 +79,6 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
       published_at: toLocalInput(post?.published_at ?? null),
     },
   });
-  const { errors } = form.formState;
   const { submit, message } = useServerSubmit(form, FIELDS, async (values) => {
     setSaved(null);
     const body = {
@@ -116,63 +113,38 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
       </p>
       <h2 id="post-title">{post ? `Edit "${post.title}"` : 'New post'}</h2>
       {post ? <p className="muted">{visibilityOf(post)}</p> : null}
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="post-title">
-        {saved ? <Notice tone="success">{saved}</Notice> : null}
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField id="post-title-field" label="Title" error={errors.title?.message}>
-          <input id="post-title-field" type="text" {...form.register('title')} />
-        </FormField>
-        <FormField
-          id="post-slug"
+      <Form form={form} idPrefix="post" onSubmit={submit} aria-labelledby="post-title">
+        <FormNotices done={saved} error={message} />
+        <InputField name="title" id="post-title-field" label="Title" type="text" />
+        <InputField
+          name="slug"
           label="Slug"
           hint="The post's address: /blog/your-slug. Left empty, it is made from the title."
-          error={errors.slug?.message}
-        >
-          <input
-            id="post-slug"
-            type="text"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('slug')}
-          />
-        </FormField>
-        <FormField
-          id="post-excerpt"
+          type="text"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <TextAreaField
+          name="excerpt"
           label="Excerpt"
           hint="A sentence or two for the post cards; plain text."
-          error={errors.excerpt?.message}
-        >
-          <textarea id="post-excerpt" rows={3} {...form.register('excerpt')} />
-        </FormField>
-        <RichField
-          control={form.control}
-          name="content"
-          id="post-content"
-          label="Content"
-          error={errors.content?.message}
+          rows={3}
         />
+        <RichField name="content" label="Content" />
         <div className="grid-2">
-          <FormField id="post-status" label="Status" error={errors.status?.message}>
-            <select id="post-status" {...form.register('status')}>
-              {BLOG_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField
-            id="post-published-at"
+          <SelectField name="status" label="Status">
+            {BLOG_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectField>
+          <InputField
+            name="published_at"
             label="Publish date"
             hint="Empty: now, when published. A date to come keeps it off the shop until then."
-            error={errors.published_at?.message}
-          >
-            <input
-              id="post-published-at"
-              type="datetime-local"
-              {...form.register('published_at')}
-            />
-          </FormField>
+            type="datetime-local"
+          />
         </div>
         <fieldset className="field content-fieldset">
           <legend>Featured image</legend>
@@ -203,14 +175,7 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
             </button>
           ) : null}
         </fieldset>
-        <div className="button-row">
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={form.formState.isSubmitting}
-          >
-            {form.formState.isSubmitting ? 'Saving…' : post ? 'Save' : 'Create post'}
-          </button>
+        <FormButtons busy={form.formState.isSubmitting} label={post ? 'Save' : 'Create post'}>
           {post?.status === 'draft' ? (
             <button
               type="button"
@@ -220,9 +185,9 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
               Delete draft
             </button>
           ) : null}
-        </div>
+        </FormButtons>
         {deleteError ? <Notice tone="error">{deleteError}</Notice> : null}
-      </form>
+      </Form>
       {deleting && post ? (
         <ConfirmDialog
           title={`Delete "${post.title}"?`}

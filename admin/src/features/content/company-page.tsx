@@ -7,8 +7,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Form, InputField, TextAreaField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
+import { FormNotices } from '../../components/notice';
+import { Panel } from '../../components/panel';
+import { QueryView } from '../../components/query-view';
 import { useServerSubmit } from '../../components/use-server-submit';
 import {
   companyQuery,
@@ -18,7 +21,7 @@ import {
   type AdminCompanyPage,
   type AdminCoreValue,
 } from './api';
-import { FormButtons, OrderedList, type ItemFormProps } from './ordered-list';
+import { ItemForm, OrderedList, useItemForm, type ItemFormProps } from './ordered-list';
 import {
   companySchema,
   coreValueSchema,
@@ -39,28 +42,23 @@ export function CompanyPage() {
   return (
     <>
       <title>Company · Content · Back office</title>
-      {company.isPending ? (
-        <Loading />
-      ) : company.isError ? (
-        <ErrorNotice error={company.error} onRetry={() => void company.refetch()} />
-      ) : (
-        <>
-          <CompanyForm page={company.data} />
-          <OrderedList
-            title="Core values"
-            noun="value"
-            items={company.data.core_values}
-            name={(value) => value.name}
-            details={(value) => <p className="muted small">{value.description}</p>}
-            Form={CoreValueForm}
-            onReorder={(ids) => values.reorder.mutateAsync(ids)}
-            onDelete={(id) => values.remove.mutateAsync(id)}
-            reordering={values.reorder.isPending}
-            deleting={values.remove.isPending}
-            empty="No core values yet."
-          />
-        </>
-      )}
+      <QueryView query={company}>
+        {(page) => (
+          <>
+            <CompanyForm page={page} />
+            <OrderedList
+              title="Core values"
+              noun="value"
+              items={page.core_values}
+              name={(value) => value.name}
+              details={(value) => <p className="muted small">{value.description}</p>}
+              Form={CoreValueForm}
+              moves={values}
+              empty="No core values yet."
+            />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }
@@ -77,7 +75,6 @@ function CompanyForm({ page }: { page: AdminCompanyPage }) {
       vision_statement: page.vision_statement,
     },
   });
-  const { errors } = form.formState;
   const { submit, message } = useServerSubmit(form, COMPANY_FIELDS, async (values) => {
     setSaved(false);
     await save.mutateAsync(values);
@@ -85,70 +82,41 @@ function CompanyForm({ page }: { page: AdminCompanyPage }) {
     setSaved(true);
   });
   return (
-    <section className="panel" aria-labelledby="company-title">
-      <h2 id="company-title">About the company</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="company-title">
-        {saved ? <Notice tone="success">The company page was saved.</Notice> : null}
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField id="company-tagline" label="Tagline" error={errors.tagline?.message}>
-          <input id="company-tagline" type="text" {...form.register('tagline')} />
-        </FormField>
-        <FormField
-          id="company-history"
+    <Panel titleId="company-title" title="About the company">
+      <Form form={form} idPrefix="company" onSubmit={submit} aria-labelledby="company-title">
+        <FormNotices done={saved && 'The company page was saved.'} error={message} />
+        <InputField name="tagline" label="Tagline" type="text" />
+        <TextAreaField
+          name="history_summary"
           label="History"
           hint="A blank line starts a new paragraph."
-          error={errors.history_summary?.message}
-        >
-          <textarea id="company-history" rows={6} {...form.register('history_summary')} />
-        </FormField>
-        <FormField id="company-mission" label="Mission" error={errors.mission_statement?.message}>
-          <textarea id="company-mission" rows={3} {...form.register('mission_statement')} />
-        </FormField>
-        <FormField id="company-vision" label="Vision" error={errors.vision_statement?.message}>
-          <textarea id="company-vision" rows={3} {...form.register('vision_statement')} />
-        </FormField>
-        <div className="button-row">
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={form.formState.isSubmitting}
-          >
-            {form.formState.isSubmitting ? 'Saving…' : 'Save the company page'}
-          </button>
-        </div>
-      </form>
-    </section>
+          rows={6}
+        />
+        <TextAreaField name="mission_statement" label="Mission" rows={3} />
+        <TextAreaField name="vision_statement" label="Vision" rows={3} />
+        <FormButtons busy={form.formState.isSubmitting} label="Save the company page" />
+      </Form>
+    </Panel>
   );
 }
 
-function CoreValueForm({ item, onDone, onCancel }: ItemFormProps<AdminCoreValue>) {
+function CoreValueForm(props: ItemFormProps<AdminCoreValue>) {
+  const { item } = props;
   const list = useOrderedList(coreValueApi);
   const form = useForm<CoreValueValues>({
     resolver: zodResolver(coreValueSchema),
     defaultValues: { name: item?.name ?? '', description: item?.description ?? '' },
   });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(form, ['name', 'description'], async (values) => {
-    if (item) await list.update.mutateAsync({ id: item.id, body: values });
-    else await list.create.mutateAsync(values);
-    onDone(item ? 'The value was saved.' : 'The value was added.');
+  const frame = useItemForm(form, props, {
+    noun: 'value',
+    idPrefix: 'value',
+    fields: ['name', 'description'],
+    moves: list,
   });
-  const id = item ? `value-${item.id}` : 'value-new';
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit value' : 'New value'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-        <input id={`${id}-name`} type="text" {...form.register('name')} />
-      </FormField>
-      <FormField id={`${id}-description`} label="Description" error={errors.description?.message}>
-        <textarea id={`${id}-description`} rows={3} {...form.register('description')} />
-      </FormField>
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+    <ItemForm {...frame}>
+      <InputField name="name" label="Name" type="text" />
+      <TextAreaField name="description" label="Description" rows={3} />
+    </ItemForm>
   );
 }

@@ -7,9 +7,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { useServerSubmit } from '../../components/use-server-submit';
+import {
+  CheckField,
+  EmailField,
+  InputField,
+  SelectField,
+  TextAreaField,
+} from '../../components/fields';
+import { ErrorNotice, Loading } from '../../components/notice';
 import {
   contactQuery,
   emailApi,
@@ -22,7 +27,7 @@ import {
   type AdminContactLocation,
   type AdminSocialProfile,
 } from './api';
-import { FormButtons, OrderedList, type ItemFormProps } from './ordered-list';
+import { ItemForm, OrderedList, useItemForm, type ItemFormProps } from './ordered-list';
 import {
   emailSchema,
   locationSchema,
@@ -57,10 +62,7 @@ export function ContactPage() {
           </p>
         )}
         Form={LocationForm}
-        onReorder={(ids) => locations.reorder.mutateAsync(ids)}
-        onDelete={(id) => locations.remove.mutateAsync(id)}
-        reordering={locations.reorder.isPending}
-        deleting={locations.remove.isPending}
+        moves={locations}
         empty="No locations yet."
       />
       <OrderedList
@@ -70,10 +72,7 @@ export function ContactPage() {
         name={(email) => email.purpose}
         details={(email) => <p className="muted small break">{email.email_address}</p>}
         Form={EmailForm}
-        onReorder={(ids) => emails.reorder.mutateAsync(ids)}
-        onDelete={(id) => emails.remove.mutateAsync(id)}
-        reordering={emails.reorder.isPending}
-        deleting={emails.remove.isPending}
+        moves={emails}
         empty="No e-mail addresses yet."
       />
       <OrderedList
@@ -83,10 +82,7 @@ export function ContactPage() {
         name={(profile) => profile.platform_display}
         details={(profile) => <p className="muted small break">{profile.link}</p>}
         Form={SocialForm}
-        onReorder={(ids) => profiles.reorder.mutateAsync(ids)}
-        onDelete={(id) => profiles.remove.mutateAsync(id)}
-        reordering={profiles.reorder.isPending}
-        deleting={profiles.remove.isPending}
+        moves={profiles}
         empty="No social profiles yet."
       />
     </>
@@ -102,7 +98,8 @@ const LOCATION_FIELDS = [
   'map_embed_link',
 ] as const;
 
-function LocationForm({ item, onDone, onCancel }: ItemFormProps<AdminContactLocation>) {
+function LocationForm(props: ItemFormProps<AdminContactLocation>) {
+  const { item } = props;
   const list = useOrderedList(locationApi);
   const form = useForm<LocationValues>({
     resolver: zodResolver(locationSchema),
@@ -115,137 +112,80 @@ function LocationForm({ item, onDone, onCancel }: ItemFormProps<AdminContactLoca
       map_embed_link: item?.map_embed_link ?? '',
     },
   });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(form, LOCATION_FIELDS, async (values) => {
-    const body = toLocationBody(values);
-    if (item) await list.update.mutateAsync({ id: item.id, body });
-    else await list.create.mutateAsync(body);
-    onDone(item ? 'The location was saved.' : 'The location was added.');
+  const frame = useItemForm(form, props, {
+    noun: 'location',
+    idPrefix: 'location',
+    fields: LOCATION_FIELDS,
+    moves: list,
+    toBody: toLocationBody,
   });
-  const id = item ? `location-${item.id}` : 'location-new';
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit location' : 'New location'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-        <input id={`${id}-name`} type="text" {...form.register('name')} />
-      </FormField>
-      <label className="check" htmlFor={`${id}-hq`}>
-        <input id={`${id}-hq`} type="checkbox" {...form.register('is_hq')} /> Headquarters (shown
-        first; one a shop)
-      </label>
-      <FormField id={`${id}-address`} label="Address" error={errors.address?.message}>
-        <textarea id={`${id}-address`} rows={3} {...form.register('address')} />
-      </FormField>
-      <FormField
-        id={`${id}-phone`}
-        label="Phone number (optional)"
-        error={errors.phone_number?.message}
-      >
-        <input id={`${id}-phone`} type="tel" {...form.register('phone_number')} />
-      </FormField>
-      <FormField
-        id={`${id}-map-url`}
+    <ItemForm {...frame}>
+      <InputField name="name" label="Name" type="text" />
+      <CheckField name="is_hq">Headquarters (shown first; one a shop)</CheckField>
+      <TextAreaField name="address" label="Address" rows={3} />
+      <InputField name="phone_number" label="Phone number (optional)" type="tel" />
+      <InputField
+        name="map_location_url"
         label="Map link (optional)"
         hint="An https link to the place on a map site."
-        error={errors.map_location_url?.message}
-      >
-        <input id={`${id}-map-url`} type="url" {...form.register('map_location_url')} />
-      </FormField>
-      <FormField
-        id={`${id}-map-embed`}
+        type="url"
+      />
+      <InputField
+        name="map_embed_link"
         label="Embedded map (optional)"
         hint='From openstreetmap.org: Share, then HTML, and paste the address inside src="…".'
-        error={errors.map_embed_link?.message}
-      >
-        <input id={`${id}-map-embed`} type="url" {...form.register('map_embed_link')} />
-      </FormField>
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+        type="url"
+      />
+    </ItemForm>
   );
 }
 
-function EmailForm({ item, onDone, onCancel }: ItemFormProps<AdminContactEmail>) {
+function EmailForm(props: ItemFormProps<AdminContactEmail>) {
+  const { item } = props;
   const list = useOrderedList(emailApi);
   const form = useForm<EmailValues>({
     resolver: zodResolver(emailSchema),
     defaultValues: { purpose: item?.purpose ?? '', email_address: item?.email_address ?? '' },
   });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(
-    form,
-    ['purpose', 'email_address'],
-    async (values) => {
-      if (item) await list.update.mutateAsync({ id: item.id, body: values });
-      else await list.create.mutateAsync(values);
-      onDone(item ? 'The e-mail address was saved.' : 'The e-mail address was added.');
-    },
-  );
-  const id = item ? `email-${item.id}` : 'email-new';
+  const frame = useItemForm(form, props, {
+    noun: 'e-mail address',
+    idPrefix: 'email',
+    fields: ['purpose', 'email_address'],
+    moves: list,
+  });
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit e-mail address' : 'New e-mail address'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-purpose`} label="What to write about" error={errors.purpose?.message}>
-        <input id={`${id}-purpose`} type="text" {...form.register('purpose')} />
-      </FormField>
-      <FormField id={`${id}-address`} label="E-mail address" error={errors.email_address?.message}>
-        <input
-          id={`${id}-address`}
-          type="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          {...form.register('email_address')}
-        />
-      </FormField>
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+    <ItemForm {...frame}>
+      <InputField name="purpose" label="What to write about" type="text" />
+      <EmailField name="email_address" label="E-mail address" />
+    </ItemForm>
   );
 }
 
-function SocialForm({ item, onDone, onCancel }: ItemFormProps<AdminSocialProfile>) {
+function SocialForm(props: ItemFormProps<AdminSocialProfile>) {
+  const { item } = props;
   const list = useOrderedList(socialApi);
   const known = SOCIAL_PLATFORMS.find((platform) => platform === item?.platform);
   const form = useForm<SocialValues>({
     resolver: zodResolver(socialSchema),
     defaultValues: { platform: known ?? 'instagram', link: item?.link ?? '' },
   });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(form, ['platform', 'link'], async (values) => {
-    if (item) await list.update.mutateAsync({ id: item.id, body: values });
-    else await list.create.mutateAsync(values);
-    onDone(item ? 'The social profile was saved.' : 'The social profile was added.');
+  const frame = useItemForm(form, props, {
+    noun: 'social profile',
+    idPrefix: 'social',
+    fields: ['platform', 'link'],
+    moves: list,
   });
-  const id = item ? `social-${item.id}` : 'social-new';
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit social profile' : 'New social profile'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-platform`} label="Platform" error={errors.platform?.message}>
-        <select id={`${id}-platform`} {...form.register('platform')}>
-          {SOCIAL_PLATFORMS.map((platform) => (
-            <option key={platform} value={platform}>
-              {PLATFORM_LABELS[platform]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField id={`${id}-link`} label="Link" hint="https:// only." error={errors.link?.message}>
-        <input id={`${id}-link`} type="url" {...form.register('link')} />
-      </FormField>
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+    <ItemForm {...frame}>
+      <SelectField name="platform" label="Platform">
+        {SOCIAL_PLATFORMS.map((platform) => (
+          <option key={platform} value={platform}>
+            {PLATFORM_LABELS[platform]}
+          </option>
+        ))}
+      </SelectField>
+      <InputField name="link" label="Link" hint="https:// only." type="url" />
+    </ItemForm>
   );
 }

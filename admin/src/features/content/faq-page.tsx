@@ -6,12 +6,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { useServerSubmit } from '../../components/use-server-submit';
+import { InputField } from '../../components/fields';
+import { QueryView } from '../../components/query-view';
+import { RichField } from '../../components/rich-field';
 import { faqApi, faqsQuery, useOrderedList, type AdminFaq } from './api';
-import { FormButtons, OrderedList, type ItemFormProps } from './ordered-list';
-import { RichField, summaryOf } from './rich-field';
+import { ItemForm, OrderedList, useItemForm, type ItemFormProps } from './ordered-list';
+import { summaryOf } from './rich-field';
 import { faqSchema, type FaqValues } from './schemas';
 
 export function FaqPage() {
@@ -20,62 +20,42 @@ export function FaqPage() {
   return (
     <>
       <title>FAQ · Content · Back office</title>
-      {faqs.isPending ? (
-        <Loading />
-      ) : faqs.isError ? (
-        <ErrorNotice error={faqs.error} onRetry={() => void faqs.refetch()} />
-      ) : (
-        <OrderedList
-          title="Questions"
-          noun="question"
-          items={faqs.data}
-          name={(faq) => faq.question}
-          details={(faq) => <p className="muted small">{summaryOf(faq.answer)}</p>}
-          Form={FaqForm}
-          onReorder={(ids) => list.reorder.mutateAsync(ids)}
-          onDelete={(id) => list.remove.mutateAsync(id)}
-          reordering={list.reorder.isPending}
-          deleting={list.remove.isPending}
-          empty="No questions yet: the FAQ page says so to shoppers."
-        />
-      )}
+      <QueryView query={faqs}>
+        {(items) => (
+          <OrderedList
+            title="Questions"
+            noun="question"
+            items={items}
+            name={(faq) => faq.question}
+            details={(faq) => <p className="muted small">{summaryOf(faq.answer)}</p>}
+            Form={FaqForm}
+            moves={list}
+            empty="No questions yet: the FAQ page says so to shoppers."
+          />
+        )}
+      </QueryView>
     </>
   );
 }
 
 /** Adds a question (item null) or edits one. */
-export function FaqForm({ item, onDone, onCancel }: ItemFormProps<AdminFaq>) {
+export function FaqForm(props: ItemFormProps<AdminFaq>) {
+  const { item } = props;
   const list = useOrderedList(faqApi);
   const form = useForm<FaqValues>({
     resolver: zodResolver(faqSchema),
     defaultValues: { question: item?.question ?? '', answer: item?.answer ?? '' },
   });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(form, ['question', 'answer'], async (values) => {
-    if (item) await list.update.mutateAsync({ id: item.id, body: values });
-    else await list.create.mutateAsync(values);
-    onDone(item ? 'The question was saved.' : 'The question was added.');
+  const frame = useItemForm(form, props, {
+    noun: 'question',
+    idPrefix: 'faq',
+    fields: ['question', 'answer'],
+    moves: list,
   });
-  const id = item ? `faq-${item.id}` : 'faq-new';
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit question' : 'New question'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-question`} label="Question" error={errors.question?.message}>
-        <input id={`${id}-question`} type="text" {...form.register('question')} />
-      </FormField>
-      <RichField
-        control={form.control}
-        name="answer"
-        id={`${id}-answer`}
-        label="Answer"
-        error={errors.answer?.message}
-      />
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+    <ItemForm {...frame}>
+      <InputField name="question" label="Question" type="text" />
+      <RichField name="answer" label="Answer" />
+    </ItemForm>
   );
 }

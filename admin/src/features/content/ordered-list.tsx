@@ -3,11 +3,18 @@
  * social profiles): each item with Edit, Move up, Move down and Delete (after a confirm step),
  * and an "Add" button that opens the same form empty at the end. One form is open at a time.
  * A move sends the whole new order (`PUT …/order/`); the list shows the server's answer.
+ * The lists' item forms share `useItemForm` (add or save, then say so) and `ItemForm` (the form
+ * around their fields, with Save and Cancel). The shipping zones and methods (settings) are
+ * such lists too.
  */
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Notice } from '../../components/notice';
+import { Form } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
+import { FormNotices, Notice } from '../../components/notice';
+import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 
 /** What an item's form is given: the item (null to add one) and what to call when done. */
@@ -17,6 +24,23 @@ export interface ItemFormProps<Item> {
   onCancel: () => void;
 }
 
+/** A mutation as the list uses it: sent with `mutateAsync`, under way while `isPending`. */
+interface Move<Input> {
+  mutateAsync: (input: Input) => Promise<unknown>;
+  isPending: boolean;
+}
+
+/**
+ * A list's moves (content/api.ts `useOrderedList`, settings/api.ts `useZoneMoves`): add an
+ * item, change one, delete one, put them in a new order.
+ */
+export interface ListMoves<Body> {
+  create: Move<Body>;
+  update: Move<{ id: number; body: Body }>;
+  remove: Move<number>;
+  reorder: Move<number[]>;
+}
+
 export function OrderedList<Item extends { id: number }>({
   title,
   noun,
@@ -24,10 +48,7 @@ export function OrderedList<Item extends { id: number }>({
   name,
   details,
   Form,
-  onReorder,
-  onDelete,
-  reordering,
-  deleting,
+  moves,
   empty,
 }: {
   /** The list's heading (h2). */
@@ -39,12 +60,11 @@ export function OrderedList<Item extends { id: number }>({
   name: (item: Item) => string;
   details?: (item: Item) => ReactNode;
   Form: (props: ItemFormProps<Item>) => ReactNode;
-  onReorder: (ids: number[]) => Promise<unknown>;
-  onDelete: (id: number) => Promise<unknown>;
-  reordering: boolean;
-  deleting: boolean;
+  /** Where a move up or down and a delete are sent. */
+  moves: Pick<ListMoves<never>, 'remove' | 'reorder'>;
   empty: string;
 }) {
+  const reordering = moves.reorder.isPending;
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [removing, setRemoving] = useState<Item | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
@@ -58,7 +78,7 @@ export function OrderedList<Item extends { id: number }>({
       ids.splice(index + by, 0, moved!);
       setMessage(null);
       try {
-        await onReorder(ids);
+        await moves.reorder.mutateAsync(ids);
       } catch (error) {
         setMessage({ tone: 'error', text: errorMessage(error) });
       }
@@ -152,12 +172,12 @@ export function OrderedList<Item extends { id: number }>({
           title={`Delete "${name(removing)}"?`}
           confirmLabel="Delete"
           cancelLabel="Keep it"
-          pending={deleting}
+          pending={moves.remove.isPending}
           onCancel={() => setRemoving(null)}
           onConfirm={() =>
             void once(async () => {
               try {
-                await onDelete(removing.id);
+                await moves.remove.mutateAsync(removing.id);
                 setMessage({ tone: 'success', text: `The ${noun} was deleted.` });
               } catch (error) {
                 setMessage({ tone: 'error', text: errorMessage(error) });
@@ -174,24 +194,68 @@ export function OrderedList<Item extends { id: number }>({
   );
 }
 
-/** The Save and Cancel buttons of an item's form. */
-export function FormButtons({
-  pending,
+/**
+ * An item form's submit (components/use-server-submit.ts): the checked values, through `toBody`
+ * when given, change `item` or add a new one through `moves`; then `onDone` says "The {noun}
+ * was saved." or "… was added.". Returns the props of {@link ItemForm}: its fields' ids start
+ * `{idPrefix}-{item id}`, or `{idPrefix}-new`.
+ */
+export function useItemForm<TFieldValues extends FieldValues, TOutput, Body = TOutput>(
+  form: UseFormReturn<TFieldValues, unknown, TOutput>,
+  { item, onDone, onCancel }: ItemFormProps<{ id: number }>,
+  {
+    noun,
+    idPrefix,
+    fields,
+    moves,
+    toBody = (values) => values as unknown as Body,
+  }: {
+    noun: string;
+    idPrefix: string;
+    fields: readonly Path<TFieldValues>[];
+    moves: Pick<ListMoves<Body>, 'create' | 'update'>;
+    toBody?: (values: TOutput) => Body;
+  },
+) {
+  const { submit, message } = useServerSubmit(form, fields, async (values) => {
+    const body = toBody(values);
+    if (item) await moves.update.mutateAsync({ id: item.id, body });
+    else await moves.create.mutateAsync(body);
+    onDone(`The ${noun} was ${item ? 'saved' : 'added'}.`);
+  });
+  return {
+    form,
+    idPrefix: `${idPrefix}-${item ? item.id : 'new'}`,
+    label: `${item ? 'Edit' : 'New'} ${noun}`,
+    submit,
+    message,
+    onCancel,
+  };
+}
+
+/** An item's form ({@link useItemForm}'s props): its message, its fields, Save and Cancel. */
+export function ItemForm<TFieldValues extends FieldValues, TOutput>({
+  form,
+  idPrefix,
+  label,
+  submit,
+  message,
   onCancel,
-  saveLabel = 'Save',
+  children,
 }: {
-  pending: boolean;
+  form: UseFormReturn<TFieldValues, unknown, TOutput>;
+  idPrefix: string;
+  label: string;
+  submit: FormEventHandler<HTMLFormElement>;
+  message: string | null;
   onCancel: () => void;
-  saveLabel?: string;
+  children: ReactNode;
 }) {
   return (
-    <div className="button-row">
-      <button type="submit" className="button button-primary" disabled={pending}>
-        {pending ? 'Saving…' : saveLabel}
-      </button>
-      <button type="button" className="button" onClick={onCancel}>
-        Cancel
-      </button>
-    </div>
+    <Form form={form} idPrefix={idPrefix} onSubmit={submit} aria-label={label}>
+      <FormNotices error={message} />
+      {children}
+      <FormButtons busy={form.formState.isSubmitting} onCancel={onCancel} />
+    </Form>
   );
 }

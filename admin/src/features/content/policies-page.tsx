@@ -6,9 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
+import { Form, InputField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { FormNotices } from '../../components/notice';
+import { Panel } from '../../components/panel';
+import { QueryView } from '../../components/query-view';
+import { RichField } from '../../components/rich-field';
 import { useServerSubmit } from '../../components/use-server-submit';
 import {
   POLICY_LABELS,
@@ -18,7 +22,6 @@ import {
   type AdminPolicy,
   type PolicyType,
 } from './api';
-import { RichField } from './rich-field';
 import { policySchema, type PolicyValues } from './schemas';
 
 export function PoliciesPage() {
@@ -36,16 +39,9 @@ function PolicyPanel({ type }: { type: PolicyType }) {
   const policy = useQuery(policyQuery(type));
   const headingId = `${type}-title`;
   return (
-    <section className="panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{POLICY_LABELS[type]}</h2>
-      {policy.isPending ? (
-        <Loading />
-      ) : policy.isError ? (
-        <ErrorNotice error={policy.error} onRetry={() => void policy.refetch()} />
-      ) : (
-        <PolicyForm type={type} policy={policy.data} />
-      )}
-    </section>
+    <Panel titleId={headingId} title={POLICY_LABELS[type]}>
+      <QueryView query={policy}>{(data) => <PolicyForm type={type} policy={data} />}</QueryView>
+    </Panel>
   );
 }
 
@@ -56,42 +52,25 @@ export function PolicyForm({ type, policy }: { type: PolicyType; policy: AdminPo
     resolver: zodResolver(policySchema),
     defaultValues: { title: policy.title, content: policy.content },
   });
-  const { errors } = form.formState;
   const { submit, message } = useServerSubmit(form, ['title', 'content'], async (values) => {
     setSaved(null);
     await save.mutateAsync(values);
     setSaved(`The ${POLICY_LABELS[type].toLowerCase()} was saved.`);
   });
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={POLICY_LABELS[type]}>
+    <Form form={form} idPrefix={type} onSubmit={submit} aria-label={POLICY_LABELS[type]}>
       {policy.updated_at ? (
         <p className="muted small">Last changed {formatDateTime(policy.updated_at)}</p>
       ) : (
         <p className="muted small">Not written yet.</p>
       )}
-      {saved ? <Notice tone="success">{saved}</Notice> : null}
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${type}-title-field`} label="Title" error={errors.title?.message}>
-        <input id={`${type}-title-field`} type="text" {...form.register('title')} />
-      </FormField>
-      <RichField
-        control={form.control}
-        name="content"
-        id={`${type}-content`}
-        label="Text"
-        error={errors.content?.message}
+      <FormNotices done={saved} error={message} />
+      <InputField name="title" id={`${type}-title-field`} label="Title" type="text" />
+      <RichField name="content" label="Text" />
+      <FormButtons
+        busy={form.formState.isSubmitting}
+        label={`Save the ${POLICY_LABELS[type].toLowerCase()}`}
       />
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting
-            ? 'Saving…'
-            : `Save the ${POLICY_LABELS[type].toLowerCase()}`}
-        </button>
-      </div>
-    </form>
+    </Form>
   );
 }

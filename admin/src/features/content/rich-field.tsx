@@ -1,49 +1,8 @@
 /**
- * A form's rich text field: the shared editor (components/rich-text-editor.tsx) bound to a
- * react-hook-form field, with its error below it, tied to the editor for screen readers.
+ * What the content screens show of stored rich text outside the editor (the editor itself is
+ * components/rich-field.tsx).
  */
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
-import { inert, RichTextEditor } from '../../components/rich-text-editor';
-
-export function RichField<T extends FieldValues>({
-  control,
-  name,
-  id,
-  label,
-  error,
-}: {
-  control: Control<T>;
-  name: Path<T>;
-  id: string;
-  label: string;
-  error?: string;
-}) {
-  const errorId = `${id}-error`;
-  return (
-    <div className="field">
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <RichTextEditor
-            id={id}
-            label={label}
-            value={field.value as string}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            invalid={Boolean(error)}
-            describedBy={error ? errorId : undefined}
-          />
-        )}
-      />
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+import { inert } from '../../components/rich-text-editor';
 
 /** The first words of stored HTML as plain text (a list's line under each item). */
 export function summaryOf(html: string, max = 160): string {

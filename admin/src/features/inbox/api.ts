@@ -12,8 +12,9 @@
  * which replaces `['inbox','message',id]`, and invalidates the lists, the navigation's counts
  * and the activity log.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type ContactMessage = Schemas['ContactMessage'];
@@ -26,32 +27,23 @@ export const INBOX_PAGE_SIZE = 25;
 /** The navigation's counts (moderation/api.ts `waitingCountsQuery`). */
 const COUNTS_QUERY_KEY = ['moderation', 'counts'] as const;
 
-export const inboxQuery = (filter: InboxFilter, page = 1) =>
-  queryOptions({
-    queryKey: [...INBOX_QUERY_KEY, 'list', filter, page] as const,
-    queryFn: async ({ signal }): Promise<ContactMessageList> => {
-      const query = {
-        ...(filter === 'unread' ? { unread: true } : {}),
-        ...(filter === 'archived' ? { archived: true } : {}),
-        ...(page > 1 ? { page } : {}),
-      };
-      const { data } = await api.GET('/inbox/messages/', { params: { query }, signal });
-      return data as ContactMessageList;
-    },
-    placeholderData: keepPreviousData,
-  });
+export const inboxQuery = (filter: InboxFilter, page = 1) => {
+  const query = {
+    ...(filter === 'unread' ? { unread: true } : {}),
+    ...(filter === 'archived' ? { archived: true } : {}),
+    ...(page > 1 ? { page } : {}),
+  };
+  return pagedQuery([...INBOX_QUERY_KEY, 'list', filter, page] as const, (signal) =>
+    dataOf(api.GET('/inbox/messages/', { params: { query }, signal })),
+  );
+};
 
 export const messageQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...INBOX_QUERY_KEY, 'message', id] as const,
-    queryFn: async ({ signal }): Promise<ContactMessage> => {
-      const { data } = await api.GET('/inbox/messages/{message_id}/', {
-        params: { path: { message_id: id } },
-        signal,
-      });
-      return data as ContactMessage;
-    },
-  });
+  getQuery([...INBOX_QUERY_KEY, 'message', id] as const, (signal) =>
+    dataOf(
+      api.GET('/inbox/messages/{message_id}/', { params: { path: { message_id: id } }, signal }),
+    ),
+  );
 
 /** Keeps the message as answered and marks stale the lists, the counts and the log. */
 function useSettled() {

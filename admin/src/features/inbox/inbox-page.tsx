@@ -7,8 +7,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, Loading } from '../../components/notice';
-import { Pager } from '../../components/pager';
+import { NEWER_OLDER, PagedList } from '../../components/paged-list';
+import { TabLink, Tabs } from '../../components/tabs';
 import { INBOX_PAGE_SIZE, inboxQuery, type ContactMessageSummary } from './api';
 
 const TABS = [
@@ -28,35 +28,26 @@ export function InboxPage() {
       <div className="page-head">
         <h1>Inbox</h1>
       </div>
-      <nav aria-label="Messages">
-        <ul className="tabs">
-          {TABS.map((tab) => (
-            <li key={tab.label}>
-              <Link
-                to="/inbox"
-                search={{ filter: tab.filter }}
-                aria-current={(tab.filter ?? 'inbox') === filter ? 'page' : undefined}
-                activeOptions={{ includeSearch: true, explicitUndefined: true }}
-              >
-                {tab.label}
-                {tab.filter === 'unread' && list.data ? (
-                  <span className="count">{list.data.unread_count}</span>
-                ) : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorNotice error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <section
-          className={list.isPlaceholderData ? 'panel is-refreshing' : 'panel'}
-          aria-label="Messages"
-        >
-          {list.data.results.length === 0 ? (
+      <Tabs label="Messages">
+        {TABS.map((tab) => (
+          <TabLink
+            key={tab.label}
+            link={{ to: '/inbox', search: { filter: tab.filter } }}
+            current={(tab.filter ?? 'inbox') === filter}
+            count={tab.filter === 'unread' ? list.data?.unread_count : undefined}
+          >
+            {tab.label}
+          </TabLink>
+        ))}
+      </Tabs>
+      <PagedList
+        query={list}
+        className="panel"
+        label="Messages"
+        pager={{ link: { to: '/inbox', search }, pageSize: INBOX_PAGE_SIZE, labels: NEWER_OLDER }}
+      >
+        {(messages) =>
+          messages.length === 0 ? (
             <p className="empty">
               {filter === 'archived'
                 ? 'Nothing is archived.'
@@ -66,19 +57,13 @@ export function InboxPage() {
             </p>
           ) : (
             <ul className="inbox-list">
-              {list.data.results.map((message) => (
+              {messages.map((message) => (
                 <MessageRow key={message.id} message={message} />
               ))}
             </ul>
-          )}
-          <Pager
-            link={{ to: '/inbox', search }}
-            page={page}
-            pages={Math.ceil(list.data.count / INBOX_PAGE_SIZE)}
-            labels={{ previous: 'Newer', next: 'Older' }}
-          />
-        </section>
-      )}
+          )
+        }
+      </PagedList>
     </>
   );
 }

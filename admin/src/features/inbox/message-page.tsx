@@ -10,9 +10,11 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
-import { FormField } from '../../components/form-field';
+import { Form, TextAreaField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { messageQuery, useMessageMove, useReplyToMessage, type ContactMessage } from './api';
 import { inboxReplySchema, messageIdOf, type InboxReplyValues } from './schemas';
@@ -107,8 +109,7 @@ export function MessageView({ message }: { message: ContactMessage }) {
         </div>
       </section>
       {message.replies.length > 0 ? (
-        <section className="panel" aria-labelledby="earlier-replies">
-          <h2 id="earlier-replies">Earlier replies</h2>
+        <Panel titleId="earlier-replies" title="Earlier replies">
           <ol className="timeline">
             {message.replies.map((reply) => (
               <li key={reply.id}>
@@ -119,12 +120,11 @@ export function MessageView({ message }: { message: ContactMessage }) {
               </li>
             ))}
           </ol>
-        </section>
+        </Panel>
       ) : null}
-      <section className="panel" aria-labelledby="reply-title">
-        <h2 id="reply-title">Reply by e-mail</h2>
+      <Panel titleId="reply-title" title="Reply by e-mail">
         <ReplyForm message={message} onSent={(text) => setNotice({ tone: 'success', text })} />
-      </section>
+      </Panel>
     </>
   );
 }
@@ -141,28 +141,22 @@ export function ReplyForm({
     resolver: zodResolver(inboxReplySchema),
     defaultValues: { body: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const { submit, message: refusal } = useServerSubmit(form, ['body'], async (values) => {
     await reply.mutateAsync({ id: message.id, body: values.body });
     form.reset({ body: '' });
     onSent(`Your reply was sent to ${message.email}.`);
   });
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Reply">
+    <Form form={form} idPrefix="inbox" onSubmit={submit} aria-label="Reply">
       {refusal ? <Notice tone="error">{refusal}</Notice> : null}
-      <FormField
-        id="inbox-reply"
+      <TextAreaField
+        name="body"
         label="Your reply"
         hint={`E-mailed to ${message.email} from the shop's address, with their message quoted below, subject "Re: ${message.subject}".`}
-        error={errors.body?.message}
-      >
-        <textarea id="inbox-reply" rows={8} {...form.register('body')} />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending…' : 'Send reply'}
-        </button>
-      </div>
-    </form>
+        rows={8}
+      />
+      <FormButtons busy={isSubmitting} label="Send reply" busyLabel="Sending…" />
+    </Form>
   );
 }

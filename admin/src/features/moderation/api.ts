@@ -13,8 +13,9 @@
  * settings. A move or a reply invalidates every moderation list and the counts, and the
  * activity log.
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type ModerationReview = Schemas['ModerationReview'];
@@ -38,39 +39,28 @@ export interface ModerationPage<T> {
 export const MODERATION_QUERY_KEY = ['moderation'] as const;
 export const MODERATION_PAGE_SIZE = 25;
 
-export const moderationListQuery = (kind: ModeratedKind, status: ModerationStatus, page = 1) =>
-  queryOptions({
-    queryKey: [...MODERATION_QUERY_KEY, kind, status, page] as const,
-    queryFn: async ({ signal }): Promise<ModerationPage<ModerationReview | ModerationComment>> => {
-      const query = { status, ...(page > 1 ? { page } : {}) };
-      if (kind === 'reviews') {
-        const { data } = await api.GET('/moderation/reviews/', { params: { query }, signal });
-        return data as Schemas['ModerationReviewList'];
-      }
-      const { data } = await api.GET('/moderation/comments/', { params: { query }, signal });
-      return data as Schemas['ModerationCommentList'];
-    },
-    placeholderData: keepPreviousData,
-  });
+export const moderationListQuery = (kind: ModeratedKind, status: ModerationStatus, page = 1) => {
+  const query = { status, ...(page > 1 ? { page } : {}) };
+  return pagedQuery(
+    [...MODERATION_QUERY_KEY, kind, status, page] as const,
+    (signal): Promise<ModerationPage<ModerationReview | ModerationComment>> =>
+      kind === 'reviews'
+        ? dataOf(api.GET('/moderation/reviews/', { params: { query }, signal }))
+        : dataOf(api.GET('/moderation/comments/', { params: { query }, signal })),
+  );
+};
 
 export const moderationSettingsQuery = () =>
-  queryOptions({
-    queryKey: [...MODERATION_QUERY_KEY, 'settings'] as const,
-    queryFn: async ({ signal }): Promise<ModerationSettings> => {
-      const { data } = await api.GET('/moderation/settings/', { signal });
-      return data as ModerationSettings;
-    },
-  });
+  getQuery([...MODERATION_QUERY_KEY, 'settings'] as const, (signal) =>
+    dataOf(api.GET('/moderation/settings/', { signal })),
+  );
 
-export const waitingCountsQuery = () =>
-  queryOptions({
-    queryKey: [...MODERATION_QUERY_KEY, 'counts'] as const,
-    queryFn: async ({ signal }): Promise<WaitingCounts> => {
-      const { data } = await api.GET('/moderation/counts/', { signal });
-      return data as WaitingCounts;
-    },
-    staleTime: 30_000,
-  });
+export const waitingCountsQuery = () => ({
+  ...getQuery([...MODERATION_QUERY_KEY, 'counts'] as const, (signal) =>
+    dataOf(api.GET('/moderation/counts/', { signal })),
+  ),
+  staleTime: 30_000,
+});
 
 /** Marks stale what a move or a reply changes: every queue, the counts, the activity log. */
 function useSettled() {

@@ -9,7 +9,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
-import { FormField } from '../../components/form-field';
+import { Form, TextAreaField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
@@ -193,31 +194,23 @@ export function ReplyForm({
     resolver: zodResolver(replySchema),
     defaultValues: { content: initial },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
   const { submit, message } = useServerSubmit(form, ['content'], async (values) => {
     await save.mutateAsync({ id, content: values.content });
     onDone(initial ? 'The reply was saved.' : 'The reply was posted: it shows on the shop.');
   });
   const fieldId = `reply-${kind}-${id}`;
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Reply as the shop">
+    <Form form={form} idPrefix={fieldId} onSubmit={submit} aria-label="Reply as the shop">
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField
-        id={fieldId}
+      <TextAreaField
+        name="content"
         label="Your reply"
         hint="Shown on the shop under your shop's name."
-        error={errors.content?.message}
-      >
-        <textarea id={fieldId} rows={4} autoFocus {...form.register('content')} />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save reply'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+        rows={4}
+        autoFocus
+      />
+      <FormButtons busy={isSubmitting} label="Save reply" onCancel={onCancel} />
+    </Form>
   );
 }

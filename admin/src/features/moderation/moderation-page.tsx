@@ -7,10 +7,11 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { isOwner, useMe } from '../auth/api';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { Pager } from '../../components/pager';
+import { Notice } from '../../components/notice';
+import { NEWER_OLDER, PagedList } from '../../components/paged-list';
+import { TabLink, Tabs } from '../../components/tabs';
 import {
   MODERATION_PAGE_SIZE,
   moderationListQuery,
@@ -40,68 +41,57 @@ export function ModerationPage() {
       <div className="page-head">
         <h1>Moderation</h1>
       </div>
-      <nav aria-label="What to moderate">
-        <ul className="tabs">
-          {(['reviews', 'comments'] as const).map((k) => (
-            <li key={k}>
-              <Link
-                to="/moderation"
-                search={{ kind: k === 'reviews' ? undefined : k }}
-                aria-current={k === kind ? 'page' : undefined}
-                activeOptions={{ includeSearch: true, explicitUndefined: true }}
-              >
-                {k === 'reviews' ? 'Reviews' : 'Comments'}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <nav aria-label="Status">
-        <ul className="tabs">
-          {STATUSES.map((s) => (
-            <li key={s}>
-              <Link
-                to="/moderation"
-                search={{ kind: search.kind, status: s === 'pending' ? undefined : s }}
-                aria-current={s === status ? 'page' : undefined}
-                activeOptions={{ includeSearch: true, explicitUndefined: true }}
-              >
-                {STATUS_LABELS[s]}
-                {list.data ? <span className="count">{list.data.status_counts[s]}</span> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="What to moderate">
+        {(['reviews', 'comments'] as const).map((k) => (
+          <TabLink
+            key={k}
+            link={{ to: '/moderation', search: { kind: k === 'reviews' ? undefined : k } }}
+            current={k === kind}
+          >
+            {k === 'reviews' ? 'Reviews' : 'Comments'}
+          </TabLink>
+        ))}
+      </Tabs>
+      <Tabs label="Status">
+        {STATUSES.map((s) => (
+          <TabLink
+            key={s}
+            link={{
+              to: '/moderation',
+              search: { kind: search.kind, status: s === 'pending' ? undefined : s },
+            }}
+            current={s === status}
+            count={list.data?.status_counts[s]}
+          >
+            {STATUS_LABELS[s]}
+          </TabLink>
+        ))}
+      </Tabs>
       {moved ? <Notice tone="success">{moved}</Notice> : null}
-      {list.isPending ? (
-        <Loading />
-      ) : list.isError ? (
-        <ErrorNotice error={list.error} onRetry={() => void list.refetch()} />
-      ) : (
-        <section
-          className={list.isPlaceholderData ? 'panel is-refreshing' : 'panel'}
-          aria-label={`${STATUS_LABELS[status]} ${noun}`}
-        >
-          {list.data.results.length === 0 ? (
+      <PagedList
+        query={list}
+        className="panel"
+        label={`${STATUS_LABELS[status]} ${noun}`}
+        pager={{
+          link: { to: '/moderation', search },
+          pageSize: MODERATION_PAGE_SIZE,
+          labels: NEWER_OLDER,
+        }}
+      >
+        {(items: (ModerationReview | ModerationComment)[]) =>
+          items.length === 0 ? (
             <p className="empty">
               {status === 'pending' ? `No ${noun} are waiting.` : `No ${noun} here.`}
             </p>
           ) : (
             <ul className="moderation-list">
-              {list.data.results.map((item: ModerationReview | ModerationComment) => (
+              {items.map((item) => (
                 <ModerationItem key={item.id} kind={kind} item={item} onMoved={setMoved} />
               ))}
             </ul>
-          )}
-          <Pager
-            link={{ to: '/moderation', search }}
-            page={page}
-            pages={Math.ceil(list.data.count / MODERATION_PAGE_SIZE)}
-            labels={{ previous: 'Newer', next: 'Older' }}
-          />
-        </section>
-      )}
+          )
+        }
+      </PagedList>
       {isOwner(me) ? <ModerationSettingsPanel /> : null}
     </>
   );

@@ -6,7 +6,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { CheckField, Form } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
+import { Notice } from '../../components/notice';
+import { QueryView } from '../../components/query-view';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { moderationSettingsQuery, type ModerationSettings, useSaveModerationSettings } from './api';
 
@@ -17,13 +20,7 @@ export function ModerationSettingsPanel() {
       <div className="panel-head">
         <h2 id="moderation-settings-title">Moderation settings</h2>
       </div>
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SettingsForm settings={settings.data} />
-      )}
+      <QueryView query={settings}>{(data) => <SettingsForm settings={data} />}</QueryView>
     </section>
   );
 }
@@ -40,32 +37,22 @@ export function SettingsForm({ settings }: { settings: ModerationSettings }) {
     },
   );
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Moderation settings">
+    <Form form={form} idPrefix="moderation" onSubmit={submit} aria-label="Moderation settings">
       {message ? <Notice tone="error">{message}</Notice> : null}
       {save.isSuccess && !form.formState.isDirty ? (
         <Notice tone="success">The settings were saved.</Notice>
       ) : null}
-      <label className="check">
-        <input type="checkbox" {...form.register('comments_auto_approve')} />
-        <span>Show new comments at once, without waiting for approval</span>
-      </label>
-      <label className="check">
-        <input type="checkbox" {...form.register('reviews_auto_approve')} />
-        <span>Show new reviews at once, without waiting for approval</span>
-      </label>
+      <CheckField name="comments_auto_approve">
+        Show new comments at once, without waiting for approval
+      </CheckField>
+      <CheckField name="reviews_auto_approve">
+        Show new reviews at once, without waiting for approval
+      </CheckField>
       <p className="field-hint">
         Either way, a comment or review full of links (two or more, or one with hardly any words)
         waits for approval.
       </p>
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting ? 'Saving…' : 'Save settings'}
-        </button>
-      </div>
-    </form>
+      <FormButtons busy={form.formState.isSubmitting} label="Save settings" />
+    </Form>
   );
 }

@@ -11,21 +11,15 @@
  * are invalidated: the orders lists (statuses and counts), today's lists and the activity log.
  * Nothing else is touched.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import { TODAY_QUERY_KEY } from '../today/api';
 import type { OrdersSearch } from './search';
 
 export type AdminOrder = Schemas['AdminOrder'];
 export type AdminOrderSummary = Schemas['AdminOrderSummary'];
-export type AdminOrderList = Schemas['AdminOrderList'];
 export type OrderStatus = Schemas['AdminOrderStatus'];
 export type OrderAction = Schemas['OrderAction'];
 export type Carrier = Schemas['Carrier'];
@@ -34,28 +28,18 @@ export type AdminShipment = Schemas['AdminShipment'];
 export const ORDERS_QUERY_KEY = ['orders'] as const;
 export const ORDERS_PAGE_SIZE = 25;
 
+const path = (order_number: string) => ({ path: { order_number } });
+
+// A new filter or page keeps the rows on screen until the next ones arrive.
 export const ordersQuery = (search: OrdersSearch) =>
-  queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, 'list', search] as const,
-    queryFn: async ({ signal }): Promise<AdminOrderList> => {
-      const { data } = await api.GET('/orders/', { params: { query: search }, signal });
-      return data as AdminOrderList;
-    },
-    // A new filter or page keeps the rows on screen until the next ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery([...ORDERS_QUERY_KEY, 'list', search] as const, (signal) =>
+    dataOf(api.GET('/orders/', { params: { query: search }, signal })),
+  );
 
 export const orderQuery = (orderNumber: string) =>
-  queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, 'detail', orderNumber] as const,
-    queryFn: async ({ signal }): Promise<AdminOrder> => {
-      const { data } = await api.GET('/orders/{order_number}/', {
-        params: { path: { order_number: orderNumber } },
-        signal,
-      });
-      return data as AdminOrder;
-    },
-  });
+  getQuery([...ORDERS_QUERY_KEY, 'detail', orderNumber] as const, (signal) =>
+    dataOf(api.GET('/orders/{order_number}/', { params: path(orderNumber), signal })),
+  );
 
 /** Keeps the order the server answered, and marks stale what the move may have changed. */
 async function settled(queryClient: QueryClient, order: AdminOrder): Promise<void> {
@@ -79,8 +63,6 @@ function useOrderMove<TVariables>(
     onSuccess: (order) => settled(queryClient, order),
   });
 }
-
-const path = (order_number: string) => ({ path: { order_number } });
 
 /** `POST …/mark-paid/` `{amount, payer_reference}`: a transfer or custom payment received. */
 export function useMarkPaid(orderNumber: string) {

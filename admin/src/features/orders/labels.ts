@@ -3,17 +3,13 @@
  * payment and refund states. One table each, checked complete by the type checker.
  */
 import type { Schemas } from '../../api/client';
+import { STATUS_LABELS } from '../../components/order-status';
 import type { OrderStatusFilter, PaymentMethod } from './search';
 
+/** The status tabs' words: each status's own (components/order-status.tsx), and "To ship". */
 export const TAB_LABELS: Record<OrderStatusFilter, string> = {
-  awaiting_payment: 'Awaiting payment',
+  ...STATUS_LABELS,
   to_ship: 'To ship',
-  shipped: 'Shipped',
-  ready_to_collect: 'Ready to collect',
-  completed: 'Completed',
-  canceled: 'Canceled',
-  expired: 'Expired',
-  refunded: 'Refunded',
 };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {

@@ -10,12 +10,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
+import { Form, InputField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatPrice } from '../../components/format';
-import { toDecimal, toMinorUnits } from '../../../../common/money';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
+import { toDecimal, toMinorUnits } from '../../../../common/money';
 import { useMarkPaid, type AdminOrder } from './api';
 import { markPaidSchema, type MarkPaidInput, type MarkPaidValues } from './action-schemas';
 import { MoveDone } from './move-done';
@@ -76,25 +77,24 @@ export function MarkPaidForm({
     }),
   );
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby="mark-paid-title">
+    <Form form={form} idPrefix="paid" onSubmit={submit} aria-labelledby="mark-paid-title">
       <h3 id="mark-paid-title">Mark paid</h3>
       <p className="small muted">
         When the transfer or other payment has arrived in the shop&apos;s account. The customer is
         e-mailed that it arrived.
       </p>
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField
-        id="paid-amount"
+      <InputField
+        name="amount"
         label="Amount received"
         hint={`The order total is ${formatPrice(order.total)}. ${
           mayConfirmOverpayment
             ? 'More is recorded as an overpayment once you confirm it.'
             : 'Only an owner can record more.'
         }`}
-        error={errors.amount?.message}
-      >
-        <input id="paid-amount" type="text" inputMode="decimal" {...form.register('amount')} />
-      </FormField>
+        type="text"
+        inputMode="decimal"
+      />
       {mayConfirmOverpayment && over > 0 ? (
         <div className="check overpayment-confirm">
           <input
@@ -124,24 +124,14 @@ export function MarkPaidForm({
           </div>
         </div>
       ) : null}
-      <FormField
-        id="paid-reference"
+      <InputField
+        name="payer_reference"
         label="Payer's reference"
         hint="As it shows on the shop's bank statement."
-        error={errors.payer_reference?.message}
-      >
-        <input
-          id="paid-reference"
-          type="text"
-          autoComplete="off"
-          {...form.register('payer_reference')}
-        />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={move.isPending}>
-          {move.isPending ? 'Saving…' : 'Mark paid'}
-        </button>
-      </div>
-    </form>
+        type="text"
+        autoComplete="off"
+      />
+      <FormButtons busy={move.isPending} label="Mark paid" />
+    </Form>
   );
 }

@@ -13,9 +13,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormField } from '../../components/form-field';
+import { Form, InputField, TextAreaField } from '../../components/fields';
 import { formatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
@@ -28,6 +27,7 @@ import {
   type RefundInput,
   type RefundValues,
 } from './action-schemas';
+import { MoveButton } from './move-button';
 import { MoveDone } from './move-done';
 
 /** Cancel: the reason the customer reads, then a confirm step. */
@@ -41,7 +41,6 @@ export function CancelForm({ order }: { order: AdminOrder }) {
     resolver: zodResolver(cancelSchema),
     defaultValues: { reason: '' },
   });
-  const { errors } = form.formState;
   const paid = order.paid_total !== '0.00';
   // A cancel refunds what is still refundable: what was paid (and confirmed) less earlier refunds.
   const refundBack =
@@ -64,10 +63,10 @@ export function CancelForm({ order }: { order: AdminOrder }) {
     });
 
   return (
-    <form
-      className="form"
+    <Form
+      form={form}
+      idPrefix="cancel"
       onSubmit={form.handleSubmit((values) => setConfirming(values))}
-      noValidate
       aria-labelledby="cancel-title"
     >
       <h3 id="cancel-title">Cancel the order</h3>
@@ -76,9 +75,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
         The customer is e-mailed the reason.
       </p>
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id="cancel-reason" label="Reason" error={errors.reason?.message}>
-        <textarea id="cancel-reason" rows={3} maxLength={500} {...form.register('reason')} />
-      </FormField>
+      <TextAreaField name="reason" label="Reason" rows={3} maxLength={500} />
       <div className="button-row">
         <button type="submit" className="button button-danger" disabled={move.isPending}>
           Cancel order…
@@ -101,7 +98,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
           <p className="small">Reason: {confirming.reason}</p>
         </ConfirmDialog>
       ) : null}
-    </form>
+    </Form>
   );
 }
 
@@ -116,7 +113,6 @@ export function RefundForm({ order }: { order: AdminOrder }) {
     resolver: zodResolver(refundSchema(order.refundable)),
     defaultValues: { amount: order.refundable, reason: '' },
   });
-  const { errors } = form.formState;
 
   const confirm = () =>
     once(async () => {
@@ -134,10 +130,10 @@ export function RefundForm({ order }: { order: AdminOrder }) {
     });
 
   return (
-    <form
-      className="form"
+    <Form
+      form={form}
+      idPrefix="refund"
       onSubmit={form.handleSubmit((values) => setConfirming(values))}
-      noValidate
       aria-labelledby="refund-title"
     >
       <h3 id="refund-title">Refund</h3>
@@ -147,12 +143,8 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         the order refunded.
       </p>
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id="refund-amount" label="Amount" error={errors.amount?.message}>
-        <input id="refund-amount" type="text" inputMode="decimal" {...form.register('amount')} />
-      </FormField>
-      <FormField id="refund-reason" label="Reason" error={errors.reason?.message}>
-        <textarea id="refund-reason" rows={2} maxLength={500} {...form.register('reason')} />
-      </FormField>
+      <InputField name="amount" label="Amount" type="text" inputMode="decimal" />
+      <TextAreaField name="reason" label="Reason" rows={2} maxLength={500} />
       <div className="button-row">
         <button type="submit" className="button" disabled={move.isPending}>
           Refund…
@@ -172,15 +164,13 @@ export function RefundForm({ order }: { order: AdminOrder }) {
           </p>
         </ConfirmDialog>
       ) : null}
-    </form>
+    </Form>
   );
 }
 
 /** Reopen an expired order: it awaits payment again, if every line's stock is still there. */
 export function ReopenButton({ order }: { order: AdminOrder }) {
   const move = useReopen(order.order_number);
-  const done = useContext(MoveDone);
-  const once = useSingleFlight();
   return (
     <div className="form">
       <h3>Reopen</h3>
@@ -188,24 +178,14 @@ export function ReopenButton({ order }: { order: AdminOrder }) {
         For a payment that arrived after the order expired: it awaits payment again, with a new
         deadline, and takes its stock again.
       </p>
-      {move.isError ? <Notice tone="error">{errorMessage(move.error)}</Notice> : null}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button"
-          disabled={move.isPending}
-          onClick={() =>
-            void once(() =>
-              move.mutateAsync().then(
-                () => done('Order reopened: it awaits payment again.'),
-                () => undefined,
-              ),
-            )
-          }
-        >
-          {move.isPending ? 'Reopening…' : 'Reopen order'}
-        </button>
-      </div>
+      <MoveButton
+        move={move}
+        variables={undefined}
+        label="Reopen order"
+        busyLabel="Reopening…"
+        className="button"
+        done="Order reopened: it awaits payment again."
+      />
     </div>
   );
 }

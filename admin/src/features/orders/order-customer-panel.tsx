@@ -3,14 +3,14 @@
  * address given, when every shipment is collected).
  */
 import { AddressLines } from '../../components/address-lines';
+import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 
 export function CustomerPanel({ order }: { order: AdminOrder }) {
   const a = order.address;
   const collectedOnly = order.shipments.every((s) => s.kind === 'collection');
   return (
-    <section className="panel" aria-labelledby="customer-title">
-      <h2 id="customer-title">Customer</h2>
+    <Panel titleId="customer-title" title="Customer">
       <p>
         {order.customer_name}
         <br />
@@ -28,6 +28,6 @@ export function CustomerPanel({ order }: { order: AdminOrder }) {
       <address className="break">
         <AddressLines address={a} />
       </address>
-    </section>
+    </Panel>
   );
 }

@@ -1,11 +1,11 @@
 /** An order's history: the e-mails sent about it and its timeline of moves. */
 import { formatDateTime, humanize } from '../../components/format';
+import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 
 export function EmailsPanel({ order }: { order: AdminOrder }) {
   return (
-    <section className="panel" aria-labelledby="emails-title">
-      <h2 id="emails-title">E-mails</h2>
+    <Panel titleId="emails-title" title="E-mails">
       {order.emails.length === 0 ? <p className="empty">No e-mails about this order.</p> : null}
       <ul className="plain task-list">
         {order.emails.map((email, index) => (
@@ -21,14 +21,13 @@ export function EmailsPanel({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
 export function TimelinePanel({ order }: { order: AdminOrder }) {
   return (
-    <section className="panel" aria-labelledby="timeline-title">
-      <h2 id="timeline-title">Timeline</h2>
+    <Panel titleId="timeline-title" title="Timeline">
       <ol className="plain timeline">
         {order.timeline.map((entry, index) => (
           <li key={`${entry.at}-${index}`}>
@@ -38,6 +37,6 @@ export function TimelinePanel({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Panel>
   );
 }

@@ -4,12 +4,13 @@
  * shipping, total, paid and refunded).
  */
 import { formatDate, formatPrice } from '../../components/format';
+import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
+import { OrderTotals } from './order-totals';
 
 export function LinesPanel({ order }: { order: AdminOrder }) {
   return (
-    <section className="panel" aria-labelledby="lines-title">
-      <h2 id="lines-title">Items</h2>
+    <Panel titleId="lines-title" title="Items">
       <ul className="plain order-lines">
         {order.lines.map((line) => (
           <li key={line.id}>
@@ -52,22 +53,7 @@ export function LinesPanel({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
-      <dl className="totals">
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(order.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{formatPrice(order.shipping)}</dd>
-        <dt className="grand">Total</dt>
-        <dd className="grand">{formatPrice(order.total)}</dd>
-        <dt>Paid</dt>
-        <dd>{formatPrice(order.paid_total)}</dd>
-        {order.refunded_total !== '0.00' ? (
-          <>
-            <dt>Refunded</dt>
-            <dd>{formatPrice(order.refunded_total)}</dd>
-          </>
-        ) : null}
-      </dl>
-    </section>
+      <OrderTotals order={order} />
+    </Panel>
   );
 }

@@ -5,14 +5,14 @@
  * gets Mark paid back (./paid-back-button.tsx).
  */
 import { formatDateTime, formatPrice, humanize } from '../../components/format';
+import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { CARD_STATUS_LABELS, REFUND_STATUS_LABELS } from './labels';
 import { PaidBackButton } from './paid-back-button';
 
 export function PaymentsPanel({ order }: { order: AdminOrder }) {
   return (
-    <section className="panel" aria-labelledby="payments-title">
-      <h2 id="payments-title">Payments</h2>
+    <Panel titleId="payments-title" title="Payments">
       {order.payments.length === 0 ? <p className="empty">No payment yet.</p> : null}
       <ul className="plain task-list">
         {order.payments.map((payment, index) =>
@@ -70,15 +70,14 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
           ),
         )}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
 export function RefundsPanel({ order }: { order: AdminOrder }) {
   if (order.refunds.length === 0) return null;
   return (
-    <section className="panel" aria-labelledby="refunds-title">
-      <h2 id="refunds-title">Refunds</h2>
+    <Panel titleId="refunds-title" title="Refunds">
       <ul className="plain task-list">
         {order.refunds.map((refund) => (
           <li key={refund.id}>
@@ -109,6 +108,6 @@ export function RefundsPanel({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

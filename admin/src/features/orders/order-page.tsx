@@ -19,6 +19,7 @@ import { hasStatus } from '../../api/errors';
 import { formatDate, formatDateTime, formatPrice } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { StatusBadge } from '../../components/order-status';
+import { Panel } from '../../components/panel';
 import { isOwner, useMe } from '../auth/api';
 import { orderQuery, type AdminOrder } from './api';
 import { MarkPaidForm } from './mark-paid-form';
@@ -141,8 +142,7 @@ function OrderView({ order }: { order: AdminOrder }) {
             ) : null}
             <CustomerPanel order={order} />
             {order.attestation ? (
-              <section className="panel" aria-labelledby="attestation-title">
-                <h2 id="attestation-title">Age attestation</h2>
+              <Panel titleId="attestation-title" title="Age attestation">
                 <dl className="facts">
                   <dt>Date of birth</dt>
                   <dd>{formatDate(order.attestation.date_of_birth)}</dd>
@@ -150,7 +150,7 @@ function OrderView({ order }: { order: AdminOrder }) {
                   <dd>{formatDateTime(order.attestation.at)}</dd>
                 </dl>
                 <blockquote className="small">{order.attestation.text}</blockquote>
-              </section>
+              </Panel>
             ) : null}
           </div>
         </div>

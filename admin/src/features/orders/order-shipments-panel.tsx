@@ -4,6 +4,7 @@
  * (./shipment-actions.tsx).
  */
 import { formatDateTime, formatPrice, humanize } from '../../components/format';
+import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { CARRIER_LABELS } from './labels';
 import { ShipmentActions } from './shipment-actions';
@@ -11,8 +12,7 @@ import { ShipmentActions } from './shipment-actions';
 export function ShipmentsPanel({ order }: { order: AdminOrder }) {
   const linesById = new Map(order.lines.map((line) => [line.id, line]));
   return (
-    <section className="panel" aria-labelledby="shipments-title">
-      <h2 id="shipments-title">Shipments</h2>
+    <Panel titleId="shipments-title" title="Shipments">
       {order.shipments.length === 0 ? <p className="empty">No shipments.</p> : null}
       {order.shipments.map((shipment) => {
         const f = shipment.fulfilment;
@@ -91,6 +91,6 @@ export function ShipmentsPanel({ order }: { order: AdminOrder }) {
           </div>
         );
       })}
-    </section>
+    </Panel>
   );
 }

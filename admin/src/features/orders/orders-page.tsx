@@ -9,12 +9,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Pager } from '../../components/pager';
-import { DataTable, listColumns } from '../../components/data-table';
-import { FormField } from '../../components/form-field';
+import { listColumns } from '../../components/data-table';
+import { FormFields, InputField, SelectField } from '../../components/fields';
+import { FilterForm, ListCount } from '../../components/filter-form';
 import { formatDateTime, formatPrice } from '../../components/format';
-import { ErrorNotice, Loading } from '../../components/notice';
 import { StatusBadge } from '../../components/order-status';
+import { PagedTable } from '../../components/paged-list';
+import { TabLink, Tabs } from '../../components/tabs';
 import { ORDERS_PAGE_SIZE, ordersQuery, type AdminOrderSummary } from './api';
 import {
   filtersFromSearch,
@@ -81,35 +82,30 @@ export function OrdersPage() {
   const orders = useQuery(ordersQuery(search));
   const counts = orders.data?.status_counts;
   const all = counts ? Object.values(counts).reduce((sum, n) => sum + n, 0) : undefined;
-  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.count / ORDERS_PAGE_SIZE)) : 1;
-  const page = search.page ?? 1;
+  const tab = (status: OrdersSearch['status']) =>
+    ({
+      link: { to: '/orders', search: { ...search, status, page: undefined } },
+      current: search.status === status,
+    }) as const;
 
   return (
     <>
       <title>Orders · Back office</title>
       <div className="page-head">
         <h1>Orders</h1>
-        {orders.data ? (
-          <p className="muted" role="status">
-            {orders.data.count} {orders.data.count === 1 ? 'order' : 'orders'}
-          </p>
-        ) : null}
+        <ListCount count={orders.data?.count} one="order" many="orders" />
       </div>
 
-      <nav aria-label="Order status">
-        <ul className="tabs">
-          <StatusTab search={search} status={undefined} label="All" count={all} />
-          {STATUS_FILTERS.map((status) => (
-            <StatusTab
-              key={status}
-              search={search}
-              status={status}
-              label={TAB_LABELS[status]}
-              count={counts?.[status]}
-            />
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Order status">
+        <TabLink {...tab(undefined)} count={all}>
+          All
+        </TabLink>
+        {STATUS_FILTERS.map((status) => (
+          <TabLink key={status} {...tab(status)} count={counts?.[status]}>
+            {TAB_LABELS[status]}
+          </TabLink>
+        ))}
+      </Tabs>
 
       <Filters search={search} />
       <p>
@@ -128,65 +124,28 @@ export function OrdersPage() {
         </Link>
       </p>
 
-      {orders.isPending ? (
-        <Loading label="Loading orders…" />
-      ) : orders.isError ? (
-        <ErrorNotice error={orders.error} onRetry={() => void orders.refetch()} />
-      ) : (
-        <div className={orders.isPlaceholderData ? 'is-refreshing' : undefined}>
-          <DataTable
-            caption="Orders, newest first"
-            columns={COLUMNS}
-            data={orders.data.results}
-            rowId={(order) => order.order_number}
-            empty="No orders match these filters."
-          />
-          <Pager
-            link={{ to: '/orders', search }}
-            page={page}
-            pages={pages}
-            labels={{ previous: 'Previous page', next: 'Next page' }}
-          />
-        </div>
-      )}
+      <PagedTable
+        query={orders}
+        loading="Loading orders…"
+        pager={{ link: { to: '/orders', search }, pageSize: ORDERS_PAGE_SIZE }}
+        table={{
+          caption: 'Orders, newest first',
+          columns: COLUMNS,
+          rowId: (order) => order.order_number,
+          empty: 'No orders match these filters.',
+        }}
+      />
     </>
   );
 }
 
-function StatusTab({
-  search,
-  status,
-  label,
-  count,
-}: {
-  search: OrdersSearch;
-  status: OrdersSearch['status'];
-  label: string;
-  count: number | undefined;
-}) {
-  const current = search.status === status;
-  return (
-    <li>
-      <Link
-        to="/orders"
-        search={{ ...search, status, page: undefined }}
-        aria-current={current ? 'page' : undefined}
-        activeOptions={{ includeSearch: true, explicitUndefined: true }}
-      >
-        {label}
-        {count !== undefined ? <span className="count">{count}</span> : null}
-      </Link>
-    </li>
-  );
-}
-
+/** The search, payment method and days placed filters; applied to the URL on submit. */
 function Filters({ search }: { search: OrdersSearch }) {
   const navigate = useNavigate();
   const form = useForm<FiltersValues>({
     resolver: zodResolver(filtersSchema),
     defaultValues: filtersFromSearch(search),
   });
-  const { errors } = form.formState;
 
   // Back/forward or a tab link changes the URL: the form shows what the list shows.
   const { search: text, payment_method, placed_from, placed_to } = search;
@@ -200,59 +159,30 @@ function Filters({ search }: { search: OrdersSearch }) {
   const filtered = Boolean(text || payment_method || placed_from || placed_to);
 
   return (
-    <form
-      className="panel filters"
-      role="search"
-      aria-label="Filter orders"
+    <FilterForm
+      label="Filter orders"
       onSubmit={submit}
       noValidate
+      clear={filtered ? { to: '/orders', search: { status: search.status } } : undefined}
     >
-      <div className="form-inline">
-        <FormField id="filter-search" label="Search" error={errors.search?.message}>
-          <input
-            id="filter-search"
-            type="search"
-            placeholder="Order number, name or e-mail"
-            {...form.register('search')}
-          />
-        </FormField>
-        <FormField id="filter-payment" label="Payment method">
-          <select id="filter-payment" {...form.register('payment_method')}>
-            <option value="">Any</option>
-            {PAYMENT_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {PAYMENT_METHOD_LABELS[method]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField
-          id="filter-from"
-          className="field-date"
-          label="Placed from"
-          error={errors.placed_from?.message}
-        >
-          <input id="filter-from" type="date" {...form.register('placed_from')} />
-        </FormField>
-        <FormField
-          id="filter-to"
-          className="field-date"
-          label="Placed to"
-          error={errors.placed_to?.message}
-        >
-          <input id="filter-to" type="date" {...form.register('placed_to')} />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary">
-            Apply filters
-          </button>
-          {filtered ? (
-            <Link to="/orders" search={{ status: search.status }} className="button">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </div>
-    </form>
+      <FormFields form={form} idPrefix="filter">
+        <InputField
+          name="search"
+          label="Search"
+          type="search"
+          placeholder="Order number, name or e-mail"
+        />
+        <SelectField name="payment_method" label="Payment method">
+          <option value="">Any</option>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectField>
+        <InputField name="placed_from" label="Placed from" fieldClass="field-date" type="date" />
+        <InputField name="placed_to" label="Placed to" fieldClass="field-date" type="date" />
+      </FormFields>
+    </FilterForm>
   );
 }

@@ -6,12 +6,13 @@
  * (`.no-print`, ./orders.css `@media print`).
  */
 import { AddressLines } from '../../components/address-lines';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
 import { formatDate, formatPrice } from '../../components/format';
 import { ErrorNotice, Loading } from '../../components/notice';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
 import { orderQuery, type AdminOrder } from './api';
 import { PAYMENT_METHOD_LABELS } from './labels';
+import { OrderTotals } from './order-totals';
 import { shopQuery } from './shop-api';
 
 export function PackingSlipPage() {
@@ -128,24 +129,7 @@ function Slip({
         </tbody>
       </table>
 
-      <dl className="totals">
-        <dt>Subtotal</dt>
-        <dd>{formatPrice(order.subtotal)}</dd>
-        <dt>Shipping</dt>
-        <dd>{formatPrice(order.shipping)}</dd>
-        <dt className="grand">Total</dt>
-        <dd className="grand">{formatPrice(order.total)}</dd>
-        <dt>Paid</dt>
-        <dd>
-          {formatPrice(order.paid_total)} ({PAYMENT_METHOD_LABELS[order.payment_method]})
-        </dd>
-        {order.refunded_total !== '0.00' ? (
-          <>
-            <dt>Refunded</dt>
-            <dd>{formatPrice(order.refunded_total)}</dd>
-          </>
-        ) : null}
-      </dl>
+      <OrderTotals order={order} paidNote={PAYMENT_METHOD_LABELS[order.payment_method]} />
     </article>
   );
 }

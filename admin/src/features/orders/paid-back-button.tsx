@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormField } from '../../components/form-field';
+import { FormFields, InputField } from '../../components/fields';
 import { formatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
@@ -41,7 +41,6 @@ export function PaidBackButton({
     resolver: zodResolver(paidBackSchema),
     defaultValues: { note: '' },
   });
-  const { errors } = form.formState;
   if (!order.actions.includes('mark_paid_back')) return null;
 
   const send = (values: PaidBackValues) =>
@@ -88,20 +87,16 @@ export function PaidBackButton({
             Only once the shop has paid {formatPrice(amount)} back to {order.customer_name} by hand.
             It leaves Today&apos;s refunds to pay; the customer is not e-mailed.
           </p>
-          <FormField
-            id={`${id}-note`}
-            label="Note (optional)"
-            hint="For the shop only, such as the bank transfer's reference."
-            error={errors.note?.message}
-          >
-            <input
-              id={`${id}-note`}
+          <FormFields form={form} idPrefix={id}>
+            <InputField
+              name="note"
+              label="Note (optional)"
+              hint="For the shop only, such as the bank transfer's reference."
               type="text"
               autoComplete="off"
               maxLength={200}
-              {...form.register('note')}
             />
-          </FormField>
+          </FormFields>
         </ConfirmDialog>
       ) : null}
     </div>

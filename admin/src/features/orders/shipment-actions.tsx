@@ -7,8 +7,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorMessage } from '../../api/errors';
-import { FormField } from '../../components/form-field';
+import { Form, InputField, SelectField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -21,6 +21,7 @@ import {
 } from './api';
 import { shipSchema, type ShipInput, type ShipValues } from './action-schemas';
 import { CARRIER_LABELS, CARRIERS } from './labels';
+import { MoveButton } from './move-button';
 import { MoveDone } from './move-done';
 
 /**
@@ -59,7 +60,6 @@ function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipm
     resolver: zodResolver(shipSchema),
     defaultValues: { carrier: 'royal_mail', tracking_number: '' },
   });
-  const { errors } = form.formState;
   const submit = form.handleSubmit((values) =>
     once(async () => {
       setMessage(null);
@@ -74,41 +74,35 @@ function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipm
     }),
   );
   return (
-    <form className="form-inline" onSubmit={submit} noValidate aria-label={`Ship ${shipment.name}`}>
+    <Form
+      form={form}
+      idPrefix={id}
+      className="form-inline"
+      onSubmit={submit}
+      aria-label={`Ship ${shipment.name}`}
+    >
       {message ? (
         <div className="button-block">
           <Notice tone="error">{message}</Notice>
         </div>
       ) : null}
-      <FormField id={`${id}-carrier`} label="Carrier" error={errors.carrier?.message}>
-        <select id={`${id}-carrier`} {...form.register('carrier')}>
-          {CARRIERS.map((carrier) => (
-            <option key={carrier} value={carrier}>
-              {CARRIER_LABELS[carrier]}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField
-        id={`${id}-tracking`}
+      <SelectField name="carrier" label="Carrier">
+        {CARRIERS.map((carrier) => (
+          <option key={carrier} value={carrier}>
+            {CARRIER_LABELS[carrier]}
+          </option>
+        ))}
+      </SelectField>
+      <InputField
+        name="tracking_number"
         label="Tracking number"
-        error={errors.tracking_number?.message}
-      >
-        <input
-          id={`${id}-tracking`}
-          type="text"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...form.register('tracking_number')}
-        />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={move.isPending}>
-          {move.isPending ? 'Saving…' : 'Mark shipped'}
-        </button>
-      </div>
-    </form>
+        type="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <FormButtons busy={move.isPending} label="Mark shipped" />
+    </Form>
   );
 }
 
@@ -124,37 +118,22 @@ function CollectionMove({
   const ready = useMarkReady(order.order_number);
   const collected = useMarkCollected(order.order_number);
   const move = which === 'ready' ? ready : collected;
-  const done = useContext(MoveDone);
-  const once = useSingleFlight();
   const label = which === 'ready' ? 'Mark ready to collect' : 'Mark collected';
   return (
     <div className="form">
       {which === 'collected' && shipment.age_verified ? (
         <p className="alert-strip">Hand over only to an adult who shows proof of age.</p>
       ) : null}
-      {move.isError ? <Notice tone="error">{errorMessage(move.error)}</Notice> : null}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={move.isPending}
-          onClick={() =>
-            void once(() =>
-              move.mutateAsync(shipment.index).then(
-                () =>
-                  done(
-                    which === 'ready'
-                      ? `${shipment.name}: ready to collect. The customer is e-mailed.`
-                      : `${shipment.name}: collected.`,
-                  ),
-                () => undefined,
-              ),
-            )
-          }
-        >
-          {move.isPending ? 'Saving…' : label}
-        </button>
-      </div>
+      <MoveButton
+        move={move}
+        variables={shipment.index}
+        label={label}
+        done={
+          which === 'ready'
+            ? `${shipment.name}: ready to collect. The customer is e-mailed.`
+            : `${shipment.name}: collected.`
+        }
+      />
     </div>
   );
 }

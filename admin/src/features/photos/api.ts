@@ -10,8 +10,9 @@
  *   photos afterwards, which replace the query's data; every `['products']` query (the product,
  *   the lists, which show the main image) and the activity log are then marked stale.
  */
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import { UPLOAD_TYPES } from '../../../../common/upload-limits';
 
@@ -33,16 +34,14 @@ export async function uploadImage(file: Blob): Promise<MediaUpload> {
 }
 
 export const photosQuery = (productId: number) =>
-  queryOptions({
-    queryKey: [...PRODUCTS_KEY, 'photos', productId] as const,
-    queryFn: async ({ signal }): Promise<ProductPhoto[]> => {
-      const { data } = await api.GET('/products/{product_id}/photos/', {
+  getQuery([...PRODUCTS_KEY, 'photos', productId] as const, (signal) =>
+    dataOf(
+      api.GET('/products/{product_id}/photos/', {
         params: { path: { product_id: productId } },
         signal,
-      });
-      return data as ProductPhoto[];
-    },
-  });
+      }),
+    ),
+  );
 
 async function settled(queryClient: QueryClient, productId: number, photos: ProductPhoto[]) {
   queryClient.setQueryData(photosQuery(productId).queryKey, photos);

@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { AltTextField } from './alt-text-field';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { useAddPhoto, type MediaUpload } from './api';
+import { FormButtons } from '../../components/form-buttons';
 
 /** A file chosen under "Add photos": uploading, uploaded (waiting for its alt text) or refused. */
 export interface Pending {
@@ -81,18 +82,16 @@ export function PendingPhoto({
               {error}
             </p>
           ) : null}
-          <div className="button-row">
-            <button
-              type="submit"
-              className="button button-primary button-small"
-              disabled={add.isPending}
-            >
-              {add.isPending ? 'Adding…' : 'Add photo'}
-            </button>
+          <FormButtons
+            busy={add.isPending}
+            label="Add photo"
+            busyLabel="Adding…"
+            className="button button-primary button-small"
+          >
             <button type="button" className="button button-small" onClick={onDiscard}>
               Discard
             </button>
-          </div>
+          </FormButtons>
         </form>
       ) : entry.error ? (
         <div className="button-row">

@@ -7,7 +7,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { AltTextField } from './alt-text-field';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { SubmitButton } from '../../components/form-buttons';
 import { useRemovePhoto, useUpdatePhoto, type ProductPhoto } from './api';
+
+/** A photo's moves in the order: one place earlier or later. */
+const MOVES = [
+  { by: -1, label: 'Move earlier' },
+  { by: 1, label: 'Move later' },
+] as const;
 
 export function PhotoCard({
   productId,
@@ -79,9 +86,11 @@ export function PhotoCard({
       <form className="form" onSubmit={submit} noValidate>
         <AltTextField id={id} value={alt} error={altError} onChange={setAlt} />
         {changed ? (
-          <button type="submit" className="button button-small" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save alt text'}
-          </button>
+          <SubmitButton
+            busy={save.isPending}
+            label="Save alt text"
+            className="button button-small"
+          />
         ) : null}
       </form>
       {error ? (
@@ -90,24 +99,18 @@ export function PhotoCard({
         </p>
       ) : null}
       <div className="button-row">
-        <button
-          type="button"
-          className="button button-small"
-          disabled={index === 0 || moving}
-          onClick={() => onMove(-1)}
-          aria-describedby={`${id}-title`}
-        >
-          Move earlier
-        </button>
-        <button
-          type="button"
-          className="button button-small"
-          disabled={index === count - 1 || moving}
-          onClick={() => onMove(1)}
-          aria-describedby={`${id}-title`}
-        >
-          Move later
-        </button>
+        {MOVES.map(({ by, label }) => (
+          <button
+            key={by}
+            type="button"
+            className="button button-small"
+            disabled={index + by < 0 || index + by >= count || moving}
+            onClick={() => onMove(by)}
+            aria-describedby={`${id}-title`}
+          >
+            {label}
+          </button>
+        ))}
         <button
           type="button"
           className="button button-small button-danger"

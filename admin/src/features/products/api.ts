@@ -12,20 +12,14 @@
  * Mutations: create, update (archive and unarchive are updates of `status`), duplicate. Each
  * keeps the product the server answered and invalidates the lists and the activity log.
  */
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import type { ProductsSearch } from './search';
 
 export type AdminProduct = Schemas['AdminProduct'];
 export type AdminProductSummary = Schemas['AdminProductSummary'];
-export type AdminProductList = Schemas['AdminProductList'];
 export type ProductCreate = Schemas['ProductCreate'];
 export type ProductUpdate = Schemas['ProductUpdate'];
 export type AdminCategory = Schemas['AdminCategory'];
@@ -34,36 +28,22 @@ export const PRODUCTS_QUERY_KEY = ['products'] as const;
 export const PRODUCTS_PAGE_SIZE = 25;
 
 export const productsQuery = (search: ProductsSearch) =>
-  queryOptions({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'list', search] as const,
-    queryFn: async ({ signal }): Promise<AdminProductList> => {
-      const { data } = await api.GET('/products/', { params: { query: search }, signal });
-      return data as AdminProductList;
-    },
-    placeholderData: keepPreviousData,
-  });
+  pagedQuery([...PRODUCTS_QUERY_KEY, 'list', search] as const, (signal) =>
+    dataOf(api.GET('/products/', { params: { query: search }, signal })),
+  );
 
 export const productQuery = (id: number) =>
-  queryOptions({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'detail', id] as const,
-    queryFn: async ({ signal }): Promise<AdminProduct> => {
-      const { data } = await api.GET('/products/{product_id}/', {
-        params: { path: { product_id: id } },
-        signal,
-      });
-      return data as AdminProduct;
-    },
-  });
+  getQuery([...PRODUCTS_QUERY_KEY, 'detail', id] as const, (signal) =>
+    dataOf(api.GET('/products/{product_id}/', { params: { path: { product_id: id } }, signal })),
+  );
 
-export const productCategoriesQuery = () =>
-  queryOptions({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'categories'] as const,
-    queryFn: async ({ signal }): Promise<AdminCategory[]> => {
-      const { data } = await api.GET('/categories/', { signal });
-      return (data ?? []) as AdminCategory[];
-    },
-    staleTime: 60_000,
-  });
+export const productCategoriesQuery = () => ({
+  ...getQuery([...PRODUCTS_QUERY_KEY, 'categories'] as const, async (signal) => {
+    const { data } = await api.GET('/categories/', { signal });
+    return (data ?? []) as AdminCategory[];
+  }),
+  staleTime: 60_000,
+});
 
 /** Keeps the product the server answered and marks the lists and the log stale. */
 async function settled(queryClient: QueryClient, product: AdminProduct): Promise<void> {

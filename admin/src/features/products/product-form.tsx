@@ -10,11 +10,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import { CheckField, Form, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { FormField } from '../../components/form-field';
 import { formatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
-import { RichTextEditor } from '../../components/rich-text-editor';
+import { Panel } from '../../components/panel';
+import { RichField } from '../../components/rich-field';
 import { useServerSubmit } from '../../components/use-server-submit';
 import {
   productCategoriesQuery,
@@ -87,30 +90,27 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
   const status = values.status;
 
   return (
-    <form className="form product-form" onSubmit={submit} noValidate aria-label="Product">
+    <Form
+      form={form}
+      idPrefix="product"
+      className="form product-form"
+      onSubmit={submit}
+      aria-label="Product"
+    >
       {message ? <Notice tone="error">{message}</Notice> : null}
 
-      <section className="panel" aria-labelledby="details-heading">
-        <h2 id="details-heading">Details</h2>
+      <Panel titleId="details-heading" title="Details">
         <div className="form">
-          <FormField id="product-name" label="Name" error={errors.name?.message}>
-            <input id="product-name" maxLength={200} {...form.register('name')} />
-          </FormField>
-          <FormField
-            id="product-slug"
+          <InputField name="name" label="Name" maxLength={200} />
+          <InputField
+            name="slug"
             label="Slug"
             hint="The page's address: /products/your-slug. Left empty, it is made from the name. A changed slug keeps the old address working."
-            error={errors.slug?.message}
-          >
-            <input
-              id="product-slug"
-              className="mono"
-              maxLength={120}
-              autoCapitalize="none"
-              spellCheck={false}
-              {...form.register('slug')}
-            />
-          </FormField>
+            className="mono"
+            maxLength={120}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
           <div className="grid-2">
             <FormField id="product-category" label="Category" error={errors.category_id?.message}>
               {/* Mounted once the categories are here: a select registered before its options
@@ -130,188 +130,109 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
                 </select>
               )}
             </FormField>
-            <FormField
-              id="product-status"
+            <SelectField
+              name="status"
               label="Status"
               hint={status === 'active' ? 'Shown in the shop.' : 'Hidden from the shop.'}
-              error={errors.status?.message}
             >
-              <select id="product-status" {...form.register('status')}>
-                <option value="active">Active</option>
-                <option value="draft">Draft</option>
-                {product?.status === 'archived' ? <option value="archived">Archived</option> : null}
-              </select>
-            </FormField>
+              <option value="active">Active</option>
+              <option value="draft">Draft</option>
+              {product?.status === 'archived' ? <option value="archived">Archived</option> : null}
+            </SelectField>
           </div>
-          <label className="check">
-            <input type="checkbox" {...form.register('age_restricted')} />
-            <span>Sold to adults only (a bladed article: checked at checkout and on delivery)</span>
-          </label>
+          <CheckField name="age_restricted">
+            Sold to adults only (a bladed article: checked at checkout and on delivery)
+          </CheckField>
         </div>
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="price-heading">
-        <h2 id="price-heading">Pricing</h2>
+      <Panel titleId="price-heading" title="Pricing">
         <div className="grid-2">
-          <FormField id="product-price" label="Price" error={errors.price?.message}>
-            <input id="product-price" inputMode="decimal" {...form.register('price')} />
-          </FormField>
-          <FormField
-            id="product-price-before"
+          <InputField name="price" label="Price" inputMode="decimal" />
+          <InputField
+            name="price_before_discount"
             label="Price before discount"
             hint="Shown struck through; leave empty when not discounted."
-            error={errors.price_before_discount?.message}
-          >
-            <input
-              id="product-price-before"
-              inputMode="decimal"
-              {...form.register('price_before_discount')}
-            />
-          </FormField>
+            inputMode="decimal"
+          />
         </div>
         <p className="muted small">
           A new price never changes an order already placed; a shopper whose cart shows the old
           price is told at checkout.
         </p>
         {product ? <DiscountNote discount={product.discount} /> : null}
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="options-heading">
-        <h2 id="options-heading">Options</h2>
+      <Panel titleId="options-heading" title="Options">
         <OptionsEditor form={form} />
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="made-heading">
-        <h2 id="made-heading">Made to order</h2>
-        <label className="check">
-          <input type="checkbox" {...form.register('made_to_order')} />
-          <span>Made for each order: can be ordered at stock 0, stock never taken</span>
-        </label>
+      <Panel titleId="made-heading" title="Made to order">
+        <CheckField name="made_to_order">
+          Made for each order: can be ordered at stock 0, stock never taken
+        </CheckField>
         {madeToOrder ? (
           <div className="grid-2">
-            <FormField
-              id="product-lead-min"
+            <InputField
+              name="lead_time_days_min"
               label="Lead time from (working days)"
-              error={errors.lead_time_days_min?.message}
-            >
-              <input
-                id="product-lead-min"
-                inputMode="numeric"
-                {...form.register('lead_time_days_min')}
-              />
-            </FormField>
-            <FormField
-              id="product-lead-max"
+              inputMode="numeric"
+            />
+            <InputField
+              name="lead_time_days_max"
               label="Lead time to (working days)"
-              error={errors.lead_time_days_max?.message}
-            >
-              <input
-                id="product-lead-max"
-                inputMode="numeric"
-                {...form.register('lead_time_days_max')}
-              />
-            </FormField>
+              inputMode="numeric"
+            />
           </div>
         ) : null}
-        <label className="check">
-          <input
-            type="checkbox"
-            aria-describedby="product-exempt-hint"
-            {...form.register('cancellation_exempt')}
-          />
-          <span>
-            Exempt from the 14-day cancellation right (made to the buyer&apos;s specification or
-            personalised)
-          </span>
-        </label>
+        <CheckField name="cancellation_exempt" aria-describedby="product-exempt-hint">
+          Exempt from the 14-day cancellation right (made to the buyer&apos;s specification or
+          personalised)
+        </CheckField>
         <p id="product-exempt-hint" className="muted small">
           {madeToOrder
             ? 'Made-to-order pieces are exempt anyway: shoppers are told they cannot cancel them.'
             : 'Made-to-order pieces are exempt anyway, and so is any order line with a text option (an engraving) filled in. Leave it unticked for stocked pieces: shoppers may cancel them within 14 days of delivery.'}
         </p>
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="description-heading">
-        <h2 id="description-heading">Description</h2>
+      <Panel titleId="description-heading" title="Description">
         <div className="form">
-          <FormField
-            id="product-description"
+          <TextAreaField
+            name="description"
             label="Short description"
             hint="Plain text, shown under the name."
-            error={errors.description?.message}
-          >
-            <textarea
-              id="product-description"
-              rows={3}
-              maxLength={2000}
-              {...form.register('description')}
-            />
-          </FormField>
-          <div className="field">
-            <Controller
-              control={form.control}
-              name="long_html_description"
-              render={({ field }) => (
-                <RichTextEditor
-                  id="product-long-description"
-                  label="Long description"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={Boolean(errors.long_html_description)}
-                  describedBy={
-                    errors.long_html_description ? 'product-long-description-error' : undefined
-                  }
-                />
-              )}
-            />
-            {errors.long_html_description?.message ? (
-              <p id="product-long-description-error" className="field-error">
-                {errors.long_html_description.message}
-              </p>
-            ) : null}
-          </div>
+            rows={3}
+            maxLength={2000}
+          />
+          <RichField name="long_html_description" label="Long description" />
         </div>
-      </section>
+      </Panel>
 
-      <section className="panel" aria-labelledby="attributes-heading">
-        <h2 id="attributes-heading">Attributes</h2>
+      <Panel titleId="attributes-heading" title="Attributes">
         <AttributesEditor form={form} />
-      </section>
+      </Panel>
 
       {product ? null : (
-        <section className="panel" aria-labelledby="stock-heading">
-          <h2 id="stock-heading">Stock</h2>
+        <Panel titleId="stock-heading" title="Stock">
           <div className="grid-2">
-            <FormField id="product-stock" label="Starting stock" error={errors.stock?.message}>
-              <input id="product-stock" inputMode="numeric" {...form.register('stock')} />
-            </FormField>
-            <FormField
-              id="product-threshold"
+            <InputField name="stock" label="Starting stock" inputMode="numeric" />
+            <InputField
+              name="low_stock_threshold"
               label="Low stock at"
               hint="Warned at or below this count; empty: never."
-              error={errors.low_stock_threshold?.message}
-            >
-              <input
-                id="product-threshold"
-                inputMode="numeric"
-                {...form.register('low_stock_threshold')}
-              />
-            </FormField>
+              inputMode="numeric"
+            />
           </div>
-        </section>
+        </Panel>
       )}
 
       {saved ? <Notice tone="success">{saved}</Notice> : null}
-      <div className="button-row">
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={create.isPending || update.isPending}
-        >
-          {product ? 'Save product' : 'Create product'}
-        </button>
-      </div>
-    </form>
+      <FormButtons
+        busy={create.isPending || update.isPending}
+        label={product ? 'Save product' : 'Create product'}
+        busyLabel={product ? 'Save product' : 'Create product'}
+      />
+    </Form>
   );
 }

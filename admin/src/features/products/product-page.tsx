@@ -11,7 +11,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Notice } from '../../components/notice';
+import { QueryView } from '../../components/query-view';
 import { ProductPhotos } from '../photos/product-photos';
 import { StockPanel } from '../stock/stock-panel';
 import { productQuery } from './api';
@@ -42,18 +43,16 @@ export function EditProductPage() {
   return (
     <>
       <title>{`${product.data?.name ?? 'Product'} · Back office`}</title>
-      {product.isPending ? (
-        <Loading label="Loading the product…" />
-      ) : product.isError ? (
-        <ErrorNotice error={product.error} onRetry={() => void product.refetch()} />
-      ) : (
-        <>
-          <ProductHead product={product.data} />
-          <ProductForm key={product.data.id} product={product.data} />
-          <ProductPhotos productId={product.data.id} />
-          <StockPanel productId={product.data.id} />
-        </>
-      )}
+      <QueryView query={product} loading="Loading the product…">
+        {(data) => (
+          <>
+            <ProductHead product={data} />
+            <ProductForm key={data.id} product={data} />
+            <ProductPhotos productId={data.id} />
+            <StockPanel productId={data.id} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }

@@ -7,11 +7,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { DataTable, listColumns } from '../../components/data-table';
+import { listColumns } from '../../components/data-table';
+import { FilterForm, ListCount } from '../../components/filter-form';
 import { FormField } from '../../components/form-field';
 import { formatPrice } from '../../components/format';
-import { ErrorNotice, Loading } from '../../components/notice';
-import { Pager } from '../../components/pager';
+import { PagedTable } from '../../components/paged-list';
+import { TabLink, Tabs } from '../../components/tabs';
 import {
   PRODUCTS_PAGE_SIZE,
   productCategoriesQuery,
@@ -81,10 +82,11 @@ const COLUMNS = column.columns([
 export function ProductsPage() {
   const search = useSearch({ from: '/_auth/_shell/products/' });
   const products = useQuery(productsQuery(search));
-  const pages = products.data
-    ? Math.max(1, Math.ceil(products.data.count / PRODUCTS_PAGE_SIZE))
-    : 1;
-  const page = search.page ?? 1;
+  const tab = (status: ProductsSearch['status']) =>
+    ({
+      link: { to: '/products', search: { ...search, status, page: undefined } },
+      current: search.status === status,
+    }) as const;
 
   return (
     <>
@@ -95,69 +97,32 @@ export function ProductsPage() {
           New product
         </Link>
       </div>
-      {products.data ? (
-        <p className="muted" role="status">
-          {products.data.count} {products.data.count === 1 ? 'product' : 'products'}
-        </p>
-      ) : null}
+      <ListCount count={products.data?.count} one="product" many="products" />
 
-      <nav aria-label="Product status">
-        <ul className="tabs">
-          <StatusTab search={search} status={undefined} label="All" />
-          {PRODUCT_STATUSES.map((status) => (
-            <StatusTab key={status} search={search} status={status} label={STATUS_LABELS[status]} />
-          ))}
-        </ul>
-      </nav>
+      <Tabs label="Product status">
+        <TabLink {...tab(undefined)}>All</TabLink>
+        {PRODUCT_STATUSES.map((status) => (
+          <TabLink key={status} {...tab(status)}>
+            {STATUS_LABELS[status]}
+          </TabLink>
+        ))}
+      </Tabs>
 
       {/* Keyed by the URL's filters: back/forward or a tab shows what the list shows. */}
       <Filters key={`${search.search}|${search.category}|${search.stock}`} search={search} />
 
-      {products.isPending ? (
-        <Loading label="Loading products…" />
-      ) : products.isError ? (
-        <ErrorNotice error={products.error} onRetry={() => void products.refetch()} />
-      ) : (
-        <div className={products.isPlaceholderData ? 'is-refreshing' : undefined}>
-          <DataTable
-            caption="Products, newest first"
-            columns={COLUMNS}
-            data={products.data.results}
-            rowId={(product) => String(product.id)}
-            empty="No products match these filters."
-          />
-          <Pager
-            link={{ to: '/products', search }}
-            page={page}
-            pages={pages}
-            labels={{ previous: 'Previous page', next: 'Next page' }}
-          />
-        </div>
-      )}
+      <PagedTable
+        query={products}
+        loading="Loading products…"
+        pager={{ link: { to: '/products', search }, pageSize: PRODUCTS_PAGE_SIZE }}
+        table={{
+          caption: 'Products, newest first',
+          columns: COLUMNS,
+          rowId: (product) => String(product.id),
+          empty: 'No products match these filters.',
+        }}
+      />
     </>
-  );
-}
-
-function StatusTab({
-  search,
-  status,
-  label,
-}: {
-  search: ProductsSearch;
-  status: ProductsSearch['status'];
-  label: string;
-}) {
-  return (
-    <li>
-      <Link
-        to="/products"
-        search={{ ...search, status, page: undefined }}
-        aria-current={search.status === status ? 'page' : undefined}
-        activeOptions={{ includeSearch: true, explicitUndefined: true }}
-      >
-        {label}
-      </Link>
-    </li>
   );
 }
 
@@ -186,57 +151,63 @@ function Filters({ search }: { search: ProductsSearch }) {
   const filtered = Boolean(search.search || search.category || search.stock);
 
   return (
-    <form className="panel filters" role="search" aria-label="Filter products" onSubmit={submit}>
-      <div className="form-inline">
-        <FormField id="products-search" label="Search">
-          <input
-            id="products-search"
-            type="search"
-            maxLength={SEARCH_MAX}
-            placeholder="Name or slug"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </FormField>
-        <FormField id="products-category" label="Category">
-          <select
-            id="products-category"
-            value={category}
-            onChange={(event) => setCategory(event.target.value)}
-          >
-            <option value="">Any</option>
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField id="products-stock" label="Stock">
-          <select
-            id="products-stock"
-            value={stock}
-            onChange={(event) => setStock(event.target.value)}
-          >
-            <option value="">Any</option>
-            {STOCK_FILTERS.map((value) => (
-              <option key={value} value={value}>
-                {STOCK_FILTER_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary">
-            Apply filters
-          </button>
-          {filtered ? (
-            <Link to="/products" search={{ status: search.status }} className="button">
-              Clear filters
-            </Link>
-          ) : null}
-        </div>
-      </div>
-    </form>
+    <FilterForm
+      label="Filter products"
+      onSubmit={submit}
+      clear={filtered ? { to: '/products', search: { status: search.status } } : undefined}
+    >
+      <FormField id="products-search" label="Search">
+        <input
+          id="products-search"
+          type="search"
+          maxLength={SEARCH_MAX}
+          placeholder="Name or slug"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </FormField>
+      <AnySelect
+        id="products-category"
+        label="Category"
+        value={category}
+        onChange={setCategory}
+        options={(categories.data ?? []).map((c) => [String(c.id), c.name] as const)}
+      />
+      <AnySelect
+        id="products-stock"
+        label="Stock"
+        value={stock}
+        onChange={setStock}
+        options={STOCK_FILTERS.map((value) => [value, STOCK_FILTER_LABELS[value]] as const)}
+      />
+    </FilterForm>
+  );
+}
+
+/** A filter's select: "Any" (the empty value), then each `[value, label]` of `options`. */
+function AnySelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <FormField id={id} label={label}>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">Any</option>
+        {options.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FormField>
   );
 }

@@ -12,6 +12,7 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 
 export type SiteSetup = Schemas['SiteSetup'];
@@ -32,13 +33,7 @@ const WORKSHOP_KEY = ['settings', 'workshop'] as const;
 const PAYMENTS_KEY = ['settings', 'payments'] as const;
 
 export const siteQuery = () =>
-  queryOptions({
-    queryKey: SITE_KEY,
-    queryFn: async ({ signal }): Promise<SiteSetup> => {
-      const { data } = await api.GET('/settings/site/', { signal });
-      return data as SiteSetup;
-    },
-  });
+  getQuery(SITE_KEY, (signal) => dataOf(api.GET('/settings/site/', { signal })));
 
 export const zonesQuery = () =>
   queryOptions({
@@ -59,22 +54,10 @@ export const methodsQuery = () =>
   });
 
 export const workshopQuery = () =>
-  queryOptions({
-    queryKey: WORKSHOP_KEY,
-    queryFn: async ({ signal }): Promise<WorkshopSettings> => {
-      const { data } = await api.GET('/settings/workshop/', { signal });
-      return data as WorkshopSettings;
-    },
-  });
+  getQuery(WORKSHOP_KEY, (signal) => dataOf(api.GET('/settings/workshop/', { signal })));
 
 export const paymentsQuery = () =>
-  queryOptions({
-    queryKey: PAYMENTS_KEY,
-    queryFn: async ({ signal }): Promise<PaymentSetup> => {
-      const { data } = await api.GET('/settings/payments/', { signal });
-      return data as PaymentSetup;
-    },
-  });
+  getQuery(PAYMENTS_KEY, (signal) => dataOf(api.GET('/settings/payments/', { signal })));
 
 /** A mutation that stores its answer under `key` (when given) and marks `stale` and the log stale. */
 function useSettingsMutation<Input, Output>(

@@ -9,9 +9,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
+import {
+  Form,
+  InputField,
+  PasswordField,
+  SelectField,
+  TextAreaField,
+} from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
+import { QueryView } from '../../components/query-view';
 import { paymentsQuery, useReplaceCredentials, useUpdatePayments, type PaymentSetup } from './api';
 import { useSavedForm } from './saved-form';
 import {
@@ -36,16 +45,14 @@ export function PaymentsPage() {
   return (
     <>
       <title>Payments · Settings · Back office</title>
-      {payments.isPending ? (
-        <Loading />
-      ) : payments.isError ? (
-        <ErrorNotice error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : (
-        <>
-          <MethodsForm setup={payments.data} />
-          <CardProviderPanel setup={payments.data} />
-        </>
-      )}
+      <QueryView query={payments}>
+        {(data) => (
+          <>
+            <MethodsForm setup={data} />
+            <CardProviderPanel setup={data} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }
@@ -107,9 +114,8 @@ function MethodsForm({ setup }: { setup: PaymentSetup }) {
     </div>
   );
   return (
-    <section className="panel" aria-labelledby="methods-title">
-      <h2 id="methods-title">Payment methods</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="methods-title">
+    <Panel titleId="methods-title" title="Payment methods">
+      <Form form={form} idPrefix="payments" onSubmit={submit} aria-labelledby="methods-title">
         {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
         {check(
           'enable_card_payment',
@@ -117,64 +123,36 @@ function MethodsForm({ setup }: { setup: PaymentSetup }) {
           'Offered while the card provider below has credentials.',
         )}
         {check('enable_bank_transfer', 'Bank transfer')}
-        <FormField
-          id="bank-details"
+        <TextAreaField
+          name="bank_account_details"
           label="Bank details"
           hint="Shown to buyers who pay by bank transfer."
-          error={errors.bank_account_details?.message}
-        >
-          <textarea
-            id="bank-details"
-            rows={4}
-            maxLength={2000}
-            {...form.register('bank_account_details')}
-          />
-        </FormField>
+          rows={4}
+          maxLength={2000}
+        />
         {check('enable_custom_payment', 'Custom method', 'Another way to pay, such as PayPal.')}
-        <FormField
-          id="custom-label"
+        <InputField
+          name="custom_payment_label"
           label="Custom method's name"
-          error={errors.custom_payment_label?.message}
-        >
-          <input
-            id="custom-label"
-            type="text"
-            maxLength={100}
-            {...form.register('custom_payment_label')}
-          />
-        </FormField>
-        <FormField
-          id="custom-instructions"
+          type="text"
+          maxLength={100}
+        />
+        <TextAreaField
+          name="custom_payment_instructions"
           label="Custom method's instructions"
-          error={errors.custom_payment_instructions?.message}
-        >
-          <textarea
-            id="custom-instructions"
-            rows={3}
-            maxLength={2000}
-            {...form.register('custom_payment_instructions')}
-          />
-        </FormField>
-        <FormField
-          id="custom-redirect"
+          rows={3}
+          maxLength={2000}
+        />
+        <InputField
+          name="custom_payment_redirect_url"
           label="Custom method's payment page"
           hint="An https:// address buyers are sent to; leave it empty for none."
-          error={errors.custom_payment_redirect_url?.message}
-        >
-          <input
-            id="custom-redirect"
-            type="url"
-            maxLength={500}
-            {...form.register('custom_payment_redirect_url')}
-          />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save payment methods'}
-          </button>
-        </div>
-      </form>
-    </section>
+          type="url"
+          maxLength={500}
+        />
+        <FormButtons busy={update.isPending} label="Save payment methods" />
+      </Form>
+    </Panel>
   );
 }
 
@@ -246,7 +224,6 @@ function CredentialsForm({
       environment: 'production',
     },
   });
-  const { errors } = form.formState;
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { submit, message } = useSavedForm(
     form,
@@ -261,67 +238,35 @@ function CredentialsForm({
     },
   );
   return (
-    <form
-      className="form"
+    <Form
+      form={form}
+      idPrefix="card"
       onSubmit={submit}
-      noValidate
       aria-label="Replace credentials"
       autoComplete="off"
     >
       {message && message.tone === 'error' ? <Notice tone="error">{message.text}</Notice> : null}
-      <FormField id="card-provider" label="Provider" error={errors.provider?.message}>
-        <select id="card-provider" {...form.register('provider')}>
-          <option value="stripe">Stripe</option>
-          <option value="2c2p">2C2P</option>
-        </select>
-      </FormField>
+      <SelectField name="provider" label="Provider">
+        <option value="stripe">Stripe</option>
+        <option value="2c2p">2C2P</option>
+      </SelectField>
       {provider === '2c2p' ? (
-        <FormField id="merchant-id" label="Merchant ID" error={errors.merchant_id?.message}>
-          <input
-            id="merchant-id"
-            type="text"
-            autoComplete="off"
-            {...form.register('merchant_id')}
-          />
-        </FormField>
+        <InputField name="merchant_id" label="Merchant ID" type="text" autoComplete="off" />
       ) : null}
-      <FormField id="secret-key" label="Secret key" error={errors.secret_key?.message}>
-        <input
-          id="secret-key"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('secret_key')}
-        />
-      </FormField>
+      <PasswordField name="secret_key" label="Secret key" autoComplete="new-password" />
       {provider === 'stripe' ? (
-        <FormField
-          id="webhook-secret"
+        <PasswordField
+          name="webhook_secret"
           label="Webhook signing secret"
-          error={errors.webhook_secret?.message}
-        >
-          <input
-            id="webhook-secret"
-            type="password"
-            autoComplete="new-password"
-            {...form.register('webhook_secret')}
-          />
-        </FormField>
+          autoComplete="new-password"
+        />
       ) : (
-        <FormField id="environment" label="Environment" error={errors.environment?.message}>
-          <select id="environment" {...form.register('environment')}>
-            <option value="production">Production</option>
-            <option value="sandbox">Sandbox (testing)</option>
-          </select>
-        </FormField>
+        <SelectField name="environment" label="Environment">
+          <option value="production">Production</option>
+          <option value="sandbox">Sandbox (testing)</option>
+        </SelectField>
       )}
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={replace.isPending}>
-          {replace.isPending ? 'Saving…' : 'Save credentials'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
+      <FormButtons busy={replace.isPending} label="Save credentials" onCancel={onCancel} />
+    </Form>
   );
 }

@@ -19,6 +19,10 @@ const text = (max: number, blank: string) =>
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`);
 const NO_NUL = (value: string) => !value.includes('\u0000');
 
+/** Refuses a form's values with `message` beside the field `path` (in a `superRefine`). */
+const refuse = (ctx: z.RefinementCtx, path: string, message: string) =>
+  ctx.addIssue({ code: 'custom', path: [path], message });
+
 /** A GA4 measurement id, as the server takes it. */
 export const ANALYTICS_ID = /^G-[A-Z0-9]{4,16}$/;
 
@@ -120,11 +124,7 @@ export const methodSchema = z
   })
   .superRefine((values, ctx) => {
     if (values.kind === 'delivery' && values.zone_id === '')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['zone_id'],
-        message: 'A delivery method needs a zone.',
-      });
+      refuse(ctx, 'zone_id', 'A delivery method needs a zone.');
   });
 export type MethodValues = z.input<typeof methodSchema>;
 export type MethodOutput = z.output<typeof methodSchema>;
@@ -164,11 +164,11 @@ export const workshopSchema = z
   })
   .superRefine((values, ctx) => {
     if (values.ready_dispatch_days_max < values.ready_dispatch_days_min)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['ready_dispatch_days_max'],
-        message: `At least the fewest days (${values.ready_dispatch_days_min}).`,
-      });
+      refuse(
+        ctx,
+        'ready_dispatch_days_max',
+        `At least the fewest days (${values.ready_dispatch_days_min}).`,
+      );
   });
 export type WorkshopValues = z.input<typeof workshopSchema>;
 export type WorkshopOutput = z.output<typeof workshopSchema>;
@@ -208,17 +208,9 @@ export const paymentsSchema = z
   })
   .superRefine((values, ctx) => {
     if (values.enable_bank_transfer && values.bank_account_details === '')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['bank_account_details'],
-        message: 'Bank transfer needs the bank details buyers pay to.',
-      });
+      refuse(ctx, 'bank_account_details', 'Bank transfer needs the bank details buyers pay to.');
     if (values.enable_custom_payment && values.custom_payment_label === '')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['custom_payment_label'],
-        message: 'The custom method needs a name buyers see.',
-      });
+      refuse(ctx, 'custom_payment_label', 'The custom method needs a name buyers see.');
   });
 export type PaymentsValues = z.input<typeof paymentsSchema>;
 export type PaymentsOutput = z.output<typeof paymentsSchema>;
@@ -248,31 +240,18 @@ export const credentialsSchema = z
   .superRefine((values, ctx) => {
     if (values.provider === 'stripe') {
       if (!/^(?:sk|rk)_(?:test|live)_[0-9A-Za-z]{10,}$/.test(values.secret_key))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['secret_key'],
-          message:
-            'A Stripe secret key starts with sk_live_, sk_test_ or rk_ (not the publishable pk_ key).',
-        });
+        refuse(
+          ctx,
+          'secret_key',
+          'A Stripe secret key starts with sk_live_, sk_test_ or rk_ (not the publishable pk_ key).',
+        );
       if (!/^whsec_[0-9A-Za-z+/=]{10,}$/.test(values.webhook_secret))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['webhook_secret'],
-          message: 'The webhook signing secret starts with whsec_.',
-        });
+        refuse(ctx, 'webhook_secret', 'The webhook signing secret starts with whsec_.');
     } else {
       if (!/^[A-Za-z0-9]{1,50}$/.test(values.merchant_id))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['merchant_id'],
-          message: 'Enter the merchant ID (letters and digits).',
-        });
+        refuse(ctx, 'merchant_id', 'Enter the merchant ID (letters and digits).');
       if (!/^[\x21-\x7e]{32,512}$/.test(values.secret_key))
-        ctx.addIssue({
-          code: 'custom',
-          path: ['secret_key'],
-          message: 'A 2C2P secret key is 32 to 512 characters without spaces.',
-        });
+        refuse(ctx, 'secret_key', 'A 2C2P secret key is 32 to 512 characters without spaces.');
     }
   });
 export type CredentialsValues = z.input<typeof credentialsSchema>;

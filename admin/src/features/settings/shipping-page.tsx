@@ -8,10 +8,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { useServerSubmit } from '../../components/use-server-submit';
-import { FormButtons, OrderedList, type ItemFormProps } from '../content/ordered-list';
+import { CheckField, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { ErrorNotice, Loading } from '../../components/notice';
+import { ItemForm, OrderedList, useItemForm, type ItemFormProps } from '../content/ordered-list';
 import {
   methodsQuery,
   useMethodMoves,
@@ -53,10 +52,7 @@ export function ShippingPage() {
         name={(zone) => zone.name}
         details={(zone) => <ZoneDetails zone={zone} methods={methods.data} />}
         Form={ZoneForm}
-        onReorder={(ids) => zoneMoves.reorder.mutateAsync(ids)}
-        onDelete={(id) => zoneMoves.remove.mutateAsync(id)}
-        reordering={zoneMoves.reorder.isPending}
-        deleting={zoneMoves.remove.isPending}
+        moves={zoneMoves}
         empty="No zones yet: checkout offers no country until there is one with a delivery method."
       />
       <OrderedList
@@ -73,10 +69,7 @@ export function ShippingPage() {
           </p>
         )}
         Form={MethodForm}
-        onReorder={(ids) => methodMoves.reorder.mutateAsync(ids)}
-        onDelete={(id) => methodMoves.remove.mutateAsync(id)}
-        reordering={methodMoves.reorder.isPending}
-        deleting={methodMoves.remove.isPending}
+        moves={methodMoves}
         empty="No methods yet."
       />
     </>
@@ -102,7 +95,8 @@ function ZoneDetails({ zone, methods }: { zone: ShippingZone; methods: ShippingM
 }
 
 /** Adds a zone (item null) or edits one. */
-export function ZoneForm({ item, onDone, onCancel }: ItemFormProps<ShippingZone>) {
+export function ZoneForm(props: ItemFormProps<ShippingZone>) {
+  const { item } = props;
   const moves = useZoneMoves();
   const form = useForm<ZoneValues, unknown, ZoneOutput>({
     resolver: zodResolver(zoneSchema),
@@ -112,55 +106,33 @@ export function ZoneForm({ item, onDone, onCancel }: ItemFormProps<ShippingZone>
       age_restricted_allowed: item?.age_restricted_allowed ?? false,
     },
   });
-  const { errors } = form.formState;
-  const { submit, message } = useServerSubmit(
-    form,
-    ['name', 'countries', 'age_restricted_allowed'],
-    async (values) => {
-      const body = toZoneBody(values);
-      if (item) await moves.update.mutateAsync({ id: item.id, body });
-      else await moves.create.mutateAsync(body);
-      onDone(item ? 'The zone was saved.' : 'The zone was added.');
-    },
-  );
-  const id = item ? `zone-${item.id}` : 'zone-new';
+  const frame = useItemForm(form, props, {
+    noun: 'zone',
+    idPrefix: 'zone',
+    fields: ['name', 'countries', 'age_restricted_allowed'],
+    moves,
+    toBody: toZoneBody,
+  });
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit zone' : 'New zone'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-name`} label="Zone name" error={errors.name?.message}>
-        <input id={`${id}-name`} type="text" maxLength={100} {...form.register('name')} />
-      </FormField>
-      <FormField
-        id={`${id}-countries`}
+    <ItemForm {...frame}>
+      <InputField name="name" label="Zone name" type="text" maxLength={100} />
+      <InputField
+        name="countries"
         label="Countries"
         hint="Two-letter country codes separated by commas, such as GB, IE, FR."
-        error={errors.countries?.message}
-      >
-        <input
-          id={`${id}-countries`}
-          type="text"
-          autoCapitalize="characters"
-          {...form.register('countries')}
-        />
-      </FormField>
-      <div className="check">
-        <input id={`${id}-age`} type="checkbox" {...form.register('age_restricted_allowed')} />
-        <label htmlFor={`${id}-age`}>
-          Age-restricted pieces may be sent here (by an age-verified method)
-        </label>
-      </div>
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+        type="text"
+        autoCapitalize="characters"
+      />
+      <CheckField name="age_restricted_allowed" labelFor>
+        Age-restricted pieces may be sent here (by an age-verified method)
+      </CheckField>
+    </ItemForm>
   );
 }
 
 /** Adds a method (item null) or edits one. */
-export function MethodForm({ item, onDone, onCancel }: ItemFormProps<ShippingMethod>) {
+export function MethodForm(props: ItemFormProps<ShippingMethod>) {
+  const { item } = props;
   const moves = useMethodMoves();
   const zones = useQuery(zonesQuery());
   const form = useForm<MethodValues, unknown, MethodOutput>({
@@ -181,7 +153,6 @@ export function MethodForm({ item, onDone, onCancel }: ItemFormProps<ShippingMet
       free_over: item?.free_over ?? '',
     },
   });
-  const { errors } = form.formState;
   const fields = [
     'zone_id',
     'code',
@@ -192,90 +163,52 @@ export function MethodForm({ item, onDone, onCancel }: ItemFormProps<ShippingMet
     'price',
     'free_over',
   ] as const;
-  const { submit, message } = useServerSubmit(form, fields, async (values) => {
-    const body = toMethodBody(values);
-    if (item) await moves.update.mutateAsync({ id: item.id, body });
-    else await moves.create.mutateAsync(body);
-    onDone(item ? 'The method was saved.' : 'The method was added.');
+  const frame = useItemForm(form, props, {
+    noun: 'method',
+    idPrefix: 'method',
+    fields,
+    moves,
+    toBody: toMethodBody,
   });
-  const id = item ? `method-${item.id}` : 'method-new';
   return (
-    <form
-      className="form"
-      onSubmit={submit}
-      noValidate
-      aria-label={item ? 'Edit method' : 'New method'}
-    >
-      {message ? <Notice tone="error">{message}</Notice> : null}
-      <FormField id={`${id}-name`} label="Method name" error={errors.name?.message}>
-        <input id={`${id}-name`} type="text" maxLength={100} {...form.register('name')} />
-      </FormField>
-      <FormField
-        id={`${id}-code`}
+    <ItemForm {...frame}>
+      <InputField name="name" label="Method name" type="text" maxLength={100} />
+      <InputField
+        name="code"
         label="Code"
         hint="How orders name it, such as uk-standard. It cannot change while an open order uses it."
-        error={errors.code?.message}
-      >
-        <input
-          id={`${id}-code`}
-          type="text"
-          maxLength={50}
-          autoCapitalize="none"
-          {...form.register('code')}
-        />
-      </FormField>
-      <FormField id={`${id}-kind`} label="Kind" error={errors.kind?.message}>
-        <select id={`${id}-kind`} {...form.register('kind')}>
-          <option value="delivery">Delivery</option>
-          <option value="collection">Collection at the workshop</option>
-        </select>
-      </FormField>
-      <FormField
-        id={`${id}-zone`}
+        type="text"
+        maxLength={50}
+        autoCapitalize="none"
+      />
+      <SelectField name="kind" label="Kind">
+        <option value="delivery">Delivery</option>
+        <option value="collection">Collection at the workshop</option>
+      </SelectField>
+      <SelectField
+        name="zone_id"
         label="Zone"
         hint="A delivery belongs to a zone; a collection may serve every country."
-        error={errors.zone_id?.message}
       >
-        <select id={`${id}-zone`} {...form.register('zone_id')}>
-          <option value="">Every country</option>
-          {(zones.data ?? []).map((zone) => (
-            <option key={zone.id} value={String(zone.id)}>
-              {zone.name}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField id={`${id}-description`} label="Description" error={errors.description?.message}>
-        <textarea
-          id={`${id}-description`}
-          rows={2}
-          maxLength={1000}
-          {...form.register('description')}
-        />
-      </FormField>
-      <FormField id={`${id}-price`} label="Price per shipment" error={errors.price?.message}>
-        <input id={`${id}-price`} type="text" inputMode="decimal" {...form.register('price')} />
-      </FormField>
-      <FormField
-        id={`${id}-free-over`}
+        <option value="">Every country</option>
+        {(zones.data ?? []).map((zone) => (
+          <option key={zone.id} value={String(zone.id)}>
+            {zone.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField name="description" label="Description" rows={2} maxLength={1000} />
+      <InputField name="price" label="Price per shipment" type="text" inputMode="decimal" />
+      <InputField
+        name="free_over"
         label="Free over"
         hint="Free when the shipment's pieces come to this; leave it empty for never free."
-        error={errors.free_over?.message}
-      >
-        <input
-          id={`${id}-free-over`}
-          type="text"
-          inputMode="decimal"
-          {...form.register('free_over')}
-        />
-      </FormField>
-      <div className="check">
-        <input id={`${id}-age`} type="checkbox" {...form.register('age_verified')} />
-        <label htmlFor={`${id}-age`}>
-          Age verified (handed only to an adult with proof of age)
-        </label>
-      </div>
-      <FormButtons pending={form.formState.isSubmitting} onCancel={onCancel} />
-    </form>
+        type="text"
+        inputMode="decimal"
+      />
+      <CheckField name="age_verified" labelFor>
+        Age verified (handed only to an adult with proof of age)
+      </CheckField>
+    </ItemForm>
   );
 }

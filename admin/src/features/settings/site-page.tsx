@@ -10,8 +10,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { config } from '../../api/config';
 import { errorMessage } from '../../api/errors';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Form, InputField, TextAreaField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
+import { Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
+import { QueryView } from '../../components/query-view';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { ImageUpload } from '../photos/image-upload';
 import { siteQuery, useUpdateSite, type SiteSetup } from './api';
@@ -24,17 +27,15 @@ export function SitePage() {
   return (
     <>
       <title>Site · Settings · Back office</title>
-      {site.isPending ? (
-        <Loading />
-      ) : site.isError ? (
-        <ErrorNotice error={site.error} onRetry={() => void site.refetch()} />
-      ) : (
-        <>
-          <SiteForm site={site.data} />
-          <SellerForm site={site.data} />
-          <ImagesPanel site={site.data} />
-        </>
-      )}
+      <QueryView query={site}>
+        {(data) => (
+          <>
+            <SiteForm site={data} />
+            <SellerForm site={data} />
+            <ImagesPanel site={data} />
+          </>
+        )}
+      </QueryView>
     </>
   );
 }
@@ -50,7 +51,6 @@ function SiteForm({ site }: { site: SiteSetup }) {
       google_analytics_id: site.google_analytics_id ?? '',
     },
   });
-  const { errors } = form.formState;
   const { submit, message } = useSavedForm(
     form,
     ['site_title', 'site_description', 'contact_email', 'google_analytics_id'],
@@ -60,64 +60,34 @@ function SiteForm({ site }: { site: SiteSetup }) {
     },
   );
   return (
-    <section className="panel" aria-labelledby="site-title">
-      <h2 id="site-title">Site</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="site-title">
+    <Panel titleId="site-title" title="Site">
+      <Form form={form} idPrefix="site" onSubmit={submit} aria-labelledby="site-title">
         {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
-        <FormField
-          id="site-title-input"
+        <InputField
+          name="site_title"
           label="Shop title"
           hint="Every page's title and the header's name."
-          error={errors.site_title?.message}
-        >
-          <input
-            id="site-title-input"
-            type="text"
-            maxLength={120}
-            {...form.register('site_title')}
-          />
-        </FormField>
-        <FormField
-          id="site-description"
+          type="text"
+          maxLength={120}
+        />
+        <TextAreaField
+          name="site_description"
           label="Description"
           hint="What search engines show under the title."
-          error={errors.site_description?.message}
-        >
-          <textarea
-            id="site-description"
-            rows={3}
-            maxLength={500}
-            {...form.register('site_description')}
-          />
-        </FormField>
-        <FormField id="site-email" label="Contact e-mail" error={errors.contact_email?.message}>
-          <input
-            id="site-email"
-            type="email"
-            autoComplete="off"
-            {...form.register('contact_email')}
-          />
-        </FormField>
-        <FormField
-          id="site-analytics"
+          rows={3}
+          maxLength={500}
+        />
+        <InputField name="contact_email" label="Contact e-mail" type="email" autoComplete="off" />
+        <InputField
+          name="google_analytics_id"
           label="Google Analytics id"
           hint="A measurement id such as G-4H7KQ2ZP9X; leave it empty for no analytics."
-          error={errors.google_analytics_id?.message}
-        >
-          <input
-            id="site-analytics"
-            type="text"
-            maxLength={20}
-            {...form.register('google_analytics_id')}
-          />
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save site settings'}
-          </button>
-        </div>
-      </form>
-    </section>
+          type="text"
+          maxLength={20}
+        />
+        <FormButtons busy={update.isPending} label="Save site settings" />
+      </Form>
+    </Panel>
   );
 }
 
@@ -137,8 +107,7 @@ function ImagesPanel({ site }: { site: SiteSetup }) {
       }
     });
   return (
-    <section className="panel" aria-labelledby="images-title">
-      <h2 id="images-title">Logo and tab icon</h2>
+    <Panel titleId="images-title" title="Logo and tab icon">
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       <div className="settings-images">
         <div className="settings-image">
@@ -192,7 +161,7 @@ function ImagesPanel({ site }: { site: SiteSetup }) {
           ) : null}
         </div>
       </div>
-    </section>
+    </Panel>
   );
 }
 

@@ -8,8 +8,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../../components/form-field';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Form, InputField, SelectField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
+import { Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
+import { QueryView } from '../../components/query-view';
 import { useUpdateWorkshop, workshopQuery, zonesQuery, type WorkshopSettings } from './api';
 import { useSavedForm } from './saved-form';
 import {
@@ -34,13 +37,7 @@ export function WorkshopPage() {
   return (
     <>
       <title>Workshop · Settings · Back office</title>
-      {workshop.isPending ? (
-        <Loading />
-      ) : workshop.isError ? (
-        <ErrorNotice error={workshop.error} onRetry={() => void workshop.refetch()} />
-      ) : (
-        <WorkshopForm settings={workshop.data} />
-      )}
+      <QueryView query={workshop}>{(data) => <WorkshopForm settings={data} />}</QueryView>
     </>
   );
 }
@@ -87,9 +84,8 @@ function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
     },
   );
   return (
-    <section className="panel" aria-labelledby="workshop-title">
-      <h2 id="workshop-title">Workshop</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="workshop-title">
+    <Panel titleId="workshop-title" title="Workshop">
+      <Form form={form} idPrefix="workshop" onSubmit={submit} aria-labelledby="workshop-title">
         {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
         <fieldset
           className="settings-fieldset"
@@ -115,71 +111,46 @@ function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
             </p>
           ) : null}
         </fieldset>
-        <FormField
-          id="dispatch-min"
+        <InputField
+          name="ready_dispatch_days_min"
           label="Fewest dispatch days"
           hint="Working days before a piece in stock leaves the workshop, at least."
-          error={errors.ready_dispatch_days_min?.message}
-        >
-          <input
-            id="dispatch-min"
-            type="number"
-            min={0}
-            max={60}
-            inputMode="numeric"
-            {...form.register('ready_dispatch_days_min')}
-          />
-        </FormField>
-        <FormField
-          id="dispatch-max"
+          type="number"
+          min={0}
+          max={60}
+          inputMode="numeric"
+        />
+        <InputField
+          name="ready_dispatch_days_max"
           label="Most dispatch days"
-          error={errors.ready_dispatch_days_max?.message}
-        >
-          <input
-            id="dispatch-max"
-            type="number"
-            min={0}
-            max={60}
-            inputMode="numeric"
-            {...form.register('ready_dispatch_days_max')}
-          />
-        </FormField>
-        <FormField
-          id="minimum-age"
+          type="number"
+          min={0}
+          max={60}
+          inputMode="numeric"
+        />
+        <InputField
+          name="minimum_age"
           label="Minimum age"
           hint="The age a buyer of an age-restricted piece confirms at checkout (16 to 25)."
-          error={errors.minimum_age?.message}
-        >
-          <input
-            id="minimum-age"
-            type="number"
-            min={16}
-            max={25}
-            inputMode="numeric"
-            {...form.register('minimum_age')}
-          />
-        </FormField>
-        <FormField
-          id="default-country"
+          type="number"
+          min={16}
+          max={25}
+          inputMode="numeric"
+        />
+        <SelectField
+          name="default_country"
           label="Delivery price shown for"
           hint='Product cards and pages show "+ delivery from" the cheapest delivery to this country.'
-          error={errors.default_country?.message}
         >
-          <select id="default-country" {...form.register('default_country')}>
-            <option value="">The first country of the first shipping zone</option>
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {countryLabel(code)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={update.isPending}>
-            {update.isPending ? 'Saving…' : 'Save workshop settings'}
-          </button>
-        </div>
-      </form>
-    </section>
+          <option value="">The first country of the first shipping zone</option>
+          {countries.map((code) => (
+            <option key={code} value={code}>
+              {countryLabel(code)}
+            </option>
+          ))}
+        </SelectField>
+        <FormButtons busy={update.isPending} label="Save workshop settings" />
+      </Form>
+    </Panel>
   );
 }

@@ -13,6 +13,7 @@
  */
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
 import { ME_QUERY_KEY } from '../auth/api';
 
@@ -47,13 +48,7 @@ export const invitationsQuery = () =>
   });
 
 export const securityQuery = () =>
-  queryOptions({
-    queryKey: SECURITY_KEY,
-    queryFn: async ({ signal }): Promise<SecuritySettings> => {
-      const { data } = await api.GET('/settings/security/', { signal });
-      return data as SecuritySettings;
-    },
-  });
+  getQuery(SECURITY_KEY, (signal) => dataOf(api.GET('/settings/security/', { signal })));
 
 export function useInvite() {
   const queryClient = useQueryClient();

@@ -7,9 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DataTable, listColumns } from '../../components/data-table';
-import { FormField } from '../../components/form-field';
+import { EmailField, Form, SelectField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { ErrorNotice, FormNotices, Loading } from '../../components/notice';
+import { Panel } from '../../components/panel';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import {
@@ -72,8 +74,7 @@ export function InvitationsPanel() {
   }, [revoke, once, revoking]);
 
   return (
-    <section className="panel" aria-labelledby="invitations-title">
-      <h2 id="invitations-title">Invitations</h2>
+    <Panel titleId="invitations-title" title="Invitations">
       {revoke.isError ? <ErrorNotice error={revoke.error} /> : null}
       {invitations.isPending ? (
         <Loading />
@@ -88,7 +89,7 @@ export function InvitationsPanel() {
           empty="No open invitations."
         />
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -99,7 +100,6 @@ export function InvitePanel() {
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: 'staff' },
   });
-  const { errors } = form.formState;
   const { submit, message } = useServerSubmit(form, ['email', 'role'], async (values) => {
     setSent(null);
     const invitation = await invite.mutateAsync(values);
@@ -107,41 +107,23 @@ export function InvitePanel() {
     form.reset({ email: '', role: values.role });
   });
   return (
-    <section className="panel" aria-labelledby="invite-title">
-      <h2 id="invite-title">Invite someone</h2>
-      <form className="form" onSubmit={submit} noValidate aria-labelledby="invite-title">
-        {sent ? <Notice tone="success">{sent}</Notice> : null}
-        {message ? <Notice tone="error">{message}</Notice> : null}
-        <FormField id="invite-email" label="E-mail" error={errors.email?.message}>
-          <input
-            id="invite-email"
-            type="email"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        </FormField>
-        <FormField
-          id="invite-role"
+    <Panel titleId="invite-title" title="Invite someone">
+      <Form form={form} idPrefix="invite" onSubmit={submit} aria-labelledby="invite-title">
+        <FormNotices done={sent} error={message} />
+        <EmailField name="email" label="E-mail" autoComplete="off" />
+        <SelectField
+          name="role"
           label="Role"
           hint="Staff run the order desk; owners can also refund, manage staff and see the activity log."
-          error={errors.role?.message}
         >
-          <select id="invite-role" {...form.register('role')}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <div className="button-row">
-          <button type="submit" className="button button-primary" disabled={invite.isPending}>
-            {invite.isPending ? 'Sending…' : 'Send invitation'}
-          </button>
-        </div>
-      </form>
-    </section>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </SelectField>
+        <FormButtons busy={invite.isPending} label="Send invitation" busyLabel="Sending…" />
+      </Form>
+    </Panel>
   );
 }

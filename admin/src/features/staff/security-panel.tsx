@@ -8,7 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
+import { QueryView } from '../../components/query-view';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { securityQuery, useUpdateSecurity, type SecuritySettings } from './api';
@@ -17,16 +19,9 @@ import { securitySchema, type SecurityValues } from './schemas';
 export function SecurityPanel() {
   const settings = useQuery(securityQuery());
   return (
-    <section className="panel" aria-labelledby="security-title">
-      <h2 id="security-title">Security</h2>
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <ErrorNotice error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SecurityForm settings={settings.data} />
-      )}
-    </section>
+    <Panel titleId="security-title" title="Security">
+      <QueryView query={settings}>{(data) => <SecurityForm settings={data} />}</QueryView>
+    </Panel>
   );
 }
 

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, listColumns } from '../../components/data-table';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { Panel } from '../../components/panel';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useMe } from '../auth/api';
@@ -135,8 +136,7 @@ function MembersPanel() {
   }, [me.id]);
 
   return (
-    <section className="panel" aria-labelledby="members-title">
-      <h2 id="members-title">Members</h2>
+    <Panel titleId="members-title" title="Members">
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {members.isPending ? (
         <Loading />
@@ -211,7 +211,7 @@ function MembersPanel() {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

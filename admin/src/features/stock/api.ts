@@ -11,8 +11,9 @@
  * `useSetThreshold` (`PATCH …/stock/`). Each answer replaces the first page of the product's
  * stock, and every `['products']` query is marked stale (lists show stock and filter on it).
  */
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
+import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 
 export type ProductStock = Schemas['ProductStock'];
 export type StockMovement = Schemas['StockMovement'];
@@ -22,29 +23,19 @@ export type LowStockList = Schemas['LowStockList'];
 export const PRODUCTS_QUERY_KEY = ['products'] as const;
 
 export const productStockQuery = (productId: number, page = 1) =>
-  queryOptions({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'stock', productId, page] as const,
-    queryFn: async ({ signal }): Promise<ProductStock> => {
-      const { data } = await api.GET('/products/{product_id}/stock/', {
+  pagedQuery([...PRODUCTS_QUERY_KEY, 'stock', productId, page] as const, (signal) =>
+    dataOf(
+      api.GET('/products/{product_id}/stock/', {
         params: { path: { product_id: productId }, query: page > 1 ? { page } : {} },
         signal,
-      });
-      return data as ProductStock;
-    },
-    placeholderData: keepPreviousData,
-  });
+      }),
+    ),
+  );
 
 export const lowStockQuery = (page = 1) =>
-  queryOptions({
-    queryKey: [...PRODUCTS_QUERY_KEY, 'stock', 'low', page] as const,
-    queryFn: async ({ signal }): Promise<LowStockList> => {
-      const { data } = await api.GET('/stock/low/', {
-        params: { query: page > 1 ? { page } : {} },
-        signal,
-      });
-      return data as LowStockList;
-    },
-  });
+  getQuery([...PRODUCTS_QUERY_KEY, 'stock', 'low', page] as const, (signal) =>
+    dataOf(api.GET('/stock/low/', { params: { query: page > 1 ? { page } : {} }, signal })),
+  );
 
 /** Keeps the answer as the history's first page and marks every product query stale. */
 function useStockMutation<TVariables>(

@@ -15,9 +15,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DataTable, listColumns, type ListColumns } from '../../components/data-table';
-import { FormField } from '../../components/form-field';
+import { Form, InputField, SelectField } from '../../components/fields';
+import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, Loading, Notice } from '../../components/notice';
+import { ErrorNotice, FormNotices, Loading } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
 import {
   productStockQuery,
@@ -135,7 +136,6 @@ function StockChangeForm({ stock }: { stock: ProductStock }) {
     resolver: zodResolver(stockChangeSchema),
     defaultValues: { mode: 'adjust', quantity: '', reason: 'received', note: '' },
   });
-  const { errors } = form.formState;
   const mode = useWatch({ control: form.control, name: 'mode' });
   const id = useId();
   const { submit, message } = useServerSubmit(
@@ -156,10 +156,9 @@ function StockChangeForm({ stock }: { stock: ProductStock }) {
   );
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <Form form={form} idPrefix={id} onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Change the stock</h3>
-      {done ? <Notice tone="success">{done}</Notice> : null}
-      {message ? <Notice tone="error">{message}</Notice> : null}
+      <FormNotices done={done} error={message} />
       <fieldset className="plain">
         <legend className="visually-hidden">How to change it</legend>
         <label className="check">
@@ -172,43 +171,29 @@ function StockChangeForm({ stock }: { stock: ProductStock }) {
         </label>
       </fieldset>
       <div className="form-inline">
-        <FormField
-          id={`${id}-quantity`}
+        <InputField
+          name="quantity"
           label="Quantity"
           hint={
             mode === 'set'
               ? `How many there are now (${stock.stock} recorded).`
               : 'How many came in (5) or went out (-2).'
           }
-          error={errors.quantity?.message}
-        >
-          <input
-            id={`${id}-quantity`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            {...form.register('quantity')}
-          />
-        </FormField>
-        <FormField id={`${id}-reason`} label="Reason" error={errors.reason?.message}>
-          <select id={`${id}-reason`} {...form.register('reason')}>
-            {STOCK_REASONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <SelectField name="reason" label="Reason">
+          {STOCK_REASONS.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.label}
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <FormField id={`${id}-note`} label="Note (optional)" error={errors.note?.message}>
-        <input id={`${id}-note`} type="text" maxLength={500} {...form.register('note')} />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={change.isPending}>
-          {change.isPending ? 'Saving…' : 'Save stock'}
-        </button>
-      </div>
-    </form>
+      <InputField name="note" label="Note (optional)" type="text" maxLength={500} />
+      <FormButtons busy={change.isPending} label="Save stock" />
+    </Form>
   );
 }
 
@@ -232,32 +217,21 @@ function ThresholdForm({ productId, threshold }: { productId: number; threshold:
         : `Flagged as low at ${now} or fewer.`,
     );
   });
-  const error = form.formState.errors.low_stock_threshold?.message;
   return (
-    <form className="form form-inline" onSubmit={submit} noValidate>
-      <FormField
+    <Form form={form} idPrefix={id} className="form form-inline" onSubmit={submit}>
+      <InputField
+        name="low_stock_threshold"
         id={`${id}-threshold`}
         label="Low-stock threshold"
         hint="Flag it as low at this many or fewer; empty for never."
-        error={error}
-        className="field-narrow"
-      >
-        <input
-          id={`${id}-threshold`}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          {...form.register('low_stock_threshold')}
-        />
-      </FormField>
-      <div className="button-row">
-        <button type="submit" className="button" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save threshold'}
-        </button>
-      </div>
-      {done ? <Notice tone="success">{done}</Notice> : null}
-      {message ? <Notice tone="error">{message}</Notice> : null}
-    </form>
+        fieldClass="field-narrow"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+      />
+      <FormButtons busy={save.isPending} label="Save threshold" className="button" />
+      <FormNotices done={done} error={message} />
+    </Form>
   );
 }
 

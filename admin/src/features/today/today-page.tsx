@@ -15,10 +15,22 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Schemas } from '../../api/client';
 import { formatDate, formatDateTime, formatPrice } from '../../components/format';
-import { ErrorNotice, Loading } from '../../components/notice';
+import { QueryView } from '../../components/query-view';
 import { todayQuery } from './api';
 
 type Summary = Schemas['AdminOrderSummary'];
+
+/** Each panel's heading and what it says when there is nothing to do. */
+const TASKS = {
+  transfers: ['Transfers to confirm', 'No payments waiting to be confirmed.'],
+  'to-ship': ['Orders to ship', 'Nothing to send.'],
+  collections: ['Collections waiting', 'No collections waiting at the workshop.'],
+  refunds: ['Refunds to pay by hand', 'No money to pay back by hand.'],
+  due: ['Made to order, due this week', 'No made-to-order pieces due in the next 7 days.'],
+} as const;
+
+/** "1 item", "3 items". */
+const itemCount = (order: Summary) => `${order.items} ${order.items === 1 ? 'item' : 'items'}`;
 
 export function TodayPage() {
   const today = useQuery(todayQuery());
@@ -29,96 +41,60 @@ export function TodayPage() {
         <h1>Today</h1>
         <Link to="/orders">All orders</Link>
       </div>
-      {today.isPending ? (
-        <Loading />
-      ) : today.isError ? (
-        <ErrorNotice error={today.error} onRetry={() => void today.refetch()} />
-      ) : (
-        <div className="today-grid">
-          <TaskPanel
-            id="transfers"
-            title="Transfers to confirm"
-            empty="No payments waiting to be confirmed."
-            items={today.data.transfers_to_confirm.map((order) => (
-              <OrderRow
-                key={order.order_number}
-                order={order}
-                side={`${formatPrice(order.total)} · placed ${formatDate(order.placed_at)}`}
-              />
-            ))}
-          />
-          <TaskPanel
-            id="to-ship"
-            title="Orders to ship"
-            empty="Nothing to send."
-            items={today.data.to_ship.map((order) => (
-              <OrderRow
-                key={order.order_number}
-                order={order}
-                side={`${order.items} ${order.items === 1 ? 'item' : 'items'} · paid order of ${formatDate(order.placed_at)}`}
-              />
-            ))}
-          />
-          <TaskPanel
-            id="collections"
-            title="Collections waiting"
-            empty="No collections waiting at the workshop."
-            items={today.data.collections_waiting.map((order) => (
-              <OrderRow
-                key={order.order_number}
-                order={order}
-                side={`${order.items} ${order.items === 1 ? 'item' : 'items'}`}
-              />
-            ))}
-          />
-          <TaskPanel
-            id="refunds"
-            title="Refunds to pay by hand"
-            empty="No money to pay back by hand."
-            items={today.data.manual_refunds.map((refund, index) => (
-              <li key={`${refund.order_number}-${refund.created_at}-${index}`}>
-                <span className="task-main">
-                  <OrderLink number={refund.order_number} /> {refund.customer_name}
-                </span>
-                <span className="task-side">
-                  {formatPrice(refund.amount)} ·{' '}
-                  {refund.source === 'refund' ? 'refund' : 'card payment not kept'} since{' '}
-                  {formatDateTime(refund.created_at)}
-                </span>
-              </li>
-            ))}
-          />
-          <TaskPanel
-            id="due"
-            title="Made to order, due this week"
-            empty="No made-to-order pieces due in the next 7 days."
-            items={today.data.due_this_week.map((line) => (
-              <li key={`${line.order_number}-${line.line_id}`}>
-                <span className="task-main">
-                  <OrderLink number={line.order_number} /> {line.quantity} × {line.product_name}
-                  <span className="muted"> for {line.customer_name}</span>
-                </span>
-                <span className="task-side">dispatch by {formatDate(line.dispatch_latest)}</span>
-              </li>
-            ))}
-          />
-        </div>
-      )}
+      <QueryView query={today}>
+        {(tasks) => (
+          <div className="today-grid">
+            <TaskPanel
+              id="transfers"
+              items={orderRows(
+                tasks.transfers_to_confirm,
+                (order) => `${formatPrice(order.total)} · placed ${formatDate(order.placed_at)}`,
+              )}
+            />
+            <TaskPanel
+              id="to-ship"
+              items={orderRows(
+                tasks.to_ship,
+                (order) => `${itemCount(order)} · paid order of ${formatDate(order.placed_at)}`,
+              )}
+            />
+            <TaskPanel id="collections" items={orderRows(tasks.collections_waiting, itemCount)} />
+            <TaskPanel
+              id="refunds"
+              items={tasks.manual_refunds.map((refund, index) => (
+                <li key={`${refund.order_number}-${refund.created_at}-${index}`}>
+                  <span className="task-main">
+                    <OrderLink number={refund.order_number} /> {refund.customer_name}
+                  </span>
+                  <span className="task-side">
+                    {formatPrice(refund.amount)} ·{' '}
+                    {refund.source === 'refund' ? 'refund' : 'card payment not kept'} since{' '}
+                    {formatDateTime(refund.created_at)}
+                  </span>
+                </li>
+              ))}
+            />
+            <TaskPanel
+              id="due"
+              items={tasks.due_this_week.map((line) => (
+                <li key={`${line.order_number}-${line.line_id}`}>
+                  <span className="task-main">
+                    <OrderLink number={line.order_number} /> {line.quantity} × {line.product_name}
+                    <span className="muted"> for {line.customer_name}</span>
+                  </span>
+                  <span className="task-side">dispatch by {formatDate(line.dispatch_latest)}</span>
+                </li>
+              ))}
+            />
+          </div>
+        )}
+      </QueryView>
     </>
   );
 }
 
-function TaskPanel({
-  id,
-  title,
-  empty,
-  items,
-}: {
-  id: string;
-  title: string;
-  empty: string;
-  items: ReactNode[];
-}) {
+function TaskPanel({ id, items }: { id: keyof typeof TASKS; items: ReactNode[] }) {
+  const [title, empty] = TASKS[id];
   const headingId = `today-${id}`;
   return (
     <section className="panel" aria-labelledby={headingId}>
@@ -146,13 +122,14 @@ function OrderLink({ number }: { number: string }) {
   );
 }
 
-function OrderRow({ order, side }: { order: Summary; side: string }) {
-  return (
-    <li>
+/** A panel's rows for `orders`: each order's link and customer, and what `side` says of it. */
+function orderRows(orders: Summary[], side: (order: Summary) => string) {
+  return orders.map((order) => (
+    <li key={order.order_number}>
       <span className="task-main">
         <OrderLink number={order.order_number} /> {order.customer_name}
       </span>
-      <span className="task-side">{side}</span>
+      <span className="task-side">{side(order)}</span>
     </li>
-  );
+  ));
 }

@@ -1,0 +1,39 @@
+/**
+ * A form's bound fields: each labelled, with its id from the form's prefix and its own error,
+ * and a field whose name the form does not hold refused at once (names are not type-checked).
+ */
+import { render, screen } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { Form, InputField } from './fields';
+
+function SellerForm({ field }: { field: string }) {
+  const form = useForm({ defaultValues: { legal_name: 'Ember & Oak Ltd', vat_number: null } });
+  return (
+    <Form form={form} idPrefix="seller">
+      <InputField name={field} label="Legal name" />
+    </Form>
+  );
+}
+
+describe('a bound field', () => {
+  it('is labelled, bound to its value, and takes its id from the form and its name', () => {
+    render(<SellerForm field="legal_name" />);
+    const input = screen.getByLabelText('Legal name');
+    expect(input).toHaveValue('Ember & Oak Ltd');
+    expect(input).toHaveAttribute('id', 'seller-legal-name');
+  });
+
+  it('accepts a field whose value is empty (null)', () => {
+    render(<SellerForm field="vat_number" />);
+    expect(screen.getByLabelText('Legal name')).toHaveValue('');
+  });
+
+  it('refuses a name the form does not hold, so a misspelt field fails its test', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<SellerForm field="legal_nmae" />)).toThrow(
+      'The form has no field "legal_nmae"',
+    );
+    quiet.mockRestore();
+  });
+});
