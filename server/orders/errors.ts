@@ -9,7 +9,7 @@
  * - `payment_in_progress`: a card payment of the order is `pending` at its provider, so the
  *   money may be on its way.
  *
- * The back office's (the back office):
+ * The back office's:
  * - `order_move_refused`: the order's state does not allow the action (mark paid on a closed
  *   order, ship an unpaid one, reopen one that has not expired); the message says why.
  * - `shipment_not_found`: the order has no shipment at that index.

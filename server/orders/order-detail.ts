@@ -1,5 +1,5 @@
 /**
- * One order as the back office shows it (the back office, `GET /orders/{order_number}/`, and
+ * One order as the back office shows it (`GET /orders/{order_number}/`, and
  * the answer of every move of the back office): its lines with their options and engraving, the
  * address, each shipment with what the shop did with it (carrier, tracking link, when it was
  * sent, made ready, collected), the money (card attempts, money received by hand with what it

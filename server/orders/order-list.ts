@@ -1,5 +1,5 @@
 /**
- * The back office's list of a shop's orders (the back office, `GET /orders/`): newest first, 25 a
+ * The back office's list of a shop's orders (`GET /orders/`): newest first, 25 a
  * page, filtered by a tab of the back office (a group of statuses), the payment method, the days it
  * was placed on and a search, with how many orders each tab would list under the other filters.
  *

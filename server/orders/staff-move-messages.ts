@@ -1,5 +1,5 @@
 /**
- * Every message the back office answers with (the back office): DRF's words for a field, and
+ * Every message the back office's order moves answer with: DRF's words for a field, and
  * plain sentences for a move the order's state refuses (`order_move_refused`, 409), which the
  * desk shows as they are. The contract (openapi/admin.yaml) quotes them; tests assert them
  * verbatim.

@@ -1,5 +1,5 @@
 /**
- * What every move of the back office shares (the back office; decision 056): finding the order
+ * What every order move of the back office shares (decision 056): finding the order
  * by its number in the actor's shop and locking it, the refusals, the field checks, and the
  * activity log entry. Each move runs in one transaction under the order lock (./order-lock.ts)
  * and names the state it moves from in a conditional UPDATE, so a double click or two

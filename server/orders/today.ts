@@ -1,5 +1,5 @@
 /**
- * Today's work on the back office (the back office, `GET /today/`), each list oldest first:
+ * Today's work in the back office (`GET /today/`), each list oldest first:
  *
  * - `transfers_to_confirm`: orders of an offline method (bank transfer, the shop's own) still
  *   awaiting payment: money to watch for and mark paid;

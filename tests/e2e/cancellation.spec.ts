@@ -3,7 +3,7 @@
  * 2013 Sch. 2, Sch. 3, reg 14(3), regs 29-32, reg 28(1)(b)), in Chromium against the real API:
  * the /cancellation page with the model form, the product page's note for a stocked piece and
  * a made-to-order one, the checkout's summary before 'Place order and pay', and a paid order's
- * request from the order page reaching the back office's back office. Each state passes axe. The
+ * request from the order page reaching the back office. Each state passes axe. The
  * /cancellation page runs at 1280 and 375 px (nothing scrolls sideways); the two flows at 1280 px
  * (a11y.spec.ts scans the checkout and an order's page at 375 px). Screenshots: cancellation,
  * checkout-cancellation, order-cancellation (tests/e2e/screenshots/<project>-<name>.png).

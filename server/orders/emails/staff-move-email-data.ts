@@ -1,5 +1,5 @@
 /**
- * The data of the e-mails the back office's moves send (the back office): to the shopper, a
+ * The data of the e-mails the back office's order moves send: to the shopper, a
  * shipment on its way, a collection ready at the workshop, an order the shop canceled, and a
  * reminder that an order still waits for its payment; to the shop, the day's list of orders
  * waiting for money by hand. Part of `EmailData` (./email-data.ts), under the same rules: plain
