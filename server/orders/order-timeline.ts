@@ -15,7 +15,12 @@ import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { PaymentMethod, PaymentsTable } from '../payments/tables.ts';
-import type { ManualPaymentsTable, OrderFulfilmentsTable, OrdersTable, RefundsTable } from './tables.ts';
+import type {
+  ManualPaymentsTable,
+  OrderFulfilmentsTable,
+  OrdersTable,
+  RefundsTable,
+} from './tables.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import type { ActivityLogTable } from '../staff/tables.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
