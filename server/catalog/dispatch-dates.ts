@@ -73,7 +73,10 @@ export function dispatchOf(
   now: Date,
 ): { made_to_order: boolean; earliest: string; latest: string } {
   const [min, max] = product.made_to_order
-    ? [product.lead_time_days_min ?? 0, product.lead_time_days_max ?? product.lead_time_days_min ?? 0]
+    ? [
+        product.lead_time_days_min ?? 0,
+        product.lead_time_days_max ?? product.lead_time_days_min ?? 0,
+      ]
     : rules.readyDays;
   return {
     made_to_order: product.made_to_order,

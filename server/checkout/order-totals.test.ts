@@ -5,7 +5,13 @@
  */
 import type { components } from '../../common/storefront-api';
 import { ADDRESS, ADULT, call, createCustomer, productBySlug } from '../test/shop.ts';
-import { ATTESTATION_TEXT, GYUTO, expectDispatch, money, useMakersShop } from '../test/makers-shop.ts';
+import {
+  ATTESTATION_TEXT,
+  GYUTO,
+  expectDispatch,
+  money,
+  useMakersShop,
+} from '../test/makers-shop.ts';
 
 type Order = components['schemas']['Order'];
 type ShippingQuote = components['schemas']['ShippingQuote'];

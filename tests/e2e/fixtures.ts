@@ -48,7 +48,11 @@ export const HYDRATION_PROBLEM =
  * gets there is left as it is after 15 s.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  const isApp = (await page.locator('#root').count().catch(() => 0)) > 0;
+  const isApp =
+    (await page
+      .locator('#root')
+      .count()
+      .catch(() => 0)) > 0;
   if (!isApp) return;
   await page
     .waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 })
