@@ -34,7 +34,7 @@ describe('SanitizedHtml', () => {
     expect(out).toContain('<p>t</p>');
   });
 
-  it('removes classes and ids, so saved HTML cannot take on the shop\'s own styles', () => {
+  it("removes classes and ids, so saved HTML cannot take on the shop's own styles", () => {
     const overlay =
       '<div class="catalog-overlay" id="main"><a class="button" href="https://evil.example/login">Session expired — sign in again</a></div>';
     for (const out of [sanitizeHtml(overlay), sanitizeOnServer(overlay)]) {
