@@ -8,14 +8,22 @@ import type { Database } from '../platform/db/database.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
-import { faqKind } from './content-kinds.ts';
 import type { ContentErrorCode } from './errors.ts';
-import { listItems } from './ordered-content.ts';
 
-/** The shop's FAQs `[{id, question, answer (HTML), order}]` in the shop's order. */
+/**
+ * The shop's FAQs `[{id, question, answer (HTML), order}]` in the shop's order. Read here, not
+ * through the back office's ordered-content module: the storefront's bundle must not load the
+ * back office's input checks and their HTML sanitizer (decision 045).
+ */
 export async function listFaqs(db: Kysely<Database>, tenantId: number): Promise<Schemas['Faq'][]> {
-  const faqs = await listItems(db, tenantId, faqKind);
-  return faqs.map((f) => ({ id: f.id, question: f.question, answer: f.answer, order: f.position }));
+  const rows = await db
+    .selectFrom('faqs')
+    .select(['id', 'question', 'answer', 'position'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, question: r.question, answer: r.answer, order: r.position }));
 }
 
 /**
