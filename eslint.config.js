@@ -35,7 +35,8 @@ import { readdirSync } from 'node:fs';
  * - orders takes payments for its orders, starts, settles and refunds them, and closes orders;
  * - checkout turns a cart into an order with its payment;
  * - accounts hands a shopper their data (cart, orders, messages) and keeps their addresses;
- * - settings edits every domain's settings.
+ * - settings edits every domain's settings;
+ * - shops opens a shop: its tenant, domain, settings and first owner.
  * The HTTP layer (server/http/), the seed and the app compose them and are not ranked.
  */
 const SERVER_DOMAIN_LAYERS = [
@@ -50,6 +51,7 @@ const SERVER_DOMAIN_LAYERS = [
   'checkout',
   'accounts',
   'settings',
+  'shops',
 ];
 /** What sits in server/ beside the domains: not ranked among them. */
 const SERVER_NOT_DOMAINS = ['http', 'platform', 'config', 'seed', 'test', 'node_modules'];

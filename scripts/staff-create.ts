@@ -20,66 +20,12 @@
 import { DomainError } from '../server/platform/domain-error.ts';
 import { isStaffRole } from '../server/staff/member-input.ts';
 import { createStaffMember } from '../server/staff/members.ts';
+import { argument, problemsOf, readPassword } from './lib/cli.ts';
 import { withShopDatabase } from './lib/shop-database.ts';
 
 const USAGE =
   'usage: npm run staff:create -- --tenant TOKEN --email EMAIL --role owner|staff [--name NAME]\n' +
   '       (the password is read from standard input)';
-
-/** The value after `--name`, or undefined; a flag followed by another flag has no value. */
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  const value = at === -1 ? undefined : process.argv[at + 1];
-  return value === undefined || value.startsWith('--') ? undefined : value;
-}
-
-/** Reads one line from a terminal without echoing it (raw mode; Ctrl-C aborts). */
-function promptHidden(question: string): Promise<string> {
-  const input = process.stdin;
-  process.stderr.write(question);
-  return new Promise((resolve, reject) => {
-    let typed = '';
-    input.setRawMode(true);
-    input.resume();
-    input.setEncoding('utf8');
-    const done = (error?: Error) => {
-      input.setRawMode(false);
-      input.pause();
-      input.removeListener('data', onData);
-      process.stderr.write('\n');
-      if (error) reject(error);
-      else resolve(typed);
-    };
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === '\r' || char === '\n' || char === '\u0004') return done();
-        if (char === '\u0003') return done(new Error('Cancelled.'));
-        if (char === '\u007f' || char === '\b') typed = [...typed].slice(0, -1).join('');
-        else typed += char;
-      }
-    };
-    input.on('data', onData);
-  });
-}
-
-/** The first line of piped standard input, without its line break (empty when none). */
-async function readPiped(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text.split(/\r?\n/, 1)[0] ?? '';
-}
-
-async function readPassword(): Promise<string | null> {
-  if (!process.stdin.isTTY) return readPiped();
-  const password = await promptHidden('Password: ');
-  const again = await promptHidden('Password again: ');
-  if (password !== again) {
-    console.error('The two passwords are not the same.');
-    return null;
-  }
-  return password;
-}
 
 async function main(): Promise<number> {
   const token = argument('tenant');
@@ -110,10 +56,7 @@ async function main(): Promise<number> {
       return 0;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const problems = error.fields
-        ? Object.entries(error.fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`)
-        : [error.field ? `${error.field}: ${error.message}` : error.message];
-      console.error(`No account was created.\n${problems.join('\n')}`);
+      console.error(`No account was created.\n${problemsOf(error).join('\n')}`);
       return 1;
     }
   });

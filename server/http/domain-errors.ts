@@ -22,6 +22,7 @@ import type { ModerationErrorCode } from '../content/moderation-errors.ts';
 import type { MediaErrorCode } from '../media/errors.ts';
 import type { StockCategoryErrorCode } from '../catalog/stock-category-errors.ts';
 import type { ProductEditingErrorCode } from '../catalog/product-editing-errors.ts';
+import type { ShopErrorCode } from '../shops/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
@@ -38,10 +39,14 @@ type DomainErrorCode =
   | StockCategoryErrorCode
   | ProductEditingErrorCode
   | MediaErrorCode
-  | SettingsErrorCode;
+  | SettingsErrorCode
+  | ShopErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
+  // shops: opening one
+  invalid_shop: 400,
+  domain_taken: 400,
   // catalog
   product_not_found: 404,
   category_not_found: 404,

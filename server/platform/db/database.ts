@@ -12,7 +12,7 @@
  * each domain declares its tables in its own `tables.ts` and merges them into `Database`.
  */
 import type { Selectable } from 'kysely';
-import type { TenantsTable } from './tables/tenants.ts';
+import type { TenantDomainsTable, TenantsTable } from './tables/tenants.ts';
 import type { RequestThrottlesTable, EmailOutboxTable } from './tables/server-state.ts';
 
 /**
@@ -22,6 +22,7 @@ import type { RequestThrottlesTable, EmailOutboxTable } from './tables/server-st
  */
 export interface Database {
   tenants: TenantsTable;
+  tenant_domains: TenantDomainsTable;
   request_throttles: RequestThrottlesTable;
   email_outbox: EmailOutboxTable;
 }

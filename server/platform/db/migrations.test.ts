@@ -40,6 +40,7 @@ describe('migrations across restarts', () => {
         '2026_023_staff_credentials',
         '2026_024_name_words_index',
         '2026_025_product_name_words',
+        '2026_026_shops',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

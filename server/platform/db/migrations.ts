@@ -35,6 +35,7 @@ import { confirmedOverpaymentsMigration } from './migrations/2026-022-confirmed-
 import { staffCredentialsMigration } from './migrations/2026-023-staff-credentials.ts';
 import { nameWordsIndexMigration } from './migrations/2026-024-name-words-index.ts';
 import { productNameWordsMigration } from './migrations/2026-025-product-name-words.ts';
+import { shopsMigration } from './migrations/2026-026-shops.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -64,6 +65,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_023_staff_credentials': staffCredentialsMigration(dialect),
     '2026_024_name_words_index': nameWordsIndexMigration(dialect),
     '2026_025_product_name_words': productNameWordsMigration(dialect),
+    '2026_026_shops': shopsMigration(dialect),
   };
 }
 

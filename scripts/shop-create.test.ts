@@ -1,0 +1,156 @@
+/**
+ * `npm run shop:create` (issue 38): opens a shop with its domain, its currency and its first
+ * owner, the password piped on standard input, and prints where the shop and its back office
+ * answer; refuses with a plain reason and exit code 1 a taken domain, an unknown currency or
+ * country, a weak password or a missing argument. The password never appears in what it prints.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { verifyPassword } from '../server/platform/credentials/passwords.ts';
+import { openDatabase, type DbHandle } from '../server/platform/db/connection.ts';
+import { migrateToLatest } from '../server/platform/db/migrations.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const script = path.join(root, 'scripts', 'shop-create.ts');
+const PASSWORD = 'honed-on-whetstones-9';
+const TIDEWATER = [
+  '--name',
+  'Tidewater Knives',
+  '--domain',
+  'Tidewater.Example',
+  '--currency',
+  'gbp',
+  '--country',
+  'gb',
+  '--owner-email',
+  'Owner@Tidewater.example',
+];
+
+let dir: string;
+let sqlitePath: string;
+let handle: DbHandle;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'shop-create-'));
+  sqlitePath = path.join(dir, 'shop.sqlite');
+  handle = openDatabase({ databaseUrl: null, sqlitePath });
+  await migrateToLatest(handle);
+});
+
+afterAll(async () => {
+  await handle.db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the command with `stdin` piped in, against the test's SQLite file. */
+function run(args: string[], stdin = `${PASSWORD}\n`) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SQLITE_PATH: sqlitePath,
+    PASSWORD_HASH_COST: '10',
+  };
+  delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env,
+    input: stdin,
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+describe('npm run shop:create', () => {
+  it('opens a shop in pounds at its domain, with an owner who signs in with the piped password', async () => {
+    const result = run(TIDEWATER);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.out).toBe(
+      [
+        'Opened "Tidewater Knives" (tenant token tidewater-example), selling in GBP.',
+        'The shop:        https://tidewater.example/',
+        'The back office: https://tidewater.example/admin/ (sign in as owner@tidewater.example)',
+        '',
+      ].join('\n'),
+    );
+    expect(result.out + result.err).not.toContain(PASSWORD);
+
+    const tenant = await handle.db
+      .selectFrom('tenants')
+      .select(['id', 'name', 'currency'])
+      .where('token', '=', 'tidewater-example')
+      .executeTakeFirstOrThrow();
+    expect(tenant).toMatchObject({ name: 'Tidewater Knives', currency: 'GBP' });
+    const domains = await handle.db
+      .selectFrom('tenant_domains')
+      .select(['domain', 'is_primary'])
+      .where('tenant_id', '=', tenant.id)
+      .execute();
+    expect(domains.map((d) => [d.domain, Boolean(d.is_primary)])).toEqual([
+      ['tidewater.example', true],
+    ]);
+    const owner = await handle.db
+      .selectFrom('staff')
+      .select(['email', 'name', 'role', 'password_hash'])
+      .where('tenant_id', '=', tenant.id)
+      .executeTakeFirstOrThrow();
+    expect(owner).toMatchObject({ email: 'owner@tidewater.example', name: 'Owner', role: 'owner' });
+    expect(await verifyPassword(PASSWORD, owner.password_hash)).toBe(true);
+  });
+
+  it('refuses a domain another shop answers at, in any case and with a final dot', async () => {
+    const result = run([
+      '--name',
+      'Tidewater Two',
+      '--domain',
+      'TIDEWATER.example.',
+      '--currency',
+      'EUR',
+      '--country',
+      'IE',
+      '--owner-email',
+      'two@tidewater.example',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'No shop was opened.\ndomain: Another shop already answers at this domain.\n',
+    );
+    const shops = await handle.db.selectFrom('tenants').select('id').execute();
+    expect(shops).toHaveLength(1);
+  });
+
+  it('says each wrong field: a domain with its scheme, a currency and a country no one uses, a weak password', () => {
+    const result = run(
+      [
+        '--name',
+        'Harbour Prints',
+        '--domain',
+        'https://harbour.example/shop',
+        '--currency',
+        'XYZ',
+        '--country',
+        'ZZ',
+        '--owner-email',
+        'owner@harbour.example',
+      ],
+      'short\n',
+    );
+    expect(result.code).toBe(1);
+    expect(result.err.split('\n')).toEqual([
+      'No shop was opened.',
+      'domain: Enter the domain the shop answers at, such as shop.example.com: no https://, port or path.',
+      'currency: Enter a currency as its ISO 4217 code, such as GBP, EUR or USD.',
+      'country: Enter a country as its ISO 3166-1 alpha-2 code, such as GB.',
+      'password: Password must be at least 8 characters long.',
+      '',
+    ]);
+  });
+
+  it('shows how to call it when an argument is missing', () => {
+    const result = run(['--name', 'No Domain']);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(/^usage: npm run shop:create -- --name NAME --domain DOMAIN/);
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The checks of a new shop's fields (issue 38, decision 079), for `npm run shop:create` and the
+ * first-run set-up alike: its name, the domain it answers at, its currency and country, and its
+ * first owner (the staff account rules of server/staff/member-input.ts). Nothing here reads the
+ * database: a domain another shop holds is refused by ./create-shop.ts.
+ *
+ * - name: 1 to 100 code points, no control characters, trimmed.
+ * - domain: a host name (zod's `hostname`, RFC 1123 labels), lowercased, without a trailing dot,
+ *   at least two labels and not an IP address: a name a shopper types, never a port or a path.
+ * - currency: an ISO 4217 code the runtime's ICU formats (`Intl.supportedValuesOf('currency')`),
+ *   uppercased.
+ * - country: an ISO 3166-1 alpha-2 code (common/iso-countries.ts), uppercased: the shop's
+ *   default delivery country.
+ */
+import { z } from 'zod';
+import { isCountryCode } from '../../common/iso-countries.ts';
+import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { checkNewStaffMember } from '../staff/member-input.ts';
+import type { ShopErrorCode } from './errors.ts';
+
+/** What a maker gives to open a shop: the shop, and its first owner's account. */
+export interface NewShop {
+  name: string;
+  domain: string;
+  currency: string;
+  country: string;
+  owner: { email: string; name?: string; password: string };
+}
+
+/** A new shop's fields as they are kept (see the module comment). */
+export interface CheckedShop {
+  name: string;
+  domain: string;
+  currency: string;
+  country: string;
+  owner: { email: string; name: string; password: string };
+}
+
+/** Every message a new shop's fields are refused with. */
+export const SHOP_MESSAGES = {
+  nameBlank: 'Give the shop a name.',
+  nameTooLong: 'Ensure the name has no more than 100 characters.',
+  nameInvalid: 'The name cannot hold control characters.',
+  domainInvalid:
+    'Enter the domain the shop answers at, such as shop.example.com: no https://, port or path.',
+  domainTaken: 'Another shop already answers at this domain.',
+  currencyInvalid: 'Enter a currency as its ISO 4217 code, such as GBP, EUR or USD.',
+  countryInvalid: 'Enter a country as its ISO 3166-1 alpha-2 code, such as GB.',
+} as const;
+
+const NAME_MAX = 100;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const HOSTNAME = z.hostname();
+const IPV4 = /^\d+(\.\d+){3}$/;
+
+/** The domain as a shop's domains are kept (trimmed, lowercased, no trailing dot), or null. */
+export function normalizeDomain(domain: string): string | null {
+  const name = domain.trim().toLowerCase().replace(/\.$/, '');
+  if (name.length > 253 || !name.includes('.') || IPV4.test(name)) return null;
+  return HOSTNAME.safeParse(name).success ? name : null;
+}
+
+/** The ISO 4217 code, uppercased, when the runtime can format it; else null. */
+export function normalizeCurrency(currency: string): string | null {
+  const code = currency.trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code) ? code : null;
+}
+
+/**
+ * A new shop's fields, tidied as they are kept.
+ * @throws DomainError `invalid_shop` with each wrong field (the owner's under `email`, `name`
+ *   and `password` as staff accounts name them; the shop's name under `shop_name`).
+ */
+export function checkNewShop(shop: NewShop): CheckedShop {
+  const fields: FieldErrors = {};
+  const name = shop.name.trim();
+  if (name === '') fields.shop_name = [SHOP_MESSAGES.nameBlank];
+  else if ([...name].length > NAME_MAX) fields.shop_name = [SHOP_MESSAGES.nameTooLong];
+  else if (CONTROL.test(name)) fields.shop_name = [SHOP_MESSAGES.nameInvalid];
+  const domain = normalizeDomain(shop.domain);
+  if (domain === null) fields.domain = [SHOP_MESSAGES.domainInvalid];
+  const currency = normalizeCurrency(shop.currency);
+  if (currency === null) fields.currency = [SHOP_MESSAGES.currencyInvalid];
+  const country = shop.country.trim().toUpperCase();
+  if (!isCountryCode(country)) fields.country = [SHOP_MESSAGES.countryInvalid];
+  const ownerEmail = shop.owner.email;
+  let owner: CheckedShop['owner'] | null = null;
+  try {
+    const checked = checkNewStaffMember({
+      email: ownerEmail,
+      name: shop.owner.name?.trim() || ownerEmail.trim().split('@')[0] || '',
+      role: 'owner',
+      password: shop.owner.password,
+    });
+    owner = { ...checked, password: shop.owner.password };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.fields) Object.assign(fields, error.fields);
+    else fields[error.field ?? 'password'] = [error.message];
+  }
+  if (Object.keys(fields).length > 0 || owner === null || domain === null || currency === null) {
+    throw new DomainError<ShopErrorCode>('invalid_shop', 'Invalid shop.', { fields });
+  }
+  return { name, domain, currency, country, owner };
+}
