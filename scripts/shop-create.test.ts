@@ -4,16 +4,9 @@
  * answer; refuses with a plain reason and exit code 1 a taken domain, an unknown currency or
  * country, a weak password or a missing argument. The password never appears in what it prints.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { verifyPassword } from '../server/platform/credentials/passwords.ts';
-import { openDatabase, type DbHandle } from '../server/platform/db/connection.ts';
-import { migrateToLatest } from '../server/platform/db/migrations.ts';
+import { useScriptOnScratchDatabase } from './lib/script-run.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const script = path.join(root, 'scripts', 'shop-create.ts');
 const PASSWORD = 'honed-on-whetstones-9';
 const TIDEWATER = [
   '--name',
@@ -28,39 +21,8 @@ const TIDEWATER = [
   'Owner@Tidewater.example',
 ];
 
-let dir: string;
-let sqlitePath: string;
-let handle: DbHandle;
-
-beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'shop-create-'));
-  sqlitePath = path.join(dir, 'shop.sqlite');
-  handle = openDatabase({ databaseUrl: null, sqlitePath });
-  await migrateToLatest(handle);
-});
-
-afterAll(async () => {
-  await handle.db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs the command with `stdin` piped in, against the test's SQLite file. */
-function run(args: string[], stdin = `${PASSWORD}\n`) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SQLITE_PATH: sqlitePath,
-    PASSWORD_HASH_COST: '10',
-  };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env,
-    input: stdin,
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const script = useScriptOnScratchDatabase('shop-create.ts');
+const run = (args: string[], stdin = `${PASSWORD}\n`) => script.run(args, stdin);
 
 describe('npm run shop:create', () => {
   it('opens a shop in pounds at its domain, with an owner who signs in with the piped password', async () => {
@@ -77,13 +39,13 @@ describe('npm run shop:create', () => {
     );
     expect(result.out + result.err).not.toContain(PASSWORD);
 
-    const tenant = await handle.db
+    const tenant = await script.handle.db
       .selectFrom('tenants')
       .select(['id', 'name', 'currency'])
       .where('token', '=', 'tidewater-example')
       .executeTakeFirstOrThrow();
     expect(tenant).toMatchObject({ name: 'Tidewater Knives', currency: 'GBP' });
-    const domains = await handle.db
+    const domains = await script.handle.db
       .selectFrom('tenant_domains')
       .select(['domain', 'is_primary'])
       .where('tenant_id', '=', tenant.id)
@@ -91,7 +53,7 @@ describe('npm run shop:create', () => {
     expect(domains.map((d) => [d.domain, Boolean(d.is_primary)])).toEqual([
       ['tidewater.example', true],
     ]);
-    const owner = await handle.db
+    const owner = await script.handle.db
       .selectFrom('staff')
       .select(['email', 'name', 'role', 'password_hash'])
       .where('tenant_id', '=', tenant.id)
@@ -117,7 +79,7 @@ describe('npm run shop:create', () => {
     expect(result.err).toBe(
       'No shop was opened.\ndomain: Another shop already answers at this domain.\n',
     );
-    const shops = await handle.db.selectFrom('tenants').select('id').execute();
+    const shops = await script.handle.db.selectFrom('tenants').select('id').execute();
     expect(shops).toHaveLength(1);
   });
 

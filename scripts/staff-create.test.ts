@@ -3,28 +3,15 @@
  * standard input, and refuses with a plain reason and exit code 1 an unknown shop, a taken
  * e-mail, a weak password or a bad role. The password never appears in what it prints.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { verifyPassword } from '../server/platform/credentials/passwords.ts';
-import { openDatabase, type DbHandle } from '../server/platform/db/connection.ts';
-import { migrateToLatest } from '../server/platform/db/migrations.ts';
+import { useScriptOnScratchDatabase } from './lib/script-run.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
-const script = path.join(root, 'scripts', 'staff-create.ts');
 const PASSWORD = 'kiln-fired-mugs-7';
-
-let dir: string;
-let sqlitePath: string;
-let handle: DbHandle;
+const script = useScriptOnScratchDatabase('staff-create.ts');
+const run = (args: string[], stdin = `${PASSWORD}\n`) => script.run(args, stdin);
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'staff-create-'));
-  sqlitePath = path.join(dir, 'shop.sqlite');
-  handle = openDatabase({ databaseUrl: null, sqlitePath });
-  await migrateToLatest(handle);
-  await handle.db
+  await script.handle.db
     .insertInto('tenants')
     .values({
       token: 'my-shop',
@@ -34,30 +21,6 @@ beforeAll(async () => {
     })
     .execute();
 });
-
-afterAll(async () => {
-  await handle.db.destroy();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs the command with `stdin` piped in, against the test's SQLite file. */
-function run(args: string[], stdin = `${PASSWORD}\n`) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    SQLITE_PATH: sqlitePath,
-    PASSWORD_HASH_COST: '10',
-  };
-  delete env.DATABASE_URL;
-  delete env.TEST_DATABASE_URL;
-  // Node with tsx's loader, not the tsx wrapper, which would start a second Node for each run.
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env,
-    input: stdin,
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
 
 describe('npm run staff:create', () => {
   it('creates an owner with the piped password, who can then sign in with it', async () => {
@@ -76,14 +39,14 @@ describe('npm run staff:create', () => {
       /^Created owner maya@example\.com \(staff id \d+\) at shop "my-shop"/,
     );
     expect(result.out + result.err).not.toContain(PASSWORD);
-    const row = await handle.db
+    const row = await script.handle.db
       .selectFrom('staff')
       .selectAll()
       .where('email', '=', 'maya@example.com')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'Maya Hart', role: 'owner' });
     expect(await verifyPassword(PASSWORD, row.password_hash)).toBe(true);
-    const log = await handle.db
+    const log = await script.handle.db
       .selectFrom('activity_log')
       .select(['action', 'staff_id'])
       .where('object_id', '=', String(row.id))
@@ -95,7 +58,7 @@ describe('npm run staff:create', () => {
     expect(run(['--tenant', 'my-shop', '--email', 'tom@example.com', '--role', 'staff']).code).toBe(
       0,
     );
-    const row = await handle.db
+    const row = await script.handle.db
       .selectFrom('staff')
       .select('name')
       .where('email', '=', 'tom@example.com')
