@@ -2310,7 +2310,7 @@ export interface components {
     /**
      * @description An amount a member types, above zero and at most 100000.00, with two decimals
      *     (`"45.00"`): money received by hand, or a refund. The maximum is the back office's one
-     *     limit (`MAX_DESK_AMOUNT_CENTS` in common/money.ts); the pattern states it too.
+     *     limit (`MAX_MOVE_AMOUNT_CENTS` in common/money.ts); the pattern states it too.
      */
     PositiveMoneyInput: string;
     /**

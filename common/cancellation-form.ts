@@ -20,11 +20,12 @@
  * product unless a caller says the shop does (`returnCostsPaidBy`).
  *
  * Usage:
- *   const seller = { name: 'Ember & Oak Ltd', address: '1 Forge Lane\nSheffield S1 1AA', email: 'hello@example.com' };
- *   cancellationInformation({ seller })   // [{ heading, paragraphs }] — Sch. 3 Part A, filled in
- *   modelCancellationForm(seller)         // { title, intro, lines, footnote } — Sch. 3 Part B
- *   modelCancellationFormText(seller)     // the same form as plain text, lines joined by "\n"
- *   exemptionReason('personalised')       // why a line has no right, in plain words
+ *   const seller = { name: 'Ember & Oak Ltd', address: '1 Forge Lane\nSheffield S1 1AA', email:
+ *   'hello@example.com' }; cancellationInformation({ seller })   // [{ heading, paragraphs }] —
+ *   Sch. 3 Part A, filled in modelCancellationForm(seller)         // { title, intro, lines,
+ *   footnote } — Sch. 3 Part B modelCancellationFormText(seller)     // the same form as plain
+ *   text, lines joined by "\n" exemptionReason('personalised')       // why a line has no right, in
+ *   plain words
  */
 
 /** The cancellation period, in days after delivery (reg 30(3)(a); art. 9(2)(b)). */

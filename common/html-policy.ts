@@ -7,10 +7,10 @@
  * - the browser: js-xss first, on the string, then DOMPurify on the parsed tree
  *   (src/components/sanitizer.ts, decision 012 says why both).
  *
- * Nothing here runs script or restyles the shop: no script, style, iframe, form or SVG, no
- * inline style, class or event handler, links only to http(s), mailto and tel or a site path, images only from http(s) or a
- * site path. `target` is kept only as `_blank`, with `rel="noopener noreferrer"` added by each
- * sanitizer.
+ * Nothing here runs script or restyles the shop: no script, style, iframe, form or SVG, no inline
+ * style, class or event handler, links only to http(s), mailto and tel or a site path, images only
+ * from http(s) or a site path. `target` is kept only as `_blank`, with `rel="noopener noreferrer"`
+ * added by each sanitizer.
  */
 
 /**

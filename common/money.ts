@@ -14,16 +14,16 @@
 const DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
 
 /**
- * The most one amount a member types at the back office may be, in cents: $100,000.00. It bounds
- * money received by hand (mark paid) and a refund alike. The one place this limit is written:
- * the server's check (server/orders/staff-move-messages.ts, `DESK_LIMITS.maxAmountCents`, and the
+ * The most one amount a member types in the back office may be, in cents: $100,000.00. It bounds
+ * money received by hand (mark paid) and a refund alike. The one place this limit is written: the
+ * server's check (server/orders/staff-move-messages.ts, `ORDER_MOVE_LIMITS.maxAmountCents`, and the
  * refund's), the back office's forms (admin/src/features/orders/action-schemas.ts) read it from
- * here, and the contract's `PositiveMoneyInput` (openapi/admin.yaml) states the same maximum in
- * its pattern and description, which a test holds to this constant
+ * here, and the contract's `PositiveMoneyInput` (openapi/admin.yaml) states the same maximum in its
+ * pattern and description, which a test holds to this constant
  * (server/http/admin/mark-paid-amount-limit.test.ts). Well inside the 32-bit integer columns that
  * store cents ($21,474,836.47).
  */
-export const MAX_DESK_AMOUNT_CENTS = 10_000_000;
+export const MAX_MOVE_AMOUNT_CENTS = 10_000_000;
 
 /**
  * A contract amount in minor units: "45" -> 4500, "0.5" -> 50, "-1.50" -> -150 (surrounding

@@ -1,8 +1,8 @@
 /**
  * The shape of the storefront's server render (decision 008), shared by its two sides:
  * src/entry-server.tsx implements it (built to dist/server/entry-server.js) and the reference
- * server (server/platform/render/server-render.ts) calls it. Types only, with no import, so the server's
- * type check can include this file without the browser code behind it.
+ * server (server/platform/render/server-render.ts) calls it. Types only, with no import, so the
+ * server's type check can include this file without the browser code behind it.
  */
 
 /** Hands one API request to the API in the same process and resolves its answer. */

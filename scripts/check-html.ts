@@ -20,9 +20,9 @@
  * Prints each error (page, file, line:column, message, the markup quoted), then one table of
  * page, status, rendered and errors. Exits 1 when a page of the crawl is not 200 or is the
  * shell, a checked page answers another status than expected, is the shell or has a form
- * without a method, or the checker reports an error; 1 too when Java is missing (Debian:
- * `apt-get install default-jre-headless`; .ci/run installs it) or the server does not start. Needs `npm run build` first (stage 3 of
- * `npm test` does it; run alone, it builds what is stale).
+ * without a method, or the checker reports an error; 1 too when Java is missing (Debian: `apt-get
+ * install default-jre-headless`; .ci/run installs it) or the server does not start. Needs `npm run
+ * build` first (stage 3 of `npm test` does it; run alone, it builds what is stale).
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

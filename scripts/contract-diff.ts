@@ -2,7 +2,8 @@
  * `npm run contract:diff [REF] [--contract NAME] [--repo DIR]`: compares each hand-written
  * contract in the working tree with its last released copy, prints every change grouped
  * breaking / non-breaking / other with the operation it is in, and checks `info.version` against
- * them (the rules at the top of openapi/CHANGELOG.md; the logic is in scripts/lib/contract-diff.ts).
+ * them (the rules at the top of openapi/CHANGELOG.md; the logic is in
+ * scripts/lib/contract-diff.ts).
  *
  * The contracts (CONTRACTS below), each versioned on its own with its own releases and
  * changelog:

@@ -11,9 +11,9 @@
  *
  * Every INSERT names its columns, and `requireColumns` checks them against the live schema
  * first, so a column added later with a default (another migration) is left to its default, and
- * a column that disappeared fails with a message naming it rather than a driver error.
- * Values are written as the shop's own code writes them (server/platform/db/database.ts): booleans as
- * 0/1, timestamps as ISO 8601 strings, money as integer cents, JSON as text.
+ * a column that disappeared fails with a message naming it rather than a driver error. Values are
+ * written as the shop's own code writes them (server/platform/db/database.ts): booleans as 0/1,
+ * timestamps as ISO 8601 strings, money as integer cents, JSON as text.
  */
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';

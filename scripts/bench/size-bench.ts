@@ -4,7 +4,8 @@
  * server is at hand, on PostgreSQL, one table each (./size-benchmarks.ts says what each row
  * measures and its goal).
  *
- *   npm run bench -- --products 100000 [--postgres] [--sqlite-only | --postgres-only] [--duration S]
+ *   npm run bench -- --products 100000 [--postgres] [--sqlite-only | --postgres-only] [--duration
+ *   S]
  *                    [--customers C] [--orders O] [--shops S --products-per-shop P]
  *
  * For each database: the API is started as `npm start` starts it (./api-process.ts) with the

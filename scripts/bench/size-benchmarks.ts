@@ -15,9 +15,9 @@
  * 3. under load (autocannon, CONNECTIONS connections, a request timeout of REQUEST_TIMEOUT_S),
  *    each run started once the server has served what the last one left in flight (`settle`):
  *    a 2 s warm-up, then full speed for `durationS` (req/s, p50, p99), then a steady
- *    PACED_RATE req/s for `durationS` (./paced-load.ts: one request every 10 ms, not
- *    autocannon's burst of a second's requests at its start; achieved req/s, p50, p99). A latency goal is judged at
- *    the steady rate: met when its p99 is within the goal, at least 95% of the rate was reached
+ *    PACED_RATE req/s for `durationS` (./paced-load.ts: one request every 10 ms, not autocannon's
+ *    burst of a second's requests at its start; achieved req/s, p50, p99). A latency goal is judged
+ *    at the steady rate: met when its p99 is within the goal, at least 95% of the rate was reached
  *    (a server slower than the rate answers fewer) and no request failed.
  *
  * Every run is bounded by its duration, so a search that takes seconds only makes its row slow.

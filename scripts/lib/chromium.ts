@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 
 /**
  * Headless, sandbox off (CI runs as root) and no background networking: without those flags
- * Chromium keeps trying hosts this machine cannot reach (the workplace's shared guide, guide/machine-notes.md beside the project).
+ * Chromium keeps trying hosts this machine cannot reach (the workplace's shared guide,
+ * guide/machine-notes.md beside the project).
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--headless',

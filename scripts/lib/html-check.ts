@@ -29,8 +29,8 @@ export const UNKNOWN_PAGE = '/no-such-page-for-the-html-check';
  * True when `html` is a page the server rendered, false when it is the SPA shell
  * (dist/index.html with the settings inlined, served when a render failed or none could start).
  * The shell's root element is empty and it loads its entry script itself; a rendered page's
- * root holds the page, and it carries the router's hydration data (`$_TSR`) and the small
- * boot script (server/platform/render/server-render.ts's finishDocument) that loads the entry after the
+ * root holds the page, and it carries the router's hydration data (`$_TSR`) and the small boot
+ * script (server/platform/render/server-render.ts's finishDocument) that loads the entry after the
  * first paint.
  */
 export function isServerRendered(html: string): boolean {

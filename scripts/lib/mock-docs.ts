@@ -1,10 +1,10 @@
 /// <reference types="node" />
 /**
- * The API reference under `npm run mock` (scripts/mock-proxy.ts): the very page the reference
- * API serves at `/api/docs/` (server/platform/api-docs/api-docs.ts: Scalar from the installed package,
+ * The API reference under `npm run mock` (scripts/mock-proxy.ts): the very page the reference API
+ * serves at `/api/docs/` (server/platform/api-docs/api-docs.ts: Scalar from the installed package,
  * the contract file itself, the same CSP), served by a small Fastify instance that only the
- * gateway's `/docs` requests reach (Scalar's script included, made into a file on the first
- * request by server/platform/api-docs/api-docs-bundle.ts).
+ * gateway's `/docs` requests reach (Scalar's script included, made into a file on the first request
+ * by server/platform/api-docs/api-docs-bundle.ts).
  *
  *     browser -> Vite :5173 /api/docs/ -> this gateway /docs/ -> this module
  *

@@ -1,9 +1,9 @@
 /**
  * Logging a customer in (spec sections 5, 7 and 8): `login_id` (an e-mail in any case, or a
- * username) or `email`, plus the password, starts a refresh-token family
- * (./refresh-tokens.ts). Throttled per account and per client address (../platform/credentials/throttle.ts
- * LoginThrottle); a wrong password, an unknown and an inactive account are refused alike, in
- * about the same time, so the answer tells nobody which accounts exist.
+ * username) or `email`, plus the password, starts a refresh-token family (./refresh-tokens.ts).
+ * Throttled per account and per client address (../platform/credentials/throttle.ts LoginThrottle);
+ * a wrong password, an unknown and an inactive account are refused alike, in about the same time,
+ * so the answer tells nobody which accounts exist.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';

@@ -61,8 +61,9 @@ async function visibleLineCount(
 
 /**
  * Adds `quantity` of a product with a customization (its chosen options, checked against the
- * product's: ../catalog/options.ts): the same product with the same canonical customization raises that
- * line's quantity; other choices make a new line. A made-to-order piece is not limited by stock.
+ * product's: ../catalog/options.ts): the same product with the same canonical customization raises
+ * that line's quantity; other choices make a new line. A made-to-order piece is not limited by
+ * stock.
  * @throws DomainError `product_not_found` when the product is not an active product of this
  *   shop; `insufficient_stock` 'Item is out of stock.' (stock 0) or 'Only {stock} items
  *   available.' (the line would exceed the stock); the catalogue's customization codes from

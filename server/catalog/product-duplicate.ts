@@ -2,8 +2,9 @@
  * Duplicating a product in the back office (`catalog.edit`, checked at the door): a new draft of
  * the acting member's shop with the same fields, no stock, a fresh slug and the same photos
  * (their rows copied, their files shared), written down as `product.duplicate` through the
- * door's journal (`acting.journal`, server/platform/journal.ts). The caller forgets the
- * catalogue's caches after the commit. Errors: `product_not_found` (404). Spec: openapi/admin.yaml, tag products.
+ * door's journal (`acting.journal`, server/platform/journal.ts). The caller forgets the catalogue's
+ * caches after the commit. Errors: `product_not_found` (404). Spec: openapi/admin.yaml, tag
+ * products.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';

@@ -166,8 +166,8 @@ export async function getProductStock(
 }
 
 /**
- * Page `page` of shop `tenantId`'s products at or below their low-stock threshold (not made to order),
- * sold out first, then by stock, name and id; 50 a page.
+ * Page `page` of shop `tenantId`'s products at or below their low-stock threshold (not made to
+ * order), sold out first, then by stock, name and id; 50 a page.
  * @throws DomainError `invalid_page` (404) past the last page.
  */
 export async function listLowStock(

@@ -16,8 +16,8 @@
  * A made-to-order product takes no stock (409). Each change writes a `stock_movements` row
  * (naming `acting.staff`) and an entry through the door's journal (`acting.journal`,
  * server/platform/journal.ts: the activity log; `product.stock_set` / `product.stock_adjust`,
- * before and after) in the same transaction. The caller forgets the product's cached pages after the commit (its slug is in
- * the answer).
+ * before and after) in the same transaction. The caller forgets the product's cached pages after
+ * the commit (its slug is in the answer).
  *
  * The history (./stock-reads.ts) shows each movement made here among the sales and returns.
  */

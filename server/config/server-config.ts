@@ -121,8 +121,8 @@ function parseApiPath(env: Env, name: string, fallback: string): string {
 
 /**
  * Reads the serving settings: HOST, PORT, PUBLIC_API_PATH, SERVE_SPA, DIST_DIR, TENANT_TOKEN,
- * LOG_LEVEL, CATALOG_CACHE_TTL_MS, CATALOG_COUNT_TTL_MS, PAGE_CACHE_TTL_MS, PAGE_RENDERS_IN_FLIGHT, TRUST_PROXY and
- * STOREFRONT_URL.
+ * LOG_LEVEL, CATALOG_CACHE_TTL_MS, CATALOG_COUNT_TTL_MS, PAGE_CACHE_TTL_MS, PAGE_RENDERS_IN_FLIGHT,
+ * TRUST_PROXY and STOREFRONT_URL.
  * @throws ConfigError when one is malformed.
  */
 export function loadServerConfig(env: Env): ServerConfig {

@@ -41,7 +41,8 @@ describe('blog post list', () => {
     });
     expect(Date.parse(served.created_at!)).toBeLessThan(Date.parse(served.published_at!));
     expect(Date.parse(served.updated_at!)).not.toBeNaN();
-    // A post without an author or an image answers null for both (the SPA shows 'Admin', 'No image').
+    // A post without an author or an image answers null for both (the SPA shows 'Admin', 'No
+    // image').
     const plain = body.results.find((p) => p.featured_image === null)!;
     expect(plain.author).toBeNull();
   });

@@ -1,9 +1,9 @@
 /**
  * The contact page (spec sections 2, 3, 7 and 8): the shop's contact information, and messages
  * sent through its form. Every query filters by the shop. Contact messages are plain text,
- * stored trimmed, and counted per client address in the database
- * (CONTACT_MAX_PER_ADDRESS an hour; server/platform/credentials/throttle.ts AddressThrottle), so two API
- * processes on one database share the count.
+ * stored trimmed, and counted per client address in the database (CONTACT_MAX_PER_ADDRESS an hour;
+ * server/platform/credentials/throttle.ts AddressThrottle), so two API processes on one database
+ * share the count.
  */
 import type { Kysely } from 'kysely';
 import type { AddressThrottle } from '../platform/credentials/throttle.ts';
@@ -104,9 +104,9 @@ function cleanMessage(body: ContactMessage) {
 /**
  * Stores a message `{name, email, phone_number?, subject, message}` sent to the shop from
  * `clientAddress`, once it is counted against that address. `userId` is the shopper signed in
- * when it was sent (null for a visitor): the message is then that account's, in its data
- * download and gone with its erasure (server/accounts/my-data.ts, erasure.ts). Lengths and the e-mail format are
- * the contract's, checked before this runs.
+ * when it was sent (null for a visitor): the message is then that account's, in its data download
+ * and gone with its erasure (server/accounts/my-data.ts, erasure.ts). Lengths and the e-mail format
+ * are the contract's, checked before this runs.
  * @returns the ContactMessageReceipt: the stored message (trimmed) with its id and created_at
  *   (ISO 8601); the phone number is left out when none was given.
  * @throws DomainError `invalid_contact_message` (fields; nothing is stored or counted);

@@ -1,7 +1,7 @@
 /**
  * The shop's site settings (spec section 1: title, description, favicon, logo, analytics id,
- * contact e-mail and social links) and who the seller is (`seller`), read for the site-settings operations, the account
- * e-mails and the start-up's inlined index.html.
+ * contact e-mail and social links) and who the seller is (`seller`), read for the site-settings
+ * operations, the account e-mails and the start-up's inlined index.html.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';

@@ -6,7 +6,8 @@
  * `bearerAuth` accepts only an ACCESS token of the request's tenant (HS256 pinned, unexpired,
  * untampered) whose user is active in that tenant and was issued no earlier than the second
  * of the user's last password change, and decorates `request.user`. Otherwise:
- * - no `Authorization: Bearer` header -> 401 `{"detail":"Authentication credentials were not provided."}`;
+ * - no `Authorization: Bearer` header -> 401 `{"detail":"Authentication credentials were not
+ *   provided."}`;
  * - any other failure -> 401 `{"detail":"Given token not valid for any token type"}`.
  * Both carry `WWW-Authenticate: Bearer realm="api"`, as DRF answers.
  */

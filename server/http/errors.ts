@@ -1,10 +1,12 @@
 /**
  * Turns every error into a DRF-style body (contract: ErrorDetail / FieldErrors):
- * - request validation -> 400 `{"<field>": ["message"]}`, or `{"detail": ...}` when no field applies;
+ * - request validation -> 400 `{"<field>": ["message"]}`, or `{"detail": ...}` when no field
+ *   applies;
  * - `DomainError` (a domain folder's refusal) -> the status ./domain-errors.ts maps its code to,
  *   and its DRF-style body;
  * - `HttpError` (the HTTP layer's own refusals) -> its status and body;
- * - other client errors (bad JSON, wrong content type, too large) -> their status and `{"detail": ...}`;
+ * - other client errors (bad JSON, wrong content type, too large) -> their status and `{"detail":
+ *   ...}`;
  * - anything else -> 500 `{"detail":"Internal server error."}`, logged, never leaking a stack;
  * - unknown routes -> 404 `{"detail":"Not found."}` (plugins/pages.ts may answer HTML instead).
  */

@@ -149,8 +149,8 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   // Imported on the first page request, not at start-up: the API alone never pays for it.
   let renderer: Promise<Renderer> | null = null;
   const pageCache = new PageCache(options.pageCacheTtlMs ?? app.catalogCache?.ttlMs ?? 0);
-  // A quiet spell (../platform/idle-gc.ts): the expired pages go, and the render worker collects its
-  // garbage too.
+  // A quiet spell (../platform/idle-gc.ts): the expired pages go, and the render worker collects
+  // its garbage too.
   app.whenIdle(() => {
     pageCache.prune();
     void renderer?.then(
@@ -218,8 +218,8 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   let backgroundRenders = 0;
 
   /**
-   * Server-renders the page of `request` (kept under its ../platform/render/page-key.ts key when it has
-   * one), or serves the shell when that is not possible or the visitors' renders in flight are
+   * Server-renders the page of `request` (kept under its ../platform/render/page-key.ts key when it
+   * has one), or serves the shell when that is not possible or the visitors' renders in flight are
    * at their cap.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -5,8 +5,8 @@
  * server/payments/providers/sandbox/adapter.ts when a payment starts):
  *
  * - GET  `{api}/payments/sandbox/checkout/{ref}/`: the hosted page of an open charge
- *   (server/payments/providers/sandbox/page.ts); "This payment is no longer open." otherwise; a 404 page
- *   for an unknown reference.
+ *   (server/payments/providers/sandbox/page.ts); "This payment is no longer open." otherwise; a 404
+ *   page for an unknown reference.
  * - POST the same address (form-encoded, `action=pay|fail|cancel` and the card fields): decides
  *   the result as a provider would, records it on the charge, reports it to the API's own
  *   `POST {api}/payments/gateway/notify/` exactly as a provider does (JSON body, signed with the

@@ -1,7 +1,7 @@
 /**
- * The tenant cache in front of the tenants table is a bounded LRU: a deployment serving more shops than it keeps
- * forgets the least recently used token, never every token at once, so its busiest shops keep
- * being resolved without a database query.
+ * The tenant cache in front of the tenants table is a bounded LRU: a deployment serving more shops
+ * than it keeps forgets the least recently used token, never every token at once, so its busiest
+ * shops keep being resolved without a database query.
  */
 import { QueryCounter } from '../test/query-counter.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';

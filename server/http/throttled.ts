@@ -1,8 +1,8 @@
 /**
  * The answer to a throttled request: 429 `{"detail":"Request was throttled. Expected available
  * in N seconds."}` with Retry-After (DRF's wording). A throttle is the HTTP layer's own refusal
- * (decision 019): the domain's throttles (server/platform/credentials/throttle.ts) throw ThrottledError, and
- * only this module knows it becomes a status and a header.
+ * (decision 019): the domain's throttles (server/platform/credentials/throttle.ts) throw
+ * ThrottledError, and only this module knows it becomes a status and a header.
  */
 import type { FastifyReply } from 'fastify';
 import { ThrottledError } from '../platform/credentials/throttle.ts';

@@ -46,8 +46,8 @@ export function createValidatorCompiler(deferred: DeferredCompiles) {
 type Validate = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 /**
- * Refuses, before and after the contract's own checks, values no field can mean and the database cannot
- * hold, so they end as a 400 instead of an odd lookup or a PostgreSQL error:
+ * Refuses, before and after the contract's own checks, values no field can mean and the database
+ * cannot hold, so they end as a 400 instead of an odd lookup or a PostgreSQL error:
  * - a number too large for a double (`1e309` in JSON or in a query string) reads as Infinity,
  *   which Ajv's `integer` and `minimum` accept: 'A valid number is required.';
  * - with `refuseNul`, a NUL character in a query or path parameter (PostgreSQL cannot store or

@@ -22,7 +22,7 @@ import {
   moveRefused,
   throwIfInvalid,
 } from './staff-moves.ts';
-import { DESK_LIMITS, ORDER_MOVE_MESSAGES, FIELD_MESSAGES } from './staff-move-messages.ts';
+import { ORDER_MOVE_LIMITS, ORDER_MOVE_MESSAGES, FIELD_MESSAGES } from './staff-move-messages.ts';
 import {
   FULFILLING,
   type FulfilmentStatus,
@@ -67,8 +67,8 @@ function checkShipInput(input: ShipInput): { carrier: Carrier; trackingNumber: s
   const raw = typeof input.trackingNumber === 'string' ? input.trackingNumber.trim() : null;
   if (raw === null) errors.tracking_number = [FIELD_MESSAGES.required];
   else if (raw === '') errors.tracking_number = [FIELD_MESSAGES.blank];
-  else if (raw.length > DESK_LIMITS.trackingNumber) {
-    errors.tracking_number = [FIELD_MESSAGES.tooLong(DESK_LIMITS.trackingNumber)];
+  else if (raw.length > ORDER_MOVE_LIMITS.trackingNumber) {
+    errors.tracking_number = [FIELD_MESSAGES.tooLong(ORDER_MOVE_LIMITS.trackingNumber)];
   } else if (!TRACKING.test(raw)) {
     errors.tracking_number = [FIELD_MESSAGES.trackingCharacters];
   }

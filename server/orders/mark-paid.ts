@@ -8,7 +8,7 @@
  * queued. The move is written to the activity log.
  *
  * The amount: what the statement shows, at least the order's total and at most
- * common/money.ts's MAX_DESK_AMOUNT_CENTS. Less than the total is refused (field `amount`), so an
+ * common/money.ts's MAX_MOVE_AMOUNT_CENTS. Less than the total is refused (field `amount`), so an
  * order is never paid in part by mistake. More is an overpayment: money that, once recorded, may be
  * paid back to the shopper (a refund, or the back office's cancel, "refund in full"), so only an
  * owner (`orders.money`, the permission that moves money out of the shop) records it, and only when
@@ -33,7 +33,7 @@ import {
   moveRefused,
   throwIfInvalid,
 } from './staff-moves.ts';
-import { DESK_LIMITS, ORDER_MOVE_MESSAGES, FIELD_MESSAGES } from './staff-move-messages.ts';
+import { ORDER_MOVE_LIMITS, ORDER_MOVE_MESSAGES, FIELD_MESSAGES } from './staff-move-messages.ts';
 import type { OrderActing } from './staff-actions.ts';
 import { orderBecomesPaid } from './order-paid.ts';
 
@@ -54,13 +54,13 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
   const cents = input.amountCents;
   if (typeof cents !== 'number' || !Number.isInteger(cents)) {
     errors.amount = [FIELD_MESSAGES.notInteger];
-  } else if (cents < DESK_LIMITS.minAmountCents) {
+  } else if (cents < ORDER_MOVE_LIMITS.minAmountCents) {
     errors.amount = [FIELD_MESSAGES.tooSmall];
-  } else if (cents > DESK_LIMITS.maxAmountCents) {
+  } else if (cents > ORDER_MOVE_LIMITS.maxAmountCents) {
     errors.amount = [FIELD_MESSAGES.tooLarge];
   }
   const payerReference = checkText(errors, 'payer_reference', input.payerReference, {
-    max: DESK_LIMITS.payerReference,
+    max: ORDER_MOVE_LIMITS.payerReference,
   });
   throwIfInvalid(errors);
   return { amountCents: cents, payerReference };
@@ -74,7 +74,7 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
  *   row (and its confirmed overpayment), their journal for the activity log, and whether they
  *   may record more than the total (`may.money`).
  * @throws DomainError `invalid_order_input` (400): `amount` not a whole number of cents from 1 to
- *   MAX_DESK_AMOUNT_CENTS (10,000,000), below the order's total ("The amount received is less
+ *   MAX_MOVE_AMOUNT_CENTS (10,000,000), below the order's total ("The amount received is less
  *   than the order's total of $475.00."), above it from a member who is not an owner ("The
  *   amount received is more than the order's total of $475.00; only an owner can record an
  *   overpayment."), or above it from an owner who did not confirm it ("The amount received is

@@ -9,7 +9,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { createShop, createShopper, insertOrder } from '../test/order-fixtures.ts';
 import { testDatabaseUrl, useTestApp } from '../test/test-app.ts';
-import { DESK_PAGE_SIZE, type ShopOrderFilters, listShopOrders } from './order-list.ts';
+import { ORDER_LIST_PAGE_SIZE, type ShopOrderFilters, listShopOrders } from './order-list.ts';
 
 const t = useTestApp({}, { seed: false });
 let db: Kysely<Database>;
@@ -225,7 +225,7 @@ describe('searching the back office’s orders', () => {
 });
 
 describe('pages of the back office’s list', () => {
-  it(`has ${DESK_PAGE_SIZE} orders a page, with the pages beside it`, async () => {
+  it(`has ${ORDER_LIST_PAGE_SIZE} orders a page, with the pages beside it`, async () => {
     const many = (await createShop(db)).id;
     const shopper = await createShopper(db, many);
     const start = Date.parse('2026-10-01T00:00:00Z');

@@ -32,13 +32,13 @@ export type ShopOrderStatusFilter = Schemas['AdminOrderStatusFilter'];
 export type ShopOrderStatusCounts = Schemas['AdminOrderStatusCounts'];
 
 /** Orders a page of the back office's list. */
-export const DESK_PAGE_SIZE = 25;
+export const ORDER_LIST_PAGE_SIZE = 25;
 
 /** The longest search the back office takes (the contract's limit). */
-export const MAX_DESK_SEARCH = 100;
+export const MAX_ORDER_SEARCH = 100;
 
 /** The statuses each tab of the back office lists; every status is in exactly one tab. */
-export const DESK_STATUS_GROUPS: { readonly [F in ShopOrderStatusFilter]: readonly OrderStatus[] } =
+export const ORDER_TAB_STATUSES: { readonly [F in ShopOrderStatusFilter]: readonly OrderStatus[] } =
   {
     awaiting_payment: ['awaiting_payment'],
     // The back office's one "To ship" (./staff-actions.ts), which Today lists too.
@@ -51,11 +51,11 @@ export const DESK_STATUS_GROUPS: { readonly [F in ShopOrderStatusFilter]: readon
     refunded: ['refunded'],
   };
 
-const TABS = Object.keys(DESK_STATUS_GROUPS) as ShopOrderStatusFilter[];
+const TABS = Object.keys(ORDER_TAB_STATUSES) as ShopOrderStatusFilter[];
 
 /** The tab that lists `status`. */
 export function tabOf(status: OrderStatus): ShopOrderStatusFilter {
-  return TABS.find((tab) => DESK_STATUS_GROUPS[tab].includes(status))!;
+  return TABS.find((tab) => ORDER_TAB_STATUSES[tab].includes(status))!;
 }
 
 /** What the back office filters by; every field is optional. */
@@ -142,7 +142,7 @@ function conditions(
       sql<SqlBool>`o.cancellation_requested_at is not null and o.status not in ('canceled', 'expired', 'refunded')`,
     );
   }
-  const term = (filters.search ?? '').trim().slice(0, MAX_DESK_SEARCH);
+  const term = (filters.search ?? '').trim().slice(0, MAX_ORDER_SEARCH);
   if (term !== '') where.push(sql<SqlBool>`o.id in (${matching(tenantId, term, dialect)})`);
   return where;
 }
@@ -231,7 +231,7 @@ export async function listShopOrders(
   filters: ShopOrderFilters,
 ): Promise<ShopOrderPage> {
   const page = filters.page ?? 1;
-  const offset = pageOffset(page, DESK_PAGE_SIZE);
+  const offset = pageOffset(page, ORDER_LIST_PAGE_SIZE);
   if (offset === null || page < 1) {
     throw new DomainError<OrderErrorCode>('invalid_page', ORDER_MESSAGES.invalidPage);
   }
@@ -258,7 +258,7 @@ export async function listShopOrders(
   let results: AdminOrderSummary[] = [];
   if (count > 0) {
     const tab = filters.status
-      ? [sql<SqlBool>`o.status in (${sql.join(DESK_STATUS_GROUPS[filters.status])})`]
+      ? [sql<SqlBool>`o.status in (${sql.join(ORDER_TAB_STATUSES[filters.status])})`]
       : [];
     const rows = await db
       .selectFrom('orders as o')
@@ -267,14 +267,14 @@ export async function listShopOrders(
       .where(and([...where, ...tab]))
       .orderBy('o.created_at', 'desc')
       .orderBy('o.id', 'desc')
-      .limit(DESK_PAGE_SIZE)
+      .limit(ORDER_LIST_PAGE_SIZE)
       .offset(offset)
       .execute();
     results = rows.map(toSummary);
   }
   return {
     count,
-    nextPage: offset + DESK_PAGE_SIZE < count ? page + 1 : null,
+    nextPage: offset + ORDER_LIST_PAGE_SIZE < count ? page + 1 : null,
     previousPage: page > 1 ? page - 1 : null,
     results,
     statusCounts,

@@ -151,7 +151,7 @@ function actorName(
   return name ?? email ?? SYSTEM;
 }
 
-/** What an order's timeline is told from: the order and the rows the back office read of it. */
+/** What an order's timeline is told from: the order and the rows the back office's order page read of it. */
 export interface TimelineSources {
   order: Selectable<OrdersTable>;
   settings: Parameters<typeof shopLabelOf>[1];

@@ -90,7 +90,7 @@ export function orderShipments(row: Pick<OrderRow, 'shipments'>): Schemas['Shipm
   return parseJsonArray<Schemas['Shipment']>(row.shipments);
 }
 
-/** The columns of a fulfilment the shopper's answer is made from (never who on the back office did it). */
+/** The columns of a fulfilment the shopper's answer is made from (never which member of staff did it). */
 type FulfilmentRow = Pick<
   Selectable<OrderFulfilmentsTable>,
   'status' | 'carrier' | 'tracking_number' | 'shipped_at' | 'ready_at' | 'collected_at'

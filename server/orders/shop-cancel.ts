@@ -33,7 +33,7 @@ import {
   moveRefused,
   throwIfInvalid,
 } from './staff-moves.ts';
-import { DESK_LIMITS, ORDER_MOVE_MESSAGES } from './staff-move-messages.ts';
+import { ORDER_MOVE_LIMITS, ORDER_MOVE_MESSAGES } from './staff-move-messages.ts';
 import { CANCELABLE_PAID, type OrderActing, isHandedOver } from './staff-actions.ts';
 import { orderMoney } from './order-money.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
@@ -115,7 +115,7 @@ export async function cancelByShop(
 ): Promise<CancelResult> {
   const errors: FieldErrors = {};
   const reason = checkText(errors, 'reason', input.reason, {
-    max: DESK_LIMITS.cancelReason,
+    max: ORDER_MOVE_LIMITS.cancelReason,
     lines: true,
   });
   throwIfInvalid(errors);

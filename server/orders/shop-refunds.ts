@@ -37,7 +37,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { MAX_DESK_AMOUNT_CENTS, toDecimal, toMinorUnits } from '../../common/money.ts';
+import { MAX_MOVE_AMOUNT_CENTS, toDecimal, toMinorUnits } from '../../common/money.ts';
 import type { OrdersTable, RefundsTable } from './tables.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
@@ -60,7 +60,7 @@ export const REFUND_MESSAGES = {
   invalidAmount: 'A valid number is required.',
   tooManyDecimals: 'Ensure that there are no more than 2 decimal places.',
   notPositive: 'Ensure this value is greater than or equal to 0.01.',
-  overLimit: `Ensure this value is less than or equal to ${toDecimal(MAX_DESK_AMOUNT_CENTS)}.`,
+  overLimit: `Ensure this value is less than or equal to ${toDecimal(MAX_MOVE_AMOUNT_CENTS)}.`,
   tooLarge: (left: string) => `At most ${left} can be refunded.`,
   blankReason: 'This field may not be blank.',
   longReason: `Ensure this field has no more than ${MAX_REFUND_REASON} characters.`,
@@ -112,7 +112,7 @@ export interface ReservedRefunds {
  * Reads the owner's amount and reason.
  * @returns the amount in cents and the trimmed reason
  * @throws DomainError `invalid_order_input` with a message for each bad field (`amount`: not a
- *   decimal, more than 2 decimals, zero or negative, or above MAX_DESK_AMOUNT_CENTS; `reason`:
+ *   decimal, more than 2 decimals, zero or negative, or above MAX_MOVE_AMOUNT_CENTS; `reason`:
  *   blank, over 500 characters, or with a control character other than a line break or a tab).
  */
 export function parseRefundRequest(input: RefundRequest): { amountCents: number; reason: string } {
@@ -125,7 +125,7 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
     ];
   } else if (cents <= 0) {
     fields.amount = [REFUND_MESSAGES.notPositive];
-  } else if (cents > MAX_DESK_AMOUNT_CENTS) {
+  } else if (cents > MAX_MOVE_AMOUNT_CENTS) {
     // The contract's limit (PositiveMoneyInput), for a caller that skipped its check.
     fields.amount = [REFUND_MESSAGES.overLimit];
   }

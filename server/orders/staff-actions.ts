@@ -90,7 +90,7 @@ export interface OrderGrants {
 }
 
 /**
- * A member acting at the back office, as the door hands them over
+ * A member acting on orders in the back office, as the door hands them over
  * (server/http/admin/permissions.ts, `orderActingOf`): their shop, their id for the rows that name
  * them, the journal that writes each move to the activity log in their name, and what they may do.
  */

@@ -4,18 +4,18 @@
  * desk shows as they are. The contract (openapi/admin.yaml) quotes them; tests assert them
  * verbatim.
  */
-import { MAX_DESK_AMOUNT_CENTS, toDecimal } from '../../common/money.ts';
+import { MAX_MOVE_AMOUNT_CENTS, toDecimal } from '../../common/money.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 /** The back office's field limits (the columns' sizes). */
-export const DESK_LIMITS = {
+export const ORDER_MOVE_LIMITS = {
   /**
    * Money received by hand, in cents: at least a cent, at most common/money.ts's
-   * MAX_DESK_AMOUNT_CENTS ($100,000.00), the limit the contract and the back office share.
+   * MAX_MOVE_AMOUNT_CENTS ($100,000.00), the limit the contract and the back office share.
    */
   minAmountCents: 1,
-  maxAmountCents: MAX_DESK_AMOUNT_CENTS,
+  maxAmountCents: MAX_MOVE_AMOUNT_CENTS,
   payerReference: 140,
   trackingNumber: 64,
   cancelReason: 500,
@@ -28,7 +28,7 @@ export const FIELD_MESSAGES = {
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
   notInteger: 'A valid integer is required.',
   tooSmall: 'Ensure this value is greater than or equal to 0.01.',
-  tooLarge: `Ensure this value is less than or equal to ${toDecimal(MAX_DESK_AMOUNT_CENTS)}.`,
+  tooLarge: `Ensure this value is less than or equal to ${toDecimal(MAX_MOVE_AMOUNT_CENTS)}.`,
   notAChoice: (value: string) => `"${value}" is not a valid choice.`,
   controlCharacters: 'Enter text without control characters.',
   trackingCharacters: 'Enter letters, digits, spaces and hyphens only.',

@@ -93,9 +93,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
- * Checks a text field the back office typed: trimmed, not blank, at most `max` characters, and
- * without control characters (line breaks only where `lines`). Pushes DRF's messages into
- * `errors` under `field`.
+ * Checks a text field a member typed in the back office: trimmed, not blank, at most `max`
+ * characters, and without control characters (line breaks only where `lines`). Pushes DRF's
+ * messages into `errors` under `field`.
  * @returns the trimmed text ('' when refused).
  */
 export function checkText(

@@ -196,7 +196,8 @@ export class PaymentProviders {
    * are kept, for the payments that one started; `credentials_updated_at` becomes `at`.
    * @param trx the caller's transaction (the back office records the change in the same one);
    *   without it, one of its own.
-   * @throws Error naming a bad field (never its value) when the credentials do not fit the provider.
+   * @throws Error naming a bad field (never its value) when the credentials do not fit the
+   *   provider.
    */
   async configure(
     tenantId: number,

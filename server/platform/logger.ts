@@ -1,7 +1,7 @@
 /**
  * What the server's modules need of a logger, so a domain module names no framework: events,
- * warnings and errors with their fields first and the message after (never a secret), as pino (Fastify's logger, the
- * app's `app.log`) takes them. A test may hand in any object of this shape.
+ * warnings and errors with their fields first and the message after (never a secret), as pino
+ * (Fastify's logger, the app's `app.log`) takes them. A test may hand in any object of this shape.
  */
 export interface Logger {
   /** Something worth a line happened (a reset e-mail queued, an e-mail sent). */

@@ -7,8 +7,9 @@ import type { Database } from '../platform/db/database.ts';
 import type { SeedComment, SeedContent } from './content-data.ts';
 
 /**
- * The password hash of seeded authors, commenters and reviewers: not a `scrypt$...` hash, so
- * no password ever verifies against it (server/platform/credentials/passwords.ts) and they cannot log in.
+ * The password hash of seeded authors, commenters and reviewers: not a `scrypt$...` hash, so no
+ * password ever verifies against it (server/platform/credentials/passwords.ts) and they cannot log
+ * in.
  */
 export const NO_LOGIN_PASSWORD_HASH = '!seeded-account-without-password';
 

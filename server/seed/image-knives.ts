@@ -122,7 +122,8 @@ export function huntingKnife(ctx: Ctx): KnifeParts {
   const { rng } = ctx;
   const L = between(rng, 250, 285);
   const H = between(rng, 56, 68);
-  // Drop point (spine curves down to a centred tip) or clip point (a straight clip to a raised tip).
+  // Drop point (spine curves down to a centred tip) or clip point (a straight clip to a raised
+  // tip).
   const clipPoint = rng() < 0.4;
   const tipY = clipPoint ? H * 0.22 : H * 0.34;
   const blade =

@@ -140,7 +140,8 @@ export async function renderLogo(
   const r = height * 0.42;
   const emblemX = height / 2;
   const textX = height + height * 0.12;
-  // Bold serif glyphs average about 0.68 em (fallback fonts run wide); shrink the font rather than let the text clip.
+  // Bold serif glyphs average about 0.68 em (fallback fonts run wide); shrink the font rather than
+  // let the text clip.
   const fontSize = Math.min(height * 0.5, (width - textX - 4) / (logo.text.length * 0.68));
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +

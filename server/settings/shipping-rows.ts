@@ -98,6 +98,7 @@ export class ShippingRows<K extends ShippingTable, T extends Positioned> {
   async delete(trx: Trx, ctx: SettingsContext, deleted: T): Promise<void> {
     await trx
       .deleteFrom(this.table as ShippingTable)
+      .where('tenant_id', '=', ctx.acting.tenantId)
       .where('id', '=', deleted.id)
       .execute();
     const { id, position: _position, ...before } = deleted;

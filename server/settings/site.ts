@@ -2,10 +2,10 @@
  * The site settings the storefront starts from (owner only): title, description, logo,
  * favicon, Google Analytics id and contact e-mail; and who the seller is (E-Commerce
  * Regulations 2002 reg. 6, Companies Act 2006 trading disclosures): its legal name, geographic
- * address, e-mail, company and VAT numbers, whether it is VAT registered and the rate its
- * prices include (common/vat.ts; each order keeps the rate in force when placed). A new logo or favicon is an upload the
- * back office made first (server/media/uploads.ts), claimed in the same transaction as the
- * change. The storefront's pages, their Content-Security-Policy and the site-settings answer
+ * address, e-mail, company and VAT numbers, whether it is VAT registered and the rate its prices
+ * include (common/vat.ts; each order keeps the rate in force when placed). A new logo or favicon is
+ * an upload the back office made first (server/media/uploads.ts), claimed in the same transaction
+ * as the change. The storefront's pages, their Content-Security-Policy and the site-settings answer
  * follow within a second in every process (the caller's `changed`, server/http/pages.ts).
  */
 import type { Schemas } from '../../common/admin-contract.ts';

@@ -145,6 +145,14 @@ describe('opening a shop', () => {
     expect(held).toHaveLength(1);
   });
 
+  it('gives two creations racing with domains that make the same token a shop each', async () => {
+    const [first, second] = await Promise.all([
+      open(shopAt('twin-1.test')),
+      open(shopAt('twin.1.test')),
+    ]);
+    expect([first.token, second.token].sort()).toEqual(['twin-1-test', 'twin-1-test-2']);
+  });
+
   it('gives a second shop whose domain makes the same token a token of its own', async () => {
     const first = await open(shopAt('twin-shop.test'));
     const second = await open(shopAt('twin.shop.test'));
@@ -155,8 +163,14 @@ describe('opening a shop', () => {
     const cases: [Partial<NewShop>, Record<string, string[]>][] = [
       [{ name: '   ' }, { shop_name: [SHOP_MESSAGES.nameBlank] }],
       [{ name: 'Shop\u0000' }, { shop_name: [SHOP_MESSAGES.nameInvalid] }],
+      [{ name: 'Shop\u009b31m' }, { shop_name: [SHOP_MESSAGES.nameInvalid] }],
+      [{ name: 'Knives \u202egnp.exe' }, { shop_name: [SHOP_MESSAGES.nameInvalid] }],
+      [{ name: '🔪'.repeat(51) }, { shop_name: [SHOP_MESSAGES.nameTooLong] }],
       [{ name: 'x'.repeat(101) }, { shop_name: [SHOP_MESSAGES.nameTooLong] }],
       [{ domain: '10.0.0.1' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
+      [{ domain: '127.1' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
+      [{ domain: '0x7f.0.0.1' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
+      [{ domain: 'foo.123' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
       [{ domain: 'shop.test:8080' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
       [{ domain: 'localhost' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
       [{ domain: 'shop\u0000.test' }, { domain: [SHOP_MESSAGES.domainInvalid] }],
@@ -166,6 +180,10 @@ describe('opening a shop', () => {
       ],
       [{ currency: 'US' }, { currency: [SHOP_MESSAGES.currencyInvalid] }],
       [{ country: 'UK' }, { country: [SHOP_MESSAGES.countryInvalid] }],
+      [
+        { owner: { email: 'not-an-address', password: PASSWORD } },
+        { owner_email: ['Enter a valid email address.'] },
+      ],
     ];
     for (const [extra, fields] of cases) {
       const refusal = await open(shopAt('refused.test', extra)).catch((error: unknown) => error);

@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../platform/db/errors.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { insertStaffMember } from '../staff/members.ts';
 import type { ShopErrorCode } from './errors.ts';
-import { checkNewShop, SHOP_MESSAGES, type NewShop } from './shop-input.ts';
+import { checkNewShop, SHOP_MESSAGES, type CheckedShop, type NewShop } from './shop-input.ts';
 
 /** A shop just opened: what the caller prints or answers with. */
 export interface CreatedShop {
@@ -76,7 +76,8 @@ async function freeSlug(db: Kysely<Database>, slug: string): Promise<string> {
  * Opens a shop (see the module comment).
  * @param options.passwordHashCost the owner's password hash cost (config.passwordHashCost).
  * @throws DomainError `invalid_shop` with each wrong field (./shop-input.ts), `domain_taken` when
- *   another shop answers at the domain (also when two creations race for it).
+ *   another shop answers at the domain (also when two creations race for it). Two creations
+ *   whose domains make the same token both succeed, the second with the next free one.
  */
 export async function createShop(
   db: Kysely<Database>,
@@ -89,72 +90,92 @@ export async function createShop(
   const passwordHash = await hashPassword(shop.owner.password, {
     log2Cost: options.passwordHashCost,
   });
-  const now = (options.now ?? new Date()).toISOString();
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const slug = await freeSlug(trx, slugOfDomain(shop.domain) || 'shop');
-      const { id: tenantId } = await trx
-        .insertInto('tenants')
-        .values({
-          token: slug,
-          name: shop.name,
-          media_slug: slug,
-          currency: shop.currency,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('tenant_domains')
-        .values({ tenant_id: tenantId, domain: shop.domain, is_primary: 1, created_at: now })
-        .execute();
-      await trx
-        .insertInto('site_settings')
-        .values({
-          tenant_id: tenantId,
-          site_title: shop.name,
-          site_description: '',
-          favicon: null,
-          theme_name: 'ember',
-          logo: null,
-          google_analytics_id: null,
-          contact_email: shop.owner.email,
-          social_media_links: null,
-          legal_email: shop.owner.email,
-        })
-        .execute();
-      await trx
-        .insertInto('company_info')
-        .values({
-          tenant_id: tenantId,
-          tagline: '',
-          history_summary: '',
-          mission_statement: '',
-          vision_statement: '',
-        })
-        .execute();
-      await trx
-        .insertInto('shop_settings')
-        .values({ tenant_id: tenantId, default_country: shop.country })
-        .execute();
-      const owner = await insertStaffMember(
-        trx,
-        { tenantId, email: shop.owner.email, name: shop.owner.name, role: 'owner' },
-        passwordHash,
-        null,
-      );
-      return {
-        tenantId,
+  const at = options.now ?? new Date();
+  // Two creations whose domains make the same slug may both pick it: the second meets the
+  // tokens' unique index and tries again, when the first has committed and its slug is taken.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await openShop(db, shop, passwordHash, at);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two creations raced for the domain: the second meets the domains' unique index.
+      if (await domainHeld(db, shop.domain)) throw domainTaken();
+      if (attempt === SLUG_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** How often a creation tries a slug another creation took while it was choosing. */
+const SLUG_ATTEMPTS = 5;
+
+/** The transaction of {@link createShop}: every row of the shop, or none. */
+async function openShop(
+  db: Kysely<Database>,
+  shop: CheckedShop,
+  passwordHash: string,
+  at: Date,
+): Promise<CreatedShop> {
+  const now = at.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const slug = await freeSlug(trx, slugOfDomain(shop.domain) || 'shop');
+    const { id: tenantId } = await trx
+      .insertInto('tenants')
+      .values({
         token: slug,
         name: shop.name,
-        domain: shop.domain,
+        media_slug: slug,
         currency: shop.currency,
-        owner: { id: owner.id, email: owner.email },
-      };
-    });
-  } catch (error) {
-    // Two creations raced for the domain: the second meets the unique index.
-    if (isUniqueViolation(error) && (await domainHeld(db, shop.domain))) throw domainTaken();
-    throw error;
-  }
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('tenant_domains')
+      .values({ tenant_id: tenantId, domain: shop.domain, is_primary: 1, created_at: now })
+      .execute();
+    await trx
+      .insertInto('site_settings')
+      .values({
+        tenant_id: tenantId,
+        site_title: shop.name,
+        site_description: '',
+        favicon: null,
+        theme_name: 'ember',
+        logo: null,
+        google_analytics_id: null,
+        contact_email: shop.owner.email,
+        social_media_links: null,
+        legal_email: shop.owner.email,
+      })
+      .execute();
+    await trx
+      .insertInto('company_info')
+      .values({
+        tenant_id: tenantId,
+        tagline: '',
+        history_summary: '',
+        mission_statement: '',
+        vision_statement: '',
+      })
+      .execute();
+    await trx
+      .insertInto('shop_settings')
+      .values({ tenant_id: tenantId, default_country: shop.country })
+      .execute();
+    const owner = await insertStaffMember(
+      trx,
+      { tenantId, email: shop.owner.email, name: shop.owner.name, role: 'owner' },
+      passwordHash,
+      null,
+      at,
+    );
+    return {
+      tenantId,
+      token: slug,
+      name: shop.name,
+      domain: shop.domain,
+      currency: shop.currency,
+      owner: { id: owner.id, email: owner.email },
+    };
+  });
 }

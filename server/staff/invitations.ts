@@ -1,8 +1,8 @@
 /**
- * Invitations to a shop's back office (decision 020): an owner invites an e-mail with a role;
- * the person gets a one-time link by e-mail, `<storefront origin>/admin/accept-invitation?token=...`,
- * good for 72 hours; accepting it with a name and a password creates their account and signs
- * them in.
+ * Invitations to a shop's back office (decision 020): an owner invites an e-mail with a role; the
+ * person gets a one-time link by e-mail, `<storefront origin>/admin/accept-invitation?token=...`,
+ * good for 72 hours; accepting it with a name and a password creates their account and signs them
+ * in.
  *
  * - The token is 32 random bytes (base64url). Only its SHA-256 is stored in
  *   `staff_invitations`; the token itself is in the e-mail (its outbox row, until sent) and

@@ -104,8 +104,8 @@ export async function findLiveStaffByEmail(
  * Creates a staff account of the shop, in `db` (pass a transaction to commit it with the
  * invitation it accepts), and writes `staff.create` to the activity log (`actor` null: the
  * system, e.g. the shell command).
- * @param passwordHash the password already hashed (server/platform/credentials/passwords.ts hashPassword);
- *   see {@link createStaffMember} for the whole path from a plain password.
+ * @param passwordHash the password already hashed (server/platform/credentials/passwords.ts
+ *   hashPassword); see {@link createStaffMember} for the whole path from a plain password.
  * @returns the new row.
  * @throws DomainError `staff_email_taken` (field `email`) when a live account has the e-mail.
  */

@@ -3,8 +3,9 @@
  * the code of their authenticator app when two-factor sign-in is on (./totp.ts), start a session
  * (./sessions.ts).
  *
- * - The password is checked as the shoppers' is (server/platform/credentials/passwords.ts): an unknown
- *   e-mail, a removed account and a wrong password are refused alike, in about the same time.
+ * - The password is checked as the shoppers' is (server/platform/credentials/passwords.ts): an
+ *   unknown e-mail, a removed account and a wrong password are refused alike, in about the same
+ *   time.
  * - Attempts are throttled as the shoppers' logins are (server/platform/credentials/throttle.ts
  *   LoginThrottle), under the `staff-` scopes so the two never share a count: consecutive
  *   failures per account and client address (a success clears them), attempts per address. A
@@ -53,10 +54,11 @@ export interface StaffSignIn extends StaffTokenPair {
  * Checks the credentials (and the second factor) and opens a session.
  * @param tenantId the shop the request came to.
  * @returns `{access, refresh, staff}`.
- * @throws ThrottledError past the account's failures from this address, the address's
- *   attempts, or the member's wrong codes from every address; DomainError `staff_auth_failed` ("No active account found with the given
- *   credentials") for an unknown e-mail, a removed account or a wrong password;
- *   `otp_required` (field `otp`) when two-factor sign-in is on and the code is missing or wrong.
+ * @throws ThrottledError past the account's failures from this address, the address's attempts, or
+ *   the member's wrong codes from every address; DomainError `staff_auth_failed` ("No active
+ *   account found with the given credentials") for an unknown e-mail, a removed account or a wrong
+ *   password; `otp_required` (field `otp`) when two-factor sign-in is on and the code is missing or
+ *   wrong.
  */
 export async function signInStaff(
   db: Kysely<Database>,

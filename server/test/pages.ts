@@ -53,7 +53,8 @@ export async function fakeDist(): Promise<string> {
         src: 'src/routes/products.$slug.tsx?tsr-split=component',
         isDynamicEntry: true,
       },
-      // The routes' pages tell what a shell may answer for a path (../platform/render/page-routes.ts).
+      // The routes' pages tell what a shell may answer for a path
+      // (../platform/render/page-routes.ts).
       ...Object.fromEntries(
         ['index', 'products.index', 'faq', 'login', 'blog.$slug'].map((name) => [
           `src/routes/${name}.tsx?tsr-split=component`,

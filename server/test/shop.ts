@@ -165,9 +165,10 @@ export async function quoteShipping(
 /**
  * A checkout body as the storefront completes it, for whatever `body` does not set itself:
  * `shipping` gets each line's method from the shipping quote for the address's country (its
- * cheapest allowed; the quote takes the body's own `shipping` choices when it has them), `age_attestation` an adult's when the cart holds an age-restricted piece,
- * and `expected_total_price` the quote's total (the total the storefront shows). A key the body
- * has, even null, is kept as it is; anything but an object is answered unchanged.
+ * cheapest allowed; the quote takes the body's own `shipping` choices when it has them),
+ * `age_attestation` an adult's when the cart holds an age-restricted piece, and
+ * `expected_total_price` the quote's total (the total the storefront shows). A key the body has,
+ * even null, is kept as it is; anything but an object is answered unchanged.
  */
 export async function checkoutBody(
   app: FastifyInstance,

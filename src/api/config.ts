@@ -3,7 +3,8 @@
  * misconfigured build fails loudly at start-up instead of sending requests to nowhere.
  *
  * - `VITE_API_BASE_URL`: the shop API's base, absolute (`https://shop.example/api`) or
- *   root-relative (`/api`, the default: the reference API serves the SPA and the API from one origin).
+ *   root-relative (`/api`, the default: the reference API serves the SPA and the API from one
+ *   origin).
  * - The tenant token sent on every request (spec section 7): the page's
  *   `<meta name="tenant-token">`, which the reference API writes into every page it serves
  *   (server/platform/render/index-html.ts), so one build serves whichever shop the server is

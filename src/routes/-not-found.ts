@@ -11,10 +11,10 @@ export function isMissing(error: unknown): boolean {
 }
 
 /**
- * `queryClient.ensureQueryData(options)` for a loader whose page is about one thing (a product,
- * a post): the API's 404 (or 400, see {@link isMissing}) becomes the router's `notFound()`, so the page answers with HTTP 404
- * and the route's `notFoundComponent` says what was not found. Other errors go to the
- * route's error component as before.
+ * `queryClient.ensureQueryData(options)` for a loader whose page is about one thing (a product, a
+ * post): the API's 404 (or 400, see {@link isMissing}) becomes the router's `notFound()`, so the
+ * page answers with HTTP 404 and the route's `notFoundComponent` says what was not found. Other
+ * errors go to the route's error component as before.
  */
 export async function ensureOrNotFound<TData, TKey extends QueryKey>(
   queryClient: QueryClient,

@@ -26,7 +26,8 @@ export function renderAsRootRoute(
   const client =
     queryClient ??
     new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  // One root route that always renders `ui`: navigating away changes the location, which tests read.
+  // One root route that always renders `ui`: navigating away changes the location, which tests
+  // read.
   const rootRoute = createRootRoute({ component: () => <>{ui}</>, notFoundComponent: () => null });
   const router = createRouter({
     routeTree: rootRoute,

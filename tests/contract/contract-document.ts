@@ -1,8 +1,8 @@
 /**
  * The contract documents as the contract test reads them: openapi/storefront.yaml (and the back
- * office's openapi/admin.yaml) parsed to JSON, their operations, local `$ref`s followed, the documented response of a status, and an Ajv 2020
- * instance that validates answers against the response schemas (OpenAPI 3.1 schemas are JSON
- * Schema 2020-12).
+ * office's openapi/admin.yaml) parsed to JSON, their operations, local `$ref`s followed, the
+ * documented response of a status, and an Ajv 2020 instance that validates answers against the
+ * response schemas (OpenAPI 3.1 schemas are JSON Schema 2020-12).
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';

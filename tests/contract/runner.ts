@@ -117,7 +117,8 @@ async function runCase(
     problems.push(`expected ${c.status}, got ${answer.status}: ${answer.text.slice(0, 300)}`);
   }
 
-  // 501 is the placeholder answer of an unimplemented operation, not a contract status; every other one must be documented.
+  // 501 is the placeholder answer of an unimplemented operation, not a contract status; every other
+  // one must be documented.
   if (c.status !== 501) {
     const documented = documentedResponse(doc, op, answer.status);
     if (!documented) {

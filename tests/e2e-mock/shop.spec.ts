@@ -60,7 +60,8 @@ test('the product list shows all twelve pieces, with the sale and made-to-order 
   await page.goto('/products');
   await expect(page.getByRole('heading', { level: 1, name: 'Our Products' })).toBeVisible();
   await expect(cards(page)).toHaveCount(12);
-  // Out of stock but made for each order: on offer, not sold out (the examples have no sold-out piece).
+  // Out of stock but made for each order: on offer, not sold out (the examples have no sold-out
+  // piece).
   await expect(card(page, 'Kurouchi Nakiri 170mm')).toContainText('MADE TO ORDER');
   await expect(card(page, 'Kurouchi Nakiri 170mm')).toContainText('$190.00');
   await expect(card(page, 'O1 Bushcraft Knife')).toContainText('DISCOUNT OFFER');

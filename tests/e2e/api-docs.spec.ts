@@ -4,11 +4,12 @@ import { expect, shot, test } from './fixtures';
 import { isMobile } from './shop-data';
 
 /**
- * The API reference at /api/docs (docs/api-clients.md, "API reference"; server/platform/api-docs/api-docs.ts) in real
- * Chromium against `npm start`: Scalar renders the contract it is served (the contract file
- * itself) under the page's own CSP, lists every operation, shows an error example with its
- * `detail`, and asks nothing of any host but this server: no CDN, fonts, proxy or telemetry.
- * Tagged @layout: the reference must be usable at 375 px too, where its sidebar is a menu.
+ * The API reference at /api/docs (docs/api-clients.md, "API reference";
+ * server/platform/api-docs/api-docs.ts) in real Chromium against `npm start`: Scalar renders the
+ * contract it is served (the contract file itself) under the page's own CSP, lists every operation,
+ * shows an error example with its `detail`, and asks nothing of any host but this server: no CDN,
+ * fonts, proxy or telemetry. Tagged @layout: the reference must be usable at 375 px too, where its
+ * sidebar is a menu.
  */
 
 // Scalar's editable "Name" field of the authentication panel is a combobox without

@@ -181,7 +181,8 @@ test(
   async ({ page, request }) => {
     const { customer, product } = await readyToCheckOut(page, request, { pick: 5 });
     await page.getByRole('radio', { name: /Bank transfer/ }).check();
-    // The order button waits for a country (its delivery is quoted first); the rest is checked on it.
+    // The order button waits for a country (its delivery is quoted first); the rest is checked on
+    // it.
     await expect(page.getByRole('button', { name: /Place order and pay/ })).toBeDisabled();
     await page.getByLabel('Country', { exact: true }).selectOption('GB');
     await page.getByRole('button', { name: /Place order and pay/ }).click();

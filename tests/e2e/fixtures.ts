@@ -130,10 +130,10 @@ const STOREFRONT_ROUTES: string[][] = [
 
 /**
  * The page a URL is an instance of, for the after-test scans' revisits: its origin and route
- * (`/products/$slug`, `/account/orders/$orderId`; in the back office and outside the app's
- * routes each segment holding a digit, an id or an order number, is `:id`), without the query. Two orders' pages are the same
- * markup with other data, so a worker reloads and scans one of them; the page a test ends on is
- * still scanned whatever it is, and `checkA11y` always scans.
+ * (`/products/$slug`, `/account/orders/$orderId`; in the back office and outside the app's routes
+ * each segment holding a digit, an id or an order number, is `:id`), without the query. Two orders'
+ * pages are the same markup with other data, so a worker reloads and scans one of them; the page a
+ * test ends on is still scanned whatever it is, and `checkA11y` always scans.
  */
 function routeKey(url: string): string {
   const { origin, pathname } = new URL(url);
@@ -269,10 +269,10 @@ export async function loadLazyImages(page: Page): Promise<void> {
 }
 
 /**
- * Waits until whatever a page's markup could make happen by itself has happened: every image
- * (but a lazy one not yet scrolled to) and frame has loaded or failed (so an `onerror` or `onload` a sanitizer let through has fired),
- * and the browser has rendered two frames after that. For tests that check that nothing ran,
- * without a fixed sleep.
+ * Waits until whatever a page's markup could make happen by itself has happened: every image (but a
+ * lazy one not yet scrolled to) and frame has loaded or failed (so an `onerror` or `onload` a
+ * sanitizer let through has fired), and the browser has rendered two frames after that. For tests
+ * that check that nothing ran, without a fixed sleep.
  */
 export async function settled(page: Page): Promise<void> {
   await expect

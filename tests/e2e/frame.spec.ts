@@ -246,7 +246,8 @@ test.describe('scrolling (spec sections 2 and 9)', () => {
     await last.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    // The product page is longer than the viewport, so 0 means the router scrolled, not the browser clamping.
+    // The product page is longer than the viewport, so 0 means the router scrolled, not the browser
+    // clamping.
     expect(
       await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
     ).toBeGreaterThan(0);

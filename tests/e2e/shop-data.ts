@@ -139,7 +139,8 @@ export async function serverCart(request: APIRequestContext, customer: Customer)
 
 /**
  * Plain pieces (no options, not made to order) with plenty of stock (at least `minStock`), most
- * first, so specs that buy do not run a product out for each other. `pick` spreads the specs over different products.
+ * first, so specs that buy do not run a product out for each other. `pick` spreads the specs over
+ * different products.
  */
 export async function stockedProducts(
   request: APIRequestContext,

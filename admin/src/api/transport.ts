@@ -2,9 +2,9 @@
  * How every back office request goes out (the `fetch` of the typed client, ./client.ts):
  *
  * - every request carries `X-Tenant-Token`;
- * - every request but sign-in, token refresh, accepting an invitation and resetting a
- *   forgotten password carries the staff access token as `Authorization: Bearer …`; one that expires within 30 seconds is first
- *   refreshed;
+ * - every request but sign-in, token refresh, accepting an invitation and resetting a forgotten
+ *   password carries the staff access token as `Authorization: Bearer …`; one that expires within
+ *   30 seconds is first refreshed;
  * - a 401 to a request that carried a token refreshes once (joining a refresh under way: one
  *   refresh for every request that failed together) and sends the request again with the new
  *   token. A 401 means the server did nothing, so sending a mutation again is safe;

@@ -1,7 +1,7 @@
 /**
- * The main navigation: every screen a member's role may open, in the order of a desk's day.
- * Owners see everything; staff do not see Settings, Activity nor Staff (the routes send them away too,
- * and the API refuses them).
+ * The main navigation: every screen a member's role may open, in the order of a maker's working
+ * day. Owners see everything; staff do not see Settings, Activity nor Staff (the routes send them
+ * away too, and the API refuses them).
  */
 import type { StaffRole } from '../features/auth/api';
 

@@ -1,6 +1,6 @@
 /**
  * The back office's QueryClient: data is fresh for 15 seconds and refetched when the tab comes
- * back into focus (a desk returns to the tab after a parcel is packed and must see the orders as
+ * back into focus (a member returns to the tab after a parcel is packed and must see the orders as
  * they are now); a failed query is retried at most twice, never after a 4xx (asking again will
  * not help); mutations never retry on their own (a second "Mark paid" is the staff member's
  * call, not the client's).

@@ -1,8 +1,8 @@
 /**
- * A list as a table (TanStack Table, headless: the markup is ours). At 1280 px it is a table
- * with a header row; below 700 px each row becomes a card (admin/src/styles/lists.css, `.data-table`):
- * every cell shows its column's header before its value (`data-label`), so nothing scrolls
- * sideways and nothing loses its name.
+ * A list as a table (TanStack Table, headless: the markup is ours). At 1280 px it is a table with a
+ * header row; below 700 px each row becomes a card (admin/src/styles/lists.css, `.data-table`):
+ * every cell shows its column's header before its value (`data-label`), so nothing scrolls sideways
+ * and nothing loses its name.
  *
  * The rows are what the server sent, in its order: filtering, sorting and paging belong to the
  * server and the URL, so the table only lays out. `columns` must be stable (module scope or

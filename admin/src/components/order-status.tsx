@@ -1,5 +1,5 @@
 /**
- * An order's status as a badge: its words, and a tone for what it asks of the desk
+ * An order's status as a badge: its words, and a tone for what it asks of the back office
  * (attention: money to confirm; active: to fulfil; done; closed). The words are always shown:
  * the colour only repeats them.
  */

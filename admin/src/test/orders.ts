@@ -1,4 +1,4 @@
-/** An order as the desk sees it (the contract's AdminOrderAwaitingTransfer example), to vary per test. */
+/** An order as the back office sees it (the contract's AdminOrderAwaitingTransfer example), to vary per test. */
 import type { AdminOrder } from '../features/orders/api';
 
 export function anOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {

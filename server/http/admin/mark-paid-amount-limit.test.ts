@@ -1,6 +1,6 @@
 /**
  * The back office's one limit on an amount a member types (money received by hand, a refund):
- * common/money.ts's MAX_DESK_AMOUNT_CENTS. The contract's PositiveMoneyInput states the same
+ * common/money.ts's MAX_MOVE_AMOUNT_CENTS. The contract's PositiveMoneyInput states the same
  * maximum in its pattern and its description, so the three cannot drift apart: the contract
  * (what the API validates and documents), the server's own check, and the back office's forms
  * (admin/src/features/orders/action-schemas.test.ts holds those to the same constant).
@@ -8,8 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { MAX_DESK_AMOUNT_CENTS, toDecimal } from '../../../common/money.ts';
-import { DESK_LIMITS, FIELD_MESSAGES } from '../../orders/staff-move-messages.ts';
+import { MAX_MOVE_AMOUNT_CENTS, toDecimal } from '../../../common/money.ts';
+import { ORDER_MOVE_LIMITS, FIELD_MESSAGES } from '../../orders/staff-move-messages.ts';
 import { call, setProduct } from '../../test/shop.ts';
 import { useOrderMoves } from '../../test/order-moves.ts';
 import { asStaff, staffTokenFor } from '../../test/staff.ts';
@@ -31,18 +31,18 @@ function positiveMoneyInput(): StringSchema {
 }
 
 describe('the limit of an amount typed at the back office', () => {
-  const max = toDecimal(MAX_DESK_AMOUNT_CENTS);
+  const max = toDecimal(MAX_MOVE_AMOUNT_CENTS);
 
   it("is the contract's, in its pattern and its description", () => {
     const schema = positiveMoneyInput();
     const pattern = new RegExp(schema.pattern, 'u');
-    for (const fits of ['0.01', '45.00', toDecimal(MAX_DESK_AMOUNT_CENTS - 1), max]) {
+    for (const fits of ['0.01', '45.00', toDecimal(MAX_MOVE_AMOUNT_CENTS - 1), max]) {
       expect(pattern.test(fits), fits).toBe(true);
     }
     for (const over of [
-      toDecimal(MAX_DESK_AMOUNT_CENTS + 1),
-      toDecimal(MAX_DESK_AMOUNT_CENTS + 100),
-      toDecimal(MAX_DESK_AMOUNT_CENTS * 10),
+      toDecimal(MAX_MOVE_AMOUNT_CENTS + 1),
+      toDecimal(MAX_MOVE_AMOUNT_CENTS + 100),
+      toDecimal(MAX_MOVE_AMOUNT_CENTS * 10),
       '999999999.99',
     ]) {
       expect(pattern.test(over), over).toBe(false);
@@ -52,7 +52,7 @@ describe('the limit of an amount typed at the back office', () => {
   });
 
   it("is the server's own check, in the same words", () => {
-    expect(DESK_LIMITS.maxAmountCents).toBe(MAX_DESK_AMOUNT_CENTS);
+    expect(ORDER_MOVE_LIMITS.maxAmountCents).toBe(MAX_MOVE_AMOUNT_CENTS);
     expect(FIELD_MESSAGES.tooLarge).toBe(`Ensure this value is less than or equal to ${max}.`);
   });
 
@@ -73,7 +73,7 @@ describe('the limit of an amount typed at the back office', () => {
           owner,
           { amount, payer_reference: 'LOVELACE', confirm_overpayment: true },
         );
-      const over = await markPaid(toDecimal(MAX_DESK_AMOUNT_CENTS + 1));
+      const over = await markPaid(toDecimal(MAX_MOVE_AMOUNT_CENTS + 1));
       expect(over.status).toBe(400);
       expect(over.body).toHaveProperty('amount');
       const at = await markPaid(max);
@@ -86,7 +86,7 @@ describe('the limit of an amount typed at the back office', () => {
         `/admin/orders/${order.order_number}/refunds/`,
         owner,
         {
-          amount: toDecimal(MAX_DESK_AMOUNT_CENTS + 1),
+          amount: toDecimal(MAX_MOVE_AMOUNT_CENTS + 1),
           reason: 'Too much.',
         },
       );

@@ -2,10 +2,10 @@
  * The catalogue's products in the back office (openapi/admin.yaml, tag products): the list,
  * one product, create, update (publish, draft, archive, unarchive), duplicate. Each translates
  * the contract to server/catalog/product-*.ts and back; the member's permission
- * (`catalog.edit`) was checked before the handler runs (./permissions.ts), and a write hands
- * the domain the member as an `Acting` (`requireActing`). After every write the catalogue's caches are forgotten in every process
- * (`catalogCache.invalidate`: the storefront's answers, its rendered pages and the sitemap
- * listen to it), so the shop shows the change within a second.
+ * (`catalog.edit`) was checked before the handler runs (./permissions.ts), and a write hands the
+ * domain the member as an `Acting` (`requireActing`). After every write the catalogue's caches are
+ * forgotten in every process (`catalogCache.invalidate`: the storefront's answers, its rendered
+ * pages and the sitemap listen to it), so the shop shows the change within a second.
  */
 import { getAdminProduct, listAdminProducts } from '../../catalog/product-admin-read.ts';
 import { duplicateProduct as duplicate } from '../../catalog/product-duplicate.ts';

@@ -4,7 +4,8 @@
  * `staff:<tenant id>`, type `staff_access`: never a shopper's token) whose session is open and
  * whose member is not removed (server/staff/sessions.ts verifyStaffAccess), and sets
  * `request.staff`. Otherwise, as the shoppers' bearer check (../auth.ts) answers:
- * - no `Authorization: Bearer` header -> 401 `{"detail":"Authentication credentials were not provided."}`;
+ * - no `Authorization: Bearer` header -> 401 `{"detail":"Authentication credentials were not
+ *   provided."}`;
  * - any other failure -> 401 `{"detail":"Given token not valid for any token type"}`.
  */
 import type { FastifyRequest } from 'fastify';

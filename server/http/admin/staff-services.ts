@@ -2,9 +2,9 @@
  * Decorates `app.staff`: the back office's sign-in services (server/staff/context.ts) — the
  * staff token service (the shoppers' JWT secret, the staff audience), the staff sign-in
  * throttle (counted apart from the shoppers' logins), the two-factor replay guard and the cap
- * of wrong codes per member, the password-reset throttles (the shoppers' limits, counted
- * apart), the lifetimes of sessions and invitations, and the origin of e-mailed links. Built from the same settings as the shoppers'
- * (server/http/auth.ts); register after the db plugin.
+ * of wrong codes per member, the password-reset throttles (the shoppers' limits, counted apart),
+ * the lifetimes of sessions and invitations, and the origin of e-mailed links. Built from the same
+ * settings as the shoppers' (server/http/auth.ts); register after the db plugin.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -3,11 +3,11 @@
  * handler translates the contract's snake_case body to server/catalog/stock.ts or
  * server/catalog/category-editing.ts, handing them the signed-in member as an `Acting`
  * (`requireActing`: the role was checked before, ./permissions.ts), which make the change in one
- * transaction with its activity entry (through the Acting's journal), and refuse with a
- * DomainError the error handler answers (server/http/domain-errors.ts). After a change the storefront's caches forget what it made
- * stale, in this process and (through ../cache-sync.ts) in every other: a stock change only
- * the product's pages and the lists (`invalidateProducts`), a category change the shop's
- * whole catalogue (`invalidate`: menus, category pages, the sitemap).
+ * transaction with its activity entry (through the Acting's journal), and refuse with a DomainError
+ * the error handler answers (server/http/domain-errors.ts). After a change the storefront's caches
+ * forget what it made stale, in this process and (through ../cache-sync.ts) in every other: a stock
+ * change only the product's pages and the lists (`invalidateProducts`), a category change the
+ * shop's whole catalogue (`invalidate`: menus, category pages, the sitemap).
  */
 import type { FastifyRequest } from 'fastify';
 import {

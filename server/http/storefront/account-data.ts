@@ -5,9 +5,9 @@
  *
  * - exportAccountData: 200 AccountDataExport with `Content-Disposition: attachment;
  *   filename="my-data-YYYY-MM-DD.json"`, never cached.
- * - deleteAccount: 204 (the shop's catalogue cache is dropped, so product pages show the
- *   reviews under the former customer's name at once); 400 `{password: [...]}` for a wrong password; 429 past the account's
- *   failed logins (the login throttle).
+ * - deleteAccount: 204 (the shop's catalogue cache is dropped, so product pages show the reviews
+ *   under the former customer's name at once); 400 `{password: [...]}` for a wrong password; 429
+ *   past the account's failed logins (the login throttle).
  */
 import { eraseAccount } from '../../accounts/erasure.ts';
 import { exportAccountData as exportData, exportFileName } from '../../accounts/my-data.ts';

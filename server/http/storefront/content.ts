@@ -15,9 +15,10 @@ export const getContactInfo: OperationHandler<'getContactInfo'> = async (request
 
 /**
  * POST /contact/messages/ `{name, email, phone_number?, subject, message}` -> 201
- * ContactMessageReceipt; a logged-in shopper's message is linked to their account. Errors: 400 field errors (nothing is stored or counted); 429
- * `{"detail":"Request was throttled. Expected available in N seconds."}` with Retry-After once
- * the client address has sent CONTACT_MAX_PER_ADDRESS messages to this shop within the hour.
+ * ContactMessageReceipt; a logged-in shopper's message is linked to their account. Errors: 400
+ * field errors (nothing is stored or counted); 429 `{"detail":"Request was throttled. Expected
+ * available in N seconds."}` with Retry-After once the client address has sent
+ * CONTACT_MAX_PER_ADDRESS messages to this shop within the hour.
  */
 export const createContactMessage: OperationHandler<'createContactMessage'> = async (
   request,

@@ -29,8 +29,8 @@ export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (r
 /**
  * Where the provider sends the shopper back (the storefront's origin) and its notifications
  * (this API's origin and path): STOREFRONT_URL, else the address this server was started on
- * (server/http/site-origin.ts). Never the request's Host, which the client chooses: a forged one would
- * send the shopper, and the provider's signed notification, to someone else's server.
+ * (server/http/site-origin.ts). Never the request's Host, which the client chooses: a forged one
+ * would send the shopper, and the provider's signed notification, to someone else's server.
  */
 function origins(request: FastifyRequest): { storefront: string; api: string } {
   const { orders } = request.server;

@@ -29,10 +29,10 @@ export const getShippingOptions: OperationHandler<'getShippingOptions'> = async 
 };
 
 /**
- * POST /orders/cart/shipping-quote/ `{country, choices?}` -> ShippingQuote for the caller's
- * cart (an empty cart quotes nothing, for 0.00); 400 `{country: ['We do not ship to Canada.']}` for a country outside the shop's zones;
- * `{shipping: [...]}` for a choice naming a line not in the cart, or a method the line may not
- * use to that country.
+ * POST /orders/cart/shipping-quote/ `{country, choices?}` -> ShippingQuote for the caller's cart
+ * (an empty cart quotes nothing, for 0.00); 400 `{country: ['We do not ship to Canada.']}` for a
+ * country outside the shop's zones; `{shipping: [...]}` for a choice naming a line not in the cart,
+ * or a method the line may not use to that country.
  */
 export const quoteShipping: OperationHandler<'quoteShipping'> = async (request) =>
   quoteCart(

@@ -1,8 +1,8 @@
 /**
- * Decorates `app.account`: what the shopper's-account handlers share — the reset
- * tokens, the mailer, the reset and e-mail verification throttles (in the database, so every API process on one
- * database counts the same requests: requests and confirmations per client address, e-mails
- * per account), and where reset links point.
+ * Decorates `app.account`: what the shopper's-account handlers share — the reset tokens, the
+ * mailer, the reset and e-mail verification throttles (in the database, so every API process on one
+ * database counts the same requests: requests and confirmations per client address, e-mails per
+ * account), and where reset links point.
  *
  * Reset links start with the storefront's origin from configuration (STOREFRONT_URL), else the
  * origin this server listens on (HOST and the bound port): never the request's Host header,

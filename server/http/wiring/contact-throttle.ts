@@ -1,7 +1,8 @@
 /**
  * Decorates `app.contactThrottle`: contact-form messages accepted per client address and shop
  * in an hour (CONTACT_MAX_PER_ADDRESS, default 10). The counts live in the database
- * (server/platform/credentials/throttle.ts AddressThrottle), so two API processes on one database share them.
+ * (server/platform/credentials/throttle.ts AddressThrottle), so two API processes on one database
+ * share them.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -28,10 +28,10 @@ export const WORKER_GRACE_MS = 10_000;
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
- * The renderer loader plugins/pages.ts uses for a built storefront: renders in a worker thread when both
- * the built render module (`distDir/server/entry-server.js`) and the compiled worker
- * (`render-worker.mjs` beside this compiled module, dist/api/) exist; null otherwise, e.g.
- * when the server runs from source under tsx, which then renders in process.
+ * The renderer loader plugins/pages.ts uses for a built storefront: renders in a worker thread when
+ * both the built render module (`distDir/server/entry-server.js`) and the compiled worker
+ * (`render-worker.mjs` beside this compiled module, dist/api/) exist; null otherwise, e.g. when the
+ * server runs from source under tsx, which then renders in process.
  */
 export function workerRendererLoader(distDir: string): (() => Promise<Renderer>) | null {
   const rendererFile = join(distDir, 'server', 'entry-server.js');
@@ -48,9 +48,9 @@ interface PendingRender {
 }
 
 /**
- * A {@link Renderer} backed by one worker thread, started on the first render and again after
- * it dies (its renders in flight reject, and plugins/pages.ts serves the SPA shell for them). Rejects a
- * render with the worker's error message and stack when the render throws there.
+ * A {@link Renderer} backed by one worker thread, started on the first render and again after it
+ * dies (its renders in flight reject, and plugins/pages.ts serves the SPA shell for them). Rejects
+ * a render with the worker's error message and stack when the render throws there.
  */
 export class WorkerRenderer implements Renderer {
   private current: { worker: Worker; renders: Map<number, PendingRender> } | null = null;

@@ -18,8 +18,8 @@ export function safeRedirectPath(value: unknown): string | undefined {
     const url = new URL(value, base);
     if (url.origin !== base) return undefined;
     const normalised = `${url.pathname}${url.search}${url.hash}`;
-    // Dot segments can normalise into a protocol-relative path ('/a/..//evil.example' -> '//evil.example'):
-    // the path handed back must pass the same checks as the one that came in.
+    // Dot segments can normalise into a protocol-relative path ('/a/..//evil.example' ->
+    // '//evil.example'): the path handed back must pass the same checks as the one that came in.
     return looksSameSite(normalised) ? normalised : undefined;
   } catch {
     return undefined;

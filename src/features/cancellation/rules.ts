@@ -189,7 +189,8 @@ export const ORDER_CANCELLATION_TEXT = {
 
 /**
  * The lines the order page shows about the right, before the button (if any):
- * - requested: 'Cancellation requested on {date}. The shop will confirm and refund within 14 days.';
+ * - requested: 'Cancellation requested on {date}. The shop will confirm and refund within 14
+ *   days.';
  * - exempt: why not (made to order or personalised);
  * - open: 'You can cancel until {date}.', or before anything has shipped (no date yet) 'You
  *   can cancel until 14 days after the order reaches you.';

@@ -31,10 +31,11 @@ export interface ProductFilters {
 
 /**
  * What list views show of a product: the card (spec section 2: name, price and old price,
- * stock or made-to-order badge, image, attribute tooltip; whether it is sold to adults only),
- * the home page's hero and tiles, /company-info's photos. List queries keep only these fields, so the cache and the data a server-rendered
- * list page carries for hydration hold no long descriptions or image sets (they made
- * /products carry 29 KB of inline script, evaluated before the page can respond).
+ * stock or made-to-order badge, image, attribute tooltip; whether it is sold to adults only), the
+ * home page's hero and tiles, /company-info's photos. List queries keep only these fields, so the
+ * cache and the data a server-rendered list page carries for hydration hold no long descriptions or
+ * image sets (they made /products carry 29 KB of inline script, evaluated before the page can
+ * respond).
  */
 export type ProductListItem = Pick<
   Product,

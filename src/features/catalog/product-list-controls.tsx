@@ -83,14 +83,14 @@ function PriceField({
 }
 
 /**
- * Sort and filter controls of /products, with the product count between them: a
- * collapsible "Filters" panel (price from/to in dollars, in stock only) and a sort select. Everything lives in the URL, so a view can
- * be shared, bookmarked and rendered on the server. It is a plain `GET /products` form, so it
- * works before hydration and without JavaScript (Apply / the `<noscript>` Sort button);
- * with JavaScript the sort and the checkbox apply at once and the prices on Apply or Enter,
- * through the router. Every change goes back to page 1. The panel is a `<details>`, open on
- * the first render when a filter is active (known from the URL, so the server renders it the
- * same); open, it takes its own row above the grid, never covering a product.
+ * Sort and filter controls of /products, with the product count between them: a collapsible
+ * "Filters" panel (price from/to in dollars, in stock only) and a sort select. Everything lives in
+ * the URL, so a view can be shared, bookmarked and rendered on the server. It is a plain `GET
+ * /products` form, so it works before hydration and without JavaScript (Apply / the `<noscript>`
+ * Sort button); with JavaScript the sort and the checkbox apply at once and the prices on Apply or
+ * Enter, through the router. Every change goes back to page 1. The panel is a `<details>`, open on
+ * the first render when a filter is active (known from the URL, so the server renders it the same);
+ * open, it takes its own row above the grid, never covering a product.
  */
 export function ProductListControls({
   search,

@@ -19,7 +19,8 @@ function StockNote({ stock }: { stock: number }) {
  * dispatch, the description and attributes, then the options and Add to Cart, and below it
  * whether the piece can be cancelled within 14 days (issue 29). One form (the
  * options) ties the price at the top to the button at the bottom, so they live together; the
- * product page loads this module when the shopper reaches for it (src/components/deferred-form.tsx).
+ * product page loads this module when the shopper reaches for it
+ * (src/components/deferred-form.tsx).
  */
 export function PurchasePanel({ product }: { product: Product }) {
   const attributes = sortByOrder(product.attributes ?? []);

@@ -1,10 +1,10 @@
 /**
  * Which embedded maps the contact page may show.
  *
- * The reference API's Content-Security-Policy allows frames from these hosts only
- * (`frame-src` in server/platform/render/index-html.ts: keep the two lists equal). A `map_embed_link` on
- * any other host would be blocked by the browser and leave an empty grey box, so the page
- * does not try: it shows the map link instead, or 'Map currently unavailable.'.
+ * The reference API's Content-Security-Policy allows frames from these hosts only (`frame-src` in
+ * server/platform/render/index-html.ts: keep the two lists equal). A `map_embed_link` on any other
+ * host would be blocked by the browser and leave an empty grey box, so the page does not try: it
+ * shows the map link instead, or 'Map currently unavailable.'.
  */
 export const MAP_EMBED_HOSTS: readonly string[] = ['www.openstreetmap.org'];
 

@@ -2,8 +2,8 @@
  * The order page's part of the 14-day cancellation right (UK Consumer Contracts Regulations
  * 2013 regs 29-32; Directive 2011/83/EU arts 9-11): until when the order can be cancelled, why
  * an exempt order cannot, and 'Cancel this order', a short form (an optional reason, a
- * confirmation) that sends the shopper's notice of cancellation to the shop's order desk
- * (`POST /orders/orders/{id}/cancellation-request/`). The shop then refunds through the desk.
+ * confirmation) that sends the shopper's notice of cancellation to the shop's back office (`POST
+ * /orders/orders/{id}/cancellation-request/`). The shop then refunds it from its back office.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

@@ -7,7 +7,7 @@
  *   primes `['me']` with the answer's staff member. A 400 `{otp: [...]}` means the second step
  *   (the screen asks for the code and sends all three again).
  * - `useSignOut`: `POST /auth/logout/` with the refresh token; the tokens and every cached
- *   query are dropped whatever the server says (a sign-out never fails on the desk).
+ *   query are dropped whatever the server says (a sign-out never fails in the back office).
  * - `useAcceptInvitation`: `POST /staff/invitations/accept/` `{token, name, password}`: the new
  *   staff member is signed in at once.
  * - `useRequestPasswordReset`: `POST /auth/password/reset/` `{email}` → the server's words

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DESK_AMOUNT_CENTS, toDecimal } from '../../../../common/money';
+import { MAX_MOVE_AMOUNT_CENTS, toDecimal } from '../../../../common/money';
 import { AMOUNT_OVER_LIMIT, markPaidSchema, refundSchema, shipSchema } from './action-schemas';
 
 /** Mark paid of a $475.00 order, as staff (`false`) or an owner (`true`). */
@@ -14,7 +14,7 @@ const mark = (amount: string, extra: Record<string, unknown> = {}) => ({
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
 
-describe('the order desk forms', () => {
+describe('the order move forms', () => {
   it('sends an amount typed loosely as the contract wants it', () => {
     expect(markPaid().parse(mark('475', { payer_reference: ' ADA ' }))).toEqual({
       amount: '475.00',
@@ -76,11 +76,11 @@ describe('the order desk forms', () => {
     });
   });
 
-  it("holds every amount to the desk's one limit, the contract's and the server's", () => {
-    const max = toDecimal(MAX_DESK_AMOUNT_CENTS);
+  it("holds every amount to the order moves' one limit, the contract's and the server's", () => {
+    const max = toDecimal(MAX_MOVE_AMOUNT_CENTS);
     expect(AMOUNT_OVER_LIMIT).toBe('Enter at most $100,000.00.');
     expect(markPaid(true).parse(mark(max, { confirm_overpayment: true })).amount).toBe(max);
-    for (const over of [toDecimal(MAX_DESK_AMOUNT_CENTS + 1), '999999999.99']) {
+    for (const over of [toDecimal(MAX_MOVE_AMOUNT_CENTS + 1), '999999999.99']) {
       expect(messages(markPaid(true).safeParse(mark(over, { confirm_overpayment: true })))).toEqual(
         [AMOUNT_OVER_LIMIT],
       );
@@ -89,7 +89,7 @@ describe('the order desk forms', () => {
     expect(
       messages(
         refundSchema('999999999.99').safeParse({
-          amount: toDecimal(MAX_DESK_AMOUNT_CENTS + 1),
+          amount: toDecimal(MAX_MOVE_AMOUNT_CENTS + 1),
           reason: 'Chipped',
         }),
       ),

@@ -1,5 +1,5 @@
 /**
- * The order desk's forms: their rules and messages (zod), checked before anything is sent. The
+ * The order moves' forms: their rules and messages (zod), checked before anything is sent. The
  * server checks again and its field messages land beside the same fields.
  *
  * Amounts are typed as a member would ("45", "45.5", "45.00") and sent as the contract's
@@ -8,15 +8,15 @@
 import { z } from 'zod';
 import {
   formatPrice,
-  MAX_DESK_AMOUNT_CENTS,
+  MAX_MOVE_AMOUNT_CENTS,
   toDecimal,
   toMinorUnits,
 } from '../../../../common/money';
 import { CARRIERS } from './labels';
 
 /**
- * An amount above zero and at most `maxCents` (when given), as "45.00"; never above the desk's
- * one limit (common/money.ts MAX_DESK_AMOUNT_CENTS, the contract's PositiveMoneyInput and the
+ * An amount above zero and at most `maxCents` (when given), as "45.00"; never above the moves'
+ * one limit (common/money.ts MAX_MOVE_AMOUNT_CENTS, the contract's PositiveMoneyInput and the
  * server's).
  * @param tooMuch the message when it is over `maxCents`
  */
@@ -35,7 +35,7 @@ export function amountField(maxCents?: number, tooMuch?: string) {
         ctx.addIssue({ code: 'custom', message: 'The amount must be more than 0.00.' });
         return z.NEVER;
       }
-      if (cents > MAX_DESK_AMOUNT_CENTS) {
+      if (cents > MAX_MOVE_AMOUNT_CENTS) {
         ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT });
         return z.NEVER;
       }
@@ -47,8 +47,8 @@ export function amountField(maxCents?: number, tooMuch?: string) {
     });
 }
 
-/** The words for an amount above the desk's limit. */
-export const AMOUNT_OVER_LIMIT = `Enter at most ${formatPrice(toDecimal(MAX_DESK_AMOUNT_CENTS))}.`;
+/** The words for an amount above the order moves' limit. */
+export const AMOUNT_OVER_LIMIT = `Enter at most ${formatPrice(toDecimal(MAX_MOVE_AMOUNT_CENTS))}.`;
 
 /** The words of mark paid's amount against the order's total (the server's, where it has them). */
 export const MARK_PAID_MESSAGES = {

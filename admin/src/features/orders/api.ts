@@ -1,5 +1,5 @@
 /**
- * The order desk's calls.
+ * The back office's calls about orders.
  *
  * Queries (keys start with `['orders']`):
  * - `ordersQuery(search)`: `GET /orders/` with the list's filters, key `['orders','list',search]`;

@@ -1,5 +1,5 @@
 /**
- * The order desk's words for the contract's codes: statuses, tabs, payment methods, carriers,
+ * The back office's words for the orders' codes: statuses, tabs, payment methods, carriers,
  * payment and refund states. One table each, checked complete by the type checker.
  */
 import type { Schemas } from '../../api/client';

@@ -1,5 +1,5 @@
 /**
- * One order, everything the desk needs on one page:
+ * One order, everything the back office needs on one page:
  * - its number, status, when and how it was placed, and who placed it;
  * - the lines with their options (an engraving's text among them), made-to-order and
  *   age-restricted marks and dispatch dates; the totals;

@@ -1,8 +1,8 @@
 /**
- * The orders list: status tabs with their counts, filters (search, payment method, days
- * placed, open cancellation requests), newest first, 25 a page. Every filter and the page live in the URL
- * (search.ts), so a list can be bookmarked, shared and gone back to. A table at desk width,
- * a card per order on a phone (components/data-table.tsx).
+ * The orders list: status tabs with their counts, filters (search, payment method, days placed,
+ * open cancellation requests), newest first, 25 a page. Every filter and the page live in the URL
+ * (search.ts), so a list can be bookmarked, shared and gone back to. A table at desktop width, a
+ * card per order on a phone (components/data-table.tsx).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';

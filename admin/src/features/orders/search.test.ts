@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateOrdersSearch } from './search';
 
 describe('the orders list search params', () => {
-  it('keeps every filter a desk can set', () => {
+  it('keeps every filter a member can set', () => {
     expect(
       validateOrdersSearch({
         status: 'to_ship',

@@ -1,9 +1,9 @@
 /**
- * The orders list's URL search params (`/admin/orders?status=to_ship&page=2`): a status tab,
- * a payment method, a range of days placed, a search, open cancellation requests and a page. The router validates them with
- * this schema; a value that does not parse (a hand-edited URL, an old bookmark) falls back to
- * "no filter" through `.catch()`, never to an error screen. Page 1, empty strings and absent
- * filters are left out, so the plain list is plain `/admin/orders`.
+ * The orders list's URL search params (`/admin/orders?status=to_ship&page=2`): a status tab, a
+ * payment method, a range of days placed, a search, open cancellation requests and a page. The
+ * router validates them with this schema; a value that does not parse (a hand-edited URL, an old
+ * bookmark) falls back to "no filter" through `.catch()`, never to an error screen. Page 1, empty
+ * strings and absent filters are left out, so the plain list is plain `/admin/orders`.
  *
  * The router parses search values as JSON first, so `?search=1042` arrives as the number 1042
  * and `?page=2` as 2: both are taken as they come.
@@ -15,7 +15,7 @@ import type { Schemas } from '../../api/client';
 export type OrderStatusFilter = Schemas['AdminOrderStatusFilter'];
 export type PaymentMethod = Schemas['PaymentMethod'];
 
-/** The status tabs, in the order of the desk's day. */
+/** The status tabs, in the order of a maker's working day. */
 export const STATUS_FILTERS = [
   'awaiting_payment',
   'to_ship',

@@ -23,7 +23,8 @@ const PRODUCTS_KEY = ['products'] as const;
 
 /** Uploads one image file and answers the upload. @throws ApiError with the server's message. */
 export async function uploadImage(file: Blob): Promise<MediaUpload> {
-  // The bytes themselves (read at once: at most MAX_UPLOAD_BYTES, 15 MB), which any fetch sends as they are.
+  // The bytes themselves (read at once: at most MAX_UPLOAD_BYTES, 15 MB), which any fetch sends as
+  // they are.
   const bytes = await file.arrayBuffer();
   const { data } = await api.POST('/media/uploads/', {
     body: bytes as never,

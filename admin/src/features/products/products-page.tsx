@@ -1,7 +1,7 @@
 /**
  * The products list: status tabs (All, Active, Draft, Archived), a search by name or slug, the
  * category and stock filters, newest first, 25 a page, and a "New product" link. Every filter
- * and the page live in the URL (search.ts). A table at desk width, a card per product on a
+ * and the page live in the URL (search.ts). A table at desktop width, a card per product on a
  * phone (components/data-table.tsx).
  */
 import { useQuery } from '@tanstack/react-query';

@@ -114,7 +114,7 @@ export function InvitePanel() {
         <SelectField
           name="role"
           label="Role"
-          hint="Staff run the order desk; owners can also refund, manage staff and see the activity log."
+          hint="Staff work the orders, the catalogue, moderation, the inbox and the content; owners can also refund, manage staff and see the activity log."
         >
           {ROLES.map((role) => (
             <option key={role} value={role}>

@@ -1,6 +1,6 @@
 /**
  * Today's lists: `GET /today/`, key `['today']`. Every move on an order may change them, so the
- * order desk's mutations invalidate this key (orders/api.ts).
+ * order moves invalidate this key (orders/api.ts).
  */
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery } from '../../api/queries';

@@ -1,9 +1,10 @@
 /**
  * Small hand-written validators for JSON data, for each noun's guard of its e-mails' data
  * (server/orders/emails/email-data-guard.ts, server/staff/emails/staff-email-data.ts), and the
- * error they throw. Hand-written rather than zod: the server does not load zod, and this code
- * is loaded into the API process on the first e-mail, where every megabyte stays. A check pushes a message naming the field's path
- * onto a list instead of throwing, so one pass reports every bad field.
+ * error they throw. Hand-written rather than zod: the server does not load zod, and this code is
+ * loaded into the API process on the first e-mail, where every megabyte stays. A check pushes a
+ * message naming the field's path onto a list instead of throwing, so one pass reports every bad
+ * field.
  */
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The frame every e-mail shares (the orders' and the back office's): the shop's logo or name,
- * one card with the heading and the content, and a footer with the shop's contact address and
- * why the recipient got the message. Built from React Email's components (tables where mail programs need them), inline
- * styles only, no web fonts, no images other than the shop's logo and line thumbnails.
+ * one card with the heading and the content, and a footer with the shop's contact address and why
+ * the recipient got the message. Built from React Email's components (tables where mail programs
+ * need them), inline styles only, no web fonts, no images other than the shop's logo and line
+ * thumbnails.
  *
  * Each e-mail renders twice: once for the HTML part and once in "text mode" for the plain-text
  * part. In text mode the blocks that are tables in HTML (order lines, totals, detail lists)
