@@ -22,7 +22,8 @@ const TIDEWATER = [
 ];
 
 const script = useScriptOnScratchDatabase('shop-create.ts');
-const run = (args: string[], stdin = `${PASSWORD}\n`) => script.run(args, stdin);
+const run = (args: string[], stdin = `${PASSWORD}\n`, env: NodeJS.ProcessEnv = {}) =>
+  script.run(args, stdin, env);
 
 describe('npm run shop:create', () => {
   it('opens a shop in pounds at its domain, with an owner who signs in with the piped password', async () => {
@@ -108,6 +109,39 @@ describe('npm run shop:create', () => {
       'password: Password must be at least 8 characters long.',
       '',
     ]);
+  });
+
+  it('refuses the domain of the shop the server is started for, though that shop never recorded it', async () => {
+    // A shop from before shops had domains, served by TENANT_TOKEN at STOREFRONT_URL.
+    await script.handle.db
+      .insertInto('tenants')
+      .values({
+        token: 'old-shop',
+        name: 'Old Shop',
+        media_slug: 'old',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const result = run(
+      [
+        '--name',
+        'Claimer',
+        '--domain',
+        'old-shop.example',
+        '--currency',
+        'GBP',
+        '--country',
+        'GB',
+        '--owner-email',
+        'c@claimer.example',
+      ],
+      `${PASSWORD}\n`,
+      { TENANT_TOKEN: 'old-shop', STOREFRONT_URL: 'https://old-shop.example' },
+    );
+    expect(result.code).toBe(1);
+    expect(result.err).toBe(
+      'No shop was opened.\ndomain: Another shop already answers at this domain.\n',
+    );
   });
 
   it('shows how to call it when an argument is missing', () => {

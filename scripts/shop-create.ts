@@ -16,6 +16,7 @@
  */
 import { DomainError } from '../server/platform/domain-error.ts';
 import { createShop } from '../server/shops/create-shop.ts';
+import { recordDefaultShopDomain } from '../server/shops/default-domain.ts';
 import { argument, problemsOf, readPassword } from './lib/cli.ts';
 import { withDatabase } from './lib/shop-database.ts';
 
@@ -38,6 +39,8 @@ async function main(): Promise<number> {
   return withDatabase(async ({ config, db }) => {
     const password = await readPassword();
     if (password === null) return 1;
+    // The shop the server is started for answers at STOREFRONT_URL: no new shop may take it.
+    await recordDefaultShopDomain(db, config.tenantToken, config.storefrontUrl);
     try {
       const shop = await createShop(
         db,

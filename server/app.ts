@@ -58,6 +58,7 @@ import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
 import { seedBackOfficeIfMissing } from './seed/back-office-seed.ts';
 import { seedIfEmpty } from './seed/seed.ts';
+import { recordDefaultShopDomain } from './shops/default-domain.ts';
 import { seedPaymentSettingsIfMissing } from './seed/payment-seed.ts';
 import { seedDemoCustomersIfMissing } from './seed/customer-seed.ts';
 
@@ -243,6 +244,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (backOffice.length > 0) app.log.info({ added: backOffice }, 'seeded the back office demo');
     }
   }
+
+  // The default shop answers at STOREFRONT_URL: recorded, so no new shop can claim that host.
+  const defaultDomain = await recordDefaultShopDomain(
+    app.db,
+    config.tenantToken,
+    config.storefrontUrl,
+  );
+  if (defaultDomain) app.log.info({ domain: defaultDomain }, "recorded the default shop's domain");
 
   app.decorate('publicApiPath', config.publicApiPath);
   const mediaStore = createMediaStore(config);

@@ -43,10 +43,14 @@ export function useScriptOnScratchDatabase(name: string) {
       if (!handle) throw new Error('the scratch database is made in beforeAll');
       return handle;
     },
-    /** Runs the script with `args`, `stdin` piped in (Node with tsx's loader, one process). */
-    run(args: string[], stdin: string): ScriptRun {
+    /**
+     * Runs the script with `args`, `stdin` piped in (Node with tsx's loader, one process), and
+     * `extraEnv` beside the scratch database's settings.
+     */
+    run(args: string[], stdin: string, extraEnv: NodeJS.ProcessEnv = {}): ScriptRun {
       const env: NodeJS.ProcessEnv = {
         ...process.env,
+        ...extraEnv,
         SQLITE_PATH: sqlitePath,
         PASSWORD_HASH_COST: '10',
       };
