@@ -13,6 +13,7 @@
  *   every delivery shipped and a collection ready  -> ready_to_collect
  *   anything else with something done             -> processing
  */
+import type { Schemas as AdminSchemas } from '../../common/admin-contract.ts';
 import type { PaymentMethod } from '../payments/tables.ts';
 import type { OrderStatus } from './tables.ts';
 import type { Acting } from '../platform/journal.ts';
@@ -67,16 +68,8 @@ export function statusOfShipments(shipments: readonly ShipmentProgress[]): Order
   return 'processing';
 }
 
-/** A move of the back office, as the contract names it (OrderAction). */
-export type OrderAction =
-  | 'mark_paid'
-  | 'ship'
-  | 'mark_ready'
-  | 'mark_collected'
-  | 'cancel'
-  | 'refund'
-  | 'reopen'
-  | 'mark_paid_back';
+/** A move of the back office, as the contract names it: its OrderAction, the one list. */
+export type OrderAction = AdminSchemas['OrderAction'];
 
 /**
  * What the door (server/http/admin/permissions.ts, `orderActingOf`) lets a member do at the back

@@ -11,28 +11,14 @@
  * never a role.
  */
 import type { Kysely, Transaction } from 'kysely';
+import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database } from './db/database.ts';
 
-/** The kinds of object the activity log names, as its `object_type` column holds them. */
-export type JournalObjectType =
-  | 'order'
-  | 'staff'
-  | 'invitation'
-  | 'settings'
-  | 'session'
-  | 'category'
-  | 'product'
-  | 'blog_post'
-  | 'faq'
-  | 'policy'
-  | 'company'
-  | 'core_value'
-  | 'contact_location'
-  | 'contact_email'
-  | 'social_profile'
-  | 'review'
-  | 'comment'
-  | 'contact_message';
+/**
+ * The kinds of object the activity log names, as its `object_type` column holds them: the
+ * contract's ActivityObjectType, its one list (openapi/admin.yaml).
+ */
+export type JournalObjectType = Schemas['ActivityObjectType'];
 
 /** One change, as a domain reports it. `before`/`after` are plain JSON values, or absent. */
 export interface JournalChange {
