@@ -10,6 +10,13 @@
  * - `PasswordField` and `EmailField`: an input typed and set up for a password or an e-mail;
  * - `CheckField`: a checkbox and its words.
  *
+ * A form takes its fields from `fieldsOf(form)`: the same components, their `name` typed as a
+ * path of the form's values (`Path<T>` of `useForm<T, ...>`), so TypeScript refuses a misspelt
+ * name (`const { InputField } = fieldsOf(form);` then `<InputField name="vat_rate" ... />`).
+ * The form only gives the type: the fields still find their form through `Form`/`FormFields`.
+ * Exported as they are, a field's `name` is any string; `useField` also refuses, in
+ * development and tests, a name the form holds no value for.
+ *
  * A control's id is the form's `idPrefix` and the field's name, `_` written `-`
  * ("seller-vat-rate" for `vat_rate` in the "seller" form), unless `id` gives one. Each field
  * shows its own error (`formState.errors`); `fieldClass` adds a class to the field's wrapper.
@@ -93,11 +100,11 @@ function hasPath(values: unknown, name: string): boolean {
 }
 
 /**
- * The form a field is in, and its control's id (see the module comment). A field's `name` is a
- * plain string (the field finds its form through context, so TypeScript cannot check it against
- * the form's values): in development and tests a name the form has no default value for throws,
- * so a misspelt name fails the form's test instead of binding nothing. Its values must hold
- * every field, null or '' for an empty one.
+ * The form a field is in, and its control's id (see the module comment). Here a field's `name`
+ * is a plain string (the field finds its form through context; `fieldsOf` types it for a form):
+ * in development and tests a name the form has no default value for throws, so a misspelt name
+ * fails the form's test instead of binding nothing. Its values must hold every field, null or ''
+ * for an empty one.
  */
 export function useField(name: string, id?: string) {
   const form = useFormContext();
@@ -199,4 +206,33 @@ export function CheckField({
       <span>{children}</span>
     </label>
   );
+}
+
+/** The bound fields, their `name` any string. */
+const FIELDS = {
+  InputField,
+  TextAreaField,
+  SelectField,
+  PasswordField,
+  EmailField,
+  CheckField,
+};
+
+/** A field component whose `name` is a path of the values `T`. */
+type NamedIn<F, T extends FieldValues> = F extends (props: infer P) => infer R
+  ? (props: Omit<P, 'name'> & { name: Path<T> }) => R
+  : never;
+
+/** The bound fields of a form whose values are `T`: each one's `name` is a path of `T`. */
+export type Fields<T extends FieldValues> = {
+  [K in keyof typeof FIELDS]: NamedIn<(typeof FIELDS)[K], T>;
+};
+
+/**
+ * The bound fields typed for `form`'s values (see the module comment): the same components, so
+ * only the type checks `name`; the fields still take their form from `Form` or `FormFields`.
+ */
+export function fieldsOf<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>): Fields<T>;
+export function fieldsOf(): Fields<FieldValues> {
+  return FIELDS;
 }

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, PasswordField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
@@ -28,6 +28,7 @@ export function PasswordPanel() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: NO_PASSWORDS,
   });
+  const { PasswordField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(
     form,
     ['current_password', 'new_password', 'new_password_confirm'],

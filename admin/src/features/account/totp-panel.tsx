@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, InputField, PasswordField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { FormField } from '../../components/form-field';
 import { ErrorNotice, Notice } from '../../components/notice';
@@ -93,6 +93,7 @@ function ConfirmSetup({
     resolver: zodResolver(confirmCodeSchema),
     defaultValues: { code: '' },
   });
+  const { InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['code'], async ({ code }) =>
     onConfirmed(await confirm.mutateAsync(code)),
   );
@@ -182,6 +183,7 @@ function DisableForm() {
     resolver: zodResolver(disableSchema),
     defaultValues: { password: '' },
   });
+  const { PasswordField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['password'], ({ password }) =>
     disable.mutateAsync(password),
   );

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { listColumns } from '../../components/data-table';
-import { FormFields, SelectField } from '../../components/fields';
+import { fieldsOf, FormFields } from '../../components/fields';
 import { FilterForm, ListCount } from '../../components/filter-form';
 import { formatDateTime, humanize } from '../../components/format';
 import { NEWER_OLDER, PagedTable } from '../../components/paged-list';
@@ -73,6 +73,7 @@ export function ActivityPage() {
     resolver: zodResolver(filterSchema),
     defaultValues: { staff_id: search.staff_id ? String(search.staff_id) : '' },
   });
+  const { SelectField } = fieldsOf(form);
   useEffect(() => {
     form.reset({ staff_id: search.staff_id ? String(search.staff_id) : '' });
   }, [form, search.staff_id]);

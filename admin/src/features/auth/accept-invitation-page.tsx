@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
-import { InputField, PasswordField } from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useAcceptInvitation } from './api';
@@ -28,6 +28,7 @@ export function AcceptInvitationPage() {
     resolver: zodResolver(acceptInvitationSchema),
     defaultValues: { name: '', password: '', password_confirm: '' },
   });
+  const { InputField, PasswordField } = fieldsOf(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { EmailField } from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { Notice } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useRequestPasswordReset } from './api';
@@ -22,6 +22,7 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
+  const { EmailField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['email'], async (values) => {
     const words = await request.mutateAsync(values);
     setSent({ email: values.email, words });

@@ -10,7 +10,7 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
-import { PasswordField } from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -31,6 +31,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { new_password: '', new_password_confirm: '' },
   });
+  const { PasswordField } = fieldsOf(form);
   const { isSubmitting } = form.formState;
 
   const submit = form.handleSubmit((values) =>

@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
-import { EmailField, InputField, PasswordField } from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSignIn } from './api';
 import { AuthForm, AuthFrame } from './auth-frame';
@@ -79,6 +79,7 @@ function PasswordStep({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '' },
   });
+  const { EmailField, PasswordField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['email', 'password'], onSubmit);
   const busy = pending || form.formState.isSubmitting;
   return (
@@ -116,6 +117,7 @@ function CodeStep({
     resolver: zodResolver(otpSchema),
     defaultValues: { otp: '' },
   });
+  const { InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['otp'], ({ otp }) => onSubmit(otp));
   const busy = pending || form.formState.isSubmitting;
   return (

@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Form, InputField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { RichField } from '../../components/rich-field';
@@ -200,6 +200,7 @@ export function CategoryForm({
       description: category?.description ?? '',
     },
   });
+  const { InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(
     form,
     ['name', 'slug', 'description'],

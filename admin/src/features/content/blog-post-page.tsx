@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Form, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { FormNotices, Notice } from '../../components/notice';
 import { QueryView } from '../../components/query-view';
@@ -79,6 +79,7 @@ export function PostForm({ post }: { post: AdminBlogPost | null }) {
       published_at: toLocalInput(post?.published_at ?? null),
     },
   });
+  const { InputField, SelectField, TextAreaField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, FIELDS, async (values) => {
     setSaved(null);
     const body = {

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, InputField, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { FormNotices } from '../../components/notice';
 import { Panel } from '../../components/panel';
@@ -75,6 +75,7 @@ function CompanyForm({ page }: { page: AdminCompanyPage }) {
       vision_statement: page.vision_statement,
     },
   });
+  const { InputField, TextAreaField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, COMPANY_FIELDS, async (values) => {
     setSaved(false);
     await save.mutateAsync(values);
@@ -107,6 +108,7 @@ function CoreValueForm(props: ItemFormProps<AdminCoreValue>) {
     resolver: zodResolver(coreValueSchema),
     defaultValues: { name: item?.name ?? '', description: item?.description ?? '' },
   });
+  const { InputField, TextAreaField } = fieldsOf(form);
   const frame = useItemForm(form, props, {
     noun: 'value',
     idPrefix: 'value',

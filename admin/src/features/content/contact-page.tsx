@@ -7,13 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import {
-  CheckField,
-  EmailField,
-  InputField,
-  SelectField,
-  TextAreaField,
-} from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { ErrorNotice, Loading } from '../../components/notice';
 import {
   contactQuery,
@@ -112,6 +106,7 @@ function LocationForm(props: ItemFormProps<AdminContactLocation>) {
       map_embed_link: item?.map_embed_link ?? '',
     },
   });
+  const { CheckField, InputField, TextAreaField } = fieldsOf(form);
   const frame = useItemForm(form, props, {
     noun: 'location',
     idPrefix: 'location',
@@ -148,6 +143,7 @@ function EmailForm(props: ItemFormProps<AdminContactEmail>) {
     resolver: zodResolver(emailSchema),
     defaultValues: { purpose: item?.purpose ?? '', email_address: item?.email_address ?? '' },
   });
+  const { EmailField, InputField } = fieldsOf(form);
   const frame = useItemForm(form, props, {
     noun: 'e-mail address',
     idPrefix: 'email',
@@ -170,6 +166,7 @@ function SocialForm(props: ItemFormProps<AdminSocialProfile>) {
     resolver: zodResolver(socialSchema),
     defaultValues: { platform: known ?? 'instagram', link: item?.link ?? '' },
   });
+  const { InputField, SelectField } = fieldsOf(form);
   const frame = useItemForm(form, props, {
     noun: 'social profile',
     idPrefix: 'social',

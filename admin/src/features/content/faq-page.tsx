@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { InputField } from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { QueryView } from '../../components/query-view';
 import { RichField } from '../../components/rich-field';
 import { faqApi, faqsQuery, useOrderedList, type AdminFaq } from './api';
@@ -46,6 +46,7 @@ export function FaqForm(props: ItemFormProps<AdminFaq>) {
     resolver: zodResolver(faqSchema),
     defaultValues: { question: item?.question ?? '', answer: item?.answer ?? '' },
   });
+  const { InputField } = fieldsOf(form);
   const frame = useItemForm(form, props, {
     noun: 'question',
     idPrefix: 'faq',

@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, InputField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { FormNotices } from '../../components/notice';
@@ -52,6 +52,7 @@ export function PolicyForm({ type, policy }: { type: PolicyType; policy: AdminPo
     resolver: zodResolver(policySchema),
     defaultValues: { title: policy.title, content: policy.content },
   });
+  const { InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['title', 'content'], async (values) => {
     setSaved(null);
     await save.mutateAsync(values);

@@ -10,7 +10,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
-import { Form, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
@@ -141,6 +141,7 @@ export function ReplyForm({
     resolver: zodResolver(inboxReplySchema),
     defaultValues: { body: '' },
   });
+  const { TextAreaField } = fieldsOf(form);
   const { isSubmitting } = form.formState;
   const { submit, message: refusal } = useServerSubmit(form, ['body'], async (values) => {
     await reply.mutateAsync({ id: message.id, body: values.body });

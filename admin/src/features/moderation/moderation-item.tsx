@@ -9,7 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
-import { Form, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { Notice } from '../../components/notice';
@@ -194,6 +194,7 @@ export function ReplyForm({
     resolver: zodResolver(replySchema),
     defaultValues: { content: initial },
   });
+  const { TextAreaField } = fieldsOf(form);
   const { isSubmitting } = form.formState;
   const { submit, message } = useServerSubmit(form, ['content'], async (values) => {
     await save.mutateAsync({ id, content: values.content });

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { CheckField, Form } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { QueryView } from '../../components/query-view';
@@ -28,6 +28,7 @@ export function ModerationSettingsPanel() {
 export function SettingsForm({ settings }: { settings: ModerationSettings }) {
   const save = useSaveModerationSettings();
   const form = useForm<ModerationSettings>({ defaultValues: settings });
+  const { CheckField } = fieldsOf(form);
   useEffect(() => form.reset(settings), [form, settings]);
   const { submit, message } = useServerSubmit(
     form,

@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Form, InputField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
@@ -52,6 +52,7 @@ export function MarkPaidForm({
     resolver: zodResolver(markPaidSchema(order.total, mayConfirmOverpayment)),
     defaultValues: { amount: order.total, payer_reference: '', confirm_overpayment: false },
   });
+  const { InputField } = fieldsOf(form);
   const { errors } = form.formState;
   const over = overTotal(useWatch({ control: form.control, name: 'amount' }), order.total);
   const submit = form.handleSubmit((values) =>

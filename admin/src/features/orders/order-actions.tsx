@@ -14,7 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { Form, InputField, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { formatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
@@ -41,6 +41,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
     resolver: zodResolver(cancelSchema),
     defaultValues: { reason: '' },
   });
+  const { TextAreaField } = fieldsOf(form);
   const paid = order.paid_total !== '0.00';
   // A cancel refunds what is still refundable: what was paid (and confirmed) less earlier refunds.
   const refundBack =
@@ -113,6 +114,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
     resolver: zodResolver(refundSchema(order.refundable)),
     defaultValues: { amount: order.refundable, reason: '' },
   });
+  const { InputField, TextAreaField } = fieldsOf(form);
 
   const confirm = () =>
     once(async () => {

@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { listColumns } from '../../components/data-table';
-import { FormFields, InputField, SelectField } from '../../components/fields';
+import { fieldsOf, FormFields } from '../../components/fields';
 import { FilterForm, ListCount } from '../../components/filter-form';
 import { formatDateTime, formatPrice } from '../../components/format';
 import { StatusBadge } from '../../components/order-status';
@@ -146,6 +146,7 @@ function Filters({ search }: { search: OrdersSearch }) {
     resolver: zodResolver(filtersSchema),
     defaultValues: filtersFromSearch(search),
   });
+  const { InputField, SelectField } = fieldsOf(form);
 
   // Back/forward or a tab link changes the URL: the form shows what the list shows.
   const { search: text, payment_method, placed_from, placed_to } = search;

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { FormFields, InputField } from '../../components/fields';
+import { fieldsOf, FormFields } from '../../components/fields';
 import { formatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
@@ -41,6 +41,7 @@ export function PaidBackButton({
     resolver: zodResolver(paidBackSchema),
     defaultValues: { note: '' },
   });
+  const { InputField } = fieldsOf(form);
   if (!order.actions.includes('mark_paid_back')) return null;
 
   const send = (values: PaidBackValues) =>

@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useContext, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Form, InputField, SelectField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
@@ -60,6 +60,7 @@ function ShipForm({ order, shipment }: { order: AdminOrder; shipment: AdminShipm
     resolver: zodResolver(shipSchema),
     defaultValues: { carrier: 'royal_mail', tracking_number: '' },
   });
+  const { InputField, SelectField } = fieldsOf(form);
   const submit = form.handleSubmit((values) =>
     once(async () => {
       setMessage(null);

@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import { CheckField, Form, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { FormField } from '../../components/form-field';
 import { formatPrice } from '../../components/format';
@@ -63,6 +63,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     resolver: zodResolver(productFormSchema),
     defaultValues: product ? formValuesOf(product) : EMPTY_PRODUCT,
   });
+  const { CheckField, InputField, SelectField, TextAreaField } = fieldsOf(form);
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as ProductFormValues;
   const { submit, message } = useServerSubmit(

@@ -9,13 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import {
-  Form,
-  InputField,
-  PasswordField,
-  SelectField,
-  TextAreaField,
-} from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { Notice } from '../../components/notice';
@@ -71,6 +65,7 @@ function MethodsForm({ setup }: { setup: PaymentSetup }) {
       custom_payment_redirect_url: setup.custom_payment_redirect_url ?? '',
     },
   });
+  const { InputField, TextAreaField } = fieldsOf(form);
   const { errors } = form.formState;
   const { submit, message } = useSavedForm(
     form,
@@ -224,6 +219,7 @@ function CredentialsForm({
       environment: 'production',
     },
   });
+  const { InputField, PasswordField, SelectField } = fieldsOf(form);
   const provider = useWatch({ control: form.control, name: 'provider' });
   const { submit, message } = useSavedForm(
     form,

@@ -6,7 +6,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { CheckField, Form, InputField, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
@@ -28,6 +28,7 @@ export function SellerForm({ site }: { site: SiteSetup }) {
       vat_rate: site.vat_rate ?? '',
     },
   });
+  const { CheckField, InputField, TextAreaField } = fieldsOf(form);
   const { submit, message } = useSavedForm(
     form,
     [

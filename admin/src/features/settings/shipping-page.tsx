@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { CheckField, InputField, SelectField, TextAreaField } from '../../components/fields';
+import { fieldsOf } from '../../components/fields';
 import { ErrorNotice, Loading } from '../../components/notice';
 import { ItemForm, OrderedList, useItemForm, type ItemFormProps } from '../content/ordered-list';
 import {
@@ -106,6 +106,7 @@ export function ZoneForm(props: ItemFormProps<ShippingZone>) {
       age_restricted_allowed: item?.age_restricted_allowed ?? false,
     },
   });
+  const { CheckField, InputField } = fieldsOf(form);
   const frame = useItemForm(form, props, {
     noun: 'zone',
     idPrefix: 'zone',
@@ -153,6 +154,7 @@ export function MethodForm(props: ItemFormProps<ShippingMethod>) {
       free_over: item?.free_over ?? '',
     },
   });
+  const { CheckField, InputField, SelectField, TextAreaField } = fieldsOf(form);
   const fields = [
     'zone_id',
     'code',

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { config } from '../../api/config';
 import { errorMessage } from '../../api/errors';
-import { Form, InputField, TextAreaField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
@@ -51,6 +51,7 @@ function SiteForm({ site }: { site: SiteSetup }) {
       google_analytics_id: site.google_analytics_id ?? '',
     },
   });
+  const { InputField, TextAreaField } = fieldsOf(form);
   const { submit, message } = useSavedForm(
     form,
     ['site_title', 'site_description', 'contact_email', 'google_analytics_id'],

@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Form, InputField, SelectField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
@@ -68,6 +68,7 @@ function WorkshopForm({ settings }: { settings: WorkshopSettings }) {
       default_country: saved,
     },
   });
+  const { InputField, SelectField } = fieldsOf(form);
   const { errors } = form.formState;
   const { submit, message } = useSavedForm(
     form,

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { DataTable, listColumns } from '../../components/data-table';
-import { EmailField, Form, SelectField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, FormNotices, Loading } from '../../components/notice';
@@ -100,6 +100,7 @@ export function InvitePanel() {
     resolver: zodResolver(inviteSchema),
     defaultValues: { email: '', role: 'staff' },
   });
+  const { EmailField, SelectField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['email', 'role'], async (values) => {
     setSent(null);
     const invitation = await invite.mutateAsync(values);

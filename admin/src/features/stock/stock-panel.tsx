@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { DataTable, listColumns, type ListColumns } from '../../components/data-table';
-import { Form, InputField, SelectField } from '../../components/fields';
+import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
 import { ErrorNotice, FormNotices, Loading } from '../../components/notice';
@@ -136,6 +136,7 @@ function StockChangeForm({ stock }: { stock: ProductStock }) {
     resolver: zodResolver(stockChangeSchema),
     defaultValues: { mode: 'adjust', quantity: '', reason: 'received', note: '' },
   });
+  const { InputField, SelectField } = fieldsOf(form);
   const mode = useWatch({ control: form.control, name: 'mode' });
   const id = useId();
   const { submit, message } = useServerSubmit(
@@ -206,6 +207,7 @@ function ThresholdForm({ productId, threshold }: { productId: number; threshold:
     resolver: zodResolver(thresholdSchema),
     defaultValues: { low_stock_threshold: threshold === null ? '' : String(threshold) },
   });
+  const { InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['low_stock_threshold'], async (values) => {
     setDone(null);
     const answer = await save.mutateAsync(values.low_stock_threshold);
