@@ -18,6 +18,7 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
 import { SLUG_PATTERN, slugify } from '../platform/slug.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
+import { CONTROL } from '../platform/text-checks.ts';
 
 /** The columns' limits. */
 export const CATEGORY_LIMITS = { name: 100, slug: 100, description: 20_000, count: 1000 } as const;
@@ -36,9 +37,6 @@ export const CATEGORY_MESSAGES = {
   notEmpty: (n: number) =>
     `This category holds ${n} ${n === 1 ? 'product' : 'products'}; move them to another category first.`,
 } as const;
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** `invalid_category_input` (400) with each bad field's messages. */
 export const invalidCategoryInput = (fields: FieldErrors) =>

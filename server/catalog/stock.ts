@@ -32,6 +32,7 @@ import { recordStockMovement } from './stock-movements.ts';
 import { findProduct } from './stock-reads.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
 import { REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
+import { CONTROL_BUT_LINES } from '../platform/text-checks.ts';
 
 /** The limits of a change: a product holds at most a million pieces. */
 export const STOCK_LIMITS = {
@@ -85,9 +86,6 @@ export interface StockChangeResult {
   after: number;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
 const invalid = (fields: FieldErrors) =>
   new DomainError<StockCategoryErrorCode>('invalid_stock_input', 'Invalid input.', { fields });
 const refused = (message: string, stock: number) =>
@@ -123,7 +121,7 @@ function checkChange(input: StockChangeInput): StockChangeInput & { note: string
     else {
       note = input.note.trim();
       if (note.length > STOCK_LIMITS.note) errors.note = [STOCK_MESSAGES.noteTooLong];
-      else if (CONTROL.test(note)) errors.note = [STOCK_MESSAGES.controlCharacters];
+      else if (CONTROL_BUT_LINES.test(note)) errors.note = [STOCK_MESSAGES.controlCharacters];
     }
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);

@@ -13,6 +13,7 @@ import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { ContentErrorCode } from './errors.ts';
 import { BLANK_MESSAGE, REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
+import { CONTROL, CONTROL_BUT_LINES } from '../platform/text-checks.ts';
 
 /** The words of the content screens' refusals. */
 export const CONTENT_MESSAGES = {
@@ -35,12 +36,6 @@ export const CONTENT_MESSAGES = {
   order: "Send every item's id exactly once.",
   deleteNotDraft: 'Only a draft can be deleted; archive a published post instead.',
 } as const;
-
-/** Control characters, and the same without the line breaks and tab a text with lines keeps. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** `invalid_content_input` (400) with each bad field's messages. */
 export const invalidContent = (fields: FieldErrors) =>

@@ -26,6 +26,7 @@ import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { orderIdForMove, lockOrderForMove, moveRefused, orderNotFound } from './staff-moves.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
+import { CONTROL } from '../platform/text-checks.ts';
 
 /** The longest note an owner may give (the contract's PaidBackRequest). */
 export const MAX_PAID_BACK_NOTE = 200;
@@ -44,9 +45,6 @@ export const PAID_BACK_MESSAGES = {
 export interface PaidBackRequest {
   note?: string | null;
 }
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Reads the owner's note: trimmed, null when absent or blank.

@@ -48,6 +48,7 @@ import type { Trx } from './order-lock.ts';
 import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money.ts';
 import { moveIfAllRefunded, setRefundedTotal, settlePending } from './refund-settling.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
+import { CONTROL_BUT_LINES } from '../platform/text-checks.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
@@ -72,13 +73,6 @@ export const REFUND_MESSAGES = {
   providerUnreachable:
     'The card payment provider could not be reached, so the refund is not confirmed yet. It stays pending and is asked again in a few minutes; do not refund it again.',
 } as const;
-
-/**
- * A control character other than a line break or a tab: a note to the shopper may have lines,
- * nothing else unseen (PostgreSQL refuses a NUL in text).
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** What an owner asks for (contract RefundRequest): a decimal amount and a reason. */
 export interface RefundRequest {

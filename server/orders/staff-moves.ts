@@ -14,6 +14,7 @@ import { toIsoString } from '../platform/db/mapping.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { ORDER_MOVE_MESSAGES, FIELD_MESSAGES } from './staff-move-messages.ts';
 import { lockOrder, type OrderRow, type Trx } from './order-lock.ts';
+import { CONTROL, CONTROL_BUT_LINES } from '../platform/text-checks.ts';
 
 /** What a move answers: the order it moved and its status now. */
 export interface OrderMoveResult {
@@ -84,13 +85,6 @@ export function closedRefusal(order: Pick<OrderRow, 'status' | 'closed_at' | 'up
       return null;
   }
 }
-
-/** A C0 or C1 control character (tabs and line breaks included). */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-/** The same, but line breaks and tabs allowed (a reason may have paragraphs). */
-// eslint-disable-next-line no-control-regex
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /**
  * Checks a text field a member typed in the back office: trimmed, not blank, at most `max`

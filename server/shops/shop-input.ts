@@ -18,6 +18,7 @@ import { isCountryCode } from '../../common/iso-countries.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { checkNewStaffMember } from '../staff/member-input.ts';
 import type { ShopErrorCode } from './errors.ts';
+import { CONTROL } from '../platform/text-checks.ts';
 
 /** What a maker gives to open a shop: the shop, and its first owner's account. */
 export interface NewShop {
@@ -58,8 +59,8 @@ export const SHOP_MESSAGES = {
 
 /** At most 100 UTF-16 units: within the site title's limit, which the name becomes. */
 const NAME_MAX = 100;
-/** Control characters (C0, DEL, C1) and the bidirectional overrides and isolates. */
-const CONTROL = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+/** The bidirectional overrides and isolates, which would show a name other than it is. */
+const DIRECTION_OVERRIDE = /[\u202a-\u202e\u2066-\u2069]/;
 const HOSTNAME = z.hostname();
 
 /**
@@ -94,7 +95,8 @@ export function checkNewShop(shop: NewShop): CheckedShop {
   const name = shop.name.trim();
   if (name === '') fields.shop_name = [SHOP_MESSAGES.nameBlank];
   else if (name.length > NAME_MAX) fields.shop_name = [SHOP_MESSAGES.nameTooLong];
-  else if (CONTROL.test(name)) fields.shop_name = [SHOP_MESSAGES.nameInvalid];
+  else if (CONTROL.test(name) || DIRECTION_OVERRIDE.test(name))
+    fields.shop_name = [SHOP_MESSAGES.nameInvalid];
   const domain = normalizeDomain(shop.domain);
   if (domain === null) fields.domain = [SHOP_MESSAGES.domainInvalid];
   const currency = normalizeCurrency(shop.currency);
