@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../platform/db/database.ts';
+import type { ShopStatus } from '../platform/db/tables/tenants.ts';
 import { HttpError } from './http-error.ts';
 
 /** The shop a request belongs to. */
@@ -18,6 +19,10 @@ export interface RequestTenant {
   token: string;
   name: string;
   mediaSlug: string;
+  /** ISO 4217 code of the shop's prices (`GBP`): every amount it answers is in it. */
+  currency: string;
+  /** Whether it sells: 'closed' before launch, 'open', or 'holiday' (browsing, no ordering). */
+  status: ShopStatus;
 }
 
 declare module 'fastify' {
@@ -93,11 +98,18 @@ export class TenantResolver {
     if (hit) return hit;
     const row = await this.db
       .selectFrom('tenants')
-      .select(['id', 'token', 'name', 'media_slug'])
+      .select(['id', 'token', 'name', 'media_slug', 'currency', 'status'])
       .where('token', '=', token)
       .executeTakeFirst();
     if (!row) return null;
-    const tenant = { id: row.id, token: row.token, name: row.name, mediaSlug: row.media_slug };
+    const tenant: RequestTenant = {
+      id: row.id,
+      token: row.token,
+      name: row.name,
+      mediaSlug: row.media_slug,
+      currency: row.currency,
+      status: row.status,
+    };
     this.cache?.set(token, tenant);
     return tenant;
   }

@@ -125,6 +125,8 @@ async function openShop(
         name: shop.name,
         media_slug: slug,
         currency: shop.currency,
+        // Prepared before it sells: the owner launches it from the back office's checklist.
+        status: 'closed',
         created_at: now,
       })
       .returning('id')

@@ -36,6 +36,7 @@ import { staffCredentialsMigration } from './migrations/2026-023-staff-credentia
 import { nameWordsIndexMigration } from './migrations/2026-024-name-words-index.ts';
 import { productNameWordsMigration } from './migrations/2026-025-product-name-words.ts';
 import { shopsMigration } from './migrations/2026-026-shops.ts';
+import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_024_name_words_index': nameWordsIndexMigration(dialect),
     '2026_025_product_name_words': productNameWordsMigration(dialect),
     '2026_026_shops': shopsMigration(dialect),
+    '2026_027_shop_launch': shopLaunchMigration(),
   };
 }
 

@@ -15,8 +15,22 @@ export interface TenantsTable {
   media_slug: string;
   /** ISO 4217 code of the shop's prices and payments (2026-026); 'USD' for the demo shops. */
   currency: ColumnType<string, string | undefined, string>;
+  /** Whether the shop sells (2026-027): new shops start 'closed' until an owner launches them. */
+  status: ColumnType<ShopStatus, ShopStatus | undefined, ShopStatus>;
+  /** The owner's words shown while the shop is on holiday; null for none. */
+  closed_message: ColumnType<string | null, string | null | undefined, string | null>;
+  /** scrypt hash of the password that previews a closed shop; null: staff only. */
+  preview_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When an owner first launched the shop; null until then. */
+  launched_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
+
+/**
+ * A shop's state (2026-027): 'closed' before launch ("Opening soon"), 'open' selling,
+ * 'holiday' launched but not taking orders (browsing stays).
+ */
+export type ShopStatus = 'closed' | 'open' | 'holiday';
 
 /** A name a shop answers at (2026-026): lowercased, without a port, held by one shop only. */
 export interface TenantDomainsTable {
