@@ -97,8 +97,9 @@ const FEATURE_LAYERS = [
 
 /**
  * The back office's features (admin/src/features/), lowest first, ranked as the storefront's:
- * - auth (the member, sign-in) needs no other feature; staff lists the members by auth's
- *   roles, and the activity log's page filters by them;
+ * - auth (the member, sign-in) needs no other feature; setup (a deployment's first shop)
+ *   shows in auth's frame; staff lists the members by auth's roles, and the activity log's
+ *   page filters by them;
  * - account is the member's own sign-in settings; today, photos and stock need no other
  *   feature; categories stand alone;
  * - content's pages take photos; settings reuse content's ordered lists and photos;
@@ -109,6 +110,7 @@ const FEATURE_LAYERS = [
  */
 const ADMIN_FEATURE_LAYERS = [
   'auth',
+  'setup',
   'staff',
   'activity',
   'account',

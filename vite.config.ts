@@ -11,7 +11,8 @@ import { asciiOnly } from './scripts/lib/ascii-only.mjs';
  * gathered in one chunk: left alone, Rolldown makes a chunk of each few hundred bytes the entry
  * shares with a route, and every file costs its own gzip header and import lines. Not the entry
  * and the router (the entry chunk itself), nor the mobile menu's panel or the login pages'
- * frame, which load on demand, nor the VAT note that only pages with a total show.
+ * frame, which load on demand, nor the VAT note that only pages with a total show, nor the
+ * holiday banner that only a shop on holiday shows, nor the price hook of pages of many amounts.
  */
 function isAppShell(id: string): boolean {
   const shared =
@@ -24,7 +25,9 @@ function isAppShell(id: string): boolean {
     );
   return (
     shared &&
-    !/mobile-menu-panel|auth-page-frame|vat-note|src[\\/]app[\\/](main|router)\.tsx$/.test(id)
+    !/mobile-menu-panel|auth-page-frame|vat-note|holiday-banner|format-price|src[\\/]app[\\/](main|router)\.tsx$/.test(
+      id,
+    )
   );
 }
 

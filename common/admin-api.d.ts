@@ -4,6 +4,49 @@
  */
 
 export interface paths {
+  '/setup/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether this deployment still waits for its first shop to be set up.
+     * @description `required` is true while the deployment has no shop at all: the back office then shows
+     *     the first-run set-up (`POST /setup/`) instead of signing in. Needs neither a tenant
+     *     token (there is no shop yet) nor a staff token, and says nothing else. An address that
+     *     has sent too many wrong set-up codes is answered 429 here too until its wait ends.
+     */
+    get: operations['getShopSetup'];
+    put?: never;
+    /**
+     * Open the deployment's first shop and its owner, with the set-up code from the server's log.
+     * @description Asks what `npm run shop:create` asks: the shop's name, the domain it answers at, its
+     *     currency and country, and its first owner's e-mail, name (optional: the e-mail's part
+     *     before the @ when left out) and password (8 to 200 characters). `code` is the one-time
+     *     set-up code the server wrote to its log when it started without a shop ("No shop yet:
+     *     open /admin/ and enter this set-up code"); it is typed with or without its dashes, in
+     *     any case.
+     *
+     *     Checked in this order: a deployment that has a shop answers 409 (also the second of
+     *     two set-ups sent at once, and any set-up after the one that worked: the code dies once
+     *     used); too many wrong codes from one address answer 429; a wrong code 403 on `code`;
+     *     then the fields, 400 on each wrong one (a right code stays good for the next try).
+     *     After 50 wrong codes from every address together, the server replaces the code and
+     *     logs the new one.
+     *
+     *     The answer names the shop's tenant token and its addresses: `http://` or `https://` as
+     *     this request came, at the shop's domain, with the port this request was sent to unless
+     *     it is the scheme's own. The owner signs in at the back office of the new shop.
+     */
+    post: operations['setUpShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/auth/login/': {
     parameters: {
       query?: never;
@@ -2051,6 +2094,11 @@ export interface paths {
      *     `vat_number`, `vat_registered` and `vat_rate`. A shop that is VAT registered needs a
      *     rate and a VAT number (400 on each missing one); a new rate applies to orders placed
      *     from then on.
+     *
+     *     The shop's `currency` (ISO 4217, two decimals: GBP, EUR, USD...) may change until the
+     *     shop takes its first order; from then on (`currency_fixed`) a change is refused with 400
+     *     on `currency`, since its orders and payments are in it. The storefront shows every price
+     *     in the new currency within a second; the prices themselves do not change.
      */
     patch: operations['updateSiteSetup'];
     trace?: never;
@@ -2298,12 +2346,149 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shop/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the shop sells, its set-up checklist and its preview password.
+     * @description `status` is `closed` until an owner launches the shop (the storefront shows "Opening
+     *     soon"), then `open`; `holiday` while an owner has closed it for a holiday. `checklist`
+     *     lists what a shop needs before it launches, each item `done` or not, with `where` the
+     *     back office page that does it (null: outside the back office); `ready` is true when
+     *     every item is done. Any member of staff may read it.
+     */
+    get: operations['getShopLaunch'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shop/launch/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Launch the shop (owner only); refused while the checklist has items left.
+     * @description Opens a `closed` shop: its storefront sells within a second, and `launched_at` is set
+     *     the first time. Refused with 409 while any checklist item is left, naming them in the
+     *     message and listing them in `missing`; 409 too for a shop already open or on holiday
+     *     (reopen that one). Logged as `shop.launch`.
+     */
+    post: operations['launchShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shop/close/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Close the launched shop for a holiday, with a message for shoppers (owner only).
+     * @description Browsing stays; adding to the cart and placing an order answer 409 with `message` (or,
+     *     when it is null or blank, "The shop is closed for a holiday and is not taking
+     *     orders."), and the storefront shows it in a banner. Plain text of at most 500
+     *     characters, line breaks kept; sent again while on holiday it changes the message. 409
+     *     for a shop that has not launched. Logged as `shop.close`.
+     */
+    post: operations['closeShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shop/reopen/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reopen the shop after a holiday (owner only).
+     * @description The storefront takes orders again within a second; the message goes. Logged as `shop.reopen`.
+     */
+    post: operations['reopenShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shop/preview-password/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set or clear the password that shows the closed shop to people who are not staff (owner only).
+     * @description 6 to 100 characters, or null to clear it. Whoever types it on the Opening soon page
+     *     (or sends it to the storefront's `POST /shop/preview/`) sees the real shop for 7 days,
+     *     or until the password changes or is cleared. Never shown back; logged as
+     *     `shop.preview_password_set` or `shop.preview_password_clear`, without the password.
+     */
+    put: operations['setShopPreviewPassword'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shop/preview-session/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Let the signed-in member's browser see the shop before it launches.
+     * @description Sets the storefront's preview cookie (`shop_preview`, as `POST /shop/preview/` of the
+     *     storefront does for the preview password) for the member's shop, valid 7 days, so the
+     *     back office's "Preview shop" link shows the real shop instead of "Opening soon". Any
+     *     member of staff. The cookie is the back office's origin's: the link opens the shop there.
+     */
+    post: operations['startShopPreview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description A decimal amount with two decimals, in the shop's currency.
+     * @description A decimal amount with two decimals, in the shop's currency (`SiteSetup.currency`; for every member, the storefront's public site settings).
      * @example 245.00
      */
     Money: string;
@@ -2356,6 +2541,42 @@ export interface components {
       totp_enabled: boolean;
       /** @description The shop requires two-step verification; with `totp_enabled` false, the member must set it up before anything else. */
       totp_required: boolean;
+    };
+    ShopSetupStatus: {
+      /** @description True while the deployment has no shop. */
+      required: boolean;
+    };
+    ShopSetupRequest: {
+      /** @description The set-up code from the server's log. */
+      code: string;
+      /** @description 1 to 100 characters. */
+      shop_name: string;
+      /** @description The host name the shop answers at (`shop.example.com`), without scheme, port or path. */
+      domain: string;
+      /** @description An ISO 4217 code with two decimals, such as GBP, EUR or USD. */
+      currency: string;
+      /** @description An ISO 3166-1 alpha-2 code, the shop's default delivery country. */
+      country: string;
+      owner_email: string;
+      /** @description Optional. */
+      owner_name?: string;
+      /** @description 8 to 200 characters. */
+      password: string;
+    };
+    ShopSetupResult: {
+      shop: {
+        name: string;
+        domain: string;
+        currency: string;
+        /** @description What the shop's requests send as `X-Tenant-Token`. */
+        tenant_token: string;
+      };
+      /** @description The owner signs in with it. */
+      owner_email: string;
+      /** @description The shop's address. */
+      storefront_url: string;
+      /** @description The shop's back office. */
+      admin_url: string;
     };
     StaffLoginRequest: {
       email: string;
@@ -2853,7 +3074,8 @@ export interface components {
       | 'category'
       | 'review'
       | 'comment'
-      | 'contact_message';
+      | 'contact_message'
+      | 'shop';
     ActivityEntry: {
       id: number;
       /** Format: date-time */
@@ -3562,6 +3784,13 @@ export interface components {
       vat_registered: boolean;
       /** @description The VAT rate prices include, in percent ("20.00"); null when none is set. Each order keeps the rate in force when it was placed. */
       vat_rate: string | null;
+      /**
+       * @description The shop's currency, an ISO 4217 code with two decimals (`GBP`, `EUR`, `USD`): every amount of the shop, the storefront's and this API's, is in it.
+       * @example GBP
+       */
+      currency: string;
+      /** @description True once the shop has taken its first order; the currency can no longer change (its orders and payments are in it). */
+      currency_fixed: boolean;
     };
     SiteSetupChange: {
       site_title?: string;
@@ -3585,6 +3814,8 @@ export interface components {
       vat_registered?: boolean;
       /** @description Percent from 0 to 30 with at most two decimals ("20", "5.5"); null for none. Required while `vat_registered`. */
       vat_rate?: string | null;
+      /** @description An ISO 4217 code with two decimals, such as GBP, EUR or USD (trimmed, upper-cased); only until the shop takes its first order (`currency_fixed`), refused as `{"currency": [...]}` after. */
+      currency?: string;
     };
     /**
      * @description An ISO 3166-1 alpha-2 country code.
@@ -3720,6 +3951,66 @@ export interface components {
         [key: string]: string;
       };
     };
+    /**
+     * @description `closed`: not launched yet ("Opening soon"); `open`: selling; `holiday`: launched, browsing but not taking orders.
+     * @enum {string}
+     */
+    ShopStatus: 'closed' | 'open' | 'holiday';
+    ChecklistItem: {
+      /**
+       * @description `seller`: the legal name and address (and the VAT number and rate while VAT
+       *     registered); `payment`: card with the provider's credentials, bank transfer with the
+       *     bank details, or the shop's own method with its name; `shipping`: a shipping zone and
+       *     a method; `product`: an active product with a photo; `policies`: the refund and
+       *     privacy policies written; `domain`: the storefront at one of the shop's domains over
+       *     HTTPS.
+       * @enum {string}
+       */
+      key: 'seller' | 'payment' | 'shipping' | 'product' | 'policies' | 'domain';
+      done: boolean;
+      /** @description What the owner does, as the checklist says it. */
+      label: string;
+      /** @description The back office page where it is done (`/settings/payments`); null for what is done outside it. */
+      where: string | null;
+    };
+    ShopLaunch: {
+      status: components['schemas']['ShopStatus'];
+      /** @description The owner's holiday message; null for none. */
+      closed_message: string | null;
+      /**
+       * Format: date-time
+       * @description When an owner first launched the shop; null until then.
+       */
+      launched_at: string | null;
+      preview_password_set: boolean;
+      /** @description The shop's storefront address, for the "Preview shop" link. */
+      storefront_url: string;
+      /** @description True when every checklist item is done. */
+      ready: boolean;
+      checklist: components['schemas']['ChecklistItem'][];
+    };
+    ShopNotReady: {
+      detail: string;
+      /** @description The checklist items left (a shop not ready to launch). */
+      missing?: components['schemas']['ChecklistItem'][];
+    };
+    ShopCloseRequest: {
+      /** @description The words shoppers read while the shop is on holiday; null or blank for the storefront's own. */
+      message: string | null;
+    };
+    ShopPreviewSession: {
+      /** @description The shop's storefront address. */
+      storefront_url: string;
+      /**
+       * Format: date-time
+       * @description When the preview cookie stops holding.
+       */
+      expires_at: string;
+    };
+    ShopPreviewPasswordChange: {
+      /** @description 6 to 100 characters; null clears it. */
+      password: string | null;
+    };
   };
   responses: {
     /** @description The tenant token or the staff access token is missing, invalid or expired. */
@@ -3851,6 +4142,79 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  getShopSetup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether the set-up is due. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSetupStatus'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  setUpShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopSetupRequest'];
+      };
+    };
+    responses: {
+      /** @description The shop is open, closed to shoppers until its owner launches it. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopSetupResult'];
+        };
+      };
+      /** @description A field is wrong. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description The set-up code is not the one the server logged. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      /** @description The deployment already has a shop. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   staffLogin: {
     parameters: {
       query?: never;
@@ -8168,6 +8532,193 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getShopLaunch: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shop's state and checklist. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopLaunch'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  launchShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shop, now open. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopLaunch'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The checklist has items left (`missing`), or the shop is not closed. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopNotReady'];
+        };
+      };
+    };
+  };
+  closeShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopCloseRequest'];
+      };
+    };
+    responses: {
+      /** @description The shop, now on holiday. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopLaunch'];
+        };
+      };
+      /** @description The message is too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The shop has not launched yet. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  reopenShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shop, open again. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopLaunch'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The shop is not on holiday. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  setShopPreviewPassword: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopPreviewPasswordChange'];
+      };
+    };
+    responses: {
+      /** @description The shop's state, with `preview_password_set`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopLaunch'];
+        };
+      };
+      /** @description The password is too short, too long or holds control characters. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  startShopPreview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The preview cookie is set; where to open the shop, and until when the cookie holds. */
+      200: {
+        headers: {
+          /** @description `shop_preview=<pass>; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax` (and `Secure` over HTTPS). */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopPreviewSession'];
         };
       };
       401: components['responses']['Unauthorized'];

@@ -1,14 +1,29 @@
 import { formatPrice, toDecimal, toMinorUnits } from './money';
 
-describe('formatPrice (spec section 9: $ and two decimals)', () => {
-  it('formats decimal strings', () => {
-    expect(formatPrice('45')).toBe('$45.00');
-    expect(formatPrice('1234.5')).toBe('$1,234.50');
-    expect(formatPrice('0.00')).toBe('$0.00');
+describe("formatPrice (two decimals, in the shop's currency)", () => {
+  it('formats decimal strings in US dollars', () => {
+    expect(formatPrice('45', 'USD')).toBe('$45.00');
+    expect(formatPrice('1234.5', 'USD')).toBe('$1,234.50');
+    expect(formatPrice('0.00', 'USD')).toBe('$0.00');
   });
-  it('shows $0.00 for a missing amount', () => {
-    expect(formatPrice(null)).toBe('$0.00');
-    expect(formatPrice('abc')).toBe('$0.00');
+  it('formats pounds and euros with their own symbol, never a dollar', () => {
+    expect(formatPrice('45', 'GBP')).toBe('£45.00');
+    expect(formatPrice('1234.5', 'GBP')).toBe('£1,234.50');
+    expect(formatPrice(45, 'EUR')).toBe('€45.00');
+  });
+  it('tells dollars of other countries apart', () => {
+    expect(formatPrice('45', 'CAD')).toBe('CA$45.00');
+    expect(formatPrice('45', 'AUD')).toBe('A$45.00');
+  });
+  it('shows no symbol while the currency is unknown', () => {
+    expect(formatPrice('1234.5', null)).toBe('1,234.50');
+  });
+  it('shows zero for a missing amount', () => {
+    expect(formatPrice(null, 'USD')).toBe('$0.00');
+    expect(formatPrice('abc', 'GBP')).toBe('£0.00');
+  });
+  it('refuses a currency code no one knows', () => {
+    expect(() => formatPrice('1', 'XYZW')).toThrow(RangeError);
   });
 });
 

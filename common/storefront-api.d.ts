@@ -560,6 +560,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shop/preview/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a shop that has not launched yet with its preview password.
+     * @description The password the shop's owner set in the back office. A right one answers 204 and sets
+     *     the preview cookie (`shop_preview`: HttpOnly, SameSite=Lax, Secure over HTTPS, valid 7
+     *     days, until the owner changes the password), with which every operation of the shop
+     *     answers as if it had launched, and its pages show the real shop. A wrong one answers
+     *     400 on `password`; consecutive wrong passwords from one address are throttled as logins
+     *     are (429).
+     */
+    post: operations['previewShop'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/pages/site-settings/': {
     parameters: {
       query?: never;
@@ -663,7 +688,8 @@ export interface paths {
     put?: never;
     /**
      * Start a card payment for an order; answers the hosted payment page's address.
-     * @description Creates a payment (status `initiated`, the order's total, USD) for an unpaid card order
+     * @description Creates a payment (status `initiated`, the order's total, in the shop's currency: the
+     *     request's `currency` must be the SiteSettings `currency`) for an unpaid card order
      *     of the caller's with the shop's card provider (2C2P, Stripe, or the sandbox gateway of
      *     a demo), and answers the provider's hosted payment page to send the shopper to. An
      *     older payment of the same order that is still `initiated` is superseded and closed at
@@ -917,7 +943,7 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description A decimal amount with two decimals, in the shop's currency (USD).
+     * @description A decimal amount with two decimals, in the shop's currency (SiteSettings `currency`).
      * @example 245.00
      */
     Money: string;
@@ -953,6 +979,21 @@ export interface components {
       } | null;
       tenant: number;
       seller: components['schemas']['Seller'];
+      /**
+       * @description The shop's currency, an ISO 4217 code with two decimals (`GBP`, `EUR`, `USD`): every amount of this API (`Money`) is in it, and a card payment is started in it. The shop may change it only until its first order, so an order's amounts are in the currency the shop has now.
+       * @example USD
+       */
+      currency: string;
+      /**
+       * @description Whether the shop sells: `open`; `closed`, not launched yet (a storefront shows "Opening soon" with the shop's name, and the API answers 403 but for the site settings and the preview password); `holiday`, launched but not taking orders for now (browsing as usual; adding to the cart and placing an order answer 409 with `closed_message`).
+       * @enum {string}
+       */
+      status: 'open' | 'closed' | 'holiday';
+      /** @description The owner's words while the shop is on holiday (plain text, line breaks kept), or null: then a storefront says "The shop is closed for a holiday and is not taking orders.". */
+      closed_message: string | null;
+    };
+    ShopPreviewRequest: {
+      password: string;
     };
     /** @description Who the seller is (E-Commerce Regulations 2002 reg. 6; the Companies Act 2006 trading disclosures), as the footer's legal block and the invoices show it, and whether the prices include VAT. */
     Seller: {
@@ -1852,8 +1893,11 @@ export interface components {
     };
     CardPaymentRequest: {
       order_id: number;
-      /** @constant */
-      currency: 'USD';
+      /**
+       * @description The shop's currency (SiteSettings `currency`); any other is refused (400 on `currency`).
+       * @example USD
+       */
+      currency: string;
     };
     CardPaymentInitiation: {
       /** @description The hosted payment page to send the shopper to. */
@@ -1939,7 +1983,7 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
-    /** @description The tenant token is unknown, or the object belongs to someone else. */
+    /** @description The tenant token is unknown, the object belongs to someone else, or the shop has not launched yet (and the request carries no preview cookie). */
     Forbidden: {
       headers: {
         [name: string]: unknown;
@@ -1957,7 +2001,7 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail'];
       };
     };
-    /** @description The request conflicts with the current state, such as stock that ran out. */
+    /** @description The request conflicts with the current state, such as stock that ran out, or the shop is on holiday and takes no orders (its message). */
     Conflict: {
       headers: {
         [name: string]: unknown;
@@ -3005,6 +3049,42 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  previewShop: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShopPreviewRequest'];
+      };
+    };
+    responses: {
+      /** @description The password is right; the preview cookie is set. */
+      204: {
+        headers: {
+          /** @description `shop_preview=<pass>; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax` (and `Secure` over HTTPS). */
+          'Set-Cookie'?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description The password is wrong (also when the shop has none), or missing. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
   getSiteSettings: {
     parameters: {
       query?: never;
@@ -3433,8 +3513,10 @@ export interface operations {
       403: components['responses']['Forbidden'];
       /**
        * @description Nothing was ordered: a line asks for more than the stock holds, the cart's total is
-       *     not the one the shopper was shown (the answer carries the current cart), or the
-       *     customer already has as many unpaid orders as the shop allows.
+       *     not the one the shopper was shown (the answer carries the current cart), the
+       *     customer already has as many unpaid orders as the shop allows, or the shop is on
+       *     holiday (its message, or "The shop is closed for a holiday and is not taking
+       *     orders.").
        */
       409: {
         headers: {

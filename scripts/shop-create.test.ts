@@ -27,14 +27,16 @@ const run = (args: string[], stdin = `${PASSWORD}\n`, env: NodeJS.ProcessEnv = {
 
 describe('npm run shop:create', () => {
   it('opens a shop in pounds at its domain, with an owner who signs in with the piped password', async () => {
-    const result = run(TIDEWATER);
+    // Behind HTTPS: the addresses take STOREFRONT_URL's scheme, at the shop's own domain.
+    const result = run(TIDEWATER, `${PASSWORD}\n`, { STOREFRONT_URL: 'https://first.example' });
     expect(result.err).toBe('');
     expect(result.code).toBe(0);
     expect(result.out).toBe(
       [
         'Opened "Tidewater Knives" (tenant token tidewater-example), selling in GBP.',
-        'The shop:        https://tidewater.example/',
+        'The shop:        https://tidewater.example/ (closed: "Opening soon" until you launch it)',
         'The back office: https://tidewater.example/admin/ (sign in as owner@tidewater.example)',
+        "Prepare it with the checklist on the back office's Today screen, then press Launch.",
         '',
       ].join('\n'),
     );

@@ -10,13 +10,16 @@
  *   npm run shop:create -- --name "Tidewater Knives" --domain tidewater.example \
  *     --currency GBP --country GB --owner-email owner@tidewater.example
  *
- * Prints the shop's tenant token, its address and its back office's; never the password. Exits
+ * Prints the shop's tenant token, its address and its back office's (its domain, with the scheme
+ * and port of STOREFRONT_URL, else http and PORT: server/http/site-origin.ts); never the
+ * password. The shop opens closed, until its owner launches it. Exits
  * 1 with the reason for a taken domain, an unknown currency or country, a weak password or a
  * wrong argument.
  */
 import { DomainError } from '../server/platform/domain-error.ts';
 import { createShop } from '../server/shops/create-shop.ts';
 import { recordDefaultShopDomain } from '../server/shops/default-domain.ts';
+import { originOfDomain } from '../server/http/site-origin.ts';
 import { argument, problemsOf, readPassword } from './lib/cli.ts';
 import { withDatabase } from './lib/shop-database.ts';
 
@@ -53,11 +56,13 @@ async function main(): Promise<number> {
         },
         { passwordHashCost: config.passwordHashCost },
       );
+      const origin = originOfDomain(shop.domain, config);
       console.log(
         [
           `Opened "${shop.name}" (tenant token ${shop.token}), selling in ${shop.currency}.`,
-          `The shop:        https://${shop.domain}/`,
-          `The back office: https://${shop.domain}/admin/ (sign in as ${shop.owner.email})`,
+          `The shop:        ${origin}/ (closed: "Opening soon" until you launch it)`,
+          `The back office: ${origin}/admin/ (sign in as ${shop.owner.email})`,
+          "Prepare it with the checklist on the back office's Today screen, then press Launch.",
         ].join('\n'),
       );
       return 0;

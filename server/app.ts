@@ -51,9 +51,12 @@ import { cacheSync } from './http/cache-sync.ts';
 import { pages } from './http/pages.ts';
 import { ADMIN_SPECIFICATION_PATH } from './http/admin/admin-spec.ts';
 import { lazyAdminApi } from './http/admin/lazy-admin-api.ts';
+import { firstRunSetup } from './http/admin/first-run.ts';
 import { staffServices } from './http/admin/staff-services.ts';
 import { adminApp } from './http/admin-app.ts';
 import { tenant } from './http/tenant.ts';
+import { shopGate, shopOpen } from './http/shop-open.ts';
+import { shopHosts } from './http/shop-hosts.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
 import { seedBackOfficeIfMissing } from './seed/back-office-seed.ts';
@@ -79,7 +82,7 @@ declare module 'fastify' {
      * The storefront's public origin (./http/site-origin.ts: STOREFRONT_URL, else the address
      * the API was started on), for absolute addresses in answers: never the request's Host.
      */
-    siteOrigin: () => string;
+    siteOrigin: (tenantId: number | null) => string;
     /** Where media files are kept and read from (platform/media-store.ts: disk or S3). */
     mediaStore: MediaStore;
   }
@@ -200,6 +203,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     passwordResetMaxPerEmail: config.passwordResetMaxPerEmail,
     passwordResetResponseMs: config.passwordResetResponseMs,
   });
+  // Whether each shop's storefront answers (launched, on holiday), and its preview passes.
+  await app.register(shopGate, {
+    secret: jwtSecret,
+    ttlMs: config.catalogCacheTtlMs,
+    passwordHashCost: config.passwordHashCost,
+    maxFailures: config.loginMaxFailures,
+    maxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
+  });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
   await app.register(account, {
     storefrontUrl: config.storefrontUrl,
@@ -252,12 +263,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config.storefrontUrl,
   );
   if (defaultDomain) app.log.info({ domain: defaultDomain }, "recorded the default shop's domain");
+  // No shop at all (no demo seed, no `npm run shop:create`): the back office offers the first-run
+  // set-up at {publicApiPath}/admin/setup/, with a one-time code logged now (`app.firstRun`).
+  await app.register(firstRunSetup, {
+    publicApiPath: config.publicApiPath,
+    passwordHashCost: config.passwordHashCost,
+  });
 
   app.decorate('publicApiPath', config.publicApiPath);
   const mediaStore = createMediaStore(config);
   app.decorate('mediaStore', mediaStore);
   app.addHook('onClose', async () => mediaStore.close());
-  app.decorate('siteOrigin', siteOrigin(app, config));
+  await app.register(shopHosts, { defaultTenantToken: config.tenantToken });
+  app.decorate(
+    'siteOrigin',
+    siteOrigin(app, config, (tenantId) => app.shops.primaryDomainOf(tenantId)),
+  );
   await app.register(orders, {
     ...config,
     background: options.background ?? true,
@@ -283,6 +304,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(async (api) => {
     await api.register(tenant);
+    // A shop not launched answers only its settings; one on holiday takes no orders.
+    await api.register(shopOpen);
     // JSON bodies only, kept raw; required bodies; no-store on token answers.
     await api.register(apiRequests, { noStorePrefix: `${config.publicApiPath}/accounts/` });
     await api.register(openapiGlue, {
@@ -301,8 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logRequests: config.logLevel === 'debug' || config.logLevel === 'trace',
     compileSchemas: options.compileSchemasAtStart ?? false,
   });
-  if (config.serveSpa)
-    await app.register(adminApp, { distDir: config.distDir, tenantToken: config.tenantToken });
+  if (config.serveSpa) await app.register(adminApp, { distDir: config.distDir });
   await app.register(providerNotifications, { publicApiPath: config.publicApiPath });
   // A test card pays a sandbox order: never registered unless PAYMENT_SANDBOX is on (config.ts
   // refuses it with NODE_ENV=production).
@@ -314,26 +336,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
   await app.register(media, { store: mediaStore, publicApiPath: config.publicApiPath });
   if (config.serveSpa) {
-    const tenantRow = await app.db
-      .selectFrom('tenants')
-      .select('id')
-      .where('token', '=', config.tenantToken)
-      .executeTakeFirst();
-    if (!tenantRow)
+    if (app.shops.fallback() === null)
       app.log.warn(
         { token: config.tenantToken },
-        'TENANT_TOKEN names no tenant: index.html gets no site settings',
+        'TENANT_TOKEN names no shop, and there is not exactly one: 127.0.0.1 answers no shop',
       );
-    const siteSettings = tenantRow ? await findSiteSettings(app.db, tenantRow.id) : null;
-    await app.register(seo, { tenantId: tenantRow?.id ?? null, origin: app.siteOrigin });
+    await app.register(seo, { origin: app.siteOrigin });
     await app.register(pages, {
       distDir: config.distDir,
       publicApiPath: config.publicApiPath,
-      siteSettings,
-      ...(tenantRow ? { reloadSiteSettings: () => findSiteSettings(app.db, tenantRow.id) } : {}),
-      tenantToken: config.tenantToken,
+      readSiteSettings: (tenantId) => findSiteSettings(app.db, tenantId),
       origin: app.siteOrigin,
-      tenantId: tenantRow?.id ?? null,
       pageCacheTtlMs: config.pageCacheTtlMs,
       maxRendersInFlight: config.pageRendersInFlight,
       ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),

@@ -14,6 +14,7 @@ import { Route as AcceptInvitationRouteImport } from './routes/accept-invitation
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SetupRouteImport } from './routes/setup'
 import { Route as AuthShellRouteImport } from './routes/_auth/_shell'
 import { Route as AuthShellIndexRouteImport } from './routes/_auth/_shell/index'
 import { Route as AuthShellAccountRouteImport } from './routes/_auth/_shell/account'
@@ -67,6 +68,11 @@ const LoginRoute = LoginRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SetupRoute = SetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthShellRoute = AuthShellRouteImport.update({
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/setup': typeof SetupRoute
   '/account': typeof AuthShellAccountRoute
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
@@ -267,6 +274,7 @@ export interface FileRoutesByTo {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/setup': typeof SetupRoute
   '/account': typeof AuthShellAccountRoute
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
@@ -301,6 +309,7 @@ export interface FileRoutesById {
   '/forgot-password': typeof ForgotPasswordRoute
   '/login': typeof LoginRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/setup': typeof SetupRoute
   '/_auth/_shell': typeof AuthShellRouteWithChildren
   '/_auth/_shell/account': typeof AuthShellAccountRoute
   '/_auth/_shell/activity': typeof AuthShellActivityRoute
@@ -340,6 +349,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/reset-password'
+    | '/setup'
     | '/account'
     | '/activity'
     | '/categories'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/reset-password'
+    | '/setup'
     | '/account'
     | '/activity'
     | '/categories'
@@ -408,6 +419,7 @@ export interface FileRouteTypes {
     | '/forgot-password'
     | '/login'
     | '/reset-password'
+    | '/setup'
     | '/_auth/_shell'
     | '/_auth/_shell/account'
     | '/_auth/_shell/activity'
@@ -446,6 +458,7 @@ export interface RootRouteChildren {
   ForgotPasswordRoute: typeof ForgotPasswordRoute
   LoginRoute: typeof LoginRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  SetupRoute: typeof SetupRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -483,6 +496,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/setup': {
+      id: '/setup'
+      path: '/setup'
+      fullPath: '/setup'
+      preLoaderRoute: typeof SetupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/_shell': {
@@ -800,6 +820,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SetupRoute: SetupRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

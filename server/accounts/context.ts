@@ -48,8 +48,11 @@ export interface PasswordResetServices {
   resetResponseMs: number;
   /** MAIL_FROM, or null for the shop's contact e-mail. */
   mailFrom: string | null;
-  /** The storefront origin reset links start with (`http://127.0.0.1:8080`, no trailing slash). */
-  linkOrigin(): string;
+  /**
+   * A shop's storefront origin its links start with (`http://127.0.0.1:8080`, no trailing
+   * slash): its primary domain (../http/site-origin.ts).
+   */
+  linkOrigin(tenantId: number): string;
   /**
    * Sends a message after the answer has gone (the answer must not wait for, or be timed by,
    * the mail server); `logLine` is what may be logged of it (never the link: a credential).

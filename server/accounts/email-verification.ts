@@ -134,7 +134,7 @@ export async function requestEmailVerification(
   const settings = await findSiteSettings(db, tenantId);
   const shop = settings?.site_title || shopName;
   const from = services.mailFrom ?? settings?.contact_email ?? 'no-reply@localhost';
-  const link = `${services.linkOrigin()}/verify-email?token=${encodeURIComponent(token)}`;
+  const link = `${services.linkOrigin(tenantId)}/verify-email?token=${encodeURIComponent(token)}`;
   // Never the link in the log line: it is a credential, if a small one.
   services.sendLater(verificationMessage(shop, from, user.email, link), {
     to: user.email,

@@ -83,7 +83,7 @@ export async function requestPasswordReset(
     const settings = await findSiteSettings(db, tenantId);
     const shop = settings?.site_title || shopName;
     const fromAddress = services.mailFrom ?? settings?.contact_email ?? 'no-reply@localhost';
-    const link = `${services.linkOrigin()}/reset-password?token=${encodeURIComponent(token)}`;
+    const link = `${services.linkOrigin(tenantId)}/reset-password?token=${encodeURIComponent(token)}`;
     // Never the link in the log line: whoever reads the logs could take over the account.
     services.sendLater(resetMessage(shop, fromAddress, active.email, link), {
       to: active.email,

@@ -70,11 +70,14 @@ describe('whether the price before discount shows', () => {
 describe("the back office's discount explanation", () => {
   it('explains a price before discount above the lowest prior price', () => {
     expect(
-      discountState({
-        price_cents: 7000,
-        price_before_discount_cents: 12000,
-        lowest_prior_price_cents: 8000,
-      }),
+      discountState(
+        {
+          price_cents: 7000,
+          price_before_discount_cents: 12000,
+          lowest_prior_price_cents: 8000,
+        },
+        'USD',
+      ),
     ).toEqual({
       shown: false,
       lowest_price_30_days: '80.00',
@@ -83,13 +86,26 @@ describe("the back office's discount explanation", () => {
     });
   });
 
+  it("writes the amounts in the shop's currency", () => {
+    const state = discountState(
+      { price_cents: 7000, price_before_discount_cents: 12000, lowest_prior_price_cents: 8000 },
+      'GBP',
+    );
+    expect(state.reason).toBe(
+      'The shop shows no discount: the price before discount (£120.00) is above the lowest price of the 30 days before this price (£80.00).',
+    );
+  });
+
   it('explains a price with no earlier price recorded', () => {
     expect(
-      discountState({
-        price_cents: 7000,
-        price_before_discount_cents: 12000,
-        lowest_prior_price_cents: null,
-      }).reason,
+      discountState(
+        {
+          price_cents: 7000,
+          price_before_discount_cents: 12000,
+          lowest_prior_price_cents: null,
+        },
+        'USD',
+      ).reason,
     ).toBe(
       'The shop shows no discount: no earlier price recorded in the 30 days before this price.',
     );
@@ -97,18 +113,24 @@ describe("the back office's discount explanation", () => {
 
   it('says nothing when the discount shows or none is set', () => {
     expect(
-      discountState({
-        price_cents: 7000,
-        price_before_discount_cents: 8000,
-        lowest_prior_price_cents: 8000,
-      }),
+      discountState(
+        {
+          price_cents: 7000,
+          price_before_discount_cents: 8000,
+          lowest_prior_price_cents: 8000,
+        },
+        'USD',
+      ),
     ).toEqual({ shown: true, lowest_price_30_days: '80.00', reason: null });
     expect(
-      discountState({
-        price_cents: 7000,
-        price_before_discount_cents: null,
-        lowest_prior_price_cents: null,
-      }),
+      discountState(
+        {
+          price_cents: 7000,
+          price_before_discount_cents: null,
+          lowest_prior_price_cents: null,
+        },
+        'USD',
+      ),
     ).toEqual({ shown: false, lowest_price_30_days: null, reason: null });
   });
 });

@@ -97,14 +97,18 @@ export interface DiscountState {
 /**
  * Whether the shop shows the product's discount, the lowest price of the 30 days before its
  * price (decimal string or null) and, when a price before discount is set but not shown, why
- * in one sentence ("The shop shows no discount: ..."). No price before discount: not shown,
- * no reason.
+ * in one sentence with the amounts in the shop's `currency` (ISO 4217): "The shop shows no
+ * discount: the price before discount (£120.00) is above ...". No price before discount: not
+ * shown, no reason.
  */
-export function discountState(row: {
-  price_cents: number;
-  price_before_discount_cents: number | null;
-  lowest_prior_price_cents: number | null;
-}): DiscountState {
+export function discountState(
+  row: {
+    price_cents: number;
+    price_before_discount_cents: number | null;
+    lowest_prior_price_cents: number | null;
+  },
+  currency: string,
+): DiscountState {
   const lowest = row.lowest_prior_price_cents;
   const before = row.price_before_discount_cents;
   const state = {
@@ -112,7 +116,7 @@ export function discountState(row: {
     lowest_price_30_days: lowest === null ? null : toDecimal(lowest),
   };
   if (state.shown || before === null) return { ...state, reason: null };
-  const money = (cents: number) => formatPrice(toDecimal(cents));
+  const money = (cents: number) => formatPrice(toDecimal(cents), currency);
   let why: string;
   if (before <= row.price_cents) why = 'the price before discount is not above the price';
   else if (lowest === null)

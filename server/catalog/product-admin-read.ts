@@ -20,6 +20,7 @@ import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
 import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
 import { pageStart } from '../platform/db/page-offset.ts';
+import { shopCurrency } from '../platform/shop-currency.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { parseOptions } from './options.ts';
@@ -241,7 +242,7 @@ export async function getAdminProduct(
     .where('p.id', '=', productId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const [images, attributes] = await Promise.all([
+  const [images, attributes, currency] = await Promise.all([
     db
       .selectFrom('product_images')
       .select(['id', 'image_path', 'thumb_path', 'alt_text', 'position'])
@@ -256,6 +257,7 @@ export async function getAdminProduct(
       .orderBy('position')
       .orderBy('id')
       .execute(),
+    shopCurrency(db, tenantId),
   ]);
   return {
     ...basicsOf(row),
@@ -298,6 +300,6 @@ export async function getAdminProduct(
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at ?? row.created_at),
     archived_at: row.archived_at === null ? null : toIsoString(row.archived_at),
-    discount: discountState(row),
+    discount: discountState(row, currency),
   };
 }

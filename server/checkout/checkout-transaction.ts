@@ -14,7 +14,8 @@ import { toCount } from '../platform/db/mapping.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { DeliveryAddress } from '../shipping/delivery-address.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
-import { toDecimal } from '../../common/money.ts';
+import { formatPrice, toDecimal } from '../../common/money.ts';
+import { shopCurrency } from '../platform/shop-currency.ts';
 import { randomCode } from '../platform/random-code.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { CartErrorCode } from '../cart/errors.ts';
@@ -196,11 +197,13 @@ export async function inTransaction(
     const lines = await cartLines(trx, cartId, c.tenantId);
     if (lines.length === 0) throw emptyCart();
     const now = ctx.now();
-    const [shipping, rules, vatRateBp] = await Promise.all([
+    const [shipping, rules, vatRateBp, currency] = await Promise.all([
       loadShipping(trx, c.tenantId),
       shopRules(trx, c.tenantId),
       // The rate in force now stays the order's, whatever the shop's rate becomes (invoices).
       currentVatRate(trx, c.tenantId),
+      // Shared-locked: an owner's currency change waits for this order, then is refused.
+      shopCurrency(trx, c.tenantId, { share: true }),
     ]);
     const { shipments, subtotalCents, shippingCents } = checkShipping(c, lines, shipping);
     const restricted = lines.some((l) => l.age_restricted);
@@ -215,7 +218,7 @@ export async function inTransaction(
       const cart = await loadCart(trx, cartId, c.tenantId, now);
       throw new DomainError<CheckoutErrorCode>(
         'price_changed',
-        ORDER_MESSAGES.priceChanged(`$${toDecimal(totalCents)}`),
+        ORDER_MESSAGES.priceChanged(formatPrice(toDecimal(totalCents), currency)),
         { extra: { cart } },
       );
     }

@@ -45,10 +45,17 @@ describe('site settings', () => {
         vat_registered: true,
         vat_rate: '20.00',
       },
+      // Every amount of the shop is in its currency (issue 38): the spec's demo keeps dollars.
+      currency: 'USD',
+      // The demo shops sell (issue 38: a new shop starts closed until launched).
+      status: 'open',
+      closed_message: null,
     });
     const other = await get('/api/pages/site-settings/', asTenant(second.token));
     expect(other.body.site_title).toBe(second.site.site_title);
     expect(other.body.tenant).not.toBe(body.tenant);
+    // The pottery prices in pounds.
+    expect(other.body.currency).toBe('GBP');
   });
 
   it('answers the public company settings from the same record', async () => {

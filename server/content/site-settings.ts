@@ -1,7 +1,8 @@
 /**
  * The shop's site settings (spec section 1: title, description, favicon, logo, analytics id,
- * contact e-mail and social links) and who the seller is (`seller`), read for the site-settings
- * operations, the account e-mails and the start-up's inlined index.html.
+ * contact e-mail and social links), who the seller is (`seller`) and the shop's currency
+ * (`tenants.currency`, issue 38), read for the site-settings operations, the account e-mails and
+ * the start-up's inlined index.html.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -16,8 +17,8 @@ const settingsNotFound = () =>
   new DomainError<ContentErrorCode>('site_settings_not_found', 'Not found.');
 
 /**
- * The tenant's site-settings record in the contract's shape, or null when the tenant has none.
- * Also used at start-up to inline the record into index.html.
+ * The tenant's site-settings record in the contract's shape (with the shop's `currency`, and its
+ * `status` and holiday `closed_message`), or null when the tenant has none. Also used at start-up to inline the record into index.html.
  */
 export async function findSiteSettings(
   db: Kysely<Database>,
@@ -25,8 +26,10 @@ export async function findSiteSettings(
 ): Promise<Schemas['SiteSettings'] | null> {
   const row = await db
     .selectFrom('site_settings')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
+    .innerJoin('tenants', 'tenants.id', 'site_settings.tenant_id')
+    .selectAll('site_settings')
+    .select(['tenants.currency', 'tenants.status', 'tenants.closed_message'])
+    .where('site_settings.tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -41,6 +44,10 @@ export async function findSiteSettings(
     social_media_links: parseStringMap(row.social_media_links),
     tenant: row.tenant_id,
     seller: toSeller(row),
+    currency: row.currency,
+    // Whether it sells, and the owner's holiday words (issue 38, server/shops/launch.ts).
+    status: row.status,
+    closed_message: row.closed_message,
   };
 }
 

@@ -4,6 +4,12 @@
  * Every path under `/admin/` that is not one of its files answers its `index.html`, whose
  * router draws the screen.
  *
+ * The shell names the shop the request's Host chooses (./shop-hosts.ts) in
+ * `<meta name="tenant-token">`, which the back office reads (admin/src/api/config.ts), so one
+ * build serves every shop's back office at the shop's own domains. A Host no shop answers at
+ * gets the plain 404 page; a deployment with no shop at all gets the shell with
+ * `<meta name="shop-setup" content="required">`, which opens the first-run set-up.
+ *
  * Its documents are private: `X-Robots-Tag: noindex, nofollow` (and the page's own robots
  * meta), `no-store`, no framing (`frame-ancestors 'none'`, `X-Frame-Options: DENY`), and the
  * storefront's strict policy without the analytics hosts: scripts, styles and API calls from
@@ -16,17 +22,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withTenantToken } from '../platform/render/index-html.ts';
 import { documentPolicy } from '../platform/csp.ts';
+import { sendUnknownHost } from './shop-hosts.ts';
 
 export interface AdminAppOptions {
   /** The build's root (config.distDir); the back office is in its `admin/` folder. */
   distDir: string;
-  /**
-   * The shop this server's pages belong to (config.tenantToken): written into the shell as
-   * `<meta name="tenant-token">`, which the back office reads first (admin/src/api/config.ts),
-   * so one build serves whichever shop the server is started for.
-   */
-  tenantToken?: string;
 }
+
+/** The meta that tells the back office the deployment has no shop yet (first-run set-up). */
+export const SHOP_SETUP_META = '<meta name="shop-setup" content="required">';
 
 /** The Content-Security-Policy of the back office's documents. */
 export const ADMIN_CSP = documentPolicy(
@@ -82,7 +86,17 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);
   const file = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT;
-  const html = built && options.tenantToken ? withTenantToken(file, options.tenantToken) : file;
+  // The shell of each shop, made on its first page.
+  const shells = new Map<string, string>();
+  const shellOf = (token: string) => {
+    let html = shells.get(token);
+    if (html === undefined) {
+      html = built ? withTenantToken(file, token) : file;
+      shells.set(token, html);
+    }
+    return html;
+  };
+  const setupShell = built ? file.replace(/<head>/i, (head) => `${head}${SHOP_SETUP_META}`) : file;
   const files = built ? servableFiles(root) : new Set<string>();
   if (built) {
     // `reply.sendFile` only (no routes): conditional requests, ranges and types as before.
@@ -99,13 +113,17 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
       },
     });
   }
-  const shell = (request: FastifyRequest, reply: FastifyReply) => {
+  const shell = async (request: FastifyRequest, reply: FastifyReply) => {
     const name = (request.params as { '*'?: string })['*'] ?? '';
     if (files.has(name)) return reply.sendFile(name);
     // A file the build does not have is a 404, never the shell in its place.
-    return request.url.startsWith('/admin/assets/')
-      ? reply.callNotFound()
-      : documentHeaders(reply.code(built ? 200 : 503)).send(html);
+    if (request.url.startsWith('/admin/assets/')) return reply.callNotFound();
+    const status = built ? 200 : 503;
+    if (app.shops.count() === 0) await app.shops.refresh();
+    if (app.shops.count() === 0) return documentHeaders(reply.code(status)).send(setupShell);
+    const shop = await app.shops.forRequest(request);
+    if (!shop) return sendUnknownHost(reply);
+    return documentHeaders(reply.code(status)).send(shellOf(shop.token));
   };
   app.get('/admin', (_request, reply) => reply.redirect('/admin/', 308));
   app.get('/admin/', shell);

@@ -47,6 +47,13 @@ const DOMAIN_ERROR_STATUS = {
   // shops: opening one
   invalid_shop: 400,
   domain_taken: 400,
+  // shops: the first-run set-up
+  shop_exists: 409,
+  setup_code_wrong: 403,
+  // shops: launching, a holiday, the preview password
+  shop_not_ready: 409,
+  shop_status_conflict: 409,
+  invalid_shop_status_input: 400,
   // catalog
   product_not_found: 404,
   category_not_found: 404,
@@ -97,6 +104,7 @@ const DOMAIN_ERROR_STATUS = {
   payment_still_processing: 409,
   provider_unavailable: 502,
   payment_amount_mismatch: 400,
+  wrong_payment_currency: 400,
   notification_forged: 400,
   notification_stale: 400,
   notification_mismatched: 404,

@@ -57,6 +57,7 @@ import {
 } from './storefront/payments.ts';
 import { getCompanyInfo, getPublicSettings, getSiteSettings } from './storefront/site.ts';
 import { getShippingOptions, quoteShipping } from './storefront/shipping.ts';
+import { previewShop } from './storefront/shop.ts';
 import type { HandlerMap } from './contract-types.ts';
 /** The handler of each operation of the contract; an operation without one answers 501. */
 export const handlers: HandlerMap = {
@@ -109,4 +110,5 @@ export const handlers: HandlerMap = {
   createContactMessage,
   listFaqs,
   listDocuments,
+  previewShop,
 };

@@ -32,6 +32,10 @@ import { pathKinds, type PathKind } from '../platform/render/page-routes.ts';
 import { workerRendererLoader } from '../platform/render/render-worker-host.ts';
 import type { ApiFetch, Renderer } from '../../common/render-contract.ts';
 import { isPagePost, isSpaNavigation, movedProductPath, pathOf } from './page-requests.ts';
+import { sendUnknownHost } from './shop-hosts.ts';
+import { hasPreview } from './shop-open.ts';
+import { previewFormRoute, sendOpeningSoonPage } from './opening-soon.ts';
+import type { DirectoryShop } from '../shops/shop-directory.ts';
 import {
   builtRendererLoader,
   finishDocument,
@@ -45,23 +49,17 @@ import {
 export interface PagesPluginOptions {
   distDir: string;
   publicApiPath: string;
-  /** The site settings to inline, or null (no tenant with the configured token). */
-  siteSettings: components['schemas']['SiteSettings'] | null;
   /**
-   * Reads the tenant's site settings again: called when the tenant's whole cache is
-   * invalidated (an owner changed the site settings, here or in another process), so the
-   * shell and the Content-Security-Policy follow. Without it they stay as given at start-up.
+   * Reads a shop's site settings (inlined into its pages and choosing its policy): on its first
+   * page, and again when the shop's whole cache is invalidated (an owner changed the site
+   * settings, here or in another process), so its shell and Content-Security-Policy follow.
    */
-  reloadSiteSettings?: () => Promise<components['schemas']['SiteSettings'] | null>;
-  /** The storefront's tenant: the server render's API calls are made for it. */
-  tenantToken: string;
+  readSiteSettings: (tenantId: number) => Promise<components['schemas']['SiteSettings'] | null>;
   /**
-   * The storefront's public origin (./site-origin.ts) for canonical links and the page
-   * cache's key: never the request's Host, which a client chooses.
+   * A shop's public origin (./site-origin.ts) for canonical links and the page cache's key:
+   * never the request's Host, which a client chooses.
    */
-  origin: () => string;
-  /** Its id (null: no such tenant), whose catalogue changes clear the page cache. */
-  tenantId?: number | null;
+  origin: (tenantId: number) => string;
   /** How long a rendered page is reused (ms; 0: render every request). Default: the catalogue cache's TTL. */
   pageCacheTtlMs?: number;
   /**
@@ -86,29 +84,57 @@ const NOT_BUILT =
   '<body><h1>Storefront not built</h1><p>The API is running, but dist/index.html is missing. ' +
   'Run <code>npm run build</code> (or <code>npm start</code>, which builds it first) and restart.</p></body></html>';
 
+/** What a shop's pages are served with: its inlined settings, its shell and its policy. */
+interface ShopSite {
+  settings: components['schemas']['SiteSettings'] | null;
+  /** The shell: index.html naming the shop (`<meta name="tenant-token">`) with its settings. */
+  html: string;
+  csp: string;
+}
+
+/** The page cache's key of a page of a shop: `${tenantId} ${origin} ${pageKey}`. */
+const cacheKeyOf = (shop: DirectoryShop, origin: string, key: string) =>
+  `${shop.id} ${origin} ${key}`;
+/** The page key part of a page cache key (see {@link cacheKeyOf}). */
+const urlOfCacheKey = (key: string) => key.slice(key.indexOf(' ', key.indexOf(' ') + 1) + 1);
+
 async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): Promise<void> {
   const root = resolve(options.distDir);
   const indexPath = join(root, 'index.html');
   const built = existsSync(indexPath);
-  // The shell and every rendered page name the shop they belong to (`<meta name="tenant-token">`,
-  // read by src/api/config.ts), so one build serves whichever shop this server is started for.
-  const template = built
-    ? withTenantToken(readFileSync(indexPath, 'utf8'), options.tenantToken)
-    : null;
-  // The inlined settings, the shell and its policy: replaced whole when the settings are read
-  // again (`reloadSiteSettings`), so a request never sees a shell of one and a policy of another.
-  let site = {
-    settings: options.siteSettings,
-    html: template === null ? NOT_BUILT : renderIndexHtml(template, options.siteSettings),
-    csp: contentSecurityPolicy(options.siteSettings),
+  const template = built ? readFileSync(indexPath, 'utf8') : null;
+  // Every shop's shell and every rendered page name the shop they belong to
+  // (`<meta name="tenant-token">`, read by src/api/config.ts), so one build serves every shop.
+  const siteOf = (
+    token: string,
+    settings: components['schemas']['SiteSettings'] | null,
+  ): ShopSite => ({
+    settings,
+    html:
+      template === null ? NOT_BUILT : renderIndexHtml(withTenantToken(template, token), settings),
+    csp: contentSecurityPolicy(settings),
+  });
+  // Each shop's settings, shell and policy, read on its first page and replaced whole when read
+  // again, so a request never sees a shell of one reading and a policy of another.
+  const sites = new Map<number, Promise<ShopSite>>();
+  const readings = new Map<number, number>();
+  const readSite = (shop: DirectoryShop): Promise<ShopSite> => {
+    const reading = (readings.get(shop.id) ?? 0) + 1;
+    readings.set(shop.id, reading);
+    const site = options.readSiteSettings(shop.id).then((settings) => siteOf(shop.token, settings));
+    // A failed reading is not kept: the next page asks again.
+    site.catch(() => {
+      if (readings.get(shop.id) === reading) sites.delete(shop.id);
+    });
+    return site;
   };
-  let siteReadings = 0;
-  const useSettings = (settings: components['schemas']['SiteSettings'] | null) => {
-    site = {
-      settings,
-      html: template === null ? NOT_BUILT : renderIndexHtml(template, settings),
-      csp: contentSecurityPolicy(settings),
-    };
+  const siteFor = (shop: DirectoryShop): Promise<ShopSite> => {
+    let site = sites.get(shop.id);
+    if (!site) {
+      site = readSite(shop);
+      sites.set(shop.id, site);
+    }
+    return site;
   };
 
   const documentHeaders = (reply: FastifyReply, policy: string) =>
@@ -120,7 +146,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       .header('Referrer-Policy', 'strict-origin-when-cross-origin');
 
   /** The shell of a page that was never meant to be server-rendered (`/index.html`). */
-  const sendIndex = (reply: FastifyReply) =>
+  const sendIndex = (reply: FastifyReply, site: ShopSite) =>
     documentHeaders(reply.code(built ? 200 : 503), site.csp).send(site.html);
 
   const loadRenderer =
@@ -137,8 +163,13 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
    * may not exist, 503 with Retry-After: a crawler comes back for the real answer instead of
    * indexing an empty page or a soft 404. Each shell is logged with `reason`.
    */
-  const sendShell = (request: FastifyRequest, reply: FastifyReply, reason: string) => {
-    if (!built) return sendIndex(reply);
+  const sendShell = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    site: ShopSite,
+    reason: string,
+  ) => {
+    if (!built) return sendIndex(reply, site);
     const path = request.url.split('?', 1)[0] ?? '/';
     const kind: PathKind = kindOf(path);
     const status = kind === 'page' ? 200 : kind === 'none' ? 404 : 503;
@@ -159,56 +190,62 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
     );
   });
   app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
-    if (tenantId !== options.tenantId) return;
-    if (productSlugs === undefined && options.reloadSiteSettings) {
+    const ofShop = (key: string) => key.startsWith(`${tenantId} `);
+    if (productSlugs === undefined) {
       // Pages rendered meanwhile carry settings that may be old: forget them again once read.
       // Only the latest reading is used, whichever answers first.
-      const reading = ++siteReadings;
-      options.reloadSiteSettings().then(
-        (settings) => {
-          if (reading !== siteReadings) return;
-          useSettings(settings);
-          pageCache.clear();
-        },
-        (error: unknown) => app.log.warn({ err: error }, 'could not read the site settings again'),
-      );
+      const shop = app.shops.byTenantId(tenantId);
+      if (shop && sites.has(tenantId)) {
+        const site = readSite(shop);
+        site.then(
+          () => {
+            sites.set(tenantId, site);
+            pageCache.clearWhere(ofShop);
+          },
+          (error: unknown) =>
+            app.log.warn({ err: error, tenantId }, 'could not read the site settings again'),
+        );
+      }
+      pageCache.clearWhere(ofShop);
     }
-    if (productSlugs === undefined) pageCache.clear();
-    // Keys are `${origin} ${url}`: only the pages that show those products' stock go.
-    else pageCache.clearWhere((key) => showsStockOf(key.slice(key.indexOf(' ') + 1), productSlugs));
+    // Only the pages of that shop that show those products' stock go.
+    else
+      pageCache.clearWhere((key) => ofShop(key) && showsStockOf(urlOfCacheKey(key), productSlugs));
   });
 
-  /** Answers an API request of a server render in process, for the storefront's tenant. */
-  const fetchApi: ApiFetch = async (request) => {
-    const url = new URL(request.url);
-    if (
-      url.pathname !== options.publicApiPath &&
-      !url.pathname.startsWith(`${options.publicApiPath}/`)
-    )
-      throw new Error(`server render asked for ${url.pathname}, which is not this API`);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => (headers[name] = value));
-    headers['x-tenant-token'] = options.tenantToken;
-    delete headers['accept-encoding'];
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-    const answer = await app.inject({
-      method: request.method as 'GET',
-      url: `${url.pathname}${url.search}`,
-      headers,
-      ...(body ? { payload: body } : {}),
-    });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value === undefined || name === 'content-length' || name === 'transfer-encoding')
-        continue;
-      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
-      status: answer.statusCode,
-      headers: responseHeaders,
-    });
-  };
+  /** Answers the API requests of a server render of `shop`'s page in process. */
+  const fetchApiOf =
+    (shop: DirectoryShop): ApiFetch =>
+    async (request) => {
+      const url = new URL(request.url);
+      if (
+        url.pathname !== options.publicApiPath &&
+        !url.pathname.startsWith(`${options.publicApiPath}/`)
+      )
+        throw new Error(`server render asked for ${url.pathname}, which is not this API`);
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => (headers[name] = value));
+      headers['x-tenant-token'] = shop.token;
+      delete headers['accept-encoding'];
+      const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+      const answer = await app.inject({
+        method: request.method as 'GET',
+        url: `${url.pathname}${url.search}`,
+        headers,
+        ...(body ? { payload: body } : {}),
+      });
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(answer.headers)) {
+        if (value === undefined || name === 'content-length' || name === 'transfer-encoding')
+          continue;
+        responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      const empty = answer.statusCode === 204 || answer.statusCode === 304;
+      return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+        status: answer.statusCode,
+        headers: responseHeaders,
+      });
+    };
 
   const maxRenders = options.maxRendersInFlight ?? 1;
   // A visitor's render may start while fewer than `maxRenders` visitors' renders run; a
@@ -223,24 +260,43 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
    * at their cap.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const origin = options.origin();
+    const shop = await app.shops.forRequest(request);
+    if (!shop) return sendUnknownHost(reply);
+    const site = await siteFor(shop);
+    // A shop not launched yet shows "Opening soon", but to whoever carries a preview pass: the
+    // shell, which the browser renders with the pass (a server render's API calls carry none,
+    // and no page cache may keep what only they see).
+    if (shop.status === 'closed') {
+      if (await hasPreview(request, shop.id))
+        return sendShell(request, reply, site, 'a preview of a shop not launched yet');
+      return sendOpeningSoonPage(reply, site.settings?.site_title || shop.name, {
+        description: site.settings?.site_description ?? null,
+        logo: site.settings?.logo ?? null,
+      });
+    }
+    const origin = options.origin(shop.id);
     const url = request.url;
     const key = pageKey(url);
-    const cacheKey = key === null ? null : `${origin} ${key}`;
+    const cacheKey = key === null ? null : cacheKeyOf(shop, origin, key);
     // A renamed product's former address answers 301 to its page now. Where pages are rendered
     // this is part of the render (it takes a render's place, so a flood of former addresses
     // is held to the renders in flight, and is kept in the page cache, which a rename clears).
     if (!built || !assets || !loadRenderer) {
-      const moved = await movedProductPath(app, options.tenantId ?? null, url);
+      const moved = await movedProductPath(app, shop.id, url);
       if (moved !== null) {
         return reply.code(301).header('Location', moved).header('Cache-Control', 'no-cache').send();
       }
     }
-    if (!built || !assets) return sendIndex(reply);
-    if (!loadRenderer) return sendShell(request, reply, 'server rendering is off');
+    if (!built || !assets) return sendIndex(reply, site);
+    if (!loadRenderer) return sendShell(request, reply, site, 'server rendering is off');
     const nonce = randomBytes(16).toString('hex');
     if (!(cacheKey !== null && pageCache.has(cacheKey)) && visitorRenders >= maxRenders) {
-      return sendShell(request, reply, `${visitorRenders} renders in flight, the most allowed`);
+      return sendShell(
+        request,
+        reply,
+        site,
+        `${visitorRenders} renders in flight, the most allowed`,
+      );
     }
     try {
       renderer ??= loadRenderer();
@@ -248,16 +304,23 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       // Rendered and finished once with a marker where the nonce goes; each response gets its
       // own nonce.
       const render = async (): Promise<RenderedPage> => {
-        const moved = await movedProductPath(app, options.tenantId ?? null, url);
+        const moved = await movedProductPath(app, shop.id, url);
         if (moved !== null) return { kind: 'redirect', status: 301, location: moved };
         const nonceMarker = randomBytes(16).toString('hex');
-        const result = await (await load).render({ url, origin, nonce: nonceMarker, fetchApi });
+        const result = await (
+          await load
+        ).render({
+          url,
+          origin,
+          nonce: nonceMarker,
+          fetchApi: fetchApiOf(shop),
+        });
         if (result.kind === 'redirect') return result;
         return {
           kind: 'html',
           status: result.status,
           document: NoncedDocument.of(
-            finishDocument(result.html, assets, result.routeIds, nonceMarker, options.tenantToken),
+            finishDocument(result.html, assets, result.routeIds, nonceMarker, shop.token),
             nonceMarker,
           ),
         };
@@ -294,7 +357,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       ).send(page.document.with(nonce));
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed');
-      return sendShell(request, reply, 'the render failed');
+      return sendShell(request, reply, site, 'the render failed');
     }
   };
 
@@ -327,7 +390,24 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   }
 
   app.get('/', sendPage);
-  app.get('/index.html', (_request, reply) => sendIndex(reply));
+  // The Opening soon page's preview password form (./opening-soon.ts).
+  await app.register(previewFormRoute, {
+    shopOf: async (request) => {
+      const shop = await app.shops.forRequest(request);
+      if (!shop) return null;
+      const { settings } = await siteFor(shop);
+      return {
+        id: shop.id,
+        name: settings?.site_title || shop.name,
+        description: settings?.site_description ?? null,
+        logo: settings?.logo ?? null,
+      };
+    },
+  });
+  app.get('/index.html', async (request, reply) => {
+    const shop = await app.shops.forRequest(request);
+    return shop ? sendIndex(reply, await siteFor(shop)) : sendUnknownHost(reply);
+  });
 
   const fallback = app.notFoundResponder;
   app.notFoundResponder = (request, reply) => {

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 /**
  * The absolute URL of the same list with another page, as DRF builds `next`/`previous`
  * (page 1 drops the parameter; every other query parameter is kept as written), on the site's
- * own origin (`app.siteOrigin`), never the request's Host.
+ * shop's own origin (`app.siteOrigin`), never the request's Host.
  */
 export function pageUrl(request: FastifyRequest, page: number): string {
   const [path = '/', query = ''] = request.url.split('?', 2);
@@ -15,5 +15,5 @@ export function pageUrl(request: FastifyRequest, page: number): string {
   if (page <= 1) params.delete('page');
   else params.set('page', String(page));
   const search = params.toString();
-  return `${request.server.siteOrigin()}${path}${search ? `?${search}` : ''}`;
+  return `${request.server.siteOrigin(request.tenant.id)}${path}${search ? `?${search}` : ''}`;
 }

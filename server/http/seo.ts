@@ -10,7 +10,9 @@
  * gzip-compressed (./sitemap-cache.ts) until a catalogue change of the shop
  * (`app.catalogCache.onInvalidate`) or the TTL; a kept file is sent as is to a client that takes
  * gzip, with an ETag that answers `If-None-Match` with 304. A file number past the last, or an
- * unknown name, answers 404. Every URL is built from the configured origin, never the Host.
+ * unknown name, answers 404. Each shop has its own, chosen by the request's Host among the
+ * recorded domains (./shop-hosts.ts; an unknown Host answers 404); every URL in them is built
+ * from the shop's origin (./site-origin.ts), never the Host.
  *
  * robots.txt allows everything but the API (its images stay crawlable) and points to the
  * sitemap index.
@@ -27,15 +29,15 @@ import {
   URLSET_START,
   urlXml,
 } from '../content/sitemap-xml.ts';
+import { sendUnknownHost } from './shop-hosts.ts';
+import type { DirectoryShop } from '../shops/shop-directory.ts';
 import { etagOf, matchesEtag, SitemapCache, type SitemapGeneration } from './sitemap-cache.ts';
 
 export interface SeoPluginOptions {
-  /** The storefront's tenant, or null when the configured token names none (empty index). */
-  tenantId: number | null;
   /** The API's path prefix, kept out of robots.txt but for media (default `/api`). */
   publicApiPath?: string;
-  /** The storefront's public origin (./site-origin.ts), never the request's Host. */
-  origin: () => string;
+  /** A shop's public origin (./site-origin.ts), never the request's Host. */
+  origin: (tenantId: number) => string;
   /** Most URLs in one sitemap file (default and at most 50,000; tests use a handful). */
   urlsPerFile?: number;
   /** Rows read by one query while planning or writing a file (default 1000). */
@@ -56,6 +58,12 @@ const XML = 'application/xml; charset=utf-8';
 const REVALIDATE = 'public, no-cache';
 /** `/sitemaps/{section}-{n}.xml`. */
 const FILE_NAME = /^([a-z]+-[1-9][0-9]{0,8})\.xml$/;
+
+/**
+ * Whether the shop was launched (open or on holiday): a closed one says "Opening soon" and is
+ * kept out of search (robots.txt disallows everything, the index lists no file).
+ */
+const launched = (shop: DirectoryShop) => shop.status !== 'closed';
 
 /** True when the request takes a gzip-encoded body. */
 function takesGzip(request: FastifyRequest): boolean {
@@ -90,36 +98,39 @@ export async function seo(app: FastifyInstance, options: SeoPluginOptions): Prom
     urlsPerFile: Math.max(1, Math.min(MAX_URLS_PER_FILE, options.urlsPerFile ?? MAX_URLS_PER_FILE)),
     rowsPerQuery: Math.max(1, options.rowsPerQuery ?? 1000),
   };
-  const { tenantId } = options;
-  // One cache per origin: the origin is fixed once the server listens, so there is one.
+  // One cache per shop and origin (a shop's origin changes only with its primary domain).
   const caches = new Map<string, SitemapCache>();
-  const cacheFor = (origin: string) => {
-    let cache = caches.get(origin);
+  const cacheFor = (tenantId: number, origin: string) => {
+    const key = `${tenantId} ${origin}`;
+    let cache = caches.get(key);
     if (!cache) {
       cache = new SitemapCache({
         ttlMs: options.cacheTtlMs ?? SITEMAP_CACHE_TTL_MS,
         onBuildError: (error, name) =>
           app.log.error({ err: error, file: name }, 'sitemap: writing a file failed'),
       });
-      caches.set(origin, cache);
+      caches.set(key, cache);
     }
     return cache;
   };
   // Stock moves (product slugs given) change no URL; anything else may add or remove one.
   app.catalogCache.onInvalidate((changed, productSlugs) => {
-    if (changed === tenantId && productSlugs === undefined)
-      for (const cache of caches.values()) cache.invalidate();
+    if (productSlugs !== undefined) return;
+    for (const [key, cache] of caches) if (key.startsWith(`${changed} `)) cache.invalidate();
   });
 
   const generationFor = (origin: string, id: number) =>
-    cacheFor(origin).generation(() => planSitemap(app.db, id, limits));
+    cacheFor(id, origin).generation(() => planSitemap(app.db, id, limits));
 
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('No such sitemap file.\n');
 
   app.get('/sitemap.xml', async (request, reply) => {
-    const origin = options.origin();
-    const files = tenantId === null ? [] : (await generationFor(origin, tenantId)).plan.files;
+    const shop = await app.shops.forRequest(request);
+    if (!shop) return sendUnknownHost(reply);
+    const origin = options.origin(shop.id);
+    // A shop not launched yet lists nothing: its pages say "Opening soon".
+    const files = launched(shop) ? (await generationFor(origin, shop.id)).plan.files : [];
     const xml = sitemapIndexXml(
       origin,
       files.map((file) => ({
@@ -134,9 +145,12 @@ export async function seo(app: FastifyInstance, options: SeoPluginOptions): Prom
   });
 
   app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
+    const shop = await app.shops.forRequest(request);
+    if (!shop) return sendUnknownHost(reply);
+    const tenantId = shop.id;
     const name = FILE_NAME.exec(request.params.file)?.[1];
-    if (tenantId === null || name === undefined) return notFound(reply);
-    const origin = options.origin();
+    if (name === undefined || !launched(shop)) return notFound(reply);
+    const origin = options.origin(tenantId);
     const generation = await generationFor(origin, tenantId);
     const file = generation.plan.files.find((candidate) => candidate.name === name);
     if (!file) return notFound(reply);
@@ -162,8 +176,15 @@ export async function seo(app: FastifyInstance, options: SeoPluginOptions): Prom
     return reply.send(text);
   });
 
-  app.get('/robots.txt', async (_request, reply) =>
-    reply
+  app.get('/robots.txt', async (request, reply) => {
+    const shop = await app.shops.forRequest(request);
+    if (!shop) return sendUnknownHost(reply);
+    if (!launched(shop))
+      return reply
+        .header('Content-Type', 'text/plain; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send('User-agent: *\nDisallow: /\n');
+    return reply
       .header('Content-Type', 'text/plain; charset=utf-8')
       .header('Cache-Control', 'public, max-age=3600')
       .send(
@@ -172,9 +193,9 @@ export async function seo(app: FastifyInstance, options: SeoPluginOptions): Prom
           'Allow: /',
           `Disallow: ${api}/`,
           `Allow: ${api}/media/`,
-          `Sitemap: ${options.origin()}/sitemap.xml`,
+          `Sitemap: ${options.origin(shop.id)}/sitemap.xml`,
           '',
         ].join('\n'),
-      ),
-  );
+      );
+  });
 }

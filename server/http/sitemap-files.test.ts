@@ -22,13 +22,22 @@ let site: FastifyInstance;
 let demoId: number;
 let otherId: number;
 
-/** An app serving only the sitemap of `tenantId`, on the test app's database and caches. */
-async function sitemapApp(options: Partial<SeoPluginOptions> = {}): Promise<FastifyInstance> {
+/**
+ * An app serving only the sitemap of the shop `tenantId` (null: the Host names no shop), on the
+ * test app's database and caches.
+ */
+async function sitemapApp(
+  options: Partial<SeoPluginOptions> = {},
+  tenantId: number | null = demoId,
+): Promise<FastifyInstance> {
   const app = Fastify();
   app.decorate('db', t.app.db);
   app.decorate('catalogCache', t.app.catalogCache);
+  app.decorate('shops', {
+    ...t.app.shops,
+    forRequest: async () => (tenantId === null ? null : t.app.shops.byTenantId(tenantId)),
+  });
   await app.register(seo, {
-    tenantId: demoId,
     origin: () => ORIGIN,
     urlsPerFile: PER_FILE,
     rowsPerQuery: 2,
@@ -311,15 +320,14 @@ describe('the sitemap index and its files', () => {
     );
   });
 
-  it('serves an empty index and no file when the configured token names no shop', async () => {
-    const none = await sitemapApp({ tenantId: null });
+  it('answers a Host no shop holds with the plain 404 page, never a sitemap', async () => {
+    const none = await sitemapApp({}, null);
     try {
-      const index = await none.inject({ method: 'GET', url: '/sitemap.xml' });
-      expect(index.statusCode).toBe(200);
-      expect(parseSitemap(index.body)).toEqual({ kind: 'sitemapindex', locs: [] });
-      expect((await none.inject({ method: 'GET', url: '/sitemaps/pages-1.xml' })).statusCode).toBe(
-        404,
-      );
+      for (const url of ['/sitemap.xml', '/sitemaps/pages-1.xml', '/robots.txt']) {
+        const answer = await none.inject({ method: 'GET', url });
+        expect(answer.statusCode).toBe(404);
+        expect(answer.body).toContain('No shop answers at this address.');
+      }
     } finally {
       await none.close();
     }

@@ -1,8 +1,8 @@
 /**
  * The sitemap and robots.txt of the storefront's shop: exactly its active products, categories
- * and content pages, every URL built from STOREFRONT_URL whatever Host a client sends. The
- * sitemap is an index of files (sitemap-files.test.ts); these tests read it whole, following
- * the index as a crawler does.
+ * and content pages, every URL built from the shop's origin (STOREFRONT_URL) whatever Host a
+ * client sends. The sitemap is an index of files (sitemap-files.test.ts); these tests read it
+ * whole, following the index as a crawler does.
  */
 import { seedTenants } from '../seed/catalog-data.ts';
 import { demoContent, potteryContent } from '../seed/content-data.ts';
@@ -58,24 +58,35 @@ describe('sitemap and robots.txt', () => {
     expect(locs.some((loc) => /\/(cart|login|register|account)/.test(loc))).toBe(false);
   });
 
-  it('builds every URL from STOREFRONT_URL, whatever Host or X-Forwarded-Host a client sends', async () => {
-    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+  it("builds every URL from the shop's origin (STOREFRONT_URL), never a Host a client sends", async () => {
+    // A client that is not a configured proxy names another host: the shop's origin stays.
+    const forged = { host: 'shop.example', 'x-forwarded-host': 'evil.example' };
+    const remoteAddress = '203.0.113.9';
     for (const url of [
       '/sitemap.xml',
       '/sitemaps/pages-1.xml',
       '/sitemaps/products-1.xml',
       '/robots.txt',
     ]) {
-      const response = await t.app.inject({ method: 'GET', url, headers: forged });
+      const response = await t.app.inject({ method: 'GET', url, headers: forged, remoteAddress });
       expect(response.body, url).toContain('http://shop.example/');
       expect(response.body, url).not.toContain('evil.example');
+      // A Host no shop holds gets no shop's sitemap at all.
+      const elsewhere = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { host: 'evil.example' },
+      });
+      expect(elsewhere.statusCode, url).toBe(404);
+      expect(elsewhere.body, url).not.toContain('shop.example');
     }
-    const locs = await listedUrls(t.app, forged);
+    const locs = await listedUrls(t.app, { host: 'shop.example' });
     expect(locs.every((loc) => loc.startsWith('http://shop.example/'))).toBe(true);
     const page = await t.app.inject({
       method: 'GET',
       url: '/products/damascus-gyuto-210mm',
       headers: { ...HTML, ...forged },
+      remoteAddress,
     });
     expect(page.body).toContain(
       '<link rel="canonical" href="http://shop.example/products/damascus-gyuto-210mm"',

@@ -89,6 +89,15 @@ export class TenantResolver {
   }
 
   /**
+   * Forgets the shop with this id, so its next request reads it again (its name, currency or
+   * status changed).
+   */
+  forget(tenantId: number): void {
+    for (const [token, tenant] of this.cache?.entries() ?? [])
+      if (tenant.id === tenantId) this.cache?.delete(token);
+  }
+
+  /**
    * @returns the tenant for `token` (from memory when it was resolved within the TTL, which
    * makes it the most recently used), or null when no tenant has it
    * @throws the database's error when the lookup fails (nothing is cached then)
@@ -121,6 +130,11 @@ async function tenantPlugin(app: FastifyInstance, options: TenantPluginOptions):
     options.ttlMs ?? 30_000,
     options.maxCached ?? DEFAULT_MAX_CACHED_TENANTS,
   );
+  // A shop's whole cache forgotten (its settings or status changed, here or in another
+  // process: ./cache-sync.ts) forgets what its token resolved to as well.
+  app.catalogCache?.onInvalidate((tenantId, productSlugs) => {
+    if (productSlugs === undefined) resolver.forget(tenantId);
+  });
   app.decorateRequest('tenant', null as unknown as RequestTenant);
   // A callback hook with a synchronous answer from memory: the lookup runs on every API request,
   // and a promise for a token resolved a moment ago is measurable on the hot path.

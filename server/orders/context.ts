@@ -53,10 +53,13 @@ export interface OrderContext {
    * and pages that show those products' stock, and only those.
    */
   stockChanged(tenantId: number, productIds: number[]): Promise<void>;
-  /** The storefront's origin for links (return pages, order pages), e.g. https://shop.example. */
-  storefrontOrigin(): string;
-  /** This API's public origin and path prefix, for provider notifications. */
-  apiBaseUrl(): string;
+  /**
+   * A shop's storefront origin for links (return pages, order pages), e.g.
+   * https://shop.example: its primary domain (../http/site-origin.ts).
+   */
+  storefrontOrigin(tenantId: number): string;
+  /** This API's public origin and path prefix for a shop, for provider notifications. */
+  apiBaseUrl(tenantId: number): string;
   /** The app's logger (`app.log`). */
   log: Logger;
   /** The clock (tests move it). */

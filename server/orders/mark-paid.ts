@@ -17,7 +17,8 @@
  * (`manual_payments.overpayment_confirmed_at`, `_by`) and in the activity log, and only a confirmed
  * overpayment counts as paid and refundable (./order-money.ts). Decision 058.
  */
-import { toDecimal } from '../../common/money.ts';
+import { formatPrice, toDecimal } from '../../common/money.ts';
+import { shopCurrency } from '../platform/shop-currency.ts';
 import type { FieldErrors } from '../platform/domain-error.ts';
 import { isCardMethod } from '../payments/methods.ts';
 import { closeAttemptsAtProvider } from './payment-start.ts';
@@ -75,10 +76,11 @@ function checkInput(input: MarkPaidInput): { amountCents: number; payerReference
  *   may record more than the total (`may.money`).
  * @throws DomainError `invalid_order_input` (400): `amount` not a whole number of cents from 1 to
  *   MAX_MOVE_AMOUNT_CENTS (10,000,000), below the order's total ("The amount received is less
- *   than the order's total of $475.00."), above it from a member who is not an owner ("The
- *   amount received is more than the order's total of $475.00; only an owner can record an
- *   overpayment."), or above it from an owner who did not confirm it ("The amount received is
- *   $25.00 more than the order's total of $475.00. Confirm the overpayment to record it.");
+ *   than the order's total of £475.00.", in the shop's currency), above it from a member who is
+ *   not an owner ("The amount received is more than the order's total of £475.00; only an owner
+ *   can record an overpayment."), or above it from an owner who did not confirm it ("The amount
+ *   received is £25.00 more than the order's total of £475.00. Confirm the overpayment to record
+ *   it.");
  *   `payer_reference` blank, over 140 characters or with control characters;
  *   `order_not_found` (404) for no such order in the shop;
  *   `order_move_refused` (409): a card order ("A card order is paid through its card
@@ -100,7 +102,9 @@ export async function markOrderPaid(
     if (order.status !== 'awaiting_payment') {
       throw moveRefused(closedRefusal(order) ?? ORDER_MOVE_MESSAGES.alreadyPaid);
     }
-    const total = toDecimal(order.total_cents);
+    const currency = await shopCurrency(trx, actor.tenantId);
+    const money = (cents: number) => formatPrice(toDecimal(cents), currency);
+    const total = money(order.total_cents);
     if (amountCents < order.total_cents) {
       throw invalidInput({ amount: [ORDER_MOVE_MESSAGES.amountBelowTotal(total)] });
     }
@@ -110,7 +114,7 @@ export async function markOrderPaid(
     }
     if (overCents > 0 && input.confirmOverpayment !== true) {
       throw invalidInput({
-        amount: [ORDER_MOVE_MESSAGES.overpaymentUnconfirmed(toDecimal(overCents), total)],
+        amount: [ORDER_MOVE_MESSAGES.overpaymentUnconfirmed(money(overCents), total)],
       });
     }
     const confirmed = overCents > 0;

@@ -8,7 +8,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { PaymentMethod, PaymentsTable } from '../payments/tables.ts';
 import type { OrderItemsTable, OrdersTable } from './tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
-import { toDecimal } from '../../common/money.ts';
+import { formatPrice, toDecimal } from '../../common/money.ts';
 import {
   offlinePaymentInstructions,
   type EmailOrder,
@@ -52,13 +52,14 @@ export interface Loaded {
 
 /**
  * The shop as its e-mails show it (its title or name, home page, contact address, a PNG or JPEG
- * logo), and its contact address ('' when it has none).
+ * logo), its contact address ('' when it has none), and its currency (ISO 4217, `tenants.currency`:
+ * every amount of its e-mails is in it).
  */
 export async function loadShop(
   trx: Kysely<Database>,
   tenantId: number,
   origin: string,
-): Promise<{ shop: EmailShop; shopEmail: string }> {
+): Promise<{ shop: EmailShop; shopEmail: string; currency: string }> {
   const [site, tenant] = await Promise.all([
     trx
       .selectFrom('site_settings')
@@ -73,7 +74,11 @@ export async function loadShop(
       ])
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst(),
-    trx.selectFrom('tenants').select('name').where('id', '=', tenantId).executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('tenants')
+      .select(['name', 'currency'])
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow(),
   ]);
   const shopEmail = site?.contact_email ?? '';
   const logo = absolute(origin, site?.logo ?? null);
@@ -84,16 +89,21 @@ export async function loadShop(
     ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
     ...(site?.legal_name ? { legalLine: legalLine(site) } : {}),
   };
-  return { shop, shopEmail };
+  return { shop, shopEmail, currency: tenant.currency };
 }
 
-export async function load(trx: Trx, orderId: number, origin: string): Promise<Loaded> {
+export async function load(
+  trx: Trx,
+  orderId: number,
+  originOf: (tenantId: number) => string,
+): Promise<Loaded> {
   const order = await trx
     .selectFrom('orders')
     .selectAll()
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  const [items, user, { shop, shopEmail }, settings] = await Promise.all([
+  const origin = originOf(order.tenant_id);
+  const [items, user, { shop, shopEmail, currency }, settings] = await Promise.all([
     trx
       .selectFrom('order_items')
       .selectAll()
@@ -117,7 +127,8 @@ export async function load(trx: Trx, orderId: number, origin: string): Promise<L
   const emailOrder: EmailOrder = {
     number: order.order_number,
     placedAt: toIsoString(order.created_at),
-    currency: 'USD',
+    // The shop's: it cannot change once the shop has an order (server/settings/site.ts).
+    currency,
     lines: items.map((item) => {
       const image = absolute(origin, item.thumb_path);
       const options = lineOptions(item).map((o) => ({ label: o.label, value: o.display_value }));
@@ -135,7 +146,7 @@ export async function load(trx: Trx, orderId: number, origin: string): Promise<L
     subtotal: toDecimal(order.subtotal_cents ?? order.total_cents),
     ...(shipments.length > 0 ? { shipping: shippingLine(shipments, order.shipping_cents) } : {}),
     total: toDecimal(order.total_cents),
-    vatNote: vatNote(order, items),
+    vatNote: vatNote(order, items, currency),
     deliveryAddress: {
       fullName: order.fullname,
       street: order.street,
@@ -183,12 +194,13 @@ export function legalLine(site: {
 }
 
 /**
- * The order's VAT as a sentence under its total, at the rate it kept (../../common/vat.ts):
- * "Includes VAT at 20%: $82.75." or "No VAT is charged.".
+ * The order's VAT as a sentence under its total, at the rate it kept (../../common/vat.ts), in
+ * the order's currency (ISO 4217): "Includes VAT at 20%: £82.75." or "No VAT is charged.".
  */
 export function vatNote(
   order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'>,
   items: Pick<Selectable<OrderItemsTable>, 'line_total_cents'>[],
+  currency: string,
 ): string {
   const vat = orderVat(
     items.map((item) => item.line_total_cents),
@@ -196,7 +208,7 @@ export function vatNote(
     order.vat_rate_bp ?? null,
   );
   if (vat === null || order.vat_rate_bp == null) return 'No VAT is charged.';
-  return `Includes VAT at ${Number(rateToPercent(order.vat_rate_bp))}%: $${toDecimal(vat.total)}.`;
+  return `Includes VAT at ${Number(rateToPercent(order.vat_rate_bp))}%: ${formatPrice(toDecimal(vat.total), currency)}.`;
 }
 
 /** The shipping row of the totals: every method by name, free when nothing was charged. */

@@ -16,6 +16,7 @@ import {
   postOrder,
   productBySlug,
   setProduct,
+  tenantId,
 } from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -129,5 +130,47 @@ describe('the e-mails of an engraved knife delivered and a print made to order a
     expect(data.order.shipping).toEqual({ kind: 'free', method: 'Collect from the workshop' });
     const email = await renderEmail(data);
     expect(email.text).toMatch(/COLLECTED BY\n\nAda Lovelace\nUnited Kingdom\nPhone: /);
+  });
+});
+
+describe('the e-mails of a shop priced in pounds (issue 38)', () => {
+  it('write every amount in pounds, the VAT included too, for the shopper and the shop', async () => {
+    const pottery = await tenantId(t.app, 'demo-pottery');
+    // VAT registered, so the e-mails carry the VAT sentence with its amount.
+    await t.app.db
+      .updateTable('site_settings')
+      .set({ vat_registered: 1, vat_rate_bp: 2000 })
+      .where('tenant_id', '=', pottery)
+      .execute();
+    const me = await createCustomer(t.app, 'demo-pottery');
+    const mug = await productBySlug(t.app, 'river-clay-morning-mug', 'demo-pottery');
+    await call(t.app, 'POST', '/orders/cart/add-item/', me.headers, {
+      product_id: mug.id,
+      quantity: 2,
+    });
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+
+    const mails = await queuedEmails(t.app, placed.body.order_number);
+    const kinds = mails.map((mail) => mail.kind);
+    expect(kinds).toContain('order_placed');
+    for (const mail of mails) {
+      const data = JSON.parse(mail.data) as EmailData;
+      const email = await renderEmail(data);
+      expect(email.text, mail.kind).not.toContain('$');
+      expect(email.html, mail.kind).not.toMatch(/\$\d/);
+    }
+    const shoppers = mails.find((mail) => mail.kind === 'order_placed')!;
+    const data = JSON.parse(shoppers.data) as OrderEmailData;
+    expect(data.order.currency).toBe('GBP');
+    const email = await renderEmail(data);
+    const unit = (mug.price_cents / 100).toFixed(2);
+    const lines = ((2 * mug.price_cents) / 100).toFixed(2);
+    expect(email.text).toMatch(new RegExp(`^2 × £${unit} = £${lines}$`, 'm'));
+    expect(email.text).toMatch(new RegExp(`^Total: £${placed.body.total_price}$`, 'm'));
+    expect(email.text).toMatch(/Includes VAT at 20%: £\d+\.\d{2}\./);
   });
 });

@@ -39,8 +39,12 @@ import {
   queueOutgoing,
 } from './order-email-parts.ts';
 
-async function emailsOf(trx: Trx, event: OrderEvent, origin: string): Promise<Outgoing[]> {
-  const l = await load(trx, event.orderId, origin);
+async function emailsOf(
+  trx: Trx,
+  event: OrderEvent,
+  originOf: (tenantId: number) => string,
+): Promise<Outgoing[]> {
+  const l = await load(trx, event.orderId, originOf);
   const base: EmailBase = {
     shop: l.shop,
     customer: { name: l.order.fullname, email: l.customerEmail },
@@ -203,10 +207,15 @@ async function settledRefunds(trx: Trx, orderId: number): Promise<number> {
 /**
  * Queues the e-mails of `event` in `trx` (see the module comment); a recipient without an
  * address (a shop without a contact e-mail) is skipped.
- * @param origin the storefront's origin, for the links and images of the e-mails.
+ * @param originOf the order's shop's origin (../http/site-origin.ts), for the links and images
+ *   of the e-mails.
  */
-export async function queueOrderEmails(trx: Trx, event: OrderEvent, origin: string): Promise<void> {
-  const outgoing = await emailsOf(trx, event, origin);
+export async function queueOrderEmails(
+  trx: Trx,
+  event: OrderEvent,
+  originOf: (tenantId: number) => string,
+): Promise<void> {
+  const outgoing = await emailsOf(trx, event, originOf);
   const tenantId = (
     await trx
       .selectFrom('orders')

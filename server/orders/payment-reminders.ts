@@ -105,7 +105,7 @@ export async function sendAwaitingPaymentDigests(ctx: OrderContext): Promise<num
         ctx.db,
         tenantId,
         date,
-        ctx.storefrontOrigin(),
+        ctx.storefrontOrigin(tenantId),
       );
       if (done) queued.push(tenantId);
     } catch (error) {

@@ -6,17 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { toDecimal } from '../../common/money.ts';
+import { DomainError } from '../platform/domain-error.ts';
+import { shopCurrency } from '../platform/shop-currency.ts';
 import type { ProviderName } from '../payments/tables.ts';
-import { orderNotFound, paymentError } from '../payments/errors.ts';
+import { orderNotFound, paymentError, type PaymentErrorCode } from '../payments/errors.ts';
 import { ProviderRefused, ProviderUnavailable } from '../payments/provider.ts';
 import { notificationUrl } from '../payments/registry.ts';
 import type { OrderContext } from './context.ts';
 import { PAYMENT_MESSAGES } from '../payments/messages.ts';
 import { lockOrder } from './order-lock.ts';
 import { cardPaymentDeadline, payRefusal } from './shopper-moves.ts';
-
-/** Card payments are charged in USD only (spec section 9). */
-export const CARD_CURRENCY = 'USD';
 
 /** An attempt to close at its provider after a commit (superseded, or its order closed). */
 export interface OpenAttempt {
@@ -76,7 +75,8 @@ export interface StartedCardPayment {
 
 /**
  * Starts a card payment of the user's unpaid card order with the shop's provider and answers
- * the provider's page. Under the order lock: older `initiated` attempts are superseded (and
+ * the provider's page. The payment is in the shop's currency (`tenants.currency`, which cannot
+ * change once the shop has an order), and so is what the provider is asked to charge. Under the order lock: older `initiated` attempts are superseded (and
  * closed at their provider after the commit) and the new attempt is recorded. The order's
  * deadline does not move: it stays `cardOrderTtlSeconds` after the order was placed at the
  * latest (./shopper-moves.ts `cardPaymentDeadline`), and once it has passed the order cannot
@@ -87,14 +87,27 @@ export interface StartedCardPayment {
  * @throws DomainError (./errors.ts) `payment_order_not_found` (not the user's order),
  *   `not_a_card_order`, `order_already_paid`, `order_not_payable` (closed or past its
  *   deadline), `card_payments_unavailable`, `payment_still_processing` (an attempt still
- *   `pending`), and `provider_unavailable` with the provider's message when it cannot start it.
+ *   `pending`), `provider_unavailable` with the provider's message when it cannot start it, and
+ *   `wrong_payment_currency` (field `currency`: '"EUR" is not a valid choice.') when
+ *   `currency` is not the shop's.
+ * @param currency the ISO 4217 code the shopper's client asks to pay in (contract
+ *   CardPaymentRequest): it must be the shop's.
  */
 export async function startCardPayment(
   ctx: OrderContext,
   scope: { tenantId: number; userId: number; email: string | null },
   orderId: number,
+  currency: string,
   origin: { storefront: string; api: string },
 ): Promise<StartedCardPayment> {
+  const shopsCurrency = await shopCurrency(ctx.db, scope.tenantId);
+  if (currency !== shopsCurrency) {
+    throw new DomainError<PaymentErrorCode>(
+      'wrong_payment_currency',
+      `"${currency}" is not a valid choice.`,
+      { field: 'currency' },
+    );
+  }
   const provider = await ctx.providerFor(scope.tenantId);
   const uuid = randomUUID();
   const now = ctx.now();
@@ -137,7 +150,7 @@ export async function startCardPayment(
         order_id: order.id,
         user_id: scope.userId,
         amount_cents: order.total_cents,
-        currency: CARD_CURRENCY,
+        currency: shopsCurrency,
         status: 'initiated',
         // payRefusal refused a shop without a provider (card_payments_unavailable).
         provider: provider!.name,
@@ -167,7 +180,7 @@ export async function startCardPayment(
       orderNumber: order.order_number,
       attempt,
       amountMinor: order.total_cents,
-      currency: CARD_CURRENCY,
+      currency: shopsCurrency,
       description: `Order ${order.order_number}`,
       returnUrl: `${origin.storefront}/payment/return?paymentId=${uuid}`,
       notifyUrl: notificationUrl(origin.api, provider!.name, scope.tenantId),
@@ -205,6 +218,6 @@ export async function startCardPayment(
     payment_uuid: uuid,
     status: 'initiated',
     amount: toDecimal(order.total_cents),
-    currency: CARD_CURRENCY,
+    currency: shopsCurrency,
   };
 }

@@ -238,7 +238,7 @@ export async function queueAwaitingPaymentsDigest(
     .where('dedupe_key', '=', dedupeKey)
     .executeTakeFirst();
   if (sent) return false;
-  const [{ shop, shopEmail }, rows, settings] = await Promise.all([
+  const [{ shop, shopEmail, currency }, rows, settings] = await Promise.all([
     loadShop(trx, tenantId, origin),
     trx
       .selectFrom('orders as o')
@@ -284,7 +284,7 @@ export async function queueAwaitingPaymentsDigest(
         kind: 'shop_awaiting_payments_digest',
         shop,
         date,
-        currency: 'USD',
+        currency,
         orders,
         listUrl: `${origin}/admin/orders?status=awaiting_payment`,
       },

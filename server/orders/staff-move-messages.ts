@@ -12,7 +12,7 @@ import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 export const ORDER_MOVE_LIMITS = {
   /**
    * Money received by hand, in cents: at least a cent, at most common/money.ts's
-   * MAX_MOVE_AMOUNT_CENTS ($100,000.00), the limit the contract and the back office share.
+   * MAX_MOVE_AMOUNT_CENTS (100,000.00), the limit the contract and the back office share.
    */
   minAmountCents: 1,
   maxAmountCents: MAX_MOVE_AMOUNT_CENTS,
@@ -34,17 +34,20 @@ export const FIELD_MESSAGES = {
   trackingCharacters: 'Enter letters, digits, spaces and hyphens only.',
 } as const;
 
-/** The words of the back office's moves. */
+/**
+ * The words of the back office's moves. Amounts arrive formatted in the shop's currency
+ * (common/money.ts `formatPrice`: "£475.00").
+ */
 export const ORDER_MOVE_MESSAGES = {
   notFound: 'Not found.',
   // Mark paid.
   amountBelowTotal: (total: string) =>
-    `The amount received is less than the order's total of $${total}.`,
+    `The amount received is less than the order's total of ${total}.`,
   // More than the total: an overpayment, which only an owner records, and only when confirmed.
   overpaymentOwnerOnly: (total: string) =>
-    `The amount received is more than the order's total of $${total}; only an owner can record an overpayment.`,
+    `The amount received is more than the order's total of ${total}; only an owner can record an overpayment.`,
   overpaymentUnconfirmed: (over: string, total: string) =>
-    `The amount received is $${over} more than the order's total of $${total}. Confirm the overpayment to record it.`,
+    `The amount received is ${over} more than the order's total of ${total}. Confirm the overpayment to record it.`,
   cardOrder: 'A card order is paid through its card payment.',
   alreadyPaid: 'This order is already paid.',
   expiredReopenFirst: (expiredAt: string) =>

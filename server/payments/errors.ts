@@ -26,6 +26,8 @@ export type PaymentErrorCode =
   | 'provider_unavailable'
   /** A provider reported another amount or currency than the payment's. */
   | 'payment_amount_mismatch'
+  /** A card payment asked in another currency than the shop's (field `currency`). */
+  | 'wrong_payment_currency'
   /** A notification's signature does not verify (or the shop has no secret to verify it). */
   | 'notification_forged'
   /** A notification's timestamp is outside the tolerance. */

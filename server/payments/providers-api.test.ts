@@ -12,7 +12,13 @@ import type { components } from '../../common/storefront-api';
 import { startFake2c2p, type Fake2c2p } from '../test/fake-2c2p.ts';
 import { startFakeStripe, type FakeStripe } from '../test/fake-stripe.ts';
 import { orderOne, orderRow, paymentRow, queuedEmails } from '../test/sandbox.ts';
-import { call, type TestCustomer, tenantId } from '../test/shop.ts';
+import {
+  call,
+  createCustomer,
+  productsInStock,
+  type TestCustomer,
+  tenantId,
+} from '../test/shop.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 type Initiation = components['schemas']['CardPaymentInitiation'];
@@ -381,5 +387,73 @@ describe('secrets', () => {
     for (const answer of answers) expectNoSecret(JSON.stringify(answer.body));
     expect(logLines.length).toBeGreaterThan(0);
     expectNoSecret(logLines.join('\n'));
+  });
+});
+
+describe('a shop priced in pounds (issue 38)', () => {
+  let pottery: number;
+  beforeAll(async () => {
+    pottery = await tenantId(t.app, 'demo-pottery');
+    await t.app.db
+      .updateTable('payment_settings')
+      .set({ enable_card_payment: 1 })
+      .where('tenant_id', '=', pottery)
+      .execute();
+  });
+
+  /** A card order of the pottery's, with a customer of its own. */
+  async function potteryCardOrder() {
+    const me = await createCustomer(t.app, 'demo-pottery');
+    const mug = (await productsInStock(t.app, 'demo-pottery'))[0]!;
+    return orderOne(t.app, 'card_2c2p', me, mug.id);
+  }
+
+  const pay = (me: TestCustomer, orderId: number, currency: string) =>
+    call<Initiation>(t.app, 'POST', '/payments/card/initiate/', me.headers, {
+      order_id: orderId,
+      currency,
+    });
+
+  it('asks Stripe to charge the order in pounds', async () => {
+    await t.app.paymentProviders.configure(pottery, 'stripe', STRIPE);
+    const { me, order } = await potteryCardOrder();
+    const answer = await pay(me, order.id, 'GBP');
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { amount: order.total_price, currency: 'GBP' },
+    });
+    const row = await paymentRow(t.app, answer.body.payment_uuid);
+    expect(row).toMatchObject({ provider: 'stripe', currency: 'GBP' });
+    expect(fakeStripe.sessions.get(row.provider_ref!)).toMatchObject({
+      amount_total: Math.round(Number(order.total_price) * 100),
+      currency: 'gbp',
+    });
+  });
+
+  it('asks 2C2P to charge the order in pounds', async () => {
+    await t.app.paymentProviders.configure(pottery, '2c2p', C2P);
+    const { me, order } = await potteryCardOrder();
+    const answer = await pay(me, order.id, 'GBP');
+    expect(answer.status).toBe(201);
+    const row = await paymentRow(t.app, answer.body.payment_uuid);
+    expect(row).toMatchObject({ provider: '2c2p', currency: 'GBP' });
+    const tokenRequest = fake2c2p.requests.find(
+      (r) => r.operation === 'paymentToken' && r.payload?.invoiceNo === row.provider_ref,
+    )!;
+    expect(tokenRequest.payload).toMatchObject({
+      currencyCode: 'GBP',
+      amount: Number(order.total_price),
+    });
+  });
+
+  it('refuses a payment asked in another currency than the shop’s, and starts none', async () => {
+    const { me, order } = await potteryCardOrder();
+    expect(await pay(me, order.id, 'USD')).toMatchObject({
+      status: 400,
+      body: { currency: ['"USD" is not a valid choice.'] },
+    });
+    expect(
+      await t.app.db.selectFrom('payments').select('id').where('order_id', '=', order.id).execute(),
+    ).toEqual([]);
   });
 });

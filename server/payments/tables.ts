@@ -80,7 +80,7 @@ export interface PaymentsTable {
   order_id: number;
   user_id: number;
   amount_cents: number;
-  /** ISO 4217, always "USD" for now (spec section 9). */
+  /** ISO 4217: the shop's currency when the payment started (tenants.currency, issue 38). */
   currency: string;
   status: PaymentState;
   gateway_transaction_ref: string | null;

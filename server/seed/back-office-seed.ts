@@ -110,7 +110,11 @@ async function seedDemoContactMessages(db: Kysely<Database>, now: Date): Promise
 }
 
 async function tenantByToken(db: Kysely<Database>, token: string) {
-  return db.selectFrom('tenants').select(['id']).where('token', '=', token).executeTakeFirst();
+  return db
+    .selectFrom('tenants')
+    .select(['id', 'currency'])
+    .where('token', '=', token)
+    .executeTakeFirst();
 }
 
 /** The demo orders of demo-handcraft's demo customer; those already there are left alone. */
@@ -307,7 +311,7 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
             order_id: order.id,
             user_id: user.id,
             amount_cents: total,
-            currency: 'USD',
+            currency: tenant.currency,
             status: 'succeeded',
             gateway_transaction_ref: null,
             error_message: null,

@@ -81,6 +81,11 @@ export interface SeedTenant {
   name: string;
   /** Folder under data/media/ that holds this tenant's generated files. */
   media_slug: string;
+  /**
+   * ISO 4217 code every price of the shop is in: USD for demo-handcraft (the spec's demo), GBP
+   * for demo-pottery, so the demos show a shop priced in its own currency (issue 38).
+   */
+  currency: string;
   site: {
     site_title: string;
     site_description: string;
@@ -1553,6 +1558,7 @@ export const demoTenant: SeedTenant = {
   token: 'demo-handcraft',
   name: 'Ember & Oak Workshop',
   media_slug: 'demo',
+  currency: 'USD',
   site: {
     site_title: 'Ember & Oak Workshop',
     site_description:
@@ -1616,6 +1622,7 @@ export const secondTenant: SeedTenant = {
   token: 'demo-pottery',
   name: 'Riverside Pottery Studio',
   media_slug: 'pottery',
+  currency: 'GBP',
   site: {
     site_title: 'Riverside Pottery Studio',
     site_description:

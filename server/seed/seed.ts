@@ -145,6 +145,7 @@ async function insertTenant(
       token: tenant.token,
       name: tenant.name,
       media_slug: tenant.media_slug,
+      currency: tenant.currency,
       created_at: createdAt,
     })
     .returning('id')

@@ -7,11 +7,16 @@
  * an upload the back office made first (server/media/uploads.ts), claimed in the same transaction
  * as the change. The storefront's pages, their Content-Security-Policy and the site-settings answer
  * follow within a second in every process (the caller's `changed`, server/http/pages.ts).
+ *
+ * The shop's currency (`tenants.currency`, issue 38) is edited here too: any ISO 4217 code with two
+ * decimals (common/currencies.ts) until the shop's first order, never after (`currency_fixed`):
+ * an order and its payments are in the shop's currency, so it is theirs once there is one.
  */
 import type { Schemas } from '../../common/admin-contract.ts';
 import { claimUpload } from '../media/uploads.ts';
 import { MAX_VAT_RATE_BP, percentToRate, rateToPercent } from '../../common/vat.ts';
 import { toBool } from '../platform/db/mapping.ts';
+import { CURRENCY_MESSAGES, checkShopCurrency } from '../../common/currencies.ts';
 import { FieldCheck, saveSettingsChange, settingsNotFound, settingsTransaction } from './checks.ts';
 import type { Db, SettingsContext, Trx } from './checks.ts';
 
@@ -35,6 +40,15 @@ export const VAT_REQUIRED_MESSAGE = 'This field is required while the shop is VA
 async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null> {
   const row = await db
     .selectFrom('site_settings')
+    .innerJoin('tenants', 'tenants.id', 'site_settings.tenant_id')
+    .select((eb) => [
+      'tenants.currency',
+      eb
+        .exists(
+          eb.selectFrom('orders').select('orders.id').where('orders.tenant_id', '=', tenantId),
+        )
+        .as('has_orders'),
+    ])
     .select([
       'site_title',
       'site_description',
@@ -50,20 +64,30 @@ async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null
       'vat_registered',
       'vat_rate_bp',
     ])
-    .where('tenant_id', '=', tenantId)
+    .where('site_settings.tenant_id', '=', tenantId)
     .executeTakeFirst();
   if (!row) return null;
-  const { vat_rate_bp: rate, vat_registered: registered, ...rest } = row;
+  const { vat_rate_bp: rate, vat_registered: registered, has_orders: hasOrders, ...rest } = row;
   return {
     ...rest,
     vat_registered: toBool(registered),
     vat_rate: rate === null ? null : rateToPercent(rate),
+    currency_fixed: toBool(hasOrders),
   };
 }
 
-/** The SiteSetup fields that are not columns of the same name, as their columns. */
+/**
+ * The SiteSetup fields of `site_settings` as its columns: those that are not columns of the same
+ * name renamed, the shop's (`currency`, in `tenants`; `currency_fixed`, read) left out.
+ */
 function toColumns(fields: Partial<SiteSetup>) {
-  const { vat_rate: rate, vat_registered: registered, ...rest } = fields;
+  const {
+    vat_rate: rate,
+    vat_registered: registered,
+    currency: _currency,
+    currency_fixed: _fixed,
+    ...rest
+  } = fields;
   return {
     ...rest,
     ...(registered === undefined ? {} : { vat_registered: registered ? 1 : 0 }),
@@ -89,11 +113,13 @@ export async function getSiteSetup(db: Db, tenantId: number): Promise<SiteSetup>
 
 /**
  * Changes the fields of `change` that are sent, logs `settings.site.update` with the fields
- * before and after, and answers the settings as saved.
+ * before and after (the currency among them), and answers the settings as saved.
  * @param options.publicApiPath the API's public base path (`/api`): a favicon is stored
  *   relative to it, as the storefront reads it.
- * @throws DomainError `invalid_settings` (a field's messages), `upload_not_found` (400 on
- *   `logo_upload_id`/`favicon_upload_id`), `settings_not_found`.
+ * @throws DomainError `invalid_settings` (a field's messages; on `currency`: not an ISO 4217
+ *   code, one without two decimals, or a change once the shop has an order, "The currency cannot
+ *   change once the shop has taken its first order: its orders and payments are in GBP."),
+ *   `upload_not_found` (400 on `logo_upload_id`/`favicon_upload_id`), `settings_not_found`.
  */
 export async function updateSiteSetup(
   ctx: SettingsContext,
@@ -124,10 +150,29 @@ export async function updateSiteSetup(
     else next.google_analytics_id = id.trim();
   }
   checkSeller(check, change, next);
+  if (change.currency !== undefined) {
+    const currency = checkShopCurrency(change.currency);
+    if (currency.ok) next.currency = currency.currency;
+    else check.add('currency', currency.message);
+  }
   check.done();
   return settingsTransaction(ctx, async (trx, tenantId) => {
+    if (next.currency !== undefined) {
+      // The shop's row first (a write, which SQLite needs first too): on PostgreSQL this waits
+      // for an order being placed (checkout share-locks the row), so the read below sees it.
+      await trx
+        .updateTable('tenants')
+        .set((eb) => ({ currency: eb.ref('currency') }))
+        .where('id', '=', tenantId)
+        .execute();
+    }
     const before = await siteRow(trx, tenantId);
     if (!before) throw settingsNotFound();
+    if (next.currency !== undefined && next.currency !== before.currency && before.currency_fixed) {
+      const fixed = new FieldCheck();
+      fixed.add('currency', CURRENCY_MESSAGES.fixed(before.currency));
+      fixed.done();
+    }
     if (change.logo_upload_id !== undefined) {
       next.logo =
         change.logo_upload_id === null
@@ -152,12 +197,30 @@ export async function updateSiteSetup(
       if (after.vat_number === null) missing.add('vat_number', VAT_REQUIRED_MESSAGE);
       missing.done();
     }
-    await saveSettingsChange(trx, ctx, 'settings.site.update', 'site', before, after, (diff) =>
-      trx
-        .updateTable('site_settings')
-        .set(toColumns(diff.after))
-        .where('tenant_id', '=', tenantId)
-        .execute(),
+    await saveSettingsChange(
+      trx,
+      ctx,
+      'settings.site.update',
+      'site',
+      before,
+      after,
+      async (diff) => {
+        const columns = toColumns(diff.after);
+        if (Object.keys(columns).length > 0) {
+          await trx
+            .updateTable('site_settings')
+            .set(columns)
+            .where('tenant_id', '=', tenantId)
+            .execute();
+        }
+        if (diff.after.currency !== undefined) {
+          await trx
+            .updateTable('tenants')
+            .set({ currency: diff.after.currency })
+            .where('id', '=', tenantId)
+            .execute();
+        }
+      },
     );
     return after;
   });

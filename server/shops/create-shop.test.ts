@@ -7,8 +7,11 @@
 import { DomainError } from '../platform/domain-error.ts';
 import { TEST_PASSWORD_HASH_COST } from '../test/staff.ts';
 import { asTenant, useTestApp } from '../test/test-app.ts';
+import { SHOP_STATUS_MESSAGES } from '../../common/shop-status.ts';
+import { openShopForTests } from '../test/launch.ts';
 import { createShop } from './create-shop.ts';
 import { SHOP_MESSAGES, type NewShop } from './shop-input.ts';
+import { CURRENCY_MESSAGES } from '../../common/currencies.ts';
 
 const t = useTestApp();
 const PASSWORD = 'honed-on-whetstones-9';
@@ -58,7 +61,15 @@ describe('opening a shop', () => {
     expect(site.body).toMatchObject({
       site_title: 'Tidewater Knives',
       contact_email: 'maya@tidewater.test',
+      status: 'closed',
     });
+    // It starts closed ("Opening soon", server/shops/launch.ts): its catalogue is not shown…
+    expect(await get('/products/products/', shop.token)).toEqual({
+      status: 403,
+      body: { detail: SHOP_STATUS_MESSAGES.notOpenYet },
+    });
+    // …until it is launched, and then it holds none of the other shops' products.
+    await openShopForTests(t.app, shop.tenantId);
     const products = await get('/products/products/', shop.token);
     expect(products.status).toBe(200);
     expect(products.body).toMatchObject({ count: 0, results: [] });
@@ -179,6 +190,7 @@ describe('opening a shop', () => {
         { domain: [SHOP_MESSAGES.domainInvalid] },
       ],
       [{ currency: 'US' }, { currency: [SHOP_MESSAGES.currencyInvalid] }],
+      [{ currency: 'JPY' }, { currency: [CURRENCY_MESSAGES.notTwoDecimals('JPY')] }],
       [{ country: 'UK' }, { country: [SHOP_MESSAGES.countryInvalid] }],
       [
         { owner: { email: 'not-an-address', password: PASSWORD } },

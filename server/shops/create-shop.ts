@@ -12,7 +12,7 @@
  *
  * No payment method, shipping zone, product or policy: the owner sets them in the back office.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
@@ -82,7 +82,17 @@ async function freeSlug(db: Kysely<Database>, slug: string): Promise<string> {
 export async function createShop(
   db: Kysely<Database>,
   input: NewShop,
-  options: { passwordHashCost: number; now?: Date },
+  options: {
+    passwordHashCost: number;
+    now?: Date;
+    /**
+     * Runs first in the creation's transaction: a rule the deployment's other shops decide, such
+     * as the first-run set-up's "no shop yet" (./first-run.ts). What it throws ends the creation
+     * with nothing written. (On SQLite the transaction holds the write lock from its start; on
+     * PostgreSQL the check takes its own lock.)
+     */
+    inTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  },
 ): Promise<CreatedShop> {
   const shop = checkNewShop(input);
   if (await domainHeld(db, shop.domain)) throw domainTaken();
@@ -95,7 +105,7 @@ export async function createShop(
   // tokens' unique index and tries again, when the first has committed and its slug is taken.
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await openShop(db, shop, passwordHash, at);
+      return await openShop(db, shop, passwordHash, at, options.inTransaction);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two creations raced for the domain: the second meets the domains' unique index.
@@ -114,9 +124,11 @@ async function openShop(
   shop: CheckedShop,
   passwordHash: string,
   at: Date,
+  inTransaction?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<CreatedShop> {
   const now = at.toISOString();
   return db.transaction().execute(async (trx) => {
+    await inTransaction?.(trx);
     const slug = await freeSlug(trx, slugOfDomain(shop.domain) || 'shop');
     const { id: tenantId } = await trx
       .insertInto('tenants')

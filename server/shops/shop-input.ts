@@ -8,8 +8,8 @@
  *   control character and no bidirectional override.
  * - domain: a host name (zod's `hostname`, RFC 1123 labels), lowercased, without a trailing dot,
  *   at least two labels and not an IP address: a name a shopper types, never a port or a path.
- * - currency: an ISO 4217 code the runtime's ICU formats (`Intl.supportedValuesOf('currency')`),
- *   uppercased.
+ * - currency: an ISO 4217 code the runtime's ICU formats (`Intl.supportedValuesOf('currency')`)
+ *   with two minor digits (common/currencies.ts: money is kept in hundredths), uppercased.
  * - country: an ISO 3166-1 alpha-2 code (common/iso-countries.ts), uppercased: the shop's
  *   default delivery country.
  */
@@ -19,6 +19,7 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { checkNewStaffMember } from '../staff/member-input.ts';
 import type { ShopErrorCode } from './errors.ts';
 import { CONTROL } from '../platform/text-checks.ts';
+import { CURRENCY_MESSAGES, checkShopCurrency } from '../../common/currencies.ts';
 
 /** What a maker gives to open a shop: the shop, and its first owner's account. */
 export interface NewShop {
@@ -53,7 +54,7 @@ export const SHOP_MESSAGES = {
   domainInvalid:
     'Enter the domain the shop answers at, such as shop.example.com: no https://, port or path.',
   domainTaken: 'Another shop already answers at this domain.',
-  currencyInvalid: 'Enter a currency as its ISO 4217 code, such as GBP, EUR or USD.',
+  currencyInvalid: CURRENCY_MESSAGES.invalid,
   countryInvalid: 'Enter a country as its ISO 3166-1 alpha-2 code, such as GB.',
 } as const;
 
@@ -79,10 +80,13 @@ export function normalizeDomain(domain: string): string | null {
     : null;
 }
 
-/** The ISO 4217 code, uppercased, when the runtime can format it; else null. */
+/**
+ * The ISO 4217 code, uppercased, when the runtime can format it and it has two minor digits
+ * (common/currencies.ts `checkShopCurrency`); else null.
+ */
 export function normalizeCurrency(currency: string): string | null {
-  const code = currency.trim().toUpperCase();
-  return /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code) ? code : null;
+  const checked = checkShopCurrency(currency);
+  return checked.ok ? checked.currency : null;
 }
 
 /**
@@ -99,8 +103,9 @@ export function checkNewShop(shop: NewShop): CheckedShop {
     fields.shop_name = [SHOP_MESSAGES.nameInvalid];
   const domain = normalizeDomain(shop.domain);
   if (domain === null) fields.domain = [SHOP_MESSAGES.domainInvalid];
-  const currency = normalizeCurrency(shop.currency);
-  if (currency === null) fields.currency = [SHOP_MESSAGES.currencyInvalid];
+  const checkedCurrency = checkShopCurrency(shop.currency);
+  const currency = checkedCurrency.ok ? checkedCurrency.currency : null;
+  if (!checkedCurrency.ok) fields.currency = [checkedCurrency.message];
   const country = shop.country.trim().toUpperCase();
   if (!isCountryCode(country)) fields.country = [SHOP_MESSAGES.countryInvalid];
   const ownerEmail = shop.owner.email;

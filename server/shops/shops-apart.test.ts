@@ -6,6 +6,7 @@
  * with the tenant each request names. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { call } from '../test/shop.ts';
+import { openShopForTests } from '../test/launch.ts';
 import { TEST_PASSWORD_HASH_COST } from '../test/staff.ts';
 import { asTenant, useTestApp } from '../test/test-app.ts';
 import { createShop, type CreatedShop } from './create-shop.ts';
@@ -49,6 +50,9 @@ beforeAll(async () => {
     );
   knives = await open('Tidewater Knives', 'tidewater-apart.test', 'GBP');
   prints = await open('Harbour Prints', 'harbour-apart.test', 'EUR');
+  // A new shop starts closed ("Opening soon"); both owners have launched theirs.
+  await openShopForTests(t.app, knives.tenantId);
+  await openShopForTests(t.app, prints.tenantId);
   knivesOwner = await signIn(knives);
   printsOwner = await signIn(prints);
 });

@@ -59,10 +59,10 @@ export interface StaffServices {
   resetConfirmThrottleByAddress: AddressThrottle;
   settings: StaffSettings;
   /**
-   * The storefront's origin the back office's links start with (`http://127.0.0.1:8080`, no
-   * trailing slash): configuration, never a request's Host.
+   * A shop's origin the back office's links start with (`http://127.0.0.1:8080`, no trailing
+   * slash): its primary domain (../http/site-origin.ts), never a request's Host.
    */
-  linkOrigin(): string;
+  linkOrigin(tenantId: number): string;
 }
 
 export const STAFF_SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -102,7 +102,7 @@ export interface StaffServicesOptions {
   /** Clock in epoch ms for the throttles (tests move it). */
   now?: () => number;
   /** The origin of the links in e-mails (default `http://127.0.0.1:8080`). */
-  linkOrigin?: () => string;
+  linkOrigin?: (tenantId: number) => string;
 }
 
 /** Builds the staff services on `db`. */

@@ -95,7 +95,7 @@ export async function requestStaffPasswordReset(
     (await services.resetMailsPerAccount.tryConsumeKey(tenantId, `staff:${member.id}`))
   ) {
     const token = randomBytes(32).toString('base64url');
-    const origin = services.linkOrigin();
+    const origin = services.linkOrigin(tenantId);
     const expiresAt = new Date(now.getTime() + services.settings.resetTokenTtlSeconds * 1000);
     await db.transaction().execute(async (trx) => {
       // The member's links used or expired are no longer kept; unexpired ones stay good.

@@ -32,7 +32,10 @@ export const PERMISSIONS = {
   'inbox.manage': ['owner', 'staff'],
   /** Blog posts, the FAQ, the policies, the company page and the contact information. */
   'content.edit': ['owner', 'staff'],
-  /** The shop's settings: site, shipping, working days, minimum age, payment methods, moderation rules. */
+  /**
+   * The shop's settings: site, shipping, working days, minimum age, payment methods, moderation
+   * rules; and whether it sells (launch, a holiday, reopening) and its preview password.
+   */
   'settings.manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 

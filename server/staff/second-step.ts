@@ -76,7 +76,7 @@ async function capReached(
   counted: { hits: number; windowEndsMs: number },
   now: Date,
 ): Promise<void> {
-  const origin = services.linkOrigin();
+  const origin = services.linkOrigin(row.tenant_id);
   const until = new Date(counted.windowEndsMs).toISOString();
   await db.transaction().execute(async (trx) => {
     const queued = await queueStaffEmail(

@@ -246,7 +246,7 @@ export async function resetMemberTotp(
   const notFound = new DomainError<StaffErrorCode>('staff_not_found', STAFF_MESSAGES.notFound);
   if (!isRowId(staffId)) throw notFound;
   if (staffId === actor.id) throw conflict(STAFF_MESSAGES.resetOwnTotp);
-  const origin = services.linkOrigin();
+  const origin = services.linkOrigin(actor.tenantId);
   return db.transaction().execute(async (trx) => {
     // Conditional on it being on: of two owners resetting at once, one does it.
     const after = await trx

@@ -241,11 +241,13 @@ export async function createTestApp(
   });
   const seed = (options.seed ?? true) && { skipMedia: !options.media };
   // Made afresh when the seed writes image files, or when the test reads the app's log (the
-  // start's lines included).
+  // start's lines included). Made without the test's STOREFRONT_URL: a start records its host as
+  // the default shop's domain (server/shops/default-domain.ts), which every later copy of the
+  // worker's template would otherwise carry; each app's own start records its own.
   const template =
     (seed && !seed.skipMedia) || options.logger
       ? null
-      : await templateFor(configIn(tmpdir()), seed);
+      : await templateFor({ ...configIn(tmpdir()), storefrontUrl: null }, seed);
   const database = await createTestDatabase(template ?? undefined);
   const config = configIn(database.dir);
   // A test that names a PostgreSQL URL (to be told of changes as a second process is,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MinimalBar, SiteHeader } from './site-header';
+import { LazyHoliday } from '../features/site/lazy-holiday';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import './site.css';
@@ -27,8 +28,9 @@ export function frameKindFor(pathname: string): FrameKind {
 export const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * The common page frame around every route but /test: skip link, header and nav (or the
- * minimal bar), the main landmark holding the page, the footer and the scroll-to-top button.
+ * The common page frame around every route but /test: skip link, the holiday banner while the
+ * shop is on holiday, header and nav (or the minimal bar), the main landmark holding the page,
+ * the footer and the scroll-to-top button.
  */
 export function SiteFrame({ pathname, children }: { pathname: string; children: ReactNode }) {
   const kind = frameKindFor(pathname);
@@ -39,6 +41,7 @@ export function SiteFrame({ pathname, children }: { pathname: string; children: 
       <a className="skip-link" href={`#${MAIN_CONTENT_ID}`}>
         Skip to main content
       </a>
+      <LazyHoliday />
       {kind === 'minimal' ? <MinimalBar /> : <SiteHeader />}
       <main id={MAIN_CONTENT_ID} className={`site-main site-main-${kind}`} tabIndex={-1}>
         {children}

@@ -5,16 +5,19 @@ interface PriceProps {
   price: string;
   /** The price before a discount, struck through when present. */
   before?: string | null;
+  /** The shop's ISO 4217 code (site/api.ts `useCurrency`); null: no symbol while unknown. */
+  currency: string | null;
   className?: string;
   /** Announce changes politely (a price that follows the shopper's choices). */
   live?: boolean;
 }
 
 /**
- * A price with '$' and two decimals, and the old price struck through (spec section 2). The
- * strike-through is invisible to screen readers, so the old price carries hidden words.
+ * A price in the shop's currency with two decimals ("£45.00"; the spec's '$' for a shop in
+ * dollars), and the old price struck through (spec section 2). The strike-through is invisible
+ * to screen readers, so the old price carries hidden words.
  */
-export function Price({ price, before, className, live = false }: PriceProps) {
+export function Price({ price, before, currency, className, live = false }: PriceProps) {
   return (
     <p
       className={`catalog-price ${className ?? ''}`.trim()}
@@ -22,13 +25,13 @@ export function Price({ price, before, className, live = false }: PriceProps) {
       aria-atomic={live ? true : undefined}
     >
       {before ? <span className="visually-hidden">Sale price </span> : null}
-      <span className="catalog-price__now">{formatPrice(price)}</span>
+      <span className="catalog-price__now">{formatPrice(price, currency)}</span>
       {before ? (
         <>
           {' '}
           <s className="catalog-price__before">
             <span className="visually-hidden">Original price </span>
-            {formatPrice(before)}
+            {formatPrice(before, currency)}
           </s>
         </>
       ) : null}

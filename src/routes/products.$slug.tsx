@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors';
 import { deferredForm } from '../components/deferred-form';
 import { loadSanitizer } from '../components/sanitizer';
 import { productQuery } from '../features/catalog/api';
+import { siteSettingsQuery } from '../features/site/api';
 import { ProductDetailError, ProductDetailPage } from '../features/catalog/product-detail-page';
 import { productSummary } from '../features/catalog/product-summary';
 import { productHead } from '../features/catalog/seo';
@@ -22,7 +23,7 @@ const ReviewForm = deferredForm(() =>
  */
 export const Route = createFileRoute('/products/$slug')({
   loader: async ({ context: { queryClient, origin }, params }) => {
-    const [product, shipping] = await Promise.all([
+    const [product, shipping, settings] = await Promise.all([
       ensureOrNotFound(queryClient, productQuery(params.slug)),
       // The shop's delivery rates, for the head's shipping details and return policy: one
       // small answer the same for every piece (kept five minutes), which the age note uses
@@ -35,10 +36,15 @@ export const Route = createFileRoute('/products/$slug')({
           queryClient.ensureQueryData({ ...shippingOptionsQuery(), retry: false }),
         )
         .catch(() => null),
+      // The shop's currency, for the offer's price and delivery rates: the root loader's
+      // settings (one request for both, none once they are cached).
+      queryClient.ensureQueryData(siteSettingsQuery()).catch(() => null),
       loadSanitizer(),
     ]);
     // An answer without a product is the page's own message, not a failed load.
-    return product ? productSummary(product, shipping, origin) : undefined;
+    return product
+      ? productSummary(product, shipping, origin, settings?.currency ?? null)
+      : undefined;
   },
   head: ({ matches, loaderData }) => productHead(matches, loaderData),
   component: ProductDetailRoute,

@@ -7,10 +7,12 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { withShopSettings } from './shop-settings';
 
 /*
  * Test helper (only tests import it): renders `ui` as the root route of a real router (memory
- * history, so links and navigation work) in a fresh QueryClient without retries, synchronously.
+ * history, so links and navigation work) in a fresh QueryClient without retries (with the demo
+ * shop's site settings loaded, as the frame has them: ./shop-settings.ts), synchronously.
  * Unlike ./render-with-router.tsx, `ui` is the route itself, and the router's context carries
  * the QueryClient as the app's does.
  */
@@ -25,7 +27,11 @@ export function renderAsRootRoute(
 ) {
   const client =
     queryClient ??
-    new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    withShopSettings(
+      new QueryClient({
+        defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+      }),
+    );
   // One root route that always renders `ui`: navigating away changes the location, which tests
   // read.
   const rootRoute = createRootRoute({ component: () => <>{ui}</>, notFoundComponent: () => null });

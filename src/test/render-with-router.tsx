@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
+import { withShopSettings } from './shop-settings';
 
 /**
  * Test helper (not shipped: only tests import it). Renders `ui` above an outlet in a real
@@ -59,7 +60,12 @@ export async function renderWithRouter(
   return { ...result, router, queryClient };
 }
 
-/** A QueryClient for tests: no retries, so an error state shows at once. */
+/**
+ * A QueryClient for tests: no retries, so an error state shows at once; with the demo shop's site
+ * settings loaded, as the frame has them before a page shows a price (./shop-settings.ts).
+ */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  return withShopSettings(
+    new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } }),
+  );
 }

@@ -16,7 +16,9 @@ export function visitRoute(path: string, answers: Record<string, StubAnswer>): R
   if (!vi.isMockFunction(window.scrollTo))
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   const calls = stubApi({
-    '/pages/site-settings/': { body: { site_title: 'Ember & Oak Workshop', site_description: '' } },
+    '/pages/site-settings/': {
+      body: { site_title: 'Ember & Oak Workshop', site_description: '', currency: 'USD' },
+    },
     '/products/categories/': { body: [] },
     ...answers,
   });

@@ -249,6 +249,9 @@ test("custom method with a redirect (second shop): the shopper is sent to the sh
   // This shop takes no cards: bank transfer is the first method, and so the default.
   await expect(page.getByRole('radio', { name: /Bank transfer/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /card/i })).toHaveCount(0);
+  // This shop prices in pounds (issue 38): its total says so, never in dollars.
+  await expect(page.getByTestId('checkout-total')).toContainText('£');
+  await expect(page.getByTestId('checkout-total')).not.toContainText('$');
   await shot(page, 'checkout-second-shop', { fullPage: true });
 
   await page.getByRole('radio', { name: /PayPal/ }).check();

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseAdminConfig } from './config';
 
-const page = (token?: string) => {
+const page = (token?: string, setup?: string) => {
   const doc = document.implementation.createHTMLDocument('t');
-  if (token !== undefined) {
+  for (const [name, content] of [
+    ['tenant-token', token],
+    ['shop-setup', setup],
+  ] as const) {
+    if (content === undefined) continue;
     const meta = doc.createElement('meta');
-    meta.name = 'tenant-token';
-    meta.content = token;
+    meta.name = name;
+    meta.content = content;
     doc.head.append(meta);
   }
   return doc;
@@ -18,7 +22,14 @@ describe('the back office config', () => {
       apiBaseUrl: '/api/admin',
       shopApiBaseUrl: '/api',
       tenantToken: 'demo-handcraft',
+      setup: 'unknown',
     });
+  });
+
+  it('knows a deployment without a shop by the page, and a shop’s page as no set-up', () => {
+    expect(parseAdminConfig({}, page(undefined, 'required')).setup).toBe('required');
+    expect(parseAdminConfig({}, page('tidewater-example')).setup).toBe('none');
+    expect(parseAdminConfig({}, page()).setup).toBe('unknown');
   });
 
   it('takes the tenant token the server put in the page over the one in the build', () => {

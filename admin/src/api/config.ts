@@ -7,6 +7,11 @@
  *   `<meta name="tenant-token" content="…">` when the server put one in admin/index.html (one
  *   build serving any shop), else `VITE_TENANT_TOKEN` baked into the build as the storefront
  *   does (src/api/config.ts), else the reference API's demo shop.
+ * - Whether the deployment waits for its first shop (`setup`): `required` when the server put
+ *   `<meta name="shop-setup" content="required">` in the page (a deployment without any shop:
+ *   the first-run set-up, features/setup); `none` when the page names its shop's tenant token
+ *   instead; `unknown` for a page with neither (the dev server, an older server), which asks
+ *   `GET /setup/` before sending a visitor to sign in.
  *
  * @throws Error when the API base is neither an http(s) URL nor a path.
  */
@@ -16,6 +21,8 @@ export interface AdminConfig {
   /** The shop's API base (the storefront contract), e.g. `/api`, for the shop's public name. */
   shopApiBaseUrl: string;
   tenantToken: string;
+  /** Whether the first-run set-up is due, as the page says (see the module comment). */
+  setup: 'required' | 'none' | 'unknown';
 }
 
 /** The reference API's demo shop, the storefront's default too. */
@@ -34,7 +41,12 @@ export function parseAdminConfig(
     ?.getAttribute('content')
     ?.trim();
   const tenantToken = fromPage || env.VITE_TENANT_TOKEN?.trim() || DEFAULT_TENANT_TOKEN;
-  return { apiBaseUrl: `${base}/admin`, shopApiBaseUrl: base, tenantToken };
+  const setupMeta = doc
+    ?.querySelector<HTMLMetaElement>('meta[name="shop-setup"]')
+    ?.getAttribute('content')
+    ?.trim();
+  const setup = setupMeta === 'required' ? 'required' : fromPage ? 'none' : 'unknown';
+  return { apiBaseUrl: `${base}/admin`, shopApiBaseUrl: base, tenantToken, setup };
 }
 
 export const config: AdminConfig = parseAdminConfig(

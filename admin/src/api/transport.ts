@@ -2,8 +2,8 @@
  * How every back office request goes out (the `fetch` of the typed client, ./client.ts):
  *
  * - every request carries `X-Tenant-Token`;
- * - every request but sign-in, token refresh, accepting an invitation and resetting a forgotten
- *   password carries the staff access token as `Authorization: Bearer …`; one that expires within
+ * - every request but sign-in, token refresh, accepting an invitation, resetting a forgotten
+ *   password and the first-run set-up carries the staff access token as `Authorization: Bearer …`; one that expires within
  *   30 seconds is first refreshed;
  * - a 401 to a request that carried a token refreshes once (joining a refresh under way: one
  *   refresh for every request that failed together) and sends the request again with the new
@@ -40,6 +40,7 @@ const PUBLIC_PATHS = [
   '/staff/invitations/accept/',
   '/auth/password/reset/',
   '/auth/password/reset/confirm/',
+  '/setup/',
 ];
 /** Path endings that carry the token as held, never refreshed first nor after a 401. */
 const NO_REFRESH_PATHS = ['/auth/logout/'];

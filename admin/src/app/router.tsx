@@ -3,7 +3,9 @@
  * `admin/src/routes/` (the plugin in vite.admin.config.ts writes `routeTree.gen.ts` from them):
  *
  * - `/login` (`?redirect=`), `/accept-invitation` (`?token=`), `/forgot-password`,
- *   `/reset-password` (`?token=`, the e-mailed link): open to anyone;
+ *   `/reset-password` (`?token=`, the e-mailed link): open to anyone; `/setup`, the first-run
+ *   set-up of a deployment without any shop, where `/login` and the sign-in guard send a
+ *   visitor while there is none;
  * - behind sign-in (`_auth.tsx`: no access token sends the browser to `/login?redirect=<here>`;
  *   it loads `GET /me/` and hands the member to every route below as `context.me`):
  *   - in the frame with the navigation (`_auth/_shell.tsx`): Today, orders, products,

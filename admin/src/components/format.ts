@@ -1,11 +1,33 @@
 /**
  * How amounts, dates and times read in the back office. Amounts come from the contract as
- * decimal strings ("45.00") and are shown with common/money.ts `formatPrice`; dates in the
- * browser's time zone, British English order (the shops are in the UK).
+ * decimal strings ("45.00") in the shop's currency and are shown with common/money.ts
+ * `formatPrice` in it (`useFormatPrice`, `Amount`); dates in the browser's time zone, British
+ * English order (the shops are in the UK).
  */
+import { useQuery } from '@tanstack/react-query';
 import { formatPrice } from '../../../common/money';
+import { shopCurrencyQuery } from '../api/shop-currency';
 
 export { formatPrice };
+
+/** The shop's ISO 4217 code ("GBP"), null while it loads or when it cannot be read. */
+export function useShopCurrency(): string | null {
+  return useQuery(shopCurrencyQuery()).data ?? null;
+}
+
+/**
+ * `formatPrice` in the shop's currency: "45" -> "£45.00" for a shop in pounds; the amount
+ * without a symbol ("45.00") while the currency is unknown.
+ */
+export function useFormatPrice(): (amount: string | number | null | undefined) => string {
+  const currency = useShopCurrency();
+  return (amount) => formatPrice(amount, currency);
+}
+
+/** An amount as text in the shop's currency ("£45.00"), for a table cell or a sentence. */
+export function Amount({ amount }: { amount: string | null | undefined }): string {
+  return useFormatPrice()(amount);
+}
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

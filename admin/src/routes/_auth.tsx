@@ -4,12 +4,14 @@ import { clearTokens, isSignedIn } from '../api/tokens';
 import { ErrorNotice } from '../components/notice';
 import { meQuery, type Staff } from '../features/auth/api';
 import { safeRedirect } from '../features/auth/schemas';
+import { setupDue } from '../features/setup/api';
 
 /** Where a member who must set up two-step verification is kept. */
 const SET_UP_PATH = '/account';
 
 /**
- * Everything behind sign-in: no access token sends the browser to `/login?redirect=<here>`; it
+ * Everything behind sign-in: no access token sends the browser to `/login?redirect=<here>` (or
+ * to the first-run set-up, `/setup`, on a deployment without any shop); it
  * loads `GET /me/` and hands the member to every route below as `context.me`. A member of a
  * shop that requires two-step verification who has not set it up is sent to `/account` from
  * everywhere else until they have (the API refuses them too).
@@ -18,7 +20,10 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: async ({ context, location }): Promise<{ me: Staff }> => {
     const toSignIn = () =>
       redirect({ to: '/login', search: { redirect: safeRedirect(location.href) } });
-    if (!isSignedIn()) throw toSignIn();
+    if (!isSignedIn()) {
+      if (await setupDue(context.queryClient)) throw redirect({ to: '/setup' });
+      throw toSignIn();
+    }
     let me: Staff;
     try {
       me = await context.queryClient.ensureQueryData(meQuery());

@@ -8,12 +8,20 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import { setTokens } from '../api/tokens';
+import { SHOP_CURRENCY_QUERY_KEY } from '../api/shop-currency';
 
-/** Renders `ui` inside a QueryClientProvider with retries off. */
-export function renderWithQuery(ui: ReactElement) {
+/**
+ * Renders `ui` inside a QueryClientProvider with retries off, the shop's currency known (US
+ * dollars, the demo shop's; `currency` for another), as the frame has it.
+ */
+export function renderWithQuery(
+  ui: ReactElement,
+  { currency = 'USD' }: { currency?: string } = {},
+) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  queryClient.setQueryData(SHOP_CURRENCY_QUERY_KEY, currency);
   return {
     queryClient,
     ...render(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>),

@@ -61,8 +61,9 @@ function accessOf(operationId: string | undefined): OperationAccess | undefined 
 async function atTheDoor(request: FastifyRequest): Promise<void> {
   const operationId = operationOf(request);
   const access = accessOf(operationId);
-  // An unknown route (404) or a public operation: nothing to check here.
-  if (!operationId || !access || access === 'public') return;
+  // An unknown route (404) or a public operation: nothing to check here. (The first-run set-up
+  // never reaches this API: ./first-run.ts answers it before the hand-over.)
+  if (!operationId || !access || access === 'public' || access === 'first_run') return;
   await staffAuth(request);
   const actor = requireStaff(request);
   if (access !== 'signed_in' && !can(actor.role, access)) {
@@ -81,7 +82,7 @@ async function atTheDoor(request: FastifyRequest): Promise<void> {
  * member in (a 401 should the route ever run without it), so no handler reads a missing actor.
  */
 function guarded(access: OperationAccess, handler: RouteHandlerMethod): RouteHandlerMethod {
-  if (access === 'public') return handler;
+  if (access === 'public' || access === 'first_run') return handler;
   return async function guardedHandler(
     this: FastifyInstance,
     request: FastifyRequest,
@@ -113,8 +114,9 @@ export async function adminApi(app: FastifyInstance, options: AdminApiOptions): 
       const handler = (adminHandlers as Record<string, RouteHandlerMethod | undefined>)[
         operationId
       ];
-      // An operation nobody decided access for never runs (the table's type makes that rare).
-      if (!access) return notImplemented;
+      // An operation nobody decided access for never runs (the table's type makes that rare);
+      // nor does the first-run set-up here, whose routes ./first-run.ts serves outside any shop.
+      if (!access || access === 'first_run') return notImplemented;
       return guarded(access, handler ?? notImplemented);
     },
   });

@@ -47,6 +47,7 @@ const SHARED = [
   'siteOrigin',
   'publicApiPath',
   'whenIdle',
+  'shopGate',
 ] as const;
 
 /**

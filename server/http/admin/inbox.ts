@@ -57,7 +57,7 @@ export const replyToContactMessage: AdminOperationHandler<'replyToContactMessage
     requireActing(request),
     Number(request.params.message_id),
     request.body.body,
-    request.server.siteOrigin(),
+    request.server.siteOrigin(request.tenant.id),
   );
   request.server.emailOutbox.wake();
   reply.code(201);

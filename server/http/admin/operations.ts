@@ -22,6 +22,8 @@ import { contentHandlers } from './content.ts';
 // ~~ content ~~
 import { settingsHandlers } from './settings.ts';
 // ~~ settings ~~
+import { launchHandlers } from './launch.ts';
+// ~~ launch ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -42,4 +44,6 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ content ~~
   ...settingsHandlers,
   // ~~ settings ~~
+  ...launchHandlers,
+  // ~~ launch ~~
 };

@@ -3,6 +3,8 @@
  * the HTTP layer before its handler runs (./admin-api.ts):
  * - `public`: the tenant only (signing in, refreshing, accepting an invitation, resetting a
  *   forgotten password);
+ * - `first_run`: nothing at all, not even a shop: the first-run set-up of a deployment without
+ *   one, served outside the back office's API by ./first-run.ts (server/shops/first-run.ts);
  * - `signed_in`: any staff member of the shop (their own profile, password, two-step sign-in,
  *   sessions);
  * - a permission of server/staff/roles.ts, which names the roles that hold it.
@@ -20,9 +22,11 @@ import type { StaffActor } from '../../staff/actor.ts';
 import { actingOf } from '../../staff/activity-log.ts';
 import { PERMISSIONS, type Permission } from '../../staff/roles.ts';
 
-export type OperationAccess = 'public' | 'signed_in' | Permission;
+export type OperationAccess = 'public' | 'first_run' | 'signed_in' | Permission;
 
 export const ADMIN_OPERATION_ACCESS = {
+  getShopSetup: 'first_run',
+  setUpShop: 'first_run',
   staffLogin: 'public',
   staffRefresh: 'public',
   acceptInvitation: 'public',
@@ -157,6 +161,14 @@ export const ADMIN_OPERATION_ACCESS = {
   updatePaymentSetup: 'settings.manage',
   replaceCardCredentials: 'settings.manage',
   // ~~ settings ~~
+  // Any member reads whether the shop sells and previews it; only the owner opens or closes it.
+  getShopLaunch: 'orders.view',
+  startShopPreview: 'orders.view',
+  launchShop: 'settings.manage',
+  closeShop: 'settings.manage',
+  reopenShop: 'settings.manage',
+  setShopPreviewPassword: 'settings.manage',
+  // ~~ launch ~~
 } as const satisfies Record<OperationId, OperationAccess>;
 
 /** True when `role` holds `permission` (server/staff/roles.ts's table). */

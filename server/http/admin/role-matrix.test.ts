@@ -14,7 +14,9 @@
  * one) is refused 401 before its body is parsed or validated, whatever it carries (a body that
  * breaks every rule, another media type, broken JSON, NUL bytes), so no answer of the back
  * office tells a stranger what an operation takes. Only the public operations (signing in,
- * refreshing, accepting an invitation, a forgotten password) validate their body first.
+ * refreshing, accepting an invitation, a forgotten password) validate their body first. The
+ * first-run set-up needs no shop at all, so neither token: a deployment with shops answers its
+ * questions and refuses the set-up itself (./first-run.test.ts walks it).
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN_SPECIFICATION_PATH } from './admin-spec.ts';
@@ -123,6 +125,7 @@ describe('the back office role matrix', () => {
   it('names as public exactly the operations whose contract needs no staff token', () => {
     const publicInContract = operations
       .filter((op) => !JSON.stringify(op.security ?? walk.doc.security).includes('staffAuth'))
+      .filter((op) => accessOf(op) !== 'first_run')
       .map((op) => op.id)
       .sort();
     const publicHere = operations
@@ -136,6 +139,18 @@ describe('the back office role matrix', () => {
       'requestStaffPasswordReset',
       'staffLogin',
       'staffRefresh',
+    ]);
+  });
+
+  it('needs no token at all only for the first-run set-up', () => {
+    const noToken = operations
+      .filter((op) => ((op.security ?? walk.doc.security) as unknown[]).length === 0)
+      .map((op) => op.id)
+      .sort();
+    expect(noToken).toEqual(['getShopSetup', 'setUpShop']);
+    expect(noToken.map((id) => accessOf(operations.find((op) => op.id === id)!))).toEqual([
+      'first_run',
+      'first_run',
     ]);
   });
 
@@ -188,7 +203,7 @@ describe('the back office role matrix', () => {
 
   it('refuses every staff operation 401 without a valid staff token, whatever the body', async () => {
     const refused: string[] = [];
-    for (const op of operations.filter((o) => accessOf(o) !== 'public')) {
+    for (const op of operations.filter((o) => !['public', 'first_run'].includes(accessOf(o)))) {
       for (const [i, who] of (['none', 'forged', 'expired'] as const).entries()) {
         // Each operation gets each hostile body once, under one of the three missing tokens.
         for (const body of hostileBodies.filter((_, j) => j % 3 === i)) {
@@ -233,6 +248,15 @@ describe('the back office role matrix', () => {
 
   for (const op of operations) {
     const access = accessOf(op);
+    if (access === 'first_run') {
+      it(`${op.id} is reached with no token at all`, async () => {
+        const answer = await call(op, {});
+        // This deployment has shops: it says the set-up is not due, and refuses to make one.
+        expect(answer.status).toBe(op.method === 'get' ? 200 : 409);
+        expect(refusedAtTheDoor(answer)).toBe(false);
+      });
+      continue;
+    }
     if (access === 'public') {
       it(`${op.id} is reached without a staff token, and never without the shop's tenant token`, async () => {
         expect(refusedAtTheDoor(await call(op, headers.none))).toBe(false);

@@ -66,7 +66,7 @@ async function staffServicesPlugin(
       ? { passwordResetResponseMs: options.passwordResetResponseMs }
       : {}),
     // Decorated later in the start (server/app.ts); read when a link is made.
-    linkOrigin: () => app.siteOrigin(),
+    linkOrigin: (tenantId) => app.siteOrigin(tenantId),
   };
   app.decorate<StaffServices>('staff', createStaffServices(app.db, serviceOptions));
   // The same timing equaliser as the shoppers' (an unknown e-mail takes as long as a wrong

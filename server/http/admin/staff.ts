@@ -273,7 +273,7 @@ export const createInvitation: AdminOperationHandler<'createInvitation'> = async
       request.server.staff,
       requireStaff(request),
       request.body,
-      request.server.siteOrigin(),
+      request.server.siteOrigin(request.tenant.id),
     );
     request.server.emailOutbox.wake();
     reply.code(201);

@@ -70,7 +70,7 @@ export const listProducts: OperationHandler<'listProducts'> = async (request, re
   // The key names only what the query uses, in a fixed order: `search=%20`, unknown
   // parameters or another Host header are the same entry. The page links are absolute on the
   // site's own origin, so the cached answer holds them, and is sent as it is kept.
-  const base = `${request.server.siteOrigin()}${request.routeOptions.url ?? ''}`;
+  const base = `${request.server.siteOrigin(request.tenant.id)}${request.routeOptions.url ?? ''}`;
   const pageLink = (page: number) => {
     const query = canonicalListQuery(params, page);
     return `${base}${query ? `?${query}` : ''}`;

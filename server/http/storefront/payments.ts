@@ -28,20 +28,22 @@ export const getPaymentOptions: OperationHandler<'getPaymentOptions'> = async (r
 
 /**
  * Where the provider sends the shopper back (the storefront's origin) and its notifications
- * (this API's origin and path): STOREFRONT_URL, else the address this server was started on
- * (server/http/site-origin.ts). Never the request's Host, which the client chooses: a forged one
+ * (this API's origin and path): the shop's primary domain, STOREFRONT_URL, else the address
+ * this server was started on (server/http/site-origin.ts). Never the request's Host, which the client chooses: a forged one
  * would send the shopper, and the provider's signed notification, to someone else's server.
  */
 function origins(request: FastifyRequest): { storefront: string; api: string } {
   const { orders } = request.server;
-  return { storefront: orders.storefrontOrigin(), api: orders.apiBaseUrl() };
+  const shop = request.tenant.id;
+  return { storefront: orders.storefrontOrigin(shop), api: orders.apiBaseUrl(shop) };
 }
 
 /**
- * POST /payments/card/initiate/ `{order_id, currency: "USD"}` -> 201 CardPaymentInitiation
- * `{redirectUrl, payment_uuid, status: "initiated", amount, currency}`: the shop's provider's
- * hosted page. Errors: the domain errors of server/orders/payment-start.ts's startCardPayment
- * (404, 409, 502 by server/http/domain-errors.ts).
+ * POST /payments/card/initiate/ `{order_id, currency: "GBP"}` (the shop's currency) -> 201
+ * CardPaymentInitiation `{redirectUrl, payment_uuid, status: "initiated", amount, currency}`: the
+ * shop's provider's hosted page. Errors: the domain errors of server/orders/payment-start.ts's
+ * startCardPayment (400 on `currency` for another currency than the shop's, 404, 409, 502 by
+ * server/http/domain-errors.ts).
  */
 export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = async (
   request,
@@ -54,6 +56,7 @@ export const initiateCardPayment: OperationHandler<'initiateCardPayment'> = asyn
     request.server.orders,
     { tenantId: request.tenant.id, userId: user.id, email: user.email },
     orderId,
+    request.body.currency,
     origins(request),
   );
   reply.code(201);

@@ -20,7 +20,6 @@ import {
 } from '../../accounts/email-verification.ts';
 import { AddressThrottle } from '../../platform/credentials/throttle.ts';
 import { createMailer, type Mailer } from '../../platform/mail/mailer.ts';
-import { siteOrigin } from '../site-origin.ts';
 
 /**
  * What the shopper's-account handlers share: the reset rules' services
@@ -99,7 +98,7 @@ async function accountPlugin(app: FastifyInstance, options: AccountPluginOptions
     ),
     resetResponseMs: options.passwordResetResponseMs,
     mailFrom: options.mailFrom,
-    linkOrigin: siteOrigin(app, options),
+    linkOrigin: (tenantId) => app.siteOrigin(tenantId),
     // A failure is logged; in outbox mode the written file and `logLine` are logged too
     // (never in SMTP mode: a reset link is a credential).
     sendLater(message, logLine) {

@@ -99,7 +99,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
     },
   });
 
-  const storefrontOrigin = () => app.account.linkOrigin();
+  const storefrontOrigin = (tenantId: number) => app.account.linkOrigin(tenantId);
   const background = options.background ?? true;
   const context: OrderContext = {
     db: app.db,
@@ -110,7 +110,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
     },
     providerFor: (tenantId) => providers.providerFor(tenantId),
     providerOf: (tenantId, name) => providers.providerOf(tenantId, name),
-    record: (trx, event) => queueOrderEmails(trx, event, storefrontOrigin()),
+    record: (trx, event) => queueOrderEmails(trx, event, storefrontOrigin),
     // Without the background (tests), e-mails wait for an explicit `app.emailOutbox.drain()`.
     afterCommit: () => {
       if (background) outbox.wake();
@@ -128,7 +128,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
       );
     },
     storefrontOrigin,
-    apiBaseUrl: () => `${storefrontOrigin()}${options.publicApiPath}`,
+    apiBaseUrl: (tenantId) => `${storefrontOrigin(tenantId)}${options.publicApiPath}`,
     log: app.log,
     now: () => new Date(),
   };

@@ -41,6 +41,7 @@ describe('migrations across restarts', () => {
         '2026_024_name_words_index',
         '2026_025_product_name_words',
         '2026_026_shops',
+        '2026_027_shop_launch',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

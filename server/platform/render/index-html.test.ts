@@ -28,6 +28,9 @@ const settings: SiteSettings = {
     vat_registered: false,
     vat_rate: null,
   },
+  currency: 'USD',
+  status: 'open',
+  closed_message: null,
 };
 
 const template =

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type KeyboardEvent } from 'react';
-import { formatPrice } from '../../../common/money';
+import { useFormatPrice } from '../site/format-price';
 import { loginHref } from '../auth/login-link';
 import { isLoggedIn } from '../../api/token-storage';
 import { CloseIcon } from '../../components/close-icon';
@@ -28,6 +28,7 @@ import {
 } from './cart-logic';
 import './cart.css';
 import { VatNote } from '../site/vat-note';
+import { HolidayNote, useHolidayMessage } from '../site/holiday-banner';
 
 interface LineActions {
   setQuantity: (item: CartItem, next: number) => void;
@@ -63,6 +64,7 @@ function CartLine({
   /** Some line is made to order, so every line says when it ships. */
   showDispatch: boolean;
 }) {
+  const formatPrice = useFormatPrice();
   const { product } = item;
   const options = lineOptions(item);
   // While the shopper types, the field shows what they typed; otherwise it follows the cart
@@ -185,7 +187,8 @@ function isMadeToOrder(item: CartItem): boolean {
  * The cart with items (spec sections 2, 4, 5 and 8): the table of Product, Price, Quantity,
  * Total and remove; the summary with the subtotal, shipping 'Calculated at checkout' and the
  * total, and the note that shipping is not included; Clear Cart (after the spec's
- * confirmation) and Proceed to Checkout (`onCheckout`). Quantity changes show at once and
+ * confirmation) and Proceed to Checkout (`onCheckout`; disabled with the shop's words while it
+ * is on holiday). Quantity changes show at once and
  * reach the server in order (./api.ts); an unchanged quantity makes no call, below 1 removes
  * the line, above the stock shows 'Only {n} items available.' and above the line's cap (100)
  * 'You can have at most 100 of one item in your cart.', both without a call. A made-to-order
@@ -201,6 +204,7 @@ export function CartView({
   /** Shows a cart message; owned above the cart so it outlives an optimistic 'empty cart'. */
   showError: (text: string) => void;
 }) {
+  const formatPrice = useFormatPrice();
   const navigate = useNavigate();
   const [confirmingClear, setConfirmingClear] = useState(false);
   const setQuantityMutation = useSetCartQuantity({ onError: showError });
@@ -210,6 +214,8 @@ export function CartView({
   const ageRestricted = hasAgeRestricted(cart);
   // Only a cart with a blade needs the shop's minimum age.
   const shipping = useQuery({ ...shippingOptionsQuery(), enabled: ageRestricted });
+  // A shop on holiday takes no orders: checkout waits, with the shop's words.
+  const holiday = useHolidayMessage();
 
   const actions: LineActions = {
     setQuantity: (item, next) => {
@@ -300,9 +306,16 @@ export function CartView({
           </dl>
           <p className="cart-summary__note">Shipping is not included in the total.</p>
           <VatNote className="cart-summary__note" />
-          <button type="button" className="button-primary cart-summary__checkout" onClick={proceed}>
+          <button
+            type="button"
+            className="button-primary cart-summary__checkout"
+            onClick={proceed}
+            disabled={holiday !== null}
+            aria-describedby={holiday !== null ? 'cart-holiday' : undefined}
+          >
             Proceed to Checkout
           </button>
+          {holiday !== null ? <HolidayNote id="cart-holiday" /> : null}
           <button
             type="button"
             className="button-secondary cart-summary__clear"

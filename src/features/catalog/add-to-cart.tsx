@@ -20,6 +20,8 @@ import {
   type ProductOption,
 } from '../options/api';
 import { ProductOptions } from '../options/product-options';
+import { useOnHoliday } from '../site/api';
+import { LazyHoliday } from '../site/lazy-holiday';
 import { addToCartProblem, clampQuantity, maxAddQuantity } from './product-logic';
 
 /** Spec section 8, product page: the add-to-cart failure when the server gives no detail. */
@@ -51,7 +53,8 @@ interface AddToCartProps {
  * options are checked first and sent as the line's `customization` (only the chosen ones,
  * texts trimmed). Logged out, the button remembers the choice, customization included, and
  * goes to /login?redirect=/products/{slug}; the choice is added when the shopper comes back
- * logged in, and the form shows it again.
+ * logged in, and the form shows it again. While the shop is on holiday the button is disabled
+ * with the shop's words beside it (../site/lazy-holiday.tsx).
  * Logged in, it adds the line item; the cart's answer replaces the cached cart, so the header
  * badge follows. The server's `customization.<key>` errors stand under their controls.
  */
@@ -87,6 +90,8 @@ export function AddToCart({ product, form }: AddToCartProps) {
   );
   const madeToOrder = product.made_to_order;
   const soldOut = !madeToOrder && product.stock <= 0;
+  // A shop on holiday takes no orders: the button waits, with the shop's words beside it.
+  const holiday = useOnHoliday();
   const maxQuantity = maxAddQuantity(product.stock, madeToOrder);
   const showQuantity = madeToOrder || product.stock > 1;
   const quantity = clampQuantity(quantityText, product.stock, madeToOrder).quantity;
@@ -174,11 +179,13 @@ export function AddToCart({ product, form }: AddToCartProps) {
       <button
         type="button"
         className="button-primary catalog-buy__button"
-        disabled={soldOut || addToCart.isPending}
+        disabled={soldOut || holiday || addToCart.isPending}
+        aria-describedby={holiday && !soldOut ? 'catalog-holiday' : undefined}
         onClick={() => void form.handleSubmit(add)()}
       >
         {soldOut ? 'Sold Out' : addToCart.isPending ? 'Adding…' : 'Add to Cart'}
       </button>
+      {holiday && !soldOut ? <LazyHoliday id="catalog-holiday" /> : null}
       <div className="catalog-buy__message" aria-live="polite">
         {message ? (
           <p

@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -36,7 +37,10 @@ describe('HomePage', () => {
 
   it('shows the site title and description with a Shop now link', async () => {
     answer([makeProduct()]);
-    renderAsRootRoute(<HomePage />);
+    // Settings not loaded yet: the page asks for them.
+    renderAsRootRoute(<HomePage />, {
+      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+    });
     // The first render of the file loads the page's modules: on a busy CI machine that alone
     // can take longer than the default second.
     expect(

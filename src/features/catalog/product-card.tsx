@@ -3,6 +3,7 @@ import { useId, useState, type CSSProperties } from 'react';
 import type { ProductListItem } from './api';
 import { useCenterPixelBackground } from './center-pixel';
 import { Price } from '../../components/price';
+import { useCurrency } from '../site/api';
 import { DeliveryNote } from './delivery-note';
 import { sortByOrder } from './product-logic';
 
@@ -21,9 +22,9 @@ interface ProductCardProps {
  * One product in a grid (spec section 2, /products): image or 'No image available', the
  * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('MADE TO ORDER' instead of 'SOLD OUT' for a piece
  * made for each order, which can be ordered at stock 0), 'Adults only' beside the category of
- * an age-restricted piece, name, '$' price with the old price struck through (the API sends an
- * old price only when it is honest, Directive 98/6/EC art. 6a) and the delivery beside it
- * ('+ delivery from $6.50' or 'Free delivery', UK DMCC Act 2024), an attribute
+ * an age-restricted piece, name, price in the shop's currency with the old price struck through
+ * (the API sends an old price only when it is honest, Directive 98/6/EC art. 6a) and the delivery
+ * beside it ('+ delivery from £6.50' or 'Free delivery', UK DMCC Act 2024), an attribute
  * tooltip ('key: value' lines, at most 300px wide, on hover and keyboard focus), and a
  * background tinted with the image's centre pixel.
  */
@@ -38,6 +39,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const madeToOrder = product.made_to_order && product.stock <= 0;
   const soldOut = !product.made_to_order && product.stock <= 0;
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
+  const currency = useCurrency();
 
   return (
     <article
@@ -92,8 +94,12 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
             {product.age_restricted ? <span className="catalog-card__age">Adults only</span> : null}
           </p>
           <Heading className="catalog-card__name">{product.name}</Heading>
-          <Price price={product.price} before={discounted ? product.price_before_discount : null} />
-          <DeliveryNote amount={product.delivery_from} />
+          <Price
+            price={product.price}
+            before={discounted ? product.price_before_discount : null}
+            currency={currency}
+          />
+          <DeliveryNote amount={product.delivery_from} currency={currency} />
         </div>
       </Link>
       {attributes.length ? (

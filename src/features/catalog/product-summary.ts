@@ -14,22 +14,22 @@ export interface ProductSummary {
   slug: string;
   name: string;
   description: string;
-  /** Decimal string, as the API gives it ("45.00"). */
-  price: string;
-  stock: number;
-  /** Made for each order: on offer at any stock. */
-  madeToOrder: boolean;
   images: string[];
   imageAlt: string | null;
   category: { name: string; slug: string } | null;
-  averageRating: number | null;
-  reviewCount: number;
   /**
-   * What the `Offer` JSON-LD says of delivery and returns ({@link offerDetailsJsonLd}), made
-   * here rather than in the head: the head is in every page's first-load JavaScript, the loader
-   * only in the product page's.
+   * schema.org `AggregateRating` of its reviews (rating 1-5 and their count), or null when it
+   * has none; made here for the same reason as `offer`.
    */
-  offerDetails: OfferDetails;
+  rating: object | null;
+  /** Its breadcrumbs, Home to the piece: names and site paths, for the BreadcrumbList. */
+  crumbs: Array<{ name: string; path: string }>;
+  /**
+   * The piece's schema.org `Offer` ({@link offerJsonLd}: its price in the shop's currency, its
+   * availability, delivery and returns), made here rather than in the head: the head is in every
+   * page's first-load JavaScript, the loader only in the product page's.
+   */
+  offer: object;
 }
 
 /** The `Offer` properties on delivery and returns; empty when the shipping options failed. */
@@ -78,12 +78,15 @@ export function shippingRatesOf(
 /**
  * The {@link ProductSummary} of a product; `shipping` is the shop's shipping options (null
  * when they could not be loaded: the summary then says nothing about delivery or returns),
- * `origin` the storefront's (`https://shop.example`), for the refund policy's address.
+ * `origin` the storefront's (`https://shop.example`), for the offer's and the refund policy's
+ * addresses, `currency` the shop's ISO 4217 code (SiteSettings `currency`; null when the
+ * settings could not be loaded: the offer then states no currency and no delivery rates).
  */
 export function productSummary(
   product: Product,
   shipping: Pick<ShippingOptions, 'countries' | 'delivery_zones'> | null = null,
   origin = '',
+  currency: string | null = null,
 ): ProductSummary {
   const images = [
     product.main_image?.image,
@@ -93,24 +96,74 @@ export function productSummary(
     slug: product.slug,
     name: product.name,
     description: descriptionOrFallback(product.description),
-    price: product.price,
-    stock: product.stock,
-    madeToOrder: product.made_to_order === true,
     images,
     imageAlt: product.main_image?.alt_text || product.name,
     category: product.category
       ? { name: product.category.name, slug: product.category.slug }
       : null,
-    averageRating: product.average_rating ?? null,
-    reviewCount: product.review_count ?? 0,
-    offerDetails: shipping
+    rating:
+      (product.review_count ?? 0) > 0 && product.average_rating != null
+        ? {
+            '@type': 'AggregateRating',
+            ratingValue: product.average_rating,
+            reviewCount: product.review_count,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : null,
+    crumbs: [
+      { name: 'Home', path: '/' },
+      { name: 'Products', path: '/products' },
+      ...(product.category
+        ? [
+            {
+              name: product.category.name,
+              path: `/products?category=${encodeURIComponent(product.category.slug)}`,
+            },
+          ]
+        : []),
+      { name: product.name, path: `/products/${encodeURIComponent(product.slug)}` },
+    ],
+    offer: offerJsonLd(product, shipping, origin, currency),
+  };
+}
+
+/**
+ * schema.org `Offer` of a piece (Google's merchant listing): its address, its price as a
+ * decimal string in the shop's `currency` (ISO 4217; none stated when it is unknown),
+ * availability MadeToOrder for a piece made for each order, else InStock or OutOfStock from the
+ * stock, a new item, and what it says of delivery and returns ({@link offerDetailsJsonLd}, when
+ * the shop's `shipping` options loaded). No `priceValidUntil`: a discount
+ * (`price_before_discount`) has no end date in the contract, and a made-up date would tell
+ * search engines the price expires when it does not.
+ */
+export function offerJsonLd(
+  product: Product,
+  shipping: Pick<ShippingOptions, 'countries' | 'delivery_zones'> | null,
+  origin: string,
+  currency: string | null,
+): object {
+  const madeToOrder = product.made_to_order === true;
+  return {
+    '@type': 'Offer',
+    url: `${origin.replace(/\/+$/, '')}/products/${encodeURIComponent(product.slug)}`,
+    price: product.price,
+    ...(currency ? { priceCurrency: currency } : {}),
+    availability: madeToOrder
+      ? 'https://schema.org/MadeToOrder'
+      : product.stock > 0
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+    itemCondition: 'https://schema.org/NewCondition',
+    ...(shipping
       ? offerDetailsJsonLd(
-          product.made_to_order === true,
+          madeToOrder,
           shippingRatesOf(product, shipping),
           shipping.countries.map((country) => country.code),
           origin,
+          currency,
         )
-      : {},
+      : {}),
   };
 }
 
@@ -154,12 +207,18 @@ export function returnPolicyJsonLd(
       };
 }
 
-/** schema.org `OfferShippingDetails`, one per delivery method the piece may go by. */
-function shippingDetailsJsonLd(shipping: readonly ShippingRateSummary[]): object[] {
+/**
+ * schema.org `OfferShippingDetails`, one per delivery method the piece may go by, its rate in
+ * the shop's `currency` (ISO 4217).
+ */
+function shippingDetailsJsonLd(
+  shipping: readonly ShippingRateSummary[],
+  currency: string,
+): object[] {
   return shipping.map((method) => ({
     '@type': 'OfferShippingDetails',
     shippingLabel: method.label,
-    shippingRate: { '@type': 'MonetaryAmount', value: method.rate, currency: 'USD' },
+    shippingRate: { '@type': 'MonetaryAmount', value: method.rate, currency },
     shippingDestination: method.countries.map((country) => ({
       '@type': 'DefinedRegion',
       addressCountry: country,
@@ -169,18 +228,22 @@ function shippingDetailsJsonLd(shipping: readonly ShippingRateSummary[]): object
 
 /**
  * The `Offer` JSON-LD properties on delivery and returns: `shippingDetails`, one
- * `OfferShippingDetails` per delivery method the piece may go by (when there is one), and
- * `hasMerchantReturnPolicy` ({@link returnPolicyJsonLd}).
+ * `OfferShippingDetails` per delivery method the piece may go by, its rate in the shop's
+ * `currency` (when there is one and the currency is known), and `hasMerchantReturnPolicy`
+ * ({@link returnPolicyJsonLd}).
  */
 export function offerDetailsJsonLd(
   madeToOrder: boolean,
   shipping: readonly ShippingRateSummary[],
   shipsTo: readonly string[],
   origin: string,
+  currency: string | null,
 ): OfferDetails {
   const returnPolicy = returnPolicyJsonLd(madeToOrder, shipsTo, origin);
   return {
-    ...(shipping.length ? { shippingDetails: shippingDetailsJsonLd(shipping) } : {}),
+    ...(shipping.length && currency
+      ? { shippingDetails: shippingDetailsJsonLd(shipping, currency) }
+      : {}),
     ...(returnPolicy ? { hasMerchantReturnPolicy: returnPolicy } : {}),
   };
 }

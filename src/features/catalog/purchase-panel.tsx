@@ -5,6 +5,7 @@ import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { DeliveryNote } from './delivery-note';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
+import { useCurrency } from '../site/api';
 
 function StockNote({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
@@ -25,10 +26,11 @@ function StockNote({ stock }: { stock: number }) {
 export function PurchasePanel({ product }: { product: Product }) {
   const attributes = sortByOrder(product.attributes ?? []);
   const optionsForm = useOptionsForm(product.options);
+  const currency = useCurrency();
   return (
     <>
       <OptionsPrice product={product} control={optionsForm.control} />
-      <DeliveryNote amount={product.delivery_from} />
+      <DeliveryNote amount={product.delivery_from} currency={currency} />
       {product.age_restricted ? <AgeRestrictionNote /> : null}
       {product.made_to_order ? (
         <DispatchNote product={product} />

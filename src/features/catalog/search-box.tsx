@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { formatPrice } from '../../../common/money';
+import { useCurrency } from '../site/api';
 import {
   productSuggestionsQuery,
   SUGGESTION_MAX_LENGTH,
@@ -59,6 +60,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
  */
 export function SearchBox({ className = 'site-search' }: { className?: string }) {
   const navigate = useNavigate();
+  const currency = useCurrency();
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -195,7 +197,9 @@ export function SearchBox({ className = 'site-search' }: { className?: string })
                     <span className="site-search-option__image" aria-hidden="true" />
                   )}
                   <span className="site-search-option__name">{suggestion.name}</span>
-                  <span className="site-search-option__price">{formatPrice(suggestion.price)}</span>
+                  <span className="site-search-option__price">
+                    {formatPrice(suggestion.price, currency)}
+                  </span>
                 </li>
               ))
             : null}

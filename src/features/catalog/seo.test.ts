@@ -80,14 +80,19 @@ function productLd(summary: ReturnType<typeof productSummary>, at = matches()) {
 
 describe('the product JSON-LD (Google merchant listing)', () => {
   it("names the shop as the brand, and none when the shop has no name (not the 'Storefront' fallback)", () => {
-    const summary = productSummary(makeProduct({ slug: 'damascus-gyuto-210mm' }), SHIPPING, ORIGIN);
+    const summary = productSummary(
+      makeProduct({ slug: 'damascus-gyuto-210mm' }),
+      SHIPPING,
+      ORIGIN,
+      'USD',
+    );
     expect(productLd(summary).brand).toEqual({ '@type': 'Brand', name: 'Ember & Oak Workshop' });
     expect(productLd(summary, matches('  ')).brand).toBeUndefined();
   });
 
   it('gives one shipping detail per delivery method, with its rate and countries', () => {
     const mug = makeProduct({ price: '45.00', age_restricted: false });
-    expect(productLd(productSummary(mug, SHIPPING, ORIGIN)).offers.shippingDetails).toEqual([
+    expect(productLd(productSummary(mug, SHIPPING, ORIGIN, 'USD')).offers.shippingDetails).toEqual([
       {
         '@type': 'OfferShippingDetails',
         shippingLabel: 'Royal Mail Tracked 48',
@@ -107,6 +112,16 @@ describe('the product JSON-LD (Google merchant listing)', () => {
         shippingDestination: [{ '@type': 'DefinedRegion', addressCountry: 'US' }],
       },
     ]);
+  });
+
+  it("states the price and the delivery rates in the shop's currency", () => {
+    const mug = makeProduct({ price: '45.00', age_restricted: false });
+    const ld = productLd(productSummary(mug, SHIPPING, ORIGIN, 'GBP'));
+    expect(ld.offers).toMatchObject({ price: '45.00', priceCurrency: 'GBP' });
+    const rates = (ld.offers.shippingDetails as { shippingRate: { currency: string } }[]).map(
+      (detail) => detail.shippingRate.currency,
+    );
+    expect(rates).toEqual(['GBP', 'GBP', 'GBP']);
   });
 
   it('sends a knife only by age-verified delivery where knives may go, and free past a threshold', () => {
@@ -131,7 +146,7 @@ describe('the product JSON-LD (Google merchant listing)', () => {
 
   it('links the return policy: a statutory window for a piece in stock, none for one made to order', () => {
     const inStock = productLd(
-      productSummary(makeProduct({ made_to_order: false }), SHIPPING, ORIGIN),
+      productSummary(makeProduct({ made_to_order: false }), SHIPPING, ORIGIN, 'USD'),
     );
     expect(inStock.offers.hasMerchantReturnPolicy).toEqual({
       '@type': 'MerchantReturnPolicy',
@@ -143,7 +158,7 @@ describe('the product JSON-LD (Google merchant listing)', () => {
     });
     expect(STATUTORY_RETURN_DAYS).toBe(14);
     const commission = productLd(
-      productSummary(makeProduct({ made_to_order: true }), SHIPPING, ORIGIN),
+      productSummary(makeProduct({ made_to_order: true }), SHIPPING, ORIGIN, 'USD'),
     );
     expect(commission.offers.hasMerchantReturnPolicy).toEqual({
       '@type': 'MerchantReturnPolicy',
@@ -155,7 +170,7 @@ describe('the product JSON-LD (Google merchant listing)', () => {
 
   it('gives a discounted piece no priceValidUntil: the contract has no end date for a discount', () => {
     const discounted = makeProduct({ price: '300.00', price_before_discount: '385.00' });
-    const ld = productLd(productSummary(discounted, SHIPPING, ORIGIN));
+    const ld = productLd(productSummary(discounted, SHIPPING, ORIGIN, 'USD'));
     expect(ld.offers.price).toBe('300.00');
     expect(ld.offers).not.toHaveProperty('priceValidUntil');
   });

@@ -23,17 +23,14 @@ import type { ProductSummary } from './product-summary';
 /**
  * schema.org `Product` (Google's merchant listing) with:
  * - `brand`: the shop, by its name (a maker sells what it makes); none when the shop has no name;
- * - an `Offer`: price as a decimal string, currency USD, availability MadeToOrder for a piece
- *   made for each order, else InStock or OutOfStock from the stock, and the summary's
- *   `offerDetails` (its shipping details and return policy, made by the loader:
- *   ./product-summary.ts). No `priceValidUntil`: a discount (`price_before_discount`) has no
- *   end date in the contract, and a made-up date would tell search engines the price expires
- *   when it does not;
- * - when the product has reviews, an `AggregateRating` (rating 1-5 and the review count).
+ * - its `Offer` as the loader made it (./product-summary.ts `offerJsonLd`: the price in the
+ *   shop's currency, availability, delivery and returns), kept out of the head's code, which
+ *   every page loads first;
+ * - when the product has reviews, its `AggregateRating` as the loader made it (rating 1-5 and
+ *   the review count).
  */
 export function productJsonLd(matches: readonly HeadMatch[], product: ProductSummary): object {
   const url = absoluteUrl(originFor(matches), `/products/${encodeURIComponent(product.slug)}`);
-  const rated = product.reviewCount > 0 && product.averageRating != null;
   const brand = shopNameFor(matches);
   return {
     '@context': 'https://schema.org',
@@ -47,30 +44,8 @@ export function productJsonLd(matches: readonly HeadMatch[], product: ProductSum
       ? { image: product.images.map((image) => mediaUrl(matches, image)) }
       : {}),
     ...(product.category ? { category: product.category.name } : {}),
-    offers: {
-      '@type': 'Offer',
-      url,
-      price: product.price,
-      priceCurrency: 'USD',
-      availability: product.madeToOrder
-        ? 'https://schema.org/MadeToOrder'
-        : product.stock > 0
-          ? 'https://schema.org/InStock'
-          : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      ...product.offerDetails,
-    },
-    ...(rated
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: product.averageRating,
-            reviewCount: product.reviewCount,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
+    offers: product.offer,
+    ...(product.rating ? { aggregateRating: product.rating } : {}),
   };
 }
 
@@ -80,26 +55,13 @@ export function productHead(
   product: ProductSummary | undefined,
 ): HeadResult {
   if (!product) return pageHead(matches, { title: 'Product not found' });
-  const crumbs = [
-    { name: 'Home', path: '/' },
-    { name: 'Products', path: '/products' },
-    ...(product.category
-      ? [
-          {
-            name: product.category.name,
-            path: `/products?category=${encodeURIComponent(product.category.slug)}`,
-          },
-        ]
-      : []),
-    { name: product.name, path: `/products/${encodeURIComponent(product.slug)}` },
-  ];
   return pageHead(matches, {
     title: product.name,
     description: product.description,
     image: product.images[0],
     imageAlt: product.imageAlt,
     type: 'product',
-    jsonLd: [productJsonLd(matches, product), breadcrumbJsonLd(matches, crumbs)],
+    jsonLd: [productJsonLd(matches, product), breadcrumbJsonLd(matches, product.crumbs)],
   });
 }
 

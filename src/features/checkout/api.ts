@@ -94,9 +94,26 @@ export function changedCartOf(error: unknown): components['schemas']['Cart'] | n
   return cart && Array.isArray(cart.items) && typeof cart.total_price === 'string' ? cart : null;
 }
 
-/** A fresh Idempotency-Key for one checkout. */
+/**
+ * A fresh Idempotency-Key for one checkout: a random (version 4) UUID. `crypto.randomUUID` exists
+ * only in a secure context (https, or a loopback address such as 127.0.0.1): a shop served over
+ * plain http at its own name (`http://tidewater.example:8080`, as `npm run shop:create` and the
+ * first-run set-up print it before a TLS proxy stands in front) has `crypto.getRandomValues`
+ * alone, which gives the same random bits.
+ */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // variant 10
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20),
+  ].join('-');
 }
 
 /**

@@ -1,4 +1,5 @@
-import { formatPrice } from '../../../common/money';
+import { useCurrency } from '../site/api';
+import { useFormatPrice } from '../site/format-price';
 import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
@@ -21,6 +22,7 @@ export const SUMMARY_TEXT = {
  * shopper's own when undefined), and its amount.
  */
 function SummaryLines({ items, locale }: { items: Cart['items']; locale: string | undefined }) {
+  const formatPrice = useFormatPrice();
   return (
     <ul className="checkout-summary__lines">
       {items.map((item) => {
@@ -72,11 +74,13 @@ export function CheckoutSummary({
   quote: ShippingQuote | undefined;
   countryChosen: boolean;
 }) {
+  const formatPrice = useFormatPrice();
+  const currency = useCurrency();
   const locale = useLocalDates() ? undefined : 'en-US';
   const nameOf = (itemId: number) =>
     cart.items.find((item) => item.id === itemId)?.product.name ?? '';
   const shipping = quote
-    ? shippingPriceLabel(quote.shipping_price)
+    ? shippingPriceLabel(quote.shipping_price, currency)
     : countryChosen
       ? SUMMARY_TEXT.calculating
       : SUMMARY_TEXT.chooseCountry;
@@ -96,7 +100,7 @@ export function CheckoutSummary({
               <li key={shipment.method} className="checkout-shipments__item">
                 <span className="checkout-shipments__name">{shipment.name}</span>
                 <span className="checkout-shipments__price">
-                  {shippingPriceLabel(shipment.price)}
+                  {shippingPriceLabel(shipment.price, currency)}
                 </span>
                 <span className="checkout-shipments__pieces">
                   {shipment.item_ids.map(nameOf).filter(Boolean).join(', ')}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatPrice } from '../../../common/money';
+import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 import { useIsLoggedIn } from '../../api/use-session';
 import { ADDRESS_FIELDS, EMPTY_ADDRESS } from '../../components/address-fields';
@@ -48,6 +48,7 @@ import {
 import { useAfterOrder } from './use-after-order';
 import { isCollectionOnly, shippingOf, useShippingQuote } from './use-shipping-quote';
 import './checkout.css';
+import { HolidayNote, useHolidayMessage } from '../site/holiday-banner';
 import { PostForm } from '../../components/post-form';
 
 type Order = components['schemas']['Order'];
@@ -92,7 +93,8 @@ function addressValues(address: SavedAddress, countries: readonly ShippingCountr
  * the workshop, the street, city and postal code are neither shown nor sent.
  *
  * Place Order cannot make two orders: the button is disabled while it works and every attempt
- * of this checkout carries one Idempotency-Key. A 409 because the total changed replaces the
+ * of this checkout carries one Idempotency-Key. While the shop is on holiday it is disabled,
+ * with the shop's words beside it. A 409 because the total changed replaces the
  * cart and the quote is asked for again.
  *
  * Saved addresses: offered above the fields; the default one fills them when the
@@ -100,12 +102,15 @@ function addressValues(address: SavedAddress, countries: readonly ShippingCountr
  * exists (a failed save never stops the order).
  */
 export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void }) {
+  const formatPrice = useFormatPrice();
   const queryClient = useQueryClient();
   const optionsQuery = useQuery(paymentOptionsQuery());
   const options = optionsQuery.data;
   const shippingOptions = useQuery(shippingOptionsQuery());
   const shop = shippingOptions.data;
   const createOrder = useCreateOrder();
+  // A shop on holiday takes no orders: the button waits, with the shop's words.
+  const holiday = useHolidayMessage();
   // One key for every attempt of this checkout (a double click, a retry after a lost answer).
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [formError, setFormError] = useState<string | null>(null);
@@ -293,12 +298,14 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
           <button
             type="submit"
             className="button-primary checkout-submit"
-            disabled={isSubmitting || !options || !shipping.ready}
+            disabled={isSubmitting || !options || !shipping.ready || holiday !== null}
+            aria-describedby={holiday !== null ? 'checkout-holiday' : undefined}
           >
             {isSubmitting
               ? 'Placing order…'
               : placeOrderLabel(quote ? formatPrice(quote.total_price) : null)}
           </button>
+          {holiday !== null ? <HolidayNote id="checkout-holiday" /> : null}
         </PostForm>
         <CheckoutSummary cart={cart} quote={quote} countryChosen={quoteCountry !== ''} />
       </div>

@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/skeleton';
 import type { Cart } from '../cart/api';
 import { type ShippingQuote, shippingQuoteErrorMessage } from '../shipping/api';
 import { shippingPriceLabel } from '../shipping/shipping-price';
+import { useCurrency } from '../site/api';
 import type { ShippingQuoteState } from './use-shipping-quote';
 import './checkout.css';
 
@@ -14,9 +15,12 @@ export const DELIVERY_TEXT = {
 
 type Method = ShippingQuote['methods'][number];
 
-/** 'Royal Mail Tracked 48 — $6.50', 'Collect from the workshop — Free'. */
-export function methodOptionLabel(method: Method): string {
-  return `${method.name} — ${shippingPriceLabel(method.price)}`;
+/**
+ * 'Royal Mail Tracked 48 — £6.50', 'Collect from the workshop — Free': the price in the shop's
+ * `currency` (ISO 4217; null while unknown).
+ */
+export function methodOptionLabel(method: Method, currency: string | null): string {
+  return `${method.name} — ${shippingPriceLabel(method.price, currency)}`;
 }
 
 /**
@@ -37,6 +41,7 @@ export function DeliveryMethods({
   shipping: ShippingQuoteState;
 }) {
   const { quote } = shipping;
+  const currency = useCurrency();
   let body;
   if (!country) {
     body = <p className="checkout-delivery__hint">{DELIVERY_TEXT.chooseCountry}</p>;
@@ -105,7 +110,7 @@ export function DeliveryMethods({
                       const method = quote.methods.find((m) => m.code === code);
                       return (
                         <option key={code} value={code}>
-                          {method ? methodOptionLabel(method) : code}
+                          {method ? methodOptionLabel(method, currency) : code}
                         </option>
                       );
                     })}

@@ -15,6 +15,7 @@ import type { components } from '../../../common/storefront-api';
 import { clearCartLocally } from '../cart/api';
 import { browser, isSafeExternalUrl, startCardPayment } from '../payments/api';
 import { PAYMENT_METHODS, type PaymentOptions } from '../payments/payment-methods';
+import { useCurrency } from '../site/api';
 import { confirmationState, type OrderConfirmationState } from './confirmation-state';
 
 type Order = components['schemas']['Order'];
@@ -23,6 +24,7 @@ type Order = components['schemas']['Order'];
 export function useAfterOrder(onCardFailure: (order: Order) => void) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const currency = useCurrency();
 
   const confirm = async (state: OrderConfirmationState) => {
     await navigate({ to: '/order-confirmation', state: { orderConfirmation: state } });
@@ -33,7 +35,7 @@ export function useAfterOrder(onCardFailure: (order: Order) => void) {
     const offline = PAYMENT_METHODS[order.payment_method].offline;
     if (!offline) {
       try {
-        await startCardPayment(order);
+        await startCardPayment(order, currency);
       } catch {
         clearCartLocally(queryClient);
         onCardFailure(order);

@@ -3,6 +3,9 @@
  * products from $45 to $120 and three testimonials, not tied to the backend).
  */
 
+/** The sample products' currency: the spec's dollars, whatever the shop's (not its products). */
+export const DEMO_CURRENCY = 'USD';
+
 export type DemoArt = 'knife' | 'vase' | 'frame' | 'bowl' | 'board' | 'cleaver';
 
 export interface DemoProduct {

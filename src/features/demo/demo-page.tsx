@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../../common/money';
 import { DemoArtwork, SocialIcon } from './demo-art';
-import { DEMO_NAV, DEMO_PRODUCTS, DEMO_TESTIMONIALS } from './demo-data';
+import { DEMO_CURRENCY, DEMO_NAV, DEMO_PRODUCTS, DEMO_TESTIMONIALS } from './demo-data';
 import './demo.css';
 
 const SOCIAL = [
@@ -59,7 +59,7 @@ export function DemoPage() {
                 <div className="demo-card__body">
                   <h3 className="demo-card__name">{product.name}</h3>
                   <p className="demo-card__blurb">{product.blurb}</p>
-                  <p className="demo-card__price">{formatPrice(product.price)}</p>
+                  <p className="demo-card__price">{formatPrice(product.price, DEMO_CURRENCY)}</p>
                 </div>
               </li>
             ))}

@@ -11,7 +11,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatPrice, toDecimal, toMinorUnits } from '../../../common/money';
+import { toDecimal, toMinorUnits } from '../../../common/money';
+import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
 import { useIsLoggedIn } from '../../api/use-session';
@@ -134,6 +135,7 @@ function InvoiceRow({
   vatAmount: string | null | undefined;
   amount: string;
 }) {
+  const formatPrice = useFormatPrice();
   return (
     <tr>
       <td data-label="Description">{children}</td>
@@ -188,6 +190,7 @@ export function Invoice({
   seller: Seller;
   shopName: string;
 }) {
+  const formatPrice = useFormatPrice();
   const unpaid = order.status === 'awaiting_payment' || order.paid_at === null;
   const closedUnpaid = order.status === 'canceled' || order.status === 'expired';
   const vat = order.vat_rate !== null && order.vat_total !== null;

@@ -34,19 +34,28 @@ function deltaCents(amount: string): number {
   return toMinorUnits(amount) ?? 0;
 }
 
-/** ' (+$20.00)' for a surcharge, '' when there is none. */
-function surchargeSuffix(amount: string): string {
-  return deltaCents(amount) > 0 ? ` (+${formatPrice(amount)})` : '';
+/** ' (+£20.00)' for a surcharge in `currency` (ISO 4217, null: no symbol), '' when there is none. */
+function surchargeSuffix(amount: string, currency: string | null): string {
+  return deltaCents(amount) > 0 ? ` (+${formatPrice(amount, currency)})` : '';
 }
 
-/** A choice's value as a radio reads: 'Ebony (+$20.00)' with a surcharge, plain 'Walnut' without. */
-export function choiceLabel(value: { label: string; price_delta: string }): string {
-  return `${value.label}${surchargeSuffix(value.price_delta)}`;
+/**
+ * A choice's value as a radio reads: 'Ebony (+£20.00)' with a surcharge in the shop's `currency`
+ * (ISO 4217; null while unknown: no symbol), plain 'Walnut' without.
+ */
+export function choiceLabel(
+  value: { label: string; price_delta: string },
+  currency: string | null,
+): string {
+  return `${value.label}${surchargeSuffix(value.price_delta, currency)}`;
 }
 
-/** A text option's label: 'Engraving (+$15.00)' with a surcharge, plain 'Engraving' without. */
-export function textOptionLabel(option: ProductOption): string {
-  return `${option.label}${surchargeSuffix(option.price_delta)}`;
+/**
+ * A text option's label: 'Engraving (+£15.00)' with a surcharge in the shop's `currency`
+ * (ISO 4217; null while unknown: no symbol), plain 'Engraving' without.
+ */
+export function textOptionLabel(option: ProductOption, currency: string | null): string {
+  return `${option.label}${surchargeSuffix(option.price_delta, currency)}`;
 }
 
 /**

@@ -16,10 +16,11 @@ const OPTIONS = [HANDLE, ENGRAVING, SHEATH];
 
 describe('labels', () => {
   it("reads 'Ebony (+$20.00)' with a surcharge and plain 'Walnut' without", () => {
-    expect(choiceLabel(HANDLE.values[1]!)).toBe('Ebony (+$20.00)');
-    expect(choiceLabel(HANDLE.values[0]!)).toBe('Walnut');
-    expect(textOptionLabel(ENGRAVING)).toBe('Engraving (+$15.00)');
-    expect(textOptionLabel({ ...ENGRAVING, price_delta: '0.00' })).toBe('Engraving');
+    expect(choiceLabel(HANDLE.values[1]!, 'USD')).toBe('Ebony (+$20.00)');
+    expect(choiceLabel(HANDLE.values[0]!, 'USD')).toBe('Walnut');
+    expect(textOptionLabel(ENGRAVING, 'USD')).toBe('Engraving (+$15.00)');
+    expect(textOptionLabel({ ...ENGRAVING, price_delta: '0.00' }, 'USD')).toBe('Engraving');
+    expect(choiceLabel(HANDLE.values[1]!, 'GBP')).toBe('Ebony (+£20.00)');
   });
 });
 

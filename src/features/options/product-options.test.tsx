@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
@@ -8,6 +9,7 @@ import { ProductDetail } from '../catalog/product-detail-page';
 import { OptionsPrice, ProductOptions, useOptionsForm } from './product-options';
 import { ENGRAVING, HANDLE, makeProduct, SHEATH } from '../../test/catalog-fixtures';
 import { renderAsRootRoute } from '../../test/render-as-root-route';
+import { withShopSettings } from '../../test/shop-settings';
 import type { ApiCall } from '../../test/mock-api-client';
 
 // The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
@@ -250,6 +252,7 @@ describe('ProductDetail: options', () => {
 
   it('renders the starting choice and price on the server, and hydrates them without a mismatch', async () => {
     const product = makeProduct({ price: '385.00', options: [HANDLE, ENGRAVING, SHEATH] });
+    // A shop in pounds: the server's render and the browser's read the same settings.
     function Harness() {
       const form = useOptionsForm(product.options);
       return (
@@ -259,8 +262,14 @@ describe('ProductDetail: options', () => {
         </>
       );
     }
-    const html = renderToString(<Harness />);
-    expect(html).toContain('$385.00');
+    const inPounds = () => withShopSettings(new QueryClient(), { currency: 'GBP' });
+    const html = renderToString(
+      <QueryClientProvider client={inPounds()}>
+        <Harness />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('£385.00');
+    expect(html).toContain('Ebony (+£20.00)');
     expect(html).toMatch(/<input[^>]*checked=""[^>]*value="walnut"/);
     expect(html).toContain('0 of 24 characters');
 
@@ -269,7 +278,13 @@ describe('ProductDetail: options', () => {
     document.body.append(container);
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, <Harness />, { onRecoverableError: (error) => errors.push(error) });
+      hydrateRoot(
+        container,
+        <QueryClientProvider client={inPounds()}>
+          <Harness />
+        </QueryClientProvider>,
+        { onRecoverableError: (error) => errors.push(error) },
+      );
     });
     expect(errors).toEqual([]);
     expect(within(container).getByRole('radio', { name: 'Walnut' })).toBeChecked();

@@ -18,6 +18,7 @@ import {
 } from './api';
 import { optionsSchema } from './options-schema';
 import { Price } from '../../components/price';
+import { useCurrency } from '../site/api';
 
 /**
  * The form of a product's options (react-hook-form with the zod schema of ./options-schema.ts):
@@ -46,10 +47,12 @@ interface OptionsPriceProps {
  */
 export function OptionsPrice({ product, control }: OptionsPriceProps) {
   const values = useWatch({ control });
+  const currency = useCurrency();
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
   return (
     <Price
       className="catalog-price--large"
+      currency={currency}
       price={unitPrice(product.price, product.options, values)}
       before={
         discounted ? unitPrice(product.price_before_discount!, product.options, values) : null
@@ -100,6 +103,7 @@ function OptionError({ id, error }: { id: string; error: string | undefined }) {
 function ChoiceField({ option, control }: OptionFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const currency = useCurrency();
   const choices = option.required
     ? option.values
     : [{ value: '', label: NO_CHOICE_LABEL, price_delta: '0.00' }, ...option.values];
@@ -132,7 +136,7 @@ function ChoiceField({ option, control }: OptionFieldProps) {
                     onBlur={field.onBlur}
                     ref={index === focusIndex ? field.ref : undefined}
                   />
-                  <span className="catalog-choice__text">{choiceLabel(choice)}</span>
+                  <span className="catalog-choice__text">{choiceLabel(choice, currency)}</span>
                 </label>
               ))}
             </div>
@@ -154,6 +158,7 @@ function TextField({ option, control }: OptionFieldProps) {
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
   const max = option.max_length;
+  const currency = useCurrency();
 
   return (
     <OptionControl option={option} control={control}>
@@ -165,7 +170,7 @@ function TextField({ option, control }: OptionFieldProps) {
         return (
           <div className="catalog-option" data-invalid={error ? true : undefined}>
             <label htmlFor={inputId} className="catalog-option__label">
-              {textOptionLabel(option)}
+              {textOptionLabel(option, currency)}
             </label>
             <input
               id={inputId}

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { apiErrorMessage, isNotFound } from '../../api/errors';
-import { formatPrice, toMinorUnits } from '../../../common/money';
+import { toMinorUnits } from '../../../common/money';
+import { useFormatPrice } from '../site/format-price';
 import { useIsLoggedIn } from '../../api/use-session';
 import { ErrorBox } from '../../components/error-box';
 import { BusyRegion } from '../../components/busy-region';
@@ -93,6 +94,7 @@ function OrdersLoginPrompt({ redirect }: { redirect: string }) {
 }
 
 function OrderCard({ order }: { order: Order }) {
+  const formatPrice = useFormatPrice();
   const shown = order.items.slice(0, 3);
   const more = order.items.length - shown.length;
   return (
@@ -262,6 +264,7 @@ function paymentNote(order: Order): string | null {
  * Another shopper's order is 'Order not found.' (the API answers 404).
  */
 export function OrderDetailPage({ orderId }: { orderId: number }) {
+  const formatPrice = useFormatPrice();
   const loggedIn = useIsLoggedIn();
   const query = useQuery({ ...orderQuery(orderId), enabled: loggedIn === true });
   useEffect(() => {

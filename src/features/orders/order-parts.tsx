@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { formatPrice } from '../../../common/money';
+import { useCurrency } from '../site/api';
+import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
 import { madeToOrderNote } from '../../components/dispatch-note';
@@ -82,6 +83,8 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
  * charged).
  */
 export function OrderLines({ order }: { order: Order }) {
+  const formatPrice = useFormatPrice();
+  const currency = useCurrency();
   const locale = useLocalDates() ? undefined : 'en-US';
   const shipments = order.shipments ?? [];
   return (
@@ -150,7 +153,7 @@ export function OrderLines({ order }: { order: Order }) {
       </dl>
       {/* The VAT of the order's own rate, kept when it was placed (issue 29). */}
       <p className="order-totals__vat" data-testid="order-vat">
-        {orderVatSentence(order)}
+        {orderVatSentence(order, currency)}
       </p>
     </div>
   );

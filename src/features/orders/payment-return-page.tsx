@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { hasStatus } from '../../api/errors';
-import { formatPrice } from '../../../common/money';
+import { useFormatPrice } from '../site/format-price';
 import { LoginLink } from '../auth/login-link';
 import { ORDERS_QUERY_KEY } from './api';
 import { type PaymentStatus, paymentStatusQuery, readPendingPaymentId } from '../payments/api';
@@ -80,6 +80,7 @@ function PayAgain({ payment }: { payment: PaymentStatus }) {
 }
 
 function Outcome({ payment }: { payment: PaymentStatus }) {
+  const formatPrice = useFormatPrice();
   const screen = screenForStatus(payment.status, payment.error_message);
   if (screen.kind === 'success' && payment.refund_status) {
     return (

@@ -11,12 +11,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
+import { useCurrency } from '../site/api';
 
 export type PaymentStatus = components['schemas']['PaymentStatus'];
 type Order = components['schemas']['Order'];
-
-/** Spec section 9: card payments are in USD. */
-export const CARD_CURRENCY = 'USD';
 
 /** Spec section 4: the message when an order exists but no gateway address came back. */
 export const CARD_NOT_STARTED =
@@ -75,18 +73,23 @@ export const browser = {
 };
 
 /**
- * `POST /payments/card/initiate/` with `{order_id, currency: 'USD'}`, then keeps the payment id
- * and the order in the session and sends the browser to the gateway's page.
- * @throws CardPaymentNotStartedError when the call fails or answers no usable address.
+ * `POST /payments/card/initiate/` with `{order_id, currency}` (the shop's ISO 4217 code, as the
+ * shopper saw the prices: site/api.ts `useCurrency`; spec section 9 fixes USD, each shop has its
+ * own), then keeps the payment id and the order in the session and sends the browser to the
+ * gateway's page.
+ * @throws CardPaymentNotStartedError when the currency is unknown (null: no call is made), the
+ *   call fails or answers no usable address.
  */
 export async function startCardPayment(
   order: Pick<Order, 'id' | 'order_number' | 'total_price'>,
+  currency: string | null,
 ): Promise<void> {
   let redirectUrl: string | undefined;
   let paymentId: string | undefined;
+  if (currency === null) throw new CardPaymentNotStartedError();
   try {
     const { data } = await api.POST('/payments/card/initiate/', {
-      body: { order_id: order.id, currency: CARD_CURRENCY },
+      body: { order_id: order.id, currency },
     });
     redirectUrl = data?.redirectUrl;
     paymentId = data?.payment_uuid;
@@ -106,7 +109,11 @@ export async function startCardPayment(
 
 /** A mutation around {@link startCardPayment}: Pay now, Pay again, and the checkout. */
 export function useStartCardPayment() {
-  return useMutation({ mutationFn: startCardPayment });
+  const currency = useCurrency();
+  return useMutation({
+    mutationFn: (order: Pick<Order, 'id' | 'order_number' | 'total_price'>) =>
+      startCardPayment(order, currency),
+  });
 }
 
 /** `GET /payments/history/{uuid}/`. Key `['payments','status',uuid]`; errors are `ApiError`s. */

@@ -12,12 +12,17 @@
  * to pay once the order is placed.
  */
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../../common/money';
+import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 
 export type PaymentOptions = components['schemas']['PaymentOptions'];
 export type PaymentMethod = components['schemas']['PaymentMethod'];
 type Order = components['schemas']['Order'];
+
+/** An amount in the shop's currency, in words built outside a component ("£45.00"). */
+function Amount({ amount }: { amount: string }): string {
+  return useFormatPrice()(amount);
+}
 
 /** Spec section 9: the custom method's label when the shop gives none. */
 export const CUSTOM_LABEL_FALLBACK = 'Other Payment Method';
@@ -82,7 +87,10 @@ export const PAYMENT_METHODS: { readonly [Method in PaymentMethod]: PaymentMetho
       lead: (order) => (
         <>
           Your order is awaiting payment confirmation and will be processed once your transfer of{' '}
-          <strong>{formatPrice(order.total_price)}</strong> arrives.
+          <strong>
+            <Amount amount={order.total_price} />
+          </strong>{' '}
+          arrives.
         </>
       ),
       reference: (order) => (

@@ -1,11 +1,13 @@
 import { formatPrice, toMinorUnits } from '../../../common/money';
+import { useCurrency } from '../site/api';
 
 /**
  * A shipping amount as the shopper reads it: 'Free' for "0.00" (collection, or over a
- * method's free-shipping threshold), else '$6.50' (API decimal string, never summed here).
+ * method's free-shipping threshold), else '£6.50' in the shop's `currency` (ISO 4217; null while
+ * unknown: no symbol). `amount` is the API's decimal string, never summed here.
  */
-export function shippingPriceLabel(amount: string): string {
-  return toMinorUnits(amount) === 0 ? 'Free' : formatPrice(amount);
+export function shippingPriceLabel(amount: string, currency: string | null): string {
+  return toMinorUnits(amount) === 0 ? 'Free' : formatPrice(amount, currency);
 }
 
 /**
@@ -13,5 +15,5 @@ export function shippingPriceLabel(amount: string): string {
  * module, apart from ./api.ts: the order pages show amounts and need none of the shipping calls.
  */
 export function ShippingPrice({ amount }: { amount: string }) {
-  return shippingPriceLabel(amount);
+  return shippingPriceLabel(amount, useCurrency());
 }

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
 import { readInlinedSiteSettings, type SiteSettings } from './site-settings';
@@ -59,6 +59,26 @@ export async function loadSiteSettingsForStartUp(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The shop's currency (SiteSettings `currency`, an ISO 4217 code such as "GBP"): every amount
+ * the API gives is in it. Read from the settings the frame loaded (inlined at start-up, the
+ * root loader's on the server: each render has its own query client, so two shops rendered at
+ * once never share it); no request of its own. Null while the settings are unknown. Amounts are
+ * written with common/money.ts `formatPrice(amount, currency)`, or ./format-price.tsx's
+ * `useFormatPrice` (kept apart, so the first page's scripts carry only this hook).
+ */
+export function useCurrency(): string | null {
+  return useQuery({ ...siteSettingsQuery(), enabled: false }).data?.currency ?? null;
+}
+
+/**
+ * Whether the shop is on holiday (issue 38: browsing stays, ordering stops). Its words and
+ * banner are ./holiday-banner.tsx, loaded only then, so the first page's scripts carry only this.
+ */
+export function useOnHoliday(): boolean {
+  return useQuery({ ...siteSettingsQuery(), enabled: false }).data?.status === 'holiday';
 }
 
 /*

@@ -36,7 +36,11 @@ async function renderCartWith(seller: typeof REGISTERED | typeof NOT_REGISTERED)
   localStorage.setItem('authToken', 'token');
   get.mockResolvedValue({ data: cartOf(line({ id: 1, price: '120.00' })) });
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(['site-settings'], { site_title: 'Ember & Oak', seller });
+  queryClient.setQueryData(['site-settings'], {
+    site_title: 'Ember & Oak',
+    seller,
+    currency: 'USD',
+  });
   await renderWithRouter(<CartStep onCheckout={onCheckout} />, { path: '/cart', queryClient });
 }
 
@@ -73,8 +77,11 @@ describe('the VAT line', () => {
   it('reads rates as a shopper does', () => {
     expect(vatSentence({ ...REGISTERED, vat_rate: '17.50' })).toBe('Prices include VAT at 17.5%.');
     expect(vatSentence(undefined)).toBe('');
-    expect(orderVatSentence({ vat_rate: '5.00', vat_total: '1.00' })).toBe(
+    expect(orderVatSentence({ vat_rate: '5.00', vat_total: '1.00' }, 'USD')).toBe(
       'Includes VAT at 5%: $1.00.',
+    );
+    expect(orderVatSentence({ vat_rate: '20.00', vat_total: '81.67' }, 'GBP')).toBe(
+      'Includes VAT at 20%: £81.67.',
     );
   });
 });

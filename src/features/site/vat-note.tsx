@@ -25,13 +25,16 @@ export function vatSentence(seller: Seller | undefined): string {
     : 'No VAT is charged.';
 }
 
-/** An order's VAT sentence: "Includes VAT at 20%: $79.17." or "No VAT is charged.". */
-export function orderVatSentence(order: {
-  vat_rate: string | null;
-  vat_total: string | null;
-}): string {
+/**
+ * An order's VAT sentence: "Includes VAT at 20%: £79.17." (in the shop's `currency`, ISO 4217;
+ * null while unknown: no symbol) or "No VAT is charged.".
+ */
+export function orderVatSentence(
+  order: { vat_rate: string | null; vat_total: string | null },
+  currency: string | null,
+): string {
   return order.vat_rate && order.vat_total
-    ? `Includes VAT at ${percentOf(order.vat_rate)}: ${formatPrice(order.vat_total)}.`
+    ? `Includes VAT at ${percentOf(order.vat_rate)}: ${formatPrice(order.vat_total, currency)}.`
     : 'No VAT is charged.';
 }
 

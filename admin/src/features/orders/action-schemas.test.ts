@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MOVE_AMOUNT_CENTS, toDecimal } from '../../../../common/money';
-import { AMOUNT_OVER_LIMIT, markPaidSchema, refundSchema, shipSchema } from './action-schemas';
+import { amountOverLimit, markPaidSchema, refundSchema, shipSchema } from './action-schemas';
+
+const AMOUNT_OVER_LIMIT = amountOverLimit('USD');
 
 /** Mark paid of a $475.00 order, as staff (`false`) or an owner (`true`). */
-const markPaid = (owner = false) => markPaidSchema('475.00', owner);
+const markPaid = (owner = false) => markPaidSchema('475.00', owner, 'USD');
 const mark = (amount: string, extra: Record<string, unknown> = {}) => ({
   amount,
   payer_reference: 'X',
@@ -21,7 +23,7 @@ describe('the order move forms', () => {
       payer_reference: 'ADA',
       confirm_overpayment: false,
     });
-    expect(markPaidSchema('1234.50', false).parse(mark('£1,234.5')).amount).toBe('1234.50');
+    expect(markPaidSchema('1234.50', false, 'GBP').parse(mark('£1,234.5')).amount).toBe('1234.50');
   });
 
   it('refuses an amount that is not money, or nothing', () => {
@@ -45,6 +47,15 @@ describe('the order move forms', () => {
     expect(messages(markPaid(true).safeParse(mark('474.99')))).toEqual([
       "The amount received is less than the order's total of $475.00.",
     ]);
+  });
+
+  it("writes the amounts in the shop's currency, and takes its symbol typed before one", () => {
+    const inPounds = markPaidSchema('475.00', true, 'GBP');
+    expect(messages(inPounds.safeParse(mark('474.99')))).toEqual([
+      "The amount received is less than the order's total of £475.00.",
+    ]);
+    expect(inPounds.parse(mark('£475')).amount).toBe('475.00');
+    expect(amountOverLimit('GBP')).toBe('Enter at most £100,000.00.');
   });
 
   it('records more than the total only for an owner who confirms the overpayment', () => {
@@ -88,7 +99,7 @@ describe('the order move forms', () => {
     // A refund too, however much could be refunded.
     expect(
       messages(
-        refundSchema('999999999.99').safeParse({
+        refundSchema('999999999.99', 'USD').safeParse({
           amount: toDecimal(MAX_MOVE_AMOUNT_CENTS + 1),
           reason: 'Chipped',
         }),
@@ -97,7 +108,7 @@ describe('the order move forms', () => {
   });
 
   it('never refunds more than can be refunded', () => {
-    const schema = refundSchema('85.00');
+    const schema = refundSchema('85.00', 'USD');
     expect(schema.parse({ amount: '85', reason: 'Chipped' }).amount).toBe('85.00');
     expect(messages(schema.safeParse({ amount: '85.01', reason: 'Chipped' }))).toEqual([
       'At most 85.00 can be refunded.',

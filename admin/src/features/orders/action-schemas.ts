@@ -2,8 +2,10 @@
  * The order moves' forms: their rules and messages (zod), checked before anything is sent. The
  * server checks again and its field messages land beside the same fields.
  *
- * Amounts are typed as a member would ("45", "45.5", "45.00") and sent as the contract's
- * two-decimal string ("45.00"); common/money.ts does the arithmetic in pence, never floats.
+ * Amounts are typed as a member would ("45", "45.5", "£45.00") and sent as the contract's
+ * two-decimal string ("45.00"); common/money.ts does the arithmetic in pence, never floats. The
+ * messages write amounts in the shop's currency (`currency`, an ISO 4217 code; null while it is
+ * unknown: no symbol).
  */
 import { z } from 'zod';
 import {
@@ -17,16 +19,18 @@ import { CARRIERS } from './labels';
 /**
  * An amount above zero and at most `maxCents` (when given), as "45.00"; never above the moves'
  * one limit (common/money.ts MAX_MOVE_AMOUNT_CENTS, the contract's PositiveMoneyInput and the
- * server's).
+ * server's). A currency symbol typed before it ("£", "€", "CA$") and thousands commas are
+ * dropped.
+ * @param currency the shop's ISO 4217 code, for the limit's message
  * @param tooMuch the message when it is over `maxCents`
  */
-export function amountField(maxCents?: number, tooMuch?: string) {
+export function amountField(currency: string | null, maxCents?: number, tooMuch?: string) {
   return z
     .string()
     .trim()
     .min(1, 'Enter the amount.')
     .transform((value, ctx) => {
-      const cents = toMinorUnits(value.replace(/^[£$]/, '').replace(/,/g, ''));
+      const cents = toMinorUnits(value.replace(/^[^\d.-]+/, '').replace(/,/g, ''));
       if (cents === null || cents < 0) {
         ctx.addIssue({ code: 'custom', message: 'Enter an amount such as 45.00.' });
         return z.NEVER;
@@ -36,7 +40,7 @@ export function amountField(maxCents?: number, tooMuch?: string) {
         return z.NEVER;
       }
       if (cents > MAX_MOVE_AMOUNT_CENTS) {
-        ctx.addIssue({ code: 'custom', message: AMOUNT_OVER_LIMIT });
+        ctx.addIssue({ code: 'custom', message: amountOverLimit(currency) });
         return z.NEVER;
       }
       if (maxCents !== undefined && cents > maxCents) {
@@ -47,17 +51,21 @@ export function amountField(maxCents?: number, tooMuch?: string) {
     });
 }
 
-/** The words for an amount above the order moves' limit. */
-export const AMOUNT_OVER_LIMIT = `Enter at most ${formatPrice(toDecimal(MAX_MOVE_AMOUNT_CENTS))}.`;
+/** The words for an amount above the order moves' limit, in the shop's `currency`. */
+export const amountOverLimit = (currency: string | null) =>
+  `Enter at most ${formatPrice(toDecimal(MAX_MOVE_AMOUNT_CENTS), currency)}.`;
 
-/** The words of mark paid's amount against the order's total (the server's, where it has them). */
+/**
+ * The words of mark paid's amount against the order's total (the server's, where it has them),
+ * amounts in the shop's `currency`.
+ */
 export const MARK_PAID_MESSAGES = {
-  belowTotal: (total: string) =>
-    `The amount received is less than the order's total of ${formatPrice(total)}.`,
-  overpaymentOwnerOnly: (total: string) =>
-    `The amount received is more than the order's total of ${formatPrice(total)}; only an owner can record an overpayment.`,
-  confirmOverpayment: (over: string) =>
-    `Confirm the overpayment of ${formatPrice(over)}, or enter the order's total.`,
+  belowTotal: (total: string, currency: string | null) =>
+    `The amount received is less than the order's total of ${formatPrice(total, currency)}.`,
+  overpaymentOwnerOnly: (total: string, currency: string | null) =>
+    `The amount received is more than the order's total of ${formatPrice(total, currency)}; only an owner can record an overpayment.`,
+  confirmOverpayment: (over: string, currency: string | null) =>
+    `Confirm the overpayment of ${formatPrice(over, currency)}, or enter the order's total.`,
 } as const;
 
 /**
@@ -65,13 +73,14 @@ export const MARK_PAID_MESSAGES = {
  * confirmation of an overpayment. The amount is at least the order's `total`; more is an
  * overpayment, which only a member who `mayConfirm` (an owner) records, by ticking the
  * confirmation (the server refuses it otherwise, with the same words on `amount`). The
- * confirmation is sent only for an amount above the total.
+ * confirmation is sent only for an amount above the total. Amounts in messages are in the shop's
+ * `currency` (ISO 4217, null while unknown).
  */
-export function markPaidSchema(total: string, mayConfirm: boolean) {
+export function markPaidSchema(total: string, mayConfirm: boolean, currency: string | null) {
   const totalCents = toMinorUnits(total) ?? 0;
   return z
     .object({
-      amount: amountField(),
+      amount: amountField(currency),
       payer_reference: z
         .string()
         .trim()
@@ -85,19 +94,19 @@ export function markPaidSchema(total: string, mayConfirm: boolean) {
         ctx.addIssue({
           code: 'custom',
           path: ['amount'],
-          message: MARK_PAID_MESSAGES.belowTotal(total),
+          message: MARK_PAID_MESSAGES.belowTotal(total, currency),
         });
       } else if (over > 0 && !mayConfirm) {
         ctx.addIssue({
           code: 'custom',
           path: ['amount'],
-          message: MARK_PAID_MESSAGES.overpaymentOwnerOnly(total),
+          message: MARK_PAID_MESSAGES.overpaymentOwnerOnly(total, currency),
         });
       } else if (over > 0 && !values.confirm_overpayment) {
         ctx.addIssue({
           code: 'custom',
           path: ['confirm_overpayment'],
-          message: MARK_PAID_MESSAGES.confirmOverpayment(toDecimal(over)),
+          message: MARK_PAID_MESSAGES.confirmOverpayment(toDecimal(over), currency),
         });
       }
     })
@@ -132,11 +141,14 @@ const reason = z
 export const cancelSchema = z.object({ reason });
 export type CancelValues = z.infer<typeof cancelSchema>;
 
-/** Refund: an amount up to what can still be refunded, and the reason the customer is told. */
-export function refundSchema(refundable: string) {
+/**
+ * Refund: an amount up to what can still be refunded, and the reason the customer is told; the
+ * shop's `currency` (ISO 4217, null while unknown) for the limit's message.
+ */
+export function refundSchema(refundable: string, currency: string | null) {
   const max = toMinorUnits(refundable) ?? 0;
   return z.object({
-    amount: amountField(max, `At most ${toDecimal(max)} can be refunded.`),
+    amount: amountField(currency, max, `At most ${toDecimal(max)} can be refunded.`),
     reason,
   });
 }

@@ -12,7 +12,7 @@ import { useContext, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
-import { formatPrice } from '../../components/format';
+import { useFormatPrice, useShopCurrency } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -44,12 +44,14 @@ export function MarkPaidForm({
   /** The member is an owner, who may record more than the total (the server checks again). */
   mayConfirmOverpayment?: boolean;
 }) {
+  const formatPrice = useFormatPrice();
+  const currency = useShopCurrency();
   const move = useMarkPaid(order.order_number);
   const done = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<MarkPaidInput, unknown, MarkPaidValues>({
-    resolver: zodResolver(markPaidSchema(order.total, mayConfirmOverpayment)),
+    resolver: zodResolver(markPaidSchema(order.total, mayConfirmOverpayment, currency)),
     defaultValues: { amount: order.total, payer_reference: '', confirm_overpayment: false },
   });
   const { InputField } = fieldsOf(form);

@@ -88,6 +88,21 @@ describe('mark paid', () => {
     );
   });
 
+  it("writes every amount in the shop's currency", async () => {
+    fakeApi({});
+    renderWithQuery(<MarkPaidForm order={anOrder()} mayConfirmOverpayment />, { currency: 'GBP' });
+    expect(screen.getByText(/The order total is £475\.00\./)).toBeInTheDocument();
+    const amount = screen.getByLabelText('Amount received');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '£500');
+    expect(
+      await screen.findByRole('checkbox', {
+        name: 'Record the £25.00 above the total as an overpayment',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
   it('tells staff that only an owner records more than the total, and sends nothing', async () => {
     const sent = fakeApi({});
     renderWithQuery(<MarkPaidForm order={anOrder()} />);

@@ -15,7 +15,7 @@ import { useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, Form } from '../../components/fields';
-import { formatPrice } from '../../components/format';
+import { useFormatPrice, useShopCurrency } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -32,6 +32,7 @@ import { MoveDone } from './move-done';
 
 /** Cancel: the reason the customer reads, then a confirm step. */
 export function CancelForm({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
   const move = useCancelOrder(order.order_number);
   const done = useContext(MoveDone);
   const once = useSingleFlight();
@@ -105,13 +106,15 @@ export function CancelForm({ order }: { order: AdminOrder }) {
 
 /** Refund: an amount up to `refundable` and the reason, then a confirm step. */
 export function RefundForm({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
+  const currency = useShopCurrency();
   const move = useRefund(order.order_number);
   const announce = useContext(MoveDone);
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RefundValues | null>(null);
   const form = useForm<RefundInput, unknown, RefundValues>({
-    resolver: zodResolver(refundSchema(order.refundable)),
+    resolver: zodResolver(refundSchema(order.refundable, currency)),
     defaultValues: { amount: order.refundable, reason: '' },
   });
   const { InputField, TextAreaField } = fieldsOf(form);

@@ -3,12 +3,13 @@
  * made-to-order, age-restricted and dispatch marks and its price; then the totals (subtotal,
  * shipping, total, paid and refunded).
  */
-import { formatDate, formatPrice } from '../../components/format';
+import { formatDate, useFormatPrice } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { OrderTotals } from './order-totals';
 
 export function LinesPanel({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
   return (
     <Panel titleId="lines-title" title="Items">
       <ul className="plain order-lines">

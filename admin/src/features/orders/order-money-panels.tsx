@@ -4,13 +4,14 @@
  * what it held above the total) and the Refunds panel; a card payment or refund owed by hand
  * gets Mark paid back (./paid-back-button.tsx).
  */
-import { formatDateTime, formatPrice, humanize } from '../../components/format';
+import { formatDateTime, humanize, useFormatPrice } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { CARD_STATUS_LABELS, REFUND_STATUS_LABELS } from './labels';
 import { PaidBackButton } from './paid-back-button';
 
 export function PaymentsPanel({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
   return (
     <Panel titleId="payments-title" title="Payments">
       {order.payments.length === 0 ? <p className="empty">No payment yet.</p> : null}
@@ -75,6 +76,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
 }
 
 export function RefundsPanel({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
   if (order.refunds.length === 0) return null;
   return (
     <Panel titleId="refunds-title" title="Refunds">

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { hasStatus } from '../../api/errors';
-import { formatDate, formatDateTime, formatPrice } from '../../components/format';
+import { formatDate, formatDateTime, useFormatPrice } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { StatusBadge } from '../../components/order-status';
 import { Panel } from '../../components/panel';
@@ -57,6 +57,7 @@ export function OrderPage() {
 }
 
 function OrderView({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
   const me = useMe();
   const [done, setDone] = useState<string | null>(null);
   const hasOrderActions = order.actions.some((action) =>

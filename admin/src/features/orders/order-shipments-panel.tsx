@@ -3,13 +3,14 @@
  * carries, what was done with it (carrier, tracking link, times) and the move it is waiting for
  * (./shipment-actions.tsx).
  */
-import { formatDateTime, formatPrice, humanize } from '../../components/format';
+import { formatDateTime, humanize, useFormatPrice } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { CARRIER_LABELS } from './labels';
 import { ShipmentActions } from './shipment-actions';
 
 export function ShipmentsPanel({ order }: { order: AdminOrder }) {
+  const formatPrice = useFormatPrice();
   const linesById = new Map(order.lines.map((line) => [line.id, line]));
   return (
     <Panel titleId="shipments-title" title="Shipments">

@@ -3,10 +3,11 @@
  * `paidNote` in brackets, when given) and, once any was, what was refunded. The Items panel and
  * the packing slip show them.
  */
-import { formatPrice } from '../../components/format';
+import { useFormatPrice } from '../../components/format';
 import type { AdminOrder } from './api';
 
 export function OrderTotals({ order, paidNote }: { order: AdminOrder; paidNote?: string }) {
+  const formatPrice = useFormatPrice();
   return (
     <dl className="totals">
       <dt>Subtotal</dt>

@@ -12,7 +12,7 @@ import { useForm } from 'react-hook-form';
 import { listColumns } from '../../components/data-table';
 import { fieldsOf, FormFields } from '../../components/fields';
 import { FilterForm, ListCount } from '../../components/filter-form';
-import { formatDateTime, formatPrice } from '../../components/format';
+import { Amount, formatDateTime } from '../../components/format';
 import { StatusBadge } from '../../components/order-status';
 import { PagedTable } from '../../components/paged-list';
 import { TabLink, Tabs } from '../../components/tabs';
@@ -73,7 +73,7 @@ const COLUMNS = column.columns([
   column.accessor('total', {
     header: 'Total',
     meta: { cell: 'cell-end' },
-    cell: (info) => formatPrice(info.getValue()),
+    cell: (info) => <Amount amount={info.getValue()} />,
   }),
 ]);
 

@@ -6,7 +6,7 @@
  * (`.no-print`, ./orders.css `@media print`).
  */
 import { AddressLines } from '../../components/address-lines';
-import { formatDate, formatPrice } from '../../components/format';
+import { formatDate, useFormatPrice } from '../../components/format';
 import { ErrorNotice, Loading } from '../../components/notice';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -59,6 +59,7 @@ function Slip({
   shopName: string | null | undefined;
   shopAddress: string | null | undefined;
 }) {
+  const formatPrice = useFormatPrice();
   const a = order.address;
   const collectedOnly = order.shipments.every((s) => s.kind === 'collection');
   return (

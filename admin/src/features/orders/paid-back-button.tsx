@@ -8,7 +8,7 @@ import { useContext, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, FormFields } from '../../components/fields';
-import { formatPrice } from '../../components/format';
+import { useFormatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -31,6 +31,7 @@ export function PaidBackButton({
   /** What is owed, as the contract's decimal string. */
   amount: string;
 }) {
+  const formatPrice = useFormatPrice();
   const move = useMarkPaidBack(order.order_number);
   const done = useContext(MoveDone);
   const once = useSingleFlight();

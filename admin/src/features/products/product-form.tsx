@@ -14,7 +14,7 @@ import { useForm, useWatch, type Path } from 'react-hook-form';
 import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { FormField } from '../../components/form-field';
-import { formatPrice } from '../../components/format';
+import { useFormatPrice } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
 import { RichField } from '../../components/rich-field';
@@ -42,6 +42,7 @@ import { OptionsEditor } from './options-editor';
  * the lowest price of the 30 days before the current price), and the server's reason when not.
  */
 function DiscountNote({ discount }: { discount: AdminProduct['discount'] }) {
+  const formatPrice = useFormatPrice();
   if (discount.reason) return <Notice tone="info">{discount.reason}</Notice>;
   if (!discount.shown) return null;
   return (

@@ -16,6 +16,7 @@ import { clearTokens } from '../../api/tokens';
 import { fakeApi, signIn } from '../../test/render';
 import type { AdminProduct } from './api';
 import { EditProductPage } from './product-page';
+import { SHOP_CURRENCY_QUERY_KEY } from '../../api/shop-currency';
 
 beforeEach(() => signIn());
 afterEach(() => {
@@ -80,6 +81,7 @@ async function renderPage() {
   });
   await router.load();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(SHOP_CURRENCY_QUERY_KEY, 'USD');
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

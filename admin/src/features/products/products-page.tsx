@@ -10,7 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { listColumns } from '../../components/data-table';
 import { FilterForm, ListCount } from '../../components/filter-form';
 import { FormField } from '../../components/form-field';
-import { formatPrice } from '../../components/format';
+import { Amount } from '../../components/format';
 import { PagedTable } from '../../components/paged-list';
 import { TabLink, Tabs } from '../../components/tabs';
 import {
@@ -75,7 +75,7 @@ const COLUMNS = column.columns([
   column.accessor('price', {
     header: 'Price',
     meta: { cell: 'cell-end' },
-    cell: (info) => formatPrice(info.getValue()),
+    cell: (info) => <Amount amount={info.getValue()} />,
   }),
 ]);
 

@@ -14,6 +14,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
+import { SHOP_CURRENCY_QUERY_KEY } from '../../api/shop-currency';
 
 export type SiteSetup = Schemas['SiteSetup'];
 export type SiteSetupChange = Schemas['SiteSetupChange'];
@@ -78,10 +79,14 @@ function useSettingsMutation<Input, Output>(
   });
 }
 
+/** Saves site settings; the shop's currency, which every amount of the back office shows, too. */
 export function useUpdateSite() {
+  const queryClient = useQueryClient();
   return useSettingsMutation(async (body: SiteSetupChange) => {
     const { data } = await api.PATCH('/settings/site/', { body });
-    return data as SiteSetup;
+    const site = data as SiteSetup;
+    queryClient.setQueryData(SHOP_CURRENCY_QUERY_KEY, site.currency);
+    return site;
   }, SITE_KEY);
 }
 

@@ -26,6 +26,8 @@ const SITE: SiteSetup = {
   vat_number: null,
   vat_registered: false,
   vat_rate: null,
+  currency: 'GBP',
+  currency_fixed: true,
 };
 
 describe('who the seller is', () => {

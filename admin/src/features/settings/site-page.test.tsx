@@ -26,6 +26,8 @@ const SITE: SiteSetup = {
   vat_number: null,
   vat_registered: false,
   vat_rate: null,
+  currency: 'USD',
+  currency_fixed: false,
 };
 
 describe('the site settings', () => {
@@ -75,5 +77,67 @@ describe('the site settings', () => {
       expect(screen.getByLabelText('Contact e-mail')).toHaveAttribute('aria-invalid', 'true'),
     );
     expect(screen.getByText('Enter a valid email address.')).toBeInTheDocument();
+  });
+});
+
+describe("the shop's currency", () => {
+  it('may change before the first order: pounds, euros and dollars are offered first', async () => {
+    const sent = fakeApi({
+      'GET /settings/site/': { status: 200, body: SITE },
+      'PATCH /settings/site/': { status: 200, body: { ...SITE, currency: 'GBP' } },
+    });
+    const { queryClient } = renderWithQuery(<SitePage />);
+    const select = await screen.findByRole('combobox', { name: 'Currency' });
+    expect(select).toHaveValue('USD');
+    const offered = [...select.querySelectorAll('option')].map((option) => option.textContent);
+    expect(offered.slice(0, 3)).toEqual(['GBP · British Pound', 'EUR · Euro', 'USD · US Dollar']);
+    expect(offered).toContain('CHF · Swiss Franc');
+    expect(offered.some((label) => label?.startsWith('JPY'))).toBe(false);
+    await userEvent.selectOptions(select, 'GBP');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the currency' }));
+    expect(
+      await screen.findByText(
+        'Saved. The shop shows its prices in GBP within a second; the amounts stay as they are.',
+      ),
+    ).toBeInTheDocument();
+    expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({ currency: 'GBP' });
+    // Every amount of the back office is now written in pounds.
+    expect(queryClient.getQueryData(['shop-currency'])).toBe('GBP');
+  });
+
+  it('is shown as fixed, and why, once the shop has taken an order', async () => {
+    fakeApi({
+      'GET /settings/site/': {
+        status: 200,
+        body: { ...SITE, currency: 'GBP', currency_fixed: true },
+      },
+    });
+    renderWithQuery(<SitePage />);
+    expect(await screen.findByTestId('shop-currency')).toHaveTextContent(
+      'Prices are in British Pound (GBP).',
+    );
+    expect(
+      screen.getByText(
+        'The currency is fixed: the shop has taken orders, and its orders and payments are in GBP.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Currency' })).toBeNull();
+  });
+
+  it("shows the server's refusal beside the choice", async () => {
+    const refusal =
+      'The currency cannot change once the shop has taken its first order: its orders and payments are in USD.';
+    fakeApi({
+      'GET /settings/site/': { status: 200, body: SITE },
+      'PATCH /settings/site/': { status: 400, body: { currency: [refusal] } },
+    });
+    renderWithQuery(<SitePage />);
+    await userEvent.selectOptions(await screen.findByRole('combobox', { name: 'Currency' }), 'EUR');
+    fireEvent.click(screen.getByRole('button', { name: 'Save the currency' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
   });
 });

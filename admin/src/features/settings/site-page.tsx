@@ -2,7 +2,9 @@
  * Site settings (`/settings/site`): the title and description every storefront page carries,
  * the contact e-mail, the Google Analytics id, and the logo and the tab icon (each replaced by
  * uploading an image, or removed); and who the seller is, with the VAT its prices include
- * (./seller-form.tsx). The storefront shows a change within a second.
+ * (./seller-form.tsx); the shop's currency, until its first order (./currency-form.tsx); and the
+ * preview password of a shop not launched yet (./preview-password-panel.tsx). The storefront
+ * shows a change within a second.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +23,8 @@ import { siteQuery, useUpdateSite, type SiteSetup } from './api';
 import { useSavedForm, type FormMessage } from './saved-form';
 import { siteSchema, toSiteBody, type SiteOutput, type SiteValues } from './schemas';
 import { SellerForm } from './seller-form';
+import { CurrencyForm } from './currency-form';
+import { PreviewPasswordPanel } from './preview-password-panel';
 
 export function SitePage() {
   const site = useQuery(siteQuery());
@@ -32,7 +36,9 @@ export function SitePage() {
           <>
             <SiteForm site={data} />
             <SellerForm site={data} />
+            <CurrencyForm site={data} />
             <ImagesPanel site={data} />
+            <PreviewPasswordPanel />
           </>
         )}
       </QueryView>

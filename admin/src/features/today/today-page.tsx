@@ -1,6 +1,7 @@
 /**
- * Today, the first screen after sign-in: what needs doing, one panel per kind of task, each
- * with its count and each row linking to its order. Oldest first (the server's order): what
+ * Today, the first screen after sign-in: whether the shop sells (./launch-card.tsx: before its
+ * launch, the set-up checklist and Launch), then what needs doing, one panel per kind of task,
+ * each with its count and each row linking to its order. Oldest first (the server's order): what
  * has waited longest is on top.
  *
  * - Transfers to confirm: bank-transfer and custom orders awaiting the money.
@@ -14,9 +15,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Schemas } from '../../api/client';
-import { formatDate, formatDateTime, formatPrice } from '../../components/format';
+import { formatDate, formatDateTime, useFormatPrice } from '../../components/format';
 import { QueryView } from '../../components/query-view';
 import { todayQuery } from './api';
+import { LaunchCard } from './launch-card';
 
 type Summary = Schemas['AdminOrderSummary'];
 
@@ -33,6 +35,7 @@ const TASKS = {
 const itemCount = (order: Summary) => `${order.items} ${order.items === 1 ? 'item' : 'items'}`;
 
 export function TodayPage() {
+  const formatPrice = useFormatPrice();
   const today = useQuery(todayQuery());
   return (
     <>
@@ -41,6 +44,7 @@ export function TodayPage() {
         <h1>Today</h1>
         <Link to="/orders">All orders</Link>
       </div>
+      <LaunchCard />
       <QueryView query={today}>
         {(tasks) => (
           <div className="today-grid">

@@ -1,0 +1,30 @@
+/**
+ * The shop's currency (issue 38): `tenants.currency`, an ISO 4217 code with two decimals
+ * (common/currencies.ts), in which every amount of the shop is: its prices, its orders, their
+ * payments and e-mails. It may change only until the shop's first order
+ * (server/settings/site.ts), so an order's currency is always its shop's.
+ *
+ * Read from the database, never from `request.tenant` (cached for up to 30 s): a payment, an order
+ * or an e-mail must never carry a currency the shop just left.
+ */
+import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Database } from './db/database.ts';
+
+/**
+ * The ISO 4217 code of shop `tenantId` ("GBP").
+ * @param options.share on PostgreSQL, hold a share lock on the shop's row until the end of the
+ *   transaction `db` is (placing an order: a currency change waits for it, then sees the order and
+ *   is refused); no lock on SQLite, whose writers take turns anyway.
+ * @throws Error (Kysely's NoResultError) when no shop has this id: a bug, the caller resolved it.
+ */
+export async function shopCurrency(
+  db: Kysely<Database>,
+  tenantId: number,
+  options: { share?: boolean } = {},
+): Promise<string> {
+  let query = db.selectFrom('tenants').select('currency').where('id', '=', tenantId);
+  if (options.share && db.getExecutor().adapter instanceof PostgresAdapter) {
+    query = query.forShare();
+  }
+  return (await query.executeTakeFirstOrThrow()).currency;
+}
