@@ -163,6 +163,34 @@ describe('a shop at its own domain', () => {
   });
 });
 
+describe('a shop made while the server runs (by shop:create in another process)', () => {
+  it('answers at its domain and links to it at once, without a restart', async () => {
+    // Made straight in the database, as the command does: this process is not told.
+    const late = await newShop('Late Forge', 'late-forge.test', 'GBP');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login/',
+      headers: { 'x-tenant-token': late.token },
+      payload: { email: late.owner.email, password: 'honed-on-whetstones-9' },
+    });
+    expect(login.statusCode).toBe(200);
+    const state = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/shop/',
+      headers: {
+        'x-tenant-token': late.token,
+        authorization: `Bearer ${(login.json() as { access: string }).access}`,
+      },
+    });
+    expect((state.json() as { storefront_url: string }).storefront_url).toBe(
+      'http://late-forge.test',
+    );
+    const soon = await page('late-forge.test');
+    expect(soon.statusCode).toBe(200);
+    expect(soon.body).toContain('Late Forge');
+  });
+});
+
 describe('a shop not launched yet', () => {
   const form = (password: string) =>
     t.app.inject({

@@ -32,6 +32,11 @@ export interface ShopHosts {
   primaryDomainOf(tenantId: number): string | null;
   /** The shop loopback names answer for (../shops/shop-directory.ts), or null for none. */
   fallback(): DirectoryShop | null;
+  /**
+   * Null when the directory is current and knows shop `tenantId`; else a reading of it, to
+   * await before the shop's links are made (a shop made by another process, or just launched).
+   */
+  ensure(tenantId: number): Promise<void> | null;
   /** How many shops the deployment has (0: the first-run set-up is due). */
   count(): number;
   /** Reads the directory again now (after a shop is made or its domains change). */
@@ -104,6 +109,7 @@ async function shopHostsPlugin(
     },
     byTenantId: (tenantId) => directory.byTenantId(tenantId),
     primaryDomainOf: (tenantId) => directory.byTenantId(tenantId)?.primaryDomain ?? null,
+    ensure: (tenantId) => (stale || directory.byTenantId(tenantId) === null ? refresh() : reading),
     fallback: () => directory.fallback,
     count: () => directory.size,
     refresh,

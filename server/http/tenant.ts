@@ -143,14 +143,18 @@ async function tenantPlugin(app: FastifyInstance, options: TenantPluginOptions):
     const token = (Array.isArray(header) ? header[0] : header)?.trim();
     if (!token) return done(new HttpError(401, { detail: 'Tenant token missing.' }));
     const remembered = resolver.remembered(token);
-    if (remembered) {
-      request.tenant = remembered;
-      return done();
-    }
+    // The shop's links (its domain) must be known before a handler makes one: a shop made by
+    // another process, or whose settings just changed, has the directory read first.
+    const known = (tenant: RequestTenant) => {
+      request.tenant = tenant;
+      const reading = app.shops?.ensure(tenant.id);
+      if (!reading) return done();
+      reading.then(() => done(), done);
+    };
+    if (remembered) return known(remembered);
     resolver.resolve(token).then((tenant) => {
       if (!tenant) return done(new HttpError(403, { detail: 'Unknown tenant token.' }));
-      request.tenant = tenant;
-      done();
+      known(tenant);
     }, done);
   });
 }

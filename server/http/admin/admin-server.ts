@@ -48,6 +48,7 @@ const SHARED = [
   'publicApiPath',
   'whenIdle',
   'shopGate',
+  'shops',
 ] as const;
 
 /**
