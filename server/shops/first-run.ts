@@ -15,11 +15,11 @@
  *   racing (in one process or two, each with its own code) open one shop.
  * - Wrong codes are counted per client address (an IPv6 client by its /64): past
  *   {@link FirstRunOptions.maxWrongPerAddress} in a window, the address is refused
- *   (ThrottledError, 429), even to ask whether the set-up is due, until the window ends. After {@link FirstRunOptions.maxWrongInTotal}
- *   wrong codes from every address together, the code is replaced by a new one, announced as the
- *   first was: guessing 60 bits at that pace is hopeless, and a code that leaked after many
- *   guesses is no longer the code. The counts live in the process, as the code does (the
- *   database's throttles are kept per shop, and there is none yet).
+ *   (ThrottledError, 429), even to ask whether the set-up is due, until the window ends. The
+ *   code is never replaced for wrong guesses: 60 bits at 10 guesses per address per window are
+ *   out of reach, and a code that changed after strangers' guesses would let anyone with enough
+ *   addresses keep the operator from ever typing it. The counts live in the process, as the
+ *   code does (the database's throttles are kept per shop, and there is none yet).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -51,24 +51,19 @@ export interface FirstRunRequest {
 }
 
 /** Why a code is announced: the process started without a shop, or too many wrong codes. */
-export type CodeAnnouncement = 'no_shop' | 'rotated';
+export type CodeAnnouncement = 'no_shop';
 
 export interface FirstRunOptions {
   /** Which database: PostgreSQL's creation takes an advisory lock to check "no shop yet". */
   dialect: Dialect;
   /** The owner's password hash cost (config.passwordHashCost). */
   passwordHashCost: number;
-  /**
-   * Writes a code where the operator reads it (the server's log). Called once at start when
-   * there is no shop, and again with each new code.
-   */
+  /** Writes the code where the operator reads it (the server's log), once at start. */
   announce: (code: string, why: CodeAnnouncement) => void;
   /** Wrong codes one address may send per window (default 10). */
   maxWrongPerAddress?: number;
   /** The window of {@link maxWrongPerAddress} (default 15 minutes). */
   windowSeconds?: number;
-  /** Wrong codes from every address after which the code is replaced (default 50). */
-  maxWrongInTotal?: number;
   /** Clock in epoch ms (tests move it). */
   now?: () => number;
   /** Makes a code (tests give their own); default {@link makeSetupCode}. */
@@ -115,11 +110,9 @@ const shopExists = () =>
 export class FirstRunSetup {
   /** The live code, or null: the process started with a shop, or the code was used. */
   private code: string | null = null;
-  private wrongInTotal = 0;
   private readonly wrongByAddress = new Map<string, { hits: number; windowEndsMs: number }>();
   private readonly maxWrongPerAddress: number;
   private readonly windowMs: number;
-  private readonly maxWrongInTotal: number;
   private readonly now: () => number;
   private readonly makeCode: () => string;
 
@@ -129,7 +122,6 @@ export class FirstRunSetup {
   ) {
     this.maxWrongPerAddress = options.maxWrongPerAddress ?? 10;
     this.windowMs = (options.windowSeconds ?? 15 * 60) * 1000;
-    this.maxWrongInTotal = options.maxWrongInTotal ?? 50;
     this.now = options.now ?? Date.now;
     this.makeCode = options.makeCode ?? makeSetupCode;
   }
@@ -238,7 +230,7 @@ export class FirstRunSetup {
     throw new ThrottledError(Math.max(1, Math.ceil((entry.windowEndsMs - now) / 1000)));
   }
 
-  /** Counts a wrong code of `key`, and replaces the code after too many in total. */
+  /** Counts a wrong code of `key`. */
   private countWrong(key: string): void {
     const now = this.now();
     const entry = this.wrongByAddress.get(key);
@@ -250,14 +242,11 @@ export class FirstRunSetup {
       }
       this.wrongByAddress.set(key, { hits: 1, windowEndsMs: now + this.windowMs });
     } else entry.hits += 1;
-    this.wrongInTotal += 1;
-    if (this.wrongInTotal >= this.maxWrongInTotal && this.code !== null) this.newCode('rotated');
   }
 
   /** Makes a new code, forgets the wrong ones counted against the old, and announces it. */
   private newCode(why: CodeAnnouncement): void {
     this.code = this.makeCode();
-    this.wrongInTotal = 0;
     this.options.announce(this.code, why);
   }
 }

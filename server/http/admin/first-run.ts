@@ -80,11 +80,7 @@ async function firstRunPlugin(app: FastifyInstance, options: FirstRunPluginOptio
   const setup = await FirstRunSetup.start(app.db, {
     dialect: app.dbDialect,
     passwordHashCost: options.passwordHashCost,
-    announce: (code, why) =>
-      app.log.warn(
-        { reason: why === 'rotated' ? 'too many wrong codes' : 'no shop' },
-        `${SETUP_CODE_LOG_MESSAGE}: ${code}`,
-      ),
+    announce: (code) => app.log.warn({ reason: 'no shop' }, `${SETUP_CODE_LOG_MESSAGE}: ${code}`),
   });
   app.decorate('firstRun', setup);
 
