@@ -334,7 +334,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       delayedResultMs: config.sandboxDelayedResultMs,
     });
   }
-  await app.register(media, { store: mediaStore, publicApiPath: config.publicApiPath });
+  await app.register(media, {
+    store: mediaStore,
+    publicApiPath: config.publicApiPath,
+    // At a shop's own domain, its own files only.
+    servable: (request, key) => {
+      const holder = app.shops.holderOf(request);
+      return holder === null || key.startsWith(`${holder.mediaSlug}/`);
+    },
+  });
   if (config.serveSpa) {
     if (app.shops.fallback() === null)
       app.log.warn(

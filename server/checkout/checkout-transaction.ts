@@ -15,7 +15,8 @@ import type { Schemas } from '../../common/storefront-contract.ts';
 import type { DeliveryAddress } from '../shipping/delivery-address.ts';
 import { BLANK_MESSAGE } from '../platform/field-messages.ts';
 import { formatPrice, toDecimal } from '../../common/money.ts';
-import { shopCurrency } from '../platform/shop-currency.ts';
+import { shopTrading, type ShopTrading } from '../platform/shop-currency.ts';
+import { holidayMessage, SHOP_STATUS_MESSAGES } from '../../common/shop-status.ts';
 import { randomCode } from '../platform/random-code.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { CartErrorCode } from '../cart/errors.ts';
@@ -50,6 +51,19 @@ import { currentVatRate } from '../content/site-settings.ts';
  * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
  * (30^8, about 6.6e11 numbers).
  */
+
+/**
+ * The refusal of an order at a shop that does not sell now: on holiday, its owner's words (or
+ * the storefront's own); not launched, "This shop is not open yet." (409 `shop_not_trading`).
+ */
+function notTrading(trading: ShopTrading): DomainError<CheckoutErrorCode> {
+  return new DomainError<CheckoutErrorCode>(
+    'shop_not_trading',
+    trading.status === 'holiday'
+      ? holidayMessage(trading.closedMessage)
+      : SHOP_STATUS_MESSAGES.notOpenYet,
+  );
+}
 export function newOrderNumber(): string {
   const chars = randomCode(8);
   return `ORD-${chars.slice(0, 4)}-${chars.slice(4)}`;
@@ -197,14 +211,17 @@ export async function inTransaction(
     const lines = await cartLines(trx, cartId, c.tenantId);
     if (lines.length === 0) throw emptyCart();
     const now = ctx.now();
-    const [shipping, rules, vatRateBp, currency] = await Promise.all([
+    const [shipping, rules, vatRateBp, trading] = await Promise.all([
       loadShipping(trx, c.tenantId),
       shopRules(trx, c.tenantId),
       // The rate in force now stays the order's, whatever the shop's rate becomes (invoices).
       currentVatRate(trx, c.tenantId),
-      // Shared-locked: an owner's currency change waits for this order, then is refused.
-      shopCurrency(trx, c.tenantId, { share: true }),
+      // Shared-locked: an owner's currency change or holiday waits for this order; an order
+      // placed after the holiday began is refused by the state read here.
+      shopTrading(trx, c.tenantId),
     ]);
+    if (trading.status !== 'open') throw notTrading(trading);
+    const { currency } = trading;
     const { shipments, subtotalCents, shippingCents } = checkShipping(c, lines, shipping);
     const restricted = lines.some((l) => l.age_restricted);
     const attestation = restricted

@@ -17,6 +17,8 @@
  * - `price_changed`: the total is not the one the shopper was shown; the answer carries the
  *   current cart.
  * - `idempotency_mismatch`: the Idempotency-Key was used with another request.
+ * - `shop_not_trading`: the shop is on holiday or not launched yet (its state read in the
+ *   order's transaction: the door's gate may have read it a moment before it changed).
  */
 export type CheckoutErrorCode =
   | 'invalid_order_fields'
@@ -28,4 +30,5 @@ export type CheckoutErrorCode =
   | 'invalid_date_of_birth'
   | 'under_age'
   | 'price_changed'
-  | 'idempotency_mismatch';
+  | 'idempotency_mismatch'
+  | 'shop_not_trading';

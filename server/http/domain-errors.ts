@@ -84,6 +84,7 @@ const DOMAIN_ERROR_STATUS = {
   under_age: 400,
   price_changed: 409,
   idempotency_mismatch: 422,
+  shop_not_trading: 409,
   // orders (and invalid_page above)
   order_not_found: 404,
   not_cancelable: 409,

@@ -145,6 +145,28 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin');
 
+  /**
+   * A page of a shop not launched yet: "Opening soon", but to whoever carries a preview pass the
+   * shell, which the browser renders with the pass (a server render's API calls carry none),
+   * private and never stored, as nothing only a previewer sees may be kept for others.
+   */
+  const sendClosed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    shop: DirectoryShop,
+    site: ShopSite,
+  ) => {
+    if (await hasPreview(request, shop.id))
+      return documentHeaders(reply.code(built ? 200 : 503), site.csp)
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Robots-Tag', 'noindex')
+        .send(site.html);
+    return sendOpeningSoonPage(reply, site.settings?.site_title || shop.name, {
+      description: site.settings?.site_description ?? null,
+      logo: site.settings?.logo ?? null,
+    });
+  };
+
   /** The shell of a page that was never meant to be server-rendered (`/index.html`). */
   const sendIndex = (reply: FastifyReply, site: ShopSite) =>
     documentHeaders(reply.code(built ? 200 : 503), site.csp).send(site.html);
@@ -263,17 +285,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
     const shop = await app.shops.forRequest(request);
     if (!shop) return sendUnknownHost(reply);
     const site = await siteFor(shop);
-    // A shop not launched yet shows "Opening soon", but to whoever carries a preview pass: the
-    // shell, which the browser renders with the pass (a server render's API calls carry none,
-    // and no page cache may keep what only they see).
-    if (shop.status === 'closed') {
-      if (await hasPreview(request, shop.id))
-        return sendShell(request, reply, site, 'a preview of a shop not launched yet');
-      return sendOpeningSoonPage(reply, site.settings?.site_title || shop.name, {
-        description: site.settings?.site_description ?? null,
-        logo: site.settings?.logo ?? null,
-      });
-    }
+    if (shop.status === 'closed') return sendClosed(request, reply, shop, site);
     const origin = options.origin(shop.id);
     const url = request.url;
     const key = pageKey(url);
@@ -406,7 +418,11 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   });
   app.get('/index.html', async (request, reply) => {
     const shop = await app.shops.forRequest(request);
-    return shop ? sendIndex(reply, await siteFor(shop)) : sendUnknownHost(reply);
+    if (!shop) return sendUnknownHost(reply);
+    const site = await siteFor(shop);
+    return shop.status === 'closed'
+      ? sendClosed(request, reply, shop, site)
+      : sendIndex(reply, site);
   });
 
   const fallback = app.notFoundResponder;

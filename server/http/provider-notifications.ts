@@ -57,6 +57,9 @@ async function providerNotificationsPlugin(
       }
       const provider = await app.orders.providerOf(tenantId, name);
       if (!provider) throw notFound();
+      // The e-mails it may send link to the shop's domain: a shop made by another process
+      // since this one read its shops is read first.
+      await app.shops?.ensure(tenantId);
       const rawBody = typeof request.body === 'string' ? request.body : '';
       let report;
       try {

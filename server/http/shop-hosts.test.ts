@@ -156,7 +156,7 @@ describe('a shop at its own domain', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/products/products/?page_size=2',
-      headers: { 'x-tenant-token': 'demo-handcraft', host: 'tidewater.test' },
+      headers: { 'x-tenant-token': 'demo-handcraft', host: 'elsewhere.example' },
     });
     expect(list.statusCode).toBe(200);
     expect((list.json() as { next: string }).next).toMatch(/^http:\/\/shop\.example\/api\//);
@@ -246,6 +246,18 @@ describe('a shop not launched yet', () => {
     expect(previewed.statusCode).toBe(200);
     expect(tokenOf(previewed.body)).toBe(quayside.token);
     expect(previewed.body).not.toContain('Opening soon');
+    // What only a previewer sees is kept by no cache, and no search engine.
+    expect(previewed.headers['cache-control']).toBe('private, no-store');
+    expect(previewed.headers['x-robots-tag']).toBe('noindex');
+    // A piece's page too (no 503 for a crawler to come back to), and the raw index.
+    const piece = await t.app.inject({
+      method: 'GET',
+      url: '/products/any-piece',
+      headers: { ...HTML, host: 'quayside.test', cookie },
+    });
+    expect(piece.statusCode).toBe(200);
+    const index = await page('quayside.test', '/index.html');
+    expect(index.body).toContain('Opening soon');
     // The pass is the shop's own: another shop's pages know nothing of it.
     const elsewhere = await t.app.inject({
       method: 'GET',
@@ -256,11 +268,43 @@ describe('a shop not launched yet', () => {
   });
 });
 
+describe("a shop's domain serves that shop alone", () => {
+  it("refuses another shop's token at a shop's domain, and takes any at the machine's own name", async () => {
+    const api = (host: string, token: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/products/categories/',
+        headers: { host, 'x-tenant-token': token },
+      });
+    const borrowed = await api('tidewater.test', 'demo-handcraft');
+    expect(borrowed.statusCode).toBe(403);
+    expect(borrowed.json()).toEqual({
+      detail: "This tenant token is not the shop's at this address.",
+    });
+    expect((await api('tidewater.test', tidewater.token)).statusCode).toBe(200);
+    expect((await api('127.0.0.1:8080', tidewater.token)).statusCode).toBe(200);
+    expect((await api('127.0.0.1:8080', 'demo-handcraft')).statusCode).toBe(200);
+  });
+
+  it("serves a shop's domain its own photos only", async () => {
+    // A file of the demo's folder, as its photos are kept.
+    await t.app.mediaStore.put('demo/uploads/hosts-test.txt', Buffer.from('demo'), 'text/plain');
+    const path = '/api/media/demo/uploads/hosts-test.txt';
+    const at = (host: string) => t.app.inject({ method: 'GET', url: path, headers: { host } });
+    expect((await at('shop.example')).statusCode).toBe(200);
+    expect((await at('localhost')).statusCode).toBe(200);
+    const elsewhere = await at('tidewater.test');
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
 describe('the shop a name answers for', () => {
   it('reads the host part of a Host header, lowercased, without its port or trailing dot', () => {
     expect(hostName('Shop.Example:8080')).toBe('shop.example');
     expect(hostName('shop.example.')).toBe('shop.example');
     expect(hostName('[::1]:80')).toBe('::1');
+    expect(hostName('::1')).toBe('::1');
     expect(hostName(undefined)).toBe('');
   });
 

@@ -26,6 +26,11 @@ export const UNKNOWN_HOST_REREAD_MS = 1000;
 export interface ShopHosts {
   /** The shop the request's Host names, or null for none (see the module comment). */
   forRequest(request: FastifyRequest): Promise<DirectoryShop | null>;
+  /**
+   * The shop holding the request's Host as one of its domains (no loopback fallback), or null:
+   * what the API and the media files check a request's token and file against.
+   */
+  holderOf(request: FastifyRequest): DirectoryShop | null;
   /** A shop by its id, or null when unknown (made since the directory was read). */
   byTenantId(tenantId: number): DirectoryShop | null;
   /** The primary domain of a shop, or null when it has none recorded (or is unknown yet). */
@@ -33,8 +38,8 @@ export interface ShopHosts {
   /** The shop loopback names answer for (../shops/shop-directory.ts), or null for none. */
   fallback(): DirectoryShop | null;
   /**
-   * Null when the directory is current and knows shop `tenantId`; else a reading of it, to
-   * await before the shop's links are made (a shop made by another process, or just launched).
+   * Null when the directory knows shop `tenantId`; else a reading of it, to await before the
+   * shop's links are made (a shop made by another process).
    */
   ensure(tenantId: number): Promise<void> | null;
   /** How many shops the deployment has (0: the first-run set-up is due). */
@@ -107,9 +112,12 @@ async function shopHostsPlugin(
       await refresh();
       return directory.forHost(request.host);
     },
+    holderOf: (request) => directory.holderOf(request.host),
     byTenantId: (tenantId) => directory.byTenantId(tenantId),
     primaryDomainOf: (tenantId) => directory.byTenantId(tenantId)?.primaryDomain ?? null,
-    ensure: (tenantId) => (stale || directory.byTenantId(tenantId) === null ? refresh() : reading),
+    // Only a shop the directory does not know waits: a known shop's links do not change with
+    // its settings or status, and its requests never wait behind a reading.
+    ensure: (tenantId) => (directory.byTenantId(tenantId) === null ? refresh() : null),
     fallback: () => directory.fallback,
     count: () => directory.size,
     refresh,

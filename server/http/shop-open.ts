@@ -33,14 +33,25 @@ import { JWT_ALGORITHM, JWT_ISSUER } from '../platform/credentials/jwt.ts';
 import { LoginThrottle, ThrottledError } from '../platform/credentials/throttle.ts';
 import type { ShopStatus } from '../platform/db/tables/tenants.ts';
 import { matchPreviewPassword } from '../shops/launch.ts';
+import { STAFF_SESSION_TTL_SECONDS } from '../staff/context.ts';
 import { HttpError } from './http-error.ts';
 
 /** The preview pass's cookie. */
 export const PREVIEW_COOKIE = 'shop_preview';
 /** The preview pass's audience: no other token of the app's secret is one. */
 export const PREVIEW_AUDIENCE = 'shop-preview';
-/** How long a preview pass lasts (seconds): 7 days. */
+/** How long a preview pass given for the password lasts (seconds): 7 days. */
 export const PREVIEW_PASS_TTL_SECONDS = 7 * 24 * 60 * 60;
+/**
+ * How long a member of staff's preview pass lasts (seconds): a back office session's 12 hours,
+ * so a member removed from the shop previews it no longer than their session would have lasted.
+ */
+export const STAFF_PREVIEW_PASS_TTL_SECONDS = STAFF_SESSION_TTL_SECONDS;
+
+/** How long a pass given this way lasts (seconds). */
+export function passTtlSeconds(via: PreviewVia): number {
+  return via === 'staff' ? STAFF_PREVIEW_PASS_TTL_SECONDS : PREVIEW_PASS_TTL_SECONDS;
+}
 /** The longest password the preview form takes to the hash at all; longer ones are wrong. */
 const LONGEST_PASSWORD_TRIED = 1000;
 
@@ -95,8 +106,11 @@ export interface ShopGate {
    * address, as logins are), cleared by a right one.
    */
   tryPassword(request: FastifyRequest, tenantId: number, password: string): Promise<PreviewAttempt>;
-  /** Sets the pass's cookie on `reply` (Secure when the request came over HTTPS). */
-  setPassCookie(request: FastifyRequest, reply: FastifyReply, pass: string): void;
+  /**
+   * Sets the pass's cookie on `reply` (Secure when the request came over HTTPS), kept as long
+   * as a pass given `via` that way lasts (default: for the password).
+   */
+  setPassCookie(request: FastifyRequest, reply: FastifyReply, pass: string, via?: PreviewVia): void;
   /** scrypt work factor of a new preview password's hash (config.passwordHashCost). */
   readonly passwordHashCost: number;
 }
@@ -195,7 +209,7 @@ async function shopGatePlugin(app: FastifyInstance, options: ShopGateOptions): P
         .setIssuer(JWT_ISSUER)
         .setAudience(PREVIEW_AUDIENCE)
         .setIssuedAt()
-        .setExpirationTime(`${PREVIEW_PASS_TTL_SECONDS}s`)
+        .setExpirationTime(`${passTtlSeconds(via)}s`)
         .sign(options.secret);
     },
     async hasPreview(request, tenantId) {
@@ -237,11 +251,11 @@ async function shopGatePlugin(app: FastifyInstance, options: ShopGateOptions): P
       // Bound to the password that matched, even should the owner change it meanwhile.
       return { ok: true, pass: await gate.issuePass(tenantId, 'password', matched) };
     },
-    setPassCookie(request, reply, pass) {
+    setPassCookie(request, reply, pass, via = 'password') {
       const secure = request.protocol === 'https' ? '; Secure' : '';
       reply.header(
         'set-cookie',
-        `${PREVIEW_COOKIE}=${pass}; Path=/; Max-Age=${PREVIEW_PASS_TTL_SECONDS}; HttpOnly; SameSite=Lax${secure}`,
+        `${PREVIEW_COOKIE}=${pass}; Path=/; Max-Age=${passTtlSeconds(via)}; HttpOnly; SameSite=Lax${secure}`,
       );
     },
   };

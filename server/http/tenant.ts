@@ -3,7 +3,9 @@
  * scheme tenantToken) and decorates `request.tenant`. Every query then filters by
  * `request.tenant.id`, so one shop never sees another's data.
  * Missing header -> 401 `{"detail":"Tenant token missing."}`;
- * unknown token -> 403 `{"detail":"Unknown tenant token."}`.
+ * unknown token -> 403 `{"detail":"Unknown tenant token."}`;
+ * at a domain recorded for one shop, another shop's token -> 403 {@link NOT_THIS_SHOP} (issue 38:
+ * a shop's domain serves that shop alone; ./shop-hosts.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,6 +14,9 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../platform/db/database.ts';
 import type { ShopStatus } from '../platform/db/tables/tenants.ts';
 import { HttpError } from './http-error.ts';
+
+/** The answer to a token of another shop than the one whose domain the request came to. */
+export const NOT_THIS_SHOP = "This tenant token is not the shop's at this address.";
 
 /** The shop a request belongs to. */
 export interface RequestTenant {
@@ -146,6 +151,11 @@ async function tenantPlugin(app: FastifyInstance, options: TenantPluginOptions):
     // The shop's links (its domain) must be known before a handler makes one: a shop made by
     // another process, or whose settings just changed, has the directory read first.
     const known = (tenant: RequestTenant) => {
+      // At a shop's own domain only that shop's token is taken: a page of one shop never
+      // talks to another's API through it (loopback and unrecorded names: the token decides).
+      const holder = app.shops?.holderOf(request);
+      if (holder && holder.id !== tenant.id)
+        return done(new HttpError(403, { detail: NOT_THIS_SHOP }));
       request.tenant = tenant;
       const reading = app.shops?.ensure(tenant.id);
       if (!reading) return done();

@@ -9,12 +9,18 @@
  * re-seed may redraw) a day. Every answer is `nosniff`; an SVG (the seed's favicon) is also
  * sandboxed, so opened on its own it runs nothing.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MediaStore } from './media-store.ts';
 
 export interface MediaPluginOptions {
   store: MediaStore;
   publicApiPath: string;
+  /**
+   * Whether the file `key` may be served for this request (default: always): a shop's domain
+   * serves that shop's files only (issue 38, server/http/shop-hosts.ts); refused files answer
+   * 404, as missing ones do.
+   */
+  servable?: (request: FastifyRequest, key: string) => boolean;
 }
 
 const ONE_DAY_S = 24 * 60 * 60;
@@ -27,7 +33,7 @@ export async function media(app: FastifyInstance, options: MediaPluginOptions): 
   const { store } = options;
   app.get(`${options.publicApiPath}/media/*`, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    const file = await store.get(key);
+    const file = options.servable && !options.servable(request, key) ? null : await store.get(key);
     if (!file) {
       return reply.code(404).header('X-Content-Type-Options', 'nosniff').send({
         detail: 'Not found.',

@@ -28,3 +28,30 @@ export async function shopCurrency(
   }
   return (await query.executeTakeFirstOrThrow()).currency;
 }
+
+/** What an order placed now is checked against: the shop's currency and whether it sells. */
+export interface ShopTrading {
+  /** ISO 4217 code ("GBP"). */
+  currency: string;
+  /** 'open' sells; 'closed' (not launched) and 'holiday' do not. */
+  status: 'open' | 'closed' | 'holiday';
+  /** The owner's holiday words, or null. */
+  closedMessage: string | null;
+}
+
+/**
+ * Shop `tenantId`'s currency and state, read as an order is placed: on PostgreSQL under a share
+ * lock until the end of the transaction `db` is, so an owner's currency change or closing for a
+ * holiday waits for the order (and the order placed after a holiday began is refused by the
+ * state it reads, whatever a cache said at the door).
+ * @throws Error (Kysely's NoResultError) when no shop has this id: a bug, the caller resolved it.
+ */
+export async function shopTrading(db: Kysely<Database>, tenantId: number): Promise<ShopTrading> {
+  let query = db
+    .selectFrom('tenants')
+    .select(['currency', 'status', 'closed_message'])
+    .where('id', '=', tenantId);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forShare();
+  const row = await query.executeTakeFirstOrThrow();
+  return { currency: row.currency, status: row.status, closedMessage: row.closed_message };
+}

@@ -22,7 +22,15 @@ import {
 } from '../http/opening-soon.ts';
 import { idleGc } from '../platform/idle-gc.ts';
 import { testPhoto } from '../test/images.ts';
-import { call, createCustomer, productsInStock, type Answer } from '../test/shop.ts';
+import {
+  ADDRESS,
+  call,
+  checkoutBody,
+  createCustomer,
+  productsInStock,
+  type Answer,
+} from '../test/shop.ts';
+import { placeOrder } from '../checkout/checkout.ts';
 import {
   asStaff,
   createStaff,
@@ -417,10 +425,11 @@ describe('a closed shop’s storefront', () => {
     );
     expect(session.status).toBe(200);
     expect(session.body.storefront_url).toBe(t.app.siteOrigin(shop.tenantId));
-    // Valid for 7 days.
-    const days = (Date.parse(session.body.expires_at) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(6.99);
-    expect(days).toBeLessThanOrEqual(7);
+    // Valid for a back office session's 12 hours, the cookie as long.
+    const hours = (Date.parse(session.body.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(11.99);
+    expect(hours).toBeLessThanOrEqual(12);
+    expect(String(session.headers['set-cookie'])).toContain('Max-Age=43200;');
     const staffPass = passOf(session);
     expect(
       (await call(t.app, 'GET', '/products/products/', { ...shopper, cookie: staffPass })).status,
@@ -642,6 +651,70 @@ describe('a shop on holiday', () => {
       before: { status: 'holiday', message: null },
       after: { status: 'open' },
     });
+  });
+
+  it('refuses an order that reaches checkout after the holiday began, or before launch, whatever the door last read', async () => {
+    const customer = await createCustomer(t.app, SHOP);
+    const [piece] = await productsInStock(t.app, SHOP);
+    const added = await call(t.app, 'POST', '/orders/cart/add-item/', customer.headers, {
+      product_id: piece!.id,
+      quantity: 1,
+    });
+    expect(added.status).toBe(200);
+    const body = (await checkoutBody(t.app, customer, {
+      delivery_address: ADDRESS,
+      payment_method: 'bank_transfer',
+    })) as Parameters<typeof placeOrder>[1]['body'];
+    // The owner closes the shop while this shopper's order is past the door (its gate read the
+    // shop open a moment before): the order's own transaction reads the shop and refuses it.
+    const tenant = await tenantIdOf(t.app.db, SHOP);
+    await t.app.db
+      .updateTable('tenants')
+      .set({ status: 'holiday', closed_message: 'Back on Monday.' })
+      .where('id', '=', tenant)
+      .execute();
+    try {
+      const placing = placeOrder(t.app.orders, {
+        tenantId: tenant,
+        userId: customer.id,
+        body,
+        idempotencyKey: null,
+      });
+      await expect(placing).rejects.toMatchObject({
+        code: 'shop_not_trading',
+        message: 'Back on Monday.',
+      });
+      // Nor is an order placed at a shop not launched, a previewer's included.
+      await t.app.db
+        .updateTable('tenants')
+        .set({ status: 'closed' })
+        .where('id', '=', tenant)
+        .execute();
+      await expect(
+        placeOrder(t.app.orders, {
+          tenantId: tenant,
+          userId: customer.id,
+          body,
+          idempotencyKey: null,
+        }),
+      ).rejects.toMatchObject({
+        code: 'shop_not_trading',
+        message: SHOP_STATUS_MESSAGES.notOpenYet,
+      });
+      const orders = await t.app.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', customer.id)
+        .execute();
+      expect(orders).toEqual([]);
+    } finally {
+      await t.app.db
+        .updateTable('tenants')
+        .set({ status: 'open', closed_message: null })
+        .where('id', '=', tenant)
+        .execute();
+      t.app.catalogCache.invalidate(tenant);
+    }
   });
 
   it('refuses a holiday to a shop that has not launched', async () => {

@@ -21,6 +21,8 @@ export interface DirectoryShop {
   id: number;
   token: string;
   name: string;
+  /** The folder of its media files under the media store (`tidewater-example`). */
+  mediaSlug: string;
   currency: string;
   status: ShopStatus;
   /** Its primary domain (`tidewater.example`), or null when none is recorded. */
@@ -37,9 +39,12 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 export function hostName(host: string | undefined): string {
   if (!host) return '';
   const trimmed = host.trim().toLowerCase();
+  // `[::1]:8080` -> `::1`; a bare IPv6 address (two colons or more) has no port to drop.
   const name = trimmed.startsWith('[')
     ? trimmed.slice(1, trimmed.indexOf(']') > 0 ? trimmed.indexOf(']') : undefined)
-    : trimmed.replace(/:\d*$/, '');
+    : (trimmed.match(/:/g)?.length ?? 0) > 1
+      ? trimmed
+      : trimmed.replace(/:\d*$/, '');
   return name.replace(/\.$/, '');
 }
 
@@ -58,11 +63,15 @@ export class ShopDirectory {
    */
   static async read(db: Kysely<Database>, defaultToken: string): Promise<ShopDirectory> {
     const [tenants, domains] = await Promise.all([
-      db.selectFrom('tenants').select(['id', 'token', 'name', 'currency', 'status']).execute(),
+      db
+        .selectFrom('tenants')
+        .select(['id', 'token', 'name', 'media_slug', 'currency', 'status'])
+        .execute(),
       db.selectFrom('tenant_domains').select(['tenant_id', 'domain', 'is_primary']).execute(),
     ]);
     const byId = new Map<number, DirectoryShop>();
-    for (const row of tenants) byId.set(row.id, { ...row, primaryDomain: null });
+    for (const { media_slug: mediaSlug, ...row } of tenants)
+      byId.set(row.id, { ...row, mediaSlug, primaryDomain: null });
     const byDomain = new Map<string, DirectoryShop>();
     for (const row of domains) {
       const shop = byId.get(row.tenant_id);
@@ -92,6 +101,14 @@ export class ShopDirectory {
   forHost(host: string | undefined): DirectoryShop | null {
     const name = hostName(host);
     return this.byDomain.get(name) ?? (LOOPBACK.has(name) ? this.defaultShop : null);
+  }
+
+  /**
+   * The shop holding the domain of a Host header, or null when no shop records it (a loopback
+   * name included: it holds no shop, it only falls back to the default one).
+   */
+  holderOf(host: string | undefined): DirectoryShop | null {
+    return this.byDomain.get(hostName(host)) ?? null;
   }
 
   /** The shop with this id, or null when the directory was read before it was made. */

@@ -181,6 +181,10 @@ describe('two shops opened in one process', () => {
     // The photo is kept in the shop's own folder, named by its token's slug.
     const image = photos.body[0]!.image;
     expect(image).toContain(`/${knives.token}/`);
+    const photoAt = (host: string) =>
+      t.app.inject({ method: 'GET', url: new URL(image, 'http://x').pathname, headers: { host } });
+    expect((await photoAt('tidewater-apart.test')).statusCode).toBe(200);
+    expect((await photoAt('harbour-apart.test')).statusCode).toBe(404);
 
     // Its page answers at its shop's domain only; the other shop's domain knows no such piece.
     const own = await page('tidewater-apart.test', `/products/${product.body.slug}`);

@@ -20,7 +20,7 @@ import {
   type ShopState,
 } from '../../shops/launch.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
-import { PREVIEW_PASS_TTL_SECONDS } from '../shop-open.ts';
+import { STAFF_PREVIEW_PASS_TTL_SECONDS } from '../shop-open.ts';
 import { changeShop } from './shop-changes.ts';
 import { requireStaff } from './staff-auth.ts';
 
@@ -94,10 +94,10 @@ export const startShopPreview: AdminOperationHandler<'startShopPreview'> = async
 ) => {
   const { tenantId } = requireStaff(request);
   const gate = request.server.shopGate;
-  gate.setPassCookie(request, reply, await gate.issuePass(tenantId, 'staff'));
+  gate.setPassCookie(request, reply, await gate.issuePass(tenantId, 'staff'), 'staff');
   return {
     storefront_url: request.server.siteOrigin(tenantId),
-    expires_at: new Date(Date.now() + PREVIEW_PASS_TTL_SECONDS * 1000).toISOString(),
+    expires_at: new Date(Date.now() + STAFF_PREVIEW_PASS_TTL_SECONDS * 1000).toISOString(),
   };
 };
 

@@ -147,7 +147,9 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         // What a provider answers the sweep is logged in the system's name (no member acted).
         await settlePendingShopRefunds(context, (tenantId) => journalOf(null, tenantId));
         // Payment reminders and the shops' daily lists of unpaid orders
-        // (orders/payment-reminders.ts).
+        // (orders/payment-reminders.ts), whose links start with each shop's domain: the shops
+        // are read first, so one made by another process since is known.
+        await app.shops?.refresh();
         await sweepPaymentReminders(context);
         // At debug level: the multi-process tests count sweeps instead of sleeping through one.
         app.log.debug('swept the orders');
