@@ -2472,7 +2472,7 @@ export interface paths {
     /**
      * Let the signed-in member's browser see the shop before it launches.
      * @description Sets the storefront's preview cookie (`shop_preview`, as `POST /shop/preview/` of the
-     *     storefront does for the preview password) for the member's shop, valid 7 days, so the
+     *     storefront does for the preview password) for the member's shop, valid 12 hours, so the
      *     back office's "Preview shop" link shows the real shop instead of "Opening soon". Any
      *     member of staff. The cookie is the back office's origin's: the link opens the shop there.
      */
