@@ -17,7 +17,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ShopDirectory, type DirectoryShop } from '../shops/shop-directory.ts';
+import {
+  hostName,
+  recordHttpsSeen,
+  ShopDirectory,
+  type DirectoryShop,
+} from '../shops/shop-directory.ts';
 
 /** How often (ms) at most an unknown Host makes the directory be read again. */
 export const UNKNOWN_HOST_REREAD_MS = 1000;
@@ -42,6 +47,11 @@ export interface ShopHosts {
    * shop's links are made (a shop made by another process).
    */
   ensure(tenantId: number): Promise<void> | null;
+  /**
+   * Notes a request that reached `shop` at its primary domain over HTTPS (through a trusted
+   * proxy's X-Forwarded-Proto, or TLS here): the launch checklist's domain item. Never waits.
+   */
+  noteHttps(request: FastifyRequest, shop: DirectoryShop): void;
   /** How many shops the deployment has (0: the first-run set-up is due). */
   count(): number;
   /** Reads the directory again now (after a shop is made or its domains change). */
@@ -105,12 +115,25 @@ async function shopHostsPlugin(
   app.catalogCache.onInvalidate((_tenantId, productSlugs) => {
     if (productSlugs === undefined) stale = true;
   });
+  const noteHttps = (request: FastifyRequest, shop: DirectoryShop) => {
+    if (shop.httpsSeen || request.protocol !== 'https') return;
+    if (shop.primaryDomain === null || hostName(request.host) !== shop.primaryDomain) return;
+    recordHttpsSeen(app.db, shop).catch((error: unknown) =>
+      app.log.warn(
+        { err: error, tenantId: shop.id },
+        'could not record the shop served over HTTPS',
+      ),
+    );
+  };
   app.decorate('shops', {
     async forRequest(request) {
-      const found = (await current()).forHost(request.host);
-      if (found || Date.now() - readAt < UNKNOWN_HOST_REREAD_MS) return found;
-      await refresh();
-      return directory.forHost(request.host);
+      let found = (await current()).forHost(request.host);
+      if (!found && Date.now() - readAt >= UNKNOWN_HOST_REREAD_MS) {
+        await refresh();
+        found = directory.forHost(request.host);
+      }
+      if (found) noteHttps(request, found);
+      return found;
     },
     holderOf: (request) => directory.holderOf(request.host),
     byTenantId: (tenantId) => directory.byTenantId(tenantId),
@@ -118,6 +141,7 @@ async function shopHostsPlugin(
     // Only a shop the directory does not know waits: a known shop's links do not change with
     // its settings or status, and its requests never wait behind a reading.
     ensure: (tenantId) => (directory.byTenantId(tenantId) === null ? refresh() : null),
+    noteHttps,
     fallback: () => directory.fallback,
     count: () => directory.size,
     refresh,

@@ -156,6 +156,7 @@ async function tenantPlugin(app: FastifyInstance, options: TenantPluginOptions):
       const holder = app.shops?.holderOf(request);
       if (holder && holder.id !== tenant.id)
         return done(new HttpError(403, { detail: NOT_THIS_SHOP }));
+      if (holder) app.shops.noteHttps(request, holder);
       request.tenant = tenant;
       const reading = app.shops?.ensure(tenant.id);
       if (!reading) return done();

@@ -15,7 +15,9 @@
  * - `product`: an active product with at least one photo;
  * - `policies`: a refund policy and a privacy policy with words in them;
  * - `domain`: the shop at its own domain over HTTPS: its storefront address (the caller's
- *   `storefrontUrl`) is `https://` at one of its recorded domains.
+ *   `storefrontUrl`) is `https://` at one of its recorded domains, and a request has reached it
+ *   there over HTTPS (`tenants.https_seen_at`, recorded by server/http/shop-hosts.ts as the
+ *   proxy in front reports it): a configured address alone proves no certificate or DNS.
  *
  * Each change is one transaction with its activity entry, written through the door's journal
  * (`Acting`, decision 077: object type `shop`); the caller makes the storefront forget what it
@@ -172,7 +174,7 @@ export async function launchChecklist(
   tenantId: number,
   options: ChecklistOptions,
 ): Promise<ChecklistItem[]> {
-  const [site, payments, zones, methods, product, policies, domains] = await Promise.all([
+  const [site, payments, zones, methods, product, policies, domains, tenant] = await Promise.all([
     db
       .selectFrom('site_settings')
       .select(['legal_name', 'legal_address', 'vat_registered', 'vat_number', 'vat_rate_bp'])
@@ -223,6 +225,11 @@ export async function launchChecklist(
       .where('tenant_id', '=', tenantId)
       .execute(),
     db.selectFrom('tenant_domains').select('domain').where('tenant_id', '=', tenantId).execute(),
+    db
+      .selectFrom('tenants')
+      .select('https_seen_at')
+      .where('id', '=', tenantId)
+      .executeTakeFirstOrThrow(),
   ]);
 
   const registered = site ? toBool(site.vat_registered) : false;
@@ -255,10 +262,12 @@ export async function launchChecklist(
     shipping: Number(zones.n) > 0 && Number(methods.n) > 0,
     product: product !== undefined,
     policies: written('refund_policy') && written('privacy_policy'),
-    domain: servedOverHttps(
-      options.storefrontUrl,
-      domains.map((row) => row.domain),
-    ),
+    domain:
+      tenant.https_seen_at !== null &&
+      servedOverHttps(
+        options.storefrontUrl,
+        domains.map((row) => row.domain),
+      ),
   };
   return ORDER.map((key) => ({ key, done: done[key], ...CHECKLIST_ITEMS[key] }));
 }

@@ -27,6 +27,8 @@ export interface DirectoryShop {
   status: ShopStatus;
   /** Its primary domain (`tidewater.example`), or null when none is recorded. */
   primaryDomain: string | null;
+  /** Whether it was reached at its primary domain over HTTPS (`tenants.https_seen_at`). */
+  httpsSeen: boolean;
 }
 
 /** The names that always mean "this machine": they answer for the default shop. */
@@ -65,13 +67,13 @@ export class ShopDirectory {
     const [tenants, domains] = await Promise.all([
       db
         .selectFrom('tenants')
-        .select(['id', 'token', 'name', 'media_slug', 'currency', 'status'])
+        .select(['id', 'token', 'name', 'media_slug', 'currency', 'status', 'https_seen_at'])
         .execute(),
       db.selectFrom('tenant_domains').select(['tenant_id', 'domain', 'is_primary']).execute(),
     ]);
     const byId = new Map<number, DirectoryShop>();
-    for (const { media_slug: mediaSlug, ...row } of tenants)
-      byId.set(row.id, { ...row, mediaSlug, primaryDomain: null });
+    for (const { media_slug: mediaSlug, https_seen_at: seen, ...row } of tenants)
+      byId.set(row.id, { ...row, mediaSlug, primaryDomain: null, httpsSeen: seen !== null });
     const byDomain = new Map<string, DirectoryShop>();
     for (const row of domains) {
       const shop = byId.get(row.tenant_id);
@@ -115,4 +117,23 @@ export class ShopDirectory {
   byTenantId(tenantId: number): DirectoryShop | null {
     return this.byId.get(tenantId) ?? null;
   }
+}
+
+/**
+ * Records that shop `shop` was reached at its primary domain over HTTPS (the launch checklist's
+ * proof that the domain answers, server/shops/launch.ts), once: the first time only writes.
+ */
+export async function recordHttpsSeen(
+  db: Kysely<Database>,
+  shop: DirectoryShop,
+  at: Date = new Date(),
+): Promise<void> {
+  if (shop.httpsSeen) return;
+  shop.httpsSeen = true;
+  await db
+    .updateTable('tenants')
+    .set({ https_seen_at: at.toISOString() })
+    .where('id', '=', shop.id)
+    .where('https_seen_at', 'is', null)
+    .execute();
 }

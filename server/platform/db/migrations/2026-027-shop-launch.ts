@@ -9,6 +9,8 @@
  * - `tenants.preview_password_hash`: the scrypt hash of the password that shows a closed shop to
  *   someone who is not its staff; null: only staff preview it.
  * - `tenants.launched_at`: when an owner first pressed Launch; null until then.
+ * - `tenants.https_seen_at`: when the shop was first reached at its primary domain over HTTPS
+ *   (as the proxy in front reports it): the launch checklist's proof that the domain answers.
  */
 import { type Migration } from 'kysely';
 import type { AnyDb } from './schema-helpers.ts';
@@ -26,6 +28,7 @@ export function shopLaunchMigration(): Migration {
         .addColumn('preview_password_hash', 'varchar(255)')
         .execute();
       await db.schema.alterTable('tenants').addColumn('launched_at', 'timestamptz').execute();
+      await db.schema.alterTable('tenants').addColumn('https_seen_at', 'timestamptz').execute();
     },
   };
 }

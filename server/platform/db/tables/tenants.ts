@@ -23,6 +23,8 @@ export interface TenantsTable {
   preview_password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** When an owner first launched the shop; null until then. */
   launched_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When the shop was first reached at its primary domain over HTTPS; null until then. */
+  https_seen_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 
