@@ -12,23 +12,20 @@ import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../platform/db/database.ts';
-import type { ShopStatus } from '../platform/db/tables/tenants.ts';
+import type { DirectoryShop } from '../shops/shop-directory.ts';
 import { HttpError } from './http-error.ts';
 
 /** The answer to a token of another shop than the one whose domain the request came to. */
 export const NOT_THIS_SHOP = "This tenant token is not the shop's at this address.";
 
-/** The shop a request belongs to. */
-export interface RequestTenant {
-  id: number;
-  token: string;
-  name: string;
-  mediaSlug: string;
-  /** ISO 4217 code of the shop's prices (`GBP`): every amount it answers is in it. */
-  currency: string;
-  /** Whether it sells: 'closed' before launch, 'open', or 'holiday' (browsing, no ordering). */
-  status: ShopStatus;
-}
+/**
+ * The shop a request belongs to: its id, token, name, media folder, currency (ISO 4217, every
+ * amount it answers is in it) and status ('closed' before launch, 'open', or 'holiday').
+ */
+export type RequestTenant = Pick<
+  DirectoryShop,
+  'id' | 'token' | 'name' | 'mediaSlug' | 'currency' | 'status'
+>;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -142,7 +142,7 @@ describe('a new shop before its launch', () => {
       ['seller', '/settings/site'],
       ['payment', '/settings/payments'],
       ['shipping', '/settings/shipping'],
-      ['product', '/products'],
+      ['product', '/categories'],
       ['policies', '/content/policies'],
       ['domain', null],
     ]);
@@ -235,6 +235,10 @@ describe('a new shop before its launch', () => {
     const category = await call<{ id: number }>(t.app, 'POST', '/admin/categories/', shop.asOwner, {
       name: 'Chef knives',
     });
+    // With a category made, the item leads to the products.
+    expect((await launchState(shop)).checklist.find((item) => item.key === 'product')?.where).toBe(
+      '/products',
+    );
     const product = await call<{ id: number }>(t.app, 'POST', '/admin/products/', shop.asOwner, {
       name: 'Gyuto 210 mm',
       category_id: category.body.id,

@@ -12,7 +12,8 @@
  *   provider's own checks passed when they were saved; the sandbox only where it runs), bank
  *   transfer with the bank details, or the shop's own method with its name;
  * - `shipping`: a shipping zone and a method to send or hand over in;
- * - `product`: an active product with at least one photo;
+ * - `product`: an active product with at least one photo (the item leads to Categories while the
+ *   shop has none: a product needs one);
  * - `policies`: a refund policy and a privacy policy with words in them;
  * - `domain`: the shop at its own domain over HTTPS: its storefront address (the caller's
  *   `storefrontUrl`) is `https://` at one of its recorded domains, and a request has reached it
@@ -174,63 +175,70 @@ export async function launchChecklist(
   tenantId: number,
   options: ChecklistOptions,
 ): Promise<ChecklistItem[]> {
-  const [site, payments, zones, methods, product, policies, domains, tenant] = await Promise.all([
-    db
-      .selectFrom('site_settings')
-      .select(['legal_name', 'legal_address', 'vat_registered', 'vat_number', 'vat_rate_bp'])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('payment_settings')
-      .select([
-        'enable_card_payment',
-        'enable_bank_transfer',
-        'enable_custom_payment',
-        'bank_account_details',
-        'custom_payment_label',
-        'provider',
-        'credentials',
-      ])
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('shipping_zones')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('shipping_methods')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('products')
-      .select('products.id')
-      .where('products.tenant_id', '=', tenantId)
-      .where('products.is_active', '=', 1)
-      .where('products.archived_at', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('product_images')
-            .select('product_images.id')
-            .whereRef('product_images.product_id', '=', 'products.id'),
-        ),
-      )
-      .limit(1)
-      .executeTakeFirst(),
-    db
-      .selectFrom('legal_documents')
-      .select(['document_type', 'content'])
-      .where('tenant_id', '=', tenantId)
-      .execute(),
-    db.selectFrom('tenant_domains').select('domain').where('tenant_id', '=', tenantId).execute(),
-    db
-      .selectFrom('tenants')
-      .select('https_seen_at')
-      .where('id', '=', tenantId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [site, payments, zones, methods, product, policies, domains, tenant, category] =
+    await Promise.all([
+      db
+        .selectFrom('site_settings')
+        .select(['legal_name', 'legal_address', 'vat_registered', 'vat_number', 'vat_rate_bp'])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('payment_settings')
+        .select([
+          'enable_card_payment',
+          'enable_bank_transfer',
+          'enable_custom_payment',
+          'bank_account_details',
+          'custom_payment_label',
+          'provider',
+          'credentials',
+        ])
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('shipping_zones')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('shipping_methods')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('tenant_id', '=', tenantId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('products')
+        .select('products.id')
+        .where('products.tenant_id', '=', tenantId)
+        .where('products.is_active', '=', 1)
+        .where('products.archived_at', 'is', null)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('product_images')
+              .select('product_images.id')
+              .whereRef('product_images.product_id', '=', 'products.id'),
+          ),
+        )
+        .limit(1)
+        .executeTakeFirst(),
+      db
+        .selectFrom('legal_documents')
+        .select(['document_type', 'content'])
+        .where('tenant_id', '=', tenantId)
+        .execute(),
+      db.selectFrom('tenant_domains').select('domain').where('tenant_id', '=', tenantId).execute(),
+      db
+        .selectFrom('tenants')
+        .select('https_seen_at')
+        .where('id', '=', tenantId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('categories')
+        .select('id')
+        .where('tenant_id', '=', tenantId)
+        .limit(1)
+        .executeTakeFirst(),
+    ]);
 
   const registered = site ? toBool(site.vat_registered) : false;
   const seller =
@@ -269,7 +277,15 @@ export async function launchChecklist(
         domains.map((row) => row.domain),
       ),
   };
-  return ORDER.map((key) => ({ key, done: done[key], ...CHECKLIST_ITEMS[key] }));
+  // A product needs a category: a shop without one is sent to make it first.
+  const where = (key: ChecklistKey) =>
+    key === 'product' && category === undefined ? '/categories' : CHECKLIST_ITEMS[key].where;
+  return ORDER.map((key) => ({
+    key,
+    done: done[key],
+    label: CHECKLIST_ITEMS[key].label,
+    where: where(key),
+  }));
 }
 
 /** Runs `change` on the shop's row in one transaction, with the state read first. */

@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { fieldsOf } from '../../components/fields';
+import { useFormatPrice } from '../../components/format';
 import { ErrorNotice, Loading } from '../../components/notice';
 import { ItemForm, OrderedList, useItemForm, type ItemFormProps } from '../content/ordered-list';
 import {
@@ -35,6 +36,7 @@ export function ShippingPage() {
   const methods = useQuery(methodsQuery());
   const zoneMoves = useZoneMoves();
   const methodMoves = useMethodMoves();
+  const formatPrice = useFormatPrice();
   if (zones.isPending || methods.isPending) return <Loading />;
   if (zones.isError)
     return <ErrorNotice error={zones.error} onRetry={() => void zones.refetch()} />;
@@ -63,8 +65,8 @@ export function ShippingPage() {
         details={(method) => (
           <p className="muted small">
             {zoneName(method.zone_id)} · {method.kind === 'delivery' ? 'Delivery' : 'Collection'} ·{' '}
-            <span className="mono">{method.code}</span> · {method.price}
-            {method.free_over ? `, free over ${method.free_over}` : ''}
+            <span className="mono">{method.code}</span> · {formatPrice(method.price)}
+            {method.free_over ? `, free over ${formatPrice(method.free_over)}` : ''}
             {method.age_verified ? ' · Age verified' : ''}
           </p>
         )}
