@@ -8,11 +8,16 @@
 import path from 'node:path';
 import { bundleServer } from './build-server.mjs';
 
-/** The modules of the back office's API the start may hold: the hand-over, where its contract is, and the staff services the main app decorates. */
+/**
+ * The modules of the back office's API the start may hold: the hand-over, where its contract
+ * is, the staff services the main app decorates, and the first-run set-up's two routes, which a
+ * deployment without a shop answers before any back office exists to load (decision 079).
+ */
 const AT_START = new Set([
   'server/http/admin/lazy-admin-api.ts',
   'server/http/admin/admin-spec.ts',
   'server/http/admin/staff-services.ts',
+  'server/http/admin/first-run.ts',
 ]);
 
 /** The bundle's modules by file name, and what `entry` imports statically, transitively. */

@@ -31,6 +31,9 @@ async function addShops(from: number, count: number): Promise<void> {
       })),
     )
     .execute();
+  // As a shop's creation does: the deployment's directory of shops learns of them (a shop it
+  // does not know costs one more read of the tenants, for its links: ./shop-hosts.ts).
+  await t.app.shops.refresh();
 }
 
 /** The status of one API request as shop `token`, and how many tenant lookups it made. */
