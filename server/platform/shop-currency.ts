@@ -11,22 +11,17 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from './db/database.ts';
 
 /**
- * The ISO 4217 code of shop `tenantId` ("GBP").
- * @param options.share on PostgreSQL, hold a share lock on the shop's row until the end of the
- *   transaction `db` is (placing an order: a currency change waits for it, then sees the order and
- *   is refused); no lock on SQLite, whose writers take turns anyway.
+ * The ISO 4217 code of shop `tenantId` ("GBP"). An order being placed reads it with the shop's
+ * state instead, under a lock ({@link shopTrading}).
  * @throws Error (Kysely's NoResultError) when no shop has this id: a bug, the caller resolved it.
  */
-export async function shopCurrency(
-  db: Kysely<Database>,
-  tenantId: number,
-  options: { share?: boolean } = {},
-): Promise<string> {
-  let query = db.selectFrom('tenants').select('currency').where('id', '=', tenantId);
-  if (options.share && db.getExecutor().adapter instanceof PostgresAdapter) {
-    query = query.forShare();
-  }
-  return (await query.executeTakeFirstOrThrow()).currency;
+export async function shopCurrency(db: Kysely<Database>, tenantId: number): Promise<string> {
+  const row = await db
+    .selectFrom('tenants')
+    .select('currency')
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  return row.currency;
 }
 
 /** What an order placed now is checked against: the shop's currency and whether it sells. */
