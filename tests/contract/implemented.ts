@@ -58,4 +58,5 @@ export const IMPLEMENTED = [
   'deleteAccount',
   'requestEmailVerification',
   'confirmEmailVerification',
+  'previewShop',
 ] as const;

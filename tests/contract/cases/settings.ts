@@ -1,10 +1,11 @@
 /**
  * The shop's own pages every storefront page needs first (contract: getSiteSettings,
- * getPublicSettings, getCompanyInfo; spec section 2, shared frame and /company-info, and
- * section 7): the site settings, each shop seeing its own; the public settings the SPA reads
- * for the company name; the company info with its core values.
+ * getPublicSettings, getCompanyInfo, previewShop; spec section 2, shared frame and
+ * /company-info, and section 7): the site settings, each shop seeing its own; the public
+ * settings the SPA reads for the company name; the company info with its core values; a
+ * preview password the shop does not have (issue 38).
  */
-import { demoTenant, potteryTenant, tenantErrors, type Case } from '../case';
+import { demoTenant, fieldError, potteryTenant, tenantErrors, type Case } from '../case';
 import { isObject, str } from '../contract-document';
 
 /** Site settings, public settings and company info, with their tenant errors. */
@@ -35,6 +36,18 @@ export function settingsCases(): Case[] {
         isObject(b) && str(b.site_title).includes('Riverside Pottery')
           ? null
           : `site_title is ${isObject(b) ? b.site_title : b}`,
+    },
+    {
+      // A shop without a preview password takes none (the pass's 204 needs a closed shop with
+      // one: server/shops/launch.test.ts).
+      name: 'previewShop with a password the shop does not have',
+      operationId: 'previewShop',
+      method: 'POST',
+      path: '/shop/preview/',
+      headers: demo,
+      body: { password: 'not-the-password' },
+      status: 400,
+      check: fieldError('password', 'That password is not right.'),
     },
     // ~~ H3 seller ~~
     {
