@@ -72,14 +72,17 @@ describe('a contact message', () => {
     expect(await screen.findByText('Write your reply.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Your reply'), ' Yes! ');
     await userEvent.click(screen.getByRole('button', { name: 'Send reply' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(
-      'Your reply was sent to sam@example.com.',
+    // The status region may be there, empty, before the answer: wait for its words.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your reply was sent to sam@example.com.',
+      ),
     );
     expect(sent).toEqual([
       { method: 'POST', path: '/inbox/messages/12/replies/', body: { body: 'Yes!' } },
     ]);
     expect(queryClient.getQueryData(messageQuery(12).queryKey)?.replies).toHaveLength(1);
-    expect(screen.getByLabelText('Your reply')).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText('Your reply')).toHaveValue(''));
   });
 
   it('archives it, and an archived one offers Move to inbox', async () => {
@@ -92,7 +95,7 @@ describe('a contact message', () => {
     renderWithQuery(<MessageView message={aMessage()} />);
     await userEvent.click(screen.getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(await screen.findByRole('status')).toHaveTextContent('Archived.');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Archived.'));
   });
 
   it("shows the server's refusal of the reply beside the field", async () => {
