@@ -52,10 +52,15 @@ describe('a forgotten password', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByRole('heading', { name: 'Check your e-mail' })).toBeInTheDocument();
     expect(screen.getByText(SENT)).toBeInTheDocument();
-    expect(sent).toEqual([
+    // (The sign-in guard may ask whether the first-run set-up is due, `GET /setup/`, when the
+    // page names no shop, as this test's page does: that question is not the reset's.)
+    expect(sent.filter((call) => call.path !== '/setup/')).toEqual([
       { method: 'POST', path: '/auth/password/reset/', body: { email: 'tom@emberandoak.example' } },
     ]);
-    const request = vi.mocked(fetch).mock.calls[0]![0] as Request;
+    const request = vi
+      .mocked(fetch)
+      .mock.calls.map(([input]) => input as Request)
+      .find((call) => call.method === 'POST')!;
     expect(request.headers.get('authorization')).toBeNull();
   });
 
