@@ -345,25 +345,33 @@ describe('wrong set-up codes', () => {
 });
 
 /**
- * Holds every read of the shops back for a moment while `slow` is on, so that two set-ups both
- * read "no shop yet" before either writes one, unless something makes the second wait.
+ * While `slow` is on, holds the answers of the first two reads of the shops until both were
+ * made, so that two set-ups both read "no shop yet" before either writes one; only the
+ * creation's own check under its lock can then keep the second from opening a shop too.
  */
 class SlowShopReads implements KyselyPlugin {
   slow = false;
   private readonly held = new Set<unknown>();
+  /** The held reads' answers wait for this: released once two reads are held. */
+  private release: () => void = () => {};
+  private bothRead = new Promise<void>((resolve) => (this.release = resolve));
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     if (
       this.slow &&
+      this.held.size < 2 &&
       args.node.kind === 'SelectQueryNode' &&
       JSON.stringify(args.node).includes('"tenants"')
-    )
+    ) {
       this.held.add(args.queryId);
+      if (this.held.size === 2) this.release();
+    }
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.held.delete(args.queryId)) await new Promise((resolve) => setTimeout(resolve, 250));
+    // Each set-up's first read of the shops answers only when both have read: both found none.
+    if (this.held.has(args.queryId)) await this.bothRead;
     return args.result;
   }
 }
