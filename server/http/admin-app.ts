@@ -119,9 +119,10 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
     // A file the build does not have is a 404, never the shell in its place.
     if (request.url.startsWith('/admin/assets/')) return reply.callNotFound();
     const status = built ? 200 : 503;
-    if (app.shops.count() === 0) await app.shops.refresh();
-    if (app.shops.count() === 0) return documentHeaders(reply.code(status)).send(setupShell);
+    // Reads the shops again at most once a second while no shop answers here (./shop-hosts.ts),
+    // not on every page of a deployment still waiting for its first shop.
     const shop = await app.shops.forRequest(request);
+    if (app.shops.count() === 0) return documentHeaders(reply.code(status)).send(setupShell);
     if (!shop) return sendUnknownHost(reply);
     return documentHeaders(reply.code(status)).send(shellOf(shop.token));
   };
