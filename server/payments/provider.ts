@@ -62,6 +62,24 @@ export interface ProviderPaymentReport {
   errorMessage: string | null;
 }
 
+/** What testing a shop's credentials with the provider sends: a harmless request of its own. */
+export interface CredentialsCheckInput {
+  /** The shop's currency (ISO 4217, upper case): 2C2P is asked whether the merchant takes it. */
+  currency: string;
+  /** The shop's return page and notification address, as a real payment would send them. */
+  returnUrl: string;
+  notifyUrl: string;
+}
+
+/** What the provider said of a shop's credentials when they worked. */
+export interface CredentialsCheckResult {
+  /**
+   * True for keys that take real money (Stripe `sk_live_`/`rk_live_`, 2C2P production); false
+   * for test keys, with which no shopper can pay.
+   */
+  live: boolean;
+}
+
 /** The raw notification as it reached us: the body's exact text and the request headers. */
 export interface RawNotification {
   rawBody: string;
@@ -158,6 +176,16 @@ export interface PaymentProvider {
    * @throws ProviderUnavailable, ProviderRefused.
    */
   cancelPayment(ref: { providerRef: string; paymentId: string }): Promise<boolean>;
+  /**
+   * Tests the shop's credentials with one harmless request that needs them (launch checklist,
+   * issue 38): Stripe lists one Checkout Session with the secret key; 2C2P asks for a payment
+   * token of 1.00 in the shop's currency (which proves the merchant ID, the secret key both
+   * ways, and that the merchant takes the currency; the token is never paid and expires).
+   * Nothing is charged, and nothing a shopper sees changes.
+   * @throws ProviderRefused when the provider refuses the credentials, with words for the
+   *   shop's owner (never a credential); ProviderUnavailable when it cannot be reached.
+   */
+  checkCredentials(input: CredentialsCheckInput): Promise<CredentialsCheckResult>;
   /**
    * Refunds `amountMinor` of a captured attempt (all of it, or part: a shop's partial refund),
    * when the provider's API allows it; resolves to the provider's refund reference, or null when

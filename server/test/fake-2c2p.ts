@@ -107,6 +107,8 @@ export function fake2c2pTime(date: Date): string {
 export async function startFake2c2p(merchant: {
   merchantId: string;
   secretKey: string;
+  /** The currencies the merchant takes (9010 for another); every one when not given. */
+  currencies?: readonly string[];
 }): Promise<Fake2c2p> {
   const requests: Fake2c2pRequest[] = [];
   const invoices = new Map<
@@ -128,6 +130,7 @@ export async function startFake2c2p(merchant: {
       return '9009';
     }
     if (typeof currencyCode !== 'string' || !/^[A-Z]{3}$/.test(currencyCode)) return '9010';
+    if (merchant.currencies && !merchant.currencies.includes(currencyCode)) return '9010';
     if (invoices.has(invoiceNo)) return '9015';
     invoices.set(invoiceNo, { request: claims, result: null });
     const paymentToken = randomBytes(24).toString('base64url');

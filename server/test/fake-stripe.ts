@@ -1,6 +1,6 @@
 /**
  * A local fake of the parts of the Stripe API the Stripe adapter uses, for tests: Checkout
- * Sessions (create, retrieve, expire), refunds, and signed webhook events. It listens on
+ * Sessions (create, list, retrieve, expire), refunds, and signed webhook events. It listens on
  * 127.0.0.1 at a free port and speaks Stripe's wire format, so the official `stripe` package
  * talks to it unchanged (pointed here by its `host`, `port` and `protocol` options):
  * form-encoded requests with bracketed keys (`line_items[0][price_data][unit_amount]=4500`),
@@ -227,6 +227,16 @@ export async function startFakeStripe(options: {
   function route(method: string, path: string, params: Form): Json {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
     if (method === 'POST' && path === '/v1/refunds') return refund(params);
+    if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const limit = Math.min(Math.max(Number(params.limit ?? 10) || 10, 1), 100);
+      const newest = [...sessions.values()].reverse();
+      return {
+        object: 'list',
+        data: newest.slice(0, limit),
+        has_more: newest.length > limit,
+        url: '/v1/checkout/sessions',
+      };
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path);
     if (match?.[1] && method === 'GET' && !match[2]) {
       const found = session(match[1]);

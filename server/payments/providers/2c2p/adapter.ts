@@ -17,17 +17,26 @@
  * calls, refusals), ./wire.ts (amounts, invoice numbers, times, and 2C2P's fields and codes
  * read into our reports). This module puts them together as the PaymentProvider.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  type CredentialsCheckInput,
+  type CredentialsCheckResult,
   NotificationRefused,
   type PaymentProvider,
   type ProviderPaymentReport,
+  ProviderRefused,
   ProviderUnavailable,
   type RawNotification,
   type StartPaymentInput,
   type StartedPayment,
 } from '../../provider.ts';
-import { createTwoC2pClient, notificationError, refused, UNUSABLE } from './client.ts';
+import {
+  createTwoC2pClient,
+  notificationError,
+  ownerRefusal,
+  refused,
+  UNUSABLE,
+} from './client.ts';
 import {
   checkApiBase,
   positive,
@@ -206,11 +215,42 @@ export function createTwoC2pProvider(
     }
   }
 
+  /**
+   * Asks for a payment token of 1.00 in the shop's currency under a one-off invoice number
+   * (`CHK` and 16 random hex digits): a token proves the merchant ID and the secret key (2C2P
+   * verified our signature and we verified its answer's) and that the merchant takes the
+   * currency. The token is never paid and expires at 2C2P. `live` is the production
+   * environment.
+   * @throws ProviderRefused with the owner's words (an unknown merchant, a key that does not
+   *   match, a currency not taken, another 2C2P code); ProviderUnavailable.
+   */
+  async function checkCredentials(input: CredentialsCheckInput): Promise<CredentialsCheckResult> {
+    let answer: Record<string, unknown>;
+    try {
+      answer = await call('paymentToken', {
+        merchantID: merchantId,
+        invoiceNo: `CHK${randomBytes(8).toString('hex').toUpperCase()}`,
+        description: 'Credentials check, never paid',
+        amount: 1,
+        currencyCode: input.currency,
+        paymentChannel: ['CC'],
+        frontendReturnUrl: input.returnUrl,
+        backendReturnUrl: input.notifyUrl,
+      });
+    } catch (error) {
+      if (error instanceof ProviderRefused) throw ownerRefusal(error.code, credentials, input);
+      throw error;
+    }
+    if (answer.respCode !== '0000') throw ownerRefusal(answer.respCode, credentials, input);
+    return { live: credentials.environment === 'production' };
+  }
+
   return {
     name: '2c2p',
     startPayment,
     parseNotification,
     fetchPayment,
+    checkCredentials,
     cancelPayment: async () => false,
     refundPayment: async () => null,
   };

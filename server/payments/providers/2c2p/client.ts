@@ -147,3 +147,26 @@ export function refused(code: unknown, description: unknown): ProviderRefused {
     codeText,
   );
 }
+
+/**
+ * 2C2P's refusal of a credentials check, in the owner's words: an unknown merchant (9007), a
+ * secret key that does not match it (9042), a currency the merchant does not take (9010), or
+ * 2C2P's code for anything else. Never a credential's value.
+ */
+export function ownerRefusal(
+  code: unknown,
+  credentials: { environment: 'sandbox' | 'production' },
+  input: { currency: string },
+): ProviderRefused {
+  const codeText = typeof code === 'string' && /^\w{1,10}$/.test(code) ? code : null;
+  const environment = credentials.environment === 'production' ? 'production' : 'sandbox';
+  const words =
+    codeText === '9007'
+      ? `2C2P does not know this merchant ID in its ${environment} environment. Check the merchant ID and the environment.`
+      : codeText === '9042'
+        ? "2C2P could not verify the request: the secret key does not belong to this merchant ID. Copy the secret key again from 2C2P's portal."
+        : codeText === '9010'
+          ? `2C2P does not take ${input.currency} for this merchant. Ask 2C2P to enable it.`
+          : `2C2P refused the test${codeText ? ` (code ${codeText})` : ''}. Check the credentials in 2C2P's portal.`;
+  return new ProviderRefused(words, codeText);
+}

@@ -191,6 +191,9 @@ export function createSandboxProvider(
       return result.numUpdatedRows === 1n;
     },
 
+    /** The sandbox is this server itself: its signing secret always works; never live money. */
+    checkCredentials: async () => ({ live: false }),
+
     /**
      * Without `refundId` (money an order could not keep): the whole charge, once; a retry
      * answers the same `{ref}-RF`, and a charge that was never taken resolves null. With one (a

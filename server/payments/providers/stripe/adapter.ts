@@ -22,7 +22,7 @@ import {
   ProviderRefused,
   ProviderUnavailable,
 } from '../../provider.ts';
-import { call, providerError, UNREACHABLE } from './errors.ts';
+import { call, KEY_REFUSED, KEY_TOO_NARROW, providerError, UNREACHABLE } from './errors.ts';
 import { idOf, malformed, readEvent, report, signatureHeader, stateOf } from './events.ts';
 import {
   apiAddress,
@@ -195,6 +195,28 @@ export function createStripeProvider(
         }
         throw providerError(error);
       }
+    },
+
+    /**
+     * Lists one Checkout Session: the least a key must do for this shop, and changes nothing.
+     * `live` follows the key (`sk_live_`, `rk_live_`). The webhook signing secret cannot be
+     * tested this way: Stripe never reveals it; a wrong one shows as refused notifications.
+     * @throws ProviderRefused with the owner's words when Stripe refuses the key or its
+     *   permissions; ProviderUnavailable.
+     */
+    async checkCredentials() {
+      try {
+        await stripe.checkout.sessions.list({ limit: 1 });
+      } catch (error) {
+        if (error instanceof StripeClient.errors.StripeAuthenticationError) {
+          throw new ProviderRefused(KEY_REFUSED, 'invalid_api_key');
+        }
+        if (error instanceof StripeClient.errors.StripePermissionError) {
+          throw new ProviderRefused(KEY_TOO_NARROW, 'permission_denied');
+        }
+        throw providerError(error);
+      }
+      return { live: livemode };
     },
 
     /**

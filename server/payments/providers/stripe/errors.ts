@@ -12,6 +12,12 @@ export const UNREACHABLE =
 /** The shop's key is invalid or lacks a permission: the shop must fix its settings. */
 const SHOP_SETTINGS =
   'Card payments are not available for this shop at the moment. Please choose another payment method.';
+/** The owner's words when testing the keys: Stripe does not know the secret key. */
+export const KEY_REFUSED =
+  'Stripe did not accept the secret key. Copy it again from the Stripe Dashboard (Developers, API keys) and save it.';
+/** The owner's words when testing the keys: a restricted key that may not use Checkout. */
+export const KEY_TOO_NARROW =
+  'Stripe accepted the key, but it may not use Checkout Sessions. Give the restricted key write access to Checkout Sessions, or use the secret key.';
 /** Stripe refused the request itself (invalid request, idempotency conflict). */
 const REFUSED =
   'The card payment provider refused this payment request. Please try again or choose another payment method.';
