@@ -2346,6 +2346,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/settings/payments/card-provider/check/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Test the card provider's credentials with the provider (owner only).
+     * @description Sends the provider one harmless request that needs the saved credentials: Stripe lists
+     *     one Checkout Session with the secret key; 2C2P makes a payment token of 1.00 in the
+     *     shop's currency that is never paid (proving the merchant ID, the secret key and that
+     *     the merchant takes the currency). Nothing is charged. Accepted: `card_provider` says
+     *     when and whether the keys are `live` or `test`; only live keys count for the launch
+     *     checklist's way to pay. Refused: 400 on `credentials` with the provider's reason in the
+     *     owner's words, and the earlier test no longer counts. Replacing the credentials clears
+     *     the test. Logged as `settings.payments.credentials_check`; the body is empty.
+     */
+    post: operations['checkCardCredentials'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/shop/': {
     parameters: {
       query?: never;
@@ -3921,6 +3948,16 @@ export interface components {
        * @description When they were last replaced; null when not known.
        */
       credentials_updated_at: string | null;
+      /**
+       * Format: date-time
+       * @description When the provider last accepted these credentials (POST /settings/payments/card-provider/check/); null: never tested, or replaced or refused since.
+       */
+      credentials_checked_at: string | null;
+      /**
+       * @description `live`: the tested keys take real money (Stripe `sk_live_`, 2C2P production); `test`: test keys, with which no shopper can pay; null with `credentials_checked_at`. Only live keys count for the launch checklist.
+       * @enum {string|null}
+       */
+      credentials_checked_mode: 'live' | 'test' | null;
     };
     PaymentSetup: {
       enable_card_payment: boolean;
@@ -8536,6 +8573,46 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  checkCardCredentials: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The provider accepted the credentials; the payment settings with the test. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentSetup'];
+        };
+      };
+      /** @description No credentials are saved, or the provider refused them. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      /** @description The provider could not be reached; nothing was recorded. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   getShopLaunch: {

@@ -233,12 +233,40 @@ export class PaymentProviders {
           credentials: sealed,
           gateway_secret: '',
           credentials_updated_at: at.toISOString(),
+          // New credentials are untested until the provider accepts them.
+          credentials_checked_at: null,
+          credentials_checked_mode: null,
         })
         .where('tenant_id', '=', tenantId)
         .execute();
     };
     if (trx) await store(trx);
     else await this.options.db.transaction().execute(store);
+  }
+
+  /**
+   * The shop's current card provider with its credentials opened, whatever the switches say
+   * (card payments may be off while the owner tests new keys), with the sealed form they were
+   * opened from: a caller recording a test's outcome records it only while they are unchanged.
+   * @returns null when the shop has no credentials, or has the sandbox's and PAYMENT_SANDBOX is
+   *   off.
+   * @throws SealedCredentialsError when the credentials do not open with this key.
+   */
+  async current(
+    tenantId: number,
+  ): Promise<{ name: ProviderName; sealed: string; provider: PaymentProvider } | null> {
+    const row = await this.options.db
+      .selectFrom('payment_settings')
+      .select(['provider', 'credentials'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    if (!row || row.credentials === null) return null;
+    if (CARD_PROVIDERS[row.provider].sandboxOnly && !this.options.sandboxEnabled) return null;
+    return {
+      name: row.provider,
+      sealed: row.credentials,
+      provider: await this.adapter(tenantId, row.provider, row.credentials),
+    };
   }
 
   /**

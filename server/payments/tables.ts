@@ -54,7 +54,25 @@ export interface PaymentSettingsTable {
     string | null | undefined,
     string | null
   >;
+  /**
+   * When the provider last accepted the current credentials (a test from the back office);
+   * null: never tested, or replaced or refused since (migration 2026_028).
+   */
+  credentials_checked_at: ColumnType<
+    Date | string | null,
+    string | null | undefined,
+    string | null
+  >;
+  /** What that test found: `live` keys take real money, `test` keys none; null with the date. */
+  credentials_checked_mode: ColumnType<
+    CredentialsMode | null,
+    CredentialsMode | null | undefined,
+    CredentialsMode | null
+  >;
 }
+
+/** Whether tested card credentials take real money (`live`) or only test payments. */
+export type CredentialsMode = 'live' | 'test';
 
 /**
  * The sealed credentials of each provider a shop has used (decision 046): the current one's

@@ -13,7 +13,14 @@ import type { PaymentSettingsTable } from '../payments/tables.ts';
 
 /** The columns of `payment_settings` that are no method's: the row's keys, the card provider's. */
 type NotMethodColumn =
-  'id' | 'tenant_id' | 'gateway_secret' | 'provider' | 'credentials' | 'credentials_updated_at';
+  | 'id'
+  | 'tenant_id'
+  | 'gateway_secret'
+  | 'provider'
+  | 'credentials'
+  | 'credentials_updated_at'
+  | 'credentials_checked_at'
+  | 'credentials_checked_mode';
 
 /**
  * Every method's columns of `payment_settings`, each switch (`enable_…`) as a boolean: a method

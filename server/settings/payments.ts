@@ -13,11 +13,19 @@
 import type { Selectable } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import type { PaymentSettingsTable } from '../payments/tables.ts';
-import type { ProviderName } from '../payments/tables.ts';
+import type { CredentialsMode, ProviderName } from '../payments/tables.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { CARD_PROVIDERS, type PaymentProviders } from '../payments/registry.ts';
+import { paymentError } from '../payments/errors.ts';
+import {
+  type CredentialsCheckInput,
+  type CredentialsCheckResult,
+  ProviderRefused,
+  ProviderUnavailable,
+} from '../payments/provider.ts';
 import {
   FieldCheck,
+  invalidSettings,
   recordSettingsChange,
   saveSettingsChange,
   settingsTransaction,
@@ -56,6 +64,12 @@ function setupOf(row: Row | undefined): PaymentSetup {
       credentials_set: Boolean(row?.credentials),
       credentials_updated_at: row?.credentials_updated_at
         ? toIsoString(row.credentials_updated_at)
+        : null,
+      credentials_checked_at: row?.credentials_checked_at
+        ? toIsoString(row.credentials_checked_at)
+        : null,
+      credentials_checked_mode: row?.credentials_checked_at
+        ? (row.credentials_checked_mode ?? null)
         : null,
     },
   };
@@ -239,4 +253,82 @@ export async function replaceCardCredentials(
     });
     return setupOf(await settingsRow(trx, tenantId));
   });
+}
+
+/** What the owner reads when testing keys there are none of. */
+export const NO_CREDENTIALS_TO_TEST = "Save the card provider's credentials first.";
+
+/**
+ * Tests the shop's current card credentials with their provider (the launch checklist's
+ * "card keys tested with the provider", issue 38) and records the outcome while they are still
+ * the ones tested: accepted, `credentials_checked_at` and whether they are `live` or `test`;
+ * refused, both cleared (the card no longer counts). Logged as
+ * `settings.payments.credentials_check` with the outcome before and after, never a value.
+ * @param request what the provider is sent (the shop's currency and addresses), by provider.
+ * @throws DomainError `invalid_settings` on `credentials`: none saved, or the provider refused
+ *   them (its words for the owner; the refusal is recorded first);
+ *   `provider_unavailable` (502) when the provider could not be reached (nothing recorded).
+ */
+export async function checkCardCredentials(
+  ctx: SettingsContext,
+  providers: Pick<PaymentProviders, 'current'>,
+  request: (provider: ProviderName) => Promise<CredentialsCheckInput>,
+): Promise<PaymentSetup> {
+  const tenantId = ctx.acting.tenantId;
+  const current = await providers.current(tenantId);
+  if (current === null) throw invalidSettings({ credentials: [NO_CREDENTIALS_TO_TEST] });
+  const label = CARD_PROVIDERS[current.name].label;
+  let outcome: CredentialsCheckResult | ProviderRefused;
+  try {
+    outcome = await current.provider.checkCredentials(await request(current.name));
+  } catch (error) {
+    if (error instanceof ProviderUnavailable) {
+      throw paymentError(
+        'provider_unavailable',
+        `${label} could not be reached, so the credentials were not tested. Try again in a moment.`,
+      );
+    }
+    if (!(error instanceof ProviderRefused)) throw error;
+    outcome = error;
+  }
+  const at = ctx.now?.() ?? new Date();
+  const mode: CredentialsMode | null =
+    outcome instanceof ProviderRefused ? null : outcome.live ? 'live' : 'test';
+  const setup = await settingsTransaction(ctx, async (trx) => {
+    const row = await ensureRow(trx, tenantId);
+    const tested = await trx
+      .updateTable('payment_settings')
+      .set({
+        credentials_checked_at: mode ? at.toISOString() : null,
+        credentials_checked_mode: mode,
+      })
+      .where('tenant_id', '=', tenantId)
+      .where('credentials', '=', current.sealed)
+      .executeTakeFirst();
+    // Replaced while the provider answered: the new credentials keep their own (untested) state.
+    if (Number(tested.numUpdatedRows) === 1) {
+      await recordSettingsChange(trx, ctx, 'settings.payments.credentials_check', 'payments', {
+        before: checkState(row),
+        after: {
+          provider: current.name,
+          checked: mode ?? 'refused',
+          checked_at: mode ? at.toISOString() : null,
+        },
+      });
+    }
+    return setupOf(await settingsRow(trx, tenantId));
+  });
+  if (outcome instanceof ProviderRefused) {
+    throw invalidSettings({ credentials: [outcome.message] });
+  }
+  return setup;
+}
+
+/** A row's last test as the activity log shows it: never, live or test, and when. */
+function checkState(row: Row) {
+  return {
+    provider: row.provider,
+    checked: row.credentials_checked_at ? (row.credentials_checked_mode ?? 'test') : 'never',
+    checked_at: row.credentials_checked_at ? toIsoString(row.credentials_checked_at) : null,
+  };
 }

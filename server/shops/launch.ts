@@ -8,9 +8,10 @@
  * The checklist, each item with where in the back office it is done:
  * - `seller`: who the seller is, the legal name and a geographic address (E-Commerce Regulations
  *   2002 reg. 6), and while the shop is VAT registered its VAT number and rate;
- * - `payment`: a payment method a buyer can pay with: card with a provider's credentials (the
- *   provider's own checks passed when they were saved; the sandbox only where it runs), bank
- *   transfer with the bank details, or the shop's own method with its name;
+ * - `payment`: a payment method a buyer can pay with: card with live credentials the provider
+ *   accepted when the owner tested them (`payment_settings.credentials_checked_mode`, cleared
+ *   when they are replaced or refused; test keys take no real money), or the sandbox gateway
+ *   where it runs; bank transfer with the bank details; or the shop's own method with its name;
  * - `shipping`: a shipping zone and a method to send or hand over in;
  * - `product`: an active product with at least one photo (the item leads to Categories while the
  *   shop has none: a product needs one);
@@ -69,7 +70,8 @@ export const CHECKLIST_ITEMS: Record<ChecklistKey, { label: string; where: strin
     where: '/settings/site',
   },
   payment: {
-    label: 'Set up a way to pay: card with your provider, bank transfer or your own method',
+    label:
+      'Set up a way to pay: card (live keys tested with your provider), bank transfer or your own method',
     where: '/settings/payments',
   },
   shipping: { label: 'Add a shipping zone and a way to send', where: '/settings/shipping' },
@@ -192,6 +194,7 @@ export async function launchChecklist(
           'custom_payment_label',
           'provider',
           'credentials',
+          'credentials_checked_mode',
         ])
         .where('tenant_id', '=', tenantId)
         .executeTakeFirst(),
@@ -251,7 +254,9 @@ export async function launchChecklist(
     payments !== undefined &&
     toBool(payments.enable_card_payment) &&
     payments.credentials !== null &&
-    (!CARD_PROVIDERS[payments.provider].sandboxOnly || options.sandboxCounts === true);
+    (CARD_PROVIDERS[payments.provider].sandboxOnly
+      ? options.sandboxCounts === true
+      : payments.credentials_checked_mode === 'live');
   const bank =
     payments !== undefined &&
     toBool(payments.enable_bank_transfer) &&

@@ -47,7 +47,8 @@ test.use({ launchOptions: TIDEWATER_LAUNCH_OPTIONS });
 /** The checklist's items as Today words them (server/shops/launch.ts CHECKLIST_ITEMS). */
 const ITEMS = {
   seller: 'Say who the seller is: the legal name and address, and the VAT number if registered',
-  payment: 'Set up a way to pay: card with your provider, bank transfer or your own method',
+  payment:
+    'Set up a way to pay: card (live keys tested with your provider), bank transfer or your own method',
   shipping: 'Add a shipping zone and a way to send',
   product: 'Add a first product with a photo',
   policies: 'Write the refund and privacy policies',

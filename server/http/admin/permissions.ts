@@ -160,6 +160,7 @@ export const ADMIN_OPERATION_ACCESS = {
   getPaymentSetup: 'settings.manage',
   updatePaymentSetup: 'settings.manage',
   replaceCardCredentials: 'settings.manage',
+  checkCardCredentials: 'settings.manage',
   // ~~ settings ~~
   // Any member reads whether the shop sells and previews it; only the owner opens or closes it.
   getShopLaunch: 'orders.view',

@@ -10,6 +10,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  checkCardCredentials as checkCredentials,
   getPaymentSetup as readPayments,
   replaceCardCredentials as replaceCredentials,
   updatePaymentSetup as changePayments,
@@ -34,6 +35,8 @@ import {
   updateWorkshopSettings as changeWorkshop,
 } from '../../settings/workshop.ts';
 import type { SettingsContext } from '../../settings/checks.ts';
+import { notificationUrl } from '../../payments/registry.ts';
+import { shopCurrency } from '../../platform/shop-currency.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { requireActing, requireStaff } from './staff-auth.ts';
 
@@ -133,6 +136,22 @@ export const replaceCardCredentials: AdminOperationHandler<'replaceCardCredentia
   request,
 ) => replaceCredentials(contextOf(request), request.server.paymentProviders, request.body);
 
+/**
+ * The provider is sent what a real payment would send: the shop's currency, its return page
+ * and its notification address at the shop's own domain (decision 079).
+ */
+export const checkCardCredentials: AdminOperationHandler<'checkCardCredentials'> = async (
+  request,
+) => {
+  const { db, orders, paymentProviders } = request.server;
+  const tenantId = requireStaff(request).tenantId;
+  return checkCredentials(contextOf(request), paymentProviders, async (provider) => ({
+    currency: await shopCurrency(db, tenantId),
+    returnUrl: `${orders.storefrontOrigin(tenantId)}/payment/return`,
+    notifyUrl: notificationUrl(orders.apiBaseUrl(tenantId), provider, tenantId),
+  }));
+};
+
 /** The owner's settings operations by operationId. */
 export const settingsHandlers: AdminHandlerMap = {
   getSiteSetup,
@@ -152,4 +171,5 @@ export const settingsHandlers: AdminHandlerMap = {
   getPaymentSetup,
   updatePaymentSetup,
   replaceCardCredentials,
+  checkCardCredentials,
 };

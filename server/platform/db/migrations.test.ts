@@ -42,6 +42,7 @@ describe('migrations across restarts', () => {
         '2026_025_product_name_words',
         '2026_026_shops',
         '2026_027_shop_launch',
+        '2026_028_card_credentials_check',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

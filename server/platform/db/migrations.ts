@@ -37,6 +37,7 @@ import { nameWordsIndexMigration } from './migrations/2026-024-name-words-index.
 import { productNameWordsMigration } from './migrations/2026-025-product-name-words.ts';
 import { shopsMigration } from './migrations/2026-026-shops.ts';
 import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
+import { cardCredentialsCheckMigration } from './migrations/2026-028-card-credentials-check.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -68,6 +69,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_025_product_name_words': productNameWordsMigration(dialect),
     '2026_026_shops': shopsMigration(dialect),
     '2026_027_shop_launch': shopLaunchMigration(),
+    '2026_028_card_credentials_check': cardCredentialsCheckMigration(),
   };
 }
 

@@ -3,7 +3,7 @@
  * createShippingZone, updateShippingZone, reorderShippingZones, deleteShippingZone,
  * listShippingMethods, createShippingMethod, updateShippingMethod, reorderShippingMethods,
  * deleteShippingMethod, getWorkshopSettings, updateWorkshopSettings, getPaymentSetup,
- * updatePaymentSetup, replaceCardCredentials) at the demo shop, leaving it as it was:
+ * updatePaymentSetup, replaceCardCredentials, checkCardCredentials) at the demo shop, leaving it as it was:
  * - the site settings read, the title changed and put back; an analytics id that is not one 400;
  * - a zone for Canada created (a country that is not one, and one another zone has, 400),
  *   renamed, given a method (a delivery without a zone 400), the methods and zones put in a new
@@ -12,6 +12,7 @@
  * - the workshop's days read and saved as they were; an age out of range 400;
  * - the payment settings read (never a credential), the custom method switched off and on
  *   again; a redirect that is not https 400; credentials that do not fit the provider 400;
+ *   the sandbox gateway's keys tested (200, `test`: no real money);
  *   last, Stripe credentials saved and never echoed (the run's card payments are all made
  *   before, through the sandbox gateway);
  * - the staff member is refused every one of them (403).
@@ -385,6 +386,24 @@ export function settingsCases(a: AdminSetup): Case[] {
       },
     ),
 
+    owner(
+      "the sandbox gateway's keys, tested: they take no real money",
+      'checkCardCredentials',
+      'POST',
+      '/settings/payments/card-provider/check/',
+      200,
+      {
+        check: objectIs((o) =>
+          isObject(o.card_provider) &&
+          o.card_provider.provider === 'sandbox' &&
+          o.card_provider.credentials_checked_mode === 'test' &&
+          typeof o.card_provider.credentials_checked_at === 'string'
+            ? null
+            : `unexpected ${JSON.stringify(o).slice(0, 300)}`,
+        ),
+      },
+    ),
+
     // Last, so the run's card payments before it went through the sandbox gateway.
     owner(
       'Stripe, never echoed',
@@ -445,6 +464,7 @@ export function settingsCases(a: AdminSetup): Case[] {
     staffRefused('updatePaymentSetup', 'PATCH', '/settings/payments/', {
       enable_bank_transfer: true,
     }),
+    staffRefused('checkCardCredentials', 'POST', '/settings/payments/card-provider/check/'),
     staffRefused('replaceCardCredentials', 'PUT', '/settings/payments/card-provider/', {
       provider: 'stripe',
       credentials: { secretKey: 'sk_test_0000000000000000' },
