@@ -13,7 +13,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery } from '../../api/queries';
-import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
+import { ACTIVITY_QUERY_KEY, SHOP_LAUNCH_QUERY_KEY } from '../../api/query-keys';
 import { SHOP_CURRENCY_QUERY_KEY } from '../../api/shop-currency';
 
 export type SiteSetup = Schemas['SiteSetup'];
@@ -109,6 +109,28 @@ export function useReplaceCredentials() {
     const { data } = await api.PUT('/settings/payments/card-provider/', { body });
     return data as PaymentSetup;
   }, PAYMENTS_KEY);
+}
+
+/**
+ * Tests the saved card credentials with their provider; the answer says when and whether the
+ * keys are live. Today's launch checklist counts only live keys the provider accepted, so it is
+ * read again after a test, accepted or refused (a refusal takes back an earlier test).
+ */
+export function useCheckCredentials() {
+  const queryClient = useQueryClient();
+  const refresh = (keys: readonly (readonly string[])[]) =>
+    Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return useMutation({
+    mutationFn: async () => {
+      const { data } = await api.POST('/settings/payments/card-provider/check/');
+      return data as PaymentSetup;
+    },
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(PAYMENTS_KEY, answer);
+      await refresh([SHOP_LAUNCH_QUERY_KEY, ACTIVITY_QUERY_KEY]);
+    },
+    onError: () => refresh([SHOP_LAUNCH_QUERY_KEY, PAYMENTS_KEY, ACTIVITY_QUERY_KEY]),
+  });
 }
 
 /** Zone moves: each refreshes the zones (and the methods, which name their zone). */

@@ -20,7 +20,13 @@ const SETUP: PaymentSetup = {
   custom_payment_label: 'PayPal',
   custom_payment_instructions: null,
   custom_payment_redirect_url: null,
-  card_provider: { provider: 'sandbox', credentials_set: true, credentials_updated_at: null },
+  card_provider: {
+    provider: 'sandbox',
+    credentials_set: true,
+    credentials_updated_at: null,
+    credentials_checked_at: null,
+    credentials_checked_mode: null,
+  },
 };
 
 describe('the card provider', () => {
@@ -31,11 +37,22 @@ describe('the card provider', () => {
         provider: 'stripe',
         credentials_set: true,
         credentials_updated_at: '2026-11-27T16:40:00Z',
+        credentials_checked_at: null,
+        credentials_checked_mode: null,
+      },
+    };
+    const tested: PaymentSetup = {
+      ...replaced,
+      card_provider: {
+        ...replaced.card_provider,
+        credentials_checked_at: '2026-11-27T16:41:00Z',
+        credentials_checked_mode: 'live',
       },
     };
     const sent = fakeApi({
       'GET /settings/payments/': { status: 200, body: SETUP },
       'PUT /settings/payments/card-provider/': { status: 200, body: replaced },
+      'POST /settings/payments/card-provider/check/': { status: 200, body: tested },
     });
     renderWithQuery(<PaymentsPage />);
     expect(await screen.findByText(/Card payments go through/)).toHaveTextContent(
@@ -53,6 +70,15 @@ describe('the card provider', () => {
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Secret key')).not.toBeInTheDocument();
     expect(screen.getByText(/Card payments go through/)).toHaveTextContent('Stripe');
+    // Saved keys are tested with the provider at once, and the result is said where the owner looks.
+    expect(
+      (
+        await screen.findByText(/^Stripe accepted these credentials .*: they take real payments\.$/)
+      ).closest('[role="status"]'),
+    ).not.toBeNull();
+    expect(sent.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/settings/payments/card-provider/check/',
+    ]);
     expect(sent.filter((r) => r.method === 'PUT')).toEqual([
       {
         method: 'PUT',
@@ -85,6 +111,75 @@ describe('the card provider', () => {
     expect(
       await screen.findByText('Credentials: Stripe credentials: webhookSecret is missing.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe("testing the card provider's keys", () => {
+  it('says untested keys do not count yet, and tells test keys from live ones', async () => {
+    const stripe: PaymentSetup = {
+      ...SETUP,
+      card_provider: { ...SETUP.card_provider, provider: 'stripe' },
+    };
+    fakeApi({
+      'GET /settings/payments/': { status: 200, body: stripe },
+      'POST /settings/payments/card-provider/check/': {
+        status: 200,
+        body: {
+          ...stripe,
+          card_provider: {
+            ...stripe.card_provider,
+            credentials_checked_at: '2026-11-27T16:41:00Z',
+            credentials_checked_mode: 'test',
+          },
+        },
+      },
+    });
+    renderWithQuery(<PaymentsPage />);
+    expect(
+      await screen.findByText(
+        'These credentials have not been tested with Stripe yet. Test them before you launch: only tested live keys count as a way to pay.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Test the credentials' }));
+    expect(
+      (
+        await screen.findByText(
+          /^Stripe accepted these credentials .*, but they are test keys: no shopper can pay real money with them\. Save live keys before you launch\.$/,
+        )
+      ).closest('[role="status"]'),
+    ).not.toBeNull();
+  });
+
+  it("shows the provider's refusal in its own words, and an unreachable provider", async () => {
+    const words =
+      'Stripe did not accept the secret key. Copy it again from the Stripe Dashboard (Developers, API keys) and save it.';
+    fakeApi({
+      'GET /settings/payments/': { status: 200, body: SETUP },
+      'POST /settings/payments/card-provider/check/': {
+        status: 400,
+        body: { credentials: [words] },
+      },
+    });
+    renderWithQuery(<PaymentsPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Test the credentials' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      new RegExp(`^${words.replace(/[().]/g, '\\$&')}$`),
+    );
+
+    fakeApi({
+      'GET /settings/payments/': { status: 200, body: SETUP },
+      'POST /settings/payments/card-provider/check/': {
+        status: 502,
+        body: {
+          detail:
+            'Stripe could not be reached, so the credentials were not tested. Try again in a moment.',
+        },
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Test the credentials' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Stripe could not be reached, so the credentials were not tested. Try again in a moment.',
+    );
   });
 });
 

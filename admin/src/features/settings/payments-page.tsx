@@ -3,7 +3,9 @@
  * custom method) with the bank details and the custom method's label, instructions and
  * redirect address; and the card provider (Stripe or 2C2P), whose credentials are typed into
  * password fields, sealed by the server and never shown back: the screen says only which
- * provider is set and when its credentials were last replaced.
+ * provider is set and when its credentials were last replaced. Saved credentials are tested
+ * with the provider at once (and again on demand): the launch checklist counts only live keys
+ * the provider accepted (issue 38).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +17,14 @@ import { formatDateTime } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
 import { QueryView } from '../../components/query-view';
-import { paymentsQuery, useReplaceCredentials, useUpdatePayments, type PaymentSetup } from './api';
+import { errorMessage, fieldErrors } from '../../api/errors';
+import {
+  paymentsQuery,
+  useCheckCredentials,
+  useReplaceCredentials,
+  useUpdatePayments,
+  type PaymentSetup,
+} from './api';
 import { useSavedForm } from './saved-form';
 import {
   credentialsSchema,
@@ -151,10 +160,29 @@ function MethodsForm({ setup }: { setup: PaymentSetup }) {
   );
 }
 
+/** What a test of the keys found, in the owner's words (null: not tested since they were saved). */
+function checkedWords(card: PaymentSetup['card_provider']): string {
+  const name = PROVIDER_LABELS[card.provider];
+  if (!card.credentials_checked_at) {
+    return `These credentials have not been tested with ${name} yet. Test them before you launch: only tested live keys count as a way to pay.`;
+  }
+  const when = formatDateTime(card.credentials_checked_at);
+  return card.credentials_checked_mode === 'live'
+    ? `${name} accepted these credentials ${when}: they take real payments.`
+    : `${name} accepted these credentials ${when}, but they are test keys: no shopper can pay real money with them. Save live keys before you launch.`;
+}
+
 function CardProviderPanel({ setup }: { setup: PaymentSetup }) {
   const [replacing, setReplacing] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const { provider, credentials_set, credentials_updated_at } = setup.card_provider;
+  const check = useCheckCredentials();
+  const card = setup.card_provider;
+  const { provider, credentials_set, credentials_updated_at } = card;
+  /** Tests the saved keys; `saved` is said first when they were just saved. */
+  const test = (saved: string | null) => {
+    setDone(saved);
+    check.mutate();
+  };
   return (
     <section className="panel" aria-labelledby="card-provider-title">
       <div className="panel-head">
@@ -165,6 +193,7 @@ function CardProviderPanel({ setup }: { setup: PaymentSetup }) {
             className="button button-small"
             onClick={() => {
               setDone(null);
+              check.reset();
               setReplacing(true);
             }}
           >
@@ -173,6 +202,19 @@ function CardProviderPanel({ setup }: { setup: PaymentSetup }) {
         ) : null}
       </div>
       {done ? <Notice tone="success">{done}</Notice> : null}
+      {check.isPending ? (
+        <Notice tone="info">Testing the credentials with {PROVIDER_LABELS[provider]}…</Notice>
+      ) : check.isSuccess ? (
+        <Notice
+          tone={check.data.card_provider.credentials_checked_mode === 'live' ? 'success' : 'info'}
+        >
+          {checkedWords(check.data.card_provider)}
+        </Notice>
+      ) : check.isError ? (
+        <Notice tone="error">
+          {fieldErrors(check.error).credentials?.join(' ') ?? errorMessage(check.error)}
+        </Notice>
+      ) : null}
       <p>
         {credentials_set ? (
           <>
@@ -185,14 +227,26 @@ function CardProviderPanel({ setup }: { setup: PaymentSetup }) {
           'No card provider credentials yet: card payment is not offered.'
         )}
       </p>
+      {credentials_set && !check.isSuccess ? <p>{checkedWords(card)}</p> : null}
       <p className="muted small">
-        Credentials are stored sealed and never shown again, here or anywhere.
+        Credentials are stored sealed and never shown again, here or anywhere. A test sends{' '}
+        {PROVIDER_LABELS[provider]} one request that charges nothing.
       </p>
+      {credentials_set && !replacing ? (
+        <button
+          type="button"
+          className="button"
+          disabled={check.isPending}
+          onClick={() => test(null)}
+        >
+          Test the credentials
+        </button>
+      ) : null}
       {replacing ? (
         <CredentialsForm
           onDone={(text) => {
             setReplacing(false);
-            setDone(text);
+            test(text);
           }}
           onCancel={() => setReplacing(false)}
         />

@@ -10,14 +10,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery } from '../../api/queries';
-import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
+import { ACTIVITY_QUERY_KEY, SHOP_LAUNCH_QUERY_KEY } from '../../api/query-keys';
 
 export type Today = Schemas['Today'];
 export type ShopLaunch = Schemas['ShopLaunch'];
 export type ChecklistItem = Schemas['ChecklistItem'];
 
 export const TODAY_QUERY_KEY = ['today'] as const;
-export const SHOP_LAUNCH_QUERY_KEY = ['shop-launch'] as const;
 
 export const todayQuery = () =>
   getQuery(TODAY_QUERY_KEY, (signal) => dataOf(api.GET('/today/', { signal })));
