@@ -79,6 +79,9 @@ async function main(): Promise<number> {
     const notify = notificationUrl(`${origin}${config.publicApiPath}`, provider, tenantId);
     console.log(`Shop "${token}" now takes card payments through ${provider}; credentials sealed.`);
     console.log(`Notifications address for the provider: ${notify}`);
+    console.log(
+      'Test them in the back office (Settings, Payments, "Test the credentials"): until the provider accepts live keys there, card payment does not count for launching a shop.',
+    );
     return 0;
   });
 }

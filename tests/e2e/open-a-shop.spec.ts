@@ -96,7 +96,8 @@ async function setUpFromToday(page: Page, label: string) {
   await expect(page.getByRole('heading', { name: 'Today', level: 1 })).toBeVisible();
   // The link says "Set up", and the item's words to a screen reader.
   const link = item(page, label).getByRole('link', { name: /^Set up\b/ });
-  await expect(link).toHaveAccessibleName(new RegExp(`^Set up\\s*: ${label}$`));
+  const words = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(link).toHaveAccessibleName(new RegExp(`^Set up\\s*: ${words}$`));
   await link.click();
 }
 

@@ -227,7 +227,7 @@ function CardProviderPanel({ setup }: { setup: PaymentSetup }) {
           'No card provider credentials yet: card payment is not offered.'
         )}
       </p>
-      {credentials_set && !check.isSuccess ? <p>{checkedWords(card)}</p> : null}
+      {credentials_set && (check.isIdle || check.isPending) ? <p>{checkedWords(card)}</p> : null}
       <p className="muted small">
         Credentials are stored sealed and never shown again, here or anywhere. A test sends{' '}
         {PROVIDER_LABELS[provider]} one request that charges nothing.
