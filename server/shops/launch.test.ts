@@ -39,7 +39,7 @@ import {
   TEST_PASSWORD_HASH_COST,
 } from '../test/staff.ts';
 import { asTenant, useTestApp } from '../test/test-app.ts';
-import { createShop, type CreatedShop } from './create-shop.ts';
+import { newClosedShop, type ClosedShop } from '../test/launch.ts';
 import { CHECKLIST_ITEMS, LAUNCH_MESSAGES, launchChecklist, type ChecklistItem } from './launch.ts';
 
 // The deployment serves its shops over HTTPS: a shop's address is https://<its domain>.
@@ -58,39 +58,10 @@ type ShopLaunch = {
   checklist: Checklist;
 };
 
-interface Shop extends CreatedShop {
-  owner: CreatedShop['owner'];
-  /** The owner's back-office headers. */
-  asOwner: Record<string, string>;
-  /** A member of staff's (not an owner). */
-  asStaff: Record<string, string>;
-}
+type Shop = ClosedShop;
 
-let made = 0;
 /** A new shop at `<name>.test` with a signed-in owner and a member of staff. */
-async function newShop(name: string): Promise<Shop> {
-  made += 1;
-  const shop = await createShop(
-    t.app.db,
-    {
-      name: `Shop ${name}`,
-      domain: `${name}.test`,
-      currency: 'GBP',
-      country: 'GB',
-      owner: { email: `owner${made}@${name}.test`, password: PASSWORD },
-    },
-    { passwordHashCost: TEST_PASSWORD_HASH_COST },
-  );
-  // What shop:create and the first-run set-up do: the deployment learns of the new shop.
-  await t.app.shops.refresh();
-  const owner = await createStaff(t.app.db, { tenantId: shop.tenantId, role: 'owner' });
-  const member = await createStaff(t.app.db, { tenantId: shop.tenantId, role: 'staff' });
-  return {
-    ...shop,
-    asOwner: asStaff(shop.token, await staffTokenFor(t.app, owner)),
-    asStaff: asStaff(shop.token, await staffTokenFor(t.app, member)),
-  };
-}
+const newShop = (name: string): Promise<Shop> => newClosedShop(t.app, name, PASSWORD);
 
 const keysLeft = (checklist: Checklist) => checklist.filter((i) => !i.done).map((i) => i.key);
 

@@ -9,9 +9,8 @@
 import { startFake2c2p, type Fake2c2p } from '../../test/fake-2c2p.ts';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe.ts';
 import { call } from '../../test/shop.ts';
-import { asStaff, createStaff, staffTokenFor, TEST_PASSWORD_HASH_COST } from '../../test/staff.ts';
+import { newClosedShop, type ClosedShop } from '../../test/launch.ts';
 import { useTestApp } from '../../test/test-app.ts';
-import { createShop } from '../../shops/create-shop.ts';
 import { checkCardCredentials, NO_CREDENTIALS_TO_TEST } from '../../settings/payments.ts';
 import { FORBIDDEN_MESSAGE } from '../../staff/roles.ts';
 import type { Acting } from '../../platform/journal.ts';
@@ -53,31 +52,9 @@ type CardProvider = {
 };
 type Setup = { card_provider: CardProvider };
 
-let made = 0;
 /** A new closed GBP shop at `<name>.test` with a signed-in owner and a member of staff. */
-async function newShop(name: string) {
-  made += 1;
-  const shop = await createShop(
-    t.app.db,
-    {
-      name: `Shop ${name}`,
-      domain: `${name}.test`,
-      currency: 'GBP',
-      country: 'GB',
-      owner: { email: `owner${made}@${name}.test`, password: PASSWORD },
-    },
-    { passwordHashCost: TEST_PASSWORD_HASH_COST },
-  );
-  await t.app.shops.refresh();
-  const owner = await createStaff(t.app.db, { tenantId: shop.tenantId, role: 'owner' });
-  const member = await createStaff(t.app.db, { tenantId: shop.tenantId, role: 'staff' });
-  return {
-    ...shop,
-    asOwner: asStaff(shop.token, await staffTokenFor(t.app, owner)),
-    asStaff: asStaff(shop.token, await staffTokenFor(t.app, member)),
-  };
-}
-type Shop = Awaited<ReturnType<typeof newShop>>;
+const newShop = (name: string) => newClosedShop(t.app, name, PASSWORD);
+type Shop = ClosedShop;
 
 async function saveKeys(shop: Shop, provider: 'stripe' | '2c2p', credentials: object) {
   const saved = await call<Setup>(
