@@ -7,8 +7,10 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  type DialectAdapter,
   Kysely,
   PostgresDialect,
+  SqliteAdapter,
   SqliteDialect,
   type SqliteDatabase as SqliteDialectDatabase,
 } from 'kysely';
@@ -139,10 +141,31 @@ export function openDatabase(options: DbOptions): DbHandle {
   database.pragma('optimize = 0x10002');
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(database) }),
+      dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(database) }),
     }),
     dialect: 'sqlite',
   };
+}
+
+/**
+ * SQLite's adapter, saying what is true of SQLite: its schema changes (CREATE, ALTER, DROP,
+ * virtual tables and triggers) are transactional and roll back with the rest. Kysely's own says
+ * they are not, and its Migrator then runs each migration outside any transaction, so one that
+ * fails halfway leaves its first statements applied and is not recorded: the next start tries
+ * it again and fails on what it already made. Read only by the Migrator (./migrations.ts, issue
+ * 39), which runs each migration in a transaction of its own with it.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's SQLite dialect with {@link TransactionalDdlSqliteAdapter}. */
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -8,12 +8,17 @@
  * - money is integer minor units (cents) in `*_cents` columns;
  * - JSON values are stored as text and parsed on read.
  *
- * The platform declares its own tables here (tenants, request throttles, the e-mail outbox);
- * each domain declares its tables in its own `tables.ts` and merges them into `Database`.
+ * The platform declares its own tables here (tenants, request throttles, the e-mail outbox, the
+ * scheduled jobs); each domain declares its tables in its own `tables.ts` and merges them into
+ * `Database`.
  */
 import type { Selectable } from 'kysely';
 import type { TenantDomainsTable, TenantsTable } from './tables/tenants.ts';
-import type { RequestThrottlesTable, EmailOutboxTable } from './tables/server-state.ts';
+import type {
+  RequestThrottlesTable,
+  EmailOutboxTable,
+  ScheduledJobsTable,
+} from './tables/server-state.ts';
 
 /**
  * The whole database as Kysely sees it: the platform's own tables here, and each domain's
@@ -25,6 +30,7 @@ export interface Database {
   tenant_domains: TenantDomainsTable;
   request_throttles: RequestThrottlesTable;
   email_outbox: EmailOutboxTable;
+  scheduled_jobs: ScheduledJobsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -43,6 +43,7 @@ describe('migrations across restarts', () => {
         '2026_026_shops',
         '2026_027_shop_launch',
         '2026_028_card_credentials_check',
+        '2026_029_scheduled_jobs',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -7,6 +7,14 @@
  * Each migration lives in ./migrations/, in a file named after its id; this module lists them
  * in the order they run. Their ids are stored in every database that ran them: never rename,
  * reorder or edit one that has shipped; append a new one.
+ *
+ * Migrations only go forward (issue 39): none has a `down`, and a database is upgraded by
+ * starting a newer release on it (server/platform/db/upgrade.test.ts starts today's code on a
+ * database the last release made). Each runs in a transaction of its own, on SQLite as on
+ * PostgreSQL, with the row that records it: a migration that fails leaves nothing of itself
+ * behind and is tried again, whole, at the next start, while the ones before it stay applied.
+ * So a migration holds nothing that cannot run inside a transaction (PostgreSQL's `create index
+ * concurrently`, SQLite's `vacuum`; SQLite ignores `pragma foreign_keys` there).
  */
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Dialect, DbHandle } from './connection.ts';
@@ -38,6 +46,7 @@ import { productNameWordsMigration } from './migrations/2026-025-product-name-wo
 import { shopsMigration } from './migrations/2026-026-shops.ts';
 import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
 import { cardCredentialsCheckMigration } from './migrations/2026-028-card-credentials-check.ts';
+import { scheduledJobsMigration } from './migrations/2026-029-scheduled-jobs.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -70,28 +79,64 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_026_shops': shopsMigration(dialect),
     '2026_027_shop_launch': shopLaunchMigration(),
     '2026_028_card_credentials_check': cardCredentialsCheckMigration(),
+    '2026_029_scheduled_jobs': scheduledJobsMigration(),
   };
 }
 
 class InCodeProvider implements MigrationProvider {
-  constructor(private readonly dialect: Dialect) {}
+  constructor(private readonly list: Record<string, Migration>) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations(this.dialect);
+    return this.list;
   }
 }
 
+export interface MigrateOptions {
+  /** The migrations to run instead of {@link migrations}' (a test's, such as one that fails). */
+  migrations?: Record<string, Migration>;
+}
+
 /**
- * Brings the schema up to date; a no-op when it already is (safe on every start).
- * @returns the names of the migrations applied by this call.
- * @throws the first migration error (the failed migration is rolled back on PostgreSQL, which
- *   has transactional DDL).
+ * Brings the schema up to date; a no-op when it already is (safe on every start, and from
+ * several processes at once: on PostgreSQL an advisory lock, on SQLite the write lock each
+ * transaction takes as it begins, lets one migrate while the others wait and then find nothing
+ * left to do). One migration at a time, each in its own transaction with its record (see the
+ * module comment).
+ * @returns the names of the migrations applied by this call, in order.
+ * @throws Error "Migration <name> failed: <reason>" (the cause attached) for the first migration
+ *   that fails: it was rolled back, the ones before it stay applied, the ones after it did not
+ *   run; "The database was migrated by a newer release …" when the database records a migration
+ *   this code does not have (a newer release ran on it: nothing is run).
  */
-export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+export async function migrateToLatest(
+  handle: DbHandle,
+  options: MigrateOptions = {},
+): Promise<string[]> {
   const migrator = new Migrator({
     db: handle.db,
-    provider: new InCodeProvider(handle.dialect),
+    provider: new InCodeProvider(options.migrations ?? migrations(handle.dialect)),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const applied: string[] = [];
+  // migrateUp runs the next migration in a transaction (the dialect's adapter says schema
+  // changes are transactional: ./connection.ts for SQLite), after reading under the lock which
+  // one is next; migrateToLatest would run them all in a single one.
+  for (;;) {
+    const { error, results = [] } = await migrator.migrateUp();
+    if (error !== undefined) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const failed = results.find((r) => r.status === 'Error');
+      if (failed) {
+        throw new Error(`Migration ${failed.migrationName} failed: ${reason}`, { cause: error });
+      }
+      const unknown = /previously executed migration (\S+) is missing/.exec(reason)?.[1];
+      throw new Error(
+        unknown
+          ? `The database was migrated by a newer release (it ran ${unknown}, which this code does not know): start that release or a later one.`
+          : `The migrations could not run: ${reason}`,
+        { cause: error },
+      );
+    }
+    const done = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (done.length === 0) return applied;
+    applied.push(...done);
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * Table types of state the API processes share through the database that is not shop data
- * (architecture guide, convention 14): request throttle counters and the e-mail outbox.
+ * (architecture guide, convention 14): request throttle counters, the e-mail outbox and the
+ * jobs the processes take turns at.
  */
 import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
@@ -36,4 +37,25 @@ export interface EmailOutboxTable {
   sent_at: Timestamp | null;
   /** The order the e-mail is about (its page lists them); null for other e-mails. */
   order_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/**
+ * A job the API processes take turns at (2026-029), such as the scheduled backup
+ * (server/platform/backup/schedule.ts): one row per job, claimed by one process at a time.
+ */
+export interface ScheduledJobsTable {
+  /** The job's name, e.g. `backup`. */
+  name: string;
+  /** When it should run next. */
+  due_at: Timestamp;
+  /** A process that claimed the job holds it until then; after that another may take it. */
+  locked_until: Timestamp | null;
+  /** Which process holds the claim (a random id per process), so only it renews or ends it. */
+  locked_by: string | null;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  /** How the last run ended: `ok` or `failed`; null before the first. */
+  last_outcome: string | null;
+  /** What the last run made (an archive's name) or why it failed (one line). */
+  last_detail: string | null;
 }
