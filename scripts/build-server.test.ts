@@ -3,7 +3,8 @@
  * (decision 045): main.mjs and the chunks it imports hold none of its handlers, routes or the
  * packages only they import (two-factor sign-in, the staff HTML sanitizer), and main.mjs loads
  * its chunk on demand. Nor does it load React Email: each noun's e-mails are chunks of their own,
- * imported with the first e-mail (server/emails.ts), in the e-mail worker (email-worker.mjs).
+ * imported with the first e-mail (server/emails.ts), in the e-mail worker (email-worker.mjs). Nor
+ * prom-client, which only a process with METRICS on imports (server/platform/metrics/metrics.ts).
  */
 import path from 'node:path';
 import { bundleServer } from './build-server.mjs';
@@ -56,6 +57,18 @@ describe('the server bundle', () => {
     expect(atStart.has(lazy!)).toBe(false);
     expect(files.get('main.mjs')).toContain(`import("./${lazy}")`);
     expect(files.get(lazy!)).toContain('// server/http/admin/admin-api.ts');
+  }, 60_000);
+
+  it('loads prom-client only with METRICS on, from a chunk of its own', async () => {
+    const { files, atStart } = await bundle();
+    const startText = [...atStart].map((name) => files.get(name)!).join('\n');
+    expect(startText).not.toMatch(/from "prom-client"/);
+    expect(startText).not.toMatch(/^\/\/ server\/platform\/metrics\/(prometheus|allow-list)\.ts$/m);
+    const chunk = [...files.keys()].find((name) => name.startsWith('prometheus-'));
+    expect(chunk).toBeDefined();
+    expect(atStart.has(chunk!)).toBe(false);
+    expect(startText).toContain(`import("./${chunk}")`);
+    expect(files.get(chunk!)).toMatch(/from "prom-client"/);
   }, 60_000);
 
   it('loads React Email only with the first e-mail, whose renderers are chunks of their own', async () => {

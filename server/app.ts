@@ -40,10 +40,13 @@ import { contactThrottle } from './http/wiring/contact-throttle.ts';
 import { db } from './platform/db/db-plugin.ts';
 import { errors, frameworkErrorResponder } from './http/errors.ts';
 import { health } from './platform/health.ts';
+import { registerMetrics } from './platform/metrics/metrics.ts';
+import { readOrderFigures } from './orders/order-figures.ts';
 import { media } from './platform/media.ts';
 import { createMediaStore, type MediaStore } from './platform/media-store.ts';
 import { orders } from './http/wiring/orders.ts';
 import { startMediaSweep } from './http/wiring/media-sweep.ts';
+import { backups } from './http/wiring/backups.ts';
 import { providerNotifications } from './http/provider-notifications.ts';
 import { sandboxGateway } from './http/sandbox-gateway.ts';
 import { seo } from './http/seo.ts';
@@ -284,10 +287,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     background: options.background ?? true,
   });
   if (options.background ?? true) startMediaSweep(app);
+  // The server's own backups into BACKUP_DIR, when set (decision 080).
+  await app.register(backups, { ...config, background: options.background ?? true });
 
   // Routes: the API (tenant-scoped), the sandbox card gateway, media files, then the storefront.
   // Outside the API and its tenant rules: for load balancers and process managers.
   await app.register(health);
+  // GET /metrics for Prometheus, and the timing of every request, only with METRICS on: off, the
+  // metrics library is not even loaded (platform/metrics/metrics.ts, issue 39).
+  const metrics = await registerMetrics(app, {
+    enabled: config.metrics,
+    allow: config.metricsAllow,
+    readShopFigures: () => readOrderFigures(app.db),
+  });
   // Outside them too: the reference describes the API, not a shop, so it needs no tenant header.
   await app.register(apiDocs, {
     routePrefix: `${config.publicApiPath}/docs`,
@@ -357,6 +369,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       origin: app.siteOrigin,
       pageCacheTtlMs: config.pageCacheTtlMs,
       maxRendersInFlight: config.pageRendersInFlight,
+      ...(metrics ? { metrics: metrics.pages } : {}),
       ...(options.loadRenderer !== undefined ? { loadRenderer: options.loadRenderer } : {}),
     });
   }

@@ -1,8 +1,9 @@
 /**
  * The renderer of every noun's e-mails, for the outbox (server/platform/mail/outbox.ts): a
  * row's `kind` names the noun that owns it, the back office's e-mails to people
- * (server/staff/emails/) or the orders' (server/orders/emails/), and that noun checks and
- * renders it. Beside ./app.ts because it composes domains, which the platform may not import.
+ * (server/staff/emails/, the failed backup's among them) or the orders' (server/orders/emails/),
+ * and that noun checks and renders it. Beside ./app.ts because it composes domains, which the
+ * platform may not import.
  *
  * A noun's renderer is imported with the first e-mail it renders, never before: the compiled
  * server renders in the e-mail worker thread (./email-worker.ts), and from source (tests,
@@ -12,6 +13,7 @@
 import type { RenderOutboxEmail } from './platform/mail/email-worker-thread.ts';
 import type { EmailData } from './orders/emails/email-kinds.ts';
 import { isStaffEmailKind, type StaffEmailData } from './staff/emails/staff-email-data.ts';
+import { type BackupFailedEmailData, isBackupEmailKind } from './staff/emails/backup-email-data.ts';
 
 /**
  * Renders an outbox row's data with its noun's renderer.
@@ -21,6 +23,10 @@ export const renderOutboxEmail: RenderOutboxEmail = async (data) => {
   if (isStaffEmailKind(data.kind)) {
     const { renderStaffEmail } = await import('./staff/emails/render-staff-email.ts');
     return renderStaffEmail(data as StaffEmailData);
+  }
+  if (isBackupEmailKind(data.kind)) {
+    const { renderBackupEmail } = await import('./staff/emails/backup-email.tsx');
+    return renderBackupEmail(data as BackupFailedEmailData);
   }
   const { renderEmail } = await import('./orders/emails/render-email.ts');
   return renderEmail(data as EmailData);

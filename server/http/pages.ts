@@ -28,7 +28,8 @@ import {
   withTenantToken,
 } from '../platform/render/index-html.ts';
 import { pageKey } from '../platform/render/page-key.ts';
-import { pathKinds, type PathKind } from '../platform/render/page-routes.ts';
+import { pageRouteOf, pathKinds, type PathKind } from '../platform/render/page-routes.ts';
+import type { PageMetrics, ShellCause } from '../platform/metrics/metrics.ts';
 import { workerRendererLoader } from '../platform/render/render-worker-host.ts';
 import type { ApiFetch, Renderer } from '../../common/render-contract.ts';
 import { isPagePost, isSpaNavigation, movedProductPath, pathOf } from './page-requests.ts';
@@ -74,6 +75,11 @@ export interface PagesPluginOptions {
    * turns server rendering off (every page is the shell).
    */
   loadRenderer?: (() => Promise<Renderer>) | null;
+  /**
+   * Where renders, page-cache lookups and shells are counted, and pages name their route
+   * (server/platform/metrics/, issue 39); absent with METRICS off.
+   */
+  metrics?: PageMetrics;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -177,21 +183,46 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       : options.loadRenderer;
   const assets = built ? readClientAssets(root) : null;
   const kindOf = pathKinds(assets?.routeIds ?? []);
+  const { metrics } = options;
+  const routeOf = pageRouteOf(assets?.routeIds ?? []);
+  /** Names the page route `request` matched for the metrics (none: it stays unmatched). */
+  const nameRoute = (request: FastifyRequest) => {
+    if (!metrics) return;
+    const route = routeOf(pathOf(request));
+    if (route) metrics.nameRoute(request, route);
+  };
+  /** `rendering`, its time and outcome counted by the metrics when they are on. */
+  const counted = (
+    kind: 'visitor' | 'background',
+    rendering: Promise<RenderedPage>,
+  ): Promise<RenderedPage> => {
+    if (!metrics) return rendering;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    rendering.then(
+      () => metrics.rendered(kind, 'ok', seconds()),
+      () => metrics.rendered(kind, 'failed', seconds()),
+    );
+    return rendering;
+  };
 
   /**
    * The SPA shell in place of a server render, which the browser renders itself. Its status
    * says only what is known without a render: 200 for a page every shop has (`/faq`), 404 for
    * a path no route matches, and for a page of one record (`/products/{slug}`), whose record
    * may not exist, 503 with Retry-After: a crawler comes back for the real answer instead of
-   * indexing an empty page or a soft 404. Each shell is logged with `reason`.
+   * indexing an empty page or a soft 404. Each shell is logged with `reason`, and counted by
+   * its `cause`.
    */
   const sendShell = (
     request: FastifyRequest,
     reply: FastifyReply,
     site: ShopSite,
     reason: string,
+    cause: ShellCause,
   ) => {
     if (!built) return sendIndex(reply, site);
+    metrics?.shell(cause);
     const path = request.url.split('?', 1)[0] ?? '/';
     const kind: PathKind = kindOf(path);
     const status = kind === 'page' ? 200 : kind === 'none' ? 404 : 503;
@@ -249,6 +280,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       request.headers.forEach((value, name) => (headers[name] = value));
       headers['x-tenant-token'] = shop.token;
       delete headers['accept-encoding'];
+      if (metrics) Object.assign(headers, metrics.renderCallHeaders);
       const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
       const answer = await app.inject({
         method: request.method as 'GET',
@@ -282,6 +314,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
    * at their cap.
    */
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    nameRoute(request);
     const shop = await app.shops.forRequest(request);
     if (!shop) return sendUnknownHost(reply);
     const site = await siteFor(shop);
@@ -300,14 +333,17 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       }
     }
     if (!built || !assets) return sendIndex(reply, site);
-    if (!loadRenderer) return sendShell(request, reply, site, 'server rendering is off');
+    if (!loadRenderer) return sendShell(request, reply, site, 'server rendering is off', 'off');
     const nonce = randomBytes(16).toString('hex');
-    if (!(cacheKey !== null && pageCache.has(cacheKey)) && visitorRenders >= maxRenders) {
+    const kept = cacheKey !== null && pageCache.has(cacheKey);
+    if (cacheKey !== null && pageCache.ttlMs > 0) metrics?.cacheLookup(kept ? 'hit' : 'miss');
+    if (!kept && visitorRenders >= maxRenders) {
       return sendShell(
         request,
         reply,
         site,
         `${visitorRenders} renders in flight, the most allowed`,
+        'busy',
       );
     }
     try {
@@ -340,7 +376,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       const forVisitor = async (): Promise<RenderedPage> => {
         visitorRenders++;
         try {
-          return await render();
+          return await counted('visitor', render());
         } finally {
           visitorRenders--;
         }
@@ -348,7 +384,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       const inBackground = (): Promise<RenderedPage> | null => {
         if (visitorRenders + backgroundRenders >= maxRenders) return null;
         backgroundRenders++;
-        const refreshed = render();
+        const refreshed = counted('background', render());
         void refreshed.then(
           () => backgroundRenders--,
           (error: unknown) => {
@@ -369,7 +405,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
       ).send(page.document.with(nonce));
     } catch (error) {
       request.log.error({ err: error, url: request.url }, 'server render failed');
-      return sendShell(request, reply, site, 'the render failed');
+      return sendShell(request, reply, site, 'the render failed', 'failed');
     }
   };
 
@@ -429,6 +465,7 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
   app.notFoundResponder = (request, reply) => {
     if (isSpaNavigation(request, options.publicApiPath)) return sendPage(request, reply);
     if (isPagePost(request, options.publicApiPath) && kindOf(pathOf(request)) !== 'none') {
+      nameRoute(request);
       // A form submitted before the scripts ran (a slow phone, a crawler): its fields are read
       // by nobody and stored nowhere; the browser is sent to the page again with a GET
       // (303, so a reload never posts twice), where the hydrated form does the work.

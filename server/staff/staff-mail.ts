@@ -8,6 +8,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { EmailShop } from '../platform/mail/templates/email-shop.ts';
+import type { BackupFailedEmailData } from './emails/backup-email-data.ts';
 import type { StaffEmailData } from './emails/staff-email-data.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -45,7 +46,7 @@ export async function staffEmailShop(
 export interface QueuedStaffEmail {
   tenantId: number;
   recipient: string;
-  data: StaffEmailData;
+  data: StaffEmailData | BackupFailedEmailData;
   /**
    * One e-mail per key, ever (`email_outbox.dedupe_key` is unique): a second row with the same
    * key is not written, so an e-mail that must go once per event names the event.

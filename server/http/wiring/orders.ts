@@ -4,7 +4,8 @@
  * cache invalidation), `app.paymentProviders` and `app.emailOutbox`; seals any plaintext
  * gateway secret left by an older database; starts the e-mail outbox and the sweep that expires
  * unpaid orders and retries pending refunds (money an order could not keep, and shop refunds
- * whose provider could not be reached) every ORDER_SWEEP_INTERVAL_S. Register after the
+ * whose provider could not be reached), reminds and lists payments due, and tells owners of
+ * e-mails the outbox gave up on, every ORDER_SWEEP_INTERVAL_S. Register after the
  * db, account and catalogue-cache plugins.
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +15,7 @@ import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-work
 import { EmailOutbox } from '../../platform/mail/outbox.ts';
 import { renderOutboxEmail } from '../../emails.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
+import { noticeFailedMail } from '../../orders/failed-mail-notices.ts';
 import { sweepPaymentReminders } from '../../orders/payment-reminders.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
@@ -151,6 +153,10 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         // are read first, so one made by another process since is known.
         await app.shops?.refresh();
         await sweepPaymentReminders(context);
+        // The owners of a shop whose e-mails the outbox gave up on are told, once (issue 39).
+        const noticed = await noticeFailedMail(context);
+        if (noticed.length > 0)
+          app.log.info({ shops: noticed }, "told the shops' owners of their failed e-mails");
         // At debug level: the multi-process tests count sweeps instead of sleeping through one.
         app.log.debug('swept the orders');
       } finally {

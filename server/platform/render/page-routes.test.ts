@@ -1,4 +1,4 @@
-import { pathKinds } from './page-routes.ts';
+import { pageRouteOf, pathKinds } from './page-routes.ts';
 
 describe('pathKinds', () => {
   const kindOf = pathKinds([
@@ -24,5 +24,30 @@ describe('pathKinds', () => {
   it('knows that a path no route matches is no page', () => {
     for (const path of ['/no-such-page', '/faq/extra', '/products/a/b', '/payment'])
       expect(kindOf(path), path).toBe('none');
+  });
+});
+
+describe('pageRouteOf', () => {
+  const routeOf = pageRouteOf([
+    '__root__',
+    '/',
+    '/products/',
+    '/products/$slug',
+    '/products/new',
+    '/_layout/faq',
+    '/-private/x',
+  ]);
+
+  it('names the route a path matches, one without parameters first', () => {
+    expect(routeOf('/')).toBe('/');
+    expect(routeOf('/products')).toBe('/products');
+    expect(routeOf('/products/')).toBe('/products');
+    expect(routeOf('/products/oak-knife')).toBe('/products/$slug');
+    expect(routeOf('/products/new')).toBe('/products/new');
+  });
+
+  it('names nothing for a path no page route matches', () => {
+    for (const path of ['/no-such-page', '/products/a/b', '/_layout/faq', '/-private/x'])
+      expect(routeOf(path), path).toBeNull();
   });
 });

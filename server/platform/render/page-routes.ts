@@ -20,16 +20,21 @@ function segments(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
 }
 
+/** The page routes of `routeIds` as segments: the root, pathless and private `-` files left out. */
+function pageRoutes(routeIds: Iterable<string>): string[][] {
+  return [...routeIds]
+    .filter((id) => id.startsWith('/'))
+    .map((id) => segments(id))
+    .filter((parts) => parts.every((part) => !part.startsWith('-') && !part.startsWith('_')));
+}
+
 /**
  * The page routes of `routeIds` (the root, pathless and private `-` files left out), made into
  * a matcher of request paths (`/products/oak-knife`, no query). A `$name` segment matches any
  * one segment; a trailing slash is the same path.
  */
 export function pathKinds(routeIds: Iterable<string>): (path: string) => PathKind {
-  const routes = [...routeIds]
-    .filter((id) => id.startsWith('/'))
-    .map((id) => segments(id))
-    .filter((parts) => parts.every((part) => !part.startsWith('-') && !part.startsWith('_')));
+  const routes = pageRoutes(routeIds);
   return (path) => {
     const parts = segments(path);
     let kind: PathKind = 'none';
@@ -40,5 +45,26 @@ export function pathKinds(routeIds: Iterable<string>): (path: string) => PathKin
       kind = 'record';
     }
     return kind;
+  };
+}
+
+/**
+ * The page route of `routeIds` a request path (no query) matches, written as its route id
+ * without a trailing slash (`/products/$slug`, `/products`, `/`), a route without parameters
+ * first; null when none matches. What the metrics name a page's requests by (issue 39,
+ * server/platform/metrics/): one value per route of the build, never the path itself.
+ */
+export function pageRouteOf(routeIds: Iterable<string>): (path: string) => string | null {
+  const routes = pageRoutes(routeIds);
+  return (path) => {
+    const parts = segments(path);
+    let matched: string[] | null = null;
+    for (const route of routes) {
+      if (route.length !== parts.length) continue;
+      if (!route.every((part, i) => part.startsWith('$') || part === parts[i])) continue;
+      if (route.every((part) => !part.startsWith('$'))) return `/${route.join('/')}`;
+      matched ??= route;
+    }
+    return matched === null ? null : `/${matched.join('/')}`;
   };
 }

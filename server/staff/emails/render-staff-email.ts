@@ -18,6 +18,7 @@ import {
 import {
   ContactReplyEmail,
   STAFF_EMAIL_SUBJECTS,
+  StaffFailedMailEmail,
   StaffInvitationEmail,
   StaffPasswordResetEmail,
   StaffSecondStepLockedEmail,
@@ -33,6 +34,7 @@ export const STAFF_EMAIL_COMPONENTS: {
   staff_password_reset: StaffPasswordResetEmail,
   staff_second_step_locked: StaffSecondStepLockedEmail,
   staff_two_step_reset: StaffTwoStepResetEmail,
+  staff_failed_mail: StaffFailedMailEmail,
 };
 
 /**

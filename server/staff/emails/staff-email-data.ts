@@ -2,7 +2,8 @@
  * The data of the back office's e-mails to people rather than about orders: the invitation to
  * join a shop's staff, the shop's answer to a contact message, and what a member is told about
  * their own account (a password-reset link, wrong codes at the second step, an owner resetting
- * their two-step verification). Kept apart from the order e-mails' data
+ * their two-step verification), and what owners are told of the shop's e-mails the outbox gave up
+ * on (issue 39). Kept apart from the order e-mails' data
  * (server/orders/emails/email-data.ts), whose every kind carries an order: these carry none.
  * Stored as JSON in the same outbox (server/platform/mail/outbox.ts) and rendered by
  * ./render-staff-email.ts; the app's renderer picks the noun by `kind` (server/emails.ts).
@@ -18,6 +19,7 @@ import {
   email,
   httpUrl,
   isRecord,
+  list,
   literal,
   object,
   optional,
@@ -108,13 +110,45 @@ export interface StaffTwoStepResetEmailData {
   signInUrl: string;
 }
 
+/** One e-mail the outbox gave up on, as {@link StaffFailedMailEmailData} lists it. */
+export interface FailedMailEntry {
+  /** Who it was for. */
+  recipient: string;
+  /** The outbox's kind of e-mail: `order_placed_shopper`, `staff_invitation`... */
+  kind: string;
+  /** When it was queued. */
+  queuedAt: IsoDateTime;
+  /** What the last try ended with (the mail server's answer), at most 200 characters. */
+  error: string;
+  /** The order it was about, and its page in the back office (which lists its e-mails). */
+  order?: { number: string; url: string };
+}
+
+/**
+ * E-mails of the shop the outbox gave up on after every retry, told to each owner once
+ * (server/orders/failed-mail-notices.ts): customers may be missing their order confirmations.
+ */
+export interface StaffFailedMailEmailData {
+  kind: 'staff_failed_mail';
+  shop: EmailShop;
+  /** The owner's name: "Maya Hart". */
+  memberName: string;
+  /** How many were given up since the last such e-mail. */
+  count: number;
+  /** The latest of them, newest first (at most FAILED_MAIL_LISTED). */
+  emails: FailedMailEntry[];
+  /** `<storefront origin>/admin/orders`: where each order's e-mails show. */
+  ordersUrl: string;
+}
+
 /** The data of any back-office e-mail; `kind` tells which. */
 export type StaffEmailData =
   | StaffInvitationEmailData
   | ContactReplyEmailData
   | StaffPasswordResetEmailData
   | StaffSecondStepLockedEmailData
-  | StaffTwoStepResetEmailData;
+  | StaffTwoStepResetEmailData
+  | StaffFailedMailEmailData;
 
 export type StaffEmailKind = StaffEmailData['kind'];
 
@@ -124,6 +158,7 @@ export const STAFF_EMAIL_KINDS = [
   'staff_password_reset',
   'staff_second_step_locked',
   'staff_two_step_reset',
+  'staff_failed_mail',
 ] as const satisfies readonly StaffEmailKind[];
 
 /** True when an outbox row's `kind` is one of the back office's e-mails. */
@@ -181,6 +216,25 @@ const checks: { [K in StaffEmailKind]: Check } = {
     ownerName: text,
     required: bool,
     signInUrl: httpUrl,
+  }),
+  staff_failed_mail: object<StaffFailedMailEmailData>({
+    kind: text,
+    shop: shopCheck,
+    memberName: text,
+    count: positiveInteger,
+    emails: list(
+      object<FailedMailEntry>({
+        recipient: text,
+        kind: text,
+        queuedAt: dateTime,
+        error: text,
+        order: optional(
+          object<NonNullable<FailedMailEntry['order']>>({ number: text, url: httpUrl }),
+        ),
+      }),
+      { nonEmpty: true },
+    ),
+    ordersUrl: httpUrl,
   }),
 };
 

@@ -2,7 +2,7 @@
  * The back office's e-mails to people (./staff-email-data.ts): the invitation to join a shop's
  * staff, the shop's answer to a contact message, and a member's own account's e-mails (a
  * password-reset link; wrong codes at the second step; an owner resetting their two-step
- * verification), in the order e-mails' frame (the shop's logo or name, one card, the footer).
+ * verification), and the owners' notice of e-mails the outbox gave up on, in the order e-mails' frame (the shop's logo or name, one card, the footer).
  *
  * @jsxRuntime automatic (`npm run dev` runs tsx with the root tsconfig, whose JSX setting does
  * not reach server/; without this pragma the file would compile to classic `React.createElement`)
@@ -21,6 +21,7 @@ import type {
   ContactReplyEmailData,
   StaffEmailData,
   StaffEmailKind,
+  StaffFailedMailEmailData,
   StaffInvitationEmailData,
   StaffPasswordResetEmailData,
   StaffSecondStepLockedEmailData,
@@ -50,6 +51,10 @@ export const STAFF_EMAIL_SUBJECTS: {
   staff_second_step_locked: (d) =>
     `Someone is trying codes on your back office account at ${oneLine(d.shop.name)}`,
   staff_two_step_reset: (d) => `Your two-step verification at ${oneLine(d.shop.name)} was reset`,
+  staff_failed_mail: (d) =>
+    d.count === 1
+      ? `An e-mail from ${oneLine(d.shop.name)} could not be sent`
+      : `${d.count} e-mails from ${oneLine(d.shop.name)} could not be sent`,
 };
 
 /** An invitation to join a shop's staff, with its one-time link. */
@@ -252,6 +257,69 @@ export function StaffTwoStepResetEmail({
       <Paragraph muted>
         If you did not ask for this, tell {data.ownerName} or another owner of the shop at once.
       </Paragraph>
+    </EmailFrame>
+  );
+}
+
+/**
+ * E-mails of the shop the outbox gave up on (issue 39): how many, the latest with whom they were
+ * for, what the mail server answered and the order they were about, and what usually causes it.
+ */
+export function StaffFailedMailEmail({
+  data,
+  textMode = false,
+}: EmailProps<StaffFailedMailEmailData>) {
+  const { shop } = data;
+  const more = data.count - data.emails.length;
+  return (
+    <EmailFrame
+      shop={shop}
+      title={STAFF_EMAIL_SUBJECTS.staff_failed_mail(data)}
+      preview={`${data.count === 1 ? 'One e-mail' : `${data.count} e-mails`} to your customers or staff could not be delivered, even after retrying for hours.`}
+      heading="E-mails that could not be sent"
+      currency="USD"
+      reason={
+        <>
+          Sent by {shop.name} to its owners because its e-mails stopped being delivered. You get
+          this at most every few hours, and only when more e-mails fail.
+        </>
+      }
+      textMode={textMode}
+    >
+      <Paragraph>Hello {data.memberName},</Paragraph>
+      <Paragraph>
+        {data.count === 1 ? 'One e-mail' : `${data.count} e-mails`} from {shop.name} could not be
+        delivered, even after retrying for hours, and will not be tried again. The people they were
+        for may be waiting for an order confirmation or a link.
+      </Paragraph>
+      {data.emails.map((entry, index) => (
+        <DetailList
+          key={index}
+          items={[
+            { label: 'To', value: entry.recipient },
+            { label: 'Kind', value: entry.kind },
+            { label: 'Queued', value: formatDateTime(entry.queuedAt) },
+            ...(entry.order ? [{ label: 'Order', value: entry.order.number }] : []),
+            { label: 'Mail server said', value: entry.error },
+          ]}
+        />
+      ))}
+      {more > 0 ? (
+        <Paragraph muted>
+          And {more} more: each order’s page in the back office lists its e-mails.
+        </Paragraph>
+      ) : null}
+      <Callout title="What usually causes it">
+        <CalloutText>
+          When every e-mail fails: the shop’s mail server settings (SMTP_URL) are wrong, or the
+          server refuses them. Ask whoever hosts the shop.
+        </CalloutText>
+        <CalloutText>
+          When one customer’s fails: their address has a typo or no longer exists. Contact them
+          another way.
+        </CalloutText>
+      </Callout>
+      <ActionButton href={data.ordersUrl}>Open the orders</ActionButton>
     </EmailFrame>
   );
 }
