@@ -46,6 +46,25 @@ describe('the idle-gc plugin', () => {
     await app.close();
   });
 
+  it("does not count a proxy's health checks or a metrics scrape as activity", async () => {
+    vi.useFakeTimers();
+    const gc = vi.fn();
+    const app = Fastify();
+    await app.register(idleGc, { idleMs: 1000, gc });
+    app.get('/', async () => 'ok');
+    app.get('/readyz', async () => ({ status: 'ready' }));
+    app.get('/metrics', async () => '');
+    await app.ready();
+    await app.inject('/');
+    // A probe every 400 ms, as Caddy's health checks would come: the quiet spell still comes.
+    for (let i = 0; i < 5; i += 1) {
+      await app.inject(i % 2 ? '/readyz' : '/metrics');
+      vi.advanceTimersByTime(400);
+    }
+    expect(gc).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
   it('compacts every page during a quiet spell, in the worker too, and stops at the next request', async () => {
     vi.useFakeTimers();
     const events: string[] = [];

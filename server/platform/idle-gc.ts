@@ -46,6 +46,13 @@ function v8CompactEveryPage(on: boolean): void {
   v8.setFlagsFromString(on ? '--compact-on-every-full-gc' : '--no-compact-on-every-full-gc');
 }
 
+/**
+ * Requests that are not activity: a proxy's health checks (Caddy asks `/readyz` every few
+ * seconds, deploy/shop.caddy) and a metrics scraper would otherwise keep a process that serves
+ * nobody from ever having a quiet spell. They allocate next to nothing.
+ */
+export const PROBES: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
+
 /** The quiet-spell clock: `touch()` on activity; `collect` runs once per quiet spell. */
 export interface IdleClock {
   touch(): void;
@@ -105,8 +112,8 @@ async function idleGcPlugin(app: FastifyInstance, options: IdleGcOptions): Promi
     }
     done();
   });
-  app.addHook('onResponse', (_request, _reply, done) => {
-    clock.touch();
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!PROBES.has(request.routeOptions.url ?? '')) clock.touch();
     done();
   });
   app.addHook('onClose', async () => {
