@@ -13,7 +13,8 @@
  *   4. Playwright e2e, then the built pages through the W3C Nu HTML checker after a
  *      one-at-a-time crawl of the sitemap (npm run check:html), then the contract test (prism
  *      proxy --errors) | the shopper flows against the Prism mock (npm run test:e2e:mock), then
- *      Vitest server on PostgreSQL (only with TEST_DATABASE_URL)
+ *      the deployment behind Caddy (npm run test:deploy) and Vitest server on PostgreSQL (both
+ *      only with TEST_DATABASE_URL)
  *
  * The first lane of a stage prints as it runs; the others print when they end, so their output
  * never interleaves. Ends with a table of step, result and seconds (and the wall time of the
@@ -71,6 +72,14 @@ function withTimings(step, kind) {
 
 const postgresLane = testDatabaseUrl
   ? [
+      // The deployment (deploy/): Caddy in front of two built API processes on PostgreSQL
+      // with S3 media, about 20 s; needs the build of stage 3 and caddy.
+      {
+        name: 'deployment (Caddy, two processes)',
+        cmd: npm,
+        args: ['run', 'test:deploy'],
+        env: { DATABASE_URL: testDatabaseUrl },
+      },
       withTimings(
         {
           name: 'vitest server on PostgreSQL',
@@ -247,11 +256,9 @@ for (const stage of stages) {
 }
 const table = [...rows.values()];
 if (!testDatabaseUrl) {
-  table.push({
-    name: 'vitest server on PostgreSQL',
-    result: 'not run (no TEST_DATABASE_URL)',
-    seconds: '',
-  });
+  for (const name of ['deployment (Caddy, two processes)', 'vitest server on PostgreSQL']) {
+    table.push({ name, result: 'not run (no TEST_DATABASE_URL)', seconds: '' });
+  }
 }
 table.push({
   name: 'npm test (wall time)',

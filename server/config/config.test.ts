@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 import { ConfigError, jwtSecretPath, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
@@ -281,6 +283,33 @@ describe('payment and order lifecycle settings', () => {
       orderSweepIntervalSeconds: 0,
       maxUnpaidOrders: 2,
       stripeApiBase: 'http://127.0.0.1:12111',
+    });
+  });
+});
+
+describe('deploy/shop.env, the production settings a host copies', () => {
+  const example = parseEnv(readFileSync('deploy/shop.env', 'utf8'));
+
+  it('refuses to start while a secret still holds the example placeholder, naming each', () => {
+    expect(() => loadConfig(example)).toThrow(
+      "DATABASE_URL, JWT_SECRET, PAYMENT_SECRETS_KEY, SMTP_URL still hold the example's CHANGE-ME placeholder",
+    );
+  });
+
+  it('loads as a production shop behind a proxy once the secrets are set', () => {
+    const config = loadConfig({
+      ...example,
+      DATABASE_URL: 'postgres://handcraft-shop:s3cret@127.0.0.1:5432/handcraft_shop',
+      JWT_SECRET: 'a'.repeat(64),
+      PAYMENT_SECRETS_KEY: 'ab'.repeat(32),
+      SMTP_URL: 'smtps://shop%40tidewater.example:secret@smtp.example.net:465',
+    });
+    expect(config).toMatchObject({
+      storefrontUrl: 'https://tidewater.example',
+      host: '127.0.0.1',
+      seedDemo: false,
+      paymentSandbox: false,
+      databaseUrl: 'postgres://handcraft-shop:s3cret@127.0.0.1:5432/handcraft_shop',
     });
   });
 });
