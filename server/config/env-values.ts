@@ -4,6 +4,8 @@
  * names the variable and what it must be when the value is malformed.
  */
 
+import { isIP } from 'node:net';
+
 /** Thrown by `loadConfig` for a malformed environment variable; the message names it. */
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -145,4 +147,19 @@ export function parseUrlWithScheme(
     throw new ConfigError(`${name} must be ${what}, got protocol "${url.protocol}".`);
   }
   return raw;
+}
+
+/**
+ * True when `entry` is an IPv4 or IPv6 address, or one with a CIDR prefix length that fits it
+ * (`10.0.0.0/8`, `fd00::/8`): an entry of TRUST_PROXY or METRICS_ALLOW.
+ */
+export function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const kind = isIP(address);
+  const maxBits = kind === 6 ? 128 : 32;
+  return (
+    rest.length === 0 &&
+    kind !== 0 &&
+    (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits))
+  );
 }

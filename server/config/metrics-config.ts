@@ -3,8 +3,7 @@
  * `GET /metrics` in Prometheus's text format, and which client addresses may read it
  * (server/platform/metrics/; docs/metrics.md).
  */
-import { isIP } from 'node:net';
-import { ConfigError, parseBoolean, value, type Env } from './env-values.ts';
+import { ConfigError, isAddressOrRange, parseBoolean, value, type Env } from './env-values.ts';
 
 /** Answering Prometheus. */
 export interface MetricsConfig {
@@ -36,14 +35,7 @@ function parseAllowList(env: Env, name: string): string[] {
     .map((entry) => entry.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    const [address = '', bits, ...rest] = entry.split('/');
-    const kind = isIP(address);
-    const maxBits = kind === 6 ? 128 : 32;
-    const valid =
-      rest.length === 0 &&
-      kind !== 0 &&
-      (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits));
-    if (!valid) {
+    if (!isAddressOrRange(entry)) {
       throw new ConfigError(
         `${name} must be a comma-separated list of IP addresses and CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8,::1); "${entry}" is neither.`,
       );

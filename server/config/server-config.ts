@@ -4,10 +4,10 @@
  * page caches.
  */
 import { availableParallelism } from 'node:os';
-import { isIP } from 'node:net';
 import {
   ConfigError,
   type Env,
+  isAddressOrRange,
   parseBoolean,
   parseIntInRange,
   parseNonNegativeInt,
@@ -93,14 +93,7 @@ function parseTrustProxy(env: Env, name: string): boolean | number | string[] {
     .map((entry) => entry.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    const [address = '', bits, ...rest] = entry.split('/');
-    const kind = isIP(address);
-    const maxBits = kind === 6 ? 128 : 32;
-    const valid =
-      rest.length === 0 &&
-      (PROXY_NAMES.has(entry) ||
-        (kind !== 0 && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits))));
-    if (!valid) {
+    if (!PROXY_NAMES.has(entry) && !isAddressOrRange(entry)) {
       throw new ConfigError(
         `${name} must be true, false, a hop count, or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal; "${entry}" is none of these.`,
       );
