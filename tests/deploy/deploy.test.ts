@@ -25,7 +25,9 @@ import S3rver from 's3rver';
 import { startFakeStripe, type FakeStripe } from '../../server/test/fake-stripe.ts';
 import { testPhoto } from '../../server/test/images.ts';
 import { freePort } from '../../server/test/api-process.ts';
-import { httpsBytes, httpsClient, type HttpsAnswer } from './https-client.ts';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../scripts/lib/chromium';
+import { httpsBytes, httpsClient, servedKeyPin, type HttpsAnswer } from './https-client.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const DOMAIN = 'shop.test';
@@ -391,6 +393,38 @@ describe('the shop behind Caddy, two API processes, PostgreSQL and S3', () => {
     expect(started.body.redirectUrl).toContain(stripe.apiBase);
     const session = [...stripe.sessions.values()].at(-1)!;
     expect(String(session.success_url)).toMatch(new RegExp(`^${origin}/payment/return\\?`));
+  });
+
+  it('shows the launched shop in Chromium over HTTPS, its scripts and API calls allowed behind the proxy', async () => {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...CHROMIUM_ARGS,
+        `--host-resolver-rules=MAP ${DOMAIN} 127.0.0.1`,
+        // Trust exactly the key Caddy's certificate carries, checked against Caddy's CA above.
+        `--ignore-certificate-errors-spki-list=${await servedKeyPin(origin, ca)}`,
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${origin}/`);
+      await page
+        .getByRole('link', { name: /Gyuto 210 mm/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: 'Gyuto 210 mm', level: 1 }).waitFor();
+      // The price in pounds, and the page went on in the browser: its scripts ran under the CSP.
+      await page.getByText('£245.00').first().waitFor();
+      expect(page.url()).toMatch(new RegExp(`^${origin}/products/`));
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   });
 
   it("answers Prometheus at /metrics from the allowed addresses (this machine's), as shop.env turns on", async () => {

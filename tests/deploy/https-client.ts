@@ -3,8 +3,10 @@
  * resolves to 127.0.0.1 here, verified against Caddy's own certificate authority (its root
  * certificate, read from Caddy's storage), never with verification turned off.
  */
+import { createHash } from 'node:crypto';
 import { request } from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { connect } from 'node:tls';
 
 /** One answer: status, headers (lower-case names) and the body as text and, when JSON, parsed. */
 export interface HttpsAnswer {
@@ -83,5 +85,27 @@ export function httpsBytes(origin: string, ca: string, path: string) {
     );
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * The base64 SHA-256 of the public key of the certificate `origin` serves, once it verified
+ * against `ca`: what Chromium's `--ignore-certificate-errors-spki-list` takes, so the browser
+ * trusts that key only (Chromium reads no CA file of ours).
+ */
+export function servedKeyPin(origin: string, ca: string): Promise<string> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(
+      { host: '127.0.0.1', port: Number(url.port), servername: url.hostname, ca },
+      () => {
+        const certificate = socket.getPeerX509Certificate();
+        socket.end();
+        if (!certificate) return reject(new Error(`${origin} served no certificate`));
+        const spki = certificate.publicKey.export({ type: 'spki', format: 'der' });
+        resolve(createHash('sha256').update(spki).digest('base64'));
+      },
+    );
+    socket.on('error', reject);
   });
 }
