@@ -1,6 +1,7 @@
 /**
  * Mark paid, one of an order's moves (./order-actions.tsx has the others): the amount received
- * (the order's total unless changed) and the payer's reference. An owner confirms an amount
+ * (the order's total unless changed) and the payer's reference (the order number, which the
+ * buyer was asked to quote, unless changed). An owner confirms an amount
  * above the total as an overpayment; staff are told only an owner can record more.
  *
  * The button is disabled while the request is on the way, and a second click in the same
@@ -52,7 +53,12 @@ export function MarkPaidForm({
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<MarkPaidInput, unknown, MarkPaidValues>({
     resolver: zodResolver(markPaidSchema(order.total, mayConfirmOverpayment, currency)),
-    defaultValues: { amount: order.total, payer_reference: '', confirm_overpayment: false },
+    // Buyers are asked to quote the order number with their payment: most references are it.
+    defaultValues: {
+      amount: order.total,
+      payer_reference: order.order_number,
+      confirm_overpayment: false,
+    },
   });
   const { InputField } = fieldsOf(form);
   const { errors } = form.formState;

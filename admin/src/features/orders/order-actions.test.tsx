@@ -27,7 +27,9 @@ describe('mark paid', () => {
         }),
     });
     const { queryClient } = renderWithQuery(<MarkPaidForm order={anOrder()} />);
-    await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE ORD-7K3F');
+    // The buyer was asked to quote the order number: the reference starts as it.
+    expect(screen.getByLabelText("Payer's reference")).toHaveValue('ORD-7K3F-9QXD');
+    await userEvent.type(screen.getByLabelText("Payer's reference"), ' LOVELACE');
     const button = screen.getByRole('button', { name: 'Mark paid' });
     fireEvent.click(button);
     fireEvent.click(button);
@@ -44,7 +46,7 @@ describe('mark paid', () => {
         path: '/orders/ORD-7K3F-9QXD/mark-paid/',
         body: {
           amount: '475.00',
-          payer_reference: 'LOVELACE ORD-7K3F',
+          payer_reference: 'ORD-7K3F-9QXD LOVELACE',
           confirm_overpayment: false,
         },
       },
@@ -63,6 +65,7 @@ describe('mark paid', () => {
     const amount = screen.getByLabelText('Amount received');
     await userEvent.clear(amount);
     await userEvent.type(amount, '500');
+    await userEvent.clear(screen.getByLabelText("Payer's reference"));
     await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
     const confirm = screen.getByRole('checkbox', {
       name: 'Record the $25.00 above the total as an overpayment',
@@ -112,6 +115,7 @@ describe('mark paid', () => {
     const amount = screen.getByLabelText('Amount received');
     await userEvent.clear(amount);
     await userEvent.type(amount, '100000');
+    await userEvent.clear(screen.getByLabelText("Payer's reference"));
     await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
@@ -140,6 +144,7 @@ describe('mark paid', () => {
     const amount = screen.getByLabelText('Amount received');
     await userEvent.clear(amount);
     await userEvent.type(amount, '500');
+    await userEvent.clear(screen.getByLabelText("Payer's reference"));
     await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
@@ -159,6 +164,7 @@ describe('mark paid', () => {
       },
     });
     renderWithQuery(<MarkPaidForm order={anOrder()} />);
+    await userEvent.clear(screen.getByLabelText("Payer's reference"));
     await userEvent.type(screen.getByLabelText("Payer's reference"), 'LOVELACE');
     await userEvent.click(screen.getByRole('button', { name: 'Mark paid' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is already paid.');
