@@ -104,4 +104,40 @@ describe('the moderation screen', () => {
     expect(screen.queryByRole('heading', { name: 'Moderation settings' })).toBeNull();
     expect(sent.some((r) => r.path === '/moderation/settings/')).toBe(false);
   });
+
+  it('opens on the comments when only a comment waits, as the badge promised, with each tab saying how many wait', async () => {
+    fakeApi({
+      'GET /me/': { status: 200, body: STAFF },
+      'GET /moderation/counts/': {
+        status: 200,
+        body: { reviews: 0, comments: 1, unread_messages: 0 },
+      },
+      'GET /moderation/reviews/': {
+        status: 200,
+        body: { ...page([]), status_counts: { ...COUNTS, pending: 0 } },
+      },
+      'GET /moderation/comments/': {
+        status: 200,
+        body: page([
+          {
+            id: 7,
+            status: 'pending',
+            content: 'Does the saya fit the 240?',
+            author: 'ada',
+            created_at: '2026-11-21T10:00:00Z',
+            held_for_links: false,
+            post: { id: 3, title: 'Forging a gyuto', slug: 'forging-a-gyuto' },
+            parent_id: null,
+          },
+        ]),
+      },
+    });
+    renderApp('/moderation');
+    const kinds = await screen.findByRole('navigation', { name: 'What to moderate' });
+    await vi.waitFor(() =>
+      expect(within(kinds).getByRole('link', { current: 'page' })).toHaveTextContent('Comments1'),
+    );
+    expect(within(kinds).getByRole('link', { name: /Reviews/ })).toHaveTextContent('Reviews0');
+    expect(await screen.findByText('Does the saya fit the 240?')).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Moderation (`/moderation`): the shop's reviews and blog comments, tab by tab (Reviews,
- * Comments), filtered by status (Waiting, Approved, Hidden, Rejected, each with its count),
+ * Comments, each with how many wait; opened without a tab, the one with something waiting),
+ * filtered by status (Waiting, Approved, Hidden, Rejected, each with its count),
  * newest first, 25 a page; each item with its buttons (./moderation-item.tsx). The tab, the
  * filter and the page live in the URL (`?kind=&status=&page=`). Owners also see the settings:
  * whether new comments and reviews show at once.
@@ -15,6 +16,7 @@ import { TabLink, Tabs } from '../../components/tabs';
 import {
   MODERATION_PAGE_SIZE,
   moderationListQuery,
+  waitingCountsQuery,
   type ModerationComment,
   type ModerationReview,
 } from './api';
@@ -25,7 +27,14 @@ import { STATUS_LABELS, STATUSES } from './schemas';
 export function ModerationPage() {
   const search = useSearch({ from: '/_auth/_shell/moderation' });
   const me = useMe();
-  const kind = search.kind ?? 'reviews';
+  const waiting = useQuery(waitingCountsQuery());
+  // The navigation's badge counts both kinds: opened without one, the page shows the kind that
+  // has something waiting (a comment alone waiting opens on Comments, not on "Waiting 0").
+  const kind =
+    search.kind ??
+    (waiting.data && waiting.data.reviews === 0 && waiting.data.comments > 0
+      ? 'comments'
+      : 'reviews');
   const status = search.status ?? 'pending';
   const page = search.page ?? 1;
   const list = useQuery(moderationListQuery(kind, status, page));
@@ -45,8 +54,9 @@ export function ModerationPage() {
         {(['reviews', 'comments'] as const).map((k) => (
           <TabLink
             key={k}
-            link={{ to: '/moderation', search: { kind: k === 'reviews' ? undefined : k } }}
+            link={{ to: '/moderation', search: { kind: k } }}
             current={k === kind}
+            count={waiting.data?.[k]}
           >
             {k === 'reviews' ? 'Reviews' : 'Comments'}
           </TabLink>
@@ -58,7 +68,7 @@ export function ModerationPage() {
             key={s}
             link={{
               to: '/moderation',
-              search: { kind: search.kind, status: s === 'pending' ? undefined : s },
+              search: { kind, status: s === 'pending' ? undefined : s },
             }}
             current={s === status}
             count={list.data?.status_counts[s]}
