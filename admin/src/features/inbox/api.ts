@@ -6,13 +6,15 @@
  *   `archived`), key `['inbox','list',filter,page]`; 25 a page, newest first, with the inbox's
  *   unread count;
  * - `messageQuery(id)`: `GET /inbox/messages/{id}/`, which marks it read, key
- *   `['inbox','message',id]`.
+ *   `['inbox','message',id]`; a page reads it through `useOpenedMessage`, which then marks the
+ *   lists and the navigation's counts stale.
  *
  * Mutations: mark unread, archive, bring back, reply by e-mail; each answers the message,
  * which replaces `['inbox','message',id]`, and invalidates the lists, the navigation's counts
  * and the activity log.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
@@ -44,6 +46,23 @@ export const messageQuery = (id: number) =>
       api.GET('/inbox/messages/{message_id}/', { params: { path: { message_id: id } }, signal }),
     ),
   );
+
+/**
+ * `messageQuery(id)` as a page reads it. Reading a message marks it read on the server, so each
+ * time it arrives the lists and the navigation's unread count are marked stale: back in the
+ * inbox, the message no longer looks unread.
+ */
+export function useOpenedMessage(id: number) {
+  const queryClient = useQueryClient();
+  const message = useQuery(messageQuery(id));
+  const arrived = message.dataUpdatedAt;
+  useEffect(() => {
+    if (arrived === 0) return;
+    void queryClient.invalidateQueries({ queryKey: [...INBOX_QUERY_KEY, 'list'] });
+    void queryClient.invalidateQueries({ queryKey: COUNTS_QUERY_KEY });
+  }, [arrived, queryClient]);
+  return message;
+}
 
 /** Keeps the message as answered and marks stale the lists, the counts and the log. */
 function useSettled() {

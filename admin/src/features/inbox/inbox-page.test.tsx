@@ -106,6 +106,49 @@ describe('the inbox', () => {
     expect(screen.getByRole('button', { name: 'Send reply' })).toBeInTheDocument();
   });
 
+  it('no longer shows a message unread once it was opened, back in the inbox', async () => {
+    let opened = false;
+    const json = (body: unknown) =>
+      Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+      );
+    fakeApi({
+      'GET /me/': { status: 200, body: STAFF },
+      // The server marks a message read when it is read.
+      'GET /inbox/messages/': () =>
+        json(
+          opened
+            ? {
+                ...LIST,
+                unread_count: 0,
+                results: LIST.results.map((m) => ({ ...m, is_read: true })),
+              }
+            : LIST,
+        ),
+      'GET /inbox/messages/12/': () => {
+        opened = true;
+        return json(MESSAGE);
+      },
+    });
+    renderApp('/inbox');
+    const tabs = await screen.findByRole('navigation', { name: 'Messages' });
+    await vi.waitFor(() =>
+      expect(within(tabs).getByRole('link', { name: /Unread/ })).toHaveTextContent('Unread1'),
+    );
+    await userEvent.click(screen.getByRole('link', { name: 'Engraving a gyuto' }));
+    await screen.findByRole('heading', { level: 1, name: 'Engraving a gyuto' });
+    await userEvent.click(screen.getByRole('link', { name: '← Back to the inbox' }));
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole('navigation', { name: 'Messages' })).getByRole('link', {
+          name: /Unread/,
+        }),
+      ).toHaveTextContent('Unread0'),
+    );
+    const rows = within(screen.getByRole('region', { name: 'Messages' })).getAllByRole('listitem');
+    expect(rows[0]).not.toHaveTextContent('Unread');
+  });
+
   it('says a message that does not exist is not found', async () => {
     fakeApi({ 'GET /me/': { status: 200, body: STAFF } });
     renderApp('/inbox/999');

@@ -5,7 +5,6 @@
  * Mark unread, Archive (or Move to inbox).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +15,7 @@ import { formatDateTime } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
 import { useServerSubmit } from '../../components/use-server-submit';
-import { messageQuery, useMessageMove, useReplyToMessage, type ContactMessage } from './api';
+import { useMessageMove, useOpenedMessage, useReplyToMessage, type ContactMessage } from './api';
 import { inboxReplySchema, messageIdOf, type InboxReplyValues } from './schemas';
 
 export function MessagePage() {
@@ -33,7 +32,7 @@ export function MessagePage() {
 }
 
 function MessageLoader({ id }: { id: number }) {
-  const message = useQuery(messageQuery(id));
+  const message = useOpenedMessage(id);
   if (message.isPending) return <Loading />;
   if (message.isError)
     return <ErrorNotice error={message.error} onRetry={() => void message.refetch()} />;
