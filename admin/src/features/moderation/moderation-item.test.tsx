@@ -45,7 +45,7 @@ function aComment(overrides: Partial<ModerationComment> = {}): ModerationComment
 }
 
 describe('a review in the queue', () => {
-  it('shows its text, author, product link and why it waits, with Approve, Reject and Reply', () => {
+  it('shows its text, author, product link and why it waits, with Reject first for one held for its links', () => {
     renderWithQuery(<ModerationItem kind="reviews" item={aReview()} />);
     expect(screen.getByRole('heading', { name: '4/5 from sam.k' })).toBeInTheDocument();
     expect(screen.getByText('Sharp. See www.cheap-blades.example/deal')).toBeInTheDocument();
@@ -56,7 +56,20 @@ describe('a review in the queue', () => {
       '/products/damascus-gyuto-210mm',
     );
     const buttons = screen.getAllByRole('button').map((b) => b.textContent);
-    expect(buttons).toEqual(['Approve', 'Reject', 'Reply']);
+    // Held for its links, it is most likely spam: Reject is the main button, and comes first.
+    expect(buttons).toEqual(['Reject', 'Approve', 'Reply']);
+    expect(screen.getByRole('button', { name: 'Reject' })).toHaveClass('button-primary');
+    expect(screen.getByRole('button', { name: 'Approve' })).not.toHaveClass('button-primary');
+  });
+
+  it('offers Approve first, as the main button, for one not held for links', () => {
+    renderWithQuery(<ModerationItem kind="reviews" item={aReview({ held_for_links: false })} />);
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Approve',
+      'Reject',
+      'Reply',
+    ]);
+    expect(screen.getByRole('button', { name: 'Approve' })).toHaveClass('button-primary');
   });
 
   it('approves it and says so', async () => {

@@ -37,6 +37,19 @@ const MOVES: Record<ModerationStatus, { move: ModerationMove; label: string }[]>
   rejected: [{ move: 'restore', label: 'Restore' }],
 };
 
+/**
+ * The moves `item` offers, the likely one first and marked as the main button: Approve for a
+ * waiting item, but Reject for one the link rule held (most such are spam), and Restore for a
+ * hidden or rejected one.
+ */
+function movesOf(item: { status: ModerationStatus; held_for_links: boolean }) {
+  const moves = MOVES[item.status];
+  if (item.status === 'pending' && item.held_for_links) {
+    return { moves: [...moves].reverse(), primary: 'reject' as ModerationMove };
+  }
+  return { moves, primary: (item.status === 'pending' ? 'approve' : 'restore') as ModerationMove };
+}
+
 /** What a done move says. */
 const DONE: Record<ModerationMove, string> = {
   approve: 'Approved: it shows on the shop now.',
@@ -140,11 +153,11 @@ export function ModerationItem({
         />
       ) : (
         <div className="button-row">
-          {MOVES[item.status].map(({ move: m, label }) => (
+          {movesOf(item).moves.map(({ move: m, label }) => (
             <button
               key={m}
               type="button"
-              className={m === 'approve' || m === 'restore' ? 'button button-primary' : 'button'}
+              className={m === movesOf(item).primary ? 'button button-primary' : 'button'}
               disabled={busy}
               onClick={() => void run(m)}
             >
