@@ -15,10 +15,9 @@
  * 0600, and belongs off the machine (docs/backups.md). Exits 1 with one line for a wrong argument,
  * a bad setting, an existing FILE, a missing database or a failed pg_dump.
  */
-import { ConfigError, loadConfig } from '../server/config/config.ts';
 import { BackupError, makeBackup } from '../server/platform/backup/archive.ts';
 import { describeCounts, describeKeys, files, megabytes } from './lib/backup-words.ts';
-import { argument } from './lib/cli.ts';
+import { argument, configOrSay } from './lib/cli.ts';
 
 const USAGE = 'usage: npm run backup -- --out FILE   (FILE: the .tar.gz to write; never replaced)';
 
@@ -28,14 +27,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
-    return 1;
-  }
+  const config = configOrSay();
+  if (config === null) return 1;
   try {
     const { file, bytes, seconds, manifest } = await makeBackup(config, { out });
     const media =

@@ -17,12 +17,13 @@
  * Exits 1 with one line for each refusal.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { ConfigError, loadConfig, paymentSecretsKeyPath } from '../server/config/config.ts';
+import { paymentSecretsKeyPath } from '../server/config/config.ts';
 import type { AppConfig } from '../server/config/config.ts';
 import { RestoreRefusal, restoreBackup } from '../server/platform/backup/restore.ts';
 import { openDatabase } from '../server/platform/db/connection.ts';
 import { openCredentials } from '../server/payments/credentials.ts';
 import { describeCounts, files } from './lib/backup-words.ts';
+import { configOrSay } from './lib/cli.ts';
 
 const USAGE = 'usage: npm run restore -- FILE   (an archive made by npm run backup)';
 
@@ -72,14 +73,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
-    return 1;
-  }
+  const config = configOrSay();
+  if (config === null) return 1;
   try {
     const report = await restoreBackup(file, config);
     const { manifest } = report;

@@ -3,8 +3,9 @@
  * `--flag value` arguments, a password read from standard input (never from the command line,
  * which other users of the machine can read: typed at a prompt that does not echo it, asked
  * twice, when standard input is a terminal, else the first line of what is piped in), and a
- * refusal's field errors as lines to print.
+ * refusal's field errors as lines to print; and the server's configuration as a script reads it.
  */
+import { type AppConfig, ConfigError, loadConfig } from '../../server/config/config.ts';
 import type { DomainError } from '../../server/platform/domain-error.ts';
 
 /** The value after `--name`, or undefined; a flag followed by another flag has no value. */
@@ -71,4 +72,18 @@ export function problemsOf(error: DomainError<string>): string[] {
   return error.fields
     ? Object.entries(error.fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`)
     : [error.field ? `${error.field}: ${error.message}` : error.message];
+}
+
+/**
+ * The server's configuration from the environment, as the API reads it; null after printing
+ * "Configuration error: …" for a malformed setting (the caller exits 1).
+ */
+export function configOrSay(): AppConfig | null {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    return null;
+  }
 }

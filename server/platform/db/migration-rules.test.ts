@@ -10,18 +10,8 @@ import { readdirSync } from 'node:fs';
 import { type Migration, sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../../test/test-app.ts';
 import type { DbHandle } from './connection.ts';
-import { migrateToLatest, migrations } from './migrations.ts';
+import { appliedMigrations, migrateToLatest, migrations } from './migrations.ts';
 import type { AnyDb } from './migrations/schema-helpers.ts';
-
-/** The names the database records as run, in order. */
-async function recorded(handle: DbHandle): Promise<string[]> {
-  const rows = await handle.db
-    .selectFrom('kysely_migration' as never)
-    .select(sql<string>`name`.as('name'))
-    .orderBy(sql`name`)
-    .execute();
-  return rows.map((row) => row.name);
-}
 
 /** The database's tables, and the columns of `table`. */
 async function schemaOf(handle: DbHandle, table: string) {
@@ -91,7 +81,7 @@ describe('a migration that fails', () => {
     ).rejects.toThrow('Migration 2999_001_probe failed: the disk is full');
 
     // Today's migrations ran and stay; the failed one left no table and no column.
-    expect(await recorded(handle)).toEqual(names);
+    expect(await appliedMigrations(handle)).toEqual(names);
     const schema = await schemaOf(handle, 'tenants');
     expect(schema.tables).toContain('tenants');
     expect(schema.tables).not.toContain('upgrade_probe');

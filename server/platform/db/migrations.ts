@@ -16,7 +16,7 @@
  * So a migration holds nothing that cannot run inside a transaction (PostgreSQL's `create index
  * concurrently`, SQLite's `vacuum`; SQLite ignores `pragma foreign_keys` there).
  */
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Dialect, DbHandle } from './connection.ts';
 import { catalogMigration } from './migrations/2026-001-catalog.ts';
 import { accountsMigration } from './migrations/2026-002-accounts.ts';
@@ -139,4 +139,14 @@ export async function migrateToLatest(
     if (done.length === 0) return applied;
     applied.push(...done);
   }
+}
+
+/** The names of the migrations `handle`'s database records as run, in order. */
+export async function appliedMigrations(handle: DbHandle): Promise<string[]> {
+  const rows = await handle.db
+    .selectFrom('kysely_migration' as never)
+    .select(sql<string>`name`.as('name'))
+    .orderBy(sql`name`)
+    .execute();
+  return rows.map((row) => row.name);
 }

@@ -31,23 +31,13 @@ import {
   type UpgradedDatabase,
 } from '../../test/upgrade-fixture.ts';
 import type { DbHandle } from './connection.ts';
-import { migrateToLatest, migrations } from './migrations.ts';
+import { appliedMigrations, migrateToLatest, migrations } from './migrations.ts';
 
 const version = upgradeFixtureVersions().at(-1)!;
 const manifest = readUpgradeManifest(version);
 
 /** The owner a maker adds after the upgrade (`npm run staff:create`): the release had none. */
 const OWNER_PASSWORD = 'upgraded-owner-42';
-
-/** The names of the migrations the database records, in order. */
-async function executedMigrations(handle: DbHandle): Promise<string[]> {
-  const rows = await handle.db
-    .selectFrom('kysely_migration' as never)
-    .select(sql<string>`name`.as('name'))
-    .orderBy(sql`name`)
-    .execute();
-  return rows.map((row) => row.name);
-}
 
 /** Rows of each of the release's tables now. */
 async function rowsNow(handle: DbHandle, tables: string[]): Promise<Record<string, number>> {
@@ -122,7 +112,7 @@ describe(`a shop database made by release ${version}`, () => {
         ? new Uint8Array(Buffer.from(fixtureKey(version, 'paymentSecretsKey'), 'base64'))
         : null,
     };
-    migratedBefore = await executedMigrations(database.handle);
+    migratedBefore = await appliedMigrations(database.handle);
     // No demo seed, as in production: whatever is there came from the release. (The sandbox
     // gateway stays on: the demo shops take cards through it with the keys the release sealed.)
     app = await buildApp({
@@ -144,7 +134,7 @@ describe(`a shop database made by release ${version}`, () => {
     expect(migratedBefore).toEqual(manifest.migrations);
     const today = Object.keys(migrations(fixture.database.handle.dialect));
     expect(today.slice(0, manifest.migrations.length)).toEqual(manifest.migrations);
-    expect(await executedMigrations(fixture.database.handle)).toEqual(today);
+    expect(await appliedMigrations(fixture.database.handle)).toEqual(today);
     expect(await migrateToLatest(fixture.database.handle)).toEqual([]);
   });
 
