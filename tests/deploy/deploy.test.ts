@@ -56,14 +56,14 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Running {
   return { child, output, exited };
 }
 
-/** Polls `check` every 100 ms until it resolves true (`what` names it in the timeout's error). */
+/** Waits (vitest's `vi.waitFor`) until `check` resolves true; `what` names it if it never does. */
 async function until(what: string, check: () => Promise<boolean>, ms = 60_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check().catch(() => false))) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 100 },
+  );
 }
 
 let dir: string;
@@ -396,6 +396,14 @@ describe('the shop behind Caddy, two API processes, PostgreSQL and S3', () => {
   });
 
   it('shows the launched shop in Chromium over HTTPS, its scripts and API calls allowed behind the proxy', async () => {
+    // The launch was made in one process; the other hears of it through the database (its
+    // cached "Opening soon" page goes): two opened pages in a row are one from each process.
+    const open = async () => !(await https('GET', '/')).text.includes('Opening soon');
+    await until(
+      'both processes to show the launched shop',
+      async () => (await open()) && (await open()),
+      15_000,
+    );
     const browser = await chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: [
