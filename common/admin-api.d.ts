@@ -2527,8 +2527,8 @@ export interface paths {
      *     of the average. Days are UTC days (the shop has no time zone of its own).
      *
      *     `period`: `today` (today so far), `last_7_days` and `last_30_days` (today and the days
-     *     before it), or `range` with `from` and `to` (both days included, at most 366 days, not
-     *     after today). The period before is as many days, ending the day before `from`.
+     *     before it), or `range` with `from` and `to` (both days included, at most 366 days,
+     *     from 2000 to 2099). The period before is as many days, ending the day before `from`.
      *
      *     Money is in the shop's currency, VAT included; `vat` is the VAT in it (each line's and
      *     the shipping's, at the order's own rate, as on the invoice, less the VAT of its refunds),
@@ -9101,7 +9101,7 @@ export interface operations {
           'application/json': components['schemas']['SalesReport'];
         };
       };
-      /** @description A day that is not a real day, `from` after `to`, a range of more than 366 days or ending after today, or `range` without both days. */
+      /** @description A day that is not a real day from 2000 to 2099, `from` after `to`, a range of more than 366 days, or `range` without both days. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -9142,7 +9142,7 @@ export interface operations {
           'text/csv': string;
         };
       };
-      /** @description A day that is not a real day, `from` after `to`, or more than 366 days. */
+      /** @description A day that is not a real day from 2000 to 2099, `from` after `to`, a range of more than 366 days, or a missing day. */
       400: {
         headers: {
           [name: string]: unknown;
