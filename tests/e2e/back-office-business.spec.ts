@@ -108,6 +108,16 @@ test('Sales counts an order once it is paid, its CSV adds up to the screen, and 
     expect(rows.reduce((sum, row) => sum + centsOfText(row.amount!), 0)).toBe(shown);
   }).toPass({ timeout: 20_000 });
 
+  // The last 30 days: a bar per day, and the same days as a table.
+  await page
+    .getByRole('navigation', { name: 'Period' })
+    .getByRole('link', { name: 'Last 30 days' })
+    .click();
+  await page.getByText('Show as a table').click();
+  await expect(page.locator('.sales-table tbody tr')).toHaveCount(30);
+  await expect(page.locator('.sales-chart-svg rect.bar')).toHaveCount(30);
+  await shot(page, 'sales-30-days', { fullPage: true });
+
   // Customers: found by e-mail, opened with the order and what they spent.
   if (mobile) await page.goto('/admin/customers');
   else await page.getByRole('link', { name: 'Customers', exact: true }).click();

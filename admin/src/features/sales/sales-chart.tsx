@@ -1,9 +1,9 @@
 /**
  * Revenue per day as a small bar chart: an SVG drawn here (no chart library), one bar per day,
- * scaled to the period's best day, with the first and last day under it and the best day's
- * amount beside its line. For screen readers the SVG is one image (`role="img"`) named by its
- * heading and described in a sentence (the total, the best day); the same figures are a table
- * under "Show as a table", for anyone who prefers to read them.
+ * scaled to the period's best day, with the first and last day under it and a sentence (the
+ * total, the best day). For screen readers the SVG is one image
+ * (`role="img"`) named by its heading and described by that sentence; the same figures are a
+ * table under "Show as a table", for anyone who prefers to read them.
  */
 import { useId } from 'react';
 import { formatDate } from '../../components/format';
@@ -44,11 +44,11 @@ export function SalesChart({
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
         preserveAspectRatio="none"
         className="sales-chart-svg"
       >
-        <desc id={`${id}-desc`}>{description}</desc>
         <line x1={0} x2={WIDTH} y1={HEIGHT - BOTTOM} y2={HEIGHT - BOTTOM} className="axis" />
         {max > 0 ? <line x1={0} x2={WIDTH} y1={TOP} y2={TOP} className="gridline" /> : null}
         {days.map((day, index) => {
@@ -67,10 +67,11 @@ export function SalesChart({
       </svg>
       <div className="sales-chart-scale small muted" aria-hidden="true">
         <span>{formatDate(days[0]?.date)}</span>
-        {best ? <span>Best day {formatPrice(best.revenue)}</span> : null}
-        <span>{formatDate(days[days.length - 1]?.date)}</span>
+        {days.length > 1 ? <span>{formatDate(days[days.length - 1]?.date)}</span> : null}
       </div>
-      <p className="visually-hidden">{description}</p>
+      <p id={`${id}-desc`} className="small">
+        {description}
+      </p>
       <details className="sales-chart-table">
         <summary>Show as a table</summary>
         <table className="sales-table">

@@ -95,7 +95,12 @@ export function SalesPage() {
       <QueryView query={report} loading="Adding up the sales…">
         {(data) => <SalesFigures report={data} refreshing={report.isPlaceholderData} />}
       </QueryView>
-      <ExportPanel from={report.data?.from} to={report.data?.to} />
+      {/* Another period on screen: its days, and no word left of a file of other days. */}
+      <ExportPanel
+        key={`${report.data?.from}-${report.data?.to}`}
+        from={report.data?.from}
+        to={report.data?.to}
+      />
     </>
   );
 }
@@ -264,9 +269,6 @@ function ExportPanel({ from, to }: { from?: string; to?: string }) {
   const { InputField } = fieldsOf(form);
   const [busy, setBusy] = useState<SalesExportKind | null>(null);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  useEffect(() => {
-    if (from && to) form.reset({ from, to });
-  }, [form, from, to]);
   const download = (kind: SalesExportKind) =>
     form.handleSubmit(async (values) => {
       setBusy(kind);
