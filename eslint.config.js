@@ -104,7 +104,8 @@ const FEATURE_LAYERS = [
  *   feature; categories stand alone;
  * - content's pages take photos; settings reuse content's ordered lists and photos;
  * - products edit photos and stock; orders, moderation and the inbox refresh Today's counts
- *   and the log.
+ *   and the log;
+ * - customers and sales read the orders and messages through their own calls, and stand alone.
  * The app shell (admin/src/app/) and the routes (admin/src/routes/) compose features and are not
  * ranked.
  */
@@ -124,6 +125,8 @@ const ADMIN_FEATURE_LAYERS = [
   'orders',
   'moderation',
   'inbox',
+  'customers',
+  'sales',
 ];
 
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);

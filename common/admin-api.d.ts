@@ -2510,6 +2510,129 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sales/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's sales for a period, against the period before it (owner only).
+     * @description What counts: an order that is paid (`paid_at` set: a card payment succeeded or a member
+     *     marked it paid) and not canceled, on the day it was paid, at its total less what was
+     *     refunded of it (refunds above the total, an overpayment given back, do not count
+     *     against it). An unpaid transfer is not a sale until it is marked paid; a canceled order
+     *     never is. An order refunded in full counts with nothing: it is left out of `orders` and
+     *     of the average. Days are UTC days (the shop has no time zone of its own).
+     *
+     *     `period`: `today` (today so far), `last_7_days` and `last_30_days` (today and the days
+     *     before it), or `range` with `from` and `to` (both days included, at most 366 days,
+     *     from 2000 to 2099). The period before is as many days, ending the day before `from`.
+     *
+     *     Money is in the shop's currency, VAT included; `vat` is the VAT in it (each line's and
+     *     the shipping's, at the order's own rate, as on the invoice, less the VAT of its refunds),
+     *     zero for orders placed while the shop charged none. `top_products` and `top_categories`
+     *     rank what the lines brought in, an order's refunds spread over its lines by their price.
+     */
+    get: operations['getSales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sales/exports/{kind}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The orders, payments or refunds of a range of days as a CSV file for the accountant (owner only).
+     * @description A CSV file (RFC 4180, comma-separated, CRLF line ends, UTF-8 with a byte order mark so
+     *     Excel reads it as UTF-8; LibreOffice skips the mark), with a header row. Amounts are
+     *     decimals with a point (`1234.50`), each row with the shop's currency code in `currency`.
+     *     A cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return, other than an
+     *     amount, is written with a leading `'` so a spreadsheet never runs it as a formula. Days
+     *     are UTC days, `from` and `to` both included, at most 366 days.
+     *
+     *     - `orders`: one row per line, one for the shipping and one for what was refunded of the
+     *       order, of each order the sales view counts (`getSales`: paid, not canceled, by the
+     *       day paid), with the VAT of each row at the order's rate. The `amount` column adds up
+     *       to the sales view's revenue for the same days, and `vat` to its VAT.
+     *     - `payments`: every payment received, by the day received: card payments that
+     *       succeeded (with what became of one the order could not keep) and money received by
+     *       hand.
+     *     - `refunds`: every refund made, by the day made (a failed one is left out), with its
+     *       VAT at the order's rate.
+     *
+     *     The file is written as it is read, a thousand orders at a time, whatever the range holds.
+     */
+    get: operations['exportSales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's customers, who bought most recently first, 25 a page.
+     * @description Every customer account of the shop, but erased ones (their data is gone; their orders
+     *     stay in the orders and the sales figures). The shop has no guest checkout: every order
+     *     is placed from an account, so every buyer is here. `orders` and `total_spent` count the
+     *     orders the sales view counts (`getSales`): paid, not canceled, less refunds. `name` is
+     *     the name on the customer's latest order or saved address (their username when they have
+     *     neither). `search` finds part of an e-mail, a username or a name the customer ordered
+     *     or saved an address under, in any case. Read-only: the account is the shopper's.
+     */
+    get: operations['listCustomers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/{customer_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One customer, with their orders, what they spent, their addresses, messages and consent.
+     * @description `orders_list`: the customer's orders, newest first (the latest 500), each saying whether
+     *     the sales view counts it.
+     *     `addresses`: the addresses saved in the account, then the other addresses the customer's
+     *     orders went to. `messages`: the contact messages that are provably theirs, as their own
+     *     data download lists them (sent while signed in, or from their address once verified).
+     *     `consent`: the shop asks for no marketing or newsletter consent, so both are
+     *     `not_recorded` (send such a customer no marketing). An erased account answers 404.
+     */
+    get: operations['getCustomer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4048,6 +4171,149 @@ export interface components {
       /** @description 6 to 100 characters; null clears it. */
       password: string | null;
     };
+    /**
+     * @description `today` so far, the last 7 or 30 days (today included), or a `range` of days.
+     * @enum {string}
+     */
+    SalesPeriod: 'today' | 'last_7_days' | 'last_30_days' | 'range';
+    /** @description What the counted orders of a period add up to (`getSales` says which count). */
+    SalesFigures: {
+      /** @description The orders' totals less their refunds, VAT included. */
+      revenue: components['schemas']['Money'];
+      /** @description The VAT included in `revenue`. */
+      vat: components['schemas']['Money'];
+      revenue_excluding_vat: components['schemas']['Money'];
+      /** @description What was refunded of these orders (already taken off `revenue`). */
+      refunded: components['schemas']['Money'];
+      /** @description Orders counted, less those refunded in full. */
+      orders: number;
+      /** @description `revenue` / `orders` (0.00 without orders). */
+      average_order: components['schemas']['Money'];
+    };
+    /** @description How a figure moved from the period before; `percent` is null when the period before had none (nothing to compare with). */
+    SalesChange: {
+      /** @description The change's size in percent, one decimal, without a sign. */
+      percent: string | null;
+      /** @enum {string} */
+      direction: 'up' | 'down' | 'same' | 'none';
+    };
+    SalesDay: {
+      /** Format: date */
+      date: string;
+      revenue: components['schemas']['Money'];
+      orders: number;
+    };
+    SalesTopProduct: {
+      /** @description Null once the product was deleted. */
+      product_id: number | null;
+      /** @description The product's name on its latest order line. */
+      name: string;
+      quantity: number;
+      revenue: components['schemas']['Money'];
+    };
+    SalesTopCategory: {
+      /** @description Null for pieces whose product was deleted. */
+      category_id: number | null;
+      name: string;
+      revenue: components['schemas']['Money'];
+    };
+    SalesReport: {
+      /** @description The shop's currency (ISO 4217). */
+      currency: string;
+      /** @description Whether the shop is registered for VAT now (its VAT settings). */
+      vat_registered: boolean;
+      /**
+       * @description The time zone of the days.
+       * @constant
+       */
+      time_zone: 'UTC';
+      period: components['schemas']['SalesPeriod'];
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      /** Format: date */
+      previous_from: string;
+      /** Format: date */
+      previous_to: string;
+      current: components['schemas']['SalesFigures'];
+      previous: components['schemas']['SalesFigures'];
+      changes: {
+        revenue: components['schemas']['SalesChange'];
+        orders: components['schemas']['SalesChange'];
+        average_order: components['schemas']['SalesChange'];
+      };
+      /** @description Each day of the period, oldest first, days without sales included. */
+      days: components['schemas']['SalesDay'][];
+      top_products: components['schemas']['SalesTopProduct'][];
+      top_categories: components['schemas']['SalesTopCategory'][];
+    };
+    CustomerSummary: {
+      id: number;
+      name: string;
+      /** Format: email */
+      email: string;
+      /** @description Orders the sales view counts. */
+      orders: number;
+      total_spent: components['schemas']['Money'];
+      /**
+       * Format: date-time
+       * @description When their latest order was placed (any state).
+       */
+      last_order_at: string | null;
+      /** Format: date-time */
+      joined_at: string;
+    };
+    CustomerList: components['schemas']['PageMeta'] & {
+      results: components['schemas']['CustomerSummary'][];
+    };
+    CustomerOrder: {
+      order_number: string;
+      status: components['schemas']['AdminOrderStatus'];
+      /** Format: date-time */
+      placed_at: string;
+      /** Format: date-time */
+      paid_at: string | null;
+      total: components['schemas']['Money'];
+      refunded: components['schemas']['Money'];
+      /** @description Whether the sales view counts it (paid, not canceled). */
+      counted: boolean;
+    };
+    CustomerAddress: {
+      fullname: string;
+      street: string;
+      city: string;
+      postal_code: string;
+      country: string;
+      contact_number: string;
+      /**
+       * @description `saved` in the account, or only on an order.
+       * @enum {string}
+       */
+      source: 'saved' | 'order';
+      is_default: boolean;
+    };
+    /**
+     * @description `not_recorded`: the shop does not ask for it, so the customer gave none.
+     * @enum {string}
+     */
+    ConsentState: 'given' | 'withdrawn' | 'not_recorded';
+    Customer: components['schemas']['CustomerSummary'] & {
+      username: string;
+      email_verified: boolean;
+      /** @description What was refunded of the counted orders. */
+      refunded: components['schemas']['Money'];
+      average_order: components['schemas']['Money'];
+      /** @description The customer's orders, newest first (the latest 500). */
+      orders_list: components['schemas']['CustomerOrder'][];
+      addresses: components['schemas']['CustomerAddress'][];
+      /** @description Their contact messages, newest first. */
+      messages: components['schemas']['ContactMessageSummary'][];
+      consent: {
+        marketing: components['schemas']['ConsentState'];
+        newsletter: components['schemas']['ConsentState'];
+      };
+    };
   };
   responses: {
     /** @description The tenant token or the staff access token is missing, invalid or expired. */
@@ -4172,6 +4438,8 @@ export interface components {
     ZoneId: number;
     /** @description A shipping method's `id`. */
     MethodId: number;
+    /** @description A customer's `id`. */
+    CustomerId: number;
   };
   requestBodies: never;
   headers: never;
@@ -8800,6 +9068,154 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  getSales: {
+    parameters: {
+      query?: {
+        /** @example last_7_days */
+        period?: components['schemas']['SalesPeriod'];
+        /**
+         * @description The first day, with `period=range`.
+         * @example 2026-11-01
+         */
+        from?: string;
+        /**
+         * @description The last day, with `period=range`.
+         * @example 2026-11-30
+         */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The figures. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SalesReport'];
+        };
+      };
+      /** @description A day that is not a real day from 2000 to 2099, `from` after `to`, a range of more than 366 days, or `range` without both days. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportSales: {
+    parameters: {
+      query: {
+        /** @example 2026-11-01 */
+        from: string;
+        /** @example 2026-11-30 */
+        to: string;
+      };
+      header?: never;
+      path: {
+        /** @example orders */
+        kind: 'orders' | 'payments' | 'refunds';
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          /** @description `attachment; filename="orders-2026-11-01-to-2026-11-30.csv"`. */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description A day that is not a real day from 2000 to 2099, `from` after `to`, a range of more than 366 days, or a missing day. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  listCustomers: {
+    parameters: {
+      query?: {
+        /** @example lovelace */
+        search?: string;
+        /** @description 1-based page number. */
+        page?: components['parameters']['Page'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of customers. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerList'];
+        };
+      };
+      /** @description A search holding a NUL. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getCustomer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A customer's `id`. */
+        customer_id: components['parameters']['CustomerId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
 }

@@ -22,6 +22,7 @@ import { Route as AuthShellActivityRouteImport } from './routes/_auth/_shell/act
 import { Route as AuthShellCategoriesRouteImport } from './routes/_auth/_shell/categories'
 import { Route as AuthShellContentRouteImport } from './routes/_auth/_shell/content'
 import { Route as AuthShellModerationRouteImport } from './routes/_auth/_shell/moderation'
+import { Route as AuthShellSalesRouteImport } from './routes/_auth/_shell/sales'
 import { Route as AuthShellSettingsRouteImport } from './routes/_auth/_shell/settings'
 import { Route as AuthShellStaffRouteImport } from './routes/_auth/_shell/staff'
 import { Route as AuthShellContentIndexRouteImport } from './routes/_auth/_shell/content.index'
@@ -29,6 +30,8 @@ import { Route as AuthShellContentCompanyRouteImport } from './routes/_auth/_she
 import { Route as AuthShellContentContactRouteImport } from './routes/_auth/_shell/content.contact'
 import { Route as AuthShellContentFaqRouteImport } from './routes/_auth/_shell/content.faq'
 import { Route as AuthShellContentPoliciesRouteImport } from './routes/_auth/_shell/content.policies'
+import { Route as AuthShellCustomersIndexRouteImport } from './routes/_auth/_shell/customers.index'
+import { Route as AuthShellCustomersCustomerIdRouteImport } from './routes/_auth/_shell/customers.$customerId'
 import { Route as AuthShellInboxIndexRouteImport } from './routes/_auth/_shell/inbox.index'
 import { Route as AuthShellInboxMessageIdRouteImport } from './routes/_auth/_shell/inbox.$messageId'
 import { Route as AuthShellOrdersIndexRouteImport } from './routes/_auth/_shell/orders.index'
@@ -109,6 +112,11 @@ const AuthShellModerationRoute = AuthShellModerationRouteImport.update({
   path: '/moderation',
   getParentRoute: () => AuthShellRoute,
 } as any)
+const AuthShellSalesRoute = AuthShellSalesRouteImport.update({
+  id: '/sales',
+  path: '/sales',
+  getParentRoute: () => AuthShellRoute,
+} as any)
 const AuthShellSettingsRoute = AuthShellSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -144,6 +152,17 @@ const AuthShellContentPoliciesRoute =
     id: '/policies',
     path: '/policies',
     getParentRoute: () => AuthShellContentRoute,
+  } as any)
+const AuthShellCustomersIndexRoute = AuthShellCustomersIndexRouteImport.update({
+  id: '/customers/',
+  path: '/customers/',
+  getParentRoute: () => AuthShellRoute,
+} as any)
+const AuthShellCustomersCustomerIdRoute =
+  AuthShellCustomersCustomerIdRouteImport.update({
+    id: '/customers/$customerId',
+    path: '/customers/$customerId',
+    getParentRoute: () => AuthShellRoute,
   } as any)
 const AuthShellInboxIndexRoute = AuthShellInboxIndexRouteImport.update({
   id: '/inbox/',
@@ -244,12 +263,14 @@ export interface FileRoutesByFullPath {
   '/categories': typeof AuthShellCategoriesRoute
   '/content': typeof AuthShellContentRouteWithChildren
   '/moderation': typeof AuthShellModerationRoute
+  '/sales': typeof AuthShellSalesRoute
   '/settings': typeof AuthShellSettingsRouteWithChildren
   '/staff': typeof AuthShellStaffRoute
   '/content/company': typeof AuthShellContentCompanyRoute
   '/content/contact': typeof AuthShellContentContactRoute
   '/content/faq': typeof AuthShellContentFaqRoute
   '/content/policies': typeof AuthShellContentPoliciesRoute
+  '/customers/$customerId': typeof AuthShellCustomersCustomerIdRoute
   '/inbox/$messageId': typeof AuthShellInboxMessageIdRoute
   '/orders/$number': typeof AuthShellOrdersNumberRoute
   '/products/$productId': typeof AuthShellProductsProductIdRoute
@@ -260,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/settings/workshop': typeof AuthShellSettingsWorkshopRoute
   '/orders/$number/print': typeof AuthOrdersNumberPrintRoute
   '/content/': typeof AuthShellContentIndexRoute
+  '/customers/': typeof AuthShellCustomersIndexRoute
   '/inbox/': typeof AuthShellInboxIndexRoute
   '/orders/': typeof AuthShellOrdersIndexRoute
   '/products/': typeof AuthShellProductsIndexRoute
@@ -279,11 +301,13 @@ export interface FileRoutesByTo {
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
   '/moderation': typeof AuthShellModerationRoute
+  '/sales': typeof AuthShellSalesRoute
   '/staff': typeof AuthShellStaffRoute
   '/content/company': typeof AuthShellContentCompanyRoute
   '/content/contact': typeof AuthShellContentContactRoute
   '/content/faq': typeof AuthShellContentFaqRoute
   '/content/policies': typeof AuthShellContentPoliciesRoute
+  '/customers/$customerId': typeof AuthShellCustomersCustomerIdRoute
   '/inbox/$messageId': typeof AuthShellInboxMessageIdRoute
   '/orders/$number': typeof AuthShellOrdersNumberRoute
   '/products/$productId': typeof AuthShellProductsProductIdRoute
@@ -294,6 +318,7 @@ export interface FileRoutesByTo {
   '/settings/workshop': typeof AuthShellSettingsWorkshopRoute
   '/orders/$number/print': typeof AuthOrdersNumberPrintRoute
   '/content': typeof AuthShellContentIndexRoute
+  '/customers': typeof AuthShellCustomersIndexRoute
   '/inbox': typeof AuthShellInboxIndexRoute
   '/orders': typeof AuthShellOrdersIndexRoute
   '/products': typeof AuthShellProductsIndexRoute
@@ -316,6 +341,7 @@ export interface FileRoutesById {
   '/_auth/_shell/categories': typeof AuthShellCategoriesRoute
   '/_auth/_shell/content': typeof AuthShellContentRouteWithChildren
   '/_auth/_shell/moderation': typeof AuthShellModerationRoute
+  '/_auth/_shell/sales': typeof AuthShellSalesRoute
   '/_auth/_shell/settings': typeof AuthShellSettingsRouteWithChildren
   '/_auth/_shell/staff': typeof AuthShellStaffRoute
   '/_auth/_shell/': typeof AuthShellIndexRoute
@@ -323,6 +349,7 @@ export interface FileRoutesById {
   '/_auth/_shell/content/contact': typeof AuthShellContentContactRoute
   '/_auth/_shell/content/faq': typeof AuthShellContentFaqRoute
   '/_auth/_shell/content/policies': typeof AuthShellContentPoliciesRoute
+  '/_auth/_shell/customers/$customerId': typeof AuthShellCustomersCustomerIdRoute
   '/_auth/_shell/inbox/$messageId': typeof AuthShellInboxMessageIdRoute
   '/_auth/_shell/orders/$number': typeof AuthShellOrdersNumberRoute
   '/_auth/_shell/products/$productId': typeof AuthShellProductsProductIdRoute
@@ -333,6 +360,7 @@ export interface FileRoutesById {
   '/_auth/_shell/settings/workshop': typeof AuthShellSettingsWorkshopRoute
   '/_auth/orders/$number/print': typeof AuthOrdersNumberPrintRoute
   '/_auth/_shell/content/': typeof AuthShellContentIndexRoute
+  '/_auth/_shell/customers/': typeof AuthShellCustomersIndexRoute
   '/_auth/_shell/inbox/': typeof AuthShellInboxIndexRoute
   '/_auth/_shell/orders/': typeof AuthShellOrdersIndexRoute
   '/_auth/_shell/products/': typeof AuthShellProductsIndexRoute
@@ -355,12 +383,14 @@ export interface FileRouteTypes {
     | '/categories'
     | '/content'
     | '/moderation'
+    | '/sales'
     | '/settings'
     | '/staff'
     | '/content/company'
     | '/content/contact'
     | '/content/faq'
     | '/content/policies'
+    | '/customers/$customerId'
     | '/inbox/$messageId'
     | '/orders/$number'
     | '/products/$productId'
@@ -371,6 +401,7 @@ export interface FileRouteTypes {
     | '/settings/workshop'
     | '/orders/$number/print'
     | '/content/'
+    | '/customers/'
     | '/inbox/'
     | '/orders/'
     | '/products/'
@@ -390,11 +421,13 @@ export interface FileRouteTypes {
     | '/activity'
     | '/categories'
     | '/moderation'
+    | '/sales'
     | '/staff'
     | '/content/company'
     | '/content/contact'
     | '/content/faq'
     | '/content/policies'
+    | '/customers/$customerId'
     | '/inbox/$messageId'
     | '/orders/$number'
     | '/products/$productId'
@@ -405,6 +438,7 @@ export interface FileRouteTypes {
     | '/settings/workshop'
     | '/orders/$number/print'
     | '/content'
+    | '/customers'
     | '/inbox'
     | '/orders'
     | '/products'
@@ -426,6 +460,7 @@ export interface FileRouteTypes {
     | '/_auth/_shell/categories'
     | '/_auth/_shell/content'
     | '/_auth/_shell/moderation'
+    | '/_auth/_shell/sales'
     | '/_auth/_shell/settings'
     | '/_auth/_shell/staff'
     | '/_auth/_shell/'
@@ -433,6 +468,7 @@ export interface FileRouteTypes {
     | '/_auth/_shell/content/contact'
     | '/_auth/_shell/content/faq'
     | '/_auth/_shell/content/policies'
+    | '/_auth/_shell/customers/$customerId'
     | '/_auth/_shell/inbox/$messageId'
     | '/_auth/_shell/orders/$number'
     | '/_auth/_shell/products/$productId'
@@ -443,6 +479,7 @@ export interface FileRouteTypes {
     | '/_auth/_shell/settings/workshop'
     | '/_auth/orders/$number/print'
     | '/_auth/_shell/content/'
+    | '/_auth/_shell/customers/'
     | '/_auth/_shell/inbox/'
     | '/_auth/_shell/orders/'
     | '/_auth/_shell/products/'
@@ -554,6 +591,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthShellModerationRouteImport
       parentRoute: typeof AuthShellRoute
     }
+    '/_auth/_shell/sales': {
+      id: '/_auth/_shell/sales'
+      path: '/sales'
+      fullPath: '/sales'
+      preLoaderRoute: typeof AuthShellSalesRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
     '/_auth/_shell/settings': {
       id: '/_auth/_shell/settings'
       path: '/settings'
@@ -602,6 +646,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/content/policies'
       preLoaderRoute: typeof AuthShellContentPoliciesRouteImport
       parentRoute: typeof AuthShellContentRoute
+    }
+    '/_auth/_shell/customers/': {
+      id: '/_auth/_shell/customers/'
+      path: '/customers'
+      fullPath: '/customers/'
+      preLoaderRoute: typeof AuthShellCustomersIndexRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
+    '/_auth/_shell/customers/$customerId': {
+      id: '/_auth/_shell/customers/$customerId'
+      path: '/customers/$customerId'
+      fullPath: '/customers/$customerId'
+      preLoaderRoute: typeof AuthShellCustomersCustomerIdRouteImport
+      parentRoute: typeof AuthShellRoute
     }
     '/_auth/_shell/inbox/': {
       id: '/_auth/_shell/inbox/'
@@ -768,13 +826,16 @@ interface AuthShellRouteChildren {
   AuthShellCategoriesRoute: typeof AuthShellCategoriesRoute
   AuthShellContentRoute: typeof AuthShellContentRouteWithChildren
   AuthShellModerationRoute: typeof AuthShellModerationRoute
+  AuthShellSalesRoute: typeof AuthShellSalesRoute
   AuthShellSettingsRoute: typeof AuthShellSettingsRouteWithChildren
   AuthShellStaffRoute: typeof AuthShellStaffRoute
   AuthShellIndexRoute: typeof AuthShellIndexRoute
+  AuthShellCustomersCustomerIdRoute: typeof AuthShellCustomersCustomerIdRoute
   AuthShellInboxMessageIdRoute: typeof AuthShellInboxMessageIdRoute
   AuthShellOrdersNumberRoute: typeof AuthShellOrdersNumberRoute
   AuthShellProductsProductIdRoute: typeof AuthShellProductsProductIdRoute
   AuthShellProductsNewRoute: typeof AuthShellProductsNewRoute
+  AuthShellCustomersIndexRoute: typeof AuthShellCustomersIndexRoute
   AuthShellInboxIndexRoute: typeof AuthShellInboxIndexRoute
   AuthShellOrdersIndexRoute: typeof AuthShellOrdersIndexRoute
   AuthShellProductsIndexRoute: typeof AuthShellProductsIndexRoute
@@ -786,13 +847,16 @@ const AuthShellRouteChildren: AuthShellRouteChildren = {
   AuthShellCategoriesRoute: AuthShellCategoriesRoute,
   AuthShellContentRoute: AuthShellContentRouteWithChildren,
   AuthShellModerationRoute: AuthShellModerationRoute,
+  AuthShellSalesRoute: AuthShellSalesRoute,
   AuthShellSettingsRoute: AuthShellSettingsRouteWithChildren,
   AuthShellStaffRoute: AuthShellStaffRoute,
   AuthShellIndexRoute: AuthShellIndexRoute,
+  AuthShellCustomersCustomerIdRoute: AuthShellCustomersCustomerIdRoute,
   AuthShellInboxMessageIdRoute: AuthShellInboxMessageIdRoute,
   AuthShellOrdersNumberRoute: AuthShellOrdersNumberRoute,
   AuthShellProductsProductIdRoute: AuthShellProductsProductIdRoute,
   AuthShellProductsNewRoute: AuthShellProductsNewRoute,
+  AuthShellCustomersIndexRoute: AuthShellCustomersIndexRoute,
   AuthShellInboxIndexRoute: AuthShellInboxIndexRoute,
   AuthShellOrdersIndexRoute: AuthShellOrdersIndexRoute,
   AuthShellProductsIndexRoute: AuthShellProductsIndexRoute,

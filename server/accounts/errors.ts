@@ -25,8 +25,14 @@
  *   (./email-verification.ts).
  * - `invalid_verification_token`: an e-mail verification token that is unknown, used, expired,
  *   of another shop, or sent to an address the account no longer has (field `token`).
+ *
+ * The back office's customers (./customers.ts):
+ * - `customer_not_found`: no live customer of this shop by that id (an erased one is none).
+ * - `invalid_customer_search`: a search holding a NUL (field `search`).
  */
 export type AccountErrorCode =
+  | 'customer_not_found'
+  | 'invalid_customer_search'
   | 'invalid_address'
   | 'address_book_full'
   | 'default_address_required'

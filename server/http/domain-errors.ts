@@ -127,6 +127,8 @@ const DOMAIN_ERROR_STATUS = {
   invalid_reset_token: 400,
   email_already_verified: 400,
   invalid_verification_token: 400,
+  customer_not_found: 404,
+  invalid_customer_search: 400,
   // content
   invalid_blog_page: 404,
   blog_post_not_found: 404,

@@ -37,6 +37,16 @@ export const PERMISSIONS = {
    * rules; and whether it sells (launch, a holiday, reopening) and its preview password.
    */
   'settings.manage': ['owner'],
+  /**
+   * The sales figures and the accountant's exports: the shop's takings are the owner's business
+   * (staff see each order they work on, never the totals).
+   */
+  'sales.view': ['owner'],
+  /**
+   * Read the customers, their orders, addresses and messages: staff already read every order
+   * and message, so this only gathers them by customer. Nobody edits a shopper's account.
+   */
+  'customers.view': ['owner', 'staff'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -141,6 +141,7 @@ describe('the back office', () => {
       'Moderation',
       'Inbox',
       'Content',
+      'Customers',
       'Account',
     ]);
   });
@@ -165,6 +166,8 @@ describe('the back office', () => {
       'Moderation',
       'Inbox',
       'Content',
+      'Customers',
+      'Sales',
       'Settings',
       'Activity',
       'Staff',

@@ -1,6 +1,6 @@
 /**
  * The main navigation: every screen a member's role may open, in the order of a maker's working
- * day. Owners see everything; staff do not see Settings, Activity nor Staff (the routes send them
+ * day. Owners see everything; staff do not see Settings, Sales, Activity nor Staff (the routes send them
  * away too, and the API refuses them).
  */
 import type { StaffRole } from '../features/auth/api';
@@ -17,7 +17,9 @@ export interface NavItem {
     | '/categories'
     | '/moderation'
     | '/inbox'
-    | '/products';
+    | '/products'
+    | '/customers'
+    | '/sales';
   label: string;
   roles: readonly StaffRole[];
   /** A count beside the label: reviews and comments waiting, or unread messages. */
@@ -37,6 +39,9 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // ~~ moderation-and-inbox ~~
   { to: '/content', label: 'Content', roles: ['owner', 'staff'] },
   // ~~ content ~~
+  { to: '/customers', label: 'Customers', roles: ['owner', 'staff'] },
+  { to: '/sales', label: 'Sales', roles: ['owner'] },
+  // ~~ business ~~
   { to: '/settings', label: 'Settings', roles: ['owner'] },
   // ~~ settings ~~
   { to: '/activity', label: 'Activity', roles: ['owner'] },

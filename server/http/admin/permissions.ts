@@ -170,6 +170,11 @@ export const ADMIN_OPERATION_ACCESS = {
   reopenShop: 'settings.manage',
   setShopPreviewPassword: 'settings.manage',
   // ~~ launch ~~
+  getSales: 'sales.view',
+  exportSales: 'sales.view',
+  listCustomers: 'customers.view',
+  getCustomer: 'customers.view',
+  // ~~ business ~~
 } as const satisfies Record<OperationId, OperationAccess>;
 
 /** True when `role` holds `permission` (server/staff/roles.ts's table). */
