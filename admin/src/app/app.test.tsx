@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, getRefreshToken } from '../api/tokens';
@@ -170,6 +170,60 @@ describe('the back office', () => {
       'Staff',
       'Account',
     ]);
+  });
+
+  it('keeps the four daily places in a bottom bar on a phone, and the rest under More', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    signIn();
+    fakeApi({
+      'GET /me/': { status: 200, body: OWNER },
+      'GET /today/': { status: 200, body: EMPTY_TODAY },
+      'GET /moderation/counts/': {
+        status: 200,
+        body: { reviews: 1, comments: 2, unread_messages: 4 },
+      },
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(nav).toHaveTextContent('Inbox4 unread'));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Today', 'Orders', 'Products', 'Inbox4 unread']);
+    expect(within(nav).getByRole('link', { name: 'Today' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const more = within(nav).getByRole('button', { name: /More/ });
+    expect(more).toHaveTextContent('More3 waiting');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .slice(4)
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Categories',
+      'Moderation3 waiting',
+      'Content',
+      'Settings',
+      'Activity',
+      'Staff',
+      'Account',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveFocus();
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
   });
 
   it('goes back to sign in when the session ends and the refresh is refused', async () => {
