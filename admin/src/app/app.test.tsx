@@ -90,6 +90,22 @@ describe('the back office', () => {
     expect(getRefreshToken()).toBe('refresh-from-login');
   });
 
+  it('names the shop on the sign-in screen, with the way to a forgotten password', async () => {
+    fakeApi({
+      'GET /api/pages/settings/public/': {
+        status: 200,
+        body: { site_title: 'Ember & Oak Workshop', site_description: '', logo: null },
+      },
+    });
+    renderApp('/login');
+    expect(await screen.findByText('Ember & Oak Workshop')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/admin/forgot-password',
+    );
+  });
+
   it('asks for the 6-digit code when the member uses two-step verification', async () => {
     let attempts = 0;
     const sent = fakeApi({
@@ -111,7 +127,15 @@ describe('the back office', () => {
     expect(
       screen.getByText('Enter the 6-digit code from your authenticator app.'),
     ).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Code'), '492 817');
+    const code = screen.getByLabelText('Code');
+    // The phone's number keyboard, the app's code offered by the keyboard, pasting allowed.
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toHaveAttribute('inputmode', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a code from the app' }));
+    await userEvent.click(screen.getByLabelText('Code'));
+    await userEvent.paste('492 817');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Today' })).toBeInTheDocument();
     expect(sent.filter((r) => r.path === '/auth/login/').map((r) => r.body)).toEqual([

@@ -16,14 +16,7 @@ import {
   type RegisteredRouter,
   type ValidateLinkOptions,
 } from '@tanstack/react-router';
-import {
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormField } from './form-field';
 
 /** How long typing must pause before the list is searched, in milliseconds. */
