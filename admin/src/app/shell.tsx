@@ -108,28 +108,28 @@ function NavLink({ item, children }: { item: NavItem; children?: ReactNode }) {
 /** The phone's bottom bar: the `bar` places, then More with the others (see the module). */
 function BottomBar({ items }: { items: readonly NavItem[] }) {
   const { bar, more } = splitForPhone(items);
-  const [open, setOpen] = useState(false);
+  const path = useRouterState({ select: (state) => state.location.pathname });
+  // Open on the page where More was tapped: going somewhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === path;
+  const setOpen = (next: boolean) => setOpenOn(next ? path : null);
   const sheetId = useId();
   const root = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const path = useRouterState({ select: (state) => state.location.pathname });
   const matchRoute = useMatchRoute();
   // On one of More's places, More is the current section.
   const inMore = more.some((item) => matchRoute({ to: item.to, fuzzy: true }) !== false);
-
-  // Going somewhere closes the sheet.
-  useEffect(() => setOpen(false), [path]);
 
   // Escape, or a tap outside the bar and its sheet, closes it.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      setOpenOn(null);
       button.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -158,7 +158,7 @@ function BottomBar({ items }: { items: readonly NavItem[] }) {
               className={inMore ? 'more-button active' : 'more-button'}
               aria-expanded={open}
               aria-controls={sheetId}
-              onClick={() => setOpen((was) => !was)}
+              onClick={() => setOpen(!open)}
             >
               <NavIcon to="more" />
               <span className="nav-label">More</span>

@@ -3,8 +3,8 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAdminQueryClient } from '../app/query-client';
-import { createAdminRouter } from '../app/router';
+import { createAdminQueryClient } from './query-client';
+import { createAdminRouter } from './router';
 import { clearTokens } from '../api/tokens';
 import { fakeApi, signIn } from '../test/render';
 
