@@ -3238,6 +3238,17 @@ export interface components {
       action: string;
       object_type: components['schemas']['ActivityObjectType'];
       object_id: string;
+      /**
+       * @description The object as the shop knows it today: a product's or a category's name, an order's
+       *     number, a member's name (or e-mail), `Shipping method: Royal Mail Tracked`,
+       *     `Sign-in from Chrome on Android`, a page's title. An object since deleted keeps the
+       *     name the log recorded, else its kind and id, followed by ` (deleted)`
+       *     (`Product 46 (deleted)`). Read in the shop's own rows only.
+       * @example Walnut chef knife
+       */
+      object_label: string;
+      /** @description True when the object no longer exists (nothing to open). */
+      object_deleted: boolean;
       /** @description The changed fields as they were, by field name (e.g. `{"price": "12.00"}`); null when the object did not exist before. */
       before: {
         [key: string]: unknown;

@@ -111,6 +111,8 @@ describe('the activity log', () => {
       action: 'order.mark_paid',
       object_type: 'order',
       object_id: 'ORD-7K3F-9QXD',
+      object_label: 'ORD-7K3F-9QXD',
+      object_deleted: false,
       before: { status: 'awaiting_payment' },
       after: { status: 'paid' },
     });

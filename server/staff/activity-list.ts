@@ -2,7 +2,8 @@
  * The shop-wide activity log as an owner reads it (the back office, `GET /activity/`): newest
  * first, 50 a page, filtered by the member who acted, by the kind of object, or by one object
  * (an order's history by its number), each entry naming its member: their name, their e-mail
- * once they were removed (as the log kept it), or "System" when no member acted. Each filter is
+ * once they were removed (as the log kept it), or "System" when no member acted, and its object
+ * as the shop knows it (./activity-names.ts). Each filter is
  * read through one of the log's indexes (migration 2026_010_back_office): by shop, by member,
  * by object.
  */
@@ -13,6 +14,7 @@ import { toIsoString } from '../platform/db/mapping.ts';
 import { readQueryPage } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { StaffActor } from './actor.ts';
+import { nameObjects, objectKey } from './activity-names.ts';
 
 /** The largest id an integer column holds (PostgreSQL's `integer`). */
 const MAX_ROW_ID = 2_147_483_647;
@@ -101,23 +103,37 @@ export async function listActivity(
         ])
         .orderBy('a.id', 'desc'),
   );
+  const entries = rows.map((row) => ({
+    ...row,
+    before: objectOf(row.before),
+    after: objectOf(row.after),
+  }));
+  const names = await nameObjects(db, actor.tenantId, entries);
   return {
     ...links,
-    results: rows.map((row) => ({
-      id: row.id,
-      at: toIsoString(row.created_at),
-      staff_id: row.staff_id,
-      staff_name:
-        row.staff_id === null
-          ? SYSTEM_NAME
-          : row.removed_at === null && row.staff_name !== null
-            ? row.staff_name
-            : (row.staff_email ?? row.staff_name ?? SYSTEM_NAME),
-      action: row.action,
-      object_type: row.object_type as ObjectType,
-      object_id: row.object_id,
-      before: objectOf(row.before),
-      after: objectOf(row.after),
-    })),
+    results: entries.map((row) => {
+      const name = names.get(objectKey(row.object_type, row.object_id)) ?? {
+        label: row.object_id,
+        deleted: false,
+      };
+      return {
+        id: row.id,
+        at: toIsoString(row.created_at),
+        staff_id: row.staff_id,
+        staff_name:
+          row.staff_id === null
+            ? SYSTEM_NAME
+            : row.removed_at === null && row.staff_name !== null
+              ? row.staff_name
+              : (row.staff_email ?? row.staff_name ?? SYSTEM_NAME),
+        action: row.action,
+        object_type: row.object_type as ObjectType,
+        object_id: row.object_id,
+        object_label: name.label,
+        object_deleted: name.deleted,
+        before: row.before,
+        after: row.after,
+      };
+    }),
   };
 }

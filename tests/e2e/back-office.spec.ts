@@ -121,6 +121,8 @@ test.describe('the back office', () => {
     await expect(slip).toContainText('Ada Lovelace');
 
     await page.goto('/admin/');
+    // On a phone Activity is under More (the bottom bar keeps the four daily places).
+    await page.getByRole('button', { name: /^More/ }).click();
     await page.getByRole('link', { name: 'Activity' }).click();
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
     const rows = page.locator('tr, li, article').filter({ hasText: order.order_number });
@@ -196,6 +198,8 @@ test.describe('the back office', () => {
     await page.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Refund', level: 3 })).toHaveCount(0);
+    await page.getByRole('button', { name: /^More/ }).click();
+    await expect(page.getByRole('link', { name: 'Account' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Activity' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Staff' })).toHaveCount(0);
     await noSidewaysScroll(page);

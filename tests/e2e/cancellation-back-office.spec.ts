@@ -55,6 +55,8 @@ test.describe('the back office and the 14-day right to cancel', () => {
     expect(answered.cancellation.requested_at).not.toBeNull();
 
     await page.goto('/admin/orders');
+    // On a phone the list's filters are folded behind "Filters".
+    await page.getByRole('button', { name: 'Filters' }).click();
     await page
       .getByRole('link', { name: 'Only open cancellation requests (14-day right)' })
       .click();

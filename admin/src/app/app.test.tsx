@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, getRefreshToken } from '../api/tokens';
@@ -90,6 +90,22 @@ describe('the back office', () => {
     expect(getRefreshToken()).toBe('refresh-from-login');
   });
 
+  it('names the shop on the sign-in screen, with the way to a forgotten password', async () => {
+    fakeApi({
+      'GET /api/pages/settings/public/': {
+        status: 200,
+        body: { site_title: 'Ember & Oak Workshop', site_description: '', logo: null },
+      },
+    });
+    renderApp('/login');
+    expect(await screen.findByText('Ember & Oak Workshop')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/admin/forgot-password',
+    );
+  });
+
   it('asks for the 6-digit code when the member uses two-step verification', async () => {
     let attempts = 0;
     const sent = fakeApi({
@@ -111,7 +127,15 @@ describe('the back office', () => {
     expect(
       screen.getByText('Enter the 6-digit code from your authenticator app.'),
     ).toBeInTheDocument();
-    await userEvent.type(screen.getByLabelText('Code'), '492 817');
+    const code = screen.getByLabelText('Code');
+    // The phone's number keyboard, the app's code offered by the keyboard, pasting allowed.
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(screen.getByLabelText('Recovery code')).toHaveAttribute('inputmode', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Use a code from the app' }));
+    await userEvent.click(screen.getByLabelText('Code'));
+    await userEvent.paste('492 817');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Today' })).toBeInTheDocument();
     expect(sent.filter((r) => r.path === '/auth/login/').map((r) => r.body)).toEqual([
@@ -173,6 +197,60 @@ describe('the back office', () => {
       'Staff',
       'Account',
     ]);
+  });
+
+  it('keeps the four daily places in a bottom bar on a phone, and the rest under More', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    signIn();
+    fakeApi({
+      'GET /me/': { status: 200, body: OWNER },
+      'GET /today/': { status: 200, body: EMPTY_TODAY },
+      'GET /moderation/counts/': {
+        status: 200,
+        body: { reviews: 1, comments: 2, unread_messages: 4 },
+      },
+    });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(nav).toHaveTextContent('Inbox4 unread'));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Today', 'Orders', 'Products', 'Inbox4 unread']);
+    expect(within(nav).getByRole('link', { name: 'Today' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const more = within(nav).getByRole('button', { name: /More/ });
+    expect(more).toHaveTextContent('More3 waiting');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .slice(4)
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Categories',
+      'Moderation3 waiting',
+      'Content',
+      'Settings',
+      'Activity',
+      'Staff',
+      'Account',
+    ]);
+    await userEvent.keyboard('{Escape}');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveFocus();
+    expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
   });
 
   it('goes back to sign in when the session ends and the refresh is refused', async () => {

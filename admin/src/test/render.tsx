@@ -63,6 +63,14 @@ export function fakeApi(
         return new Response(JSON.stringify({ required: false }), {
           headers: { 'Content-Type': 'application/json' },
         });
+      // The sign-in screen reads the shop's name from the storefront's public settings: not
+      // counted among the test's requests, and unknown (404) unless the test answers it.
+      if (
+        request.method === 'GET' &&
+        path === '/api/pages/settings/public/' &&
+        !answers['GET /api/pages/settings/public/']
+      )
+        return new Response(JSON.stringify({ detail: 'Not found.' }), { status: 404 });
       const text = await request.clone().text();
       sent.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
       const answer = answers[`${request.method} ${path}`];

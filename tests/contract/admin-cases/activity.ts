@@ -88,7 +88,12 @@ export function activityCases(a: AdminSetup): Case[] {
     activity("of the products (a price's change)", () => ({ object_type: 'product' }), 200, {
       check: (b) =>
         entries((e) => e.object_type === 'product', 'about products', ['product.update'])(b) ??
-        changeIs(b, 'product.update', { price: '120.00' }, { price: '135.00' }),
+        changeIs(b, 'product.update', { price: '120.00' }, { price: '135.00' }) ??
+        // Each named as the shop knows it, not as "Product 46".
+        entries(
+          (e) => str(e.object_label) !== '' && !/^Product \d+$/.test(str(e.object_label)),
+          'named by the product',
+        )(b),
     }),
     // By kind as well as by member: the staff member's other work (catalogue, moderation,
     // content) fills more than a page of their own.
@@ -136,8 +141,12 @@ export function activityCases(a: AdminSetup): Case[] {
     }),
     activity('of the sessions', () => ({ object_type: 'session' }), 200, {
       check: entries(
-        (e) => e.object_type === 'session' && isObject(e) && str(e.staff_name) !== '',
-        'about sessions',
+        (e) =>
+          e.object_type === 'session' &&
+          isObject(e) &&
+          str(e.staff_name) !== '' &&
+          str(e.object_label).startsWith('Sign-in'),
+        'about sessions, named as sign-ins',
         ['staff.sign_in'],
       ),
     }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { confirmCodeSchema, deviceName, groupSecret } from './schemas';
+import { deviceName } from '../../../../common/device-name';
+import { confirmCodeSchema, groupSecret } from './schemas';
 
 describe('the account screen', () => {
   it('takes the code as an authenticator app shows it, with a space', () => {

@@ -36,30 +36,3 @@ export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 export function groupSecret(secret: string): string {
   return secret.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
-
-/** A browser's User-Agent in a few words ("Safari on macOS", "Chrome on Android"). */
-export function deviceName(userAgent: string | null | undefined): string {
-  if (!userAgent) return 'Unknown device';
-  const ua = userAgent;
-  const browser = /Edg\//.test(ua)
-    ? 'Edge'
-    : /Firefox\//.test(ua)
-      ? 'Firefox'
-      : /Chrome\/|CriOS\//.test(ua)
-        ? 'Chrome'
-        : /Safari\//.test(ua)
-          ? 'Safari'
-          : (ua.split(/[\s(]/)[0] ?? '').slice(0, 40) || 'Unknown device';
-  const system = /iPhone|iPad/.test(ua)
-    ? 'iOS'
-    : /Android/.test(ua)
-      ? 'Android'
-      : /Mac OS X|Macintosh/.test(ua)
-        ? 'macOS'
-        : /Windows/.test(ua)
-          ? 'Windows'
-          : /Linux/.test(ua)
-            ? 'Linux'
-            : null;
-  return system ? `${browser} on ${system}` : browser;
-}

@@ -12,7 +12,7 @@ import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { sessionsQuery, useRevokeSession, type StaffSession } from './api';
-import { deviceName } from './schemas';
+import { deviceName } from '../../../../common/device-name';
 
 const column = listColumns<StaffSession>();
 

@@ -1,16 +1,16 @@
 /**
  * The account's two-step verification panel. When off: "Set up" asks the server for a secret;
- * the screen shows its `otpauth://` address as text (for apps that take a link) and the secret
- * in groups of four for typing by hand, then a code from the app confirms it. The ten recovery
+ * the screen shows it as a QR code to scan (drawn here, ./totp-qr.tsx, loaded only now), as an
+ * `otpauth://` link that opens the phone's authenticator app, and in groups of four for typing
+ * by hand; then a code from the app (a numeric keyboard, pasting allowed) confirms it. The ten recovery
  * codes are shown once, right after. When on: it can be turned off with the password, unless
  * the shop requires it.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
-import { FormField } from '../../components/form-field';
 import { ErrorNotice, Notice } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
@@ -24,6 +24,11 @@ import {
   type ConfirmCodeValues,
   type DisableValues,
 } from './schemas';
+
+// The QR library loads with the set-up, never with the back office's first screen.
+const TotpQrCode = lazy(() =>
+  import('./totp-qr').then((module) => ({ default: module.TotpQrCode })),
+);
 
 export function TotpPanel() {
   const me = useMe();
@@ -99,23 +104,25 @@ function ConfirmSetup({
   );
   return (
     <>
-      <ol className="small">
-        <li>Open your authenticator app and add an account.</li>
+      <ol className="totp-steps">
         <li>
-          If the app takes a link, give it this one:
-          <FormField id="otpauth-url" label="Set-up link" className="small">
-            <textarea
-              id="otpauth-url"
-              readOnly
-              rows={3}
-              className="mono"
-              value={setup.otpauth_url}
-            />
-          </FormField>
+          Scan this code with your authenticator app (Google Authenticator, 1Password, Authy…):
+          <div className="totp-qr-frame">
+            <Suspense fallback={<span className="muted small">Drawing the QR code…</span>}>
+              <TotpQrCode
+                url={setup.otpauth_url}
+                label="QR code to add this back office to your authenticator app"
+              />
+            </Suspense>
+          </div>
+          On this phone?{' '}
+          <a href={setup.otpauth_url} className="button button-small">
+            Open in your authenticator app
+          </a>
         </li>
         <li>
-          Otherwise choose to enter a key by hand, and type this key (time-based):
-          <p className="mono" aria-label="Key to type by hand">
+          Or choose to enter a key by hand, and type this key (time-based):
+          <p className="mono totp-key" aria-label="Key to type by hand">
             <strong>{groupSecret(setup.secret)}</strong>
           </p>
         </li>

@@ -1,12 +1,14 @@
 /**
  * The shop-wide activity log (owners only): who did what and when, newest first, 50 a page,
  * filterable by member of staff. The filter and the page live in the URL (`?staff_id=&page=`).
- * Each entry names its object (an order links to its page) and what changed, as
- * "field: before → after".
+ * Each entry names its object as the shop knows it (the server's `object_label`: a product's
+ * name, "Shipping method: Royal Mail Tracked", "Sign-in from Chrome on Android"), linked to its
+ * screen where the back office has one and the object still exists (./object-link.tsx), and
+ * what changed, as "field: before → after".
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -18,6 +20,7 @@ import { NEWER_OLDER, PagedTable } from '../../components/paged-list';
 import { staffQuery } from '../staff/api';
 import { ACTIVITY_PAGE_SIZE, activityQuery, type ActivityEntry } from './api';
 import { changeText, describeChanges } from './changes';
+import { ObjectLink } from './object-link';
 
 const column = listColumns<ActivityEntry>();
 const COLUMNS = column.columns([
@@ -31,18 +34,9 @@ const COLUMNS = column.columns([
     header: 'What',
     cell: (info) => humanize(info.getValue().replace(/\./g, ' ')),
   }),
-  column.accessor('object_id', {
+  column.accessor('object_label', {
     header: 'Object',
-    cell: (info) => {
-      const entry = info.row.original;
-      if (entry.object_type === 'order')
-        return (
-          <Link to="/orders/$number" params={{ number: entry.object_id }} className="mono">
-            {entry.object_id}
-          </Link>
-        );
-      return `${humanize(entry.object_type)} ${entry.object_id}`;
-    },
+    cell: (info) => <ObjectLink entry={info.row.original} />,
   }),
   column.display({
     id: 'changes',

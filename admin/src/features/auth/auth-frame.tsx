@@ -1,6 +1,7 @@
 /**
- * The frame of the screens before sign-in: a centred card with the back office's name
- * (`AuthFrame`), and the form such a screen holds (`AuthForm`).
+ * The frame of the screens before sign-in: a centred card with the shop's name when the screen
+ * knows it (`shopName`) over the back office's (`AuthFrame`), and the form such a screen holds
+ * (`AuthForm`).
  */
 import type { FormEventHandler, ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -8,11 +9,21 @@ import { Form } from '../../components/fields';
 import { SubmitButton, type SubmitProps } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 
-export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
+export function AuthFrame({
+  title,
+  shopName,
+  children,
+}: {
+  title: string;
+  /** The shop's name; undefined: this screen does not show it. */
+  shopName?: string | null;
+  children: ReactNode;
+}) {
   return (
     <main id="main" className="auth-page">
-      <title>{`${title} · Back office`}</title>
+      <title>{shopName ? `${title} · ${shopName} · Back office` : `${title} · Back office`}</title>
       <div className="auth-card">
+        {shopName !== undefined ? <p className="auth-shop">{shopName ?? '\u00a0'}</p> : null}
         <p className="auth-brand">Back office</p>
         <h1 id="auth-title">{title}</h1>
         {children}

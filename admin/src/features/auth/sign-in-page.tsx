@@ -1,15 +1,20 @@
 /**
  * Sign in: e-mail and password; when the member uses two-step verification the server answers
  * 400 on `otp`, and the screen asks for the 6-digit code (or a recovery code), sending the
- * three together. A wrong code shows beside the code field; "Use a different account" goes
- * back to the first step. After signing in: the page asked for (`?redirect=`), else Today.
- * "Forgot your password?" leads to the request for a reset link (./forgot-password-page.tsx).
+ * three together. The code field opens the phone's number keyboard (pasting works); "Use a
+ * recovery code" turns it into a text field for one. A wrong code shows beside the field; "Use
+ * a different account" goes back to the first step. After signing in: the page asked for
+ * (`?redirect=`), else Today. "Forgot your password?" leads to the request for a reset link
+ * (./forgot-password-page.tsx). The card names the shop (`site_title` of the storefront's
+ * public settings), so a member with two shops knows which one they sign in to.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { fieldErrors } from '../../api/errors';
+import { shopNameQuery } from '../../api/shop-name';
 import { fieldsOf } from '../../components/fields';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSignIn } from './api';
@@ -29,10 +34,16 @@ export function SignInPage() {
   const [credentials, setCredentials] = useState<SignInValues | null>(null);
   const [codePrompt, setCodePrompt] = useState<string>('');
 
+  const shop = useQuery(shopNameQuery());
+
   const done = () => navigate({ href: redirect ?? '/', replace: true });
 
   return (
-    <AuthFrame title={credentials ? 'Enter your code' : 'Sign in'}>
+    <AuthFrame
+      title={credentials ? 'Enter your code' : 'Sign in'}
+      // Space kept while the name loads; none when the shop's name cannot be read.
+      shopName={shop.isError ? undefined : (shop.data ?? null)}
+    >
       {credentials ? (
         <CodeStep
           prompt={codePrompt}
@@ -120,6 +131,8 @@ function CodeStep({
   const { InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(form, ['otp'], ({ otp }) => onSubmit(otp));
   const busy = pending || form.formState.isSubmitting;
+  // A recovery code has letters: the number keyboard only while a 6-digit code is expected.
+  const [recovery, setRecovery] = useState(false);
   return (
     <AuthForm
       form={form}
@@ -135,21 +148,33 @@ function CodeStep({
       }
     >
       <InputField
+        // A new field when the kind changes, so the phone opens the other keyboard.
+        key={recovery ? 'recovery' : 'code'}
         name="otp"
-        label="Code"
+        label={recovery ? 'Recovery code' : 'Code'}
         hint={
-          prompt ||
-          'Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
+          recovery
+            ? 'Type one of the recovery codes you saved when you set up two-step verification.'
+            : prompt || 'Enter the 6-digit code from your authenticator app.'
         }
         type="text"
-        inputMode="text"
-        autoComplete="one-time-code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
         autoCapitalize="none"
         spellCheck={false}
         // The field appears because the password was accepted: the code is what comes next.
         autoFocus
       />
-      <p className="field-hint">Lost your phone? Type one of your recovery codes instead.</p>
+      <p className="field-hint">
+        {recovery ? 'Found your phone? ' : 'Lost your phone? '}
+        <button
+          type="button"
+          className="button button-link"
+          onClick={() => setRecovery((was) => !was)}
+        >
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </button>
+      </p>
     </AuthForm>
   );
 }

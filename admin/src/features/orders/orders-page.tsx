@@ -1,8 +1,10 @@
 /**
  * The orders list: status tabs with their counts, filters (search, payment method, days placed,
  * open cancellation requests), newest first, 25 a page. Every filter and the page live in the URL
- * (search.ts), so a list can be bookmarked, shared and gone back to. A table at desktop width, a
- * card per order on a phone (components/data-table.tsx).
+ * (search.ts), so a list can be bookmarked, shared and gone back to; the search runs as the member
+ * types. A table at desktop width; on a phone the filters fold behind "Filters" and each order
+ * is a compact card of three lines (number and total; customer; status, payment, items, date),
+ * so the first orders show on the first screen.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +26,7 @@ import {
   type FiltersValues,
 } from './filters-schema';
 import { PAYMENT_METHOD_LABELS, TAB_LABELS } from './labels';
-import { PAYMENT_METHODS, STATUS_FILTERS, type OrdersSearch } from './search';
+import { PAYMENT_METHODS, SEARCH_MAX, STATUS_FILTERS, type OrdersSearch } from './search';
 
 const column = listColumns<AdminOrderSummary>();
 const COLUMNS = column.columns([
@@ -39,20 +41,25 @@ const COLUMNS = column.columns([
   }),
   column.accessor('placed_at', {
     header: 'Placed',
+    meta: { cell: 'order-placed' },
     cell: (info) => formatDateTime(info.getValue()),
   }),
   column.accessor('customer_name', {
     header: 'Customer',
+    meta: { cell: 'order-customer' },
     cell: (info) => (
-      <>
-        {info.getValue()}
-        <br />
-        <span className="muted break">{info.row.original.email}</span>
-      </>
+      <span className="order-who">
+        <span>{info.getValue()}</span>{' '}
+        {/* Cut with an ellipsis rather than broken mid-word; the whole address on hover and on the order. */}
+        <span className="muted order-email" title={info.row.original.email}>
+          {info.row.original.email}
+        </span>
+      </span>
     ),
   }),
   column.accessor('status', {
     header: 'Status',
+    meta: { cell: 'order-status' },
     cell: (info) => (
       <>
         <StatusBadge status={info.getValue()} />
@@ -67,12 +74,22 @@ const COLUMNS = column.columns([
   }),
   column.accessor('payment_method', {
     header: 'Payment',
+    meta: { cell: 'order-payment' },
     cell: (info) => PAYMENT_METHOD_LABELS[info.getValue()],
   }),
-  column.accessor('items', { header: 'Items', meta: { cell: 'cell-end' } }),
+  column.accessor('items', {
+    header: 'Items',
+    meta: { cell: 'cell-end order-items' },
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        <span className="phone-only">{info.getValue() === 1 ? ' item' : ' items'}</span>
+      </>
+    ),
+  }),
   column.accessor('total', {
     header: 'Total',
-    meta: { cell: 'cell-end' },
+    meta: { cell: 'cell-end order-total' },
     cell: (info) => <Amount amount={info.getValue()} />,
   }),
 ]);
@@ -108,24 +125,10 @@ export function OrdersPage() {
       </Tabs>
 
       <Filters search={search} />
-      <p>
-        <Link
-          to="/orders"
-          search={{
-            ...search,
-            cancellation_request: search.cancellation_request ? undefined : 'open',
-            page: undefined,
-          }}
-          className="button button-small"
-        >
-          {search.cancellation_request
-            ? 'Show every order'
-            : 'Only open cancellation requests (14-day right)'}
-        </Link>
-      </p>
 
       <PagedTable
         query={orders}
+        className="orders-list"
         loading="Loading orders…"
         pager={{ link: { to: '/orders', search }, pageSize: ORDERS_PAGE_SIZE }}
         table={{
@@ -139,40 +142,78 @@ export function OrdersPage() {
   );
 }
 
-/** The search, payment method and days placed filters; applied to the URL on submit. */
+/**
+ * The search (run as the member types) and the payment method, days placed and cancellation
+ * request filters (applied to the URL on submit; folded behind "Filters" on a phone).
+ */
 function Filters({ search }: { search: OrdersSearch }) {
   const navigate = useNavigate();
   const form = useForm<FiltersValues>({
     resolver: zodResolver(filtersSchema),
     defaultValues: filtersFromSearch(search),
   });
-  const { InputField, SelectField } = fieldsOf(form);
+  const { SelectField, InputField } = fieldsOf(form);
 
   // Back/forward or a tab link changes the URL: the form shows what the list shows.
-  const { search: text, payment_method, placed_from, placed_to } = search;
+  const { search: text, payment_method, placed_from, placed_to, cancellation_request } = search;
   useEffect(() => {
     form.reset(filtersFromSearch({ search: text, payment_method, placed_from, placed_to }));
   }, [form, text, payment_method, placed_from, placed_to]);
 
-  const submit = form.handleSubmit((values) =>
-    navigate({ to: '/orders', search: searchFromFilters(values, search.status) }),
-  );
-  const filtered = Boolean(text || payment_method || placed_from || placed_to);
+  const active = [payment_method, placed_from, placed_to, cancellation_request].filter(
+    Boolean,
+  ).length;
+  const filtered = Boolean(text || active);
 
   return (
     <FilterForm
       label="Filter orders"
-      onSubmit={submit}
+      onSubmit={(event, typed) =>
+        void form.handleSubmit((values) =>
+          navigate({
+            to: '/orders',
+            search: {
+              ...searchFromFilters({ ...values, search: typed }, search.status),
+              cancellation_request,
+            },
+          }),
+        )(event)
+      }
       noValidate
+      search={{
+        id: 'filter-search',
+        label: 'Search',
+        placeholder: 'Order number, name or e-mail',
+        maxLength: SEARCH_MAX,
+        applied: text ?? '',
+        apply: (typed) =>
+          void navigate({
+            to: '/orders',
+            search: { ...search, search: typed || undefined, page: undefined },
+            replace: true,
+          }),
+      }}
+      active={active}
       clear={filtered ? { to: '/orders', search: { status: search.status } } : undefined}
+      after={
+        <p className="filters-quick">
+          <Link
+            to="/orders"
+            search={{
+              ...search,
+              cancellation_request: cancellation_request ? undefined : 'open',
+              page: undefined,
+            }}
+            className="button button-small"
+          >
+            {cancellation_request
+              ? 'Show every order'
+              : 'Only open cancellation requests (14-day right)'}
+          </Link>
+        </p>
+      }
     >
       <FormFields form={form} idPrefix="filter">
-        <InputField
-          name="search"
-          label="Search"
-          type="search"
-          placeholder="Order number, name or e-mail"
-        />
         <SelectField name="payment_method" label="Payment method">
           <option value="">Any</option>
           {PAYMENT_METHODS.map((method) => (

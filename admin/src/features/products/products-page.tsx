@@ -108,8 +108,9 @@ export function ProductsPage() {
         ))}
       </Tabs>
 
-      {/* Keyed by the URL's filters: back/forward or a tab shows what the list shows. */}
-      <Filters key={`${search.search}|${search.category}|${search.stock}`} search={search} />
+      {/* Keyed by the URL's filters: back/forward or a tab shows what the list shows. The search
+          is not in the key: it follows the URL itself, and typing must keep the field. */}
+      <Filters key={`${search.category}|${search.stock}`} search={search} />
 
       <PagedTable
         query={products}
@@ -126,21 +127,23 @@ export function ProductsPage() {
   );
 }
 
-/** The search, category and stock filters; applied to the URL on submit. */
+/**
+ * The search (run as the member types) and the category and stock filters (applied to the URL
+ * on submit; folded behind "Filters" on a phone).
+ */
 function Filters({ search }: { search: ProductsSearch }) {
   const navigate = useNavigate();
   const categories = useQuery(productCategoriesQuery());
-  const [text, setText] = useState(search.search ?? '');
   const [category, setCategory] = useState(search.category ? String(search.category) : '');
   const [stock, setStock] = useState<string>(search.stock ?? '');
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent, text: string) => {
     event.preventDefault();
     void navigate({
       to: '/products',
       search: {
         status: search.status,
-        search: text.trim().slice(0, SEARCH_MAX) || undefined,
+        search: text.slice(0, SEARCH_MAX) || undefined,
         category: category ? Number(category) : undefined,
         stock: (STOCK_FILTERS as readonly string[]).includes(stock)
           ? (stock as ProductsSearch['stock'])
@@ -154,18 +157,22 @@ function Filters({ search }: { search: ProductsSearch }) {
     <FilterForm
       label="Filter products"
       onSubmit={submit}
+      search={{
+        id: 'products-search',
+        label: 'Search',
+        placeholder: 'Name or slug',
+        maxLength: SEARCH_MAX,
+        applied: search.search ?? '',
+        apply: (text) =>
+          void navigate({
+            to: '/products',
+            search: { ...search, search: text || undefined, page: undefined },
+            replace: true,
+          }),
+      }}
+      active={[search.category, search.stock].filter(Boolean).length}
       clear={filtered ? { to: '/products', search: { status: search.status } } : undefined}
     >
-      <FormField id="products-search" label="Search">
-        <input
-          id="products-search"
-          type="search"
-          maxLength={SEARCH_MAX}
-          placeholder="Name or slug"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </FormField>
       <AnySelect
         id="products-category"
         label="Category"
