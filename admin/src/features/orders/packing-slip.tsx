@@ -89,7 +89,8 @@ function Slip({
         <div>
           <p className="slip-shop">{shopName ?? (gift ? 'Gift slip' : 'Packing slip')}</p>
           {from.length > 0 ? (
-            <address className="small" aria-label="Return address">
+            <address className="small">
+              <span className="visually-hidden">Return address: </span>
               {from.map((line, index) => (
                 <span key={index}>
                   {index > 0 ? <br /> : null}
