@@ -43,6 +43,7 @@ test.describe('an order’s moves on the back office', () => {
     );
     await noSidewaysScroll(page);
     await checkA11y(page);
+    await page.screenshot({ path: testInfo.outputPath('after-mark-paid.png') });
 
     // Ship with a mistyped number, then correct it.
     const shipments = page.getByRole('region', { name: 'Shipments' });
@@ -74,6 +75,7 @@ test.describe('an order’s moves on the back office', () => {
     await refund.getByLabel('Reason').fill('One mug came back unused.');
     await noSidewaysScroll(page);
     await checkA11y(page);
+    await refund.screenshot({ path: testInfo.outputPath('refund-form.png') });
     await refund.getByRole('button', { name: 'Refund…' }).click();
     await expect(page.getByText(`1 × ${piece.name} (back in stock)`)).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Refund', exact: true }).click();
