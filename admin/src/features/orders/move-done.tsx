@@ -53,7 +53,8 @@ export function MoveStatus({ at }: { at: string }) {
   useEffect(() => {
     const box = ref.current;
     if (!shown || !box) return;
-    box.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    box.scrollIntoView?.({ block: 'center', behavior: still ? 'auto' : 'smooth' });
     box.focus({ preventScroll: true });
   }, [shown]);
   if (!shown) return null;

@@ -47,8 +47,8 @@ describe('who the seller is', () => {
     await userEvent.click(screen.getByLabelText(/VAT registered/));
     await userEvent.type(screen.getByLabelText('VAT number'), 'gb 123 456 789');
     await userEvent.type(screen.getByLabelText('VAT rate (%)'), '20');
-    expect(screen.getByRole('radio', { name: "The seller's address above" })).toBeChecked();
-    await userEvent.click(screen.getByRole('radio', { name: /The workshop's address/ }));
+    expect(screen.getByRole('radio', { name: "The seller's, as above" })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /The workshop's/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save the seller' }));
     expect(await screen.findByText(/Saved\. The footer and new invoices/)).toBeInTheDocument();
     expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({

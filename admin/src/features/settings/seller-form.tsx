@@ -106,11 +106,11 @@ export function SellerForm({ site }: { site: SiteSetup }) {
           <div className="slip-address-choices">
             <label className="check">
               <input type="radio" value="legal" {...form.register('slip_address')} />
-              <span>The seller&apos;s address above</span>
+              <span>The seller&apos;s, as above</span>
             </label>
             <label className="check">
               <input type="radio" value="workshop" {...form.register('slip_address')} />
-              <span>The workshop&apos;s address (the main place on the contact page)</span>
+              <span>The workshop&apos;s: the main place on the contact page</span>
             </label>
           </div>
         </fieldset>
