@@ -591,6 +591,36 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orders/{order_number}/shipments/{index}/tracking/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        order_number: components['parameters']['OrderNumber'];
+        /** @description The shipment's `index` in the order's `shipments` (0 for the first). */
+        index: components['parameters']['ShipmentIndex'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Correct the carrier and tracking number of a delivery already sent.
+     * @description For a mistyped tracking number (or the wrong carrier) after Mark shipped: the shipment
+     *     must be a delivery that was shipped, and the new pair must differ from the one
+     *     recorded. Owners and staff alike. The shipment keeps its shipped time; the order's
+     *     timeline and the activity log (`order.tracking_corrected`) record the number before and
+     *     after. When the shopper was e-mailed the tracking, they are e-mailed the corrected one
+     *     (`order_tracking_corrected`); otherwise the shipped e-mail still waiting to go is left
+     *     to say the old number, and the correction follows it.
+     */
+    post: operations['correctShipmentTracking'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/orders/{order_number}/shipments/{index}/ready/': {
     parameters: {
       query?: never;
@@ -690,6 +720,14 @@ export interface paths {
      *     the whole paid amount moves the order to `refunded`; a partial refund leaves its
      *     status, and a canceled order stays canceled (one whose refund in full failed may be
      *     refunded again). The shopper is e-mailed.
+     *
+     *     `lines` (optional) names the pieces refunded: each line of the order with a quantity,
+     *     at most what was ordered less what earlier refunds named. `amount` is then at most what
+     *     those pieces cost (`unit_price` times the quantity; lower is allowed), and never more
+     *     than `refundable`. `restock` puts the pieces back on sale: the product's stock grows by
+     *     the quantity (a made-to-order line, or a product since deleted, takes nothing back), and
+     *     the product's stock history shows it as a return with the order's number. Each line's
+     *     `refunded_quantity` and `restocked_quantity` say what was done.
      */
     post: operations['refundOrder'];
     delete?: never;
@@ -2949,6 +2987,10 @@ export interface components {
       /** Format: date */
       dispatch_latest: string | null;
       age_restricted: boolean;
+      /** @description Pieces of the line named by refunds (not counting refunds the provider refused). Always in answers. */
+      refunded_quantity?: number;
+      /** @description Pieces of the line put back in stock by refunds. Always in answers. */
+      restocked_quantity?: number;
     };
     /** @description Where the order goes; only the name and the country when every line is collected. */
     AdminAddress: {
@@ -3102,7 +3144,8 @@ export interface components {
     /**
      * @description A move the caller's role may make on the order now. `mark_paid_back`: something is owed
      *     by hand (a refund whose status is `manual`, or a card payment whose `refund_status` is
-     *     `manual`), and each such one may be marked paid back.
+     *     `manual`), and each such one may be marked paid back. `correct_tracking`: a delivery
+     *     was shipped, and its carrier and tracking number may be corrected.
      * @enum {string}
      */
     OrderAction:
@@ -3113,7 +3156,8 @@ export interface components {
       | 'cancel'
       | 'refund'
       | 'reopen'
-      | 'mark_paid_back';
+      | 'mark_paid_back'
+      | 'correct_tracking';
     AdminOrder: components['schemas']['AdminOrderSummary'] & {
       lines: components['schemas']['AdminOrderLine'][];
       address: components['schemas']['AdminAddress'];
@@ -3141,6 +3185,8 @@ export interface components {
       emails: components['schemas']['OrderEmail'][];
       /** @description What happened to the order, oldest first. */
       timeline: components['schemas']['TimelineEntry'][];
+      /** @description The sender's and returns address the packing slip prints, lines joined by a line feed: the seller's legal address or the workshop's, as the owner chose (SiteSetup `slip_address`); null when that address is not set. Always in answers. */
+      return_address?: string | null;
       actions: components['schemas']['OrderAction'][];
     };
     MarkPaidRequest: {
@@ -3168,6 +3214,18 @@ export interface components {
       amount: components['schemas']['PositiveMoneyInput'];
       /** @description Told to the shopper. */
       reason: string;
+      /** @description The pieces refunded, each line at most once; absent or empty for an amount alone. */
+      lines?: components['schemas']['RefundLineRequest'][];
+    };
+    RefundLineRequest: {
+      /** @description The line's `id`. */
+      item_id: number;
+      quantity: number;
+      /**
+       * @description Put the pieces back on sale (the product's stock grows by `quantity`).
+       * @default false
+       */
+      restock: boolean;
     };
     PaidBackRequest: {
       /** @description Optional, for the shop only (never e-mailed), e.g. the bank transfer's reference. Blank means none. */
@@ -3469,7 +3527,7 @@ export interface components {
     StockReason: 'received' | 'broken' | 'fair' | 'correction' | 'initial' | 'other';
     StockMovement: {
       /**
-       * @description `adjustment`: made in the back office; `sale`: an order took it; `return`: an unpaid order gave it back.
+       * @description `adjustment`: made in the back office; `sale`: an order took it; `return`: an unpaid order gave it back, or a refund put its pieces back in stock.
        * @enum {string}
        */
       kind: 'adjustment' | 'sale' | 'return';
@@ -3946,6 +4004,11 @@ export interface components {
       /** @description The VAT rate prices include, in percent ("20.00"); null when none is set. Each order keeps the rate in force when it was placed. */
       vat_rate: string | null;
       /**
+       * @description The address packing slips print as the sender and for returns: `legal`, the seller's legal address (the default), or `workshop`, the head office of the contact page. Always in answers.
+       * @enum {string}
+       */
+      slip_address?: 'legal' | 'workshop';
+      /**
        * @description The shop's currency, an ISO 4217 code with two decimals (`GBP`, `EUR`, `USD`): every amount of the shop, the storefront's and this API's, is in it.
        * @example GBP
        */
@@ -3975,6 +4038,11 @@ export interface components {
       vat_registered?: boolean;
       /** @description Percent from 0 to 30 with at most two decimals ("20", "5.5"); null for none. Required while `vat_registered`. */
       vat_rate?: string | null;
+      /**
+       * @description The address packing slips print (see SiteSetup).
+       * @enum {string}
+       */
+      slip_address?: 'legal' | 'workshop';
       /** @description An ISO 4217 code with two decimals, such as GBP, EUR or USD (trimmed, upper-cased); only until the shop takes its first order (`currency_fixed`), refused as `{"currency": [...]}` after. */
       currency?: string;
     };
@@ -5408,6 +5476,55 @@ export interface operations {
       403: components['responses']['UnknownTenant'];
       404: components['responses']['NotFoundShipment'];
       /** @description The shipment cannot be shipped now. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  correctShipmentTracking: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        order_number: components['parameters']['OrderNumber'];
+        /** @description The shipment's `index` in the order's `shipments` (0 for the first). */
+        index: components['parameters']['ShipmentIndex'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShipRequest'];
+      };
+    };
+    responses: {
+      /** @description The order after the correction. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description A field is invalid, or nothing changed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFoundShipment'];
+      /** @description The shipment was not sent (or is collected). */
       409: {
         headers: {
           [name: string]: unknown;

@@ -2,10 +2,11 @@
  * A product's stock as the back office reads it (./stock.ts changes it): the stock with its
  * history, 20 a page, newest first, and the list of what is low, 50 a page. Counts are pieces.
  *
- * The history merges three sources: the movements made in the back office (`stock_movements`);
+ * The history merges four sources: the movements made in the back office (`stock_movements`);
  * the sales, read from the order lines that took stock (`order_items.stock_taken`, at the
- * order's time); and what an unpaid order gave back when it was canceled or expired (at its
- * `closed_at`). Sales and returns are read, never written, so the checkout path does not change.
+ * order's time); what an unpaid order gave back when it was canceled or expired (at its
+ * `closed_at`); and the pieces a refund put back in stock (`refund_lines.restocked`, at the
+ * refund's time, server/orders/refund-lines.ts). Sales and returns are read, never written, so the checkout path does not change.
  * A paid order canceled by the shop gives back only what had not left the shop; the history
  * shows its lines as returned all the same (an approximation, noted in the contract).
  *
@@ -96,7 +97,13 @@ function historyOf(tenantId: number, productId: number) {
       o.order_number
     from order_items oi join orders o on o.id = oi.order_id
     where o.tenant_id = ${tenantId} and oi.product_id = ${productId} and oi.stock_taken > 0
-      and o.status in ('canceled', 'expired') and o.closed_at is not null`;
+      and o.status in ('canceled', 'expired') and o.closed_at is not null
+    union all
+    select 'return', rl.id, rl.created_at, rl.restocked, null, null, '', null, null, null,
+      o.order_number
+    from refund_lines rl join order_items oi on oi.id = rl.order_item_id
+      join orders o on o.id = rl.order_id
+    where rl.tenant_id = ${tenantId} and oi.product_id = ${productId} and rl.restocked > 0`;
 }
 
 /**

@@ -216,6 +216,12 @@ export interface SiteSettingsTable {
   vat_registered: ColumnType<boolean | number, number | undefined, number>;
   /** The VAT rate prices include, in basis points (2000 = 20 %); null when not registered. */
   vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The address packing slips print (2026-030): the legal one (default) or the workshop's. */
+  slip_address: ColumnType<
+    'legal' | 'workshop',
+    'legal' | 'workshop' | undefined,
+    'legal' | 'workshop'
+  >;
 }
 
 export interface CompanyInfoTable {

@@ -30,6 +30,7 @@ import {
 } from './payment-start.ts';
 import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
+import { restockedByLine } from './refund-lines.ts';
 import {
   notCancelable,
   paymentInProgress,
@@ -41,8 +42,8 @@ import {
 export type CloseReason = 'canceled' | 'expired';
 
 /**
- * Gives back the stock the order's lines took at checkout (`order_items.stock_taken`, summed
- * per product; lines that took none move nothing), in product id order as checkout takes it, so
+ * Gives back the stock the order's lines took at checkout (`order_items.stock_taken`, less
+ * what a refund put back already, summed per product; lines that took none move nothing), in product id order as checkout takes it, so
  * two transactions never wait on each other in a circle. Call it only in the transaction whose
  * conditional UPDATE closed the order: that is what makes it once.
  * @param itemIds only these lines (a canceled paid order keeps what already left the shop);
@@ -57,15 +58,18 @@ export async function giveBackStock(
   if (itemIds && itemIds.length === 0) return [];
   let query = trx
     .selectFrom('order_items')
-    .select(['product_id', 'stock_taken'])
+    .select(['id', 'product_id', 'stock_taken'])
     .where('order_id', '=', order.id)
     .where('product_id', 'is not', null)
     .where('stock_taken', '>', 0);
   if (itemIds) query = query.where('id', 'in', [...itemIds]);
-  const lines = await query.execute();
+  const [lines, restocked] = await Promise.all([query.execute(), restockedByLine(trx, order.id)]);
   const perProduct = new Map<number, number>();
   for (const line of lines) {
-    perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + line.stock_taken);
+    // Pieces a refund put back are on the shelf already (./refund-lines.ts).
+    const back = line.stock_taken - (restocked.get(line.id) ?? 0);
+    if (back <= 0) continue;
+    perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + back);
   }
   const productIds = [...perProduct.keys()].sort((a, b) => a - b);
   for (const productId of productIds) {

@@ -26,6 +26,18 @@ export type OrderEvent =
   | { type: 'marked_paid'; orderId: number; manualPaymentId: number }
   /** A shipment was handed to its carrier (with its tracking number). */
   | { type: 'shipped'; orderId: number; shipmentIndex: number }
+  /**
+   * The shop corrected a shipped delivery's carrier or tracking number (the shopper is told
+   * only when the shipped e-mail already went with the old one).
+   */
+  | {
+      type: 'tracking_corrected';
+      orderId: number;
+      shipmentIndex: number;
+      previousTrackingNumber: string;
+      /** When (ISO 8601): each correction is e-mailed once. */
+      at: string;
+    }
   /** A collection is ready at the workshop. */
   | { type: 'ready_to_collect'; orderId: number; shipmentIndex: number }
   /** The shop canceled the order (with its reason); a paid one is refunded in full. */

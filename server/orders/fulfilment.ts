@@ -57,7 +57,16 @@ const NOT_PAID: Record<Move, string> = {
 /** Letters, digits, spaces and hyphens: what carriers print, and safe in a link. */
 const TRACKING = /^[A-Za-z0-9 -]+$/;
 
-function checkShipInput(input: ShipInput): { carrier: Carrier; trackingNumber: string } {
+/**
+ * Reads a carrier and tracking number as a member sent them (ship, and the tracking
+ * correction: ./tracking-correction.ts).
+ * @throws DomainError `invalid_order_input` (`carrier` not a choice; `tracking_number` blank,
+ *   over 64 characters, or other than letters, digits, spaces and hyphens)
+ */
+export function checkShipInput(input: Pick<ShipInput, 'carrier' | 'trackingNumber'>): {
+  carrier: Carrier;
+  trackingNumber: string;
+} {
   const errors: FieldErrors = {};
   if (typeof input.carrier !== 'string' || input.carrier === '') {
     errors.carrier = [FIELD_MESSAGES.required];
@@ -76,7 +85,7 @@ function checkShipInput(input: ShipInput): { carrier: Carrier; trackingNumber: s
   return { carrier: input.carrier as Carrier, trackingNumber: raw! };
 }
 
-const shipmentNotFound = () =>
+export const shipmentNotFound = () =>
   new DomainError<OrderErrorCode>('shipment_not_found', ORDER_MOVE_MESSAGES.notFound);
 
 /** The order's shipments with their fulfilments, read under the lock. */

@@ -233,6 +233,8 @@ describe('an order on the back office', () => {
         dispatch_earliest: null,
         dispatch_latest: null,
         age_restricted: false,
+        refunded_quantity: 0,
+        restocked_quantity: 0,
       },
       expect.objectContaining({
         product_name: 'Carved Oak Wren',
@@ -336,8 +338,15 @@ describe('an order on the back office', () => {
         detail: '45.00 by hand: One mug arrived chipped.',
       },
     ]);
-    // The refund made by hand is still owed: an owner may mark it paid back.
-    expect(shown.actions).toEqual(['mark_collected', 'cancel', 'refund', 'mark_paid_back']);
+    // The refund made by hand is still owed: an owner may mark it paid back; the shipped
+    // delivery's tracking may be corrected.
+    expect(shown.actions).toEqual([
+      'mark_collected',
+      'cancel',
+      'refund',
+      'mark_paid_back',
+      'correct_tracking',
+    ]);
   });
 
   it('tells a shopper’s cancel, an expiry and the shop’s cancel apart', async () => {

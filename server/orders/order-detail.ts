@@ -11,7 +11,10 @@
  * The timeline merges, oldest first, what the order's own rows say happened with the activity
  * log's entries for the order that no row records (./order-timeline.ts tells it).
  *
- * A fixed number of queries whatever the order holds (ten, run together).
+ * Each line says how many of its pieces refunds named and put back in stock (./refund-lines.ts),
+ * and the order carries the address its packing slip prints (./slip-address.ts).
+ *
+ * A fixed number of queries whatever the order holds (twelve, run together).
  */
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
@@ -25,6 +28,8 @@ import { orderTimeline, overpaymentOf } from './order-timeline.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { orderMoney } from './order-money.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
+import { lineRefundStates } from './refund-lines.ts';
+import { slipAddress } from './slip-address.ts';
 
 export type AdminOrder = Schemas['AdminOrder'];
 type AdminPayment = Schemas['AdminPayment'];
@@ -54,70 +59,83 @@ export async function getAdminOrder(
     .executeTakeFirst();
   if (!order) throw new DomainError<OrderErrorCode>('order_not_found', 'Not found.');
 
-  const [items, fulfilments, cards, manual, refunds, emails, activity, settings, money] =
-    await Promise.all([
-      db
-        .selectFrom('order_items')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('order_fulfilments as f')
-        .leftJoin('staff as s', 's.id', 'f.staff_id')
-        .selectAll('f')
-        .select('s.name as staff_name')
-        .where('f.order_id', '=', order.id)
-        .execute(),
-      db
-        .selectFrom('payments')
-        .selectAll()
-        .where('order_id', '=', order.id)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('manual_payments as m')
-        .leftJoin('staff as s', 's.id', 'm.staff_id')
-        .leftJoin('staff as c', 'c.id', 'm.overpayment_confirmed_by')
-        .selectAll('m')
-        .select(['s.name as staff_name', 'c.name as confirmed_by_name'])
-        .where('m.order_id', '=', order.id)
-        .orderBy('m.received_at')
-        .orderBy('m.id')
-        .execute(),
-      db
-        .selectFrom('refunds as r')
-        .leftJoin('staff as s', 's.id', 'r.staff_id')
-        .selectAll('r')
-        .select('s.name as staff_name')
-        .where('r.order_id', '=', order.id)
-        .orderBy('r.id')
-        .execute(),
-      db
-        .selectFrom('email_outbox')
-        .select(['kind', 'recipient', 'status', 'created_at', 'sent_at'])
-        .where('order_id', '=', order.id)
-        .where('tenant_id', '=', tenantId)
-        .orderBy('id')
-        .execute(),
-      db
-        .selectFrom('activity_log as a')
-        .leftJoin('staff as s', 's.id', 'a.staff_id')
-        .selectAll('a')
-        .select('s.name as staff_name')
-        .where('a.tenant_id', '=', tenantId)
-        .where('a.object_type', '=', 'order')
-        .where('a.object_id', '=', order.order_number)
-        .orderBy('a.id')
-        .execute(),
-      db
-        .selectFrom('payment_settings')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .executeTakeFirst(),
-      orderMoney(db, order.id),
-    ]);
+  const [
+    items,
+    fulfilments,
+    cards,
+    manual,
+    refunds,
+    emails,
+    activity,
+    settings,
+    money,
+    lineStates,
+    returnAddress,
+  ] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('order_fulfilments as f')
+      .leftJoin('staff as s', 's.id', 'f.staff_id')
+      .selectAll('f')
+      .select('s.name as staff_name')
+      .where('f.order_id', '=', order.id)
+      .execute(),
+    db
+      .selectFrom('payments')
+      .selectAll()
+      .where('order_id', '=', order.id)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('manual_payments as m')
+      .leftJoin('staff as s', 's.id', 'm.staff_id')
+      .leftJoin('staff as c', 'c.id', 'm.overpayment_confirmed_by')
+      .selectAll('m')
+      .select(['s.name as staff_name', 'c.name as confirmed_by_name'])
+      .where('m.order_id', '=', order.id)
+      .orderBy('m.received_at')
+      .orderBy('m.id')
+      .execute(),
+    db
+      .selectFrom('refunds as r')
+      .leftJoin('staff as s', 's.id', 'r.staff_id')
+      .selectAll('r')
+      .select('s.name as staff_name')
+      .where('r.order_id', '=', order.id)
+      .orderBy('r.id')
+      .execute(),
+    db
+      .selectFrom('email_outbox')
+      .select(['kind', 'recipient', 'status', 'created_at', 'sent_at'])
+      .where('order_id', '=', order.id)
+      .where('tenant_id', '=', tenantId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('activity_log as a')
+      .leftJoin('staff as s', 's.id', 'a.staff_id')
+      .selectAll('a')
+      .select('s.name as staff_name')
+      .where('a.tenant_id', '=', tenantId)
+      .where('a.object_type', '=', 'order')
+      .where('a.object_id', '=', order.order_number)
+      .orderBy('a.id')
+      .execute(),
+    db
+      .selectFrom('payment_settings')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst(),
+    orderMoney(db, order.id),
+    lineRefundStates(db, order.id),
+    slipAddress(db, tenantId),
+  ]);
 
   const byIndex = new Map(fulfilments.map((f) => [f.shipment_index, f]));
   const shipments = orderShipments(order).map((shipment, index) => {
@@ -208,6 +226,8 @@ export async function getAdminOrder(
       dispatch_earliest: item.dispatch_earliest,
       dispatch_latest: item.dispatch_latest,
       age_restricted: toBool(item.age_restricted),
+      refunded_quantity: lineStates.get(item.id)?.refunded ?? 0,
+      restocked_quantity: lineStates.get(item.id)?.restocked ?? 0,
     })),
     address: {
       fullname: order.fullname,
@@ -255,6 +275,7 @@ export async function getAdminOrder(
       sent_at: isoOrNull(e.sent_at),
     })),
     timeline,
+    return_address: returnAddress,
     actions: orderActions(
       actor.may,
       order,

@@ -14,6 +14,7 @@
  *   the back office's moves (./staff-move-emails.ts):
  *   marked_paid      -> shopper: payment_received (money the shop received by hand)
  *   shipped          -> shopper: order_shipped (carrier, tracking number and link)
+ *   tracking_corrected -> shopper: order_tracking_corrected (the corrected number and link)
  *   ready_to_collect -> shopper: order_ready_to_collect (where and when)
  *   canceled_by_shop -> shopper: order_canceled_by_shop (the shop's reason, the refund)
  *   payment_reminder -> shopper: payment_reminder (how to pay, by when)
@@ -56,6 +57,7 @@ async function emailsOf(
   switch (event.type) {
     case 'marked_paid':
     case 'shipped':
+    case 'tracking_corrected':
     case 'ready_to_collect':
     case 'canceled_by_shop':
     case 'payment_reminder':

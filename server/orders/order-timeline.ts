@@ -16,6 +16,7 @@ import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { PaymentMethod, PaymentsTable } from '../payments/tables.ts';
 import type {
+  Carrier,
   ManualPaymentsTable,
   OrderFulfilmentsTable,
   OrdersTable,
@@ -92,6 +93,33 @@ function activityEntry(
         actor,
         action: 'Reopened the order',
         detail: until ? `To be paid by ${formatDate(until)}` : null,
+      };
+    }
+    case 'order.tracking_corrected': {
+      const before = fieldsOf(row.before);
+      const pair = (f: Record<string, unknown>) =>
+        [str(f.carrier) ? carrierLabel(str(f.carrier) as Carrier) : null, str(f.tracking_number)]
+          .filter((part) => part)
+          .join(' ');
+      return {
+        at,
+        actor,
+        action: 'Corrected the tracking',
+        detail: `${pair(before) || 'none'} → ${pair(after)}`,
+      };
+    }
+    case 'order.refund_lines': {
+      const lines = Array.isArray(after.lines) ? (after.lines as Record<string, unknown>[]) : [];
+      return {
+        at,
+        actor,
+        action: 'Refunded pieces',
+        detail: lines
+          .map((l) => {
+            const back = typeof l.restocked === 'number' && l.restocked > 0 ? l.restocked : 0;
+            return `${String(l.quantity)} × ${str(l.name) ?? 'a piece'}${back > 0 ? ` (${back} back in stock)` : ''}`;
+          })
+          .join(', '),
       };
     }
     case 'order.fully_refunded':

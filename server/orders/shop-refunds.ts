@@ -49,6 +49,12 @@ import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money
 import { moveIfAllRefunded, setRefundedTotal, settlePending } from './refund-settling.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
 import { CONTROL_BUT_LINES } from '../platform/text-checks.ts';
+import {
+  checkAmountAgainstLines,
+  checkRefundLines,
+  parseRefundLines,
+  recordRefundLines,
+} from './refund-lines.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
@@ -74,10 +80,15 @@ export const REFUND_MESSAGES = {
     'The card payment provider could not be reached, so the refund is not confirmed yet. It stays pending and is asked again in a few minutes; do not refund it again.',
 } as const;
 
-/** What an owner asks for (contract RefundRequest): a decimal amount and a reason. */
+/**
+ * What an owner asks for (contract RefundRequest): a decimal amount and a reason, and optionally
+ * the pieces refunded (./refund-lines.ts: at most what is left of each line, the amount at most
+ * what they cost, put back in stock on request).
+ */
 export interface RefundRequest {
   amount: string;
   reason: string;
+  lines?: unknown;
 }
 
 /** One refund row a call made, and where it ended. */
@@ -143,7 +154,9 @@ export function parseRefundRequest(input: RefundRequest): { amountCents: number;
  * @returns the refunds made by this call and their outcome (`succeeded` or `manual`)
  * @throws DomainError `order_not_found` ("Not found.") for an order of no such number in the
  *   actor's shop;
- *   `invalid_order_input` (field errors on `amount` and `reason`, see parseRefundRequest);
+ *   `invalid_order_input` (field errors on `amount` and `reason`, see parseRefundRequest; on
+ *   `lines`, see ./refund-lines.ts: a line not of this order, more pieces than are left);
+ *   `refund_too_large` (field `amount`) above what the pieces picked cost;
  *   `order_move_refused` (409) when nothing was paid ("This order has not been paid.") or
  *   everything paid is refunded already;
  *   `refund_too_large` (field `amount`: "At most 430.00 can be refunded.") above what is left;
@@ -158,11 +171,14 @@ export async function refundOrder(
 ): Promise<RefundOutcome[]> {
   const orderId = await orderIdForMove(ctx.db, actor.tenantId, orderNumber);
   const { amountCents, reason } = parseRefundRequest(input);
-  const reserved = await ctx.db.transaction().execute(async (trx) => {
+  const lines = parseRefundLines(input.lines);
+  const { reserved, restocked } = await ctx.db.transaction().execute(async (trx) => {
     const order = await lockOrderForMove(trx, orderId, actor.tenantId);
     const money = await orderMoney(trx, order.id);
     if (money.paidCents === 0) throw moveRefused(REFUND_MESSAGES.notPaid);
     if (money.refundableCents === 0) throw moveRefused(REFUND_MESSAGES.nothingLeft);
+    const picked = await checkRefundLines(trx, order, lines);
+    if (lines.length > 0) checkAmountAgainstLines(amountCents, picked.valueCents);
     if (amountCents > money.refundableCents) {
       throw new DomainError<OrderErrorCode>(
         'refund_too_large',
@@ -170,9 +186,15 @@ export async function refundOrder(
         { field: 'amount' },
       );
     }
-    return reserveLocked(ctx, trx, actor, order, money, amountCents, reason, true);
+    const made = await reserveLocked(ctx, trx, actor, order, money, amountCents, reason, true);
+    const first = made.refunds[0];
+    const productIds = first
+      ? await recordRefundLines(trx, actor, order, first.id, picked.lines, ctx.now())
+      : [];
+    return { reserved: made, restocked: productIds };
   });
   ctx.afterCommit();
+  if (restocked.length > 0) await ctx.stockChanged(actor.tenantId, restocked);
   const outcomes = await reserved.settle();
   if (outcomes.some((o) => o.status === 'failed')) {
     throw new DomainError<PaymentErrorCode>(

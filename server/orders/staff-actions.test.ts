@@ -75,12 +75,18 @@ describe('the moves offered', () => {
   it('paid: staff fulfil; only an owner cancels or refunds', () => {
     const order = { ...bank, status: 'processing' as const };
     const shipments = [delivery('shipped'), delivery(), collection('ready')];
-    expect(orderActions(STAFF, order, shipments, 47_500)).toEqual(['ship', 'mark_collected']);
+    // A shipped delivery's tracking may be corrected by either.
+    expect(orderActions(STAFF, order, shipments, 47_500)).toEqual([
+      'ship',
+      'mark_collected',
+      'correct_tracking',
+    ]);
     expect(orderActions(OWNER, order, shipments, 47_500)).toEqual([
       'ship',
       'mark_collected',
       'cancel',
       'refund',
+      'correct_tracking',
     ]);
     expect(orderActions(OWNER, { ...bank, status: 'paid' }, [collection()], 0)).toEqual([
       'mark_ready',
@@ -90,10 +96,10 @@ describe('the moves offered', () => {
 
   it('handed over: an owner refunds what is left; expired: an owner reopens', () => {
     expect(orderActions(OWNER, { ...bank, status: 'shipped' }, [delivery('shipped')], 100)).toEqual(
-      ['refund'],
+      ['refund', 'correct_tracking'],
     );
     expect(orderActions(STAFF, { ...bank, status: 'shipped' }, [delivery('shipped')], 100)).toEqual(
-      [],
+      ['correct_tracking'],
     );
     expect(orderActions(OWNER, { ...bank, status: 'expired' }, [delivery()], 0)).toEqual([
       'reopen',
@@ -114,6 +120,6 @@ describe('the moves offered', () => {
     expect(orderActions(STAFF, canceled, [delivery()], 0, true)).toEqual([]);
     expect(
       orderActions(OWNER, { ...bank, status: 'shipped' }, [delivery('shipped')], 100, true),
-    ).toEqual(['refund', 'mark_paid_back']);
+    ).toEqual(['refund', 'mark_paid_back', 'correct_tracking']);
   });
 });

@@ -93,6 +93,9 @@ export type OrderActing = Acting & { may: OrderGrants };
  * The moves a member who `may` do these things can make on the order now, in the contract's
  * order.
  *
+ * `correct_tracking` is offered to owners and staff once a delivery was shipped
+ * (./tracking-correction.ts).
+ *
  * `refund` is offered to an owner whenever something paid is left to refund, whatever the
  * status, as the refund itself accepts (./shop-refunds.ts): a shipped order, and a
  * canceled one whose refund in full was refused by its provider, alike.
@@ -130,5 +133,9 @@ export function orderActions(
   if (money && refundableCents > 0) actions.push('refund');
   if (money && status === 'expired') actions.push('reopen');
   if (money && owedByHand) actions.push('mark_paid_back');
+  // A mistyped tracking number is corrected whatever became of the order since.
+  if (fulfil && shipments.some((s) => s.kind === 'delivery' && s.fulfilment === 'shipped')) {
+    actions.push('correct_tracking');
+  }
   return actions;
 }

@@ -6,6 +6,8 @@
  *                       shop's own e-mail is left out: a member of it made the move)
  *   shipped          -> shopper: order_shipped (carrier, tracking number and link, what the
  *                       parcel holds, "Adult signature required" when it needs one)
+ *   tracking_corrected -> shopper: order_tracking_corrected (the corrected carrier, number and
+ *                       link, and the number it replaces)
  *   ready_to_collect -> shopper: order_ready_to_collect (the workshop's address from the shop's
  *                       contact page, the collection method's words, proof of age)
  *   canceled_by_shop -> shopper: order_canceled_by_shop (the shop's reason; a paid order's
@@ -45,7 +47,15 @@ import { orderShipments } from './read-model.ts';
 
 type OrderMoveEvent = Extract<
   OrderEvent,
-  { type: 'marked_paid' | 'shipped' | 'ready_to_collect' | 'canceled_by_shop' | 'payment_reminder' }
+  {
+    type:
+      | 'marked_paid'
+      | 'shipped'
+      | 'tracking_corrected'
+      | 'ready_to_collect'
+      | 'canceled_by_shop'
+      | 'payment_reminder';
+  }
 >;
 
 /** An offline method's name in the e-mails: the shop's own (`label`), else its words'. */
@@ -172,6 +182,20 @@ export async function moveEmailsOf(
         ...(url ? { trackingUrl: url } : {}),
         shippedAt: toIsoString(f.shipped_at ?? l.order.updated_at),
         stillToCome: await stillToCome(trx, l, event.shipmentIndex),
+      });
+    }
+    case 'tracking_corrected': {
+      const f = await fulfilmentOf(trx, l.order.id, event.shipmentIndex);
+      const url = trackingUrl(f.carrier ?? 'other', f.tracking_number ?? '');
+      return to(`tracking:${event.shipmentIndex}:${event.at}`, {
+        ...base,
+        kind: 'order_tracking_corrected',
+        shipment: await emailShipment(trx, l, event.shipmentIndex),
+        carrier: carrierLabel(f.carrier ?? 'other'),
+        trackingNumber: f.tracking_number ?? '',
+        ...(url ? { trackingUrl: url } : {}),
+        previousTrackingNumber: event.previousTrackingNumber,
+        correctedAt: event.at,
       });
     }
     case 'ready_to_collect': {

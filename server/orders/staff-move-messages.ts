@@ -61,6 +61,8 @@ export const ORDER_MOVE_MESSAGES = {
   collectionNotShipped: 'This shipment is collected from the workshop, not sent.',
   deliveryNotCollected: 'This shipment is delivered, not collected.',
   alreadyShipped: 'This shipment has already been sent.',
+  notSentYet: 'This shipment has not been sent yet: ship it with its tracking number.',
+  trackingUnchanged: 'This is the carrier and tracking number already recorded.',
   alreadyReady: 'This shipment is already ready to collect.',
   notReady: 'Mark this shipment ready before it is collected.',
   alreadyCollected: 'This shipment has already been collected.',

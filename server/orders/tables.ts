@@ -163,6 +163,24 @@ export interface RefundsTable {
   settled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
+/**
+ * One order line a refund named (2026-030, ./refund-lines.ts): its pieces refunded, and how many
+ * of them went back in stock.
+ */
+export interface RefundLinesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  order_id: number;
+  order_item_id: number;
+  /** The first refund row the request made (one per payment it was split over). */
+  refund_id: number;
+  quantity: number;
+  /** Pieces put back in stock, 0 to `quantity`. */
+  restocked: ColumnType<number, number | undefined, number>;
+  staff_id: number | null;
+  created_at: ColumnType<Date | string, string | undefined, string>;
+}
+
 /** A carrier the back office ships with (server/orders/carriers.ts). */
 export type Carrier = 'royal_mail' | 'dpd' | 'parcelforce' | 'dhl' | 'ups' | 'other';
 
@@ -189,6 +207,7 @@ declare module '../platform/db/database.ts' {
     order_items: OrderItemsTable;
     manual_payments: ManualPaymentsTable;
     refunds: RefundsTable;
+    refund_lines: RefundLinesTable;
     order_fulfilments: OrderFulfilmentsTable;
   }
 }

@@ -63,6 +63,7 @@ async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null
       'vat_number',
       'vat_registered',
       'vat_rate_bp',
+      'slip_address',
     ])
     .where('site_settings.tenant_id', '=', tenantId)
     .executeTakeFirst();
@@ -230,7 +231,8 @@ export async function updateSiteSetup(
  * Checks the seller's fields of `change` into `next`: legal name (required, ≤ 200), address
  * (required, several lines, ≤ 500), e-mail, company number (letters and digits or none), VAT
  * number ({@link VAT_NUMBER} or none, stored upper-cased without spaces), VAT rate (0 to 30 %,
- * two decimals at most, or none; answered as "20.00").
+ * two decimals at most, or none; answered as "20.00"), and which address packing slips print
+ * (`slip_address`: `legal` or `workshop`).
  */
 function checkSeller(check: FieldCheck, change: SiteSetupChange, next: Partial<SiteSetup>) {
   if (change.legal_name !== undefined) {
@@ -269,6 +271,13 @@ function checkSeller(check: FieldCheck, change: SiteSetupChange, next: Partial<S
     else next.vat_number = number;
   }
   if (change.vat_registered !== undefined) next.vat_registered = change.vat_registered;
+  if (change.slip_address !== undefined) {
+    if (change.slip_address === 'legal' || change.slip_address === 'workshop') {
+      next.slip_address = change.slip_address;
+    } else {
+      check.add('slip_address', 'Not a valid choice. Expected one of: legal, workshop.');
+    }
+  }
   if (change.vat_rate !== undefined) {
     const rate = change.vat_rate === null ? null : percentToRate(change.vat_rate);
     if (change.vat_rate === null || change.vat_rate.trim() === '') next.vat_rate = null;

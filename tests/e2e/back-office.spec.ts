@@ -95,7 +95,8 @@ test.describe('the back office', () => {
     await page.getByLabel("Payer's reference").fill('TRANSFER 1');
     await page.getByRole('button', { name: 'Mark paid' }).click();
     await expect(page.getByRole('heading', { name: 'Refund', level: 3 })).toBeVisible();
-
+    // The refund waits closed, with no money in it, until the owner opens it.
+    await page.getByRole('button', { name: 'Start a refund' }).click();
     const refund = page.getByRole('form', { name: 'Refund' });
     await refund.getByLabel('Amount').fill('10.00');
     await refund.getByLabel('Reason').fill('A chip on the rim, agreed with the customer.');

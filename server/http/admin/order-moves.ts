@@ -1,6 +1,6 @@
 /**
- * The back office's moves (openapi/admin.yaml, tag orders): mark paid, ship a delivery, make a
- * collection ready and collected, cancel, reopen. Each translates the contract's body (money as a
+ * The back office's moves (openapi/admin.yaml, tag orders): mark paid, ship a delivery (and
+ * correct its tracking), make a collection ready and collected, cancel, reopen. Each translates the contract's body (money as a
  * decimal string, snake_case fields) to the move in server/orders/ (mark-paid.ts, fulfilment.ts,
  * shop-cancel.ts, reopen.ts), handed the member as `orderActingOf` makes them (their Acting and
  * what their role may do, ./permissions.ts), which moves the order once under its lock and logs it
@@ -15,6 +15,7 @@ import { markShipmentCollected, markShipmentReady, shipShipment } from '../../or
 import { markOrderPaid as markPaid } from '../../orders/mark-paid.ts';
 import { getAdminOrder } from '../../orders/order-detail.ts';
 import { reopenOrder as reopen } from '../../orders/reopen.ts';
+import { correctTracking } from '../../orders/tracking-correction.ts';
 import type { OrderActing } from '../../orders/staff-actions.ts';
 import type { FastifyRequest } from 'fastify';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
@@ -48,6 +49,23 @@ export const shipOrderShipment: AdminOperationHandler<'shipShipment'> = async (r
   const actor = orderActingOf(requireStaff(request));
   const { order_number: orderNumber, index } = request.params;
   await shipShipment(request.server.orders, actor, orderNumber, {
+    shipmentIndex: Number(index),
+    carrier: request.body.carrier,
+    trackingNumber: request.body.tracking_number,
+  });
+  return orderNow(request, actor, orderNumber);
+};
+
+/**
+ * POST /orders/{order_number}/shipments/{index}/tracking/ {carrier, tracking_number} ->
+ * AdminOrder: a shipped delivery's tracking corrected.
+ */
+export const correctShipmentTracking: AdminOperationHandler<'correctShipmentTracking'> = async (
+  request,
+) => {
+  const actor = orderActingOf(requireStaff(request));
+  const { order_number: orderNumber, index } = request.params;
+  await correctTracking(request.server.orders, actor, orderNumber, {
     shipmentIndex: Number(index),
     carrier: request.body.carrier,
     trackingNumber: request.body.tracking_number,
@@ -103,6 +121,7 @@ export const reopenOrder: AdminOperationHandler<'reopenOrder'> = async (request)
 export const orderMoveHandlers: AdminHandlerMap = {
   markOrderPaid,
   shipShipment: shipOrderShipment,
+  correctShipmentTracking,
   markShipmentReady: markOrderShipmentReady,
   markShipmentCollected: markOrderShipmentCollected,
   cancelOrder,

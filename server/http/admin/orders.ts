@@ -68,7 +68,7 @@ export const getOrder: AdminOperationHandler<'getOrder'> = async (request) => {
 };
 
 /**
- * POST /orders/{order_number}/refunds/ {amount, reason} -> AdminOrder with the new refund
+ * POST /orders/{order_number}/refunds/ {amount, reason, lines?} -> AdminOrder with the new refund
  * (owners only); 400 on `amount` or `reason`, 409 when nothing is left to refund, 502 when the
  * card provider refused (the refund is `failed`) or could not be reached (it stays `pending`).
  */
@@ -78,6 +78,7 @@ export const refundOrder: AdminOperationHandler<'refundOrder'> = async (request)
   await refund(request.server.orders, actor, orderNumber, {
     amount: request.body.amount,
     reason: request.body.reason,
+    lines: request.body.lines,
   });
   return getAdminOrder(request.server.db, actor.tenantId, orderNumber, actor);
 };

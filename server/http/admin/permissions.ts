@@ -57,6 +57,8 @@ export const ADMIN_OPERATION_ACCESS = {
   shipShipment: 'orders.fulfil',
   markShipmentReady: 'orders.fulfil',
   markShipmentCollected: 'orders.fulfil',
+  // ~~ orders: tracking correction ~~
+  correctShipmentTracking: 'orders.fulfil',
   // Staff may cancel an unpaid order; the domain refuses them a paid one (orders.money).
   cancelOrder: 'orders.fulfil',
   refundOrder: 'orders.money',

@@ -39,6 +39,7 @@ import type {
   OrderCanceledByShopEmailData,
   OrderReadyToCollectEmailData,
   OrderShippedEmailData,
+  OrderTrackingCorrectedEmailData,
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
 } from './staff-move-email-data.ts';
@@ -247,6 +248,15 @@ const kindChecks: { [K in EmailKind]: Check } = {
     trackingUrl: optional(httpUrl),
     shippedAt: dateTime,
     stillToCome: wholeNumber,
+  }),
+  order_tracking_corrected: object<OrderTrackingCorrectedEmailData>({
+    ...base,
+    shipment: shipmentCheck,
+    carrier: text,
+    trackingNumber: text,
+    trackingUrl: optional(httpUrl),
+    previousTrackingNumber: text,
+    correctedAt: dateTime,
   }),
   order_ready_to_collect: object<OrderReadyToCollectEmailData>({
     ...base,

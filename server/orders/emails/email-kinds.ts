@@ -6,6 +6,7 @@ import type {
   OrderCanceledByShopEmailData,
   OrderReadyToCollectEmailData,
   OrderShippedEmailData,
+  OrderTrackingCorrectedEmailData,
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
 } from './staff-move-email-data.ts';
@@ -36,6 +37,7 @@ export type EmailData =
   | ShopRefundNeededEmailData
   | OrderRefundedEmailData
   | OrderShippedEmailData
+  | OrderTrackingCorrectedEmailData
   | OrderReadyToCollectEmailData
   | OrderCanceledByShopEmailData
   | PaymentReminderEmailData
@@ -61,6 +63,7 @@ export const EMAIL_KINDS = [
   'shop_refund_needed',
   'order_refunded',
   'order_shipped',
+  'order_tracking_corrected',
   'order_ready_to_collect',
   'order_canceled_by_shop',
   'payment_reminder',

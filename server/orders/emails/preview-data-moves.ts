@@ -7,6 +7,7 @@ import type {
   OrderCanceledByShopEmailData,
   OrderReadyToCollectEmailData,
   OrderShippedEmailData,
+  OrderTrackingCorrectedEmailData,
   PaymentReminderEmailData,
   ShopAwaitingPaymentsDigestEmailData,
 } from './staff-move-email-data.ts';
@@ -71,6 +72,20 @@ export function movePreviewEmails(base: MovePreviewBase) {
       shippedAt: '2026-11-25T15:10:00Z',
       stillToCome: 1,
     } satisfies OrderShippedEmailData,
+    'order-tracking-corrected': {
+      kind: 'order_tracking_corrected',
+      ...delivered,
+      shipment: {
+        method: 'Royal Mail Tracked 48',
+        lines: [{ name: 'Moorland at Dusk, watercolour', quantity: 1 }],
+        adultSignature: false,
+      },
+      carrier: 'Royal Mail',
+      trackingNumber: 'AB123456780GB',
+      trackingUrl: 'https://www.royalmail.com/track-your-item#/tracking-results/AB123456780GB',
+      previousTrackingNumber: 'AB123456789GB',
+      correctedAt: '2026-11-24T12:05:00Z',
+    } satisfies OrderTrackingCorrectedEmailData,
     'order-ready-to-collect': {
       kind: 'order_ready_to_collect',
       ...shopper,

@@ -105,6 +105,7 @@ describe('subjects', () => {
       'cancellation-requested': 'We have your request to cancel order ORD-7K3F-9QXD',
       'order-shipped-royal-mail': 'Order ORD-C8RD-4PAY is on its way',
       'order-shipped-adult-signature': 'Part of order ORD-7K3F-9QXD is on its way',
+      'order-tracking-corrected': 'A corrected tracking number for order ORD-C8RD-4PAY',
       'order-ready-to-collect': 'Order ORD-7K3F-9QXD is ready to collect',
       'order-canceled-by-shop-paid': 'Ember & Oak has cancelled order ORD-7K3F-9QXD',
       'order-canceled-by-shop-unpaid': 'Ember & Oak has cancelled order ORD-C8RD-4PAY',

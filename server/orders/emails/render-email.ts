@@ -24,6 +24,7 @@ import {
   OrderCanceledByShopEmail,
   OrderReadyToCollectEmail,
   OrderShippedEmail,
+  OrderTrackingCorrectedEmail,
   PaymentReminderEmail,
 } from './staff-move-emails.tsx';
 import { ShopAwaitingPaymentsDigestEmail } from './shop-digest-email.tsx';
@@ -41,6 +42,7 @@ export const EMAIL_COMPONENTS: { [K in EmailKind]: ComponentType<EmailProps<Emai
   shop_refund_needed: ShopRefundNeededEmail,
   order_refunded: OrderRefundedEmail,
   order_shipped: OrderShippedEmail,
+  order_tracking_corrected: OrderTrackingCorrectedEmail,
   order_ready_to_collect: OrderReadyToCollectEmail,
   order_canceled_by_shop: OrderCanceledByShopEmail,
   payment_reminder: PaymentReminderEmail,

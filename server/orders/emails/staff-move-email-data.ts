@@ -36,6 +36,23 @@ export interface OrderShippedEmailData extends EmailBase {
   stillToCome: number;
 }
 
+/**
+ * To the shopper, when the shop corrected the carrier or tracking number of a delivery it had
+ * already told them of (the back office's tracking correction).
+ */
+export interface OrderTrackingCorrectedEmailData extends EmailBase {
+  kind: 'order_tracking_corrected';
+  shipment: EmailShipment;
+  /** The carrier in words, as corrected: "Royal Mail", "DPD", "Other carrier". */
+  carrier: string;
+  trackingNumber: string;
+  /** The carrier's tracking page for this parcel; absent when the carrier has none. */
+  trackingUrl?: string;
+  /** The number the earlier e-mail gave, to be set aside. */
+  previousTrackingNumber: string;
+  correctedAt: IsoDateTime;
+}
+
 /** Where a collection waits: the shop's workshop as its contact page lists it. */
 export interface EmailCollectionPlace {
   /** "The Forge (workshop and showroom)". */

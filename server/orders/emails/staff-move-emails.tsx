@@ -25,6 +25,7 @@ import type {
   OrderCanceledByShopEmailData,
   OrderReadyToCollectEmailData,
   OrderShippedEmailData,
+  OrderTrackingCorrectedEmailData,
   PaymentReminderEmailData,
 } from './staff-move-email-data.ts';
 import { currencyOf, offlineTermsOf } from './email-data.ts';
@@ -106,6 +107,51 @@ export function OrderShippedEmail({ data, textMode = false }: EmailProps<OrderSh
       <Divider />
       <OrderSummary order={order} withImages />
       <DeliveryAddress address={order.deliveryAddress} />
+      <QuestionsLine data={data} />
+    </ShopperEmailFrame>
+  );
+}
+
+/**
+ * 9b. The shop corrected a parcel's carrier or tracking number: the new one, with its link, and
+ * the old one named so the shopper sets it aside.
+ */
+export function OrderTrackingCorrectedEmail({
+  data,
+  textMode = false,
+}: EmailProps<OrderTrackingCorrectedEmailData>) {
+  const { order, shipment } = data;
+  const details: Detail[] = [
+    { label: 'Carrier', value: data.carrier },
+    { label: 'Tracking number', value: <Keep>{data.trackingNumber}</Keep> },
+    { label: 'Delivery', value: shipment.method },
+  ];
+  return (
+    <ShopperEmailFrame
+      data={data}
+      title={EMAIL_SUBJECTS.order_tracking_corrected(data)}
+      preview={`The right tracking number for your order ${order.number} is ${data.trackingNumber} (${data.carrier}).`}
+      heading="A corrected tracking number"
+      textMode={textMode}
+    >
+      <Paragraph>
+        We gave you the wrong tracking details for your order <Keep strong>{order.number}</Keep>:
+        please use the number below instead of <Keep>{data.previousTrackingNumber}</Keep>. The
+        parcel itself is on its way as before.
+      </Paragraph>
+      <DetailList items={details} />
+      {data.trackingUrl ? (
+        <ActionButton
+          href={data.trackingUrl}
+          secondary={{ href: data.orderUrl, label: 'View your order' }}
+        >
+          Track your parcel
+        </ActionButton>
+      ) : (
+        <ActionButton href={data.orderUrl}>View your order</ActionButton>
+      )}
+      <SectionHeading>In this parcel</SectionHeading>
+      <ShipmentLines shipment={shipment} />
       <QuestionsLine data={data} />
     </ShopperEmailFrame>
   );

@@ -56,6 +56,8 @@ export const EMAIL_SUBJECTS: Readonly<SubjectBuilders> = {
     d.stillToCome > 0
       ? `Part of order ${oneLine(d.order.number)} is on its way`
       : `Order ${oneLine(d.order.number)} is on its way`,
+  order_tracking_corrected: (d) =>
+    `A corrected tracking number for order ${oneLine(d.order.number)}`,
   order_ready_to_collect: (d) => `Order ${oneLine(d.order.number)} is ready to collect`,
   order_canceled_by_shop: (d) =>
     `${oneLine(d.shop.name)} has cancelled order ${oneLine(d.order.number)}`,

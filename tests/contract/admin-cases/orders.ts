@@ -1,6 +1,7 @@
 /**
  * The back office (admin contract: listOrders, getOrder, markOrderPaid, shipShipment,
- * markShipmentReady, markShipmentCollected, cancelOrder, refundOrder, reopenOrder,
+ * correctShipmentTracking, markShipmentReady, markShipmentCollected, cancelOrder, refundOrder,
+ * reopenOrder,
  * settleManualRefund, settleManualPaymentRefund, getToday)
  * over the seeded orders in every state (server/seed/back-office-seed.ts) and this run's collection
  * order:
@@ -9,12 +10,13 @@
  * - an order as each role sees it (the moves it offers), and an unknown one;
  * - the staff member marks a bank transfer paid (less than the total refused; twice, a canceled
  *   or an expired order refused), ships it and another paid order with tracking (the carrier's
- *   link), is refused a collection, an unpaid order, a shipped one again;
+ *   link), is refused a collection, an unpaid order, a shipped one again; corrects the
+ *   tracking of the parcel shipped (the same pair again refused, a collection refused);
  * - the collection order: made ready only once paid, collected only once ready, then
  *   completed, as the seeded ready collection is;
  * - the staff member cancels an unpaid order with a reason, but not a paid one (403); a sent
- *   order cannot be canceled; the owner refunds part of a paid order (more than was paid, an
- *   unpaid order and a refunded one refused; staff 403) and reopens an expired order, which
+ *   order cannot be canceled; the owner refunds part of a paid order (more than was paid, a line
+ *   the order does not have, an unpaid order and a refunded one refused; staff 403) and reopens an expired order, which
  *   can then be marked paid;
  * - the owner marks the part refund by hand paid back (staff 403, no such refund 404, twice
  *   409), and today no longer lists it; the same for the seeded late card payment (staff 403,
@@ -213,6 +215,12 @@ export function orderCases(a: AdminSetup): Case[] {
     rest: Partial<Case> & { bodyOf?: () => Json } = {},
     index = 0,
   ) => move('shipShipment', name, orderNumber, `shipments/${index}/ship/`, status, rest);
+  const correctTracking = (
+    name: string,
+    orderNumber: string | (() => string),
+    status: number,
+    rest: Partial<Case> & { bodyOf?: () => Json } = {},
+  ) => move('correctShipmentTracking', name, orderNumber, 'shipments/0/tracking/', status, rest);
   const ready = (
     name: string,
     orderNumber: string | (() => string),
@@ -691,6 +699,37 @@ export function orderCases(a: AdminSetup): Case[] {
       }),
     ),
 
+    // Correcting a shipped parcel's tracking.
+    asStaff(
+      correctTracking('of the DPD parcel, to Parcelforce', SEEDED.awaitingTransfer, 200, {
+        body: { carrier: 'parcelforce', tracking_number: 'PF123456789GB' },
+        check: orderIs(
+          () => SEEDED.awaitingTransfer,
+          statusIs('shipped'),
+          (o) =>
+            fulfilmentOf(o)?.carrier === 'parcelforce' &&
+            fulfilmentOf(o)?.tracking_number === 'PF123456789GB'
+              ? null
+              : `unexpected fulfilment ${JSON.stringify(fulfilmentOf(o))}`,
+        ),
+      }),
+    ),
+    asStaff(
+      correctTracking('to what it already is', SEEDED.awaitingTransfer, 400, {
+        body: { carrier: 'parcelforce', tracking_number: 'PF123456789GB' },
+        check: fieldError(
+          'tracking_number',
+          'This is the carrier and tracking number already recorded.',
+        ),
+      }),
+    ),
+    asStaff(
+      correctTracking('of a collection', SEEDED.ready, 409, {
+        body: { carrier: 'dpd', tracking_number: '15501234567890' },
+        check: detailIs('This shipment is collected from the workshop, not sent.'),
+      }),
+    ),
+
     // Collections.
     asStaff(
       ready('of a delivery', SEEDED.toShip2, 409, {
@@ -869,6 +908,16 @@ export function orderCases(a: AdminSetup): Case[] {
       refund('of an order refunded in full', SEEDED.refunded, 409, {
         body: { amount: '5.00', reason: refundReason },
         check: detailIs('Everything paid for this order has been refunded.'),
+      }),
+    ),
+    asOwner(
+      refund('of a line the order does not have', SEEDED.toShip2, 400, {
+        body: {
+          amount: '5.00',
+          reason: refundReason,
+          lines: [{ item_id: 2147483647, quantity: 1, restock: true }],
+        },
+        check: fieldError('lines', 'This order has no line 2147483647.'),
       }),
     ),
     {

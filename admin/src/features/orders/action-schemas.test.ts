@@ -115,6 +115,30 @@ describe('the order move forms', () => {
     ]);
   });
 
+  it('refunds picked pieces for at most what they cost, and sends them with their restock', () => {
+    const schema = refundSchema('200.00', 'USD', [
+      { id: 4, unitPrice: '45.00', left: 2 },
+      { id: 5, unitPrice: '30.00', left: 1 },
+    ]);
+    const lines = [
+      { item_id: '4', picked: true, quantity: '2', restock: true },
+      { item_id: '5', picked: false, quantity: '1', restock: false },
+    ];
+    expect(schema.parse({ amount: '80', reason: 'Back unused', lines })).toEqual({
+      amount: '80.00',
+      reason: 'Back unused',
+      lines: [{ item_id: 4, quantity: 2, restock: true }],
+    });
+    expect(messages(schema.safeParse({ amount: '90.01', reason: 'Back', lines }))).toEqual([
+      'At most 90.00 for the pieces picked.',
+    ]);
+    // Nothing picked: an amount alone (the shipping, say), sent without lines.
+    expect(schema.parse({ amount: '9.50', reason: 'Late', lines: [] })).toEqual({
+      amount: '9.50',
+      reason: 'Late',
+    });
+  });
+
   it('wants a tracking number for every carrier', () => {
     for (const carrier of ['royal_mail', 'other'] as const) {
       expect(messages(shipSchema.safeParse({ carrier, tracking_number: ' ' }))).toEqual([

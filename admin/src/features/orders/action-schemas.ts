@@ -141,19 +141,92 @@ const reason = z
 export const cancelSchema = z.object({ reason });
 export type CancelValues = z.infer<typeof cancelSchema>;
 
+/** A line of the order as the refund form offers it: what is left of it to refund. */
+export interface RefundableLine {
+  id: number;
+  /** The price of one piece, as the contract's decimal string. */
+  unitPrice: string;
+  /** Pieces not yet refunded. */
+  left: number;
+}
+
 /**
- * Refund: an amount up to what can still be refunded, and the reason the customer is told; the
- * shop's `currency` (ISO 4217, null while unknown) for the limit's message.
+ * Refund: the pieces picked (each with how many and whether they go back in stock; none for an
+ * amount alone, such as the shipping), an amount, and the reason the customer is told. The
+ * amount is at most what can still be refunded (`refundable`) and, when pieces are picked, at
+ * most what they cost (the server checks both again: server/orders/refund-lines.ts). The shop's
+ * `currency` (ISO 4217, null while unknown) for the limits' messages.
  */
-export function refundSchema(refundable: string, currency: string | null) {
+export function refundSchema(
+  refundable: string,
+  currency: string | null,
+  lines: readonly RefundableLine[] = [],
+) {
   const max = toMinorUnits(refundable) ?? 0;
-  return z.object({
-    amount: amountField(currency, max, `At most ${toDecimal(max)} can be refunded.`),
-    reason,
-  });
+  const byId = new Map(lines.map((line) => [String(line.id), line]));
+  return z
+    .object({
+      amount: amountField(currency, max, `At most ${toDecimal(max)} can be refunded.`),
+      reason,
+      lines: z
+        .array(
+          z.object({
+            item_id: z.string(),
+            picked: z.boolean(),
+            quantity: z.string(),
+            restock: z.boolean(),
+          }),
+        )
+        .default([]),
+    })
+    .superRefine((values, ctx) => {
+      const most = picksValue(values.lines, byId);
+      if (most !== null && (toMinorUnits(values.amount) ?? 0) > most) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['amount'],
+          message: `At most ${toDecimal(most)} for the pieces picked.`,
+        });
+      }
+    })
+    .transform(({ lines: picks, ...values }) => {
+      const picked = picks
+        .filter((pick) => pick.picked)
+        .map((pick) => ({
+          item_id: Number(pick.item_id),
+          quantity: Number(pick.quantity),
+          restock: pick.restock,
+        }));
+      const sent: {
+        amount: string;
+        reason: string;
+        lines?: { item_id: number; quantity: number; restock: boolean }[];
+      } = picked.length > 0 ? { ...values, lines: picked } : values;
+      return sent;
+    });
 }
 export type RefundInput = z.input<ReturnType<typeof refundSchema>>;
 export type RefundValues = z.output<ReturnType<typeof refundSchema>>;
+
+/**
+ * What the picked pieces cost, in cents (unit price times how many), or null when none is
+ * picked: the refund's amount follows it.
+ */
+export function picksValue(
+  picks: readonly { item_id: string; picked: boolean; quantity: string }[],
+  lines: ReadonlyMap<string, RefundableLine>,
+): number | null {
+  let cents = 0;
+  let any = false;
+  for (const pick of picks) {
+    const line = lines.get(pick.item_id);
+    if (!pick.picked || !line) continue;
+    any = true;
+    const quantity = Math.min(Math.max(1, Number(pick.quantity) || 1), line.left);
+    cents += (toMinorUnits(line.unitPrice) ?? 0) * quantity;
+  }
+  return any ? cents : null;
+}
 
 /** Paid back by hand: an optional note for the shop (the transfer's reference), at most 200. */
 export const paidBackSchema = z.object({

@@ -89,6 +89,23 @@ export function useShip(orderNumber: string) {
   );
 }
 
+/**
+ * `POST …/shipments/{index}/tracking/` `{carrier, tracking_number}`: a shipped delivery's
+ * tracking corrected (the shopper is e-mailed the new one when they had the old one).
+ */
+export function useCorrectTracking(orderNumber: string) {
+  return useOrderMove(
+    orderNumber,
+    async (n, { index, ...body }: Schemas['ShipRequest'] & { index: number }) => {
+      const { data } = await api.POST('/orders/{order_number}/shipments/{index}/tracking/', {
+        params: { path: { order_number: n, index } },
+        body,
+      });
+      return data as AdminOrder;
+    },
+  );
+}
+
 /** `POST …/shipments/{index}/ready/`: a collection is ready at the workshop. */
 export function useMarkReady(orderNumber: string) {
   return useOrderMove(orderNumber, async (n, index: number) => {

@@ -9,7 +9,7 @@
  * words: a field's message beside the field, a `detail` above the form.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useContext, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
@@ -20,7 +20,7 @@ import { useSingleFlight } from '../../components/use-single-flight';
 import { toDecimal, toMinorUnits } from '../../../../common/money';
 import { useMarkPaid, type AdminOrder } from './api';
 import { markPaidSchema, type MarkPaidInput, type MarkPaidValues } from './action-schemas';
-import { MoveDone } from './move-done';
+import { useAnnounceMove } from './move-done';
 
 /**
  * What the typed amount holds above the order's total, in cents (0 when it is not above it, or
@@ -48,7 +48,7 @@ export function MarkPaidForm({
   const formatPrice = useFormatPrice();
   const currency = useShopCurrency();
   const move = useMarkPaid(order.order_number);
-  const done = useContext(MoveDone);
+  const announce = useAnnounceMove();
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<MarkPaidInput, unknown, MarkPaidValues>({
@@ -69,10 +69,11 @@ export function MarkPaidForm({
       try {
         await move.mutateAsync(values);
         const extra = overTotal(values.amount, order.total);
-        done(
+        announce(
           `Marked paid: ${formatPrice(values.amount)} received${
             extra > 0 ? `, ${formatPrice(toDecimal(extra))} of it an overpayment` : ''
           }. The customer is e-mailed.`,
+          'actions',
         );
       } catch (error) {
         setMessage(

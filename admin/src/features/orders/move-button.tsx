@@ -2,15 +2,14 @@
  * A move made with one click (Reopen, Mark ready to collect, Mark collected): the refusal's
  * words above its button; the button, disabled and saying `busyLabel` ("Saving…" unless given)
  * while the request is on the way, sends `variables` once at a time (components/
- * use-single-flight.ts) and, once the server took it, says `done` through ./move-done.ts.
+ * use-single-flight.ts) and, once the server took it, says `done` at `at` through ./move-done.tsx.
  */
 import type { UseMutationResult } from '@tanstack/react-query';
-import { useContext } from 'react';
 import { errorMessage } from '../../api/errors';
 import { Notice } from '../../components/notice';
 import { useSingleFlight } from '../../components/use-single-flight';
 import type { AdminOrder } from './api';
-import { MoveDone } from './move-done';
+import { useAnnounceMove } from './move-done';
 
 export function MoveButton<V>({
   move,
@@ -19,6 +18,7 @@ export function MoveButton<V>({
   busyLabel = 'Saving…',
   className = 'button button-primary',
   done,
+  at,
 }: {
   move: UseMutationResult<AdminOrder, Error, V>;
   variables: V;
@@ -26,13 +26,15 @@ export function MoveButton<V>({
   busyLabel?: string;
   className?: string;
   done: string;
+  /** Where the message shows (./move-done.tsx). */
+  at: string;
 }) {
-  const announce = useContext(MoveDone);
+  const announce = useAnnounceMove();
   const once = useSingleFlight();
   const send = () =>
     once(() =>
       move.mutateAsync(variables).then(
-        () => announce(done),
+        () => announce(done, at),
         () => undefined,
       ),
     );

@@ -225,9 +225,11 @@ describe('refund', () => {
       actions: ['refund'],
     });
     renderWithQuery(<RefundForm order={order} />);
+    // Closed until opened, and then with no money in it.
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Start a refund' }));
     const amount = screen.getByLabelText('Amount');
-    expect(amount).toHaveValue('85.00');
-    await userEvent.clear(amount);
+    expect(amount).toHaveValue('');
     await userEvent.type(amount, '90');
     await userEvent.type(screen.getByLabelText('Reason'), 'Chipped');
     await userEvent.click(screen.getByRole('button', { name: 'Refund…' }));

@@ -1,8 +1,9 @@
 /**
  * The moves a member may make on a whole order, each shown only when the server lists it in the
  * order's `actions` (the role and the order's state decide; the server refuses anything else
- * anyway): Cancel (after a confirm step), Refund (after a confirm step; never more than
- * `refundable`) and Reopen. Mark paid is ./mark-paid-form.tsx; the moves on a shipment are
+ * anyway): Cancel (after a confirm step), Refund (closed until opened, pieces or an amount,
+ * after a confirm step; never more than `refundable`) and Reopen. Each says what it did where
+ * the member is looking (./move-done.tsx). Mark paid is ./mark-paid-form.tsx; the moves on a shipment are
  * ./shipment-actions.tsx, and Mark paid back on a refund or card payment owed by hand is
  * ./paid-back-button.tsx.
  *
@@ -11,8 +12,8 @@
  * words: a field's message beside the field, a `detail` above the form.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useContext, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, Form } from '../../components/fields';
 import { useFormatPrice, useShopCurrency } from '../../components/format';
@@ -20,21 +21,24 @@ import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useCancelOrder, useRefund, useReopen, type AdminOrder } from './api';
+import { toDecimal, toMinorUnits } from '../../../../common/money';
 import {
   cancelSchema,
+  picksValue,
   refundSchema,
   type CancelValues,
+  type RefundableLine,
   type RefundInput,
   type RefundValues,
 } from './action-schemas';
 import { MoveButton } from './move-button';
-import { MoveDone } from './move-done';
+import { useAnnounceMove } from './move-done';
 
 /** Cancel: the reason the customer reads, then a confirm step. */
 export function CancelForm({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
   const move = useCancelOrder(order.order_number);
-  const done = useContext(MoveDone);
+  const announce = useAnnounceMove();
   const once = useSingleFlight();
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<CancelValues | null>(null);
@@ -57,7 +61,7 @@ export function CancelForm({ order }: { order: AdminOrder }) {
       try {
         await move.mutateAsync(confirming);
         setConfirming(null);
-        done('Order canceled. The customer is e-mailed the reason.');
+        announce('Order canceled. The customer is e-mailed the reason.', 'actions');
       } catch (error) {
         setConfirming(null);
         setMessage(placeServerErrors(error, form.setError, ['reason']));
@@ -104,36 +108,125 @@ export function CancelForm({ order }: { order: AdminOrder }) {
   );
 }
 
-/** Refund: an amount up to `refundable` and the reason, then a confirm step. */
+/** The lines of `order` with pieces left to refund, as the refund form offers them. */
+function refundableLines(order: AdminOrder): (RefundableLine & { name: string })[] {
+  return order.lines
+    .map((line) => ({
+      id: line.id,
+      name: line.product_name,
+      unitPrice: line.unit_price,
+      left: line.quantity - (line.refunded_quantity ?? 0),
+    }))
+    .filter((line) => line.left > 0);
+}
+
+/** A fresh refund form: nothing picked, no amount (the maker picks or types it), no reason. */
+const freshRefund = (lines: readonly RefundableLine[]): RefundInput => ({
+  amount: '',
+  reason: '',
+  lines: lines.map((line) => ({
+    item_id: String(line.id),
+    picked: false,
+    quantity: String(line.left),
+    restock: false,
+  })),
+});
+
+/**
+ * Refund, closed until the maker opens it (so no form full of money waits after another move):
+ * the pieces refunded (each line with how many and whether they go back in stock), an amount
+ * that follows what the pieces picked cost (never above `refundable`; the maker may lower it, or
+ * type one with no piece picked, such as the shipping), and the reason; then a confirm step.
+ * Once made, the form closes and the result shows where it was (./move-done.tsx).
+ */
 export function RefundForm({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
   const currency = useShopCurrency();
   const move = useRefund(order.order_number);
-  const announce = useContext(MoveDone);
+  const announce = useAnnounceMove();
   const once = useSingleFlight();
+  const [open, setOpen] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RefundValues | null>(null);
+  const lines = refundableLines(order);
+  const byId = new Map(lines.map((line) => [String(line.id), line]));
   const form = useForm<RefundInput, unknown, RefundValues>({
-    resolver: zodResolver(refundSchema(order.refundable, currency)),
-    defaultValues: { amount: order.refundable, reason: '' },
+    resolver: zodResolver(refundSchema(order.refundable, currency, lines)),
+    defaultValues: freshRefund(lines),
   });
   const { InputField, TextAreaField } = fieldsOf(form);
+  const picks = useWatch({ control: form.control, name: 'lines' }) ?? [];
+  const picksCents = picksValue(picks, byId);
+  const picksKey = picksCents === null ? '' : String(picksCents);
+  const refundableCents = toMinorUnits(order.refundable) ?? 0;
 
+  // The amount follows the pieces picked, up to what can be refunded; none picked, none filled.
+  const lastKey = useRef(picksKey);
+  useEffect(() => {
+    if (lastKey.current === picksKey) return;
+    lastKey.current = picksKey;
+    form.setValue(
+      'amount',
+      picksCents === null ? '' : toDecimal(Math.min(picksCents, refundableCents)),
+      { shouldValidate: form.formState.isSubmitted },
+    );
+  }, [form, picksKey, picksCents, refundableCents]);
+
+  const close = () => {
+    setOpen(false);
+    setMessage(null);
+  };
   const confirm = () =>
     once(async () => {
       if (!confirming) return;
       setMessage(null);
       try {
-        const after = await move.mutateAsync(confirming);
-        announce(`Refund of ${formatPrice(confirming.amount)} recorded. The customer is e-mailed.`);
-        form.reset({ amount: after.refundable, reason: '' });
+        await move.mutateAsync(confirming);
+        const pieces = confirming.lines?.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+        const back = confirming.lines?.filter((line) => line.restock).length ?? 0;
+        announce(
+          `Refund of ${formatPrice(confirming.amount)} recorded${
+            pieces > 0 ? ` for ${pieces} ${pieces === 1 ? 'piece' : 'pieces'}` : ''
+          }${back > 0 ? ', back in stock' : ''}. The customer is e-mailed.`,
+          'actions',
+        );
+        setOpen(false);
       } catch (error) {
-        setMessage(placeServerErrors(error, form.setError, ['amount', 'reason']));
+        setMessage(placeServerErrors(error, form.setError, ['amount', 'reason', 'lines']));
       } finally {
         setConfirming(null);
       }
     });
 
+  if (!open) {
+    return (
+      <div className="form">
+        <h3 id="refund-title">Refund</h3>
+        <p className="small muted">
+          Up to {formatPrice(order.refundable)}: pick the pieces, or type an amount.
+        </p>
+        <div className="button-row">
+          <button
+            type="button"
+            className="button"
+            aria-expanded={false}
+            onClick={() => {
+              form.reset(freshRefund(lines));
+              lastKey.current = '';
+              setOpen(true);
+            }}
+          >
+            Start a refund
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const pickedLines = (confirming?.lines ?? []).map((line) => ({
+    ...line,
+    name: byId.get(String(line.item_id))?.name ?? '',
+  }));
   return (
     <Form
       form={form}
@@ -148,11 +241,68 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         the order refunded.
       </p>
       {message ? <Notice tone="error">{message}</Notice> : null}
-      <InputField name="amount" label="Amount" type="text" inputMode="decimal" />
+      {lines.length > 0 ? (
+        <fieldset className="refund-lines">
+          <legend>Pieces (optional)</legend>
+          {lines.map((line, index) => {
+            const pick = picks[index];
+            const id = `refund-line-${line.id}`;
+            return (
+              <div key={line.id} className="refund-line">
+                <div className="check">
+                  <input id={id} type="checkbox" {...form.register(`lines.${index}.picked`)} />
+                  <label htmlFor={id}>
+                    {line.name}{' '}
+                    <span className="muted small">
+                      {formatPrice(line.unitPrice)} each
+                      {line.left > 1 ? `, ${line.left} left to refund` : ''}
+                    </span>
+                  </label>
+                </div>
+                {pick?.picked ? (
+                  <div className="refund-line-choices">
+                    {line.left > 1 ? (
+                      <label className="inline-field">
+                        <span>How many</span>
+                        <select {...form.register(`lines.${index}.quantity`)}>
+                          {Array.from({ length: line.left }, (_, n) => (
+                            <option key={n + 1} value={String(n + 1)}>
+                              {n + 1}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
+                    ) : null}
+                    <label className="check">
+                      <input type="checkbox" {...form.register(`lines.${index}.restock`)} />
+                      <span>Put back in stock</span>
+                    </label>
+                  </div>
+                ) : null}
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      <InputField
+        name="amount"
+        label="Amount"
+        hint={
+          picksCents === null
+            ? 'Type the amount, such as the shipping; or pick pieces above.'
+            : `The pieces picked cost ${formatPrice(toDecimal(picksCents))}; you may lower it.`
+        }
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+      />
       <TextAreaField name="reason" label="Reason" rows={2} maxLength={500} />
       <div className="button-row">
-        <button type="submit" className="button" disabled={move.isPending}>
+        <button type="submit" className="button button-primary" disabled={move.isPending}>
           Refund…
+        </button>
+        <button type="button" className="button" onClick={close}>
+          Close
         </button>
       </div>
       {confirming ? (
@@ -167,6 +317,16 @@ export function RefundForm({ order }: { order: AdminOrder }) {
             {formatPrice(confirming.amount)} of order {order.order_number} goes back to{' '}
             {order.customer_name}. This cannot be undone.
           </p>
+          {pickedLines.length > 0 ? (
+            <ul className="small">
+              {pickedLines.map((line) => (
+                <li key={line.item_id}>
+                  {line.quantity} × {line.name}
+                  {line.restock ? ' (back in stock)' : ''}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </Form>
@@ -190,6 +350,7 @@ export function ReopenButton({ order }: { order: AdminOrder }) {
         busyLabel="Reopening…"
         className="button"
         done="Order reopened: it awaits payment again."
+        at="actions"
       />
     </div>
   );

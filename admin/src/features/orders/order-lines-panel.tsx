@@ -1,12 +1,21 @@
 /**
  * An order's Items panel: each line with its options (an engraving's text among them), its
- * made-to-order, age-restricted and dispatch marks and its price; then the totals (subtotal,
+ * made-to-order, age-restricted and dispatch marks, how many of its pieces refunds named and
+ * put back in stock, and its price; then the totals (subtotal,
  * shipping, total, paid and refunded).
  */
 import { formatDate, useFormatPrice } from '../../components/format';
 import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { OrderTotals } from './order-totals';
+
+/** What refunds did with the line's pieces ("1 refunded, 1 back in stock"), or null. */
+function refundedWords(line: AdminOrder['lines'][number]): string | null {
+  const refunded = line.refunded_quantity ?? 0;
+  if (refunded === 0) return null;
+  const back = line.restocked_quantity ?? 0;
+  return `${refunded} refunded${back > 0 ? `, ${back} back in stock` : ''}`;
+}
 
 export function LinesPanel({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
@@ -40,6 +49,7 @@ export function LinesPanel({ order }: { order: AdminOrder }) {
                     : line.dispatch_latest
                       ? `Dispatch by ${formatDate(line.dispatch_latest)}`
                       : null,
+                  refundedWords(line),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -9,6 +9,7 @@ import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { CARD_STATUS_LABELS, REFUND_STATUS_LABELS } from './labels';
 import { PaidBackButton } from './paid-back-button';
+import { MoveStatus, owedPlace } from './move-done';
 
 export function PaymentsPanel({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
@@ -32,6 +33,7 @@ export function PaymentsPanel({ order }: { order: AdminOrder }) {
               </span>
               <span className="task-side">
                 {payment.captured_at ? formatDateTime(payment.captured_at) : 'not taken'}
+                <MoveStatus at={owedPlace({ kind: 'payment', uuid: payment.uuid })} />
                 {payment.refund_status === 'manual' ? (
                   <PaidBackButton
                     order={order}
@@ -99,6 +101,7 @@ export function RefundsPanel({ order }: { order: AdminOrder }) {
             <span className="task-side">
               {formatDateTime(refund.created_at)}
               {refund.by ? ` by ${refund.by}` : ''}
+              <MoveStatus at={owedPlace({ kind: 'refund', id: refund.id })} />
               {refund.status === 'manual' ? (
                 <PaidBackButton
                   order={order}

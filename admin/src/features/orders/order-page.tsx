@@ -14,7 +14,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { hasStatus } from '../../api/errors';
 import { formatDate, formatDateTime, useFormatPrice } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
@@ -23,7 +23,7 @@ import { Panel } from '../../components/panel';
 import { isOwner, useMe } from '../auth/api';
 import { orderQuery, type AdminOrder } from './api';
 import { MarkPaidForm } from './mark-paid-form';
-import { MoveDone } from './move-done';
+import { MoveDone, MoveStatus, type MoveDoneState } from './move-done';
 import { CancelForm, RefundForm, ReopenButton } from './order-actions';
 import { CustomerPanel } from './order-customer-panel';
 import { EmailsPanel, TimelinePanel } from './order-history-panels';
@@ -59,10 +59,17 @@ export function OrderPage() {
 function OrderView({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
   const me = useMe();
-  const [done, setDone] = useState<string | null>(null);
-  const hasOrderActions = order.actions.some((action) =>
-    ['mark_paid', 'cancel', 'refund', 'reopen'].includes(action),
+  const [done, setDone] = useState<MoveDoneState | null>(null);
+  const announce = useCallback(
+    (message: string, at: string) =>
+      setDone((last) => ({ message, at, seq: (last?.seq ?? 0) + 1 })),
+    [],
   );
+  const moves = useMemo(() => ({ announce, done }), [announce, done]);
+  // The panel stays while it shows what its last move did, even with no move left to make.
+  const hasOrderActions =
+    order.actions.some((action) => ['mark_paid', 'cancel', 'refund', 'reopen'].includes(action)) ||
+    done?.at === 'actions';
   return (
     <>
       <title>{`${order.order_number} · Back office`}</title>
@@ -80,13 +87,20 @@ function OrderView({ order }: { order: AdminOrder }) {
           >
             Packing slip
           </Link>
+          <Link
+            to="/orders/$number/print"
+            params={{ number: order.order_number }}
+            search={{ gift: true }}
+            className="button button-small"
+          >
+            Gift slip
+          </Link>
         </div>
       </div>
       <p className="lead">
         Placed {formatDateTime(order.placed_at)} by {order.customer_name} ·{' '}
         {PAYMENT_METHOD_LABELS[order.payment_method]} · {formatPrice(order.total)}
       </p>
-      <div aria-live="polite">{done ? <Notice tone="success">{done}</Notice> : null}</div>
       {order.needs_adult_signature ? (
         <p className="alert-strip">Age-restricted: adult signature required on delivery.</p>
       ) : null}
@@ -105,7 +119,7 @@ function OrderView({ order }: { order: AdminOrder }) {
         </Notice>
       ) : null}
 
-      <MoveDone.Provider value={setDone}>
+      <MoveDone.Provider value={moves}>
         <div className="grid-2">
           <div>
             <LinesPanel order={order} />
@@ -119,6 +133,7 @@ function OrderView({ order }: { order: AdminOrder }) {
             {hasOrderActions ? (
               <section className="panel actions-panel" aria-labelledby="actions-title">
                 <h2 id="actions-title">Actions</h2>
+                <MoveStatus at="actions" />
                 {order.actions.includes('mark_paid') ? (
                   <div className="action">
                     <MarkPaidForm order={order} mayConfirmOverpayment={isOwner(me)} />

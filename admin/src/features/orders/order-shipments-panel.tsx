@@ -8,6 +8,7 @@ import { Panel } from '../../components/panel';
 import { type AdminOrder } from './api';
 import { CARRIER_LABELS } from './labels';
 import { ShipmentActions } from './shipment-actions';
+import { MoveStatus, shipmentPlace } from './move-done';
 
 export function ShipmentsPanel({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
@@ -88,6 +89,7 @@ export function ShipmentsPanel({ order }: { order: AdminOrder }) {
                 {shipment.kind === 'collection' ? 'Not ready yet.' : 'Not sent yet.'}
               </p>
             )}
+            <MoveStatus at={shipmentPlace(shipment.index)} />
             <ShipmentActions order={order} shipment={shipment} />
           </div>
         );

@@ -1,30 +1,50 @@
 /**
  * The packing slip and invoice of an order (`/admin/orders/$number/print`), laid out for paper:
- * the shop's name and address, the order number and date, who it goes to (or who collects it),
- * the lines with their options, the totals, the payment, and "Adult signature required" in a
- * box when an age-restricted piece is in it. The Print and Back buttons are not printed
- * (`.no-print`, ./orders.css `@media print`).
+ * the shop's name and the one address the owner chose for it (`return_address`: the seller's
+ * legal address or the workshop's, in the seller's settings), the order number and date, who it
+ * goes to (or who collects it), the lines with their options, the totals, the payment, and
+ * "Adult signature required" in a box when an age-restricted piece is in it.
+ *
+ * The gift slip (`?gift=true`) is the same slip without a single price: no unit prices, line
+ * totals, totals or payment, for a parcel that is a present. The Print, Back and slip-kind
+ * links are not printed (`.no-print`, ./orders.css `@media print`).
  */
+import { z } from 'zod';
 import { AddressLines } from '../../components/address-lines';
 import { formatDate, useFormatPrice } from '../../components/format';
 import { ErrorNotice, Loading } from '../../components/notice';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from '@tanstack/react-router';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { orderQuery, type AdminOrder } from './api';
 import { PAYMENT_METHOD_LABELS } from './labels';
 import { OrderTotals } from './order-totals';
 import { shopQuery } from './shop-api';
 
+/** The print route's search: `gift` for the slip without prices (anything else: the full one). */
+export const slipSearch = z.object({
+  gift: z.boolean().optional().catch(undefined),
+});
+
 export function PackingSlipPage() {
   const { number } = useParams({ from: '/_auth/orders/$number/print' });
+  const { gift = false } = useSearch({ from: '/_auth/orders/$number/print' });
   const order = useQuery(orderQuery(number));
   const shop = useQuery(shopQuery());
+  const kind = gift ? 'Gift slip' : 'Packing slip';
   return (
     <main id="main">
-      <title>{`Packing slip ${number} · Back office`}</title>
+      <title>{`${kind} ${number} · Back office`}</title>
       <div className="slip-tools no-print button-row">
         <Link to="/orders/$number" params={{ number }} className="button button-small">
           ← Back to the order
+        </Link>
+        <Link
+          to="/orders/$number/print"
+          params={{ number }}
+          search={gift ? {} : { gift: true }}
+          className="button button-small"
+        >
+          {gift ? 'Packing slip with prices' : 'Gift slip (no prices)'}
         </Link>
         <button
           type="button"
@@ -44,7 +64,7 @@ export function PackingSlipPage() {
           <ErrorNotice error={order.error} onRetry={() => void order.refetch()} />
         </div>
       ) : (
-        <Slip order={order.data} shopName={shop.data?.name} shopAddress={shop.data?.address} />
+        <Slip order={order.data} shopName={shop.data?.name} gift={gift} />
       )}
     </main>
   );
@@ -53,27 +73,40 @@ export function PackingSlipPage() {
 function Slip({
   order,
   shopName,
-  shopAddress,
+  gift,
 }: {
   order: AdminOrder;
   shopName: string | null | undefined;
-  shopAddress: string | null | undefined;
+  gift: boolean;
 }) {
   const formatPrice = useFormatPrice();
   const a = order.address;
   const collectedOnly = order.shipments.every((s) => s.kind === 'collection');
+  const from = order.return_address?.split('\n').filter((line) => line.trim() !== '') ?? [];
   return (
     <article className="slip" aria-labelledby="slip-title">
       <header className="slip-head">
         <div>
-          <p className="slip-shop">{shopName ?? 'Packing slip'}</p>
-          {shopAddress ? <p className="small">{shopAddress}</p> : null}
+          <p className="slip-shop">{shopName ?? (gift ? 'Gift slip' : 'Packing slip')}</p>
+          {from.length > 0 ? (
+            <address className="small">
+              <span className="visually-hidden">Return address: </span>
+              {from.map((line, index) => (
+                <span key={index}>
+                  {index > 0 ? <br /> : null}
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : null}
         </div>
         <div>
           <h1 id="slip-title" className="mono">
             {order.order_number}
           </h1>
-          <p className="small">Ordered {formatDate(order.placed_at)}</p>
+          <p className="small">
+            {gift ? 'Gift slip · ' : ''}Ordered {formatDate(order.placed_at)}
+          </p>
         </div>
       </header>
 
@@ -85,7 +118,7 @@ function Slip({
         <h2 id="slip-to">{collectedOnly ? 'Collected by' : 'Deliver to'}</h2>
         <address>
           <AddressLines address={a} />
-          {order.contact_number ? (
+          {order.contact_number && !gift ? (
             <>
               <br />
               {order.contact_number}
@@ -103,12 +136,16 @@ function Slip({
             <th scope="col" className="num">
               Qty
             </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
+            {gift ? null : (
+              <>
+                <th scope="col" className="num">
+                  Price
+                </th>
+                <th scope="col" className="num">
+                  Total
+                </th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -123,14 +160,20 @@ function Slip({
                 ))}
               </td>
               <td className="num">{line.quantity}</td>
-              <td className="num">{formatPrice(line.unit_price)}</td>
-              <td className="num">{formatPrice(line.line_total)}</td>
+              {gift ? null : (
+                <>
+                  <td className="num">{formatPrice(line.unit_price)}</td>
+                  <td className="num">{formatPrice(line.line_total)}</td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
       </table>
 
-      <OrderTotals order={order} paidNote={PAYMENT_METHOD_LABELS[order.payment_method]} />
+      {gift ? null : (
+        <OrderTotals order={order} paidNote={PAYMENT_METHOD_LABELS[order.payment_method]} />
+      )}
     </article>
   );
 }

@@ -4,7 +4,7 @@
  * sent once however fast the clicks; a refusal shows the server's words.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useContext, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, FormFields } from '../../components/fields';
@@ -14,7 +14,7 @@ import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useMarkPaidBack, type AdminOrder, type OwedByHand } from './api';
 import { paidBackSchema, type PaidBackValues } from './action-schemas';
-import { MoveDone } from './move-done';
+import { owedPlace, useAnnounceMove } from './move-done';
 
 /**
  * Mark paid back: beside a refund or a card payment the shop owes by hand, when the order's
@@ -33,7 +33,7 @@ export function PaidBackButton({
 }) {
   const formatPrice = useFormatPrice();
   const move = useMarkPaidBack(order.order_number);
-  const done = useContext(MoveDone);
+  const announce = useAnnounceMove();
   const once = useSingleFlight();
   const id = useId();
   const [confirming, setConfirming] = useState(false);
@@ -51,7 +51,10 @@ export function PaidBackButton({
       try {
         await move.mutateAsync({ owed, ...(values.note ? { note: values.note } : {}) });
         setConfirming(false);
-        done(`Marked paid back: ${formatPrice(amount)} to ${order.customer_name}.`);
+        announce(
+          `Marked paid back: ${formatPrice(amount)} to ${order.customer_name}.`,
+          owedPlace(owed),
+        );
       } catch (error) {
         const left = placeServerErrors(error, form.setError, ['note']);
         if (left !== null) {

@@ -28,6 +28,7 @@ const SITE: SiteSetup = {
   vat_rate: null,
   currency: 'GBP',
   currency_fixed: true,
+  slip_address: 'legal',
 };
 
 describe('who the seller is', () => {
@@ -46,6 +47,8 @@ describe('who the seller is', () => {
     await userEvent.click(screen.getByLabelText(/VAT registered/));
     await userEvent.type(screen.getByLabelText('VAT number'), 'gb 123 456 789');
     await userEvent.type(screen.getByLabelText('VAT rate (%)'), '20');
+    expect(screen.getByRole('radio', { name: "The seller's, as above" })).toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /The workshop's/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Save the seller' }));
     expect(await screen.findByText(/Saved\. The footer and new invoices/)).toBeInTheDocument();
     expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({
@@ -56,6 +59,7 @@ describe('who the seller is', () => {
       vat_registered: true,
       vat_number: 'GB123456789',
       vat_rate: '20',
+      slip_address: 'workshop',
     });
   });
 

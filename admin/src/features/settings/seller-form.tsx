@@ -2,7 +2,8 @@
  * "Who the seller is" (site settings): the legal name, geographic address, e-mail, company and
  * VAT numbers the storefront's footer and the invoices show (E-Commerce Regulations 2002 reg.
  * 6, Companies Act 2006 trading disclosures), and whether the prices include VAT and at what
- * rate. A new rate applies to orders placed from then on; placed orders keep theirs.
+ * rate. A new rate applies to orders placed from then on; placed orders keep theirs. Which
+ * address packing slips print: this one (the default) or the workshop's.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -26,6 +27,7 @@ export function SellerForm({ site }: { site: SiteSetup }) {
       vat_registered: site.vat_registered,
       vat_number: site.vat_number ?? '',
       vat_rate: site.vat_rate ?? '',
+      slip_address: site.slip_address ?? 'legal',
     },
   });
   const { CheckField, InputField, TextAreaField } = fieldsOf(form);
@@ -39,6 +41,7 @@ export function SellerForm({ site }: { site: SiteSetup }) {
       'vat_registered',
       'vat_number',
       'vat_rate',
+      'slip_address',
     ],
     async (values) => {
       await update.mutateAsync(toSellerBody(values));
@@ -95,6 +98,22 @@ export function SellerForm({ site }: { site: SiteSetup }) {
           inputMode="decimal"
           maxLength={6}
         />
+        <fieldset className="settings-fieldset">
+          <legend>Address on packing slips</legend>
+          <p className="field-hint">
+            Printed as the sender and for returns: one address, so a parcel never shows two.
+          </p>
+          <div className="slip-address-choices">
+            <label className="check">
+              <input type="radio" value="legal" {...form.register('slip_address')} />
+              <span>The seller&apos;s, as above</span>
+            </label>
+            <label className="check">
+              <input type="radio" value="workshop" {...form.register('slip_address')} />
+              <span>The workshop&apos;s: the main place on the contact page</span>
+            </label>
+          </div>
+        </fieldset>
         <FormButtons busy={update.isPending} label="Save the seller" />
       </Form>
     </Panel>

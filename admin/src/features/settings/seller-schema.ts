@@ -1,6 +1,7 @@
 /**
  * The seller's form (site settings, "Who the seller is"): what the storefront's footer and the
- * invoices show (E-Commerce Regulations 2002 reg. 6) and the VAT the prices include. The same
+ * invoices show (E-Commerce Regulations 2002 reg. 6) and the VAT the prices include; and which
+ * address packing slips print (this one, or the workshop's). The same
  * checks as the server (server/settings/site.ts), so most mistakes show before saving; the
  * server's refusals land beside the same fields.
  */
@@ -26,6 +27,7 @@ export const sellerSchema = z
         'Enter the registration number in letters and digits, such as 01234567.',
       ),
     vat_registered: z.boolean(),
+    slip_address: z.enum(['legal', 'workshop'], { message: 'Choose the address slips print.' }),
     vat_number: z
       .string()
       .transform(code)
@@ -61,5 +63,6 @@ export function toSellerBody(values: SellerOutput): SiteSetupChange {
     vat_registered: values.vat_registered,
     vat_number: values.vat_number === '' ? null : values.vat_number,
     vat_rate: values.vat_rate === '' ? null : values.vat_rate,
+    slip_address: values.slip_address,
   };
 }
