@@ -47,6 +47,9 @@ import { shopsMigration } from './migrations/2026-026-shops.ts';
 import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
 import { cardCredentialsCheckMigration } from './migrations/2026-028-card-credentials-check.ts';
 import { scheduledJobsMigration } from './migrations/2026-029-scheduled-jobs.ts';
+// ~~ i40 products ~~
+import { categoryAdultsOnlyMigration } from './migrations/2026-034-category-adults-only.ts';
+// ~~ end i40 products ~~
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -80,6 +83,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_027_shop_launch': shopLaunchMigration(),
     '2026_028_card_credentials_check': cardCredentialsCheckMigration(),
     '2026_029_scheduled_jobs': scheduledJobsMigration(),
+    // ~~ i40 products ~~
+    '2026_034_category_adults_only': categoryAdultsOnlyMigration(),
+    // ~~ end i40 products ~~
   };
 }
 
