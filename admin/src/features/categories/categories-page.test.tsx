@@ -27,6 +27,7 @@ const knives: AdminCategory = {
   description: '<p>Forged.</p>',
   position: 1,
   product_count: 3,
+  adults_only: true,
 };
 const bowls: AdminCategory = {
   id: 2,
@@ -35,6 +36,7 @@ const bowls: AdminCategory = {
   description: '',
   position: 2,
   product_count: 0,
+  adults_only: false,
 };
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
