@@ -54,42 +54,22 @@ export function PendingPhoto({
       )}
       <div className="button-row">
         {!draft.error && place > 0 ? (
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={`Make ${label} the main photo`}
-            onClick={() => onMoveTo(0)}
-          >
-            Make main
+          <button type="button" className="button button-small" onClick={() => onMoveTo(0)}>
+            Make main <span className="visually-hidden">({label})</span>
           </button>
         ) : null}
         {!draft.error && place > 0 ? (
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={`Move ${label} earlier`}
-            onClick={() => onMoveTo(place - 1)}
-          >
-            Earlier
+          <button type="button" className="button button-small" onClick={() => onMoveTo(place - 1)}>
+            Earlier <span className="visually-hidden">({label})</span>
           </button>
         ) : null}
         {!draft.error && place < count - 1 ? (
-          <button
-            type="button"
-            className="button button-small"
-            aria-label={`Move ${label} later`}
-            onClick={() => onMoveTo(place + 1)}
-          >
-            Later
+          <button type="button" className="button button-small" onClick={() => onMoveTo(place + 1)}>
+            Later <span className="visually-hidden">({label})</span>
           </button>
         ) : null}
-        <button
-          type="button"
-          className="button button-small"
-          aria-label={`Remove ${label}`}
-          onClick={onRemove}
-        >
-          Remove
+        <button type="button" className="button button-small" onClick={onRemove}>
+          Remove <span className="visually-hidden">({label})</span>
         </button>
       </div>
     </li>

@@ -146,7 +146,7 @@ describe("a product's photos", () => {
     await userEvent.type(second, 'The tip, close up');
     await userEvent.click(
       within(pending).getByRole('button', {
-        name: 'Make Kiritsuke 240 mm, photo 3 the main photo',
+        name: 'Make main (Kiritsuke 240 mm, photo 3)',
       }),
     );
     expect(alts()).toEqual([
@@ -157,7 +157,7 @@ describe("a product's photos", () => {
     expect(pending.querySelector('img')).toHaveAttribute('src', '/t/9.webp');
     expect(within(pending).getAllByRole('listitem')[0]).toHaveTextContent('Main photo');
     await userEvent.click(
-      within(pending).getByRole('button', { name: 'Remove The tip, close up' }),
+      within(pending).getByRole('button', { name: 'Remove (The tip, close up)' }),
     );
     expect(within(pending).getAllByRole('listitem')).toHaveLength(2);
     // Nothing is attached before the product's save.

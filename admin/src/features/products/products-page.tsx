@@ -45,17 +45,21 @@ const SelectionContext = createContext<Selection>({
   setAll: () => {},
 });
 
-/** A row's box: selects it for the bulk moves. */
+/** A row's box: selects it for the bulk moves ("Select" shows beside it on a phone's card). */
 function RowBox({ product }: { product: AdminProductSummary }) {
   const { selected, toggle } = useContext(SelectionContext);
   return (
-    <input
-      type="checkbox"
-      className="row-select"
-      aria-label={`Select ${product.name}`}
-      checked={selected.has(product.id)}
-      onChange={() => toggle(product.id)}
-    />
+    <label className="row-select">
+      <input
+        type="checkbox"
+        checked={selected.has(product.id)}
+        onChange={() => toggle(product.id)}
+      />
+      <span>
+        <span className="row-select-word">Select</span>{' '}
+        <span className="visually-hidden">{product.name}</span>
+      </span>
+    </label>
   );
 }
 
