@@ -1,5 +1,5 @@
 /**
- * A photo chosen on the product form, not saved yet (./draft-photos.ts): its thumbnail once
+ * A photo chosen on the product form, not saved yet (./api.ts `useDraftPhotos`): its thumbnail once
  * uploaded ("Uploading…" before), its alt text (the suggestion until the owner types their
  * own), "Make main" (the first photo is the shop's main image), "Move earlier", "Move later"
  * and "Remove". An upload the server refused shows its words and only "Remove". The product's
@@ -7,7 +7,7 @@
  */
 import { useId } from 'react';
 import { AltTextField } from './alt-text-field';
-import type { DraftPhoto } from './draft-photos';
+import type { DraftPhoto } from './api';
 
 export function PendingPhoto({
   draft,

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens } from '../../api/tokens';
 import { renderWithQuery, signIn } from '../../test/render';
-import type { ProductPhoto } from './api';
-import { useDraftPhotos } from './draft-photos';
+import { useDraftPhotos, type ProductPhoto } from './api';
 import { ImageUpload } from './image-upload';
 import { ProductPhotos as Photos } from './product-photos';
 

@@ -2,7 +2,7 @@
  * A product's photos on its form (the product page embeds it, for a new product too): the
  * saved photos in the order the storefront shows them, the first being the main image, each
  * with its alt text (editable), "Move earlier", "Move later" and "Remove" (./photo-card.tsx);
- * then the photos chosen but not saved yet (./pending-photo.tsx, ./draft-photos.ts), which
+ * then the photos chosen but not saved yet (./pending-photo.tsx, ./api.ts `useDraftPhotos`), which
  * the product's one save attaches after the saved ones. "Add photos" takes several files at
  * once, from a phone's camera or its library (`accept="image/*"`); each uploads at once with a
  * suggested alt text the owner may change. At most ten a product. A refusal shows in the
@@ -13,8 +13,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { MAX_PHOTOS } from '../../../../common/upload-limits';
-import { moved, photosQuery, useReorderPhotos } from './api';
-import { altOf, type DraftPhotos } from './draft-photos';
+import { altOf, moved, photosQuery, useReorderPhotos, type DraftPhotos } from './api';
 import { PendingPhoto } from './pending-photo';
 import { PhotoCard } from './photo-card';
 

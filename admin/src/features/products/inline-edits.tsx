@@ -10,7 +10,7 @@
  *   A made-to-order piece takes no stock: its cell says so.
  * - Price: `PATCH /products/{id}/ {price}`, typed as on the form ("45", "45.5").
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useFormatPrice } from '../../components/format';
 import { useChangeStock } from '../stock/api';
@@ -44,42 +44,33 @@ function InlineField({
   describe?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(saved);
-  const [focused, setFocused] = useState(false);
+  // What is being typed; null when the field shows the saved value.
+  const [draft, setDraft] = useState<string | null>(null);
+  // The value just saved, shown until the list, read again, holds it (`base` is what it held).
+  const [justSaved, setJustSaved] = useState<{ value: string; base: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  // The value just saved, until the list shows it: leaving the field after Enter sends nothing.
-  const sent = useRef<string | null>(null);
-  // A refreshed list (another edit, a sale) shows the new value unless the member is typing.
-  useEffect(() => {
-    if (!focused && !busy) setText(saved);
-    if (saved === sent.current) sent.current = null;
-  }, [saved, focused, busy]);
+  const shown = justSaved && justSaved.base === saved ? justSaved.value : saved;
+  const text = draft ?? shown;
 
   async function commit() {
     const typed = text.trim();
-    if (busy || typed === saved || typed === sent.current) {
-      if (typed !== sent.current) setText(saved);
-      return;
-    }
+    if (busy) return;
+    setDraft(null);
+    if (typed === shown) return;
     const problem = check(typed);
     if (problem) {
-      setOutcome({ tone: 'error', text: `${problem} ${saved} kept.` });
-      setText(saved);
+      setOutcome({ tone: 'error', text: `${problem} ${shown} kept.` });
       return;
     }
     setBusy(true);
     setOutcome(null);
     try {
       const done = await save(typed);
-      sent.current = typed;
+      setJustSaved({ value: typed, base: saved });
       setOutcome({ tone: 'done', text: done });
     } catch (error) {
-      setOutcome({
-        tone: 'error',
-        text: `Not saved (${typed}): ${errorMessage(error)}`,
-      });
-      setText(saved);
+      setOutcome({ tone: 'error', text: `Not saved (${typed}): ${errorMessage(error)}` });
     } finally {
       setBusy(false);
     }
@@ -90,7 +81,7 @@ function InlineField({
       event.preventDefault();
       void commit();
     } else if (event.key === 'Escape') {
-      setText(saved);
+      setDraft(null);
       setOutcome(null);
     }
   }
@@ -109,12 +100,8 @@ function InlineField({
         aria-invalid={outcome?.tone === 'error' ? true : undefined}
         value={text}
         disabled={busy}
-        onChange={(event) => setText(event.target.value)}
-        onFocus={() => setFocused(true)}
-        onBlur={() => {
-          setFocused(false);
-          void commit();
-        }}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => void commit()}
         onKeyDown={onKeyDown}
       />
       <span

@@ -8,7 +8,7 @@
  *
  * The save:
  * - a new product: `POST /products/` with its stock, low-stock level and the photos chosen
- *   (uploaded while the owner typed: ../photos/draft-photos.ts), all in one transaction; then
+ *   (uploaded while the owner typed: ../photos/api.ts `useDraftPhotos`), all in one transaction; then
  *   its page opens;
  * - a saved product: `PATCH /products/{id}/` with the fields and the low-stock level; then,
  *   when the count changed, `POST /products/{id}/stock/` (a count with the stock the member
@@ -37,11 +37,9 @@ import { Panel } from '../../components/panel';
 import { RichField } from '../../components/rich-field';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
-import { useAddPhoto } from '../photos/api';
-import { altOf, useDraftPhotos, type DraftPhoto } from '../photos/draft-photos';
+import { altOf, useAddPhoto, useDraftPhotos, type DraftPhoto } from '../photos/api';
 import { ProductPhotos } from '../photos/product-photos';
-import { useChangeStock } from '../stock/api';
-import { STOCK_REASONS } from '../stock/schemas';
+import { STOCK_REASONS, useChangeStock } from '../stock/api';
 import {
   productCategoriesQuery,
   useCreateProduct,
