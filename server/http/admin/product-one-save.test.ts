@@ -282,6 +282,12 @@ describe('bulk changes from the products list', () => {
     const a = await backOffice.freshProduct(2);
     const b = await backOffice.freshProduct(2);
     const owner = await as('owner');
+    const { slug } = (await call<AdminProduct>(t.app, 'GET', `/admin/products/${a.id}/`, owner))
+      .body;
+    const shown = await call(t.app, 'GET', `/products/products/${slug}/`, {
+      'x-tenant-token': 'demo-handcraft',
+    });
+    expect(shown.status).toBe(200);
     const done = await bulk(owner, { action: 'archive', product_ids: [a.id, b.id] });
     expect(done.status).toBe(200);
     expect(done.body.changed).toBe(2);
@@ -293,7 +299,7 @@ describe('bulk changes from the products list', () => {
         after: { status: 'archived' },
       });
     }
-    const page = await call(t.app, 'GET', `/products/products/${a.slug}/`, {
+    const page = await call(t.app, 'GET', `/products/products/${slug}/`, {
       'x-tenant-token': 'demo-handcraft',
     });
     expect(page.status).toBe(404);
