@@ -72,6 +72,12 @@ test('a knife with three photos made in one save; unsaved price asks first; stoc
   await expect(saved.first()).toHaveAttribute('alt', `${name}: the tip`);
   await expect(saved.nth(1)).toHaveAttribute('alt', `${name}, photo 2`);
   await expect(page.getByText('Everything is saved')).toBeVisible();
+  // The count and the low-stock level are in the form: no other save on the page.
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  await page.screenshot({
+    path: `test-results/product-editor-${project}-edit.png`,
+    fullPage: true,
+  });
 
   // An unsaved price: leaving asks first.
   const price = page.getByLabel('Price', { exact: true });
