@@ -155,6 +155,10 @@ describe('the products list', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Nakiri' }));
     const bar = screen.getByRole('form', { name: 'Change the selected products' });
     expect(within(bar).getByText('2 products')).toBeInTheDocument();
+    // A phone's cards have no header box: the bar offers the whole page.
+    await userEvent.click(within(bar).getByRole('button', { name: 'Select all 3' }));
+    expect(within(bar).getByText('3 products')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Petty' }));
     await userEvent.type(within(bar).getByLabelText('Set stock to'), '1e9');
     await userEvent.click(within(bar).getByRole('button', { name: 'Set stock' }));
     expect(within(bar).getByText('Enter a whole number from 0 to 1000000.')).toBeInTheDocument();

@@ -175,6 +175,8 @@ export function ProductsPage() {
       <Filters key={`${search.search}|${search.category}|${search.stock}`} search={search} />
 
       <BulkBar
+        pageCount={ids.length}
+        onSelectPage={() => selection.setAll(true)}
         selected={[...selected]}
         names={(products.data?.results ?? []).filter((p) => selected.has(p.id)).map((p) => p.name)}
         onDone={() => setSelected(new Set())}
@@ -202,10 +204,15 @@ export function ProductsPage() {
  * one all-or-nothing request; the result, or the refusal (nothing changed), shows here.
  */
 function BulkBar({
+  pageCount,
+  onSelectPage,
   selected,
   names,
   onDone,
 }: {
+  /** How many rows the page shows, and selecting them all (a phone's cards have no header box). */
+  pageCount: number;
+  onSelectPage: () => void;
   selected: number[];
   names: string[];
   onDone: () => void;
@@ -289,6 +296,11 @@ function BulkBar({
           >
             Archive
           </button>
+          {count < pageCount ? (
+            <button type="button" className="button" onClick={onSelectPage}>
+              Select all {pageCount}
+            </button>
+          ) : null}
           <button type="button" className="button" onClick={onDone}>
             Clear selection
           </button>
