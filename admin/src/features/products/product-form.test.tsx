@@ -297,6 +297,63 @@ describe("a saved product's form", () => {
     expect(screen.getByText('Everything is saved')).toBeInTheDocument();
   });
 
+  it(
+    'adds the photos chosen on a saved product with the same save, after its saved ones',
+    {
+      timeout: 20_000,
+    },
+    async () => {
+      const sent = fakeApi({
+        'GET /categories/': { status: 200, body: CATEGORIES },
+        'GET /products/7/photos/': {
+          status: 200,
+          body: [
+            {
+              id: 3,
+              image: '/u/3.webp',
+              thumbnail: '/u/3-thumb.webp',
+              alt_text: 'The bowl of the spoon',
+              position: 1,
+            },
+          ],
+        },
+        'POST /media/uploads/': {
+          status: 201,
+          body: {
+            id: 31,
+            url: '/u/31.webp',
+            thumb_url: '/u/31-thumb.webp',
+            width: 800,
+            height: 533,
+          },
+        },
+        'PATCH /products/7/': {
+          status: 200,
+          body: {
+            ...PRODUCT,
+            images: [{ id: 3, image: '/u/3.webp', thumbnail: '/u/3-thumb.webp', alt_text: 'x' }],
+          },
+        },
+        'POST /products/7/photos/': { status: 201, body: [] },
+      });
+      await renderForm(PRODUCT);
+      await screen.findByText('1 of 10');
+      await userEvent.upload(await screen.findByLabelText('Add photos'), photoFile('handle.jpg'));
+      const chosen = await screen.findByRole('list', {
+        name: 'New photos, saved with the product',
+      });
+      expect(await within(chosen).findByLabelText('Alt text')).toHaveValue('Cherry spoon, photo 2');
+      expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Save product' }));
+      expect(await screen.findByText('Product saved, 1 photo added.')).toBeInTheDocument();
+      expect(
+        sent.find((r) => r.method === 'POST' && r.path === '/products/7/photos/')?.body,
+      ).toEqual({ upload_id: 31, alt_text: 'Cherry spoon, photo 2' });
+      expect(screen.queryByRole('list', { name: 'New photos, saved with the product' })).toBeNull();
+      expect(screen.getByText('Everything is saved')).toBeInTheDocument();
+    },
+  );
+
   it('shows a count refused because a sale moved the stock beside the count', async () => {
     fakeApi({
       'GET /categories/': { status: 200, body: CATEGORIES },
