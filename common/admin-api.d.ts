@@ -906,6 +906,32 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products/bulk/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Archive many products, or set their stock to one count, all or nothing.
+     * @description From the products list's selection (issue 40). `archive` archives every product named
+     *     (one already archived is left as it is); `set_stock` sets each one's stock to `stock`
+     *     (one already at it is left as it is). At most 100 products, each once, all of the
+     *     shop's. All or nothing: one refusal (a product the shop does not have, another shop's
+     *     included, or a made-to-order product for a stock) changes none. Each product changed is
+     *     recorded as its single edit would be: `product.archive`, or a `correction` in its stock
+     *     history and `product.stock_set` in the activity log.
+     */
+    post: operations['bulkChangeProducts'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/products/{product_id}/': {
     parameters: {
       query?: never;
@@ -3471,6 +3497,25 @@ export interface components {
        * @enum {string}
        */
       status?: 'active' | 'draft';
+      /** @description Photos chosen with the product, in order (the first is the main image): uploads made while the owner typed (`POST /media/uploads/`), attached in the same save. An upload never attached is removed after a day. A refusal (`photos.<i>.upload_id`: another shop's, unknown or used; `photos.<i>.alt_text`) creates nothing. */
+      photos?: components['schemas']['NewProductPhoto'][];
+    };
+    NewProductPhoto: {
+      upload_id: number;
+      alt_text: string;
+    };
+    ProductBulkChange: {
+      /** @enum {string} */
+      action: 'archive' | 'set_stock';
+      product_ids: number[];
+      /** @description With `set_stock` only, the count each product gets. */
+      stock?: number;
+    };
+    ProductBulkResult: {
+      /** @enum {string} */
+      action: 'archive' | 'set_stock';
+      product_ids: number[];
+      changed: number;
     };
     ProductUpdate: {
       name?: string;
@@ -3501,6 +3546,8 @@ export interface components {
       position: number;
       /** @description Its products, whatever their status. */
       product_count: number;
+      /** @description A new product in it is sold to adults only unless the owner unticks it (the product form follows it when the category is chosen). */
+      adults_only: boolean;
     };
     CategoryCreate: {
       name: string;
@@ -3508,11 +3555,14 @@ export interface components {
       slug?: string;
       /** @description HTML; cleaned on save. */
       description?: string;
+      /** @description Default false. */
+      adults_only?: boolean;
     };
     CategoryUpdate: {
       name?: string;
       slug?: string;
       description?: string;
+      adults_only?: boolean;
     };
     CategoryOrder: {
       /** @description Every category id of the shop once, in the new order. */
@@ -5971,6 +6021,41 @@ export interface operations {
         };
       };
       /** @description A field is invalid, or the slug is taken. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  bulkChangeProducts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductBulkChange'];
+      };
+    };
+    responses: {
+      /** @description Done; `changed` counts the products that changed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductBulkResult'];
+        };
+      };
+      /** @description A field is invalid, or a product is not the shop's; nothing changed. */
       400: {
         headers: {
           [name: string]: unknown;

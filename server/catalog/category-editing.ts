@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
-import { toCount } from '../platform/db/mapping.ts';
+import { toBool, toCount } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import {
@@ -60,6 +60,7 @@ async function categoriesOf(
       'c.name',
       'c.description',
       'c.position',
+      'c.adults_only',
       (eb) =>
         eb
           .selectFrom('products as p')
@@ -77,6 +78,7 @@ async function categoriesOf(
       description: row.description,
       position: row.position,
       product_count: toCount(row.product_count),
+      adults_only: toBool(row.adults_only),
     })),
   );
 }
@@ -140,6 +142,7 @@ export async function createCategory(
           slug,
           name: fields.name!,
           description: fields.description ?? '',
+          adults_only: fields.adults_only ? 1 : 0,
           position: sql<number>`(select coalesce(max(position), 0) + 1 from categories where tenant_id = ${tenantId})`,
         })
         .returning('id')
@@ -158,7 +161,12 @@ export async function createCategory(
           action: 'category.create',
           objectType: 'category',
           objectId: row.id,
-          after: { name: fields.name, slug, description: fields.description ?? '' },
+          after: {
+            name: fields.name,
+            slug,
+            description: fields.description ?? '',
+            ...(fields.adults_only ? { adults_only: true } : {}),
+          },
         },
         now,
       );
@@ -197,11 +205,11 @@ export async function updateCategory(
         .set({ position: sql<number>`position` })
         .where('id', '=', categoryId)
         .where('tenant_id', '=', tenantId)
-        .returning(['id', 'name', 'slug', 'description'])
+        .returning(['id', 'name', 'slug', 'description', 'adults_only'])
         .executeTakeFirst();
       if (!old) return null;
-      const before: Record<string, string> = {};
-      const after: Record<string, string> = {};
+      const before: Record<string, string | boolean> = {};
+      const after: Record<string, string | boolean> = {};
       for (const key of ['name', 'slug', 'description'] as const) {
         const value = fields[key];
         if (value !== undefined && value !== old[key]) {
@@ -209,8 +217,20 @@ export async function updateCategory(
           after[key] = value;
         }
       }
+      if (fields.adults_only !== undefined && fields.adults_only !== toBool(old.adults_only)) {
+        before.adults_only = toBool(old.adults_only);
+        after.adults_only = fields.adults_only;
+      }
       if (Object.keys(after).length > 0) {
-        await trx.updateTable('categories').set(after).where('id', '=', old.id).execute();
+        const { adults_only: adultsOnly, ...texts } = after;
+        await trx
+          .updateTable('categories')
+          .set({
+            ...(texts as Record<string, string>),
+            ...(adultsOnly === undefined ? {} : { adults_only: adultsOnly ? 1 : 0 }),
+          })
+          .where('id', '=', old.id)
+          .execute();
         await acting.journal(
           trx,
           {

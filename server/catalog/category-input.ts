@@ -31,7 +31,8 @@ export const CATEGORY_MESSAGES = {
   controlCharacters: 'Enter text without control characters.',
   slugFormat: 'Enter lowercase letters, digits and hyphens only, e.g. kitchen-knives.',
   slugTaken: 'A category with this slug already exists.',
-  noChange: 'Send at least one of name, slug, description.',
+  noChange: 'Send at least one of name, slug, description, adults_only.',
+  notBoolean: 'Must be a valid boolean.',
   order: 'List every category of the shop exactly once.',
   tooMany: `A shop holds at most ${CATEGORY_LIMITS.count} categories.`,
   notEmpty: (n: number) =>
@@ -52,6 +53,8 @@ export interface CategoryInput {
   name?: string;
   slug?: string;
   description?: string;
+  /** A new product in it is sold to adults only by default (issue 40). */
+  adults_only?: boolean;
 }
 
 /** Checks and cleans the fields sent; throws `invalid_category_input` naming every bad one. */
@@ -89,6 +92,10 @@ export function checkCategoryInput(input: CategoryInput, creating: boolean): Cat
       // NUL and other control characters have no place in HTML; the sanitizer keeps text.
       out.description = sanitizeStaffHtml(input.description.replace(CONTROL_NOT_SPACE, ''));
     }
+  }
+  if (input.adults_only !== undefined) {
+    if (typeof input.adults_only !== 'boolean') errors.adults_only = [CATEGORY_MESSAGES.notBoolean];
+    else out.adults_only = input.adults_only;
   }
   if (!creating && Object.keys(errors).length === 0 && Object.keys(out).length === 0) {
     throw invalidCategoryInput({ non_field_errors: [CATEGORY_MESSAGES.noChange] });

@@ -21,7 +21,7 @@
  * the new total (server/checkout/). Each new price is recorded with the moment it took effect
  * (./price-history.ts), which decides whether the storefront may show a price before discount.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import type { Acting } from '../platform/journal.ts';
 import { changedFields } from '../content/content-input.ts';
@@ -51,15 +51,20 @@ import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
  * `product.create` through `acting.journal`. `name`, `category_id` and `price` are required;
  * the slug is made from the name when blank (`-2`, `-3`... when taken); a slug sent that
  * another product has is refused on `slug`. A starting stock is recorded as an `initial` stock
- * movement (naming `acting.staff`). Default status: draft.
+ * movement (naming `acting.staff`). Default status: draft. `age_restricted` left out follows the
+ * category's default (`categories.adults_only`, issue 40). `options.within` runs in the same
+ * transaction once the product row exists (the HTTP layer attaches the photos chosen with the
+ * product there, server/media/product-photos.ts `attachNewPhotos`): a refusal it throws undoes
+ * the whole creation.
  * @returns the new product's id.
- * @throws DomainError `invalid_product_input` (400).
+ * @throws DomainError `invalid_product_input` (400), or whatever `options.within` throws.
  */
 export async function createProduct(
   db: Kysely<Database>,
   acting: Acting,
   input: ProductInput,
   now: Date = new Date(),
+  options: { within?: (trx: Transaction<Database>, productId: number) => Promise<void> } = {},
 ): Promise<number> {
   const checked = checkProductInput(input);
   const missing: Record<string, string[]> = {};
@@ -79,7 +84,8 @@ export async function createProduct(
   const status = checked.status ?? 'draft';
   const id = await slugSafe(() =>
     db.transaction().execute(async (trx) => {
-      await checkCategory(trx, tenantId, checked.categoryId!);
+      const category = await checkCategory(trx, tenantId, checked.categoryId!);
+      const ageRestricted = checked.ageRestricted ?? category.adultsOnly;
       let slug = checked.slug ?? '';
       if (slug === '') slug = await freeSlug(trx, tenantId, slugFromName(checked.name!));
       else if (await slugTaken(trx, tenantId, slug)) {
@@ -102,7 +108,7 @@ export async function createProduct(
           made_to_order: fields.madeToOrder ? 1 : 0,
           lead_time_days_min: fields.leadTimeDaysMin,
           lead_time_days_max: fields.leadTimeDaysMax,
-          age_restricted: checked.ageRestricted ? 1 : 0,
+          age_restricted: ageRestricted ? 1 : 0,
           cancellation_exempt: checked.cancellationExempt ? 1 : 0,
           low_stock_threshold:
             checked.lowStockThreshold === undefined ? 2 : checked.lowStockThreshold,
@@ -126,6 +132,7 @@ export async function createProduct(
           at: now,
         });
       }
+      if (options.within) await options.within(trx, productId);
       const created = await getAdminProduct(trx, tenantId, productId);
       await acting.journal(
         trx,

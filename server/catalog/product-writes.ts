@@ -41,14 +41,15 @@ export async function checkCategory(
   trx: Transaction<Database>,
   tenantId: number,
   categoryId: number,
-): Promise<void> {
+): Promise<{ adultsOnly: boolean }> {
   const row = await trx
     .selectFrom('categories')
-    .select('id')
+    .select(['id', 'adults_only'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', categoryId)
     .executeTakeFirst();
   if (!row) throw invalidProduct({ category_id: [PRODUCT_MESSAGES.noCategory] });
+  return { adultsOnly: Boolean(row.adults_only) };
 }
 
 /** The columns of a status. */

@@ -304,3 +304,78 @@ export async function removeProductPhoto(
     return photosOf(trx, productId);
   });
 }
+
+// ~~ i40 products: photos chosen with a new product ~~
+
+/** A photo chosen on the new-product form: an upload (./uploads.ts) and its alt text. */
+export interface NewPhotoInput {
+  upload_id: number;
+  alt_text: string;
+}
+
+/**
+ * Attaches `photos` (uploads made while the owner typed, in the order chosen: the first is the
+ * main image) to product `productId`, just created inside `trx` by the same save
+ * (server/catalog/product-editing.ts `createProduct`'s `within`), and writes them down through
+ * `acting.journal` (`product.photo_add`). Every photo is checked before any is claimed; a
+ * refusal undoes the product too (one save, all or nothing). An upload never attached is
+ * swept after a day (./uploads.ts `sweepUnclaimedUploads`), so an abandoned form leaves nothing.
+ * @throws DomainError `invalid_photo_input` (400) on `photos` (not a list, more than
+ *   MAX_PHOTOS, an upload twice), `photos.<i>.alt_text` (blank, too long, control characters)
+ *   or `photos.<i>.upload_id` (not a whole number, another shop's, unknown, or used already).
+ */
+export async function attachNewPhotos(
+  trx: Trx,
+  acting: Acting,
+  productId: number,
+  photos: readonly NewPhotoInput[] | undefined,
+): Promise<void> {
+  if (photos === undefined || photos.length === 0) return;
+  if (!Array.isArray(photos)) throw invalid({ photos: ['Expected a list of items.'] });
+  if (photos.length > MAX_PHOTOS) throw invalid({ photos: [MEDIA_MESSAGES.tooManyPhotos] });
+  const errors: FieldErrors = {};
+  const alts: string[] = [];
+  const seen = new Set<number>();
+  photos.forEach((photo, i) => {
+    try {
+      alts.push(checkAlt(typeof photo.alt_text === 'string' ? photo.alt_text : ''));
+    } catch (error) {
+      errors[`photos.${i}.alt_text`] = (error as DomainError).fields?.alt_text ?? [
+        MEDIA_MESSAGES.altRequired,
+      ];
+    }
+    if (!Number.isSafeInteger(photo.upload_id) || photo.upload_id < 1) {
+      errors[`photos.${i}.upload_id`] = [MEDIA_MESSAGES.uploadNotFound];
+    } else if (seen.has(photo.upload_id)) {
+      errors[`photos.${i}.upload_id`] = ['This photo is listed twice.'];
+    } else seen.add(photo.upload_id);
+  });
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const ids: number[] = [];
+  for (const [i, photo] of photos.entries()) {
+    let upload: { imagePath: string; thumbPath: string };
+    try {
+      upload = await claimUpload(trx, acting.tenantId, photo.upload_id);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'upload_not_found') {
+        throw invalid({ [`photos.${i}.upload_id`]: [error.message] });
+      }
+      throw error;
+    }
+    const { id } = await trx
+      .insertInto('product_images')
+      .values({
+        product_id: productId,
+        image_path: upload.imagePath,
+        thumb_path: upload.thumbPath,
+        alt_text: alts[i]!,
+        position: i + 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+  }
+  const after = await photosOf(trx, productId);
+  await logPhotoChange(trx, acting, productId, 'add', { photos: [] }, { photos: summary(after) });
+}
+// ~~ end i40 products ~~

@@ -97,6 +97,12 @@ async function markProducts(trx: Kysely<Database>, tenantId: number, shop: SeedS
       .where('tenant_id', '=', tenantId)
       .where('slug', 'in', shop.ageRestrictedCategories);
     await trx
+      .updateTable('categories')
+      .set({ adults_only: 1 })
+      .where('tenant_id', '=', tenantId)
+      .where('slug', 'in', shop.ageRestrictedCategories)
+      .execute();
+    await trx
       .updateTable('products')
       .set({ age_restricted: 1 })
       .where('tenant_id', '=', tenantId)

@@ -238,15 +238,16 @@ function afterTheShopIsMade(flow: string, server: () => ShopServer) {
       await page.getByLabel('Price', { exact: true }).fill(PIECE.price);
       await page.getByLabel('Short description').fill(PIECE.description);
       await page.getByLabel('Starting stock').fill('5');
-      await page.getByRole('button', { name: 'Create product' }).click();
-      await expect(page.getByRole('heading', { name: PIECE.name, level: 1 })).toBeVisible();
-
+      // The photo is chosen with the product and saved by the same button.
       const photos = page.getByRole('region', { name: 'Photos', exact: true });
       await photos.getByLabel('Add photos').setInputFiles(await photo());
-      const fresh = page.getByRole('list', { name: 'New photos' }).getByRole('listitem').first();
+      const fresh = photos
+        .getByRole('list', { name: 'New photos, saved with the product' })
+        .getByRole('listitem')
+        .first();
       await fresh.getByLabel('Alt text').fill(`${PIECE.name}, on linen`);
-      await fresh.getByRole('button', { name: 'Add photo' }).click();
-      await expect(page.getByText('Photo added.')).toBeVisible();
+      await page.getByRole('button', { name: 'Create product' }).click();
+      await expect(page.getByRole('heading', { name: PIECE.name, level: 1 })).toBeVisible();
       await expect(photos.getByText('1 of 10')).toBeVisible();
     });
 

@@ -71,6 +71,10 @@ export const ADMIN_OPERATION_ACCESS = {
   createProduct: 'catalog.edit',
   updateProduct: 'catalog.edit',
   duplicateProduct: 'catalog.edit',
+  // ~~ i40 products ~~
+  // Staff edit the catalogue one product at a time; many at once is the same permission.
+  bulkChangeProducts: 'catalog.edit',
+  // ~~ end i40 products ~~
   // ~~ products ~~
   getProductStock: 'catalog.edit',
   adjustProductStock: 'catalog.edit',

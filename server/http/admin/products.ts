@@ -10,6 +10,8 @@
 import { getAdminProduct, listAdminProducts } from '../../catalog/product-admin-read.ts';
 import { duplicateProduct as duplicate } from '../../catalog/product-duplicate.ts';
 import { createProduct as create, updateProduct as update } from '../../catalog/product-editing.ts';
+import { bulkChangeProducts as bulkChange } from '../../catalog/product-bulk.ts';
+import { attachNewPhotos } from '../../media/product-photos.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
 import { forgetShop } from './shop-changes.ts';
@@ -35,10 +37,17 @@ export const getProduct: AdminOperationHandler<'getProduct'> = async (request) =
   return getAdminProduct(request.server.db, actor.tenantId, request.params.product_id);
 };
 
-/** POST /products/ ProductCreate -> 201 AdminProduct; 400 with field errors. */
+/**
+ * POST /products/ ProductCreate -> 201 AdminProduct; 400 with field errors. The photos chosen
+ * with it (`photos`, uploads made while the form was filled) are attached in the same
+ * transaction: one refused creates nothing.
+ */
 export const createProduct: AdminOperationHandler<'createProduct'> = async (request, reply) => {
   const acting = requireActing(request);
-  const id = await create(request.server.db, acting, request.body);
+  const { photos, ...fields } = request.body;
+  const id = await create(request.server.db, acting, fields, new Date(), {
+    within: (trx, productId) => attachNewPhotos(trx, acting, productId, photos),
+  });
   forgetShop(request, acting.tenantId);
   reply.code(201);
   return getAdminProduct(request.server.db, acting.tenantId, id);
@@ -67,6 +76,19 @@ export const duplicateProduct: AdminOperationHandler<'duplicateProduct'> = async
   return getAdminProduct(request.server.db, acting.tenantId, id);
 };
 
+// ~~ i40 products: bulk ~~
+/**
+ * POST /products/bulk/ {action, product_ids, stock?} -> ProductBulkResult; 400 (nothing
+ * changed) for a bad field or a product the shop does not have.
+ */
+export const bulkChangeProducts: AdminOperationHandler<'bulkChangeProducts'> = async (request) => {
+  const acting = requireActing(request);
+  const done = await bulkChange(request.server.db, acting, request.body);
+  if (done.changed > 0) forgetShop(request, acting.tenantId);
+  return done;
+};
+// ~~ end i40 products: bulk ~~
+
 /** The products' handlers by operationId. */
 export const productHandlers: AdminHandlerMap = {
   listProducts,
@@ -74,4 +96,5 @@ export const productHandlers: AdminHandlerMap = {
   createProduct,
   updateProduct,
   duplicateProduct,
+  bulkChangeProducts,
 };

@@ -8,7 +8,9 @@
  *   field);
  * - the owner reads it, changes its price and slug, archives it (a made-to-order piece without
  *   lead times refused), and duplicates it into a draft copy; an unknown product is 404 for
- *   each.
+ *   each;
+ * - the staff member sets its stock from a selection (bulkChangeProducts), and is refused a
+ *   selection holding a product the shop does not have (400, nothing changed).
  */
 import { fieldError, type Case } from '../case';
 import { isObject, str, type Json, type JsonObject } from '../contract-document';
@@ -242,6 +244,39 @@ export function productCases(a: AdminSetup): Case[] {
         check: fieldError('lead_time_days_min', 'A made-to-order product needs its lead time.'),
       }),
     ),
+    // ~~ i40 products: bulk ~~
+    asStaff(
+      adminCase(
+        'bulkChangeProducts sets the stock of the selection',
+        'bulkChangeProducts',
+        'POST',
+        '/products/bulk/',
+        200,
+        {
+          prepare: () => ({
+            body: { action: 'set_stock', product_ids: [made.id], stock: 5 },
+          }),
+          check: (b) =>
+            isObject(b) && b.action === 'set_stock' && b.changed === 1
+              ? null
+              : `unexpected ${JSON.stringify(b).slice(0, 300)}`,
+        },
+      ),
+    ),
+    asStaff(
+      adminCase(
+        'bulkChangeProducts with a product the shop does not have',
+        'bulkChangeProducts',
+        'POST',
+        '/products/bulk/',
+        400,
+        {
+          prepare: () => ({ body: { action: 'archive', product_ids: [made.id, 999999] } }),
+          check: fieldError('product_ids', 'No such product in the shop: 999999.'),
+        },
+      ),
+    ),
+    // ~~ end i40 products: bulk ~~
     asOwner(
       onProduct('updateProduct', 'archived', 'PATCH', '', 200, {
         bodyOf: () => ({ status: 'archived' }),

@@ -27,6 +27,7 @@ const knives: AdminCategory = {
   description: '<p>Forged.</p>',
   position: 1,
   product_count: 3,
+  adults_only: true,
 };
 const bowls: AdminCategory = {
   id: 2,
@@ -35,6 +36,7 @@ const bowls: AdminCategory = {
   description: '',
   position: 2,
   product_count: 0,
+  adults_only: false,
 };
 
 const headings = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -86,12 +88,14 @@ describe('the categories screen', () => {
     ).toBeInTheDocument();
 
     await userEvent.clear(screen.getByLabelText('Address'));
+    await userEvent.click(screen.getByRole('checkbox', { name: /sold to adults only/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The category “Serving bowls” was added.')).toBeInTheDocument();
     // Without an address: the server makes one from the name.
     expect(sent.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({
       name: 'Serving bowls',
       description: '',
+      adults_only: true,
     });
     expect(await screen.findByRole('heading', { name: 'Serving bowls' })).toBeInTheDocument();
   });
@@ -118,6 +122,7 @@ describe('the categories screen', () => {
       name: 'Bowls and plates',
       slug: 'bowls',
       description: '',
+      adults_only: false,
     });
   });
 

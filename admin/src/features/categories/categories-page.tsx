@@ -198,12 +198,13 @@ export function CategoryForm({
       name: category?.name ?? '',
       slug: category?.slug ?? '',
       description: category?.description ?? '',
+      adults_only: category?.adults_only ?? false,
     },
   });
-  const { InputField } = fieldsOf(form);
+  const { CheckField, InputField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(
     form,
-    ['name', 'slug', 'description'],
+    ['name', 'slug', 'description', 'adults_only'],
     async (values) => {
       if (category) {
         await update.mutateAsync({
@@ -240,6 +241,10 @@ export function CategoryForm({
         spellCheck={false}
       />
       <RichField name="description" label="Description" />
+      <CheckField name="adults_only">
+        Its products are sold to adults only (knives and other bladed articles): a new product in it
+        starts with the box ticked
+      </CheckField>
       <FormButtons busy={pending} onCancel={onCancel} />
     </Form>
   );

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { categorySchema } from './schemas';
 
-const parse = (values: Partial<{ name: string; slug: string; description: string }>) =>
-  categorySchema.safeParse({ name: 'Bowls', slug: '', description: '', ...values });
+const parse = (
+  values: Partial<{ name: string; slug: string; description: string; adults_only: boolean }>,
+) =>
+  categorySchema.safeParse({
+    name: 'Bowls',
+    slug: '',
+    description: '',
+    adults_only: false,
+    ...values,
+  });
 
 describe('the category form', () => {
   it('takes a name with an empty address (the server makes one)', () => {
-    expect(parse({ name: '  Bowls  ' }).data).toEqual({ name: 'Bowls', slug: '', description: '' });
+    expect(parse({ name: '  Bowls  ' }).data).toEqual({
+      name: 'Bowls',
+      slug: '',
+      description: '',
+      adults_only: false,
+    });
   });
 
   it('refuses a blank name and an address the shop could not use', () => {

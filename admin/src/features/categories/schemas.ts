@@ -19,5 +19,7 @@ export const categorySchema = z.object({
       'Use lowercase letters, digits and single hyphens, such as kitchen-knives.',
     ),
   description: z.string().max(20000, 'The description is too long (20,000 characters at most).'),
+  /** A new product in it starts "Sold to adults only" (issue 40). */
+  adults_only: z.boolean(),
 });
 export type CategoryValues = z.output<typeof categorySchema>;

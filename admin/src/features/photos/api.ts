@@ -4,6 +4,8 @@
  * - `uploadImage(file)`: `POST /media/uploads/` with the file's bytes as the body (not a form):
  *   answers the upload's id and the addresses of its storefront sizes. An upload is used once,
  *   by id: a product photo here, a post's featured image, the logo.
+ * - `useDraftPhotos()`: the photos chosen on a product's form and uploaded at once, until its
+ *   one save attaches them (see its section below);
  * - `photosQuery(productId)`: `GET /products/{id}/photos/`, key `['products','photos',id]`, so
  *   invalidating `['products']` (a product saved elsewhere) refreshes it too.
  * - Mutations (add with alt text, edit alt text, reorder, remove): each answers the product's
@@ -11,6 +13,8 @@
  *   the lists, which show the main image) and the activity log are then marked stale.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../api/errors';
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery } from '../../api/queries';
 import { ACTIVITY_QUERY_KEY } from '../../api/query-keys';
@@ -120,3 +124,138 @@ export function moved(ids: readonly number[], index: number, by: -1 | 1): number
 export function isImageType(file: { type: string }): boolean {
   return (UPLOAD_TYPES as readonly string[]).includes(file.type);
 }
+
+// ~~ i40 products: photos chosen with the product ~~
+/*
+ * Photos chosen on the product form but not saved yet (issue 40: "photos are chosen with the
+ * product"). Each file uploads at once (`POST /media/uploads/`) while the owner types; the
+ * product's one save then attaches them in their order: a new product sends them with its
+ * body (`photos` of `POST /products/`, attached in the same transaction), a saved product adds
+ * each after its fields (`POST /products/{id}/photos/`). An upload never attached is removed by
+ * the server after a day, so a form left behind leaves nothing.
+ *
+ * Each photo's alt text is suggested from the product's name and its place ("Kiritsuke 240 mm,
+ * photo 2") until the owner types their own. The first photo of a new product is the main one;
+ * "Make main" and the moves reorder them.
+ */
+
+/** A chosen file: uploading (`upload` and `error` null), uploaded, or refused (`error`). */
+export interface DraftPhoto {
+  key: number;
+  /** The file's own name, shown while it uploads and with a refusal. */
+  name: string;
+  upload: MediaUpload | null;
+  error: string | null;
+  /** The owner's alt text, or null while the suggestion stands. */
+  alt: string | null;
+  /** The server's refusal of this photo's alt text or upload on save. */
+  saveError: string | null;
+}
+
+/** The suggested alt text of the photo at `position` (1 for the main one). */
+export function suggestedAlt(productName: string, position: number): string {
+  const name = productName.trim().replace(/\s+/g, ' ').slice(0, 250);
+  return `${name || 'Photo'}, photo ${position}`;
+}
+
+/** The alt text a draft is saved with: the owner's, or the suggestion for its place. */
+export function altOf(draft: DraftPhoto, productName: string, position: number): string {
+  return draft.alt ?? suggestedAlt(productName, position);
+}
+
+/** `items` with the one at `from` moved to `to`. */
+export function movedTo<T>(items: readonly T[], from: number, to: number): T[] {
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item!);
+  return next;
+}
+
+let nextKey = 1;
+
+/** What the product form holds of its chosen photos, and the moves on them. */
+export interface DraftPhotos {
+  drafts: DraftPhoto[];
+  /** Takes files as chosen: each image uploads at once; others are refused with a message. */
+  add: (files: File[]) => void;
+  remove: (key: number) => void;
+  /** Moves the draft `key` to place `to` (0: the main photo). */
+  moveTo: (key: number, to: number) => void;
+  setAlt: (key: number, alt: string) => void;
+  setSaveError: (key: number, message: string | null) => void;
+  /** Forgets every draft (after they were saved). */
+  clear: () => void;
+  /** Waits for the uploads under way; answers the drafts then. */
+  settled: () => Promise<DraftPhoto[]>;
+  /** True while an upload is under way. */
+  uploading: boolean;
+}
+
+/** The chosen photos of one product form (see the module comment). */
+export function useDraftPhotos(): DraftPhotos {
+  const [drafts, setDrafts] = useState<DraftPhoto[]>([]);
+  const current = useRef<DraftPhoto[]>([]);
+  const inFlight = useRef(new Map<number, Promise<void>>());
+
+  const change = useCallback((fn: (all: DraftPhoto[]) => DraftPhoto[]) => {
+    current.current = fn(current.current);
+    setDrafts(current.current);
+  }, []);
+  const patch = useCallback(
+    (key: number, values: Partial<DraftPhoto>) =>
+      change((all) => all.map((d) => (d.key === key ? { ...d, ...values } : d))),
+    [change],
+  );
+
+  const add = useCallback(
+    (files: File[]) => {
+      const added: DraftPhoto[] = files.map((file) => ({
+        key: nextKey++,
+        name: file.name,
+        upload: null,
+        error: isImageType(file) ? null : 'Choose a JPEG, PNG or WebP image.',
+        alt: null,
+        saveError: null,
+      }));
+      change((all) => [...all, ...added]);
+      files.forEach((file, i) => {
+        const draft = added[i]!;
+        if (draft.error) return;
+        const work = uploadImage(file).then(
+          (upload) => patch(draft.key, { upload }),
+          (error: unknown) => patch(draft.key, { error: errorMessage(error) }),
+        );
+        inFlight.current.set(draft.key, work);
+        void work.finally(() => inFlight.current.delete(draft.key));
+      });
+    },
+    [change, patch],
+  );
+
+  return useMemo(
+    () => ({
+      drafts,
+      add,
+      remove: (key) => change((all) => all.filter((d) => d.key !== key)),
+      moveTo: (key, to) =>
+        change((all) =>
+          movedTo(
+            all,
+            all.findIndex((d) => d.key === key),
+            to,
+          ),
+        ),
+      setAlt: (key, alt) => patch(key, { alt, saveError: null }),
+      setSaveError: (key, saveError) => patch(key, { saveError }),
+      clear: () => change(() => []),
+      settled: async () => {
+        await Promise.all(inFlight.current.values());
+        return current.current;
+      },
+      uploading: drafts.some((d) => d.upload === null && d.error === null),
+    }),
+    [drafts, add, change, patch],
+  );
+}
+// ~~ end i40 products ~~

@@ -1,105 +1,77 @@
 /**
- * A file chosen under "Add photos" on a product's photos (./product-photos.tsx) while it uploads,
- * once uploaded (it asks for its alt text before "Add photo" attaches it) or refused (with the
- * server's words and Discard).
+ * A photo chosen on the product form, not saved yet (./api.ts `useDraftPhotos`): its thumbnail once
+ * uploaded ("Uploading…" before), its alt text (the suggestion until the owner types their
+ * own), "Make main" (the first photo is the shop's main image), "Move earlier", "Move later"
+ * and "Remove". An upload the server refused shows its words and only "Remove". The product's
+ * one save attaches it; a refusal then shows beside its alt text.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { AltTextField } from './alt-text-field';
-import { errorMessage, fieldErrors } from '../../api/errors';
-import { useAddPhoto, type MediaUpload } from './api';
-import { FormButtons } from '../../components/form-buttons';
-
-/** A file chosen under "Add photos": uploading, uploaded (waiting for its alt text) or refused. */
-export interface Pending {
-  key: number;
-  name: string;
-  upload: MediaUpload | null;
-  error: string | null;
-}
+import type { DraftPhoto } from './api';
 
 export function PendingPhoto({
-  productId,
-  entry,
-  onDone,
-  onDiscard,
+  draft,
+  alt,
+  place,
+  count,
+  main,
+  onAlt,
+  onMoveTo,
+  onRemove,
 }: {
-  productId: number;
-  entry: Pending;
-  onDone: () => void;
-  onDiscard: () => void;
+  draft: DraftPhoto;
+  /** The alt text shown: the owner's, or the suggestion. */
+  alt: string;
+  /** Its place among the chosen photos, from 0. */
+  place: number;
+  count: number;
+  /** Whether it will be the product's main image. */
+  main: boolean;
+  onAlt: (alt: string) => void;
+  onMoveTo: (to: number) => void;
+  onRemove: () => void;
 }) {
   const id = useId();
-  const add = useAddPhoto(productId);
-  const [alt, setAlt] = useState('');
-  const [altError, setAltError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!entry.upload || add.isPending) return;
-    setError(null);
-    setAltError(null);
-    if (!alt.trim()) {
-      setAltError('Describe the photo for people who cannot see it.');
-      return;
-    }
-    add.mutate(
-      { upload_id: entry.upload.id, alt_text: alt },
-      {
-        onSuccess: onDone,
-        onError: (failure) => {
-          const fields = fieldErrors(failure);
-          if (fields.alt_text) setAltError(fields.alt_text.join(' '));
-          else setError(errorMessage(failure));
-        },
-      },
-    );
-  }
-
+  const label = draft.upload ? alt || draft.name : draft.name;
   return (
     <li className="photo-card">
-      {entry.upload ? (
-        <img src={entry.upload.thumb_url} alt="" width={160} height={160} className="photo-thumb" />
+      {draft.upload ? (
+        <img src={draft.upload.thumb_url} alt="" width={160} height={160} className="photo-thumb" />
       ) : (
         <div className="photo-thumb photo-thumb-empty" aria-hidden="true" />
       )}
-      <p className="photo-name small">{entry.name}</p>
-      {entry.error ? (
+      {main ? <span className="badge badge-active photo-main">Main photo</span> : null}
+      {draft.error ? (
         <p className="field-error" role="alert">
-          {entry.name}: {entry.error}
+          {draft.name}: {draft.error}
         </p>
-      ) : null}
-      {!entry.upload && !entry.error ? (
-        <p role="status" className="muted small">
-          Uploading…
+      ) : draft.upload ? (
+        <AltTextField id={id} value={alt} error={draft.saveError} onChange={onAlt} />
+      ) : (
+        <p role="status" className="muted small photo-name">
+          Uploading {draft.name}…
         </p>
-      ) : null}
-      {entry.upload ? (
-        <form className="form" onSubmit={submit} noValidate>
-          <AltTextField id={id} value={alt} error={altError} onChange={setAlt} />
-          {error ? (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <FormButtons
-            busy={add.isPending}
-            label="Add photo"
-            busyLabel="Adding…"
-            className="button button-primary button-small"
-          >
-            <button type="button" className="button button-small" onClick={onDiscard}>
-              Discard
-            </button>
-          </FormButtons>
-        </form>
-      ) : entry.error ? (
-        <div className="button-row">
-          <button type="button" className="button button-small" onClick={onDiscard}>
-            Discard
+      )}
+      <div className="button-row">
+        {!draft.error && place > 0 ? (
+          <button type="button" className="button button-small" onClick={() => onMoveTo(0)}>
+            Make main <span className="visually-hidden">({label})</span>
           </button>
-        </div>
-      ) : null}
+        ) : null}
+        {!draft.error && place > 0 ? (
+          <button type="button" className="button button-small" onClick={() => onMoveTo(place - 1)}>
+            Earlier <span className="visually-hidden">({label})</span>
+          </button>
+        ) : null}
+        {!draft.error && place < count - 1 ? (
+          <button type="button" className="button button-small" onClick={() => onMoveTo(place + 1)}>
+            Later <span className="visually-hidden">({label})</span>
+          </button>
+        ) : null}
+        <button type="button" className="button button-small" onClick={onRemove}>
+          Remove <span className="visually-hidden">({label})</span>
+        </button>
+      </div>
     </li>
   );
 }

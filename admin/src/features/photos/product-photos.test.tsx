@@ -3,9 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens } from '../../api/tokens';
 import { renderWithQuery, signIn } from '../../test/render';
-import type { ProductPhoto } from './api';
+import { useDraftPhotos, type ProductPhoto } from './api';
 import { ImageUpload } from './image-upload';
-import { ProductPhotos } from './product-photos';
+import { ProductPhotos as Photos } from './product-photos';
+
+/** The photos panel as the product form holds it: with its chosen photos, named `name`. */
+function ProductPhotos({
+  productId,
+  name = 'Kiritsuke 240 mm',
+}: {
+  productId: number | null;
+  name?: string;
+}) {
+  const drafts = useDraftPhotos();
+  return <Photos productId={productId} drafts={drafts} productName={name} />;
+}
 
 interface Sent {
   method: string;
@@ -87,43 +99,68 @@ describe("a product's photos", () => {
     expect(screen.getByText('2 of 10')).toBeInTheDocument();
   });
 
-  it('uploads a chosen file as its bytes, asks for its alt text, then adds it', async () => {
-    const sent = fakeServer({
-      'GET /products/5/photos/': { status: 200, body: [BLADE] },
-      'POST /media/uploads/': { status: 201, body: UPLOAD },
-      'POST /products/5/photos/': {
-        status: 201,
-        body: [BLADE, { ...photo(43, 2, 'Sparks at the anvil'), thumbnail: UPLOAD.thumb_url }],
-      },
+  it('uploads several files at once as their bytes, each with a suggested alt text, the first the main photo', async () => {
+    let next = 7;
+    const sent = fakeServer({ 'GET /products/5/photos/': { status: 200, body: [] } });
+    const fetcher = vi.mocked(fetch);
+    const answer = fetcher.getMockImplementation()!;
+    fetcher.mockImplementation(async (input, init) => {
+      const request = typeof input === 'string' ? new Request(input, init) : (input as Request);
+      if (request.url.endsWith('/media/uploads/')) {
+        await answer(input, init);
+        const id = next++;
+        return new Response(JSON.stringify({ ...UPLOAD, id, thumb_url: `/t/${id}.webp` }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return answer(input, init);
     });
-    const { queryClient } = renderWithQuery(<ProductPhotos productId={5} />);
-    queryClient.setQueryData(['products', 'detail', 5], { id: 5 });
-    await screen.findByText('Photo 1 (main image)');
-    await userEvent.upload(screen.getByLabelText('Add photos'), jpeg());
-    const pending = await screen.findByRole('list', { name: 'New photos' });
-    await within(pending).findByRole('button', { name: 'Add photo' });
+    renderWithQuery(<ProductPhotos productId={null} />);
+    const input = screen.getByLabelText('Add photos');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    expect(input).toHaveAttribute('multiple');
+    await userEvent.upload(input, [jpeg('a.jpg'), jpeg('b.jpg'), jpeg('c.jpg')]);
+    const pending = await screen.findByRole('list', { name: 'New photos, saved with the product' });
+    await waitFor(() => expect(within(pending).getAllByLabelText('Alt text')).toHaveLength(3));
+    expect(sent.filter((s) => s.path === '/media/uploads/')).toHaveLength(3);
     expect(sent.find((s) => s.path === '/media/uploads/')).toMatchObject({
       method: 'POST',
       contentType: 'image/jpeg',
       body: 'JPEG-BYTES',
     });
-
-    // Without an alt text nothing is sent.
-    await userEvent.click(within(pending).getByRole('button', { name: 'Add photo' }));
-    expect(
-      within(pending).getByText('Describe the photo for people who cannot see it.'),
-    ).toBeInTheDocument();
-    expect(sent.filter((s) => s.path === '/products/5/photos/' && s.method === 'POST')).toEqual([]);
-
-    await userEvent.type(within(pending).getByLabelText('Alt text'), 'Sparks at the anvil');
-    await userEvent.click(within(pending).getByRole('button', { name: 'Add photo' }));
-    expect(await screen.findByText('Photo added.')).toBeInTheDocument();
-    expect(sent.filter((s) => s.path === '/products/5/photos/' && s.method === 'POST')).toEqual([
-      expect.objectContaining({ body: { upload_id: 7, alt_text: 'Sparks at the anvil' } }),
+    const alts = () =>
+      within(pending)
+        .getAllByLabelText('Alt text')
+        .map((f) => (f as HTMLInputElement).value);
+    expect(alts()).toEqual([
+      'Kiritsuke 240 mm, photo 1',
+      'Kiritsuke 240 mm, photo 2',
+      'Kiritsuke 240 mm, photo 3',
     ]);
-    expect(screen.getByText('Photo 2')).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: 'New photos' })).not.toBeInTheDocument();
-    expect(queryClient.getQueryState(['products', 'detail', 5])?.isInvalidated).toBe(true);
+    expect(within(pending).getAllByRole('listitem')[0]).toHaveTextContent('Main photo');
+    // The owner's words stay theirs; the third becomes the main photo.
+    const second = within(pending).getAllByLabelText('Alt text')[1]!;
+    await userEvent.clear(second);
+    await userEvent.type(second, 'The tip, close up');
+    await userEvent.click(
+      within(pending).getByRole('button', {
+        name: 'Make main (Kiritsuke 240 mm, photo 3)',
+      }),
+    );
+    expect(alts()).toEqual([
+      'Kiritsuke 240 mm, photo 1',
+      'Kiritsuke 240 mm, photo 2',
+      'The tip, close up',
+    ]);
+    expect(pending.querySelector('img')).toHaveAttribute('src', '/t/9.webp');
+    expect(within(pending).getAllByRole('listitem')[0]).toHaveTextContent('Main photo');
+    await userEvent.click(
+      within(pending).getByRole('button', { name: 'Remove (The tip, close up)' }),
+    );
+    expect(within(pending).getAllByRole('listitem')).toHaveLength(2);
+    // Nothing is attached before the product's save.
+    expect(sent.filter((s) => s.path.includes('/photos/') && s.method === 'POST')).toEqual([]);
   });
 
   it("shows the server's refusal of an upload beside the file, in its words", async () => {
@@ -147,15 +184,11 @@ describe("a product's photos", () => {
     ).toBeInTheDocument();
   });
 
-  it('refuses an eleventh photo with the message the server gives', async () => {
-    const ten = Array.from({ length: 9 }, (_, i) => photo(100 + i, i + 1, `Photo ${i + 1}`));
+  it('leaves out the files beyond ten photos, saying so', async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => photo(100 + i, i + 1, `Photo ${i + 1}`));
     fakeServer({
-      'GET /products/5/photos/': { status: 200, body: ten },
+      'GET /products/5/photos/': { status: 200, body: nine },
       'POST /media/uploads/': { status: 201, body: UPLOAD },
-      'POST /products/5/photos/': {
-        status: 409,
-        body: { detail: 'A product has at most 10 photos: remove one before adding another.' },
-      },
     });
     renderWithQuery(<ProductPhotos productId={5} />);
     await screen.findByText('9 of 10');
@@ -165,14 +198,8 @@ describe("a product's photos", () => {
         'A product has at most 10 photos: 1 of the files chosen were left out.',
       ),
     ).toBeInTheDocument();
-    const pending = screen.getByRole('list', { name: 'New photos' });
-    await userEvent.type(await within(pending).findByLabelText('Alt text'), 'One more');
-    await userEvent.click(within(pending).getByRole('button', { name: 'Add photo' }));
-    expect(
-      await within(pending).findByText(
-        'A product has at most 10 photos: remove one before adding another.',
-      ),
-    ).toBeInTheDocument();
+    expect(screen.getByText('10 of 10')).toBeInTheDocument();
+    expect(screen.getByLabelText('Add photos')).toBeDisabled();
   });
 
   it('moves a photo later and earlier by sending the new order', async () => {

@@ -1,36 +1,42 @@
 /**
- * A product's photos in the back office (the product page embeds it): the photos in the order
- * the storefront shows them, the first being the main image; each with its alt text (editable),
- * "Move earlier", "Move later" and "Remove" (after a confirm step). "Add photos" takes one or
- * more JPEG, PNG or WebP files, uploads each at once and asks for its "Alt text" before "Add
- * photo" attaches it; at most ten a product. Every refusal shows in the server's words: an
- * upload's beside its file, an alt text's beside the field, the rest at the top.
+ * A product's photos on its form (the product page embeds it, for a new product too): the
+ * saved photos in the order the storefront shows them, the first being the main image, each
+ * with its alt text (editable), "Move earlier", "Move later" and "Remove" (./photo-card.tsx);
+ * then the photos chosen but not saved yet (./pending-photo.tsx, ./api.ts `useDraftPhotos`), which
+ * the product's one save attaches after the saved ones. "Add photos" takes several files at
+ * once, from a phone's camera or its library (`accept="image/*"`); each uploads at once with a
+ * suggested alt text the owner may change. At most ten a product. A refusal shows in the
+ * server's words: an upload's on its card, the rest at the top.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
-import { MAX_PHOTOS, UPLOAD_TYPES } from '../../../../common/upload-limits';
-import { isImageType, moved, photosQuery, uploadImage, useReorderPhotos } from './api';
-import { PendingPhoto, type Pending } from './pending-photo';
+import { MAX_PHOTOS } from '../../../../common/upload-limits';
+import { altOf, moved, photosQuery, useReorderPhotos, type DraftPhotos } from './api';
+import { PendingPhoto } from './pending-photo';
 import { PhotoCard } from './photo-card';
 
-let nextKey = 1;
-
-export function ProductPhotos({ productId }: { productId: number }) {
+export function ProductPhotos({
+  productId,
+  drafts,
+  productName,
+}: {
+  /** The saved product's id; null on the new-product form. */
+  productId: number | null;
+  drafts: DraftPhotos;
+  /** The name being typed, for the suggested alt texts. */
+  productName: string;
+}) {
   const headingId = useId();
-  const photos = useQuery(photosQuery(productId));
-  const [pending, setPending] = useState<Pending[]>([]);
+  const photos = useQuery({ ...photosQuery(productId ?? 0), enabled: productId !== null });
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const reorder = useReorderPhotos(productId);
+  const reorder = useReorderPhotos(productId ?? 0);
 
-  const list = photos.data ?? [];
-  const waiting = pending.filter((p) => p.error === null).length;
-  const room = MAX_PHOTOS - list.length - waiting;
-
-  function update(key: number, change: Partial<Pending>) {
-    setPending((all) => all.map((p) => (p.key === key ? { ...p, ...change } : p)));
-  }
+  const list = productId === null ? [] : (photos.data ?? []);
+  const ready = productId === null || photos.isSuccess;
+  const waiting = drafts.drafts.filter((d) => d.error === null);
+  const room = MAX_PHOTOS - list.length - waiting.length;
 
   function choose(files: File[]) {
     setMessage(null);
@@ -41,21 +47,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
         text: `A product has at most ${MAX_PHOTOS} photos: ${files.length - taken.length} of the files chosen were left out.`,
       });
     }
-    const added = taken.map((file) => ({
-      key: nextKey++,
-      name: file.name,
-      upload: null,
-      error: isImageType(file) ? null : 'Choose a JPEG, PNG or WebP image.',
-    }));
-    setPending((all) => [...all, ...added]);
-    taken.forEach((file, i) => {
-      const entry = added[i]!;
-      if (entry.error) return;
-      uploadImage(file).then(
-        (upload) => update(entry.key, { upload }),
-        (error: unknown) => update(entry.key, { error: errorMessage(error) }),
-      );
-    });
+    if (taken.length) drafts.add(taken);
   }
 
   function move(index: number, by: -1 | 1) {
@@ -66,9 +58,7 @@ export function ProductPhotos({ productId }: { productId: number }) {
         index,
         by,
       ),
-      {
-        onError: (error) => setMessage({ tone: 'error', text: errorMessage(error) }),
-      },
+      { onError: (error) => setMessage({ tone: 'error', text: errorMessage(error) }) },
     );
   }
 
@@ -77,25 +67,25 @@ export function ProductPhotos({ productId }: { productId: number }) {
       <div className="panel-head">
         <h2 id={headingId}>Photos</h2>
         <span className="muted small">
-          {list.length} of {MAX_PHOTOS}
+          {list.length + waiting.length} of {MAX_PHOTOS}
         </span>
       </div>
-      {photos.isPending ? <Loading label="Loading photos…" /> : null}
+      {productId !== null && photos.isPending ? <Loading label="Loading photos…" /> : null}
       {photos.isError ? (
         <ErrorNotice error={photos.error} onRetry={() => void photos.refetch()} />
       ) : null}
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
-      {photos.isSuccess && list.length === 0 ? (
+      {ready && list.length === 0 && drafts.drafts.length === 0 ? (
         <p className="muted">
-          No photos yet: the storefront shows a placeholder. The first photo is the main image.
+          No photos yet: the shop shows a placeholder. The first photo is the main image.
         </p>
       ) : null}
       {list.length > 0 ? (
-        <ol className="photo-grid">
+        <ol className="photo-grid" aria-label="Saved photos">
           {list.map((photo, index) => (
             <PhotoCard
               key={photo.id}
-              productId={productId}
+              productId={productId!}
               photo={photo}
               index={index}
               count={list.length}
@@ -107,28 +97,38 @@ export function ProductPhotos({ productId }: { productId: number }) {
         </ol>
       ) : null}
 
-      {pending.length > 0 ? (
-        <ul className="photo-grid photo-grid-pending" aria-label="New photos">
-          {pending.map((entry) => (
-            <PendingPhoto
-              key={entry.key}
-              productId={productId}
-              entry={entry}
-              onDone={() => {
-                setPending((all) => all.filter((p) => p.key !== entry.key));
-                setMessage({ tone: 'success', text: 'Photo added.' });
-              }}
-              onDiscard={() => setPending((all) => all.filter((p) => p.key !== entry.key))}
-            />
-          ))}
-        </ul>
+      {drafts.drafts.length > 0 ? (
+        <>
+          {list.length > 0 ? (
+            <p className="small muted">Added after the saved photos when you save the product.</p>
+          ) : null}
+          <ol
+            className="photo-grid photo-grid-pending"
+            aria-label="New photos, saved with the product"
+          >
+            {drafts.drafts.map((draft, place) => (
+              <PendingPhoto
+                key={draft.key}
+                draft={draft}
+                alt={altOf(draft, productName, list.length + place + 1)}
+                place={place}
+                count={drafts.drafts.length}
+                main={list.length === 0 && place === 0 && draft.error === null}
+                onAlt={(alt) => drafts.setAlt(draft.key, alt)}
+                onMoveTo={(to) => drafts.moveTo(draft.key, to)}
+                onRemove={() => drafts.remove(draft.key)}
+              />
+            ))}
+          </ol>
+        </>
       ) : null}
 
-      <AddPhotosInput disabled={!photos.isSuccess || room <= 0} onChoose={choose} />
+      <AddPhotosInput disabled={!ready || room <= 0} onChoose={choose} />
     </section>
   );
 }
 
+/** "Add photos": several at once; a phone offers its camera and its library. */
 function AddPhotosInput({
   disabled,
   onChoose,
@@ -141,13 +141,14 @@ function AddPhotosInput({
     <div className="field">
       <label htmlFor={id}>Add photos</label>
       <p id={`${id}-hint`} className="field-hint">
-        JPEG, PNG or WebP, up to 15 MB each. Each new photo needs an alt text before it is added.
+        Choose several at once, or take them with the camera: JPEG, PNG or WebP, up to 15 MB each.
+        They upload while you type and are saved with the product.
       </p>
       <input
         id={id}
         type="file"
         multiple
-        accept={UPLOAD_TYPES.join(',')}
+        accept="image/*"
         disabled={disabled}
         aria-describedby={`${id}-hint`}
         onChange={(event) => {

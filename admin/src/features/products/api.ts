@@ -95,3 +95,28 @@ export function useDuplicateProduct(id: number) {
     onSuccess: (product) => settled(queryClient, product),
   });
 }
+
+// ~~ i40 products: bulk ~~
+export type ProductBulkChange = Schemas['ProductBulkChange'];
+export type ProductBulkResult = Schemas['ProductBulkResult'];
+
+/**
+ * `POST /products/bulk/`: archive the products, or set their stock to one count, all or nothing
+ * (a refusal changes none). Every product query (the lists, each product, its stock) and the
+ * activity log are marked stale.
+ */
+export function useBulkChangeProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProductBulkChange) => {
+      const { data } = await api.POST('/products/bulk/', { body });
+      return data as ProductBulkResult;
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY }),
+      ]),
+  });
+}
+// ~~ end i40 products: bulk ~~

@@ -108,6 +108,8 @@ export const productFormSchema = z
     price_before_discount: optionalMoney,
     stock: wholeNumber(1_000_000),
     low_stock_threshold: wholeNumber(100_000),
+    /** Why a saved product's count changed (its stock history's reason); never sent alone. */
+    stock_reason: z.enum(['received', 'broken', 'fair', 'correction', 'other']),
     description: z.string().max(2000, 'At most 2000 characters.'),
     long_html_description: z.string().max(200_000, 'The description is too long.'),
     attributes: z
@@ -176,7 +178,7 @@ export const productFormSchema = z
 export type ProductFormValues = z.input<typeof productFormSchema>;
 export type OptionFormValues = ProductFormValues['options'][number];
 
-/** An empty form: a draft, no options, stock 0, warned at 2. */
+/** An empty form: a draft, no options, stock 0, warned at 2 (not adults only until a category says so). */
 export const EMPTY_PRODUCT: ProductFormValues = {
   name: '',
   slug: '',
@@ -186,6 +188,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   price_before_discount: '',
   stock: '0',
   low_stock_threshold: '2',
+  stock_reason: 'received',
   description: '',
   long_html_description: '',
   attributes: [],
@@ -233,6 +236,7 @@ export function formValuesOf(product: AdminProduct): ProductFormValues {
     price_before_discount: product.price_before_discount ?? '',
     stock: String(product.stock),
     low_stock_threshold: numberOrEmpty(product.low_stock_threshold),
+    stock_reason: 'correction',
     description: product.description,
     long_html_description: product.long_html_description,
     attributes: product.attributes.map((a) => ({ ...a })),

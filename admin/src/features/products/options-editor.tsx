@@ -3,11 +3,13 @@
  * handle wood) has values, each with a surcharge (0.00 for none); a text (an engraving) has the
  * longest text accepted and a surcharge when one is given. Either may be required. "Add a
  * choice" and "Add a text" append one; each option and each value has its remove button. The
- * key (what a cart line names the option by) is made from the name when left empty; keep it
- * when editing, or carts holding the option lose it.
+ * key (what a cart line names the option by) waits behind "Advanced" (./advanced-details.tsx):
+ * it is made from the name when left empty; keep it when editing, or carts holding the option
+ * lose it.
  */
 import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../components/form-field';
+import { AdvancedDetails } from './advanced-details';
 import { newOption, type ProductFormValues } from './form-schema';
 
 type Form = UseFormReturn<ProductFormValues>;
@@ -66,26 +68,9 @@ function OptionFields({
       <legend>
         {title} <span className="muted small">({kind === 'choice' ? 'choice' : 'text'})</span>
       </legend>
-      <div className="form-inline">
-        <FormField id={id('label')} label="Option name" error={errors?.label?.message}>
-          <input id={id('label')} maxLength={100} {...form.register(`options.${index}.label`)} />
-        </FormField>
-        <FormField
-          id={id('key')}
-          label="Key"
-          hint="Made from the name when empty."
-          error={errors?.key?.message}
-        >
-          <input
-            id={id('key')}
-            className="mono"
-            maxLength={40}
-            autoCapitalize="off"
-            spellCheck={false}
-            {...form.register(`options.${index}.key`)}
-          />
-        </FormField>
-      </div>
+      <FormField id={id('label')} label="Option name" error={errors?.label?.message}>
+        <input id={id('label')} maxLength={100} {...form.register(`options.${index}.label`)} />
+      </FormField>
       <label className="check">
         <input type="checkbox" {...form.register(`options.${index}.required`)} />
         <span>The shopper must {kind === 'choice' ? 'choose one' : 'fill it in'}</span>
@@ -118,6 +103,23 @@ function OptionFields({
           </FormField>
         </div>
       )}
+      <AdvancedDetails open={Boolean(errors?.key)}>
+        <FormField
+          id={id('key')}
+          label="Key"
+          hint="What a cart names the option by; made from the name when empty. Keep it once the product sells, or carts holding the option lose it."
+          error={errors?.key?.message}
+        >
+          <input
+            id={id('key')}
+            className="mono"
+            maxLength={40}
+            autoCapitalize="off"
+            spellCheck={false}
+            {...form.register(`options.${index}.key`)}
+          />
+        </FormField>
+      </AdvancedDetails>
       <div className="button-row">
         <button type="button" className="button button-small" onClick={onRemove}>
           Remove option {index + 1}

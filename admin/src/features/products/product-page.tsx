@@ -1,19 +1,14 @@
 /**
  * A product's editor: `/products/new` creates one, `/products/$productId` edits one. The form
- * (./product-form.tsx): Details (name, slug, category, status, age restricted), Price (price,
- * price before discount), Options (./options-editor.tsx), Made to order (lead times),
- * Description (the short text and the long one in the rich text editor), Details table
- * (attributes, in order, ./attributes-editor.tsx); then, for a saved product, Photos (the photos
- * feature) and Stock (the stock feature); a new product takes its starting stock and low-stock
- * threshold in the form. "Save product" sends the form; above it (./product-head.tsx)
- * "Duplicate" makes a draft copy and opens it; "Archive" hides the product ("Unarchive" makes it
- * a draft again). The server's refusals show beside their fields.
+ * (./product-form.tsx) holds everything a save sends, with its photos and one save button
+ * ("Create product", "Save product"); leaving it unsaved asks first. Above it, for a saved
+ * product (./product-head.tsx), "Duplicate" makes a draft copy and opens it; "Archive" hides the
+ * product ("Unarchive" makes it a draft again). Under it, the stock history (the stock feature).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import { Notice } from '../../components/notice';
 import { QueryView } from '../../components/query-view';
-import { ProductPhotos } from '../photos/product-photos';
 import { StockPanel } from '../stock/stock-panel';
 import { productQuery } from './api';
 import { ProductForm } from './product-form';
@@ -48,7 +43,6 @@ export function EditProductPage() {
           <>
             <ProductHead product={data} />
             <ProductForm key={data.id} product={data} />
-            <ProductPhotos productId={data.id} />
             <StockPanel productId={data.id} />
           </>
         )}

@@ -118,6 +118,15 @@ describe('the method form', () => {
     expect(toMethodBody(collect)).toMatchObject({ zone_id: null, price: '0.00' });
   });
 
+  it('makes the code from the name when the owner left it empty (it waits behind Advanced)', () => {
+    const named = methodSchema.parse({
+      ...method,
+      code: '',
+      name: 'Royal Mail Tracked 48 (Zürich)',
+    });
+    expect(toMethodBody(named).code).toBe('royal-mail-tracked-48-zurich');
+  });
+
   it('refuses a delivery without a zone, a negative or huge price, a zero free-over and a code with capitals', () => {
     const result = methodSchema.safeParse({
       ...method,

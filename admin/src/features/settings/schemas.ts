@@ -100,13 +100,13 @@ export const toMoney = (typed: string) => Number(typed).toFixed(2);
 export const methodSchema = z
   .object({
     zone_id: z.string(),
+    // Behind "Advanced" on the form (issue 40): left empty, it is made from the name.
     code: z
       .string()
       .trim()
-      .min(1, 'Give the method a code.')
       .max(50, 'At most 50 characters.')
       .regex(
-        /^[a-z0-9][a-z0-9-]*$/,
+        /^([a-z0-9][a-z0-9-]*)?$/,
         'Use lower-case letters, digits and hyphens, such as uk-standard.',
       ),
     name: text(100, 'Name the method.'),
@@ -129,10 +129,23 @@ export const methodSchema = z
 export type MethodValues = z.input<typeof methodSchema>;
 export type MethodOutput = z.output<typeof methodSchema>;
 
+/** A method's code made from its name: "UK Standard (2-3 days)" -> "uk-standard-2-3-days". */
+export function codeFromName(name: string): string {
+  const code = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return code || 'method';
+}
+
 export function toMethodBody(values: z.output<typeof methodSchema>): ShippingMethodInput {
   return {
     zone_id: values.zone_id === '' ? null : Number(values.zone_id),
-    code: values.code,
+    code: values.code || codeFromName(values.name),
     name: values.name,
     description: values.description,
     kind: values.kind,

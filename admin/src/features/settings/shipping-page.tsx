@@ -65,7 +65,7 @@ export function ShippingPage() {
         details={(method) => (
           <p className="muted small">
             {zoneName(method.zone_id)} · {method.kind === 'delivery' ? 'Delivery' : 'Collection'} ·{' '}
-            <span className="mono">{method.code}</span> · {formatPrice(method.price)}
+            {formatPrice(method.price)}
             {method.free_over ? `, free over ${formatPrice(method.free_over)}` : ''}
             {method.age_verified ? ' · Age verified' : ''}
           </p>
@@ -177,14 +177,18 @@ export function MethodForm(props: ItemFormProps<ShippingMethod>) {
   return (
     <ItemForm {...frame}>
       <InputField name="name" label="Method name" type="text" maxLength={100} />
-      <InputField
-        name="code"
-        label="Code"
-        hint="How orders name it, such as uk-standard. It cannot change while an open order uses it."
-        type="text"
-        maxLength={50}
-        autoCapitalize="none"
-      />
+      {/* Issue 40: a developer's word, folded away; made from the name when left empty. */}
+      <details className="advanced" open={Boolean(form.formState.errors.code) || undefined}>
+        <summary>Advanced</summary>
+        <InputField
+          name="code"
+          label="Code"
+          hint="How orders name it, such as uk-standard; made from the name when left empty. It cannot change while an open order uses it."
+          type="text"
+          maxLength={50}
+          autoCapitalize="none"
+        />
+      </details>
       <SelectField name="kind" label="Kind">
         <option value="delivery">Delivery</option>
         <option value="collection">Collection at the workshop</option>

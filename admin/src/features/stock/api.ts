@@ -15,6 +15,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
 import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 
+/** The reasons a member gives for a stock change, with their labels (the product form's select). */
+export { STOCK_REASONS } from './schemas';
+
 export type ProductStock = Schemas['ProductStock'];
 export type StockMovement = Schemas['StockMovement'];
 export type StockChange = Schemas['StockChange'];

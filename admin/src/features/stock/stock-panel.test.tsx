@@ -1,5 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens } from '../../api/tokens';
 import { fakeApi, renderWithQuery, signIn } from '../../test/render';
@@ -50,115 +49,16 @@ function stockOf(stock: number, extra: Partial<ProductStock> = {}): ProductStock
   };
 }
 
-describe('the stock panel', () => {
-  it('adjusts the stock with a reason and shows the new count and its history', async () => {
-    let current = stockOf(2);
-    const sent = fakeApi({
-      'GET /products/42/stock/': () => json(current),
-      'POST /products/42/stock/': () => {
-        current = stockOf(7, {
-          movements: {
-            count: 2,
-            next: null,
-            previous: null,
-            results: [
-              {
-                kind: 'adjustment',
-                at: '2026-11-26T10:15:00Z',
-                change: 5,
-                stock_after: 7,
-                reason: 'received',
-                note: 'Batch from the forge',
-                staff_name: 'Ada Ember',
-                order_number: null,
-              },
-              ...current.movements.results,
-            ],
-          },
-        });
-        return json(current);
-      },
-    });
+describe('the stock history panel', () => {
+  it('shows the count with its badge and the history, with no save button of its own', async () => {
+    fakeApi({ 'GET /products/42/stock/': () => json(stockOf(2)) });
     renderWithQuery(<StockPanel productId={42} />);
     expect(await screen.findByText('Low stock')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Stock history' })).toBeInTheDocument();
     expect(screen.getByText('Sold (order ORD-7K3F-9QXD)')).toBeInTheDocument();
-
-    await userEvent.type(screen.getByLabelText('Quantity'), '5');
-    await userEvent.selectOptions(screen.getByLabelText('Reason'), 'Received (made or delivered)');
-    await userEvent.type(screen.getByLabelText('Note (optional)'), 'Batch from the forge');
-    await userEvent.click(screen.getByRole('button', { name: 'Save stock' }));
-
-    expect(await screen.findByText('Stock saved: 7 in stock now.')).toBeInTheDocument();
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
-      mode: 'adjust',
-      quantity: 5,
-      reason: 'received',
-      note: 'Batch from the forge',
-    });
-    expect(screen.queryByText('Low stock')).toBeNull();
-    expect(await screen.findByText('Batch from the forge')).toBeInTheDocument();
-    expect(screen.getByText('+5')).toBeInTheDocument();
-  });
-
-  it('sends a count with the stock the member saw, and shows the refusal when it moved', async () => {
-    const sent = fakeApi({
-      'GET /products/42/stock/': () => json(stockOf(9)),
-      'POST /products/42/stock/': () =>
-        json(
-          {
-            detail: 'The stock changed to 8 meanwhile (a sale?); check the count and save again.',
-            stock: 8,
-          },
-          409,
-        ),
-    });
-    renderWithQuery(<StockPanel productId={42} />);
-    await userEvent.click(await screen.findByLabelText('Set stock'));
-    await userEvent.type(screen.getByLabelText('Quantity'), '12');
-    await userEvent.selectOptions(screen.getByLabelText('Reason'), 'correction');
-    await userEvent.click(screen.getByRole('button', { name: 'Save stock' }));
-    expect(
-      await screen.findByText(
-        'The stock changed to 8 meanwhile (a sale?); check the count and save again.',
-      ),
-    ).toBeInTheDocument();
-    expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
-      mode: 'set',
-      quantity: 12,
-      reason: 'correction',
-      expected_stock: 9,
-    });
-  });
-
-  it('checks the quantity before sending anything', async () => {
-    const sent = fakeApi({ 'GET /products/42/stock/': () => json(stockOf(3)) });
-    renderWithQuery(<StockPanel productId={42} />);
-    await userEvent.type(await screen.findByLabelText('Quantity'), '0');
-    await userEvent.click(screen.getByRole('button', { name: 'Save stock' }));
-    expect(await screen.findByText('Enter how many came in or went out.')).toBeInTheDocument();
-    await userEvent.click(screen.getByLabelText('Set stock'));
-    await userEvent.clear(screen.getByLabelText('Quantity'));
-    await userEvent.type(screen.getByLabelText('Quantity'), '-1');
-    await userEvent.click(screen.getByRole('button', { name: 'Save stock' }));
-    expect(await screen.findByText('A count cannot be below 0.')).toBeInTheDocument();
-    expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
-  });
-
-  it('saves the low-stock threshold, empty for never', async () => {
-    const sent = fakeApi({
-      'GET /products/42/stock/': () => json(stockOf(3)),
-      'PATCH /products/42/stock/': () =>
-        json(stockOf(3, { low_stock_threshold: null, is_low: false })),
-    });
-    renderWithQuery(<StockPanel productId={42} />);
-    const threshold = await screen.findByLabelText('Low-stock threshold');
-    expect(threshold).toHaveValue('2');
-    await userEvent.clear(threshold);
-    await userEvent.click(screen.getByRole('button', { name: 'Save threshold' }));
-    expect(await screen.findByText('This product will not be flagged as low.')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(sent.find((r) => r.method === 'PATCH')?.body).toEqual({ low_stock_threshold: null }),
-    );
+    expect(screen.getByText('-1')).toBeInTheDocument();
+    // The count and the low-stock level are saved with the product's one save.
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says a made-to-order piece takes no stock, without the forms', async () => {

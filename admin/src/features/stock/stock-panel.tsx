@@ -1,42 +1,18 @@
 /**
- * A product's stock in the back office, embedded in the product page: the count with a "Low
- * stock" or "Sold out" badge, the form that sets the count ("Set stock": what the shelf holds
- * now) or adjusts it ("Adjust stock": +5 received, -1 broken) with a reason and an optional
- * note, the low-stock threshold, and the history (changes made here, sales, stock an order gave
- * back), newest first, 20 a page.
- *
- * A count is sent with the stock the member saw (`expected_stock`): when a sale moved it
- * meanwhile the server refuses (409) and says the stock now, the panel shows it, and the
- * member counts again. Taking away more than there is is refused the same way. A made-to-order
- * piece takes no stock: the panel says so instead of the forms.
+ * A product's stock history in the back office, under the product's form: the count with a
+ * "Low stock" or "Sold out" badge, and the history (changes made in the form or from the
+ * products list, sales, stock an order gave back), newest first, 20 a page. The count and the
+ * low-stock level are edited in the product's one form (../products/product-form.tsx), which
+ * sends a count with the stock the member saw (`expected_stock`): a sale made meanwhile is
+ * never overwritten. A made-to-order piece takes no stock: the panel says so.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 import { DataTable, listColumns, type ListColumns } from '../../components/data-table';
-import { fieldsOf, Form } from '../../components/fields';
-import { FormButtons } from '../../components/form-buttons';
 import { formatDateTime } from '../../components/format';
-import { ErrorNotice, FormNotices, Loading } from '../../components/notice';
-import { useServerSubmit } from '../../components/use-server-submit';
-import {
-  productStockQuery,
-  useChangeStock,
-  useSetThreshold,
-  type ProductStock,
-  type StockMovement,
-} from './api';
-import {
-  REASON_LABELS,
-  STOCK_REASONS,
-  stockChangeSchema,
-  thresholdSchema,
-  type StockChangeInput,
-  type StockChangeValues,
-  type ThresholdInput,
-  type ThresholdValues,
-} from './schemas';
+import { ErrorNotice, Loading } from '../../components/notice';
+import { productStockQuery, type ProductStock, type StockMovement } from './api';
+import { REASON_LABELS } from './schemas';
 
 /** A history line with a key of its own (two sales of one order may look the same). */
 type HistoryRow = StockMovement & { key: string };
@@ -84,7 +60,7 @@ export function StockPanel({ productId }: { productId: number }) {
   return (
     <section className="panel" aria-labelledby={titleId}>
       <div className="panel-head">
-        <h2 id={titleId}>Stock</h2>
+        <h2 id={titleId}>Stock history</h2>
       </div>
       {stock.isPending ? (
         <Loading label="Loading stock…" />
@@ -97,12 +73,7 @@ export function StockPanel({ productId }: { productId: number }) {
             <p className="muted">
               Made to order: each piece is made for its order, so it takes no stock.
             </p>
-          ) : (
-            <>
-              <StockChangeForm stock={stock.data} />
-              <ThresholdForm productId={productId} threshold={stock.data.low_stock_threshold} />
-            </>
-          )}
+          ) : null}
           <StockHistory stock={stock.data} page={page} onPage={setPage} />
         </>
       )}
@@ -128,115 +99,6 @@ function StockSummary({ stock }: { stock: ProductStock }) {
   );
 }
 
-/** Set the count or adjust it, with a reason and a note. */
-function StockChangeForm({ stock }: { stock: ProductStock }) {
-  const change = useChangeStock(stock.product_id);
-  const [done, setDone] = useState<string | null>(null);
-  const form = useForm<StockChangeInput, unknown, StockChangeValues>({
-    resolver: zodResolver(stockChangeSchema),
-    defaultValues: { mode: 'adjust', quantity: '', reason: 'received', note: '' },
-  });
-  const { InputField, SelectField } = fieldsOf(form);
-  const mode = useWatch({ control: form.control, name: 'mode' });
-  const id = useId();
-  const { submit, message } = useServerSubmit(
-    form,
-    ['quantity', 'reason', 'note'],
-    async (values) => {
-      setDone(null);
-      const answer = await change.mutateAsync({
-        mode: values.mode,
-        quantity: values.quantity,
-        reason: values.reason,
-        ...(values.note ? { note: values.note } : {}),
-        ...(values.mode === 'set' ? { expected_stock: stock.stock } : {}),
-      });
-      form.reset({ mode: values.mode, quantity: '', reason: values.reason, note: '' });
-      setDone(`Stock saved: ${answer.stock} in stock now.`);
-    },
-  );
-
-  return (
-    <Form form={form} idPrefix={id} onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Change the stock</h3>
-      <FormNotices done={done} error={message} />
-      <fieldset className="plain">
-        <legend className="visually-hidden">How to change it</legend>
-        <label className="check">
-          <input type="radio" value="set" {...form.register('mode')} />
-          <span>Set stock</span>
-        </label>
-        <label className="check">
-          <input type="radio" value="adjust" {...form.register('mode')} />
-          <span>Adjust stock</span>
-        </label>
-      </fieldset>
-      <div className="form-inline">
-        <InputField
-          name="quantity"
-          label="Quantity"
-          hint={
-            mode === 'set'
-              ? `How many there are now (${stock.stock} recorded).`
-              : 'How many came in (5) or went out (-2).'
-          }
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <SelectField name="reason" label="Reason">
-          {STOCK_REASONS.map((r) => (
-            <option key={r.value} value={r.value}>
-              {r.label}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-      <InputField name="note" label="Note (optional)" type="text" maxLength={500} />
-      <FormButtons busy={change.isPending} label="Save stock" />
-    </Form>
-  );
-}
-
-/** The low-stock threshold: empty for never. */
-function ThresholdForm({ productId, threshold }: { productId: number; threshold: number | null }) {
-  const save = useSetThreshold(productId);
-  const [done, setDone] = useState<string | null>(null);
-  const id = useId();
-  const form = useForm<ThresholdInput, unknown, ThresholdValues>({
-    resolver: zodResolver(thresholdSchema),
-    defaultValues: { low_stock_threshold: threshold === null ? '' : String(threshold) },
-  });
-  const { InputField } = fieldsOf(form);
-  const { submit, message } = useServerSubmit(form, ['low_stock_threshold'], async (values) => {
-    setDone(null);
-    const answer = await save.mutateAsync(values.low_stock_threshold);
-    const now = answer.low_stock_threshold;
-    form.reset({ low_stock_threshold: now === null ? '' : String(now) });
-    setDone(
-      now === null
-        ? 'This product will not be flagged as low.'
-        : `Flagged as low at ${now} or fewer.`,
-    );
-  });
-  return (
-    <Form form={form} idPrefix={id} className="form form-inline" onSubmit={submit}>
-      <InputField
-        name="low_stock_threshold"
-        id={`${id}-threshold`}
-        label="Low-stock threshold"
-        hint="Flag it as low at this many or fewer; empty for never."
-        fieldClass="field-narrow"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-      />
-      <FormButtons busy={save.isPending} label="Save threshold" className="button" />
-      <FormNotices done={done} error={message} />
-    </Form>
-  );
-}
-
 /** The history, newest first, with Previous and Next pages. */
 function StockHistory({
   stock,
@@ -251,7 +113,9 @@ function StockHistory({
   const { movements } = stock;
   return (
     <div aria-labelledby={`${id}-title`} role="region">
-      <h3 id={`${id}-title`}>History</h3>
+      <h3 id={`${id}-title`} className="visually-hidden">
+        History
+      </h3>
       <DataTable
         caption="Stock history, newest first"
         columns={HISTORY_COLUMNS}
