@@ -24,6 +24,8 @@ import { settingsHandlers } from './settings.ts';
 // ~~ settings ~~
 import { launchHandlers } from './launch.ts';
 // ~~ launch ~~
+import { pushHandlers } from './push.ts';
+// ~~ push ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -46,4 +48,6 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ settings ~~
   ...launchHandlers,
   // ~~ launch ~~
+  ...pushHandlers,
+  // ~~ push ~~
 };
