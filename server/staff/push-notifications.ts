@@ -197,7 +197,7 @@ export async function addPushSubscription(
   ) {
     throw invalid('keys', PUSH_MESSAGES.keys);
   }
-  const userAgent = options.userAgent?.replace(/\u0000/g, '').slice(0, 300) || null;
+  const userAgent = options.userAgent?.replaceAll('\u0000', '').slice(0, 300) || null;
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('staff_push_subscriptions').where('endpoint', '=', endpoint).execute();
     await trx
