@@ -8,47 +8,38 @@
  * subscription that is not a browser's push service is refused. Runs on SQLite and on
  * PostgreSQL.
  */
-import { createECDH, randomBytes } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
 import type { components } from '../../common/admin-api';
 import { formatPrice } from '../../common/money.ts';
 import { useOrderMoves } from '../test/order-moves.ts';
+import {
+  decryptPush,
+  type PushReceived,
+  startTestPushService,
+  testBrowser,
+  type TestBrowser,
+  type TestPushService,
+} from '../test/push-service.ts';
 import { call } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf, type TestStaff } from '../test/staff.ts';
 import { PUSH_MESSAGES } from './push-notifications.ts';
 
 type PushSettings = components['schemas']['PushSettings'];
+type Received = PushReceived;
 
-/** What the stand-in push service received. */
-interface Received {
-  device: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-const received: Received[] = [];
-/** Devices whose push service answers 410 Gone (the browser unsubscribed). */
-const gone = new Set<string>();
-let server: Server;
+let service: TestPushService;
+let received: PushReceived[];
+let gone: Set<string>;
 let origin = '';
+/** Each subscribed device's browser, to read what it was sent. */
+const browsers = new Map<string, TestBrowser>();
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const device = (request.url ?? '').replace(/^\/push\//, '');
-      received.push({ device, headers: request.headers, body: Buffer.concat(chunks) });
-      response.statusCode = gone.has(device) ? 410 : 201;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  service = await startTestPushService();
+  ({ received, gone, origin } = service);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await service.close();
 });
 
 const backOffice = useOrderMoves({ pushAllowLoopbackHttp: true });
@@ -56,15 +47,14 @@ const { t } = backOffice;
 
 /** A browser's subscription to the stand-in service, named `device`, with real P-256 keys. */
 function browserSubscription(device: string) {
-  const ecdh = createECDH('prime256v1');
-  return {
-    endpoint: `${origin}/push/${device}`,
-    keys: {
-      p256dh: ecdh.generateKeys().toString('base64url'),
-      auth: randomBytes(16).toString('base64url'),
-    },
-  };
+  const browser = testBrowser();
+  browsers.set(device, browser);
+  return { endpoint: `${origin}/push/${device}`, keys: browser.keys };
 }
+
+/** The notice `message` carried, decrypted as its browser would. */
+const noticeOf = (message: Received) =>
+  JSON.parse(decryptPush(message.body, browsers.get(message.device)!)) as Record<string, string>;
 
 let devices = 0;
 /** Subscribes a new device of `member` (of shop `shop`); answers its name. */
@@ -150,6 +140,13 @@ describe('push notifications of new orders and messages', () => {
     expect(Number(notice!.headers.ttl)).toBeGreaterThan(0);
     expect(notice!.body.length).toBeGreaterThan(100);
     expect(notice!.body.toString('latin1')).not.toContain(order.order_number);
+    // The phone reads it: the order, its amount, and the page to open.
+    expect(noticeOf(notice!)).toEqual({
+      title: `Order ${order.order_number}: ${formatPrice(order.total_price, 'USD')} to confirm`,
+      body: 'Waiting for a bank transfer. Mark it paid when the money arrives.',
+      url: `/admin/orders/${order.order_number}`,
+      tag: `order-${order.order_number}`,
+    });
 
     const owners = asStaff('demo-handcraft', await staffTokenFor(t.app, owner));
     const paidFrom = received.length;
@@ -178,8 +175,11 @@ describe('push notifications of new orders and messages', () => {
       url: `/admin/orders/${order.order_number}`,
       tag: `order-${order.order_number}`,
     });
-    const shopper = backOffice.shopperOf(order.order_number);
-    for (const row of rows) expect(row.data).not.toContain(shopper.email);
+    // Nobody's name or address: the order's own fields never reach the notice.
+    for (const row of rows) {
+      expect(row.data).not.toContain(order.delivery_address.fullname);
+      expect(row.data).not.toContain(order.delivery_address.street);
+    }
   });
 
   it("keeps each member's switches: one who turned paid orders off is not told of them", async () => {
