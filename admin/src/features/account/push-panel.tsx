@@ -168,7 +168,11 @@ export function PushPanel() {
                 <input
                   id={`push-${event.key}`}
                   type="checkbox"
-                  checked={settings.data.events[event.key]}
+                  // Shown as changed at once, while the change is on its way.
+                  checked={
+                    (update.isPending ? update.variables[event.key] : undefined) ??
+                    settings.data.events[event.key]
+                  }
                   disabled={update.isPending}
                   aria-describedby={`push-${event.key}-hint`}
                   onChange={(change) => toggle(event.key, change.target.checked)}
