@@ -40,8 +40,6 @@ export type PushPluginOptions = Pick<
 > & {
   /** Poll for unsent notices (default true; tests drain by hand). */
   background?: boolean;
-  /** A stand-in for the push services (tests); default: ./web-push-sender.ts. */
-  sender?: PushSender;
 };
 
 /** Who the push services may contact: VAPID_SUBJECT, an https shop URL, or MAIL_FROM's address. */
@@ -60,7 +58,7 @@ async function pushPlugin(app: FastifyInstance, options: PushPluginOptions): Pro
       'push notifications are off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (npx web-push generate-vapid-keys) for every process',
     );
   }
-  let sender: PushSender | null = options.sender ?? null;
+  let sender: PushSender | null = null;
   const send: PushSender | null = keys
     ? async (target, payload, sendOptions) => {
         if (!sender) {
