@@ -36,6 +36,7 @@ import { contentCases } from './content';
 import { settingsCases } from './settings';
 // ~~ settings ~~
 import { shopCases, SUCCEEDS_ELSEWHERE } from './shop';
+import { pushCases } from './push';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -78,6 +79,8 @@ export async function runAdminContract(
     // ~~ settings ~~
     ...fromFile('admin-cases/activity.ts', activityCases(setup)),
     ...fromFile('admin-cases/shop.ts', shopCases(setup)),
+    ...fromFile('admin-cases/push.ts', pushCases(setup)),
+    // ~~ push ~~
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
