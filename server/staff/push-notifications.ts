@@ -12,9 +12,10 @@
  *   several API processes exactly one sends it (a claim held by a process that died expires
  *   after `lockSeconds`). It is sent to every device of the shop's members whose switch for its
  *   kind is on; the push service's 404 or 410 (the browser unsubscribed, or the subscription
- *   expired) deletes that device. A failure is logged without the endpoint (a capability URL)
- *   nor the payload and never retried: the e-mail still tells. An event older than `maxAgeMs`
- *   when first looked at (a server down for hours) is dropped rather than told late.
+ *   expired) deletes that device; sent rows are forgotten after a week. A failure is logged
+ *   without the endpoint (a capability URL) nor the payload and never retried: the e-mail
+ *   still tells. An event older than `maxAgeMs` when first looked at (a server down for hours)
+ *   is dropped rather than told late.
  * - The payload is what a lock screen may show: the order number and its amount, or "New
  *   message from a shopper"; never a name, an address or a message's words.
  *
@@ -279,6 +280,7 @@ export class PushOutbox {
   private timer: NodeJS.Timeout | null = null;
   private draining: Promise<void> | null = null;
   private again = false;
+  private prunedAt = 0;
 
   constructor(private readonly options: PushOutboxOptions) {}
 
@@ -319,8 +321,15 @@ export class PushOutbox {
     while (this.draining) await this.draining;
   }
 
-  /** Claims and sends the waiting rows until none is left. */
+  /** Claims and sends the waiting rows until none is left; forgets week-old sent rows hourly. */
   async drain(): Promise<void> {
+    if (Date.now() - this.prunedAt > 60 * 60_000) {
+      this.prunedAt = Date.now();
+      await this.options.db
+        .deleteFrom('push_outbox')
+        .where('sent_at', '<', new Date(Date.now() - 7 * 24 * 60 * 60_000).toISOString())
+        .execute();
+    }
     for (;;) {
       const now = new Date().toISOString();
       const due = await this.options.db
