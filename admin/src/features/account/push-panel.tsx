@@ -103,14 +103,25 @@ export function PushPanel() {
       }
     });
 
-  const toggle = (key: keyof PushEvents, on: boolean) =>
+  // A switch shows its new position at once, while the change is on its way; the server's
+  // answer (or, after a refusal, the position it kept) takes over when it comes.
+  const [moving, setMoving] = useState<Partial<PushEvents>>({});
+  const toggle = (key: keyof PushEvents, on: boolean) => {
+    setMoving((held) => ({ ...held, [key]: on }));
     update.mutate(
       { [key]: on },
       {
         onSuccess: () => setMessage({ tone: 'success', text: 'Saved.' }),
         onError: (error) => setMessage({ tone: 'error', text: errorMessage(error) }),
+        onSettled: () =>
+          setMoving((held) => {
+            const rest = { ...held };
+            delete rest[key];
+            return rest;
+          }),
       },
     );
+  };
 
   return (
     <section className="panel" aria-labelledby="push-title">
@@ -168,11 +179,7 @@ export function PushPanel() {
                 <input
                   id={`push-${event.key}`}
                   type="checkbox"
-                  // Shown as changed at once, while the change is on its way.
-                  checked={
-                    (update.isPending ? update.variables[event.key] : undefined) ??
-                    settings.data.events[event.key]
-                  }
+                  checked={moving[event.key] ?? settings.data.events[event.key]}
                   disabled={update.isPending}
                   aria-describedby={`push-${event.key}-hint`}
                   onChange={(change) => toggle(event.key, change.target.checked)}
