@@ -56,6 +56,9 @@ const serverEnv = {
   // two workers loading pages together get the SPA shell for one of them, which a test with
   // JavaScript off cannot render (a flood's shell is server/http/pages-*.test.ts's to test).
   PAGE_RENDERS_IN_FLIGHT: '4',
+  // Push subscriptions may point at a test's own push service on 127.0.0.1, over plain HTTP
+  // (back-office-push.spec.ts): a browser's real push service cannot be reached here.
+  PUSH_ALLOW_LOOPBACK_HTTP: '1',
 };
 
 export default defineConfig({

@@ -13,7 +13,10 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
  * - Routes are files under `admin/src/routes/` (TanStack Router's file-based routing, as the
  *   storefront's): the plugin writes `admin/src/routeTree.gen.ts` from them and splits each
  *   route's component into a chunk of its own.
- * - No public folder: the storefront's favicon and robots are served from `/` already.
+ * - Its public folder (`admin/public/`) holds only what must keep its name: the service worker
+ *   (`/admin/sw.js`, whose place sets its scope) and the Home Screen icons (made by
+ *   scripts/make-admin-icons.ts). The favicon and robots are the storefront's, served from `/`;
+ *   the manifest is the server's (server/http/admin-manifest.ts), named after the shop.
  * - No server render and nothing inline: the server's strict CSP (no 'unsafe-inline') applies,
  *   so the HTML links one script and one stylesheet, and the module-preload polyfill (which
  *   Vite would inline in the entry) is off.
@@ -34,7 +37,7 @@ export default defineConfig(({ mode }) => {
     root: join(repoRoot, 'admin'),
     base: '/admin/',
     envDir: repoRoot,
-    publicDir: false,
+    publicDir: join(repoRoot, 'admin/public'),
     plugins: [
       tanstackRouter({
         target: 'react',

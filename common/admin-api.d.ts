@@ -294,6 +294,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me/push/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The member's push notifications - the server's key, their switches, their devices.
+     * @description `public_key` is the server's VAPID public key (base64url) for the browser's
+     *     `pushManager.subscribe({applicationServerKey})`; null when notifications are off on this
+     *     server. `events` are the member's switches, shared by all their devices (all on until
+     *     they change one); `devices` is how many of their devices receive notifications.
+     */
+    get: operations['getMyPushSettings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Choose which events the member is told of on their devices.
+     * @description Any of the switches; the others keep their value.
+     */
+    patch: operations['updateMyPushSettings'];
+    trace?: never;
+  };
+  '/me/push/subscriptions/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn notifications on for this device.
+     * @description The browser's PushSubscription (`subscription.toJSON()` without `expirationTime`): its
+     *     push service's https `endpoint` and its keys. The same endpoint subscribed before (by
+     *     this member or another) belongs to this member from now on. The notifications carry
+     *     only what a lock screen may show: an order's number and amount, or "New message from a
+     *     shopper". A push service that answers 404 or 410 (the browser unsubscribed) loses the
+     *     device. Refused (400) for an endpoint that is not an https push service address (no
+     *     address literal, no local name, no port, no credentials) and for keys that are not a
+     *     P-256 public key (65 bytes) and a 16-byte secret in base64url.
+     */
+    post: operations['addMyPushSubscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/push/subscriptions/remove/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Turn notifications off for this device.
+     * @description Forgets the member's device with this endpoint; answers the same when there is none.
+     */
+    post: operations['removeMyPushSubscription'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/me/password/': {
     parameters: {
       query?: never;
@@ -2818,6 +2892,40 @@ export interface components {
       /** @description The `otpauth://totp/...` address, for a QR code. */
       otpauth_url: string;
     };
+    /** @description Which events the member is told of on their devices. */
+    PushEvents: {
+      /** @description A new paid order (by card, or marked paid). */
+      order_paid: boolean;
+      /** @description An order placed to pay by bank transfer (or the shop's own method) whose money the shop must confirm. */
+      transfer_to_confirm: boolean;
+      /** @description A new message from a shopper (the contact form). */
+      new_message: boolean;
+    };
+    PushEventsInput: {
+      order_paid?: boolean;
+      transfer_to_confirm?: boolean;
+      new_message?: boolean;
+    };
+    PushSettings: {
+      /** @description The server's VAPID public key (base64url, 65 bytes); null when notifications are off on this server. */
+      public_key: string | null;
+      events: components['schemas']['PushEvents'];
+      /** @description How many of the member's devices receive notifications. */
+      devices: number;
+    };
+    PushSubscriptionInput: {
+      /** @description The browser's push service URL (https). */
+      endpoint: string;
+      keys: {
+        /** @description P-256 public key, base64url. */
+        p256dh: string;
+        /** @description 16-byte secret, base64url. */
+        auth: string;
+      };
+    };
+    PushUnsubscribeInput: {
+      endpoint: string;
+    };
     TotpConfirmRequest: {
       /** @description The app's current 6-digit code. */
       code: string;
@@ -5010,6 +5118,140 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['UnknownTenant'];
       404: components['responses']['NotFound'];
+    };
+  };
+  getMyPushSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The member's push settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushSettings'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['UnknownTenant'];
+    };
+  };
+  updateMyPushSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushEventsInput'];
+      };
+    };
+    responses: {
+      /** @description The member's push settings as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushSettings'];
+        };
+      };
+      /** @description A field is refused (an unexpected one, a value of the wrong type, a NUL character). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['UnknownTenant'];
+    };
+  };
+  addMyPushSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushSubscriptionInput'];
+      };
+    };
+    responses: {
+      /** @description Notifications are on for this device; the member's push settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PushSettings'];
+        };
+      };
+      /** @description The endpoint or the keys are refused. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['UnknownTenant'];
+      /** @description Notifications are off on this server (no VAPID key pair). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  removeMyPushSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PushUnsubscribeInput'];
+      };
+    };
+    responses: {
+      /** @description Notifications are off for this device. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description A field is refused (an unexpected one, a value of the wrong type, a NUL character). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['UnknownTenant'];
     };
   };
   changeMyPassword: {

@@ -23,6 +23,10 @@
  *   last column says whether the page is within it; the exit code is 0 either way unless
  *   `--check` is given, then 1 when a page misses its budget.
  *
+ * - `--admin`: the back office instead, signed in: accessibility at 375 px on Today, an order and
+ *   the product editor (scripts/lib/lighthouse-admin.ts), with each failing audit named; budget
+ *   100.
+ *
  * Throws (exit 1) when the server does not answer, its sitemap lists no page, or Chromium
  * cannot be launched.
  */
@@ -31,6 +35,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { printTable } from './bench/table.ts';
 import { CHROMIUM_ARGS } from './lib/chromium.ts';
+import { auditBackOffice, backOfficeTargets } from './lib/lighthouse-admin.ts';
 import { pagesToAudit, type Target } from './lib/lighthouse-pages.ts';
 import { fetchFrom, sitemapUrls } from './lib/sitemap-urls.ts';
 
@@ -104,6 +109,45 @@ function withinBudget(target: Target, row: Row): boolean {
     row.bestPractices === 100 &&
     (target.noindex || row.seo === 100)
   );
+}
+
+/** `--admin`: the back office's three screens, signed in, accessibility only (see above). */
+async function auditAdmin(): Promise<void> {
+  const { tokens, targets: screens } = await backOfficeTargets(base);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: [...CHROMIUM_ARGS] });
+  let results;
+  try {
+    results = await auditBackOffice(base, chrome.port, tokens, screens, runs, (line) =>
+      process.stderr.write(`${line}\n`),
+    );
+  } finally {
+    chrome.kill();
+  }
+  const table: string[][] = [];
+  let short = false;
+  for (const [screen, audits] of results) {
+    const score = median(audits.map((audit) => audit.accessibility));
+    short ||= score < 100;
+    const last = audits.at(-1)?.failing ?? [];
+    table.push([
+      screen.label,
+      String(score),
+      last.map((audit) => `${audit.id} (${audit.items}: ${audit.where})`).join(', ') || '-',
+      score === 100 ? 'yes' : 'NO',
+    ]);
+  }
+  printTable({
+    title: `Lighthouse ${path.basename(chromePath)} accessibility of the back office at 375 px, median of ${runs}, ${base}`,
+    header: ['screen', 'a11y', 'failing audits (elements)', 'within budget'],
+    rows: table,
+  });
+  console.log('\nBudget: 100 in accessibility on each screen.');
+  if (check && short) process.exitCode = 1;
+}
+
+if (args.includes('--admin')) {
+  await auditAdmin();
+  process.exit();
 }
 
 const pages = await targets();

@@ -45,6 +45,7 @@ import { readOrderFigures } from './orders/order-figures.ts';
 import { media } from './platform/media.ts';
 import { createMediaStore, type MediaStore } from './platform/media-store.ts';
 import { orders } from './http/wiring/orders.ts';
+import { push } from './http/wiring/push.ts';
 import { startMediaSweep } from './http/wiring/media-sweep.ts';
 import { backups } from './http/wiring/backups.ts';
 import { providerNotifications } from './http/provider-notifications.ts';
@@ -282,6 +283,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     'siteOrigin',
     siteOrigin(app, config, (tenantId) => app.shops.primaryDomainOf(tenantId)),
   );
+  // The back office's push notifications, which the order module wakes after its commits.
+  await app.register(push, { ...config, background: options.background ?? true });
   await app.register(orders, {
     ...config,
     background: options.background ?? true,

@@ -18,7 +18,7 @@ export interface CategoriesTable {
   description: string;
   /** The order the shop shows its categories in, lowest first; ties by name (2026-012). */
   position: ColumnType<number, number | undefined, number>;
-  /** Whether a new product in it is sold to adults only by default (2026-034). */
+  /** Whether a new product in it is sold to adults only by default (2026-032). */
   adults_only: ColumnType<boolean | number, number | undefined, number>;
 }
 

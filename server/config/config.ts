@@ -19,11 +19,13 @@ import { type MailConfig, loadMailConfig } from './mail-config.ts';
 import { type MediaConfig, loadMediaConfig } from './media-config.ts';
 import { type MetricsConfig, loadMetricsConfig } from './metrics-config.ts';
 import { type PaymentsConfig, loadPaymentsConfig } from './payments-config.ts';
+import { type PushConfig, loadPushConfig } from './push-config.ts';
 import { type ServerConfig, loadServerConfig } from './server-config.ts';
 
 export { ConfigError } from './env-values.ts';
 export { jwtSecretPath } from './auth-config.ts';
 export { paymentSecretsKeyPath } from './payments-config.ts';
+export { pushKeysPath } from './push-config.ts';
 export type { LogLevel } from './server-config.ts';
 
 /** What deploy/shop.env writes where the operator must put a value of their own. */
@@ -37,7 +39,8 @@ export type AppConfig = ServerConfig &
   MailConfig &
   MediaConfig &
   MetricsConfig &
-  BackupConfig;
+  BackupConfig &
+  PushConfig;
 
 /**
  * Reads the configuration from `env` (default `process.env`).
@@ -63,6 +66,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const media = loadMediaConfig(env);
   const backup = loadBackupConfig(env, database);
   const metrics = loadMetricsConfig(env);
+  const push = loadPushConfig(env);
   const production = value(env, 'NODE_ENV') === 'production';
   // Every process on one PostgreSQL must sign and verify with the same secret; a secret
   // generated into one machine's data/ folder would log shoppers out at the next process.
@@ -89,5 +93,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       "PAYMENT_SECRETS_KEY is required when DATABASE_URL is set: every API process must open the shops' sealed payment credentials with the same key (32 bytes, e.g. from `openssl rand -base64 32`).",
     );
   }
-  return { ...server, ...database, ...auth, ...payments, ...mail, ...media, ...metrics, ...backup };
+  return {
+    ...server,
+    ...database,
+    ...auth,
+    ...payments,
+    ...mail,
+    ...media,
+    ...metrics,
+    ...backup,
+    ...push,
+  };
 }

@@ -14,6 +14,7 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import { BLANK_MESSAGE, NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
+import { queuePushNotice } from '../staff/push-notifications.ts';
 
 /** The window of the contact messages' count per client address: one hour. */
 export const CONTACT_WINDOW_SECONDS = 60 * 60;
@@ -107,6 +108,8 @@ function cleanMessage(body: ContactMessage) {
  * when it was sent (null for a visitor): the message is then that account's, in its data download
  * and gone with its erasure (server/accounts/my-data.ts, erasure.ts). Lengths and the e-mail format
  * are the contract's, checked before this runs.
+ * The shop's members are told of it by push (server/staff/push-notifications.ts, queued with
+ * the message: wake the push outbox after this returns).
  * @returns the ContactMessageReceipt: the stored message (trimmed) with its id and created_at
  *   (ISO 8601); the phone number is left out when none was given.
  * @throws DomainError `invalid_contact_message` (fields; nothing is stored or counted);
@@ -121,17 +124,27 @@ export async function receiveContactMessage(
   const { db, tenantId, clientAddress } = scope;
   await throttle.consume(tenantId, clientAddress);
   const createdAt = new Date().toISOString();
-  const { id } = await db
-    .insertInto('contact_messages')
-    .values({
-      tenant_id: tenantId,
-      ...message,
-      client_address: clientAddress.slice(0, 64),
-      user_id: scope.userId,
-      created_at: createdAt,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('contact_messages')
+      .values({
+        tenant_id: tenantId,
+        ...message,
+        client_address: clientAddress.slice(0, 64),
+        user_id: scope.userId,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The members' phones are told with the message, never its words nor who wrote it.
+    await queuePushNotice(trx, tenantId, 'new_message', `message:${row.id}`, {
+      title: 'New message',
+      body: 'New message from a shopper',
+      url: `/admin/inbox/${row.id}`,
+      tag: `message-${row.id}`,
+    });
+    return row;
+  });
   const { phone_number: phone, ...rest } = message;
   return { id, ...rest, ...(phone === null ? {} : { phone_number: phone }), created_at: createdAt };
 }

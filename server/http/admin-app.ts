@@ -23,6 +23,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withTenantToken } from '../platform/render/index-html.ts';
 import { documentPolicy } from '../platform/csp.ts';
 import { sendUnknownHost } from './shop-hosts.ts';
+import { adminManifest, sendAdminManifest } from './admin-manifest.ts';
+import { shopNameOf } from '../content/shop-name.ts';
 
 export interface AdminAppOptions {
   /** The build's root (config.distDir); the back office is in its `admin/` folder. */
@@ -126,6 +128,12 @@ export async function adminApp(app: FastifyInstance, options: AdminAppOptions): 
     if (!shop) return sendUnknownHost(reply);
     return documentHeaders(reply.code(status)).send(shellOf(shop.token));
   };
+  // The Home Screen app's manifest, named after the shop (./admin-manifest.ts).
+  app.get('/admin/manifest.webmanifest', async (request, reply) => {
+    const shop = await app.shops.forRequest(request);
+    if (!shop && app.shops.count() > 0) return sendUnknownHost(reply);
+    return sendAdminManifest(reply, adminManifest(shop ? await shopNameOf(app.db, shop.id) : ''));
+  });
   app.get('/admin', (_request, reply) => reply.redirect('/admin/', 308));
   app.get('/admin/', shell);
   app.get('/admin/*', shell);

@@ -8,6 +8,7 @@
 import type { components } from '../../common/storefront-api';
 import { toMinorUnits } from '../../common/money.ts';
 import { statusOfDomainError } from '../http/domain-errors.ts';
+import type { AppConfig } from '../config/config.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { DomainError, errorBody } from '../platform/domain-error.ts';
 import { paySandbox, queuedEmails, startPayment } from './sandbox.ts';
@@ -34,9 +35,12 @@ export interface OrderDetailLine {
   customization?: Record<string, string>;
 }
 
-/** One seeded app for the calling test file, and the back office's fixtures on it. */
-export function useOrderMoves() {
-  const t = useTestApp();
+/**
+ * One seeded app for the calling test file (its config adjusted by `overrides`), and the back
+ * office's fixtures on it.
+ */
+export function useOrderMoves(overrides: Partial<AppConfig> = {}) {
+  const t = useTestApp(overrides);
   const people = {} as { owner: TestStaff; staff: TestStaff; tenantId: number };
   beforeAll(async () => {
     people.tenantId = await tenantIdOf(t.app.db, 'demo-handcraft');

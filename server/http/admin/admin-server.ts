@@ -49,6 +49,8 @@ const SHARED = [
   'whenIdle',
   'shopGate',
   'shops',
+  // The back office's push notifications (../wiring/push.ts).
+  'push',
 ] as const;
 
 /**

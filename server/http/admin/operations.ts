@@ -26,6 +26,8 @@ import { launchHandlers } from './launch.ts';
 // ~~ launch ~~
 import { businessHandlers } from './business.ts';
 // ~~ business ~~
+import { pushHandlers } from './push.ts';
+// ~~ push ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -50,4 +52,6 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ launch ~~
   ...businessHandlers,
   // ~~ business ~~
+  ...pushHandlers,
+  // ~~ push ~~
 };

@@ -40,6 +40,11 @@ export const ADMIN_OPERATION_ACCESS = {
   listMySessions: 'signed_in',
   revokeMySession: 'signed_in',
   changeMyPassword: 'signed_in',
+  // A member's own notifications, on their own devices.
+  getMyPushSettings: 'signed_in',
+  updateMyPushSettings: 'signed_in',
+  addMyPushSubscription: 'signed_in',
+  removeMyPushSubscription: 'signed_in',
   listStaff: 'staff.manage',
   updateStaffMember: 'staff.manage',
   removeStaffMember: 'staff.manage',

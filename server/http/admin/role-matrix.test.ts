@@ -65,7 +65,8 @@ async function call(op: Operation, headers: Record<string, string>) {
     headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-  const detail = (response.json() as { detail?: unknown } | null)?.detail;
+  // A 204 (an operation the sample body fully satisfies) has no body to read.
+  const detail = (response.body ? (response.json() as { detail?: unknown } | null) : null)?.detail;
   return { status: response.statusCode, detail: typeof detail === 'string' ? detail : null };
 }
 

@@ -36,6 +36,7 @@ export const createContactMessage: OperationHandler<'createContactMessage'> = as
       request.server.contactThrottle,
       request.body,
     );
+    request.server.push.outbox.wake();
     reply.code(201);
     return receipt;
   } catch (error) {

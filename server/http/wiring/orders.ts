@@ -19,6 +19,7 @@ import { noticeFailedMail } from '../../orders/failed-mail-notices.ts';
 import { sweepPaymentReminders } from '../../orders/payment-reminders.ts';
 import type { OrderContext } from '../../orders/context.ts';
 import { queueOrderEmails } from '../../orders/order-emails.ts';
+import { queueOrderPush } from '../../orders/order-push.ts';
 import { settlePendingRefunds } from '../../orders/payment-refunds.ts';
 import { settlePendingShopRefunds } from '../../orders/refund-settling.ts';
 import { loadPaymentSecretsKey, sealPlaintextGatewaySecrets } from '../../payments/credentials.ts';
@@ -112,10 +113,15 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
     },
     providerFor: (tenantId) => providers.providerFor(tenantId),
     providerOf: (tenantId, name) => providers.providerOf(tenantId, name),
-    record: (trx, event) => queueOrderEmails(trx, event, storefrontOrigin),
+    record: async (trx, event) => {
+      await queueOrderEmails(trx, event, storefrontOrigin);
+      await queueOrderPush(trx, event);
+    },
     // Without the background (tests), e-mails wait for an explicit `app.emailOutbox.drain()`.
+    // Push notices are sent at once: they never block the request (./push.ts).
     afterCommit: () => {
       if (background) outbox.wake();
+      app.push.outbox.wake();
     },
     stockChanged: async (tenantId, productIds) => {
       const rows = await app.db
@@ -197,5 +203,5 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
 /** Registers the order module's decorators (not encapsulated). */
 export const orders = fp(ordersPlugin, {
   name: 'orders',
-  dependencies: ['db', 'account', 'catalog-cache'],
+  dependencies: ['db', 'account', 'catalog-cache', 'push'],
 });

@@ -48,7 +48,8 @@ import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
 import { cardCredentialsCheckMigration } from './migrations/2026-028-card-credentials-check.ts';
 import { scheduledJobsMigration } from './migrations/2026-029-scheduled-jobs.ts';
 import { refundLinesAndSlipsMigration } from './migrations/2026-030-refund-lines-and-slips.ts';
-import { categoryAdultsOnlyMigration } from './migrations/2026-034-category-adults-only.ts';
+import { categoryAdultsOnlyMigration } from './migrations/2026-032-category-adults-only.ts';
+import { pushNotificationsMigration } from './migrations/2026-033-push-notifications.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -83,7 +84,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_028_card_credentials_check': cardCredentialsCheckMigration(),
     '2026_029_scheduled_jobs': scheduledJobsMigration(),
     '2026_030_refund_lines_and_slips': refundLinesAndSlipsMigration(dialect),
-    '2026_034_category_adults_only': categoryAdultsOnlyMigration(),
+    '2026_032_category_adults_only': categoryAdultsOnlyMigration(),
+    '2026_033_push_notifications': pushNotificationsMigration(dialect),
   };
 }
 

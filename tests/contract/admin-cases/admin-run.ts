@@ -38,6 +38,7 @@ import { settingsCases } from './settings';
 import { shopCases, SUCCEEDS_ELSEWHERE } from './shop';
 import { businessCases } from './business';
 // ~~ business ~~
+import { pushCases } from './push';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -82,6 +83,8 @@ export async function runAdminContract(
     ...fromFile('admin-cases/shop.ts', shopCases(setup)),
     ...fromFile('admin-cases/business.ts', businessCases(setup)),
     // ~~ business ~~
+    ...fromFile('admin-cases/push.ts', pushCases(setup)),
+    // ~~ push ~~
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.

@@ -12,11 +12,14 @@
  * A member whose shop requires it and who has not set it up lands here and sees only this.
  *
  * Sessions: every device signed in, with Revoke (this device's own: signs out here).
+ *
+ * Notifications (./push-panel.tsx): on or off for this device, and which events to be told of.
  */
 import { Notice } from '../../components/notice';
 import { Panel } from '../../components/panel';
 import { useMe } from '../auth/api';
 import { PasswordPanel } from './password-panel';
+import { PushPanel } from './push-panel';
 import { SessionsPanel } from './sessions-panel';
 import { TotpPanel } from './totp-panel';
 
@@ -51,6 +54,7 @@ export function AccountPage() {
             </dl>
           </Panel>
           <PasswordPanel />
+          {mustSetUp ? null : <PushPanel />}
         </div>
       </div>
     </>

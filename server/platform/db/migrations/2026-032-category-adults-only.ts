@@ -1,5 +1,5 @@
 /**
- * Migration 2026_034_category_adults_only (issue 40, "Adults only is not ticked for a knife
+ * Migration 2026_032_category_adults_only (issue 40, "Adults only is not ticked for a knife
  * category"): a category says whether its products are sold to adults only by default.
  * Shipped once released; never edit it then, add a later migration instead.
  *
