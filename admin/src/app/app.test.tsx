@@ -242,6 +242,8 @@ describe('the back office', () => {
       'Categories',
       'Moderation3 waiting',
       'Content',
+      'Customers',
+      'Sales',
       'Settings',
       'Activity',
       'Staff',

@@ -11,6 +11,8 @@ describe("the phone's navigation", () => {
       'Categories',
       'Moderation',
       'Content',
+      'Customers',
+      'Sales',
       'Settings',
       'Activity',
       'Staff',
@@ -21,7 +23,7 @@ describe("the phone's navigation", () => {
   it('lists under More only what staff may open', () => {
     const { bar, more } = splitForPhone(navFor('staff'));
     expect(labels(bar)).toEqual(['Today', 'Orders', 'Products', 'Inbox']);
-    expect(labels(more)).toEqual(['Categories', 'Moderation', 'Content', 'Account']);
+    expect(labels(more)).toEqual(['Categories', 'Moderation', 'Content', 'Customers', 'Account']);
   });
 
   it('shows a member who must set up two-step verification only Account, in the bar', () => {
