@@ -216,6 +216,10 @@ export interface SiteSettingsTable {
   vat_registered: ColumnType<boolean | number, number | undefined, number>;
   /** The VAT rate prices include, in basis points (2000 = 20 %); null when not registered. */
   vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The one aspect of the storefront's product cards: square, portrait (4:5), landscape (3:2). */
+  card_aspect: ColumnType<string, string | undefined, string>;
+  /** The photo (`product_images.id`) the owner chose for the home page's hero; null for none. */
+  hero_photo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CompanyInfoTable {

@@ -24,6 +24,8 @@ import { settingsHandlers } from './settings.ts';
 // ~~ settings ~~
 import { launchHandlers } from './launch.ts';
 // ~~ launch ~~
+import { photoFramingHandlers } from './photo-framing.ts';
+// ~~ photo framing ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -46,4 +48,6 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ settings ~~
   ...launchHandlers,
   // ~~ launch ~~
+  ...photoFramingHandlers,
+  // ~~ photo framing ~~
 };

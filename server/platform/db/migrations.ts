@@ -47,6 +47,7 @@ import { shopsMigration } from './migrations/2026-026-shops.ts';
 import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
 import { cardCredentialsCheckMigration } from './migrations/2026-028-card-credentials-check.ts';
 import { scheduledJobsMigration } from './migrations/2026-029-scheduled-jobs.ts';
+import { photoFramingMigration } from './migrations/2026-031-photo-framing.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -80,6 +81,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_027_shop_launch': shopLaunchMigration(),
     '2026_028_card_credentials_check': cardCredentialsCheckMigration(),
     '2026_029_scheduled_jobs': scheduledJobsMigration(),
+    '2026_031_photo_framing': photoFramingMigration(),
   };
 }
 

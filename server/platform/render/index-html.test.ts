@@ -31,6 +31,8 @@ const settings: SiteSettings = {
   currency: 'USD',
   status: 'open',
   closed_message: null,
+  card_aspect: 'square',
+  hero_images: [],
 };
 
 const template =

@@ -36,6 +36,8 @@ import { contentCases } from './content';
 import { settingsCases } from './settings';
 // ~~ settings ~~
 import { shopCases, SUCCEEDS_ELSEWHERE } from './shop';
+import { photoFramingCases } from './photo-framing';
+// ~~ photo framing ~~
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -76,6 +78,8 @@ export async function runAdminContract(
     // ~~ content ~~
     ...fromFile('admin-cases/settings.ts', settingsCases(setup)),
     // ~~ settings ~~
+    ...fromFile('admin-cases/photo-framing.ts', photoFramingCases(setup, servers.upstream)),
+    // ~~ photo framing ~~
     ...fromFile('admin-cases/activity.ts', activityCases(setup)),
     ...fromFile('admin-cases/shop.ts', shopCases(setup)),
   ];
