@@ -6,9 +6,7 @@ import { Price } from '../../components/price';
 import { useCurrency } from '../site/api';
 import { DeliveryNote } from './delivery-note';
 import { sortByOrder } from './product-logic';
-
-/** Intrinsic size of the seeded thumbnails; the attributes reserve the box so the grid never jumps. */
-const THUMB_SIZE = 320;
+import { CARD_SIZES, focalClasses, useCardAspect } from './photo-framing';
 
 interface ProductCardProps {
   product: ProductListItem;
@@ -19,7 +17,8 @@ interface ProductCardProps {
 }
 
 /**
- * One product in a grid (spec section 2, /products): image or 'No image available', the
+ * One product in a grid (spec section 2, /products): image or 'No image available' (in the
+ * shop's card aspect, cropped around the photo's focal point: ./photo-framing.ts), the
  * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('MADE TO ORDER' instead of 'SOLD OUT' for a piece
  * made for each order, which can be ordered at stock 0), 'Adults only' beside the category of
  * an age-restricted piece, name, price in the shop's currency with the old price struck through
@@ -40,6 +39,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const soldOut = !product.made_to_order && product.stock <= 0;
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
   const currency = useCurrency();
+  // The shop's one card aspect; the photo fills it around the owner's focal point.
+  const aspect = useCardAspect();
 
   return (
     <article
@@ -58,14 +59,15 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         className="catalog-card__link"
         aria-describedby={attributes.length ? tooltipId : undefined}
       >
-        <div className="catalog-card__media">
+        <div className={`catalog-card__media catalog-card__media--${aspect}`}>
           {image ? (
             <img
-              className="catalog-card__image"
+              className={`catalog-card__image ${focalClasses(image)}`}
               src={image.thumb_image || image.image}
               alt={image.alt_text || product.name}
-              width={THUMB_SIZE}
-              height={THUMB_SIZE}
+              // The attributes reserve the box in the card's aspect, so the grid never jumps.
+              width={CARD_SIZES[aspect].width}
+              height={CARD_SIZES[aspect].height}
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               onLoad={onLoad}
