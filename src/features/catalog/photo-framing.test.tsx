@@ -136,7 +136,11 @@ describe('the home page', () => {
     const tile = within(tiles).getByRole('link', { name: /Chef Knives/ });
     expect(tile.querySelector('img')).toHaveAttribute('src', '/m/tile-t.webp');
     expect(tile.querySelector('img')).toHaveClass('focal-x-20', 'focal-y-90');
-    expect(within(tiles).getByRole('link', { name: /Ceramics/ }).querySelector('img')).toBeNull();
+    expect(
+      within(tiles)
+        .getByRole('link', { name: /Ceramics/ })
+        .querySelector('img'),
+    ).toBeNull();
     expect(container.querySelector(`img[src="${newest.main_image!.image}"]`)).toBeNull();
   }, 15_000);
 
