@@ -12,14 +12,14 @@ import { makeProduct } from '../../test/catalog-fixtures';
 import { renderAsRootRoute } from '../../test/render-as-root-route';
 import { withShopSettings } from '../../test/shop-settings';
 
-/** A 3:2 photo of a 240 mm kiritsuke, its tip on the left (focal point set there). */
+/** A 3:2 photo of a 240 mm kiritsuke, its maker's mark right of centre (focal point set there). */
 const kiritsuke = {
   image: '/api/media/demo/uploads/kiritsuke.webp',
   thumb_image: '/api/media/demo/uploads/kiritsuke-whole-thumb.webp',
   alt_text: 'A 240 mm kiritsuke, tip to handle',
   width: 800,
   height: 533,
-  focal_x: 0.2,
+  focal_x: 0.6,
   focal_y: 0.9,
 };
 
@@ -82,18 +82,21 @@ describe("the product page's photos", () => {
 
 describe("a product card's photo", () => {
   it.each([
-    ['square', 320, 320],
-    ['portrait', 320, 400],
-    ['landscape', 360, 240],
+    // The square shows 2/3 of the width, centred on x = 0.6: it starts at 0.6 - 1/3, which is
+    // 80 % of the third that is cut; a 4:5 card shows 8/15, (0.6 - 4/15) / (7/15) = 71 %: 70 %.
+    ['square', 320, 320, 'focal-x-80'],
+    ['portrait', 320, 400, 'focal-x-70'],
+    // 800 x 533 is a hair wider than 3:2: the little that is cut is cut on the left.
+    ['landscape', 360, 240, 'focal-x-100'],
   ] as const)(
-    "fills the shop's %s aspect around the photo's focal point",
-    async (aspect, width, height) => {
+    "fills the shop's %s aspect with the crop centred on the photo's focal point",
+    async (aspect, width, height, x) => {
       renderAsRootRoute(<ProductCard product={makeProduct({ main_image: kiritsuke })} />, {
         queryClient: clientWith({ card_aspect: aspect }),
       });
       const image = await screen.findByRole('img', { name: kiritsuke.alt_text });
       expect(image.parentElement).toHaveClass(`catalog-card__media--${aspect}`);
-      expect(image).toHaveClass('catalog-focal', 'focal-x-20', 'focal-y-90');
+      expect(image).toHaveClass('catalog-focal', x, 'focal-y-90');
       expect(image).toHaveAttribute('width', String(width));
       expect(image).toHaveAttribute('height', String(height));
       expect(image).toHaveAttribute('src', kiritsuke.thumb_image);
@@ -132,10 +135,10 @@ describe('the home page', () => {
     const hero = container.querySelectorAll('.catalog-hero__art img');
     expect(hero).toHaveLength(1);
     expect(hero[0]).toHaveAttribute('src', kiritsuke.image);
-    expect(hero[0]).toHaveClass('catalog-hero__picture--single', 'focal-x-20', 'focal-y-90');
+    expect(hero[0]).toHaveClass('catalog-hero__picture--single', 'focal-x-60', 'focal-y-90');
     const tile = within(tiles).getByRole('link', { name: /Chef Knives/ });
     expect(tile.querySelector('img')).toHaveAttribute('src', '/m/tile-t.webp');
-    expect(tile.querySelector('img')).toHaveClass('focal-x-20', 'focal-y-90');
+    expect(tile.querySelector('img')).toHaveClass('focal-x-60', 'focal-y-90');
     expect(
       within(tiles)
         .getByRole('link', { name: /Ceramics/ })

@@ -11,6 +11,7 @@
  *   focal-y-45`, ./catalog-shared.css), which the server's HTML carries as it is.
  */
 import { useQuery } from '@tanstack/react-query';
+import { CARD_ASPECT_RATIOS, objectPosition } from '../../../common/photo-framing';
 import { siteSettingsQuery } from '../site/api';
 
 /** The card aspects a shop may choose (SiteSettings `card_aspect`). */
@@ -33,9 +34,14 @@ function step(fraction: number | undefined): number {
   return Math.round(Math.min(1, Math.max(0, value)) * 20) * 5;
 }
 
-/** The classes that put `image`'s focal point in view in a cropped box (`focal-x-30 focal-y-45`). */
-export function focalClasses(image: Framed | null | undefined): string {
-  return `catalog-focal focal-x-${step(image?.focal_x)} focal-y-${step(image?.focal_y)}`;
+/**
+ * The classes that put `image`'s focal point in view in a cropped box (`focal-x-30
+ * focal-y-45`): for a box of a known aspect (a card), the crop centred on the point as the back
+ * office's crop tool shows it (common/photo-framing.ts); else the point itself.
+ */
+export function focalClasses(image: Framed | null | undefined, aspect?: CardAspect): string {
+  const position = objectPosition(image ?? {}, aspect ? CARD_ASPECT_RATIOS[aspect] : undefined);
+  return `catalog-focal focal-x-${step(position.x)} focal-y-${step(position.y)}`;
 }
 
 /** The `width` and `height` attributes of a photo shown whole: its own, else 800 x 800. */

@@ -62,7 +62,7 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         <div className={`catalog-card__media catalog-card__media--${aspect}`}>
           {image ? (
             <img
-              className={`catalog-card__image ${focalClasses(image)}`}
+              className={`catalog-card__image ${focalClasses(image, aspect)}`}
               src={image.thumb_image || image.image}
               alt={image.alt_text || product.name}
               // The attributes reserve the box in the card's aspect, so the grid never jumps.
