@@ -1,12 +1,11 @@
 /**
- * Where a photo sits in a box of another aspect, from its focal point (both sides import it:
- * the storefront's cards, the back office's card preview and its crop tool).
+ * A photo's focal point and the back office's crop tool (admin/src/features/photos).
  *
  * The focal point (`focal_x`, `focal_y`, fractions 0..1 of the photo's width and height) is the
- * centre of the crop the owner chose in the back office. A box of aspect `boxAspect` (width /
- * height) filled with the photo (`object-fit: cover`) shows the largest part of that aspect
- * centred on the focal point, moved inside the photo where the point is near an edge: the same
- * crop the back office's crop tool shows. Answered as `object-position` fractions.
+ * centre of the crop the owner chose: a frame of the shop's card aspect, as large as the photo
+ * allows. A card shows the photo with `object-position` at the focal point (the storefront's
+ * src/features/catalog/photo-framing.ts), which keeps the point in view whatever the card's
+ * aspect; the crop is that part of the photo, up to a few percent near an edge.
  */
 
 /** The card aspects a shop may choose (SiteSettings `card_aspect`), as width / height. */
@@ -16,28 +15,6 @@ export type CardAspectName = keyof typeof CARD_ASPECT_RATIOS;
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 const fraction = (value: number | undefined) =>
   typeof value === 'number' && Number.isFinite(value) ? clamp01(value) : 0.5;
-
-/**
- * The `object-position` (fractions 0..1 along x and y) that shows a photo of `width` x `height`
- * pixels in a box of `boxAspect` with its crop centred on (`focalX`, `focalY`). An unknown size
- * or aspect answers the focal point itself (close to it for most crops).
- */
-export function objectPosition(
-  photo: { width?: number | null; height?: number | null; focal_x?: number; focal_y?: number },
-  boxAspect?: number,
-): { x: number; y: number } {
-  const fx = fraction(photo.focal_x);
-  const fy = fraction(photo.focal_y);
-  if (!photo.width || !photo.height || !boxAspect || !(boxAspect > 0)) return { x: fx, y: fy };
-  const ratio = photo.width / photo.height;
-  if (ratio > boxAspect) {
-    // Wider than the box: the box shows `shown` of its width; the rest is cut left and right.
-    const shown = boxAspect / ratio;
-    return { x: shown >= 1 ? 0.5 : clamp01((fx - shown / 2) / (1 - shown)), y: fy };
-  }
-  const shown = ratio / boxAspect;
-  return { x: fx, y: shown >= 1 ? 0.5 : clamp01((fy - shown / 2) / (1 - shown)) };
-}
 
 /**
  * The crop of a photo a box of `boxAspect` shows around its focal point, in percentages of the

@@ -66,6 +66,13 @@ describe('renderIndexHtml', () => {
     expect(JSON.parse(inlinedJson(html))).toEqual(settings);
   });
 
+  it("puts the cards' aspect on the document for the stylesheet, once", () => {
+    expect(renderIndexHtml(template, settings)).toContain('<html data-card-aspect="square">');
+    const portrait = renderIndexHtml(template, { ...settings, card_aspect: 'portrait' });
+    expect(portrait).toContain('<html data-card-aspect="portrait">');
+    expect(renderIndexHtml(portrait, settings).match(/data-card-aspect/g)).toHaveLength(1);
+  });
+
   it('keeps a hostile title inside the JSON element and escapes it in <title>', () => {
     const hostile = { ...settings, site_title: 'Shop</script><script>alert(1)</script>' };
     const html = renderIndexHtml(template, hostile);

@@ -47,9 +47,10 @@ export function withTenantToken(html: string, tenantToken: string): string {
 
 /**
  * Returns `template` with the site settings inlined right before `</head>` as
- * `<script id="site-settings" type="application/json">`, the `<title>` set to the site title and
- * the meta description set (or added) with the spec's fallback. With `settings` null the
- * template is returned unchanged.
+ * `<script id="site-settings" type="application/json">`, the `<title>` set to the site title,
+ * the meta description set (or added) with the spec's fallback, and the cards' aspect on the
+ * document (`<html data-card-aspect="square">`). With `settings` null the template is returned
+ * unchanged.
  * @throws Error when the template has no `</head>`.
  */
 export function renderIndexHtml(template: string, settings: SiteSettings | null): string {
@@ -67,6 +68,13 @@ export function renderIndexHtml(template: string, settings: SiteSettings | null)
   html = /<meta\s+name=["']description["'][^>]*>/i.test(html)
     ? html.replace(/<meta\s+name=["']description["'][^>]*>/i, () => meta)
     : html.replace(/<\/head>/i, () => `${meta}</head>`);
+  // The cards' one aspect, for the stylesheet (src/features/catalog/photo-framing.ts): no script
+  // of the page needs to read it.
+  const aspect = escapeHtml(settings.card_aspect ?? 'square');
+  html = html.replace(
+    /<html\b(?![^>]*data-card-aspect)/i,
+    () => `<html data-card-aspect="${aspect}"`,
+  );
   const script = `<script id="site-settings" type="application/json">${jsonForHtml(settings)}</script>`;
   return html.replace(/<\/head>/i, () => `${script}</head>`);
 }

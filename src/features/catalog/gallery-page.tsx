@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { everyProductQuery, type Product } from './api';
-import { wholeSize } from './photo-framing';
+import { wholeSize } from './photo-size';
 import './catalog.css';
 
 interface OverlayProps {

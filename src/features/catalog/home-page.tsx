@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { apiErrorMessage } from '../../api/errors';
 import { siteSettingsQuery } from '../site/api';
 import { categoriesQuery, HOME_STRIP_SIZE, homeProductsQuery, type ProductListItem } from './api';
-import { focalClasses, wholeSize } from './photo-framing';
+import { focalClasses } from './photo-framing';
 import { ProductGrid } from './product-grid';
 import { ProductGridSkeleton } from './skeletons';
 import './catalog.css';
@@ -85,8 +85,6 @@ function Hero() {
   const { data: settings, isPending } = useQuery(siteSettingsQuery());
   const title = settings?.site_title?.trim();
   const description = settings?.site_description?.trim();
-  const pictures = settings?.hero_images ?? [];
-  const single = pictures.length === 1;
 
   return (
     <section className="catalog-hero" aria-labelledby="catalog-hero-title">
@@ -111,19 +109,16 @@ function Hero() {
             </Link>
           </div>
         </div>
-        <div
-          className={`catalog-hero__art${single ? ' catalog-hero__art--single' : ''}`}
-          aria-hidden="true"
-        >
-          {pictures.map((picture, index) => (
+        <div className="catalog-hero__art" aria-hidden="true">
+          {settings?.hero_images?.map((picture, index) => (
             <img
-              key={picture.image}
-              className={`catalog-hero__picture ${
-                single ? 'catalog-hero__picture--single' : `catalog-hero__picture--${index + 1}`
-              } ${focalClasses(picture)}`}
+              key={index}
+              // One photo (the owner's choice) fills the art: ./catalog-home.css, :only-child.
+              className={`catalog-hero__picture catalog-hero__picture--${index + 1} ${focalClasses(picture)}`}
               src={picture.image}
               alt=""
-              {...(single ? wholeSize(picture) : { width: 800, height: 800 })}
+              width={800}
+              height={800}
               fetchPriority={index === 0 ? 'high' : 'auto'}
             />
           ))}

@@ -4,7 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { categoriesQuery, homeProductsQuery } from './api';
 import { GalleryPage } from './gallery-page';
 import { HomePage } from './home-page';
-import { focalClasses, wholeSize } from './photo-framing';
+import { focalClasses } from './photo-framing';
+import { wholeSize } from './photo-size';
 import { ProductCard } from './product-card';
 import { ProductGallery } from './product-gallery';
 import { everyProductQuery } from './api';
@@ -67,42 +68,27 @@ describe("the product page's photos", () => {
     expect(html).toMatch(/class="catalog-gallery__image"[^>]*width="533"[^>]*height="800"/);
   });
 
-  it('reads an unknown size as the 800 x 800 square the seed draws, and the centre as the focal point', () => {
+  it('reads an unknown size as the 800 x 800 square the seed draws, and rounds the focal point to 5 %', () => {
     expect(wholeSize({})).toEqual({ width: 800, height: 800 });
     expect(wholeSize(null)).toEqual({ width: 800, height: 800 });
-    expect(focalClasses({})).toBe('catalog-focal focal-x-50 focal-y-50');
-    expect(focalClasses({ focal_x: 0.333, focal_y: 1 })).toBe(
-      'catalog-focal focal-x-35 focal-y-100',
-    );
-    expect(focalClasses({ focal_x: Number.NaN, focal_y: 7 })).toBe(
-      'catalog-focal focal-x-50 focal-y-100',
-    );
+    // No focal point (an older API): no rule matches, the stylesheet's centre applies.
+    expect(focalClasses({})).toBe('focal-x-NaN focal-y-NaN');
+    expect(focalClasses({ focal_x: 0.333, focal_y: 1 })).toBe('focal-x-35 focal-y-100');
   });
 });
 
 describe("a product card's photo", () => {
-  it.each([
-    // The square shows 2/3 of the width, centred on x = 0.6: it starts at 0.6 - 1/3, which is
-    // 80 % of the third that is cut; a 4:5 card shows 8/15, (0.6 - 4/15) / (7/15) = 71 %: 70 %.
-    ['square', 320, 320, 'focal-x-80'],
-    ['portrait', 320, 400, 'focal-x-70'],
-    // 800 x 533 is a hair wider than 3:2: the little that is cut is cut on the left.
-    ['landscape', 360, 240, 'focal-x-100'],
-  ] as const)(
-    "fills the shop's %s aspect with the crop centred on the photo's focal point",
-    async (aspect, width, height, x) => {
-      renderAsRootRoute(<ProductCard product={makeProduct({ main_image: kiritsuke })} />, {
-        queryClient: clientWith({ card_aspect: aspect }),
-      });
-      const image = await screen.findByRole('img', { name: kiritsuke.alt_text });
-      expect(image.parentElement).toHaveClass(`catalog-card__media--${aspect}`);
-      expect(image).toHaveClass('catalog-focal', x, 'focal-y-90');
-      expect(image).toHaveAttribute('width', String(width));
-      expect(image).toHaveAttribute('height', String(height));
-      expect(image).toHaveAttribute('src', kiritsuke.thumb_image);
-      expect(image).not.toHaveAttribute('style');
-    },
-  );
+  it("fills the card around the photo's focal point, with no style attribute", async () => {
+    // The card's aspect is the stylesheet's, from <html data-card-aspect> (the server's).
+    renderAsRootRoute(<ProductCard product={makeProduct({ main_image: kiritsuke })} />, {
+      queryClient: clientWith({ card_aspect: 'portrait' }),
+    });
+    const image = await screen.findByRole('img', { name: kiritsuke.alt_text });
+    expect(image.parentElement).toHaveClass('catalog-card__media');
+    expect(image).toHaveClass('catalog-card__image', 'focal-x-60', 'focal-y-90');
+    expect(image).toHaveAttribute('src', kiritsuke.thumb_image);
+    expect(image).not.toHaveAttribute('style');
+  });
 });
 
 describe('the home page', () => {
@@ -135,7 +121,7 @@ describe('the home page', () => {
     const hero = container.querySelectorAll('.catalog-hero__art img');
     expect(hero).toHaveLength(1);
     expect(hero[0]).toHaveAttribute('src', kiritsuke.image);
-    expect(hero[0]).toHaveClass('catalog-hero__picture--single', 'focal-x-60', 'focal-y-90');
+    expect(hero[0]).toHaveClass('catalog-hero__picture--1', 'focal-x-60', 'focal-y-90');
     const tile = within(tiles).getByRole('link', { name: /Chef Knives/ });
     expect(tile.querySelector('img')).toHaveAttribute('src', '/m/tile-t.webp');
     expect(tile.querySelector('img')).toHaveClass('focal-x-60', 'focal-y-90');

@@ -1,68 +1,22 @@
 /**
- * How the storefront frames a product's photo (openapi/storefront.yaml: `MainImage.width`,
- * `height`, `focal_x`, `focal_y` and `SiteSettings.card_aspect`).
+ * How a cropped photo keeps its focal point in view (openapi/storefront.yaml `MainImage.focal_x`,
+ * `focal_y`): a product card, a category tile or the hero fills its box with the photo
+ * (`object-fit: cover`) with `object-position` at the point, which is always inside what is
+ * shown. The pages' Content-Security-Policy allows no style attribute, so the position is a
+ * pair of classes in steps of 5 % (`focal-x-30 focal-y-45`, ./catalog-shared.css), which the
+ * server's HTML carries as it is.
  *
- * - Where a photo is shown whole (the product page, the gallery), its `width` and `height`
- *   attributes come from its real size, so the browser reserves its box with its own aspect
- *   before it loads (no layout shift) and nothing is cropped.
- * - A card fills the shop's one aspect with the photo (`object-fit: cover`) and keeps the
- *   owner's focal point in view (`object-position`). The pages' Content-Security-Policy allows
- *   no style attribute, so the point is a pair of classes in steps of 5 % (`focal-x-30
- *   focal-y-45`, ./catalog-shared.css), which the server's HTML carries as it is.
+ * The cards' one aspect (SiteSettings `card_aspect`) costs the page no script: the server puts
+ * it on the document (`<html data-card-aspect>`, server/platform/render/index-html.ts) and the
+ * stylesheet shapes the cards (./catalog-product-card.css). Both kept small: they are part of
+ * the home page's first load (`npm run check:js-budget`).
  */
-import { useQuery } from '@tanstack/react-query';
-import { CARD_ASPECT_RATIOS, objectPosition } from '../../../common/photo-framing';
-import { siteSettingsQuery } from '../site/api';
-
-/** The card aspects a shop may choose (SiteSettings `card_aspect`). */
-export type CardAspect = 'square' | 'portrait' | 'landscape';
-
-/** A photo's framing fields, each absent from an older API. */
-export interface Framed {
-  width?: number;
-  height?: number;
-  focal_x?: number;
-  focal_y?: number;
-}
-
-/** The intrinsic size of the photos whose size is unknown (the seed's squares). */
-const UNKNOWN_SIZE = 800;
-
-/** A fraction (0..1, else the centre) as a percentage in steps of 5. */
-function step(fraction: number | undefined): number {
-  const value = typeof fraction === 'number' && Number.isFinite(fraction) ? fraction : 0.5;
-  return Math.round(Math.min(1, Math.max(0, value)) * 20) * 5;
-}
-
 /**
- * The classes that put `image`'s focal point in view in a cropped box (`focal-x-30
- * focal-y-45`): for a box of a known aspect (a card), the crop centred on the point as the back
- * office's crop tool shows it (common/photo-framing.ts); else the point itself.
+ * A fraction (0..1, as the API guarantees) in steps of 5 %. An older API that sends no focal
+ * point gives `NaN`, a class no rule matches: the stylesheet's default, the centre, applies.
  */
-export function focalClasses(image: Framed | null | undefined, aspect?: CardAspect): string {
-  const position = objectPosition(image ?? {}, aspect ? CARD_ASPECT_RATIOS[aspect] : undefined);
-  return `catalog-focal focal-x-${step(position.x)} focal-y-${step(position.y)}`;
-}
+const step = (fraction?: number) => Math.round(fraction! * 20) * 5;
 
-/** The `width` and `height` attributes of a photo shown whole: its own, else 800 x 800. */
-export function wholeSize(image: Framed | null | undefined): { width: number; height: number } {
-  return image?.width && image.height
-    ? { width: image.width, height: image.height }
-    : { width: UNKNOWN_SIZE, height: UNKNOWN_SIZE };
-}
-
-/** The intrinsic size a card's `width`/`height` attributes give, per aspect (the box's shape). */
-export const CARD_SIZES: Record<CardAspect, { width: number; height: number }> = {
-  square: { width: 320, height: 320 },
-  portrait: { width: 320, height: 400 },
-  landscape: { width: 360, height: 240 },
-};
-
-/**
- * The shop's card aspect, from the settings the frame loaded (inlined at start-up, the root
- * loader's on the server); square while they are unknown. No request of its own.
- */
-export function useCardAspect(): CardAspect {
-  const aspect = useQuery({ ...siteSettingsQuery(), enabled: false }).data?.card_aspect;
-  return aspect === 'portrait' || aspect === 'landscape' ? aspect : 'square';
-}
+/** The classes that put `image`'s focal point in view in a cropped box (`focal-x-30 focal-y-45`). */
+export const focalClasses = (image: { focal_x?: number; focal_y?: number }) =>
+  `focal-x-${step(image.focal_x)} focal-y-${step(image.focal_y)}`;

@@ -6,7 +6,7 @@ import { Price } from '../../components/price';
 import { useCurrency } from '../site/api';
 import { DeliveryNote } from './delivery-note';
 import { sortByOrder } from './product-logic';
-import { CARD_SIZES, focalClasses, useCardAspect } from './photo-framing';
+import { focalClasses } from './photo-framing';
 
 interface ProductCardProps {
   product: ProductListItem;
@@ -39,8 +39,6 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const soldOut = !product.made_to_order && product.stock <= 0;
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
   const currency = useCurrency();
-  // The shop's one card aspect; the photo fills it around the owner's focal point.
-  const aspect = useCardAspect();
 
   return (
     <article
@@ -59,15 +57,15 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         className="catalog-card__link"
         aria-describedby={attributes.length ? tooltipId : undefined}
       >
-        <div className={`catalog-card__media catalog-card__media--${aspect}`}>
+        <div className="catalog-card__media">
           {image ? (
             <img
-              className={`catalog-card__image ${focalClasses(image, aspect)}`}
+              className={`catalog-card__image ${focalClasses(image)}`}
               src={image.thumb_image || image.image}
               alt={image.alt_text || product.name}
-              // The attributes reserve the box in the card's aspect, so the grid never jumps.
-              width={CARD_SIZES[aspect].width}
-              height={CARD_SIZES[aspect].height}
+              // The box is the card's aspect (CSS); the attributes only give the photo's scale.
+              width={320}
+              height={320}
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               onLoad={onLoad}

@@ -2,7 +2,7 @@ import { useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import type { Product } from './api';
 import { sortByOrder } from './product-logic';
 import { SquareThumb } from '../../components/square-thumb';
-import { wholeSize } from './photo-framing';
+import { wholeSize } from './photo-size';
 
 /** Spec section 9: the zoom factor. */
 export const ZOOM_FACTOR = 2;

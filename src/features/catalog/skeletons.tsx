@@ -2,12 +2,10 @@
  * Pending states of the catalogue routes. Router pending components are not code-split, so
  * they live here, away from the pages (and from DOMPurify), to keep the entry bundle small.
  */
-import { useCardAspect } from './photo-framing';
 import './catalog.css';
 
 /** Placeholder grid of the same shape while products load (architecture: one skeleton per page shape). */
 export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
-  const aspect = useCardAspect();
   return (
     <div className="catalog-grid-wrap" aria-busy="true">
       <span className="visually-hidden" role="status">
@@ -17,9 +15,7 @@ export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
         {Array.from({ length: count }, (_, index) => (
           <li key={index} className="catalog-grid__item">
             <div className="catalog-card catalog-card--skeleton">
-              <div
-                className={`catalog-card__media catalog-card__media--${aspect} catalog-skeleton`}
-              />
+              <div className="catalog-card__media catalog-skeleton" />
               <div className="catalog-card__body">
                 <div className="catalog-skeleton catalog-skeleton--line catalog-skeleton--short" />
                 <div className="catalog-skeleton catalog-skeleton--line" />

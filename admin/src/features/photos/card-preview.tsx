@@ -1,13 +1,12 @@
 /**
  * A product card as the storefront shows it, for previews in the back office: the photo in the
- * shop's card aspect, cropped around its focal point exactly as the storefront crops it
- * (common/photo-framing.ts), with the product's name under it.
+ * shop's card aspect, positioned at its focal point as the storefront does (its
+ * src/features/catalog/photo-framing.ts), with the product's name under it.
  */
-import { CARD_ASPECT_RATIOS, objectPosition } from '../../../../common/photo-framing';
 import type { CardAspect, ShopPhoto } from './api';
 
 export function CardPreview({ photo, aspect }: { photo: ShopPhoto; aspect: CardAspect }) {
-  const position = objectPosition(photo, CARD_ASPECT_RATIOS[aspect]);
+  const position = { x: photo.focal_x, y: photo.focal_y };
   return (
     <figure className="card-preview" data-testid="card-preview">
       <div className={`card-preview-media card-preview-media--${aspect}`}>
