@@ -1063,6 +1063,10 @@ export interface components {
       focal_x?: number;
       /** @description The focal point's height, a fraction from the top (see `focal_x`). */
       focal_y?: number;
+      /** @description Where a product card of the shop's `card_aspect` shows the photo (its CSS `object-position` along x, 0 to 1): the crop the owner framed, centred on the focal point and kept inside the photo. 0.5 for a photo that fits the card. */
+      card_x?: number;
+      /** @description The card's `object-position` along y (see `card_x`). */
+      card_y?: number;
     };
     ProductImage: {
       id: number;
@@ -1078,6 +1082,10 @@ export interface components {
       focal_x?: number;
       /** @description The focal point's height, a fraction from the top (see `focal_x`). */
       focal_y?: number;
+      /** @description Where a product card of the shop's `card_aspect` shows the photo (its CSS `object-position` along x, 0 to 1): the crop the owner framed, centred on the focal point and kept inside the photo. 0.5 for a photo that fits the card. */
+      card_x?: number;
+      /** @description The card's `object-position` along y (see `card_x`). */
+      card_y?: number;
     };
     ProductAttribute: {
       id: number;

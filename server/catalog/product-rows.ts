@@ -122,6 +122,15 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[]) {
       .selectFrom('product_images')
       .select(['id', 'product_id', 'image_path', 'thumb_path', 'alt_text', 'position'])
       .select(['width', 'height', 'focal_x', 'focal_y'])
+      // The shop's card aspect, for where its cards show each photo (`card_x`, `card_y`).
+      .select((eb) =>
+        eb
+          .selectFrom('products as p')
+          .innerJoin('site_settings as s', 's.tenant_id', 'p.tenant_id')
+          .select('s.card_aspect')
+          .whereRef('p.id', '=', 'product_images.product_id')
+          .as('card_aspect'),
+      )
       .where('product_id', 'in', productIds)
       .orderBy('product_id')
       .orderBy('position')
@@ -190,6 +199,8 @@ export function toProduct(
           ...(first.width && first.height ? { width: first.width, height: first.height } : {}),
           focal_x: first.focal_x,
           focal_y: first.focal_y,
+          card_x: first.card_x,
+          card_y: first.card_y,
         }
       : null,
     images,

@@ -287,6 +287,8 @@ describe('product detail', () => {
       height: 800,
       focal_x: 0.5,
       focal_y: 0.5,
+      card_x: 0.5,
+      card_y: 0.5,
     });
     expect(product.attributes.map(({ key, value }) => ({ key, value }))).toEqual(rich.attributes);
 

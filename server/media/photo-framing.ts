@@ -14,6 +14,11 @@
  *   the fallback was the newest).
  */
 import type { Kysely, Transaction } from 'kysely';
+import {
+  CARD_ASPECT_RATIOS,
+  type CardAspectName,
+  objectPosition,
+} from '../../common/photo-framing.ts';
 import type { Schemas as AdminSchemas } from '../../common/admin-contract.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -134,6 +139,8 @@ function photoRows(db: Db, tenantId: number) {
       'pi.focal_y',
       'pi.position',
     ])
+    .leftJoin('site_settings as s', 's.tenant_id', 'p.tenant_id')
+    .select('s.card_aspect')
     .where('p.tenant_id', '=', tenantId);
 }
 
@@ -155,7 +162,11 @@ function toShopPhoto(row: PhotoRow): ShopPhoto {
   };
 }
 
-/** A photo as the storefront shows it (width and height only when known). */
+/**
+ * A photo as the storefront shows it: width and height only when known, its focal point, and
+ * where a card of the shop's aspect (`card_aspect`, square when unknown) shows it (`card_x`,
+ * `card_y`: common/photo-framing.ts), so the card is the crop the owner framed.
+ */
 export function toStorefrontImage(row: {
   image_path: string;
   thumb_path: string | null;
@@ -164,14 +175,20 @@ export function toStorefrontImage(row: {
   height: number | null;
   focal_x: number | string;
   focal_y: number | string;
+  card_aspect: string | null;
 }): StorefrontImage {
+  const focal = { focal_x: Number(row.focal_x), focal_y: Number(row.focal_y) };
+  const aspect = CARD_ASPECT_RATIOS[row.card_aspect as CardAspectName] ?? 1;
+  const card = objectPosition({ width: row.width, height: row.height, ...focal }, aspect);
+  const round = (value: number) => Math.round(value * 10_000) / 10_000;
   return {
     image: row.image_path,
     thumb_image: row.thumb_path ?? row.image_path,
     alt_text: row.alt_text,
     ...(row.width && row.height ? { width: row.width, height: row.height } : {}),
-    focal_x: Number(row.focal_x),
-    focal_y: Number(row.focal_y),
+    ...focal,
+    card_x: round(card.x),
+    card_y: round(card.y),
   };
 }
 

@@ -150,6 +150,13 @@ test.describe('photos kept whole and framed by the owner', () => {
       expect(photos[0]!.focal_x).toBeCloseTo(1 / 3, 2);
       expect(photos[0]!.focal_y).toBeCloseTo(0.5, 2);
 
+      // The shop's cards show the crop the owner framed: from the photo's left edge, the tip.
+      await page.goto(`${shop.origin}/products?search=${encodeURIComponent(product.name)}`);
+      const cardImage = page.getByTestId('product-card').getByRole('img', { name: alt });
+      await expect(cardImage).toHaveClass(/\bfocal-x-0\b/);
+      expect(await renderedRatio(page, '[data-testid="product-card"] img')).toBeCloseTo(1, 1);
+      await shot(page, 'photos-whole-card');
+
       // The home page picture, chosen from the shop's photos.
       await page.goto(`${shop.origin}/admin/settings/site`);
       const panel = page.getByRole('region', { name: 'Photos on the shop' });
@@ -165,12 +172,12 @@ test.describe('photos kept whole and framed by the owner', () => {
       await noSidewaysScroll(page);
       await shot(page, 'photos-whole-settings', { fullPage: true });
 
-      // The home page shows it, alone, around its focal point (the tip's side).
+      // The home page shows it, alone, as the owner framed it (the tip's side).
       await page.goto(`${shop.origin}/`);
       const hero = page.locator('.catalog-hero__art img');
       await expect(hero).toHaveCount(1);
       await expect(hero).toHaveAttribute('src', photo.image);
-      await expect(hero).toHaveClass(/focal-x-35/);
+      await expect(hero).toHaveClass(/\bfocal-x-0\b/);
       await expect(hero).toBeVisible();
       await noSidewaysScroll(page);
       await shot(page, 'photos-whole-home');

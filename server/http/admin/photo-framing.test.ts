@@ -13,7 +13,14 @@ import { useTestApp } from '../../test/test-app.ts';
 
 type Photo = components['schemas']['ProductPhoto'];
 type ShopPhoto = components['schemas']['ShopPhoto'];
-type StorefrontImage = { image: string; focal_x?: number; focal_y?: number; width?: number };
+type StorefrontImage = {
+  image: string;
+  focal_x?: number;
+  focal_y?: number;
+  width?: number;
+  card_x?: number;
+  card_y?: number;
+};
 
 const t = useTestApp();
 let owner: Record<string, string>;
@@ -130,6 +137,10 @@ describe("a photo's focal point", () => {
       focal_x: 0.2,
       focal_y: 1,
       width: 800,
+      // A square card shows two thirds of the 3:2 photo: centred on 0.2 it would start before
+      // the photo does, so it starts at its left edge, as the crop tool showed the owner.
+      card_x: 0,
+      card_y: 0.5,
     });
     const log = await t.app.db
       .selectFrom('activity_log')

@@ -22,6 +22,9 @@ const kiritsuke = {
   height: 533,
   focal_x: 0.6,
   focal_y: 0.9,
+  // Where a card of the shop's aspect shows it (the server's answer).
+  card_x: 0.8,
+  card_y: 0.5,
 };
 
 /** A query client holding the settings and answers a page reads, never refetching them. */
@@ -73,7 +76,7 @@ describe("the product page's photos", () => {
     expect(wholeSize(null)).toEqual({ width: 800, height: 800 });
     // No focal point (an older API): no rule matches, the stylesheet's centre applies.
     expect(focalClasses({})).toBe('focal-x-NaN focal-y-NaN');
-    expect(focalClasses({ focal_x: 0.333, focal_y: 1 })).toBe('focal-x-35 focal-y-100');
+    expect(focalClasses({ card_x: 0.333, card_y: 1 })).toBe('focal-x-35 focal-y-100');
   });
 });
 
@@ -85,7 +88,7 @@ describe("a product card's photo", () => {
     });
     const image = await screen.findByRole('img', { name: kiritsuke.alt_text });
     expect(image.parentElement).toHaveClass('catalog-card__media');
-    expect(image).toHaveClass('catalog-card__image', 'focal-x-60', 'focal-y-90');
+    expect(image).toHaveClass('catalog-card__image', 'focal-x-80', 'focal-y-50');
     expect(image).toHaveAttribute('src', kiritsuke.thumb_image);
     expect(image).not.toHaveAttribute('style');
   });
@@ -121,10 +124,10 @@ describe('the home page', () => {
     const hero = container.querySelectorAll('.catalog-hero__art img');
     expect(hero).toHaveLength(1);
     expect(hero[0]).toHaveAttribute('src', kiritsuke.image);
-    expect(hero[0]).toHaveClass('catalog-hero__picture--1', 'focal-x-60', 'focal-y-90');
+    expect(hero[0]).toHaveClass('catalog-hero__picture--1', 'focal-x-80', 'focal-y-50');
     const tile = within(tiles).getByRole('link', { name: /Chef Knives/ });
     expect(tile.querySelector('img')).toHaveAttribute('src', '/m/tile-t.webp');
-    expect(tile.querySelector('img')).toHaveClass('focal-x-60', 'focal-y-90');
+    expect(tile.querySelector('img')).toHaveClass('focal-x-80', 'focal-y-50');
     expect(
       within(tiles)
         .getByRole('link', { name: /Ceramics/ })

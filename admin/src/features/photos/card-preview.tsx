@@ -1,12 +1,13 @@
 /**
  * A product card as the storefront shows it, for previews in the back office: the photo in the
- * shop's card aspect, positioned at its focal point as the storefront does (its
- * src/features/catalog/photo-framing.ts), with the product's name under it.
+ * shop's card aspect, cropped as the owner framed it around its focal point, as the storefront
+ * does (common/photo-framing.ts), with the product's name under it.
  */
+import { CARD_ASPECT_RATIOS, objectPosition } from '../../../../common/photo-framing';
 import type { CardAspect, ShopPhoto } from './api';
 
 export function CardPreview({ photo, aspect }: { photo: ShopPhoto; aspect: CardAspect }) {
-  const position = { x: photo.focal_x, y: photo.focal_y };
+  const position = objectPosition(photo, CARD_ASPECT_RATIOS[aspect]);
   return (
     <figure className="card-preview" data-testid="card-preview">
       <div className={`card-preview-media card-preview-media--${aspect}`}>

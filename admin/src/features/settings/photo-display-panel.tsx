@@ -74,7 +74,7 @@ export function PhotoDisplayPanel() {
   return (
     <Panel titleId="photos-title" title="Photos on the shop">
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
-      <fieldset className="plain">
+      <fieldset className="plain photo-display-aspect">
         <legend className="photo-display-legend">Shape of the product cards</legend>
         <p className="field-hint">
           Every card shows its photo in this shape, around the point you set on each photo (Products
