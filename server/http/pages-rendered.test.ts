@@ -157,7 +157,9 @@ describe('server-rendered pages', () => {
     // ...but not the product page's: they made the inline script 29 KB (TBT).
     expect(data).not.toContain('long_html_description');
     expect(data).not.toMatch(/\bimages:/);
-    expect(data!.length).toBeLessThan(20_000);
+    // 20 KB before each photo carried its size and framing (width, height, focal point, card
+    // crop) and the frame the shop's chosen pictures (hero, category tiles): about 2 KB more.
+    expect(data!.length).toBeLessThan(22_000);
   });
 
   it('marks the private pages noindex', async () => {
