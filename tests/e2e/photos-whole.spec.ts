@@ -119,6 +119,8 @@ test.describe('photos kept whole and framed by the owner', () => {
       // The product page shows the photo whole: its box is 3:2, not a square.
       await page.goto(`${shop.origin}/products/${product.slug}`);
       await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      // The cards' shape is the stylesheet's, from the document (no script reads it).
+      await expect(page.locator('html')).toHaveAttribute('data-card-aspect', 'square');
       expect(await renderedRatio(page, '.catalog-gallery__image')).toBeCloseTo(1.5, 1);
       await noSidewaysScroll(page);
       await shot(page, 'photos-whole-product');
