@@ -41,17 +41,29 @@ export function photoFramingMigration(): Migration {
       await db.schema.alterTable('site_settings').addColumn('hero_photo_id', 'integer').execute();
       await db.schema.alterTable('categories').addColumn('image_photo_id', 'integer').execute();
 
-      await sql`
-        update product_images set
-          width = (select u.width from media_uploads u
-                   where u.image_path = product_images.image_path order by u.id limit 1),
-          height = (select u.height from media_uploads u
-                    where u.image_path = product_images.image_path order by u.id limit 1)
-      `.execute(db);
-      await sql`
-        update product_images set thumb_path = image_path
-        where width is not null and height is not null and width <> height
-      `.execute(db);
+      await backfillPhotoSizes(db);
     },
   };
+}
+
+/**
+ * Gives each photo the size of the upload it came from, and a photo that is not square its full
+ * image as its thumbnail (the thumbnails made before were centred squares). Photos no upload
+ * names (the seed's) keep a null size.
+ */
+export async function backfillPhotoSizes(db: AnyDb): Promise<void> {
+  await sql`
+    update product_images set
+      width = (select u.width from media_uploads u
+               where u.image_path = product_images.image_path order by u.id limit 1),
+      height = (select u.height from media_uploads u
+                where u.image_path = product_images.image_path order by u.id limit 1)
+    where width is null
+  `.execute(db);
+  await sql`
+    update product_images set thumb_path = image_path
+    where width is not null and height is not null and width <> height
+      and thumb_path in (select u.thumb_path from media_uploads u)
+      and thumb_path not like '%-whole-thumb.webp'
+  `.execute(db);
 }
