@@ -2745,6 +2745,56 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/photos/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Every photo of the shop's products, to choose the home page's hero or a category's picture from.
+     * @description The photos of every product of the shop (archived ones too, marked by `product_active`),
+     *     by product name then position, at most 1000. Each with its product and its focal point.
+     */
+    get: operations['listShopPhotos'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{product_id}/photos/{photo_id}/focal-point/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        /** @description The photo's `id` in the product's photos. */
+        photo_id: components['parameters']['PhotoId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the point of a photo that matters; the shop's cards crop around it.
+     * @description `focal_x` and `focal_y` are fractions of the photo's width from the left and of its
+     *     height from the top, 0 to 1 (0.5, 0.5 is the centre, where every photo starts). Every
+     *     product card of the storefront fills the shop's card aspect with the photo and keeps
+     *     this point in view; the product page shows the photo whole. Written in the activity log
+     *     (`product.photo_focal_point`). Answers the product's photos.
+     */
+    put: operations['setPhotoFocalPoint'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/customers/{customer_id}/': {
     parameters: {
       query?: never;
@@ -2764,6 +2814,61 @@ export interface paths {
      */
     get: operations['getCustomer'];
     put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/photos/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How the storefront frames photos - the product cards' aspect and the home page's hero. */
+    get: operations['getPhotoDisplay'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Choose the product cards' aspect and the home page's hero photo (owner only).
+     * @description Only the fields sent change. `card_aspect`: `square` (1:1, the default), `portrait`
+     *     (4:5) or `landscape` (3:2), the one aspect of every product card (catalogue, search,
+     *     related products, home page). `hero_photo_id`: one of the shop's photos (400 on the
+     *     field for another shop's or no photo), or null to let the home page show the main
+     *     photos of the shop's three oldest products (a new product never takes the hero). A
+     *     chosen photo that is later removed, or whose product is archived, counts as none.
+     *     Written in the activity log (`settings.photos.update`); the storefront shows it within
+     *     a second.
+     */
+    patch: operations['updatePhotoDisplay'];
+    trace?: never;
+  };
+  '/categories/{category_id}/image/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The category's `id`. */
+        category_id: components['parameters']['CategoryId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Choose the photo of a category's tile on the home page, or none.
+     * @description `photo_id` is one of the shop's photos (400 on the field for another shop's or no
+     *     photo), or null: the tile then shows the main photo of the category's oldest product
+     *     with photos. A chosen photo that is later removed, or whose product is archived, counts
+     *     as none. Written in the activity log (`category.image`); the storefront shows it within
+     *     a second.
+     */
+    put: operations['setCategoryImage'];
     post?: never;
     delete?: never;
     options?: never;
@@ -3656,6 +3761,8 @@ export interface components {
       product_count: number;
       /** @description A new product in it is sold to adults only unless the owner unticks it (the product form follows it when the category is chosen). */
       adults_only: boolean;
+      /** @description The photo chosen for its tile (`PUT /categories/{category_id}/image/`); null when none is (or it was removed or its product archived). */
+      image_photo?: components['schemas']['ShopPhoto'] | null;
     };
     CategoryCreate: {
       name: string;
@@ -3765,11 +3872,18 @@ export interface components {
       id: number;
       /** @description The full image, root-relative. */
       image: string;
-      /** @description The square thumbnail, root-relative. */
+      /** @description The thumbnail (the whole photo, smaller), root-relative. */
       thumbnail: string;
       alt_text: string;
       /** @description 1 for the main image. */
       position: number;
+      /** @description Pixels of the full image; null when unknown. */
+      width?: number | null;
+      height?: number | null;
+      /** @description The focal point, a fraction of the width from the left (0.5 unless set). */
+      focal_x?: number;
+      /** @description The focal point, a fraction of the height from the top. */
+      focal_y?: number;
     };
     ProductPhotoList: components['schemas']['ProductPhoto'][];
     ProductPhotoCreate: {
@@ -4550,6 +4664,46 @@ export interface components {
         marketing: components['schemas']['ConsentState'];
         newsletter: components['schemas']['ConsentState'];
       };
+    };
+    FocalPoint: {
+      /** @description Fraction of the width, from the left. */
+      focal_x: number;
+      /** @description Fraction of the height, from the top. */
+      focal_y: number;
+    };
+    ShopPhoto: {
+      id: number;
+      product_id: number;
+      product_name: string;
+      /** @description False for an archived product: the storefront does not show its photos. */
+      product_active: boolean;
+      /** @description The full image, root-relative. */
+      image: string;
+      /** @description The whole photo, smaller, root-relative. */
+      thumbnail: string;
+      alt_text: string;
+      /** @description Pixels of the full image; null when unknown. */
+      width: number | null;
+      height: number | null;
+      focal_x: number;
+      focal_y: number;
+    };
+    ShopPhotoList: {
+      results: components['schemas']['ShopPhoto'][];
+    };
+    PhotoDisplay: {
+      /** @enum {string} */
+      card_aspect: 'square' | 'portrait' | 'landscape';
+      /** @description The photo chosen for the home page's hero; null when none is (or it was removed or its product archived). */
+      hero_photo: components['schemas']['ShopPhoto'] | null;
+    };
+    PhotoDisplayUpdate: {
+      /** @enum {string} */
+      card_aspect?: 'square' | 'portrait' | 'landscape';
+      hero_photo_id?: number | null;
+    };
+    CategoryImageChoice: {
+      photo_id: number | null;
     };
   };
   responses: {
@@ -9642,6 +9796,66 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+    };
+  };
+  listShopPhotos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shop's photos. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShopPhotoList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  setPhotoFocalPoint: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        /** @description The photo's `id` in the product's photos. */
+        photo_id: components['parameters']['PhotoId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FocalPoint'];
+      };
+    };
+    responses: {
+      /** @description The product's photos afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductPhotoList'];
+        };
+      };
+      /** @description A coordinate is missing, not a number, or outside 0 to 1. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
@@ -9666,6 +9880,102 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Customer'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getPhotoDisplay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The photo display settings. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhotoDisplay'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updatePhotoDisplay: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhotoDisplayUpdate'];
+      };
+    };
+    responses: {
+      /** @description The photo display settings afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PhotoDisplay'];
+        };
+      };
+      /** @description An aspect that is not one of the three, or a photo that is not the shop's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  setCategoryImage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The category's `id`. */
+        category_id: components['parameters']['CategoryId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryImageChoice'];
+      };
+    };
+    responses: {
+      /** @description The category afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminCategory'];
+        };
+      };
+      /** @description The photo is not one of the shop's. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       401: components['responses']['Unauthorized'];

@@ -991,6 +991,13 @@ export interface components {
       status: 'open' | 'closed' | 'holiday';
       /** @description The owner's words while the shop is on holiday (plain text, line breaks kept), or null: then a storefront says "The shop is closed for a holiday and is not taking orders.". */
       closed_message: string | null;
+      /**
+       * @description The one aspect of every product card the owner chose: `square` (1:1), `portrait` (4:5) or `landscape` (3:2). A card fills it with the photo's `thumb_image`, cropped around the photo's focal point (`focal_x`, `focal_y`).
+       * @enum {string}
+       */
+      card_aspect: 'square' | 'portrait' | 'landscape';
+      /** @description The home page's hero pictures: the one photo the owner chose, or, when none is chosen (or its product is archived or the photo removed), the main photos of the shop's three oldest products with photos, so a new product never takes the hero. Empty when no product has a photo. */
+      hero_images: components['schemas']['MainImage'][];
     };
     ShopPreviewRequest: {
       password: string;
@@ -1037,6 +1044,8 @@ export interface components {
       name: string;
       /** @description HTML. */
       description: string;
+      /** @description The category's tile picture: the photo the owner chose for it, or, when none is chosen (or its product is archived or the photo removed), the main photo of the category's oldest product with photos; null when none of its products has one. */
+      image?: components['schemas']['MainImage'] | null;
     };
     CategoryRef: {
       name: string;
@@ -1046,6 +1055,18 @@ export interface components {
       image: string;
       thumb_image: string;
       alt_text: string;
+      /** @description The full image's width in pixels (absent when not known). */
+      width?: number;
+      /** @description The full image's height in pixels (absent when not known). */
+      height?: number;
+      /** @description The point of the photo that matters, as a fraction of its width from the left (0.5, the centre, unless the owner set it): a crop keeps it in view. `thumb_image` is the whole photo, smaller (old square thumbnails of square photos too). */
+      focal_x?: number;
+      /** @description The focal point's height, a fraction from the top (see `focal_x`). */
+      focal_y?: number;
+      /** @description Where a product card of the shop's `card_aspect` shows the photo (its CSS `object-position` along x, 0 to 1): the crop the owner framed, centred on the focal point and kept inside the photo. 0.5 for a photo that fits the card. */
+      card_x?: number;
+      /** @description The card's `object-position` along y (see `card_x`). */
+      card_y?: number;
     };
     ProductImage: {
       id: number;
@@ -1053,6 +1074,18 @@ export interface components {
       thumb_image?: string;
       alt_text: string;
       order: number;
+      /** @description The full image's width in pixels (absent when not known). */
+      width?: number;
+      /** @description The full image's height in pixels (absent when not known). */
+      height?: number;
+      /** @description The point of the photo that matters, as a fraction of its width from the left (0.5, the centre, unless the owner set it): a crop keeps it in view. `thumb_image` is the whole photo, smaller (old square thumbnails of square photos too). */
+      focal_x?: number;
+      /** @description The focal point's height, a fraction from the top (see `focal_x`). */
+      focal_y?: number;
+      /** @description Where a product card of the shop's `card_aspect` shows the photo (its CSS `object-position` along x, 0 to 1): the crop the owner framed, centred on the focal point and kept inside the photo. 0.5 for a photo that fits the card. */
+      card_x?: number;
+      /** @description The card's `object-position` along y (see `card_x`). */
+      card_y?: number;
     };
     ProductAttribute: {
       id: number;

@@ -1,7 +1,9 @@
 /**
- * The shop's categories (spec section 7): the list the shop's menu shows, and one by its slug.
+ * The shop's categories (spec section 7): the list the shop's menu shows, and one by its slug,
+ * each with its tile picture (`image`: the owner's choice, else its oldest product's main photo).
  */
 import type { Schemas } from '../../common/storefront-contract.ts';
+import { categoryImages } from '../media/photo-framing.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import type { CatalogScope } from './product-rows.ts';
@@ -24,7 +26,15 @@ export async function loadCategories(scope: Pick<CatalogScope, 'db' | 'tenantId'
     .orderBy('id')
     .execute();
   rows.sort((a, b) => a.position - b.position || byName.compare(a.name, b.name) || a.id - b.id);
-  return rows.map(({ id, slug, name, description }): Category => ({ id, slug, name, description }));
+  // Each tile's picture: the owner's choice, else its oldest product's (../media/photo-framing.ts).
+  const images = await categoryImages(scope.db, scope.tenantId);
+  return rows.map(({ id, slug, name, description }): Category => ({
+    id,
+    slug,
+    name,
+    description,
+    image: images.get(id) ?? null,
+  }));
 }
 
 /**
@@ -42,5 +52,6 @@ export async function loadCategory(
     .where('slug', '=', slug)
     .executeTakeFirst();
   if (!category) throw new DomainError<CatalogErrorCode>('category_not_found', 'Not found.');
-  return category;
+  const images = await categoryImages(scope.db, scope.tenantId);
+  return { ...category, image: images.get(category.id) ?? null };
 }

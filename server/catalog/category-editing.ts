@@ -21,6 +21,7 @@ import { isRowId, isUniqueViolation } from '../platform/db/errors.ts';
 import { toBool, toCount } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
+import { shownShopPhotos } from '../media/photo-framing.ts';
 import {
   CATEGORY_LIMITS,
   CATEGORY_MESSAGES,
@@ -61,6 +62,7 @@ async function categoriesOf(
       'c.description',
       'c.position',
       'c.adults_only',
+      'c.image_photo_id',
       (eb) =>
         eb
           .selectFrom('products as p')
@@ -70,6 +72,12 @@ async function categoriesOf(
     ])
     .where('c.tenant_id', '=', tenantId)
     .execute();
+  // The tile photo each category's owner chose, while the storefront shows it (./category-images.ts).
+  const photos = await shownShopPhotos(
+    db,
+    tenantId,
+    rows.map((row) => row.image_photo_id),
+  );
   return inShopOrder(
     rows.map((row) => ({
       id: row.id,
@@ -79,6 +87,7 @@ async function categoriesOf(
       position: row.position,
       product_count: toCount(row.product_count),
       adults_only: toBool(row.adults_only),
+      image_photo: (row.image_photo_id !== null && photos.get(row.image_photo_id)) || null,
     })),
   );
 }

@@ -71,6 +71,7 @@ export async function duplicateProduct(
       const images = await trx
         .selectFrom('product_images')
         .select(['image_path', 'thumb_path', 'alt_text', 'position'])
+        .select(['width', 'height', 'focal_x', 'focal_y'])
         .where('product_id', '=', productId)
         .orderBy('position')
         .orderBy('id')

@@ -15,6 +15,7 @@ import { productExempt } from './cancellation-exemption.ts';
 import { honestBeforePrice } from './price-history.ts';
 import { deliveryFrom, type DeliveryTable, loadDeliveryTable } from './delivery-from.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
+import { toStorefrontImage } from '../media/photo-framing.ts';
 
 type Product = Schemas['Product'];
 
@@ -120,6 +121,16 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[]) {
     db
       .selectFrom('product_images')
       .select(['id', 'product_id', 'image_path', 'thumb_path', 'alt_text', 'position'])
+      .select(['width', 'height', 'focal_x', 'focal_y'])
+      // The shop's card aspect, for where its cards show each photo (`card_x`, `card_y`).
+      .select((eb) =>
+        eb
+          .selectFrom('products as p')
+          .innerJoin('site_settings as s', 's.tenant_id', 'p.tenant_id')
+          .select('s.card_aspect')
+          .whereRef('p.id', '=', 'product_images.product_id')
+          .as('card_aspect'),
+      )
       .where('product_id', 'in', productIds)
       .orderBy('product_id')
       .orderBy('position')
@@ -137,13 +148,9 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[]) {
   for (const row of imageRows) {
     let list = images.get(row.product_id);
     if (!list) images.set(row.product_id, (list = []));
-    list.push({
-      id: row.id,
-      image: row.image_path,
-      thumb_image: row.thumb_path,
-      alt_text: row.alt_text,
-      order: row.position,
-    });
+    // The photo's size and focal point (server/media/photo-framing.ts) ride along with it.
+    const { image, thumb_image, alt_text, ...framing } = toStorefrontImage(row);
+    list.push({ id: row.id, image, thumb_image, alt_text, order: row.position, ...framing });
   }
   for (const row of attributeRows) {
     let list = attributes.get(row.product_id);
@@ -189,6 +196,11 @@ export function toProduct(
           image: first.image,
           thumb_image: first.thumb_image ?? first.image,
           alt_text: first.alt_text,
+          ...(first.width && first.height ? { width: first.width, height: first.height } : {}),
+          focal_x: first.focal_x,
+          focal_y: first.focal_y,
+          card_x: first.card_x,
+          card_y: first.card_y,
         }
       : null,
     images,

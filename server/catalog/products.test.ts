@@ -44,6 +44,8 @@ describe('categories', () => {
       slug: expect.any(String),
       name: expect.any(String),
       description: expect.stringContaining('<'),
+      // Its tile picture: no photo chosen, so its oldest product's main photo, whole.
+      image: expect.objectContaining({ image: expect.stringMatching(/\.webp$/), focal_x: 0.5 }),
     });
   });
 
@@ -281,6 +283,12 @@ describe('product detail', () => {
       image: product.images[0]!.image,
       thumb_image: `/api/media/${demo.media_slug}/products/${rich.slug}-1-thumb.webp`,
       alt_text: rich.images[0]!.alt_text,
+      width: 800,
+      height: 800,
+      focal_x: 0.5,
+      focal_y: 0.5,
+      card_x: 0.5,
+      card_y: 0.5,
     });
     expect(product.attributes.map(({ key, value }) => ({ key, value }))).toEqual(rich.attributes);
 

@@ -20,6 +20,8 @@ export interface CategoriesTable {
   position: ColumnType<number, number | undefined, number>;
   /** Whether a new product in it is sold to adults only by default (2026-032). */
   adults_only: ColumnType<boolean | number, number | undefined, number>;
+  /** The photo (`product_images.id`) the owner chose for its tile; null for none (2026-031). */
+  image_photo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -108,6 +110,12 @@ export interface ProductImagesTable {
   alt_text: string;
   /** Display order; the lowest is the main image. `order` is reserved in SQL, hence the name. */
   position: number;
+  /** Pixel size of the full image; null when unknown (the seed's squares before 2026-031). */
+  width: ColumnType<number | null, number | null | undefined, number | null>;
+  height: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The point that matters, fractions of the width and height (0..1; 0.5 the centre). */
+  focal_x: ColumnType<number, number | undefined, number>;
+  focal_y: ColumnType<number, number | undefined, number>;
 }
 
 export interface ProductAttributesTable {

@@ -50,6 +50,13 @@ describe('site settings', () => {
       // The demo shops sell (issue 38: a new shop starts closed until launched).
       status: 'open',
       closed_message: null,
+      // Cards square until the owner chooses; no hero chosen: the three oldest products' photos.
+      card_aspect: 'square',
+      hero_images: [
+        expect.objectContaining({ width: 800, height: 800, focal_x: 0.5 }),
+        expect.objectContaining({ width: 800, height: 800, focal_x: 0.5 }),
+        expect.objectContaining({ width: 800, height: 800, focal_x: 0.5 }),
+      ],
     });
     const other = await get('/api/pages/site-settings/', asTenant(second.token));
     expect(other.body.site_title).toBe(second.site.site_title);

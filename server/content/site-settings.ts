@@ -12,13 +12,15 @@ import { rateToPercent } from '../../common/vat.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
+import { heroImages } from '../media/photo-framing.ts';
 
 const settingsNotFound = () =>
   new DomainError<ContentErrorCode>('site_settings_not_found', 'Not found.');
 
 /**
- * The tenant's site-settings record in the contract's shape (with the shop's `currency`, and its
- * `status` and holiday `closed_message`), or null when the tenant has none. Also used at start-up to inline the record into index.html.
+ * The tenant's site-settings record in the contract's shape (with the shop's `currency`, its
+ * `status` and holiday `closed_message`, its product cards' `card_aspect` and the home page's
+ * `hero_images`), or null when the tenant has none. Also used at start-up to inline the record into index.html.
  */
 export async function findSiteSettings(
   db: Kysely<Database>,
@@ -48,7 +50,19 @@ export async function findSiteSettings(
     // Whether it sells, and the owner's holiday words (issue 38, server/shops/launch.ts).
     status: row.status,
     closed_message: row.closed_message,
+    // How the shop frames its photos (server/media/photo-framing.ts).
+    card_aspect: cardAspect(row.card_aspect),
+    hero_images: await heroImages(db, tenantId, row.hero_photo_id),
   };
+}
+
+/** The card aspects a shop may choose, the first the default. */
+export const CARD_ASPECTS = ['square', 'portrait', 'landscape'] as const;
+export type CardAspect = (typeof CARD_ASPECTS)[number];
+
+/** The stored aspect as the contract names it (an unknown value reads as the default). */
+export function cardAspect(stored: string): CardAspect {
+  return (CARD_ASPECTS as readonly string[]).includes(stored) ? (stored as CardAspect) : 'square';
 }
 
 /**

@@ -222,6 +222,10 @@ export interface SiteSettingsTable {
     'legal' | 'workshop' | undefined,
     'legal' | 'workshop'
   >;
+  /** The one aspect of the storefront's product cards: square, portrait (4:5), landscape (3:2). */
+  card_aspect: ColumnType<string, string | undefined, string>;
+  /** The photo (`product_images.id`) the owner chose for the home page's hero; null for none. */
+  hero_photo_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface CompanyInfoTable {

@@ -25,6 +25,7 @@ import type { components } from '../../common/storefront-api';
 import {
   contentSecurityPolicy,
   renderIndexHtml,
+  withCardAspect,
   withTenantToken,
 } from '../platform/render/index-html.ts';
 import { pageKey } from '../platform/render/page-key.ts';
@@ -368,7 +369,11 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
           kind: 'html',
           status: result.status,
           document: NoncedDocument.of(
-            finishDocument(result.html, assets, result.routeIds, nonceMarker, shop.token),
+            // The cards' shape for the stylesheet (src/features/catalog/photo-framing.ts).
+            withCardAspect(
+              finishDocument(result.html, assets, result.routeIds, nonceMarker, shop.token),
+              site.settings?.card_aspect,
+            ),
             nonceMarker,
           ),
         };

@@ -1,6 +1,7 @@
 /**
  * Making an uploaded file into the storefront's images (as the seed's are: a WebP of at most
- * 800 x 800 for the product page and a 320 x 320 square WebP thumbnail for cards), with every
+ * 800 x 800 for the product page and a thumbnail of at most 480 x 480 for cards and the
+ * gallery, both the whole photo: nothing is cropped here), with every
  * check an upload must pass first:
  *
  * 1. not empty, not over the byte limit (the HTTP layer stops reading at it already);
@@ -39,7 +40,7 @@ import {
   MAX_DECODE_BYTES,
   MAX_UPLOAD_BYTES,
   MAX_UPLOAD_PIXELS,
-  THUMB_SIZE,
+  THUMB_LONGEST,
   UPLOAD_TYPES,
 } from './limits.ts';
 import { type CostlyImage, MEDIA_MESSAGES } from './messages.ts';
@@ -65,7 +66,7 @@ export interface MadeImages {
   hash: string;
   /** The full image: WebP, the long side at most 800 px (never enlarged). */
   full: { bytes: Buffer; width: number; height: number };
-  /** The square thumbnail: WebP, 320 x 320, cropped to the centre. */
+  /** The thumbnail: WebP, the whole photo with its long side at most THUMB_LONGEST (480) px. */
   thumb: { bytes: Buffer };
 }
 
@@ -250,7 +251,14 @@ export async function makeImages(bytes: Buffer): Promise<MadeImages> {
         .webp({ quality: 80, effort: 3 })
         .toBuffer({ resolveWithObject: true }),
       from()
-        .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'cover', position: 'centre' })
+        // The whole photo, smaller: a card crops it in CSS around the owner's focal point
+        // (./photo-framing.ts), so no variant cuts what the owner wants seen.
+        .resize({
+          width: THUMB_LONGEST,
+          height: THUMB_LONGEST,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
         .webp({ quality: 80, effort: 3 })
         .toBuffer(),
     ]);

@@ -34,3 +34,10 @@ export const MAX_DECODE_BYTES = 48 * 1024 * 1024;
 /** The sizes the storefront shows (as the seed's images are): the full image and its thumbnail. */
 export const FULL_SIZE = 800;
 export const THUMB_SIZE = 320;
+
+/**
+ * The most pixels of a thumbnail's long side: the whole photo, never cropped (a card crops it in
+ * CSS around the owner's focal point). 480 keeps a card about as sharp as the square 320 x 320
+ * thumbnails were when it crops a 3:2 photo to a square or 4:5 card.
+ */
+export const THUMB_LONGEST = 480;

@@ -32,6 +32,12 @@ export interface ProductPhoto {
   alt_text: string;
   /** 1 for the main image, then in display order. */
   position: number;
+  /** Pixel size of the full image; null when unknown. */
+  width: number | null;
+  height: number | null;
+  /** The focal point, fractions of the width and height (./photo-framing.ts). */
+  focal_x: number;
+  focal_y: number;
 }
 
 type Trx = Transaction<Database>;
@@ -83,6 +89,7 @@ async function photosOf(db: Kysely<Database> | Trx, productId: number): Promise<
   const rows = await db
     .selectFrom('product_images')
     .select(['id', 'image_path', 'thumb_path', 'alt_text', 'position'])
+    .select(['width', 'height', 'focal_x', 'focal_y'])
     .where('product_id', '=', productId)
     .orderBy('position')
     .orderBy('id')
@@ -93,6 +100,10 @@ async function photosOf(db: Kysely<Database> | Trx, productId: number): Promise<
     thumbnail: row.thumb_path,
     alt_text: row.alt_text,
     position: index + 1,
+    width: row.width,
+    height: row.height,
+    focal_x: Number(row.focal_x),
+    focal_y: Number(row.focal_y),
   }));
 }
 
@@ -173,6 +184,8 @@ export async function addProductPhoto(
         product_id: productId,
         image_path: upload.imagePath,
         thumb_path: upload.thumbPath,
+        width: upload.width,
+        height: upload.height,
         alt_text: alt,
         position: before.length + 1,
       })

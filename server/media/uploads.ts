@@ -4,7 +4,7 @@
  * post or the site settings claims it ({@link claimUpload}).
  *
  * Files are named by the server from the SHA-256 of the uploaded bytes,
- * `<shop's media folder>/uploads/<hash>.webp` and `<hash>-thumb.webp`, so the same photo
+ * `<shop's media folder>/uploads/<hash>.webp` and `<hash>-whole-thumb.webp`, so the same photo
  * uploaded twice is stored once, a name never serves other bytes (the media route caches them
  * for a year), and nothing of the file's own name reaches a path.
  *
@@ -56,7 +56,9 @@ export async function uploadImage(
 ): Promise<UploadedImage> {
   const made = await makeImages(bytes);
   const imageKey = `${mediaSlug}/uploads/${made.hash}.webp`;
-  const thumbKey = `${mediaSlug}/uploads/${made.hash}-thumb.webp`;
+  // `-whole-`: the thumbnails made before 2026-031 were centred squares under `-thumb.webp`, and
+  // the media route tells browsers to keep a file for a year: a new name serves the whole photo.
+  const thumbKey = `${mediaSlug}/uploads/${made.hash}-whole-thumb.webp`;
   await Promise.all([
     context.store.put(imageKey, made.full.bytes, 'image/webp'),
     context.store.put(thumbKey, made.thumb.bytes, 'image/webp'),
@@ -102,7 +104,7 @@ export async function claimUpload(
   trx: Transaction<Database>,
   tenantId: number,
   uploadId: number,
-): Promise<{ imagePath: string; thumbPath: string }> {
+): Promise<{ imagePath: string; thumbPath: string; width: number; height: number }> {
   const claimed = Number.isSafeInteger(uploadId)
     ? await trx
         .updateTable('media_uploads')
@@ -110,10 +112,17 @@ export async function claimUpload(
         .where('id', '=', uploadId)
         .where('tenant_id', '=', tenantId)
         .where('claimed_at', 'is', null)
-        .returning(['image_path', 'thumb_path'])
+        .returning(['image_path', 'thumb_path', 'width', 'height'])
         .executeTakeFirst()
     : undefined;
-  if (claimed) return { imagePath: claimed.image_path, thumbPath: claimed.thumb_path };
+  if (claimed) {
+    return {
+      imagePath: claimed.image_path,
+      thumbPath: claimed.thumb_path,
+      width: claimed.width,
+      height: claimed.height,
+    };
+  }
   const exists =
     Number.isSafeInteger(uploadId) &&
     (await trx

@@ -252,6 +252,9 @@ async function insertTenant(
           product_id: productId,
           image_path: `${mediaUrl}/${files.full}`,
           thumb_path: `${mediaUrl}/${files.thumb}`,
+          // The seed's pictures are drawn square (./images.ts).
+          width: FULL_SIZE,
+          height: FULL_SIZE,
           alt_text: image.alt_text,
           position: index + 1,
         };

@@ -31,6 +31,8 @@ export const SHOP_SETTINGS: SiteSettings = {
   currency: 'USD',
   status: 'open',
   closed_message: null,
+  card_aspect: 'square',
+  hero_images: [],
 };
 
 /**

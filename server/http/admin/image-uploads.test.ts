@@ -52,7 +52,7 @@ describe('uploading an image', () => {
     expect(answer.body).toMatchObject({ width: 800, height: 600 });
     expect(answer.body.url).toMatch(/^\/api\/media\/demo\/uploads\/[0-9a-f]{64}\.webp$/);
     expect(answer.body.thumb_url).toMatch(
-      /^\/api\/media\/demo\/uploads\/[0-9a-f]{64}-thumb\.webp$/,
+      /^\/api\/media\/demo\/uploads\/[0-9a-f]{64}-whole-thumb\.webp$/,
     );
 
     const full = await fetchMedia(answer.body.url);
@@ -66,7 +66,8 @@ describe('uploading an image', () => {
       height: 600,
     });
     const thumb = await fetchMedia(answer.body.thumb_url);
-    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 320, height: 320 });
+    // The whole photo, smaller: a card crops it around the focal point, never the file.
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ width: 480, height: 360 });
 
     const row = await t.app.db
       .selectFrom('media_uploads')

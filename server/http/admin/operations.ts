@@ -28,6 +28,8 @@ import { businessHandlers } from './business.ts';
 // ~~ business ~~
 import { pushHandlers } from './push.ts';
 // ~~ push ~~
+import { photoFramingHandlers } from './photo-framing.ts';
+// ~~ photo framing ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -54,4 +56,6 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ business ~~
   ...pushHandlers,
   // ~~ push ~~
+  ...photoFramingHandlers,
+  // ~~ photo framing ~~
 };

@@ -186,6 +186,14 @@ export const ADMIN_OPERATION_ACCESS = {
   listCustomers: 'customers.view',
   getCustomer: 'customers.view',
   // ~~ business ~~
+  // Photo framing: who edits the catalogue frames its photos and reads the cards' aspect; only
+  // the owner changes the aspect and the hero.
+  listShopPhotos: 'catalog.edit',
+  setPhotoFocalPoint: 'catalog.edit',
+  getPhotoDisplay: 'catalog.edit',
+  updatePhotoDisplay: 'settings.manage',
+  setCategoryImage: 'catalog.edit',
+  // ~~ photo framing ~~
 } as const satisfies Record<OperationId, OperationAccess>;
 
 /** True when `role` holds `permission` (server/staff/roles.ts's table). */

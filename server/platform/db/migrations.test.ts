@@ -45,7 +45,7 @@ describe('migrations across restarts', () => {
         '2026_028_card_credentials_check',
         '2026_029_scheduled_jobs',
         '2026_030_refund_lines_and_slips',
-        '2026_031_PHOTOS',
+        '2026_031_photo_framing',
         '2026_032_category_adults_only',
         '2026_033_push_notifications',
       ]);

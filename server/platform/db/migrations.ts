@@ -48,6 +48,7 @@ import { shopLaunchMigration } from './migrations/2026-027-shop-launch.ts';
 import { cardCredentialsCheckMigration } from './migrations/2026-028-card-credentials-check.ts';
 import { scheduledJobsMigration } from './migrations/2026-029-scheduled-jobs.ts';
 import { refundLinesAndSlipsMigration } from './migrations/2026-030-refund-lines-and-slips.ts';
+import { photoFramingMigration } from './migrations/2026-031-photo-framing.ts';
 import { categoryAdultsOnlyMigration } from './migrations/2026-032-category-adults-only.ts';
 import { pushNotificationsMigration } from './migrations/2026-033-push-notifications.ts';
 
@@ -84,6 +85,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_028_card_credentials_check': cardCredentialsCheckMigration(),
     '2026_029_scheduled_jobs': scheduledJobsMigration(),
     '2026_030_refund_lines_and_slips': refundLinesAndSlipsMigration(dialect),
+    '2026_031_photo_framing': photoFramingMigration(),
     '2026_032_category_adults_only': categoryAdultsOnlyMigration(),
     '2026_033_push_notifications': pushNotificationsMigration(dialect),
   };

@@ -31,6 +31,8 @@ const settings: SiteSettings = {
   currency: 'USD',
   status: 'open',
   closed_message: null,
+  card_aspect: 'square',
+  hero_images: [],
 };
 
 const template =
@@ -62,6 +64,13 @@ describe('renderIndexHtml', () => {
       /<script id="site-settings" type="application\/json">[^<]*<\/script><\/head>/,
     );
     expect(JSON.parse(inlinedJson(html))).toEqual(settings);
+  });
+
+  it("puts the cards' aspect on the document for the stylesheet, once", () => {
+    expect(renderIndexHtml(template, settings)).toContain('<html data-card-aspect="square">');
+    const portrait = renderIndexHtml(template, { ...settings, card_aspect: 'portrait' });
+    expect(portrait).toContain('<html data-card-aspect="portrait">');
+    expect(renderIndexHtml(portrait, settings).match(/data-card-aspect/g)).toHaveLength(1);
   });
 
   it('keeps a hostile title inside the JSON element and escapes it in <title>', () => {

@@ -46,10 +46,26 @@ export function withTenantToken(html: string, tenantToken: string): string {
 }
 
 /**
+ * `html` with the shop's card aspect on its document (`<html data-card-aspect="portrait">`), for
+ * the stylesheet that shapes the product cards (src/features/catalog/photo-framing.ts): no
+ * script of the page reads it, so the home page's first load stays within its budget. Said once:
+ * a document that has it already is returned as it is. The shell and every server-rendered page
+ * get it; React leaves the attribute alone when it hydrates.
+ */
+export function withCardAspect(html: string, aspect: string | undefined): string {
+  const value = escapeHtml(aspect ?? 'square');
+  return html.replace(
+    /<html\b(?![^>]*data-card-aspect)/i,
+    () => `<html data-card-aspect="${value}"`,
+  );
+}
+
+/**
  * Returns `template` with the site settings inlined right before `</head>` as
- * `<script id="site-settings" type="application/json">`, the `<title>` set to the site title and
- * the meta description set (or added) with the spec's fallback. With `settings` null the
- * template is returned unchanged.
+ * `<script id="site-settings" type="application/json">`, the `<title>` set to the site title,
+ * the meta description set (or added) with the spec's fallback, and the cards' aspect on the
+ * document (`<html data-card-aspect="square">`). With `settings` null the template is returned
+ * unchanged.
  * @throws Error when the template has no `</head>`.
  */
 export function renderIndexHtml(template: string, settings: SiteSettings | null): string {
@@ -67,6 +83,7 @@ export function renderIndexHtml(template: string, settings: SiteSettings | null)
   html = /<meta\s+name=["']description["'][^>]*>/i.test(html)
     ? html.replace(/<meta\s+name=["']description["'][^>]*>/i, () => meta)
     : html.replace(/<\/head>/i, () => `${meta}</head>`);
+  html = withCardAspect(html, settings.card_aspect);
   const script = `<script id="site-settings" type="application/json">${jsonForHtml(settings)}</script>`;
   return html.replace(/<\/head>/i, () => `${script}</head>`);
 }

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { everyProductQuery, type Product } from './api';
+import { wholeSize } from './photo-size';
 import './catalog.css';
 
 interface OverlayProps {
@@ -61,6 +62,7 @@ function GalleryOverlay({ product, onClose }: OverlayProps) {
             className="catalog-overlay__image"
             src={image.image}
             alt={image.alt_text || product.name}
+            {...wholeSize(image)}
           />
         ) : (
           <div className="catalog-overlay__placeholder">No image available</div>
@@ -71,7 +73,10 @@ function GalleryOverlay({ product, onClose }: OverlayProps) {
   );
 }
 
-/** /gallery: a grid of product thumbnails; each opens the full image in an overlay. */
+/**
+ * /gallery: a mosaic of product photos, each whole in its own aspect (columns of varying
+ * heights, nothing cropped); each opens the full image in an overlay.
+ */
 export function GalleryPage() {
   const { data: products } = useSuspenseQuery(everyProductQuery());
   const [open, setOpen] = useState<Product | null>(null);
@@ -112,8 +117,8 @@ export function GalleryPage() {
                     <img
                       src={image.thumb_image || image.image}
                       alt=""
-                      width={320}
-                      height={320}
+                      // The photo's own aspect: the mosaic shows each one whole.
+                      {...wholeSize(image)}
                       loading={index < 8 ? 'eager' : 'lazy'}
                       decoding="async"
                     />

@@ -2,13 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { apiErrorMessage } from '../../api/errors';
 import { siteSettingsQuery } from '../site/api';
-import {
-  categoriesQuery,
-  HOME_STRIP_SIZE,
-  homeProductsQuery,
-  type Category,
-  type ProductListItem,
-} from './api';
+import { categoriesQuery, HOME_STRIP_SIZE, homeProductsQuery, type ProductListItem } from './api';
+import { focalClasses } from './photo-framing';
 import { ProductGrid } from './product-grid';
 import { ProductGridSkeleton } from './skeletons';
 import './catalog.css';
@@ -81,11 +76,15 @@ export function htmlToText(html: string | null | undefined): string {
     .trim();
 }
 
-function Hero({ products }: { products: ProductListItem[] }) {
+/**
+ * The hero's pictures come from the site settings (`hero_images`): the photo the owner chose,
+ * shown alone around its focal point, or else the main photos of the shop's three oldest
+ * products as a collage, so a new product never takes the hero.
+ */
+function Hero() {
   const { data: settings, isPending } = useQuery(siteSettingsQuery());
   const title = settings?.site_title?.trim();
   const description = settings?.site_description?.trim();
-  const pictures = products.filter((product) => product.main_image).slice(0, 3);
 
   return (
     <section className="catalog-hero" aria-labelledby="catalog-hero-title">
@@ -111,11 +110,12 @@ function Hero({ products }: { products: ProductListItem[] }) {
           </div>
         </div>
         <div className="catalog-hero__art" aria-hidden="true">
-          {pictures.map((product, index) => (
+          {settings?.hero_images?.map((picture, index) => (
             <img
-              key={product.id}
-              className={`catalog-hero__picture catalog-hero__picture--${index + 1}`}
-              src={product.main_image!.image}
+              key={index}
+              // One photo (the owner's choice) fills the art: ./catalog-home.css, :only-child.
+              className={`catalog-hero__picture catalog-hero__picture--${index + 1} ${focalClasses(picture)}`}
+              src={picture.image}
               alt=""
               width={800}
               height={800}
@@ -128,11 +128,9 @@ function Hero({ products }: { products: ProductListItem[] }) {
   );
 }
 
-function CategoryTiles({ products }: { products: ProductListItem[] }) {
+/** Each tile's picture is the category's `image`: the owner's choice, else its oldest product's. */
+function CategoryTiles() {
   const { data: categories, isPending, isError, error } = useQuery(categoriesQuery());
-  const pictureOf = (category: Category) =>
-    products.find((product) => product.category?.slug === category.slug && product.main_image)
-      ?.main_image;
 
   return (
     <section
@@ -159,14 +157,14 @@ function CategoryTiles({ products }: { products: ProductListItem[] }) {
       ) : (
         <ul className="catalog-tiles" aria-label="Categories">
           {categories.map((category) => {
-            const picture = pictureOf(category);
+            const picture = category.image;
             const teaser = htmlToText(category.description);
             return (
               <li key={category.id}>
                 <Link to="/products" search={{ category: category.slug }} className="catalog-tile">
                   {picture ? (
                     <img
-                      className="catalog-tile__image"
+                      className={`catalog-tile__image ${focalClasses(picture)}`}
                       src={picture.thumb_image || picture.image}
                       alt=""
                       width={320}
@@ -203,8 +201,8 @@ export function HomePage() {
 
   return (
     <div className="catalog-home">
-      <Hero products={list} />
-      <CategoryTiles products={list} />
+      <Hero />
+      <CategoryTiles />
       <section
         className="page-container catalog-home-section"
         aria-labelledby="catalog-home-products"

@@ -6,9 +6,7 @@ import { Price } from '../../components/price';
 import { useCurrency } from '../site/api';
 import { DeliveryNote } from './delivery-note';
 import { sortByOrder } from './product-logic';
-
-/** Intrinsic size of the seeded thumbnails; the attributes reserve the box so the grid never jumps. */
-const THUMB_SIZE = 320;
+import { focalClasses } from './photo-framing';
 
 interface ProductCardProps {
   product: ProductListItem;
@@ -19,7 +17,8 @@ interface ProductCardProps {
 }
 
 /**
- * One product in a grid (spec section 2, /products): image or 'No image available', the
+ * One product in a grid (spec section 2, /products): image or 'No image available' (in the
+ * shop's card aspect, cropped around the photo's focal point: ./photo-framing.ts), the
  * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('MADE TO ORDER' instead of 'SOLD OUT' for a piece
  * made for each order, which can be ordered at stock 0), 'Adults only' beside the category of
  * an age-restricted piece, name, price in the shop's currency with the old price struck through
@@ -61,11 +60,12 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
         <div className="catalog-card__media">
           {image ? (
             <img
-              className="catalog-card__image"
+              className={`catalog-card__image ${focalClasses(image)}`}
               src={image.thumb_image || image.image}
               alt={image.alt_text || product.name}
-              width={THUMB_SIZE}
-              height={THUMB_SIZE}
+              // The box is the card's aspect (CSS); the attributes only give the photo's scale.
+              width={320}
+              height={320}
               loading={eager ? 'eager' : 'lazy'}
               decoding="async"
               onLoad={onLoad}

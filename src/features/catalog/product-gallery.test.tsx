@@ -13,7 +13,9 @@ const product = {
 
 function stage() {
   const element = screen.getByTestId('gallery-stage');
-  element.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 200 }) as DOMRect;
+  // The zoom's origin is on the photo's own box, which fills the stage here.
+  const image = element.querySelector('img')!;
+  image.getBoundingClientRect = () => ({ left: 0, top: 0, width: 200, height: 200 }) as DOMRect;
   return element;
 }
 

@@ -2,6 +2,7 @@ import { useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import type { Product } from './api';
 import { sortByOrder } from './product-logic';
 import { SquareThumb } from '../../components/square-thumb';
+import { wholeSize } from './photo-size';
 
 /** Spec section 9: the zoom factor. */
 export const ZOOM_FACTOR = 2;
@@ -17,6 +18,9 @@ interface GalleryImage {
   src: string;
   thumb: string;
   alt: string;
+  /** The photo's own size: its box keeps the photo's aspect, nothing cropped. */
+  width: number;
+  height: number;
 }
 
 /** The product's images in display order; the main image alone when there is no gallery. */
@@ -28,6 +32,7 @@ export function galleryImages(
     src: image.image,
     thumb: image.thumb_image || image.image,
     alt: image.alt_text || product.name,
+    ...wholeSize(image),
   }));
   if (images.length) return images;
   if (product.main_image) {
@@ -38,6 +43,7 @@ export function galleryImages(
         src: main.image,
         thumb: main.thumb_image || main.image,
         alt: main.alt_text || product.name,
+        ...wholeSize(main),
       },
     ];
   }
@@ -53,7 +59,8 @@ function originAt(box: DOMRect, clientX: number, clientY: number): string {
 }
 
 /**
- * The product page's image gallery (spec section 2): the main image with thumbnails, zoomed 2x
+ * The product page's image gallery (spec section 2): the main image, whole in its own aspect
+ * (./photo-framing.ts), with thumbnails (each whole too), zoomed 2x
  * under the mouse (the point under the pointer stays put), and on touch screens a tap toggles
  * the zoom and a finger pans it.
  */
@@ -82,10 +89,14 @@ export function ProductGallery({
   const current = images[Math.min(selected, images.length - 1)] ?? images[0]!;
   const fromTouch = () => Date.now() - lastTouch.current < TOUCH_MOUSE_GUARD_MS;
 
+  // The photo's own box (narrower than the stage for a tall photo): the zoom's origin is on it.
+  const boxOf = (stage: HTMLDivElement) =>
+    (stage.querySelector('img') ?? stage).getBoundingClientRect();
+
   const onMouseMove = (event: MouseEvent<HTMLDivElement>) => {
     if (fromTouch()) return;
     setZoomed(true);
-    setOrigin(originAt(event.currentTarget.getBoundingClientRect(), event.clientX, event.clientY));
+    setOrigin(originAt(boxOf(event.currentTarget), event.clientX, event.clientY));
   };
 
   const onTouchStart = (event: TouchEvent<HTMLDivElement>) => {
@@ -100,10 +111,7 @@ export function ProductGallery({
     const start = touchStart.current;
     if (!touch || !start) return;
     if (Math.hypot(touch.clientX - start.x, touch.clientY - start.y) > TAP_SLOP) start.moved = true;
-    if (zoomed)
-      setOrigin(
-        originAt(event.currentTarget.getBoundingClientRect(), touch.clientX, touch.clientY),
-      );
+    if (zoomed) setOrigin(originAt(boxOf(event.currentTarget), touch.clientX, touch.clientY));
   };
 
   const onTouchEnd = (event: TouchEvent<HTMLDivElement>) => {
@@ -113,9 +121,7 @@ export function ProductGallery({
     if (!start || start.moved) return;
     const touch = event.changedTouches[0];
     if (!zoomed && touch)
-      setOrigin(
-        originAt(event.currentTarget.getBoundingClientRect(), touch.clientX, touch.clientY),
-      );
+      setOrigin(originAt(boxOf(event.currentTarget), touch.clientX, touch.clientY));
     setZoomed((value) => !value);
   };
 
@@ -138,8 +144,9 @@ export function ProductGallery({
           className="catalog-gallery__image"
           src={current.src}
           alt={current.alt}
-          width={800}
-          height={800}
+          // Its own size: the box keeps the photo's aspect before it loads (no shift, no crop).
+          width={current.width}
+          height={current.height}
           fetchPriority="high"
           // Only while zoomed: a style attribute in the server's HTML would break the CSP.
           style={

@@ -39,6 +39,8 @@ import { shopCases, SUCCEEDS_ELSEWHERE } from './shop';
 import { businessCases } from './business';
 // ~~ business ~~
 import { pushCases } from './push';
+import { photoFramingCases } from './photo-framing';
+// ~~ photo framing ~~
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -79,6 +81,8 @@ export async function runAdminContract(
     // ~~ content ~~
     ...fromFile('admin-cases/settings.ts', settingsCases(setup)),
     // ~~ settings ~~
+    ...fromFile('admin-cases/photo-framing.ts', photoFramingCases(setup, servers.upstream)),
+    // ~~ photo framing ~~
     ...fromFile('admin-cases/activity.ts', activityCases(setup)),
     ...fromFile('admin-cases/shop.ts', shopCases(setup)),
     ...fromFile('admin-cases/business.ts', businessCases(setup)),

@@ -60,3 +60,25 @@ export function useCategoryMutations() {
   });
   return { create, update, reorder, remove };
 }
+
+/**
+ * Chooses the photo of a category's tile on the storefront's home page (`PUT
+ * /categories/{id}/image/`, null for none: the category's oldest product's photo); the answer
+ * replaces the category in the list.
+ */
+export function useSetCategoryImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, photoId }: { id: number; photoId: number | null }) => {
+      const { data } = await api.PUT('/categories/{category_id}/image/', {
+        params: { path: { category_id: id } },
+        body: { photo_id: photoId },
+      });
+      return data as AdminCategory;
+    },
+    onSuccess: (category) =>
+      queryClient.setQueryData<AdminCategory[]>(CATEGORIES_QUERY_KEY, (list) =>
+        list?.map((c) => (c.id === category.id ? category : c)),
+      ),
+  });
+}

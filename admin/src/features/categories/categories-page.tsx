@@ -1,6 +1,7 @@
 /**
  * Categories (`/categories`): the shop's categories in the order its menu shows them, each with
- * its address and how many products it holds, and Edit, Move up, Move down and Delete (after a
+ * its address and how many products it holds, its home page tile's photo, and Edit, Tile photo
+ * (chosen from the shop's photos), Move up, Move down and Delete (after a
  * confirm step; the server refuses a category that still holds products, and its words show).
  * "Add a category" opens the form at the top. The form: the name, the address (made from the
  * name when left empty) and the description, written with the rich text editor and cleaned by
@@ -19,7 +20,13 @@ import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { RichField } from '../../components/rich-field';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
-import { categoriesQuery, useCategoryMutations, type AdminCategory } from './api';
+import { PhotoPicker } from '../photos/photo-picker';
+import {
+  categoriesQuery,
+  useCategoryMutations,
+  useSetCategoryImage,
+  type AdminCategory,
+} from './api';
 import { categorySchema, type CategoryValues } from './schemas';
 
 type Message = { tone: 'error' | 'success'; text: string };
@@ -29,6 +36,8 @@ export function CategoriesPage() {
   const mutations = useCategoryMutations();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [removing, setRemoving] = useState<AdminCategory | null>(null);
+  const [picturing, setPicturing] = useState<AdminCategory | null>(null);
+  const setImage = useSetCategoryImage();
   const [message, setMessage] = useState<Message | null>(null);
   const once = useSingleFlight();
 
@@ -104,6 +113,15 @@ export function CategoriesPage() {
                 <CategoryForm category={category} onDone={done} onCancel={() => setEditing(null)} />
               ) : (
                 <>
+                  {category.image_photo ? (
+                    <img
+                      className="category-tile-photo"
+                      src={category.image_photo.thumbnail}
+                      alt=""
+                      width={56}
+                      height={56}
+                    />
+                  ) : null}
                   <div className="ordered-item-main">
                     <h2>{category.name}</h2>
                     <p className="muted small">
@@ -124,6 +142,17 @@ export function CategoriesPage() {
                       }}
                     >
                       Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={`Tile photo of ${category.name}`}
+                      onClick={() => {
+                        setMessage(null);
+                        setPicturing(category);
+                      }}
+                    >
+                      Tile photo
                     </button>
                     <button
                       type="button"
@@ -161,6 +190,24 @@ export function CategoriesPage() {
           ))}
         </ol>
       )}
+      {picturing ? (
+        <PhotoPicker
+          title={`Home page tile of “${picturing.name}”`}
+          noneLabel="None: the photo of its oldest product"
+          chosenId={picturing.image_photo?.id ?? null}
+          onClose={() => setPicturing(null)}
+          onChoose={async (photoId) => {
+            const category = await setImage.mutateAsync({ id: picturing.id, photoId });
+            setPicturing(null);
+            setMessage({
+              tone: 'success',
+              text: category.image_photo
+                ? `The “${category.name}” tile shows the photo of ${category.image_photo.product_name} now.`
+                : `The “${category.name}” tile shows the photo of its oldest product now.`,
+            });
+          }}
+        />
+      ) : null}
       {removing ? (
         <ConfirmDialog
           title={`Delete the category “${removing.name}”?`}

@@ -259,3 +259,64 @@ export function useDraftPhotos(): DraftPhotos {
   );
 }
 // ~~ end i40 products ~~
+// ~~ photo framing ~~
+/*
+ * How the storefront frames the shop's photos:
+ * - `shopPhotosQuery()`: `GET /photos/`, every photo of the shop's products, key
+ *   `['products','shop-photos']` (under `['products']`, so a photo added or removed anywhere
+ *   refreshes it);
+ * - `photoDisplayQuery()`: `GET /settings/photos/`, the cards' aspect and the chosen hero, key
+ *   `['settings','photos']`;
+ * - `useSetFocalPoint(productId)`: `PUT .../focal-point/`, answering the product's photos;
+ * - `useUpdatePhotoDisplay()`: `PATCH /settings/photos/` (owner only).
+ */
+export type ShopPhoto = Schemas['ShopPhoto'];
+export type PhotoDisplay = Schemas['PhotoDisplay'];
+export type CardAspect = PhotoDisplay['card_aspect'];
+
+/** The card aspects in the owner's words. */
+export const ASPECT_WORDS: Record<CardAspect, string> = {
+  square: 'square',
+  portrait: 'portrait (4:5)',
+  landscape: 'landscape (3:2)',
+};
+
+const PHOTO_DISPLAY_KEY = ['settings', 'photos'] as const;
+
+export const shopPhotosQuery = () =>
+  getQuery([...PRODUCTS_KEY, 'shop-photos'] as const, async (signal) => {
+    const { data } = await api.GET('/photos/', { signal });
+    return data?.results ?? [];
+  });
+
+export const photoDisplayQuery = () =>
+  getQuery(PHOTO_DISPLAY_KEY, (signal) => dataOf(api.GET('/settings/photos/', { signal })));
+
+/** Sets a photo's focal point (fractions 0..1 of its width and height). */
+export function useSetFocalPoint(productId: number) {
+  return usePhotosMutation(
+    productId,
+    async (input: { photoId: number; focal_x: number; focal_y: number }) => {
+      const { data } = await api.PUT('/products/{product_id}/photos/{photo_id}/focal-point/', {
+        params: { path: { product_id: productId, photo_id: input.photoId } },
+        body: { focal_x: input.focal_x, focal_y: input.focal_y },
+      });
+      return data as ProductPhoto[];
+    },
+  );
+}
+
+/** Changes the cards' aspect or the hero photo; the answer replaces `photoDisplayQuery`'s data. */
+export function useUpdatePhotoDisplay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: Schemas['PhotoDisplayUpdate']) => {
+      const { data } = await api.PATCH('/settings/photos/', { body });
+      return data as PhotoDisplay;
+    },
+    onSuccess: async (display) => {
+      queryClient.setQueryData(PHOTO_DISPLAY_KEY, display);
+      await queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY });
+    },
+  });
+}

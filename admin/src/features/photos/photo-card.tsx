@@ -1,14 +1,18 @@
 /**
  * One of a product's photos (./product-photos.tsx): its thumbnail, its alt text (editable),
- * "Move earlier", "Move later" and "Remove" (after a confirm step); a refusal shows the server's
- * words, an alt text's beside the field.
+ * "Focal point" (the crop tool, ./focal-point-dialog.tsx, loaded when opened), "Move earlier",
+ * "Move later" and "Remove" (after a confirm step); a refusal shows the server's words, an alt
+ * text's beside the field.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { AltTextField } from './alt-text-field';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { SubmitButton } from '../../components/form-buttons';
 import { useRemovePhoto, useUpdatePhoto, type ProductPhoto } from './api';
+
+// The crop tool and its library load only when a member opens it.
+const FocalPointDialog = lazy(() => import('./focal-point-dialog'));
 
 /** A photo's moves in the order: one place earlier or later. */
 const MOVES = [
@@ -40,6 +44,8 @@ export function PhotoCard({
   const [altError, setAltError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [framing, setFraming] = useState(false);
+  const [framed, setFramed] = useState(false);
   const changed = alt !== photo.alt_text;
 
   function submit(event: FormEvent) {
@@ -98,7 +104,23 @@ export function PhotoCard({
           {error}
         </p>
       ) : null}
+      {framed ? (
+        <p className="small" role="status">
+          Focal point saved: cards show this part of the photo.
+        </p>
+      ) : null}
       <div className="button-row">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => {
+            setFramed(false);
+            setFraming(true);
+          }}
+          aria-describedby={`${id}-title`}
+        >
+          Focal point
+        </button>
         {MOVES.map(({ by, label }) => (
           <button
             key={by}
@@ -120,6 +142,19 @@ export function PhotoCard({
           Remove
         </button>
       </div>
+      {framing ? (
+        <Suspense fallback={null}>
+          <FocalPointDialog
+            productId={productId}
+            photo={photo}
+            onSaved={() => {
+              setFraming(false);
+              setFramed(true);
+            }}
+            onClose={() => setFraming(false)}
+          />
+        </Suspense>
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title="Remove this photo?"

@@ -3,7 +3,8 @@
  * the contact e-mail, the Google Analytics id, and the logo and the tab icon (each replaced by
  * uploading an image, or removed); and who the seller is, with the VAT its prices include
  * (./seller-form.tsx); the shop's currency, until its first order (./currency-form.tsx); and the
- * preview password of a shop not launched yet (./preview-password-panel.tsx). The storefront
+ * preview password of a shop not launched yet (./preview-password-panel.tsx); the product cards'
+ * shape and the home page's picture (./photo-display-panel.tsx). The storefront
  * shows a change within a second.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -25,6 +26,7 @@ import { siteSchema, toSiteBody, type SiteOutput, type SiteValues } from './sche
 import { SellerForm } from './seller-form';
 import { CurrencyForm } from './currency-form';
 import { PreviewPasswordPanel } from './preview-password-panel';
+import { PhotoDisplayPanel } from './photo-display-panel';
 
 export function SitePage() {
   const site = useQuery(siteQuery());
@@ -38,6 +40,7 @@ export function SitePage() {
             <SellerForm site={data} />
             <CurrencyForm site={data} />
             <ImagesPanel site={data} />
+            <PhotoDisplayPanel />
             <PreviewPasswordPanel />
           </>
         )}
