@@ -62,7 +62,7 @@ const PIECE = {
   category: 'Kitchen knives',
   description: 'A 120 mm petty knife, forged in 1095 carbon steel, with a bog-oak handle.',
 };
-const DELIVERY = { name: 'Royal Mail Tracked 48', code: 'uk-tracked-48', price: '4.95' };
+const DELIVERY = { name: 'Royal Mail Tracked 48', price: '4.95' };
 const SELLER = {
   legalName: 'Tidewater Knives Ltd',
   address: '4 Harbour Row\nWhitby\nYO21 3PU\nUnited Kingdom',
@@ -210,7 +210,6 @@ function afterTheShopIsMade(flow: string, server: () => ShopServer) {
       await page.getByRole('button', { name: 'Add a method' }).click();
       const method = page.getByRole('form', { name: 'New method' });
       await method.getByLabel('Method name').fill(DELIVERY.name);
-      await method.getByLabel('Code').fill(DELIVERY.code);
       await expect(method.getByLabel('Zone')).toHaveValue(/\d+/);
       await method.getByLabel('Price per shipment').fill(DELIVERY.price);
       await method.getByRole('button', { name: 'Save' }).click();
