@@ -135,7 +135,7 @@ function ChoiceValues({ form, index }: { form: Form; index: number }) {
   const id = (j: number, field: string) => `option-${index}-value-${j}-${field}`;
   return (
     <div className="option-values">
-      <h4 className="small">Values</h4>
+      <h3 className="small">Values</h3>
       {errors?.message || errors?.root?.message ? (
         <p className="field-error" role="alert">
           {errors.message ?? errors.root?.message}
