@@ -1,6 +1,6 @@
 /**
  * The products list's edits in place (issue 40): a row's stock is saved on Enter with the count
- * the list showed, a refusal puts the saved count back and says why; a price is saved when the
+ * the list showed, a refusal says why and shows the stock now (a retry sends it); a price is saved when the
  * field is left; selected rows get their stock set in one all-or-nothing request. No slug shows.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -76,7 +76,7 @@ async function renderList() {
 }
 
 describe('the products list', () => {
-  it('saves a stock on Enter, puts the count back when refused, and saves a price on leaving it', async () => {
+  it('saves a stock on Enter, shows the stock now when refused so a retry is accepted, and saves a price on leaving it', async () => {
     let rows = [row(1, 'Kiritsuke', 3), row(2, 'Petty', 5)];
     let stockAnswers = 0;
     const sent = fakeApi({
@@ -88,6 +88,12 @@ describe('the products list', () => {
       },
       'POST /products/2/stock/': () => {
         stockAnswers += 1;
+        if (stockAnswers > 1) {
+          rows = [rows[0]!, row(2, 'Petty', 9)];
+          return json({ product_id: 2, stock: 9 });
+        }
+        // A sale took one meanwhile: the list, read again, holds 4.
+        rows = [rows[0]!, row(2, 'Petty', 4)];
         return json(
           {
             detail: 'The stock changed to 4 meanwhile (a sale?); check the count and save again.',
@@ -122,8 +128,16 @@ describe('the products list', () => {
         'Not saved (9): The stock changed to 4 meanwhile (a sale?); check the count and save again.',
       ),
     ).toBeInTheDocument();
-    expect(petty).toHaveValue('5');
+    // The refusal refreshes the list: the field shows the stock now, and a retry sends it.
+    await waitFor(() => expect(petty).toHaveValue('4'));
     expect(stockAnswers).toBe(1);
+    await userEvent.clear(petty);
+    await userEvent.type(petty, '9{Enter}');
+    expect(await screen.findByText('Saved: 9 in stock.')).toBeInTheDocument();
+    expect(sent.filter((r) => r.path === '/products/2/stock/').map((r) => r.body)).toEqual([
+      { mode: 'set', quantity: 9, expected_stock: 5, reason: 'correction' },
+      { mode: 'set', quantity: 9, expected_stock: 4, reason: 'correction' },
+    ]);
 
     const price = screen.getByLabelText('Price of Petty');
     await userEvent.clear(price);

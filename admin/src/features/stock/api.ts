@@ -9,7 +9,8 @@
  *
  * Mutations: `useChangeStock` (`POST …/stock/`: set or adjust, with a reason) and
  * `useSetThreshold` (`PATCH …/stock/`). Each answer replaces the first page of the product's
- * stock, and every `['products']` query is marked stale (lists show stock and filter on it).
+ * stock, and every `['products']` query is marked stale (lists show stock and filter on it); a
+ * refusal marks the product's stock and the lists stale (a retry sends the stock they show).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Schemas } from '../../api/client';
@@ -53,9 +54,14 @@ function useStockMutation<TVariables>(
       queryClient.setQueryData(productStockQuery(productId).queryKey, stock);
       await queryClient.invalidateQueries({ queryKey: PRODUCTS_QUERY_KEY });
     },
-    // A refusal (the stock moved, too few to take away) comes with the stock now: show it.
+    // A refusal (the stock moved, too few to take away) comes with the stock now: show it,
+    // and refresh the lists too, whose stock is the `expected_stock` a retry sends (else every
+    // retry would send the same stale count and be refused again).
     onError: () =>
-      queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'stock', productId] }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'stock', productId] }),
+        queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'list'] }),
+      ]),
   });
 }
 
