@@ -157,6 +157,37 @@ export async function listProductPhotos(
   return photosOf(db, productId);
 }
 
+type ClaimedUpload = Awaited<ReturnType<typeof claimUpload>>;
+
+/**
+ * Writes claimed `upload` as photo `position` of product `productId`, with alt text `alt`
+ * (already checked) and the upload's pixel size (the storefront frames cards and keeps the
+ * page's whole-photo aspect from it: ./photo-framing.ts); answers the new photo's id. The one
+ * place a photo row is made, for a photo added later and for one chosen with a new product.
+ */
+async function insertPhoto(
+  trx: Trx,
+  productId: number,
+  upload: ClaimedUpload,
+  alt: string,
+  position: number,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('product_images')
+    .values({
+      product_id: productId,
+      image_path: upload.imagePath,
+      thumb_path: upload.thumbPath,
+      width: upload.width,
+      height: upload.height,
+      alt_text: alt,
+      position,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /**
  * Adds upload `uploadId` (./uploads.ts) as the last photo of product `productId` of `acting`'s
  * shop, with its alt text, writes it down through `acting.journal` (`product.photo_add`), and
@@ -178,19 +209,7 @@ export async function addProductPhoto(
       throw new DomainError<MediaErrorCode>('too_many_photos', MEDIA_MESSAGES.tooManyPhotos);
     }
     const upload = await claimUpload(trx, acting.tenantId, input.uploadId);
-    const { id } = await trx
-      .insertInto('product_images')
-      .values({
-        product_id: productId,
-        image_path: upload.imagePath,
-        thumb_path: upload.thumbPath,
-        width: upload.width,
-        height: upload.height,
-        alt_text: alt,
-        position: before.length + 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertPhoto(trx, productId, upload, alt, before.length + 1);
     await renumber(trx, [...before.map((p) => p.id), id]);
     const after = await photosOf(trx, productId);
     await logPhotoChange(
@@ -366,7 +385,7 @@ export async function attachNewPhotos(
   if (Object.keys(errors).length > 0) throw invalid(errors);
   const ids: number[] = [];
   for (const [i, photo] of photos.entries()) {
-    let upload: { imagePath: string; thumbPath: string };
+    let upload: ClaimedUpload;
     try {
       upload = await claimUpload(trx, acting.tenantId, photo.upload_id);
     } catch (error) {
@@ -375,18 +394,7 @@ export async function attachNewPhotos(
       }
       throw error;
     }
-    const { id } = await trx
-      .insertInto('product_images')
-      .values({
-        product_id: productId,
-        image_path: upload.imagePath,
-        thumb_path: upload.thumbPath,
-        alt_text: alts[i]!,
-        position: i + 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(id);
+    ids.push(await insertPhoto(trx, productId, upload, alts[i]!, i + 1));
   }
   const after = await photosOf(trx, productId);
   await logPhotoChange(trx, acting, productId, 'add', { photos: [] }, { photos: summary(after) });

@@ -37,14 +37,17 @@ beforeAll(async () => {
 });
 
 let shade = 0;
-/** Uploads a distinct small JPEG as `headers`' shop; answers its id. */
-async function upload(headers: Record<string, string>): Promise<number> {
+/** Uploads a distinct small JPEG (`size` pixels, else 61+ x 40) as `headers`' shop; answers its id. */
+async function upload(
+  headers: Record<string, string>,
+  size?: { width: number; height: number },
+): Promise<number> {
   shade++;
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/admin/media/uploads/',
     headers: { ...headers, 'content-type': 'image/jpeg' },
-    payload: await testPhoto({ width: 60 + shade, height: 40, format: 'jpeg' }),
+    payload: await testPhoto({ width: 60 + shade, height: 40, ...size, format: 'jpeg' }),
   });
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { id: number }).id;
@@ -139,6 +142,35 @@ describe('a new product with its photos, in one save', () => {
     expect(again.status).toBe(400);
     expect(Object.keys(again.body as object)).toEqual(['photos.0.upload_id']);
     expect(await productsNamed('Kiritsuke copy')).toBe(0);
+  });
+
+  it('gives the storefront each photo’s size, so its cards are framed and its page keeps the photo whole', async () => {
+    const owner = await as('owner');
+    const sizes = [
+      { width: 300, height: 200 },
+      { width: 160, height: 200 },
+      { width: 120, height: 120 },
+    ];
+    const uploads = [];
+    for (const size of sizes) uploads.push(await upload(owner, size));
+    const created = await call<AdminProduct>(t.app, 'POST', '/admin/products/', owner, {
+      name: 'Nakiri 165 mm',
+      category_id: await categoryId('chef-knives'),
+      price: '180.00',
+      stock: 1,
+      status: 'active',
+      photos: uploads.map((id, i) => ({ upload_id: id, alt_text: `Nakiri, photo ${i + 1}` })),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const shown = await call<{
+      main_image: { width?: number; height?: number } | null;
+      images: { width?: number; height?: number; card_x?: number }[];
+    }>(t.app, 'GET', `/products/products/${created.body.slug}/`, {
+      'x-tenant-token': 'demo-handcraft',
+    });
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.images.map(({ width, height }) => ({ width, height }))).toEqual(sizes);
+    expect(shown.body.main_image).toMatchObject(sizes[0]!);
   });
 
   it("creates nothing when a photo is refused: another shop's upload, a NUL, a repeat, too many", async () => {
