@@ -190,6 +190,11 @@ export interface DraftPhotos {
   settled: () => Promise<DraftPhoto[]>;
   /** True while an upload is under way. */
   uploading: boolean;
+  /**
+   * True while a chosen photo waits for the save (uploading or uploaded): what leaving would
+   * lose. A refused file (`error`) is not counted: there is nothing of it to save.
+   */
+  unsaved: boolean;
 }
 
 /** The chosen photos of one product form (see the module comment). */
@@ -254,6 +259,7 @@ export function useDraftPhotos(): DraftPhotos {
         return current.current;
       },
       uploading: drafts.some((d) => d.upload === null && d.error === null),
+      unsaved: drafts.some((d) => d.error === null),
     }),
     [drafts, add, change, patch],
   );

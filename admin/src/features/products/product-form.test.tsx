@@ -378,6 +378,33 @@ describe("a saved product's form", () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('In stock')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('In stock')).toHaveValue('9');
+    // The refused count is not saved, and the bar says so.
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+  });
+
+  it('counts a refused file as nothing to save: after a save, everything is saved and leaving asks nothing', async () => {
+    fakeApi({
+      'GET /categories/': { status: 200, body: CATEGORIES },
+      'GET /products/7/photos/': { status: 200, body: [] },
+      'PATCH /products/7/': { status: 200, body: { ...PRODUCT, price: '31.00' } },
+    });
+    const router = await renderForm(PRODUCT);
+    await screen.findByRole('option', { name: 'Spoons' });
+    await userEvent.upload(
+      await screen.findByLabelText('Add photos'),
+      new File(['1'], 'notes.txt', { type: 'text/plain' }),
+      { applyAccept: false },
+    );
+    expect(await screen.findByText(/Choose a JPEG, PNG or WebP image/)).toBeInTheDocument();
+    expect(screen.getByText('Everything is saved')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '31' } });
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(await screen.findByText('Product saved.')).toBeInTheDocument();
+    expect(screen.getByText('Everything is saved')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Orders' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('asks before leaving with an unsaved price, and stays or leaves as told', async () => {

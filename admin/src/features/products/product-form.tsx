@@ -111,7 +111,7 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     if (savedStatus) form.resetField('status', { defaultValue: savedStatus });
   }, [form, savedStatus]);
 
-  const unsaved = isDirty || drafts.drafts.length > 0;
+  const unsaved = isDirty || drafts.unsaved;
   const blocker = useBlocker({
     shouldBlockFn: () => unsaved && !leaving.current,
     enableBeforeUnload: () => unsaved && !leaving.current,
@@ -210,9 +210,14 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
       }
     }
     if (added) done.push(`${added} ${added === 1 ? 'photo' : 'photos'} added`);
-    // The form now holds what was saved; a refused count stays typed, marked.
-    form.reset({ ...formValuesOf(after), stock: stockError ? checked.stock : String(after.stock) });
-    if (stockError) form.setError('stock', { type: 'server', message: stockError });
+    // The form now holds what was saved; a refused count stays typed, marked and unsaved (a
+    // change against the saved count, so the bar says so and leaving asks).
+    form.reset(formValuesOf(after));
+    if (stockError) {
+      form.setValue('stock', checked.stock, { shouldDirty: true });
+      form.setValue('stock_reason', checked.stock_reason);
+      form.setError('stock', { type: 'server', message: stockError });
+    }
     if (stockError || photoError) {
       setResult({
         tone: 'error',
