@@ -22,7 +22,8 @@ import {
 } from '../test/push-service.ts';
 import { call } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf, type TestStaff } from '../test/staff.ts';
-import { PUSH_MESSAGES } from './push-notifications.ts';
+import type { PushSender } from '../platform/push/push-sender.ts';
+import { PUSH_MESSAGES, PushOutbox, queuePushNotice } from './push-notifications.ts';
 
 type PushSettings = components['schemas']['PushSettings'];
 type Received = PushReceived;
@@ -273,6 +274,48 @@ describe('push notifications of new orders and messages', () => {
     }
   });
 
+  it('tells every device at once, and gives up on a silent push service well before the claim runs out', async () => {
+    const member = await createStaff(t.app.db, { tenantId: backOffice.tenantId, role: 'staff' });
+    const silent = await subscribe(member);
+    const quick = await subscribe(member);
+    const events: string[] = [];
+    // A push service that never answers (until the outbox's deadline aborts the request), and
+    // one that answers at once: a send one device after another would wait for the first.
+    const send: PushSender = (target, _payload, options) => {
+      const device = target.endpoint.split('/').pop()!;
+      if (device !== silent) {
+        events.push(`told ${device}`);
+        return Promise.resolve({ status: 201 });
+      }
+      return new Promise((_resolve, reject) => {
+        options.signal?.addEventListener('abort', () => {
+          events.push(`aborted ${device}`);
+          reject(new Error('aborted'));
+        });
+      });
+    };
+    const lockSeconds = 3;
+    const outbox = new PushOutbox({ db: t.app.db, send, log: t.app.log, lockSeconds });
+    await queuePushNotice(t.app.db, backOffice.tenantId, 'new_message', `test:slow:${quick}`, {
+      title: 'New message from a shopper',
+      body: 'Open it in the back office.',
+      url: '/admin/messages',
+      tag: 'messages',
+    });
+    const started = Date.now();
+    await outbox.drain();
+    // Done, and marked sent, while its claim still held: no other process could tell it again.
+    expect(Date.now() - started).toBeLessThan(lockSeconds * 1000);
+    expect(events).toContain(`told ${quick}`);
+    expect(events.indexOf(`told ${quick}`)).toBeLessThan(events.indexOf(`aborted ${silent}`));
+    const row = await t.app.db
+      .selectFrom('push_outbox')
+      .select('sent_at')
+      .where('dedupe_key', '=', `test:slow:${quick}`)
+      .executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+  });
+
   it('turns a device off, and leaves alone another member asking to turn it off', async () => {
     const member = await createStaff(t.app.db, { tenantId: backOffice.tenantId, role: 'staff' });
     const phone = await subscribe(member);
@@ -293,6 +336,23 @@ describe('push notifications of new orders and messages', () => {
 describe('a push subscription refused', () => {
   const refusals: [string, Record<string, unknown>, string][] = [
     ['a plain-HTTP endpoint elsewhere', { endpoint: 'http://push.example.com/x' }, 'endpoint'],
+    ['a name that is no push service', { endpoint: 'https://push.example.com/x' }, 'endpoint'],
+    [
+      'an internal name',
+      { endpoint: 'https://metadata.google.internal/computeMetadata/v1/' },
+      'endpoint',
+    ],
+    [
+      "a push service's name inside another",
+      { endpoint: 'https://fcm.googleapis.com.attacker.example/x' },
+      'endpoint',
+    ],
+    ['a name only ending alike', { endpoint: 'https://evilpush.apple.com/x' }, 'endpoint'],
+    [
+      "a push service's name on a port",
+      { endpoint: 'https://fcm.googleapis.com:8443/x' },
+      'endpoint',
+    ],
     ['an address literal', { endpoint: 'https://10.0.0.5/push/x' }, 'endpoint'],
     ['a local name', { endpoint: 'https://localhost/push/x' }, 'endpoint'],
     ['a name of the local network', { endpoint: 'https://printer.local/x' }, 'endpoint'],
@@ -340,6 +400,43 @@ describe('a push subscription refused', () => {
       .where('staff_id', '=', member.id)
       .execute();
     expect(stored).toEqual([]);
+  });
+
+  it('for an address longer than the 1,024 characters kept, once normalised', async () => {
+    const member = await createStaff(t.app.db, { tenantId: backOffice.tenantId, role: 'staff' });
+    // 300 characters sent, 1,836 once percent-encoded.
+    const endpoint = `https://fcm.googleapis.com/fcm/send/${'é'.repeat(300)}`;
+    const answer = await call<Record<string, unknown>>(
+      t.app,
+      'POST',
+      '/admin/me/push/subscriptions/',
+      asStaff('demo-handcraft', await staffTokenFor(t.app, member)),
+      { ...browserSubscription('long'), endpoint },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body).toEqual({ endpoint: [PUSH_MESSAGES.longEndpoint] });
+  });
+
+  it.each([
+    ['Chrome', 'https://fcm.googleapis.com/fcm/send/dG9rZW4'],
+    ['Firefox', 'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA'],
+    ['Safari', 'https://web.push.apple.com/QGx0a2Vu'],
+    ['Edge', 'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA'],
+  ])("accepts %s's push service", async (_browser, endpoint) => {
+    const member = await createStaff(t.app.db, { tenantId: backOffice.tenantId, role: 'staff' });
+    const who = asStaff('demo-handcraft', await staffTokenFor(t.app, member));
+    const body = { ...browserSubscription('real'), endpoint };
+    const answer = await call<PushSettings>(
+      t.app,
+      'POST',
+      '/admin/me/push/subscriptions/',
+      who,
+      body,
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.devices).toBe(1);
+    // Forgotten again, so no later notice goes to the real service.
+    await call(t.app, 'POST', '/admin/me/push/subscriptions/remove/', who, { endpoint });
   });
 
   it('without a staff token (401), or not as JSON (415)', async () => {

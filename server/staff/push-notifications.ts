@@ -11,19 +11,22 @@
  * - After the commit, `PushOutbox` sends it: a row is claimed with a conditional UPDATE, so of
  *   several API processes exactly one sends it (a claim held by a process that died expires
  *   after `lockSeconds`). It is sent to every device of the shop's members whose switch for its
- *   kind is on; the push service's 404 or 410 (the browser unsubscribed, or the subscription
- *   expired) deletes that device; sent rows are forgotten after a week. A failure is logged
+ *   kind is on, to all of them at once within a deadline well inside the claim (so a slow push
+ *   service never lets the claim expire and the row be told twice); the push service's 404 or
+ *   410 (the browser unsubscribed, or the subscription expired) deletes that device; sent rows are forgotten after a week. A failure is logged
  *   without the endpoint (a capability URL) nor the payload and never retried: the e-mail
  *   still tells. An event older than `maxAgeMs` when first looked at (a server down for hours)
  *   is dropped rather than told late.
  * - The payload is what a lock screen may show: the order number and its amount, or "New
  *   message from a shopper"; never a name, an address or a message's words.
  *
- * Subscriptions are refused (400, `staff_invalid`) unless the endpoint is an https URL on a
- * push service's name (no address literal, no local name, the default port, no credentials),
- * or a plain-HTTP loopback URL when the test-only setting allows it, and the keys are a P-256
- * public key (65 bytes) and a 16-byte secret, both base64url. Spec: openapi/admin.yaml, tag me
- * (PushSettings, PushSubscriptionInput).
+ * Subscriptions are refused (400, `staff_invalid`) unless the endpoint is an https URL on one of
+ * the browsers' push services (`PUSH_SERVICE_HOSTS`: Chrome's, Firefox's, Safari's, Edge's; the
+ * default port, no credentials), at most 1,024 characters once normalised, or a plain-HTTP
+ * loopback URL when the test-only setting allows it, and the keys are a P-256 public key (65
+ * bytes) and a 16-byte secret, both base64url. Any other name is refused, even a public one: the
+ * server signs and POSTs to the endpoint, and a name may resolve to an address inside our own
+ * network. Spec: openapi/admin.yaml, tag me (PushSettings, PushSubscriptionInput).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -33,7 +36,7 @@ import { hasNul } from '../platform/canonical-json.ts';
 import { NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { Logger } from '../platform/logger.ts';
 import { isBase64UrlOf } from '../platform/push/vapid-keys.ts';
-import type { PushSender } from '../platform/push/push-sender.ts';
+import type { PushSender, PushTarget } from '../platform/push/push-sender.ts';
 import type { StaffActor } from './actor.ts';
 import type { StaffErrorCode } from './errors.ts';
 import './push-tables.ts';
@@ -72,9 +75,32 @@ export interface PushNotice {
   tag: string;
 }
 
+/** Most characters of an endpoint, once normalised (`staff_push_subscriptions.endpoint`). */
+export const MAX_ENDPOINT = 1024;
+
+/**
+ * The browsers' push services, by host name: an exact name, or `.name` for any name under it
+ * (Chrome: FCM; Firefox: Mozilla's autopush; Safari: Apple's, `web.push.apple.com`; Edge:
+ * Windows Push Notification Services).
+ */
+export const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  '.push.services.mozilla.com',
+  '.push.apple.com',
+  '.notify.windows.com',
+] as const;
+
+/** True when `host` (lower case) is one of {@link PUSH_SERVICE_HOSTS}. */
+function isPushServiceHost(host: string): boolean {
+  return PUSH_SERVICE_HOSTS.some((known) =>
+    known.startsWith('.') ? host.endsWith(known) && host.length > known.length : host === known,
+  );
+}
+
 /** What a refused subscription says. */
 export const PUSH_MESSAGES = {
   endpoint: "This is not a browser's push service address.",
+  longEndpoint: 'This push service address is too long: at most 1,024 characters.',
   keys: "These are not a browser's push keys.",
 } as const;
 
@@ -149,7 +175,7 @@ export async function updatePushEvents(
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * The endpoint if a push service may be there (see the module comment).
+ * The endpoint, normalised, if it is a browser's push service (see the module comment).
  * @throws DomainError `staff_invalid` (field `endpoint`) otherwise.
  */
 function checkEndpoint(endpoint: string, allowLoopbackHttp: boolean): string {
@@ -162,15 +188,12 @@ function checkEndpoint(endpoint: string, allowLoopbackHttp: boolean): string {
   }
   const host = url.hostname.toLowerCase();
   const loopbackHttp = allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.has(host);
-  const pushService =
-    url.protocol === 'https:' &&
-    url.port === '' &&
-    // A name with a dot, not an address literal nor a name only this network knows.
-    /^(?=.*[a-z])[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) &&
-    !/\.(localhost|local|internal|lan|home|arpa)$/.test(host);
+  const pushService = url.protocol === 'https:' && url.port === '' && isPushServiceHost(host);
   if ((!loopbackHttp && !pushService) || url.username !== '' || url.password !== '') {
     throw invalid('endpoint', PUSH_MESSAGES.endpoint);
   }
+  // Normalising may lengthen it (percent-encoding): the column holds MAX_ENDPOINT.
+  if (url.href.length > MAX_ENDPOINT) throw invalid('endpoint', PUSH_MESSAGES.longEndpoint);
   return url.href;
 }
 
@@ -260,6 +283,10 @@ export async function queuePushNotice(
     .execute();
 }
 
+/**
+ * What the push outbox needs: the database its rows are in, how to send (null: push is off), a
+ * logger, and its timings (all optional; the defaults suit production).
+ */
 export interface PushOutboxOptions {
   db: Kysely<Database>;
   /** Null when push is off on this server: rows are marked sent without a try. */
@@ -271,6 +298,11 @@ export interface PushOutboxOptions {
   pollMs?: number;
   /** Older rows are dropped untold (ms; default one hour). */
   maxAgeMs?: number;
+  /**
+   * How long sending one notice to all its devices may take (ms; default a third of the claim,
+   * at most 20 s): then the sends still waiting are aborted, so the claim never runs out first.
+   */
+  sendDeadlineMs?: number;
 }
 
 const BATCH = 20;
@@ -390,30 +422,58 @@ export class PushOutbox {
       .where('s.tenant_id', '=', tenantId)
       .where('m.removed_at', 'is', null)
       .execute();
-    for (const target of targets) {
-      // No settings row: every switch is on.
-      if (target.on !== null && target.on !== undefined && !toBool(target.on)) continue;
-      try {
-        const { status } = await send(target, data, {
-          ttlSeconds: 24 * 60 * 60,
-          urgency: 'high',
-        });
-        if (status === 404 || status === 410) {
-          await db.deleteFrom('staff_push_subscriptions').where('id', '=', target.id).execute();
-          log.info({ subscription: target.id, status }, 'a push subscription is gone: deleted');
-        } else if (status >= 200 && status < 300) {
-          await db
-            .updateTable('staff_push_subscriptions')
-            .set({ last_sent_at: new Date().toISOString() })
-            .where('id', '=', target.id)
-            .execute();
-        } else {
-          log.warn({ subscription: target.id, status }, 'a push service refused a notification');
-        }
-      } catch (error) {
-        const reason = error instanceof Error ? error.name : 'Error';
-        log.warn({ subscription: target.id, reason }, 'a push service could not be reached');
+    // No settings row: every switch is on.
+    const chosen = targets.filter(
+      (target) => target.on === null || target.on === undefined || toBool(target.on),
+    );
+    if (chosen.length === 0) return;
+    // All at once, and never past the deadline: the row's claim must outlast the whole send,
+    // or another process would claim it again and tell the members twice.
+    const deadline = AbortSignal.timeout(this.deadlineMs());
+    const passed = new Promise<void>((resolve) => {
+      deadline.addEventListener('abort', () => resolve(), { once: true });
+    });
+    const all = Promise.allSettled(chosen.map((target) => this.tellOne(target, data, deadline)));
+    await Promise.race([all, passed]);
+    if (deadline.aborted) log.warn({ kind }, 'the push services did not all answer in time');
+  }
+
+  /** How long one notice's sends may take (ms): a third of the claim, at most 20 s. */
+  private deadlineMs(): number {
+    return (
+      this.options.sendDeadlineMs ?? Math.min(20_000, ((this.options.lockSeconds ?? 60) * 1000) / 3)
+    );
+  }
+
+  /** Sends `data` to one device and records what its push service answered; never throws. */
+  private async tellOne(
+    target: PushTarget & { id: number },
+    data: string,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const { db, log } = this.options;
+    const send = this.options.send!;
+    try {
+      const { status } = await send(target, data, {
+        ttlSeconds: 24 * 60 * 60,
+        urgency: 'high',
+        signal,
+      });
+      if (status === 404 || status === 410) {
+        await db.deleteFrom('staff_push_subscriptions').where('id', '=', target.id).execute();
+        log.info({ subscription: target.id, status }, 'a push subscription is gone: deleted');
+      } else if (status >= 200 && status < 300) {
+        await db
+          .updateTable('staff_push_subscriptions')
+          .set({ last_sent_at: new Date().toISOString() })
+          .where('id', '=', target.id)
+          .execute();
+      } else {
+        log.warn({ subscription: target.id, status }, 'a push service refused a notification');
       }
+    } catch (error) {
+      const reason = error instanceof Error ? error.name : 'Error';
+      log.warn({ subscription: target.id, reason }, 'a push service could not be reached');
     }
   }
 }

@@ -28,6 +28,11 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the push plugin reads of the app's config: the VAPID pair and subject (or where a SQLite
+ * server keeps its generated pair, and the shop URL or MAIL_FROM a subject falls back to), and
+ * the test-only loopback setting; `background` off leaves the outbox to be drained by hand.
+ */
 export type PushPluginOptions = Pick<
   AppConfig,
   | 'vapidKeys'

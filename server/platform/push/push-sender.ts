@@ -18,9 +18,17 @@ export interface PushDelivery {
   status: number;
 }
 
-/** Sends one message; rejects only when the push service could not be reached at all. */
+/**
+ * Sends one message; rejects only when the push service could not be reached at all, or when
+ * `options.signal` aborted the request (the outbox's deadline).
+ */
 export type PushSender = (
   target: PushTarget,
   payload: string,
-  options: { ttlSeconds: number; urgency: 'normal' | 'high'; topic?: string },
+  options: {
+    ttlSeconds: number;
+    urgency: 'normal' | 'high';
+    topic?: string;
+    signal?: AbortSignal;
+  },
 ) => Promise<PushDelivery>;

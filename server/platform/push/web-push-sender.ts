@@ -14,7 +14,7 @@ import type { VapidKeys } from './vapid-keys.ts';
 
 /**
  * A PushSender signing with `keys` as `subject` (a `mailto:` or `https:` URL), each request
- * given `timeoutMs` (default 10 s).
+ * given `timeoutMs` (default 10 s), or less when the caller's `signal` aborts it first.
  */
 export function webPushSender(keys: VapidKeys, subject: string, timeoutMs = 10_000): PushSender {
   return async (target, payload, options) => {
@@ -39,7 +39,9 @@ export function webPushSender(keys: VapidKeys, subject: string, timeoutMs = 10_0
       headers,
       body: details.body ? new Uint8Array(details.body) : undefined,
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: options.signal
+        ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.signal])
+        : AbortSignal.timeout(timeoutMs),
     });
     // The body says why when it failed; nothing here needs it.
     await response.body?.cancel();
