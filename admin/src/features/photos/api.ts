@@ -163,6 +163,19 @@ export function altOf(draft: DraftPhoto, productName: string, position: number):
   return draft.alt ?? suggestedAlt(productName, position);
 }
 
+/**
+ * The place of each draft still to save, by key (1 for the product's main photo): after the
+ * `before` saved photos, in the drafts' order, a refused file taking no place. Both the cards'
+ * suggested alt texts and the save's use it, so a photo is saved with the words shown.
+ */
+export function draftPositions(drafts: readonly DraftPhoto[], before: number): Map<number, number> {
+  const positions = new Map<number, number>();
+  for (const draft of drafts) {
+    if (draft.error === null) positions.set(draft.key, before + positions.size + 1);
+  }
+  return positions;
+}
+
 /** `items` with the one at `from` moved to `to`. */
 export function movedTo<T>(items: readonly T[], from: number, to: number): T[] {
   if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];

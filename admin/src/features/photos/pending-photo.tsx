@@ -1,11 +1,13 @@
 /**
  * A photo chosen on the product form, not saved yet (./api.ts `useDraftPhotos`): its thumbnail once
  * uploaded ("Uploading…" before), its alt text (the suggestion until the owner types their
- * own), "Make main" (the first photo is the shop's main image), "Move earlier", "Move later"
- * and "Remove". An upload the server refused shows its words and only "Remove". The product's
+ * own), "Make main" (the first photo is the shop's main image; only while the product has no
+ * saved photo, since new photos are added after the saved ones), "Earlier", "Later" and
+ * "Remove". After a move the focus goes to the moved card's alt text (or, while it uploads, to
+ * the card). An upload the server refused shows its words and only "Remove". The product's
  * one save attaches it; a refusal then shows beside its alt text.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { AltTextField } from './alt-text-field';
 import type { DraftPhoto } from './api';
 
@@ -15,6 +17,7 @@ export function PendingPhoto({
   place,
   count,
   main,
+  canMakeMain,
   onAlt,
   onMoveTo,
   onRemove,
@@ -27,14 +30,28 @@ export function PendingPhoto({
   count: number;
   /** Whether it will be the product's main image. */
   main: boolean;
+  /** Whether a new photo can become the main image (the product has no saved photo). */
+  canMakeMain: boolean;
   onAlt: (alt: string) => void;
   onMoveTo: (to: number) => void;
   onRemove: () => void;
 }) {
   const id = useId();
+  const card = useRef<HTMLLIElement>(null);
+  // Counts the moves, so the focus follows the card once it is in its new place.
+  const [moves, setMoves] = useState(0);
+  useEffect(() => {
+    if (moves === 0) return;
+    const field = document.getElementById(`${id}-alt`);
+    (field ?? card.current)?.focus();
+  }, [moves, id]);
+  const moveTo = (to: number) => {
+    onMoveTo(to);
+    setMoves((n) => n + 1);
+  };
   const label = draft.upload ? alt || draft.name : draft.name;
   return (
-    <li className="photo-card">
+    <li className="photo-card" ref={card} tabIndex={-1}>
       {draft.upload ? (
         <img src={draft.upload.thumb_url} alt="" width={160} height={160} className="photo-thumb" />
       ) : (
@@ -53,18 +70,18 @@ export function PendingPhoto({
         </p>
       )}
       <div className="button-row">
-        {!draft.error && place > 0 ? (
-          <button type="button" className="button button-small" onClick={() => onMoveTo(0)}>
+        {!draft.error && canMakeMain && !main ? (
+          <button type="button" className="button button-small" onClick={() => moveTo(0)}>
             Make main <span className="visually-hidden">({label})</span>
           </button>
         ) : null}
         {!draft.error && place > 0 ? (
-          <button type="button" className="button button-small" onClick={() => onMoveTo(place - 1)}>
+          <button type="button" className="button button-small" onClick={() => moveTo(place - 1)}>
             Earlier <span className="visually-hidden">({label})</span>
           </button>
         ) : null}
         {!draft.error && place < count - 1 ? (
-          <button type="button" className="button button-small" onClick={() => onMoveTo(place + 1)}>
+          <button type="button" className="button button-small" onClick={() => moveTo(place + 1)}>
             Later <span className="visually-hidden">({label})</span>
           </button>
         ) : null}

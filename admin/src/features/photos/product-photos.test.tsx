@@ -155,12 +155,43 @@ describe("a product's photos", () => {
     ]);
     expect(pending.querySelector('img')).toHaveAttribute('src', '/t/9.webp');
     expect(within(pending).getAllByRole('listitem')[0]).toHaveTextContent('Main photo');
+    // The focus follows the moved photo, to its alt text.
+    expect(within(pending).getAllByLabelText('Alt text')[0]).toHaveFocus();
     await userEvent.click(
       within(pending).getByRole('button', { name: 'Remove (The tip, close up)' }),
     );
     expect(within(pending).getAllByRole('listitem')).toHaveLength(2);
     // Nothing is attached before the product's save.
     expect(sent.filter((s) => s.path.includes('/photos/') && s.method === 'POST')).toEqual([]);
+  });
+
+  it('numbers new photos after the saved ones, skipping a refused file, and offers no "Make main" on a saved product', async () => {
+    fakeServer({
+      'GET /products/5/photos/': { status: 200, body: [BLADE] },
+      'POST /media/uploads/': { status: 201, body: UPLOAD },
+    });
+    renderWithQuery(<ProductPhotos productId={5} />);
+    await screen.findByText('1 of 10');
+    await userEvent.upload(
+      screen.getByLabelText('Add photos'),
+      [new File(['x'], 'notes.txt', { type: 'text/plain' }), jpeg('a.jpg'), jpeg('b.jpg')],
+      { applyAccept: false },
+    );
+    const pending = await screen.findByRole('list', { name: 'New photos, saved with the product' });
+    await waitFor(() => expect(within(pending).getAllByLabelText('Alt text')).toHaveLength(2));
+    const alts = () =>
+      within(pending)
+        .getAllByLabelText('Alt text')
+        .map((f) => (f as HTMLInputElement).value);
+    expect(alts()).toEqual(['Kiritsuke 240 mm, photo 2', 'Kiritsuke 240 mm, photo 3']);
+    expect(within(pending).queryByRole('button', { name: /Make main/ })).toBeNull();
+    expect(within(pending).queryByText('Main photo')).toBeNull();
+    await userEvent.click(
+      within(pending).getByRole('button', { name: 'Later (Kiritsuke 240 mm, photo 2)' }),
+    );
+    // The moved photo takes the third place's words, and the focus is on them.
+    expect(within(pending).getAllByLabelText('Alt text')[1]).toHaveFocus();
+    expect(document.activeElement).toHaveValue('Kiritsuke 240 mm, photo 3');
   });
 
   it("shows the server's refusal of an upload beside the file, in its words", async () => {

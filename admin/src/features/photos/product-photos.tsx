@@ -13,7 +13,14 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { MAX_PHOTOS } from '../../../../common/upload-limits';
-import { altOf, moved, photosQuery, useReorderPhotos, type DraftPhotos } from './api';
+import {
+  altOf,
+  draftPositions,
+  moved,
+  photosQuery,
+  useReorderPhotos,
+  type DraftPhotos,
+} from './api';
 import { PendingPhoto } from './pending-photo';
 import { PhotoCard } from './photo-card';
 
@@ -37,6 +44,8 @@ export function ProductPhotos({
   const ready = productId === null || photos.isSuccess;
   const waiting = drafts.drafts.filter((d) => d.error === null);
   const room = MAX_PHOTOS - list.length - waiting.length;
+  // Each draft's place after the saved photos, as the save numbers it (refused files take none).
+  const positions = draftPositions(drafts.drafts, list.length);
 
   function choose(files: File[]) {
     setMessage(null);
@@ -110,10 +119,11 @@ export function ProductPhotos({
               <PendingPhoto
                 key={draft.key}
                 draft={draft}
-                alt={altOf(draft, productName, list.length + place + 1)}
+                alt={altOf(draft, productName, positions.get(draft.key) ?? 0)}
                 place={place}
                 count={drafts.drafts.length}
-                main={list.length === 0 && place === 0 && draft.error === null}
+                main={positions.get(draft.key) === 1}
+                canMakeMain={list.length === 0}
                 onAlt={(alt) => drafts.setAlt(draft.key, alt)}
                 onMoveTo={(to) => drafts.moveTo(draft.key, to)}
                 onRemove={() => drafts.remove(draft.key)}

@@ -37,7 +37,7 @@ import { Panel } from '../../components/panel';
 import { RichField } from '../../components/rich-field';
 import { placeServerErrors } from '../../components/server-errors';
 import { useSingleFlight } from '../../components/use-single-flight';
-import { altOf, useAddPhoto, useDraftPhotos, type DraftPhoto } from '../photos/api';
+import { altOf, draftPositions, useAddPhoto, useDraftPhotos, type DraftPhoto } from '../photos/api';
 import { ProductPhotos } from '../photos/product-photos';
 import { STOCK_REASONS, useChangeStock } from '../stock/api';
 import {
@@ -128,14 +128,16 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     placeServerErrors(error, form.setError, fieldPathsOf(values) as Path<ProductFormValues>[]);
 
   /** The photos to attach, in order, with their alt texts (the uploads refused are left out). */
-  const photosOf = (all: DraftPhoto[], before: number) =>
-    all
+  const photosOf = (all: DraftPhoto[], before: number) => {
+    const positions = draftPositions(all, before);
+    return all
       .filter((d) => d.upload !== null)
-      .map((d, i) => ({
+      .map((d) => ({
         draft: d,
         upload_id: d.upload!.id,
-        alt_text: altOf(d, values.name, before + i + 1),
+        alt_text: altOf(d, values.name, positions.get(d.key)!),
       }));
+  };
 
   async function saveNew(checked: ProductFormValues) {
     const photos = photosOf(await drafts.settled(), 0);
