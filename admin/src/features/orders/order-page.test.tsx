@@ -80,6 +80,7 @@ async function renderPage() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 /** The paid order the server answers after Mark paid: refund and cancel are offered to an owner. */
@@ -117,6 +118,29 @@ describe('an order page after a move', () => {
     );
     // The top of the page says nothing: the message is where the maker looks.
     expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
+  it('leaves the last order’s message and open forms behind when moving to another order', async () => {
+    fakeApi({
+      'GET /orders/ORD-7K3F-9QXD/': { status: 200, body: paid() },
+      'GET /orders/ORD-2B2B-2C2C/': {
+        status: 200,
+        body: paid({ order_number: 'ORD-2B2B-2C2C' }),
+      },
+    });
+    const router = await renderPage();
+    const actions = await screen.findByRole('region', { name: 'Actions' });
+    await userEvent.click(within(actions).getByRole('button', { name: 'Start a refund' }));
+    expect(within(actions).getByLabelText('Amount')).toBeInTheDocument();
+    await router.navigate({ to: '/orders/$number', params: { number: 'ORD-2B2B-2C2C' } });
+    await screen.findByRole('heading', { name: 'ORD-2B2B-2C2C', level: 1 });
+    // The other order's refund waits closed: no form of the last order's money is left open.
+    expect(screen.queryByLabelText('Amount')).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Actions' })).getByRole('button', {
+        name: 'Start a refund',
+      }),
+    ).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('refunds a picked mug back into stock, the amount following the pick, then closes', async () => {

@@ -53,7 +53,9 @@ export function OrderPage() {
       </>
     );
   }
-  return <OrderView order={order.data} />;
+  // Keyed by the order: moving to another order (the router keeps this page mounted) starts
+  // its view afresh, with no message or open form left from the last one.
+  return <OrderView key={order.data.order_number} order={order.data} />;
 }
 
 function OrderView({ order }: { order: AdminOrder }) {
