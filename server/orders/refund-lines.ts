@@ -15,7 +15,10 @@
  *   at checkout less what earlier refunds put back (`order_items.stock_taken`): a made-to-order
  *   line, or a product since deleted, takes nothing back. The product's stock history shows it
  *   as a return of the order (server/catalog/stock-reads.ts), and a later cancel of the order
- *   gives back only what was not put back already (./closing.ts `giveBackStock`).
+ *   gives back only what was not put back already (./closing.ts `giveBackStock`). A canceled
+ *   (or expired) order gave all its stock back when it closed: a line of it is refused
+ *   `restock`. A refund its provider refuses takes its pieces out of stock again when it is
+ *   settled `failed` (`undoRefundRestock`, ./refund-settling.ts): nothing was paid back.
  * Everything is written in the refund's transaction, under the order's lock, with one activity
  * log entry (`order.refund_lines`) naming the pieces.
  */
@@ -45,6 +48,8 @@ export const REFUND_LINE_MESSAGES = {
   nothingLeft: (name: string) => `${name}: every piece has been refunded already.`,
   atMost: (name: string, left: number) => `${name}: at most ${left} more can be refunded.`,
   overLines: (most: string) => `At most ${most} for the pieces picked.`,
+  backAlready: (name: string) =>
+    `${name}: this order was canceled, so its pieces went back in stock then. Refund it without putting them back.`,
 } as const;
 
 /** One line as a member names it (contract RefundLineRequest). */
@@ -102,6 +107,9 @@ export async function lineRefundStates(
   );
 }
 
+/** An order's statuses whose close gave back all the stock it took (./lifecycle.ts). */
+const STOCK_GIVEN_BACK: readonly OrderRow['status'][] = ['canceled', 'expired'];
+
 const isWhole = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= max;
 
@@ -144,12 +152,12 @@ export function parseRefundLines(input: unknown): RefundLineInput[] {
 /**
  * Checks `lines` against the locked `order` (see the module comment) and prices them.
  * @returns the checked lines and what their pieces cost (cents)
- * @throws DomainError `invalid_order_input` on `lines`: a line not of this order, or more pieces
- *   than are left to refund of it.
+ * @throws DomainError `invalid_order_input` on `lines`: a line not of this order, more pieces
+ *   than are left to refund of it, or `restock` on an order whose close gave its stock back.
  */
 export async function checkRefundLines(
   trx: Trx,
-  order: Pick<OrderRow, 'id'>,
+  order: Pick<OrderRow, 'id' | 'status'>,
   lines: readonly RefundLineInput[],
 ): Promise<{ lines: CheckedRefundLine[]; valueCents: number }> {
   if (lines.length === 0) return { lines: [], valueCents: 0 };
@@ -179,6 +187,10 @@ export async function checkRefundLines(
           ? REFUND_LINE_MESSAGES.nothingLeft(item.product_name)
           : REFUND_LINE_MESSAGES.atMost(item.product_name, left),
       );
+      continue;
+    }
+    if (line.restock === true && STOCK_GIVEN_BACK.includes(order.status)) {
+      messages.push(REFUND_LINE_MESSAGES.backAlready(item.product_name));
       continue;
     }
     valueCents += item.unit_price_cents * line.quantity;
@@ -283,4 +295,50 @@ export async function recordRefundLines(
 export async function restockedByLine(trx: Trx, orderId: number): Promise<Map<number, number>> {
   const states = await lineRefundStates(trx, orderId);
   return new Map([...states].map(([id, state]) => [id, state.restocked]));
+}
+
+/**
+ * Takes back out of stock what the lines of refund `refundId` put back (products in id order,
+ * as checkout takes stock; never below 0), and marks them as having put nothing back: its
+ * provider refused it, so nothing was paid back for those pieces. In the settling's
+ * transaction, under the order's lock (./refund-settling.ts).
+ * @returns the products whose stock moved (their cached pages are to be forgotten after commit).
+ */
+export async function undoRefundRestock(
+  trx: Trx,
+  tenantId: number,
+  refundId: number,
+): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('refund_lines as l')
+    .innerJoin('order_items as i', 'i.id', 'l.order_item_id')
+    .select(['l.restocked', 'i.product_id'])
+    .where('l.refund_id', '=', refundId)
+    .where('l.restocked', '>', 0)
+    .execute();
+  if (rows.length === 0) return [];
+  await trx
+    .updateTable('refund_lines')
+    .set({ restocked: 0 })
+    .where('refund_id', '=', refundId)
+    .execute();
+  const perProduct = new Map<number, number>();
+  for (const row of rows) {
+    if (row.product_id !== null) {
+      perProduct.set(row.product_id, (perProduct.get(row.product_id) ?? 0) + row.restocked);
+    }
+  }
+  const productIds = [...perProduct.keys()].sort((a, b) => a - b);
+  for (const productId of productIds) {
+    const pieces = perProduct.get(productId)!;
+    await trx
+      .updateTable('products')
+      .set({
+        stock: sql<number>`case when stock > ${pieces} then stock - ${pieces} else 0 end`,
+      })
+      .where('id', '=', productId)
+      .where('tenant_id', '=', tenantId)
+      .execute();
+  }
+  return productIds;
 }

@@ -5,7 +5,8 @@
  *   - `succeeded` with the provider's reference, `manual` when that provider cannot refund (or
  *     the shop no longer has its credentials): the shopper is e-mailed (`refunded_by_shop`);
  *   - `failed` when the provider refused: the order's `refunded_cents` gives the amount back,
- *     logged as `order.refund_failed`;
+ *     logged as `order.refund_failed`, and the pieces its lines put back in stock are taken
+ *     out again (./refund-lines.ts `undoRefundRestock`);
  *   - still `pending` when the provider could not be reached: the order sweep asks again after
  *     PENDING_REFUND_RETRY_AFTER_MS (2 minutes) with the same key (`settlePendingShopRefunds`).
  * Once everything paid is refunded and settled, the order moves to `refunded`
@@ -24,6 +25,7 @@ import { canMoveOrder, moveOrderStatus } from './lifecycle.ts';
 import { lockOrder, type Trx } from './order-lock.ts';
 import { type KeptCardPayment, orderMoney } from './order-money.ts';
 import { ProviderRefused } from '../payments/provider.ts';
+import { undoRefundRestock } from './refund-lines.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
@@ -153,7 +155,9 @@ export async function settlePending(
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (moved.numUpdatedRows !== 1n) return null;
+    let unstocked: number[] = [];
     if (answer.status === 'failed') {
+      unstocked = await undoRefundRestock(trx, refund.tenant_id, refund.id);
       // Nothing went back: the amount may be refunded again.
       const money = await orderMoney(trx, order.id);
       const was = money.refundedCents + refund.amount_cents;
@@ -170,10 +174,11 @@ export async function settlePending(
       await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: refund.id });
       await moveIfAllRefunded(ctx, trx, journal, order);
     }
-    return answer.status;
+    return { status: answer.status, unstocked };
   });
   ctx.afterCommit();
-  return done ?? (await currentStatus(ctx, refund.id));
+  if (done && done.unstocked.length > 0) await ctx.stockChanged(refund.tenant_id, done.unstocked);
+  return done?.status ?? (await currentStatus(ctx, refund.id));
 }
 
 async function currentStatus(ctx: OrderContext, refundId: number) {

@@ -22,6 +22,8 @@ import { journalOf } from '../staff/activity-log.ts';
 import type { OrderActing } from './staff-actions.ts';
 import { settlePendingShopRefunds } from './refund-settling.ts';
 import { REFUND_MESSAGES, refundInFull, refundOrder } from './shop-refunds.ts';
+import { REFUND_LINE_MESSAGES } from './refund-lines.ts';
+import { cancelByShop } from './shop-cancel.ts';
 
 const STRIPE = {
   secretKey: 'sk_test_51FakeStoreSecretKey0123456789',
@@ -332,7 +334,82 @@ describe('money received by hand', () => {
   });
 });
 
+/** Makes `order`'s one line a piece of a product of the shop, taken from its stock. */
+async function lineOfAProduct(order: { id: number }) {
+  const product = await app.db
+    .selectFrom('products')
+    .select(['id', 'stock'])
+    .where('tenant_id', '=', demo)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const item = await app.db
+    .updateTable('order_items')
+    .set({ product_id: product.id, stock_taken: 1 })
+    .where('order_id', '=', order.id)
+    .returning(['id', 'product_name'])
+    .executeTakeFirstOrThrow();
+  return { product, item };
+}
+
+const stockOf = async (productId: number) =>
+  (
+    await app.db
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', productId)
+      .executeTakeFirstOrThrow()
+  ).stock;
+
+/** Stripe refuses any further refund of `order` (the shop refunded it in Stripe already). */
+function stripeRefuses(order: Awaited<ReturnType<typeof paidOrder>>) {
+  const session = fakeStripe.sessions.get(order.payment!.providerRef)!;
+  fakeStripe.paymentIntents.get(session.payment_intent as string)!.amount_refunded = 47_500;
+}
+
 describe('when the provider does not refund', () => {
+  it('takes a restocked piece out of stock again when the provider refuses its refund', async () => {
+    const order = await paidOrder('stripe');
+    const { product, item } = await lineOfAProduct(order);
+    const before = await stockOf(product.id);
+    stripeRefuses(order);
+    await expect(
+      refundOrder(app.orders, owner, order.order_number, {
+        amount: '100.00',
+        reason: 'It came back.',
+        lines: [{ item_id: item.id, quantity: 1, restock: true }],
+      }),
+    ).rejects.toMatchObject({ code: 'provider_unavailable' });
+    // Nothing was paid back: the piece is not on the shelf, and may be refunded and put back.
+    expect(await stockOf(product.id)).toBe(before);
+    const lines = await app.db
+      .selectFrom('refund_lines')
+      .select('restocked')
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(lines).toEqual([{ restocked: 0 }]);
+  });
+
+  it('refuses to put back in stock a piece of a canceled order, whose cancel put it back', async () => {
+    const order = await paidOrder('stripe');
+    const { product, item } = await lineOfAProduct(order);
+    stripeRefuses(order);
+    // The cancel gives the piece back; Stripe refuses its refund, so money is left to refund.
+    await cancelByShop(app.orders, owner, order.order_number, { reason: 'Out of glaze.' });
+    expect(await orderOf(order.id)).toMatchObject({ status: 'canceled', refunded_cents: 0 });
+    const afterCancel = await stockOf(product.id);
+    await expect(
+      refundOrder(app.orders, owner, order.order_number, {
+        amount: '100.00',
+        reason: 'Refund by hand.',
+        lines: [{ item_id: item.id, quantity: 1, restock: true }],
+      }),
+    ).rejects.toMatchObject({
+      code: 'invalid_order_input',
+      fields: { lines: [REFUND_LINE_MESSAGES.backAlready(item.product_name)] },
+    });
+    expect(await stockOf(product.id)).toBe(afterCancel);
+  });
+
   it('gives the amount back when the provider refuses, and says so', async () => {
     const order = await paidOrder('stripe');
     // The shop refunded it in Stripe's dashboard already: Stripe refuses another refund.

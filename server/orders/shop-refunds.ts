@@ -19,7 +19,8 @@
  *     credentials: the shop pays it back by hand, as it does for money received by hand
  *     (those refunds are `manual` from the start), and today's list shows it until then;
  *   - `failed` when the provider refused (nothing was refunded): the amount may be refunded
- *     again, the owner is answered 502 and the log says so;
+ *     again, the pieces its lines put back in stock are taken out again (./refund-lines.ts),
+ *     the owner is answered 502 and the log says so;
  *   - still `pending` when the provider could not be reached: the refund may or may not have
  *     been made, so its amount stays reserved and the order sweep asks again with the same
  *     idempotency key (`settlePendingShopRefunds`) rather than give the amount back and risk
