@@ -129,7 +129,13 @@ describe('an order page after a move', () => {
       },
     });
     const router = await renderPage();
-    const actions = await screen.findByRole('region', { name: 'Actions' });
+    await screen.findByRole('region', { name: 'Actions' });
+    // Both orders seen once: going back to one shows it at once, from what was read.
+    await router.navigate({ to: '/orders/$number', params: { number: 'ORD-2B2B-2C2C' } });
+    await screen.findByRole('heading', { name: 'ORD-2B2B-2C2C', level: 1 });
+    await router.navigate({ to: '/orders/$number', params: { number: 'ORD-7K3F-9QXD' } });
+    await screen.findByRole('heading', { name: 'ORD-7K3F-9QXD', level: 1 });
+    const actions = screen.getByRole('region', { name: 'Actions' });
     await userEvent.click(within(actions).getByRole('button', { name: 'Start a refund' }));
     expect(within(actions).getByLabelText('Amount')).toBeInTheDocument();
     await router.navigate({ to: '/orders/$number', params: { number: 'ORD-2B2B-2C2C' } });
