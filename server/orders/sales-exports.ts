@@ -29,7 +29,7 @@
  * - `refunds`: refunds not failed, by the day made, with the VAT included in each at the
  *   order's rate.
  */
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
@@ -402,8 +402,8 @@ export async function salesExport(
     columns: EXPORT_COLUMNS[kind],
     record_delimiter: 'windows',
   });
-  const source = Readable.from(rows);
-  source.on('error', (error) => csv.destroy(error));
-  source.pipe(csv);
+  // pipeline, not pipe: a download aborted (the body destroyed) closes the generator too, and a
+  // failed read destroys the body.
+  pipeline(Readable.from(rows), csv, () => {});
   return { fileName: `${kind}-${range.from}-to-${range.to}.csv`, body: csv };
 }

@@ -7,6 +7,7 @@
  * alone on the sales; bad ranges refused with DRF bodies. On SQLite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import type { components } from '../../../common/admin-api';
 import { EXPORT_PAGE_SIZE, salesExport } from '../../orders/sales-exports.ts';
@@ -524,5 +525,18 @@ describe('an export of more orders than a page', () => {
     expect(rows.reduce((s, r) => s + centsOf(r[header!.indexOf('amount')]!), 0)).toBe(
       count * 1_000,
     );
+
+    // A download aborted after its first rows stops the reading of the rest.
+    const from = vi.spyOn(Readable, 'from');
+    const aborted = await salesExport(t.app.db, big.id, 'orders', '2026-09-01', '2026-09-01');
+    const source = from.mock.results[0]!.value as Readable;
+    from.mockRestore();
+    for await (const chunk of aborted.body) {
+      expect(String(chunk)).not.toBe('');
+      break; // destroys the body, as a closed connection does
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(source.destroyed).toBe(true);
+    expect(source.readableEnded).toBe(false);
   });
 });
