@@ -132,6 +132,39 @@ describe('the notifications panel', () => {
     ]);
   });
 
+  it('keeps every switch usable, and the focus on it, while a change is on its way', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    const sent = fakeApi({
+      'GET /me/push/': { status: 200, body: settings() },
+      'PATCH /me/push/': () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    renderWithQuery(<PushPanel />);
+    const messages = await screen.findByRole('checkbox', { name: 'New messages from shoppers' });
+    const paid = screen.getByRole('checkbox', { name: 'New paid orders' });
+    await userEvent.click(messages);
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(messages).toBeEnabled();
+    expect(messages).toHaveFocus();
+    expect(messages).not.toBeChecked();
+    await userEvent.click(paid);
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    expect(paid).toHaveFocus();
+    expect(paid).not.toBeChecked();
+    const answer = (events: PushSettings['events']) =>
+      new Response(JSON.stringify(settings({ events })), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    answers[0]!(answer({ order_paid: true, transfer_to_confirm: true, new_message: false }));
+    answers[1]!(answer({ order_paid: false, transfer_to_confirm: true, new_message: false }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved.');
+    expect(messages).not.toBeChecked();
+    expect(paid).not.toBeChecked();
+    expect(sent.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { new_message: false },
+      { order_paid: false },
+    ]);
+  });
+
   it('says when the server has no push keys, or the browser cannot show notifications', async () => {
     fakeApi({ 'GET /me/push/': { status: 200, body: settings({ public_key: null }) } });
     const { unmount } = renderWithQuery(<PushPanel />);

@@ -106,21 +106,24 @@ export function PushPanel() {
   // A switch shows its new position at once, while the change is on its way; the server's
   // answer (or, after a refusal, the position it kept) takes over when it comes.
   const [moving, setMoving] = useState<Partial<PushEvents>>({});
-  const toggle = (key: keyof PushEvents, on: boolean) => {
+  // Each click is followed to its own answer (mutateAsync: a mutate call's callbacks would
+  // fire for the latest call only, leaving an earlier box held), so the boxes stay enabled.
+  const toggle = async (key: keyof PushEvents, on: boolean) => {
     setMoving((held) => ({ ...held, [key]: on }));
-    update.mutate(
-      { [key]: on },
-      {
-        onSuccess: () => setMessage({ tone: 'success', text: 'Saved.' }),
-        onError: (error) => setMessage({ tone: 'error', text: errorMessage(error) }),
-        onSettled: () =>
-          setMoving((held) => {
-            const rest = { ...held };
-            delete rest[key];
-            return rest;
-          }),
-      },
-    );
+    try {
+      await update.mutateAsync({ [key]: on });
+      setMessage({ tone: 'success', text: 'Saved.' });
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorMessage(error) });
+    } finally {
+      setMoving((held) => {
+        // A later click on the same box holds its own value until its answer.
+        if (held[key] !== on) return held;
+        const rest = { ...held };
+        delete rest[key];
+        return rest;
+      });
+    }
   };
 
   return (
@@ -180,9 +183,8 @@ export function PushPanel() {
                   id={`push-${event.key}`}
                   type="checkbox"
                   checked={moving[event.key] ?? settings.data.events[event.key]}
-                  disabled={update.isPending}
                   aria-describedby={`push-${event.key}-hint`}
-                  onChange={(change) => toggle(event.key, change.target.checked)}
+                  onChange={(change) => void toggle(event.key, change.target.checked)}
                 />
                 <div>
                   <label htmlFor={`push-${event.key}`}>{event.label}</label>
