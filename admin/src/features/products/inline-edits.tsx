@@ -99,7 +99,9 @@ function InlineField({
         }
         aria-invalid={outcome?.tone === 'error' ? true : undefined}
         value={text}
-        disabled={busy}
+        // Read-only, not disabled, while saving: a disabled field would drop the focus.
+        readOnly={busy}
+        aria-busy={busy || undefined}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={() => void commit()}
         onKeyDown={onKeyDown}
