@@ -169,6 +169,8 @@ describe('the products list', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Select Nakiri' }));
     const bar = screen.getByRole('form', { name: 'Change the selected products' });
     expect(within(bar).getByText('2 products')).toBeInTheDocument();
+    const live = screen.getByText('2 products selected');
+    expect(live).toHaveAttribute('role', 'status');
     // A phone's cards have no header box: the bar offers the whole page.
     await userEvent.click(within(bar).getByRole('button', { name: 'Select all 3' }));
     expect(within(bar).getByText('3 products')).toBeInTheDocument();
@@ -181,7 +183,11 @@ describe('the products list', () => {
     await userEvent.clear(within(bar).getByLabelText('Set stock to'));
     await userEvent.type(within(bar).getByLabelText('Set stock to'), '4');
     await userEvent.click(within(bar).getByRole('button', { name: 'Set stock' }));
-    expect(await screen.findByText('Stock set to 4 for 2 products.')).toBeInTheDocument();
+    const done = await screen.findByText('Stock set to 4 for 2 products.');
+    // The bar goes with the selection: the focus is on the result, and the count says none.
+    await waitFor(() => expect(document.activeElement).toContainElement(done));
+    expect(live).toBeInTheDocument();
+    expect(live).toBeEmptyDOMElement();
     expect(sent.find((r) => r.method === 'POST')?.body).toEqual({
       action: 'set_stock',
       product_ids: [1, 3],

@@ -11,7 +11,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { createContext, useContext, useState, type FormEvent } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { listColumns } from '../../components/data-table';
@@ -223,6 +223,11 @@ function BulkBar({
   const [stockError, setStockError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const resultBox = useRef<HTMLDivElement>(null);
+  // The result takes the focus: after a change the bar (and the button pressed) may be gone.
+  useEffect(() => {
+    if (result) resultBox.current?.focus();
+  }, [result]);
   const count = selected.length;
   const pieces = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
 
@@ -257,7 +262,15 @@ function BulkBar({
 
   return (
     <>
-      {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
+      {result ? (
+        <div ref={resultBox} tabIndex={-1} className="bulk-result">
+          <Notice tone={result.tone}>{result.text}</Notice>
+        </div>
+      ) : null}
+      {/* Always there (empty with nothing selected), so each change of the count is read out. */}
+      <p className="visually-hidden" role="status">
+        {count > 0 ? `${pieces(count)} selected` : ''}
+      </p>
       {count > 0 ? (
         <form
           className="bulk-bar"
@@ -265,7 +278,7 @@ function BulkBar({
           onSubmit={setAll}
           noValidate
         >
-          <p className="small" role="status">
+          <p className="small" aria-hidden="true">
             <strong>{pieces(count)}</strong> selected
           </p>
           <div className="field">
