@@ -3,7 +3,7 @@
  * each with its tile picture (`image`: the owner's choice, else its oldest product's main photo).
  */
 import type { Schemas } from '../../common/storefront-contract.ts';
-import { categoryImages } from '../media/photo-framing.ts';
+import { categoryImage, categoryImages } from '../media/photo-framing.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import type { CatalogScope } from './product-rows.ts';
@@ -52,6 +52,5 @@ export async function loadCategory(
     .where('slug', '=', slug)
     .executeTakeFirst();
   if (!category) throw new DomainError<CatalogErrorCode>('category_not_found', 'Not found.');
-  const images = await categoryImages(scope.db, scope.tenantId);
-  return { ...category, image: images.get(category.id) ?? null };
+  return { ...category, image: await categoryImage(scope.db, scope.tenantId, category.id) };
 }

@@ -208,6 +208,31 @@ export async function listShopPhotos(db: Db, tenantId: number): Promise<ShopPhot
 }
 
 /**
+ * Of `photoIds` (nulls and ids no row can have are skipped), those that are shop `tenantId`'s
+ * photos on an active product (what a choice may name, and what a stored choice still shows),
+ * as rows by id: one query, whatever the count.
+ */
+async function shownPhotoRows(
+  db: Db,
+  tenantId: number,
+  photoIds: readonly (number | null)[],
+): Promise<Map<number, PhotoRow>> {
+  const ids = [...new Set(photoIds.filter((id): id is number => id !== null && isRowId(id)))];
+  if (ids.length === 0) return new Map();
+  const rows = await photoRows(db, tenantId)
+    .where('pi.id', 'in', ids)
+    .where('p.is_active', '=', 1)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Photo `photoId` as a row if it is still shown (see `shownPhotoRows`), else undefined. */
+async function shownShopPhotoRow(db: Db, tenantId: number, photoId: number | null) {
+  if (photoId === null) return undefined;
+  return (await shownPhotoRows(db, tenantId, [photoId])).get(photoId);
+}
+
+/**
  * Photo `photoId` if it is one of shop `tenantId`'s photos on an active product (what a choice
  * may name, and what a stored choice still shows), else null.
  */
@@ -216,11 +241,7 @@ export async function shownShopPhoto(
   tenantId: number,
   photoId: number | null,
 ): Promise<ShopPhoto | null> {
-  if (photoId === null || !isRowId(photoId)) return null;
-  const row = await photoRows(db, tenantId)
-    .where('pi.id', '=', photoId)
-    .where('p.is_active', '=', 1)
-    .executeTakeFirst();
+  const row = await shownShopPhotoRow(db, tenantId, photoId);
   return row ? toShopPhoto(row) : null;
 }
 
@@ -230,13 +251,8 @@ export async function shownShopPhotos(
   tenantId: number,
   photoIds: readonly (number | null)[],
 ): Promise<Map<number, ShopPhoto>> {
-  const ids = [...new Set(photoIds.filter((id): id is number => id !== null && isRowId(id)))];
-  if (ids.length === 0) return new Map();
-  const rows = await photoRows(db, tenantId)
-    .where('pi.id', 'in', ids)
-    .where('p.is_active', '=', 1)
-    .execute();
-  return new Map(rows.map((row) => [row.id, toShopPhoto(row)]));
+  const rows = await shownPhotoRows(db, tenantId, photoIds);
+  return new Map([...rows].map(([id, row]) => [id, toShopPhoto(row)]));
 }
 
 /**
@@ -293,49 +309,60 @@ export async function heroImages(
   return rows.map(toStorefrontImage);
 }
 
-async function shownShopPhotoRow(db: Db, tenantId: number, photoId: number | null) {
-  if (photoId === null || !isRowId(photoId)) return undefined;
-  return photoRows(db, tenantId)
-    .where('pi.id', '=', photoId)
-    .where('p.is_active', '=', 1)
-    .executeTakeFirst();
-}
-
 /**
- * Each category's tile image of shop `tenantId`, by category id: its chosen photo
- * (`categories.image_photo_id`) while it is shown, else the main photo of its oldest active
- * product with photos; categories with neither are absent.
+ * Each category's tile image of shop `tenantId`, by category id (of category `only` alone when
+ * given): its chosen photo (`categories.image_photo_id`) while it is shown, else the main photo
+ * (lowest position) of its oldest active product with photos; categories with neither are
+ * absent. Two queries whatever the shop's size: one row per category, each finding its fallback
+ * in the `products_admin_category_idx` order (tenant, category, created_at, id) and stopping at
+ * the first active product with a photo, then the chosen and fallback photos by id.
  */
 export async function categoryImages(
   db: Db,
   tenantId: number,
+  only?: number,
 ): Promise<Map<number, StorefrontImage>> {
-  const [categories, fallbacks] = await Promise.all([
-    db
-      .selectFrom('categories')
-      .select(['id', 'image_photo_id'])
-      .where('tenant_id', '=', tenantId)
-      .where('image_photo_id', 'is not', null)
-      .execute(),
-    oldestMainPhotos(db, tenantId).select('p.category_id').execute(),
-  ]);
+  let categories = db
+    .selectFrom('categories as c')
+    .select(['c.id', 'c.image_photo_id'])
+    .select((eb) =>
+      eb
+        .selectFrom('products as p')
+        .innerJoin('product_images as pi', 'pi.product_id', 'p.id')
+        .select('pi.id')
+        .where('p.tenant_id', '=', tenantId)
+        .whereRef('p.category_id', '=', 'c.id')
+        .where('p.is_active', '=', 1)
+        .orderBy('p.created_at')
+        .orderBy('p.id')
+        .orderBy('pi.position')
+        .orderBy('pi.id')
+        .limit(1)
+        .as('fallback_photo_id'),
+    )
+    .where('c.tenant_id', '=', tenantId);
+  if (only !== undefined) categories = categories.where('c.id', '=', only);
+  const rows = await categories.execute();
+  const photos = await shownPhotoRows(
+    db,
+    tenantId,
+    rows.flatMap((row) => [row.image_photo_id, row.fallback_photo_id]),
+  );
   const images = new Map<number, StorefrontImage>();
-  for (const row of fallbacks) {
-    if (row.category_id !== null && !images.has(row.category_id)) {
-      images.set(row.category_id, toStorefrontImage(row));
-    }
-  }
-  const chosenIds = categories.map((c) => c.image_photo_id!).filter(isRowId);
-  if (chosenIds.length > 0) {
-    const chosen = await photoRows(db, tenantId)
-      .where('pi.id', 'in', chosenIds)
-      .where('p.is_active', '=', 1)
-      .execute();
-    const byId = new Map(chosen.map((row) => [row.id, row]));
-    for (const category of categories) {
-      const row = byId.get(category.image_photo_id!);
-      if (row) images.set(category.id, toStorefrontImage(row));
-    }
+  for (const row of rows) {
+    const photo =
+      (row.image_photo_id !== null ? photos.get(row.image_photo_id) : undefined) ??
+      (row.fallback_photo_id !== null ? photos.get(row.fallback_photo_id) : undefined);
+    if (photo) images.set(row.id, toStorefrontImage(photo));
   }
   return images;
+}
+
+/** Category `categoryId`'s tile image of shop `tenantId` (see `categoryImages`), else null. */
+export async function categoryImage(
+  db: Db,
+  tenantId: number,
+  categoryId: number,
+): Promise<StorefrontImage | null> {
+  return (await categoryImages(db, tenantId, categoryId)).get(categoryId) ?? null;
 }
