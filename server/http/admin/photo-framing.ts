@@ -56,6 +56,11 @@ export const setCategoryImage: AdminOperationHandler<'setCategoryImage'> = async
     chooseCategoryImage(db, acting, Number(request.params.category_id), request.body.photo_id),
   );
 
+/**
+ * The photo framing operations by operationId, for the admin handler map
+ * (./operations.ts spreads it in; `satisfies AdminHandlerMap` checks each against
+ * openapi/admin.yaml's generated types). Each operation's access is in ./permissions.ts.
+ */
 export const photoFramingHandlers = {
   listShopPhotos,
   setPhotoFocalPoint,
