@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearTokens, getRefreshToken } from '../api/tokens';
@@ -253,6 +253,13 @@ describe('the back office', () => {
     expect(more).toHaveAttribute('aria-expanded', 'false');
     expect(more).toHaveFocus();
     expect(within(nav).queryByRole('link', { name: 'Settings' })).toBeNull();
+
+    // The focus leaving the bar and its sheet closes the sheet: it never covers what has focus.
+    await userEvent.click(more);
+    await userEvent.tab();
+    expect(within(nav).getByRole('link', { name: 'Categories' })).toHaveFocus();
+    act(() => screen.getByRole('main').focus());
+    expect(more).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('goes back to sign in when the session ends and the refresh is refused', async () => {

@@ -120,7 +120,8 @@ function BottomBar({ items }: { items: readonly NavItem[] }) {
   // On one of More's places, More is the current section.
   const inMore = more.some((item) => matchRoute({ to: item.to, fuzzy: true }) !== false);
 
-  // Escape, or a tap outside the bar and its sheet, closes it.
+  // Escape, a tap outside the bar and its sheet, or the focus leaving them (Tab past the
+  // sheet's last place), closes it: the sheet never covers the element with the focus.
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -141,7 +142,15 @@ function BottomBar({ items }: { items: readonly NavItem[] }) {
 
   const badges = [...new Set(more.flatMap((item) => (item.badge ? [item.badge] : [])))];
   return (
-    <nav aria-label="Main" className="bottom-bar" ref={root}>
+    <nav
+      aria-label="Main"
+      className="bottom-bar"
+      ref={root}
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (open && next && !event.currentTarget.contains(next)) setOpenOn(null);
+      }}
+    >
       <ul className="bottom-bar-places">
         {bar.map((item) => (
           <li key={item.to}>
