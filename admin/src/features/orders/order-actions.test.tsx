@@ -235,6 +235,9 @@ describe('refund', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refund…' }));
     expect(await screen.findByText('At most 85.00 can be refunded.')).toBeInTheDocument();
     expect(sent).toHaveLength(0);
+    // Close gives the focus back to the button that opened the form.
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Start a refund' })).toHaveFocus();
   });
 });
 

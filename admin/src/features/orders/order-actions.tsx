@@ -19,6 +19,7 @@ import { fieldsOf, Form } from '../../components/fields';
 import { useFormatPrice, useShopCurrency } from '../../components/format';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
+import { useOpenerFocus } from '../../components/use-opener-focus';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { useCancelOrder, useRefund, useReopen, type AdminOrder } from './api';
 import { toDecimal, toMinorUnits } from '../../../../common/money';
@@ -146,6 +147,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   const announce = useAnnounceMove();
   const once = useSingleFlight();
   const [open, setOpen] = useState(false);
+  const { opener, closing } = useOpenerFocus(open);
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<RefundValues | null>(null);
   const lines = refundableLines(order);
@@ -173,6 +175,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
   }, [form, picksKey, picksCents, refundableCents]);
 
   const close = () => {
+    closing();
     setOpen(false);
     setMessage(null);
   };
@@ -207,6 +210,7 @@ export function RefundForm({ order }: { order: AdminOrder }) {
         </p>
         <div className="button-row">
           <button
+            ref={opener}
             type="button"
             className="button"
             aria-expanded={false}

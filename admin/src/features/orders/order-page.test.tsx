@@ -232,6 +232,10 @@ describe('an order page after a move', () => {
     const shipments = await screen.findByRole('region', { name: 'Shipments' });
     await userEvent.click(within(shipments).getByRole('button', { name: /Correct tracking/ }));
     expect(within(shipments).getByLabelText('Tracking number')).toHaveValue('AB123456789GB');
+    // Close gives the focus back to the button that opened the form; it opens again.
+    await userEvent.click(within(shipments).getByRole('button', { name: 'Close' }));
+    expect(within(shipments).getByRole('button', { name: /Correct tracking/ })).toHaveFocus();
+    await userEvent.click(within(shipments).getByRole('button', { name: /Correct tracking/ }));
     await userEvent.selectOptions(within(shipments).getByLabelText('Carrier'), 'dpd');
     await userEvent.clear(within(shipments).getByLabelText('Tracking number'));
     await userEvent.type(within(shipments).getByLabelText('Tracking number'), '15501234567890');

@@ -12,6 +12,7 @@ import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
 import { Notice } from '../../components/notice';
 import { placeServerErrors } from '../../components/server-errors';
+import { useOpenerFocus } from '../../components/use-opener-focus';
 import { useSingleFlight } from '../../components/use-single-flight';
 import {
   useCorrectTracking,
@@ -127,6 +128,7 @@ function CorrectTracking({ order, shipment }: { order: AdminOrder; shipment: Adm
   const once = useSingleFlight();
   const id = useId();
   const [open, setOpen] = useState(false);
+  const { opener, closing } = useOpenerFocus(open);
   const [message, setMessage] = useState<string | null>(null);
   const recorded = {
     carrier: shipment.fulfilment?.carrier ?? 'royal_mail',
@@ -156,6 +158,7 @@ function CorrectTracking({ order, shipment }: { order: AdminOrder; shipment: Adm
     return (
       <div className="button-row">
         <button
+          ref={opener}
           type="button"
           className="button button-small"
           aria-expanded={false}
@@ -203,7 +206,14 @@ function CorrectTracking({ order, shipment }: { order: AdminOrder; shipment: Adm
         <button type="submit" className="button button-primary" disabled={move.isPending}>
           {move.isPending ? 'Saving…' : 'Save tracking'}
         </button>
-        <button type="button" className="button" onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            closing();
+            setOpen(false);
+          }}
+        >
           Close
         </button>
       </div>
