@@ -116,6 +116,9 @@ describe('photos on the shop', () => {
     expect(screen.getAllByTestId('card-preview')[0]!.firstElementChild).toHaveClass(
       'card-preview-media--portrait',
     );
+    expect(
+      screen.getByRole('group', { name: 'Cards as the shop shows them: portrait (4:5)' }),
+    ).toContainElement(screen.getAllByTestId('card-preview')[0]!);
     await user.click(save);
     expect(await screen.findByText(/Product cards are portrait \(4:5\) now/)).toBeInTheDocument();
     expect(sent.filter((r) => r.method === 'PATCH')[0]!.body).toEqual({ card_aspect: 'portrait' });

@@ -96,7 +96,11 @@ export function PhotoDisplayPanel() {
         </div>
       </fieldset>
       {photos.data && previewPhotos(photos.data).length > 0 ? (
-        <div className="card-previews" aria-label={`Cards as the shop shows them: ${shown}`}>
+        <div
+          className="card-previews"
+          role="group"
+          aria-label={`Cards as the shop shows them: ${ASPECT_WORDS[shown]}`}
+        >
           {previewPhotos(photos.data).map((photo) => (
             <CardPreview key={photo.id} photo={photo} aspect={shown} />
           ))}
