@@ -91,6 +91,36 @@ describe('a list’s search', () => {
     expect(field).toHaveValue('');
   });
 
+  it('searches the customers as the member types, with no fold around a lone search', async () => {
+    signIn();
+    fakeApi({
+      'GET /me/': { status: 200, body: OWNER },
+      'GET /customers/': {
+        status: 200,
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+    });
+    const router = renderAt('/customers');
+    const filters = await screen.findByRole('search', { name: 'Search customers' });
+    const field = within(filters).getByRole('searchbox', { name: 'Name or e-mail' });
+    expect(within(filters).queryByRole('button', { name: /Filters/ })).toBeNull();
+    await userEvent.type(field, 'ada@');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'ada@' }));
+    const asked = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.map(
+          ([input]) => new URL(typeof input === 'string' ? input : (input as Request).url),
+        )
+        .filter((url) => url.pathname === '/api/admin/customers/')
+        .map((url) => url.searchParams.get('search'));
+    await waitFor(() => expect(asked().at(-1)).toBe('ada@'));
+    expect(field).toHaveFocus();
+    await userEvent.click(within(filters).getByRole('link', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(field).toHaveValue('');
+  });
+
   it('follows the address when it changes from elsewhere, and says how many filters are on', async () => {
     signIn();
     fakeApi({

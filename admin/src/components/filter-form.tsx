@@ -7,7 +7,9 @@
  * search as the member types, 300 ms after the last key (`useSearchAsYouType`), replacing the
  * URL's search param so the address always says what the list shows; Enter runs it at once.
  * On a phone (below 720 px) the other filters then fold behind a "Filters" button that says how
- * many of them are on (`active`), so the list's first rows show on its first screen.
+ * many of them are on (`active`), so the list's first rows show on its first screen; a list
+ * whose only filter is the search (no `children`, no `after`) has no fold: its buttons sit by
+ * the field.
  * `ListCount` says how many rows the filters found.
  */
 import {
@@ -88,7 +90,21 @@ export function FilterForm({
       onSubmit={(event) => onSubmit(event, typed.flush())}
       noValidate={noValidate}
     >
-      {search ? (
+      {search && children == null && after == null ? (
+        <div className="form-inline filters-row">
+          <FormField id={search.id} label={search.label} className="filters-search">
+            <input
+              id={search.id}
+              type="search"
+              maxLength={search.maxLength}
+              placeholder={search.placeholder}
+              value={typed.text}
+              onChange={(event) => typed.setText(event.target.value)}
+            />
+          </FormField>
+          {buttons}
+        </div>
+      ) : search ? (
         <div className="form-inline filters-row">
           <FormField id={search.id} label={search.label} className="filters-search">
             <input

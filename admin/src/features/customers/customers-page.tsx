@@ -1,20 +1,17 @@
 /**
  * Customers: every customer account of the shop (never an erased one), who bought most recently
- * first, 25 a page, with a search by name or e-mail. The search and the page live in the URL.
+ * first, 25 a page, with a search by name or e-mail, run as the member types
+ * (components/filter-form.tsx). The search and the page live in the URL.
  * A table at desktop width, a card per customer on a phone (components/data-table.tsx).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { listColumns } from '../../components/data-table';
-import { fieldsOf, FormFields } from '../../components/fields';
 import { FilterForm, ListCount } from '../../components/filter-form';
 import { Amount, formatDate } from '../../components/format';
 import { PagedTable } from '../../components/paged-list';
 import { CUSTOMERS_PAGE_SIZE, customersQuery, type CustomerSummary } from './api';
-import { customerSearchFormSchema, type CustomerSearchValues } from './schemas';
+import { CUSTOMER_SEARCH_MAX_LENGTH } from './schemas';
 
 const column = listColumns<CustomerSummary>();
 const COLUMNS = column.columns([
@@ -51,17 +48,6 @@ export function CustomersPage() {
   const search = useSearch({ from: '/_auth/_shell/customers/' });
   const customers = useQuery(customersQuery(search));
   const navigate = useNavigate();
-  const form = useForm<CustomerSearchValues>({
-    resolver: zodResolver(customerSearchFormSchema),
-    defaultValues: { search: search.search ?? '' },
-  });
-  const { InputField } = fieldsOf(form);
-  useEffect(() => {
-    form.reset({ search: search.search ?? '' });
-  }, [form, search.search]);
-  const submit = form.handleSubmit(({ search: text }) =>
-    navigate({ to: '/customers', search: { search: text.trim() || undefined } }),
-  );
 
   return (
     <>
@@ -72,15 +58,26 @@ export function CustomersPage() {
       </div>
       <FilterForm
         label="Search customers"
-        onSubmit={submit}
+        onSubmit={(event, text) => {
+          event.preventDefault();
+          void navigate({ to: '/customers', search: { search: text || undefined } });
+        }}
         submitLabel="Search"
         noValidate
+        search={{
+          id: 'customers-search',
+          label: 'Name or e-mail',
+          maxLength: CUSTOMER_SEARCH_MAX_LENGTH,
+          applied: search.search ?? '',
+          apply: (text) =>
+            void navigate({
+              to: '/customers',
+              search: { search: text || undefined },
+              replace: true,
+            }),
+        }}
         clear={search.search ? { to: '/customers', search: {} } : undefined}
-      >
-        <FormFields form={form} idPrefix="customers">
-          <InputField name="search" label="Name or e-mail" type="search" />
-        </FormFields>
-      </FilterForm>
+      />
       <p className="small muted">
         Spent counts paid orders that are not canceled, less refunds. Accounts are the
         customers&rsquo; own: they change them from the shop.

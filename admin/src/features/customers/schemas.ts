@@ -1,5 +1,5 @@
 /**
- * The customers' address and search form: `?search=&page=` (a search of 1 to 100 characters,
+ * The customers' address: `?search=&page=` (a search of 1 to 100 characters,
  * trimmed; anything else read as none), and a customer's id in `/customers/$customerId`.
  */
 import { z } from 'zod';
@@ -16,11 +16,6 @@ export const customersSearchSchema = z.object({
   page: pageSearch,
 });
 export type CustomersSearch = z.infer<typeof customersSearchSchema>;
-
-export const customerSearchFormSchema = z.object({
-  search: z.string().max(CUSTOMER_SEARCH_MAX_LENGTH, 'Keep the search under 100 characters.'),
-});
-export type CustomerSearchValues = z.infer<typeof customerSearchFormSchema>;
 
 /** A customer id in the address: a whole number from 1, else null (the page says not found). */
 export function customerIdOf(param: string): number | null {
