@@ -1,7 +1,8 @@
 /**
  * The activity screen names each object as the server names it and links it to its screen:
- * a product to its editor, a shipping method to the shipping settings, a message to the inbox;
- * a deleted object and a sign-in are named without a link.
+ * a product to its editor, a shipping method to the shipping settings, a message to the inbox,
+ * the member's own sign-in to their account (which lists their sessions); a deleted object and
+ * another member's sign-in are named without a link.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
@@ -27,11 +28,12 @@ const entry = (
   object_id: string,
   label: string,
   deleted = false,
+  staff: [number, string] = [1, 'Maya Hart'],
 ) => ({
   id,
   at: '2026-11-24T10:00:00Z',
-  staff_id: 1,
-  staff_name: 'Maya Hart',
+  staff_id: staff[0],
+  staff_name: staff[1],
   action: `${object_type}.update`,
   object_type,
   object_id,
@@ -55,10 +57,18 @@ describe('the activity screen', () => {
       'GET /activity/': {
         status: 200,
         body: {
-          count: 5,
+          count: 6,
           next: null,
           previous: null,
           results: [
+            entry(
+              6,
+              'session',
+              'b1c0ffee-0000-4000-8000-000000000000',
+              'Sign-in from Safari on iPhone',
+              false,
+              [2, 'Sam Reed'],
+            ),
             entry(5, 'product', '46', 'Walnut chef knife'),
             entry(4, 'product', '47', 'Kiritsuke 240 mm (deleted)', true),
             entry(3, 'settings', 'shipping_method:1', 'Shipping method: Royal Mail Tracked'),
@@ -89,9 +99,10 @@ describe('the activity screen', () => {
       ['Walnut chef knife', '/admin/products/46'],
       ['Shipping method: Royal Mail Tracked', '/admin/settings/shipping'],
       ['Message from Jane Doe: A gift', '/admin/inbox/9'],
+      ['Sign-in from Chrome on Android', '/admin/account'],
     ]);
     expect(within(table).getByText('Kiritsuke 240 mm (deleted)')).toBeInTheDocument();
-    expect(within(table).getByText('Sign-in from Chrome on Android')).toBeInTheDocument();
+    expect(within(table).getByText('Sign-in from Safari on iPhone')).toBeInTheDocument();
     expect(within(table).queryByText(/^Product 46$/)).toBeNull();
   });
 });

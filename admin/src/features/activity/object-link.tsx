@@ -1,10 +1,12 @@
 /**
  * An activity entry's object: its name as the server gives it (`object_label`), linked to the
  * back office screen that shows or edits it, when there is one and the object still exists (a
- * deleted object, a sign-in and the shop itself are named only). An order keeps its number's
- * monospace.
+ * deleted object and the shop itself are named only). A sign-in (`session`) of the member
+ * reading links to their account, which lists their sessions; another member's is named only
+ * (no screen shows another member's sessions). An order keeps its number's monospace.
  */
 import { Link } from '@tanstack/react-router';
+import { useMe } from '../auth/api';
 import type { ActivityEntry } from './api';
 
 /** The settings objects that are not rows, by the settings page that edits them. */
@@ -40,6 +42,7 @@ function settingsPage(id: string) {
 }
 
 export function ObjectLink({ entry }: { entry: ActivityEntry }) {
+  const me = useMe();
   const { object_type: type, object_id: id, object_label: label } = entry;
   if (entry.object_deleted) return <span className="muted">{label}</span>;
   switch (type) {
@@ -70,6 +73,7 @@ export function ObjectLink({ entry }: { entry: ActivityEntry }) {
     case 'settings':
       return <Link to={settingsPage(id)}>{label}</Link>;
     case 'session':
+      return entry.staff_id === me.id ? <Link to="/account">{label}</Link> : <>{label}</>;
     case 'shop':
       return <>{label}</>;
     default:
