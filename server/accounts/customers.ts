@@ -17,7 +17,7 @@
  * - Consent: the shop asks shoppers for no marketing or newsletter consent, so there is none to
  *   show: `not_recorded` (the screen says to send them no marketing).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -26,9 +26,15 @@ import { toCount, toIsoString } from '../platform/db/mapping.ts';
 import { readCountedPage } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderErrorCode } from '../orders/errors.ts';
-import { countedOrders, NET_CENTS, REFUNDED_CENTS } from '../orders/sales-rules.ts';
+import {
+  averageOrderCents,
+  countedOrders,
+  NET_CENTS,
+  REFUNDED_CENTS,
+} from '../orders/sales-rules.ts';
 import type { AccountErrorCode } from './errors.ts';
 import { ownContactMessages } from './my-data.ts';
+import { dialectOf } from '../platform/db/connection.ts';
 
 export type CustomerSummary = Schemas['CustomerSummary'];
 export type Customer = Schemas['Customer'];
@@ -40,6 +46,7 @@ export const MAX_CUSTOMER_SEARCH = 100;
 /** The newest orders a customer's page lists. */
 export const CUSTOMER_ORDERS_SHOWN = 500;
 
+/** The words of the customers' refusals (404 and 400 bodies), quoted by the tests. */
 export const CUSTOMER_MESSAGES = {
   notFound: 'Not found.',
   invalidPage: 'Invalid page.',
@@ -194,7 +201,7 @@ export async function listCustomers(
     });
   }
   const search = raw.trim().slice(0, MAX_CUSTOMER_SEARCH);
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = dialectOf(db) === 'postgres';
   const page = await readCountedPage(
     filters.page ?? 1,
     CUSTOMER_PAGE_SIZE,
@@ -353,9 +360,7 @@ export async function getCustomer(
     username: user.username,
     email_verified: user.email_verified_at !== null,
     refunded: toDecimal(money.refunded),
-    average_order: toDecimal(
-      money.orders === 0 ? 0 : Math.floor((2 * money.spent + money.orders) / (2 * money.orders)),
-    ),
+    average_order: toDecimal(averageOrderCents(money.spent, money.orders)),
     orders_list: orders.map((o) => ({
       order_number: o.order_number,
       status: o.status,

@@ -14,7 +14,7 @@
  * stock filters read every row of the shop that the other filters leave (a scan of one shop's
  * rows, not of the table).
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -25,6 +25,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { parseOptions } from './options.ts';
 import { discountState } from './price-history.ts';
+import { dialectOf } from '../platform/db/connection.ts';
 
 export type AdminProduct = Schemas['AdminProduct'];
 export type AdminProductSummary = Schemas['AdminProductSummary'];
@@ -95,7 +96,7 @@ function notFound(): DomainError<CatalogErrorCode> {
 
 /** The base of the list and its count: the shop's products under every filter. */
 function filtered(db: Kysely<Database>, tenantId: number, filters: AdminProductFilters) {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = dialectOf(db) === 'postgres';
   let query = db.selectFrom('products as p').where('p.tenant_id', '=', tenantId);
   if (filters.status === 'active') query = query.where('p.is_active', '=', 1);
   else if (filters.status === 'draft') {

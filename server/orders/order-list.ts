@@ -14,7 +14,7 @@
  * reads only what it finds; a search by part of a name reads the name of every order of the
  * shop. Measured at 100,000 orders by `npm run bench -- --orders 100000`.
  */
-import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -26,6 +26,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { TO_SHIP } from './staff-actions.ts';
 import type { OrderErrorCode } from './errors.ts';
 import { ORDER_MESSAGES } from './messages.ts';
+import { dialectOf } from '../platform/db/connection.ts';
 
 export type AdminOrderSummary = Schemas['AdminOrderSummary'];
 export type ShopOrderStatusFilter = Schemas['AdminOrderStatusFilter'];
@@ -196,11 +197,6 @@ function matching(tenantId: number, term: string, dialect: 'sqlite' | 'postgres'
     );
   }
   return sql.join(parts, sql` union `);
-}
-
-/** 'sqlite' or 'postgres', from the connection's adapter. */
-function dialectOf(db: Kysely<Database>): 'sqlite' | 'postgres' {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
 const and = (parts: OrderExpression[]) => sql<SqlBool>`${sql.join(parts, sql` and `)}`;

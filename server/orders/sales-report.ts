@@ -9,7 +9,7 @@
  * orders paid in those days), two more rank the lines of the period. Money in integer cents,
  * answered as the contract's decimal strings in the shop's currency.
  */
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -21,8 +21,10 @@ import {
   RATE_BP,
   REFUND_VAT_OF_ROW,
   REFUNDED_CENTS,
+  averageOrderCents,
 } from './sales-rules.ts';
 import { type DayRange, dayRange, lastDays, rangeBefore, rangeOf } from './sales-days.ts';
+import { dialectOf } from '../platform/db/connection.ts';
 
 export type SalesReport = Schemas['SalesReport'];
 export type SalesPeriod = Schemas['SalesPeriod'];
@@ -39,14 +41,9 @@ export interface SalesQuery {
   to?: string;
 }
 
-/** 'sqlite' or 'postgres', from the connection's adapter. */
-function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 /** The UTC day `o.paid_at` falls on, as `YYYY-MM-DD`. */
 export function paidDaySql(db: Kysely<Database>) {
-  return isPostgres(db)
+  return dialectOf(db) === 'postgres'
     ? sql<string>`to_char(o.paid_at at time zone 'UTC', 'YYYY-MM-DD')`
     : sql<string>`substr(o.paid_at, 1, 10)`;
 }
@@ -78,9 +75,7 @@ interface Sums {
 const ZERO: Sums = { revenue: 0, vat: 0, refunded: 0, orders: 0 };
 
 /** `revenue / orders`, half up to the cent; 0 without orders. */
-function averageCents(sums: Sums): number {
-  return sums.orders === 0 ? 0 : Math.floor((2 * sums.revenue + sums.orders) / (2 * sums.orders));
-}
+const averageCents = (sums: Sums) => averageOrderCents(sums.revenue, sums.orders);
 
 function figures(sums: Sums): SalesFigures {
   return {

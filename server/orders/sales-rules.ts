@@ -60,3 +60,8 @@ export const REFUND_VAT_OF_ROW = sql<number>`(case when x.refunded >= x.total th
 
 /** The rate column of `o` for a derived table. */
 export const RATE_BP = RATE;
+
+/** The average order of `orders` orders worth `cents` in all, half up to the cent; 0 without orders. */
+export function averageOrderCents(cents: number, orders: number): number {
+  return orders === 0 ? 0 : Math.floor((2 * cents + orders) / (2 * orders));
+}

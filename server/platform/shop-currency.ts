@@ -7,8 +7,9 @@
  * Read from the database, never from `request.tenant` (cached for up to 30 s): a payment, an order
  * or an e-mail must never carry a currency the shop just left.
  */
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './db/database.ts';
+import { dialectOf } from './db/connection.ts';
 
 /**
  * The ISO 4217 code of shop `tenantId` ("GBP"). An order being placed reads it with the shop's
@@ -46,7 +47,7 @@ export async function shopTrading(db: Kysely<Database>, tenantId: number): Promi
     .selectFrom('tenants')
     .select(['currency', 'status', 'closed_message'])
     .where('id', '=', tenantId);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) query = query.forShare();
+  if (dialectOf(db) === 'postgres') query = query.forShare();
   const row = await query.executeTakeFirstOrThrow();
   return { currency: row.currency, status: row.status, closedMessage: row.closed_message };
 }

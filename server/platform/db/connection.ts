@@ -9,6 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
 import {
   type DialectAdapter,
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -18,6 +19,14 @@ import type pg from 'pg';
 import type { Database } from './database.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * The engine behind `db` (a connection or a transaction), from its adapter: for the few queries
+ * whose SQL differs (date functions, `ilike`, `nulls last`, row locks).
+ */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
 
 export interface DbOptions {
   /** PostgreSQL connection string; null or undefined selects SQLite. */
