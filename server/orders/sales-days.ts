@@ -8,6 +8,7 @@ import type { OrderErrorCode } from './errors.ts';
 /** The longest range the sales view and the exports take: a leap year. */
 export const MAX_SALES_DAYS = 366;
 
+/** The words of a refused range of days (400 on `from` or `to`), quoted by the tests. */
 export const SALES_DAY_MESSAGES = {
   invalid: 'Enter a valid date.',
   required: 'Choose the first and the last day.',

@@ -58,6 +58,7 @@ const rate = (bp: number | null) => rateToPercent(bp ?? 0);
 
 type Row = (string | number)[];
 
+/** Each export's header row, in its columns' order: what the accountant's spreadsheet gets. */
 export const EXPORT_COLUMNS: Record<SalesExportKind, string[]> = {
   orders: [
     'order_number',

@@ -17,6 +17,7 @@ import { type Migration, sql } from 'kysely';
 import type { Dialect } from '../connection.ts';
 import { type AnyDb, withId } from './schema-helpers.ts';
 
+/** The migration described above: `refund_lines` and `site_settings.slip_address`. */
 export function refundLinesAndSlipsMigration(dialect: Dialect): Migration {
   const now = dialect === 'postgres' ? sql`now()` : sql`CURRENT_TIMESTAMP`;
   return {

@@ -12,6 +12,7 @@
 import { type Migration, sql } from 'kysely';
 import type { AnyDb } from './schema-helpers.ts';
 
+/** The migration described above: `categories.adults_only`, set where the shop already sells so. */
 export function categoryAdultsOnlyMigration(): Migration {
   return {
     async up(db: AnyDb) {

@@ -18,6 +18,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.ts';
 import { type AnyDb, withId } from './schema-helpers.ts';
 
+/** The migration described above: push subscriptions, members' switches and the push outbox. */
 export function pushNotificationsMigration(dialect: Dialect): Migration {
   return {
     async up(db: AnyDb) {
