@@ -4,7 +4,8 @@
  * closes it, and focus goes back where it was. "Keep" (the safe answer) has focus first.
  * Render it only while the question is open.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from './use-modal-dialog';
 
 export function ConfirmDialog({
   title,
@@ -26,19 +27,10 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(keepRef);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog?.setAttribute('open', '');
-    keepRef.current?.focus();
-    return () => previous?.focus({ preventScroll: true });
-  }, []);
 
   return (
     <dialog

@@ -10,11 +10,12 @@
  * Content-Security-Policy refuses the style element it would inject itself).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { CARD_ASPECT_RATIOS, cropAround, focalOfCrop } from '../../../../common/photo-framing';
 import { errorMessage } from '../../api/errors';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { ASPECT_WORDS, photoDisplayQuery, useSetFocalPoint, type ProductPhoto } from './api';
 
 export default function FocalPointDialog({
@@ -28,7 +29,7 @@ export default function FocalPointDialog({
   onSaved: () => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const hintId = useId();
   const display = useQuery(photoDisplayQuery());
@@ -41,14 +42,6 @@ export default function FocalPointDialog({
   const [error, setError] = useState<string | null>(null);
   const aspect = display.data?.card_aspect ?? 'square';
   const ratio = CARD_ASPECT_RATIOS[aspect];
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog?.setAttribute('open', '');
-    return () => previous?.focus({ preventScroll: true });
-  }, []);
 
   const submit = () => {
     setError(null);

@@ -6,9 +6,10 @@
  * keeps the dialog open. Render it only while it is open.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../api/errors';
 import { ErrorNotice, Loading } from '../../components/notice';
+import { useModalDialog } from '../../components/use-modal-dialog';
 import { shopPhotosQuery, type ShopPhoto } from './api';
 
 export function PhotoPicker({
@@ -25,21 +26,13 @@ export function PhotoPicker({
   onChoose: (photoId: number | null) => Promise<void>;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const name = useId();
   const photos = useQuery(shopPhotosQuery());
   const [choice, setChoice] = useState<number | null>(chosenId);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog?.setAttribute('open', '');
-    return () => previous?.focus({ preventScroll: true });
-  }, []);
 
   const save = async () => {
     setPending(true);
