@@ -337,9 +337,11 @@ export interface paths {
      *     this member or another) belongs to this member from now on. The notifications carry
      *     only what a lock screen may show: an order's number and amount, or "New message from a
      *     shopper". A push service that answers 404 or 410 (the browser unsubscribed) loses the
-     *     device. Refused (400) for an endpoint that is not an https push service address (no
-     *     address literal, no local name, no port, no credentials) and for keys that are not a
-     *     P-256 public key (65 bytes) and a 16-byte secret in base64url.
+     *     device. Refused (400) for an endpoint that is not an https address of a browser's push
+     *     service (fcm.googleapis.com, *.push.services.mozilla.com, *.push.apple.com,
+     *     *.notify.windows.com; no port, no credentials, at most 1,024 characters), so no request
+     *     is ever aimed elsewhere, and for keys that are not a P-256 public key (65 bytes) and a
+     *     16-byte secret in base64url.
      */
     post: operations['addMyPushSubscription'];
     delete?: never;
