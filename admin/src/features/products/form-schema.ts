@@ -7,13 +7,13 @@
  * land beside the same fields (`options.0.values`, `price_before_discount`...).
  */
 import { z } from 'zod';
+import { MONEY_PATTERN } from '../../components/typed-money';
+import { MAX_STOCK } from '../stock/api';
 import type { AdminProduct, ProductCreate, ProductUpdate } from './api';
 
-/** How an amount is typed: up to 7 digits, then up to 2 decimals. */
-const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
 export const MONEY_MESSAGE = 'Enter an amount like 45.00 (up to 9999999.99).';
 
-/** `45.5` -> `45.50` (the contract's form); the input must match {@link MONEY}. */
+/** `45.5` -> `45.50` (the contract's form); the input must match {@link MONEY_PATTERN}. */
 export function toMoney(text: string): string {
   const [units, cents = ''] = text.trim().split('.');
   return `${Number(units)}.${cents.padEnd(2, '0')}`;
@@ -32,11 +32,11 @@ export function keyFromLabel(label: string, max = 40): string {
   return /^[a-z]/.test(key) ? key : key ? `o_${key}`.slice(0, max) : '';
 }
 
-const money = z.string().trim().regex(MONEY, MONEY_MESSAGE);
+const money = z.string().trim().regex(MONEY_PATTERN, MONEY_MESSAGE);
 const optionalMoney = z
   .string()
   .trim()
-  .refine((value) => value === '' || MONEY.test(value), MONEY_MESSAGE);
+  .refine((value) => value === '' || MONEY_PATTERN.test(value), MONEY_MESSAGE);
 const wholeNumber = (max: number) =>
   z
     .string()
@@ -85,7 +85,7 @@ const optionSchema = z
           message: 'Give the longest text accepted (1 to 1000).',
         });
       }
-      if (!MONEY.test(option.price_delta)) {
+      if (!MONEY_PATTERN.test(option.price_delta)) {
         ctx.addIssue({ code: 'custom', path: ['price_delta'], message: MONEY_MESSAGE });
       }
     }
@@ -106,7 +106,7 @@ export const productFormSchema = z
     status: z.enum(['active', 'draft', 'archived']),
     price: money,
     price_before_discount: optionalMoney,
-    stock: wholeNumber(1_000_000),
+    stock: wholeNumber(MAX_STOCK),
     low_stock_threshold: wholeNumber(100_000),
     /** Why a saved product's count changed (its stock history's reason); never sent alone. */
     stock_reason: z.enum(['received', 'broken', 'fair', 'correction', 'other']),
@@ -130,7 +130,7 @@ export const productFormSchema = z
   .superRefine((values, ctx) => {
     if (
       values.price_before_discount !== '' &&
-      MONEY.test(values.price) &&
+      MONEY_PATTERN.test(values.price) &&
       Number(values.price_before_discount) <= Number(values.price)
     ) {
       ctx.addIssue({

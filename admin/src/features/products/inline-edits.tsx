@@ -13,13 +13,11 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../api/errors';
 import { useFormatPrice } from '../../components/format';
-import { useChangeStock } from '../stock/api';
+import { MONEY_PATTERN } from '../../components/typed-money';
+import { MAX_STOCK, useChangeStock } from '../stock/api';
 import { useUpdateProduct, type AdminProductSummary } from './api';
 import { MONEY_MESSAGE, toMoney } from './form-schema';
 import { STOCK_STATE_LABELS } from './labels';
-
-const MONEY = /^\d{1,7}(\.\d{1,2})?$/;
-const MAX_STOCK = 1_000_000;
 
 type Outcome = { tone: 'done' | 'error'; text: string } | null;
 
@@ -166,7 +164,7 @@ export function InlinePrice({ product }: { product: AdminProductSummary }) {
       label={`Price of ${product.name}`}
       saved={product.price}
       inputMode="decimal"
-      check={(text) => (MONEY.test(text) ? null : MONEY_MESSAGE)}
+      check={(text) => (MONEY_PATTERN.test(text) ? null : MONEY_MESSAGE)}
       save={async (text) => {
         const answer = await update.mutateAsync({ price: toMoney(text) });
         return `Saved: ${formatPrice(answer.price)}.`;

@@ -20,6 +20,7 @@ import { FormField } from '../../components/form-field';
 import { Notice } from '../../components/notice';
 import { PagedTable } from '../../components/paged-list';
 import { TabLink, Tabs } from '../../components/tabs';
+import { MAX_STOCK } from '../stock/api';
 import {
   PRODUCTS_PAGE_SIZE,
   productCategoriesQuery,
@@ -248,8 +249,8 @@ function BulkBar({
   function setAll(event: FormEvent) {
     event.preventDefault();
     const text = stock.trim();
-    if (!/^\d{1,7}$/.test(text) || Number(text) > 1_000_000) {
-      setStockError('Enter a whole number from 0 to 1000000.');
+    if (!/^\d{1,7}$/.test(text) || Number(text) > MAX_STOCK) {
+      setStockError(`Enter a whole number from 0 to ${MAX_STOCK}.`);
       return;
     }
     setStockError(null);

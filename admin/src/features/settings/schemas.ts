@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isCountryCode } from '../../../../common/iso-countries';
+import { MONEY_PATTERN } from '../../components/typed-money';
 import type {
   CardCredentialsInput,
   PaymentSetupChange,
@@ -93,7 +94,6 @@ export function toZoneBody(values: z.output<typeof zoneSchema>): ShippingZoneInp
   };
 }
 
-const PRICE = /^\d{1,7}(\.\d{1,2})?$/;
 /** "6.5" -> "6.50": what the API takes. */
 export const toMoney = (typed: string) => Number(typed).toFixed(2);
 
@@ -113,12 +113,12 @@ export const methodSchema = z
     description: optionalText(1000),
     kind: z.enum(['delivery', 'collection']),
     age_verified: z.boolean(),
-    price: z.string().trim().regex(PRICE, 'Enter an amount such as 4.50.'),
+    price: z.string().trim().regex(MONEY_PATTERN, 'Enter an amount such as 4.50.'),
     free_over: z
       .string()
       .trim()
       .refine(
-        (v) => v === '' || (PRICE.test(v) && Number(v) > 0),
+        (v) => v === '' || (MONEY_PATTERN.test(v) && Number(v) > 0),
         'Enter an amount above 0, or leave it empty.',
       ),
   })

@@ -19,6 +19,9 @@ import { dataOf, getQuery, pagedQuery } from '../../api/queries';
 /** The reasons a member gives for a stock change, with their labels (the product form's select). */
 export { STOCK_REASONS } from './schemas';
 
+/** The most pieces a stock may count (the server's bound): every stock field checks it. */
+export { MAX_STOCK } from './schemas';
+
 export type ProductStock = Schemas['ProductStock'];
 export type StockMovement = Schemas['StockMovement'];
 export type StockChange = Schemas['StockChange'];

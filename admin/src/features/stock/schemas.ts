@@ -24,7 +24,8 @@ export const REASON_LABELS: Record<string, string> = {
   initial: 'Initial stock',
 };
 
-const MAX = 1_000_000;
+/** The most pieces a product's stock may count, or a change move (the server's bound too). */
+export const MAX_STOCK = 1_000_000;
 
 export const stockChangeSchema = z
   .object({
@@ -45,7 +46,7 @@ export const stockChangeSchema = z
     if (!Number.isInteger(n)) return issue('Enter a whole number, such as 5 or -2.');
     if (values.mode === 'set' && n < 0) return issue('A count cannot be below 0.');
     if (values.mode === 'adjust' && n === 0) return issue('Enter how many came in or went out.');
-    if (Math.abs(n) > MAX) return issue(`At most ${MAX.toLocaleString('en-GB')}.`);
+    if (Math.abs(n) > MAX_STOCK) return issue(`At most ${MAX_STOCK.toLocaleString('en-GB')}.`);
     return { ...values, quantity: n };
   });
 export type StockChangeInput = z.input<typeof stockChangeSchema>;
