@@ -125,7 +125,6 @@ export function isImageType(file: { type: string }): boolean {
   return (UPLOAD_TYPES as readonly string[]).includes(file.type);
 }
 
-// ~~ i40 products: photos chosen with the product ~~
 /*
  * Photos chosen on the product form but not saved yet (issue 40: "photos are chosen with the
  * product"). Each file uploads at once (`POST /media/uploads/`) while the owner types; the
@@ -277,8 +276,7 @@ export function useDraftPhotos(): DraftPhotos {
     [drafts, add, change, patch],
   );
 }
-// ~~ end i40 products ~~
-// ~~ photo framing ~~
+
 /*
  * How the storefront frames the shop's photos:
  * - `shopPhotosQuery()`: `GET /photos/`, every photo of the shop's products, key

@@ -96,7 +96,6 @@ export function useDuplicateProduct(id: number) {
   });
 }
 
-// ~~ i40 products: bulk ~~
 export type ProductBulkChange = Schemas['ProductBulkChange'];
 export type ProductBulkResult = Schemas['ProductBulkResult'];
 
@@ -119,4 +118,3 @@ export function useBulkChangeProducts() {
       ]),
   });
 }
-// ~~ end i40 products: bulk ~~
