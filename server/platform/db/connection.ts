@@ -24,7 +24,7 @@ export type Dialect = 'sqlite' | 'postgres';
  * The engine behind `db` (a connection or a transaction), from its adapter: for the few queries
  * whose SQL differs (date functions, `ilike`, `nulls last`, row locks).
  */
-export function dialectOf(db: Kysely<any>): Dialect {
+export function dialectOf(db: Pick<Kysely<Database>, 'getExecutor'>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
