@@ -35,6 +35,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { hasNul } from '../platform/canonical-json.ts';
 import { NUL_MESSAGE } from '../platform/field-messages.ts';
 import type { Logger } from '../platform/logger.ts';
+import { PollingDrain } from '../platform/polling-drain.ts';
 import { isBase64UrlOf } from '../platform/push/vapid-keys.ts';
 import type { PushSender, PushTarget } from '../platform/push/push-sender.ts';
 import type { StaffActor } from './actor.ts';
@@ -308,49 +309,11 @@ export interface PushOutboxOptions {
 const BATCH = 20;
 
 /** Sends the queued notices after their commit (see the module comment). */
-export class PushOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
+export class PushOutbox extends PollingDrain {
   private prunedAt = 0;
 
-  constructor(private readonly options: PushOutboxOptions) {}
-
-  /** Starts polling for unsent rows (and sends what is waiting now). */
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 5000);
-    this.timer.unref();
-    this.wake();
-  }
-
-  /** Stops polling and waits for the send in flight. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
-  }
-
-  /** Sends what is waiting, soon (after a commit that queued a notice); never throws. */
-  wake(): void {
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'the push outbox failed'))
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** Resolves once no send is in flight (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+  constructor(private readonly options: PushOutboxOptions) {
+    super(options.log, 'the push outbox failed', options.pollMs ?? 5000);
   }
 
   /** Claims and sends the waiting rows until none is left; forgets week-old sent rows hourly. */

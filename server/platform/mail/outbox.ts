@@ -18,6 +18,7 @@
  *   shop that sends no e-mail for a while gives React Email's memory back.
  */
 import type { Logger } from '../logger.ts';
+import { PollingDrain } from '../polling-drain.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { renderAndSend, type EmailJob, type RenderOutboxEmail } from './email-worker-thread.ts';
@@ -68,53 +69,14 @@ export function cannotReceiveMail(recipient: string): boolean {
   return /\.invalid>?$/i.test(recipient.trim());
 }
 
-export class EmailOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private draining: Promise<void> | null = null;
-  private again = false;
+export class EmailOutbox extends PollingDrain {
   private readonly lockSeconds: number;
   private readonly maxAttempts: number;
 
   constructor(private readonly options: OutboxOptions) {
+    super(options.log, 'the e-mail outbox failed', options.pollMs ?? 5000);
     this.lockSeconds = options.lockSeconds ?? 120;
     this.maxAttempts = options.maxAttempts ?? 8;
-  }
-
-  /** Starts polling for due rows (and sends what is due now). */
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.wake(), this.options.pollMs ?? 5000);
-    this.timer.unref();
-    this.wake();
-  }
-
-  /** Stops polling and waits for the send in flight. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.idle();
-  }
-
-  /** Sends what is due soon (after a commit that queued e-mails). */
-  wake(): void {
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drain()
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'the e-mail outbox failed'))
-      .finally(() => {
-        this.draining = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
-  }
-
-  /** Resolves once no send is in flight (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
   }
 
   /**
