@@ -13,39 +13,13 @@ import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, shot, test } from './fixtures';
 import { addToCart, newCustomer, placeOrder, stockedProducts, UK_ADDRESS } from './shop-data';
 import { noSidewaysScroll, OWNER, signedIn } from './back-office-utils';
+import { parse } from 'csv-parse/sync';
 
 /** "$1,234.50" -> 123450. */
 const centsOfText = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
-/** A CSV's rows as arrays of cells (RFC 4180 quoting, CRLF rows). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
+/** A CSV's rows as arrays of cells, read by csv-parse (RFC 4180). */
+const parseCsv = (text: string): string[][] => parse(text);
 
 /** Downloads the orders CSV from the Sales screen; answers its rows by column name. */
 async function downloadOrdersCsv(page: Page) {

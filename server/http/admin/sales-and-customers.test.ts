@@ -15,6 +15,7 @@ import { createShop, createShopper, insertOrder } from '../../test/order-fixture
 import { call } from '../../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, type TestStaff } from '../../test/staff.ts';
 import { useTestApp } from '../../test/test-app.ts';
+import { parse } from 'csv-parse/sync';
 
 type Schemas = components['schemas'];
 
@@ -313,35 +314,8 @@ describe('GET /admin/sales/', () => {
   );
 });
 
-/** A CSV's rows as arrays of cells (the exports quote with `"` and double it inside). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) rows.push([...row, cell]);
-  return rows;
-}
+/** A CSV's rows as arrays of cells, read by csv-parse (RFC 4180). */
+const parseCsv = (text: string): string[][] => parse(text);
 
 const centsOf = (amount: string) => Math.round(Number(amount) * 100);
 
