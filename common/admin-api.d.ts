@@ -9798,6 +9798,9 @@ export interface operations {
           'application/json': components['schemas']['FieldErrors'];
         };
       };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listShopPhotos: {
