@@ -25,7 +25,7 @@ import type { AnyDb } from './schema-helpers.ts';
  * Migration 2026_031 (registered in ../migrations.ts): adds the columns the module comment lists,
  * on SQLite and PostgreSQL alike (plain `alter table … add column`, each nullable or with a
  * default, so existing rows stay valid), then fills the photos' sizes and whole-image thumbnails
- * (`backfillPhotoSizes`). Up only, as every migration here (./migration-rules.test.ts).
+ * (`backfillPhotoSizes`). Up only, as every migration here (../migration-rules.test.ts).
  */
 export function photoFramingMigration(): Migration {
   return {
