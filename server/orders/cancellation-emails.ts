@@ -1,7 +1,9 @@
 /**
  * What the shopper's e-mails say about the 14-day right to cancel: the order confirmation's
  * terms (the seller, who pays for returns, each line's right and why not), and the
- * acknowledgement of a request to cancel (./emails/cancellation-*.tsx).
+ * acknowledgement of a withdrawal (Directive 2011/83/EU art. 11a(3); the UK's Consumer Contracts
+ * Regulations 2013 reg. 36(5)): the lines withdrawn from and the moment it was received, to the
+ * second (./emails/cancellation-*.tsx).
  *
  * The seller is the shop's legal identity from its settings (legal name, geographic address,
  * e-mail: E-Commerce Regulations 2002 reg. 6), falling back to the site's title and contact
@@ -108,7 +110,12 @@ export async function cancellationTerms(
   };
 }
 
-/** The acknowledgement of the shopper's request to cancel the order (its data). */
+/**
+ * The acknowledgement of the shopper's withdrawal from the order (its data): when it was
+ * received (`orders.cancellation_requested_at`, full timestamp, UTC), the lines withdrawn from
+ * (every line the right covers, "Name × quantity"; the request names no lines), the exempt
+ * lines by name, the reason if any, the seller and who pays for returns.
+ */
 export async function cancellationRequestedData(
   trx: Trx,
   order: Selectable<OrdersTable>,
@@ -119,6 +126,9 @@ export async function cancellationRequestedData(
     loadSeller(trx, order.tenant_id, base.shop.name),
   ]);
   const exemptLines = items.filter((i) => toBool(i.cancellation_exempt)).map((i) => i.product_name);
+  const withdrawnLines = items
+    .filter((i) => !toBool(i.cancellation_exempt))
+    .map((i) => `${i.product_name} × ${i.quantity}`);
   const reason = order.cancellation_reason?.trim();
   return {
     ...base,
@@ -128,5 +138,6 @@ export async function cancellationRequestedData(
     seller,
     returnCostsPaidBy: RETURN_COSTS_PAID_BY,
     ...(exemptLines.length > 0 ? { exemptLines } : {}),
+    withdrawnLines,
   };
 }

@@ -281,7 +281,7 @@ describe('asking to cancel', () => {
     );
     expect(data.reason).toBe('The knife is heavier than I hoped.');
     const email = await renderEmail(data);
-    expect(email.subject).toBe(`We have your request to cancel order ${order.order_number}`);
+    expect(email.subject).toBe(`We received your withdrawal from order ${order.order_number}`);
     for (const part of [email.html, email.text]) {
       expect(part).toContain('The knife is heavier than I hoped.');
       expect(part).toContain('You pay the direct cost of sending them back.');

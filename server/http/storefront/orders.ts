@@ -5,7 +5,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { isRowId } from '../../platform/db/errors.ts';
-import { notFound } from '../http-error.ts';
+import { HttpError, notFound } from '../http-error.ts';
+import { hasNul } from '../../platform/canonical-json.ts';
+import { NUL_MESSAGE } from '../../platform/field-messages.ts';
 import { pageUrl } from '../pagination.ts';
 import { placeOrder } from '../../checkout/checkout.ts';
 import { cancelOrder as cancelUnpaidOrder } from '../../orders/closing.ts';
@@ -84,19 +86,26 @@ export const cancelOrder: OperationHandler<'cancelOrder'> = async (request) => {
  * POST /orders/orders/{id}/cancellation-request/ `{reason?}` -> the Order with
  * `cancellation.requested_at` set (UK Consumer Contracts Regulations 2013 reg 32: the
  * shopper's notice of cancellation); 404 for anyone else's order, 409 `{detail}` when the
- * right does not allow it now (server/orders/cancellation-window.ts says why). The request is
- * written to the shop's activity log naming no staff member (the shopper acted).
+ * right does not allow it now (server/orders/cancellation-window.ts says why), 400
+ * `{reason: ['Null characters are not allowed.']}` for a NUL in the reason (PostgreSQL cannot
+ * store one). It is the confirmation step of the withdrawal function (Directive 2011/83/EU art.
+ * 11a, decision 084). The request is written to the shop's activity log naming no staff member
+ * (the shopper acted).
  */
 export const requestOrderCancellation: OperationHandler<'requestOrderCancellation'> = async (
   request,
 ) => {
   const id = request.params.id;
   if (!isRowId(id)) throw notFound();
+  const reason = request.body?.reason;
+  if (typeof reason === 'string' && hasNul(reason)) {
+    throw new HttpError(400, { reason: [NUL_MESSAGE] });
+  }
   return requestCancellation(
     request.server.orders,
     { tenantId: request.tenant.id, userId: requireUser(request).id },
     id,
-    request.body?.reason,
+    reason,
     journalOf(null, request.tenant.id),
   );
 };

@@ -198,6 +198,7 @@ const kindChecks: { [K in EmailKind]: Check } = {
     seller: sellerCheck,
     returnCostsPaidBy: literal('shopper', 'shop'),
     exemptLines: optional(list(text)),
+    withdrawnLines: optional(list(text)),
   }),
   payment_received: object<PaymentReceivedEmailData>({
     ...base,

@@ -61,6 +61,11 @@ export interface CancellationRequestedEmailData extends EmailBase {
   returnCostsPaidBy: EmailCancellationTerms['returnCostsPaidBy'];
   /** Lines the right does not cover (exempt), by name; empty or absent: none. */
   exemptLines?: string[];
+  /**
+   * The lines withdrawn from, "Walnut spoon × 2" (every line the right covers: the request
+   * names no lines). Absent in e-mails queued before issue 41.
+   */
+  withdrawnLines?: string[];
 }
 
 /** 2. To the shopper, when the payment of an order arrived. */

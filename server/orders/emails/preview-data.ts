@@ -318,6 +318,7 @@ export const PREVIEW_EMAILS = {
     seller: PREVIEW_SELLER,
     returnCostsPaidBy: 'shopper',
     exemptLines: [PREVIEW_ORDER.lines[0]!.name],
+    withdrawnLines: PREVIEW_ORDER.lines.slice(1).map((line) => `${line.name} × ${line.quantity}`),
   },
   ...movePreviewEmails({
     shopper,

@@ -102,7 +102,7 @@ describe('subjects', () => {
       'order-refunded-partly-by-card': 'A refund for order ORD-7K3F-9QXD',
       'order-refunded-in-full-by-hand': 'Order ORD-7K3F-9QXD has been refunded',
       'order-placed-with-cancellation': 'Your order ORD-7K3F-9QXD at Ember & Oak',
-      'cancellation-requested': 'We have your request to cancel order ORD-7K3F-9QXD',
+      'cancellation-requested': 'We received your withdrawal from order ORD-7K3F-9QXD',
       'order-shipped-royal-mail': 'Order ORD-C8RD-4PAY is on its way',
       'order-shipped-adult-signature': 'Part of order ORD-7K3F-9QXD is on its way',
       'order-tracking-corrected': 'A corrected tracking number for order ORD-C8RD-4PAY',

@@ -62,7 +62,8 @@ export const EMAIL_SUBJECTS: Readonly<SubjectBuilders> = {
   order_canceled_by_shop: (d) =>
     `${oneLine(d.shop.name)} has cancelled order ${oneLine(d.order.number)}`,
   payment_reminder: (d) => `Reminder: order ${oneLine(d.order.number)} is waiting for your payment`,
-  cancellation_requested: (d) => `We have your request to cancel order ${oneLine(d.order.number)}`,
+  cancellation_requested: (d) =>
+    `We received your withdrawal from order ${oneLine(d.order.number)}`,
   shop_awaiting_payments_digest: (d) =>
     `${shopTag(d.shop.name)} ${d.orders.length} ${d.orders.length === 1 ? 'order' : 'orders'} awaiting payment`,
 };

@@ -63,6 +63,25 @@ export function formatDateTime(iso: string): string {
   return `${dateFormat.format(date)}, ${timeFormat.format(date)} UTC`;
 }
 
+const secondFormat = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/**
+ * Day and time to the second in UTC, for a moment the law asks the shop to record, such as when
+ * a withdrawal was received (Directive 2011/83/EU art. 11a(3)):
+ * "2026-11-25T09:30:15.250Z" -> "25 November 2026, 09:30:15 UTC".
+ * @throws RangeError when `iso` is not a date-time
+ */
+export function formatDateTimeToSecond(iso: string): string {
+  const date = toDate(iso);
+  return `${dateFormat.format(date)}, ${secondFormat.format(date)} UTC`;
+}
+
 /**
  * The lines of a text the shop typed (bank details, instructions): split on any line break,
  * trailing blanks trimmed, leading and trailing empty lines dropped, inner empty lines kept
