@@ -10,6 +10,7 @@ export {
   FAULTY_GOODS_NOTE,
   ORDER_CANCELLATION_TEXT,
   cancellationDate,
+  cancellationDateTime,
   cancellationSeller,
   exemptLinesNote,
   lineExemption,

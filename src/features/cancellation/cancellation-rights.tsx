@@ -61,7 +61,7 @@ function InShort({ email }: { email: string }) {
         <div>
           <dt>How</dt>
           <dd>
-            Press “Cancel this order” on the order’s page in{' '}
+            Press “Withdraw from contract here” on the order’s page in{' '}
             <Link to="/account/orders">your account</Link>, or send us the form below, or any clear
             message, by e-mail
             {email ? (

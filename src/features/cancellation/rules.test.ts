@@ -148,7 +148,7 @@ describe('orderCancellationLines (order page)', () => {
         now,
       ),
     ).toEqual([
-      'Cancellation requested on December 2, 2026. The shop will confirm and refund within 14 days.',
+      'Withdrawal received on December 2, 2026 at 09:00:00 UTC. An acknowledgement has been sent to your e-mail address. The shop will refund within 14 days of receiving the pieces back.',
     ]);
   });
 

@@ -157,6 +157,25 @@ export function cancellationDate(iso: string | null | undefined, locale?: string
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
+/**
+ * A date-time to the second in UTC, the zone named: 'December 2, 2026 at 09:00:05 UTC' in
+ * en-US, '2 December 2026 at 09:00:05 UTC' in en-GB: when a withdrawal was received, as the
+ * acknowledgement e-mail states it (Directive 2011/83/EU art. 11a(3)). '' when missing or
+ * unparsable.
+ */
+export function cancellationDateTime(iso: string | null | undefined, locale?: string): string {
+  const day = cancellationDate(iso, locale);
+  if (!day) return '';
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(new Date(iso!));
+  return `${day} at ${time} UTC`;
+}
+
 /** The order page's cancellation state (contract: Order.cancellation). */
 export interface OrderCancellationState {
   exempt: boolean;
@@ -165,22 +184,30 @@ export interface OrderCancellationState {
   requested_at: string | null;
 }
 
-/** The order page's messages of the 14-day right and the request form. */
+/**
+ * The order page's messages of the 14-day right and the withdrawal function's two steps
+ * (Directive 2011/83/EU art. 11a(1)-(2): the function is labelled 'withdraw from contract here'
+ * and the confirmation 'confirm withdrawal', these exact words).
+ */
 export const ORDER_CANCELLATION_TEXT = {
   title: 'Cancelling this order',
-  button: 'Cancel this order',
-  formTitle: 'Cancel this order (14-day right)',
+  button: 'Withdraw from contract here',
+  formTitle: 'Withdraw from the contract',
   formLead:
-    'You do not need to give a reason. The shop will confirm your cancellation and tell you how to send the pieces back.',
+    'Check the details below, then confirm. You do not need to give a reason. The shop will e-mail you an acknowledgement and tell you how to send the pieces back.',
+  orderLabel: 'Order',
+  linesLabel: 'Pieces you withdraw from',
+  nameLabel: 'Name',
+  emailLabel: 'E-mail',
   reasonLabel: 'Reason (optional)',
-  confirm: 'Confirm cancellation',
-  sending: 'Sending…',
+  reasonHint: 'Optional. Leave it empty if you prefer not to say.',
+  confirm: 'Confirm withdrawal',
   keep: 'Keep my order',
-  failed: 'Your cancellation could not be sent. Please try again, or e-mail the shop.',
+  failed: 'Your withdrawal could not be sent. Please try again, or e-mail the shop.',
   until: (date: string) => `You can cancel until ${date}.`,
   untilDelivery: 'You can cancel until 14 days after the order reaches you.',
-  requested: (date: string) =>
-    `Cancellation requested on ${date}. The shop will confirm and refund within 14 days.`,
+  requested: (dateTime: string) =>
+    `Withdrawal received on ${dateTime}. An acknowledgement has been sent to your e-mail address. The shop will refund within 14 days of receiving the pieces back.`,
   exempt:
     'The pieces of this order were made to order or personalised for you, so the 14-day right to cancel does not apply to it.',
   ended: (date: string) => `The 14-day cancellation period ended on ${date}.`,
@@ -189,8 +216,8 @@ export const ORDER_CANCELLATION_TEXT = {
 
 /**
  * The lines the order page shows about the right, before the button (if any):
- * - requested: 'Cancellation requested on {date}. The shop will confirm and refund within 14
- *   days.';
+ * - requested: 'Withdrawal received on {date} at {hh:mm:ss} UTC. An acknowledgement has been
+ *   sent to your e-mail address. …' (the acknowledgement of art. 11a(3), on the page too);
  * - exempt: why not (made to order or personalised);
  * - open: 'You can cancel until {date}.', or before anything has shipped (no date yet) 'You
  *   can cancel until 14 days after the order reaches you.';
@@ -204,7 +231,7 @@ export function orderCancellationLines(
   now: Date = new Date(),
 ): string[] {
   if (state.requested_at) {
-    return [ORDER_CANCELLATION_TEXT.requested(cancellationDate(state.requested_at, locale))];
+    return [ORDER_CANCELLATION_TEXT.requested(cancellationDateTime(state.requested_at, locale))];
   }
   if (state.exempt) return [ORDER_CANCELLATION_TEXT.exempt];
   const deadline = cancellationDate(state.deadline, locale);

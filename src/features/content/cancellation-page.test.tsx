@@ -46,7 +46,7 @@ describe('/cancellation', () => {
       'From the moment you order until 14 days after the day the piece reaches you',
     );
     expect(short).toHaveTextContent(
-      'Press “Cancel this order” on the order’s page in your account',
+      'Press “Withdraw from contract here” on the order’s page in your account',
     );
     expect(within(short).getByRole('link', { name: 'orders@emberoak.example' })).toHaveAttribute(
       'href',

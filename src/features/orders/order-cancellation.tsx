@@ -1,24 +1,36 @@
 /**
- * The order page's part of the 14-day cancellation right (UK Consumer Contracts Regulations
- * 2013 regs 29-32; Directive 2011/83/EU arts 9-11): until when the order can be cancelled, why
- * an exempt order cannot, and 'Cancel this order', a short form (an optional reason, a
- * confirmation) that sends the shopper's notice of cancellation to the shop's back office (`POST
- * /orders/orders/{id}/cancellation-request/`). The shop then refunds it from its back office.
+ * The order page's part of the 14-day right to cancel (UK Consumer Contracts Regulations 2013
+ * regs 29-32, 36(5); Directive 2011/83/EU arts 9-11) and the withdrawal function of art. 11a
+ * (added by Directive (EU) 2023/2673, decision 084): until when the order can be withdrawn from,
+ * why an exempt order cannot, and, for the whole period, the law's two labelled steps:
+ * 1. 'Withdraw from contract here' opens, in place and with no request, step 2;
+ * 2. the order number, the pieces withdrawn from (every line the right covers: the request
+ *    names no lines), the shopper's name (the order's) and e-mail (the account's), an optional
+ *    reason, and 'Confirm withdrawal', which sends `POST
+ *    /orders/orders/{id}/cancellation-request/`; 'Keep my order' goes back unsent.
+ * Once received, the status (role=status) says when, to the second in UTC, and that the
+ * acknowledgement was e-mailed. The shop then refunds it from its back office.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { apiErrorMessage } from '../../api/errors';
 import { PostForm } from '../../components/post-form';
+import { accountQuery } from '../account/api';
 import {
   CANCELLATION_REASON_MAX_LENGTH,
   ORDER_CANCELLATION_TEXT as TEXT,
   exemptLinesNote,
+  lineExemption,
   orderCancellationLines,
 } from '../cancellation/api';
 import { ORDERS_QUERY_KEY, type Order, orderQuery } from './api';
+import '../cancellation/cancellation.css';
 import './orders.css';
+
+/** The hash of an order page's address that opens step 2 at once (the order list's link). */
+export const WITHDRAW_HASH = 'withdraw';
 
 /**
  * `POST /orders/orders/{id}/cancellation-request/` with `{reason?}` (a blank reason is left
@@ -55,25 +67,31 @@ function showsPanel(order: Order): boolean {
 
 /**
  * The order page's 'Cancellation' panel (after the payment): the lines of
- * ../cancellation/rules.ts `orderCancellationLines` (announced politely, so the shopper hears
- * 'Cancellation requested on …' once the request is in), the exempt pieces of an order the
- * right covers in part, and 'Cancel this order' while `cancellation.can_request`. The button
- * opens the form in place; 'Keep my order' closes it and gives the focus back to the button.
+ * ../cancellation/rules.ts `orderCancellationLines` in a role=status region (the shopper hears
+ * 'Withdrawal received on …' once it is in, and the focus moves there), the exempt pieces of an
+ * order the right covers in part, and the two steps while `cancellation.can_request`. Step 2
+ * opens with the focus on its heading; 'Keep my order' closes it and gives the focus back to
+ * the step 1 button. An order page reached at `#withdraw` opens step 2 at once.
  */
 export function OrderCancellation({ order }: { order: Order }) {
   const request = useRequestCancellation();
-  const [open, setOpen] = useState(false);
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const [open, setOpen] = useState(hash === WITHDRAW_HASH);
   const [reason, setReason] = useState('');
   const titleId = useId();
   const reasonId = useId();
+  const hintId = useId();
   const errorId = useId();
-  const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const statusRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
+  const canRequest = order.cancellation?.can_request === true;
+  // Loaded with the panel, so step 2 shows the e-mail with no request of its own.
+  const account = useQuery({ ...accountQuery(), enabled: canRequest });
 
   useEffect(() => {
-    if (open) reasonRef.current?.focus();
+    if (open) headingRef.current?.focus();
     else if (returnFocus.current) buttonRef.current?.focus();
     returnFocus.current = false;
   }, [open]);
@@ -90,6 +108,7 @@ export function OrderCancellation({ order }: { order: Order }) {
         })),
       )
     : null;
+  const withdrawn = order.items.filter((item) => lineExemption(item) === null);
   const error = request.isError ? apiErrorMessage(request.error, TEXT.failed) : null;
 
   const close = () => {
@@ -99,11 +118,11 @@ export function OrderCancellation({ order }: { order: Order }) {
   };
 
   return (
-    <section className="order-detail__panel" aria-labelledby={titleId}>
+    <section className="order-detail__panel" id={WITHDRAW_HASH} aria-labelledby={titleId}>
       <h2 id={titleId} className="order-detail__title">
         Cancellation
       </h2>
-      <div ref={statusRef} tabIndex={-1} aria-live="polite" data-testid="order-cancellation-status">
+      <div ref={statusRef} tabIndex={-1} role="status" data-testid="order-cancellation-status">
         {lines.map((line) => (
           <p key={line} className="cancellation-order__line">
             {line}
@@ -116,7 +135,7 @@ export function OrderCancellation({ order }: { order: Order }) {
           <button
             ref={buttonRef}
             type="button"
-            className="button-secondary"
+            className="button-primary"
             onClick={() => setOpen(true)}
           >
             {TEXT.button}
@@ -129,25 +148,58 @@ export function OrderCancellation({ order }: { order: Order }) {
           aria-labelledby={`${titleId}-form`}
           onSubmit={(event) => {
             event.preventDefault();
-            // The form goes once the request is in: the focus moves to what it became.
+            // The form goes once the withdrawal is in: the focus moves to what it became.
             request.mutate(
               { id: order.id, reason },
               { onSuccess: () => statusRef.current?.focus() },
             );
           }}
         >
-          <h3 id={`${titleId}-form`} className="cancellation-order__form-title">
+          <h3
+            ref={headingRef}
+            id={`${titleId}-form`}
+            className="cancellation-order__form-title"
+            tabIndex={-1}
+          >
             {TEXT.formTitle}
           </h3>
           <p>{TEXT.formLead}</p>
+          <dl className="cancellation-order__facts">
+            <div>
+              <dt>{TEXT.orderLabel}</dt>
+              <dd>{order.order_number}</dd>
+            </div>
+            <div>
+              <dt>{TEXT.linesLabel}</dt>
+              <dd>
+                <ul className="cancellation-order__lines">
+                  {withdrawn.map((item) => (
+                    <li key={item.id}>
+                      {item.product_name} × {item.quantity}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            <div>
+              <dt>{TEXT.nameLabel}</dt>
+              <dd>{order.delivery_address.fullname}</dd>
+            </div>
+            <div>
+              <dt>{TEXT.emailLabel}</dt>
+              <dd data-testid="withdrawal-email">{account.data?.email ?? '…'}</dd>
+            </div>
+          </dl>
           <label htmlFor={reasonId}>{TEXT.reasonLabel}</label>
+          <p id={hintId} className="cancellation-order__hint">
+            {TEXT.reasonHint}
+          </p>
           <textarea
-            ref={reasonRef}
             id={reasonId}
             name="reason"
             value={reason}
             maxLength={CANCELLATION_REASON_MAX_LENGTH}
-            aria-describedby={error ? errorId : undefined}
+            aria-describedby={error ? `${hintId} ${errorId}` : hintId}
             onChange={(event) => setReason(event.target.value)}
           />
           {error ? (
@@ -156,8 +208,14 @@ export function OrderCancellation({ order }: { order: Order }) {
             </p>
           ) : null}
           <div className="cancellation-order__actions">
-            <button type="submit" className="button-primary" disabled={request.isPending}>
-              {request.isPending ? TEXT.sending : TEXT.confirm}
+            {/* The law's words stay on the button while it sends (art. 11a(2)). */}
+            <button
+              type="submit"
+              className="button-primary"
+              disabled={request.isPending}
+              aria-busy={request.isPending}
+            >
+              {TEXT.confirm}
             </button>
             <button type="button" className="button-secondary" onClick={close}>
               {TEXT.keep}

@@ -132,6 +132,18 @@ function OrderCard({ order }: { order: Order }) {
         <span className="order-card__total">{formatPrice(order.total_price)}</span>
         <span className="order-card__actions">
           <PayNowButton order={order} />
+          {order.cancellation?.can_request ? (
+            // Step 1 of the withdrawal function (art. 11a; decision 084) for an order within
+            // its period: the order page opens at step 2 (./order-cancellation.tsx).
+            <Link
+              className="button-secondary"
+              to="/account/orders/$orderId"
+              params={{ orderId: String(order.id) }}
+              hash="withdraw"
+            >
+              Withdraw from contract here
+            </Link>
+          ) : null}
           <ViewOrderLink orderId={order.id} />
         </span>
       </div>
