@@ -908,11 +908,18 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Ask to cancel one of the customer's paid orders under the 14-day right to cancel.
+     * Withdraw from one of the customer's paid orders under the 14-day right to cancel.
      * @description The shopper's notice of cancellation (UK Consumer Contracts Regulations 2013 reg. 32;
      *     Directive 2011/83/EU art. 11): accepted while `cancellation.can_request` is true, once per
-     *     order. The request reaches the shop's back office, which refunds the order once the
-     *     pieces are back; the shopper is e-mailed an acknowledgement. No reason is needed.
+     *     order. It is the confirmation ("Confirm withdrawal") of the withdrawal function of
+     *     Directive 2011/83/EU art. 11a: the storefront offers "Withdraw from contract here" for the
+     *     whole period, then shows the order, the lines withdrawn from (every line the right covers:
+     *     the request names no lines) and the shopper's name and e-mail before this call. The
+     *     moment it is received is `cancellation.requested_at`, kept to the millisecond (UTC). The
+     *     request reaches the shop's back office, which refunds the order once the pieces are back;
+     *     the shopper is e-mailed, in the same transaction, an acknowledgement stating the order, the
+     *     lines, that date and time, the seller and what happens next (art. 11a(3); reg. 36(5)).
+     *     No reason is needed.
      */
     post: operations['requestOrderCancellation'];
     delete?: never;
@@ -1777,7 +1784,7 @@ export interface components {
       can_request: boolean;
       /**
        * Format: date-time
-       * @description When the shopper asked to cancel; null when they have not.
+       * @description When the shopper's withdrawal was received (to the millisecond, UTC; the acknowledgement e-mail states it to the second); null when they have not withdrawn.
        */
       requested_at: string | null;
     };
@@ -3630,7 +3637,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description The order id is not a number, or the reason is too long. */
+      /** @description The order id is not a number, or the reason is too long or holds a NUL character. */
       400: {
         headers: {
           [name: string]: unknown;
