@@ -200,7 +200,7 @@ export const ORDER_CANCELLATION_TEXT = {
   nameLabel: 'Name',
   emailLabel: 'E-mail',
   reasonLabel: 'Reason (optional)',
-  reasonHint: 'Optional. Leave it empty if you prefer not to say.',
+  reasonHint: 'Leave it empty if you prefer not to say.',
   confirm: 'Confirm withdrawal',
   keep: 'Keep my order',
   failed: 'Your withdrawal could not be sent. Please try again, or e-mail the shop.',

@@ -107,7 +107,7 @@ describe('order page: the 14-day right to cancel', () => {
     expect(within(form).getAllByRole('textbox')).toHaveLength(1);
     expect(
       within(form).getByRole('textbox', { name: 'Reason (optional)' }),
-    ).toHaveAccessibleDescription('Optional. Leave it empty if you prefer not to say.');
+    ).toHaveAccessibleDescription('Leave it empty if you prefer not to say.');
     expect(within(form).getByRole('button', { name: 'Confirm withdrawal' })).toHaveAttribute(
       'type',
       'submit',
