@@ -124,7 +124,8 @@ export function resolveSafety(product: SafetyFields, shopDefault: SafetyFields):
   const out: SafetyFields = { ...product };
   for (const field of SAFETY_DEFAULTED) {
     const own = product[field];
-    if (own === null || own === '') (out as unknown as Record<string, unknown>)[field] = shopDefault[field];
+    if (own === null || own === '')
+      (out as unknown as Record<string, unknown>)[field] = shopDefault[field];
   }
   return out;
 }

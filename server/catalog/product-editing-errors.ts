@@ -10,7 +10,4 @@
  * - `recall_not_found`: no such recall of that product in the shop.
  */
 export type ProductEditingErrorCode =
-  | 'invalid_product_input'
-  | 'invalid_recall_input'
-  | 'recall_open'
-  | 'recall_not_found';
+  'invalid_product_input' | 'invalid_recall_input' | 'recall_open' | 'recall_not_found';

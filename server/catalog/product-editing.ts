@@ -113,7 +113,9 @@ export async function createProduct(
           age_restricted: ageRestricted ? 1 : 0,
           cancellation_exempt: checked.cancellationExempt ? 1 : 0,
           safety:
-            checked.safety === undefined ? null : safetyJson(checkSafetyInput({}, '', checked.safety)),
+            checked.safety === undefined
+              ? null
+              : safetyJson(checkSafetyInput({}, '', checked.safety)),
           low_stock_threshold:
             checked.lowStockThreshold === undefined ? 2 : checked.lowStockThreshold,
           created_at: now.toISOString(),

@@ -92,7 +92,10 @@ export function checkSafetyInput(
       continue;
     }
     const text = multiline
-      ? value.replace(/\r\n?/g, '\n').replace(/[ \t]+$/gm, '').trim()
+      ? value
+          .replace(/\r\n?/g, '\n')
+          .replace(/[ \t]+$/gm, '')
+          .trim()
       : value.trim();
     if ([...text].length > SAFETY_TEXT_LIMITS[field]) {
       errors[at] = [SAFETY_MESSAGES.tooLong(SAFETY_TEXT_LIMITS[field])];

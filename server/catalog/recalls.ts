@@ -58,8 +58,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const notFound = () =>
-  new DomainError<ProductEditingErrorCode>('recall_not_found', 'Not found.');
+const notFound = () => new DomainError<ProductEditingErrorCode>('recall_not_found', 'Not found.');
 const productNotFound = () => new DomainError('product_not_found', 'Not found.');
 
 /**

@@ -127,9 +127,7 @@ export function OrderLines({
             ))}
             {line.safety ? (
               <Text style={{ ...small, color: theme.ink }}>
-                <strong>
-                  Safety{line.safety.pictogram ? ` (${line.safety.pictogram})` : ''}:
-                </strong>{' '}
+                <strong>Safety{line.safety.pictogram ? ` (${line.safety.pictogram})` : ''}:</strong>{' '}
                 {splitLines(line.safety.warnings).map((part, i) => (
                   <Fragment key={i}>
                     {i > 0 ? <br /> : null}
