@@ -30,6 +30,12 @@ export interface ProductSummary {
    * page's first-load JavaScript, the loader only in the product page's.
    */
   offer: object;
+  /**
+   * The schema.org properties of the piece's safety information ({@link identityJsonLd}:
+   * `manufacturer`, `model`, `mpn`, `productID`), made here for the same reason as `offer`;
+   * absent when it has none.
+   */
+  identity?: object;
 }
 
 /** The `Offer` properties on delivery and returns; empty when the shipping options failed. */
@@ -125,7 +131,36 @@ export function productSummary(
       { name: product.name, path: `/products/${encodeURIComponent(product.slug)}` },
     ],
     offer: offerJsonLd(product, shipping, origin, currency),
+    identity: identityJsonLd(product.safety),
   };
+}
+
+/**
+ * The schema.org properties of a product's safety information (EU GPSR art. 19; decision 083):
+ * the manufacturer as an `Organization` with its `name`, `address` (text) and `email` or `url`;
+ * the type or model as `model` and `mpn`; the batch or serial number as `productID`. The EU
+ * responsible person and the warnings have no schema.org property, so they stay on the page
+ * only. Undefined when none of these is set.
+ */
+export function identityJsonLd(safety: Product['safety']): object | undefined {
+  if (!safety) return undefined;
+  const out: Record<string, unknown> = {};
+  const maker = safety.manufacturer;
+  if (maker && maker.name) {
+    const web = /^https?:\/\//i.test(maker.contact);
+    out.manufacturer = {
+      '@type': 'Organization',
+      name: maker.name,
+      ...(maker.address ? { address: maker.address.replace(/\s*\n\s*/g, ', ') } : {}),
+      ...(maker.contact ? (web ? { url: maker.contact } : { email: maker.contact }) : {}),
+    };
+  }
+  if (safety.model) {
+    out.model = safety.model;
+    out.mpn = safety.model;
+  }
+  if (safety.batch_or_serial) out.productID = safety.batch_or_serial;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**
