@@ -18,10 +18,11 @@ export interface ProductSummary {
   imageAlt: string | null;
   category: { name: string; slug: string } | null;
   /**
-   * schema.org `AggregateRating` of its reviews (rating 1-5 and their count), or null when it
-   * has none; made here for the same reason as `offer`.
+   * The Product's other schema.org properties, made here for the same reason as `offer`: its
+   * reviews' `aggregateRating` (rating 1-5 and their count) when it has reviews, and its safety
+   * information's `manufacturer`, `model`, `mpn` and `productID` ({@link identityJsonLd}).
    */
-  rating: object | null;
+  extra: object;
   /** Its breadcrumbs, Home to the piece: names and site paths, for the BreadcrumbList. */
   crumbs: Array<{ name: string; path: string }>;
   /**
@@ -30,12 +31,6 @@ export interface ProductSummary {
    * page's first-load JavaScript, the loader only in the product page's.
    */
   offer: object;
-  /**
-   * The schema.org properties of the piece's safety information ({@link identityJsonLd}:
-   * `manufacturer`, `model`, `mpn`, `productID`), made here for the same reason as `offer`;
-   * absent when it has none.
-   */
-  identity?: object;
 }
 
 /** The `Offer` properties on delivery and returns; empty when the shipping options failed. */
@@ -107,16 +102,20 @@ export function productSummary(
     category: product.category
       ? { name: product.category.name, slug: product.category.slug }
       : null,
-    rating:
-      (product.review_count ?? 0) > 0 && product.average_rating != null
+    extra: {
+      ...((product.review_count ?? 0) > 0 && product.average_rating != null
         ? {
-            '@type': 'AggregateRating',
-            ratingValue: product.average_rating,
-            reviewCount: product.review_count,
-            bestRating: 5,
-            worstRating: 1,
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.average_rating,
+              reviewCount: product.review_count,
+              bestRating: 5,
+              worstRating: 1,
+            },
           }
-        : null,
+        : {}),
+      ...identityJsonLd(product.safety),
+    },
     crumbs: [
       { name: 'Home', path: '/' },
       { name: 'Products', path: '/products' },
@@ -131,7 +130,6 @@ export function productSummary(
       { name: product.name, path: `/products/${encodeURIComponent(product.slug)}` },
     ],
     offer: offerJsonLd(product, shipping, origin, currency),
-    identity: identityJsonLd(product.safety),
   };
 }
 
