@@ -1135,6 +1135,50 @@ export interface components {
       dispatch: components['schemas']['Dispatch'];
       /** @description The piece has no 14-day right to cancel (UK Consumer Contracts Regulations 2013 reg. 28(1)(b); Directive 2011/83/EU art. 16(c)): it is made to order, or the owner marked it as made to the buyer's specification or personalised. A piece that is not exempt becomes so in a cart line with a text option filled in (an engraving): see `CartItem.cancellation_exempt`. */
       cancellation_exempt: boolean;
+      /** @description The piece's safety information (EU General Product Safety Regulation (EU) 2023/988 art. 19): the manufacturer, the EU responsible person (art. 16) when there is one, what identifies it and its warnings, each the product's own value or else the shop's default. Present on the detail only, and only when something is set. The product page shows it above the purchase button, not behind a link. */
+      safety?: components['schemas']['ProductSafety'];
+      /** @description The recall the shop published on this piece (GPSR arts 35-37), shown as a notice at the top of its page; absent or null when none is open. Present on the detail only. */
+      recall?: components['schemas']['ProductRecallNotice'] | null;
+    };
+    /** @description A manufacturer or an EU responsible person, as the shop entered it. */
+    SafetyParty: {
+      name: string;
+      /** @description Postal address; may hold line breaks. */
+      address: string;
+      /** @description Electronic address, an e-mail address or a web address. */
+      contact: string;
+    };
+    /** @description What GPSR art. 19 asks a listing to show, plain text (never HTML: shown as typed). A field the shop left blank is '' (a party's) or null. */
+    ProductSafety: {
+      manufacturer: components['schemas']['SafetyParty'] | null;
+      /** @description The EU responsible person (art. 16), when the manufacturer is outside the EU. */
+      responsible_person: components['schemas']['SafetyParty'] | null;
+      /** @description Type or model. */
+      model: string | null;
+      /** @description Batch or serial number. */
+      batch_or_serial: string | null;
+      /** @description Warnings and safety information in the shop's language; line breaks kept. */
+      warnings: string | null;
+      /**
+       * @description One pictogram of the shop's fixed set, shown with the warnings.
+       * @enum {string|null}
+       */
+      pictogram: 'sharp_edge' | 'keep_away_from_children' | 'not_a_toy' | 'adults_only' | null;
+      /** @description The pictogram's text alternative, e.g. `Warning: sharp edge`. */
+      pictogram_label: string | null;
+    };
+    /** @description A recall notice (GPSR arts 35-37) in the owner's words, plain text. */
+    ProductRecallNotice: {
+      id: number;
+      title: string;
+      /** @description What is wrong. */
+      problem: string;
+      /** @description What a buyer should do. */
+      action: string;
+      /** @description The piece was taken off sale with the recall; it cannot be added to a cart. */
+      off_sale: boolean;
+      /** Format: date-time */
+      published_at: string;
     };
     ProductOptionValue: {
       /** @description What the cart line's customization holds, e.g. `ebony`. */

@@ -63,6 +63,7 @@ import { shopGate, shopOpen } from './http/shop-open.ts';
 import { shopHosts } from './http/shop-hosts.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
+import { seedProductSafetyIfMissing } from './seed/safety-seed.ts';
 import { seedBackOfficeIfMissing } from './seed/back-office-seed.ts';
 import { seedIfEmpty } from './seed/seed.ts';
 import { recordDefaultShopDomain } from './shops/default-domain.ts';
@@ -250,6 +251,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (content.length > 0) app.log.info({ tenants: content }, 'seeded the demo content');
     const shops = await seedShopSettingsIfMissing(app.db);
     if (shops.length > 0) app.log.info({ tenants: shops }, 'seeded the demo shipping and products');
+    const safety = await seedProductSafetyIfMissing(app.db);
+    if (safety > 0) app.log.info({ rows: safety }, 'seeded the demo product safety information');
     // The back office's demo staff and orders in every state: on a real start, and in a test
     // that asks for them (the others keep counting only the orders they place).
     if (typeof seed !== 'object' || seed.backOfficeDemo) {

@@ -14,6 +14,10 @@ import type { RenderOutboxEmail } from './platform/mail/email-worker-thread.ts';
 import type { EmailData } from './orders/emails/email-kinds.ts';
 import { isStaffEmailKind, type StaffEmailData } from './staff/emails/staff-email-data.ts';
 import { type BackupFailedEmailData, isBackupEmailKind } from './staff/emails/backup-email-data.ts';
+import {
+  isRecallEmailKind,
+  type ProductRecallEmailData,
+} from './catalog/emails/recall-email-data.ts';
 
 /**
  * Renders an outbox row's data with its noun's renderer.
@@ -27,6 +31,10 @@ export const renderOutboxEmail: RenderOutboxEmail = async (data) => {
   if (isBackupEmailKind(data.kind)) {
     const { renderBackupEmail } = await import('./staff/emails/backup-email.tsx');
     return renderBackupEmail(data as BackupFailedEmailData);
+  }
+  if (isRecallEmailKind(data.kind)) {
+    const { renderRecallEmail } = await import('./catalog/emails/recall-email.tsx');
+    return renderRecallEmail(data as ProductRecallEmailData);
   }
   const { renderEmail } = await import('./orders/emails/render-email.ts');
   return renderEmail(data as EmailData);

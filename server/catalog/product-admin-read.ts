@@ -24,6 +24,9 @@ import { shopCurrency } from '../platform/shop-currency.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { parseOptions } from './options.ts';
+import { parseSafety } from '../../common/product-safety.ts';
+import { shopSafetyDefault } from './product-safety.ts';
+import { openRecallOf } from './recalls.ts';
 import { discountState } from './price-history.ts';
 import { dialectOf } from '../platform/db/connection.ts';
 
@@ -302,5 +305,8 @@ export async function getAdminProduct(
     updated_at: toIsoString(row.updated_at ?? row.created_at),
     archived_at: row.archived_at === null ? null : toIsoString(row.archived_at),
     discount: discountState(row, currency),
+    safety: parseSafety(row.safety),
+    safety_default: await shopSafetyDefault(db, tenantId),
+    open_recall: await openRecallOf(db, tenantId, row.id),
   };
 }

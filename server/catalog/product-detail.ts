@@ -1,6 +1,10 @@
 /**
  * One product's page (spec section 7): the product with its images and attributes in their
- * order, its review statistics, and its reviews newest first.
+ * order, its review statistics, and its reviews newest first; its safety information (EU General
+ * Product Safety Regulation (EU) 2023/988 art. 19: ./product-safety.ts) and its open recall
+ * (arts 35-37: ./recalls.ts). A product the owner took off sale with a recall (a draft with an
+ * open `off_sale` recall) still answers, with its notice, so its buyers can read it; no cart
+ * takes it (carts take active products only).
  */
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
@@ -16,6 +20,8 @@ import {
   productColumns,
   toProduct,
 } from './product-rows.ts';
+import { shopSafetyDefault, storefrontSafety } from './product-safety.ts';
+import { recallNotice } from './recalls.ts';
 
 type Product = Schemas['Product'];
 
@@ -27,12 +33,13 @@ type Product = Schemas['Product'];
  */
 export async function loadProduct(scope: CatalogScope, slug: string): Promise<Product> {
   const { db, tenantId } = scope;
-  const row = await productColumns(db, tenantId)
-    .select(PRODUCT_FIELDS)
-    .where('p.slug', '=', slug)
-    .executeTakeFirst();
+  const row =
+    (await productColumns(db, tenantId)
+      .select(PRODUCT_FIELDS)
+      .where('p.slug', '=', slug)
+      .executeTakeFirst()) ?? (await offSaleByRecall(scope, slug));
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-  const [{ images, attributes }, reviews, rules, delivery] = await Promise.all([
+  const [{ images, attributes }, reviews, rules, delivery, safety, recall] = await Promise.all([
     loadRelated(db, [row.id]),
     db
       .selectFrom('reviews')
@@ -55,10 +62,17 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       .execute(),
     shopRules(db, tenantId),
     deliveryTableIn(scope),
+    Promise.all([
+      db.selectFrom('products').select('safety').where('id', '=', row.id).executeTakeFirst(),
+      shopSafetyDefault(db, tenantId),
+    ]).then(([own, shopDefault]) => storefrontSafety(own?.safety ?? null, shopDefault)),
+    recallNotice(db, tenantId, row.id),
   ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
   return {
     ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
+    ...(safety ? { safety } : {}),
+    recall,
     reviews: reviews.map((r) => ({
       id: r.id,
       product: r.product_id,
@@ -78,4 +92,34 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
             },
     })),
   };
+}
+
+/**
+ * The product `slug` of the scope's shop that a recall took off sale (a draft, not archived,
+ * with an open recall marked `off_sale`), as {@link PRODUCT_FIELDS} selects it; undefined for
+ * any other.
+ */
+async function offSaleByRecall(scope: CatalogScope, slug: string) {
+  const { db, tenantId } = scope;
+  return db
+    .selectFrom('products as p')
+    .innerJoin('categories as c', (join) =>
+      join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
+    )
+    .select(PRODUCT_FIELDS)
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.slug', '=', slug)
+    .where('p.is_active', '=', 0)
+    .where('p.archived_at', 'is', null)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('product_recalls as r')
+          .select('r.id')
+          .whereRef('r.product_id', '=', 'p.id')
+          .where('r.tenant_id', '=', tenantId)
+          .where('r.withdrawn_at', 'is', null)
+          .where('r.off_sale', '=', 1),
+      ),
+    )
+    .executeTakeFirst();
 }

@@ -57,6 +57,7 @@ export async function duplicateProduct(
           lead_time_days_max: row.lead_time_days_max,
           age_restricted: row.age_restricted ? 1 : 0,
           cancellation_exempt: row.cancellation_exempt ? 1 : 0,
+          safety: row.safety,
           low_stock_threshold: row.low_stock_threshold,
           is_active: 0,
           archived_at: null,

@@ -44,6 +44,8 @@ import {
   writeAttributes,
 } from './product-writes.ts';
 import { recordStockMovement } from './stock-movements.ts';
+import { checkSafetyInput } from './product-safety.ts';
+import { parseSafety, safetyJson } from '../../common/product-safety.ts';
 import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
 
 /**
@@ -110,6 +112,10 @@ export async function createProduct(
           lead_time_days_max: fields.leadTimeDaysMax,
           age_restricted: ageRestricted ? 1 : 0,
           cancellation_exempt: checked.cancellationExempt ? 1 : 0,
+          safety:
+            checked.safety === undefined
+              ? null
+              : safetyJson(checkSafetyInput({}, '', checked.safety)),
           low_stock_threshold:
             checked.lowStockThreshold === undefined ? 2 : checked.lowStockThreshold,
           created_at: now.toISOString(),
@@ -183,7 +189,7 @@ export async function updateProduct(
       const before = await getAdminProduct(trx, tenantId, productId);
       const row = await trx
         .selectFrom('products')
-        .select(['archived_at', 'price_before_discount_cents', 'price_cents'])
+        .select(['archived_at', 'price_before_discount_cents', 'price_cents', 'safety'])
         .where('id', '=', productId)
         .executeTakeFirstOrThrow();
       const merged = {
@@ -239,6 +245,10 @@ export async function updateProduct(
       if (checked.ageRestricted !== undefined) set.age_restricted = checked.ageRestricted ? 1 : 0;
       if (checked.cancellationExempt !== undefined) {
         set.cancellation_exempt = checked.cancellationExempt ? 1 : 0;
+      }
+      if (checked.safety !== undefined) {
+        const merged = checkSafetyInput({}, '', checked.safety, parseSafety(row.safety));
+        set.safety = safetyJson(merged);
       }
       if (checked.status !== undefined && checked.status !== before.status) {
         Object.assign(set, statusColumns(checked.status, now, row.archived_at));

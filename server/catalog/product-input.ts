@@ -15,7 +15,9 @@
  *   1 to 50 values, unique, each with a surcharge of 0 or more, a text with a maximum length
  *   of 1 to 1000 and a surcharge; blank values are made from their label;
  * - made to order: both lead times, the shortest not above the longest;
- * - the long description is cleaned with the storefront's policy (sanitizeStaffHtml) on save.
+ * - the long description is cleaned with the storefront's policy (sanitizeStaffHtml) on save;
+ * - the safety information (GPSR art. 19): plain texts within their limits, a contact an e-mail
+ *   or web address, a pictogram of the fixed set (./product-safety.ts `checkSafetyInput`).
  */
 import { toMinorUnits } from '../../common/money.ts';
 import { sanitizeStaffHtml } from '../../common/sanitize-staff-html.ts';
@@ -26,6 +28,8 @@ import { parseOptions } from './options.ts';
 import type { ProductEditingErrorCode } from './product-editing-errors.ts';
 import { SLUG_PATTERN } from '../platform/slug.ts';
 import { MAX_SLUG_LENGTH } from './product-slugs.ts';
+import { checkSafetyInput } from './product-safety.ts';
+import type { SafetyFields } from '../../common/product-safety.ts';
 
 /** The messages of the product form's rules (tests and the contract quote them). */
 export const PRODUCT_MESSAGES = {
@@ -76,6 +80,8 @@ export interface ProductInput {
   age_restricted?: boolean;
   /** Exempt from the 14-day cancellation right (reg 28(1)(b); ./cancellation-exemption.ts). */
   cancellation_exempt?: boolean;
+  /** Its own safety information, fields left out kept (GPSR art. 19; ./product-safety.ts). */
+  safety?: Partial<Record<keyof SafetyFields, string | null>>;
   status?: 'active' | 'draft' | 'archived';
 }
 
@@ -109,6 +115,8 @@ export interface CheckedProduct {
   leadTimeDaysMax?: number | null;
   ageRestricted?: boolean;
   cancellationExempt?: boolean;
+  /** The safety fields sent, checked but not yet merged over the product's own. */
+  safety?: unknown;
   status?: 'active' | 'draft' | 'archived';
 }
 
@@ -323,6 +331,10 @@ export function checkProductInput(input: ProductInput): CheckedProduct {
   if (input.age_restricted !== undefined) out.ageRestricted = input.age_restricted === true;
   if (input.cancellation_exempt !== undefined) {
     out.cancellationExempt = input.cancellation_exempt === true;
+  }
+  if (input.safety !== undefined) {
+    checkSafetyInput(errors, 'safety.', input.safety);
+    out.safety = input.safety;
   }
   if (input.status !== undefined) out.status = input.status;
   if (Object.keys(errors).length > 0) throw invalidProduct(errors);

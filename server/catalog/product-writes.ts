@@ -33,6 +33,7 @@ export function snapshot(product: AdminProduct): Record<string, unknown> {
     lead_time_days_max: product.lead_time_days_max,
     age_restricted: product.age_restricted,
     cancellation_exempt: product.cancellation_exempt,
+    safety: product.safety,
   };
 }
 

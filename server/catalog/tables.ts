@@ -79,6 +79,31 @@ export interface ProductsTable {
   /** The lowest price of the 30 days before the current price took effect; null: none
    * recorded (2026-019, kept by server/catalog/price-history.ts). */
   lowest_prior_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its own safety information as JSON (common/product-safety.ts); null: none (2026-034). */
+  safety: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * A recall the owner published on a product (GPSR arts 35-37; 2026-034, ./recalls.ts): shown
+ * on its page and e-mailed to its buyers until withdrawn; at most one open a product.
+ */
+export interface ProductRecallsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  title: string;
+  /** What is wrong, plain text. */
+  problem: string;
+  /** What the buyer should do, plain text. */
+  action: string;
+  /** Whether publishing it took the product off sale. */
+  off_sale: ColumnType<boolean | number, number | undefined, number>;
+  /** How many buyers it was e-mailed to. */
+  recipients: ColumnType<number, number | undefined, number>;
+  /** The member who published it, by name. */
+  published_by: string;
+  published_at: Timestamp;
+  withdrawn_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 /** A price a product had, from when (2026-019); append-only. */
@@ -162,5 +187,6 @@ declare module '../platform/db/database.ts' {
     product_attributes: ProductAttributesTable;
     stock_movements: StockMovementsTable;
     product_slug_redirects: ProductSlugRedirectsTable;
+    product_recalls: ProductRecallsTable;
   }
 }

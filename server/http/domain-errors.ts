@@ -66,6 +66,9 @@ const DOMAIN_ERROR_STATUS = {
   invalid_options: 400,
   // catalog: the back office's product editing
   invalid_product_input: 400,
+  invalid_recall_input: 400,
+  recall_open: 409,
+  recall_not_found: 404,
   // cart (and product_not_found above)
   line_not_found: 404,
   insufficient_stock: 409,

@@ -24,6 +24,8 @@ import { countryName } from '../shipping/shipping.ts';
 import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
 import type { Trx } from './order-lock.ts';
+import { parseSafety, resolveSafety, SAFETY_PICTOGRAMS } from '../../common/product-safety.ts';
+import { shopSafetyDefault } from '../catalog/product-safety.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type PaymentRow = Selectable<PaymentsTable>;
@@ -124,6 +126,7 @@ export async function load(
   ]);
   const shipments = orderShipments(order);
   const collectionNotes = await collectionDescriptions(trx, order.tenant_id, shipments);
+  const warnings = await lineWarnings(trx, order.tenant_id, items);
   const emailOrder: EmailOrder = {
     number: order.order_number,
     placedAt: toIsoString(order.created_at),
@@ -141,6 +144,9 @@ export async function load(
         ...(options.length > 0 ? { options } : {}),
         ...(notes.length > 0 ? { notes } : {}),
         ...(image ? { imageUrl: image } : {}),
+        ...(item.product_id !== null && warnings.has(item.product_id)
+          ? { safety: warnings.get(item.product_id)! }
+          : {}),
       };
     }),
     subtotal: toDecimal(order.subtotal_cents ?? order.total_cents),
@@ -169,6 +175,41 @@ export async function load(
     orderUrl: `${origin}/account/orders/${order.id}`,
     methodLabel: shopLabelOf(order.payment_method, settings),
   };
+}
+
+/**
+ * Each product's warnings and pictogram (in words) for the e-mail's lines (EU GPSR art. 19(d);
+ * decision 083): the product's own, else the shop's default (common/product-safety.ts
+ * `resolveSafety`), as they are when the e-mail is written; a product with no warning and no
+ * pictogram has no entry.
+ */
+async function lineWarnings(
+  trx: Trx,
+  tenantId: number,
+  items: { product_id: number | null }[],
+): Promise<Map<number, NonNullable<EmailOrder['lines'][number]['safety']>>> {
+  const ids = [...new Set(items.flatMap((i) => (i.product_id === null ? [] : [i.product_id])))];
+  const out = new Map<number, NonNullable<EmailOrder['lines'][number]['safety']>>();
+  if (ids.length === 0) return out;
+  const [rows, shopDefault] = await Promise.all([
+    trx
+      .selectFrom('products')
+      .select(['id', 'safety'])
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .execute(),
+    shopSafetyDefault(trx, tenantId),
+  ]);
+  for (const row of rows) {
+    const fields = resolveSafety(parseSafety(row.safety), shopDefault);
+    const pictogram = fields.pictogram ? SAFETY_PICTOGRAMS[fields.pictogram].label : undefined;
+    if (!fields.warnings && !pictogram) continue;
+    out.set(row.id, {
+      warnings: fields.warnings || (pictogram ?? ''),
+      ...(pictogram ? { pictogram } : {}),
+    });
+  }
+  return out;
 }
 
 type Shipments = ReturnType<typeof orderShipments>;

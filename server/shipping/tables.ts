@@ -22,6 +22,9 @@ export interface ShopSettingsTable {
   /** ISO code the headline delivery price is quoted to; null: the first zone's first country
    * (2026-019). */
   default_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The shop's default product safety information as JSON (common/product-safety.ts);
+   * null: none (2026-034). */
+  product_safety: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Countries a shop ships to together, with the same methods. */

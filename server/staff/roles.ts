@@ -26,6 +26,11 @@ export const PERMISSIONS = {
   'activity.view': ['owner'],
   /** Read and edit the catalogue: products, their photos and stock, categories. */
   'catalog.edit': ['owner', 'staff'],
+  /**
+   * Publish or withdraw a product's recall (EU GPSR arts 35-37): it e-mails every buyer of the
+   * product and may take it off sale, so it is the owner's word (issue 41).
+   */
+  'catalog.recall': ['owner'],
   /** Approve, reject, hide and reply to reviews and blog comments. */
   'moderation.manage': ['owner', 'staff'],
   /** Read, answer and archive contact messages. */

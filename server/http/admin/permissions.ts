@@ -80,6 +80,14 @@ export const ADMIN_OPERATION_ACCESS = {
   // Staff edit the catalogue one product at a time; many at once is the same permission.
   bulkChangeProducts: 'catalog.edit',
   // ~~ end i40 products ~~
+  // ~~ i41 safety ~~
+  // A recall e-mails every buyer and may take a product off sale: the owner's word (GPSR).
+  listProductRecalls: 'catalog.edit',
+  publishProductRecall: 'catalog.recall',
+  withdrawProductRecall: 'catalog.recall',
+  getProductSafetyDefault: 'settings.manage',
+  updateProductSafetyDefault: 'settings.manage',
+  // ~~ end i41 safety ~~
   // ~~ products ~~
   getProductStock: 'catalog.edit',
   adjustProductStock: 'catalog.edit',

@@ -12,6 +12,7 @@ import { duplicateProduct as duplicate } from '../../catalog/product-duplicate.t
 import { createProduct as create, updateProduct as update } from '../../catalog/product-editing.ts';
 import { bulkChangeProducts as bulkChange } from '../../catalog/product-bulk.ts';
 import { attachNewPhotos } from '../../media/product-photos.ts';
+import { listRecalls, publishRecall, withdrawRecall } from '../../catalog/recalls.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
 import { forgetShop } from './shop-changes.ts';
@@ -89,6 +90,56 @@ export const bulkChangeProducts: AdminOperationHandler<'bulkChangeProducts'> = a
 };
 // ~~ end i40 products: bulk ~~
 
+// ~~ i41 safety: recalls ~~
+/** GET /products/{product_id}/recalls/ -> ProductRecallList, newest first; 404. */
+export const listProductRecalls: AdminOperationHandler<'listProductRecalls'> = async (request) => ({
+  results: await listRecalls(
+    request.server.db,
+    requireStaff(request).tenantId,
+    request.params.product_id,
+  ),
+});
+
+/**
+ * POST /products/{product_id}/recalls/ ProductRecallCreate -> 201 ProductRecall (owner only,
+ * checked at the door): the notice, the product off sale when asked, every buyer e-mailed
+ * once (server/catalog/recalls.ts); the outbox is woken after the commit. 400, 404, 409.
+ */
+export const publishProductRecall: AdminOperationHandler<'publishProductRecall'> = async (
+  request,
+  reply,
+) => {
+  const acting = requireActing(request);
+  const { db, orders, emailOutbox } = request.server;
+  const recall = await publishRecall(
+    db,
+    acting,
+    request.params.product_id,
+    request.body,
+    orders.storefrontOrigin(acting.tenantId),
+  );
+  forgetShop(request, acting.tenantId);
+  emailOutbox.wake();
+  reply.code(201);
+  return recall;
+};
+
+/** POST /products/{product_id}/recalls/{recall_id}/withdraw/ -> ProductRecall; 404. */
+export const withdrawProductRecall: AdminOperationHandler<'withdrawProductRecall'> = async (
+  request,
+) => {
+  const acting = requireActing(request);
+  const recall = await withdrawRecall(
+    request.server.db,
+    acting,
+    request.params.product_id,
+    request.params.recall_id,
+  );
+  forgetShop(request, acting.tenantId);
+  return recall;
+};
+// ~~ end i41 safety: recalls ~~
+
 /** The products' handlers by operationId. */
 export const productHandlers: AdminHandlerMap = {
   listProducts,
@@ -97,4 +148,7 @@ export const productHandlers: AdminHandlerMap = {
   updateProduct,
   duplicateProduct,
   bulkChangeProducts,
+  listProductRecalls,
+  publishProductRecall,
+  withdrawProductRecall,
 };

@@ -35,6 +35,10 @@ import {
   updateWorkshopSettings as changeWorkshop,
 } from '../../settings/workshop.ts';
 import type { SettingsContext } from '../../settings/checks.ts';
+import {
+  getProductSafetyDefault as readSafetyDefault,
+  updateProductSafetyDefault as changeSafetyDefault,
+} from '../../settings/product-safety.ts';
 import { notificationUrl } from '../../payments/registry.ts';
 import { shopCurrency } from '../../platform/shop-currency.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
@@ -152,6 +156,18 @@ export const checkCardCredentials: AdminOperationHandler<'checkCardCredentials'>
   }));
 };
 
+// ~~ i41 safety: settings ~~
+/** GET /settings/product-safety/ -> SafetyInfo, the shop's default (GPSR art. 19). */
+export const getProductSafetyDefault: AdminOperationHandler<'getProductSafetyDefault'> = async (
+  request,
+) => readSafetyDefault(request.server.db, shopOf(request));
+
+/** PUT /settings/product-safety/ SafetyInfoInput -> SafetyInfo; 400 with field errors. */
+export const updateProductSafetyDefault: AdminOperationHandler<
+  'updateProductSafetyDefault'
+> = async (request) => changeSafetyDefault(contextOf(request), request.body);
+// ~~ end i41 safety: settings ~~
+
 /** The owner's settings operations by operationId. */
 export const settingsHandlers: AdminHandlerMap = {
   getSiteSetup,
@@ -172,4 +188,6 @@ export const settingsHandlers: AdminHandlerMap = {
   updatePaymentSetup,
   replaceCardCredentials,
   checkCardCredentials,
+  getProductSafetyDefault,
+  updateProductSafetyDefault,
 };

@@ -73,6 +73,9 @@ const lineCheck = object<EmailOrderLine>({
   options: optional(list(object<LineOption>({ label: text, value: anyString }))),
   notes: optional(list(text)),
   imageUrl: optional(anyString),
+  safety: optional(
+    object<NonNullable<EmailOrderLine['safety']>>({ warnings: text, pictogram: optional(text) }),
+  ),
 });
 
 const orderCheck = object<EmailOrder>({

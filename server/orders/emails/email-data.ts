@@ -53,6 +53,12 @@ export interface EmailOrderLine {
   notes?: string[];
   /** An absolute http(s) URL of a small square thumbnail (shown 64 x 64) in the shopper's e-mails. */
   imageUrl?: string;
+  /**
+   * The piece's warnings and safety information (EU GPSR art. 19(d); decision 083) as the shop
+   * had them when the e-mail was written, plain text with line breaks, and the text of its
+   * pictogram ("Warning: sharp edge"). Absent: the piece has none.
+   */
+  safety?: { warnings: string; pictogram?: string };
 }
 
 /** Shipping as charged: absent on the order means no shipping line is shown at all. */

@@ -60,6 +60,18 @@ export function OrderLines({
                 {note}
               </Fragment>
             ))}
+            {line.safety ? (
+              <>
+                <br />
+                Safety{line.safety.pictogram ? ` (${line.safety.pictogram})` : ''}:{' '}
+                {splitLines(line.safety.warnings).map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 ? <br /> : null}
+                    {part}
+                  </Fragment>
+                ))}
+              </>
+            ) : null}
             <br />
             {quantityText(line, currency)} = {formatMoney(line.lineTotal, currency)}
           </Text>
@@ -113,6 +125,17 @@ export function OrderLines({
                 {note}
               </Text>
             ))}
+            {line.safety ? (
+              <Text style={{ ...small, color: theme.ink }}>
+                <strong>Safety{line.safety.pictogram ? ` (${line.safety.pictogram})` : ''}:</strong>{' '}
+                {splitLines(line.safety.warnings).map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 ? <br /> : null}
+                    {part}
+                  </Fragment>
+                ))}
+              </Text>
+            ) : null}
             <Text style={{ ...small, margin: '6px 0 0' }}>Qty {quantityText(line, currency)}</Text>
           </Column>
           <Column

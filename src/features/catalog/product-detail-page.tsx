@@ -6,6 +6,7 @@ import { SanitizedHtml } from '../../components/sanitized-html';
 import { deferredForm } from '../../components/deferred-form';
 import { productQuery, type Product } from './api';
 import { ProductGallery } from './product-gallery';
+import { RecallNotice } from './product-safety';
 import { formatAverage, reviewCountLabel } from './product-logic';
 import { ReviewsList } from './reviews-list';
 import { StarRating } from './star-rating';
@@ -69,6 +70,7 @@ export function ProductDetail({
 
   return (
     <article className="page-container catalog-product">
+      <RecallNotice recall={product.recall} />
       <div className="catalog-product__top">
         <ProductGallery product={product} />
         <div className="catalog-product__info">

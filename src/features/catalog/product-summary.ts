@@ -18,10 +18,11 @@ export interface ProductSummary {
   imageAlt: string | null;
   category: { name: string; slug: string } | null;
   /**
-   * schema.org `AggregateRating` of its reviews (rating 1-5 and their count), or null when it
-   * has none; made here for the same reason as `offer`.
+   * The Product's other schema.org properties, made here for the same reason as `offer`: its
+   * reviews' `aggregateRating` (rating 1-5 and their count) when it has reviews, and its safety
+   * information's `manufacturer`, `model`, `mpn` and `productID` ({@link identityJsonLd}).
    */
-  rating: object | null;
+  extra: object;
   /** Its breadcrumbs, Home to the piece: names and site paths, for the BreadcrumbList. */
   crumbs: Array<{ name: string; path: string }>;
   /**
@@ -101,16 +102,20 @@ export function productSummary(
     category: product.category
       ? { name: product.category.name, slug: product.category.slug }
       : null,
-    rating:
-      (product.review_count ?? 0) > 0 && product.average_rating != null
+    extra: {
+      ...((product.review_count ?? 0) > 0 && product.average_rating != null
         ? {
-            '@type': 'AggregateRating',
-            ratingValue: product.average_rating,
-            reviewCount: product.review_count,
-            bestRating: 5,
-            worstRating: 1,
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.average_rating,
+              reviewCount: product.review_count,
+              bestRating: 5,
+              worstRating: 1,
+            },
           }
-        : null,
+        : {}),
+      ...identityJsonLd(product.safety),
+    },
     crumbs: [
       { name: 'Home', path: '/' },
       { name: 'Products', path: '/products' },
@@ -126,6 +131,34 @@ export function productSummary(
     ],
     offer: offerJsonLd(product, shipping, origin, currency),
   };
+}
+
+/**
+ * The schema.org properties of a product's safety information (EU GPSR art. 19; decision 083):
+ * the manufacturer as an `Organization` with its `name`, `address` (text) and `email` or `url`;
+ * the type or model as `model` and `mpn`; the batch or serial number as `productID`. The EU
+ * responsible person and the warnings have no schema.org property, so they stay on the page
+ * only. Undefined when none of these is set.
+ */
+export function identityJsonLd(safety: Product['safety']): object | undefined {
+  if (!safety) return undefined;
+  const out: Record<string, unknown> = {};
+  const maker = safety.manufacturer;
+  if (maker && maker.name) {
+    const web = /^https?:\/\//i.test(maker.contact);
+    out.manufacturer = {
+      '@type': 'Organization',
+      name: maker.name,
+      ...(maker.address ? { address: maker.address.replace(/\s*\n\s*/g, ', ') } : {}),
+      ...(maker.contact ? (web ? { url: maker.contact } : { email: maker.contact }) : {}),
+    };
+  }
+  if (safety.model) {
+    out.model = safety.model;
+    out.mpn = safety.model;
+  }
+  if (safety.batch_or_serial) out.productID = safety.batch_or_serial;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { ProductCancellationNote } from '../cancellation/product-cancellation-no
 import type { Product } from './api';
 import { AgeRestrictionNote, DispatchNote } from './availability-notes';
 import { DeliveryNote } from './delivery-note';
+import { ProductSafety } from './product-safety';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
 import { useCurrency } from '../site/api';
@@ -17,7 +18,9 @@ function StockNote({ stock }: { stock: number }) {
 /**
  * What the product page says about buying the piece (spec section 2, /products/{slug}): the
  * price for the chosen options, the age note of a piece sold to adults only, availability and
- * dispatch, the description and attributes, then the options and Add to Cart, and below it
+ * dispatch, the description and attributes, the product's safety information (GPSR art. 19:
+ * above the purchase button, open), then the options and Add to Cart (none while a recall
+ * keeps the piece off sale), and below it
  * whether the piece can be cancelled within 14 days (issue 29). One form (the
  * options) ties the price at the top to the button at the bottom, so they live together; the
  * product page loads this module when the shopper reaches for it
@@ -51,7 +54,12 @@ export function PurchasePanel({ product }: { product: Product }) {
           ))}
         </dl>
       ) : null}
-      <AddToCart product={product} form={optionsForm} />
+      <ProductSafety safety={product.safety} />
+      {product.recall?.off_sale ? (
+        <p className="catalog-stock catalog-stock--out">Not for sale: this piece is recalled.</p>
+      ) : (
+        <AddToCart product={product} form={optionsForm} />
+      )}
       <ProductCancellationNote product={product} control={optionsForm.control} />
     </>
   );

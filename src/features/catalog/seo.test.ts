@@ -174,4 +174,43 @@ describe('the product JSON-LD (Google merchant listing)', () => {
     expect(ld.offers.price).toBe('300.00');
     expect(ld.offers).not.toHaveProperty('priceValidUntil');
   });
+
+  it('names the manufacturer, model and batch from the safety information, never the warnings or the EU responsible person', () => {
+    const knife = makeProduct({
+      safety: {
+        manufacturer: {
+          name: 'Ember & Oak Workshop Ltd',
+          address: 'The Old Boatyard, Quay Lane\nTopsham, Exeter EX3 0JB\nUnited Kingdom',
+          contact: 'safety@emberandoak.example',
+        },
+        responsible_person: {
+          name: 'Liffey Product Compliance Ltd',
+          address: '12 Ormond Quay Upper\nDublin 7\nIreland',
+          contact: 'gpsr@liffeycompliance.example',
+        },
+        model: 'EO-DG210-26',
+        batch_or_serial: 'Batch 2026-11',
+        warnings: 'Very sharp blade.',
+        pictogram: 'sharp_edge',
+        pictogram_label: 'Warning: sharp edge',
+      },
+    });
+    const ld = productLd(productSummary(knife, SHIPPING, ORIGIN, 'USD'));
+    expect(ld.manufacturer).toEqual({
+      '@type': 'Organization',
+      name: 'Ember & Oak Workshop Ltd',
+      address: 'The Old Boatyard, Quay Lane, Topsham, Exeter EX3 0JB, United Kingdom',
+      email: 'safety@emberandoak.example',
+    });
+    expect(ld).toMatchObject({
+      model: 'EO-DG210-26',
+      mpn: 'EO-DG210-26',
+      productID: 'Batch 2026-11',
+    });
+    expect(JSON.stringify(ld)).not.toContain('Very sharp blade');
+    expect(JSON.stringify(ld)).not.toContain('Liffey');
+    const plain = productLd(productSummary(makeProduct(), SHIPPING, ORIGIN, 'USD'));
+    expect(plain).not.toHaveProperty('manufacturer');
+    expect(plain).not.toHaveProperty('mpn');
+  });
 });

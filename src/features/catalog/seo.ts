@@ -26,8 +26,9 @@ import type { ProductSummary } from './product-summary';
  * - its `Offer` as the loader made it (./product-summary.ts `offerJsonLd`: the price in the
  *   shop's currency, availability, delivery and returns), kept out of the head's code, which
  *   every page loads first;
- * - when the product has reviews, its `AggregateRating` as the loader made it (rating 1-5 and
- *   the review count).
+ * - its other properties as the loader made them (./product-summary.ts `extra`): when the
+ *   product has reviews, its `AggregateRating` (rating 1-5 and the review count), and its safety
+ *   information's `manufacturer`, `model`, `mpn` and `productID` (decision 083).
  */
 export function productJsonLd(matches: readonly HeadMatch[], product: ProductSummary): object {
   const url = absoluteUrl(originFor(matches), `/products/${encodeURIComponent(product.slug)}`);
@@ -45,7 +46,7 @@ export function productJsonLd(matches: readonly HeadMatch[], product: ProductSum
       : {}),
     ...(product.category ? { category: product.category.name } : {}),
     offers: product.offer,
-    ...(product.rating ? { aggregateRating: product.rating } : {}),
+    ...product.extra,
   };
 }
 

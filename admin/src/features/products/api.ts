@@ -118,3 +118,57 @@ export function useBulkChangeProducts() {
       ]),
   });
 }
+
+// ~~ i41 safety: recalls ~~
+export type ProductRecall = Schemas['ProductRecall'];
+export type ProductRecallCreate = Schemas['ProductRecallCreate'];
+
+/** `GET /products/{product_id}/recalls/`: the product's recalls, newest first. */
+export const productRecallsQuery = (id: number) =>
+  getQuery([...PRODUCTS_QUERY_KEY, 'recalls', id] as const, async (signal) => {
+    const { data } = await api.GET('/products/{product_id}/recalls/', {
+      params: { path: { product_id: id } },
+      signal,
+    });
+    return data?.results ?? [];
+  });
+
+/** Refreshes the product, its recalls, the lists and the log after a recall's move. */
+async function recallSettled(queryClient: QueryClient, id: number): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'detail', id] }),
+    queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'recalls', id] }),
+    queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'list'] }),
+    queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY }),
+  ]);
+}
+
+/** `POST /products/{product_id}/recalls/`: publish a recall and e-mail the buyers (owner). */
+export function usePublishRecall(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProductRecallCreate) => {
+      const { data } = await api.POST('/products/{product_id}/recalls/', {
+        params: { path: { product_id: id } },
+        body,
+      });
+      return data as ProductRecall;
+    },
+    onSuccess: () => recallSettled(queryClient, id),
+  });
+}
+
+/** `POST /products/{product_id}/recalls/{recall_id}/withdraw/` (owner). */
+export function useWithdrawRecall(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (recallId: number) => {
+      const { data } = await api.POST('/products/{product_id}/recalls/{recall_id}/withdraw/', {
+        params: { path: { product_id: id, recall_id: recallId } },
+      });
+      return data as ProductRecall;
+    },
+    onSuccess: () => recallSettled(queryClient, id),
+  });
+}
+// ~~ end i41 safety: recalls ~~

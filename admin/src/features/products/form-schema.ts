@@ -7,6 +7,12 @@
  * land beside the same fields (`options.0.values`, `price_before_discount`...).
  */
 import { z } from 'zod';
+import {
+  EMPTY_SAFETY,
+  isSafetyPictogram,
+  SAFETY_TEXT_LIMITS,
+  type SafetyFields,
+} from '../../../../common/product-safety';
 import { MONEY_PATTERN } from '../../components/typed-money';
 import { MAX_STOCK } from '../stock/api';
 import type { AdminProduct, ProductCreate, ProductUpdate } from './api';
@@ -91,6 +97,33 @@ const optionSchema = z
     }
   });
 
+/** The product's own safety fields (GPSR art. 19): plain texts within their limits ('' = the shop's). */
+const safetySchema = z.object({
+  ...(Object.fromEntries(
+    (Object.keys(SAFETY_TEXT_LIMITS) as (keyof typeof SAFETY_TEXT_LIMITS)[]).map((field) => [
+      field,
+      z.string().max(SAFETY_TEXT_LIMITS[field], `At most ${SAFETY_TEXT_LIMITS[field]} characters.`),
+    ]),
+  ) as Record<keyof typeof SAFETY_TEXT_LIMITS, z.ZodString>),
+  pictogram: z.string(),
+});
+
+/** The safety fields of a form: the product's own, '' where it has none. */
+export function safetyFormValues(safety: SafetyFields | undefined): ProductFormValues['safety'] {
+  const fields = safety ?? EMPTY_SAFETY;
+  return { ...fields, pictogram: fields.pictogram ?? '' };
+}
+
+/** The safety fields as `PATCH /products/{id}/` takes them (trimmed; no pictogram is null). */
+function safetyBodyOf(values: ProductFormValues['safety']): NonNullable<ProductUpdate['safety']> {
+  const out: Record<string, string | null> = {};
+  for (const field of Object.keys(SAFETY_TEXT_LIMITS) as (keyof typeof SAFETY_TEXT_LIMITS)[]) {
+    out[field] = values[field].trim();
+  }
+  out.pictogram = isSafetyPictogram(values.pictogram) ? values.pictogram : null;
+  return out as NonNullable<ProductUpdate['safety']>;
+}
+
 export const productFormSchema = z
   .object({
     name: z.string().trim().min(1, 'Give the product a name.').max(200, 'At most 200 characters.'),
@@ -126,6 +159,7 @@ export const productFormSchema = z
     lead_time_days_max: wholeNumber(365),
     age_restricted: z.boolean(),
     cancellation_exempt: z.boolean(),
+    safety: safetySchema,
   })
   .superRefine((values, ctx) => {
     if (
@@ -198,6 +232,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   lead_time_days_max: '',
   age_restricted: false,
   cancellation_exempt: false,
+  safety: safetyFormValues(undefined),
 };
 
 /** A new option of `kind` for the options editor. */
@@ -254,6 +289,7 @@ export function formValuesOf(product: AdminProduct): ProductFormValues {
     lead_time_days_max: numberOrEmpty(product.lead_time_days_max),
     age_restricted: product.age_restricted,
     cancellation_exempt: product.cancellation_exempt,
+    safety: safetyFormValues(product.safety),
   };
 }
 
@@ -294,6 +330,7 @@ export function updateBodyOf(values: ProductFormValues): ProductUpdate {
     lead_time_days_max: intOrNull(values.lead_time_days_max),
     age_restricted: values.age_restricted,
     cancellation_exempt: values.cancellation_exempt,
+    safety: safetyBodyOf(values.safety),
   };
 }
 
@@ -330,6 +367,7 @@ export function fieldPathsOf(values: ProductFormValues): string[] {
     'lead_time_days_max',
     'age_restricted',
     'cancellation_exempt',
+    ...[...Object.keys(SAFETY_TEXT_LIMITS), 'pictogram'].map((field) => `safety.${field}`),
   ];
   values.attributes.forEach((_, i) => paths.push(`attributes.${i}.name`, `attributes.${i}.value`));
   values.options.forEach((option, i) => {

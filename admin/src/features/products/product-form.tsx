@@ -2,7 +2,8 @@
  * A product's form, for a new product or a saved one, with ONE save (issue 40): Details (name,
  * category, status, sold to adults only, and behind "Advanced" the web address), Pricing,
  * Stock (the count and the low-stock level), Options (./options-editor.tsx), Made to order,
- * Description, Attributes (./attributes-editor.tsx), then Photos (../photos/product-photos.tsx,
+ * Product safety (../../components/safety-fields.tsx: GPSR art. 19, each field empty for the
+ * shop's default), Description, Attributes (./attributes-editor.tsx), then Photos (../photos/product-photos.tsx,
  * outside the form element: a saved photo's card is a form of its own) and the save bar, whose
  * button submits the form by its id.
  *
@@ -59,6 +60,7 @@ import {
   type ProductFormValues,
 } from './form-schema';
 import { OptionsEditor } from './options-editor';
+import { SafetyFieldsEditor } from '../../components/safety-fields';
 
 /** The id of the product's form element, which the save bar's button submits. */
 export const PRODUCT_FORM_ID = 'product-form';
@@ -418,6 +420,20 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
               ? 'Made-to-order pieces are exempt anyway: shoppers are told they cannot cancel them.'
               : 'Made-to-order pieces are exempt anyway, and so is any order line with a text option (an engraving) filled in. Leave it unticked for stocked pieces: shoppers may cancel them within 14 days of delivery.'}
           </p>
+        </Panel>
+
+        <Panel titleId="safety-heading" title="Product safety">
+          <p className="muted small">
+            What the product page shows above the Add to Cart button, as EU law asks of a shop
+            selling to EU buyers (General Product Safety Regulation art. 19). A field left empty
+            shows the shop&apos;s default.
+          </p>
+          <SafetyFieldsEditor
+            prefix="safety."
+            idPrefix="product-safety"
+            shopDefault={product?.safety_default ?? 'unknown'}
+            identifiers
+          />
         </Panel>
 
         <Panel titleId="description-heading" title="Description">

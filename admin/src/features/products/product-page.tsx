@@ -3,7 +3,8 @@
  * (./product-form.tsx) holds everything a save sends, with its photos and one save button
  * ("Create product", "Save product"); leaving it unsaved asks first. Above it, for a saved
  * product (./product-head.tsx), "Duplicate" makes a draft copy and opens it; "Archive" hides the
- * product ("Unarchive" makes it a draft again). Under it, the stock history (the stock feature).
+ * product ("Unarchive" makes it a draft again). Under it, the stock history (the stock feature)
+ * and the product's recalls (./recall-panel.tsx: GPSR arts 35-37).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
@@ -13,6 +14,7 @@ import { StockPanel } from '../stock/stock-panel';
 import { productQuery } from './api';
 import { ProductForm } from './product-form';
 import { ProductHead } from './product-head';
+import { RecallPanel } from './recall-panel';
 
 export function NewProductPage() {
   return (
@@ -44,6 +46,7 @@ export function EditProductPage() {
             <ProductHead product={data} />
             <ProductForm key={data.id} product={data} />
             <StockPanel productId={data.id} />
+            <RecallPanel product={data} />
           </>
         )}
       </QueryView>

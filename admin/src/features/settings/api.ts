@@ -5,7 +5,7 @@
  * Queries (keys start with `['settings']`): `siteQuery` (`GET /settings/site/`, key
  * `['settings','site']`), `zonesQuery` (`['settings','zones']`), `methodsQuery`
  * (`['settings','methods']`), `workshopQuery` (`['settings','workshop']`), `paymentsQuery`
- * (`['settings','payments']`).
+ * (`['settings','payments']`), `safetyDefaultQuery` (`['settings','product-safety']`).
  *
  * Each mutation stores what the server answers where it can, refreshes what it changed, and
  * marks the activity log stale (every change adds an entry).
@@ -26,12 +26,15 @@ export type WorkshopSettings = Schemas['WorkshopSettings'];
 export type PaymentSetup = Schemas['PaymentSetup'];
 export type PaymentSetupChange = Schemas['PaymentSetupChange'];
 export type CardCredentialsInput = Schemas['CardCredentialsInput'];
+export type SafetyInfo = Schemas['SafetyInfo'];
+export type SafetyInfoInput = Schemas['SafetyInfoInput'];
 
 const SITE_KEY = ['settings', 'site'] as const;
 const ZONES_KEY = ['settings', 'zones'] as const;
 const METHODS_KEY = ['settings', 'methods'] as const;
 const WORKSHOP_KEY = ['settings', 'workshop'] as const;
 const PAYMENTS_KEY = ['settings', 'payments'] as const;
+const SAFETY_KEY = ['settings', 'product-safety'] as const;
 
 export const siteQuery = () =>
   getQuery(SITE_KEY, (signal) => dataOf(api.GET('/settings/site/', { signal })));
@@ -88,6 +91,22 @@ export function useUpdateSite() {
     queryClient.setQueryData(SHOP_CURRENCY_QUERY_KEY, site.currency);
     return site;
   }, SITE_KEY);
+}
+
+/** `GET /settings/product-safety/`: the shop's default product safety information (GPSR art. 19). */
+export const safetyDefaultQuery = () =>
+  getQuery(SAFETY_KEY, (signal) => dataOf(api.GET('/settings/product-safety/', { signal })));
+
+/** Saves the shop's default; every product's editor (which shows it) is stale after. */
+export function useUpdateSafetyDefault() {
+  return useSettingsMutation(
+    async (body: SafetyInfoInput) => {
+      const { data } = await api.PUT('/settings/product-safety/', { body });
+      return data as SafetyInfo;
+    },
+    SAFETY_KEY,
+    [['products']],
+  );
 }
 
 export function useUpdateWorkshop() {

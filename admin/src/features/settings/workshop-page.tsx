@@ -3,7 +3,8 @@
  * how many working days a piece in stock takes to leave (fewest and most: the product pages'
  * dispatch dates), the minimum age a buyer of an age-restricted piece confirms at checkout, and
  * the country the storefront quotes "+ delivery from" to (UK DMCC Act 2024), among the shipping
- * zones' countries.
+ * zones' countries; and below, the shop's default product safety information
+ * (./product-safety-panel.tsx, GPSR art. 19).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { Panel } from '../../components/panel';
 import { QueryView } from '../../components/query-view';
 import { useUpdateWorkshop, workshopQuery, zonesQuery, type WorkshopSettings } from './api';
 import { useSavedForm } from './saved-form';
+import { ProductSafetyPanel } from './product-safety-panel';
 import {
   toWorkshopBody,
   workshopSchema,
@@ -38,6 +40,7 @@ export function WorkshopPage() {
     <>
       <title>Workshop · Settings · Back office</title>
       <QueryView query={workshop}>{(data) => <WorkshopForm settings={data} />}</QueryView>
+      <ProductSafetyPanel />
     </>
   );
 }
