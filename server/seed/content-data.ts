@@ -1,3 +1,4 @@
+import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from '../content/review-policy.ts';
 import type { DocumentType } from '../content/tables.ts';
 import type { SeedImage } from './catalog-data.ts';
 
@@ -531,6 +532,12 @@ export const demoContent: SeedContent = {
         '<h2>Your rights</h2>' +
         '<p>You may ask for a copy of your data, or for its deletion, at any time through the <a href="/contact">contact page</a>. You can also complain to the <a href="https://ico.org.uk/">Information Commissioner’s Office</a>.</p>',
     },
+    {
+      document_type: 'review_policy',
+      title: REVIEW_POLICY_TITLE,
+      updated_days_ago: 1,
+      content_html: REVIEW_POLICY_MODEL_HTML,
+    },
   ],
   locations: [
     {
@@ -860,6 +867,12 @@ export const potteryContent: SeedContent = {
       updated_days_ago: 45,
       content_html:
         '<h2>Your data</h2><p>We keep your name, e-mail and address only to send your order and answer your messages. <a href="/contact">Ask us</a> to delete them at any time.</p>',
+    },
+    {
+      document_type: 'review_policy',
+      title: REVIEW_POLICY_TITLE,
+      updated_days_ago: 1,
+      content_html: REVIEW_POLICY_MODEL_HTML,
     },
   ],
   locations: [
