@@ -120,6 +120,8 @@ export interface SeedContentReview {
   days_ago: number;
   /** A shipped order of the product placed before the review (is_verified_purchase); or null. */
   paid_order: SeedBuyer | null;
+  /** The reviewer received something in return, and the storefront says so (decision 085). */
+  incentivised?: boolean;
 }
 
 export interface SeedContent {
@@ -621,6 +623,8 @@ export const demoContent: SeedContent = {
       comment:
         'Gorgeous glaze that breaks to rust at the rim. A touch smaller than I expected, but my favourite mug now.',
       days_ago: 9,
+      // The workshop gave her a second mug for the review: shown as an incentivised review.
+      incentivised: true,
       paid_order: {
         fullname: 'Anna Kowalska',
         street: '22 Mill Street',
