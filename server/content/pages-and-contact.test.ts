@@ -305,9 +305,18 @@ describe('legal documents', () => {
         ],
       });
       expect(answer.body[0]!.content).toContain('Only buyers can review');
-      expect(answer.body[0]!.content).toContain('never hide or refuse a review because it is negative');
+      expect(answer.body[0]!.content).toContain(
+        'never hide or refuse a review because it is negative',
+      );
     } finally {
-      await t.app.db.insertInto('legal_documents').values(saved).execute();
+      await t.app.db
+        .insertInto('legal_documents')
+        .values({
+          ...saved,
+          created_at: new Date(saved.created_at).toISOString(),
+          updated_at: new Date(saved.updated_at).toISOString(),
+        })
+        .execute();
     }
   });
 });
