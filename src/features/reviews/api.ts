@@ -103,10 +103,9 @@ export function useCreateReview(slug: string) {
       });
       return data as Review;
     },
-    onSuccess: (review, { product }) => {
-      if (product) {
-        void queryClient.invalidateQueries({ queryKey: reviewEligibilityQuery(product).queryKey });
-      }
+    // The eligibility query is left as it is: the form stays with its confirmation (a second
+    // review answers 409 with its words); the next visit asks again and says it was reviewed.
+    onSuccess: (review) => {
       // A review waiting for the shop's approval is not shown (nor counted) until approved.
       if (!review || review.is_approved === false) return;
       queryClient.setQueryData(productQuery(slug).queryKey, (product) =>
