@@ -1554,6 +1554,33 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/moderation/reviews/{review_id}/incentivised/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Mark a review as incentivised, or take the mark off.
+     * @description `true` when the shop knows the reviewer received something in return for the review (a
+     *     free piece, a discount, a payment): the storefront then shows the review with a label
+     *     saying so (UK DMCC Act 2024 Sch. 20 para 13(2)(c); Directive 2005/29/EC Annex I point
+     *     23c). Any status; the storefront follows at once. Recorded in the activity log
+     *     (`review.incentivised`, the mark before and after); setting the mark it already has
+     *     changes nothing and logs nothing.
+     */
+    put: operations['setReviewIncentivised'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/moderation/comments/': {
     parameters: {
       query?: never;
@@ -2004,12 +2031,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The shop's refund or privacy policy.
+     * The shop's refund, privacy or review policy.
      * @description A policy not written yet answers its default title, no content and `updated_at` null.
      */
     get: operations['getPolicy'];
     /**
-     * Save the refund or privacy policy (title and HTML).
+     * Save the refund, privacy or review policy (title and HTML).
      * @description The content is HTML, sanitized on save with the storefront's own policy; the storefront's policy page shows it within a second.
      */
     put: operations['updatePolicy'];
@@ -4089,7 +4116,18 @@ export interface components {
       author: string | null;
       /** Format: date-time */
       created_at: string;
+      /**
+       * @description The reviewer bought the product (a paid order line of it). Every review written since
+       *     the shop accepts reviews from buyers only is one; older or imported ones may not be,
+       *     and the storefront labels them "Not a verified purchase".
+       */
       is_verified_purchase: boolean;
+      /**
+       * @description The reviewer received something in return (a free piece, a discount, a payment):
+       *     declared by them on the review form or set here (`setReviewIncentivised`). The
+       *     storefront shows such a review with a label saying so.
+       */
+      incentivised: boolean;
       /** @description Full of links: two or more, or one with fewer than 40 characters of other text. */
       held_for_links: boolean;
       product: {
@@ -4125,6 +4163,9 @@ export interface components {
     ModerationCommentList: components['schemas']['PageMeta'] & {
       results: components['schemas']['ModerationComment'][];
       status_counts: components['schemas']['ModerationStatusCounts'];
+    };
+    ReviewIncentivisedRequest: {
+      incentivised: boolean;
     };
     ShopReplyRequest: {
       /** @description Plain text; line breaks are kept. */
@@ -4290,8 +4331,11 @@ export interface components {
       question?: string;
       answer?: string;
     };
-    /** @enum {string} */
-    PolicyType: 'refund_policy' | 'privacy_policy';
+    /**
+     * @description `review_policy` (2.1.0): how the shop checks reviews, at `/review-policy`.
+     * @enum {string}
+     */
+    PolicyType: 'refund_policy' | 'privacy_policy' | 'review_policy';
     AdminPolicy: {
       document_type: components['schemas']['PolicyType'];
       title: string;
@@ -7663,6 +7707,44 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+    };
+  };
+  setReviewIncentivised: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewIncentivisedRequest'];
+      };
+    };
+    responses: {
+      /** @description The review afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      /** @description `incentivised` is missing or not a boolean. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listModerationComments: {

@@ -410,8 +410,42 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Review a product. */
+    /**
+     * Review a product.
+     * @description Only a customer who bought the product may review it (UK DMCC Act 2024 Sch. 20; Directive
+     *     2005/29/EC art. 7(6)): an order of theirs in this shop that is paid, then perhaps sent or
+     *     handed over (`paid`, `processing`, `shipped`, `ready_to_collect`, `completed`; not
+     *     `awaiting_payment`, `canceled`, `expired` nor `refunded`) with a line of the product.
+     *     Anyone else gets 403 `{"detail": "Only customers who bought this piece can review it."}`
+     *     (`getReviewEligibility` tells before the form is shown). Every review accepted is a
+     *     verified purchase. `incentivised: true` declares that the reviewer received something in
+     *     return for the review (a free piece, a discount); the review is shown with a label
+     *     saying so. The shop's review policy is the `review_policy` document (`/review-policy`).
+     */
     post: operations['createReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/reviews/eligibility/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the signed-in customer may review a product now.
+     * @description What the product page shows in place of the review form: `can_review` true for a
+     *     customer who bought the product and has not reviewed it; otherwise `reason`
+     *     (`not_a_buyer`, `already_reviewed`) and the words to show (`detail`), the same words
+     *     `createReview` would refuse with.
+     */
+    get: operations['getReviewEligibility'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1249,7 +1283,18 @@ export interface components {
       comment: string;
       /** Format: date-time */
       created_at: string;
+      /**
+       * @description True when the reviewer bought the product from the shop (a paid order line of it).
+       *     Every review written since the shop accepts reviews from buyers only is one; an older
+       *     review without one is shown as not verified (see the `review_policy` document).
+       */
       is_verified_purchase: boolean;
+      /**
+       * @description The reviewer received something in return for the review (a free piece, a discount,
+       *     a payment), declared by them or set by the shop; show it with a label saying so.
+       *     Absent means false.
+       */
+      incentivised?: boolean;
       /**
        * @description False only in the answer to posting a review that waits for the shop's approval
        *     (the shop moderates reviews, or the review is full of links: two or more, or one
@@ -1282,6 +1327,18 @@ export interface components {
       product: number;
       rating: number;
       comment: string;
+      /**
+       * @description The reviewer received something in return for this review (a free piece, a
+       *     discount); the review is shown with a label saying so. Absent means false.
+       */
+      incentivised?: boolean;
+    };
+    ReviewEligibility: {
+      can_review: boolean;
+      /** @description Why not, or null when the customer may review. */
+      reason: ('not_a_buyer' | 'already_reviewed') | null;
+      /** @description The words to show in place of the form, or null. */
+      detail: string | null;
     };
     User: {
       id: number;
@@ -1545,8 +1602,13 @@ export interface components {
       answer: string;
       order?: number;
     };
-    /** @enum {string} */
-    DocumentType: 'refund_policy' | 'privacy_policy';
+    /**
+     * @description `review_policy` (2.1.0): how the shop checks reviews (`/review-policy`). A document of a
+     *     type is answered only when asked for by that type or with no type; a client that never
+     *     asks for a type it does not know only meets it in the answer without a type.
+     * @enum {string}
+     */
+    DocumentType: 'refund_policy' | 'privacy_policy' | 'review_policy';
     LegalDocument: {
       id: number;
       document_type: components['schemas']['DocumentType'];
@@ -2856,7 +2918,18 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /**
+       * @description The customer has not bought the product (no paid order of theirs with a line of it),
+       *     or the tenant token is unknown, or the shop has not launched yet.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       404: components['responses']['NotFound'];
       /** @description The customer has already reviewed this product. */
       409: {
@@ -2868,6 +2941,41 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  getReviewEligibility: {
+    parameters: {
+      query: {
+        /** @description The product's id. */
+        product: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether the customer may review it, and why not. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewEligibility'];
+        };
+      };
+      /** @description The product id is missing or not a whole number from 1. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listBlogPosts: {

@@ -23,6 +23,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as RefundPolicyRouteImport } from './routes/refund-policy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as ReviewPolicyRouteImport } from './routes/review-policy'
 import { Route as TestRouteImport } from './routes/test'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
@@ -107,6 +108,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewPolicyRoute = ReviewPolicyRouteImport.update({
+  id: '/review-policy',
+  path: '/review-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestRoute = TestRouteImport.update({
   id: '/test',
   path: '/test',
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/review-policy': typeof ReviewPolicyRoute
   '/test': typeof TestRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
@@ -218,6 +225,7 @@ export interface FileRoutesByTo {
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/review-policy': typeof ReviewPolicyRoute
   '/test': typeof TestRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
@@ -248,6 +256,7 @@ export interface FileRoutesById {
   '/refund-policy': typeof RefundPolicyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/review-policy': typeof ReviewPolicyRoute
   '/test': typeof TestRoute
   '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
@@ -279,6 +288,7 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/register'
     | '/reset-password'
+    | '/review-policy'
     | '/test'
     | '/verify-email'
     | '/account/addresses'
@@ -308,6 +318,7 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/register'
     | '/reset-password'
+    | '/review-policy'
     | '/test'
     | '/verify-email'
     | '/account/addresses'
@@ -337,6 +348,7 @@ export interface FileRouteTypes {
     | '/refund-policy'
     | '/register'
     | '/reset-password'
+    | '/review-policy'
     | '/test'
     | '/verify-email'
     | '/account/addresses'
@@ -367,6 +379,7 @@ export interface RootRouteChildren {
   RefundPolicyRoute: typeof RefundPolicyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  ReviewPolicyRoute: typeof ReviewPolicyRoute
   TestRoute: typeof TestRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   AccountAddressesRoute: typeof AccountAddressesRoute
@@ -482,6 +495,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review-policy': {
+      id: '/review-policy'
+      path: '/review-policy'
+      fullPath: '/review-policy'
+      preLoaderRoute: typeof ReviewPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test': {
       id: '/test'
       path: '/test'
@@ -591,6 +611,7 @@ const rootRouteChildren: RootRouteChildren = {
   RefundPolicyRoute: RefundPolicyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  ReviewPolicyRoute: ReviewPolicyRoute,
   TestRoute: TestRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   AccountAddressesRoute: AccountAddressesRoute,

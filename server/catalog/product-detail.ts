@@ -50,6 +50,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
         'rating',
         'comment',
         'is_verified_purchase',
+        'incentivised',
         'created_at',
         'shop_reply',
         'shop_reply_at',
@@ -81,6 +82,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       comment: r.comment,
       created_at: toIsoString(r.created_at),
       is_verified_purchase: toBool(r.is_verified_purchase),
+      incentivised: toBool(r.incentivised),
       is_approved: true,
       shop_reply:
         r.shop_reply === null || r.shop_reply_at === null

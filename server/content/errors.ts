@@ -12,6 +12,8 @@
  * - `invalid_review`: a review comment blank after trimming or carrying a NUL (field `comment`).
  * - `review_product_not_found`: a review of what is not an active product of this shop.
  * - `already_reviewed`: the customer's second review of one product.
+ * - `review_not_a_buyer`: a review by a customer with no bought order line of the product
+ *   (decision 085).
  * - `invalid_contact_message`: a contact message's blank or NUL-carrying fields (fields).
  * - `site_settings_not_found`: a shop without its site settings.
  * - `company_info_not_found`: a shop without its company information.
@@ -33,6 +35,7 @@ export type ContentErrorCode =
   | 'invalid_review'
   | 'review_product_not_found'
   | 'already_reviewed'
+  | 'review_not_a_buyer'
   | 'invalid_contact_message'
   | 'site_settings_not_found'
   | 'company_info_not_found'

@@ -18,6 +18,10 @@
  * the thread with `is_shop_reply`, approved, under the shop's name); writing it again edits it,
  * deleting it removes it. A reply to a review shows under the review once the review is shown.
  *
+ * Whether a review was incentivised (its reviewer received something in return) is a mark the
+ * shop sets or takes off in any status (`setReviewIncentivised`, decision 085); the storefront
+ * labels such a review.
+ *
  * Every move writes the activity log in its transaction (`review.approve`, `comment.hide`,
  * `review.reply`, ...) with the fields before and after. The caller drops what the storefront
  * cached of the shop after the commit.
@@ -31,6 +35,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
+import { toBool } from '../platform/db/mapping.ts';
+import { DomainError } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import { commentStore } from './comment-moderation.ts';
 import {
@@ -42,6 +48,7 @@ import {
   notFound,
   refused,
 } from './moderation-queue.ts';
+import type { ModerationErrorCode } from './moderation-errors.ts';
 import { reviewStore } from './review-moderation.ts';
 
 export type { ModeratedKind };
@@ -167,5 +174,58 @@ export async function deleteShopReply(
     const before = await store.deleteReply(trx, acting.tenantId, id);
     if (before === null) throw refused(MODERATION_MESSAGES.noReply);
     return { before: { shop_reply: before }, after: { shop_reply: null } };
+  });
+}
+
+/**
+ * Marks review `id` of shop `acting.tenantId` as incentivised (`true`: the reviewer received
+ * something in return, a free piece, a discount, a payment) or takes the mark off, in any status
+ * (DMCC Act 2024 Sch. 20 para 13(2)(c); Directive 2005/29/EC Annex I point 23c; decision 085).
+ * Journalled through `acting.journal` as `review.incentivised` with the mark before and after;
+ * setting the mark it already has writes and journals nothing.
+ * @throws DomainError `moderation_item_not_found` (404) for no such review in the shop;
+ *   `invalid_moderation_input` (400, field `incentivised`) for a value that is not a boolean.
+ */
+export async function setReviewIncentivised(
+  db: Db,
+  acting: Acting,
+  id: number,
+  incentivised: unknown,
+  at: Date = new Date(),
+): Promise<void> {
+  if (typeof incentivised !== 'boolean') {
+    throw new DomainError<ModerationErrorCode>('invalid_moderation_input', 'Invalid input.', {
+      fields: { incentivised: ['Must be a valid boolean.'] },
+    });
+  }
+  if (!isRowId(id)) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    // Locks the row first (a write before a read, as every move does).
+    const status = await reviewStore.lockStatus(trx, acting.tenantId, id);
+    if (status === undefined) throw notFound();
+    const row = await trx
+      .selectFrom('reviews')
+      .select('incentivised')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const before = toBool(row.incentivised);
+    if (before === incentivised) return;
+    await trx
+      .updateTable('reviews')
+      .set({ incentivised: incentivised ? 1 : 0 })
+      .where('id', '=', id)
+      .where('tenant_id', '=', acting.tenantId)
+      .execute();
+    await acting.journal(
+      trx,
+      {
+        action: 'review.incentivised',
+        objectType: 'review',
+        objectId: id,
+        before: { incentivised: before },
+        after: { incentivised },
+      },
+      at,
+    );
   });
 }

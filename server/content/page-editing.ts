@@ -1,5 +1,6 @@
 /**
- * The shop's single pages as the back office edits them: the refund and privacy policies (a
+ * The shop's single pages as the back office edits them: the refund, privacy and review
+ * policies (a
  * title and staff HTML, sanitized on save with the storefront's own policy) and the company
  * page's texts (tagline, history, mission, vision: plain text, paragraphs split by blank lines
  * as the storefront shows them). The company page's core values are an ordered list
@@ -19,6 +20,7 @@ import type { Acting } from '../platform/journal.ts';
 import { changedFields, checkHtml, checkText, throwIfInvalid } from './content-input.ts';
 import { coreValueKind } from './content-kinds.ts';
 import { listItems } from './ordered-content.ts';
+import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from './review-policy.ts';
 
 type Trx = Transaction<Database>;
 
@@ -26,6 +28,15 @@ type Trx = Transaction<Database>;
 export const POLICY_TITLES: Record<DocumentType, string> = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
+  review_policy: REVIEW_POLICY_TITLE,
+};
+
+/**
+ * The content a policy not written yet shows in its form: the review policy's model (decision
+ * 085, what the shop does with reviews), nothing for the others.
+ */
+const POLICY_MODELS: Partial<Record<DocumentType, string>> = {
+  review_policy: REVIEW_POLICY_MODEL_HTML,
 };
 
 /** The longest value of each field (the contract's maxLength). */
@@ -40,7 +51,8 @@ export const PAGE_LIMITS = {
 
 /**
  * The policy of `documentType` of shop `tenantId`; one not written yet answers its default
- * title, no content and `updated_at` null.
+ * title, its model content (the review policy's; no content for the others) and `updated_at`
+ * null.
  */
 export async function getPolicy(
   db: Kysely<Database> | Trx,
@@ -56,7 +68,7 @@ export async function getPolicy(
   return {
     document_type: documentType,
     title: row?.title ?? POLICY_TITLES[documentType],
-    content: row?.content ?? '',
+    content: row?.content ?? POLICY_MODELS[documentType] ?? '',
     updated_at: row ? toIsoString(row.updated_at) : null,
   };
 }

@@ -3,6 +3,7 @@ import type { components } from '../../common/storefront-api';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/config.ts';
 import { demoContent, potteryContent } from '../seed/content-data.ts';
+import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from './review-policy.ts';
 import { call, tenantId } from '../test/shop.ts';
 import { asTenant, createTestApp, createTestDatabase, type TestApp } from '../test/test-app.ts';
 
@@ -246,13 +247,14 @@ describe('FAQs', () => {
 });
 
 describe('legal documents', () => {
-  it('answers both documents, or the one of the requested type', async () => {
+  it('answers every document, or the one of the requested type', async () => {
     const all = await get<LegalDocument[]>('/pages/manage/documents/');
     expect(all.body.map((d) => d.document_type).sort()).toEqual([
       'privacy_policy',
       'refund_policy',
+      'review_policy',
     ]);
-    for (const type of ['refund_policy', 'privacy_policy'] as const) {
+    for (const type of ['refund_policy', 'privacy_policy', 'review_policy'] as const) {
       const { status, body } = await get<LegalDocument[]>(
         `/pages/manage/documents/?document_type=${type}`,
       );
@@ -275,5 +277,46 @@ describe('legal documents', () => {
       POTTERY,
     );
     expect(pottery.body[0]!.content).toBe(potteryContent.legal_documents[0]!.content_html);
+  });
+
+  it('publishes the model review policy for a shop that has not saved one (decision 085)', async () => {
+    const pottery = await tenantId(t.app, 'demo-pottery');
+    const saved = await t.app.db
+      .selectFrom('legal_documents')
+      .selectAll()
+      .where('tenant_id', '=', pottery)
+      .where('document_type', '=', 'review_policy')
+      .executeTakeFirstOrThrow();
+    await t.app.db.deleteFrom('legal_documents').where('id', '=', saved.id).execute();
+    try {
+      const answer = await get<LegalDocument[]>(
+        '/pages/manage/documents/?document_type=review_policy',
+        POTTERY,
+      );
+      expect(answer).toMatchObject({
+        status: 200,
+        body: [
+          {
+            id: 0,
+            document_type: 'review_policy',
+            title: REVIEW_POLICY_TITLE,
+            content: REVIEW_POLICY_MODEL_HTML,
+          },
+        ],
+      });
+      expect(answer.body[0]!.content).toContain('Only buyers can review');
+      expect(answer.body[0]!.content).toContain(
+        'never hide or refuse a review because it is negative',
+      );
+    } finally {
+      await t.app.db
+        .insertInto('legal_documents')
+        .values({
+          ...saved,
+          created_at: new Date(saved.created_at).toISOString(),
+          updated_at: new Date(saved.updated_at).toISOString(),
+        })
+        .execute();
+    }
   });
 });

@@ -9,6 +9,7 @@ import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
+import { REVIEW_POLICY_MODEL } from './review-policy.ts';
 
 /**
  * The shop's FAQs `[{id, question, answer (HTML), order}]` in the shop's order. Read here, not
@@ -29,7 +30,9 @@ export async function listFaqs(db: Kysely<Database>, tenantId: number): Promise<
 /**
  * The shop's legal documents `[{id, document_type, title, content (HTML), updated_at}]`, of
  * `documentType` when one is named. A shop has at most one document of each type, so the
- * storefront's "first item" is the one.
+ * storefront's "first item" is the one. A shop asked for its review policy that has not saved
+ * one (opened before the policy existed) answers the model (./review-policy.ts, decision 085)
+ * with id 0 and no `updated_at`: what it does with reviews is published either way.
  */
 export async function listLegalDocuments(
   db: Kysely<Database>,
@@ -42,7 +45,14 @@ export async function listLegalDocuments(
     .where('tenant_id', '=', tenantId);
   if (documentType) query = query.where('document_type', '=', documentType);
   const rows = await query.orderBy('document_type').orderBy('id').execute();
-  return rows.map((r) => ({ ...r, updated_at: toIsoString(r.updated_at) }));
+  const documents: Schemas['LegalDocument'][] = rows.map((r) => ({
+    ...r,
+    updated_at: toIsoString(r.updated_at),
+  }));
+  if (documentType === 'review_policy' && documents.length === 0) {
+    documents.push({ id: 0, document_type: 'review_policy', ...REVIEW_POLICY_MODEL });
+  }
+  return documents;
 }
 
 /**

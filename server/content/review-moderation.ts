@@ -26,6 +26,8 @@ export interface ModerationReview extends ModeratedItem {
   rating: number;
   comment: string;
   is_verified_purchase: boolean;
+  /** The reviewer received something in return (decision 085). */
+  incentivised: boolean;
   product: { id: number; name: string; slug: string };
 }
 
@@ -74,6 +76,7 @@ function reviewRows(db: Db | Trx, tenantId: number) {
       'r.username',
       'r.created_at',
       'r.is_verified_purchase',
+      'r.incentivised',
       'r.shop_reply',
       'r.shop_reply_at',
       's.name as staff_name',
@@ -95,6 +98,7 @@ function toModerationReview(r: ReviewRow): ModerationReview {
     author: r.username,
     created_at: toIsoString(r.created_at),
     is_verified_purchase: toBool(r.is_verified_purchase),
+    incentivised: toBool(r.incentivised),
     held_for_links: heldForLinks(r.comment),
     product: { id: r.product_id, name: r.product_name, slug: r.product_slug },
     shop_reply:

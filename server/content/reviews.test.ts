@@ -8,15 +8,19 @@ import {
   type TestCustomer,
   postOrder,
 } from '../test/shop.ts';
+import { insertOrder } from '../test/order-fixtures.ts';
 import { asTenant, createTestApp, type TestApp } from '../test/test-app.ts';
 
 type Review = components['schemas']['Review'];
 type Product = components['schemas']['Product'];
 type Order = components['schemas']['Order'];
+type Eligibility = components['schemas']['ReviewEligibility'];
+type OrderStatus = components['schemas']['OrderStatus'];
 
 const DEMO = asTenant('demo-handcraft');
 const NOT_FOUND = { detail: 'Not found.' };
 const DUPLICATE = { detail: 'You have already reviewed this product.' };
+const NOT_A_BUYER = { detail: 'Only customers who bought this piece can review it.' };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,8 +46,44 @@ async function aProduct() {
   return products[picked++ % products.length]!;
 }
 
-/** Places a bank-transfer order of one unit; `paid` marks it paid as the shop would. */
-async function order(customer: TestCustomer, productId: number, paid: boolean): Promise<Order> {
+/** Shop `token`'s tenant id. */
+async function tenantOf(token: string): Promise<number> {
+  const row = await t.app.db
+    .selectFrom('tenants')
+    .select('id')
+    .where('token', '=', token)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An order of `customer` in `status` (of their shop) with one line of product `productId`. */
+async function orderOf(
+  customer: TestCustomer,
+  productId: number,
+  status: OrderStatus,
+  token = 'demo-handcraft',
+): Promise<number> {
+  const { id } = await insertOrder(t.app.db, await tenantOf(token), {
+    userId: customer.id,
+    status,
+  });
+  await t.app.db
+    .updateTable('order_items')
+    .set({ product_id: productId })
+    .where('order_id', '=', id)
+    .execute();
+  return id;
+}
+
+/** A new customer of shop `token` who bought product `productId` (a paid order of it). */
+async function buyer(productId: number, token = 'demo-handcraft'): Promise<TestCustomer> {
+  const customer = await createCustomer(t.app, token);
+  await orderOf(customer, productId, 'paid', token);
+  return customer;
+}
+
+/** Places a bank-transfer order of one unit through the API, as a shopper would. */
+async function order(customer: TestCustomer, productId: number): Promise<Order> {
   const added = await call(t.app, 'POST', '/orders/cart/add-item/', customer.headers, {
     product_id: productId,
     quantity: 1,
@@ -54,15 +94,11 @@ async function order(customer: TestCustomer, productId: number, paid: boolean): 
     delivery_address: ADDRESS,
   });
   expect(placed.status).toBe(201);
-  if (paid) {
-    await t.app.db
-      .updateTable('orders')
-      .set({ status: 'paid', paid_at: new Date().toISOString() })
-      .where('id', '=', placed.body.id)
-      .execute();
-  }
   return placed.body;
 }
+
+const eligibility = (headers: Record<string, string>, productId: number | string) =>
+  call<Eligibility>(t.app, 'GET', `/products/reviews/eligibility/?product=${productId}`, headers);
 
 describe('writing a review', () => {
   it('needs a signed-in customer (401) and writes nothing without one', async () => {
@@ -76,10 +112,10 @@ describe('writing a review', () => {
     expect(await reviewRows(p.id)).toHaveLength(before);
   });
 
-  it('stores a trimmed review and shows it first, with the average and count recomputed', async () => {
+  it('stores a buyer’s trimmed review as a verified purchase and shows it first, with the average and count recomputed', async () => {
     const p = await productBySlug(t.app, 'damascus-gyuto-210mm');
     const before = await product(p.slug);
-    const me = await createCustomer(t.app);
+    const me = await buyer(p.id);
     const answer = await review(me.headers, {
       product: p.id,
       rating: 1,
@@ -93,7 +129,8 @@ describe('writing a review', () => {
       rating: 1,
       comment: 'Chipped on the first pumpkin.',
       created_at: expect.any(String),
-      is_verified_purchase: false,
+      is_verified_purchase: true,
+      incentivised: false,
       is_approved: true,
       shop_reply: null,
     });
@@ -119,7 +156,7 @@ describe('writing a review', () => {
 
   it('answers 409 with a detail for a second review of the same product, and keeps the first', async () => {
     const p = await aProduct();
-    const me = await createCustomer(t.app);
+    const me = await buyer(p.id);
     expect((await review(me.headers, { product: p.id, rating: 4, comment: 'Good' })).status).toBe(
       201,
     );
@@ -128,8 +165,8 @@ describe('writing a review', () => {
     ).toEqual(expect.objectContaining({ status: 409, body: DUPLICATE }));
     const rows = await reviewRows(p.id);
     expect(rows.filter((r) => r.user_id === me.id).map((r) => r.comment)).toEqual(['Good']);
-    // Another customer may still review it.
-    const other = await createCustomer(t.app);
+    // Another buyer may still review it.
+    const other = await buyer(p.id);
     expect(
       (await review(other.headers, { product: p.id, rating: 3, comment: 'Fine' })).status,
     ).toBe(201);
@@ -137,7 +174,7 @@ describe('writing a review', () => {
 
   it('lets exactly one of ten concurrent first reviews by one customer land', async () => {
     const p = await aProduct();
-    const me = await createCustomer(t.app);
+    const me = await buyer(p.id);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         review(me.headers, { product: p.id, rating: 5, comment: `Try ${i}` }),
@@ -147,65 +184,134 @@ describe('writing a review', () => {
     expect(answers.filter((a) => a.status === 409)).toHaveLength(9);
     expect((await reviewRows(p.id)).filter((r) => r.user_id === me.id)).toHaveLength(1);
   });
+});
 
-  it('marks a verified purchase only after a paid order with that product', async () => {
-    const [unpaidProduct, paidProduct, otherProduct] = [
-      await aProduct(),
-      await aProduct(),
-      await aProduct(),
-    ];
-    const me = await createCustomer(t.app);
-    // An order awaiting payment is not a purchase yet.
-    await order(me, unpaidProduct.id, false);
-    const unpaid = await review(me.headers, { product: unpaidProduct.id, rating: 5, comment: 'A' });
-    expect(unpaid.body.is_verified_purchase).toBe(false);
-    // A paid order of another product says nothing about this one.
-    await order(me, otherProduct.id, true);
-    await order(me, paidProduct.id, true);
-    const paid = await review(me.headers, { product: paidProduct.id, rating: 5, comment: 'B' });
-    expect(paid).toMatchObject({ status: 201, body: { is_verified_purchase: true } });
-    const shown = (await product(paidProduct.slug)).reviews!.find((r) => r.id === paid.body.id);
-    expect(shown?.is_verified_purchase).toBe(true);
-    // Someone else's paid order does not verify my review.
-    const other = await createCustomer(t.app);
-    const theirs = await review(other.headers, {
-      product: paidProduct.id,
-      rating: 4,
-      comment: 'C',
-    });
-    expect(theirs.body.is_verified_purchase).toBe(false);
+describe('only buyers review (decision 085)', () => {
+  it('refuses, with 403 and the shop’s words, a customer who never bought the piece, and writes nothing', async () => {
+    const p = await aProduct();
+    const before = (await reviewRows(p.id)).length;
+    const stranger = await createCustomer(t.app);
+    expect(await review(stranger.headers, { product: p.id, rating: 5, comment: 'Lovely' })).toEqual(
+      expect.objectContaining({ status: 403, body: NOT_A_BUYER }),
+    );
+    expect(await reviewRows(p.id)).toHaveLength(before);
   });
 
-  it('counts shipped orders as paid, and canceled ones as not', async () => {
-    const [shipped, canceled] = [await aProduct(), await aProduct()];
+  it('refuses a buyer of another piece, an order never paid, a canceled, expired or refunded one; accepts paid, sent and collected ones', async () => {
+    const [p, other] = [await aProduct(), await aProduct()];
+    const refusedStates: OrderStatus[] = ['awaiting_payment', 'canceled', 'expired', 'refunded'];
     const me = await createCustomer(t.app);
-    const a = await order(me, shipped.id, false);
-    const b = await order(me, canceled.id, false);
-    await t.app.db
-      .updateTable('orders')
-      .set({ status: 'shipped' })
-      .where('id', '=', a.id)
-      .execute();
-    await t.app.db
-      .updateTable('orders')
-      .set({ status: 'canceled' })
-      .where('id', '=', b.id)
-      .execute();
+    await orderOf(me, other.id, 'paid');
+    for (const status of refusedStates) await orderOf(me, p.id, status);
+    expect(await review(me.headers, { product: p.id, rating: 5, comment: 'Nice' })).toEqual(
+      expect.objectContaining({ status: 403, body: NOT_A_BUYER }),
+    );
+    expect((await eligibility(me.headers, p.id)).body).toEqual({
+      can_review: false,
+      reason: 'not_a_buyer',
+      detail: NOT_A_BUYER.detail,
+    });
+    for (const status of ['processing', 'shipped', 'ready_to_collect', 'completed'] as const) {
+      const customer = await createCustomer(t.app);
+      await orderOf(customer, p.id, status);
+      const answer = await review(customer.headers, { product: p.id, rating: 4, comment: status });
+      expect(answer, status).toMatchObject({ status: 201, body: { is_verified_purchase: true } });
+    }
+  });
+
+  it('refuses a customer whose order placed through the checkout was canceled', async () => {
+    const p = await aProduct();
+    const me = await createCustomer(t.app);
+    const placed = await order(me, p.id);
+    // Not paid yet: not a purchase.
+    expect((await review(me.headers, { product: p.id, rating: 5, comment: 'A' })).status).toBe(403);
+    const canceled = await call(
+      t.app,
+      'POST',
+      `/orders/orders/${placed.id}/cancel/`,
+      me.headers,
+      {},
+    );
+    expect(canceled.status).toBe(200);
+    expect(await review(me.headers, { product: p.id, rating: 5, comment: 'B' })).toEqual(
+      expect.objectContaining({ status: 403, body: NOT_A_BUYER }),
+    );
+  });
+
+  it('does not let another shop’s customer, nor their paid order, count as a buyer here', async () => {
+    const p = await aProduct();
+    // A pottery customer's token in the demo shop is refused before any review rule.
+    const potter = await createCustomer(t.app, 'demo-pottery');
+    const theirs = await review(
+      { ...potter.headers, ...DEMO },
+      { product: p.id, rating: 5, comment: 'Hi' },
+    );
+    expect([401, 403]).toContain(theirs.status);
+    expect((await reviewRows(p.id)).some((r) => r.user_id === potter.id)).toBe(false);
+    // An order in another shop holding this product's id does not make a buyer here.
+    const me = await createCustomer(t.app);
+    await orderOf(me, p.id, 'paid', 'demo-pottery');
+    expect(await review(me.headers, { product: p.id, rating: 5, comment: 'Hi' })).toEqual(
+      expect.objectContaining({ status: 403, body: NOT_A_BUYER }),
+    );
+  });
+
+  it('tells the product page whether the signed-in customer may review, and why not', async () => {
+    const p = await aProduct();
+    const me = await buyer(p.id);
+    expect(await eligibility(me.headers, p.id)).toMatchObject({
+      status: 200,
+      body: { can_review: true, reason: null, detail: null },
+    });
+    expect((await review(me.headers, { product: p.id, rating: 5, comment: 'Yes' })).status).toBe(
+      201,
+    );
+    expect((await eligibility(me.headers, p.id)).body).toEqual({
+      can_review: false,
+      reason: 'already_reviewed',
+      detail: DUPLICATE.detail,
+    });
+    expect((await eligibility(DEMO, p.id)).status).toBe(401);
+    const vase = await productBySlug(t.app, 'willow-ash-bud-vase', 'demo-pottery');
+    expect(await eligibility(me.headers, vase.id)).toMatchObject({ status: 404, body: NOT_FOUND });
+    for (const bad of ['abc', '0', '1e999', 'NaN', '%00']) {
+      expect((await eligibility(me.headers, bad)).status, bad).toBe(400);
+    }
+  });
+
+  it('labels a review the buyer declares incentivised, and shows the label on the product', async () => {
+    const p = await aProduct();
+    const me = await buyer(p.id);
+    const answer = await review(me.headers, {
+      product: p.id,
+      rating: 4,
+      comment: 'Sent to me free to try.',
+      incentivised: true,
+    });
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { incentivised: true, is_verified_purchase: true },
+    });
+    const shown = (await product(p.slug)).reviews!.find((r) => r.id === answer.body.id);
+    expect(shown).toMatchObject({ incentivised: true, is_verified_purchase: true });
+    const other = await buyer(p.id);
     expect(
-      (await review(me.headers, { product: shipped.id, rating: 5, comment: 'Shipped' })).body
-        .is_verified_purchase,
-    ).toBe(true);
-    expect(
-      (await review(me.headers, { product: canceled.id, rating: 5, comment: 'Canceled' })).body
-        .is_verified_purchase,
-    ).toBe(false);
+      (await review(other.headers, { product: p.id, rating: 4, comment: 'x', incentivised: 'yes' }))
+        .status,
+    ).toBe(400);
+  });
+
+  it('keeps older reviews by non-buyers, shown as not verified', async () => {
+    const p = await productBySlug(t.app, 'damascus-gyuto-210mm');
+    const shown = (await product(p.slug)).reviews!;
+    expect(shown.some((r) => r.is_verified_purchase === false)).toBe(true);
   });
 });
 
 describe('bad reviews', () => {
   it('refuses ratings outside 1-5 or not whole, and reads "5" as 5 (DRF’s IntegerField)', async () => {
-    const me = await createCustomer(t.app);
     const p = await aProduct();
+    const me = await buyer(p.id);
     const before = (await reviewRows(p.id)).length;
     const cases: [unknown, string][] = [
       [0, 'Ensure this value is greater than or equal to 1.'],
@@ -242,8 +348,8 @@ describe('bad reviews', () => {
   });
 
   it('refuses blank, whitespace-only, NUL and overlong comments, writing nothing', async () => {
-    const me = await createCustomer(t.app);
     const p = await aProduct();
+    const me = await buyer(p.id);
     const before = (await reviewRows(p.id)).length;
     for (const comment of ['', '  \n\t  ']) {
       expect(await review(me.headers, { product: p.id, rating: 4, comment })).toMatchObject({
@@ -286,8 +392,8 @@ describe('bad reviews', () => {
     }
     expect(await reviewRows(vase.id)).toHaveLength(vaseReviews);
     expect(await reviewRows(inactive.id)).toHaveLength(0);
-    // The pottery's own customer may review its vase.
-    const potter = await createCustomer(t.app, 'demo-pottery');
+    // The pottery's own customer who bought the vase may review it.
+    const potter = await buyer(vase.id, 'demo-pottery');
     expect(
       (await review(potter.headers, { product: vase.id, rating: 5, comment: 'Hi' })).status,
     ).toBe(201);
@@ -324,6 +430,20 @@ describe('with the catalogue cache on', () => {
     const before = await get();
     await list();
     const me = await createCustomer(cached.app);
+    const tenant = await cached.app.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('token', '=', 'demo-handcraft')
+      .executeTakeFirstOrThrow();
+    const { id: orderId } = await insertOrder(cached.app.db, tenant.id, {
+      userId: me.id,
+      status: 'paid',
+    });
+    await cached.app.db
+      .updateTable('order_items')
+      .set({ product_id: p.id })
+      .where('order_id', '=', orderId)
+      .execute();
     const answer = await call<Review>(cached.app, 'POST', '/products/reviews/', me.headers, {
       product: p.id,
       rating: 3,

@@ -26,6 +26,11 @@ export interface ReviewsTable {
   rating: number;
   comment: string;
   is_verified_purchase: Bool;
+  /**
+   * The reviewer received something in return (a free piece, a discount, a payment): declared on
+   * the form or set by the shop in moderation; the storefront labels it (migration 2026_036).
+   */
+  incentivised: ColumnType<boolean | number, number | undefined, number>;
   created_at: Timestamp;
   /** Moderation (server/content/moderation.ts): only `approved` reviews are shown and counted. */
   status: ColumnType<ModerationStatus, ModerationStatus | undefined, ModerationStatus>;
@@ -96,7 +101,7 @@ export interface FaqsTable {
 }
 
 /** Contract DocumentType. */
-export type DocumentType = 'refund_policy' | 'privacy_policy';
+export type DocumentType = 'refund_policy' | 'privacy_policy' | 'review_policy';
 
 /** A legal document; one of each type per tenant. */
 export interface LegalDocumentsTable {

@@ -142,6 +142,7 @@ const DOMAIN_ERROR_STATUS = {
   invalid_review: 400,
   review_product_not_found: 404,
   already_reviewed: 409,
+  review_not_a_buyer: 403,
   invalid_contact_message: 400,
   site_settings_not_found: 404,
   company_info_not_found: 404,

@@ -48,7 +48,7 @@ import {
   listOrders,
   requestOrderCancellation,
 } from './storefront/orders.ts';
-import { createReview } from './storefront/reviews.ts';
+import { createReview, getReviewEligibility } from './storefront/reviews.ts';
 import {
   getPaymentOptions,
   getPaymentStatus,
@@ -102,6 +102,7 @@ export const handlers: HandlerMap = {
   getPaymentStatus,
   receiveGatewayNotification,
   createReview,
+  getReviewEligibility,
   listBlogPosts,
   getBlogPost,
   listComments,

@@ -43,12 +43,13 @@ describe.each(seedContent.map((c) => [c.tenantToken, c] as const))('%s content',
     for (const post of published) expect(later(post.comments, 0)).toBe(true);
   });
 
-  it('has at least 8 FAQs with HTML answers and both legal documents', () => {
+  it('has at least 8 FAQs with HTML answers and the three legal documents', () => {
     expect(c.faqs.length).toBeGreaterThanOrEqual(8);
     for (const faq of c.faqs) expect(faq.answer_html).toMatch(/^<p>/);
     expect(c.legal_documents.map((d) => d.document_type).sort()).toEqual([
       'privacy_policy',
       'refund_policy',
+      'review_policy',
     ]);
   });
 

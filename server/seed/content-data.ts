@@ -1,3 +1,4 @@
+import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from '../content/review-policy.ts';
 import type { DocumentType } from '../content/tables.ts';
 import type { SeedImage } from './catalog-data.ts';
 
@@ -119,6 +120,8 @@ export interface SeedContentReview {
   days_ago: number;
   /** A shipped order of the product placed before the review (is_verified_purchase); or null. */
   paid_order: SeedBuyer | null;
+  /** The reviewer received something in return, and the storefront says so (decision 085). */
+  incentivised?: boolean;
 }
 
 export interface SeedContent {
@@ -531,6 +534,12 @@ export const demoContent: SeedContent = {
         '<h2>Your rights</h2>' +
         '<p>You may ask for a copy of your data, or for its deletion, at any time through the <a href="/contact">contact page</a>. You can also complain to the <a href="https://ico.org.uk/">Information Commissioner’s Office</a>.</p>',
     },
+    {
+      document_type: 'review_policy',
+      title: REVIEW_POLICY_TITLE,
+      updated_days_ago: 1,
+      content_html: REVIEW_POLICY_MODEL_HTML,
+    },
   ],
   locations: [
     {
@@ -614,6 +623,8 @@ export const demoContent: SeedContent = {
       comment:
         'Gorgeous glaze that breaks to rust at the rim. A touch smaller than I expected, but my favourite mug now.',
       days_ago: 9,
+      // The workshop gave her a second mug for the review: shown as an incentivised review.
+      incentivised: true,
       paid_order: {
         fullname: 'Anna Kowalska',
         street: '22 Mill Street',
@@ -860,6 +871,12 @@ export const potteryContent: SeedContent = {
       updated_days_ago: 45,
       content_html:
         '<h2>Your data</h2><p>We keep your name, e-mail and address only to send your order and answer your messages. <a href="/contact">Ask us</a> to delete them at any time.</p>',
+    },
+    {
+      document_type: 'review_policy',
+      title: REVIEW_POLICY_TITLE,
+      updated_days_ago: 1,
+      content_html: REVIEW_POLICY_MODEL_HTML,
     },
   ],
   locations: [

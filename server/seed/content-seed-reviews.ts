@@ -264,6 +264,7 @@ export async function insertReview(
       rating: review.rating,
       comment: review.comment,
       is_verified_purchase: verified ? 1 : 0,
+      incentivised: review.incentivised ? 1 : 0,
       created_at: new Date(reviewedAt).toISOString(),
     })
     // The customer reviewed the product already (a shop seeded by hand): keep theirs.

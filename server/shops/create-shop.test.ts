@@ -4,6 +4,7 @@
  * nothing with the shops already there; a domain is held by one shop however it is typed and
  * however two creations race for it. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
+import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from '../content/review-policy.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { TEST_PASSWORD_HASH_COST } from '../test/staff.ts';
 import { asTenant, useTestApp } from '../test/test-app.ts';
@@ -73,6 +74,21 @@ describe('opening a shop', () => {
     const products = await get('/products/products/', shop.token);
     expect(products.status).toBe(200);
     expect(products.body).toMatchObject({ count: 0, results: [] });
+    // It publishes the model review policy from the start (decision 085), a row its owner edits.
+    const policy = await t.app.inject({
+      method: 'GET',
+      url: '/api/pages/manage/documents/?document_type=review_policy',
+      headers: asTenant(shop.token),
+    });
+    expect(policy.json()).toEqual([
+      expect.objectContaining({
+        id: expect.any(Number),
+        document_type: 'review_policy',
+        title: REVIEW_POLICY_TITLE,
+        content: REVIEW_POLICY_MODEL_HTML,
+      }),
+    ]);
+    expect((policy.json() as { id: number }[])[0]!.id).toBeGreaterThan(0);
 
     const signIn = await t.app.inject({
       method: 'POST',

@@ -8,15 +8,19 @@
  * - its site settings (the name as the title, the owner's e-mail as the shop's contact and
  *   legal e-mail; the seller's legal name and address left for the owner to fill in), an empty
  *   company page, and its shop settings with the country as the default delivery country;
+ * - its review policy, the model of what the shop does with reviews (decision 085), which the
+ *   owner may edit;
  * - its first owner, who signs in at /admin/ with the password given.
  *
- * No payment method, shipping zone, product or policy: the owner sets them in the back office.
+ * No payment method, shipping zone, product, refund or privacy policy: the owner sets them in
+ * the back office.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../platform/credentials/passwords.ts';
 import type { Database } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
 import { DomainError } from '../platform/domain-error.ts';
+import { REVIEW_POLICY_MODEL } from '../content/review-policy.ts';
 import { insertStaffMember } from '../staff/members.ts';
 import type { ShopErrorCode } from './errors.ts';
 import { checkNewShop, SHOP_MESSAGES, type CheckedShop, type NewShop } from './shop-input.ts';
@@ -175,6 +179,16 @@ async function openShop(
     await trx
       .insertInto('shop_settings')
       .values({ tenant_id: tenantId, default_country: shop.country })
+      .execute();
+    await trx
+      .insertInto('legal_documents')
+      .values({
+        tenant_id: tenantId,
+        document_type: 'review_policy',
+        ...REVIEW_POLICY_MODEL,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const owner = await insertStaffMember(
       trx,

@@ -38,6 +38,7 @@ export const IMPLEMENTED = [
   'getPaymentStatus',
   'receiveGatewayNotification',
   'createReview',
+  'getReviewEligibility',
   'listBlogPosts',
   'getBlogPost',
   'listComments',

@@ -103,6 +103,10 @@ test.describe('header, nav and footer (spec section 2)', () => {
         'href',
         '/privacy-policy',
       );
+      await expect(footer.getByRole('link', { name: 'Review Policy' })).toHaveAttribute(
+        'href',
+        '/review-policy',
+      );
       await expect(footer.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
       await expect(footer).toContainText(`© ${new Date().getFullYear()} ${settings.site_title}`);
       const getInTouch = footer.getByRole('region', { name: 'Get In Touch' });

@@ -3,8 +3,9 @@ import { expect, settled, shot, test } from './fixtures';
 import {
   allProducts,
   isMobile,
+  isPlainPiece,
   logInBrowser,
-  newCustomer,
+  newBuyer,
   PASSWORD,
   type Product,
   TENANT,
@@ -13,7 +14,7 @@ import {
 /**
  * The product page's review form end to end (spec sections 2, 4, 5, 8 and 9) in real
  * Chromium against the reference API: the logged-out prompt and the login round trip back to
- * #reviews, a review rated with the keyboard going to the top with the average and the count
+ * #reviews (a buyer's: only buyers review, decision 085), a review rated with the keyboard going to the top with the average and the count
  * recomputed, the server's 409 for a second review, and the seeded script-injection payloads in
  * a review rendering as text. Products are read from the API; each project reviews its own
  * product, so the averages the tests compute are never moved by the other project.
@@ -27,12 +28,15 @@ async function productDetail(request: APIRequestContext, slug: string): Promise<
 
 /**
  * A product with reviews for this project to review: neither the product with the most reviews
- * nor the first without any (other specs may list those), and a different one per project.
+ * nor the first without any (other specs may list those), a plain piece in stock (its reviewer
+ * buys it first), and a different one per project.
  */
 async function productToReview(request: APIRequestContext): Promise<Product> {
   const products = await allProducts(request);
   const most = Math.max(...products.map((p) => p.review_count));
-  const candidates = products.filter((p) => p.review_count > 0 && p.review_count < most);
+  const candidates = products.filter(
+    (p) => p.review_count > 0 && p.review_count < most && p.stock >= 4 && isPlainPiece(p),
+  );
   expect(candidates.length, 'the demo seed has several reviewed products').toBeGreaterThan(1);
   return productDetail(request, candidates[isMobile() ? 1 : 0]!.slug);
 }
@@ -43,8 +47,8 @@ test('a visitor is asked to log in to review, and comes back to the form at #rev
   page,
   request,
 }) => {
-  const customer = await newCustomer(request);
   const product = await productToReview(request);
+  const customer = await newBuyer(request, product);
   await page.goto(`/products/${product.slug}`);
   const reviews = page.getByRole('region', { name: 'Customer Reviews' });
   await expect(reviews.getByText('You must be logged in to write a review.')).toBeVisible();
@@ -67,8 +71,8 @@ test(
   'a review rated with the keyboard goes to the top, and the average and count follow',
   { tag: '@layout' },
   async ({ page, request }) => {
-    const customer = await newCustomer(request);
     const product = await productToReview(request);
+    const customer = await newBuyer(request, product);
     const count = product.review_count;
     const average = product.average_rating ?? 0;
     await logInBrowser(page, customer, `/products/${product.slug}`);

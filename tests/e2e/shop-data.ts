@@ -268,3 +268,26 @@ export async function shippingPrice(page: Page): Promise<number> {
   const text = (await row.textContent()) ?? '';
   return text.includes('Free') ? 0 : Number(/\$([\d,.]+)/.exec(text)![1]!.replace(/,/g, ''));
 }
+
+/**
+ * A new customer of the demo shop who bought `product` (decision 085: only buyers review): a
+ * bank-transfer order of one, placed through the API and marked paid by the demo owner through
+ * the back office's API, as the shop does when the transfer arrives.
+ */
+export async function newBuyer(request: APIRequestContext, product: Product): Promise<Customer> {
+  const customer = await newCustomer(request);
+  await addToCart(request, customer, product.id);
+  const order = await placeOrder(request, customer, 'bank_transfer');
+  const login = await request.post('/api/admin/auth/login/', {
+    headers: TENANT,
+    data: { email: 'owner@emberandoak.example', password: 'demo-owner-2026' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { access } = (await login.json()) as { access: string };
+  const marked = await request.post(`/api/admin/orders/${order.order_number}/mark-paid/`, {
+    headers: { ...TENANT, Authorization: `Bearer ${access}` },
+    data: { amount: order.total_price, payer_reference: order.order_number },
+  });
+  expect(marked.status(), await marked.text()).toBe(200);
+  return customer;
+}

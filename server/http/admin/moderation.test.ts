@@ -7,6 +7,7 @@
 import type { components } from '../../../common/admin-api';
 import type { components as storefront } from '../../../common/storefront-api';
 import { call, createCustomer, productsInStock, tenantId } from '../../test/shop.ts';
+import { insertOrder } from '../../test/order-fixtures.ts';
 import { asStaff, createStaff, staffTokenFor } from '../../test/staff.ts';
 import { useTestApp } from '../../test/test-app.ts';
 
@@ -48,15 +49,30 @@ async function product(slug: string, shop = SHOP): Promise<Product> {
   return answer.body;
 }
 
-async function postedReview(shop: string, comment: string, rating = 1) {
-  const [piece] = await productsInStock(t.app, shop, 0);
+/** A new customer of `shop` who bought product `productId` (a paid order line of it). */
+async function buyerOf(shop: string, productId: number) {
   const me = await createCustomer(t.app, shop);
+  const order = await insertOrder(t.app.db, await tenantId(t.app, shop), {
+    userId: me.id,
+    status: 'paid',
+  });
+  await t.app.db
+    .updateTable('order_items')
+    .set({ product_id: productId })
+    .where('order_id', '=', order.id)
+    .execute();
+  return me;
+}
+
+async function postedReview(shop: string, comment: string, rating = 1, incentivised = false) {
+  const [piece] = await productsInStock(t.app, shop, 0);
+  const me = await buyerOf(shop, piece!.id);
   const answer = await call<storefront['schemas']['Review']>(
     t.app,
     'POST',
     '/products/reviews/',
     me.headers,
-    { product: piece!.id, rating, comment },
+    { product: piece!.id, rating, comment, ...(incentivised ? { incentivised } : {}) },
   );
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return { review: answer.body, slug: piece!.slug };
@@ -353,6 +369,119 @@ describe('moderating reviews', () => {
     expect(entries[0]).toMatchObject({ action: 'review.hide', object_type: 'review' });
     expect(JSON.parse(entries[0]!.before!)).toEqual({ status: 'approved' });
     expect(JSON.parse(entries[0]!.after!)).toEqual({ status: 'hidden' });
+  });
+});
+
+describe('incentivised reviews and verified purchases (decision 085)', () => {
+  it('shows in the queue whether each review is a verified purchase and incentivised', async () => {
+    const { review } = await postedReview(SHOP, 'Given to me to try; it is superb.', 5, true);
+    const queue = await admin<components['schemas']['ModerationReviewList']>(
+      SHOP,
+      'staff',
+      'GET',
+      'reviews/?status=approved',
+    );
+    expect(queue.body.results.find((r) => r.id === review.id)).toMatchObject({
+      is_verified_purchase: true,
+      incentivised: true,
+    });
+    // A seeded review by someone who bought nothing shows as not verified.
+    expect(queue.body.results.some((r) => !r.is_verified_purchase)).toBe(true);
+  });
+
+  it('lets a member mark a review incentivised and take the mark off; the product page follows and the log keeps both', async () => {
+    const { review, slug } = await postedReview(SHOP, 'Sharp and light.', 5);
+    expect(review.incentivised).toBe(false);
+    const marked = await admin<ModerationReview>(
+      SHOP,
+      'staff',
+      'PUT',
+      `reviews/${review.id}/incentivised/`,
+      { incentivised: true },
+    );
+    expect(marked).toMatchObject({ status: 200, body: { id: review.id, incentivised: true } });
+    const shown = (await product(slug)).reviews!.find((r) => r.id === review.id);
+    expect(shown?.incentivised).toBe(true);
+    // The same mark again changes nothing and logs nothing.
+    await admin(SHOP, 'owner', 'PUT', `reviews/${review.id}/incentivised/`, { incentivised: true });
+    const off = await admin<ModerationReview>(
+      SHOP,
+      'owner',
+      'PUT',
+      `reviews/${review.id}/incentivised/`,
+      { incentivised: false },
+    );
+    expect(off.body.incentivised).toBe(false);
+    expect((await product(slug)).reviews!.find((r) => r.id === review.id)?.incentivised).toBe(
+      false,
+    );
+    const entries = await t.app.db
+      .selectFrom('activity_log')
+      .select(['action', 'before', 'after'])
+      .where('object_type', '=', 'review')
+      .where('object_id', '=', String(review.id))
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => [e.action, JSON.parse(e.before!), JSON.parse(e.after!)])).toEqual([
+      ['review.incentivised', { incentivised: false }, { incentivised: true }],
+      ['review.incentivised', { incentivised: true }, { incentivised: false }],
+    ]);
+  });
+
+  it("refuses another shop's review, bad bodies and a wrong content type, changing nothing", async () => {
+    const { review } = await postedReview(POTTERY, 'A fine bowl.', 4);
+    expect(
+      await admin(SHOP, 'owner', 'PUT', `reviews/${review.id}/incentivised/`, {
+        incentivised: true,
+      }),
+    ).toMatchObject({ status: 404, body: { detail: 'Not found.' } });
+    for (const body of [
+      {},
+      { incentivised: 'yes' },
+      { incentivised: true, extra: 1 },
+      { incentivised: 'tr\u0000ue' },
+    ]) {
+      const answer = await admin(
+        POTTERY,
+        'owner',
+        'PUT',
+        `reviews/${review.id}/incentivised/`,
+        body,
+      );
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    const text = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/moderation/reviews/${review.id}/incentivised/`,
+      headers: { ...headers[`${POTTERY}:owner`], 'content-type': 'text/plain' },
+      payload: 'incentivised=true',
+    });
+    expect(text.statusCode).toBe(415);
+    for (const id of ['0', '-1', 'abc', '2147483648', '1e999']) {
+      const answer = await admin(POTTERY, 'owner', 'PUT', `reviews/${id}/incentivised/`, {
+        incentivised: true,
+      });
+      expect(answer.status, id).toBeGreaterThanOrEqual(400);
+      expect(answer.status, id).toBeLessThan(500);
+    }
+    const row = await t.app.db
+      .selectFrom('reviews')
+      .select('incentivised')
+      .where('id', '=', review.id)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.incentivised)).toBe(false);
+  });
+
+  it('refuses the mark without a staff token', async () => {
+    const { review } = await postedReview(SHOP, 'Good steel.', 5);
+    const answer = await call(
+      t.app,
+      'PUT',
+      `/admin/moderation/reviews/${review.id}/incentivised/`,
+      { 'x-tenant-token': SHOP },
+      { incentivised: true },
+    );
+    expect(answer.status).toBe(401);
   });
 });
 

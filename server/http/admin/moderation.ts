@@ -20,6 +20,7 @@ import {
   moderate,
   type ModerationMove,
   replyAsShop,
+  setReviewIncentivised as markIncentivised,
 } from '../../content/moderation.ts';
 import {
   getModerationSettings as readSettings,
@@ -128,6 +129,16 @@ export const replyToComment: AdminOperationHandler<'replyToComment'> = replyHand
 export const deleteCommentReply: AdminOperationHandler<'deleteCommentReply'> =
   deleteReplyHandler('comment');
 
+/**
+ * PUT /moderation/reviews/{review_id}/incentivised/ {incentivised} -> ModerationReview: the
+ * shop's mark that the reviewer received something in return (decision 085).
+ */
+export const setReviewIncentivised: AdminOperationHandler<'setReviewIncentivised'> = itemHandler(
+  'review',
+  (db, acting, id, request: ItemRequest & { body: { incentivised: unknown } }) =>
+    markIncentivised(db, acting, id, request.body.incentivised),
+);
+
 /** GET /moderation/settings/ -> ModerationSettings (owners). */
 export const getModerationSettings: AdminOperationHandler<'getModerationSettings'> = async (
   request,
@@ -156,6 +167,7 @@ export const moderationHandlers: AdminHandlerMap = {
   restoreComment: moveHandler('comment', 'restore'),
   replyToReview,
   deleteReviewReply,
+  setReviewIncentivised,
   replyToComment,
   deleteCommentReply,
   getModerationSettings,

@@ -114,6 +114,7 @@ export const ADMIN_OPERATION_ACCESS = {
   restoreReview: 'moderation.manage',
   replyToReview: 'moderation.manage',
   deleteReviewReply: 'moderation.manage',
+  setReviewIncentivised: 'moderation.manage',
   approveComment: 'moderation.manage',
   rejectComment: 'moderation.manage',
   hideComment: 'moderation.manage',

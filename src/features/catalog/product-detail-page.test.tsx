@@ -76,7 +76,7 @@ describe('ProductDetail: facts', () => {
     await screen.findByRole('heading', { level: 1 });
     // Once in the rating line, once in the reviews section.
     expect(screen.getAllByText('No reviews yet')).toHaveLength(2);
-    expect(screen.queryByRole('link', { name: /review/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /^\d+ reviews?$/ })).toBeNull();
   });
 
   it('lists the attributes sorted by order', async () => {
@@ -106,7 +106,7 @@ describe('ProductDetail: facts', () => {
 });
 
 describe('ProductDetail: reviews', () => {
-  it("shows each review with 'Anonymous User' and '(Verified Purchase)'", async () => {
+  it("shows each review with 'Anonymous User' and whether it is a verified purchase (decision 085)", async () => {
     renderProduct({
       review_count: 2,
       average_rating: 4.5,
@@ -124,11 +124,37 @@ describe('ProductDetail: reviews', () => {
     expect(section).toHaveAttribute('id', 'reviews');
     const items = within(section).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Anonymous User');
-    expect(items[0]).toHaveTextContent('(Verified Purchase)');
+    expect(items[0]).toHaveTextContent('Verified purchase');
+    expect(items[0]).not.toHaveTextContent('Not a verified purchase');
     expect(items[0]).toHaveTextContent('Holds an edge.');
     expect(within(items[0]!).getByRole('img', { name: 'Rated 4 out of 5' })).toBeInTheDocument();
     expect(items[1]).toHaveTextContent('tom');
-    expect(items[1]).not.toHaveTextContent('(Verified Purchase)');
+    expect(items[1]).toHaveTextContent('Not a verified purchase');
+    expect(within(section).queryByTestId('review-incentivised')).toBeNull();
+  });
+
+  it('labels an incentivised review above its text and links the review policy (decision 085)', async () => {
+    renderProduct({
+      review_count: 1,
+      average_rating: 4,
+      reviews: [
+        makeReview({
+          rating: 4,
+          comment: 'Sent to me to try.',
+          is_verified_purchase: true,
+          incentivised: true,
+        }),
+      ],
+    });
+    const section = await screen.findByRole('region', { name: 'Customer Reviews' });
+    const [item] = within(section).getAllByRole('listitem');
+    expect(within(item!).getByTestId('review-incentivised')).toHaveTextContent(
+      'Incentivised review: the reviewer received something in return (a free piece, a discount or a payment).',
+    );
+    expect(within(section).getByRole('link', { name: 'How we check reviews' })).toHaveAttribute(
+      'href',
+      '/review-policy',
+    );
   });
 
   it("shows the shop's reply under its review, with the shop's name", async () => {
@@ -155,7 +181,9 @@ describe('ProductDetail: reviews', () => {
   it('asks visitors to log in to write a review, linking back to the reviews', async () => {
     renderProduct();
     expect(
-      await screen.findByText(/You must be logged in to write a review\./),
+      await screen.findByText(
+        /Only customers who bought this piece can review it\. You must be logged in to write a review\./,
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',

@@ -48,6 +48,11 @@ export const LEGAL_PAGES = {
     empty: 'No privacy policy found.',
     failed: 'Failed to load privacy policy.',
   },
+  review_policy: {
+    title: 'Review Policy',
+    empty: 'No review policy found.',
+    failed: 'Failed to load review policy.',
+  },
 } as const;
 
 /**
@@ -124,6 +129,7 @@ const HELP_LINKS = [
   { to: '/refund-policy', label: 'Refund Policy' },
   { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/review-policy', label: 'Review Policy' },
   { to: '/contact', label: 'Contact Us' },
 ] as const;
 

@@ -4,13 +4,33 @@
  * reviews in the product query, with the review count and the average recomputed (spec
  * section 4), so the page follows without fetching the product again.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
 import { ApiError, fieldErrorsMessage } from '../../api/errors';
 import { productQuery, type Product, type Review } from '../catalog/api';
+import type { components } from '../../../common/storefront-api';
 import { MAX_RATING, MIN_RATING, REVIEW_MESSAGES } from './messages';
 
 export type { Review };
+export type ReviewEligibility = components['schemas']['ReviewEligibility'];
+
+/**
+ * Whether the signed-in customer may review product `productId` now (decision 085: only buyers
+ * review): `GET /products/reviews/eligibility/?product=`. Keyed under `['account', ...]` so that
+ * signing in or out, which drops the account's queries, drops it too.
+ */
+export const reviewEligibilityQuery = (productId: number) =>
+  queryOptions({
+    queryKey: ['account', 'review-eligibility', productId] as const,
+    queryFn: async ({ signal }): Promise<ReviewEligibility> => {
+      const { data } = await api.GET('/products/reviews/eligibility/', {
+        params: { query: { product: productId } },
+        signal,
+      });
+      return data as ReviewEligibility;
+    },
+    staleTime: 30_000,
+  });
 
 /** A review refused before any call (spec section 5). */
 export class ReviewRuleError extends Error {
@@ -25,6 +45,8 @@ export interface NewReview {
   product: number | null | undefined;
   rating: number;
   comment: string;
+  /** The reviewer received something in return (decision 085); sent only when true. */
+  incentivised?: boolean;
 }
 
 /**
@@ -69,7 +91,7 @@ export function reviewErrorMessage(error: unknown): string {
 export function useCreateReview(slug: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ product, rating, comment }: NewReview): Promise<Review> => {
+    mutationFn: async ({ product, rating, comment, incentivised }: NewReview): Promise<Review> => {
       if (!product) throw new ReviewRuleError(REVIEW_MESSAGES.productIdRequired);
       if (!Number.isInteger(rating) || rating < MIN_RATING || rating > MAX_RATING) {
         throw new ReviewRuleError(REVIEW_MESSAGES.ratingRange);
@@ -77,10 +99,12 @@ export function useCreateReview(slug: string) {
       const text = comment.trim();
       if (!text) throw new ReviewRuleError(REVIEW_MESSAGES.commentRequired);
       const { data } = await api.POST('/products/reviews/', {
-        body: { product, rating, comment: text },
+        body: { product, rating, comment: text, ...(incentivised ? { incentivised: true } : {}) },
       });
       return data as Review;
     },
+    // The eligibility query is left as it is: the form stays with its confirmation (a second
+    // review answers 409 with its words); the next visit asks again and says it was reviewed.
     onSuccess: (review) => {
       // A review waiting for the shop's approval is not shown (nor counted) until approved.
       if (!review || review.is_approved === false) return;

@@ -12,6 +12,15 @@ export const REVIEW_MESSAGES = {
    * (docs/spec-deviations.md); the same words as a comment waiting for approval.
    */
   awaitsApproval: 'Thank you! Your review will appear once it has been approved.',
+  /**
+   * Not in the spec (decision 085, only buyers review): what a signed-in customer who did not
+   * buy the piece reads in place of the form, the server's own words for its 403.
+   */
+  notABuyer: 'Only customers who bought this piece can review it.',
+  /** Decision 085: a visitor is told who may review before being asked to sign in. */
+  buyersOnly: 'Only customers who bought this piece can review it.',
+  /** The optional tick of the form (decision 085, incentivised reviews). */
+  incentivisedLabel: 'I received something in return for this review (a free piece, a discount)',
 } as const;
 
 /** Spec section 9: a review's rating is a whole number of stars from 1 to 5, 5 by default. */

@@ -12,8 +12,21 @@ import { reviewSchema } from './schemas';
 
 // The API client here is src/test/mock-api-client.ts (vitest.config.ts: web-mocked-client).
 const post = api.POST as unknown as ReturnType<typeof vi.fn>;
+const get = api.GET as unknown as ReturnType<typeof vi.fn>;
 
-beforeEach(() => post.mockReset());
+const BUYER = { can_review: true, reason: null, detail: null };
+const NOT_A_BUYER = {
+  can_review: false,
+  reason: 'not_a_buyer',
+  detail: 'Only customers who bought this piece can review it.',
+};
+
+beforeEach(() => {
+  post.mockReset();
+  get.mockReset();
+  // A signed-in customer here bought the piece unless a test says otherwise (decision 085).
+  get.mockResolvedValue({ data: BUYER });
+});
 
 async function renderForm(product: Product | null = makeProduct({ id: 7, slug: 'gyuto-210' })) {
   const queryClient = createTestQueryClient();
@@ -70,7 +83,11 @@ describe('withNewReview (spec section 4)', () => {
 describe('ReviewForm (spec sections 2, 4, 5 and 8)', () => {
   it('asks a visitor to log in, linking back to the reviews, and follows the login state', async () => {
     await renderForm();
-    expect(screen.getByText(/You must be logged in to write a review\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Only customers who bought this piece can review it\. You must be logged in to write a review\./,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute(
       'href',
       '/login?redirect=/products/gyuto-210%23reviews',
@@ -215,6 +232,57 @@ describe('ReviewForm (spec sections 2, 4, 5 and 8)', () => {
         'Failed to submit review. Please try again.',
       ),
     );
+  });
+
+  it('tells a signed-in customer who did not buy the piece why there is no form (decision 085)', async () => {
+    get.mockResolvedValue({ data: NOT_A_BUYER });
+    await renderForm();
+    logIn();
+    expect(await screen.findByTestId('review-refusal')).toHaveTextContent(
+      'Only customers who bought this piece can review it.',
+    );
+    expect(screen.queryByRole('radiogroup', { name: 'Your rating' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
+    expect(get).toHaveBeenCalledWith('/products/reviews/eligibility/', {
+      params: { query: { product: 7 } },
+      signal: expect.anything(),
+    });
+  });
+
+  it('tells a customer who already reviewed the piece so, instead of the form', async () => {
+    get.mockResolvedValue({
+      data: {
+        can_review: false,
+        reason: 'already_reviewed',
+        detail: 'You have already reviewed this product.',
+      },
+    });
+    await renderForm();
+    logIn();
+    expect(await screen.findByTestId('review-refusal')).toHaveTextContent(
+      'You have already reviewed this product.',
+    );
+  });
+
+  it('sends incentivised: true only when the buyer ticks that they received something in return', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    logIn();
+    post.mockResolvedValue({ data: makeReview({ id: 3, incentivised: true }) });
+    const tick = await screen.findByRole('checkbox', {
+      name: 'I received something in return for this review (a free piece, a discount)',
+    });
+    expect(tick).not.toBeChecked();
+    await user.click(tick);
+    await user.type(comment(), 'Sent to me to try.');
+    await user.click(submit());
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith('/products/reviews/', {
+        body: { product: 7, rating: 5, comment: 'Sent to me to try.', incentivised: true },
+      }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent('Review submitted successfully!');
+    expect(tick).not.toBeChecked();
   });
 
   it('posts natively, so a submit before the scripts run never puts the review in the URL', async () => {

@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useIsLoggedIn } from '../../api/use-session';
 import { LoginLink } from '../auth/login-link';
 import { useTransientMessage } from '../../components/use-transient-message';
-import { reviewErrorMessage, useCreateReview } from './api';
+import { reviewEligibilityQuery, reviewErrorMessage, useCreateReview } from './api';
 import { DEFAULT_RATING, REVIEW_MAX_LENGTH, REVIEW_MESSAGES } from './messages';
 import { reviewSchema, type ReviewValues } from './schemas';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
 import { PostForm } from '../../components/post-form';
 
-const EMPTY: ReviewValues = { rating: DEFAULT_RATING, comment: '' };
+const EMPTY: ReviewValues = { rating: DEFAULT_RATING, comment: '', incentivised: false };
 
 interface ReviewFormProps {
   /** The product's id; a missing id is refused with 'Product ID is required to submit a review.' */
@@ -25,6 +26,7 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
   const titleId = `${id}-title`;
   const commentId = `${id}-comment`;
   const errorId = `${id}-comment-error`;
+  const incentivisedId = `${id}-incentivised`;
   const createReview = useCreateReview(slug);
   const [message, setMessage] = useTransientMessage();
   const form = useForm<ReviewValues>({ resolver: zodResolver(reviewSchema), defaultValues: EMPTY });
@@ -86,6 +88,17 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
           {commentError}
         </p>
       ) : null}
+      <div className="review-form__check">
+        <input
+          id={incentivisedId}
+          type="checkbox"
+          className="review-form__checkbox"
+          {...form.register('incentivised')}
+        />
+        <label htmlFor={incentivisedId} className="review-form__check-label">
+          {REVIEW_MESSAGES.incentivisedLabel}
+        </label>
+      </div>
       <button type="submit" className="button-primary review-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Submitting…' : 'Submit Review'}
       </button>
@@ -104,8 +117,40 @@ function ReviewFormFields({ productId, slug }: ReviewFormProps) {
 }
 
 /**
+ * The form for a signed-in customer: shown only to one who bought the piece and has not
+ * reviewed it yet (decision 085, `GET /products/reviews/eligibility/`); anyone else reads why
+ * in its place (the server's words: "Only customers who bought this piece can review it.",
+ * "You have already reviewed this product."). While the answer is on its way, an empty line.
+ */
+function CustomerReview({ productId, slug }: ReviewFormProps) {
+  const eligibility = useQuery({
+    ...reviewEligibilityQuery(productId ?? 0),
+    enabled: Boolean(productId),
+  });
+  // A failed check shows the form: the server refuses a non-buyer's review with the same words.
+  if (eligibility.isPending && productId) {
+    return (
+      <p className="review-prompt" aria-hidden="true">
+        {'\u00a0'}
+      </p>
+    );
+  }
+  if (eligibility.data && !eligibility.data.can_review) {
+    return (
+      <p className="review-prompt" data-testid="review-refusal">
+        {eligibility.data.detail ?? REVIEW_MESSAGES.notABuyer}
+      </p>
+    );
+  }
+  return <ReviewFormFields productId={productId} slug={slug} />;
+}
+
+/**
  * The product page's review form (spec sections 2, 4, 5, 8 and 9): 1-5 stars (5 by default,
- * keyboard operable) and a comment. 'Please enter your review comment.' for a blank one;
+ * keyboard operable), a comment and the optional tick "I received something in return for this
+ * review" (decision 085). Only a customer who bought the piece gets the form (see
+ * CustomerReview); a visitor reads "Only customers who bought this piece can review it." and
+ * is asked to log in. 'Please enter your review comment.' for a blank one;
  * success shows 'Review submitted successfully!' for 3 s, clears the form and puts the review
  * at the top of the list with the count and average recomputed; a failure shows the server's
  * detail (a second review answers 409), else its field errors, else 'Failed to submit review.
@@ -125,12 +170,12 @@ export function ReviewForm({ productId, slug }: ReviewFormProps) {
   if (!loggedIn) {
     return (
       <p className="review-prompt">
-        {REVIEW_MESSAGES.loginToReview}{' '}
+        {REVIEW_MESSAGES.buyersOnly} {REVIEW_MESSAGES.loginToReview}{' '}
         <LoginLink redirect={`/products/${slug}#reviews`} className="review-link">
           Log in
         </LoginLink>
       </p>
     );
   }
-  return <ReviewFormFields productId={productId} slug={slug} />;
+  return <CustomerReview productId={productId} slug={slug} />;
 }

@@ -15,5 +15,7 @@ export const reviewSchema = z.object({
       z.lte(MAX_RATING, REVIEW_MESSAGES.ratingRange),
     ),
   comment: requiredText(REVIEW_MESSAGES.commentRequired, REVIEW_MAX_LENGTH, 'review'),
+  /** Decision 085: the reviewer received something in return (optional tick). */
+  incentivised: z.optional(z.boolean()),
 });
 export type ReviewValues = z.infer<typeof reviewSchema>;

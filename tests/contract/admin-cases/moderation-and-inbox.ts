@@ -11,7 +11,8 @@
  *   it, restores it, rejects nothing shown (409), answers it as the shop, edits and deletes the
  *   answer (a second delete 409); rejects the review, restores it, approves a second one (of
  *   another product), hides the first, restores it,
- *   answers it and deletes the answer; an unknown review or comment 404; a blank reply 400;
+ *   answers it and deletes the answer, marks it incentivised (a body without the mark 400);
+ *   an unknown review or comment 404; a blank reply 400;
  * - the owner reads the settings, makes reviews wait and puts it back; staff 403 on both; a
  *   body naming no setting 400; the waiting counts;
  * - a message sent through the contact form is listed unread, opened (read), marked unread,
@@ -78,23 +79,34 @@ async function postAsShopper(a: AdminSetup, upstream: string, kept: Kept): Promi
   });
   const list =
     isObject(products.body) && Array.isArray(products.body.results) ? products.body.results : [];
-  for (const [key, product] of [
-    ['reviewId', list[0]],
-    ['review2Id', list[1]],
-  ] as const) {
-    const review = await request(upstream, {
-      method: 'POST',
-      path: '/products/reviews/',
-      headers: a.shopper,
-      body: { product: isObject(product) ? Number(product.id) : 0, rating: 5, comment: spam },
-    });
-    if (review.status === 201 && isObject(review.body)) kept[key] = Number(review.body.id);
-    else kept.problem += `review ${review.status} ${review.text.slice(0, 200)}; `;
+  // Only buyers review through the storefront (decision 085) and this run's shopper bought
+  // neither piece: their two reviews full of links are stored as the review form stores a held
+  // one, waiting, not a verified purchase.
+  const db = new Database(a.sqlitePath, { fileMustExist: true });
+  try {
+    for (const [key, product] of [
+      ['reviewId', list[0]],
+      ['review2Id', list[1]],
+    ] as const) {
+      const inserted = db
+        .prepare(
+          `INSERT INTO reviews (tenant_id, product_id, user_id, username, rating, comment, is_verified_purchase, created_at, status)
+           VALUES ((SELECT id FROM tenants WHERE token = ?), ?, NULL, ?, 5, ?, 0, ?, 'pending')`,
+        )
+        .run(
+          DEMO,
+          isObject(product) ? Number(product.id) : 0,
+          `contract-shopper-${a.stamp}`,
+          spam,
+          new Date().toISOString(),
+        );
+      kept[key] = Number(inserted.lastInsertRowid);
+    }
+  } catch (error) {
+    kept.problem += `review ${String(error)}; `;
   }
-
   // Sent as the contact form stores it: the storefront's own cases have used up this
   // address's contact throttle (to reach its 429) by the time these run.
-  const db = new Database(a.sqlitePath, { fileMustExist: true });
   try {
     const inserted = db
       .prepare(
@@ -255,6 +267,16 @@ export function moderationAndInboxCases(a: AdminSetup, upstream: string): Case[]
     }),
     staff('as the shop', 'replyToReview', 'PUT', review('reply'), 200, { body: thanks }),
     staff('of the shop', 'deleteReviewReply', 'DELETE', review('reply'), 200),
+    staff('marked incentivised', 'setReviewIncentivised', 'PUT', review('incentivised'), 200, {
+      body: { incentivised: true },
+      check: objectIs((o) =>
+        o.incentivised === true ? null : `not marked: ${JSON.stringify(o).slice(0, 200)}`,
+      ),
+    }),
+    staff('without the mark', 'setReviewIncentivised', 'PUT', review('incentivised'), 400, {
+      body: {},
+      via: 'lenient',
+    }),
     staff('unknown', 'approveReview', 'POST', () => '/moderation/reviews/999999/approve/', 404, {
       check: detailIs(NOT_FOUND),
     }),

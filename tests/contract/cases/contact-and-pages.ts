@@ -122,7 +122,7 @@ export function contactAndPagesCases(): Case[] {
           : `expected 8 FAQs with HTML answers, got ${results(b).length}`,
     }),
     ...tenantErrors('listFaqs', 'GET', '/pages/manage/faqs/'),
-    ...(['refund_policy', 'privacy_policy'] as const).map((type) =>
+    ...(['refund_policy', 'privacy_policy', 'review_policy'] as const).map((type) =>
       make(
         `listDocuments document_type=${type}`,
         'listDocuments',
@@ -141,10 +141,18 @@ export function contactAndPagesCases(): Case[] {
         },
       ),
     ),
-    make('listDocuments (both)', 'listDocuments', 'GET', '/pages/manage/documents/', demo, 200, {
-      check: (b) =>
-        results(b).length === 2 ? null : `expected 2 documents, got ${results(b).length}`,
-    }),
+    make(
+      'listDocuments (all three)',
+      'listDocuments',
+      'GET',
+      '/pages/manage/documents/',
+      demo,
+      200,
+      {
+        check: (b) =>
+          results(b).length === 3 ? null : `expected 3 documents, got ${results(b).length}`,
+      },
+    ),
     {
       ...make(
         'listDocuments document_type=terms (bad query)',

@@ -1,9 +1,9 @@
 /**
  * Product reviews (contract: createReview; spec sections 4, Review form, and 5, review rules):
  * a review of a product the customer paid for is a verified purchase and shows first on the
- * product, a second review of the same product is refused (409), a product not bought is
- * reviewed unverified, another shop's product answers 404, and blank comments and out-of-range
- * ratings are refused.
+ * product, a second review of the same product is refused (409), a product not bought cannot
+ * be reviewed (403, decision 085; getReviewEligibility says so first), another shop's product
+ * answers 404, and blank comments and out-of-range ratings are refused.
  */
 import { detailIs, fieldError, make, tenantErrors, demoTenant, type Case, type Via } from '../case';
 import { isObject, type Json } from '../contract-document';
@@ -26,8 +26,28 @@ export function reviewCases(shop: Shop): Case[] {
       ...rest,
     });
   const DUPLICATE = 'You have already reviewed this product.';
+  const NOT_A_BUYER = 'Only customers who bought this piece can review it.';
+  const eligibility = (name: string, productId: number, body: Json) =>
+    make(
+      `getReviewEligibility ${name}`,
+      'getReviewEligibility',
+      'GET',
+      `/products/reviews/eligibility/?product=${productId}`,
+      me,
+      200,
+      {
+        check: (b) =>
+          JSON.stringify(b) === JSON.stringify(body) ? null : `unexpected ${JSON.stringify(b)}`,
+      },
+    );
 
   return [
+    eligibility('of a product paid for', p1.id, { can_review: true, reason: null, detail: null }),
+    eligibility('of a product not bought', p2.id, {
+      can_review: false,
+      reason: 'not_a_buyer',
+      detail: NOT_A_BUYER,
+    }),
     // Reviews: the demo customer paid for p1 by card in the shopping session.
     review(
       'of a product paid for (verified purchase)',
@@ -67,16 +87,11 @@ export function reviewCases(shop: Shop): Case[] {
       check: detailIs(DUPLICATE),
     }),
     review(
-      'of a product not bought (not verified)',
+      'of a product not bought (refused)',
       me,
       { product: p2.id, rating: 4, comment: 'Looks great in the shop.' },
-      201,
-      {
-        check: (b) =>
-          isObject(b) && b.is_verified_purchase === false
-            ? null
-            : `expected not verified, got ${JSON.stringify(b)}`,
-      },
+      403,
+      { check: detailIs(NOT_A_BUYER) },
     ),
     review(
       "of another shop's product",

@@ -114,6 +114,24 @@ export function useSaveReply(kind: ModeratedKind) {
   });
 }
 
+/**
+ * `PUT /moderation/reviews/{id}/incentivised/` `{incentivised}`: the shop's mark that the
+ * reviewer received something in return (decision 085); the storefront labels the review.
+ */
+export function useSetIncentivised() {
+  const settled = useSettled();
+  return useMutation({
+    mutationFn: async ({ id, incentivised }: { id: number; incentivised: boolean }) => {
+      const { data } = await api.PUT('/moderation/reviews/{review_id}/incentivised/', {
+        params: { path: { review_id: id } },
+        body: { incentivised },
+      });
+      return data as ModerationReview;
+    },
+    onSuccess: settled,
+  });
+}
+
 /** `DELETE /moderation/{kind}/{id}/reply/`. */
 export function useDeleteReply(kind: ModeratedKind) {
   const settled = useSettled();

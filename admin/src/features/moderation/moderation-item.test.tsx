@@ -22,6 +22,7 @@ function aReview(overrides: Partial<ModerationReview> = {}): ModerationReview {
     author: 'sam.k',
     created_at: '2026-11-20T09:30:00Z',
     is_verified_purchase: true,
+    incentivised: false,
     held_for_links: true,
     product: { id: 1, name: 'Damascus Gyuto 210mm', slug: 'damascus-gyuto-210mm' },
     shop_reply: null,
@@ -45,6 +46,60 @@ function aComment(overrides: Partial<ModerationComment> = {}): ModerationComment
 }
 
 describe('a review in the queue', () => {
+  it('says whether it is a verified purchase and incentivised (decision 085)', () => {
+    const { unmount } = renderWithQuery(<ModerationItem kind="reviews" item={aReview()} />);
+    expect(screen.getByText('Verified purchase')).toBeInTheDocument();
+    expect(screen.queryByText('Incentivised')).toBeNull();
+    expect(
+      screen.getByRole('checkbox', { name: /^Incentivised: the reviewer received/ }),
+    ).not.toBeChecked();
+    unmount();
+    renderWithQuery(
+      <ModerationItem
+        kind="reviews"
+        item={aReview({ is_verified_purchase: false, incentivised: true })}
+      />,
+    );
+    expect(screen.getByText('Not a verified purchase')).toBeInTheDocument();
+    expect(screen.getByText('Incentivised')).toBeInTheDocument();
+    expect(
+      screen.getByRole('checkbox', { name: /^Incentivised: the reviewer received/ }),
+    ).toBeChecked();
+  });
+
+  it('marks it incentivised with the tick, and puts the tick back when the shop refuses', async () => {
+    const sent = fakeApi({
+      'PUT /moderation/reviews/41/incentivised/': {
+        status: 200,
+        body: aReview({ incentivised: true }),
+      },
+    });
+    renderWithQuery(<ModerationItem kind="reviews" item={aReview()} />);
+    const tick = screen.getByRole('checkbox', { name: /^Incentivised: the reviewer received/ });
+    await userEvent.click(tick);
+    await waitFor(() =>
+      expect(sent).toContainEqual({
+        method: 'PUT',
+        path: '/moderation/reviews/41/incentivised/',
+        body: { incentivised: true },
+      }),
+    );
+    expect(tick).toBeChecked();
+    expect(screen.getByText('Incentivised')).toBeInTheDocument();
+
+    fakeApi({
+      'PUT /moderation/reviews/41/incentivised/': {
+        status: 403,
+        body: { detail: 'You do not have permission to perform this action.' },
+      },
+    });
+    await userEvent.click(tick);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You do not have permission to perform this action.',
+    );
+    expect(tick).not.toBeChecked();
+  });
+
   it('shows its text, author, product link and why it waits, with Reject first for one held for its links', () => {
     renderWithQuery(<ModerationItem kind="reviews" item={aReview()} />);
     expect(screen.getByRole('heading', { name: '4/5 from sam.k' })).toBeInTheDocument();

@@ -3,7 +3,8 @@
  * (a link to the storefront's page), the text as text, its status, "Held: full of links" when
  * the link rule held it, the shop's reply, and the buttons its status allows: Approve and Reject
  * a waiting one, Hide a shown one, Restore a hidden or rejected one; Reply (or Edit reply) and
- * Delete reply always.
+ * Delete reply always. A review also says whether it is a verified purchase and whether it is
+ * incentivised, with the tick that marks it so (decision 085).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -23,6 +24,7 @@ import {
   useDeleteReply,
   useModerationMove,
   useSaveReply,
+  useSetIncentivised,
 } from './api';
 import { replySchema, STATUS_LABELS, type ReplyValues } from './schemas';
 
@@ -127,8 +129,8 @@ export function ModerationItem({
         <a href={where.href} target="_blank" rel="noreferrer">
           {where.label}
         </a>
-        {isReview(item) && item.is_verified_purchase ? ' · Verified purchase' : null}
       </p>
+      {isReview(item) ? <ReviewMarks review={item} busy={busy} /> : null}
       <p className="moderation-text">{text}</p>
       {item.shop_reply ? (
         <div className="moderation-reply">
@@ -185,6 +187,56 @@ export function ModerationItem({
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Whether `review` is a verified purchase (a badge: only buyers review now, older reviews may
+ * not be one) and incentivised (a badge, and the tick that sets or takes off the mark, saved at
+ * once; decision 085, DMCC Act 2024 Sch. 20 para 13(2)(c)).
+ */
+function ReviewMarks({ review, busy }: { review: ModerationReview; busy: boolean }) {
+  const setIncentivised = useSetIncentivised();
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async (incentivised: boolean) => {
+    setError(null);
+    try {
+      await setIncentivised.mutateAsync({ id: review.id, incentivised });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  const tickId = `incentivised-${review.id}`;
+  // The mark asked for shows at once; a refusal puts back the review's own.
+  const marked =
+    setIncentivised.variables && !setIncentivised.isError
+      ? setIncentivised.variables.incentivised
+      : review.incentivised;
+  return (
+    <div className="moderation-marks">
+      <div className="moderation-marks-badges">
+        {review.is_verified_purchase ? (
+          <span className="badge badge-done">Verified purchase</span>
+        ) : (
+          <span className="badge badge-closed">Not a verified purchase</span>
+        )}
+        {marked ? <span className="badge badge-attention">Incentivised</span> : null}
+      </div>
+      <div className="check moderation-incentivised">
+        <input
+          id={tickId}
+          type="checkbox"
+          checked={marked}
+          disabled={busy || setIncentivised.isPending}
+          onChange={(event) => void toggle(event.target.checked)}
+        />
+        <label htmlFor={tickId}>
+          Incentivised: the reviewer received something in return (a free piece, a discount, a
+          payment). The shop shows it with a label.
+        </label>
+      </div>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+    </div>
   );
 }
 

@@ -26,6 +26,7 @@ const REVIEW = {
   author: 'sam.k',
   created_at: '2026-11-20T09:30:00Z',
   is_verified_purchase: false,
+  incentivised: false,
   held_for_links: false,
   product: { id: 1, name: 'Damascus Gyuto 210mm', slug: 'damascus-gyuto-210mm' },
   shop_reply: null,
