@@ -1924,12 +1924,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The shop's refund or privacy policy.
-     * @description A policy not written yet answers its default title, no content and `updated_at` null.
+     * The shop's refund or privacy policy, or its accessibility statement.
+     * @description A policy not written yet answers its default title, no content and `updated_at` null; an accessibility statement not written yet answers the model statement (what the shop does for accessibility, filled with the shop's name and contact e-mail) to start from.
      */
     get: operations['getPolicy'];
     /**
-     * Save the refund or privacy policy (title and HTML).
+     * Save the refund or privacy policy or the accessibility statement (title and HTML).
      * @description The content is HTML, sanitized on save with the storefront's own policy; the storefront's policy page shows it within a second.
      */
     put: operations['updatePolicy'];
@@ -4132,8 +4132,11 @@ export interface components {
       question?: string;
       answer?: string;
     };
-    /** @enum {string} */
-    PolicyType: 'refund_policy' | 'privacy_policy';
+    /**
+     * @description `accessibility_statement` (2.1.0): the accessibility statement (European Accessibility Act, Directive (EU) 2019/882 art. 13 and Annex V); one not written yet answers the model statement filled with what the shop does.
+     * @enum {string}
+     */
+    PolicyType: 'refund_policy' | 'privacy_policy' | 'accessibility_statement';
     AdminPolicy: {
       document_type: components['schemas']['PolicyType'];
       title: string;

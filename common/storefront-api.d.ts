@@ -1494,8 +1494,11 @@ export interface components {
       answer: string;
       order?: number;
     };
-    /** @enum {string} */
-    DocumentType: 'refund_policy' | 'privacy_policy';
+    /**
+     * @description `accessibility_statement` (2.1.0): the shop's accessibility statement (European Accessibility Act, Directive (EU) 2019/882 art. 13 and Annex V), shown at `/accessibility`.
+     * @enum {string}
+     */
+    DocumentType: 'refund_policy' | 'privacy_policy' | 'accessibility_statement';
     LegalDocument: {
       id: number;
       document_type: components['schemas']['DocumentType'];

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccessibilityRouteImport } from './routes/accessibility'
 import { Route as CancellationRouteImport } from './routes/cancellation'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CompanyInfoRouteImport } from './routes/company-info'
@@ -40,6 +41,11 @@ import { Route as AccountOrdersOrderIdInvoiceRouteImport } from './routes/accoun
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessibilityRoute = AccessibilityRouteImport.update({
+  id: '/accessibility',
+  path: '/accessibility',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CancellationRoute = CancellationRouteImport.update({
@@ -176,6 +182,7 @@ const AccountOrdersOrderIdInvoiceRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
@@ -235,6 +243,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
@@ -266,6 +275,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accessibility'
     | '/cancellation'
     | '/cart'
     | '/company-info'
@@ -295,6 +305,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accessibility'
     | '/cancellation'
     | '/cart'
     | '/company-info'
@@ -324,6 +335,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/accessibility'
     | '/cancellation'
     | '/cart'
     | '/company-info'
@@ -354,6 +366,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccessibilityRoute: typeof AccessibilityRoute
   CancellationRoute: typeof CancellationRoute
   CartRoute: typeof CartRoute
   CompanyInfoRoute: typeof CompanyInfoRoute
@@ -389,6 +402,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accessibility': {
+      id: '/accessibility'
+      path: '/accessibility'
+      fullPath: '/accessibility'
+      preLoaderRoute: typeof AccessibilityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cancellation': {
@@ -578,6 +598,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccessibilityRoute: AccessibilityRoute,
   CancellationRoute: CancellationRoute,
   CartRoute: CartRoute,
   CompanyInfoRoute: CompanyInfoRoute,

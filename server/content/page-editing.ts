@@ -18,6 +18,10 @@ import { toIsoString } from '../platform/db/mapping.ts';
 import type { Acting } from '../platform/journal.ts';
 import { changedFields, checkHtml, checkText, throwIfInvalid } from './content-input.ts';
 import { coreValueKind } from './content-kinds.ts';
+import {
+  accessibilityStatementHtml,
+  ACCESSIBILITY_STATEMENT_TITLE,
+} from './accessibility-statement.ts';
 import { listItems } from './ordered-content.ts';
 
 type Trx = Transaction<Database>;
@@ -26,6 +30,7 @@ type Trx = Transaction<Database>;
 export const POLICY_TITLES: Record<DocumentType, string> = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
+  accessibility_statement: ACCESSIBILITY_STATEMENT_TITLE,
 };
 
 /** The longest value of each field (the contract's maxLength). */
@@ -40,12 +45,15 @@ export const PAGE_LIMITS = {
 
 /**
  * The policy of `documentType` of shop `tenantId`; one not written yet answers its default
- * title, no content and `updated_at` null.
+ * title, no content and `updated_at` null, but an accessibility statement not written yet
+ * answers the model statement (./accessibility-statement.ts) filled with the shop's name,
+ * contact e-mail and `now`'s date, for the owner to complete and save (decision 086).
  */
 export async function getPolicy(
   db: Kysely<Database> | Trx,
   tenantId: number,
   documentType: DocumentType,
+  now: Date = new Date(),
 ): Promise<Schemas['AdminPolicy']> {
   const row = await db
     .selectFrom('legal_documents')
@@ -56,9 +64,30 @@ export async function getPolicy(
   return {
     document_type: documentType,
     title: row?.title ?? POLICY_TITLES[documentType],
-    content: row?.content ?? '',
+    content: row?.content ?? (await unwrittenContent(db, tenantId, documentType, now)),
     updated_at: row ? toIsoString(row.updated_at) : null,
   };
+}
+
+/** What the editor starts from for a document not written yet: '' but for the statement's model. */
+async function unwrittenContent(
+  db: Kysely<Database> | Trx,
+  tenantId: number,
+  documentType: DocumentType,
+  now: Date,
+): Promise<string> {
+  if (documentType !== 'accessibility_statement') return '';
+  const site = await db
+    .selectFrom('tenants as t')
+    .leftJoin('site_settings as s', 's.tenant_id', 't.id')
+    .select(['t.name', 's.site_title', 's.contact_email'])
+    .where('t.id', '=', tenantId)
+    .executeTakeFirst();
+  return accessibilityStatementHtml({
+    shopName: site?.site_title || site?.name || '',
+    contactEmail: site?.contact_email ?? '',
+    date: now,
+  });
 }
 
 /**

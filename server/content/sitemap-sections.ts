@@ -33,6 +33,7 @@ export const CONTENT_PAGES = [
   '/refund-policy',
   '/cancellation',
   '/privacy-policy',
+  '/accessibility',
 ] as const;
 
 /** What a section's next rows hold: how many, the last id, and their latest `lastmod`. */

@@ -96,7 +96,7 @@ export interface FaqsTable {
 }
 
 /** Contract DocumentType. */
-export type DocumentType = 'refund_policy' | 'privacy_policy';
+export type DocumentType = 'refund_policy' | 'privacy_policy' | 'accessibility_statement';
 
 /** A legal document; one of each type per tenant. */
 export interface LegalDocumentsTable {

@@ -1,5 +1,9 @@
 import type { DocumentType } from '../content/tables.ts';
 import type { SeedImage } from './catalog-data.ts';
+import {
+  ACCESSIBILITY_STATEMENT_TITLE,
+  accessibilityStatementHtml,
+} from '../content/accessibility-statement.ts';
 
 /**
  * Seed content of with the two demo shops: blog posts with nested comments, FAQs, legal
@@ -157,6 +161,27 @@ export function osmLink(lat: number, lon: number): string {
 // ---------------------------------------------------------------------------------------
 // Demo tenant: Ember & Oak Workshop
 // ---------------------------------------------------------------------------------------
+
+/**
+ * The demo shops' accessibility statements (decision 086): the model, filled in as an owner
+ * would, with the enforcement body of a shop in Great Britain that sells to the EU too, dated the
+ * day the demo is seeded.
+ */
+function demoStatement(shopName: string, contactEmail: string) {
+  return {
+    document_type: 'accessibility_statement' as const,
+    title: ACCESSIBILITY_STATEMENT_TITLE,
+    updated_days_ago: 0,
+    content_html: accessibilityStatementHtml({
+      shopName,
+      contactEmail,
+      replyDays: 5,
+      enforcementBodyHtml:
+        'the Equality Advisory and Support Service (<a href="https://www.equalityadvisoryservice.com/">equalityadvisoryservice.com</a>); the Equality and Human Rights Commission enforces accessibility in Great Britain. Shoppers in the EU can contact the authority of their country that enforces the European Accessibility Act',
+      date: new Date(),
+    }),
+  };
+}
 
 const FORGE = { lat: 53.3811, lon: -1.4701 };
 const GALLERY = { lat: 54.4858, lon: -0.6137 };
@@ -531,6 +556,7 @@ export const demoContent: SeedContent = {
         '<h2>Your rights</h2>' +
         '<p>You may ask for a copy of your data, or for its deletion, at any time through the <a href="/contact">contact page</a>. You can also complain to the <a href="https://ico.org.uk/">Information Commissioner’s Office</a>.</p>',
     },
+    demoStatement('Ember & Oak Workshop', 'hello@emberandoak.example'),
   ],
   locations: [
     {
@@ -861,6 +887,7 @@ export const potteryContent: SeedContent = {
       content_html:
         '<h2>Your data</h2><p>We keep your name, e-mail and address only to send your order and answer your messages. <a href="/contact">Ask us</a> to delete them at any time.</p>',
     },
+    demoStatement('Riverside Pottery Studio', 'studio@riversidepottery.example'),
   ],
   locations: [
     {

@@ -8,9 +8,13 @@
  * - its site settings (the name as the title, the owner's e-mail as the shop's contact and
  *   legal e-mail; the seller's legal name and address left for the owner to fill in), an empty
  *   company page, and its shop settings with the country as the default delivery country;
+ * - its accessibility statement, the model (server/content/accessibility-statement.ts) filled
+ *   with its name, the owner's e-mail and today's date, the enforcement body left for the owner
+ *   to name (European Accessibility Act art. 13 and Annex V; decision 086);
  * - its first owner, who signs in at /admin/ with the password given.
  *
- * No payment method, shipping zone, product or policy: the owner sets them in the back office.
+ * No payment method, shipping zone, product or refund or privacy policy: the owner sets them in
+ * the back office.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { hashPassword } from '../platform/credentials/passwords.ts';
@@ -18,6 +22,10 @@ import type { Database } from '../platform/db/database.ts';
 import { isUniqueViolation } from '../platform/db/errors.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { insertStaffMember } from '../staff/members.ts';
+import {
+  ACCESSIBILITY_STATEMENT_TITLE,
+  accessibilityStatementHtml,
+} from '../content/accessibility-statement.ts';
 import type { ShopErrorCode } from './errors.ts';
 import { checkNewShop, SHOP_MESSAGES, type CheckedShop, type NewShop } from './shop-input.ts';
 
@@ -175,6 +183,21 @@ async function openShop(
     await trx
       .insertInto('shop_settings')
       .values({ tenant_id: tenantId, default_country: shop.country })
+      .execute();
+    await trx
+      .insertInto('legal_documents')
+      .values({
+        tenant_id: tenantId,
+        document_type: 'accessibility_statement',
+        title: ACCESSIBILITY_STATEMENT_TITLE,
+        content: accessibilityStatementHtml({
+          shopName: shop.name,
+          contactEmail: shop.owner.email,
+          date: at,
+        }),
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const owner = await insertStaffMember(
       trx,

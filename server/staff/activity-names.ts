@@ -73,6 +73,7 @@ const SETTINGS_WORDS: Record<string, string> = {
 const POLICY_WORDS = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
+  accessibility_statement: 'Accessibility statement',
 } as const;
 type PolicyType = keyof typeof POLICY_WORDS;
 const isPolicyType = (value: string): value is PolicyType => Object.hasOwn(POLICY_WORDS, value);

@@ -29,6 +29,7 @@ export const FOOTER_LINKS: readonly FrameLink[] = [
   { to: '/refund-policy', label: 'Refund Policy' },
   { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/accessibility', label: 'Accessibility' },
   { to: '/faq', label: 'FAQ' },
 ];
 

@@ -39,6 +39,7 @@ const PUBLIC_PAGES: (string | ((request: APIRequestContext) => Promise<string>))
   async (request) => `/blog/${await firstPostSlug(request)}`,
   '/refund-policy',
   '/privacy-policy',
+  '/accessibility',
   '/cart',
   '/login',
   '/register',

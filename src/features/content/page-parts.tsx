@@ -48,6 +48,11 @@ export const LEGAL_PAGES = {
     empty: 'No privacy policy found.',
     failed: 'Failed to load privacy policy.',
   },
+  accessibility_statement: {
+    title: 'Accessibility Statement',
+    empty: 'No accessibility statement found.',
+    failed: 'Failed to load accessibility statement.',
+  },
 } as const;
 
 /**
@@ -124,6 +129,7 @@ const HELP_LINKS = [
   { to: '/refund-policy', label: 'Refund Policy' },
   { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/accessibility', label: 'Accessibility' },
   { to: '/contact', label: 'Contact Us' },
 ] as const;
 

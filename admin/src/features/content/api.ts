@@ -46,10 +46,12 @@ export const STATUS_LABELS: Record<BlogPostStatus, string> = {
 export const POLICY_TYPES = [
   'refund_policy',
   'privacy_policy',
+  'accessibility_statement',
 ] as const satisfies readonly PolicyType[];
 export const POLICY_LABELS: Record<PolicyType, string> = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
+  accessibility_statement: 'Accessibility statement',
 };
 
 export const SOCIAL_PLATFORMS = [
