@@ -41,7 +41,7 @@ describe('the model statement', () => {
       'The map on the contact page',
       'text alternatives of photos',
       'We answer within 5 working days.',
-      'This statement was prepared on 29 November 2026.',
+      'This statement was prepared on November 29, 2026.',
     ]) {
       expect(html).toContain(words);
     }
@@ -49,7 +49,7 @@ describe('the model statement', () => {
     expect(html).toContain('Ash &#38; &#60;Elm&#62; wants everyone');
     expect(html).toContain('<a href="mailto:help@ash.example">help@ash.example</a>');
     expect(html).toContain(ENFORCEMENT_BODY_PLACEHOLDER);
-    expect(statementDate(new Date('2026-01-05T00:30:00Z'))).toBe('5 January 2026');
+    expect(statementDate(new Date('2026-01-05T00:30:00Z'))).toBe('January 5, 2026');
   });
 
   it('sends a shop without an e-mail to the contact page alone', () => {

@@ -33,13 +33,13 @@ export interface StatementFacts {
   replyDays?: number;
   /** HTML naming the enforcement body (trusted: written here or by the owner's editor). */
   enforcementBodyHtml?: string;
-  /** The statement's date (shown as 29 November 2026, in UTC). */
+  /** The statement's date (shown as November 29, 2026, in UTC, as the storefront writes dates). */
   date: Date;
 }
 
-/** `date` as '29 November 2026' (UTC), the way the statement dates itself. */
+/** `date` as 'November 29, 2026' (UTC), the way the storefront's pages write a date. */
 export function statementDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
+  return new Intl.DateTimeFormat('en-US', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -71,17 +71,17 @@ export function accessibilityStatementHtml(facts: StatementFacts): string {
     '<p>We aim to meet the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA. This covers the European standard EN 301 549 v3.2.1, which asks for WCAG 2.1 at level AA. The website is <strong>partially conformant</strong>: the parts listed under “Known limitations” do not fully meet it yet.</p>',
     '<h2>What the website does</h2>',
     '<ul>' +
-      '<li>Every page can be used with a keyboard alone; the focused link or button is clearly outlined and never hidden under the header that stays at the top of the screen.</li>' +
+      '<li>Every page can be used with a keyboard alone; the focused link or button is clearly outlined and never hidden under a part of the page that stays in place as you scroll.</li>' +
       '<li>Pages have headings, landmarks and labelled form fields a screen reader announces; a form says what is wrong with an entry and how to put it right.</li>' +
       '<li>Text and controls have enough contrast, and every page reflows to one column on a phone without losing anything.</li>' +
       '<li>Buttons, links and fields are at least 24 by 24 pixels, or spaced so that one cannot be pressed instead of another.</li>' +
       '<li>Passwords and sign-in codes can be pasted, and your browser or password manager can fill them in.</li>' +
-      '<li>At checkout, your saved address, name and e-mail are filled in for you: nothing has to be typed twice.</li>' +
+      '<li>At checkout, your saved address is filled in for you, and what you typed is kept if you go back to the cart: nothing has to be typed twice.</li>' +
       '</ul>',
     '<h2>How we test it</h2>',
     '<ul>' +
       '<li>Every page is checked automatically with axe (the WCAG 2.0, 2.1 and 2.2 level A and AA rules) at a phone’s width and a computer’s, each time the shop’s software changes.</li>' +
-      '<li>Automated tests check the WCAG 2.2 criteria axe cannot judge on its own: focus not hidden by the header (2.4.11), the size of targets (2.5.8), no entering the same information twice (3.3.7) and signing in without a memory test (3.3.8).</li>' +
+      '<li>Automated tests check the WCAG 2.2 criteria axe cannot judge on its own: focus not hidden by a part of the page that stays in place (2.4.11), the size of targets (2.5.8), no entering the same information twice (3.3.7) and signing in without a memory test (3.3.8).</li>' +
       '<li>The main journeys (finding a piece, the cart, checkout, signing in) are checked with a keyboard and a screen reader.</li>' +
       '</ul>',
     '<h2>Known limitations</h2>',
