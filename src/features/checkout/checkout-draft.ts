@@ -13,19 +13,29 @@ import type { CheckoutValues } from './schemas';
 
 const DRAFT_KEY = ['cart', 'checkout-draft'] as const;
 
-/** The values the checkout had when the shopper last left it, or undefined. */
+/**
+ * The values the checkout had when the shopper last left it, or undefined. Once an order was
+ * placed there is none (the mark {@link dropCheckoutDraft} left is cleared here).
+ */
 export function checkoutDraft(queryClient: QueryClient): CheckoutValues | undefined {
-  return queryClient.getQueryData<CheckoutValues>(DRAFT_KEY);
+  const draft = queryClient.getQueryData<CheckoutValues | null>(DRAFT_KEY);
+  if (draft === null) queryClient.removeQueries({ queryKey: DRAFT_KEY, exact: true });
+  return draft ?? undefined;
 }
 
-/** Keeps `values` for the checkout's next opening in this tab. */
+/** Keeps `values` for the checkout's next opening in this tab, unless its order was placed. */
 export function keepCheckoutDraft(queryClient: QueryClient, values: CheckoutValues): void {
+  if (queryClient.getQueryData(DRAFT_KEY) === null) return;
   // Not collected after the cache's usual five minutes: a shopper may linger in the cart.
   queryClient.setQueryDefaults(DRAFT_KEY, { gcTime: Infinity });
   queryClient.setQueryData(DRAFT_KEY, values);
 }
 
-/** Forgets the draft: the order it was for is placed. */
+/**
+ * Forgets the draft: its order is placed. A mark (null) stays until the next checkout opens, so
+ * the checkout closing after the order does not keep its values again.
+ */
 export function dropCheckoutDraft(queryClient: QueryClient): void {
-  queryClient.removeQueries({ queryKey: DRAFT_KEY, exact: true });
+  queryClient.setQueryDefaults(DRAFT_KEY, { gcTime: Infinity });
+  queryClient.setQueryData(DRAFT_KEY, null);
 }

@@ -128,7 +128,6 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
   // the rules of the latest render when it validates.
   // What the shopper typed before going back to the cart, read once as the form starts.
   const [draft] = useState(() => checkoutDraft(queryClient));
-  const placed = useRef(false);
   const rules = useRef<Omit<CheckoutRules, 'today'>>({
     collectionOnly: false,
     ageRestricted,
@@ -166,12 +165,13 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
     rules.current = { collectionOnly, ageRestricted, minimumAge };
   }, [collectionOnly, ageRestricted, minimumAge]);
 
-  // Leaving the checkout (back to the cart) keeps what was typed; a placed order keeps nothing.
+  // Leaving the checkout (back to the cart) keeps what was typed; a placed order keeps nothing
+  // (./checkout-draft.ts).
   useEffect(
     () => () => {
       const values = form.getValues();
       const typed = ADDRESS_FIELDS.some((field) => values[field.name]?.trim());
-      if (!placed.current && typed) keepCheckoutDraft(queryClient, values);
+      if (typed) keepCheckoutDraft(queryClient, values);
     },
     [form, queryClient],
   );
@@ -273,7 +273,6 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
       setFormError(orderErrorMessage(error));
       return;
     }
-    placed.current = true;
     dropCheckoutDraft(queryClient);
     if (saveAddress && canSave) {
       // The order is placed either way; an address that could not be saved is simply not kept.
