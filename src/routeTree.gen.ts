@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccessibilityRouteImport } from './routes/accessibility'
 import { Route as CancellationRouteImport } from './routes/cancellation'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CompanyInfoRouteImport } from './routes/company-info'
@@ -41,6 +42,11 @@ import { Route as AccountOrdersOrderIdInvoiceRouteImport } from './routes/accoun
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccessibilityRoute = AccessibilityRouteImport.update({
+  id: '/accessibility',
+  path: '/accessibility',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CancellationRoute = CancellationRouteImport.update({
@@ -182,6 +188,7 @@ const AccountOrdersOrderIdInvoiceRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
@@ -212,6 +219,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
@@ -243,6 +251,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/accessibility': typeof AccessibilityRoute
   '/cancellation': typeof CancellationRoute
   '/cart': typeof CartRoute
   '/company-info': typeof CompanyInfoRoute
@@ -275,6 +284,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accessibility'
     | '/cancellation'
     | '/cart'
     | '/company-info'
@@ -305,6 +315,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accessibility'
     | '/cancellation'
     | '/cart'
     | '/company-info'
@@ -335,6 +346,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/accessibility'
     | '/cancellation'
     | '/cart'
     | '/company-info'
@@ -366,6 +378,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccessibilityRoute: typeof AccessibilityRoute
   CancellationRoute: typeof CancellationRoute
   CartRoute: typeof CartRoute
   CompanyInfoRoute: typeof CompanyInfoRoute
@@ -402,6 +415,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/accessibility': {
+      id: '/accessibility'
+      path: '/accessibility'
+      fullPath: '/accessibility'
+      preLoaderRoute: typeof AccessibilityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cancellation': {
@@ -598,6 +618,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccessibilityRoute: AccessibilityRoute,
   CancellationRoute: CancellationRoute,
   CartRoute: CartRoute,
   CompanyInfoRoute: CompanyInfoRoute,

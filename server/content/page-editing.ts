@@ -1,7 +1,6 @@
 /**
  * The shop's single pages as the back office edits them: the refund, privacy and review
- * policies (a
- * title and staff HTML, sanitized on save with the storefront's own policy) and the company
+ * policies and the accessibility statement (a title and staff HTML, sanitized on save with the storefront's own policy) and the company
  * page's texts (tagline, history, mission, vision: plain text, paragraphs split by blank lines
  * as the storefront shows them). The company page's core values are an ordered list
  * (./ordered-content.ts, `coreValueKind`).
@@ -19,6 +18,10 @@ import { toIsoString } from '../platform/db/mapping.ts';
 import type { Acting } from '../platform/journal.ts';
 import { changedFields, checkHtml, checkText, throwIfInvalid } from './content-input.ts';
 import { coreValueKind } from './content-kinds.ts';
+import {
+  accessibilityStatementHtml,
+  ACCESSIBILITY_STATEMENT_TITLE,
+} from './accessibility-statement.ts';
 import { listItems } from './ordered-content.ts';
 import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from './review-policy.ts';
 
@@ -29,14 +32,7 @@ export const POLICY_TITLES: Record<DocumentType, string> = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
   review_policy: REVIEW_POLICY_TITLE,
-};
-
-/**
- * The content a policy not written yet shows in its form: the review policy's model (decision
- * 085, what the shop does with reviews), nothing for the others.
- */
-const POLICY_MODELS: Partial<Record<DocumentType, string>> = {
-  review_policy: REVIEW_POLICY_MODEL_HTML,
+  accessibility_statement: ACCESSIBILITY_STATEMENT_TITLE,
 };
 
 /** The longest value of each field (the contract's maxLength). */
@@ -51,13 +47,16 @@ export const PAGE_LIMITS = {
 
 /**
  * The policy of `documentType` of shop `tenantId`; one not written yet answers its default
- * title, its model content (the review policy's; no content for the others) and `updated_at`
- * null.
+ * title, no content and `updated_at` null, but two have a model to start from: the review policy
+ * (decision 085, what the shop does with reviews) and the accessibility statement
+ * (./accessibility-statement.ts, filled with the shop's name, contact e-mail and `now`'s date,
+ * for the owner to complete and save; decision 086).
  */
 export async function getPolicy(
   db: Kysely<Database> | Trx,
   tenantId: number,
   documentType: DocumentType,
+  now: Date = new Date(),
 ): Promise<Schemas['AdminPolicy']> {
   const row = await db
     .selectFrom('legal_documents')
@@ -68,9 +67,31 @@ export async function getPolicy(
   return {
     document_type: documentType,
     title: row?.title ?? POLICY_TITLES[documentType],
-    content: row?.content ?? POLICY_MODELS[documentType] ?? '',
+    content: row?.content ?? (await unwrittenContent(db, tenantId, documentType, now)),
     updated_at: row ? toIsoString(row.updated_at) : null,
   };
+}
+
+/** What the editor starts from for a document not written yet: a model, or ''. */
+async function unwrittenContent(
+  db: Kysely<Database> | Trx,
+  tenantId: number,
+  documentType: DocumentType,
+  now: Date,
+): Promise<string> {
+  if (documentType === 'review_policy') return REVIEW_POLICY_MODEL_HTML;
+  if (documentType !== 'accessibility_statement') return '';
+  const site = await db
+    .selectFrom('tenants as t')
+    .leftJoin('site_settings as s', 's.tenant_id', 't.id')
+    .select(['t.name', 's.site_title', 's.contact_email'])
+    .where('t.id', '=', tenantId)
+    .executeTakeFirst();
+  return accessibilityStatementHtml({
+    shopName: site?.site_title || site?.name || '',
+    contactEmail: site?.contact_email ?? '',
+    date: now,
+  });
 }
 
 /**

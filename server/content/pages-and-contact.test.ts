@@ -250,11 +250,17 @@ describe('legal documents', () => {
   it('answers every document, or the one of the requested type', async () => {
     const all = await get<LegalDocument[]>('/pages/manage/documents/');
     expect(all.body.map((d) => d.document_type).sort()).toEqual([
+      'accessibility_statement',
       'privacy_policy',
       'refund_policy',
       'review_policy',
     ]);
-    for (const type of ['refund_policy', 'privacy_policy', 'review_policy'] as const) {
+    for (const type of [
+      'refund_policy',
+      'privacy_policy',
+      'review_policy',
+      'accessibility_statement',
+    ] as const) {
       const { status, body } = await get<LegalDocument[]>(
         `/pages/manage/documents/?document_type=${type}`,
       );

@@ -34,6 +34,7 @@ export const CONTENT_PAGES = [
   '/cancellation',
   '/privacy-policy',
   '/review-policy',
+  '/accessibility',
 ] as const;
 
 /** What a section's next rows hold: how many, the last id, and their latest `lastmod`. */

@@ -28,7 +28,7 @@ export interface ReviewsTable {
   is_verified_purchase: Bool;
   /**
    * The reviewer received something in return (a free piece, a discount, a payment): declared on
-   * the form or set by the shop in moderation; the storefront labels it (migration 2026_036).
+   * the form or set by the shop in moderation; the storefront labels it (migration 2026_035).
    */
   incentivised: ColumnType<boolean | number, number | undefined, number>;
   created_at: Timestamp;
@@ -101,7 +101,11 @@ export interface FaqsTable {
 }
 
 /** Contract DocumentType. */
-export type DocumentType = 'refund_policy' | 'privacy_policy' | 'review_policy';
+export type DocumentType =
+  | 'refund_policy'
+  | 'privacy_policy'
+  | 'review_policy'
+  | 'accessibility_statement';
 
 /** A legal document; one of each type per tenant. */
 export interface LegalDocumentsTable {

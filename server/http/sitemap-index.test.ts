@@ -53,6 +53,7 @@ describe('sitemap and robots.txt', () => {
         'http://shop.example/',
         'http://shop.example/faq',
         'http://shop.example/blog',
+        'http://shop.example/accessibility',
       ]),
     );
     expect(locs.some((loc) => /\/(cart|login|register|account)/.test(loc))).toBe(false);

@@ -43,14 +43,19 @@ describe.each(seedContent.map((c) => [c.tenantToken, c] as const))('%s content',
     for (const post of published) expect(later(post.comments, 0)).toBe(true);
   });
 
-  it('has at least 8 FAQs with HTML answers and the three legal documents', () => {
+  it('has at least 8 FAQs with HTML answers, the three policies and the accessibility statement', () => {
     expect(c.faqs.length).toBeGreaterThanOrEqual(8);
     for (const faq of c.faqs) expect(faq.answer_html).toMatch(/^<p>/);
     expect(c.legal_documents.map((d) => d.document_type).sort()).toEqual([
+      'accessibility_statement',
       'privacy_policy',
       'refund_policy',
       'review_policy',
     ]);
+    // The demo's owner named the enforcement body: no placeholder is left on its page.
+    const statement = c.legal_documents.find((d) => d.document_type === 'accessibility_statement');
+    expect(statement?.content_html).toContain('Equality Advisory and Support Service');
+    expect(statement?.content_html).not.toContain('[');
   });
 
   it('has two locations (one HQ with a map link, an OpenStreetMap embed and an image), three e-mails and five platforms', () => {

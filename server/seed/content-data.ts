@@ -1,6 +1,10 @@
 import { REVIEW_POLICY_MODEL_HTML, REVIEW_POLICY_TITLE } from '../content/review-policy.ts';
 import type { DocumentType } from '../content/tables.ts';
 import type { SeedImage } from './catalog-data.ts';
+import {
+  ACCESSIBILITY_STATEMENT_TITLE,
+  accessibilityStatementHtml,
+} from '../content/accessibility-statement.ts';
 
 /**
  * Seed content of with the two demo shops: blog posts with nested comments, FAQs, legal
@@ -160,6 +164,27 @@ export function osmLink(lat: number, lon: number): string {
 // ---------------------------------------------------------------------------------------
 // Demo tenant: Ember & Oak Workshop
 // ---------------------------------------------------------------------------------------
+
+/**
+ * The demo shops' accessibility statements (decision 086): the model, filled in as an owner
+ * would, with the enforcement body of a shop in Great Britain that sells to the EU too, dated the
+ * day the demo is seeded.
+ */
+function demoStatement(shopName: string, contactEmail: string) {
+  return {
+    document_type: 'accessibility_statement' as const,
+    title: ACCESSIBILITY_STATEMENT_TITLE,
+    updated_days_ago: 0,
+    content_html: accessibilityStatementHtml({
+      shopName,
+      contactEmail,
+      replyDays: 5,
+      enforcementBodyHtml:
+        'the Equality Advisory and Support Service (<a href="https://www.equalityadvisoryservice.com/">equalityadvisoryservice.com</a>); the Equality and Human Rights Commission enforces accessibility in Great Britain. Shoppers in the EU can contact the authority of their country that enforces the European Accessibility Act',
+      date: new Date(),
+    }),
+  };
+}
 
 const FORGE = { lat: 53.3811, lon: -1.4701 };
 const GALLERY = { lat: 54.4858, lon: -0.6137 };
@@ -540,6 +565,7 @@ export const demoContent: SeedContent = {
       updated_days_ago: 1,
       content_html: REVIEW_POLICY_MODEL_HTML,
     },
+    demoStatement('Ember & Oak Workshop', 'hello@emberandoak.example'),
   ],
   locations: [
     {
@@ -878,6 +904,7 @@ export const potteryContent: SeedContent = {
       updated_days_ago: 1,
       content_html: REVIEW_POLICY_MODEL_HTML,
     },
+    demoStatement('Riverside Pottery Studio', 'studio@riversidepottery.example'),
   ],
   locations: [
     {

@@ -10,6 +10,9 @@
  *   company page, and its shop settings with the country as the default delivery country;
  * - its review policy, the model of what the shop does with reviews (decision 085), which the
  *   owner may edit;
+ * - its accessibility statement, the model (server/content/accessibility-statement.ts) filled
+ *   with its name, the owner's e-mail and today's date, the enforcement body left for the owner
+ *   to name (European Accessibility Act art. 13 and Annex V; decision 086);
  * - its first owner, who signs in at /admin/ with the password given.
  *
  * No payment method, shipping zone, product, refund or privacy policy: the owner sets them in
@@ -22,6 +25,10 @@ import { isUniqueViolation } from '../platform/db/errors.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { REVIEW_POLICY_MODEL } from '../content/review-policy.ts';
 import { insertStaffMember } from '../staff/members.ts';
+import {
+  ACCESSIBILITY_STATEMENT_TITLE,
+  accessibilityStatementHtml,
+} from '../content/accessibility-statement.ts';
 import type { ShopErrorCode } from './errors.ts';
 import { checkNewShop, SHOP_MESSAGES, type CheckedShop, type NewShop } from './shop-input.ts';
 
@@ -186,6 +193,21 @@ async function openShop(
         tenant_id: tenantId,
         document_type: 'review_policy',
         ...REVIEW_POLICY_MODEL,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await trx
+      .insertInto('legal_documents')
+      .values({
+        tenant_id: tenantId,
+        document_type: 'accessibility_statement',
+        title: ACCESSIBILITY_STATEMENT_TITLE,
+        content: accessibilityStatementHtml({
+          shopName: shop.name,
+          contactEmail: shop.owner.email,
+          date: at,
+        }),
         created_at: now,
         updated_at: now,
       })

@@ -74,6 +74,7 @@ const POLICY_WORDS = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
   review_policy: 'Review policy',
+  accessibility_statement: 'Accessibility statement',
 } as const;
 type PolicyType = keyof typeof POLICY_WORDS;
 const isPolicyType = (value: string): value is PolicyType => Object.hasOwn(POLICY_WORDS, value);

@@ -30,6 +30,7 @@ export const FOOTER_LINKS: readonly FrameLink[] = [
   { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/review-policy', label: 'Review Policy' },
+  { to: '/accessibility', label: 'Accessibility' },
   { to: '/faq', label: 'FAQ' },
 ];
 

@@ -9,7 +9,7 @@ describe('SiteFooter (spec section 2: footer)', () => {
     return renderWithRouter(<SiteFooter now={new Date('2031-06-01T12:00:00Z')} />, { queryClient });
   }
 
-  it('links the refund policy, privacy policy and FAQ', async () => {
+  it('links the refund policy, privacy policy, accessibility statement and FAQ', async () => {
     await renderFooter({ site_title: 'Ember & Oak Workshop' });
     expect(screen.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute(
       'href',
@@ -18,6 +18,10 @@ describe('SiteFooter (spec section 2: footer)', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
       'href',
       '/privacy-policy',
+    );
+    expect(screen.getByRole('link', { name: 'Accessibility' })).toHaveAttribute(
+      'href',
+      '/accessibility',
     );
     expect(screen.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
   });

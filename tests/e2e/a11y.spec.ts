@@ -40,6 +40,7 @@ const PUBLIC_PAGES: (string | ((request: APIRequestContext) => Promise<string>))
   '/refund-policy',
   '/privacy-policy',
   '/review-policy',
+  '/accessibility',
   '/cart',
   '/login',
   '/register',

@@ -26,7 +26,7 @@ import { test as base, expect, type Page, type TestInfo } from '@playwright/test
  */
 
 /** The axe rule tags the storefront must satisfy. */
-export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+export const A11Y_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 /** Impacts that fail a test; moderate and minor findings are only attached to the report. */
 const FAILING_IMPACTS = new Set(['serious', 'critical']);

@@ -49,7 +49,7 @@ describe('migrations across restarts', () => {
         '2026_032_category_adults_only',
         '2026_033_push_notifications',
         '2026_034_product_safety',
-        '2026_036_honest_reviews',
+        '2026_035_honest_reviews',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

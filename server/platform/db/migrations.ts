@@ -52,7 +52,7 @@ import { photoFramingMigration } from './migrations/2026-031-photo-framing.ts';
 import { categoryAdultsOnlyMigration } from './migrations/2026-032-category-adults-only.ts';
 import { pushNotificationsMigration } from './migrations/2026-033-push-notifications.ts';
 import { productSafetyMigration } from './migrations/2026-034-product-safety.ts';
-import { honestReviewsMigration } from './migrations/2026-036-honest-reviews.ts';
+import { honestReviewsMigration } from './migrations/2026-035-honest-reviews.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -91,7 +91,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_032_category_adults_only': categoryAdultsOnlyMigration(),
     '2026_033_push_notifications': pushNotificationsMigration(dialect),
     '2026_034_product_safety': productSafetyMigration(dialect),
-    '2026_036_honest_reviews': honestReviewsMigration(dialect),
+    '2026_035_honest_reviews': honestReviewsMigration(dialect),
   };
 }
 

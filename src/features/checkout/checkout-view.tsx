@@ -46,6 +46,7 @@ import {
   missingFieldsMessage,
 } from './schemas';
 import { useAfterOrder } from './use-after-order';
+import { checkoutDraft, dropCheckoutDraft, keepCheckoutDraft } from './checkout-draft';
 import { isCollectionOnly, shippingOf, useShippingQuote } from './use-shipping-quote';
 import './checkout.css';
 import { HolidayNote, useHolidayMessage } from '../site/holiday-banner';
@@ -100,6 +101,10 @@ function addressValues(address: SavedAddress, countries: readonly ShippingCountr
  * Saved addresses: offered above the fields; the default one fills them when the
  * form is still empty; an address typed by hand can be saved to the account once the order
  * exists (a failed save never stops the order).
+ *
+ * Nothing is typed twice (WCAG 2.2 SC 3.3.7, decision 086): what the shopper entered is kept
+ * when they go back to the cart and comes back with the checkout (./checkout-draft.ts), until
+ * the order is placed.
  */
 export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void }) {
   const formatPrice = useFormatPrice();
@@ -121,6 +126,8 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
   const ageRestricted = cart.items.some((item) => item.product.age_restricted);
   // What is required follows the quote, which follows the form's country: the resolver reads
   // the rules of the latest render when it validates.
+  // What the shopper typed before going back to the cart, read once as the form starts.
+  const [draft] = useState(() => checkoutDraft(queryClient));
   const rules = useRef<Omit<CheckoutRules, 'today'>>({
     collectionOnly: false,
     ageRestricted,
@@ -133,7 +140,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
         context,
         resolverOptions,
       ),
-    defaultValues: EMPTY_VALUES,
+    defaultValues: draft ?? EMPTY_VALUES,
   });
   const { errors, isSubmitting } = form.formState;
   const loggedIn = useIsLoggedIn();
@@ -151,11 +158,23 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
   const quote = shipping.quote;
   const collectionOnly = isCollectionOnly(quote);
   const minimumAge = shop?.minimum_age ?? null;
-  const prefilled = useRef(false);
+  // A draft is what the shopper chose: the default address does not replace it.
+  const prefilled = useRef(draft !== undefined);
 
   useLayoutEffect(() => {
     rules.current = { collectionOnly, ageRestricted, minimumAge };
   }, [collectionOnly, ageRestricted, minimumAge]);
+
+  // Leaving the checkout (back to the cart) keeps what was typed; a placed order keeps nothing
+  // (./checkout-draft.ts).
+  useEffect(
+    () => () => {
+      const values = form.getValues();
+      const typed = ADDRESS_FIELDS.some((field) => values[field.name]?.trim());
+      if (typed) keepCheckoutDraft(queryClient, values);
+    },
+    [form, queryClient],
+  );
 
   // The message sits above the form and the button below it: bring a server's refusal (a new
   // total, a sold-out line) into view, where the shopper who pressed Place Order can read it.
@@ -254,6 +273,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
       setFormError(orderErrorMessage(error));
       return;
     }
+    dropCheckoutDraft(queryClient);
     if (saveAddress && canSave) {
       // The order is placed either way; an address that could not be saved is simply not kept.
       await createAddress.mutateAsync(deliveryAddressOf(values)).catch(() => undefined);

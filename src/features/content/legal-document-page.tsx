@@ -1,7 +1,8 @@
 /**
- * /refund-policy and /privacy-policy (spec sections 2, 7 and 8): the first document of
- * the type, its HTML content through the one sanitizing component; 'No refund policy found.' /
- * 'No privacy policy found.' when there is none or it is blank.
+ * /refund-policy, /privacy-policy and /accessibility (spec sections 2, 7 and 8; decision 086):
+ * the first document of the type, its HTML content through the one sanitizing component;
+ * 'No refund policy found.' / 'No privacy policy found.' / 'No accessibility statement found.'
+ * when there is none or it is blank.
  */
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { apiErrorMessage } from '../../api/errors';

@@ -53,6 +53,11 @@ export const LEGAL_PAGES = {
     empty: 'No review policy found.',
     failed: 'Failed to load review policy.',
   },
+  accessibility_statement: {
+    title: 'Accessibility Statement',
+    empty: 'No accessibility statement found.',
+    failed: 'Failed to load accessibility statement.',
+  },
 } as const;
 
 /**
@@ -130,6 +135,7 @@ const HELP_LINKS = [
   { to: '/cancellation', label: 'Cancellation rights' },
   { to: '/privacy-policy', label: 'Privacy Policy' },
   { to: '/review-policy', label: 'Review Policy' },
+  { to: '/accessibility', label: 'Accessibility' },
   { to: '/contact', label: 'Contact Us' },
 ] as const;
 

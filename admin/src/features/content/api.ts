@@ -47,11 +47,13 @@ export const POLICY_TYPES = [
   'refund_policy',
   'privacy_policy',
   'review_policy',
+  'accessibility_statement',
 ] as const satisfies readonly PolicyType[];
 export const POLICY_LABELS: Record<PolicyType, string> = {
   refund_policy: 'Refund policy',
   privacy_policy: 'Privacy policy',
   review_policy: 'Review policy',
+  accessibility_statement: 'Accessibility statement',
 };
 
 export const SOCIAL_PLATFORMS = [

@@ -1,6 +1,7 @@
 /**
- * The policies (`/content/policies`): the refund policy and the privacy policy, each a title
- * and its text written with the rich text editor, saved on its own.
+ * The policies (`/content/policies`): the refund policy, the privacy policy and the
+ * accessibility statement (decision 086: a new one starts from the model the server fills in),
+ * each a title and its text written with the rich text editor, saved on its own.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';

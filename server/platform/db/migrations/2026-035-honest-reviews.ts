@@ -1,5 +1,5 @@
 /**
- * Migration 2026_036_honest_reviews (issue 41, decision 085): reviews say whether the reviewer
+ * Migration 2026_035_honest_reviews (issue 41, decision 085): reviews say whether the reviewer
  * was given something for them, and the shop publishes its review policy. Shipped once
  * released; never edit it then, add a later migration instead.
  *
@@ -8,9 +8,9 @@
  *   shop in moderation (server/content/review-moderation.ts); the storefront labels such a
  *   review (DMCC Act 2024 Sch. 20 para 13(2); Directive 2005/29/EC Annex I point 23c). False
  *   for every review written before.
- * - `legal_documents.document_type` also takes `review_policy` (the page at /review-policy).
- *   The check is widened to `accessibility_statement` as well, the other document type issue
- *   41 adds, so that whichever of the two migrations runs last keeps both. PostgreSQL drops the
+ * - `legal_documents.document_type` also takes `review_policy` (the page at /review-policy)
+ *   and `accessibility_statement` (the page at /accessibility; decision 086), the two legal
+ *   documents issue 41 adds. PostgreSQL drops the
  *   column's check and adds the wider one; SQLite cannot alter a check, so the table is
  *   rebuilt with the same columns, rows and unique key (nothing references it).
  */
