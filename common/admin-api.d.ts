@@ -1062,6 +1062,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products/{product_id}/recalls/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    /** The recalls published on a product, newest first. */
+    get: operations['listProductRecalls'];
+    put?: never;
+    /**
+     * Publish a recall of the product and e-mail every buyer of it (owner only).
+     * @description EU General Product Safety Regulation (EU) 2023/988 arts 35-37: the notice shows at the
+     *     top of the product's page at once, and each customer of a paid order holding the product
+     *     is e-mailed once through the outbox (an erased account, whose address is gone, is not;
+     *     the page still shows the notice). `off_sale` takes the product off sale in the same
+     *     save: its page stays, with the notice, but it cannot be added to a cart. A product has
+     *     at most one open recall: a second publish while one is open (a double click, two
+     *     tabs) answers 409 and sends nothing more. Plain text; written down in the activity log.
+     */
+    post: operations['publishProductRecall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/{product_id}/recalls/{recall_id}/withdraw/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        recall_id: number;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Withdraw a recall (owner only); its notice leaves the product page.
+     * @description The notice leaves the page; a product taken off sale by the recall stays a draft
+     *     until the owner publishes it again. Withdrawing a withdrawn recall changes nothing.
+     */
+    post: operations['withdrawProductRecall'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/settings/product-safety/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's default product safety information (owner only). */
+    get: operations['getProductSafetyDefault'];
+    /**
+     * Change the shop's default product safety information (owner only).
+     * @description EU General Product Safety Regulation (EU) 2023/988 art. 19: what every product's page
+     *     shows where the product has no value of its own (the manufacturer, the EU responsible
+     *     person of art. 16, the warnings and their pictogram). The identifiers (`model`,
+     *     `batch_or_serial`) belong to one product: the default's are ignored on the storefront.
+     *     Plain text, trimmed; a field left out keeps its value.
+     */
+    put: operations['updateProductSafetyDefault'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/categories/': {
     parameters: {
       query?: never;
@@ -1469,6 +1549,33 @@ export interface paths {
      *     (`review.delete_reply`).
      */
     delete: operations['deleteReviewReply'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/moderation/reviews/{review_id}/incentivised/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Mark a review as incentivised, or take the mark off.
+     * @description `true` when the shop knows the reviewer received something in return for the review (a
+     *     free piece, a discount, a payment): the storefront then shows the review with a label
+     *     saying so (UK DMCC Act 2024 Sch. 20 para 13(2)(c); Directive 2005/29/EC Annex I point
+     *     23c). Any status; the storefront follows at once. Recorded in the activity log
+     *     (`review.incentivised`, the mark before and after); setting the mark it already has
+     *     changes nothing and logs nothing.
+     */
+    put: operations['setReviewIncentivised'];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1924,12 +2031,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The shop's refund or privacy policy, or its accessibility statement.
-     * @description A policy not written yet answers its default title, no content and `updated_at` null; an accessibility statement not written yet answers the model statement (what the shop does for accessibility, filled with the shop's name and contact e-mail) to start from.
+     * The shop's refund, privacy or review policy, or its accessibility statement.
+     * @description A policy not written yet answers its default title, `updated_at` null and no content, but the review policy and the accessibility statement answer their model (what the shop does, the statement filled with the shop's name and contact e-mail) to start from.
      */
     get: operations['getPolicy'];
     /**
-     * Save the refund or privacy policy or the accessibility statement (title and HTML).
+     * Save the refund, privacy or review policy or the accessibility statement (title and HTML).
      * @description The content is HTML, sanitized on save with the storefront's own policy; the storefront's policy page shows it within a second.
      */
     put: operations['updatePolicy'];
@@ -3677,6 +3784,80 @@ export interface components {
       discount: components['schemas']['ProductDiscount'];
       /** @description Exempt from the 14-day cancellation right: made to the buyer's specification or personalised (UK Consumer Contracts Regulations 2013 reg. 28(1)(b)). A made-to-order piece is exempt whatever this says, and a line with a text option filled in (an engraving) is too. */
       cancellation_exempt: boolean;
+      /** @description The product's own safety information ('' where it uses the shop's default). */
+      safety?: components['schemas']['SafetyInfo'];
+      /** @description The shop's default (Settings, Product safety), which the storefront shows for each field the product leaves blank (read only here). */
+      safety_default?: components['schemas']['SafetyInfo'];
+      /** @description The product's open recall, or null. */
+      open_recall?: components['schemas']['ProductRecall'] | null;
+    };
+    /** @description Product safety information (EU General Product Safety Regulation (EU) 2023/988 art. 19), plain text; '' where none is set, `pictogram` null. */
+    SafetyInfo: {
+      manufacturer_name: string;
+      /** @description Postal address; line breaks kept. */
+      manufacturer_address: string;
+      /** @description An e-mail address or an http(s) web address. */
+      manufacturer_contact: string;
+      /** @description The EU responsible person (art. 16), needed when the manufacturer is outside the EU (a UK maker selling to the EU or Northern Ireland). */
+      responsible_person_name: string;
+      responsible_person_address: string;
+      responsible_person_contact: string;
+      /** @description Type or model. */
+      model: string;
+      /** @description Batch or serial number. */
+      batch_or_serial: string;
+      /** @description Warnings and safety information in the shop's language, plain text. */
+      warnings: string;
+      /** @enum {string|null} */
+      pictogram: 'sharp_edge' | 'keep_away_from_children' | 'not_a_toy' | 'adults_only' | null;
+    };
+    /** @description The safety fields to change; one left out keeps its value, '' or null clears it. */
+    SafetyInfoInput: {
+      manufacturer_name?: string | null;
+      /** @description Postal address; line breaks kept. */
+      manufacturer_address?: string | null;
+      /** @description An e-mail address or an http(s) web address. */
+      manufacturer_contact?: string | null;
+      /** @description The EU responsible person (art. 16), needed when the manufacturer is outside the EU (a UK maker selling to the EU or Northern Ireland). */
+      responsible_person_name?: string | null;
+      responsible_person_address?: string | null;
+      responsible_person_contact?: string | null;
+      /** @description Type or model. */
+      model?: string | null;
+      /** @description Batch or serial number. */
+      batch_or_serial?: string | null;
+      /** @description Warnings and safety information in the shop's language, plain text. */
+      warnings?: string | null;
+      /** @enum {string|null} */
+      pictogram?: 'sharp_edge' | 'keep_away_from_children' | 'not_a_toy' | 'adults_only' | null;
+    };
+    ProductRecallCreate: {
+      title: string;
+      /** @description What is wrong (plain text). */
+      problem: string;
+      /** @description What a buyer should do (plain text). */
+      action: string;
+      /** @description Take the product off sale too (default false). */
+      off_sale?: boolean;
+    };
+    ProductRecall: {
+      id: number;
+      product_id: number;
+      title: string;
+      problem: string;
+      action: string;
+      off_sale: boolean;
+      /** @description How many buyers it was e-mailed to (distinct addresses). */
+      recipients: number;
+      /** @description The member who published it. */
+      published_by: string;
+      /** Format: date-time */
+      published_at: string;
+      /** Format: date-time */
+      withdrawn_at: string | null;
+    };
+    ProductRecallList: {
+      results: components['schemas']['ProductRecall'][];
     };
     /** @description Whether the storefront shows the price before discount (struck through, 'DISCOUNT OFFER'): only when it is above the price and at most the lowest price of the 30 days before the current price took effect (Directive 98/6/EC art. 6a). Every price the product takes is recorded with when it took effect. */
     ProductDiscount: {
@@ -3707,6 +3888,8 @@ export interface components {
       age_restricted?: boolean;
       /** @description Exempt from the 14-day cancellation right (see AdminProduct); default false. */
       cancellation_exempt?: boolean;
+      /** @description The product's own safety information (a field left out keeps its value). */
+      safety?: components['schemas']['SafetyInfoInput'];
       /**
        * @description Default `draft`.
        * @enum {string}
@@ -3749,6 +3932,8 @@ export interface components {
       age_restricted?: boolean;
       /** @description Exempt from the 14-day cancellation right (see AdminProduct). */
       cancellation_exempt?: boolean;
+      /** @description The product's own safety information (a field left out keeps its value). */
+      safety?: components['schemas']['SafetyInfoInput'];
       status?: components['schemas']['ProductStatus'];
     };
     AdminCategory: {
@@ -3931,7 +4116,18 @@ export interface components {
       author: string | null;
       /** Format: date-time */
       created_at: string;
+      /**
+       * @description The reviewer bought the product (a paid order line of it). Every review written since
+       *     the shop accepts reviews from buyers only is one; older or imported ones may not be,
+       *     and the storefront labels them "Not a verified purchase".
+       */
       is_verified_purchase: boolean;
+      /**
+       * @description The reviewer received something in return (a free piece, a discount, a payment):
+       *     declared by them on the review form or set here (`setReviewIncentivised`). The
+       *     storefront shows such a review with a label saying so.
+       */
+      incentivised: boolean;
       /** @description Full of links: two or more, or one with fewer than 40 characters of other text. */
       held_for_links: boolean;
       product: {
@@ -3967,6 +4163,9 @@ export interface components {
     ModerationCommentList: components['schemas']['PageMeta'] & {
       results: components['schemas']['ModerationComment'][];
       status_counts: components['schemas']['ModerationStatusCounts'];
+    };
+    ReviewIncentivisedRequest: {
+      incentivised: boolean;
     };
     ShopReplyRequest: {
       /** @description Plain text; line breaks are kept. */
@@ -4133,10 +4332,10 @@ export interface components {
       answer?: string;
     };
     /**
-     * @description `accessibility_statement` (2.1.0): the accessibility statement (European Accessibility Act, Directive (EU) 2019/882 art. 13 and Annex V); one not written yet answers the model statement filled with what the shop does.
+     * @description `review_policy` (2.1.0): how the shop checks reviews, at `/review-policy`. `accessibility_statement` (2.1.0): the accessibility statement (European Accessibility Act, Directive (EU) 2019/882 art. 13 and Annex V). Each answers, until written, its model filled with what the shop does.
      * @enum {string}
      */
-    PolicyType: 'refund_policy' | 'privacy_policy' | 'accessibility_statement';
+    PolicyType: 'refund_policy' | 'privacy_policy' | 'review_policy' | 'accessibility_statement';
     AdminPolicy: {
       document_type: components['schemas']['PolicyType'];
       title: string;
@@ -6560,6 +6759,164 @@ export interface operations {
       404: components['responses']['NotFound'];
     };
   };
+  listProductRecalls: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The product's recalls, open and withdrawn. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductRecallList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  publishProductRecall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductRecallCreate'];
+      };
+    };
+    responses: {
+      /** @description The recall as published, with how many buyers were e-mailed. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductRecall'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The product already has an open recall. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  withdrawProductRecall: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+        recall_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The recall, withdrawn. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductRecall'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getProductSafetyDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The shop's default; '' (and null for the pictogram) where none is set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SafetyInfo'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateProductSafetyDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SafetyInfoInput'];
+      };
+    };
+    responses: {
+      /** @description The default as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SafetyInfo'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
   listCategories: {
     parameters: {
       query?: never;
@@ -7350,6 +7707,44 @@ export interface operations {
           'application/json': components['schemas']['ErrorDetail'];
         };
       };
+    };
+  };
+  setReviewIncentivised: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        review_id: components['parameters']['ReviewId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewIncentivisedRequest'];
+      };
+    };
+    responses: {
+      /** @description The review afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ModerationReview'];
+        };
+      };
+      /** @description `incentivised` is missing or not a boolean. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listModerationComments: {

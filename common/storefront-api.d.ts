@@ -410,8 +410,42 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Review a product. */
+    /**
+     * Review a product.
+     * @description Only a customer who bought the product may review it (UK DMCC Act 2024 Sch. 20; Directive
+     *     2005/29/EC art. 7(6)): an order of theirs in this shop that is paid, then perhaps sent or
+     *     handed over (`paid`, `processing`, `shipped`, `ready_to_collect`, `completed`; not
+     *     `awaiting_payment`, `canceled`, `expired` nor `refunded`) with a line of the product.
+     *     Anyone else gets 403 `{"detail": "Only customers who bought this piece can review it."}`
+     *     (`getReviewEligibility` tells before the form is shown). Every review accepted is a
+     *     verified purchase. `incentivised: true` declares that the reviewer received something in
+     *     return for the review (a free piece, a discount); the review is shown with a label
+     *     saying so. The shop's review policy is the `review_policy` document (`/review-policy`).
+     */
     post: operations['createReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/reviews/eligibility/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the signed-in customer may review a product now.
+     * @description What the product page shows in place of the review form: `can_review` true for a
+     *     customer who bought the product and has not reviewed it; otherwise `reason`
+     *     (`not_a_buyer`, `already_reviewed`) and the words to show (`detail`), the same words
+     *     `createReview` would refuse with.
+     */
+    get: operations['getReviewEligibility'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -908,11 +942,18 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Ask to cancel one of the customer's paid orders under the 14-day right to cancel.
+     * Withdraw from one of the customer's paid orders under the 14-day right to cancel.
      * @description The shopper's notice of cancellation (UK Consumer Contracts Regulations 2013 reg. 32;
      *     Directive 2011/83/EU art. 11): accepted while `cancellation.can_request` is true, once per
-     *     order. The request reaches the shop's back office, which refunds the order once the
-     *     pieces are back; the shopper is e-mailed an acknowledgement. No reason is needed.
+     *     order. It is the confirmation ("Confirm withdrawal") of the withdrawal function of
+     *     Directive 2011/83/EU art. 11a: the storefront offers "Withdraw from contract here" for the
+     *     whole period, then shows the order, the lines withdrawn from (every line the right covers:
+     *     the request names no lines) and the shopper's name and e-mail before this call. The
+     *     moment it is received is `cancellation.requested_at`, kept to the millisecond (UTC). The
+     *     request reaches the shop's back office, which refunds the order once the pieces are back;
+     *     the shopper is e-mailed, in the same transaction, an acknowledgement stating the order, the
+     *     lines, that date and time, the seller and what happens next (art. 11a(3); reg. 36(5)).
+     *     No reason is needed.
      */
     post: operations['requestOrderCancellation'];
     delete?: never;
@@ -1128,6 +1169,50 @@ export interface components {
       dispatch: components['schemas']['Dispatch'];
       /** @description The piece has no 14-day right to cancel (UK Consumer Contracts Regulations 2013 reg. 28(1)(b); Directive 2011/83/EU art. 16(c)): it is made to order, or the owner marked it as made to the buyer's specification or personalised. A piece that is not exempt becomes so in a cart line with a text option filled in (an engraving): see `CartItem.cancellation_exempt`. */
       cancellation_exempt: boolean;
+      /** @description The piece's safety information (EU General Product Safety Regulation (EU) 2023/988 art. 19): the manufacturer, the EU responsible person (art. 16) when there is one, what identifies it and its warnings, each the product's own value or else the shop's default. Present on the detail only, and only when something is set. The product page shows it above the purchase button, not behind a link. */
+      safety?: components['schemas']['ProductSafety'];
+      /** @description The recall the shop published on this piece (GPSR arts 35-37), shown as a notice at the top of its page; absent or null when none is open. Present on the detail only. */
+      recall?: components['schemas']['ProductRecallNotice'] | null;
+    };
+    /** @description A manufacturer or an EU responsible person, as the shop entered it. */
+    SafetyParty: {
+      name: string;
+      /** @description Postal address; may hold line breaks. */
+      address: string;
+      /** @description Electronic address, an e-mail address or a web address. */
+      contact: string;
+    };
+    /** @description What GPSR art. 19 asks a listing to show, plain text (never HTML: shown as typed). A field the shop left blank is '' (a party's) or null. */
+    ProductSafety: {
+      manufacturer: components['schemas']['SafetyParty'] | null;
+      /** @description The EU responsible person (art. 16), when the manufacturer is outside the EU. */
+      responsible_person: components['schemas']['SafetyParty'] | null;
+      /** @description Type or model. */
+      model: string | null;
+      /** @description Batch or serial number. */
+      batch_or_serial: string | null;
+      /** @description Warnings and safety information in the shop's language; line breaks kept. */
+      warnings: string | null;
+      /**
+       * @description One pictogram of the shop's fixed set, shown with the warnings.
+       * @enum {string|null}
+       */
+      pictogram: 'sharp_edge' | 'keep_away_from_children' | 'not_a_toy' | 'adults_only' | null;
+      /** @description The pictogram's text alternative, e.g. `Warning: sharp edge`. */
+      pictogram_label: string | null;
+    };
+    /** @description A recall notice (GPSR arts 35-37) in the owner's words, plain text. */
+    ProductRecallNotice: {
+      id: number;
+      title: string;
+      /** @description What is wrong. */
+      problem: string;
+      /** @description What a buyer should do. */
+      action: string;
+      /** @description The piece was taken off sale with the recall; it cannot be added to a cart. */
+      off_sale: boolean;
+      /** Format: date-time */
+      published_at: string;
     };
     ProductOptionValue: {
       /** @description What the cart line's customization holds, e.g. `ebony`. */
@@ -1198,7 +1283,18 @@ export interface components {
       comment: string;
       /** Format: date-time */
       created_at: string;
+      /**
+       * @description True when the reviewer bought the product from the shop (a paid order line of it).
+       *     Every review written since the shop accepts reviews from buyers only is one; an older
+       *     review without one is shown as not verified (see the `review_policy` document).
+       */
       is_verified_purchase: boolean;
+      /**
+       * @description The reviewer received something in return for the review (a free piece, a discount,
+       *     a payment), declared by them or set by the shop; show it with a label saying so.
+       *     Absent means false.
+       */
+      incentivised?: boolean;
       /**
        * @description False only in the answer to posting a review that waits for the shop's approval
        *     (the shop moderates reviews, or the review is full of links: two or more, or one
@@ -1231,6 +1327,18 @@ export interface components {
       product: number;
       rating: number;
       comment: string;
+      /**
+       * @description The reviewer received something in return for this review (a free piece, a
+       *     discount); the review is shown with a label saying so. Absent means false.
+       */
+      incentivised?: boolean;
+    };
+    ReviewEligibility: {
+      can_review: boolean;
+      /** @description Why not, or null when the customer may review. */
+      reason: ('not_a_buyer' | 'already_reviewed') | null;
+      /** @description The words to show in place of the form, or null. */
+      detail: string | null;
     };
     User: {
       id: number;
@@ -1495,10 +1603,15 @@ export interface components {
       order?: number;
     };
     /**
-     * @description `accessibility_statement` (2.1.0): the shop's accessibility statement (European Accessibility Act, Directive (EU) 2019/882 art. 13 and Annex V), shown at `/accessibility`.
+     * @description `review_policy` (2.1.0): how the shop checks reviews (`/review-policy`).
+     *     `accessibility_statement` (2.1.0): the shop's accessibility statement (European
+     *     Accessibility Act, Directive (EU) 2019/882 art. 13 and Annex V), shown at `/accessibility`.
+     *     A document of a type is answered only when asked for by that type or with no type; a
+     *     client that never asks for a type it does not know only meets it in the answer without a
+     *     type.
      * @enum {string}
      */
-    DocumentType: 'refund_policy' | 'privacy_policy' | 'accessibility_statement';
+    DocumentType: 'refund_policy' | 'privacy_policy' | 'review_policy' | 'accessibility_statement';
     LegalDocument: {
       id: number;
       document_type: components['schemas']['DocumentType'];
@@ -1780,7 +1893,7 @@ export interface components {
       can_request: boolean;
       /**
        * Format: date-time
-       * @description When the shopper asked to cancel; null when they have not.
+       * @description When the shopper's withdrawal was received (to the millisecond, UTC; the acknowledgement e-mail states it to the second); null when they have not withdrawn.
        */
       requested_at: string | null;
     };
@@ -2808,7 +2921,18 @@ export interface operations {
         };
       };
       401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
+      /**
+       * @description The customer has not bought the product (no paid order of theirs with a line of it),
+       *     or the tenant token is unknown, or the shop has not launched yet.
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
       404: components['responses']['NotFound'];
       /** @description The customer has already reviewed this product. */
       409: {
@@ -2820,6 +2944,41 @@ export interface operations {
         };
       };
       429: components['responses']['TooManyRequests'];
+    };
+  };
+  getReviewEligibility: {
+    parameters: {
+      query: {
+        /** @description The product's id. */
+        product: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Whether the customer may review it, and why not. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewEligibility'];
+        };
+      };
+      /** @description The product id is missing or not a whole number from 1. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
     };
   };
   listBlogPosts: {
@@ -3633,7 +3792,7 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
-      /** @description The order id is not a number, or the reason is too long. */
+      /** @description The order id is not a number, or the reason is too long or holds a NUL character. */
       400: {
         headers: {
           [name: string]: unknown;

@@ -102,10 +102,7 @@ export interface FaqsTable {
 
 /** Contract DocumentType. */
 export type DocumentType =
-  | 'refund_policy'
-  | 'privacy_policy'
-  | 'review_policy'
-  | 'accessibility_statement';
+  'refund_policy' | 'privacy_policy' | 'review_policy' | 'accessibility_statement';
 
 /** A legal document; one of each type per tenant. */
 export interface LegalDocumentsTable {
