@@ -48,6 +48,7 @@ describe('migrations across restarts', () => {
         '2026_031_photo_framing',
         '2026_032_category_adults_only',
         '2026_033_push_notifications',
+        '2026_038_destination_vat',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -51,6 +51,7 @@ import { refundLinesAndSlipsMigration } from './migrations/2026-030-refund-lines
 import { photoFramingMigration } from './migrations/2026-031-photo-framing.ts';
 import { categoryAdultsOnlyMigration } from './migrations/2026-032-category-adults-only.ts';
 import { pushNotificationsMigration } from './migrations/2026-033-push-notifications.ts';
+import { destinationVatMigration } from './migrations/2026-038-destination-vat.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -88,6 +89,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_031_photo_framing': photoFramingMigration(),
     '2026_032_category_adults_only': categoryAdultsOnlyMigration(),
     '2026_033_push_notifications': pushNotificationsMigration(dialect),
+    '2026_038_destination_vat': destinationVatMigration(dialect),
   };
 }
 
