@@ -119,3 +119,25 @@ export function taxationSentence(
     ? `Prices include VAT at ${percent(taxation.rateBp)} (${name}).`
     : `Prices include VAT at ${percent(taxation.rateBp)}.`;
 }
+
+/**
+ * An order's VAT sentence under its total, at the rate and country it kept (`vatText` the VAT
+ * already written in the shop's currency): "Includes VAT at 20% (France): €14.67." when taxed
+ * in another country than the shop's, "Includes VAT at 20%: £79.17." at home, "Export: no VAT
+ * charged." for an export at 0 %, "No VAT is charged." without VAT.
+ */
+export function orderVatText(
+  order: { rateBp: number | null; country: string | null },
+  vatText: string,
+  shopCountry: string | null,
+): string {
+  if (order.rateBp === null) return 'No VAT is charged.';
+  if (order.rateBp === 0 && order.country !== null && !isEuCountry(order.country)) {
+    return 'Export: no VAT charged.';
+  }
+  const name =
+    order.country && shopCountry && order.country !== shopCountry
+      ? euCountryName(order.country)
+      : null;
+  return `Includes VAT at ${percent(order.rateBp)}${name ? ` (${name})` : ''}: ${vatText}.`;
+}

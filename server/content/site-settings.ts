@@ -137,19 +137,17 @@ export async function currentVatPolicy(
 }
 
 /**
- * The VAT rate a new order of the tenant keeps (basis points), null when the shop charges no
- * VAT: what checkout snapshots on the order (common/vat.ts).
+ * The VAT columns of an order taxed at the shop's own rate in its own country (`single` mode;
+ * demo orders, server/seed/): `vat_rate_bp` null and `vat_country` null when it charges none.
  */
-export async function currentVatRate(
+export async function homeTaxation(
   db: Kysely<Database> | Transaction<Database>,
   tenantId: number,
-): Promise<number | null> {
-  const row = await db
-    .selectFrom('site_settings')
-    .select(['vat_registered', 'vat_rate_bp'])
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  return row && toBool(row.vat_registered) ? row.vat_rate_bp : null;
+): Promise<{ vat_rate_bp: number | null; vat_country: string | null }> {
+  const policy = await currentVatPolicy(db, tenantId);
+  return policy.rateBp === null
+    ? { vat_rate_bp: null, vat_country: null }
+    : { vat_rate_bp: policy.rateBp, vat_country: policy.country };
 }
 
 /**

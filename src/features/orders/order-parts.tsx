@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useCurrency } from '../site/api';
+import { useCurrency, useShopVatCountry } from '../site/api';
 import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
@@ -85,6 +85,7 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 export function OrderLines({ order }: { order: Order }) {
   const formatPrice = useFormatPrice();
   const currency = useCurrency();
+  const shopCountry = useShopVatCountry();
   const locale = useLocalDates() ? undefined : 'en-US';
   const shipments = order.shipments ?? [];
   return (
@@ -153,7 +154,7 @@ export function OrderLines({ order }: { order: Order }) {
       </dl>
       {/* The VAT of the order's own rate, kept when it was placed (issue 29). */}
       <p className="order-totals__vat" data-testid="order-vat">
-        {orderVatSentence(order, currency)}
+        {orderVatSentence(order, currency, shopCountry)}
       </p>
     </div>
   );
