@@ -6,7 +6,9 @@
  *
  * - `site_settings.vat_country`: the country the shop is established in, whose VAT its prices
  *   include (ISO 3166-1 alpha-2; null: unknown). Backfilled from the country the shop opened
- *   with (`shop_settings.default_country`, issue 38), which the owner may correct.
+ *   with (`shop_settings.default_country`, issue 38), else its VAT number's prefix (`EL` is
+ *   Greece, `GR`; `XI`, Northern Ireland, is the United Kingdom, `GB`), which the owner may
+ *   correct.
  * - `site_settings.vat_mode`: `single` (one rate for every order, as before) or `destination`
  *   (an EU shop charges the VAT of the member state the goods go to). `single` for every shop.
  * - `site_settings.vat_prices`: `same_gross` (prices stay; the VAT included changes) or
@@ -37,8 +39,11 @@ export function destinationVatMigration(dialect: Dialect): Migration {
         .execute();
       await site().addColumn('oss_number', 'varchar(20)').execute();
       await db.schema.alterTable('orders').addColumn('vat_country', 'varchar(2)').execute();
-      await sql`update site_settings set vat_country = (
-          select s.default_country from shop_settings s where s.tenant_id = site_settings.tenant_id
+      await sql`update site_settings set vat_country = coalesce(
+          (select s.default_country from shop_settings s
+            where s.tenant_id = site_settings.tenant_id),
+          case upper(substr(vat_number, 1, 2)) when 'EL' then 'GR' when 'XI' then 'GB'
+            else upper(substr(vat_number, 1, 2)) end
         )`.execute(db);
       await sql`update orders set vat_country = (
           select v.vat_country from site_settings v where v.tenant_id = orders.tenant_id
