@@ -77,7 +77,7 @@ describe('the One-Stop Shop return', () => {
     expect(await screen.findByTestId('oss-table')).toBeInTheDocument();
     expect(screen.getByLabelText('Quarter')).toHaveValue('2026-Q3');
     const france = screen.getByRole('row', { name: /France \(FR\)/ });
-    expect(france).toHaveTextContent('20 %');
+    expect(france).toHaveTextContent('France (FR), 20 %');
     expect(france).toHaveTextContent('€8.33');
     expect(france).toHaveTextContent('€65.00');
     expect(france).toHaveTextContent('€13.00');

@@ -127,9 +127,12 @@ function OssFigures({ report }: { report: OssReport }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">Country</th>
+                <th scope="col">Country and VAT rate</th>
                 <th scope="col" className="cell-end">
-                  VAT rate
+                  Taxable amount
+                </th>
+                <th scope="col" className="cell-end">
+                  VAT
                 </th>
                 <th scope="col" className="cell-end">
                   Orders
@@ -137,39 +140,31 @@ function OssFigures({ report }: { report: OssReport }) {
                 <th scope="col" className="cell-end">
                   Refunded (excl. VAT)
                 </th>
-                <th scope="col" className="cell-end">
-                  Taxable amount
-                </th>
-                <th scope="col" className="cell-end">
-                  VAT
-                </th>
               </tr>
             </thead>
             <tbody>
               {report.rows.map((row) => (
                 <tr key={`${row.country}-${row.vat_rate}`}>
                   <th scope="row">
-                    {row.country_name} ({row.country})
+                    {row.country_name} ({row.country}), {Number(row.vat_rate)} %
                   </th>
-                  <td className="cell-end">{Number(row.vat_rate)} %</td>
-                  <td className="cell-end">{row.orders}</td>
-                  <td className="cell-end">{money(row.refunds_taxable_amount)}</td>
                   <td className="cell-end">{money(row.taxable_amount)}</td>
                   <td className="cell-end">{money(row.vat)}</td>
+                  <td className="cell-end">{row.orders}</td>
+                  <td className="cell-end">{money(row.refunds_taxable_amount)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <th scope="row" colSpan={4}>
-                  To declare
-                </th>
+                <th scope="row">To declare</th>
                 <td className="cell-end" data-testid="oss-taxable">
                   {money(report.taxable_amount)}
                 </td>
                 <td className="cell-end" data-testid="oss-vat">
                   {money(report.vat)}
                 </td>
+                <td colSpan={2} />
               </tr>
             </tfoot>
           </table>
