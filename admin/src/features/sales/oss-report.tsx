@@ -127,7 +127,7 @@ function OssFigures({ report }: { report: OssReport }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">Country and VAT rate</th>
+                <th scope="col">Country, rate</th>
                 <th scope="col" className="cell-end">
                   Taxable amount
                 </th>

@@ -77,7 +77,7 @@ describe('VAT for buyers abroad', () => {
     const sent = fakeApi({ 'PATCH /settings/site/': { status: 200, body: IRISH } });
     renderWithQuery(<VatAbroadForm site={{ ...IRISH, vat_country: 'GB', vat_rate: '20.00' }} />);
     expect(screen.getByTestId('oss-not-applicable')).toHaveTextContent(
-      /does not apply to a shop in United Kingdom.*Northern Ireland/,
+      /does not apply to a shop in the United Kingdom.*Northern Ireland/,
     );
     expect(screen.queryByRole('radio')).toBeNull();
     // Typing an EU country offers the choice.

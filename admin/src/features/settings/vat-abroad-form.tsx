@@ -38,7 +38,8 @@ function countryName(code: string): string {
 
 /** Why the One-Stop Shop does not apply to a shop established in `country` (not in the EU). */
 export function notEuWords(country: string): string {
-  const where = country === '' ? 'outside the EU' : `in ${countryName(country)}`;
+  const the = ['GB', 'US', 'NL', 'AE', 'CZ'].includes(country) ? 'the ' : '';
+  const where = country === '' ? 'outside the EU' : `in ${the}${countryName(country)}`;
   const uk =
     country === 'GB'
       ? ' Sales from Great Britain to EU buyers are imports there; goods sold from Northern Ireland (XI) follow EU rules, which this shop does not tell apart: ask your accountant.'
