@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useCurrency, useShopVatCountry } from '../site/api';
+import { siteSettingsQuery, useCurrency } from '../site/api';
+import { useQuery } from '@tanstack/react-query';
 import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
@@ -85,7 +86,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 export function OrderLines({ order }: { order: Order }) {
   const formatPrice = useFormatPrice();
   const currency = useCurrency();
-  const shopCountry = useShopVatCountry();
+  // The country whose VAT the shop's prices include (issue 41): an order taxed elsewhere names
+  // its country. Read here, not in the shell: the first page's scripts stay as they were.
+  const shopCountry =
+    useQuery({ ...siteSettingsQuery(), enabled: false }).data?.seller?.vat_country ?? null;
   const locale = useLocalDates() ? undefined : 'en-US';
   const shipments = order.shipments ?? [];
   return (

@@ -74,14 +74,6 @@ export function useCurrency(): string | null {
 }
 
 /**
- * The country whose VAT the shop's prices include (`seller.vat_country`, issue 41), null while
- * unknown or when it charges none: an order taxed elsewhere names its country.
- */
-export function useShopVatCountry(): string | null {
-  return useQuery({ ...siteSettingsQuery(), enabled: false }).data?.seller?.vat_country ?? null;
-}
-
-/**
  * Whether the shop is on holiday (issue 38: browsing stays, ordering stops). Its words and
  * banner are ./holiday-banner.tsx, loaded only then, so the first page's scripts carry only this.
  */
