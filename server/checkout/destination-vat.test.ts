@@ -9,6 +9,8 @@
  * SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { parse } from 'csv-parse/sync';
+import type { EmailData } from '../orders/emails/email-kinds.ts';
+import { queuedEmails } from '../test/sandbox.ts';
 import { ADDRESS, call, createCustomer, postOrder, type TestCustomer } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';
 import { asTenant, useTestApp } from '../test/test-app.ts';
@@ -31,6 +33,7 @@ interface Quote {
 }
 interface OrderAnswer {
   id: number;
+  order_number: string;
   total_price: string;
   subtotal: string;
   shipping_price: string;
@@ -266,6 +269,17 @@ describe('an Irish shop charging VAT where the buyer is, prices kept gross', () 
     const us = await placeTo('US');
     expect(us).toMatchObject({ vat_rate: '0.00', vat_country: 'US', vat_total: '0.00' });
     expect(us.items[0]!.unit_price).toBe('70.00');
+  });
+
+  it('says in the order e-mail where the order was taxed', async () => {
+    const vatNoteOf = async (orderNumber: string) => {
+      const mail = (await queuedEmails(t.app, orderNumber)).find((e) => e.kind === 'order_placed')!;
+      return (JSON.parse(mail.data) as Extract<EmailData, { kind: 'order_placed' }>).order.vatNote;
+    };
+    expect(await vatNoteOf(france.order_number)).toBe('Includes VAT at 20% (France): €14.67.');
+    expect(await vatNoteOf(germany.order_number)).toBe('Includes VAT at 19% (Germany): €14.05.');
+    const us = await placeTo('US');
+    expect(await vatNoteOf(us.order_number)).toBe('Export: no VAT charged.');
   });
 
   it('keeps each order’s rate and country when the settings change', async () => {
