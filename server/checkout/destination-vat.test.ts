@@ -382,6 +382,19 @@ describe('the One-Stop Shop return', () => {
       .set({ refunded_cents: 1000 })
       .where('id', '=', france.id)
       .execute();
+    // Another shop's order taxed in France in the quarter is its own business, not this return's.
+    const pottery = await tenantIdOf(t.app.db, 'demo-pottery');
+    const theirs = await t.app.db
+      .selectFrom('orders')
+      .select('id')
+      .where('tenant_id', '=', pottery)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('orders')
+      .set({ vat_rate_bp: 2000, vat_country: 'FR', paid_at: '2026-11-12T10:00:00.000Z' })
+      .where('id', '=', theirs.id)
+      .execute();
     q4 = await ownerGet('/sales/oss/?quarter=2026-Q4');
   });
 
