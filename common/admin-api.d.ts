@@ -4690,7 +4690,7 @@ export interface components {
       orders: number;
       /** @description Their totals less their VAT. */
       sales_taxable_amount: components['schemas']['Money'];
-      /** @description Their VAT */
+      /** @description Their VAT, as on the invoices. */
       sales_vat: components['schemas']['Money'];
       /** @description Refunds made in the quarter less their VAT (0.00 or more; subtracted). */
       refunds_taxable_amount: components['schemas']['Money'];
