@@ -2828,6 +2828,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/sales/oss/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The One-Stop Shop return of a quarter, by member state and rate (owner only). Added in 2.1.0.
+     * @description What an EU shop charging VAT at destination declares each quarter through the One-Stop
+     *     Shop (Council Directive 2006/112/EC art. 369f-369k, as amended by Directive (EU)
+     *     2017/2455 and 2019/1995, since 1 July 2021): for each member state of consumption other
+     *     than the shop's own (`vat_country`) and each rate, the taxable amount (net of VAT) and
+     *     the VAT, of the orders taxed there (`vat_country` of each order, kept when it was
+     *     placed).
+     *
+     *     - Sales: orders paid in the quarter (UTC days), whatever became of them since.
+     *     - Refunds: refunds made in the quarter (failed ones left out) of such orders, whenever
+     *       they were sold, subtracted from the quarter's figures (a correction of an earlier
+     *       quarter is made in a later return: Implementing Regulation (EU) No 282/2011 art. 61 as
+     *       amended by Implementing Regulation (EU) 2019/2026). A refund of a whole order takes
+     *       all of its VAT; a part refund the VAT included in it at the order's rate.
+     *     - Amounts in the shop's currency. A shop in euros declares them as they are; any other
+     *       shop converts them at the European Central Bank's rate of the quarter's last day
+     *       (art. 369h(2)), which the report leaves to the owner and says so in `conversion_note`.
+     */
+    get: operations['getOssReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/sales/exports/oss/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The One-Stop Shop return of a quarter as a CSV file (owner only). Added in 2.1.0.
+     * @description The rows of `getOssReport` as a CSV file, written as the other exports are (RFC 4180,
+     *     CRLF, UTF-8 with a byte order mark, amounts with a point and two decimals, a formula-like
+     *     text cell written with a leading `'`): one row per member state and rate, with the
+     *     sales, the refunds and what is declared, then a `total` row.
+     */
+    get: operations['exportOssReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/customers/': {
     parameters: {
       query?: never;
@@ -4479,6 +4537,20 @@ export interface components {
       vat_registered: boolean;
       /** @description The VAT rate prices include, in percent ("20.00"); null when none is set. Each order keeps the rate in force when it was placed. */
       vat_rate: string | null;
+      /** @description The country the shop is established in, whose VAT `vat_rate` is (ISO 3166-1 alpha-2); null when not given. Added in 2.1.0: filled from the country the shop opened with. */
+      vat_country?: string | null;
+      /**
+       * @description `single`: every order pays `vat_rate`. `destination` (the One-Stop Shop, Directive 2006/112/EC art. 33(a), 59c, 369a-369k; only for a shop in an EU member state): an order delivered to another EU country pays that country's standard rate, one delivered outside the EU none (art. 146), one at home `vat_rate`. Added in 2.1.0; `single` until changed.
+       * @enum {string}
+       */
+      vat_mode?: 'single' | 'destination';
+      /**
+       * @description At another rate than `vat_rate` (`destination` mode): `same_gross` keeps every price and changes the VAT included in it; `recompute_net` keeps the net price (the price less VAT at `vat_rate`) and adds the destination's VAT, rounded half up to the cent per unit. Delivery charges never change. Added in 2.1.0.
+       * @enum {string}
+       */
+      vat_prices?: 'same_gross' | 'recompute_net';
+      /** @description The One-Stop Shop identification number the shop declares under (its VAT number in the member state of identification, art. 369d); null when not given. Added in 2.1.0. */
+      oss_number?: string | null;
       /**
        * @description The address packing slips print as the sender and for returns: `legal`, the seller's legal address (the default), or `workshop`, the head office of the contact page. Always in answers.
        * @enum {string}
@@ -4514,6 +4586,14 @@ export interface components {
       vat_registered?: boolean;
       /** @description Percent from 0 to 30 with at most two decimals ("20", "5.5"); null for none. Required while `vat_registered`. */
       vat_rate?: string | null;
+      /** @description An ISO 3166-1 alpha-2 country code, any case ("ie"); null or blank for none. Added in 2.1.0. */
+      vat_country?: string | null;
+      /** @description `single` or `destination`; `destination` needs a VAT registered shop whose `vat_country` is an EU member state (refused on `vat_mode` otherwise). Added in 2.1.0. */
+      vat_mode?: string;
+      /** @description `same_gross` or `recompute_net`. Added in 2.1.0. */
+      vat_prices?: string;
+      /** @description As `vat_number` (a 2-letter prefix and 8 to 12 letters or digits; the non-Union scheme's "EU" numbers too); null or blank for none. Added in 2.1.0. */
+      oss_number?: string | null;
       /**
        * @description The address packing slips print (see SiteSetup).
        * @enum {string}
@@ -4771,6 +4851,57 @@ export interface components {
       category_id: number | null;
       name: string;
       revenue: components['schemas']['Money'];
+    };
+    /** @description A quarter's One-Stop Shop return (getOssReport). Added in 2.1.0. */
+    OssReport: {
+      /** @example 2026-Q4 */
+      quarter: string;
+      /**
+       * Format: date
+       * @description The quarter's first day.
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description The quarter's last day.
+       */
+      to: string;
+      /** @description The shop's currency. */
+      currency: string;
+      /** @description The shop's own country (`vat_country` of the settings), left out of the rows; null when not given. */
+      shop_country: string | null;
+      /** @description The OSS number of the settings. */
+      oss_number: string | null;
+      /** @enum {string} */
+      vat_mode: 'single' | 'destination';
+      /** @description One per member state of consumption and rate, by country then rate. */
+      rows: components['schemas']['OssRow'][];
+      /** @description The rows' taxable amounts added up. */
+      taxable_amount: components['schemas']['Money'];
+      /** @description The rows' VAT added up. */
+      vat: components['schemas']['Money'];
+      /** @description Null for a shop in euros; otherwise what the owner converts and at which rate: "Amounts are in GBP. Convert them to euros at the European Central Bank's rate of 31 December 2026 (art. 369h)." */
+      conversion_note: string | null;
+    };
+    OssRow: {
+      /** @description The member state of consumption. */
+      country: string;
+      country_name: string;
+      vat_rate: string;
+      /** @description Orders paid in the quarter. */
+      orders: number;
+      /** @description Their totals less their VAT. */
+      sales_taxable_amount: components['schemas']['Money'];
+      /** @description Their VAT, as on the invoices. */
+      sales_vat: components['schemas']['Money'];
+      /** @description Refunds made in the quarter less their VAT (0.00 or more; subtracted). */
+      refunds_taxable_amount: components['schemas']['Money'];
+      /** @description The VAT of those refunds. */
+      refunds_vat: components['schemas']['Money'];
+      /** @description What is declared: sales less refunds (may be negative). */
+      taxable_amount: components['schemas']['Money'];
+      /** @description What is declared: the VAT due. */
+      vat: components['schemas']['Money'];
     };
     SalesReport: {
       /** @description The shop's currency (ISO 4217). */
@@ -10152,6 +10283,79 @@ export interface operations {
         };
       };
       /** @description A day that is not a real day from 2000 to 2099, `from` after `to`, a range of more than 366 days, or a missing day. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getOssReport: {
+    parameters: {
+      query: {
+        /**
+         * @description A calendar quarter, `YYYY-Qn`, from 2021-Q3 (the OSS began on 1 July 2021) to 2099-Q4.
+         * @example 2026-Q4
+         */
+        quarter: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The quarter's return. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OssReport'];
+        };
+      };
+      /** @description A quarter that is not one, or one before the OSS began. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FieldErrors'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  exportOssReport: {
+    parameters: {
+      query: {
+        /** @example 2026-Q4 */
+        quarter: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          /** @description `attachment; filename="oss-2026-Q4.csv"`. */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description A quarter that is not one, or one before the OSS began. */
       400: {
         headers: {
           [name: string]: unknown;

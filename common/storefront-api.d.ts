@@ -686,6 +686,12 @@ export interface paths {
      *     one (from `choices`, else the cheapest allowed), the shipments that result (one per
      *     method, free over the method's threshold), and the totals. Send `total_price` as the
      *     order's `expected_total_price`.
+     *
+     *     The VAT the order will include there (2.1.0): `vat_rate` and `vat_country`. A shop
+     *     charging VAT at destination (SiteSettings `seller.vat_mode`) answers the country's
+     *     standard rate, or "0.00" with `vat_export` outside the EU; one that recomputes its
+     *     prices from the net answers each line's `unit_price` at that rate, in `subtotal` and
+     *     `total_price` too.
      */
     post: operations['quoteShipping'];
     delete?: never;
@@ -1059,6 +1065,13 @@ export interface components {
       vat_registered: boolean;
       /** @description The VAT rate the prices include, in percent ("20.00"); null when the shop is not VAT registered. */
       vat_rate: string | null;
+      /** @description The country whose VAT `vat_rate` is (ISO 3166-1 alpha-2, "IE"), where the shop is established; null when the shop is not VAT registered or has not said. Added in 2.1.0. */
+      vat_country?: string | null;
+      /**
+       * @description `single`: every order pays `vat_rate`. `destination`: an EU shop charges the standard rate of the EU country the order is delivered to, and none on an export outside the EU; the shipping quote and the order say which (`vat_rate`, `vat_country`). Product prices always include `vat_rate`. Added in 2.1.0.
+       * @enum {string}
+       */
+      vat_mode?: 'single' | 'destination';
     };
     /** @description The public page settings (section 3 does not show the full list). */
     CompanySettings: {
@@ -1852,6 +1865,8 @@ export interface components {
       vat_total: components['schemas']['Money'] | null;
       /** @description The VAT included in `shipping_price`, rounded half-up to the cent; null when no VAT was charged. */
       shipping_vat: components['schemas']['Money'] | null;
+      /** @description The country the order was taxed in (ISO 3166-1 alpha-2), kept with `vat_rate` when it was placed: the shop's, or the delivery country's when the shop charges VAT at destination (an export outside the EU: its country at "0.00"). Null when no VAT was charged. Added in 2.1.0. */
+      vat_country?: string | null;
       cancellation: components['schemas']['OrderCancellation'];
       /**
        * @description The moves the shopper may make on the order now. The server decides them with the
@@ -2020,6 +2035,10 @@ export interface components {
       method: string | null;
       /** @description Why this line cannot go to this country, in words. */
       problem: string | null;
+      /** @description The unit's price delivered to this country: the cart's, unless the shop recomputes prices at the destination's VAT rate (same net price). Added in 2.1.0. */
+      unit_price?: components['schemas']['Money'];
+      /** @description `unit_price` × quantity. Added in 2.1.0. */
+      line_total?: components['schemas']['Money'];
     };
     ShippingQuoteRequest: {
       country: string;
@@ -2036,6 +2055,12 @@ export interface components {
       total_price: components['schemas']['Money'];
       /** @description Every line has a method it may use. */
       ready: boolean;
+      /** @description The VAT rate (percent) the order will include when delivered to `country`: the shop's, or in `destination` mode the country's standard rate ("0.00" on an export outside the EU); null when the shop charges no VAT. Added in 2.1.0. */
+      vat_rate?: string | null;
+      /** @description The country whose VAT `vat_rate` is; null when the shop charges no VAT. Added in 2.1.0. */
+      vat_country?: string | null;
+      /** @description True: an export outside the EU, no VAT charged ("Export: no VAT charged."). Added in 2.1.0. */
+      vat_export?: boolean;
     };
     PaginatedOrderList: components['schemas']['PageMeta'] & {
       results: components['schemas']['Order'][];

@@ -3,12 +3,21 @@
  * each line may go by to a country, the shipments the chosen ones make, and the total. The
  * quote is advice: placing the order checks the same rules again, inside its transaction
  * (server/checkout/checkout-transaction.ts).
+ *
+ * With the country comes the VAT (issue 41, decision 087): the rate and country the order
+ * will be taxed at (common/destination-vat.ts `taxationOf`) and, when the shop recomputes its
+ * prices from the net, each line at its price there (`pricedAt`, which the checkout applies
+ * too, so the quote's total is the one the order is placed at).
  */
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/storefront-contract.ts';
+import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { cartLines, findCartId } from './cart.ts';
+import { rateToPercent } from '../../common/vat.ts';
+import { taxationOf, unitPriceAt, type Taxation } from '../../common/destination-vat.ts';
+import { currentVatPolicy } from '../content/site-settings.ts';
 import type { ShippingErrorCode } from '../shipping/errors.ts';
 import {
   countryName,
@@ -36,10 +45,13 @@ export async function quoteCart(
   const { tenantId, userId } = scope;
   const code = country.toUpperCase();
   const cartId = await findCartId(db, tenantId, userId);
-  const [lines, shipping] = await Promise.all([
+  const [cart, shipping, policy] = await Promise.all([
     cartId === undefined ? Promise.resolve([]) : cartLines(db, cartId, tenantId),
     loadShipping(db, tenantId),
+    currentVatPolicy(db, tenantId),
   ]);
+  const taxation = taxationOf(policy, code);
+  const lines = pricedAt(cart, taxation);
   const chosen = new Map(choices.map((c) => [c.item_id, c.method]));
   const quoted = quote(shipping, quoteLines(lines), code, chosen);
   if (!quoted) {
@@ -56,5 +68,34 @@ export async function quoteCart(
       { fields: { shipping: quoted.errors } },
     );
   }
-  return toShippingQuote(quoted);
+  const answer = toShippingQuote(quoted);
+  const priced = new Map(lines.map((line) => [line.id, line]));
+  return {
+    ...answer,
+    lines: answer.lines.map((line) => {
+      const cartLine = priced.get(line.item_id);
+      return cartLine
+        ? {
+            ...line,
+            unit_price: toDecimal(cartLine.unit_cents),
+            line_total: toDecimal(cartLine.unit_cents * cartLine.quantity),
+          }
+        : line;
+    }),
+    vat_rate: taxation.rateBp === null ? null : rateToPercent(taxation.rateBp),
+    vat_country: taxation.country,
+    vat_export: taxation.export,
+  };
+}
+
+/**
+ * Cart lines priced for delivery under `taxation`: each unit's price recomputed from its net
+ * when the shop chose `recompute_net` (common/destination-vat.ts `unitPriceAt`), else as it is.
+ * The lines are copies; the cart keeps the shop's home prices.
+ */
+export function pricedAt<L extends { unit_cents: number }>(
+  lines: readonly L[],
+  taxation: Taxation,
+): L[] {
+  return lines.map((line) => ({ ...line, unit_cents: unitPriceAt(line.unit_cents, taxation) }));
 }

@@ -45,7 +45,9 @@ import {
   SHIPPING_MESSAGES,
   toShipment,
 } from '../shipping/shipping.ts';
-import { currentVatRate } from '../content/site-settings.ts';
+import { currentVatPolicy } from '../content/site-settings.ts';
+import { taxationOf } from '../../common/destination-vat.ts';
+import { pricedAt } from '../cart/cart-quote.ts';
 
 /**
  * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
@@ -208,20 +210,24 @@ export async function inTransaction(
         ORDER_MESSAGES.tooManyUnpaid(unpaid),
       );
     }
-    const lines = await cartLines(trx, cartId, c.tenantId);
-    if (lines.length === 0) throw emptyCart();
+    const inCart = await cartLines(trx, cartId, c.tenantId);
+    if (inCart.length === 0) throw emptyCart();
     const now = ctx.now();
-    const [shipping, rules, vatRateBp, trading] = await Promise.all([
+    const [shipping, rules, vatPolicy, trading] = await Promise.all([
       loadShipping(trx, c.tenantId),
       shopRules(trx, c.tenantId),
-      // The rate in force now stays the order's, whatever the shop's rate becomes (invoices).
-      currentVatRate(trx, c.tenantId),
+      // The rate in force now stays the order's, whatever the shop's rate becomes (invoices);
+      // in `destination` mode the delivery country's (issue 41, common/destination-vat.ts).
+      currentVatPolicy(trx, c.tenantId),
       // Shared-locked: an owner's currency change or holiday waits for this order; an order
       // placed after the holiday began is refused by the state read here.
       shopTrading(trx, c.tenantId),
     ]);
     if (trading.status !== 'open') throw notTrading(trading);
     const { currency } = trading;
+    const taxation = taxationOf(vatPolicy, c.address.country);
+    // Priced where they go: the same as the quote, so its total is the one checked below.
+    const lines = pricedAt(inCart, taxation);
     const { shipments, subtotalCents, shippingCents } = checkShipping(c, lines, shipping);
     const restricted = lines.some((l) => l.age_restricted);
     const attestation = restricted
@@ -275,7 +281,8 @@ export async function inTransaction(
         paid_at: null,
         expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
         closed_at: null,
-        vat_rate_bp: vatRateBp,
+        vat_rate_bp: taxation.rateBp,
+        vat_country: taxation.country,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

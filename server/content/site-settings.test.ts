@@ -44,6 +44,9 @@ describe('site settings', () => {
         vat_number: demo.seller.vat_number,
         vat_registered: true,
         vat_rate: '20.00',
+        // A UK shop: one rate for every order (issue 41).
+        vat_country: 'GB',
+        vat_mode: 'single',
       },
       // Every amount of the shop is in its currency (issue 38): the spec's demo keeps dollars.
       currency: 'USD',

@@ -9,6 +9,7 @@ import type { Database } from '../platform/db/database.ts';
 import type { SiteSettingsTable } from './tables.ts';
 import { parseStringMap, toBool } from '../platform/db/mapping.ts';
 import { rateToPercent } from '../../common/vat.ts';
+import { chargesAtDestination, type VatPolicy } from '../../common/destination-vat.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import type { ContentErrorCode } from './errors.ts';
@@ -79,9 +80,13 @@ export function toSeller(
     | 'vat_number'
     | 'vat_registered'
     | 'vat_rate_bp'
+    | 'vat_country'
+    | 'vat_mode'
+    | 'vat_prices'
   >,
 ): Schemas['Seller'] {
   const registered = toBool(row.vat_registered) && row.vat_rate_bp !== null;
+  const policy = policyOf(row);
   return {
     legal_name: row.legal_name,
     address: row.legal_address,
@@ -90,23 +95,59 @@ export function toSeller(
     vat_number: row.vat_number,
     vat_registered: registered,
     vat_rate: registered ? rateToPercent(row.vat_rate_bp!) : null,
+    // Issue 41: the country whose VAT the prices include, and whether the checkout charges the
+    // delivery country's instead (common/destination-vat.ts).
+    vat_country: registered ? row.vat_country : null,
+    vat_mode: chargesAtDestination(policy) ? 'destination' : 'single',
+  };
+}
+
+/** The VAT settings of a `site_settings` row as the rules read them (common/destination-vat.ts). */
+export function policyOf(
+  row: Pick<
+    Selectable<SiteSettingsTable>,
+    'vat_registered' | 'vat_rate_bp' | 'vat_country' | 'vat_mode' | 'vat_prices'
+  >,
+): VatPolicy {
+  return {
+    rateBp: toBool(row.vat_registered) ? row.vat_rate_bp : null,
+    mode: row.vat_mode === 'destination' ? 'destination' : 'single',
+    prices: row.vat_prices === 'recompute_net' ? 'recompute_net' : 'same_gross',
+    country: row.vat_country,
   };
 }
 
 /**
- * The VAT rate a new order of the tenant keeps (basis points), null when the shop charges no
- * VAT: what checkout snapshots on the order (common/vat.ts).
+ * The tenant's VAT settings (issue 41): its rate (null when it charges no VAT), mode, price
+ * rule and country, which the cart's quote and the checkout apply to the delivery country
+ * (common/destination-vat.ts `taxationOf`). A shop without settings charges no VAT.
  */
-export async function currentVatRate(
+export async function currentVatPolicy(
   db: Kysely<Database> | Transaction<Database>,
   tenantId: number,
-): Promise<number | null> {
+): Promise<VatPolicy> {
   const row = await db
     .selectFrom('site_settings')
-    .select(['vat_registered', 'vat_rate_bp'])
+    .select(['vat_registered', 'vat_rate_bp', 'vat_country', 'vat_mode', 'vat_prices'])
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
-  return row && toBool(row.vat_registered) ? row.vat_rate_bp : null;
+  return row
+    ? policyOf(row)
+    : { rateBp: null, mode: 'single', prices: 'same_gross', country: null };
+}
+
+/**
+ * The VAT columns of an order taxed at the shop's own rate in its own country (`single` mode;
+ * demo orders, server/seed/): `vat_rate_bp` null and `vat_country` null when it charges none.
+ */
+export async function homeTaxation(
+  db: Kysely<Database> | Transaction<Database>,
+  tenantId: number,
+): Promise<{ vat_rate_bp: number | null; vat_country: string | null }> {
+  const policy = await currentVatPolicy(db, tenantId);
+  return policy.rateBp === null
+    ? { vat_rate_bp: null, vat_country: null }
+    : { vat_rate_bp: policy.rateBp, vat_country: policy.country };
 }
 
 /**

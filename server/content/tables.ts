@@ -222,6 +222,17 @@ export interface SiteSettingsTable {
   vat_registered: ColumnType<boolean | number, number | undefined, number>;
   /** The VAT rate prices include, in basis points (2000 = 20 %); null when not registered. */
   vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The country the shop is established in, whose VAT its prices include (2026-036). */
+  vat_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** One rate for every order, or the destination's (common/destination-vat.ts, 2026-036). */
+  vat_mode: ColumnType<'single' | 'destination', 'single' | 'destination' | undefined>;
+  /** At another rate: the same gross price, or the same net (common/destination-vat.ts). */
+  vat_prices: ColumnType<
+    'same_gross' | 'recompute_net',
+    'same_gross' | 'recompute_net' | undefined
+  >;
+  /** The One-Stop Shop identification number (art. 369d); null: none given. */
+  oss_number: ColumnType<string | null, string | null | undefined, string | null>;
   /** The address packing slips print (2026-030): the legal one (default) or the workshop's. */
   slip_address: ColumnType<
     'legal' | 'workshop',

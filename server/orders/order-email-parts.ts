@@ -19,7 +19,8 @@ import { type EmailShop } from '../platform/mail/templates/email-shop.ts';
 import { type EmailData } from './emails/email-kinds.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
-import { orderVat, rateToPercent } from '../../common/vat.ts';
+import { orderVat } from '../../common/vat.ts';
+import { orderVatText } from '../../common/destination-vat.ts';
 import { countryName } from '../shipping/shipping.ts';
 import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
 import { CARD_PROVIDERS, isProviderName } from '../payments/registry.ts';
@@ -61,7 +62,7 @@ export async function loadShop(
   trx: Kysely<Database>,
   tenantId: number,
   origin: string,
-): Promise<{ shop: EmailShop; shopEmail: string; currency: string }> {
+): Promise<{ shop: EmailShop; shopEmail: string; currency: string; vatCountry: string | null }> {
   const [site, tenant] = await Promise.all([
     trx
       .selectFrom('site_settings')
@@ -73,6 +74,7 @@ export async function loadShop(
         'legal_address',
         'company_number',
         'vat_number',
+        'vat_country',
       ])
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst(),
@@ -91,7 +93,7 @@ export async function loadShop(
     ...(logo && /\.(png|jpe?g)$/i.test(logo) ? { logoUrl: logo } : {}),
     ...(site?.legal_name ? { legalLine: legalLine(site) } : {}),
   };
-  return { shop, shopEmail, currency: tenant.currency };
+  return { shop, shopEmail, currency: tenant.currency, vatCountry: site?.vat_country ?? null };
 }
 
 export async function load(
@@ -105,7 +107,7 @@ export async function load(
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   const origin = originOf(order.tenant_id);
-  const [items, user, { shop, shopEmail, currency }, settings] = await Promise.all([
+  const [items, user, { shop, shopEmail, currency, vatCountry }, settings] = await Promise.all([
     trx
       .selectFrom('order_items')
       .selectAll()
@@ -152,7 +154,7 @@ export async function load(
     subtotal: toDecimal(order.subtotal_cents ?? order.total_cents),
     ...(shipments.length > 0 ? { shipping: shippingLine(shipments, order.shipping_cents) } : {}),
     total: toDecimal(order.total_cents),
-    vatNote: vatNote(order, items, currency),
+    vatNote: vatNote(order, items, currency, vatCountry),
     deliveryAddress: {
       fullName: order.fullname,
       street: order.street,
@@ -235,13 +237,18 @@ export function legalLine(site: {
 }
 
 /**
- * The order's VAT as a sentence under its total, at the rate it kept (../../common/vat.ts), in
- * the order's currency (ISO 4217): "Includes VAT at 20%: £82.75." or "No VAT is charged.".
+ * The order's VAT as a sentence under its total, at the rate and in the country it kept
+ * (../../common/vat.ts, ../../common/destination-vat.ts `orderVatText`), in the order's currency
+ * (ISO 4217): "Includes VAT at 20%: £82.75.", "Includes VAT at 20% (France): €14.67.",
+ * "Export: no VAT charged." or "No VAT is charged.".
+ * @param shopCountry the shop's own country: its VAT needs no country named.
  */
 export function vatNote(
-  order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'>,
+  order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'> &
+    Partial<Pick<Selectable<OrdersTable>, 'vat_country'>>,
   items: Pick<Selectable<OrderItemsTable>, 'line_total_cents'>[],
   currency: string,
+  shopCountry: string | null = null,
 ): string {
   const vat = orderVat(
     items.map((item) => item.line_total_cents),
@@ -249,7 +256,11 @@ export function vatNote(
     order.vat_rate_bp ?? null,
   );
   if (vat === null || order.vat_rate_bp == null) return 'No VAT is charged.';
-  return `Includes VAT at ${Number(rateToPercent(order.vat_rate_bp))}%: ${formatPrice(toDecimal(vat.total), currency)}.`;
+  return orderVatText(
+    { rateBp: order.vat_rate_bp, country: order.vat_country ?? null },
+    formatPrice(toDecimal(vat.total), currency),
+    shopCountry,
+  );
 }
 
 /** The shipping row of the totals: every method by name, free when nothing was charged. */

@@ -269,6 +269,8 @@ export async function toOrders(
       vat_rate: row.vat_rate_bp == null ? null : rateToPercent(row.vat_rate_bp),
       vat_total: vat ? toDecimal(vat.total) : null,
       shipping_vat: vat ? toDecimal(vat.shipping) : null,
+      // Where the order was taxed (issue 41, common/destination-vat.ts), kept with the rate.
+      vat_country: row.vat_rate_bp == null ? null : (row.vat_country ?? null),
       // The 14-day right to cancel (./cancellation.ts), as of `now`.
       cancellation: cancellationOf(
         row,

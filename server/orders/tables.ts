@@ -82,6 +82,11 @@ export interface OrdersTable {
    * 20 %); null when the shop charged no VAT (common/vat.ts).
    */
   vat_rate_bp: ColumnType<number | null, number | null | undefined, number | null>;
+  /**
+   * The country the order was taxed in (ISO 3166-1 alpha-2; 2026-036): the shop's, or the
+   * destination's in `destination` mode (common/destination-vat.ts); null without VAT.
+   */
+  vat_country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */

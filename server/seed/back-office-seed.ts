@@ -17,7 +17,7 @@ import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { Database } from '../platform/db/database.ts';
 import type { PaymentMethod } from '../payments/tables.ts';
 import { seedDemoCustomersIfMissing } from './customer-seed.ts';
-import { currentVatRate } from '../content/site-settings.ts';
+import { homeTaxation } from '../content/site-settings.ts';
 import {
   DEMO_BUYER,
   DEMO_CONTACT_MESSAGES,
@@ -216,7 +216,7 @@ async function seedDemoOrders(db: Kysely<Database>, now: Date): Promise<number> 
           cancellation_reason: demo.cancellationRequest?.reason ?? null,
           refunded_cents: demo.refunded ? total : 0,
           // The VAT rate of the shop, as checkout snapshots it.
-          vat_rate_bp: await currentVatRate(trx, tenant.id),
+          ...(await homeTaxation(trx, tenant.id)),
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ import { newOrderNumber } from '../checkout/checkout-transaction.ts';
 import { PAYMENT_METHODS } from '../payments/methods.ts';
 import type { SeedBuyer, SeedContentReview } from './content-data.ts';
 import { type SeedShippingMethod, seedShops } from './shop-data.ts';
-import { currentVatRate } from '../content/site-settings.ts';
+import { homeTaxation } from '../content/site-settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -156,7 +156,7 @@ async function insertDeliveredOrder(
       updated_at: shippedAt,
       expires_at: null,
       closed_at: null,
-      vat_rate_bp: await currentVatRate(trx, tenantId),
+      ...(await homeTaxation(trx, tenantId)),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

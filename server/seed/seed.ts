@@ -174,6 +174,8 @@ async function insertTenant(
       vat_number: tenant.seller.vat_number,
       vat_registered: tenant.seller.vat_rate_bp === null ? 0 : 1,
       vat_rate_bp: tenant.seller.vat_rate_bp,
+      // Both demo sellers are in the United Kingdom: one VAT rate, no One-Stop Shop (issue 41).
+      vat_country: 'GB',
     })
     .execute();
 

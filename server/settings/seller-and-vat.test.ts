@@ -108,6 +108,9 @@ describe('the seller in the back office and on the storefront', () => {
       vat_number: 'GB284735126',
       vat_registered: true,
       vat_rate: '20.00',
+      // Issue 41: a UK shop, one rate for every order.
+      vat_country: 'GB',
+      vat_mode: 'single',
     });
     expect(await storefrontSeller('demo-pottery')).toMatchObject({
       company_number: null,

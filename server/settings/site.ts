@@ -8,6 +8,12 @@
  * as the change. The storefront's pages, their Content-Security-Policy and the site-settings answer
  * follow within a second in every process (the caller's `changed`, server/http/pages.ts).
  *
+ * How the shop charges VAT across borders (issue 41, decision 087; common/destination-vat.ts):
+ * its country (`vat_country`), one rate for all or the destination's (`vat_mode`: the One-Stop
+ * Shop, Directive 2006/112/EC art. 33(a), 59c, 369a-369k, only for a shop established in an EU
+ * member state), whether prices keep their gross or their net at another rate (`vat_prices`),
+ * and its OSS number (`oss_number`, art. 369d).
+ *
  * The shop's currency (`tenants.currency`, issue 38) is edited here too: any ISO 4217 code with two
  * decimals (common/currencies.ts) until the shop's first order, never after (`currency_fixed`):
  * an order and its payments are in the shop's currency, so it is theirs once there is one.
@@ -16,6 +22,9 @@ import type { Schemas } from '../../common/admin-contract.ts';
 import { claimUpload } from '../media/uploads.ts';
 import { MAX_VAT_RATE_BP, percentToRate, rateToPercent } from '../../common/vat.ts';
 import { toBool } from '../platform/db/mapping.ts';
+import { isCountryCode } from '../../common/iso-countries.ts';
+import { isEuCountry } from '../../common/eu-vat-rates.ts';
+import { VAT_MODES, VAT_PRICE_MODES } from '../../common/destination-vat.ts';
 import { CURRENCY_MESSAGES, checkShopCurrency } from '../../common/currencies.ts';
 import { FieldCheck, saveSettingsChange, settingsNotFound, settingsTransaction } from './checks.ts';
 import type { Db, SettingsContext, Trx } from './checks.ts';
@@ -36,6 +45,13 @@ export const VAT_NUMBER_MESSAGE =
 const COMPANY_NUMBER = /^[A-Z0-9]{2,20}$/;
 export const VAT_RATE_MESSAGE = `Enter a rate from 0 to ${MAX_VAT_RATE_BP / 100} percent, with at most two decimals.`;
 export const VAT_REQUIRED_MESSAGE = 'This field is required while the shop is VAT registered.';
+export const VAT_COUNTRY_MESSAGE = 'Enter a two-letter country code, such as IE.';
+/** Why `destination` is refused: the One-Stop Shop is for sellers established in the EU. */
+export const DESTINATION_MESSAGES = {
+  notRegistered: 'Charging VAT where the buyer is needs a VAT registered shop.',
+  notEu:
+    "Charging VAT where the buyer is (the EU's One-Stop Shop) is for a shop established in an EU member state: set the shop's country to one first.",
+} as const;
 
 async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null> {
   const row = await db
@@ -63,6 +79,10 @@ async function siteRow(db: Db | Trx, tenantId: number): Promise<SiteSetup | null
       'vat_number',
       'vat_registered',
       'vat_rate_bp',
+      'vat_country',
+      'vat_mode',
+      'vat_prices',
+      'oss_number',
       'slip_address',
     ])
     .where('site_settings.tenant_id', '=', tenantId)
@@ -198,6 +218,7 @@ export async function updateSiteSetup(
       if (after.vat_number === null) missing.add('vat_number', VAT_REQUIRED_MESSAGE);
       missing.done();
     }
+    checkDestination(after);
     await saveSettingsChange(
       trx,
       ctx,
@@ -278,12 +299,64 @@ function checkSeller(check: FieldCheck, change: SiteSetupChange, next: Partial<S
       check.add('slip_address', 'Not a valid choice. Expected one of: legal, workshop.');
     }
   }
+  checkCrossBorderVat(check, change, next);
   if (change.vat_rate !== undefined) {
     const rate = change.vat_rate === null ? null : percentToRate(change.vat_rate);
     if (change.vat_rate === null || change.vat_rate.trim() === '') next.vat_rate = null;
     else if (rate === null || rate > MAX_VAT_RATE_BP) check.add('vat_rate', VAT_RATE_MESSAGE);
     else next.vat_rate = rateToPercent(rate);
   }
+}
+
+/**
+ * Checks the cross-border VAT fields of `change` into `next` (issue 41): `vat_country` an ISO
+ * 3166-1 alpha-2 code (any case, stored upper case) or none; `vat_mode` one of
+ * {@link VAT_MODES}; `vat_prices` one of {@link VAT_PRICE_MODES}; `oss_number` as a VAT number
+ * ({@link VAT_NUMBER}) or none. Whether `destination` fits the shop is checked on the whole
+ * settings after ({@link checkDestination}).
+ */
+function checkCrossBorderVat(check: FieldCheck, change: SiteSetupChange, next: Partial<SiteSetup>) {
+  if (change.vat_country !== undefined) {
+    const code = (change.vat_country ?? '').trim().toUpperCase();
+    if (code === '') next.vat_country = null;
+    else if (!isCountryCode(code)) check.add('vat_country', VAT_COUNTRY_MESSAGE);
+    else next.vat_country = code;
+  }
+  if (change.vat_mode !== undefined) {
+    if ((VAT_MODES as readonly string[]).includes(change.vat_mode)) {
+      next.vat_mode = change.vat_mode as SiteSetup['vat_mode'];
+    } else check.add('vat_mode', `Not a valid choice. Expected one of: ${VAT_MODES.join(', ')}.`);
+  }
+  if (change.vat_prices !== undefined) {
+    if ((VAT_PRICE_MODES as readonly string[]).includes(change.vat_prices)) {
+      next.vat_prices = change.vat_prices as SiteSetup['vat_prices'];
+    } else {
+      check.add(
+        'vat_prices',
+        `Not a valid choice. Expected one of: ${VAT_PRICE_MODES.join(', ')}.`,
+      );
+    }
+  }
+  if (change.oss_number !== undefined) {
+    const number = optionalCode(change.oss_number);
+    if (number !== null && !VAT_NUMBER.test(number)) check.add('oss_number', VAT_NUMBER_MESSAGE);
+    else next.oss_number = number;
+  }
+}
+
+/**
+ * Refuses `destination` mode on settings that cannot use it: a shop not VAT registered, or one
+ * whose country is not an EU member state (the OSS union scheme is for sellers established in
+ * the EU, art. 369a-369b; a UK shop's sales to the EU are imports, and Northern Ireland's
+ * special status is not modelled).
+ * @throws DomainError `invalid_settings` on `vat_mode`.
+ */
+function checkDestination(after: SiteSetup) {
+  if (after.vat_mode !== 'destination') return;
+  const refusal = new FieldCheck();
+  if (!after.vat_registered) refusal.add('vat_mode', DESTINATION_MESSAGES.notRegistered);
+  else if (!isEuCountry(after.vat_country)) refusal.add('vat_mode', DESTINATION_MESSAGES.notEu);
+  refusal.done();
 }
 
 /** Claims an upload, its refusal worded on the field that named it. */

@@ -192,6 +192,8 @@ export const ADMIN_OPERATION_ACCESS = {
   // ~~ launch ~~
   getSales: 'sales.view',
   exportSales: 'sales.view',
+  getOssReport: 'sales.view',
+  exportOssReport: 'sales.view',
   listCustomers: 'customers.view',
   getCustomer: 'customers.view',
   // ~~ business ~~

@@ -50,6 +50,7 @@ describe('migrations across restarts', () => {
         '2026_033_push_notifications',
         '2026_034_product_safety',
         '2026_035_honest_reviews',
+        '2026_036_destination_vat',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -53,6 +53,7 @@ import { categoryAdultsOnlyMigration } from './migrations/2026-032-category-adul
 import { pushNotificationsMigration } from './migrations/2026-033-push-notifications.ts';
 import { productSafetyMigration } from './migrations/2026-034-product-safety.ts';
 import { honestReviewsMigration } from './migrations/2026-035-honest-reviews.ts';
+import { destinationVatMigration } from './migrations/2026-036-destination-vat.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -92,6 +93,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_033_push_notifications': pushNotificationsMigration(dialect),
     '2026_034_product_safety': productSafetyMigration(dialect),
     '2026_035_honest_reviews': honestReviewsMigration(dialect),
+    '2026_036_destination_vat': destinationVatMigration(dialect),
   };
 }
 

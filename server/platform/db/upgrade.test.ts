@@ -144,6 +144,29 @@ describe(`a shop database made by release ${version}`, () => {
     );
   });
 
+  it("leaves the release's orders taxed where they were, and its shops at one rate (issue 41)", async () => {
+    const orders = await app.db
+      .selectFrom('orders as o')
+      .innerJoin('site_settings as s', 's.tenant_id', 'o.tenant_id')
+      .select(['o.vat_rate_bp', 'o.vat_country', 's.vat_country as shop_country'])
+      .execute();
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      // An order with a rate was taxed at home (every order was, before destination VAT).
+      expect(order.vat_country).toBe(order.vat_rate_bp === null ? null : order.shop_country);
+    }
+    // One rate until the owner chooses otherwise; a country from the one the shop opened with,
+    // else from its VAT number.
+    const shops = await app.db
+      .selectFrom('site_settings')
+      .select(['vat_country', 'vat_mode', 'vat_prices', 'vat_number'])
+      .execute();
+    for (const shop of shops) {
+      expect(shop).toMatchObject({ vat_mode: 'single', vat_prices: 'same_gross' });
+      if (shop.vat_number?.startsWith('GB')) expect(shop.vat_country).toBe('GB');
+    }
+  });
+
   it('shows every shop with its products, and its owner every order', async () => {
     for (const shop of expected.shops) {
       const site = await call<{ site_title: string }>(

@@ -21,8 +21,18 @@ export const SUMMARY_TEXT = {
  * ('Handle wood: Ebony'), when made to order its estimated dispatch (dates in `locale`, the
  * shopper's own when undefined), and its amount.
  */
-function SummaryLines({ items, locale }: { items: Cart['items']; locale: string | undefined }) {
+function SummaryLines({
+  items,
+  locale,
+  quote,
+}: {
+  items: Cart['items'];
+  locale: string | undefined;
+  quote: ShippingQuote | undefined;
+}) {
   const formatPrice = useFormatPrice();
+  // A shop recomputing its prices at the destination's VAT rate quotes each line's (issue 41).
+  const quotedTotal = (id: number) => quote?.lines.find((l) => l.item_id === id)?.line_total;
   return (
     <ul className="checkout-summary__lines">
       {items.map((item) => {
@@ -51,7 +61,9 @@ function SummaryLines({ items, locale }: { items: Cart['items']; locale: string 
               ))}
               {made ? <span className="checkout-summary__dispatch">{made}</span> : null}
             </span>
-            <span className="checkout-summary__amount">{formatPrice(item.line_total)}</span>
+            <span className="checkout-summary__amount">
+              {formatPrice(quotedTotal(item.id) ?? item.line_total)}
+            </span>
           </li>
         );
       })}
@@ -89,7 +101,7 @@ export function CheckoutSummary({
       <h2 id="checkout-summary-title" className="checkout-summary__title">
         Your order
       </h2>
-      <SummaryLines items={cart.items} locale={locale} />
+      <SummaryLines items={cart.items} locale={locale} quote={quote} />
       {quote && quote.shipments.length > 0 ? (
         <section className="checkout-shipments" aria-labelledby="checkout-shipments-title">
           <h3 id="checkout-shipments-title" className="checkout-shipments__title">
@@ -126,7 +138,8 @@ export function CheckoutSummary({
           </dd>
         </div>
       </dl>
-      <VatNote className="checkout-summary__vat" />
+      {/* Once the country is known, the VAT of the quote: the destination's (issue 41). */}
+      <VatNote className="checkout-summary__vat" quote={quote} />
     </aside>
   );
 }

@@ -89,4 +89,35 @@ describe('the invoice', () => {
     expect(screen.getByText('No VAT is charged.')).toBeInTheDocument();
     expect(screen.getByText(/Not paid yet/)).toBeInTheDocument();
   });
+
+  it('names the country an order was taxed in, and says an export carried no VAT (issue 41)', async () => {
+    const irish = { ...SELLER, vat_number: 'IE1234567T', vat_rate: '23.00', vat_country: 'IE' };
+    const { unmount } = await renderWithRouter(
+      <Invoice
+        order={{ ...PAID_WITH_VAT, vat_country: 'FR' }}
+        seller={irish}
+        shopName="Ember & Oak"
+      />,
+    );
+    expect(screen.getByTestId('invoice-vat-country')).toHaveTextContent('France');
+    expect(screen.getByText('VAT at 20% (France)')).toBeInTheDocument();
+    unmount();
+    await renderWithRouter(
+      <Invoice
+        order={{
+          ...PAID_WITH_VAT,
+          vat_rate: '0.00',
+          vat_total: '0.00',
+          shipping_vat: '0.00',
+          vat_country: 'US',
+        }}
+        seller={irish}
+        shopName="Ember & Oak"
+      />,
+    );
+    expect(screen.getByTestId('invoice-vat-country')).toHaveTextContent('United States');
+    expect(
+      screen.getByText(/Export: no VAT charged \(goods sent outside the EU/),
+    ).toBeInTheDocument();
+  });
 });

@@ -195,6 +195,11 @@ export function Invoice({
   const closedUnpaid = order.status === 'canceled' || order.status === 'expired';
   const vat = order.vat_rate !== null && order.vat_total !== null;
   const rate = order.vat_rate ? percentOf(order.vat_rate) : '';
+  // Where the order was taxed (issue 41): named when it is not the seller's own country; an
+  // export outside the EU at 0 % says so.
+  const taxedIn = vat && order.vat_country ? countryName(order.vat_country) : null;
+  const elsewhere = !!order.vat_country && order.vat_country !== seller.vat_country;
+  const exported = vat && elsewhere && Number(order.vat_rate) === 0;
   const heading =
     closedUnpaid && unpaid
       ? 'Pro-forma invoice (canceled)'
@@ -240,6 +245,12 @@ export function Invoice({
               <div>
                 <dt>VAT number</dt>
                 <dd>{seller.vat_number}</dd>
+              </div>
+            ) : null}
+            {taxedIn ? (
+              <div>
+                <dt>Country of taxation</dt>
+                <dd data-testid="invoice-vat-country">{taxedIn}</dd>
               </div>
             ) : null}
           </dl>
@@ -309,7 +320,10 @@ export function Invoice({
               <dd>{formatPrice(minus(order.total_price, order.vat_total))}</dd>
             </div>
             <div>
-              <dt>VAT at {rate}</dt>
+              <dt>
+                VAT at {rate}
+                {elsewhere && taxedIn && !exported ? ` (${taxedIn})` : ''}
+              </dt>
               <dd data-testid="invoice-vat-total">{formatPrice(order.vat_total)}</dd>
             </div>
           </>
@@ -326,6 +340,11 @@ export function Invoice({
         )}
       </dl>
       {vat ? null : <p className="invoice__note">No VAT is charged.</p>}
+      {exported ? (
+        <p className="invoice__note">
+          Export: no VAT charged (goods sent outside the EU, Directive 2006/112/EC art. 146).
+        </p>
+      ) : null}
       {unpaid ? (
         <p className="invoice__note">
           {closedUnpaid

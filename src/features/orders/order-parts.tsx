@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useCurrency } from '../site/api';
+import { siteSettingsQuery, useCurrency } from '../site/api';
+import { useQuery } from '@tanstack/react-query';
 import { useFormatPrice } from '../site/format-price';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
@@ -85,6 +86,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 export function OrderLines({ order }: { order: Order }) {
   const formatPrice = useFormatPrice();
   const currency = useCurrency();
+  // The country whose VAT the shop's prices include (issue 41): an order taxed elsewhere names
+  // its country. Read here, not in the shell: the first page's scripts stay as they were.
+  const shopCountry =
+    useQuery({ ...siteSettingsQuery(), enabled: false }).data?.seller?.vat_country ?? null;
   const locale = useLocalDates() ? undefined : 'en-US';
   const shipments = order.shipments ?? [];
   return (
@@ -153,7 +158,7 @@ export function OrderLines({ order }: { order: Order }) {
       </dl>
       {/* The VAT of the order's own rate, kept when it was placed (issue 29). */}
       <p className="order-totals__vat" data-testid="order-vat">
-        {orderVatSentence(order, currency)}
+        {orderVatSentence(order, currency, shopCountry)}
       </p>
     </div>
   );

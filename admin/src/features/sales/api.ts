@@ -6,6 +6,11 @@
  *   period's figures against the period before, each day's revenue, the top products and
  *   categories.
  *
+ * - `ossQuery(quarter)`: `GET /sales/oss/?quarter=`, key `['sales','oss',quarter]`: the quarter's
+ *   One-Stop Shop return by member state and rate (issue 41).
+ *
+ * `downloadOssExport(quarter)`: `GET /sales/exports/oss/`, the same return as a CSV file.
+ *
  * `downloadSalesExport(kind, from, to)`: `GET /sales/exports/{kind}/`, the accountant's CSV
  * file, saved under the name the server gives it. The call needs the bearer token, so it goes
  * through the API client (which refreshes the token) and the answer is saved from a Blob, not
@@ -18,6 +23,7 @@ export type SalesReport = Schemas['SalesReport'];
 export type SalesPeriod = Schemas['SalesPeriod'];
 export type SalesChange = Schemas['SalesChange'];
 export type SalesExportKind = 'orders' | 'payments' | 'refunds';
+export type OssReport = Schemas['OssReport'];
 
 export const SALES_QUERY_KEY = ['sales'] as const;
 
@@ -72,5 +78,37 @@ export async function downloadSalesExport(
   link.remove();
   // After this task: the browser has taken the file by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
+  return name;
+}
+
+export const ossQuery = (quarter: string) =>
+  pagedQuery([...SALES_QUERY_KEY, 'oss', quarter] as const, (signal) =>
+    dataOf(api.GET('/sales/oss/', { params: { query: { quarter } }, signal })),
+  );
+
+/** Saves a Blob under `name` through a link the browser follows once. */
+function saveBlob(data: Blob, name: string) {
+  const url = URL.createObjectURL(data);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Downloads the One-Stop Shop return of `quarter` (`2026-Q4`) as a CSV file; resolves to its
+ * name, rejects with the `ApiError` of a refusal (400 on `quarter`).
+ */
+export async function downloadOssExport(quarter: string): Promise<string> {
+  const { data, response } = await api.GET('/sales/exports/oss/', {
+    params: { query: { quarter } },
+    parseAs: 'blob',
+  });
+  const named = /filename="([^"\\/]+)"/.exec(response.headers.get('content-disposition') ?? '');
+  const name = named?.[1] ?? `oss-${quarter}.csv`;
+  saveBlob(data as unknown as Blob, name);
   return name;
 }

@@ -1,7 +1,8 @@
 /**
  * Sales (owners only): what the shop took today, in the last 7 or 30 days or over chosen days,
  * against as many days before, with each day's revenue as a chart (./sales-chart.tsx), the top
- * products and categories, and the accountant's CSV exports of any days.
+ * products and categories, the accountant's CSV exports of any days, and the quarter's EU
+ * One-Stop Shop return (./oss-report.tsx).
  *
  * Which orders count is said on the screen as the server counts them (server/orders/
  * sales-rules.ts): paid and not canceled, on the UTC day paid, less refunds. Each change says
@@ -29,6 +30,7 @@ import {
   type SalesSearch,
 } from './api';
 import { SalesChart } from './sales-chart';
+import { OssPanel } from './oss-report';
 import { rangeSchema, type RangeValues, type SalesRouteSearch } from './schemas';
 
 const PERIODS: { period: SalesPeriod; label: string }[] = [
@@ -101,6 +103,8 @@ export function SalesPage() {
         from={report.data?.from}
         to={report.data?.to}
       />
+      {/* EU VAT where the buyer is: the quarter's One-Stop Shop return (issue 41). */}
+      <OssPanel />
     </>
   );
 }

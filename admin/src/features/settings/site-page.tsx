@@ -24,6 +24,7 @@ import { siteQuery, useUpdateSite, type SiteSetup } from './api';
 import { useSavedForm, type FormMessage } from './saved-form';
 import { siteSchema, toSiteBody, type SiteOutput, type SiteValues } from './schemas';
 import { SellerForm } from './seller-form';
+import { VatAbroadForm } from './vat-abroad-form';
 import { CurrencyForm } from './currency-form';
 import { PreviewPasswordPanel } from './preview-password-panel';
 import { PhotoDisplayPanel } from './photo-display-panel';
@@ -38,6 +39,7 @@ export function SitePage() {
           <>
             <SiteForm site={data} />
             <SellerForm site={data} />
+            <VatAbroadForm site={data} />
             <CurrencyForm site={data} />
             <ImagesPanel site={data} />
             <PhotoDisplayPanel />
