@@ -48,6 +48,7 @@ const SHOPPER_PATHS = /^\/(orders|accounts\/(me|addresses|password\/change))\//;
 /** The other operations that require it, as `METHOD path` (their paths also serve visitors). */
 const SHOPPER_OPERATIONS = [
   'POST /products/reviews/',
+  'GET /products/reviews/eligibility/',
   'POST /blog/comments/',
   'POST /payments/card/initiate/',
   'GET /payments/history/{uuid}/',
@@ -56,7 +57,7 @@ const SHOPPER_OPERATIONS = [
 /**
  * True for an operation whose `security` in the contract requires the bearer token (`method`
  * upper case, `path` the contract's, `/orders/orders/{id}/`). A rule rather than a list of the
- * 24 operations, to keep every page's first script small; client.test.ts checks it against
+ * 25 operations, to keep every page's first script small; client.test.ts checks it against
  * every operation of openapi/storefront.yaml.
  */
 export function needsShopper(method: string, path: string): boolean {

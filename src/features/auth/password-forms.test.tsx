@@ -13,13 +13,16 @@ function stubFetch(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
-      calls.push({
-        url: request.url,
-        body: await request
-          .clone()
-          .json()
-          .catch(() => null),
-      });
+      // Only this page's calls count: the web project shares one jsdom per worker, and a query
+      // another file left behind (the back office's `GET /setup/`) may land here.
+      if (new URL(request.url).pathname.includes('/password/'))
+        calls.push({
+          url: request.url,
+          body: await request
+            .clone()
+            .json()
+            .catch(() => null),
+        });
       return new Response(JSON.stringify(body), {
         status,
         headers: { 'Content-Type': 'application/json' },
