@@ -37,7 +37,7 @@ test('a knife with three photos made in one save; unsaved price asks first; stoc
   await expect(page.getByRole('heading', { name: 'New product', level: 1 })).toBeVisible();
   const advanced = page.locator('details.advanced').first();
   await expect(advanced).not.toHaveAttribute('open');
-  await expect(page.getByLabel('Web address')).toBeHidden();
+  await expect(page.getByLabel('Web address', { exact: true })).toBeHidden();
 
   await page.getByLabel('Name', { exact: true }).fill(name);
   const category = page.getByLabel('Category');
