@@ -41,6 +41,7 @@ import { businessCases } from './business';
 import { pushCases } from './push';
 import { photoFramingCases } from './photo-framing';
 // ~~ photo framing ~~
+import { sellingLegallyCases } from './selling-legally';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -89,6 +90,7 @@ export async function runAdminContract(
     // ~~ business ~~
     ...fromFile('admin-cases/push.ts', pushCases(setup)),
     // ~~ push ~~
+    ...fromFile('admin-cases/selling-legally.ts', sellingLegallyCases(setup)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.

@@ -122,7 +122,9 @@ export function contactAndPagesCases(): Case[] {
           : `expected 8 FAQs with HTML answers, got ${results(b).length}`,
     }),
     ...tenantErrors('listFaqs', 'GET', '/pages/manage/faqs/'),
-    ...(['refund_policy', 'privacy_policy', 'review_policy'] as const).map((type) =>
+    ...(
+      ['refund_policy', 'privacy_policy', 'review_policy', 'accessibility_statement'] as const
+    ).map((type) =>
       make(
         `listDocuments document_type=${type}`,
         'listDocuments',
@@ -142,7 +144,7 @@ export function contactAndPagesCases(): Case[] {
       ),
     ),
     make(
-      'listDocuments (all three)',
+      'listDocuments (all four)',
       'listDocuments',
       'GET',
       '/pages/manage/documents/',
@@ -150,7 +152,7 @@ export function contactAndPagesCases(): Case[] {
       200,
       {
         check: (b) =>
-          results(b).length === 3 ? null : `expected 3 documents, got ${results(b).length}`,
+          results(b).length === 4 ? null : `expected 4 documents, got ${results(b).length}`,
       },
     ),
     {
