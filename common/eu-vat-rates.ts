@@ -7,7 +7,10 @@
  *
  * Source: the European Commission's "VAT rates applied in the Member States of the European
  * Union" (DG TAXUD, published twice a year) and its Taxes in Europe Database (TEDB,
- * https://ec.europa.eu/taxation_customs/tedb/). Checked against them on {@link EU_VAT_RATES_CHECKED_ON}.
+ * https://ec.europa.eu/taxation_customs/tedb/). The table was last compared on
+ * {@link EU_VAT_RATES_CHECKED_ON} with published tables of the 2025 rates (which carry the
+ * changes of 2024-2025: Finland 25.5 %, Slovakia 23 %, Estonia 24 %, Romania 21 %), not with
+ * TEDB itself: an owner in `destination` mode confirms them against TEDB before relying on them.
  *
  * Only the standard rate: reduced rates (books, some art: Annex III) are not applied; a shop
  * whose goods take a reduced rate somewhere stays in `single` mode or asks its accountant.
@@ -29,7 +32,7 @@ export interface EuVatRate {
   rateBp: number;
 }
 
-/** The day the table was last checked against the Commission's list and TEDB (ISO 8601). */
+/** The day the table was last compared with published rate tables (ISO 8601; see above). */
 export const EU_VAT_RATES_CHECKED_ON = '2026-11-29';
 
 /** Where the rates come from, as the back office cites it. */
