@@ -7,16 +7,17 @@
  * As with every outbox e-mail, a field is only ever added as optional, and a change of meaning is
  * a new kind: a row written by one release may be sent by the next.
  */
-import type { EmailShop, IsoDateTime } from '../../platform/mail/templates/email-shop.ts';
 import {
-  anyString,
+  emailShopCheck,
+  type EmailShop,
+  type IsoDateTime,
+} from '../../platform/mail/templates/email-shop.ts';
+import {
   dateTime,
-  email,
   EmailDataError,
   httpUrl,
   isRecord,
   object,
-  optional,
   text,
 } from '../../platform/mail/templates/json-checks.ts';
 
@@ -45,16 +46,7 @@ export function isRecallEmailKind(kind: unknown): kind is typeof PRODUCT_RECALL_
 
 const check = object<ProductRecallEmailData>({
   kind: text,
-  shop: object<EmailShop>({
-    name: text,
-    shopUrl: httpUrl,
-    contactEmail: email,
-    logoUrl: optional(anyString),
-    legalLine: optional(text),
-    theme: optional((value, path, issues) => {
-      if (!isRecord(value)) issues.push(`${path}: an object`);
-    }),
-  }),
+  shop: emailShopCheck,
   productName: text,
   productUrl: httpUrl,
   title: text,
