@@ -286,21 +286,26 @@ async function expectPasteArrives(
   const field = page.getByLabel(label, { exact: true });
   await expect(field).toHaveAttribute('autocomplete', autocomplete);
   await field.fill('');
-  await page.evaluate(async (value) => {
-    await navigator.clipboard.writeText(value);
-    const w = window as { __pastes?: boolean[] };
-    if (!w.__pastes) {
-      w.__pastes = [];
-      // After every handler of the page: was the paste cancelled?
-      window.addEventListener('paste', (event) => w.__pastes!.push(event.defaultPrevented));
-    }
-  }, text);
+  await page.evaluate((value) => navigator.clipboard.writeText(value), text);
   await field.focus();
   await page.keyboard.press('ControlOrMeta+V');
   await expect(field, `${String(label)} takes a pasted value`).toHaveValue(text);
-  expect(await page.evaluate(() => (window as { __pastes?: boolean[] }).__pastes?.at(-1))).toBe(
-    false,
-  );
+  await expect
+    .poll(() => page.evaluate(() => (window as { __pastes?: boolean[] }).__pastes?.at(-1)))
+    .toBe(false);
+}
+
+/**
+ * Records, in every document the page opens (a reload included, which once dropped a listener
+ * added after the page had loaded), whether each paste was cancelled: the listener is the last
+ * to run, on `window` in the bubbling phase, after every handler of the page.
+ */
+async function recordPastes(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as { __pastes?: boolean[] };
+    w.__pastes = [];
+    window.addEventListener('paste', (event) => w.__pastes!.push(event.defaultPrevented));
+  });
 }
 
 test('a password or a code can be pasted into every sign-in, registration, reset and two-step field', async ({
@@ -309,6 +314,7 @@ test('a password or a code can be pasted into every sign-in, registration, reset
   baseURL,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+  await recordPastes(page);
   const secret = 'Pasted-from-a-manager-7!';
   await page.goto('/login');
   await expectPasteArrives(page, 'Password', secret, 'current-password');
