@@ -36,6 +36,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
   const row =
     (await productColumns(db, tenantId)
       .select(PRODUCT_FIELDS)
+      .select('p.safety')
       .where('p.slug', '=', slug)
       .executeTakeFirst()) ?? (await offSaleByRecall(scope, slug));
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
@@ -63,10 +64,9 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       .execute(),
     shopRules(db, tenantId),
     deliveryTableIn(scope),
-    Promise.all([
-      db.selectFrom('products').select('safety').where('id', '=', row.id).executeTakeFirst(),
-      shopSafetyDefault(db, tenantId),
-    ]).then(([own, shopDefault]) => storefrontSafety(own?.safety ?? null, shopDefault)),
+    shopSafetyDefault(db, tenantId).then((shopDefault) =>
+      storefrontSafety(row.safety, shopDefault),
+    ),
     recallNotice(db, tenantId, row.id),
   ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
@@ -98,8 +98,8 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
 
 /**
  * The product `slug` of the scope's shop that a recall took off sale (a draft, not archived,
- * with an open recall marked `off_sale`), as {@link PRODUCT_FIELDS} selects it; undefined for
- * any other.
+ * with an open recall marked `off_sale`), as {@link PRODUCT_FIELDS} selects it with its
+ * safety information; undefined for any other.
  */
 async function offSaleByRecall(scope: CatalogScope, slug: string) {
   const { db, tenantId } = scope;
@@ -109,6 +109,7 @@ async function offSaleByRecall(scope: CatalogScope, slug: string) {
       join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
     )
     .select(PRODUCT_FIELDS)
+    .select('p.safety')
     .where('p.tenant_id', '=', tenantId)
     .where('p.slug', '=', slug)
     .where('p.is_active', '=', 0)
