@@ -246,7 +246,7 @@ export async function getAdminProduct(
     .where('p.id', '=', productId)
     .executeTakeFirst();
   if (!row) throw notFound();
-  const [images, attributes, currency] = await Promise.all([
+  const [images, attributes, currency, safetyDefault, openRecall] = await Promise.all([
     db
       .selectFrom('product_images')
       .select(['id', 'image_path', 'thumb_path', 'alt_text', 'position'])
@@ -262,6 +262,8 @@ export async function getAdminProduct(
       .orderBy('id')
       .execute(),
     shopCurrency(db, tenantId),
+    shopSafetyDefault(db, tenantId),
+    openRecallOf(db, tenantId, row.id),
   ]);
   return {
     ...basicsOf(row),
@@ -306,7 +308,7 @@ export async function getAdminProduct(
     archived_at: row.archived_at === null ? null : toIsoString(row.archived_at),
     discount: discountState(row, currency),
     safety: parseSafety(row.safety),
-    safety_default: await shopSafetyDefault(db, tenantId),
-    open_recall: await openRecallOf(db, tenantId, row.id),
+    safety_default: safetyDefault,
+    open_recall: openRecall,
   };
 }

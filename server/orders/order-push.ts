@@ -15,10 +15,14 @@ import { formatPrice, toDecimal } from '../../common/money.ts';
 import { isCardMethod } from '../payments/methods.ts';
 import { queuePushNotice } from '../staff/push-notifications.ts';
 import type { OrderEvent } from './events.ts';
+import { BOUGHT_ORDER_STATES } from '../content/reviews.ts';
 import type { Trx } from './order-lock.ts';
 
-/** An order's statuses in which it has been paid (paid, or moved on from it). */
-const PAID_OR_LATER = new Set(['paid', 'processing', 'shipped', 'ready_to_collect', 'completed']);
+/**
+ * An order's statuses in which it has been paid (paid, or moved on from it): the same states in
+ * which its shopper may review what it holds (server/content/reviews.ts).
+ */
+const PAID_OR_LATER: ReadonlySet<string> = new Set(BOUGHT_ORDER_STATES);
 
 /** The back office's page of order `number`. */
 export const orderPage = (number: string) => `/admin/orders/${encodeURIComponent(number)}`;

@@ -28,7 +28,7 @@ import { stringify } from 'csv-stringify';
 import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { EU_VAT_RATES, euCountryName } from '../../common/eu-vat-rates.ts';
-import { toDecimal } from '../../common/money.ts';
+import { toDecimal, toMinorUnits } from '../../common/money.ts';
 import { rateToPercent } from '../../common/vat.ts';
 import type { Database } from '../platform/db/database.ts';
 import { toCount } from '../platform/db/mapping.ts';
@@ -280,9 +280,8 @@ export async function ossExport(
     r.vat,
     report.currency,
   ]);
-  const cents = (money: string) => Math.round(Number(money) * 100);
   const sum = (pick: (r: OssReport['rows'][number]) => string) =>
-    toDecimal(report.rows.reduce((total, r) => total + cents(pick(r)), 0));
+    toDecimal(report.rows.reduce((total, r) => total + (toMinorUnits(pick(r)) ?? 0), 0));
   records.push([
     report.quarter,
     'total',

@@ -64,12 +64,7 @@ export function OrderLines({
               <>
                 <br />
                 Safety{line.safety.pictogram ? ` (${line.safety.pictogram})` : ''}:{' '}
-                {splitLines(line.safety.warnings).map((part, i) => (
-                  <Fragment key={i}>
-                    {i > 0 ? <br /> : null}
-                    {part}
-                  </Fragment>
-                ))}
+                <MultilineText value={line.safety.warnings} />
               </>
             ) : null}
             <br />
@@ -128,12 +123,7 @@ export function OrderLines({
             {line.safety ? (
               <Text style={{ ...small, color: theme.ink }}>
                 <strong>Safety{line.safety.pictogram ? ` (${line.safety.pictogram})` : ''}:</strong>{' '}
-                {splitLines(line.safety.warnings).map((part, i) => (
-                  <Fragment key={i}>
-                    {i > 0 ? <br /> : null}
-                    {part}
-                  </Fragment>
-                ))}
+                <MultilineText value={line.safety.warnings} />
               </Text>
             ) : null}
             <Text style={{ ...small, margin: '6px 0 0' }}>Qty {quantityText(line, currency)}</Text>

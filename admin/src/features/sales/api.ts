@@ -69,15 +69,7 @@ export async function downloadSalesExport(
     parseAs: 'blob',
   });
   const name = exportFileName(response.headers.get('content-disposition'), kind, from, to);
-  const url = URL.createObjectURL(data as unknown as Blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After this task: the browser has taken the file by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(data as unknown as Blob, name);
   return name;
 }
 
@@ -95,6 +87,7 @@ function saveBlob(data: Blob, name: string) {
   document.body.append(link);
   link.click();
   link.remove();
+  // After this task: the browser has taken the file by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
