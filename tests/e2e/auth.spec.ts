@@ -182,7 +182,13 @@ test('an access token that expires mid-session is refreshed without the shopper 
   const firstToken = await storedToken(page);
 
   const product = (await allProducts(request)).find((p) => p.stock > 0)!;
+  // The product page asks, signed in, whether this shopper may review the piece (decision 085):
+  // that call is over before the clock moves, so the cart's call is the one that refreshes.
+  const eligibility = page.waitForResponse((r) =>
+    r.url().includes('/api/products/reviews/eligibility/'),
+  );
   await page.goto(`/products/${product.slug}`);
+  await eligibility;
   // 65 s tokens count as expired 5 s in: six seconds on, an authenticated call refreshes first.
   // (The page's clock then runs 6 s ahead of the server's, so the new token, good for 65 s from
   // the server's now, reads as due 59 s from the page's: nothing else may ask for one here.)
