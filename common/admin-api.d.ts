@@ -2757,6 +2757,85 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/promotions/sales/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's sales, newest start first, each scheduled, running or ended (owner only). Added in 2.2.0.
+     * @description Every sale the shop scheduled: a whole percent off a category's products and chosen
+     *     products between two moments. A shop has a few, so the list is not paged.
+     */
+    get: operations['listPromotionSales'];
+    put?: never;
+    /**
+     * Schedule a sale (owner only). Added in 2.2.0.
+     * @description `percent` (1-90) comes off the price of every product of `category_id` and of each of
+     *     `product_ids` (at least one of the two) from `starts_at` until `ends_at` (after the
+     *     start), rounded half up to the cent per unit. When two running sales cover a product,
+     *     the larger percent applies. The storefront shows the reduced price, with the lowest
+     *     price of the 30 days before the sale started as the earlier price when the reduced one
+     *     is below it. Logged as `sale.create`.
+     */
+    post: operations['createPromotionSale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/promotions/sales/{sale_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sale's `id`. */
+        sale_id: components['parameters']['SaleId'];
+      };
+      cookie?: never;
+    };
+    /** One sale (owner only). Added in 2.2.0. */
+    get: operations['getPromotionSale'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a sale that has not ended (owner only). Added in 2.2.0.
+     * @description Only the fields sent change, under the same rules as on create. A sale that has ended
+     *     answers 409. Logged as `sale.update` with the fields before and after.
+     */
+    patch: operations['updatePromotionSale'];
+    trace?: never;
+  };
+  '/promotions/sales/{sale_id}/end/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sale's `id`. */
+        sale_id: components['parameters']['SaleId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End a sale now (owner only). Added in 2.2.0.
+     * @description The sale ends at once: the storefront shows full prices again within a second. A sale
+     *     that had not started never runs. Logged as `sale.end`; 409 once it has ended.
+     */
+    post: operations['endPromotionSale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/sales/': {
     parameters: {
       query?: never;
@@ -3689,7 +3768,8 @@ export interface components {
       | 'review'
       | 'comment'
       | 'contact_message'
-      | 'shop';
+      | 'shop'
+      | 'sale';
     ActivityEntry: {
       id: number;
       /** Format: date-time */
@@ -3993,6 +4073,52 @@ export interface components {
       /** @description The product's own safety information (a field left out keeps its value). */
       safety?: components['schemas']['SafetyInfoInput'];
       status?: components['schemas']['ProductStatus'];
+    };
+    /** @description A sale the shop scheduled (2.2.0). */
+    AdminSale: {
+      id: number;
+      name: string;
+      /** @description Whole percent off. */
+      percent: number;
+      /** @description The category whose products it covers; null when only chosen products. */
+      category: {
+        id: number;
+        name: string;
+      } | null;
+      /** @description The products it covers by choice, by name. */
+      products: {
+        id: number;
+        name: string;
+      }[];
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+      /**
+       * @description Where it stands now.
+       * @enum {string}
+       */
+      status: 'scheduled' | 'running' | 'ended';
+    };
+    SaleCreate: {
+      name: string;
+      percent: number;
+      category_id?: number | null;
+      product_ids?: number[];
+      /** Format: date-time */
+      starts_at: string;
+      /** Format: date-time */
+      ends_at: string;
+    };
+    SaleUpdate: {
+      name?: string;
+      percent?: number;
+      category_id?: number | null;
+      product_ids?: number[];
+      /** Format: date-time */
+      starts_at?: string;
+      /** Format: date-time */
+      ends_at?: string;
     };
     AdminCategory: {
       id: number;
@@ -5142,6 +5268,8 @@ export interface components {
     ProductId: number;
     /** @description The category's `id`. */
     CategoryId: number;
+    /** @description The sale's `id`. */
+    SaleId: number;
     /** @description The photo's `id` in the product's photos. */
     PhotoId: number;
     ReviewId: number;
@@ -10208,6 +10336,172 @@ export interface operations {
       };
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+    };
+  };
+  listPromotionSales: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sales. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSale'][];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createPromotionSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SaleCreate'];
+      };
+    };
+    responses: {
+      /** @description The sale. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSale'];
+        };
+      };
+      /** @description A field is refused. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getPromotionSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sale's `id`. */
+        sale_id: components['parameters']['SaleId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sale. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSale'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updatePromotionSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sale's `id`. */
+        sale_id: components['parameters']['SaleId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SaleUpdate'];
+      };
+    };
+    responses: {
+      /** @description The sale after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSale'];
+        };
+      };
+      /** @description A field is refused. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The sale has ended. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+    };
+  };
+  endPromotionSale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The sale's `id`. */
+        sale_id: components['parameters']['SaleId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sale, ended. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminSale'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The sale has already ended. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
     };
   };
   getSales: {

@@ -1147,13 +1147,25 @@ export interface components {
       value: string;
       order: number;
     };
+    /** @description A sale the shop runs on a piece (2.2.0). */
+    ProductSale: {
+      /** @description Whole percent off the piece's price (rounded half up to the cent). */
+      percent: number;
+      /**
+       * Format: date-time
+       * @description When the sale ends (UTC).
+       */
+      ends_at: string;
+    };
     Product: {
       id: number;
       slug: string;
       name: string;
       price: components['schemas']['Money'];
-      /** @description The price before a discount, shown struck through with 'DISCOUNT OFFER', or null. Only an honest was-price is sent (Directive 98/6/EC art. 6a): one above the price and at most the lowest price the piece had in the 30 days before its current price took effect; a price before discount the shop set that breaks this rule, or one with no earlier price recorded in those 30 days, is sent as null. */
+      /** @description The price before a discount, shown struck through with 'DISCOUNT OFFER', or null. Only an honest was-price is sent (Directive 98/6/EC art. 6a): one above the price and at most the lowest price the piece had in the 30 days before its current price took effect; a price before discount the shop set that breaks this rule, or one with no earlier price recorded in those 30 days, is sent as null. While a sale runs (`sale`), it is the lowest price the piece had in the 30 days before the sale started, sent only when the reduced `price` is below it (2.2.0). */
       price_before_discount?: components['schemas']['Money'] | null;
+      /** @description The shop's sale reducing this piece now (2.2.0): `price` is already the reduced price, in every list, page, cart and order. Absent or null when none runs. */
+      sale?: components['schemas']['ProductSale'] | null;
       /** @description The cheapest delivery of this one piece to the shop's default country (UK DMCC Act 2024: delivery in or next to the headline price, "+ delivery from $6.50"). "0.00" when the piece's price reaches a method's free-over amount ("Free delivery"); null when no delivery method may carry it there (collection only). Age-restricted pieces count age-verified methods only. */
       delivery_from: components['schemas']['Money'] | null;
       stock: number;

@@ -25,6 +25,7 @@ import { STOCK_MESSAGES } from './messages.ts';
 import { parseOptions, priceChoices } from '../catalog/options.ts';
 import { lineExemption } from '../catalog/cancellation-exemption.ts';
 import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
+import { discountableLine, loadOpenSales, saleOf, salePrice } from '../catalog/sales.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -85,10 +86,13 @@ export function visibleLines(db: Db, tenantId: number) {
 /**
  * The cart's visible lines (active products of the tenant) with current catalogue prices and
  * the chosen options priced against the product's current ones, in line id order. Orders read
- * the same lines. `unit_cents` is the product's price with the options' surcharges.
+ * the same lines. `unit_cents` is the product's price with the options' surcharges, less the
+ * sale running at `now` on the product (../catalog/sales.ts: rounded half up per unit), whose id
+ * is `saleId` (null: full price); `price_cents` is the product's own price, reduced the same
+ * way, as its card shows it.
  */
-export async function cartLines(db: Db, cartId: number, tenantId: number) {
-  const rows = await visibleLines(db, tenantId)
+export async function cartLines(db: Db, cartId: number, tenantId: number, now = new Date()) {
+  const query = visibleLines(db, tenantId)
     .select([
       'ci.id',
       'ci.quantity',
@@ -96,6 +100,7 @@ export async function cartLines(db: Db, cartId: number, tenantId: number) {
       'p.id as product_id',
       'p.name',
       'p.slug',
+      'p.category_id',
       'p.price_cents',
       'p.stock',
       ...LINE_TERMS_FIELDS,
@@ -103,17 +108,23 @@ export async function cartLines(db: Db, cartId: number, tenantId: number) {
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.id')
     .execute();
+  const [rows, sales] = await Promise.all([query, loadOpenSales(db, tenantId, now)]);
   return rows.map((row) => {
     const customization = parseCustomization(row.customization);
     const priced = priceChoices(parseOptions(row.options), customization);
+    const line = { ...row, customization };
+    const sale = discountableLine(line) ? saleOf(sales, row, now.getTime()) : null;
+    const reduce = (cents: number) => (sale ? salePrice(cents, sale.percent) : cents);
     return {
       ...row,
+      price_cents: reduce(row.price_cents),
+      saleId: sale ? sale.id : null,
       made_to_order: toBool(row.made_to_order),
       age_restricted: toBool(row.age_restricted),
       // The line's, not the piece's: a filled-in text option makes it exempt too.
       cancellation_exempt: lineExemption(row, customization) !== null,
       chosen: priced.chosen,
-      unit_cents: row.price_cents + priced.deltaCents,
+      unit_cents: reduce(row.price_cents + priced.deltaCents),
     };
   });
 }
@@ -129,7 +140,7 @@ export async function loadCart(
   now = new Date(),
 ): Promise<Cart> {
   const [lines, rules] = await Promise.all([
-    cartLines(db, cartId, tenantId),
+    cartLines(db, cartId, tenantId, now),
     shopRules(db, tenantId),
   ]);
   const images = await mainImages(

@@ -18,6 +18,7 @@ import {
   loadRelated,
   PRODUCT_FIELDS,
   productColumns,
+  salesOfRows,
   toProduct,
 } from './product-rows.ts';
 import { shopSafetyDefault, storefrontSafety } from './product-safety.ts';
@@ -40,7 +41,7 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       .where('p.slug', '=', slug)
       .executeTakeFirst()) ?? (await offSaleByRecall(scope, slug));
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-  const [{ images, attributes }, reviews, rules, delivery, safety, recall] = await Promise.all([
+  const [{ images, attributes }, reviews, rules, delivery, safety, recall, sales] = await Promise.all([
     loadRelated(db, [row.id]),
     db
       .selectFrom('reviews')
@@ -68,10 +69,18 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       storefrontSafety(row.safety, shopDefault),
     ),
     recallNotice(db, tenantId, row.id),
+    salesOfRows(scope, [row]),
   ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
   return {
-    ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
+    ...toProduct(
+      row,
+      images.get(row.id) ?? [],
+      attributes.get(row.id) ?? [],
+      rules,
+      delivery,
+      sales.get(row.id) ?? null,
+    ),
     ...(safety ? { safety } : {}),
     recall,
     reviews: reviews.map((r) => ({

@@ -25,6 +25,7 @@ import {
   PRODUCT_FIELDS,
   productColumns,
   type ProductRow,
+  salesOfRows,
   toProduct,
 } from './product-rows.ts';
 
@@ -219,16 +220,26 @@ export async function loadProductPage(
   if (rows.length === 0 && page > 1) throw invalidPage();
   const count =
     page === 1 && rows.length < pageSize ? rows.length : await countOf(() => countMatches());
-  const { images, attributes } = await loadRelated(
-    db,
-    rows.map((r) => r.id),
-  );
+  const [{ images, attributes }, sales] = await Promise.all([
+    loadRelated(
+      db,
+      rows.map((r) => r.id),
+    ),
+    salesOfRows(scope, rows),
+  ]);
   return {
     count,
     next: page * pageSize < count ? pageLink(page + 1) : null,
     previous: page > 1 ? pageLink(page - 1) : null,
     results: rows.map((row) =>
-      toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
+      toProduct(
+        row,
+        images.get(row.id) ?? [],
+        attributes.get(row.id) ?? [],
+        rules,
+        delivery,
+        sales.get(row.id) ?? null,
+      ),
     ),
   };
 }

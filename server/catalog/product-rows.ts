@@ -16,6 +16,14 @@ import { honestBeforePrice } from './price-history.ts';
 import { deliveryFrom, type DeliveryTable, loadDeliveryTable } from './delivery-from.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { toStorefrontImage } from '../media/photo-framing.ts';
+import {
+  loadOpenSales,
+  pricesBeforeSales,
+  type ProductSale,
+  saleOf,
+  salePrice,
+  type SaleTable,
+} from './sales.ts';
 
 type Product = Schemas['Product'];
 
@@ -27,6 +35,38 @@ export interface CatalogScope {
   /** The shop's delivery table (./delivery-from.ts), kept by the caller's cache; absent: read
    * from the database at each call. */
   deliveryTable?: () => Promise<DeliveryTable>;
+  /** The shop's open sales (./sales.ts), kept by the caller's cache; absent: read at each call. */
+  sales?: () => Promise<SaleTable>;
+}
+
+/** A product's running sale with its honest "was" price (cents; null: none may show). */
+export interface PricedSale {
+  sale: ProductSale;
+  wasCents: number | null;
+}
+
+/**
+ * The running sale of each of `rows` at `at` (epoch ms; default now), by product id, with the
+ * lowest price of the 30 days before it started (./sales.ts): the scope's sales, applied in code,
+ * and one query of the price history of the rows on sale (none when no row is).
+ */
+export async function salesOfRows(
+  scope: CatalogScope,
+  rows: readonly { id: number; category_id: number }[],
+  at: number = Date.now(),
+): Promise<Map<number, PricedSale>> {
+  const priced = new Map<number, PricedSale>();
+  if (rows.length === 0) return priced;
+  const table = await (scope.sales?.() ?? loadOpenSales(scope.db, scope.tenantId, new Date(at)));
+  if (table.sales.length === 0) return priced;
+  const onSale = new Map<number, ProductSale>();
+  for (const row of rows) {
+    const sale = saleOf(table, row, at);
+    if (sale) onSale.set(row.id, sale);
+  }
+  const was = await pricesBeforeSales(scope.db, scope.tenantId, onSale);
+  for (const [id, sale] of onSale) priced.set(id, { sale, wasCents: was.get(id) ?? null });
+  return priced;
 }
 
 /** The scope's delivery table: its cached one, or read now. */
@@ -69,6 +109,7 @@ export const PRODUCT_FIELDS = [
   'p.id',
   'p.slug',
   'p.name',
+  'p.category_id',
   'p.price_cents',
   'p.price_before_discount_cents',
   'p.lowest_prior_price_cents',
@@ -87,6 +128,8 @@ export type ProductRow = {
   id: number;
   slug: string;
   name: string;
+  /** Which sales cover it (./sales.ts). */
+  category_id: number;
   price_cents: number;
   price_before_discount_cents: number | null;
   /** The lowest price of the 30 days before the price took effect (migration 2026_019). */
@@ -165,7 +208,9 @@ export async function loadRelated(db: Kysely<Database>, productIds: number[]) {
  * rating rounded to one decimal (null without reviews); `dispatch` is estimated from the shop's
  * rules as of now; `price_before_discount` only when it is an honest was-price
  * (./price-history.ts, Directive 98/6/EC art. 6a); `delivery_from` from the shop's delivery
- * table (./delivery-from.ts).
+ * table (./delivery-from.ts). With a running `sale` (./sales.ts): `price` is the reduced price,
+ * `price_before_discount` the lowest price of the 30 days before the sale started when the
+ * reduced price is below it (else null), and `sale` says its percent and end.
  */
 export function toProduct(
   row: ProductRow,
@@ -173,18 +218,28 @@ export function toProduct(
   attributes: Product['attributes'],
   rules: ShopRules,
   delivery: DeliveryTable,
+  sale: PricedSale | null = null,
 ): Product {
   const reviewCount = toCount(row.review_count);
   const first = images[0];
   const madeToOrder = toBool(row.made_to_order);
+  const priceCents = sale ? salePrice(row.price_cents, sale.sale.percent) : row.price_cents;
+  const was = sale?.wasCents ?? null;
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
-    price: toDecimal(row.price_cents),
-    price_before_discount: honestBeforePrice(row),
+    price: toDecimal(priceCents),
+    price_before_discount: sale
+      ? was !== null && priceCents < was
+        ? toDecimal(was)
+        : null
+      : honestBeforePrice(row),
+    sale: sale
+      ? { percent: sale.sale.percent, ends_at: new Date(sale.sale.endsAt).toISOString() }
+      : null,
     delivery_from: deliveryFrom(delivery, {
-      priceCents: row.price_cents,
+      priceCents,
       ageRestricted: toBool(row.age_restricted),
     }),
     stock: row.stock,

@@ -9,6 +9,7 @@ import { toDecimal } from '../../common/money.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';
 import { type CatalogScope, productColumns } from './product-rows.ts';
+import { loadOpenSales, saleOf, salePrice } from './sales.ts';
 import {
   countIndexMatches,
   firstNamesWithWordStart,
@@ -45,6 +46,7 @@ interface SuggestionRow {
   id: number;
   name: string;
   slug: string;
+  category_id: number;
   price_cents: number;
   thumbnail: string | null;
 }
@@ -121,7 +123,7 @@ function asciiLower(text: string): string {
  * 3. on PostgreSQL only, names with a word close to the term (pg_trgm's word similarity, so a
  *    typo such as "walnot" still suggests walnut), closest first. SQLite has no trigram
  *    similarity; a typo finds nothing there.
- * Then by the name's bytes and the id. `price` is a decimal string; `thumbnail` the first
+ * Then by the name's bytes and the id. `price` is a decimal string (reduced while a sale runs); `thumbnail` the first
  * image's thumbnail (or the image), null without images.
  */
 export async function loadSuggestions(
@@ -136,6 +138,7 @@ export async function loadSuggestions(
         'p.id',
         'p.name',
         'p.slug',
+        'p.category_id',
         'p.price_cents',
         eb
           .selectFrom('product_images as i')
@@ -184,11 +187,19 @@ export async function loadSuggestions(
       )),
     );
   }
-  return found.map((row) => ({
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    price: toDecimal(row.price_cents),
-    thumbnail: row.thumbnail ?? null,
-  }));
+  // A product on sale is suggested at its reduced price (./sales.ts), as its card shows it.
+  const sales = found.length
+    ? await (scope.sales?.() ?? loadOpenSales(db, tenantId))
+    : { sales: [] };
+  const now = Date.now();
+  return found.map((row) => {
+    const sale = saleOf(sales, row, now);
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      price: toDecimal(sale ? salePrice(row.price_cents, sale.percent) : row.price_cents),
+      thumbnail: row.thumbnail ?? null,
+    };
+  });
 }

@@ -172,6 +172,32 @@ export interface StockMovementsTable {
   created_at: ColumnType<Date | string, string | undefined, string>;
 }
 
+/**
+ * A sale the owner scheduled (2026-038, ./sales.ts): `percent` off the products of its category
+ * and its chosen products (`sale_products`) from `starts_at` until `ends_at`.
+ */
+export interface SalesTable {
+  id: Generated<number>;
+  tenant_id: number;
+  name: string;
+  /** Whole percent off, 1 to 90. */
+  percent: number;
+  /** The category whose products it covers; null: only its chosen products. */
+  category_id: number | null;
+  starts_at: Timestamp;
+  /** When it ends (ending it early sets this to that moment). */
+  ends_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A product a sale covers by choice (2026-038). */
+export interface SaleProductsTable {
+  sale_id: number;
+  product_id: number;
+  tenant_id: number;
+}
+
 /** A product as inserted. */
 export type NewProduct = Insertable<ProductsTable>;
 
@@ -188,5 +214,8 @@ declare module '../platform/db/database.ts' {
     stock_movements: StockMovementsTable;
     product_slug_redirects: ProductSlugRedirectsTable;
     product_recalls: ProductRecallsTable;
+    /** The shop's sales (2026-038). */
+    sales: SalesTable;
+    sale_products: SaleProductsTable;
   }
 }

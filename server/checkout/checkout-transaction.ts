@@ -210,9 +210,10 @@ export async function inTransaction(
         ORDER_MESSAGES.tooManyUnpaid(unpaid),
       );
     }
-    const inCart = await cartLines(trx, cartId, c.tenantId);
-    if (inCart.length === 0) throw emptyCart();
     const now = ctx.now();
+    // Priced at the order's moment: a sale running then reduces its lines (catalog/sales.ts).
+    const inCart = await cartLines(trx, cartId, c.tenantId, now);
+    if (inCart.length === 0) throw emptyCart();
     const [shipping, rules, vatPolicy, trading] = await Promise.all([
       loadShipping(trx, c.tenantId),
       shopRules(trx, c.tenantId),
@@ -344,6 +345,8 @@ export async function inTransaction(
             cancellation_exempt: line.cancellation_exempt ? 1 : 0,
             dispatch_earliest: dispatch.earliest,
             dispatch_latest: dispatch.latest,
+            // The sale that reduced the unit price, kept with the price it made (2026-038).
+            sale_id: line.saleId,
           };
         }),
       )

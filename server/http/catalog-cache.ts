@@ -56,6 +56,8 @@ export class CatalogCache {
   private readonly kindGenerations = new Map<string, number>();
   private readonly invalidationListeners: Array<InvalidationListener> = [];
   private nextPurgeAt = 0;
+  /** The next moment (epoch ms) each tenant's answers change by themselves: {@link expireAt}. */
+  private readonly boundaries = new Map<number, number>();
   /** {@link shopTable}'s values by `${tenantId}\0${key}`, with when they were loaded. */
   private readonly shopTables = new Map<string, { loadedAt: number; value: Promise<unknown> }>();
 
@@ -93,6 +95,7 @@ export class CatalogCache {
    * with the catalogue.
    */
   async count(tenantId: number, filters: string, load: () => Promise<number>): Promise<number> {
+    this.expireDue(tenantId);
     const counts = this.counts;
     if (!counts) return load();
     const full = this.fullKey(tenantId, `list count ${filters}`);
@@ -113,6 +116,7 @@ export class CatalogCache {
    */
   async shopTable<T>(tenantId: number, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.entries) return load();
+    this.expireDue(tenantId);
     const full = `${tenantId}\u0000${key}`;
     const now = Date.now();
     const held = this.shopTables.get(full);
@@ -123,6 +127,31 @@ export class CatalogCache {
       if (this.shopTables.get(full)?.value === value) this.shopTables.delete(full);
     });
     return value;
+  }
+
+  /**
+   * Tells the cache that the tenant's answers change by themselves at `at` (epoch ms; null:
+   * never), without any write: a sale starts or ends then (server/catalog/sales.ts). Every
+   * answer of the tenant, and through the listeners every rendered page, is forgotten at the
+   * first read from that moment on ({@link expireDue}), whatever its TTL. The earliest moment
+   * told is kept.
+   */
+  expireAt(tenantId: number, at: number | null): void {
+    if (at === null) return;
+    const held = this.boundaries.get(tenantId);
+    if (held === undefined || at < held) this.boundaries.set(tenantId, at);
+  }
+
+  /**
+   * Forgets the tenant's answers when a moment told to {@link expireAt} has come (`now`, epoch
+   * ms). Each process keeps its own moments and tells no other (they read the same sales).
+   * The reads of this cache call it; so does the page cache's reader (../http/pages.ts).
+   */
+  expireDue(tenantId: number, now: number = Date.now()): void {
+    const at = this.boundaries.get(tenantId);
+    if (at === undefined || now < at) return;
+    this.boundaries.delete(tenantId);
+    this.invalidate(tenantId, true);
   }
 
   /** Number of answers held (tests and diagnostics). */
@@ -144,6 +173,7 @@ export class CatalogCache {
   async remember(tenantId: number, key: string, load: () => Promise<Buffer>): Promise<Buffer> {
     const entries = this.entries;
     if (!entries) return load();
+    this.expireDue(tenantId);
     const full = this.fullKey(tenantId, key);
     const hit = entries.get(full);
     if (hit !== undefined) return hit;

@@ -23,6 +23,7 @@ import type { MediaErrorCode } from '../media/errors.ts';
 import type { StockCategoryErrorCode } from '../catalog/stock-category-errors.ts';
 import type { ProductEditingErrorCode } from '../catalog/product-editing-errors.ts';
 import type { ShopErrorCode } from '../shops/errors.ts';
+import type { SaleErrorCode } from '../catalog/sale-errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
@@ -40,7 +41,8 @@ type DomainErrorCode =
   | ProductEditingErrorCode
   | MediaErrorCode
   | SettingsErrorCode
-  | ShopErrorCode;
+  | ShopErrorCode
+  | SaleErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -54,6 +56,10 @@ const DOMAIN_ERROR_STATUS = {
   shop_not_ready: 409,
   shop_status_conflict: 409,
   invalid_shop_status_input: 400,
+  // catalog: the back office's sales
+  sale_not_found: 404,
+  invalid_sale: 400,
+  sale_ended: 409,
   // catalog
   product_not_found: 404,
   category_not_found: 404,

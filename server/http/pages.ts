@@ -336,6 +336,8 @@ async function pagesPlugin(app: FastifyInstance, options: PagesPluginOptions): P
     if (!built || !assets) return sendIndex(reply, site);
     if (!loadRenderer) return sendShell(request, reply, site, 'server rendering is off', 'off');
     const nonce = randomBytes(16).toString('hex');
+    // A sale that started or ended since a page was kept: the shop's pages go (catalog-cache.ts).
+    app.catalogCache?.expireDue(shop.id);
     const kept = cacheKey !== null && pageCache.has(cacheKey);
     if (cacheKey !== null && pageCache.ttlMs > 0) metrics?.cacheLookup(kept ? 'hit' : 'miss');
     if (!kept && visitorRenders >= maxRenders) {

@@ -120,6 +120,8 @@ export interface OrderItemsTable {
   /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
   dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
   dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The sale that reduced `unit_price_cents` when ordered; null: full price (2026-038). */
+  sale_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Money for an order the shop received by hand (bank transfer, the custom method). */

@@ -56,6 +56,7 @@ const KIND_WORDS: Record<string, string> = {
   comment: 'Comment',
   contact_message: 'Message',
   shop: 'Shop',
+  sale: 'Sale',
 };
 
 /** The settings objects that are not rows: the page of the settings each names. */
@@ -159,6 +160,7 @@ export async function nameObjects(
     messages,
     zones,
     methods,
+    sales,
   ] = await Promise.all([
     lookup('product', (ids) =>
       db
@@ -308,6 +310,16 @@ export async function nameObjects(
           .execute(),
       'shipping_method:',
     ),
+    lookup('sale', async (ids) =>
+      (
+        await db
+          .selectFrom('sales')
+          .where('tenant_id', '=', tenantId)
+          .where('id', 'in', ids)
+          .select(['id', 'name'])
+          .execute()
+      ).map((row) => ({ id: row.id, label: `Sale: ${row.name}` })),
+    ),
   ]);
   const sessions = await sessionsOf(db, tenantId, entries);
   const policies = await policiesOf(db, tenantId, entries);
@@ -329,6 +341,7 @@ export async function nameObjects(
     review: reviews,
     comment: comments,
     contact_message: messages,
+    sale: sales,
   };
 
   for (const entry of entries) {

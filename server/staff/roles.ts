@@ -31,6 +31,8 @@ export const PERMISSIONS = {
    * product and may take it off sale, so it is the owner's word (issue 41).
    */
   'catalog.recall': ['owner'],
+  /** Schedule, change and end sales (issue 42): they change every price the shop shows. */
+  'promotions.manage': ['owner'],
   /** Approve, reject, hide and reply to reviews and blog comments. */
   'moderation.manage': ['owner', 'staff'],
   /** Read, answer and archive contact messages. */

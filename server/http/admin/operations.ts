@@ -30,6 +30,7 @@ import { pushHandlers } from './push.ts';
 // ~~ push ~~
 import { photoFramingHandlers } from './photo-framing.ts';
 // ~~ photo framing ~~
+import { promotionHandlers } from './promotions.ts';
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -58,4 +59,5 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ push ~~
   ...photoFramingHandlers,
   // ~~ photo framing ~~
+  ...promotionHandlers,
 };

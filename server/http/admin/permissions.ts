@@ -205,6 +205,12 @@ export const ADMIN_OPERATION_ACCESS = {
   updatePhotoDisplay: 'settings.manage',
   setCategoryImage: 'catalog.edit',
   // ~~ photo framing ~~
+  // Sales change every price the shop shows: the owner's word (issue 42).
+  listPromotionSales: 'promotions.manage',
+  createPromotionSale: 'promotions.manage',
+  getPromotionSale: 'promotions.manage',
+  updatePromotionSale: 'promotions.manage',
+  endPromotionSale: 'promotions.manage',
 } as const satisfies Record<OperationId, OperationAccess>;
 
 /** True when `role` holds `permission` (server/staff/roles.ts's table). */

@@ -28,13 +28,15 @@ import {
   productListParams,
 } from '../../catalog/product-list-params.ts';
 import type { CatalogScope } from '../../catalog/product-rows.ts';
+import { loadOpenSales, nextBoundary } from '../../catalog/sales.ts';
 import { loadSuggestions, suggestionTerm } from '../../catalog/product-suggestions.ts';
 import { sendCached } from '../catalog-cache.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
 /**
  * The catalogue reads' scope for a request: its app's database and engine, its tenant, and the
- * shop's delivery table as the catalogue cache keeps it (`delivery_from`).
+ * shop's delivery table (`delivery_from`) and open sales as the catalogue cache keeps them. The
+ * cache is told when the next sale starts or ends: its answers (and pages) go at that moment.
  */
 function catalogScope(request: FastifyRequest): CatalogScope {
   const { db, dbDialect, catalogCache } = request.server;
@@ -45,6 +47,13 @@ function catalogScope(request: FastifyRequest): CatalogScope {
     tenantId,
     deliveryTable: () =>
       catalogCache.shopTable(tenantId, 'delivery table', () => loadDeliveryTable(db, tenantId)),
+    sales: () =>
+      catalogCache.shopTable(tenantId, 'sales', async () => {
+        const now = Date.now();
+        const table = await loadOpenSales(db, tenantId, new Date(now));
+        catalogCache.expireAt(tenantId, nextBoundary(table, now));
+        return table;
+      }),
   };
 }
 
