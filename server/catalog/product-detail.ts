@@ -41,36 +41,37 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       .where('p.slug', '=', slug)
       .executeTakeFirst()) ?? (await offSaleByRecall(scope, slug));
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-  const [{ images, attributes }, reviews, rules, delivery, safety, recall, sales] = await Promise.all([
-    loadRelated(db, [row.id]),
-    db
-      .selectFrom('reviews')
-      .select([
-        'id',
-        'product_id',
-        'username',
-        'rating',
-        'comment',
-        'is_verified_purchase',
-        'incentivised',
-        'created_at',
-        'shop_reply',
-        'shop_reply_at',
-      ])
-      .where('product_id', '=', row.id)
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'approved')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    shopRules(db, tenantId),
-    deliveryTableIn(scope),
-    shopSafetyDefault(db, tenantId).then((shopDefault) =>
-      storefrontSafety(row.safety, shopDefault),
-    ),
-    recallNotice(db, tenantId, row.id),
-    salesOfRows(scope, [row]),
-  ]);
+  const [{ images, attributes }, reviews, rules, delivery, safety, recall, sales] =
+    await Promise.all([
+      loadRelated(db, [row.id]),
+      db
+        .selectFrom('reviews')
+        .select([
+          'id',
+          'product_id',
+          'username',
+          'rating',
+          'comment',
+          'is_verified_purchase',
+          'incentivised',
+          'created_at',
+          'shop_reply',
+          'shop_reply_at',
+        ])
+        .where('product_id', '=', row.id)
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'approved')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+      shopRules(db, tenantId),
+      deliveryTableIn(scope),
+      shopSafetyDefault(db, tenantId).then((shopDefault) =>
+        storefrontSafety(row.safety, shopDefault),
+      ),
+      recallNotice(db, tenantId, row.id),
+      salesOfRows(scope, [row]),
+    ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
   return {
     ...toProduct(

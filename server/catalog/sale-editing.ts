@@ -21,6 +21,7 @@ import type { Database } from '../platform/db/database.ts';
 import { isRowId } from '../platform/db/errors.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
+import { CONTROL } from '../platform/text-checks.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { SaleErrorCode } from './sale-errors.ts';
 
@@ -30,6 +31,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The words of every refusal, as the back office shows them. */
 export const SALE_MESSAGES = {
   blankName: 'This field may not be blank.',
+  controlInName: 'Enter text without control characters.',
   percent: 'Enter a whole percent from 1 to 90.',
   endBeforeStart: 'The end must be after the start.',
   nothingCovered: 'Choose a category or at least one product.',
@@ -156,6 +158,7 @@ async function checkedSale(
   const errors: FieldErrors = {};
   const name = (input.name ?? current.name).trim();
   if (name === '') errors.name = [SALE_MESSAGES.blankName];
+  else if (CONTROL.test(name)) errors.name = [SALE_MESSAGES.controlInName];
   const percent = input.percent ?? current.percent;
   if (!Number.isInteger(percent) || percent < 1 || percent > 90)
     errors.percent = [SALE_MESSAGES.percent];

@@ -187,7 +187,10 @@ export async function pricesBeforeSales(
     list.push({ priceCents: row.price_cents, from: new Date(row.effective_from) });
   }
   for (const [productId, sale] of onSale) {
-    lowest.set(productId, lowestBeforeSale(histories.get(productId) ?? [], new Date(sale.startsAt)));
+    lowest.set(
+      productId,
+      lowestBeforeSale(histories.get(productId) ?? [], new Date(sale.startsAt)),
+    );
   }
   return lowest;
 }

@@ -5,13 +5,7 @@
  * entry in one transaction; after a change the storefront forgets what it showed of the shop
  * (`changeShop`: prices change everywhere, in every process).
  */
-import {
-  createSale,
-  endSale,
-  getSale,
-  listSales,
-  updateSale,
-} from '../../catalog/sale-editing.ts';
+import { createSale, endSale, getSale, listSales, updateSale } from '../../catalog/sale-editing.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { changeShop } from './shop-changes.ts';
 import { requireStaff } from './staff-auth.ts';

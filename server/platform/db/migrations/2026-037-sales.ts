@@ -29,13 +29,19 @@ export function salesMigration(dialect: Dialect): Migration {
         )
         .addColumn('name', 'varchar(100)', (c) => c.notNull())
         .addColumn('percent', 'integer', (c) => c.notNull().check(PERCENT_RANGE))
-        .addColumn('category_id', 'integer', (c) => c.references('categories.id').onDelete('set null'))
+        .addColumn('category_id', 'integer', (c) =>
+          c.references('categories.id').onDelete('set null'),
+        )
         .addColumn('starts_at', 'timestamptz', (c) => c.notNull())
         .addColumn('ends_at', 'timestamptz', (c) => c.notNull())
         .addColumn('created_at', 'timestamptz', (c) => c.notNull())
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('sales_open').on('sales').columns(['tenant_id', 'ends_at']).execute();
+      await db.schema
+        .createIndex('sales_open')
+        .on('sales')
+        .columns(['tenant_id', 'ends_at'])
+        .execute();
       await db.schema
         .createTable('sale_products')
         .addColumn('sale_id', 'integer', (c) =>
