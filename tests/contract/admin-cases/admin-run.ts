@@ -42,6 +42,7 @@ import { pushCases } from './push';
 import { photoFramingCases } from './photo-framing';
 // ~~ photo framing ~~
 import { sellingLegallyCases } from './selling-legally';
+import { promotionCases } from './promotions';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -91,6 +92,7 @@ export async function runAdminContract(
     ...fromFile('admin-cases/push.ts', pushCases(setup)),
     // ~~ push ~~
     ...fromFile('admin-cases/selling-legally.ts', sellingLegallyCases(setup)),
+    ...fromFile('admin-cases/promotions.ts', promotionCases(setup, servers.upstream)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
