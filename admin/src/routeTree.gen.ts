@@ -22,6 +22,7 @@ import { Route as AuthShellActivityRouteImport } from './routes/_auth/_shell/act
 import { Route as AuthShellCategoriesRouteImport } from './routes/_auth/_shell/categories'
 import { Route as AuthShellContentRouteImport } from './routes/_auth/_shell/content'
 import { Route as AuthShellModerationRouteImport } from './routes/_auth/_shell/moderation'
+import { Route as AuthShellPromotionsRouteImport } from './routes/_auth/_shell/promotions'
 import { Route as AuthShellSalesRouteImport } from './routes/_auth/_shell/sales'
 import { Route as AuthShellSettingsRouteImport } from './routes/_auth/_shell/settings'
 import { Route as AuthShellStaffRouteImport } from './routes/_auth/_shell/staff'
@@ -110,6 +111,11 @@ const AuthShellContentRoute = AuthShellContentRouteImport.update({
 const AuthShellModerationRoute = AuthShellModerationRouteImport.update({
   id: '/moderation',
   path: '/moderation',
+  getParentRoute: () => AuthShellRoute,
+} as any)
+const AuthShellPromotionsRoute = AuthShellPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
   getParentRoute: () => AuthShellRoute,
 } as any)
 const AuthShellSalesRoute = AuthShellSalesRouteImport.update({
@@ -263,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/categories': typeof AuthShellCategoriesRoute
   '/content': typeof AuthShellContentRouteWithChildren
   '/moderation': typeof AuthShellModerationRoute
+  '/promotions': typeof AuthShellPromotionsRoute
   '/sales': typeof AuthShellSalesRoute
   '/settings': typeof AuthShellSettingsRouteWithChildren
   '/staff': typeof AuthShellStaffRoute
@@ -301,6 +308,7 @@ export interface FileRoutesByTo {
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
   '/moderation': typeof AuthShellModerationRoute
+  '/promotions': typeof AuthShellPromotionsRoute
   '/sales': typeof AuthShellSalesRoute
   '/staff': typeof AuthShellStaffRoute
   '/content/company': typeof AuthShellContentCompanyRoute
@@ -341,6 +349,7 @@ export interface FileRoutesById {
   '/_auth/_shell/categories': typeof AuthShellCategoriesRoute
   '/_auth/_shell/content': typeof AuthShellContentRouteWithChildren
   '/_auth/_shell/moderation': typeof AuthShellModerationRoute
+  '/_auth/_shell/promotions': typeof AuthShellPromotionsRoute
   '/_auth/_shell/sales': typeof AuthShellSalesRoute
   '/_auth/_shell/settings': typeof AuthShellSettingsRouteWithChildren
   '/_auth/_shell/staff': typeof AuthShellStaffRoute
@@ -383,6 +392,7 @@ export interface FileRouteTypes {
     | '/categories'
     | '/content'
     | '/moderation'
+    | '/promotions'
     | '/sales'
     | '/settings'
     | '/staff'
@@ -421,6 +431,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/categories'
     | '/moderation'
+    | '/promotions'
     | '/sales'
     | '/staff'
     | '/content/company'
@@ -460,6 +471,7 @@ export interface FileRouteTypes {
     | '/_auth/_shell/categories'
     | '/_auth/_shell/content'
     | '/_auth/_shell/moderation'
+    | '/_auth/_shell/promotions'
     | '/_auth/_shell/sales'
     | '/_auth/_shell/settings'
     | '/_auth/_shell/staff'
@@ -589,6 +601,13 @@ declare module '@tanstack/react-router' {
       path: '/moderation'
       fullPath: '/moderation'
       preLoaderRoute: typeof AuthShellModerationRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
+    '/_auth/_shell/promotions': {
+      id: '/_auth/_shell/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof AuthShellPromotionsRouteImport
       parentRoute: typeof AuthShellRoute
     }
     '/_auth/_shell/sales': {
@@ -826,6 +845,7 @@ interface AuthShellRouteChildren {
   AuthShellCategoriesRoute: typeof AuthShellCategoriesRoute
   AuthShellContentRoute: typeof AuthShellContentRouteWithChildren
   AuthShellModerationRoute: typeof AuthShellModerationRoute
+  AuthShellPromotionsRoute: typeof AuthShellPromotionsRoute
   AuthShellSalesRoute: typeof AuthShellSalesRoute
   AuthShellSettingsRoute: typeof AuthShellSettingsRouteWithChildren
   AuthShellStaffRoute: typeof AuthShellStaffRoute
@@ -847,6 +867,7 @@ const AuthShellRouteChildren: AuthShellRouteChildren = {
   AuthShellCategoriesRoute: AuthShellCategoriesRoute,
   AuthShellContentRoute: AuthShellContentRouteWithChildren,
   AuthShellModerationRoute: AuthShellModerationRoute,
+  AuthShellPromotionsRoute: AuthShellPromotionsRoute,
   AuthShellSalesRoute: AuthShellSalesRoute,
   AuthShellSettingsRoute: AuthShellSettingsRouteWithChildren,
   AuthShellStaffRoute: AuthShellStaffRoute,

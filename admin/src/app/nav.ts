@@ -1,6 +1,6 @@
 /**
  * The main navigation: every screen a member's role may open, in the order of a maker's working
- * day. Owners see everything; staff do not see Settings, Sales, Activity nor Staff (the routes send them
+ * day. Owners see everything; staff do not see Settings, Sales, Promotions, Activity nor Staff (the routes send them
  * away too, and the API refuses them).
  *
  * On a phone (app/shell.tsx) the items marked `bar` sit in a bar fixed at the bottom of the
@@ -24,7 +24,8 @@ export interface NavItem {
     | '/inbox'
     | '/products'
     | '/customers'
-    | '/sales';
+    | '/sales'
+    | '/promotions';
   label: string;
   roles: readonly StaffRole[];
   /** A count beside the label: reviews and comments waiting, or unread messages. */
@@ -48,6 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // ~~ content ~~
   { to: '/customers', label: 'Customers', roles: ['owner', 'staff'] },
   { to: '/sales', label: 'Sales', roles: ['owner'] },
+  { to: '/promotions', label: 'Promotions', roles: ['owner'] },
   // ~~ business ~~
   { to: '/settings', label: 'Settings', roles: ['owner'] },
   // ~~ settings ~~

@@ -32,6 +32,7 @@ const KIND_PAGES = {
   social_profile: '/content/contact',
   review: '/moderation',
   comment: '/moderation',
+  sale: '/promotions',
 } as const;
 
 function settingsPage(id: string) {

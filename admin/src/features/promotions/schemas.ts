@@ -1,0 +1,59 @@
+/**
+ * The sale form's rules and words (zod), checked before anything is sent; the server checks
+ * again and its field messages land beside the same fields. Times are `datetime-local` values
+ * in the browser's time zone, sent as ISO times in UTC.
+ */
+import { z } from 'zod';
+
+const when = (words: string) =>
+  z
+    .string()
+    .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), words);
+
+export const saleSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter the sale’s name.')
+      .max(100, 'Keep the name under 100 characters.'),
+    percent: z.coerce
+      .number({ message: 'Enter a whole percent from 1 to 90.' })
+      .int('Enter a whole percent from 1 to 90.')
+      .min(1, 'Enter a whole percent from 1 to 90.')
+      .max(90, 'Enter a whole percent from 1 to 90.'),
+    /** A category id, or '' for chosen products only. */
+    category_id: z.string(),
+    product_ids: z.array(z.number()),
+    starts_at: when('Enter when the sale starts.'),
+    ends_at: when('Enter when the sale ends.'),
+  })
+  .refine((v) => new Date(v.ends_at).getTime() > new Date(v.starts_at).getTime(), {
+    message: 'The end must be after the start.',
+    path: ['ends_at'],
+  })
+  .refine((v) => v.category_id !== '' || v.product_ids.length > 0, {
+    message: 'Choose a category or at least one product.',
+    path: ['category_id'],
+  });
+export type SaleValues = z.output<typeof saleSchema>;
+export type SaleInputValues = z.input<typeof saleSchema>;
+
+/** An ISO time as a `datetime-local` input shows it, in the browser's time zone. */
+export function toLocalInput(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** The form's values as the API takes them. */
+export function toSaleBody(values: SaleValues) {
+  return {
+    name: values.name,
+    percent: values.percent,
+    category_id: values.category_id === '' ? null : Number(values.category_id),
+    product_ids: values.product_ids,
+    starts_at: new Date(values.starts_at).toISOString(),
+    ends_at: new Date(values.ends_at).toISOString(),
+  };
+}
