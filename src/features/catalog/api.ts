@@ -44,6 +44,7 @@ export type ProductListItem = Pick<
   | 'name'
   | 'price'
   | 'price_before_discount'
+  | 'sale'
   | 'delivery_from'
   | 'stock'
   | 'main_image'
@@ -63,6 +64,7 @@ export function toListItem(product: Product): ProductListItem {
     name: product.name,
     price: product.price,
     price_before_discount: product.price_before_discount,
+    sale: product.sale,
     delivery_from: product.delivery_from,
     stock: product.stock,
     main_image: product.main_image,

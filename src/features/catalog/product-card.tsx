@@ -19,7 +19,8 @@ interface ProductCardProps {
 /**
  * One product in a grid (spec section 2, /products): image or 'No image available' (in the
  * shop's card aspect, cropped around the photo's focal point: ./photo-framing.ts), the
- * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('MADE TO ORDER' instead of 'SOLD OUT' for a piece
+ * 'DISCOUNT OFFER' and 'SOLD OUT' badges ('SALE' instead of 'DISCOUNT OFFER' while the shop's sale
+ * reduces the piece but no honest earlier price may show; 'MADE TO ORDER' instead of 'SOLD OUT' for a piece
  * made for each order, which can be ordered at stock 0), 'Adults only' beside the category of
  * an age-restricted piece, name, price in the shop's currency with the old price struck through
  * (the API sends an old price only when it is honest, Directive 98/6/EC art. 6a) and the delivery
@@ -74,10 +75,12 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
           ) : (
             <div className="catalog-card__placeholder">No image available</div>
           )}
-          {discounted || soldOut || madeToOrder ? (
+          {discounted || product.sale || soldOut || madeToOrder ? (
             <div className="catalog-card__badges">
-              {discounted ? (
-                <span className="catalog-badge catalog-badge--sale">DISCOUNT OFFER</span>
+              {discounted || product.sale ? (
+                <span className="catalog-badge catalog-badge--sale">
+                  {discounted ? 'DISCOUNT OFFER' : 'SALE'}
+                </span>
               ) : null}
               {soldOut ? (
                 <span className="catalog-badge catalog-badge--soldout">SOLD OUT</span>

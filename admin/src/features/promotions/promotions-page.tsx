@@ -92,8 +92,8 @@ export function PromotionsPage() {
       </div>
       <p className="lead">
         A sale takes a percentage off a category or chosen products between two dates. The shop
-        shows the reduced price, and the lowest price of the 30 days before the sale as the
-        earlier price.
+        shows the reduced price, and the lowest price of the 30 days before the sale as the earlier
+        price.
       </p>
       {message ? <Notice tone={message.tone}>{message.text}</Notice> : null}
       {editing === 'new' ? (
@@ -195,7 +195,7 @@ export function SaleForm({
       percent: sale?.percent ?? 10,
       category_id: sale?.category ? String(sale.category.id) : '',
       product_ids: sale?.products.map((p) => p.id) ?? [],
-      starts_at: toLocalInput(sale?.starts_at ?? new Date().toISOString()),
+      starts_at: sale ? toLocalInput(sale.starts_at) : '',
       ends_at: toLocalInput(sale?.ends_at ?? tomorrow),
     },
   });
@@ -262,7 +262,12 @@ export function SaleForm({
         onRemove={(productId) => setChosen(chosen.filter((p) => p !== productId))}
       />
       <div className="grid-2">
-        <InputField name="starts_at" label="Starts" type="datetime-local" />
+        <InputField
+          name="starts_at"
+          label="Starts"
+          hint={sale ? undefined : 'Empty: now.'}
+          type="datetime-local"
+        />
         <InputField name="ends_at" label="Ends" type="datetime-local" />
       </div>
       <FormButtons busy={pending} onCancel={onCancel} />

@@ -1,14 +1,21 @@
 /**
  * The sale form's rules and words (zod), checked before anything is sent; the server checks
  * again and its field messages land beside the same fields. Times are `datetime-local` values
- * in the browser's time zone, sent as ISO times in UTC.
+ * in the browser's time zone, sent as ISO times in UTC; an empty start is the moment it is sent.
  */
 import { z } from 'zod';
 
-const when = (words: string) =>
+const when = (words: string, blank: boolean) =>
   z
     .string()
-    .refine((value) => value !== '' && !Number.isNaN(new Date(value).getTime()), words);
+    .refine(
+      (value) =>
+        (blank && value === '') || (value !== '' && !Number.isNaN(new Date(value).getTime())),
+      words,
+    );
+
+/** A start as sent: an empty one is now. */
+const startOf = (value: string) => (value === '' ? new Date() : new Date(value));
 
 export const saleSchema = z
   .object({
@@ -25,10 +32,11 @@ export const saleSchema = z
     /** A category id, or '' for chosen products only. */
     category_id: z.string(),
     product_ids: z.array(z.number()),
-    starts_at: when('Enter when the sale starts.'),
-    ends_at: when('Enter when the sale ends.'),
+    /** '' starts it now. */
+    starts_at: when('Enter when the sale starts, or leave it empty to start now.', true),
+    ends_at: when('Enter when the sale ends.', false),
   })
-  .refine((v) => new Date(v.ends_at).getTime() > new Date(v.starts_at).getTime(), {
+  .refine((v) => new Date(v.ends_at).getTime() > startOf(v.starts_at).getTime(), {
     message: 'The end must be after the start.',
     path: ['ends_at'],
   })
@@ -53,7 +61,7 @@ export function toSaleBody(values: SaleValues) {
     percent: values.percent,
     category_id: values.category_id === '' ? null : Number(values.category_id),
     product_ids: values.product_ids,
-    starts_at: new Date(values.starts_at).toISOString(),
+    starts_at: startOf(values.starts_at).toISOString(),
     ends_at: new Date(values.ends_at).toISOString(),
   };
 }
