@@ -8,8 +8,8 @@ import { checkA11y, expect, shot, test } from './fixtures';
  * with the lowest price of the 30 days before the sale as the earlier price (Directive 98/6/EC
  * art. 6a). The piece's history is made through the API: it cost $300.00, then $340.00, so the
  * 30 days' lowest ($300.00) differs from the price the sale reduces ($340.00 less 20%: $272.00).
- * At 1280 and 375 px (@layout), with axe. Screenshots: sales-back-office, sales-card,
- * sales-product.
+ * At 1280 and 375 px (@layout), with axe. Screenshots: sales-form, sales-back-office,
+ * sales-card, sales-product.
  */
 
 /** The owner's headers for the back office's API. */
@@ -73,6 +73,7 @@ test('an owner runs a weekend sale on a category; the card and page show the 30 
     await form.getByLabel('Category').selectOption({ label: category.name });
     // Starts now (left empty); ends two days on, a weekend.
     await form.getByLabel('Ends').fill(localInput(new Date(Date.now() + 2 * 86_400_000)));
+    await shot(page, 'sales-form');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`The sale “${saleName}” was scheduled.`)).toBeVisible();
     const listed = page.getByRole('listitem').filter({ hasText: saleName });

@@ -143,7 +143,7 @@ export function PromotionsPage() {
                       <button
                         type="button"
                         className="button button-small button-danger"
-                        aria-label={`End ${sale.name} now`}
+                        aria-label={`End now: ${sale.name}`}
                         onClick={() => {
                           setMessage(null);
                           setEnding(sale);
@@ -294,7 +294,7 @@ function ProductChooser({
   const found = useQuery({ ...productsQuery({ search, page: 1 }), enabled: search.length >= 2 });
   const searchId = `${idPrefix}-product-search`;
   return (
-    <fieldset className="field">
+    <fieldset className="field sale-chooser">
       <legend>Chosen products</legend>
       {chosen.length === 0 ? (
         <p className="muted small">None chosen.</p>
