@@ -105,7 +105,8 @@ const FEATURE_LAYERS = [
  * - content's pages take photos; settings reuse content's ordered lists and photos;
  * - products edit photos and stock; orders, moderation and the inbox refresh Today's counts
  *   and the log;
- * - customers and sales read the orders and messages through their own calls, and stand alone.
+ * - customers and sales read the orders and messages through their own calls, and stand alone;
+ * - promotions (the shop's sales) pick categories and products through products' calls.
  * The app shell (admin/src/app/) and the routes (admin/src/routes/) compose features and are not
  * ranked.
  */
@@ -127,6 +128,7 @@ const ADMIN_FEATURE_LAYERS = [
   'inbox',
   'customers',
   'sales',
+  'promotions',
 ];
 
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);

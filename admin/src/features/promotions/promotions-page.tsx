@@ -10,7 +10,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, Form } from '../../components/fields';
@@ -187,7 +187,8 @@ export function SaleForm({
 }) {
   const { create, update } = useSaleMutations();
   const categories = useQuery(productCategoriesQuery());
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+  // A new sale ends a day after the form opened, unless changed.
+  const [tomorrow] = useState(() => new Date(Date.now() + 86_400_000).toISOString());
   const form = useForm<SaleInputValues, unknown, SaleValues>({
     resolver: zodResolver(saleSchema),
     defaultValues: {
@@ -202,7 +203,7 @@ export function SaleForm({
   const [names, setNames] = useState(
     () => new Map((sale?.products ?? []).map((p) => [p.id, p.name] as const)),
   );
-  const chosen = form.watch('product_ids');
+  const chosen = useWatch({ control: form.control, name: 'product_ids' });
   const { InputField, SelectField } = fieldsOf(form);
   const { submit, message } = useServerSubmit(
     form,
