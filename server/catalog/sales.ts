@@ -112,13 +112,15 @@ export function nextBoundary(table: SaleTable, at: number): number | null {
 /**
  * The sale reducing product `product` at `at` (epoch ms): of the sales running then
  * (`startsAt <= at < endsAt`) that cover it (its category, or chosen), the one with the largest
- * percent, the earlier (lower id) on a tie; null when none does.
+ * percent, the earlier (lower id) on a tie; null when none does, or when the product may not be
+ * reduced ({@link discountableLine}).
  */
 export function saleOf(
   table: SaleTable,
   product: { id: number; category_id: number },
   at: number,
 ): ProductSale | null {
+  if (!discountableLine(product)) return null;
   let best: OpenSale | null = null;
   for (const sale of table.sales) {
     if (sale.startsAt > at || sale.endsAt <= at) continue;
@@ -139,8 +141,9 @@ export function salePrice(cents: number, percent: number): number {
 }
 
 /**
- * Whether a line (a cart line, an order line) may be reduced by a sale. Every line may today;
- * this is the one place that decides it (gift cards will never be).
+ * Whether a line (a cart line, an order line) or a product may be reduced by a sale. Every one
+ * may today; this is the one place that decides it (gift cards will never be), called by
+ * {@link saleOf} for every product priced and by the cart for every line.
  */
 export function discountableLine(line: object): boolean {
   void line;
