@@ -10,7 +10,8 @@ import type { components } from '../../common/admin-api';
 import type { components as storefront } from '../../common/storefront-api';
 import { ADDRESS, call, createCustomer, postOrder, quoteShipping } from '../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';
-import { asTenant, useTestApp } from '../test/test-app.ts';
+import { QueryCounter } from '../test/query-counter.ts';
+import { asTenant, createTestApp, type TestApp, useTestApp } from '../test/test-app.ts';
 import { lowestBeforeSale, salePrice } from './sales.ts';
 
 type AdminSale = components['schemas']['AdminSale'];
@@ -484,5 +485,58 @@ describe('sales in the back office', () => {
       running({ percent: 10, category_id: shelf.id }),
     );
     expect(made.status).toBe(403);
+  });
+});
+
+describe('sales at scale', () => {
+  const queries = new QueryCounter();
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await createTestApp({ catalogCacheTtlMs: 60_000 }, { plugins: [queries] });
+  });
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it('reads the shop’s sales once, and one batch of price history a page, whatever its size', async () => {
+    const shop = await tenantIdOf(cached.app.db, SHOP);
+    const categories = await cached.app.db
+      .selectFrom('categories')
+      .select('id')
+      .where('tenant_id', '=', shop)
+      .execute();
+    for (const category of categories) {
+      await cached.app.db
+        .insertInto('sales')
+        .values({
+          tenant_id: shop,
+          name: 'Everything',
+          percent: 10,
+          category_id: category.id,
+          starts_at: new Date(Date.now() - HOUR).toISOString(),
+          ends_at: new Date(Date.now() + DAY).toISOString(),
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .execute();
+    }
+    cached.app.catalogCache.invalidate(shop);
+    const list = async (query: string) => {
+      queries.reset();
+      const answer = await cached.app.inject({
+        method: 'GET',
+        url: `/api/products/products/?${query}`,
+        headers: asTenant(SHOP),
+      });
+      expect(answer.statusCode).toBe(200);
+      const page = JSON.parse(answer.body) as Page;
+      expect(page.results.length).toBeGreaterThan(1);
+      expect(page.results.every((p) => p.sale?.percent === 10)).toBe(true);
+      return { sales: queries.touching('sales'), history: queries.touching('product_prices') };
+    };
+    expect(await list('page_size=2')).toEqual({ sales: 1, history: 1 });
+    // The sales are kept for the shop: another page reads only its rows' history.
+    expect(await list('page_size=100')).toEqual({ sales: 0, history: 1 });
+    expect(await list('page_size=50&ordering=name')).toEqual({ sales: 0, history: 1 });
   });
 });
