@@ -98,6 +98,7 @@ test('an owner runs a weekend sale on a category; the card and page show the 30 
     await page.goto(`/products/${jug.slug}`);
     await expect(page.getByRole('heading', { level: 1, name: jug.name })).toBeVisible();
     const info = page.locator('.catalog-product__info');
+    await expect(info.locator('.catalog-product__sale')).toHaveText('SALE 20% off');
     await expect(info).toContainText('$272.00');
     await expect(info.locator('s')).toHaveText(/\$300\.00/);
     await shot(page, 'sales-product');

@@ -53,6 +53,25 @@ describe('ProductCard', () => {
     expect(screen.getByText('$45.00')).toBeInTheDocument();
   });
 
+  it('says SALE while the shop’s sale reduces a piece with no honest earlier price, DISCOUNT OFFER with one', async () => {
+    const sale = { percent: 10, ends_at: '2026-12-07T00:00:00.000Z' };
+    const { unmount } = renderAsRootRoute(
+      <ProductCard product={makeProduct({ price: '90.00', price_before_discount: null, sale })} />,
+    );
+    expect(await screen.findByText('SALE')).toBeInTheDocument();
+    expect(screen.queryByText('DISCOUNT OFFER')).toBeNull();
+    expect(document.querySelector('s')).toBeNull();
+    unmount();
+    renderAsRootRoute(
+      <ProductCard
+        product={makeProduct({ price: '75.00', price_before_discount: '80.00', sale })}
+      />,
+    );
+    expect(await screen.findByText('DISCOUNT OFFER')).toBeInTheDocument();
+    expect(screen.queryByText('SALE')).toBeNull();
+    expect(document.querySelector('s')).toHaveTextContent('$80.00');
+  });
+
   it('shows SOLD OUT at stock 0, and both badges together', async () => {
     renderAsRootRoute(
       <ProductCard product={makeProduct({ stock: 0, price_before_discount: '80.00' })} />,

@@ -54,7 +54,8 @@ export type ReviewFormSlot = (product: Product) => ReactNode;
  * The product view itself, for a loaded product (spec section 2, /products/{slug}): besides the
  * spec's facts, the price for the chosen options, the age note of a piece sold to adults only,
  * when it is dispatched (made to order or ready to ship), the options above Add to Cart, and the
- * reviews with `reviewForm` beside them.
+ * reviews with `reviewForm` beside them; a 'SALE' badge and its percent under the name while the
+ * shop's sale reduces the piece (issue 42).
  */
 export function ProductDetail({
   product: loaded,
@@ -84,6 +85,12 @@ export function ProductDetail({
             </Link>
           ) : null}
           <h1 className="catalog-product__name">{product.name}</h1>
+          {product.sale ? (
+            <p className="catalog-product__sale">
+              <span className="catalog-badge catalog-badge--sale">SALE</span> {product.sale.percent}
+              % off
+            </p>
+          ) : null}
           <RatingSummary product={product} />
           <PurchasePanel product={product} />
         </div>
