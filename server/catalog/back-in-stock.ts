@@ -220,28 +220,33 @@ export async function requestBackInStock(
     );
   }
   const sent = { detail: BACK_IN_STOCK_MESSAGES.sent(email) };
+  const findExisting = (q: Db) =>
+    q
+      .selectFrom('back_in_stock_requests')
+      .select(['id', 'confirmed_at'])
+      .where('tenant_id', '=', tenantId)
+      .where('product_id', '=', productId)
+      .where('variant_id', 'is', null)
+      .where('email', '=', email)
+      .where('expires_at', '>', now.toISOString())
+      .executeTakeFirst();
+  if ((await findExisting(db))?.confirmed_at) return { detail: BACK_IN_STOCK_MESSAGES.already };
+  // Past the address's e-mails of the hour: the same answer, and nothing sent or changed. (Not
+  // inside the transaction: the throttle writes through its own connection.)
+  try {
+    await throttles.emails.consumeKey(tenantId, `email:${email}`);
+  } catch (error) {
+    if (error instanceof ThrottledError) return sent;
+    throw error;
+  }
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashResetToken(token);
   const expiresAt = new Date(now.getTime() + PENDING_TTL_MS).toISOString();
   try {
     return await db.transaction().execute(async (trx) => {
       await pruneBackInStock(trx, tenantId, now);
-      const existing = await trx
-        .selectFrom('back_in_stock_requests')
-        .select(['id', 'confirmed_at'])
-        .where('tenant_id', '=', tenantId)
-        .where('product_id', '=', productId)
-        .where('variant_id', 'is', null)
-        .where('email', '=', email)
-        .executeTakeFirst();
+      const existing = await findExisting(trx);
       if (existing?.confirmed_at) return { detail: BACK_IN_STOCK_MESSAGES.already };
-      // Past the address's e-mails of the hour: the same answer, and nothing sent or changed.
-      try {
-        await throttles.emails.consumeKey(tenantId, `email:${email}`);
-      } catch (error) {
-        if (error instanceof ThrottledError) return sent;
-        throw error;
-      }
       let id: number;
       if (existing) {
         id = existing.id;
@@ -340,7 +345,10 @@ export async function confirmBackInStock(
   const { db, tenantId } = scope;
   await throttles.confirmations.consume(tenantId, scope.clientAddress);
   if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{20,200}$/.test(token)) throw invalidToken();
+  // Its own statement: a refusal below rolls the transaction back, the pruning stays.
+  await pruneBackInStock(db, tenantId, now);
   return db.transaction().execute(async (trx) => {
+    // A write first (SQLite: a transaction that read first fails when another wrote meanwhile).
     await pruneBackInStock(trx, tenantId, now);
     const row = await trx
       .selectFrom('back_in_stock_requests')
