@@ -110,7 +110,8 @@ describe('asking to be e-mailed when a sold-out piece is back', () => {
     expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(token);
     // Pending for 7 days.
-    const ttl = new Date(String(row!.expires_at)).getTime() - new Date(String(row!.created_at)).getTime();
+    const ttl =
+      new Date(String(row!.expires_at)).getTime() - new Date(String(row!.created_at)).getTime();
     expect(ttl).toBe(7 * 24 * 60 * 60 * 1000);
 
     const email2 = await renderBackInStockEmail(mails[0]!.data);
@@ -372,7 +373,9 @@ describe('refusals', () => {
       expect((await ask(piece.id, newAddress())).status).toBe(202);
       const third = await ask(piece.id, newAddress());
       expect(third.status).toBe(429);
-      expect(third.body.detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+      expect(third.body.detail).toMatch(
+        /^Request was throttled\. Expected available in \d+ seconds\.$/,
+      );
       expect(third.headers['retry-after']).toMatch(/^\d+$/);
     } finally {
       throttles.asks = kept;

@@ -172,9 +172,7 @@ function orderable(row: {
   is_active: boolean | number;
   archived_at: unknown;
 }): boolean {
-  return (
-    toBool(row.is_active) && !row.archived_at && (row.stock > 0 || toBool(row.made_to_order))
-  );
+  return toBool(row.is_active) && !row.archived_at && (row.stock > 0 || toBool(row.made_to_order));
 }
 
 /** The product of a request, as its e-mails name and link it. */

@@ -92,13 +92,7 @@ export function loadAuthConfig(env: Env): AuthConfig {
     ),
     registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
     contactMaxPerAddress: parseIntInRange(env, 'CONTACT_MAX_PER_ADDRESS', 10, 1, 100_000),
-    backInStockMaxPerAddress: parseIntInRange(
-      env,
-      'BACK_IN_STOCK_MAX_PER_ADDRESS',
-      10,
-      1,
-      100_000,
-    ),
+    backInStockMaxPerAddress: parseIntInRange(env, 'BACK_IN_STOCK_MAX_PER_ADDRESS', 10, 1, 100_000),
     passwordResetMaxPerAddress: parseIntInRange(
       env,
       'PASSWORD_RESET_MAX_PER_ADDRESS',

@@ -44,8 +44,7 @@ export function BackInStockConfirmEmail({
         <>
           Sent by {shop.name} because someone, hopefully you, asked to be e-mailed when{' '}
           {data.productName} is back in stock. If it was not you, ignore this e-mail: without a
-          click nothing more is sent and the address is deleted after{' '}
-          {formatDate(data.expiresAt)}.
+          click nothing more is sent and the address is deleted after {formatDate(data.expiresAt)}.
         </>
       }
       textMode={textMode}
@@ -72,8 +71,8 @@ export function BackInStockEmail({ data, textMode = false }: EmailProps<BackInSt
       currency="USD"
       reason={
         <>
-          Sent by {shop.name} because you asked to be e-mailed when {data.productName} is back.
-          This is the only such e-mail: your address is no longer kept for it.
+          Sent by {shop.name} because you asked to be e-mailed when {data.productName} is back. This
+          is the only such e-mail: your address is no longer kept for it.
         </>
       }
       textMode={textMode}

@@ -6,7 +6,7 @@
  * other product pages carry none of it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../api/client';
 import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
 import { useIsLoggedIn } from '../../api/use-session';
@@ -35,15 +35,12 @@ export function BackInStockForm({ productId }: { productId: number }) {
     staleTime: 60_000,
     enabled: loggedIn === true,
   });
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
+  // What the shopper typed; until then, the signed-in shopper's address.
+  const [typed, setTyped] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const ask = useRequestBackInStock();
-  const accountEmail = account.data?.email;
-  useEffect(() => {
-    if (accountEmail && !touched) setEmail(accountEmail);
-  }, [accountEmail, touched]);
+  const email = typed ?? account.data?.email ?? '';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +54,10 @@ export function BackInStockForm({ productId }: { productId: number }) {
     setFieldError(problem);
     if (problem) return;
     try {
-      setResult({ kind: 'success', text: await ask.mutateAsync({ product: productId, email: address }) });
+      setResult({
+        kind: 'success',
+        text: await ask.mutateAsync({ product: productId, email: address }),
+      });
     } catch (error) {
       const onField = apiFieldErrors(error).email?.[0];
       if (onField) setFieldError(onField);
@@ -99,10 +99,7 @@ export function BackInStockForm({ productId }: { productId: number }) {
             value={email}
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={fieldError ? `${errorId} ${introId}` : introId}
-            onChange={(event) => {
-              setTouched(true);
-              setEmail(event.target.value);
-            }}
+            onChange={(event) => setTyped(event.target.value)}
           />
         </div>
         <button type="submit" className="button-primary" disabled={ask.isPending}>
