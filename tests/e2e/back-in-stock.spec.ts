@@ -3,15 +3,15 @@
  * 1280 and 375 px with the axe scan: a signed-in shopper on a sold-out piece finds the form with
  * their address filled in and asks; the confirmation e-mail in the server's outbox carries the
  * link, which the shopper follows (/back-in-stock/confirm says it is confirmed); the owner
- * restocks the piece through the back office's API; the outbox then holds exactly one "Back in
- * stock" e-mail to that address, with the piece's link.
+ * restocks the piece in the back office's products list; the outbox then holds exactly one
+ * "Back in stock" e-mail to that address, with the piece's link.
  * Screenshots: back-in-stock-form, back-in-stock-confirmed
  * (tests/e2e/screenshots/<project>-<name>.png).
  */
 import path from 'node:path';
 import { outboxMessagesTo, partOf } from '../../server/platform/mail/outbox-reader';
 import { checkA11y, expect, shot, test } from './fixtures';
-import { noSidewaysScroll, OWNER } from './back-office-utils';
+import { noSidewaysScroll, OWNER, signedIn } from './back-office-utils';
 import { categories, logInBrowser, newCustomer } from './shop-data';
 
 /** The e2e server's outbox (playwright.config.ts OUTBOX_DIR). */
@@ -102,12 +102,13 @@ test('a shopper asks to hear when a sold-out piece is back, confirms by e-mail a
   await checkA11y(page);
   await shot(page, 'back-in-stock-confirmed');
 
-  // The owner restocks: one "Back in stock" e-mail to that address.
-  const restocked = await request.post(`/api/admin/products/${piece.id}/stock/`, {
-    headers: owner,
-    data: { mode: 'adjust', quantity: 5, reason: 'received' },
-  });
-  expect(restocked.status(), await restocked.text()).toBe(200);
+  // The owner restocks in the back office's products list: one "Back in stock" e-mail.
+  await signedIn(page, OWNER, `/admin/products?search=${encodeURIComponent(name)}`);
+  const stock = page.getByLabel(`Stock of ${name}`, { exact: true });
+  await expect(stock).toHaveValue('0');
+  await stock.fill('5');
+  await stock.press('Enter');
+  await expect(page.getByText('Saved: 5 in stock.')).toBeVisible();
   const backInStock = async () =>
     (await outboxMessagesTo(OUTBOX, customer.email)).filter((m) =>
       m.includes(`Back in stock: ${name}`),
@@ -115,4 +116,10 @@ test('a shopper asks to hear when a sold-out piece is back, confirms by e-mail a
   await expect.poll(async () => (await backInStock()).length, { timeout: 15_000 }).toBe(1);
   const text = partOf((await backInStock())[0]!, 'text/plain')!;
   expect(text).toContain(`/products/${piece.slug}`);
+  // The shop keeps no piece of this run on sale.
+  const archived = await request.post('/api/admin/products/bulk/', {
+    headers: owner,
+    data: { action: 'archive', product_ids: [piece.id] },
+  });
+  expect(archived.status(), await archived.text()).toBe(200);
 });
