@@ -144,8 +144,19 @@ describe('asking to be e-mailed when a sold-out piece is back', () => {
     // The link followed twice answers the same.
     expect((await confirm(token)).body.detail).toBe(M.confirmed(piece.name));
     expect(await mailTo(email, 'back_in_stock')).toHaveLength(0);
+    // The back office counts the shoppers waiting (confirmed only).
+    const owner = asStaff('demo-handcraft', await staffTokenFor(t.app, backOffice.owner));
+    const waiting = () =>
+      call<{ back_in_stock_waiting: number }>(
+        t.app,
+        'GET',
+        `/admin/products/${piece.id}/stock/`,
+        owner,
+      );
+    expect((await waiting()).body.back_in_stock_waiting).toBe(1);
 
     await restock(piece.id);
+    expect((await waiting()).body.back_in_stock_waiting).toBe(0);
     const sent = await mailTo<BackInStockEmailData>(email, 'back_in_stock');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.data).toMatchObject({ productName: piece.name });
