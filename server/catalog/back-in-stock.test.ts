@@ -4,8 +4,8 @@
  *   double opt-in e-mail; a pending request is never e-mailed about the piece;
  * - following the link makes it active; the owner's restock then queues one "back in stock"
  *   e-mail and the request is gone; another rise, or two at once, sends nothing more;
- * - stock given back by a canceled order, a bulk stock set and a product made to order count
- *   as rises; confirming when the piece is back already sends at once;
+ * - stock given back by a canceled order, a bulk stock set and a product put back on sale with
+ *   stock count as rises; confirming when the piece is back already sends at once;
  * - asking again while pending sends a new link (the old one stops working), once confirmed
  *   says so; an expired pending request is pruned and its link refused;
  * - refusals: another shop's product (404), a piece in stock or made to order (409), NUL bytes,
@@ -215,6 +215,21 @@ describe('asking to be e-mailed when a sold-out piece is back', () => {
     });
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(await mailTo(email2, 'back_in_stock')).toHaveLength(1);
+  });
+
+  it('counts a product put back on sale with stock as the piece coming back', async () => {
+    const piece = await soldOut();
+    const email = newAddress();
+    await askAndConfirm(piece.id, email);
+    // Taken off sale, stocked meanwhile (nobody could order it), then back on sale.
+    await setProduct(t.app, piece.id, { is_active: 0, stock: 2 });
+    const owner = asStaff('demo-handcraft', await staffTokenFor(t.app, backOffice.owner));
+    const saved = await call(t.app, 'PATCH', `/admin/products/${piece.id}/`, owner, {
+      status: 'active',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await mailTo(email, 'back_in_stock')).toHaveLength(1);
+    expect(await requestsOf(email)).toHaveLength(0);
   });
 
   it('sends at once when the link is followed after the piece came back', async () => {
