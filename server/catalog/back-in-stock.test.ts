@@ -4,7 +4,7 @@
  *   double opt-in e-mail; a pending request is never e-mailed about the piece;
  * - following the link makes it active; the owner's restock then queues one "back in stock"
  *   e-mail and the request is gone; another rise, or two at once, sends nothing more;
- * - stock given back by a canceled order, a bulk stock set and a product put back on sale with
+ * - stock given back by a canceled order or a refund, a bulk stock set and a product put back on sale with
  *   stock count as rises; confirming when the piece is back already sends at once;
  * - asking again while pending sends a new link (the old one stops working), once confirmed
  *   says so; an expired pending request is pruned and its link refused;
@@ -16,7 +16,8 @@
  */
 import { AddressThrottle } from '../platform/credentials/throttle.ts';
 import { hashPassword } from '../platform/credentials/passwords.ts';
-import { useOrderMoves } from '../test/order-moves.ts';
+import { markOrderPaid } from '../orders/mark-paid.ts';
+import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 import { call, createCustomer, setProduct } from '../test/shop.ts';
 import { asStaff, staffTokenFor, tenantIdOf } from '../test/staff.ts';
 import { asTenant } from '../test/test-app.ts';
@@ -215,6 +216,39 @@ describe('asking to be e-mailed when a sold-out piece is back', () => {
     });
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(await mailTo(email2, 'back_in_stock')).toHaveLength(1);
+  });
+
+  it('counts a refund that puts the last piece back in stock as the piece coming back', async () => {
+    const piece = await backOffice.freshProduct(1);
+    const order = await backOffice.placeOrder([{ productId: piece.id }]);
+    await markOrderPaid(backOffice.ctx(), backOffice.staff, order.order_number, {
+      amountCents: centsOf(order.total_price),
+      payerReference: order.order_number,
+    });
+    const email = newAddress();
+    await askAndConfirm(piece.id, email);
+    const owner = asStaff('demo-handcraft', await staffTokenFor(t.app, backOffice.owner));
+    const detail = await call<{ lines: { id: number; unit_price: string }[] }>(
+      t.app,
+      'GET',
+      `/admin/orders/${order.order_number}/`,
+      owner,
+    );
+    const line = detail.body.lines[0]!;
+    const refunded = await call(
+      t.app,
+      'POST',
+      `/admin/orders/${order.order_number}/refunds/`,
+      owner,
+      {
+        amount: line.unit_price,
+        reason: 'It came back unused.',
+        lines: [{ item_id: line.id, quantity: 1, restock: true }],
+      },
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    expect(await mailTo(email, 'back_in_stock')).toHaveLength(1);
+    expect(await requestsOf(email)).toHaveLength(0);
   });
 
   it('counts a product put back on sale with stock as the piece coming back', async () => {
