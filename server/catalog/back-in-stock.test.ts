@@ -493,8 +493,11 @@ describe('the shopper’s data', () => {
       }),
     ]);
 
+    expect(await mailTo(typed, 'back_in_stock_confirm')).toHaveLength(1);
     const erased = await call(t.app, 'POST', '/accounts/me/delete/', me, { password });
     expect(erased.status, JSON.stringify(erased.body)).toBe(204);
     expect(await requestsOf(typed)).toHaveLength(0);
+    // The link not sent yet goes with it.
+    expect(await mailTo(typed, 'back_in_stock_confirm')).toHaveLength(0);
   });
 });

@@ -488,8 +488,8 @@ export async function backInStockRequestsOf(
 }
 
 /**
- * Deletes the requests of shopper `userId` (as {@link backInStockRequestsOf} finds them), in the
- * erasure's transaction (GDPR art. 17).
+ * Deletes the requests of shopper `userId` (as {@link backInStockRequestsOf} finds them), and
+ * their confirmation e-mails not sent yet, in the erasure's transaction (GDPR art. 17).
  * @returns how many were deleted.
  */
 export async function forgetBackInStockRequestsOf(
@@ -503,6 +503,16 @@ export async function forgetBackInStockRequestsOf(
   );
   if (ids.length === 0) return 0;
   await trx.deleteFrom('back_in_stock_requests').where('id', 'in', ids).execute();
+  // Their confirmation e-mails not sent yet go too (they carry the address and the link).
+  await trx
+    .deleteFrom('email_outbox')
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'pending')
+    .where('kind', '=', 'back_in_stock_confirm')
+    .where((eb) =>
+      eb.or(ids.map((id) => eb('dedupe_key', 'like', `back-in-stock-confirm:${id}:%`))),
+    )
+    .execute();
   return ids.length;
 }
 
