@@ -4194,6 +4194,8 @@ export interface components {
       /** @description Made for each order: takes no stock. */
       made_to_order: boolean;
       movements: components['schemas']['StockMovementPage'];
+      /** @description How many shoppers confirmed "E-mail me when it is back" for it and are waiting: each gets one e-mail when its stock comes back from 0. Added in 2.2.0. */
+      back_in_stock_waiting?: number;
     };
     StockChange: {
       /**

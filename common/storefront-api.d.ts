@@ -452,6 +452,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products/back-in-stock/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Ask to be e-mailed once when a sold-out product is back in stock.
+     * @description For an active product with no stock that is not made to order. The shop e-mails the
+     *     address a link (`/back-in-stock/confirm?token=...`, valid 7 days); only once it is
+     *     followed (`confirmBackInStock`) is the request active. When the product is back the
+     *     address gets one e-mail and is then deleted. One request per address and product: asking
+     *     again while it waits for confirmation sends a new link; once confirmed, the answer says
+     *     the address is on the list and nothing is sent. The answer never says whether the
+     *     address has an account. A signed-in customer's request is in their data download and
+     *     goes with their account. Throttled per client address (429); the e-mails to one address
+     *     are limited too, silently (the answer is the same and nothing is sent). Added in 2.2.0.
+     */
+    post: operations['requestBackInStock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/products/back-in-stock/confirm/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm an "E-mail me when it is back" request with its e-mailed link's token.
+     * @description Needs no login. Makes the request active (following the link again answers the same).
+     *     When the product is already back, its one e-mail is sent at once. A token that is
+     *     unknown, another shop's, expired, or whose request was already e-mailed or deleted is
+     *     refused (400). Throttled per client address (429). Added in 2.2.0.
+     */
+    post: operations['confirmBackInStock'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/blog/posts/': {
     parameters: {
       query?: never;
@@ -1500,6 +1551,38 @@ export interface components {
         }[];
       }[];
       cart: components['schemas']['Cart'] | null;
+      /** @description The "E-mail me when it is back" requests waiting (made signed in, or for the verified address): `pending` until the e-mailed link is followed. Optional: absent from shops before 2.2.0. Added in 2.2.0. */
+      back_in_stock_requests?: {
+        product: {
+          id: number;
+          name: string;
+          slug: string;
+        };
+        variant_id: number | null;
+        email: string;
+        /** @enum {string} */
+        status: 'pending' | 'confirmed';
+        /** Format: date-time */
+        created_at: string;
+        /** Format: date-time */
+        expires_at: string;
+      }[];
+    };
+    BackInStockRequest: {
+      /** @description The product's id. */
+      product: number;
+      /** Format: email */
+      email: string;
+    };
+    BackInStockConfirm: {
+      token: string;
+    };
+    BackInStockConfirmation: {
+      detail: string;
+      product: {
+        name: string;
+        slug: string;
+      };
     };
     /**
      * @description Where a review or comment stands with the shop's moderation; only `approved` ones are public.
@@ -3016,6 +3099,88 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  requestBackInStock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BackInStockRequest'];
+      };
+    };
+    responses: {
+      /** @description The link was sent (or the address is already on the list for this product). */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      /** @description A field is missing or invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The product can be ordered now (in stock or made to order). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorDetail'];
+        };
+      };
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  confirmBackInStock: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BackInStockConfirm'];
+      };
+    };
+    responses: {
+      /** @description The request is active, or the product was back already and the e-mail is on its way. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BackInStockConfirmation'];
+        };
+      };
+      /** @description The token is invalid or no longer valid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
     };
   };
   listBlogPosts: {

@@ -18,6 +18,10 @@ import {
   isRecallEmailKind,
   type ProductRecallEmailData,
 } from './catalog/emails/recall-email-data.ts';
+import {
+  type BackInStockEmails,
+  isBackInStockEmailKind,
+} from './catalog/emails/back-in-stock-email-data.ts';
 
 /**
  * Renders an outbox row's data with its noun's renderer.
@@ -35,6 +39,10 @@ export const renderOutboxEmail: RenderOutboxEmail = async (data) => {
   if (isRecallEmailKind(data.kind)) {
     const { renderRecallEmail } = await import('./catalog/emails/recall-email.tsx');
     return renderRecallEmail(data as ProductRecallEmailData);
+  }
+  if (isBackInStockEmailKind(data.kind)) {
+    const { renderBackInStockEmail } = await import('./catalog/emails/back-in-stock-email.tsx');
+    return renderBackInStockEmail(data as BackInStockEmails);
   }
   const { renderEmail } = await import('./orders/emails/render-email.ts');
   return renderEmail(data as EmailData);

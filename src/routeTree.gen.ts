@@ -30,6 +30,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as AccountIndexRouteImport } from './routes/account.index'
 import { Route as AccountAddressesRouteImport } from './routes/account.addresses'
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
+import { Route as BackInStockConfirmRouteImport } from './routes/back-in-stock.confirm'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
 import { Route as PaymentReturnRouteImport } from './routes/payment.return'
@@ -144,6 +145,11 @@ const AccountPasswordRoute = AccountPasswordRouteImport.update({
   path: '/account/password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BackInStockConfirmRoute = BackInStockConfirmRouteImport.update({
+  id: '/back-in-stock/confirm',
+  path: '/back-in-stock/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
+  '/back-in-stock/confirm': typeof BackInStockConfirmRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
+  '/back-in-stock/confirm': typeof BackInStockConfirmRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
@@ -270,6 +278,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
+  '/back-in-stock/confirm': typeof BackInStockConfirmRoute
   '/blog/$slug': typeof BlogSlugRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
@@ -303,6 +312,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/account/addresses'
     | '/account/password'
+    | '/back-in-stock/confirm'
     | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
@@ -334,6 +344,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/account/addresses'
     | '/account/password'
+    | '/back-in-stock/confirm'
     | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
@@ -365,6 +376,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/account/addresses'
     | '/account/password'
+    | '/back-in-stock/confirm'
     | '/blog/$slug'
     | '/payment/return'
     | '/products/$slug'
@@ -397,6 +409,7 @@ export interface RootRouteChildren {
   VerifyEmailRoute: typeof VerifyEmailRoute
   AccountAddressesRoute: typeof AccountAddressesRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
+  BackInStockConfirmRoute: typeof BackInStockConfirmRoute
   BlogSlugRoute: typeof BlogSlugRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
@@ -557,6 +570,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/back-in-stock/confirm': {
+      id: '/back-in-stock/confirm'
+      path: '/back-in-stock/confirm'
+      fullPath: '/back-in-stock/confirm'
+      preLoaderRoute: typeof BackInStockConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/blog/': {
       id: '/blog/'
       path: '/blog'
@@ -637,6 +657,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailRoute: VerifyEmailRoute,
   AccountAddressesRoute: AccountAddressesRoute,
   AccountPasswordRoute: AccountPasswordRoute,
+  BackInStockConfirmRoute: BackInStockConfirmRoute,
   BlogSlugRoute: BlogSlugRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   ProductsSlugRoute: ProductsSlugRoute,

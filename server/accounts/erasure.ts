@@ -24,6 +24,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { AccountScope, SignInServices } from './context.ts';
 import type { AccountErrorCode } from './errors.ts';
 import { ownContactMessages } from './my-data.ts';
+import { forgetBackInStockRequestsOf } from '../catalog/back-in-stock.ts';
 import { verifyPassword } from '../platform/credentials/passwords.ts';
 import { FORMER_CUSTOMER } from '../content/erased-authors.ts';
 
@@ -139,6 +140,19 @@ export async function eraseAccount(
     const mine = { tenant: tenantId, user: userId };
     // Before the address becomes a tombstone: which messages are the account's depends on it.
     await eraseContactMessages(trx, tenantId, userId);
+    // The "E-mail me when it is back" requests made signed in or for the verified address.
+    const me = await trx
+      .selectFrom('users')
+      .select(['email', 'email_verified_at'])
+      .where('id', '=', userId)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+    await forgetBackInStockRequestsOf(
+      trx,
+      tenantId,
+      userId,
+      me.email_verified_at === null ? null : me.email,
+    );
     await trx
       .updateTable('users')
       .set({

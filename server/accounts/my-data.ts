@@ -7,7 +7,8 @@
  * their lines, every payment attempt's status (no provider reference beyond what the order page
  * shows, no credential), the reviews and blog comments the shopper wrote, the contact messages
  * that are provably the account's ({@link ownContactMessages}) with the shop's answers (without
- * the staff member's name), and the cart. Every query is bound to the tenant and the user, so
+ * the staff member's name), the cart, and the "E-mail me when it is back" requests waiting
+ * (server/catalog/back-in-stock.ts: made signed in, or for the verified address). Every query is bound to the tenant and the user, so
  * nobody else's data can appear in it.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -20,6 +21,7 @@ import type { ShopperMoveFacts } from '../orders/shopper-moves.ts';
 import { findCartId, loadCart } from '../cart/cart.ts';
 import { sentMessage } from '../content/contact.ts';
 import { listSavedAddresses } from './address-book.ts';
+import { backInStockRequestsOf } from '../catalog/back-in-stock.ts';
 
 export type AccountDataExport = Schemas['AccountDataExport'];
 
@@ -83,6 +85,13 @@ export async function exportAccountData(
     .where('tenant_id', '=', tenantId)
     .executeTakeFirstOrThrow();
 
+  const backInStock = await backInStockRequestsOf(
+    db,
+    tenantId,
+    userId,
+    user.email_verified_at === null ? null : user.email,
+    now,
+  );
   const [addresses, orderRows, payments, reviews, comments, messages, cartId] = await Promise.all([
     listSavedAddresses({ db, tenantId, userId }),
     db
@@ -217,6 +226,7 @@ export async function exportAccountData(
         .map((r) => ({ body: r.body, created_at: toIsoString(r.created_at) })),
     })),
     cart: cartId === undefined ? null : await loadCart(db, cartId, tenantId, now),
+    back_in_stock_requests: backInStock,
   };
 }
 

@@ -11,6 +11,10 @@
  * - `null_in_customization`: a NUL character in a customization key or value.
  * - `options_not_offered`: a customization sent for a piece that takes no options.
  * - `invalid_options`: choices the piece's options refuse (fields `customization.{key}`).
+ * - `invalid_back_in_stock_request`: an "E-mail me when it is back" ask's bad fields
+ *   (./back-in-stock.ts).
+ * - `back_in_stock_not_sold_out`: that ask for a piece that can be ordered now.
+ * - `invalid_back_in_stock_token`: a confirmation link that is unknown or no longer valid.
  */
 export type CatalogErrorCode =
   | 'product_not_found'
@@ -21,4 +25,7 @@ export type CatalogErrorCode =
   | 'search_term_too_short'
   | 'null_in_customization'
   | 'options_not_offered'
-  | 'invalid_options';
+  | 'invalid_options'
+  | 'invalid_back_in_stock_request'
+  | 'back_in_stock_not_sold_out'
+  | 'invalid_back_in_stock_token';

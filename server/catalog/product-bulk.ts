@@ -10,7 +10,8 @@
  * `product.archive` (before and after status) through `acting.journal`; a stock set as a
  * `correction` stock movement naming `acting.staff` (./stock-movements.ts) and a
  * `product.stock_set` entry. A product already archived, or already at the count, is left
- * alone and not written down. The caller forgets the catalogue's caches after the commit.
+ * alone and not written down. A stock set that brings a product back from 0 e-mails the
+ * shoppers waiting for it (./back-in-stock.ts). The caller forgets the catalogue's caches after the commit.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -20,6 +21,7 @@ import { invalidProduct } from './product-input.ts';
 import { statusColumns } from './product-writes.ts';
 import { STOCK_LIMITS } from './stock.ts';
 import { recordStockMovement } from './stock-movements.ts';
+import { backInStock } from './back-in-stock.ts';
 
 /** The most products one bulk change takes (a page of the list is 25; four pages). */
 export const MAX_BULK_PRODUCTS = 100;
@@ -174,6 +176,8 @@ export async function bulkChangeProducts(
         },
         now,
       );
+      // Back from 0: the shoppers waiting for it get their one e-mail (./back-in-stock.ts).
+      if (row.stock <= 0 && target > 0) await backInStock(trx, tenantId, row.id, null, now);
       count += 1;
     }
     return count;

@@ -44,6 +44,7 @@ import {
   writeAttributes,
 } from './product-writes.ts';
 import { recordStockMovement } from './stock-movements.ts';
+import { backInStock } from './back-in-stock.ts';
 import { checkSafetyInput } from './product-safety.ts';
 import { parseSafety, safetyJson } from '../../common/product-safety.ts';
 import { REQUIRED_MESSAGE } from '../platform/field-messages.ts';
@@ -287,6 +288,14 @@ export async function updateProduct(
         },
         now,
       );
+      // Orderable again (made to order now, or back on sale with stock): the shoppers waiting
+      // for it get their one e-mail (./back-in-stock.ts checks it can be ordered).
+      if (
+        (after.made_to_order && !before.made_to_order) ||
+        (after.status === 'active' && before.status !== 'active')
+      ) {
+        await backInStock(trx, tenantId, productId, null, now);
+      }
       return true;
     }),
   );

@@ -22,6 +22,7 @@ import { toBool, toCount, toIsoString } from '../platform/db/mapping.ts';
 import { readCountedPage, readQueryPage } from '../platform/db/page-offset.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { CatalogErrorCode } from './errors.ts';
+import { waitingCounts } from './back-in-stock.ts';
 
 export type ProductStock = Schemas['ProductStock'];
 export type StockMovement = Schemas['StockMovement'];
@@ -139,6 +140,7 @@ export async function getProductStock(
       ).rows,
   );
   const madeToOrder = toBool(product.made_to_order);
+  const waiting = (await waitingCounts(db, tenantId, [product.id])).get(product.id) ?? 0;
   return {
     product_id: product.id,
     slug: product.slug,
@@ -147,6 +149,7 @@ export async function getProductStock(
     low_stock_threshold: product.low_stock_threshold,
     is_low: isLow(product.stock, product.low_stock_threshold, madeToOrder),
     made_to_order: madeToOrder,
+    back_in_stock_waiting: waiting,
     nextPage: links.nextPage,
     previousPage: links.previousPage,
     movements: {

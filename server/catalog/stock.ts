@@ -19,6 +19,9 @@
  * before and after) in the same transaction. The caller forgets the product's cached pages after
  * the commit (its slug is in the answer).
  *
+ * A change that brings the stock back from 0 e-mails the shoppers waiting for it
+ * (./back-in-stock.ts `backInStock`, in the same transaction).
+ *
  * The history (./stock-reads.ts) shows each movement made here among the sales and returns.
  */
 import { type Kysely, sql } from 'kysely';
@@ -29,6 +32,7 @@ import { DomainError, type FieldErrors } from '../platform/domain-error.ts';
 import type { Acting } from '../platform/journal.ts';
 import type { CatalogErrorCode } from './errors.ts';
 import { recordStockMovement } from './stock-movements.ts';
+import { backInStock } from './back-in-stock.ts';
 import { findProduct } from './stock-reads.ts';
 import type { StockCategoryErrorCode } from './stock-category-errors.ts';
 import { REQUIRED_MESSAGE, tooLongMessage } from '../platform/field-messages.ts';
@@ -220,6 +224,8 @@ export async function changeProductStock(
         },
         now,
       );
+      // Back from 0: the shoppers waiting for it get their one e-mail (./back-in-stock.ts).
+      if (before <= 0 && row.stock > 0) await backInStock(trx, tenantId, product.id, null, now);
       return { productId: product.id, slug: product.slug, before, after: row.stock };
     });
     if (done) return done;

@@ -198,6 +198,32 @@ export interface SaleProductsTable {
   tenant_id: number;
 }
 
+/**
+ * A shopper's "E-mail me when it is back" on a sold-out product or variant (2026-041,
+ * ./back-in-stock.ts): pending until its link is followed, deleted once its one e-mail is queued,
+ * when it expires, or with the shopper's account.
+ */
+export interface BackInStockRequestsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  /** Null: the product itself; else the variant (variants plug in at merge). */
+  variant_id: number | null;
+  /** Trimmed and lowered. */
+  email: string;
+  /** The shopper signed in when asking; null for a visitor. */
+  user_id: number | null;
+  /** Hex SHA-256 of the confirmation link's token; unique. */
+  token_hash: string;
+  /** The shop's public origin when asked, for the product's link in the e-mail. */
+  link_origin: string;
+  created_at: Timestamp;
+  /** When the link was followed; null: pending (never e-mailed about the product). */
+  confirmed_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Deleted after this (7 days pending, a year confirmed). */
+  expires_at: Timestamp;
+}
+
 /** A product as inserted. */
 export type NewProduct = Insertable<ProductsTable>;
 
@@ -217,5 +243,6 @@ declare module '../platform/db/database.ts' {
     /** The shop's sales (2026-038). */
     sales: SalesTable;
     sale_products: SaleProductsTable;
+    back_in_stock_requests: BackInStockRequestsTable;
   }
 }

@@ -33,6 +33,11 @@ export interface AuthConfig {
   /** Contact-form messages accepted per client address per hour (default 10). */
   contactMaxPerAddress: number;
   /**
+   * "E-mail me when it is back" asks per client address and shop per hour (default 10), and,
+   * counted apart, their confirmations; over either: 429 (server/catalog/back-in-stock.ts).
+   */
+  backInStockMaxPerAddress: number;
+  /**
    * Password-reset requests per client address and shop per hour (default 10), and, counted
    * apart, reset confirmations per client address and shop per hour; over either: 429.
    */
@@ -87,6 +92,7 @@ export function loadAuthConfig(env: Env): AuthConfig {
     ),
     registerMaxPerAddress: parseIntInRange(env, 'REGISTER_MAX_PER_ADDRESS', 20, 1, 100_000),
     contactMaxPerAddress: parseIntInRange(env, 'CONTACT_MAX_PER_ADDRESS', 10, 1, 100_000),
+    backInStockMaxPerAddress: parseIntInRange(env, 'BACK_IN_STOCK_MAX_PER_ADDRESS', 10, 1, 100_000),
     passwordResetMaxPerAddress: parseIntInRange(
       env,
       'PASSWORD_RESET_MAX_PER_ADDRESS',

@@ -62,6 +62,9 @@ const DOMAIN_ERROR_STATUS = {
   sale_ended: 409,
   // catalog
   product_not_found: 404,
+  invalid_back_in_stock_request: 400,
+  back_in_stock_not_sold_out: 409,
+  invalid_back_in_stock_token: 400,
   category_not_found: 404,
   invalid_page: 404,
   too_many_decimal_places: 400,

@@ -58,6 +58,10 @@ import {
 import { getCompanyInfo, getPublicSettings, getSiteSettings } from './storefront/site.ts';
 import { getShippingOptions, quoteShipping } from './storefront/shipping.ts';
 import { previewShop } from './storefront/shop.ts';
+import {
+  confirmBackInStockHandler,
+  requestBackInStockHandler,
+} from './storefront/back-in-stock.ts';
 import type { HandlerMap } from './contract-types.ts';
 /** The handler of each operation of the contract; an operation without one answers 501. */
 export const handlers: HandlerMap = {
@@ -103,6 +107,8 @@ export const handlers: HandlerMap = {
   receiveGatewayNotification,
   createReview,
   getReviewEligibility,
+  requestBackInStock: requestBackInStockHandler,
+  confirmBackInStock: confirmBackInStockHandler,
   listBlogPosts,
   getBlogPost,
   listComments,

@@ -31,6 +31,7 @@ import {
 import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
 import { restockedByLine } from './refund-lines.ts';
+import { backInStock } from '../catalog/back-in-stock.ts';
 import {
   notCancelable,
   paymentInProgress,
@@ -73,12 +74,17 @@ export async function giveBackStock(
   }
   const productIds = [...perProduct.keys()].sort((a, b) => a - b);
   for (const productId of productIds) {
-    await trx
+    const moved = await trx
       .updateTable('products')
       .set({ stock: sql<number>`stock + ${perProduct.get(productId)!}` })
       .where('id', '=', productId)
       .where('tenant_id', '=', order.tenant_id)
-      .execute();
+      .returning('stock')
+      .executeTakeFirst();
+    // Back from 0: the shoppers waiting for it get their one e-mail.
+    if (moved && moved.stock - perProduct.get(productId)! <= 0) {
+      await backInStock(trx, order.tenant_id, productId, null);
+    }
   }
   return productIds;
 }

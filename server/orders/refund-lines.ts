@@ -32,6 +32,7 @@ import type { Acting } from '../platform/journal.ts';
 import type { OrderErrorCode } from './errors.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
 import { logOrderMove, throwIfInvalid } from './staff-moves.ts';
+import { backInStock } from '../catalog/back-in-stock.ts';
 
 /** Most lines one refund may name (the contract's maxItems). */
 export const MAX_REFUND_LINES = 100;
@@ -262,12 +263,17 @@ export async function recordRefundLines(
   });
   const productIds = [...perProduct.keys()].sort((a, b) => a - b);
   for (const productId of productIds) {
-    await trx
+    const moved = await trx
       .updateTable('products')
       .set({ stock: sql<number>`stock + ${perProduct.get(productId)!}` })
       .where('id', '=', productId)
       .where('tenant_id', '=', order.tenant_id)
-      .execute();
+      .returning('stock')
+      .executeTakeFirst();
+    // Back from 0: the shoppers waiting for it get their one e-mail.
+    if (moved && moved.stock - perProduct.get(productId)! <= 0) {
+      await backInStock(trx, order.tenant_id, productId, null);
+    }
   }
   await logOrderMove(
     trx,

@@ -232,6 +232,7 @@ export async function createTestApp(
     loginMaxAttemptsPerAddress: 10_000,
     registerMaxPerAddress: 10_000,
     contactMaxPerAddress: 10_000,
+    backInStockMaxPerAddress: 10_000,
     passwordResetMaxPerAddress: 10_000,
     passwordResetMaxPerEmail: 10_000,
     // Reset e-mails land in the test's own folder, and its answers need not wait long.

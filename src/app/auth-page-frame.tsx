@@ -30,11 +30,17 @@ const PAGES = {
     to: '/account',
     link: 'your account',
   },
+  backInStock: {
+    title: 'E\u2011mail me when it is back',
+    prompt: 'Go to ',
+    to: '/products',
+    link: 'the shop',
+  },
 } as const;
 
 /**
  * The card that holds the login, register, forgot-password, reset-password and verify-email
- * pages inside the minimal frame (spec section 2, /login and /register): a heading, the page's
+ * pages (and the back-in-stock confirmation, issue 42) inside the minimal frame (spec section 2, /login and /register): a heading, the page's
  * form (src/features/auth) or result, and the link to the other page.
  */
 export function AuthPageFrame({

@@ -39,6 +39,8 @@ export const IMPLEMENTED = [
   'receiveGatewayNotification',
   'createReview',
   'getReviewEligibility',
+  'requestBackInStock',
+  'confirmBackInStock',
   'listBlogPosts',
   'getBlogPost',
   'listComments',

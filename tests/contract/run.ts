@@ -26,7 +26,8 @@
  *   earlier cases produced): a customised knife and shipping, the cart, checkout, the orders
  *   and a card payment; the gateway notification is signed with the shop's secret, read from
  *   the throwaway SQLite file;
- * - reviews (the review of the product paid by card is a verified purchase), the blog and its
+ * - reviews (the review of the product paid by card is a verified purchase), "E-mail me when it
+ *   is back" on a sold-out piece, the blog and its
  *   comments, contact (the throttle is lowered to CONTACT_MAX to reach its 429), FAQs and
  *   legal documents;
  * - for every operation of the contract: without a bearer token and with an invalid one, a
@@ -69,6 +70,7 @@ import { orderCases } from './cases/orders';
 import { paymentCases } from './cases/payments';
 import { cancellationCases } from './cases/cancellation';
 import { reviewCases } from './cases/reviews';
+import { backInStockCases } from './cases/back-in-stock';
 import { logIn, sessionCases } from './cases/session';
 import { settingsCases } from './cases/settings';
 import { shippingCases } from './cases/shipping';
@@ -132,6 +134,7 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
     ...fromFile('cases/payments.ts', paymentCases(shop)),
     ...fromFile('cases/cancellation.ts', cancellationCases(shop)),
     ...fromFile('cases/reviews.ts', reviewCases(shop)),
+    ...fromFile('cases/back-in-stock.ts', backInStockCases(shop, products)),
     ...fromFile('cases/blog.ts', blogCases(shop, blogSetup(servers.sqlitePath))),
     ...fromFile('cases/contact-and-pages.ts', contactAndPagesCases()),
     ...fromFile('cases/auth-and-unimplemented.ts', contractWideCases(doc, allOps, session.access)),

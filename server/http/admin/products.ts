@@ -86,6 +86,8 @@ export const bulkChangeProducts: AdminOperationHandler<'bulkChangeProducts'> = a
   const acting = requireActing(request);
   const done = await bulkChange(request.server.db, acting, request.body);
   if (done.changed > 0) forgetShop(request, acting.tenantId);
+  // A stock set may have queued "back in stock" e-mails.
+  if (done.changed > 0 && done.action === 'set_stock') request.server.emailOutbox.wake();
   return done;
 };
 // ~~ end i40 products: bulk ~~

@@ -66,6 +66,8 @@ export const adjustProductStock: AdminOperationHandler<'adjustProductStock'> = a
     },
   );
   request.server.catalogCache.invalidateProducts(acting.tenantId, [done.slug]);
+  // Back from 0: "back in stock" e-mails were queued with the change.
+  if (done.before <= 0 && done.after > 0) request.server.emailOutbox.wake();
   return stockAnswer(request, done.productId);
 };
 

@@ -55,6 +55,7 @@ import { productSafetyMigration } from './migrations/2026-034-product-safety.ts'
 import { honestReviewsMigration } from './migrations/2026-035-honest-reviews.ts';
 import { destinationVatMigration } from './migrations/2026-036-destination-vat.ts';
 import { salesMigration } from './migrations/2026-038-sales.ts';
+import { backInStockMigration } from './migrations/2026-041-back-in-stock.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -96,6 +97,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_035_honest_reviews': honestReviewsMigration(dialect),
     '2026_036_destination_vat': destinationVatMigration(dialect),
     '2026_038_sales': salesMigration(dialect),
+    '2026_041_back_in_stock': backInStockMigration(dialect),
   };
 }
 

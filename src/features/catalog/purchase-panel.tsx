@@ -7,6 +7,17 @@ import { ProductSafety } from './product-safety';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
 import { useCurrency } from '../site/api';
+import { deferredForm } from '../../components/deferred-form';
+
+/** "E-mail me when it is back": its code loads only for a sold-out piece (issue 42). */
+const BackInStockForm = deferredForm(() =>
+  import('./back-in-stock-form').then((m) => m.BackInStockForm),
+);
+
+/** Sold out: not made to order, no stock, and not kept off sale by a recall. */
+export function offersBackInStock(product: Product): boolean {
+  return !product.made_to_order && product.stock <= 0 && !product.recall?.off_sale;
+}
 
 function StockNote({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
@@ -20,7 +31,7 @@ function StockNote({ stock }: { stock: number }) {
  * price for the chosen options, the age note of a piece sold to adults only, availability and
  * dispatch, the description and attributes, the product's safety information (GPSR art. 19:
  * above the purchase button, open), then the options and Add to Cart (none while a recall
- * keeps the piece off sale), and below it
+ * keeps the piece off sale), "E-mail me when it is back" for a sold-out piece, and below it
  * whether the piece can be cancelled within 14 days (issue 29). One form (the
  * options) ties the price at the top to the button at the bottom, so they live together; the
  * product page loads this module when the shopper reaches for it
@@ -60,6 +71,7 @@ export function PurchasePanel({ product }: { product: Product }) {
       ) : (
         <AddToCart product={product} form={optionsForm} />
       )}
+      {offersBackInStock(product) ? <BackInStockForm productId={product.id} /> : null}
       <ProductCancellationNote product={product} control={optionsForm.control} />
     </>
   );

@@ -69,4 +69,21 @@ describe('the stock history panel', () => {
     expect(await screen.findByText(/Made to order/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save stock' })).toBeNull();
   });
+
+  it('says how many shoppers wait for an e-mail when a sold-out piece is back (issue 42)', async () => {
+    fakeApi({
+      'GET /products/42/stock/': () => json(stockOf(0, { back_in_stock_waiting: 3 })),
+    });
+    renderWithQuery(<StockPanel productId={42} />);
+    expect(
+      await screen.findByText(/3 shoppers wait for an e-mail when it is back/),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of it when nobody waits', async () => {
+    fakeApi({ 'GET /products/42/stock/': () => json(stockOf(0, { back_in_stock_waiting: 0 })) });
+    renderWithQuery(<StockPanel productId={42} />);
+    expect(await screen.findByText('Sold out')).toBeInTheDocument();
+    expect(screen.queryByText(/wait for an e-mail/)).toBeNull();
+  });
 });

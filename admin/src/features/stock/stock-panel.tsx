@@ -95,8 +95,18 @@ function StockSummary({ stock }: { stock: ProductStock }) {
       {stock.low_stock_threshold !== null ? (
         <span className="small muted"> (low at {stock.low_stock_threshold} or fewer)</span>
       ) : null}
+      {stock.back_in_stock_waiting ? (
+        <span className="small muted"> · {waitingWords(stock.back_in_stock_waiting)}</span>
+      ) : null}
     </p>
   );
+}
+
+/** "1 shopper waits" / "3 shoppers wait" for an e-mail when it is back (issue 42). */
+export function waitingWords(count: number): string {
+  return count === 1
+    ? '1 shopper waits for an e-mail when it is back'
+    : `${count} shoppers wait for an e-mail when it is back`;
 }
 
 /** The history, newest first, with Previous and Next pages. */
