@@ -30,6 +30,8 @@ import { pushHandlers } from './push.ts';
 // ~~ push ~~
 import { photoFramingHandlers } from './photo-framing.ts';
 // ~~ photo framing ~~
+import { discountHandlers } from './discounts.ts';
+// ~~ discounts ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -58,4 +60,6 @@ export const adminHandlers: AdminHandlerMap = {
   // ~~ push ~~
   ...photoFramingHandlers,
   // ~~ photo framing ~~
+  ...discountHandlers,
+  // ~~ discounts ~~
 };
