@@ -29,6 +29,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export interface CartDiscount {
   discount: Discount | null;
   notice: string | null;
+  /** The code the cart kept that does not apply now, and why (null: none such). */
+  refused: { code: string; key: string; reason: string } | null;
 }
 
 /** The code's refusal in the shop's words (the minimum in the shop's currency). */
@@ -91,19 +93,29 @@ export async function cartDiscount(
     .where('id', '=', cartId)
     .executeTakeFirst();
   const key = cart?.discount_code ?? null;
-  if (!cart || key === null || lines.length === 0) return { discount: null, notice: null };
+  if (!cart || key === null || lines.length === 0) {
+    return { discount: null, notice: null, refused: null };
+  }
   const code = await findCode(db, tenantId, key);
   if (!code) {
     if (drop) await dropCartCode(db, cartId, key);
-    return { discount: null, notice: DISCOUNT_MESSAGES.removed(key, DISCOUNT_MESSAGES.unknown) };
+    return {
+      discount: null,
+      notice: DISCOUNT_MESSAGES.removed(key, DISCOUNT_MESSAGES.unknown),
+      refused: { code: key, key, reason: DISCOUNT_MESSAGES.unknown },
+    };
   }
   const refusal = await codeRefusal(db, code, cart.user_id, lines, now);
   if (refusal !== null) {
     if (drop) await dropCartCode(db, cartId, key);
     const reason = await refusalWords(db, tenantId, code, refusal);
-    return { discount: null, notice: DISCOUNT_MESSAGES.removed(code.code, reason) };
+    return {
+      discount: null,
+      notice: DISCOUNT_MESSAGES.removed(code.code, reason),
+      refused: { code: code.code, key, reason },
+    };
   }
-  return { discount: discountOf(code, lines), notice: null };
+  return { discount: discountOf(code, lines), notice: null, refused: null };
 }
 
 /** A discount as the contract's CartDiscount: the code as shown, the amount, free delivery. */

@@ -250,9 +250,12 @@ export async function inTransaction(
     const checked = checkShipping(c, lines, shipping);
     const { subtotalCents } = checked;
     // The cart's discount code on the lines as priced here (../cart/cart-discount.ts): a code
-    // that no longer applies is left out, so the total differs and the answer is 409 with the
-    // cart, whose answer takes the code off and says why.
-    const { discount } = await cartDiscount(trx, c.tenantId, cartId, lines, now, { drop: false });
+    // that no longer applies (used up by another order a moment ago...) refuses the order with
+    // its reason; `placeOrder` takes it off the cart.
+    const { discount, refused } = await cartDiscount(trx, c.tenantId, cartId, lines, now, {
+      drop: false,
+    });
+    if (refused) throw new DiscountShortage(refused.code, refused.key, refused.reason);
     const discountCents = discount?.cents ?? 0;
     const shippingCents = discount?.freeDelivery ? 0 : checked.shippingCents;
     const shipments = discount?.freeDelivery

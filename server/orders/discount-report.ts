@@ -1,7 +1,8 @@
 /**
  * The discount codes' report in the back office (openapi/admin.yaml `getDiscountReport`; issue
  * 42, decision 088): for each code of the shop, newest first, the orders that used it and kept
- * it (not canceled nor expired unpaid: those gave their use back), the discount they were
+ * it (not canceled nor expired unpaid: those gave their use back; a paid order the shop
+ * canceled kept its use and counts), the discount they were
  * given, their revenue (totals, delivery included) and the revenue of those paid. Money in
  * integer cents inside, decimal strings out. One grouped query over the shop's orders.
  */
@@ -38,7 +39,11 @@ export async function discountReport(
       ])
       .where('tenant_id', '=', tenantId)
       .where('discount_code_id', 'is not', null)
-      .where('status', 'not in', ['canceled', 'expired'])
+      // An unpaid order canceled or expired gave its use back; a paid one the shop canceled
+      // kept it (and shows here, its refund in the sales report).
+      .where((eb) =>
+        eb.not(eb.and([eb('status', 'in', ['canceled', 'expired']), eb('paid_at', 'is', null)])),
+      )
       .groupBy('discount_code_id')
       .execute(),
   ]);
