@@ -135,10 +135,9 @@ export function toCartDiscount(discount: Discount | null) {
  * the quote as it is. The quote's lines are the goods before the code: a method's free-over
  * threshold is compared with them.
  */
-export function deliveryAfter<Q extends { shipments: { priceCents: number }[]; shippingCents: number }>(
-  quoted: Q,
-  discount: Discount | null,
-): Q {
+export function deliveryAfter<
+  Q extends { shipments: { priceCents: number }[]; shippingCents: number },
+>(quoted: Q, discount: Discount | null): Q {
   if (!discount?.freeDelivery) return quoted;
   return {
     ...quoted,

@@ -147,11 +147,7 @@ async function checkForm(
 ): Promise<CodeColumns> {
   const errors: FieldErrors = {};
   const code = form.code ?? before?.code ?? '';
-  if (
-    typeof code !== 'string' ||
-    code.length > MAX_CODE_LENGTH ||
-    !/^[A-Za-z0-9_-]+$/.test(code)
-  ) {
+  if (typeof code !== 'string' || code.length > MAX_CODE_LENGTH || !/^[A-Za-z0-9_-]+$/.test(code)) {
     errors.code = [CODE_FORM_MESSAGES.code];
   }
   const kind = (form.kind ?? before?.kind) as DiscountKind;
@@ -166,7 +162,8 @@ async function checkForm(
     if (cents === null || cents < 1 || cents > 10000) errors.value = [CODE_FORM_MESSAGES.percent];
     else value = cents; // "10.00" -> 1000 basis points
   } else if (kind === 'amount') {
-    if (cents === null || cents < 1 || cents > MAX_CENTS) errors.value = [CODE_FORM_MESSAGES.amount];
+    if (cents === null || cents < 1 || cents > MAX_CENTS)
+      errors.value = [CODE_FORM_MESSAGES.amount];
     else value = cents;
   } else if (kind === 'free_delivery' && form.value !== undefined && cents !== 0) {
     errors.value = [CODE_FORM_MESSAGES.freeDelivery];

@@ -143,13 +143,9 @@ describe('applying a code to the cart', () => {
     const code = await makeCode({ minimum_cents: 5000 });
     expect((await apply(me, code.code)).status).toBe(200);
     const line = (await getCart(me)).body.items[0]!;
-    const lowered = await call<Cart>(
-      t.app,
-      'PATCH',
-      `/orders/cart/items/${line.id}/`,
-      me.headers,
-      { quantity: 1 },
-    );
+    const lowered = await call<Cart>(t.app, 'PATCH', `/orders/cart/items/${line.id}/`, me.headers, {
+      quantity: 1,
+    });
     expect(lowered.body).toMatchObject({
       discount: null,
       discount_notice: `The code ${code.code} was removed. This code needs an order of at least $50.00.`,

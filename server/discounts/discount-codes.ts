@@ -95,9 +95,7 @@ export async function takeUse(
     .set((eb) => ({ uses: eb('uses', '+', 1) }))
     .where('id', '=', code.id)
     .where('active', '=', 1)
-    .where((eb) =>
-      eb.or([eb('usage_limit', 'is', null), eb('uses', '<', eb.ref('usage_limit'))]),
-    )
+    .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('uses', '<', eb.ref('usage_limit'))]))
     .executeTakeFirst();
   if (taken.numUpdatedRows !== 1n) {
     const now = await trx
