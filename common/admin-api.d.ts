@@ -3151,11 +3151,16 @@ export interface components {
       /** @description False: it takes nothing off a piece already on sale. */
       combinable_with_sale?: boolean;
     };
-    DiscountCodeCreate: components['schemas']['DiscountCodeFields'] & Record<string, never>;
-    DiscountCodeUpdate: components['schemas']['DiscountCodeFields'] & {
-      /** @description False deactivates the code. */
-      active?: boolean;
+    DiscountCodeCreate: components['schemas']['DiscountCodeFields'] & {
+      [key: string]: unknown;
     };
+    DiscountCodeUpdate: components['schemas']['DiscountCodeFields'] &
+      ({
+        /** @description False deactivates the code. */
+        active?: boolean;
+      } & {
+        [key: string]: unknown;
+      });
     DiscountCode: {
       id: number;
       code: string;

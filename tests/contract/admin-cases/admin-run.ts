@@ -40,6 +40,7 @@ import { businessCases } from './business';
 // ~~ business ~~
 import { pushCases } from './push';
 import { photoFramingCases } from './photo-framing';
+import { discountCases } from './discounts';
 // ~~ photo framing ~~
 import { sellingLegallyCases } from './selling-legally';
 
@@ -91,6 +92,8 @@ export async function runAdminContract(
     ...fromFile('admin-cases/push.ts', pushCases(setup)),
     // ~~ push ~~
     ...fromFile('admin-cases/selling-legally.ts', sellingLegallyCases(setup)),
+    ...fromFile('admin-cases/discounts.ts', discountCases(setup)),
+    // ~~ discounts ~~
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
