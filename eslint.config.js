@@ -129,6 +129,7 @@ const ADMIN_FEATURE_LAYERS = [
   'inbox',
   'customers',
   'sales',
+  'discounts',
 ];
 
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);

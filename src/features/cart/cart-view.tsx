@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DiscountCodeField, DiscountRow } from './discount-code';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { useFormatPrice } from '../site/format-price';
@@ -299,11 +300,15 @@ export function CartView({
               <dt>Shipping</dt>
               <dd>Calculated at checkout</dd>
             </div>
+            <DiscountRow discount={cart.discount} className="cart-summary__row" />
             <div className="cart-summary__row cart-summary__row--total">
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatPrice(cart.total_price)}</dd>
+              <dd data-testid="cart-total">
+                {formatPrice(cart.total_after_discount ?? cart.total_price)}
+              </dd>
             </div>
           </dl>
+          <DiscountCodeField cart={cart} />
           <p className="cart-summary__note">Shipping is not included in the total.</p>
           <VatNote className="cart-summary__note" />
           <button
