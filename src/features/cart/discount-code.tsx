@@ -10,7 +10,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../../api/client';
-import { apiErrorMessage } from '../../api/errors';
+import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
 import { SHIPPING_QUOTE_KEY } from '../shipping/api';
 import { useFormatPrice } from '../site/format-price';
 import type { Cart } from './cart-logic';
@@ -58,7 +58,7 @@ export function DiscountCodeField({ cart }: { cart: Cart }) {
   const [entry, setEntry] = useState('');
   const { apply, remove } = useDiscountCode();
   const error = apply.isError
-    ? apiErrorMessage(apply.error, DISCOUNT_TEXT.failed)
+    ? (apiFieldErrors(apply.error).code?.[0] ?? apiErrorMessage(apply.error, DISCOUNT_TEXT.failed))
     : remove.isError
       ? apiErrorMessage(remove.error, DISCOUNT_TEXT.removeFailed)
       : null;
