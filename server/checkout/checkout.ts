@@ -18,6 +18,12 @@
  * 7. the lines are copied with their price snapshot, the cart is emptied, and the order's
  *    e-mails are queued.
  *
+ * The cart's discount code (issue 42, decision 088) is applied at step 4 to the lines as priced
+ * there (a code that no longer applies refuses the order: 409 `discount_code_unavailable` with
+ * its reason and the cart, the code taken off), its use is taken after step 5 with a conditional
+ * UPDATE (two orders racing for its last use get one between them), each line keeps its share
+ * of the discount (`order_items.discount_cents`), and the cart loses the code at step 7.
+ *
  * This module checks the request (address, payment method), answers a repeated key and retries
  * a colliding order number; the transaction itself, steps 1 to 7, is ./checkout-transaction.ts.
  */

@@ -186,8 +186,9 @@ function isMadeToOrder(item: CartItem): boolean {
 
 /**
  * The cart with items (spec sections 2, 4, 5 and 8): the table of Product, Price, Quantity,
- * Total and remove; the summary with the subtotal, shipping 'Calculated at checkout' and the
- * total, and the note that shipping is not included; Clear Cart (after the spec's
+ * Total and remove; the summary with the subtotal, the discount code's line (issue 42),
+ * shipping 'Calculated at checkout' and the total (less the code), the note that shipping is not
+ * included, and the discount code field (./discount-code.tsx); Clear Cart (after the spec's
  * confirmation) and Proceed to Checkout (`onCheckout`; disabled with the shop's words while it
  * is on holiday). Quantity changes show at once and
  * reach the server in order (./api.ts); an unchanged quantity makes no call, below 1 removes
@@ -296,11 +297,11 @@ export function CartView({
               </dt>
               <dd data-testid="cart-subtotal">{formatPrice(cart.total_price)}</dd>
             </div>
+            <DiscountRow discount={cart.discount} className="cart-summary__row" />
             <div className="cart-summary__row">
               <dt>Shipping</dt>
               <dd>Calculated at checkout</dd>
             </div>
-            <DiscountRow discount={cart.discount} className="cart-summary__row" />
             <div className="cart-summary__row cart-summary__row--total">
               <dt>Total</dt>
               <dd data-testid="cart-total">
