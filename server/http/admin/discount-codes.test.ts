@@ -200,6 +200,7 @@ describe('the report', () => {
       .where('id', '=', product.id)
       .execute();
     const ids: number[] = [];
+    let first: { order_number: string; total_price: string; items: { id: number }[] } | undefined;
     for (let i = 0; i < 2; i++) {
       const shopper = await createCustomer(t.app);
       await call(t.app, 'POST', '/orders/cart/add-item/', shopper.headers, {
@@ -207,12 +208,18 @@ describe('the report', () => {
         quantity: 2,
       });
       await call(t.app, 'POST', '/orders/cart/discount/', shopper.headers, { code: 'report10' });
-      const placed = await postOrder<{ id: number; total_price: string }>(t.app, shopper, {
+      const placed = await postOrder<{
+        id: number;
+        total_price: string;
+        order_number: string;
+        items: { id: number }[];
+      }>(t.app, shopper, {
         payment_method: 'bank_transfer',
         delivery_address: ADDRESS,
       });
       expect(placed.status).toBe(201);
       ids.push(placed.body.id);
+      if (i === 0) first = placed.body;
       if (i === 1) {
         expect(
           (await call(t.app, 'POST', `/orders/orders/${placed.body.id}/cancel/`, shopper.headers))
@@ -225,6 +232,17 @@ describe('the report', () => {
       .select('total_cents')
       .where('id', '=', ids[0]!)
       .executeTakeFirstOrThrow();
+    const paid = await call(
+      t.app,
+      'POST',
+      `/admin/orders/${first!.order_number}/mark-paid/`,
+      owner,
+      {
+        amount: first!.total_price,
+        payer_reference: first!.order_number,
+      },
+    );
+    expect(paid.status).toBe(200);
     const report = await call<Report>(t.app, 'GET', '/admin/discount-codes/report/', owner);
     expect(report.body.results.find((row) => row.code_id === made.body.id)).toEqual({
       code_id: made.body.id,
@@ -232,7 +250,33 @@ describe('the report', () => {
       uses: 1,
       discount_given: '9.00',
       revenue: (Number(kept.total_cents) / 100).toFixed(2),
-      paid_revenue: '0.00',
+      paid_revenue: (Number(kept.total_cents) / 100).toFixed(2),
+    });
+    // A refund of the discounted line is worth what it was paid: 90.00 less its 9.00.
+    const line = first!.items[0]!.id;
+    const tooMuch = await call(
+      t.app,
+      'POST',
+      `/admin/orders/${first!.order_number}/refunds/`,
+      owner,
+      {
+        amount: '90.00',
+        reason: 'Both mugs back.',
+        lines: [{ item_id: line, quantity: 2 }],
+      },
+    );
+    expect(tooMuch).toMatchObject({
+      status: 400,
+      body: { amount: ['At most 81.00 for the pieces picked.'] },
+    });
+    const one = await call(t.app, 'POST', `/admin/orders/${first!.order_number}/refunds/`, owner, {
+      amount: '41.00',
+      reason: 'One mug back.',
+      lines: [{ item_id: line, quantity: 1 }],
+    });
+    expect(one).toMatchObject({
+      status: 400,
+      body: { amount: ['At most 40.50 for the pieces picked.'] },
     });
     const list = await call<{ results: DiscountCode[] }>(
       t.app,
