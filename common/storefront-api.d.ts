@@ -3736,13 +3736,13 @@ export interface operations {
           'application/json': components['schemas']['Cart'];
         };
       };
-      /** @description The code is unknown or does not apply to this cart now (the reason). */
+      /** @description The code is unknown or does not apply to this cart now (the reason), or the body is not `{code}`. */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['FieldErrors'];
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       401: components['responses']['Unauthorized'];
