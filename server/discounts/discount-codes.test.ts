@@ -19,6 +19,9 @@ import {
   type TestCustomer,
 } from '../test/shop.ts';
 import { useOrdersApi } from '../test/orders.ts';
+import { queuedEmails } from '../test/sandbox.ts';
+import { renderEmail } from '../orders/emails/render-email.ts';
+import type { EmailData } from '../orders/emails/email-kinds.ts';
 
 type Cart = components['schemas']['Cart'];
 type Order = components['schemas']['Order'];
@@ -211,11 +214,17 @@ describe('a code at checkout', () => {
     expect(byProduct.get(b.id)!.vat_amount).toBe(
       (includedVatCents(5000 - 334, rate) / 100).toFixed(2),
     );
-    // 20 %: 9335 -> 1555.83 -> 15.56; 4666 -> 7.78 (not the undiscounted 16.67 and 8.33).
-    if (rate === 2000) {
-      expect(byProduct.get(a.id)!.vat_amount).toBe('15.56');
-      expect(byProduct.get(b.id)!.vat_amount).toBe('7.78');
-    }
+    // The demo shop's 20 %: 93.35 -> 15.56 and 46.66 -> 7.78 (not 16.67 and 8.33 undiscounted).
+    expect(rate).toBe(2000);
+    expect(byProduct.get(a.id)!.vat_amount).toBe('15.56');
+    expect(byProduct.get(b.id)!.vat_amount).toBe('7.78');
+    // The order e-mail has the discount as its own line, and its VAT on the discounted lines.
+    const mail = (await queuedEmails(t.app, o.order_number)).find(
+      (e) => e.kind === 'order_placed',
+    )!;
+    const email = await renderEmail(JSON.parse(mail.data) as EmailData);
+    expect(email.text).toMatch(new RegExp(`^Discount \\(${code.code}\\): −\\$10\\.00$`, 'm'));
+    expect(email.text).toContain(`Includes VAT at 20%: $${o.vat_total}.`);
     // The cart is empty and without its code; the code counts one use.
     expect((await getCart(me)).body).toMatchObject({ items: [], discount: null });
     const after = await t.app.db
