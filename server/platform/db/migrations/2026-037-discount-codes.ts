@@ -44,7 +44,12 @@ export function discountCodesMigration(dialect: Dialect): Migration {
         .addColumn('starts_at', 'timestamptz')
         .addColumn('ends_at', 'timestamptz')
         .addColumn('usage_limit', 'integer')
-        .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0).check(sql`uses >= 0`))
+        .addColumn('uses', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`uses >= 0`),
+        )
         .addColumn('once_per_customer', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
         .addColumn('combinable_with_sale', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
         .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
