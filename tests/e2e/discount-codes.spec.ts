@@ -3,9 +3,10 @@
  * - a shopper enters the owner's 10 % code TENOFF (typed in lower case) on the cart, sees it as
  *   its own line and the total less 10 %, goes to checkout where the shop's free delivery over
  *   $150.00 (the goods before the code) makes the delivery free, places the order and finds the
- *   discount line on the order page (1280 and 375 px);
+ *   discount line on the order page and the invoice (1280 and 375 px);
  * - the owner makes a code on the Discounts screen, deactivates it, and reads the report.
- * Screenshots: discount-cart, discount-checkout, discount-order, discounts-admin.
+ * Screenshots: discount-cart, discount-checkout, discount-order, discount-invoice,
+ * discounts-admin.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { checkA11y, expect, shot, test } from './fixtures';
@@ -109,6 +110,15 @@ test('a shopper buys with a 10% code and free delivery over the minimum @layout'
   await checkA11y(page);
   await discountLine.scrollIntoViewIfNeeded();
   await shot(page, 'discount-order');
+
+  // The invoice: the lines as sold, the discount as its own line with its own VAT.
+  await page.getByRole('link', { name: 'Pro-forma invoice' }).click();
+  await expect(page.getByTestId('invoice-discount')).toHaveText('Discount (TENOFF)');
+  await expect(page.getByRole('row').filter({ hasText: 'Discount (TENOFF)' })).toContainText(
+    `-${dollars(off)}`,
+  );
+  await checkA11y(page);
+  await shot(page, 'discount-invoice', { fullPage: true });
 });
 
 test('the owner makes a code on the Discounts screen, deactivates it and reads the report', async ({
