@@ -13,7 +13,8 @@
  *   floored to the cent, the remainder on the last eligible line, so each line's VAT is
  *   computed on its discounted amount (common/vat.ts; HMRC VAT Notice 700/7 §3.7: the VAT is
  *   due on the amount actually paid).
- * The minimum spend is compared with the goods' total before the code (every line).
+ * The minimum spend is compared with the goods' total before the code, of the lines
+ * `discountableLine` admits (a gift card bought does not count towards it).
  */
 import { DISCOUNT_MESSAGES } from './messages.ts';
 import type { DiscountKind, DiscountScope } from './tables.ts';
@@ -103,7 +104,8 @@ export function refusalOf(
   if (code.endsAt && now >= code.endsAt) return 'expired';
   if (code.usageLimit !== null && code.uses >= code.usageLimit) return 'used_up';
   if (code.oncePerCustomer && usedByCustomer) return 'already_used';
-  if (goodsCents(lines) < code.minimumCents) return 'below_minimum';
+  // The minimum counts what a code may reduce at all (a gift card bought does not count).
+  if (goodsCents(lines.filter(discountableLine)) < code.minimumCents) return 'below_minimum';
   if (code.kind !== 'free_delivery' && !lines.some((line) => eligibleLine(code, line))) {
     return 'nothing_eligible';
   }

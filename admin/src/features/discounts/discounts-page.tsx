@@ -189,23 +189,33 @@ function CodeList({
     <>
       {error ? <Notice tone="error">{error}</Notice> : null}
       <div className="discounts-table-wrap">
-        <table className="discounts-table">
+        {/* Explicit roles: on a phone the rows become cards, which would otherwise strip the
+            table's semantics in Chromium and Safari. */}
+        <table className="discounts-table discounts-table--codes" role="table">
           <caption className="visually-hidden">The shop’s discount codes</caption>
-          <thead>
-            <tr>
-              <th scope="col">Code</th>
-              <th scope="col">Takes off</th>
-              <th scope="col">Conditions</th>
-              <th scope="col" className="cell-end">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">
+                Code
+              </th>
+              <th scope="col" role="columnheader">
+                Takes off
+              </th>
+              <th scope="col" role="columnheader">
+                Conditions
+              </th>
+              <th scope="col" role="columnheader" className="cell-end">
                 Uses
               </th>
-              <th scope="col">Status</th>
-              <th scope="col">
+              <th scope="col" role="columnheader">
+                Status
+              </th>
+              <th scope="col" role="columnheader">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {codes.map((code) => {
               const conditions = [
                 Number(code.minimum_spend) > 0 ? `From ${formatPrice(code.minimum_spend)}` : null,
@@ -215,22 +225,26 @@ function CodeList({
                 code.combinable_with_sale ? null : 'Not on sale items',
               ].filter(Boolean);
               return (
-                <tr key={code.id}>
-                  <th scope="row" className="discounts-code">
+                <tr key={code.id} role="row">
+                  <th scope="row" role="rowheader" className="discounts-code">
                     {code.code}
                   </th>
-                  <td>{offWords(code, formatPrice)}</td>
-                  <td>{conditions.length > 0 ? conditions.join(' · ') : 'None'}</td>
-                  <td className="cell-end">
+                  <td role="cell" data-label="Takes off">
+                    {offWords(code, formatPrice)}
+                  </td>
+                  <td role="cell" data-label="Conditions">
+                    {conditions.length > 0 ? conditions.join(' · ') : 'None'}
+                  </td>
+                  <td role="cell" data-label="Uses" className="cell-end">
                     {code.uses}
                     {code.usage_limit === null ? '' : ` of ${code.usage_limit}`}
                   </td>
-                  <td>
+                  <td role="cell" data-label="Status">
                     <span className={code.active ? 'badge badge-active' : 'badge badge-closed'}>
                       {code.active ? 'Active' : 'Deactivated'}
                     </span>
                   </td>
-                  <td className="discounts-actions">
+                  <td role="cell" className="discounts-actions">
                     <button
                       type="button"
                       className="button"
@@ -412,7 +426,7 @@ function CodeForm({
           <FormField
             id="discount-products"
             label="Product numbers"
-            hint="The numbers of the products, separated by commas (shown on each product's page)."
+            hint="Each product's number, separated by commas: the number at the end of its address in the back office (42 in /products/42)."
             error={err('product_ids')}
           >
             <input
@@ -519,7 +533,13 @@ function ReportPanel() {
           data.results.length === 0 ? (
             <p className="muted">No codes yet.</p>
           ) : (
-            <div className="discounts-table-wrap">
+            // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+            <div
+              className="discounts-table-wrap"
+              tabIndex={0}
+              role="region"
+              aria-label="Each code’s uses and revenue"
+            >
               <table className="discounts-table" data-testid="discount-report">
                 <caption className="visually-hidden">Each code’s uses and revenue</caption>
                 <thead>
