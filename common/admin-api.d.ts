@@ -3724,6 +3724,12 @@ export interface components {
       needs_adult_signature: boolean;
       attestation: components['schemas']['AdminAttestation'] | null;
       subtotal: components['schemas']['Money'];
+      /** @description The discount code the order used and what it took off the goods (`total` = `subtotal` - its amount + `shipping`); null when none. Added in 2.2.0. */
+      discount?: {
+        code: string;
+        amount: components['schemas']['Money'];
+        free_delivery: boolean;
+      } | null;
       shipping: components['schemas']['Money'];
       /** @description What was taken or received, refunds not deducted; money received above the total only where an owner confirmed the overpayment. */
       paid_total: components['schemas']['Money'];

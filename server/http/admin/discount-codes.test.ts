@@ -243,6 +243,17 @@ describe('the report', () => {
       },
     );
     expect(paid.status).toBe(200);
+    // The back office's order adds up: subtotal less the discount plus the shipping.
+    const detail = await call<{ discount: unknown; subtotal: string }>(
+      t.app,
+      'GET',
+      `/admin/orders/${first!.order_number}/`,
+      owner,
+    );
+    expect(detail.body).toMatchObject({
+      subtotal: '90.00',
+      discount: { code: 'REPORT10', amount: '9.00', free_delivery: false },
+    });
     const report = await call<Report>(t.app, 'GET', '/admin/discount-codes/report/', owner);
     expect(report.body.results.find((row) => row.code_id === made.body.id)).toEqual({
       code_id: made.body.id,
