@@ -30,6 +30,7 @@ import { readdirSync } from 'node:fs';
  * - content (site settings, pages, blog, reviews, the inbox) claims uploads for its pictures;
  * - shipping (zones, methods, quotes, addresses) needs no other domain;
  * - catalog reads the shop's name and its shipping (the "delivery from" line);
+ * - discounts (discount codes, issue 42) reads catalog's categories and products;
  * - cart holds catalog's products and quotes their delivery;
  * - payments is the card providers and the payment methods;
  * - orders takes payments for its orders, starts, settles and refunds them, and closes orders;
@@ -45,6 +46,7 @@ const SERVER_DOMAIN_LAYERS = [
   'content',
   'shipping',
   'catalog',
+  'discounts',
   'cart',
   'payments',
   'orders',
@@ -129,6 +131,7 @@ const ADMIN_FEATURE_LAYERS = [
   'customers',
   'sales',
   'promotions',
+  'discounts',
 ];
 
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);

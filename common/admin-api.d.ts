@@ -3122,10 +3122,162 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/discount-codes/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's discount codes, newest first (deactivated ones too). */
+    get: operations['listDiscountCodes'];
+    put?: never;
+    /**
+     * Make a discount code.
+     * @description `kind` `percent` (`value` a percentage, "10.00"), `amount` (`value` money off, "5.00")
+     *     or `free_delivery` (`value` "0.00"), off the whole order (`scope` `order`) or off the
+     *     chosen `category_ids` or `product_ids`. Codes are letters, digits, `-` and `_`, unique
+     *     in the shop without regard to case. Written in the activity log (`discount.create`).
+     */
+    post: operations['createDiscountCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/discount-codes/{code_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The discount code's `id`. */
+        code_id: components['parameters']['DiscountCodeId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change a discount code, or deactivate it (`active` false).
+     * @description Any of the fields of `createDiscountCode`, and `active`. A code is never deleted (orders
+     *     name it): deactivating it takes it off every cart at their next answer ("This code is
+     *     no longer available."). Written in the activity log (`discount.update`, what changed).
+     */
+    patch: operations['updateDiscountCode'];
+    trace?: never;
+  };
+  '/discount-codes/report/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Each code's uses, the discount it gave and the revenue of the orders that used it.
+     * @description Counts the orders that used each code and were not canceled nor expired unpaid (those
+     *     gave their use back): `uses`, `discount_given` (what the code took off), `revenue` (the
+     *     orders' totals, delivery included) and `paid_revenue` (of those paid).
+     */
+    get: operations['getDiscountReport'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    /** @enum {string} */
+    DiscountKind: 'percent' | 'amount' | 'free_delivery';
+    /** @enum {string} */
+    DiscountScope: 'order' | 'categories' | 'products';
+    DiscountCodeFields: {
+      /** @description What shoppers type, without regard to case. */
+      code?: string;
+      kind?: components['schemas']['DiscountKind'];
+      /** @description A percentage for `percent` ("10.00", above 0 and at most 100), money off for `amount` ("5.00", above 0), "0" for `free_delivery`. */
+      value?: string;
+      scope?: components['schemas']['DiscountScope'];
+      /** @description The shop's categories it takes off (`scope` `categories`). */
+      category_ids?: number[];
+      /** @description The shop's products it takes off (`scope` `products`). */
+      product_ids?: number[];
+      /** @description The least the goods must come to before the code ("0.00" for none). */
+      minimum_spend?: string;
+      /**
+       * Format: date-time
+       * @description From then; null: now.
+       */
+      starts_at?: string | null;
+      /**
+       * Format: date-time
+       * @description Until then; null: no end.
+       */
+      ends_at?: string | null;
+      /** @description How many orders may use it in all; null for no limit. */
+      usage_limit?: number | null;
+      once_per_customer?: boolean;
+      /** @description False: it takes nothing off a piece already on sale. */
+      combinable_with_sale?: boolean;
+    };
+    DiscountCodeCreate: components['schemas']['DiscountCodeFields'] & {
+      [key: string]: unknown;
+    };
+    DiscountCodeUpdate: components['schemas']['DiscountCodeFields'] &
+      ({
+        /** @description False deactivates the code. */
+        active?: boolean;
+      } & {
+        [key: string]: unknown;
+      });
+    DiscountCode: {
+      id: number;
+      code: string;
+      kind: components['schemas']['DiscountKind'];
+      /** @description The percentage, the money off, or "0.00". */
+      value: string;
+      scope: components['schemas']['DiscountScope'];
+      category_ids: number[];
+      product_ids: number[];
+      minimum_spend: components['schemas']['Money'];
+      /** Format: date-time */
+      starts_at: string | null;
+      /** Format: date-time */
+      ends_at: string | null;
+      usage_limit: number | null;
+      /** @description Uses held by placed orders. */
+      uses: number;
+      once_per_customer: boolean;
+      combinable_with_sale: boolean;
+      active: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    DiscountCodeList: {
+      results: components['schemas']['DiscountCode'][];
+    };
+    DiscountReport: {
+      results: {
+        code_id: number;
+        code: string;
+        uses: number;
+        discount_given: components['schemas']['Money'];
+        revenue: components['schemas']['Money'];
+        paid_revenue: components['schemas']['Money'];
+      }[];
+    };
     /**
      * @description A decimal amount with two decimals, in the shop's currency (`SiteSetup.currency`; for every member, the storefront's public site settings).
      * @example 245.00
@@ -3651,6 +3803,12 @@ export interface components {
       needs_adult_signature: boolean;
       attestation: components['schemas']['AdminAttestation'] | null;
       subtotal: components['schemas']['Money'];
+      /** @description The discount code the order used and what it took off the goods (`total` = `subtotal` - its amount + `shipping`); null when none. Added in 2.2.0. */
+      discount?: {
+        code: string;
+        amount: components['schemas']['Money'];
+        free_delivery: boolean;
+      } | null;
       shipping: components['schemas']['Money'];
       /** @description What was taken or received, refunds not deducted; money received above the total only where an owner confirmed the overpayment. */
       paid_total: components['schemas']['Money'];
@@ -5272,6 +5430,8 @@ export interface components {
     CategoryId: number;
     /** @description The sale's `id`. */
     SaleId: number;
+    /** @description The discount code's `id`. */
+    DiscountCodeId: number;
     /** @description The photo's `id` in the product's photos. */
     PhotoId: number;
     ReviewId: number;
@@ -10884,6 +11044,124 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listDiscountCodes: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The codes. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCodeList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  createDiscountCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeCreate'];
+      };
+    };
+    responses: {
+      /** @description The code made. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      /** @description A field is refused (each with its message). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  updateDiscountCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The discount code's `id`. */
+        code_id: components['parameters']['DiscountCodeId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DiscountCodeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The code afterwards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountCode'];
+        };
+      };
+      /** @description A field is refused. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getDiscountReport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One row per code, newest code first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DiscountReport'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
     };
   };
 }

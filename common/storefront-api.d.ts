@@ -933,6 +933,31 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/orders/cart/discount/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Apply a discount code to the cart (2.2.0).
+     * @description The code is matched without regard to case and kept on the cart: the cart, the
+     *     shipping quote and the order apply it, the server alone working out the amount. A code
+     *     that stops applying later (expired, used up, the cart below its minimum...) is taken
+     *     off, and the cart answer that found it says why once (`discount_notice`). One code per
+     *     cart: a new one replaces the one before.
+     */
+    post: operations['applyCartDiscount'];
+    /** Take the discount code off the cart (2.2.0). */
+    delete: operations['removeCartDiscount'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/orders/orders/': {
     parameters: {
       query?: never;
@@ -1760,7 +1785,27 @@ export interface components {
       id: number;
       items: components['schemas']['CartItem'][];
       total_items: number;
+      /** @description The lines' total, before any discount code. */
       total_price: components['schemas']['Money'];
+      /** @description The discount code kept on the cart as it applies now; null when none. Added in 2.2.0. */
+      discount?: components['schemas']['CartDiscount'] | null;
+      /** @description Why the server just took the cart's code off ("The code TENOFF was removed. This code has expired."), in this answer only; null otherwise. Added in 2.2.0. */
+      discount_notice?: string | null;
+      /** @description `total_price` less the discount (delivery not included). Added in 2.2.0. */
+      total_after_discount?: components['schemas']['Money'];
+    };
+    /** @description A discount code as it applies to a cart, a quote or an order (2.2.0). */
+    CartDiscount: {
+      /** @description The code as the shop wrote it ("TENOFF"). */
+      code: string;
+      /** @description What it takes off the goods ("0.00" for free delivery). */
+      amount: components['schemas']['Money'];
+      /** @description The code makes the delivery free. */
+      free_delivery: boolean;
+    };
+    CartDiscountCreate: {
+      /** @description The code as the shopper typed it; any case, spaces around it ignored. */
+      code: string;
     };
     /** @description Prices and totals always come from the catalogue; any sent here are ignored. */
     CartItemCreate: {
@@ -1868,7 +1913,9 @@ export interface components {
       dispatch: components['schemas']['Dispatch'] | null;
       /** @description The line had no 14-day right to cancel when the order was placed (see `CartItem.cancellation_exempt`); kept as it was then. */
       cancellation_exempt: boolean;
-      /** @description The VAT included in `line_total` at the order's `vat_rate`: line_total × rate / (100 + rate), rounded half-up to the cent; null when the order was charged no VAT. */
+      /** @description The line's share of the order's discount code (the discount spread over the lines it applies to in proportion, the remainder on the last); "0.00" when none. Added in 2.2.0. */
+      discount_amount?: components['schemas']['Money'];
+      /** @description The VAT included in `line_total` at the order's `vat_rate`: line_total × rate / (100 + rate), rounded half-up to the cent; null when the order was charged no VAT. With a discount code (2.2.0), on `line_total` less `discount_amount`. */
       vat_amount: components['schemas']['Money'] | null;
     };
     /**
@@ -1919,6 +1966,8 @@ export interface components {
       payment_method: components['schemas']['PaymentMethod'];
       /** @description The lines' total. */
       subtotal: components['schemas']['Money'];
+      /** @description The discount code the order used, with what it took off the goods (`total_price` = `subtotal` - its amount + `shipping_price`); null when none. Added in 2.2.0. */
+      discount?: components['schemas']['CartDiscount'] | null;
       shipping_price: components['schemas']['Money'];
       /** @description Subtotal plus shipping. */
       total_price: components['schemas']['Money'];
@@ -2156,6 +2205,8 @@ export interface components {
       vat_country?: string | null;
       /** @description True: an export outside the EU, no VAT charged ("Export: no VAT charged."). Added in 2.1.0. */
       vat_export?: boolean;
+      /** @description The cart's discount code as it applies to this delivery (`total_price` = `subtotal` - its amount + `shipping_price`, which is "0.00" with a free-delivery code); null when none. Added in 2.2.0. */
+      discount?: components['schemas']['CartDiscount'] | null;
     };
     PaginatedOrderList: components['schemas']['PageMeta'] & {
       results: components['schemas']['Order'][];
@@ -3840,6 +3891,55 @@ export interface operations {
       403: components['responses']['Forbidden'];
     };
   };
+  applyCartDiscount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountCreate'];
+      };
+    };
+    responses: {
+      /** @description The cart with the code applied. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      /** @description The code is unknown or does not apply to this cart now (the reason), or the body is not `{code}`. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  removeCartDiscount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: components['responses']['Cart'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
   listOrders: {
     parameters: {
       query?: {
@@ -3911,9 +4011,11 @@ export interface operations {
       /**
        * @description Nothing was ordered: a line asks for more than the stock holds, the cart's total is
        *     not the one the shopper was shown (the answer carries the current cart), the
-       *     customer already has as many unpaid orders as the shop allows, or the shop is on
+       *     customer already has as many unpaid orders as the shop allows, the shop is on
        *     holiday (its message, or "The shop is closed for a holiday and is not taking
-       *     orders.").
+       *     orders."), or (2.2.0) the cart's discount code could not be used: its last use was
+       *     taken by another order a moment before, or the customer has used it already (the
+       *     answer carries the cart without the code).
        */
       409: {
         headers: {

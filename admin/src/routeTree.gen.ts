@@ -21,6 +21,7 @@ import { Route as AuthShellAccountRouteImport } from './routes/_auth/_shell/acco
 import { Route as AuthShellActivityRouteImport } from './routes/_auth/_shell/activity'
 import { Route as AuthShellCategoriesRouteImport } from './routes/_auth/_shell/categories'
 import { Route as AuthShellContentRouteImport } from './routes/_auth/_shell/content'
+import { Route as AuthShellDiscountsRouteImport } from './routes/_auth/_shell/discounts'
 import { Route as AuthShellModerationRouteImport } from './routes/_auth/_shell/moderation'
 import { Route as AuthShellPromotionsRouteImport } from './routes/_auth/_shell/promotions'
 import { Route as AuthShellSalesRouteImport } from './routes/_auth/_shell/sales'
@@ -106,6 +107,11 @@ const AuthShellCategoriesRoute = AuthShellCategoriesRouteImport.update({
 const AuthShellContentRoute = AuthShellContentRouteImport.update({
   id: '/content',
   path: '/content',
+  getParentRoute: () => AuthShellRoute,
+} as any)
+const AuthShellDiscountsRoute = AuthShellDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
   getParentRoute: () => AuthShellRoute,
 } as any)
 const AuthShellModerationRoute = AuthShellModerationRouteImport.update({
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
   '/content': typeof AuthShellContentRouteWithChildren
+  '/discounts': typeof AuthShellDiscountsRoute
   '/moderation': typeof AuthShellModerationRoute
   '/promotions': typeof AuthShellPromotionsRoute
   '/sales': typeof AuthShellSalesRoute
@@ -307,6 +314,7 @@ export interface FileRoutesByTo {
   '/account': typeof AuthShellAccountRoute
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
+  '/discounts': typeof AuthShellDiscountsRoute
   '/moderation': typeof AuthShellModerationRoute
   '/promotions': typeof AuthShellPromotionsRoute
   '/sales': typeof AuthShellSalesRoute
@@ -348,6 +356,7 @@ export interface FileRoutesById {
   '/_auth/_shell/activity': typeof AuthShellActivityRoute
   '/_auth/_shell/categories': typeof AuthShellCategoriesRoute
   '/_auth/_shell/content': typeof AuthShellContentRouteWithChildren
+  '/_auth/_shell/discounts': typeof AuthShellDiscountsRoute
   '/_auth/_shell/moderation': typeof AuthShellModerationRoute
   '/_auth/_shell/promotions': typeof AuthShellPromotionsRoute
   '/_auth/_shell/sales': typeof AuthShellSalesRoute
@@ -391,6 +400,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/categories'
     | '/content'
+    | '/discounts'
     | '/moderation'
     | '/promotions'
     | '/sales'
@@ -430,6 +440,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/activity'
     | '/categories'
+    | '/discounts'
     | '/moderation'
     | '/promotions'
     | '/sales'
@@ -470,6 +481,7 @@ export interface FileRouteTypes {
     | '/_auth/_shell/activity'
     | '/_auth/_shell/categories'
     | '/_auth/_shell/content'
+    | '/_auth/_shell/discounts'
     | '/_auth/_shell/moderation'
     | '/_auth/_shell/promotions'
     | '/_auth/_shell/sales'
@@ -594,6 +606,13 @@ declare module '@tanstack/react-router' {
       path: '/content'
       fullPath: '/content'
       preLoaderRoute: typeof AuthShellContentRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
+    '/_auth/_shell/discounts': {
+      id: '/_auth/_shell/discounts'
+      path: '/discounts'
+      fullPath: '/discounts'
+      preLoaderRoute: typeof AuthShellDiscountsRouteImport
       parentRoute: typeof AuthShellRoute
     }
     '/_auth/_shell/moderation': {
@@ -844,6 +863,7 @@ interface AuthShellRouteChildren {
   AuthShellActivityRoute: typeof AuthShellActivityRoute
   AuthShellCategoriesRoute: typeof AuthShellCategoriesRoute
   AuthShellContentRoute: typeof AuthShellContentRouteWithChildren
+  AuthShellDiscountsRoute: typeof AuthShellDiscountsRoute
   AuthShellModerationRoute: typeof AuthShellModerationRoute
   AuthShellPromotionsRoute: typeof AuthShellPromotionsRoute
   AuthShellSalesRoute: typeof AuthShellSalesRoute
@@ -866,6 +886,7 @@ const AuthShellRouteChildren: AuthShellRouteChildren = {
   AuthShellActivityRoute: AuthShellActivityRoute,
   AuthShellCategoriesRoute: AuthShellCategoriesRoute,
   AuthShellContentRoute: AuthShellContentRouteWithChildren,
+  AuthShellDiscountsRoute: AuthShellDiscountsRoute,
   AuthShellModerationRoute: AuthShellModerationRoute,
   AuthShellPromotionsRoute: AuthShellPromotionsRoute,
   AuthShellSalesRoute: AuthShellSalesRoute,

@@ -8,6 +8,10 @@
  * will be taxed at (common/destination-vat.ts `taxationOf`) and, when the shop recomputes its
  * prices from the net, each line at its price there (`pricedAt`, which the checkout applies
  * too, so the quote's total is the one the order is placed at).
+ *
+ * With the cart's discount code (issue 42, ./cart-discount.ts): `discount`, and `total_price`
+ * is the goods less the discount plus the delivery (free with a free-delivery code). A code
+ * that no longer applies is left out here; the cart's next answer takes it off and says why.
  */
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/storefront-contract.ts';
@@ -15,6 +19,7 @@ import { toDecimal } from '../../common/money.ts';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { cartLines, findCartId } from './cart.ts';
+import { cartDiscount, deliveryAfter, toCartDiscount } from './cart-discount.ts';
 import { rateToPercent } from '../../common/vat.ts';
 import { taxationOf, unitPriceAt, type Taxation } from '../../common/destination-vat.ts';
 import { currentVatPolicy } from '../content/site-settings.ts';
@@ -41,6 +46,7 @@ export async function quoteCart(
   scope: { tenantId: number; userId: number },
   country: string,
   choices: readonly { item_id: number; method: string }[],
+  now = new Date(),
 ): Promise<Schemas['ShippingQuote']> {
   const { tenantId, userId } = scope;
   const code = country.toUpperCase();
@@ -53,7 +59,13 @@ export async function quoteCart(
   const taxation = taxationOf(policy, code);
   const lines = pricedAt(cart, taxation);
   const chosen = new Map(choices.map((c) => [c.item_id, c.method]));
-  const quoted = quote(shipping, quoteLines(lines), code, chosen);
+  const found = quote(shipping, quoteLines(lines), code, chosen);
+  // The cart's discount code on the lines priced there (./cart-discount.ts), and its delivery.
+  const { discount } =
+    cartId === undefined
+      ? { discount: null }
+      : await cartDiscount(db, tenantId, cartId, lines, now, { drop: false });
+  const quoted = found && deliveryAfter(found, discount);
   if (!quoted) {
     throw new DomainError<ShippingErrorCode>(
       'country_not_shipped',
@@ -82,6 +94,8 @@ export async function quoteCart(
           }
         : line;
     }),
+    total_price: toDecimal(quoted.subtotalCents - (discount?.cents ?? 0) + quoted.shippingCents),
+    discount: toCartDiscount(discount),
     vat_rate: taxation.rateBp === null ? null : rateToPercent(taxation.rateBp),
     vat_country: taxation.country,
     vat_export: taxation.export,

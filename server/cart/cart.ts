@@ -9,6 +9,9 @@
  * Answers are the whole cart (contract: Cart): `{id, items: [{id, product: {id, name, slug,
  * price, stock, main_image}, customization, quantity, line_total}], total_items,
  * total_price}`; lines in id order, money as decimal strings, `total_price` "0.00" when empty.
+ * With them (2.2.0) the discount code kept on the cart as it applies now (`discount`, null when
+ * none; ./cart-discount.ts), the notice of a code just taken off (`discount_notice`, once) and
+ * `total_after_discount` (the goods less the code).
  * Prices come from the catalogue only. A line whose product is no longer active stays in the
  * table but is left out of the answer (and out of orders).
  */
@@ -26,6 +29,7 @@ import { parseOptions, priceChoices } from '../catalog/options.ts';
 import { lineExemption } from '../catalog/cancellation-exemption.ts';
 import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
 import { discountableLine, loadOpenSales, saleOf, salePrice } from '../catalog/sales.ts';
+import { cartDiscount, toCartDiscount } from './cart-discount.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -103,6 +107,7 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
       'p.category_id',
       'p.price_cents',
       'p.stock',
+      'p.category_id',
       ...LINE_TERMS_FIELDS,
     ])
     .where('ci.cart_id', '=', cartId)
@@ -174,11 +179,16 @@ export async function loadCart(
       cancellation_exempt: line.cancellation_exempt,
     };
   });
+  // The code kept on the cart (./cart-discount.ts), on the cart's own prices.
+  const { discount, notice } = await cartDiscount(db, tenantId, cartId, lines, now);
   return {
     id: cartId,
     items,
     total_items: totalItems,
     total_price: toDecimal(totalCents),
+    discount: toCartDiscount(discount),
+    discount_notice: notice,
+    total_after_discount: toDecimal(totalCents - (discount?.cents ?? 0)),
   };
 }
 

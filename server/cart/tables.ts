@@ -5,7 +5,7 @@
  * (server/platform/db/database.ts) by declaration merging below, so Kysely sees them wherever
  * the database is typed.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../platform/db/tables/column-types.ts';
 
 /** A customer's server-side cart: one per user and tenant. */
@@ -15,6 +15,11 @@ export interface CartsTable {
   user_id: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /**
+   * The discount code the shopper applied (its upper case, ../discounts/tables.ts `code_key`;
+   * 2026-037), null when none.
+   */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A line of a cart: one product with one customization (server/catalog/customization.ts). */

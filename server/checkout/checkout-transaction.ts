@@ -48,6 +48,8 @@ import {
 import { currentVatPolicy } from '../content/site-settings.ts';
 import { taxationOf } from '../../common/destination-vat.ts';
 import { pricedAt } from '../cart/cart-quote.ts';
+import { cartDiscount, refusalWords } from '../cart/cart-discount.ts';
+import { takeUse } from '../discounts/discount-codes.ts';
 
 /**
  * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
@@ -95,6 +97,23 @@ export function replay(
 export class StockShortage extends Error {
   constructor(readonly conflict: DomainError<CartErrorCode>) {
     super(conflict.message);
+  }
+}
+
+/**
+ * A discount code whose use could not be taken in the order's transaction (its last use went to
+ * another order a moment before, it was deactivated, or this customer's once is taken): rolls
+ * the transaction back, then `placeOrder` takes the code off the cart and answers 409.
+ */
+export class DiscountShortage extends Error {
+  constructor(
+    /** The code as shown, and as kept on the cart (upper case). */
+    readonly code: string,
+    readonly key: string,
+    /** Why, in the shop's words (../discounts/messages.ts). */
+    readonly reason: string,
+  ) {
+    super(reason);
   }
 }
 
@@ -229,7 +248,20 @@ export async function inTransaction(
     const taxation = taxationOf(vatPolicy, c.address.country);
     // Priced where they go: the same as the quote, so its total is the one checked below.
     const lines = pricedAt(inCart, taxation);
-    const { shipments, subtotalCents, shippingCents } = checkShipping(c, lines, shipping);
+    const checked = checkShipping(c, lines, shipping);
+    const { subtotalCents } = checked;
+    // The cart's discount code on the lines as priced here (../cart/cart-discount.ts): a code
+    // that no longer applies (used up by another order a moment ago...) refuses the order with
+    // its reason; `placeOrder` takes it off the cart.
+    const { discount, refused } = await cartDiscount(trx, c.tenantId, cartId, lines, now, {
+      drop: false,
+    });
+    if (refused) throw new DiscountShortage(refused.code, refused.key, refused.reason);
+    const discountCents = discount?.cents ?? 0;
+    const shippingCents = discount?.freeDelivery ? 0 : checked.shippingCents;
+    const shipments = discount?.freeDelivery
+      ? checked.shipments.map((s) => ({ ...s, price: toDecimal(0) }))
+      : checked.shipments;
     const restricted = lines.some((l) => l.age_restricted);
     const attestation = restricted
       ? checkAttestation(c.body.age_attestation, rules.minimumAge, now)
@@ -237,7 +269,7 @@ export async function inTransaction(
 
     let totalItems = 0;
     for (const line of lines) totalItems += line.quantity;
-    const totalCents = subtotalCents + shippingCents;
+    const totalCents = subtotalCents - discountCents + shippingCents;
     if (totalCents !== c.expectedCents) {
       const cart = await loadCart(trx, cartId, c.tenantId, now);
       throw new DomainError<CheckoutErrorCode>(
@@ -284,9 +316,26 @@ export async function inTransaction(
         closed_at: null,
         vat_rate_bp: taxation.rateBp,
         vat_country: taxation.country,
+        discount_code_id: discount?.code.id ?? null,
+        discount_code: discount?.code.code ?? null,
+        discount_cents: discountCents,
+        free_delivery: discount?.freeDelivery ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+
+    // The code's use, taken as stock is (../discounts/discount-codes.ts `takeUse`): of two
+    // orders racing for its last use, the second finds none left and rolls back.
+    if (discount) {
+      const refusal = await takeUse(trx, discount.code, c.userId, orderId);
+      if (refusal !== null) {
+        throw new DiscountShortage(
+          discount.code.code,
+          discount.code.code.toUpperCase(),
+          await refusalWords(trx, c.tenantId, discount.code, refusal),
+        );
+      }
+    }
 
     // One product may fill several lines (different customizations): decrement it once. A
     // made-to-order piece is made for the order and takes no stock.
@@ -324,7 +373,7 @@ export async function inTransaction(
     await trx
       .insertInto('order_items')
       .values(
-        lines.map((line) => {
+        lines.map((line, index) => {
           const dispatch = dispatchOf(line, rules, now);
           return {
             order_id: orderId,
@@ -337,6 +386,8 @@ export async function inTransaction(
             quantity: line.quantity,
             unit_price_cents: line.unit_cents,
             line_total_cents: line.unit_cents * line.quantity,
+            // The line's share of the code (../discounts/discount-rules.ts `allocate`).
+            discount_cents: discount?.shares[index] ?? 0,
             made_to_order: line.made_to_order ? 1 : 0,
             // What the decrement above took for this line: closing gives back exactly this.
             stock_taken: line.made_to_order ? 0 : line.quantity,
@@ -370,6 +421,7 @@ export async function inTransaction(
       .where('id', '=', orderId)
       .execute();
     await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+    await trx.updateTable('carts').set({ discount_code: null }).where('id', '=', cartId).execute();
     await ctx.record(trx, { type: 'placed', orderId });
 
     const placed = await findOrder(trx, c.tenantId, c.userId, { id: orderId }, c.moves);

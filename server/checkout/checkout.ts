@@ -18,6 +18,12 @@
  * 7. the lines are copied with their price snapshot, the cart is emptied, and the order's
  *    e-mails are queued.
  *
+ * The cart's discount code (issue 42, decision 088) is applied at step 4 to the lines as priced
+ * there (a code that no longer applies refuses the order: 409 `discount_code_unavailable` with
+ * its reason and the cart, the code taken off), its use is taken after step 5 with a conditional
+ * UPDATE (two orders racing for its last use get one between them), each line keeps its share
+ * of the discount (`order_items.discount_cents`), and the cart loses the code at step 7.
+ *
  * This module checks the request (address, payment method), answers a repeated key and retries
  * a colliding order number; the transaction itself, steps 1 to 7, is ./checkout-transaction.ts.
  */
@@ -33,14 +39,44 @@ import {
   type Checkout,
   type CheckoutInput,
   inTransaction,
+  DiscountShortage,
   replay,
   StockShortage,
 } from './checkout-transaction.ts';
+import { dropCartCode } from '../cart/cart-discount.ts';
+import { findCartId, loadCart } from '../cart/cart.ts';
+import { DISCOUNT_MESSAGES } from '../discounts/messages.ts';
+import type { DiscountErrorCode } from '../discounts/errors.ts';
 import type { OrderContext } from '../orders/context.ts';
 import { ORDER_MESSAGES } from '../orders/messages.ts';
 import { findOrder, type Order } from '../orders/read-model.ts';
 import { shopperMoveFacts } from '../orders/shopper-moves.ts';
 import { collectedOnly, loadShipping } from '../shipping/shipping.ts';
+
+/**
+ * The 409 of a checkout whose code could not be used (./checkout-transaction.ts
+ * `DiscountShortage`): the code is taken off the cart, and the answer says why and carries
+ * the cart without it (nothing was ordered).
+ */
+async function codeLost(
+  ctx: OrderContext,
+  input: CheckoutInput,
+  lost: DiscountShortage,
+): Promise<DomainError<DiscountErrorCode>> {
+  const cartId = await findCartId(ctx.db, input.tenantId, input.userId);
+  const cart =
+    cartId === undefined
+      ? undefined
+      : await (async () => {
+          await dropCartCode(ctx.db, cartId, lost.key);
+          return loadCart(ctx.db, cartId, input.tenantId);
+        })();
+  return new DomainError<DiscountErrorCode>(
+    'discount_code_unavailable',
+    DISCOUNT_MESSAGES.lostAtCheckout(lost.code, lost.reason),
+    { extra: cart ? { cart } : {} },
+  );
+}
 
 /** DRF's words for an amount past the largest one kept exactly (a safe integer of cents). */
 const MONEY_OUT_OF_RANGE = `Ensure this value is less than or equal to ${toDecimal(Number.MAX_SAFE_INTEGER)}.`;
@@ -138,6 +174,7 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
       return order;
     } catch (error) {
       if (error instanceof StockShortage) throw error.conflict;
+      if (error instanceof DiscountShortage) throw await codeLost(ctx, input, error);
       if (!isUniqueViolation(error)) throw error;
       // A twin with the same key committed first (another process): answer its order.
       if (key) {

@@ -52,6 +52,8 @@ describe('placing an order', () => {
       status: 'awaiting_payment',
       payment_method: 'bank_transfer',
       subtotal: (subtotal / 100).toFixed(2),
+      // No discount code (issue 42).
+      discount: null,
       shipping_price: ((950 + standard) / 100).toFixed(2),
       total_price: (total / 100).toFixed(2),
       total_items: 3,
@@ -92,6 +94,7 @@ describe('placing an order', () => {
           quantity: 2,
           unit_price: (unit / 100).toFixed(2),
           line_total: ((unit * 2) / 100).toFixed(2),
+          discount_amount: '0.00',
           vat_amount: (vat(unit * 2) / 100).toFixed(2),
         },
         expect.objectContaining({

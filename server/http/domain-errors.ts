@@ -24,6 +24,7 @@ import type { StockCategoryErrorCode } from '../catalog/stock-category-errors.ts
 import type { ProductEditingErrorCode } from '../catalog/product-editing-errors.ts';
 import type { ShopErrorCode } from '../shops/errors.ts';
 import type { SaleErrorCode } from '../catalog/sale-errors.ts';
+import type { DiscountErrorCode } from '../discounts/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
@@ -42,7 +43,8 @@ type DomainErrorCode =
   | MediaErrorCode
   | SettingsErrorCode
   | ShopErrorCode
-  | SaleErrorCode;
+  | SaleErrorCode
+  | DiscountErrorCode;
 
 /** The HTTP status of each domain error code. */
 const DOMAIN_ERROR_STATUS = {
@@ -194,6 +196,12 @@ const DOMAIN_ERROR_STATUS = {
   invalid_settings: 400,
   settings_not_found: 404,
   settings_conflict: 409,
+  // discounts (issue 42)
+  invalid_discount_code: 400,
+  discount_code_unavailable: 409,
+  invalid_discount_input: 400,
+  discount_not_found: 404,
+  discount_code_taken: 400,
 } satisfies Record<DomainErrorCode, number>;
 
 /** The status of a domain error; 500 for a code missing from the table (a bug, logged). */

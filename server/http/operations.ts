@@ -22,8 +22,10 @@ import {
 } from './storefront/addresses.ts';
 import {
   addCartItem,
+  applyCartDiscount,
   clearCart,
   getCart,
+  removeCartDiscount,
   removeCartItem,
   updateCartItem,
 } from './storefront/cart.ts';
@@ -94,6 +96,8 @@ export const handlers: HandlerMap = {
   updateCartItem,
   removeCartItem,
   clearCart,
+  applyCartDiscount,
+  removeCartDiscount,
   getShippingOptions,
   quoteShipping,
   createOrder,

@@ -32,6 +32,7 @@ import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
 import { restockedByLine } from './refund-lines.ts';
 import { backInStock } from '../catalog/back-in-stock.ts';
+import { giveBackUse } from '../discounts/discount-codes.ts';
 import {
   notCancelable,
   paymentInProgress,
@@ -96,7 +97,8 @@ export interface Closed {
 }
 
 /**
- * Moves a locked unpaid order to `reason`, gives back its stock (`giveBackStock`), cancels its
+ * Moves a locked unpaid order to `reason`, gives back its stock (`giveBackStock`) and its
+ * discount code's use (../discounts/discount-codes.ts `giveBackUse`), cancels its
  * open card attempts and records the event that tells the shopper: `closed`, or
  * `canceled_by_shop` when the shop canceled it (its reason, in the shop's words, is kept in
  * `cancel_reason`). Resolves to what `afterClose` needs, or null when the order could not move
@@ -119,6 +121,8 @@ export async function closeLocked(
   });
   if (!moved) return null;
   const productIds = await giveBackStock(trx, order);
+  // Its discount code's use, and its customer's once (issue 42, decision 088).
+  await giveBackUse(trx, order.discount_code_id ?? null, order.id);
   const open = await trx
     .updateTable('payments')
     .set({ status: 'canceled', error_message: PAYMENT_MESSAGES.closedWithOrder, updated_at: now })

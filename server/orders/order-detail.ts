@@ -248,6 +248,15 @@ export async function getAdminOrder(
           }
         : null,
     subtotal: toDecimal(order.subtotal_cents),
+    // The discount code it used (issue 42), so the totals add up on the back office too.
+    discount:
+      order.discount_code === null
+        ? null
+        : {
+            code: order.discount_code,
+            amount: toDecimal(Number(order.discount_cents)),
+            free_delivery: toBool(order.free_delivery),
+          },
     shipping: toDecimal(order.shipping_cents),
     paid_total: toDecimal(money.paidCents),
     refunded_total: toDecimal(money.refundedCents),

@@ -152,6 +152,9 @@ export async function load(
       };
     }),
     subtotal: toDecimal(order.subtotal_cents ?? order.total_cents),
+    ...(order.discount_code !== null && Number(order.discount_cents) > 0
+      ? { discount: { code: order.discount_code, amount: toDecimal(Number(order.discount_cents)) } }
+      : {}),
     ...(shipments.length > 0 ? { shipping: shippingLine(shipments, order.shipping_cents) } : {}),
     total: toDecimal(order.total_cents),
     vatNote: vatNote(order, items, currency, vatCountry),
@@ -246,12 +249,14 @@ export function legalLine(site: {
 export function vatNote(
   order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'> &
     Partial<Pick<Selectable<OrdersTable>, 'vat_country'>>,
-  items: Pick<Selectable<OrderItemsTable>, 'line_total_cents'>[],
+  items: (Pick<Selectable<OrderItemsTable>, 'line_total_cents'> &
+    Partial<Pick<Selectable<OrderItemsTable>, 'discount_cents'>>)[],
   currency: string,
   shopCountry: string | null = null,
 ): string {
   const vat = orderVat(
-    items.map((item) => item.line_total_cents),
+    // Each line's VAT on what it was charged: its total less its share of a discount code.
+    items.map((item) => item.line_total_cents - Number(item.discount_cents ?? 0)),
     order.shipping_cents,
     order.vat_rate_bp ?? null,
   );

@@ -185,7 +185,9 @@ export async function toOrders(
       quantity: item.quantity,
       unit_price: toDecimal(item.unit_price_cents),
       line_total: toDecimal(item.line_total_cents),
-      line_total_cents: item.line_total_cents,
+      // What the line was charged: its total less its share of the code (2026-037).
+      line_total_cents: item.line_total_cents - Number(item.discount_cents ?? 0),
+      discount_amount: toDecimal(Number(item.discount_cents ?? 0)),
       made_to_order: toBool(item.made_to_order),
       age_restricted: toBool(item.age_restricted),
       cancellation_exempt: toBool(item.cancellation_exempt),
@@ -229,6 +231,16 @@ export async function toOrders(
       status: row.status,
       payment_method: row.payment_method,
       subtotal: toDecimal(row.subtotal_cents),
+      // The discount code it used (issue 42): its own line on the order, the e-mail and the
+      // invoice; the lines' VAT above is on their discounted amounts.
+      discount:
+        row.discount_code === null
+          ? null
+          : {
+              code: row.discount_code,
+              amount: toDecimal(Number(row.discount_cents)),
+              free_delivery: toBool(row.free_delivery),
+            },
       shipping_price: toDecimal(row.shipping_cents),
       total_price: toDecimal(row.total_cents),
       total_items: row.total_items,

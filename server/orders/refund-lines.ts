@@ -165,7 +165,15 @@ export async function checkRefundLines(
   const [items, states] = await Promise.all([
     trx
       .selectFrom('order_items')
-      .select(['id', 'product_id', 'product_name', 'quantity', 'unit_price_cents', 'stock_taken'])
+      .select([
+        'id',
+        'product_id',
+        'product_name',
+        'quantity',
+        'unit_price_cents',
+        'discount_cents',
+        'stock_taken',
+      ])
       .where('order_id', '=', order.id)
       .execute(),
     lineRefundStates(trx, order.id),
@@ -194,7 +202,10 @@ export async function checkRefundLines(
       messages.push(REFUND_LINE_MESSAGES.backAlready(item.product_name));
       continue;
     }
-    valueCents += item.unit_price_cents * line.quantity;
+    // What the pieces were paid: less their part of a discount code's share of the line
+    // (issue 42), rounded up so a refund never passes what was paid; the whole line exactly.
+    const share = Math.ceil((Number(item.discount_cents) * line.quantity) / item.quantity);
+    valueCents += item.unit_price_cents * line.quantity - share;
     checked.push({
       itemId: item.id,
       name: item.product_name,

@@ -12,6 +12,7 @@
  * made to order took no stock and needs none. The move is written to the activity log; the
  * shopper is not e-mailed (the shop reopens an order it has heard from the shopper about).
  */
+import { retakeUse } from '../discounts/discount-codes.ts';
 import { sql } from 'kysely';
 import { DomainError } from '../platform/domain-error.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
@@ -122,6 +123,8 @@ export async function reopenOrder(
       updated_at: at.toISOString(),
     });
     if (!moved) throw moveRefused(ORDER_MOVE_MESSAGES.onlyExpired);
+    // The discount code's use expiring gave back (../discounts/discount-codes.ts).
+    await retakeUse(trx, order.discount_code_id ?? null, order.user_id, order.id);
     await logOrderMove(
       trx,
       actor.journal,

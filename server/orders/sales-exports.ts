@@ -152,7 +152,14 @@ async function* orderRows(
     if (orders.length === 0) return;
     const lines = await db
       .selectFrom('order_items')
-      .select(['order_id', 'product_name', 'quantity', 'unit_price_cents', 'line_total_cents'])
+      .select([
+        'order_id',
+        'product_name',
+        'quantity',
+        'unit_price_cents',
+        'line_total_cents',
+        'discount_cents',
+      ])
       .where(
         'order_id',
         'in',
@@ -185,7 +192,9 @@ async function* orderRows(
       ];
       let orderVat = 0;
       for (const line of linesOf.get(o.id) ?? []) {
-        const vat = includedVatCents(line.line_total_cents, bp);
+        // What the line was paid: less its share of a discount code (issue 42, decision 088).
+        const paid = line.line_total_cents - Number(line.discount_cents);
+        const vat = includedVatCents(paid, bp);
         orderVat += vat;
         yield [
           ...head,
@@ -193,7 +202,7 @@ async function* orderRows(
           textCell(line.product_name),
           line.quantity,
           toDecimal(line.unit_price_cents),
-          ...money(line.line_total_cents, vat),
+          ...money(paid, vat),
           ...tail,
         ];
       }

@@ -87,6 +87,17 @@ export interface OrdersTable {
    * destination's in `destination` mode (common/destination-vat.ts); null without VAT.
    */
   vat_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The discount code the order used (../discounts/tables.ts; 2026-037), null when none. */
+  discount_code_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** That code as the shopper saw it, kept whatever becomes of the code. */
+  discount_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * What the code took off the goods (cents; 0: none): `total_cents` is `subtotal_cents` -
+   * `discount_cents` + `shipping_cents`.
+   */
+  discount_cents: ColumnType<number, number | undefined, number>;
+  /** The code waived the delivery (`shipping_cents` is then 0). */
+  free_delivery: ColumnType<boolean | number, number | undefined, number>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */
@@ -103,6 +114,11 @@ export interface OrderItemsTable {
   /** The product's price with the chosen options' surcharges, as charged. */
   unit_price_cents: number;
   line_total_cents: number;
+  /**
+   * The line's share of the order's discount (cents; 2026-037): its VAT is on
+   * `line_total_cents - discount_cents`.
+   */
+  discount_cents: ColumnType<number, number | undefined, number>;
   /** JSON array of ChosenOption as the shopper saw them. */
   options: ColumnType<string, string | undefined, string>;
   made_to_order: ColumnType<boolean | number, number | undefined, number>;

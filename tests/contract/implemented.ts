@@ -26,6 +26,8 @@ export const IMPLEMENTED = [
   'updateCartItem',
   'removeCartItem',
   'clearCart',
+  'applyCartDiscount',
+  'removeCartDiscount',
   'getShippingOptions',
   'quoteShipping',
   'getPaymentOptions',

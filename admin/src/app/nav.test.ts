@@ -14,6 +14,7 @@ describe("the phone's navigation", () => {
       'Customers',
       'Sales',
       'Promotions',
+      'Discounts',
       'Settings',
       'Activity',
       'Staff',

@@ -25,7 +25,8 @@ export interface NavItem {
     | '/products'
     | '/customers'
     | '/sales'
-    | '/promotions';
+    | '/promotions'
+    | '/discounts';
   label: string;
   roles: readonly StaffRole[];
   /** A count beside the label: reviews and comments waiting, or unread messages. */
@@ -50,6 +51,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/customers', label: 'Customers', roles: ['owner', 'staff'] },
   { to: '/sales', label: 'Sales', roles: ['owner'] },
   { to: '/promotions', label: 'Promotions', roles: ['owner'] },
+  { to: '/discounts', label: 'Discounts', roles: ['owner'] },
   // ~~ business ~~
   { to: '/settings', label: 'Settings', roles: ['owner'] },
   // ~~ settings ~~

@@ -31,6 +31,8 @@ import { pushHandlers } from './push.ts';
 import { photoFramingHandlers } from './photo-framing.ts';
 // ~~ photo framing ~~
 import { promotionHandlers } from './promotions.ts';
+import { discountHandlers } from './discounts.ts';
+// ~~ discounts ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -60,4 +62,6 @@ export const adminHandlers: AdminHandlerMap = {
   ...photoFramingHandlers,
   // ~~ photo framing ~~
   ...promotionHandlers,
+  ...discountHandlers,
+  // ~~ discounts ~~
 };

@@ -211,6 +211,12 @@ export const ADMIN_OPERATION_ACCESS = {
   getPromotionSale: 'promotions.manage',
   updatePromotionSale: 'promotions.manage',
   endPromotionSale: 'promotions.manage',
+  // Discount codes give the shop's money away, and their report is its takings: the owner's.
+  listDiscountCodes: 'settings.manage',
+  createDiscountCode: 'settings.manage',
+  updateDiscountCode: 'settings.manage',
+  getDiscountReport: 'sales.view',
+  // ~~ discounts ~~
 } as const satisfies Record<OperationId, OperationAccess>;
 
 /** True when `role` holds `permission` (server/staff/roles.ts's table). */

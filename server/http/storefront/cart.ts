@@ -13,6 +13,7 @@ import {
   removeCartLine,
   setCartLineQuantity,
 } from '../../cart/cart-changes.ts';
+import { applyCartCode, removeCartCode } from '../../cart/cart-codes.ts';
 import { requireUser } from '../auth.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
@@ -58,3 +59,14 @@ export const removeCartItem: OperationHandler<'removeCartItem'> = async (request
 /** DELETE /orders/cart/clear/ -> the emptied Cart. */
 export const clearCart: OperationHandler<'clearCart'> = async (request) =>
   clearCartLines(request.server.db, request.tenant.id, requireUser(request).id);
+
+/**
+ * POST /orders/cart/discount/ `{code}` -> Cart with the code applied; 400 on `code` with the
+ * reason it does not apply (server/cart/cart-codes.ts).
+ */
+export const applyCartDiscount: OperationHandler<'applyCartDiscount'> = async (request) =>
+  applyCartCode(request.server.db, request.tenant.id, requireUser(request).id, request.body.code);
+
+/** DELETE /orders/cart/discount/ -> Cart without a code. */
+export const removeCartDiscount: OperationHandler<'removeCartDiscount'> = async (request) =>
+  removeCartCode(request.server.db, request.tenant.id, requireUser(request).id);

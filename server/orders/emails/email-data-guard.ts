@@ -84,6 +84,7 @@ const orderCheck = object<EmailOrder>({
   currency: optional(currency),
   lines: list(lineCheck, { nonEmpty: true }),
   subtotal: money,
+  discount: optional(object<NonNullable<EmailOrder['discount']>>({ code: text, amount: money })),
   shipping: optional(
     union('kind', {
       charged: object<Extract<EmailShipping, { kind: 'charged' }>>({

@@ -97,6 +97,11 @@ export interface EmailOrder {
   /** At least one line. */
   lines: EmailOrderLine[];
   subtotal: Money;
+  /**
+   * The discount code the order used and what it took off the goods (issue 42), its own line
+   * between the subtotal and the shipping. Absent: none.
+   */
+  discount?: { code: string; amount: Money };
   shipping?: EmailShipping;
   total: Money;
   /**

@@ -150,12 +150,21 @@ export function OrderLines({
   );
 }
 
-/** Subtotal, shipping when the order has a shipping line, total, and the VAT it includes. */
+/**
+ * Subtotal, the discount code's line when it used one, shipping when the order has a shipping
+ * line, total, and the VAT it includes.
+ */
 export function OrderTotals({ order }: { order: EmailOrder }) {
   const { theme, currency, textMode } = useEmail();
   const rows: { label: string; amount: string; total?: boolean }[] = [
     { label: 'Subtotal', amount: formatMoney(order.subtotal, currency) },
   ];
+  if (order.discount) {
+    rows.push({
+      label: `Discount (${order.discount.code})`,
+      amount: `−${formatMoney(order.discount.amount, currency)}`,
+    });
+  }
   if (order.shipping) {
     const label = order.shipping.method ? `Shipping (${order.shipping.method})` : 'Shipping';
     rows.push({

@@ -56,6 +56,7 @@ import { honestReviewsMigration } from './migrations/2026-035-honest-reviews.ts'
 import { destinationVatMigration } from './migrations/2026-036-destination-vat.ts';
 import { salesMigration } from './migrations/2026-038-sales.ts';
 import { backInStockMigration } from './migrations/2026-041-back-in-stock.ts';
+import { discountCodesMigration } from './migrations/2026-037-discount-codes.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -98,6 +99,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_036_destination_vat': destinationVatMigration(dialect),
     '2026_038_sales': salesMigration(dialect),
     '2026_041_back_in_stock': backInStockMigration(dialect),
+    '2026_037_discount_codes': discountCodesMigration(dialect),
   };
 }
 

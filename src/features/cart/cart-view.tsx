@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { DiscountCodeField, DiscountRow } from './discount-code';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { useFormatPrice } from '../site/format-price';
@@ -185,8 +186,9 @@ function isMadeToOrder(item: CartItem): boolean {
 
 /**
  * The cart with items (spec sections 2, 4, 5 and 8): the table of Product, Price, Quantity,
- * Total and remove; the summary with the subtotal, shipping 'Calculated at checkout' and the
- * total, and the note that shipping is not included; Clear Cart (after the spec's
+ * Total and remove; the summary with the subtotal, the discount code's line (issue 42),
+ * shipping 'Calculated at checkout' and the total (less the code), the note that shipping is not
+ * included, and the discount code field (./discount-code.tsx); Clear Cart (after the spec's
  * confirmation) and Proceed to Checkout (`onCheckout`; disabled with the shop's words while it
  * is on holiday). Quantity changes show at once and
  * reach the server in order (./api.ts); an unchanged quantity makes no call, below 1 removes
@@ -295,15 +297,19 @@ export function CartView({
               </dt>
               <dd data-testid="cart-subtotal">{formatPrice(cart.total_price)}</dd>
             </div>
+            <DiscountRow discount={cart.discount} className="cart-summary__row" />
             <div className="cart-summary__row">
               <dt>Shipping</dt>
               <dd>Calculated at checkout</dd>
             </div>
             <div className="cart-summary__row cart-summary__row--total">
               <dt>Total</dt>
-              <dd data-testid="cart-total">{formatPrice(cart.total_price)}</dd>
+              <dd data-testid="cart-total">
+                {formatPrice(cart.total_after_discount ?? cart.total_price)}
+              </dd>
             </div>
           </dl>
+          <DiscountCodeField cart={cart} />
           <p className="cart-summary__note">Shipping is not included in the total.</p>
           <VatNote className="cart-summary__note" />
           <button

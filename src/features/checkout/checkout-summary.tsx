@@ -4,6 +4,7 @@ import { madeToOrderNote } from '../../components/dispatch-note';
 import { optionLines } from '../../components/line-options';
 import { useLocalDates } from '../../components/local-dates';
 import type { Cart } from '../cart/api';
+import { DiscountCodeField, DiscountRow } from '../cart/discount-code';
 import type { ShippingQuote } from '../shipping/api';
 import { shippingPriceLabel } from '../shipping/shipping-price';
 import './checkout.css';
@@ -127,6 +128,7 @@ export function CheckoutSummary({
           <dt>Subtotal</dt>
           <dd>{formatPrice(quote?.subtotal ?? cart.total_price)}</dd>
         </div>
+        <DiscountRow discount={quote ? quote.discount : cart.discount} />
         <div>
           <dt>Shipping</dt>
           <dd data-testid="checkout-shipping">{shipping}</dd>
@@ -134,10 +136,11 @@ export function CheckoutSummary({
         <div className="checkout-summary__grand">
           <dt>Total</dt>
           <dd data-testid="checkout-total">
-            {formatPrice(quote?.total_price ?? cart.total_price)}
+            {formatPrice(quote?.total_price ?? cart.total_after_discount ?? cart.total_price)}
           </dd>
         </div>
       </dl>
+      <DiscountCodeField cart={cart} />
       {/* Once the country is known, the VAT of the quote: the destination's (issue 41). */}
       <VatNote className="checkout-summary__vat" quote={quote} />
     </aside>

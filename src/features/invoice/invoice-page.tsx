@@ -24,6 +24,7 @@ import { LoginLink } from '../auth/login-link';
 import { orderQuery, type Order } from '../orders/api';
 import { siteSettingsQuery } from '../site/api';
 import { percentOf } from '../site/vat-note';
+import { includedVatCents, percentToRate } from '../../../common/vat';
 import './invoice.css';
 
 type Seller = components['schemas']['Seller'];
@@ -39,6 +40,24 @@ export function invoiceDate(iso: string): string {
 /** Money minus money, as the contract's decimal string. */
 function minus(a: string, b: string | null): string {
   return toDecimal((toMinorUnits(a) ?? 0) - (toMinorUnits(b) ?? 0));
+}
+
+/**
+ * The VAT of the lines before a discount code and the discount's own (negative) VAT, so the
+ * invoice shows each line as sold and the discount as its own line (issue 42): the lines' VAT
+ * at the order's rate on their totals, the discount's the difference from the VAT the order
+ * kept (on the discounted amounts, line by line). Null without a discount or without VAT.
+ */
+function discountVat(order: Order): { lines: string[]; discount: string } | null {
+  const rateBp = order.vat_rate === null ? null : percentToRate(order.vat_rate);
+  const amount = toMinorUnits(order.discount?.amount ?? '0') ?? 0;
+  if (!order.discount || amount === 0 || rateBp === null) return null;
+  const before = order.items.map((item) =>
+    includedVatCents(toMinorUnits(item.line_total) ?? 0, rateBp),
+  );
+  const kept = order.items.reduce((sum, item) => sum + (toMinorUnits(item.vat_amount) ?? 0), 0);
+  const total = before.reduce((sum, cents) => sum + cents, 0);
+  return { lines: before.map(toDecimal), discount: toDecimal(kept - total) };
 }
 
 function InvoiceFrame({ children }: { children: React.ReactNode }) {
@@ -200,6 +219,7 @@ export function Invoice({
   const taxedIn = vat && order.vat_country ? countryName(order.vat_country) : null;
   const elsewhere = !!order.vat_country && order.vat_country !== seller.vat_country;
   const exported = vat && elsewhere && Number(order.vat_rate) === 0;
+  const discounted = discountVat(order);
   const heading =
     closedUnpaid && unpaid
       ? 'Pro-forma invoice (canceled)'
@@ -277,13 +297,13 @@ export function Invoice({
             </tr>
           </thead>
           <tbody>
-            {order.items.map((item) => (
+            {order.items.map((item, index) => (
               <InvoiceRow
                 key={item.id}
                 quantity={item.quantity}
                 unitPrice={item.unit_price}
                 vatRate={vat ? rate : null}
-                vatAmount={item.vat_amount}
+                vatAmount={discounted ? discounted.lines[index] : item.vat_amount}
                 amount={item.line_total}
               >
                 <span className="invoice__item">{item.product_name}</span>
@@ -294,6 +314,19 @@ export function Invoice({
                 ))}
               </InvoiceRow>
             ))}
+            {order.discount && Number(order.discount.amount) > 0 ? (
+              <InvoiceRow
+                quantity={1}
+                unitPrice={`-${order.discount.amount}`}
+                vatRate={vat ? rate : null}
+                vatAmount={discounted?.discount ?? null}
+                amount={`-${order.discount.amount}`}
+              >
+                <span className="invoice__item" data-testid="invoice-discount">
+                  Discount ({order.discount.code})
+                </span>
+              </InvoiceRow>
+            ) : null}
             <InvoiceRow
               quantity={1}
               unitPrice={order.shipping_price}

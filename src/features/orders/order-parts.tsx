@@ -137,6 +137,12 @@ export function OrderLines({ order }: { order: Order }) {
           <dt>Subtotal</dt>
           <dd>{formatPrice(order.subtotal ?? order.total_price)}</dd>
         </div>
+        {order.discount && Number(order.discount.amount) > 0 ? (
+          <div className="order-totals__row" data-testid="order-discount">
+            <dt>Discount ({order.discount.code})</dt>
+            <dd>−{formatPrice(order.discount.amount)}</dd>
+          </div>
+        ) : null}
         <div className="order-totals__row">
           <dt>Shipping</dt>
           <dd>

@@ -40,6 +40,7 @@ import { businessCases } from './business';
 // ~~ business ~~
 import { pushCases } from './push';
 import { photoFramingCases } from './photo-framing';
+import { discountCases } from './discounts';
 // ~~ photo framing ~~
 import { sellingLegallyCases } from './selling-legally';
 import { promotionCases } from './promotions';
@@ -93,6 +94,8 @@ export async function runAdminContract(
     // ~~ push ~~
     ...fromFile('admin-cases/selling-legally.ts', sellingLegallyCases(setup)),
     ...fromFile('admin-cases/promotions.ts', promotionCases(setup, servers.upstream)),
+    ...fromFile('admin-cases/discounts.ts', discountCases(setup)),
+    // ~~ discounts ~~
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.

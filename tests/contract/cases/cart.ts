@@ -2,7 +2,8 @@
  * The cart's lines (contract: getCart, addCartItem, updateCartItem, removeCartItem, clearCart;
  * spec sections 4, Cart, and 5, add to cart): prices the client sends ignored, quantities
  * refused as bad bodies, another shop's product, a quantity above the stock, changing and
- * removing lines (quantity 0 removes), another customer's line answering 404, and clearing.
+ * removing lines (quantity 0 removes), another customer's line answering 404, clearing, and
+ * (2.2.0) a discount code refused and taken off.
  */
 import { detailIs, fieldError, tenantErrors, type Case } from '../case';
 import { isObject } from '../contract-document';
@@ -113,6 +114,47 @@ export function cartCases(shop: Shop): Case[] {
       {
         prepare: () => ({ path: `/orders/cart/items/${state.line3}/` }),
         check: detailIs('Not found.'),
+      },
+    ),
+    // Discount codes (2.2.0): the demo shop has none, so a code is refused with the reason.
+    cartCase(
+      'applyCartDiscount an unknown code',
+      'applyCartDiscount',
+      'POST',
+      '/orders/cart/discount/',
+      me,
+      400,
+      {
+        body: { code: 'no-such-code' },
+        check: fieldError('code', 'This code is not valid.'),
+      },
+    ),
+    {
+      ...cartCase(
+        'applyCartDiscount without a code (bad body)',
+        'applyCartDiscount',
+        'POST',
+        '/orders/cart/discount/',
+        me,
+        400,
+        {
+          body: {},
+        },
+      ),
+      via: 'lenient',
+    },
+    cartCase(
+      'removeCartDiscount',
+      'removeCartDiscount',
+      'DELETE',
+      '/orders/cart/discount/',
+      me,
+      200,
+      {
+        check: (b) =>
+          isObject(b) && b.discount === null && b.discount_notice === null
+            ? null
+            : `expected no code, got ${JSON.stringify(b).slice(0, 200)}`,
       },
     ),
     clear('with a line in it', me),

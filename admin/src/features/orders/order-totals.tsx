@@ -1,5 +1,6 @@
 /**
- * An order's totals (`dl.totals`): subtotal, shipping, the total, what was paid (followed by
+ * An order's totals (`dl.totals`): subtotal, the discount code's line (issue 42), shipping,
+ * the total, what was paid (followed by
  * `paidNote` in brackets, when given) and, once any was, what was refunded. The Items panel and
  * the packing slip show them.
  */
@@ -12,6 +13,12 @@ export function OrderTotals({ order, paidNote }: { order: AdminOrder; paidNote?:
     <dl className="totals">
       <dt>Subtotal</dt>
       <dd>{formatPrice(order.subtotal)}</dd>
+      {order.discount && order.discount.amount !== '0.00' ? (
+        <>
+          <dt>Discount ({order.discount.code})</dt>
+          <dd>−{formatPrice(order.discount.amount)}</dd>
+        </>
+      ) : null}
       <dt>Shipping</dt>
       <dd>{formatPrice(order.shipping)}</dd>
       <dt className="grand">Total</dt>
