@@ -107,7 +107,6 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
       'p.category_id',
       'p.price_cents',
       'p.stock',
-      'p.category_id',
       ...LINE_TERMS_FIELDS,
     ])
     .where('ci.cart_id', '=', cartId)
