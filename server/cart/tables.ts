@@ -5,7 +5,7 @@
  * (server/platform/db/database.ts) by declaration merging below, so Kysely sees them wherever
  * the database is typed.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../platform/db/tables/column-types.ts';
 
 /** A customer's server-side cart: one per user and tenant. */
@@ -29,6 +29,8 @@ export interface CartItemsTable {
   /** sha256 hex of `customization`: the line's identity in the unique index. */
   customization_hash: string;
   created_at: Timestamp;
+  /** The product's variant this line is of (2026-040); null for a product without variants. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 declare module '../platform/db/database.ts' {

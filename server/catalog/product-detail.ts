@@ -2,7 +2,8 @@
  * One product's page (spec section 7): the product with its images and attributes in their
  * order, its review statistics, and its reviews newest first; its safety information (EU General
  * Product Safety Regulation (EU) 2023/988 art. 19: ./product-safety.ts) and its open recall
- * (arts 35-37: ./recalls.ts). A product the owner took off sale with a recall (a draft with an
+ * (arts 35-37: ./recalls.ts); its variants (issue 42: ./variants.ts), `variant_axes` and
+ * `variants` empty for a piece without. A product the owner took off sale with a recall (a draft with an
  * open `off_sale` recall) still answers, with its notice, so its buyers can read it; no cart
  * takes it (carts take active products only).
  */
@@ -22,6 +23,7 @@ import {
 } from './product-rows.ts';
 import { shopSafetyDefault, storefrontSafety } from './product-safety.ts';
 import { recallNotice } from './recalls.ts';
+import { storefrontVariants } from './variants.ts';
 
 type Product = Schemas['Product'];
 
@@ -36,44 +38,47 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
   const row =
     (await productColumns(db, tenantId)
       .select(PRODUCT_FIELDS)
-      .select('p.safety')
+      .select(['p.safety', 'p.variant_axes'])
       .where('p.slug', '=', slug)
       .executeTakeFirst()) ?? (await offSaleByRecall(scope, slug));
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-  const [{ images, attributes }, reviews, rules, delivery, safety, recall] = await Promise.all([
-    loadRelated(db, [row.id]),
-    db
-      .selectFrom('reviews')
-      .select([
-        'id',
-        'product_id',
-        'username',
-        'rating',
-        'comment',
-        'is_verified_purchase',
-        'incentivised',
-        'created_at',
-        'shop_reply',
-        'shop_reply_at',
-      ])
-      .where('product_id', '=', row.id)
-      .where('tenant_id', '=', tenantId)
-      .where('status', '=', 'approved')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-    shopRules(db, tenantId),
-    deliveryTableIn(scope),
-    shopSafetyDefault(db, tenantId).then((shopDefault) =>
-      storefrontSafety(row.safety, shopDefault),
-    ),
-    recallNotice(db, tenantId, row.id),
-  ]);
+  const [{ images, attributes }, reviews, rules, delivery, safety, recall, variants] =
+    await Promise.all([
+      loadRelated(db, [row.id]),
+      db
+        .selectFrom('reviews')
+        .select([
+          'id',
+          'product_id',
+          'username',
+          'rating',
+          'comment',
+          'is_verified_purchase',
+          'incentivised',
+          'created_at',
+          'shop_reply',
+          'shop_reply_at',
+        ])
+        .where('product_id', '=', row.id)
+        .where('tenant_id', '=', tenantId)
+        .where('status', '=', 'approved')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute(),
+      shopRules(db, tenantId),
+      deliveryTableIn(scope),
+      shopSafetyDefault(db, tenantId).then((shopDefault) =>
+        storefrontSafety(row.safety, shopDefault),
+      ),
+      recallNotice(db, tenantId, row.id),
+      storefrontVariants(db, tenantId, row),
+    ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
   return {
     ...toProduct(row, images.get(row.id) ?? [], attributes.get(row.id) ?? [], rules, delivery),
     ...(safety ? { safety } : {}),
     recall,
+    ...variants,
     reviews: reviews.map((r) => ({
       id: r.id,
       product: r.product_id,
@@ -109,7 +114,7 @@ async function offSaleByRecall(scope: CatalogScope, slug: string) {
       join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
     )
     .select(PRODUCT_FIELDS)
-    .select('p.safety')
+    .select(['p.safety', 'p.variant_axes'])
     .where('p.tenant_id', '=', tenantId)
     .where('p.slug', '=', slug)
     .where('p.is_active', '=', 0)

@@ -77,6 +77,9 @@ interface HistoryRow {
   staff_name: string | null;
   staff_email: string | null;
   order_number: string | null;
+  /** The variant whose stock moved, and its SKU (issue 42); null for the product's own. */
+  variant_label: string | null;
+  sku: string | null;
 }
 
 /** Product `productId`'s history (see the module comment), unordered, as one query. */
@@ -84,23 +87,26 @@ function historyOf(tenantId: number, productId: number) {
   return sql<HistoryRow>`
     select 'adjustment' as kind, m.id as seq, m.created_at as at, m.change as change,
       m.stock_after as stock_after, m.reason as reason, m.note as note, m.staff_id as staff_id,
-      s.name as staff_name, s.email as staff_email, null as order_number
+      s.name as staff_name, s.email as staff_email, null as order_number,
+      case when v.id is null then null when v.value2 is null then v.value1
+        else v.value1 || ' / ' || v.value2 end as variant_label, v.sku as sku
     from stock_movements m left join staff s on s.id = m.staff_id
+      left join product_variants v on v.id = m.variant_id
     where m.tenant_id = ${tenantId} and m.product_id = ${productId}
     union all
     select 'sale', oi.id, o.created_at, -oi.stock_taken, null, null, '', null, null, null,
-      o.order_number
+      o.order_number, oi.variant_label, oi.sku
     from order_items oi join orders o on o.id = oi.order_id
     where o.tenant_id = ${tenantId} and oi.product_id = ${productId} and oi.stock_taken > 0
     union all
     select 'return', oi.id, o.closed_at, oi.stock_taken, null, null, '', null, null, null,
-      o.order_number
+      o.order_number, oi.variant_label, oi.sku
     from order_items oi join orders o on o.id = oi.order_id
     where o.tenant_id = ${tenantId} and oi.product_id = ${productId} and oi.stock_taken > 0
       and o.status in ('canceled', 'expired') and o.closed_at is not null
     union all
     select 'return', rl.id, rl.created_at, rl.restocked, null, null, '', null, null, null,
-      o.order_number
+      o.order_number, oi.variant_label, oi.sku
     from refund_lines rl join order_items oi on oi.id = rl.order_item_id
       join orders o on o.id = rl.order_id
     where rl.tenant_id = ${tenantId} and oi.product_id = ${productId} and rl.restocked > 0`;
@@ -167,6 +173,8 @@ export async function getProductStock(
               ? 'System'
               : (row.staff_name ?? row.staff_email ?? 'System'),
         order_number: row.order_number,
+        variant_label: row.variant_label,
+        sku: row.sku,
       })),
     },
   };
