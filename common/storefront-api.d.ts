@@ -1186,7 +1186,7 @@ export interface components {
       safety?: components['schemas']['ProductSafety'];
       /** @description The recall the shop published on this piece (GPSR arts 35-37), shown as a notice at the top of its page; absent or null when none is open. Present on the detail only. */
       recall?: components['schemas']['ProductRecallNotice'] | null;
-      /** @description The names of the one or two axes the piece is sold along ("Blade length", "Finish"), in order; empty when it has no variants. With variants, a cart line must name one (`CartItemCreate.variant_id`); `price` is the lowest variant's price ("from") and `stock` the sum of their stocks. Present on the detail only. Added in 2.2.0. */
+      /** @description The names of the one or two axes the piece is sold along ("Blade length", "Finish"), in order; absent (or empty) when it has no variants. With variants, a cart line must name one (`CartItemCreate.variant_id`); `price` is the lowest variant's price ("from") and `stock` the sum of their stocks. Present on the detail only. Added in 2.2.0. */
       variant_axes?: string[];
       /** @description The combinations of `variant_axes` the shop sells, in the owner's order. A combination not listed is unavailable; one with `stock` 0 is sold out (unless the piece is made to order). Present on the detail only. Added in 2.2.0. */
       variants?: components['schemas']['ProductVariant'][];

@@ -185,10 +185,10 @@ export async function loadCart(
       line_total: toDecimal(lineCents),
       dispatch: dispatchOf(line, rules, now),
       cancellation_exempt: line.cancellation_exempt,
-      variant:
-        line.variant_id === null
-          ? null
-          : { id: line.variant_id, label: line.variant_label!, sku: line.sku! },
+      // Only a variant's line names it (issue 42): other lines answer as before.
+      ...(line.variant_id === null
+        ? {}
+        : { variant: { id: line.variant_id, label: line.variant_label!, sku: line.sku! } }),
     };
   });
   return {

@@ -3,7 +3,7 @@
  * order, its review statistics, and its reviews newest first; its safety information (EU General
  * Product Safety Regulation (EU) 2023/988 art. 19: ./product-safety.ts) and its open recall
  * (arts 35-37: ./recalls.ts); its variants (issue 42: ./variants.ts), `variant_axes` and
- * `variants` empty for a piece without. A product the owner took off sale with a recall (a draft with an
+ * `variants`, absent for a piece without. A product the owner took off sale with a recall (a draft with an
  * open `off_sale` recall) still answers, with its notice, so its buyers can read it; no cart
  * takes it (carts take active products only).
  */

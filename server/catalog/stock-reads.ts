@@ -13,6 +13,7 @@
  * Errors: `product_not_found` (404) for no such product in the shop; `invalid_page` (404
  * "Invalid page.") past the last page. Spec: openapi/admin.yaml, tag stock-and-categories.
  */
+import { variantLabel } from './variants.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -182,7 +183,8 @@ export async function getProductStock(
 
 /**
  * Page `page` of shop `tenantId`'s products at or below their low-stock threshold (not made to
- * order), sold out first, then by stock, name and id; 50 a page.
+ * order), sold out first, then by stock, name and id; 50 a page. A product with variants is
+ * listed once for each variant at or below its threshold, with the variant's name and SKU.
  * @throws DomainError `invalid_page` (404) past the last page.
  */
 export async function listLowStock(
@@ -195,13 +197,29 @@ export async function listLowStock(
   previousPage: number | null;
   results: LowStockItem[];
 }> {
+  // A piece with variants is listed by its low variants, each against the piece's threshold
+  // (issue 42); a piece without, by its own stock.
   const query = db
-    .selectFrom('products')
-    .where('tenant_id', '=', tenantId)
-    .where('made_to_order', '=', 0)
-    .where('archived_at', 'is', null)
-    .where('low_stock_threshold', 'is not', null)
-    .where(sql<boolean>`stock <= low_stock_threshold`);
+    .selectFrom('products as p')
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.product_id', '=', 'p.id').on('v.tenant_id', '=', tenantId),
+    )
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.made_to_order', '=', 0)
+    .where('p.archived_at', 'is', null)
+    .where('p.low_stock_threshold', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('p.variant_axes', 'is', null),
+          eb(sql<number>`p.stock`, '<=', sql<number>`p.low_stock_threshold`),
+        ]),
+        eb.and([
+          eb('p.variant_axes', 'is not', null),
+          eb(sql<number>`v.stock`, '<=', sql<number>`p.low_stock_threshold`),
+        ]),
+      ]),
+    );
   const { rows, ...links } = await readQueryPage(
     query,
     page,
@@ -209,10 +227,21 @@ export async function listLowStock(
     invalidPage,
     (found) =>
       found
-        .select(['id', 'slug', 'name', 'stock', 'low_stock_threshold'])
-        .orderBy('stock')
-        .orderBy('name')
-        .orderBy('id'),
+        .select([
+          'p.id',
+          'p.slug',
+          'p.name',
+          'p.low_stock_threshold',
+          'v.id as variant_id',
+          'v.value1',
+          'v.value2',
+          'v.sku',
+        ])
+        .select(sql<number>`coalesce(v.stock, p.stock)`.as('stock'))
+        .orderBy(sql`coalesce(v.stock, p.stock)`)
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .orderBy('v.position'),
   );
   return {
     ...links,
@@ -220,8 +249,12 @@ export async function listLowStock(
       product_id: row.id,
       slug: row.slug,
       name: row.name,
-      stock: row.stock,
+      stock: Number(row.stock),
       low_stock_threshold: row.low_stock_threshold ?? 0,
+      variant_id: row.variant_id,
+      variant_label:
+        row.value1 === null ? null : variantLabel({ value1: row.value1, value2: row.value2 }),
+      sku: row.sku,
     })),
   };
 }

@@ -152,6 +152,22 @@ describe('variants in the back office', () => {
     });
   });
 
+  it('refuses a stock change of the piece itself: its stock is its variants\u2019', async () => {
+    const { piece } = await gyutoWithSizes();
+    const adjusted = await call<{ detail: string }>(
+      t.app,
+      'POST',
+      `/admin/products/${piece.id}/stock/`,
+      await as('staff'),
+      { mode: 'adjust', quantity: 3, reason: 'received' },
+    );
+    expect(adjusted.status).toBe(409);
+    expect(adjusted.body.detail).toBe(
+      'This product is sold in variants: change each variant\u2019s stock under Variants.',
+    );
+    expect((await productRow(piece.id)).stock).toBe(7);
+  });
+
   it('refuses a SKU another product has, two variants alike, three axes, and another shop\u2019s product', async () => {
     const { v210 } = await gyutoWithSizes();
     const other = await backOffice.freshProduct(3);
@@ -186,6 +202,7 @@ describe('variants in the back office', () => {
     expect(three.status).toBe(400);
 
     expect((await save(2147483647, { axes: [], variants: [] })).status).toBe(404);
+    expect((await save(other.id, { axes: ['Size'] })).status).toBe(400);
     // Nothing of the refusals was saved.
     expect((await productRow(other.id)).stock).toBe(3);
   });

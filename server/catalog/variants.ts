@@ -175,14 +175,17 @@ function toAdminVariant(row: VariantRow): AdminSchemas['AdminVariant'] {
   };
 }
 
-/** The storefront detail's `variant_axes` and `variants` of one product. */
+/**
+ * The storefront detail's `variant_axes` and `variants` of one product; nothing for a piece
+ * without variants (its answer stays as it was before 2.2.0).
+ */
 export async function storefrontVariants(
   db: Db,
   tenantId: number,
   product: { id: number; variant_axes: string | null },
-): Promise<{ variant_axes: string[]; variants: Schemas['ProductVariant'][] }> {
+): Promise<{ variant_axes?: string[]; variants?: Schemas['ProductVariant'][] }> {
   const axes = parseAxes(product.variant_axes);
-  if (axes.length === 0) return { variant_axes: [], variants: [] };
+  if (axes.length === 0) return {};
   const rows = (await variantsOf(db, tenantId, [product.id])).get(product.id) ?? [];
   return { variant_axes: axes, variants: rows.map(toStorefrontVariant) };
 }

@@ -102,6 +102,11 @@ function CartLine({
             <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
               {product.name}
             </Link>
+            {item.variant ? (
+              <p className="cart-line__variant">
+                {item.variant.label} · SKU <span translate="no">{item.variant.sku}</span>
+              </p>
+            ) : null}
             {options.length ? (
               <ul className="cart-line__customization">
                 {options.map((entry) => (
