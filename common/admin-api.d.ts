@@ -2839,7 +2839,9 @@ export interface paths {
      *     - `orders`: one row per line, one for the shipping and one for what was refunded of the
      *       order, of each order the sales view counts (`getSales`: paid, not canceled, by the
      *       day paid), with the VAT of each row at the order's rate. The `amount` column adds up
-     *       to the sales view's revenue for the same days, and `vat` to its VAT.
+     *       to the sales view's revenue for the same days, and `vat` to its VAT. A line of a
+     *       variant names it in its `description` and gives its `sku` (2.2.0; the column is empty
+     *       otherwise).
      *     - `payments`: every payment received, by the day received: card payments that
      *       succeeded (with what became of one the order could not keep) and money received by
      *       hand.

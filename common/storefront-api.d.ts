@@ -2075,7 +2075,7 @@ export interface components {
       unit_price?: components['schemas']['Money'];
       /** @description `unit_price` × quantity. Added in 2.1.0. */
       line_total?: components['schemas']['Money'];
-      /** @description The line's weight for shipping (its variant's weight × quantity), grams; null when not known. Added in 2.2.0. */
+      /** @description The line's weight for shipping (its variant's weight × quantity), grams; absent or null when not known. The shop's methods are priced per shipment, not by weight: it is there for the methods that will be. Added in 2.2.0. */
       weight_grams?: number | null;
     };
     ShippingQuoteRequest: {

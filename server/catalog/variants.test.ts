@@ -10,6 +10,7 @@ import type { components as Admin } from '../../common/admin-api';
 import type { components as Shop } from '../../common/storefront-api';
 import { ADDRESS, call, createCustomer, postOrder, type TestCustomer } from '../test/shop.ts';
 import { useOrderMoves } from '../test/order-moves.ts';
+import { queuedEmails } from '../test/sandbox.ts';
 import { asStaff, staffTokenFor } from '../test/staff.ts';
 
 type ProductVariants = Admin['schemas']['ProductVariants'];
@@ -243,6 +244,16 @@ describe('variants in the cart and at checkout', () => {
       2,
     );
 
+    // The shipping quote carries each variant line's weight.
+    const quoted = await call<{ lines: { item_id: number; weight_grams?: number | null }[] }>(
+      t.app,
+      'POST',
+      '/orders/cart/shipping-quote/',
+      me.headers,
+      { country: 'GB', choices: [] },
+    );
+    expect(quoted.body.lines.map((l) => l.weight_grams)).toEqual([430, 185]);
+
     const placed = await postOrder<Order>(t.app, me, {
       payment_method: 'bank_transfer',
       delivery_address: ADDRESS,
@@ -258,6 +269,16 @@ describe('variants in the cart and at checkout', () => {
     expect(await variantStock(v210.id)).toBe(4);
     expect((await productRow(piece.id)).stock).toBe(4);
 
+    // The order's e-mail names the variant and its SKU on its line.
+    const [mail] = await queuedEmails(t.app, placed.body.order_number);
+    const data = JSON.parse(String(mail!.data)) as {
+      order: { lines: { name: string; options?: { label: string; value: string }[] }[] };
+    };
+    expect(data.order.lines[0]!.options![0]).toEqual({
+      label: 'Variant',
+      value: `240 mm · SKU ${v240.sku}`,
+    });
+
     // The shopper cancels the unpaid order: each variant gets its pieces back.
     const canceled = await call(
       t.app,
@@ -270,6 +291,37 @@ describe('variants in the cart and at checkout', () => {
     expect(await variantStock(v240.id)).toBe(2);
     expect(await variantStock(v210.id)).toBe(5);
     expect((await productRow(piece.id)).stock).toBe(7);
+  });
+
+  it('exports a paid variant line with its variant and SKU for the accountant', async () => {
+    const { piece, v240 } = await gyutoWithSizes(2);
+    const me = await createCustomer(t.app);
+    await add(me, { product_id: piece.id, variant_id: v240.id });
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+    });
+    const owner = await as('owner');
+    const paid = await call(
+      t.app,
+      'POST',
+      `/admin/orders/${placed.body.order_number}/mark-paid/`,
+      owner,
+      {
+        amount: placed.body.total_price,
+        payer_reference: placed.body.order_number,
+      },
+    );
+    expect(paid.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await call<string>(
+      t.app,
+      'GET',
+      `/admin/sales/exports/orders/?from=${today}&to=${today}`,
+      owner,
+    );
+    const line = csv.body.split('\r\n').find((row) => row.includes(placed.body.order_number));
+    expect(line).toContain(`,line,${piece.name} (240 mm),${v240.sku},1,425.50,`);
   });
 
   it('sells the last piece of a variant once among 12 concurrent checkouts', async () => {

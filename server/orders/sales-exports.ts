@@ -68,6 +68,8 @@ export const EXPORT_COLUMNS: Record<SalesExportKind, string[]> = {
     'country',
     'row',
     'description',
+    // The line's variant's SKU (issue 42); empty for other rows and pieces without variants.
+    'sku',
     'quantity',
     'unit_price',
     'amount',
@@ -152,7 +154,15 @@ async function* orderRows(
     if (orders.length === 0) return;
     const lines = await db
       .selectFrom('order_items')
-      .select(['order_id', 'product_name', 'quantity', 'unit_price_cents', 'line_total_cents'])
+      .select([
+        'order_id',
+        'product_name',
+        'variant_label',
+        'sku',
+        'quantity',
+        'unit_price_cents',
+        'line_total_cents',
+      ])
       .where(
         'order_id',
         'in',
@@ -190,7 +200,10 @@ async function* orderRows(
         yield [
           ...head,
           'line',
-          textCell(line.product_name),
+          textCell(
+            line.variant_label ? `${line.product_name} (${line.variant_label})` : line.product_name,
+          ),
+          textCell(line.sku ?? ''),
           line.quantity,
           toDecimal(line.unit_price_cents),
           ...money(line.line_total_cents, vat),
@@ -204,6 +217,7 @@ async function* orderRows(
           ...head,
           'shipping',
           'Shipping',
+          '',
           1,
           toDecimal(o.shipping_cents),
           ...money(o.shipping_cents, shippingVat),
@@ -213,7 +227,7 @@ async function* orderRows(
       const refunded = Math.min(o.refunded_cents, o.total_cents);
       if (refunded > 0) {
         const vat = refunded >= o.total_cents ? orderVat : includedVatCents(refunded, bp);
-        yield [...head, 'refund', 'Refunded', '', '', ...money(-refunded, -vat), ...tail];
+        yield [...head, 'refund', 'Refunded', '', '', '', ...money(-refunded, -vat), ...tail];
       }
     }
     const last: { id: number; paid_at: Date | string | null } = orders[orders.length - 1]!;
