@@ -88,8 +88,7 @@ export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps)
                     onChange={() => target && onChoose(target)}
                   />
                   <span className="catalog-choice__text">
-                    {value}
-                    {note ? <span className="catalog-choice__note"> ({note})</span> : null}
+                    {note ? `${value} (${note})` : value}
                   </span>
                 </label>
               );

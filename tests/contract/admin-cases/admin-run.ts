@@ -42,6 +42,7 @@ import { pushCases } from './push';
 import { photoFramingCases } from './photo-framing';
 // ~~ photo framing ~~
 import { sellingLegallyCases } from './selling-legally';
+import { variantsCases } from './variants';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -91,6 +92,8 @@ export async function runAdminContract(
     ...fromFile('admin-cases/push.ts', pushCases(setup)),
     // ~~ push ~~
     ...fromFile('admin-cases/selling-legally.ts', sellingLegallyCases(setup)),
+    // ~~ selling legally ~~
+    ...fromFile('admin-cases/variants.ts', variantsCases(setup)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
