@@ -86,7 +86,7 @@ export async function giveVariantStock(
  * path that raises a variant's stock (giveVariantStock above, and the owner's edit in
  * ./variants.ts `saveVariants`) calls this inside its transaction. When the stock rose from 0
  * to above 0 the restock part's `backInStock(trx, tenantId, productId, variantId)`
- * (server/catalog/back-in-stock.ts) is to be called here, at the marked line, at merge.
+ * (the restock part's back-in-stock module in server/catalog) is to be called here, at the marked line, at merge.
  */
 export async function variantStockRose(
   trx: Trx,

@@ -36,7 +36,12 @@ export function variantsMigration(dialect: Dialect): Migration {
         .addColumn('value1', 'varchar(60)', (c) => c.notNull())
         .addColumn('value2', 'varchar(60)')
         .addColumn('price_cents', 'integer', (c) => c.notNull())
-        .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
+        .addColumn('stock', 'integer', (c) =>
+          c
+            .notNull()
+            .defaultTo(0)
+            .check(sql`stock >= 0`),
+        )
         .addColumn('weight_grams', 'integer')
         .addColumn('image_id', 'integer')
         .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
