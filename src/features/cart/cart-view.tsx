@@ -104,7 +104,10 @@ function CartLine({
             </Link>
             {item.variant ? (
               <p className="cart-line__variant">
-                {item.variant.label} · SKU <span translate="no">{item.variant.sku}</span>
+                {item.variant.label} · SKU{' '}
+                <span translate="no" className="cart-line__sku">
+                  {item.variant.sku}
+                </span>
               </p>
             ) : null}
             {options.length ? (

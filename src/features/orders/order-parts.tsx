@@ -123,7 +123,10 @@ export function OrderLines({ order }: { order: Order }) {
                     {item.sku ? (
                       <>
                         {' '}
-                        · SKU <span translate="no">{item.sku}</span>
+                        · SKU{' '}
+                        <span translate="no" className="order-line__sku">
+                          {item.sku}
+                        </span>
                       </>
                     ) : null}
                   </span>
