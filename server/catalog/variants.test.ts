@@ -153,6 +153,35 @@ describe('variants in the back office', () => {
     });
   });
 
+  it('lists each variant at or below the piece\u2019s threshold as low, with its name and SKU', async () => {
+    const { piece, v240 } = await gyutoWithSizes(2);
+    const owner = await as('owner');
+    const set = await call(t.app, 'PATCH', `/admin/products/${piece.id}/stock/`, owner, {
+      low_stock_threshold: 2,
+    });
+    expect(set.status).toBe(200);
+    const low = await call<Admin['schemas']['LowStockList']>(
+      t.app,
+      'GET',
+      '/admin/stock/low/',
+      owner,
+    );
+    const ours = low.body.results.filter((r) => r.product_id === piece.id);
+    // The 210 mm (5) is not low; the piece's sum (7) is not what counts.
+    expect(ours).toEqual([
+      {
+        product_id: piece.id,
+        slug: expect.any(String),
+        name: piece.name,
+        stock: 2,
+        low_stock_threshold: 2,
+        variant_id: v240.id,
+        variant_label: '240 mm',
+        sku: v240.sku,
+      },
+    ]);
+  });
+
   it('refuses a stock change of the piece itself: its stock is its variants\u2019', async () => {
     const { piece } = await gyutoWithSizes();
     const adjusted = await call<{ detail: string }>(
