@@ -232,6 +232,14 @@ describe('variants in the back office', () => {
     expect(three.status).toBe(400);
 
     expect((await save(2147483647, { axes: [], variants: [] })).status).toBe(404);
+    // Another shop's product is none of this shop's.
+    const theirs = await t.app.db
+      .selectFrom('products as p')
+      .innerJoin('tenants as s', 's.id', 'p.tenant_id')
+      .select('p.id')
+      .where('s.token', '=', 'demo-pottery')
+      .executeTakeFirstOrThrow();
+    expect((await save(theirs.id, { axes: [], variants: [] })).status).toBe(404);
     expect((await save(other.id, { axes: ['Size'] })).status).toBe(400);
     // Nothing of the refusals was saved.
     expect((await productRow(other.id)).stock).toBe(3);
