@@ -196,6 +196,20 @@ describe('variants in the back office', () => {
       'This product is sold in variants: change each variant\u2019s stock under Variants.',
     );
     expect((await productRow(piece.id)).stock).toBe(7);
+    const bulk = await call(t.app, 'POST', '/admin/products/bulk/', await as('owner'), {
+      action: 'set_stock',
+      product_ids: [piece.id],
+      stock: 1,
+    });
+    expect([bulk.status, bulk.body]).toEqual([
+      400,
+      {
+        product_ids: [
+          `Sold in variants, whose stock is set under Variants: ${piece.name}. Leave it out.`,
+        ],
+      },
+    ]);
+    expect((await productRow(piece.id)).stock).toBe(7);
   });
 
   it('refuses a SKU another product has, two variants alike, three axes, and another shop\u2019s product', async () => {
