@@ -1117,6 +1117,35 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/products/{product_id}/variants/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    /** A product's variants (issue 42), in their order; no axes and no variants when it has none. */
+    get: operations['getProductVariants'];
+    /**
+     * Set a product's axes and variants (issue 42).
+     * @description Replaces the product's variants with those sent: a variant with an `id` is changed,
+     *     one without is added, one left out is removed (and taken out of the carts that held it;
+     *     orders keep its name and SKU). No axes removes every variant. With variants, the
+     *     product's price is the lowest variant's and its stock the sum of theirs. Each stock
+     *     change is a stock movement of its variant (reason `correction`, or `initial` for a new
+     *     variant); the change is in the activity log (`product.variants`).
+     */
+    put: operations['updateProductVariants'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/settings/product-safety/': {
     parameters: {
       query?: never;
@@ -2889,7 +2918,9 @@ export interface paths {
      *     - `orders`: one row per line, one for the shipping and one for what was refunded of the
      *       order, of each order the sales view counts (`getSales`: paid, not canceled, by the
      *       day paid), with the VAT of each row at the order's rate. The `amount` column adds up
-     *       to the sales view's revenue for the same days, and `vat` to its VAT.
+     *       to the sales view's revenue for the same days, and `vat` to its VAT. A line of a
+     *       variant names it in its `description` and gives its `sku` (2.2.0; the column is empty
+     *       otherwise).
      *     - `payments`: every payment received, by the day received: card payments that
      *       succeeded (with what became of one the order could not keep) and money received by
      *       hand.
@@ -3628,6 +3659,10 @@ export interface components {
       refunded_quantity?: number;
       /** @description Pieces of the line put back in stock by refunds. Always in answers. */
       restocked_quantity?: number;
+      /** @description The variant ordered, as named then ("240 mm"); null without one. Added in 2.2.0. */
+      variant_label?: string | null;
+      /** @description The variant's SKU then. Added in 2.2.0. */
+      sku?: string | null;
     };
     /** @description Where the order goes; only the name and the country when every line is collected. */
     AdminAddress: {
@@ -4337,6 +4372,43 @@ export interface components {
       staff_name: string | null;
       /** @description The order of a sale or return. */
       order_number: string | null;
+      /** @description The variant whose stock moved ("240 mm"); null for the product's own stock. Added in 2.2.0. */
+      variant_label?: string | null;
+      /** @description That variant's SKU. Added in 2.2.0. */
+      sku?: string | null;
+    };
+    /** @description A product's variant axes and variants (issue 42). */
+    ProductVariants: {
+      /** @description The names of the axes ("Blade length", "Finish"); empty without variants. */
+      axes: string[];
+      variants: components['schemas']['AdminVariant'][];
+    };
+    AdminVariant: {
+      id: number;
+      values: string[];
+      /** @description The values joined with " / ". */
+      label: string;
+      sku: string;
+      price: components['schemas']['Money'];
+      stock: number;
+      weight_grams: number | null;
+      /** @description One of the product's photos; null for its main one. */
+      image_id: number | null;
+    };
+    ProductVariantsUpdate: {
+      axes: string[];
+      variants: components['schemas']['AdminVariantInput'][];
+    };
+    AdminVariantInput: {
+      /** @description An existing variant to change; absent for a new one. */
+      id?: number;
+      values: string[];
+      sku: string;
+      /** @description A decimal amount, "425.00". */
+      price: string;
+      stock: number;
+      weight_grams?: number | null;
+      image_id?: number | null;
     };
     StockMovementPage: components['schemas']['PageMeta'] & {
       results: components['schemas']['StockMovement'][];
@@ -4382,6 +4454,12 @@ export interface components {
       name: string;
       stock: number;
       low_stock_threshold: number;
+      /** @description The variant that is low; null for a product without variants. Added in 2.2.0. */
+      variant_id?: number | null;
+      /** @description Its name ("240 mm"). Added in 2.2.0. */
+      variant_label?: string | null;
+      /** @description Its SKU. Added in 2.2.0. */
+      sku?: string | null;
     };
     LowStockList: components['schemas']['PageMeta'] & {
       results: components['schemas']['LowStockItem'][];
@@ -7274,6 +7352,71 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ProductRecall'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  getProductVariants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The axes and the variants. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductVariants'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  updateProductVariants: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The product's `id`. */
+        product_id: components['parameters']['ProductId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductVariantsUpdate'];
+      };
+    };
+    responses: {
+      /** @description The variants as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductVariants'];
+        };
+      };
+      /** @description A field is invalid (nothing is saved). */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       401: components['responses']['Unauthorized'];

@@ -1274,6 +1274,32 @@ export interface components {
       safety?: components['schemas']['ProductSafety'];
       /** @description The recall the shop published on this piece (GPSR arts 35-37), shown as a notice at the top of its page; absent or null when none is open. Present on the detail only. */
       recall?: components['schemas']['ProductRecallNotice'] | null;
+      /** @description The names of the one or two axes the piece is sold along ("Blade length", "Finish"), in order; absent (or empty) when it has no variants. With variants, a cart line must name one (`CartItemCreate.variant_id`); `price` is the lowest variant's price ("from") and `stock` the sum of their stocks. Present on the detail only. Added in 2.2.0. */
+      variant_axes?: string[];
+      /** @description The combinations of `variant_axes` the shop sells, in the owner's order. A combination not listed is unavailable; one with `stock` 0 is sold out (unless the piece is made to order). Present on the detail only. Added in 2.2.0. */
+      variants?: components['schemas']['ProductVariant'][];
+    };
+    /** @description One combination of a piece's axes the shop sells, with its own SKU, price, stock, weight and photo (2.2.0). */
+    ProductVariant: {
+      id: number;
+      /** @description The stock-keeping unit, unique in the shop. */
+      sku: string;
+      /** @description Its value along each of `Product.variant_axes`, in their order. */
+      values: string[];
+      /** @description Its values joined with " / ", as carts and orders name it: "240 mm", "240 mm / Kurouchi". */
+      label: string;
+      price: components['schemas']['Money'];
+      stock: number;
+      /** @description Its weight for shipping, grams; null when not given. */
+      weight_grams: number | null;
+      /** @description The id of the `Product.images` photo that shows it; null for the main image. */
+      image_id: number | null;
+    };
+    /** @description The variant a cart line is of (2.2.0). */
+    CartVariant: {
+      id: number;
+      label: string;
+      sku: string;
     };
     /** @description A manufacturer or an EU responsible person, as the shop entered it. */
     SafetyParty: {
@@ -1780,6 +1806,8 @@ export interface components {
       dispatch: components['schemas']['Dispatch'];
       /** @description The line has no 14-day right to cancel: its piece is exempt (`Product.cancellation_exempt`), or a text option (a personalisation such as an engraving) is filled in. A choice among the shop's standard values (a handle wood) does not make a line exempt. */
       cancellation_exempt: boolean;
+      /** @description The variant of the piece this line is of (its name and SKU); null or absent for a piece without variants. `unit_price` is the variant's price with the options' surcharges, and `product.stock` the variant's stock. Added in 2.2.0. */
+      variant?: components['schemas']['CartVariant'] | null;
     };
     Cart: {
       id: number;
@@ -1820,6 +1848,8 @@ export interface components {
       customization?: {
         [key: string]: string;
       };
+      /** @description The variant to add (`Product.variants`): required for a piece with variants, refused for one without (400, field `variant_id`). The same variant with the same customization adds to its line; another variant makes a new line. Added in 2.2.0. */
+      variant_id?: number;
     };
     CartItemUpdate: {
       /** @description The line's new quantity, at most 100; 0 removes the line. */
@@ -1917,6 +1947,12 @@ export interface components {
       discount_amount?: components['schemas']['Money'];
       /** @description The VAT included in `line_total` at the order's `vat_rate`: line_total × rate / (100 + rate), rounded half-up to the cent; null when the order was charged no VAT. With a discount code (2.2.0), on `line_total` less `discount_amount`. */
       vat_amount: components['schemas']['Money'] | null;
+      /** @description The variant ordered; null for a piece without variants. Added in 2.2.0. */
+      variant_id?: number | null;
+      /** @description The variant's name when the order was placed ("240 mm"); null without a variant. Added in 2.2.0. */
+      variant_label?: string | null;
+      /** @description The variant's SKU when the order was placed; null without a variant. Added in 2.2.0. */
+      sku?: string | null;
     };
     /**
      * @description `awaiting_payment` until a payment succeeds (card) or the shop confirms it (bank
@@ -2183,6 +2219,8 @@ export interface components {
       unit_price?: components['schemas']['Money'];
       /** @description `unit_price` × quantity. Added in 2.1.0. */
       line_total?: components['schemas']['Money'];
+      /** @description The line's weight for shipping (its variant's weight × quantity), grams; absent or null when not known. The shop's methods are priced per shipment, not by weight: it is there for the methods that will be. Added in 2.2.0. */
+      weight_grams?: number | null;
     };
     ShippingQuoteRequest: {
       country: string;

@@ -64,6 +64,7 @@ import { shopGate, shopOpen } from './http/shop-open.ts';
 import { shopHosts } from './http/shop-hosts.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
+import { seedVariantsIfMissing } from './seed/variants-seed.ts';
 import { seedProductSafetyIfMissing } from './seed/safety-seed.ts';
 import { seedBackOfficeIfMissing } from './seed/back-office-seed.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -102,7 +103,7 @@ export interface BuildAppOptions {
    * Seed the demo shops when the database is empty, and their demo customers, payment settings
    * and content when missing (default: config.seedDemo, SEED_DEMO; tests may skip the media files).
    */
-  seed?: boolean | { skipMedia: boolean; backOfficeDemo?: boolean };
+  seed?: boolean | { skipMedia: boolean; backOfficeDemo?: boolean; variantsDemo?: boolean };
   /** Fastify logger setting (default: pino at config.logLevel). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -255,6 +256,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (shops.length > 0) app.log.info({ tenants: shops }, 'seeded the demo shipping and products');
     const safety = await seedProductSafetyIfMissing(app.db);
     if (safety > 0) app.log.info({ rows: safety }, 'seeded the demo product safety information');
+    // The gyuto's sizes (issue 42): on a real start, and in a test that asks for them (the
+    // others add the gyuto to carts without naming a size).
+    if (typeof seed !== 'object' || seed.variantsDemo) {
+      const variants = await seedVariantsIfMissing(app.db);
+      if (variants > 0) app.log.info({ variants }, "seeded the demo gyuto's sizes");
+    }
     // The back office's demo staff and orders in every state: on a real start, and in a test
     // that asks for them (the others keep counting only the orders they place).
     if (typeof seed !== 'object' || seed.backOfficeDemo) {

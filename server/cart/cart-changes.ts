@@ -16,6 +16,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../common/cart-limits.ts';
 import { toBool } from '../platform/db/mapping.ts';
 import { CART_MESSAGES } from './messages.ts';
+import { lineVariant, variantLineHash } from '../catalog/variants.ts';
 import { type Cart, ensureCart, loadCart, lockCart, stockConflict, visibleLines } from './cart.ts';
 import type { CartErrorCode } from './errors.ts';
 
@@ -71,32 +72,44 @@ async function visibleLineCount(
  *   a required choice missing, a text too long); `too_many_units` (field `quantity`) when the
  *   line would hold more than MAX_LINE_QUANTITY ('You can have at most 100 of one item in your
  *   cart; it already holds {n}.'); `cart_full` 'Your cart is full: it can hold at most 100
- *   different items.' for a new line in a cart of MAX_CART_LINES lines.
+ *   different items.' for a new line in a cart of MAX_CART_LINES lines; `invalid_variant`
+ *   (field `variant_id`, ../catalog/variants.ts `lineVariant`) for a missing or foreign variant.
+ *   A variant's line is limited by the variant's stock, and is a line of its own.
  */
 export async function addCartLine(
   db: Kysely<Database>,
   tenantId: number,
   userId: number,
-  input: { productId: number; quantity: number; customization: Record<string, string> | undefined },
+  input: {
+    productId: number;
+    quantity: number;
+    customization: Record<string, string> | undefined;
+    /** The variant (issue 42): required for a piece with variants, refused for one without. */
+    variantId?: number;
+  },
 ): Promise<Cart> {
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
     const product = await trx
       .selectFrom('products')
-      .select(['id', 'stock', 'options', 'made_to_order'])
+      .select(['id', 'stock', 'options', 'made_to_order', 'variant_axes'])
       .where('id', '=', input.productId)
       .where('tenant_id', '=', tenantId)
       .where('is_active', '=', 1)
       .executeTakeFirst();
     if (!product) throw new DomainError<CartErrorCode>('product_not_found', 'Not found.');
+    const variant = await lineVariant(trx, tenantId, product, input.variantId);
     const customization = canonicalCustomization(
       checkCustomization(parseOptions(product.options), input.customization),
     );
+    const lineHash = variantLineHash(customization.hash, variant?.id ?? null);
+    // A variant's stock is its own; the piece's is the sum of its variants'.
+    const stock = variant ? variant.stock : product.stock;
     const line = await trx
       .selectFrom('cart_items')
       .select(['id', 'quantity'])
       .where('cart_id', '=', cartId)
       .where('product_id', '=', input.productId)
-      .where('customization_hash', '=', customization.hash)
+      .where('customization_hash', '=', lineHash)
       .executeTakeFirst();
     const wanted = (line?.quantity ?? 0) + input.quantity;
     if (wanted > MAX_LINE_QUANTITY) {
@@ -110,8 +123,8 @@ export async function addCartLine(
       throw new DomainError<CartErrorCode>('cart_full', CART_MESSAGES.cartFull(MAX_CART_LINES));
     }
     // A made-to-order piece is made for the order: its stock does not limit it.
-    if (!toBool(product.made_to_order) && (product.stock <= 0 || wanted > product.stock)) {
-      throw stockConflict(product.stock);
+    if (!toBool(product.made_to_order) && (stock <= 0 || wanted > stock)) {
+      throw stockConflict(stock);
     }
     if (line) {
       await trx
@@ -127,8 +140,9 @@ export async function addCartLine(
           product_id: input.productId,
           quantity: input.quantity,
           customization: customization.json,
-          customization_hash: customization.hash,
+          customization_hash: lineHash,
           created_at: new Date().toISOString(),
+          variant_id: variant?.id ?? null,
         })
         .execute();
     }
@@ -150,7 +164,10 @@ export async function setCartLineQuantity(
 ): Promise<Cart> {
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
     const line = await visibleLines(trx, tenantId)
-      .select(['ci.id', 'p.stock', 'p.made_to_order'])
+      .leftJoin('product_variants as v', 'v.id', 'ci.variant_id')
+      .select(['ci.id', 'p.made_to_order'])
+      // A variant's line is limited by the variant's stock (issue 42).
+      .select((eb) => eb.fn.coalesce('v.stock', 'p.stock').as('stock'))
       .where('ci.id', '=', lineId)
       .where('ci.cart_id', '=', cartId)
       .executeTakeFirst();

@@ -91,6 +91,10 @@ export async function quoteCart(
             ...line,
             unit_price: toDecimal(cartLine.unit_cents),
             line_total: toDecimal(cartLine.unit_cents * cartLine.quantity),
+            // A variant's weight (issue 42): shipping is priced by method, not weight, yet.
+            ...(cartLine.weight_grams === null
+              ? {}
+              : { weight_grams: cartLine.weight_grams * cartLine.quantity }),
           }
         : line;
     }),

@@ -30,6 +30,7 @@ import { lineExemption } from '../catalog/cancellation-exemption.ts';
 import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
 import { discountableLine, loadOpenSales, saleOf, salePrice } from '../catalog/sales.ts';
 import { cartDiscount, toCartDiscount } from './cart-discount.ts';
+import { variantLabel } from '../catalog/variants.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -90,14 +91,28 @@ export function visibleLines(db: Db, tenantId: number) {
 /**
  * The cart's visible lines (active products of the tenant) with current catalogue prices and
  * the chosen options priced against the product's current ones, in line id order. Orders read
- * the same lines. `unit_cents` is the product's price with the options' surcharges, less the
- * sale running at `now` on the product (../catalog/sales.ts: rounded half up per unit), whose id
- * is `saleId` (null: full price); `price_cents` is the product's own price, reduced the same
- * way, as its card shows it.
+ * the same lines. `unit_cents` is the product's price (its variant's, for a line of a variant:
+ * issue 42) with the options' surcharges, less the sale running at `now` on the product
+ * (../catalog/sales.ts: rounded half up per unit), whose id is `saleId` (null: full price);
+ * `price_cents` is the product's (or variant's) own price, reduced the same way, as its card shows
+ * it. `stock` is the variant's for a line of a variant, and `variant_id`, `variant_label`, `sku`
+ * and `weight_grams` name it (null without one). A line whose variant is gone is left out, as a
+ * line of an inactive product is.
  */
 export async function cartLines(db: Db, cartId: number, tenantId: number, now = new Date()) {
   const query = visibleLines(db, tenantId)
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.id', '=', 'ci.variant_id').onRef('v.product_id', '=', 'p.id'),
+    )
+    .where((eb) => eb.or([eb('ci.variant_id', 'is', null), eb('v.id', 'is not', null)]))
     .select([
+      'ci.variant_id',
+      'v.sku',
+      'v.value1',
+      'v.value2',
+      'v.price_cents as variant_price_cents',
+      'v.stock as variant_stock',
+      'v.weight_grams',
       'ci.id',
       'ci.quantity',
       'ci.customization',
@@ -119,16 +134,23 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
     const line = { ...row, customization };
     const sale = discountableLine(line) ? saleOf(sales, row, now.getTime()) : null;
     const reduce = (cents: number) => (sale ? salePrice(cents, sale.percent) : cents);
+    const variant = row.variant_id !== null && row.value1 !== null;
+    const priceCents = variant ? row.variant_price_cents! : row.price_cents;
     return {
       ...row,
-      price_cents: reduce(row.price_cents),
+      price_cents: reduce(priceCents),
       saleId: sale ? sale.id : null,
+      stock: variant ? row.variant_stock! : row.stock,
+      variant_id: variant ? row.variant_id : null,
+      variant_label: variant ? variantLabel({ value1: row.value1!, value2: row.value2 }) : null,
+      sku: variant ? row.sku : null,
+      weight_grams: variant ? row.weight_grams : null,
       made_to_order: toBool(row.made_to_order),
       age_restricted: toBool(row.age_restricted),
       // The line's, not the piece's: a filled-in text option makes it exempt too.
       cancellation_exempt: lineExemption(row, customization) !== null,
       chosen: priced.chosen,
-      unit_cents: reduce(row.price_cents + priced.deltaCents),
+      unit_cents: reduce(priceCents + priced.deltaCents),
     };
   });
 }
@@ -176,6 +198,10 @@ export async function loadCart(
       line_total: toDecimal(lineCents),
       dispatch: dispatchOf(line, rules, now),
       cancellation_exempt: line.cancellation_exempt,
+      // Only a variant's line names it (issue 42): other lines answer as before.
+      ...(line.variant_id === null
+        ? {}
+        : { variant: { id: line.variant_id, label: line.variant_label!, sku: line.sku! } }),
     };
   });
   // The code kept on the cart (./cart-discount.ts), on the cart's own prices.

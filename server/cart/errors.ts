@@ -7,6 +7,13 @@
  * - `insufficient_stock`: the quantity is more than the product's stock (spec section 5).
  * - `too_many_units`: a line would hold more than MAX_LINE_QUANTITY (field `quantity`).
  * - `cart_full`: a new line in a cart that holds MAX_CART_LINES lines.
+ * - `invalid_variant`: the line's variant is missing, not the piece's, or named for a piece
+ *   without variants (field `variant_id`; ../catalog/variants.ts).
  */
 export type CartErrorCode =
-  'product_not_found' | 'line_not_found' | 'insufficient_stock' | 'too_many_units' | 'cart_full';
+  | 'product_not_found'
+  | 'line_not_found'
+  | 'insufficient_stock'
+  | 'too_many_units'
+  | 'cart_full'
+  | 'invalid_variant';

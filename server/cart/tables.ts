@@ -34,6 +34,8 @@ export interface CartItemsTable {
   /** sha256 hex of `customization`: the line's identity in the unique index. */
   customization_hash: string;
   created_at: Timestamp;
+  /** The product's variant this line is of (2026-040); null for a product without variants. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 declare module '../platform/db/database.ts' {

@@ -59,6 +59,9 @@ export const BULK_MESSAGES = {
     `No such product in the shop: ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? '…' : ''}.`,
   madeToOrder: (names: string[]) =>
     `Made to order, so it takes no stock: ${names.slice(0, 5).join(', ')}${names.length > 5 ? '…' : ''}. Leave ${names.length === 1 ? 'it' : 'them'} out.`,
+  /** Issue 42: a piece with variants has their stock, set under Variants. */
+  variants: (names: string[]) =>
+    `Sold in variants, whose stock is set under Variants: ${names.slice(0, 5).join(', ')}${names.length > 5 ? '…' : ''}. Leave ${names.length === 1 ? 'it' : 'them'} out.`,
 } as const;
 
 /** Checks a bulk change's fields; throws `invalid_product_input` naming every bad one. */
@@ -94,8 +97,8 @@ function checkBulk(input: BulkInput): Required<Pick<BulkInput, 'action' | 'produ
  * comment).
  * @throws DomainError `invalid_product_input` (400) on `action`, `product_ids` (empty, not
  *   row ids, more than MAX_BULK_PRODUCTS, repeated, one the shop does not have: another
- *   shop's included, or made to order for a stock), `stock` (not a whole number from 0 to a
- *   million, or sent with an archive).
+ *   shop's included, or made to order or sold in variants for a stock), `stock` (not a whole
+ *   number from 0 to a million, or sent with an archive).
  */
 export async function bulkChangeProducts(
   db: Kysely<Database>,
@@ -113,7 +116,15 @@ export async function bulkChangeProducts(
       .set({ tenant_id: sql<number>`tenant_id` })
       .where('tenant_id', '=', tenantId)
       .where('id', 'in', change.product_ids)
-      .returning(['id', 'name', 'stock', 'made_to_order', 'is_active', 'archived_at'])
+      .returning([
+        'id',
+        'name',
+        'stock',
+        'made_to_order',
+        'is_active',
+        'archived_at',
+        'variant_axes',
+      ])
       .execute();
     const found = new Set(rows.map((r) => r.id));
     const missing = change.product_ids.filter((id) => !found.has(id));
@@ -148,6 +159,10 @@ export async function bulkChangeProducts(
       throw invalidProduct({
         product_ids: [BULK_MESSAGES.madeToOrder(madeToOrder.map((r) => r.name))],
       });
+    }
+    const sized = rows.filter((r) => r.variant_axes !== null);
+    if (sized.length > 0) {
+      throw invalidProduct({ product_ids: [BULK_MESSAGES.variants(sized.map((r) => r.name))] });
     }
     for (const row of rows) {
       if (row.stock === target) continue;

@@ -2,7 +2,8 @@
  * One product's page (spec section 7): the product with its images and attributes in their
  * order, its review statistics, and its reviews newest first; its safety information (EU General
  * Product Safety Regulation (EU) 2023/988 art. 19: ./product-safety.ts) and its open recall
- * (arts 35-37: ./recalls.ts). A product the owner took off sale with a recall (a draft with an
+ * (arts 35-37: ./recalls.ts); its variants (issue 42: ./variants.ts), `variant_axes` and
+ * `variants`, absent for a piece without. A product the owner took off sale with a recall (a draft with an
  * open `off_sale` recall) still answers, with its notice, so its buyers can read it; no cart
  * takes it (carts take active products only).
  */
@@ -14,6 +15,7 @@ import { shopNameOf } from '../content/shop-name.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import {
   type CatalogScope,
+  type PricedSale,
   deliveryTableIn,
   loadRelated,
   PRODUCT_FIELDS,
@@ -23,6 +25,9 @@ import {
 } from './product-rows.ts';
 import { shopSafetyDefault, storefrontSafety } from './product-safety.ts';
 import { recallNotice } from './recalls.ts';
+import { storefrontVariants } from './variants.ts';
+import { salePrice } from './sales.ts';
+import { toDecimal, toMinorUnits } from '../../common/money.ts';
 
 type Product = Schemas['Product'];
 
@@ -37,11 +42,11 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
   const row =
     (await productColumns(db, tenantId)
       .select(PRODUCT_FIELDS)
-      .select('p.safety')
+      .select(['p.safety', 'p.variant_axes'])
       .where('p.slug', '=', slug)
       .executeTakeFirst()) ?? (await offSaleByRecall(scope, slug));
   if (!row) throw new DomainError<CatalogErrorCode>('product_not_found', 'Not found.');
-  const [{ images, attributes }, reviews, rules, delivery, safety, recall, sales] =
+  const [{ images, attributes }, reviews, rules, delivery, safety, recall, sales, variants] =
     await Promise.all([
       loadRelated(db, [row.id]),
       db
@@ -71,8 +76,10 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       ),
       recallNotice(db, tenantId, row.id),
       salesOfRows(scope, [row]),
+      storefrontVariants(db, tenantId, row),
     ]);
   const shopName = reviews.some((r) => r.shop_reply !== null) ? await shopNameOf(db, tenantId) : '';
+  const sale = sales.get(row.id) ?? null;
   return {
     ...toProduct(
       row,
@@ -80,10 +87,11 @@ export async function loadProduct(scope: CatalogScope, slug: string): Promise<Pr
       attributes.get(row.id) ?? [],
       rules,
       delivery,
-      sales.get(row.id) ?? null,
+      sale,
     ),
     ...(safety ? { safety } : {}),
     recall,
+    ...variantsOnSale(variants, sale),
     reviews: reviews.map((r) => ({
       id: r.id,
       product: r.product_id,
@@ -119,7 +127,7 @@ async function offSaleByRecall(scope: CatalogScope, slug: string) {
       join.onRef('c.id', '=', 'p.category_id').on('c.tenant_id', '=', tenantId),
     )
     .select(PRODUCT_FIELDS)
-    .select('p.safety')
+    .select(['p.safety', 'p.variant_axes'])
     .where('p.tenant_id', '=', tenantId)
     .where('p.slug', '=', slug)
     .where('p.is_active', '=', 0)
@@ -135,4 +143,24 @@ async function offSaleByRecall(scope: CatalogScope, slug: string) {
       ),
     )
     .executeTakeFirst();
+}
+
+/**
+ * The piece's variants at the running sale's price (issue 42): the sale's percent off each
+ * variant's own price, rounded half up per unit as the cart does (./sales.ts `salePrice`), so
+ * the page's picker shows what the cart will charge.
+ */
+function variantsOnSale(
+  found: Awaited<ReturnType<typeof storefrontVariants>>,
+  sale: PricedSale | null,
+): Awaited<ReturnType<typeof storefrontVariants>> {
+  if (!sale || !found.variants) return found;
+  const percent = sale.sale.percent;
+  return {
+    ...found,
+    variants: found.variants.map((v) => ({
+      ...v,
+      price: toDecimal(salePrice(toMinorUnits(v.price) ?? 0, percent)),
+    })),
+  };
 }

@@ -33,6 +33,8 @@ export interface StockMovementInput {
   staffId?: number | null;
   /** When it happened (defaults to now). */
   at?: Date;
+  /** The variant whose stock moved (issue 42); omitted or null for the product's own. */
+  variantId?: number | null;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function recordStockMovement(
       note: (movement.note ?? '').slice(0, 500),
       staff_id: movement.staffId ?? null,
       created_at: (movement.at ?? new Date()).toISOString(),
+      variant_id: movement.variantId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

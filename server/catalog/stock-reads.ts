@@ -13,6 +13,7 @@
  * Errors: `product_not_found` (404) for no such product in the shop; `invalid_page` (404
  * "Invalid page.") past the last page. Spec: openapi/admin.yaml, tag stock-and-categories.
  */
+import { variantLabel } from './variants.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database } from '../platform/db/database.ts';
@@ -78,6 +79,9 @@ interface HistoryRow {
   staff_name: string | null;
   staff_email: string | null;
   order_number: string | null;
+  /** The variant whose stock moved, and its SKU (issue 42); null for the product's own. */
+  variant_label: string | null;
+  sku: string | null;
 }
 
 /** Product `productId`'s history (see the module comment), unordered, as one query. */
@@ -85,23 +89,26 @@ function historyOf(tenantId: number, productId: number) {
   return sql<HistoryRow>`
     select 'adjustment' as kind, m.id as seq, m.created_at as at, m.change as change,
       m.stock_after as stock_after, m.reason as reason, m.note as note, m.staff_id as staff_id,
-      s.name as staff_name, s.email as staff_email, null as order_number
+      s.name as staff_name, s.email as staff_email, null as order_number,
+      case when v.id is null then null when v.value2 is null then v.value1
+        else v.value1 || ' / ' || v.value2 end as variant_label, v.sku as sku
     from stock_movements m left join staff s on s.id = m.staff_id
+      left join product_variants v on v.id = m.variant_id
     where m.tenant_id = ${tenantId} and m.product_id = ${productId}
     union all
     select 'sale', oi.id, o.created_at, -oi.stock_taken, null, null, '', null, null, null,
-      o.order_number
+      o.order_number, oi.variant_label, oi.sku
     from order_items oi join orders o on o.id = oi.order_id
     where o.tenant_id = ${tenantId} and oi.product_id = ${productId} and oi.stock_taken > 0
     union all
     select 'return', oi.id, o.closed_at, oi.stock_taken, null, null, '', null, null, null,
-      o.order_number
+      o.order_number, oi.variant_label, oi.sku
     from order_items oi join orders o on o.id = oi.order_id
     where o.tenant_id = ${tenantId} and oi.product_id = ${productId} and oi.stock_taken > 0
       and o.status in ('canceled', 'expired') and o.closed_at is not null
     union all
     select 'return', rl.id, rl.created_at, rl.restocked, null, null, '', null, null, null,
-      o.order_number
+      o.order_number, oi.variant_label, oi.sku
     from refund_lines rl join order_items oi on oi.id = rl.order_item_id
       join orders o on o.id = rl.order_id
     where rl.tenant_id = ${tenantId} and oi.product_id = ${productId} and rl.restocked > 0`;
@@ -170,6 +177,8 @@ export async function getProductStock(
               ? 'System'
               : (row.staff_name ?? row.staff_email ?? 'System'),
         order_number: row.order_number,
+        variant_label: row.variant_label,
+        sku: row.sku,
       })),
     },
   };
@@ -177,7 +186,8 @@ export async function getProductStock(
 
 /**
  * Page `page` of shop `tenantId`'s products at or below their low-stock threshold (not made to
- * order), sold out first, then by stock, name and id; 50 a page.
+ * order), sold out first, then by stock, name and id; 50 a page. A product with variants is
+ * listed once for each variant at or below its threshold, with the variant's name and SKU.
  * @throws DomainError `invalid_page` (404) past the last page.
  */
 export async function listLowStock(
@@ -190,13 +200,29 @@ export async function listLowStock(
   previousPage: number | null;
   results: LowStockItem[];
 }> {
+  // A piece with variants is listed by its low variants, each against the piece's threshold
+  // (issue 42); a piece without, by its own stock.
   const query = db
-    .selectFrom('products')
-    .where('tenant_id', '=', tenantId)
-    .where('made_to_order', '=', 0)
-    .where('archived_at', 'is', null)
-    .where('low_stock_threshold', 'is not', null)
-    .where(sql<boolean>`stock <= low_stock_threshold`);
+    .selectFrom('products as p')
+    .leftJoin('product_variants as v', (join) =>
+      join.onRef('v.product_id', '=', 'p.id').on('v.tenant_id', '=', tenantId),
+    )
+    .where('p.tenant_id', '=', tenantId)
+    .where('p.made_to_order', '=', 0)
+    .where('p.archived_at', 'is', null)
+    .where('p.low_stock_threshold', 'is not', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('p.variant_axes', 'is', null),
+          eb(sql<number>`p.stock`, '<=', sql<number>`p.low_stock_threshold`),
+        ]),
+        eb.and([
+          eb('p.variant_axes', 'is not', null),
+          eb(sql<number>`v.stock`, '<=', sql<number>`p.low_stock_threshold`),
+        ]),
+      ]),
+    );
   const { rows, ...links } = await readQueryPage(
     query,
     page,
@@ -204,10 +230,21 @@ export async function listLowStock(
     invalidPage,
     (found) =>
       found
-        .select(['id', 'slug', 'name', 'stock', 'low_stock_threshold'])
-        .orderBy('stock')
-        .orderBy('name')
-        .orderBy('id'),
+        .select([
+          'p.id',
+          'p.slug',
+          'p.name',
+          'p.low_stock_threshold',
+          'v.id as variant_id',
+          'v.value1',
+          'v.value2',
+          'v.sku',
+        ])
+        .select(sql<number>`coalesce(v.stock, p.stock)`.as('stock'))
+        .orderBy(sql`coalesce(v.stock, p.stock)`)
+        .orderBy('p.name')
+        .orderBy('p.id')
+        .orderBy('v.position'),
   );
   return {
     ...links,
@@ -215,8 +252,12 @@ export async function listLowStock(
       product_id: row.id,
       slug: row.slug,
       name: row.name,
-      stock: row.stock,
+      stock: Number(row.stock),
       low_stock_threshold: row.low_stock_threshold ?? 0,
+      variant_id: row.variant_id,
+      variant_label:
+        row.value1 === null ? null : variantLabel({ value1: row.value1, value2: row.value2 }),
+      sku: row.sku,
     })),
   };
 }

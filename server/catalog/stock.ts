@@ -68,6 +68,8 @@ export const STOCK_MESSAGES = {
   moved: (stock: number) =>
     `The stock changed to ${stock} meanwhile (a sale?); check the count and save again.`,
   madeToOrder: 'This product is made to order and takes no stock.',
+  /** Issue 42: the stock of a piece with variants is theirs (../catalog/variants.ts). */
+  variants: 'This product is sold in variants: change each variant\u2019s stock under Variants.',
   busy: 'The stock kept changing while it was being set; try again.',
 } as const;
 
@@ -139,7 +141,8 @@ function checkChange(input: StockChangeInput): StockChangeInput & { note: string
  *   `mode`, `quantity` (not a whole number, 0 for an adjustment, below 0 for a count, beyond
  *   a million, or a stock that would pass a million), `expected_stock`, `reason`, `note`;
  *   `product_not_found` (404) for no such product in the shop; `stock_move_refused` (409, with
- *   `stock`) for a made-to-order product, taking more than there is, or a count whose
+ *   `stock`) for a made-to-order product, a product with variants (issue 42: their stock is
+ *   set under Variants), taking more than there is, or a count whose
  *   `expected_stock` is no longer the stock.
  */
 export async function changeProductStock(
@@ -155,6 +158,12 @@ export async function changeProductStock(
     const product = await findProduct(db, tenantId, productId);
     if (!product) throw notFound();
     if (toBool(product.made_to_order)) throw refused(STOCK_MESSAGES.madeToOrder, product.stock);
+    const axes = await db
+      .selectFrom('products')
+      .select('variant_axes')
+      .where('id', '=', product.id)
+      .executeTakeFirst();
+    if (axes?.variant_axes) throw refused(STOCK_MESSAGES.variants, product.stock);
     let seen: number;
     let target: number;
     if (change.mode === 'adjust') {
@@ -195,6 +204,7 @@ export async function changeProductStock(
         .where('id', '=', product.id)
         .where('tenant_id', '=', tenantId)
         .where('made_to_order', '=', 0)
+        .where('variant_axes', 'is', null)
         .returning(['stock'])
         .executeTakeFirst();
       if (!row) return null;

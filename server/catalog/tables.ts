@@ -81,6 +81,36 @@ export interface ProductsTable {
   lowest_prior_price_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /** Its own safety information as JSON (common/product-safety.ts); null: none (2026-034). */
   safety: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The names of the one or two axes its variants differ along, as a JSON array; null: no
+   * variants (2026-040, ./variants.ts). With variants, `stock` is the sum of theirs.
+   */
+  variant_axes: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * One combination of a product's axes the shop sells (2026-040, ./variants.ts): its own SKU,
+ * price, stock, weight and photo. A combination without a row is not sold.
+ */
+export interface ProductVariantsTable {
+  id: Generated<number>;
+  tenant_id: number;
+  product_id: number;
+  /** Unique per shop. */
+  sku: string;
+  /** Its value along the first axis ("240 mm"). */
+  value1: string;
+  /** Along the second axis; null when the product has one. */
+  value2: ColumnType<string | null, string | null | undefined, string | null>;
+  price_cents: number;
+  /** Never negative (CHECK); orders take it with `stock = stock - n WHERE stock >= n`. */
+  stock: ColumnType<number, number | undefined, number>;
+  /** Its weight for shipping, grams; null: not given. */
+  weight_grams: ColumnType<number | null, number | null | undefined, number | null>;
+  /** One of the product's photos (`product_images.id`); null: the product's main photo. */
+  image_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The order the variants are listed in, lowest first. */
+  position: ColumnType<number, number | undefined, number>;
 }
 
 /**
@@ -170,6 +200,8 @@ export interface StockMovementsTable {
   /** Who changed it; null for the system or a member whose row is gone. */
   staff_id: number | null;
   created_at: ColumnType<Date | string, string | undefined, string>;
+  /** The variant whose stock moved (2026-040); null: the product's own stock. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -244,5 +276,6 @@ declare module '../platform/db/database.ts' {
     sales: SalesTable;
     sale_products: SaleProductsTable;
     back_in_stock_requests: BackInStockRequestsTable;
+    product_variants: ProductVariantsTable;
   }
 }

@@ -50,6 +50,7 @@ import { taxationOf } from '../../common/destination-vat.ts';
 import { pricedAt } from '../cart/cart-quote.ts';
 import { cartDiscount, refusalWords } from '../cart/cart-discount.ts';
 import { takeUse } from '../discounts/discount-codes.ts';
+import { takeVariantStock } from '../catalog/variant-stock.ts';
 
 /**
  * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
@@ -340,8 +341,21 @@ export async function inTransaction(
     // One product may fill several lines (different customizations): decrement it once. A
     // made-to-order piece is made for the order and takes no stock.
     const perProduct = new Map<number, { name: string; quantity: number }>();
+    const perVariant = new Map<number, { name: string; quantity: number }>();
     for (const line of lines) {
       if (line.made_to_order) continue;
+      if (line.variant_id !== null) {
+        // A variant's stock is its own (issue 42): taken from the variant below.
+        const taken = perVariant.get(line.variant_id);
+        if (taken) taken.quantity += line.quantity;
+        else {
+          perVariant.set(line.variant_id, {
+            name: `${line.name} (${line.variant_label})`,
+            quantity: line.quantity,
+          });
+        }
+        continue;
+      }
       const entry = perProduct.get(line.product_id);
       if (entry) entry.quantity += line.quantity;
       else perProduct.set(line.product_id, { name: line.name, quantity: line.quantity });
@@ -363,6 +377,28 @@ export async function inTransaction(
           .where('id', '=', productId)
           .executeTakeFirst();
         throw new StockShortage(stockConflict(current?.stock ?? 0, `${name}: `));
+      }
+    }
+    // Variants in id order too, so two checkouts never wait on each other in a circle; each
+    // also takes the same from its product's summed stock (../catalog/variant-stock.ts).
+    for (const variantId of [...perVariant.keys()].sort((a, b) => a - b)) {
+      const { name, quantity } = perVariant.get(variantId)!;
+      if (!(await takeVariantStock(trx, c.tenantId, variantId, quantity))) {
+        const current = await trx
+          .selectFrom('product_variants')
+          .select('stock')
+          .where('id', '=', variantId)
+          .executeTakeFirst();
+        throw new StockShortage(stockConflict(current?.stock ?? 0, `${name}: `));
+      }
+    }
+    for (const line of lines) {
+      if (
+        line.variant_id !== null &&
+        !line.made_to_order &&
+        !productIds.includes(line.product_id)
+      ) {
+        productIds.push(line.product_id);
       }
     }
 
@@ -398,6 +434,10 @@ export async function inTransaction(
             dispatch_latest: dispatch.latest,
             // The sale that reduced the unit price, kept with the price it made (2026-038).
             sale_id: line.saleId,
+            // The variant as it is now: its name and SKU stay the order's (issue 42).
+            variant_id: line.variant_id,
+            variant_label: line.variant_label,
+            sku: line.sku,
           };
         }),
       )

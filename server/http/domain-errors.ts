@@ -85,6 +85,7 @@ const DOMAIN_ERROR_STATUS = {
   insufficient_stock: 409,
   too_many_units: 400,
   cart_full: 400,
+  invalid_variant: 400,
   // shipping
   country_not_shipped: 400,
   invalid_shipping_choice: 400,

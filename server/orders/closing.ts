@@ -15,6 +15,7 @@
  * made-to-order piece and sell it from stock, or make a sold-out piece to order), and giving
  * back by the flag would then add units nobody took, or keep units an order did take.
  */
+import { giveVariantStock } from '../catalog/variant-stock.ts';
 import { sql } from 'kysely';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
@@ -60,18 +61,22 @@ export async function giveBackStock(
   if (itemIds && itemIds.length === 0) return [];
   let query = trx
     .selectFrom('order_items')
-    .select(['id', 'product_id', 'stock_taken'])
+    .select(['id', 'product_id', 'stock_taken', 'variant_id'])
     .where('order_id', '=', order.id)
     .where('product_id', 'is not', null)
     .where('stock_taken', '>', 0);
   if (itemIds) query = query.where('id', 'in', [...itemIds]);
   const [lines, restocked] = await Promise.all([query.execute(), restockedByLine(trx, order.id)]);
   const perProduct = new Map<number, number>();
+  const perVariant = new Map<number, number>();
   for (const line of lines) {
     // Pieces a refund put back are on the shelf already (./refund-lines.ts).
     const back = line.stock_taken - (restocked.get(line.id) ?? 0);
     if (back <= 0) continue;
     perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + back);
+    if (line.variant_id !== null) {
+      perVariant.set(line.variant_id, (perVariant.get(line.variant_id) ?? 0) + back);
+    }
   }
   const productIds = [...perProduct.keys()].sort((a, b) => a - b);
   for (const productId of productIds) {
@@ -86,6 +91,12 @@ export async function giveBackStock(
     if (moved && moved.stock - perProduct.get(productId)! <= 0) {
       await backInStock(trx, order.tenant_id, productId, null);
     }
+  }
+  // A variant's pieces go back to the variant too (issue 42); the product's sum moved above.
+  for (const variantId of [...perVariant.keys()].sort((a, b) => a - b)) {
+    await giveVariantStock(trx, order.tenant_id, variantId, perVariant.get(variantId)!, {
+      productToo: false,
+    });
   }
   return productIds;
 }

@@ -228,6 +228,7 @@ export async function getAdminOrder(
       age_restricted: toBool(item.age_restricted),
       refunded_quantity: lineStates.get(item.id)?.refunded ?? 0,
       restocked_quantity: lineStates.get(item.id)?.restocked ?? 0,
+      ...(item.variant_label === null ? {} : { variant_label: item.variant_label, sku: item.sku }),
     })),
     address: {
       fullname: order.fullname,

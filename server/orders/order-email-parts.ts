@@ -137,6 +137,13 @@ export async function load(
     lines: items.map((item) => {
       const image = absolute(origin, item.thumb_path);
       const options = lineOptions(item).map((o) => ({ label: o.label, value: o.display_value }));
+      // The variant ordered and its SKU first (issue 42): "Variant: 240 mm · SKU EO-DG-240".
+      if (item.variant_label !== null) {
+        options.unshift({
+          label: 'Variant',
+          value: item.sku ? `${item.variant_label} · SKU ${item.sku}` : item.variant_label,
+        });
+      }
       const notes = lineNotes(item, shipments);
       return {
         name: item.product_name,

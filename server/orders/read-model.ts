@@ -191,6 +191,10 @@ export async function toOrders(
       made_to_order: toBool(item.made_to_order),
       age_restricted: toBool(item.age_restricted),
       cancellation_exempt: toBool(item.cancellation_exempt),
+      // A variant's line names it (issue 42); a line without one has none of these keys.
+      ...(item.variant_id === null
+        ? {}
+        : { variant_id: item.variant_id, variant_label: item.variant_label, sku: item.sku }),
       dispatch:
         item.dispatch_earliest && item.dispatch_latest
           ? {

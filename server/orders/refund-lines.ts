@@ -22,6 +22,7 @@
  * Everything is written in the refund's transaction, under the order's lock, with one activity
  * log entry (`order.refund_lines`) naming the pieces.
  */
+import { giveVariantStock } from '../catalog/variant-stock.ts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
@@ -286,6 +287,23 @@ export async function recordRefundLines(
       await backInStock(trx, order.tenant_id, productId, null);
     }
   }
+  // A variant's pieces go back to the variant too (issue 42); the product's sum moved above.
+  const restockedItems = lines.filter((_, i) => restocked[i]! > 0).map((l) => l.itemId);
+  if (restockedItems.length > 0) {
+    const variants = await trx
+      .selectFrom('order_items')
+      .select(['id', 'variant_id'])
+      .where('id', 'in', restockedItems)
+      .where('variant_id', 'is not', null)
+      .orderBy('variant_id')
+      .execute();
+    for (const item of variants) {
+      const pieces = restocked[lines.findIndex((l) => l.itemId === item.id)]!;
+      await giveVariantStock(trx, order.tenant_id, item.variant_id!, pieces, {
+        productToo: false,
+      });
+    }
+  }
   await logOrderMove(
     trx,
     actor.journal,
@@ -329,7 +347,7 @@ export async function undoRefundRestock(
   const rows = await trx
     .selectFrom('refund_lines as l')
     .innerJoin('order_items as i', 'i.id', 'l.order_item_id')
-    .select(['l.restocked', 'i.product_id'])
+    .select(['l.restocked', 'i.product_id', 'i.variant_id'])
     .where('l.refund_id', '=', refundId)
     .where('l.restocked', '>', 0)
     .execute();
@@ -354,6 +372,17 @@ export async function undoRefundRestock(
         stock: sql<number>`case when stock > ${pieces} then stock - ${pieces} else 0 end`,
       })
       .where('id', '=', productId)
+      .where('tenant_id', '=', tenantId)
+      .execute();
+  }
+  for (const row of rows) {
+    if (row.variant_id === null) continue;
+    await trx
+      .updateTable('product_variants')
+      .set({
+        stock: sql<number>`case when stock > ${row.restocked} then stock - ${row.restocked} else 0 end`,
+      })
+      .where('id', '=', row.variant_id)
       .where('tenant_id', '=', tenantId)
       .execute();
   }

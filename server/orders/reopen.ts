@@ -13,6 +13,7 @@
  * shopper is not e-mailed (the shop reopens an order it has heard from the shopper about).
  */
 import { retakeUse } from '../discounts/discount-codes.ts';
+import { takeVariantStock } from '../catalog/variant-stock.ts';
 import { sql } from 'kysely';
 import { DomainError } from '../platform/domain-error.ts';
 import { toBool, toIsoString } from '../platform/db/mapping.ts';
@@ -111,6 +112,21 @@ export async function reopenOrder(
         .executeTakeFirst();
       // A checkout took the last pieces between the read and here.
       if (taken.numUpdatedRows !== 1n) throw stockGone([need.name]);
+    }
+    // A variant's line takes its variant's pieces again too (issue 42).
+    const variantLines = await trx
+      .selectFrom('order_items')
+      .select(['product_name', 'variant_label', 'variant_id', 'stock_taken'])
+      .where('order_id', '=', order.id)
+      .where('stock_taken', '>', 0)
+      .where('variant_id', 'is not', null)
+      .orderBy('variant_id')
+      .execute();
+    for (const line of variantLines) {
+      const ok = await takeVariantStock(trx, order.tenant_id, line.variant_id!, line.stock_taken, {
+        productToo: false,
+      });
+      if (!ok) throw stockGone([`${line.product_name} (${line.variant_label})`]);
     }
     const ttl = PAYMENT_METHODS[order.payment_method].offline
       ? ctx.settings.bankTransferOrderTtlSeconds

@@ -68,6 +68,8 @@ export const EXPORT_COLUMNS: Record<SalesExportKind, string[]> = {
     'country',
     'row',
     'description',
+    // The line's variant's SKU (issue 42); empty for other rows and pieces without variants.
+    'sku',
     'quantity',
     'unit_price',
     'amount',
@@ -155,6 +157,8 @@ async function* orderRows(
       .select([
         'order_id',
         'product_name',
+        'variant_label',
+        'sku',
         'quantity',
         'unit_price_cents',
         'line_total_cents',
@@ -199,7 +203,10 @@ async function* orderRows(
         yield [
           ...head,
           'line',
-          textCell(line.product_name),
+          textCell(
+            line.variant_label ? `${line.product_name} (${line.variant_label})` : line.product_name,
+          ),
+          textCell(line.sku ?? ''),
           line.quantity,
           toDecimal(line.unit_price_cents),
           ...money(paid, vat),
@@ -213,6 +220,7 @@ async function* orderRows(
           ...head,
           'shipping',
           'Shipping',
+          '',
           1,
           toDecimal(o.shipping_cents),
           ...money(o.shipping_cents, shippingVat),
@@ -222,7 +230,7 @@ async function* orderRows(
       const refunded = Math.min(o.refunded_cents, o.total_cents);
       if (refunded > 0) {
         const vat = refunded >= o.total_cents ? orderVat : includedVatCents(refunded, bp);
-        yield [...head, 'refund', 'Refunded', '', '', ...money(-refunded, -vat), ...tail];
+        yield [...head, 'refund', 'Refunded', '', '', '', ...money(-refunded, -vat), ...tail];
       }
     }
     const last: { id: number; paid_at: Date | string | null } = orders[orders.length - 1]!;

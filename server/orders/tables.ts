@@ -138,6 +138,12 @@ export interface OrderItemsTable {
   dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
   /** The sale that reduced `unit_price_cents` when ordered; null: full price (2026-038). */
   sale_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The variant ordered (2026-040); null: the product has none (or the line predates them). */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The variant's name as it was when ordered ("240 mm", "240 mm / Kurouchi"). */
+  variant_label: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The variant's SKU as it was when ordered. */
+  sku: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money for an order the shop received by hand (bank transfer, the custom method). */

@@ -14,6 +14,7 @@ import {
   addToCart,
   allProducts,
   fillCheckoutAddress,
+  getJson,
   logInBrowser,
   newCustomer,
   placeOrder,
@@ -98,7 +99,16 @@ test('the checkout lists the pieces that cannot be cancelled before "Place order
   const gyuto = await bySlug(request, GYUTO);
   await addToCart(request, customer, stocked.id);
   await addToCart(request, customer, print.id);
-  await addToCart(request, customer, gyuto.id, 1, { handle: 'walnut', engraving_text: 'A.L.' });
+  // The gyuto is sold in sizes (issue 42): its first.
+  const sizes = await getJson<Product>(request, `/api/products/products/${GYUTO}/`);
+  await addToCart(
+    request,
+    customer,
+    gyuto.id,
+    1,
+    { handle: 'walnut', engraving_text: 'A.L.' },
+    sizes.variants?.[0]?.id,
+  );
 
   await logInBrowser(page, customer, '/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -119,10 +119,17 @@ export async function addToCart(
   productId: number,
   quantity = 1,
   customization: Record<string, string> = {},
+  /** The variant, for a piece with variants (issue 42: the demo gyuto's sizes). */
+  variantId?: number,
 ): Promise<Cart> {
   const response = await request.post(`${customer.origin}/api/orders/cart/add-item/`, {
     headers: asCustomer(customer),
-    data: { product_id: productId, quantity, customization },
+    data: {
+      product_id: productId,
+      quantity,
+      customization,
+      ...(variantId ? { variant_id: variantId } : {}),
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Cart;

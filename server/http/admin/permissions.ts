@@ -85,6 +85,10 @@ export const ADMIN_OPERATION_ACCESS = {
   listProductRecalls: 'catalog.edit',
   publishProductRecall: 'catalog.recall',
   withdrawProductRecall: 'catalog.recall',
+  // ~~ i42 variants ~~
+  getProductVariants: 'catalog.edit',
+  updateProductVariants: 'catalog.edit',
+  // ~~ end i42 variants ~~
   getProductSafetyDefault: 'settings.manage',
   updateProductSafetyDefault: 'settings.manage',
   // ~~ end i41 safety ~~

@@ -13,6 +13,7 @@ import { createProduct as create, updateProduct as update } from '../../catalog/
 import { bulkChangeProducts as bulkChange } from '../../catalog/product-bulk.ts';
 import { attachNewPhotos } from '../../media/product-photos.ts';
 import { listRecalls, publishRecall, withdrawRecall } from '../../catalog/recalls.ts';
+import { getVariants, saveVariants } from '../../catalog/variants.ts';
 import type { AdminHandlerMap, AdminOperationHandler } from '../contract-types.ts';
 import { pageAnswer } from './orders.ts';
 import { forgetShop } from './shop-changes.ts';
@@ -142,6 +143,31 @@ export const withdrawProductRecall: AdminOperationHandler<'withdrawProductRecall
 };
 // ~~ end i41 safety: recalls ~~
 
+// ~~ i42 variants ~~
+/** GET /products/{product_id}/variants/ -> ProductVariants; 404. */
+export const getProductVariants: AdminOperationHandler<'getProductVariants'> = async (request) =>
+  getVariants(request.server.db, requireStaff(request).tenantId, request.params.product_id);
+
+/**
+ * PUT /products/{product_id}/variants/ ProductVariantsUpdate -> ProductVariants (see
+ * server/catalog/variants.ts `saveVariants`); 400 per field, 404. The shop's caches are
+ * forgotten: prices, stock and the product page change.
+ */
+export const updateProductVariants: AdminOperationHandler<'updateProductVariants'> = async (
+  request,
+) => {
+  const acting = requireActing(request);
+  const saved = await saveVariants(
+    request.server.db,
+    acting,
+    request.params.product_id,
+    request.body,
+  );
+  forgetShop(request, acting.tenantId);
+  return saved;
+};
+// ~~ end i42 variants ~~
+
 /** The products' handlers by operationId. */
 export const productHandlers: AdminHandlerMap = {
   listProducts,
@@ -153,4 +179,6 @@ export const productHandlers: AdminHandlerMap = {
   listProductRecalls,
   publishProductRecall,
   withdrawProductRecall,
+  getProductVariants,
+  updateProductVariants,
 };

@@ -1,8 +1,9 @@
 /**
  * Cart handlers (spec sections 3, 4, 5 and 7): HTTP to the cart (server/cart/cart.ts and
  * cart-changes.ts) and back. Every answer is the whole cart, so the storefront replaces
- * its copy with it after each call (spec section 4). Only `product_id`, `quantity` and
- * `customization` are read from a body: a price or total sent by the client is never used.
+ * its copy with it after each call (spec section 4). Only `product_id`, `quantity`,
+ * `customization` and `variant_id` (issue 42) are read from a body: a price or total sent by
+ * the client is never used.
  */
 import { isRowId } from '../../platform/db/errors.ts';
 import { notFound } from '../http-error.ts';
@@ -22,17 +23,19 @@ export const getCart: OperationHandler<'getCart'> = async (request) =>
   getCartOf(request.server.db, request.tenant.id, requireUser(request).id);
 
 /**
- * POST /orders/cart/add-item/ `{product_id, quantity, customization?}` -> Cart; 404 for a
- * product this shop does not sell, 409 with the spec's stock messages, 400 for a NUL character.
+ * POST /orders/cart/add-item/ `{product_id, quantity, customization?, variant_id?}` -> Cart; 404
+ * for a product this shop does not sell, 409 with the spec's stock messages, 400 for a NUL
+ * character or a missing or foreign variant (field `variant_id`).
  * Quantity bounds (1-999, whole) are the contract's, checked before this runs.
  */
 export const addCartItem: OperationHandler<'addCartItem'> = async (request) => {
-  const { product_id: productId, quantity, customization } = request.body;
+  const { product_id: productId, quantity, customization, variant_id: variantId } = request.body;
   if (!isRowId(productId)) throw notFound();
   return addCartLine(request.server.db, request.tenant.id, requireUser(request).id, {
     productId,
     quantity,
     customization,
+    variantId,
   });
 };
 

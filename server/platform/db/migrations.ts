@@ -57,6 +57,7 @@ import { destinationVatMigration } from './migrations/2026-036-destination-vat.t
 import { salesMigration } from './migrations/2026-038-sales.ts';
 import { backInStockMigration } from './migrations/2026-041-back-in-stock.ts';
 import { discountCodesMigration } from './migrations/2026-037-discount-codes.ts';
+import { variantsMigration } from './migrations/2026-040-variants.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -100,6 +101,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_038_sales': salesMigration(dialect),
     '2026_041_back_in_stock': backInStockMigration(dialect),
     '2026_037_discount_codes': discountCodesMigration(dialect),
+    '2026_040_variants': variantsMigration(dialect),
   };
 }
 

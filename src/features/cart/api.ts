@@ -85,6 +85,8 @@ export interface AddToCartInput {
   productId: number;
   quantity: number;
   customization?: Record<string, string>;
+  /** The variant of a piece with variants (issue 42). */
+  variantId?: number;
 }
 
 /**
@@ -96,10 +98,15 @@ export function useAddToCart(
   handlers: Pick<CartMutationOptions<AddToCartInput>, 'onError' | 'onSuccess'> = {},
 ) {
   return useCartMutation<AddToCartInput>({
-    call: async ({ productId, quantity, customization = {} }) => {
+    call: async ({ productId, quantity, customization = {}, variantId }) => {
       if (!isLoggedIn()) throw new CartRuleError(CART_MESSAGES.loginToAdd);
       const { data } = await api.POST('/orders/cart/add-item/', {
-        body: { product_id: productId, quantity, customization },
+        body: {
+          product_id: productId,
+          quantity,
+          customization,
+          ...(variantId ? { variant_id: variantId } : {}),
+        },
       });
       return data ?? EMPTY_CART;
     },
@@ -189,6 +196,7 @@ export function rememberAddToCart(slug: string, input: AddToCartInput): void {
     productId: input.productId,
     quantity: input.quantity,
     customization: input.customization ?? {},
+    ...(input.variantId ? { variantId: input.variantId } : {}),
   });
 }
 
@@ -209,6 +217,7 @@ export function useResumeAddToCart(
         productId: intent.productId,
         quantity: intent.quantity,
         customization: intent.customization,
+        ...(Number.isSafeInteger(intent.variantId) ? { variantId: intent.variantId } : {}),
       });
     }
     // `add` changes identity on every render; the intent is taken once per login and slug.

@@ -103,6 +103,14 @@ function CartLine({
             <Link to="/products/$slug" params={{ slug: product.slug }} className="cart-line__name">
               {product.name}
             </Link>
+            {item.variant ? (
+              <p className="cart-line__variant">
+                {item.variant.label} · SKU{' '}
+                <span translate="no" className="cart-line__sku">
+                  {item.variant.sku}
+                </span>
+              </p>
+            ) : null}
             {options.length ? (
               <ul className="cart-line__customization">
                 {options.map((entry) => (

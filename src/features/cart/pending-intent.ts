@@ -15,6 +15,8 @@ export interface PendingCartIntent {
   productId: number;
   quantity: number;
   customization: Record<string, string>;
+  /** The chosen variant of a piece with variants (issue 42). */
+  variantId?: number;
   /** Epoch milliseconds when it was saved. */
   savedAt: number;
 }

@@ -43,6 +43,8 @@ interface AddToCartProps {
   };
   /** The options form (../options/product-options.tsx), shared with the price above. */
   form: UseFormReturn<OptionValues>;
+  /** The chosen variant of a piece with variants (issue 42); `product.stock` is its stock. */
+  variant?: { id: number; label: string } | null;
 }
 
 /**
@@ -58,14 +60,14 @@ interface AddToCartProps {
  * Logged in, it adds the line item; the cart's answer replaces the cached cart, so the header
  * badge follows. The server's `customization.<key>` errors stand under their controls.
  */
-export function AddToCart({ product, form }: AddToCartProps) {
+export function AddToCart({ product, form, variant = null }: AddToCartProps) {
   const navigate = useNavigate();
   const [message, setMessage] = useTransientMessage();
   const addToCart = useAddToCart({
     onSuccess: (_cart, added) =>
       setMessage({
         kind: 'success',
-        text: `Added ${added.quantity} × ${product.name} to your cart.`,
+        text: `Added ${added.quantity} × ${product.name}${variant ? ` (${variant.label})` : ''} to your cart.`,
       }),
     onError: (_message, error) => {
       const { byOption, general } = customizationErrors(error, product.options);
@@ -112,6 +114,7 @@ export function AddToCart({ product, form }: AddToCartProps) {
       productId: product.id,
       quantity,
       customization: customizationOf(product.options, values),
+      ...(variant ? { variantId: variant.id } : {}),
     };
     if (!isLoggedIn()) {
       rememberAddToCart(product.slug, input);

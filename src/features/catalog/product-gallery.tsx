@@ -1,4 +1,4 @@
-import { useRef, useState, type MouseEvent, type TouchEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import type { Product } from './api';
 import { sortByOrder } from './product-logic';
 import { SquareThumb } from '../../components/square-thumb';
@@ -62,7 +62,7 @@ function originAt(box: DOMRect, clientX: number, clientY: number): string {
  * The product page's image gallery (spec section 2): the main image, whole in its own aspect
  * (./photo-framing.ts), with thumbnails (each whole too), zoomed 2x
  * under the mouse (the point under the pointer stays put), and on touch screens a tap toggles
- * the zoom and a finger pans it.
+ * the zoom and a finger pans it. The chosen variant's photo, when it has one, is shown.
  */
 export function ProductGallery({
   product,
@@ -75,6 +75,15 @@ export function ProductGallery({
   const [origin, setOrigin] = useState('50% 50%');
   const touchStart = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const lastTouch = useRef(0);
+  // A variant with its own photo shows it (issue 42: ./variant-picker.tsx sends its id).
+  useEffect(() => {
+    const show = (event: Event) => {
+      const index = images.findIndex((i) => i.key === String((event as CustomEvent).detail));
+      if (index >= 0) setSelected(index);
+    };
+    addEventListener('variant-photo', show);
+    return () => removeEventListener('variant-photo', show);
+  });
 
   if (!images.length) {
     return (

@@ -168,7 +168,8 @@ export function identityJsonLd(safety: Product['safety']): object | undefined {
  * stock, a new item, and what it says of delivery and returns ({@link offerDetailsJsonLd}, when
  * the shop's `shipping` options loaded). No `priceValidUntil`: a discount
  * (`price_before_discount`) has no end date in the contract, and a made-up date would tell
- * search engines the price expires when it does not.
+ * search engines the price expires when it does not. A piece with variants has an array of
+ * offers, one per variant with its `sku` (issue 42, decision 091).
  */
 export function offerJsonLd(
   product: Product,
@@ -177,7 +178,7 @@ export function offerJsonLd(
   currency: string | null,
 ): object {
   const madeToOrder = product.made_to_order === true;
-  return {
+  const offer = {
     '@type': 'Offer',
     url: `${origin.replace(/\/+$/, '')}/products/${encodeURIComponent(product.slug)}`,
     price: product.price,
@@ -198,6 +199,21 @@ export function offerJsonLd(
         )
       : {}),
   };
+  // A piece with variants (issue 42): an Offer per variant, with its SKU, name, price and
+  // availability; delivery and returns as the piece's (its lowest price).
+  const variants = product.variants ?? [];
+  if (variants.length === 0) return offer;
+  return variants.map((variant) => ({
+    ...offer,
+    sku: variant.sku,
+    name: `${product.name} (${variant.label})`,
+    price: variant.price,
+    availability: madeToOrder
+      ? 'https://schema.org/MadeToOrder'
+      : variant.stock > 0
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
+  }));
 }
 
 /**

@@ -8,6 +8,8 @@ import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
 import { useCurrency } from '../site/api';
 import { deferredForm } from '../../components/deferred-form';
+import { useState } from 'react';
+import { firstVariant, VARIANT_PHOTO_EVENT, VariantPicker, type Variant } from './variant-picker';
 
 /** "E-mail me when it is back": its code loads only for a sold-out piece (issue 42). */
 const BackInStockForm = deferredForm(() =>
@@ -17,6 +19,21 @@ const BackInStockForm = deferredForm(() =>
 /** Sold out: not made to order, no stock, and not kept off sale by a recall. */
 export function offersBackInStock(product: Product): boolean {
   return !product.made_to_order && product.stock <= 0 && !product.recall?.off_sale;
+}
+
+/**
+ * The piece as the chosen variant sells it (issue 42): its price and stock. The price before
+ * discount shows only when the variant costs what the piece does (the price the honest-price
+ * rule checked); the lowest price of a piece with variants is its cheapest variant's.
+ */
+function asChosen(product: Product, variant: Variant | null): Product {
+  if (!variant) return product;
+  return {
+    ...product,
+    price: variant.price,
+    stock: variant.stock,
+    price_before_discount: variant.price === product.price ? product.price_before_discount : null,
+  };
 }
 
 function StockNote({ stock }: { stock: number }) {
@@ -31,13 +48,17 @@ function StockNote({ stock }: { stock: number }) {
  * price for the chosen options, the age note of a piece sold to adults only, availability and
  * dispatch, the description and attributes, the product's safety information (GPSR art. 19:
  * above the purchase button, open), then the options and Add to Cart (none while a recall
- * keeps the piece off sale), "E-mail me when it is back" for a sold-out piece, and below it
- * whether the piece can be cancelled within 14 days (issue 29). One form (the
+ * keeps the piece off sale), "E-mail me when it is back" for a sold-out piece (or variant), and
+ * below it whether the piece can be cancelled within 14 days (issue 29). A piece with variants
+ * (issue 42) shows their radio groups above the options; the price, the stock and the photo
+ * follow the chosen one, and Add to Cart adds it. One form (the
  * options) ties the price at the top to the button at the bottom, so they live together; the
  * product page loads this module when the shopper reaches for it
  * (src/components/deferred-form.tsx).
  */
-export function PurchasePanel({ product }: { product: Product }) {
+export function PurchasePanel({ product: piece }: { product: Product }) {
+  const [variant, setVariant] = useState(() => firstVariant(piece));
+  const product = asChosen(piece, variant);
   const attributes = sortByOrder(product.attributes ?? []);
   const optionsForm = useOptionsForm(product.options);
   const currency = useCurrency();
@@ -66,10 +87,22 @@ export function PurchasePanel({ product }: { product: Product }) {
         </dl>
       ) : null}
       <ProductSafety safety={product.safety} />
+      {variant ? (
+        <VariantPicker
+          product={piece}
+          chosen={variant}
+          onChoose={(next) => {
+            setVariant(next);
+            if (next.image_id !== null) {
+              dispatchEvent(new CustomEvent(VARIANT_PHOTO_EVENT, { detail: next.image_id }));
+            }
+          }}
+        />
+      ) : null}
       {product.recall?.off_sale ? (
         <p className="catalog-stock catalog-stock--out">Not for sale: this piece is recalled.</p>
       ) : (
-        <AddToCart product={product} form={optionsForm} />
+        <AddToCart product={product} form={optionsForm} variant={variant} />
       )}
       {offersBackInStock(product) ? <BackInStockForm productId={product.id} /> : null}
       <ProductCancellationNote product={product} control={optionsForm.control} />

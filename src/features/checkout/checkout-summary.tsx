@@ -53,7 +53,9 @@ function SummaryLines({
             </span>
             <span className="checkout-summary__text">
               <span className="checkout-summary__name">
-                {item.product.name} <span className="checkout-summary__qty">× {item.quantity}</span>
+                {item.product.name}
+                {item.variant ? ` (${item.variant.label})` : ''}{' '}
+                <span className="checkout-summary__qty">× {item.quantity}</span>
               </span>
               {options.map((option) => (
                 <span key={option.label} className="checkout-summary__option">

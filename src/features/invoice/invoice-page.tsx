@@ -307,6 +307,12 @@ export function Invoice({
                 amount={item.line_total}
               >
                 <span className="invoice__item">{item.product_name}</span>
+                {item.variant_label ? (
+                  <span className="invoice__option">
+                    {item.variant_label}
+                    {item.sku ? ` · SKU ${item.sku}` : ''}
+                  </span>
+                ) : null}
                 {optionLines(item.options, item.customization).map((option) => (
                   <span key={option.label} className="invoice__option">
                     {option.label}: {option.value}

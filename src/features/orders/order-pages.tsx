@@ -117,7 +117,9 @@ function OrderCard({ order }: { order: Order }) {
           const options = optionLines(item.options, item.customization);
           return (
             <li key={item.id}>
-              {item.product_name} <span className="order-card__qty">× {item.quantity}</span>
+              {item.product_name}
+              {item.variant_label ? ` (${item.variant_label})` : ''}{' '}
+              <span className="order-card__qty">× {item.quantity}</span>
               {options.length ? (
                 <span className="order-card__options">
                   {options.map((option) => `${option.label}: ${option.value}`).join(' · ')}

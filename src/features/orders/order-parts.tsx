@@ -117,6 +117,20 @@ export function OrderLines({ order }: { order: Order }) {
                 ) : (
                   <span className="order-line__name">{item.product_name}</span>
                 )}
+                {item.variant_label ? (
+                  <span className="order-line__customization">
+                    {item.variant_label}
+                    {item.sku ? (
+                      <>
+                        {' '}
+                        · SKU{' '}
+                        <span translate="no" className="order-line__sku">
+                          {item.sku}
+                        </span>
+                      </>
+                    ) : null}
+                  </span>
+                ) : null}
                 {optionLines(item.options, item.customization).map((option) => (
                   <span key={option.label} className="order-line__customization">
                     {option.label}: {option.value}

@@ -44,6 +44,7 @@ import { discountCases } from './discounts';
 // ~~ photo framing ~~
 import { sellingLegallyCases } from './selling-legally';
 import { promotionCases } from './promotions';
+import { variantsCases } from './variants';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -96,6 +97,8 @@ export async function runAdminContract(
     ...fromFile('admin-cases/promotions.ts', promotionCases(setup, servers.upstream)),
     ...fromFile('admin-cases/discounts.ts', discountCases(setup)),
     // ~~ discounts ~~
+    // ~~ selling legally ~~
+    ...fromFile('admin-cases/variants.ts', variantsCases(setup)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.

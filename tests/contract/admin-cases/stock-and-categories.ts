@@ -34,7 +34,10 @@ async function findPiece(upstream: string, kept: Kept): Promise<void> {
     query: { in_stock: 'true' },
     headers: { [TENANT_HEADER]: DEMO },
   });
-  const piece = results(list.body).find((p) => !p.made_to_order && Number(p.stock) >= 3);
+  // Not the demo gyuto: it is sold in sizes (issue 42), and its stock is theirs.
+  const piece = results(list.body).find(
+    (p) => !p.made_to_order && Number(p.stock) >= 3 && p.slug !== 'damascus-gyuto-210mm',
+  );
   if (!piece) kept.problem = `no plain piece in stock (${list.status})`;
   else kept.productId = Number(piece.id);
 }

@@ -16,6 +16,10 @@ export function shippingCases(shop: Shop): Case[] {
   const { me, p1, state } = shop;
   const { cartCase, add, clear, order, withBearer } = shopCaseBuilders(shop);
   const bank = BANK;
+  // The demo gyuto is sold in sizes (issue 42): each line of it names one.
+  const size: Record<string, number> = shop.knife.variantId
+    ? { variant_id: shop.knife.variantId }
+    : {};
 
   return [
     clear('to start from an empty cart', me),
@@ -30,7 +34,7 @@ export function shippingCases(shop: Shop): Case[] {
     add(
       'a knife with a handle wood it is not made in',
       me,
-      { product_id: shop.knife.id, quantity: 1, customization: { handle: 'plastic' } },
+      { product_id: shop.knife.id, quantity: 1, customization: { handle: 'plastic' }, ...size },
       400,
       {
         check: fieldError(
@@ -42,7 +46,12 @@ export function shippingCases(shop: Shop): Case[] {
     add(
       'a knife without its handle wood',
       me,
-      { product_id: shop.knife.id, quantity: 1, customization: { engraving_text: 'A.L.' } },
+      {
+        product_id: shop.knife.id,
+        quantity: 1,
+        customization: { engraving_text: 'A.L.' },
+        ...size,
+      },
       400,
       { check: fieldError('customization.handle', 'Choose the handle wood.') },
     ),
@@ -53,6 +62,7 @@ export function shippingCases(shop: Shop): Case[] {
         product_id: shop.knife.id,
         quantity: 1,
         customization: { handle: 'ebony', engraving_text: 'A.L.' },
+        ...size,
         unit_price: '0.01',
       },
       200,

@@ -28,7 +28,7 @@ export interface Shop {
   /** A demo product with stock of at least 3, without options (the cart cases). */
   p1: { id: number; name: string; price: string; stock: number };
   /** The demo gyuto: age-restricted, with a handle wood (required) and an engraving. */
-  knife: { id: number; name: string; price: string };
+  knife: { id: number; name: string; price: string; variantId: number | null };
   /** Its slug (the review cases read it back). */
   p1Slug: string;
   /** Another demo product whose whole stock two shoppers fight over (the 409 checkout). */
@@ -138,6 +138,16 @@ export async function shoppingSetup(
   const secret = await sandboxSecretOf(sqlitePath, DEMO);
   const gyuto = products.find((p) => p.slug === 'damascus-gyuto-210mm');
   if (!gyuto) throw new Error('the demo catalogue has no damascus-gyuto-210mm');
+  // The gyuto is sold in sizes on a real start (issue 42): its lines name the first.
+  const gyutoPage = await request(upstream, {
+    method: 'GET',
+    path: '/products/products/damascus-gyuto-210mm/',
+    headers: { [TENANT_HEADER]: DEMO },
+  });
+  const sizes =
+    isObject(gyutoPage.body) && Array.isArray(gyutoPage.body.variants)
+      ? gyutoPage.body.variants.filter(isObject)
+      : [];
 
   return {
     me: { [TENANT_HEADER]: DEMO, authorization: `Bearer ${session.access}` },
@@ -146,7 +156,12 @@ export async function shoppingSetup(
     p1,
     p1Slug: p1.slug,
     p2,
-    knife: { id: Number(gyuto.id), name: str(gyuto.name), price: str(gyuto.price) },
+    knife: {
+      id: Number(gyuto.id),
+      name: str(gyuto.name),
+      price: str(gyuto.price),
+      variantId: sizes[0] ? Number(sizes[0].id) : null,
+    },
     vase: { id: Number(vase.id) },
     gatewaySecret: () => secret,
     checkout: async (headers, body) => {

@@ -28,6 +28,12 @@ export function LinesPanel({ order }: { order: AdminOrder }) {
               <strong>
                 {line.quantity} × {line.product_name}
               </strong>
+              {line.variant_label ? (
+                <p className="small">
+                  {line.variant_label}
+                  {line.sku ? ` · SKU ${line.sku}` : ''}
+                </p>
+              ) : null}
               {line.options.length ? (
                 <ul className="line-options">
                   {line.options.map((option) => (

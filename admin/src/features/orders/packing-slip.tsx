@@ -153,6 +153,12 @@ function Slip({
             <tr key={line.id}>
               <td>
                 {line.product_name}
+                {line.variant_label ? (
+                  <div className="small">
+                    {line.variant_label}
+                    {line.sku ? ` · SKU ${line.sku}` : ''}
+                  </div>
+                ) : null}
                 {line.options.map((option) => (
                   <div key={option.key} className="small">
                     {option.label}: {option.display_value}

@@ -172,3 +172,43 @@ export function useWithdrawRecall(id: number) {
   });
 }
 // ~~ end i41 safety: recalls ~~
+
+// ~~ i42 variants ~~
+export type ProductVariants = Schemas['ProductVariants'];
+export type ProductVariantsUpdate = Schemas['ProductVariantsUpdate'];
+
+/** `GET /products/{product_id}/variants/`, key `['products','variants',id]` (issue 42). */
+export const productVariantsQuery = (id: number) =>
+  getQuery([...PRODUCTS_QUERY_KEY, 'variants', id] as const, (signal) =>
+    dataOf(
+      api.GET('/products/{product_id}/variants/', { params: { path: { product_id: id } }, signal }),
+    ),
+  );
+
+/**
+ * `PUT /products/{product_id}/variants/`: the product's axes and variants as a whole. Keeps the
+ * answer and refreshes the product (its price and stock follow the variants), its stock
+ * history, the lists and the activity log.
+ */
+export function useSaveVariants(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ProductVariantsUpdate) => {
+      const { data } = await api.PUT('/products/{product_id}/variants/', {
+        params: { path: { product_id: id } },
+        body,
+      });
+      return data as ProductVariants;
+    },
+    onSuccess: async (saved) => {
+      queryClient.setQueryData([...PRODUCTS_QUERY_KEY, 'variants', id], saved);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'detail', id] }),
+        queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'list'] }),
+        queryClient.invalidateQueries({ queryKey: [...PRODUCTS_QUERY_KEY, 'stock', id] }),
+        queryClient.invalidateQueries({ queryKey: ACTIVITY_QUERY_KEY }),
+      ]);
+    },
+  });
+}
+// ~~ end i42 variants ~~

@@ -3,7 +3,8 @@
  * (./product-form.tsx) holds everything a save sends, with its photos and one save button
  * ("Create product", "Save product"); leaving it unsaved asks first. Above it, for a saved
  * product (./product-head.tsx), "Duplicate" makes a draft copy and opens it; "Archive" hides the
- * product ("Unarchive" makes it a draft again). Under it, the stock history (the stock feature)
+ * product ("Unarchive" makes it a draft again). Under it, its variants (./variants-panel.tsx:
+ * issue 42), the stock history (the stock feature)
  * and the product's recalls (./recall-panel.tsx: GPSR arts 35-37).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { productQuery } from './api';
 import { ProductForm } from './product-form';
 import { ProductHead } from './product-head';
 import { RecallPanel } from './recall-panel';
+import { VariantsPanel } from './variants-panel';
 
 export function NewProductPage() {
   return (
@@ -45,6 +47,7 @@ export function EditProductPage() {
           <>
             <ProductHead product={data} />
             <ProductForm key={data.id} product={data} />
+            <VariantsPanel product={data} />
             <StockPanel productId={data.id} />
             <RecallPanel product={data} />
           </>

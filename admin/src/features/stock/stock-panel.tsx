@@ -31,6 +31,12 @@ export function movementLabel(m: StockMovement): string {
   return m.reason ? (REASON_LABELS[m.reason] ?? m.reason) : 'Change';
 }
 
+/** The history line's variant and its SKU (issue 42), "240 mm (EO-DG-240)", or '–'. */
+export function movementVariant(m: StockMovement): string {
+  if (!m.variant_label) return '–';
+  return m.sku ? `${m.variant_label} (${m.sku})` : m.variant_label;
+}
+
 const HISTORY_COLUMNS: ListColumns<HistoryRow> = [
   column.accessor('at', {
     header: 'When',
@@ -48,6 +54,11 @@ const HISTORY_COLUMNS: ListColumns<HistoryRow> = [
     meta: { cell: 'cell-end' },
   }),
   column.display({ id: 'what', header: 'What', cell: (info) => movementLabel(info.row.original) }),
+  column.display({
+    id: 'variant',
+    header: 'Variant',
+    cell: (info) => movementVariant(info.row.original),
+  }),
   column.accessor('staff_name', { header: 'By', cell: (info) => info.getValue() ?? 'Customer' }),
   column.accessor('note', { header: 'Note', cell: (info) => info.getValue() || '–' }),
 ];
