@@ -32,6 +32,7 @@ import { readdirSync } from 'node:fs';
  * - catalog reads the shop's name and its shipping (the "delivery from" line);
  * - cart holds catalog's products and quotes their delivery;
  * - payments is the card providers and the payment methods;
+ * - giftcards keeps the shop's gift cards: their codes, balances and history (decision 090);
  * - orders takes payments for its orders, starts, settles and refunds them, and closes orders;
  * - checkout turns a cart into an order with its payment;
  * - accounts hands a shopper their data (cart, orders, messages) and keeps their addresses;
@@ -47,6 +48,7 @@ const SERVER_DOMAIN_LAYERS = [
   'catalog',
   'cart',
   'payments',
+  'giftcards',
   'orders',
   'checkout',
   'accounts',

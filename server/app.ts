@@ -37,6 +37,7 @@ import { apiRequests } from './http/api-requests.ts';
 import { auth, securityHandlers } from './http/auth.ts';
 import { catalogCache } from './http/catalog-cache.ts';
 import { contactThrottle } from './http/wiring/contact-throttle.ts';
+import { giftCardThrottle } from './http/wiring/gift-card-throttle.ts';
 import { db } from './platform/db/db-plugin.ts';
 import { errors, frameworkErrorResponder } from './http/errors.ts';
 import { health } from './platform/health.ts';
@@ -217,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     maxAttemptsPerAddress: config.loginMaxAttemptsPerAddress,
   });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
+  await app.register(giftCardThrottle);
   await app.register(account, {
     storefrontUrl: config.storefrontUrl,
     host: config.host,

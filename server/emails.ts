@@ -18,6 +18,10 @@ import {
   isRecallEmailKind,
   type ProductRecallEmailData,
 } from './catalog/emails/recall-email-data.ts';
+import {
+  type GiftCardEmailData,
+  isGiftCardEmailKind,
+} from './giftcards/emails/gift-card-email-data.ts';
 
 /**
  * Renders an outbox row's data with its noun's renderer.
@@ -35,6 +39,10 @@ export const renderOutboxEmail: RenderOutboxEmail = async (data) => {
   if (isRecallEmailKind(data.kind)) {
     const { renderRecallEmail } = await import('./catalog/emails/recall-email.tsx');
     return renderRecallEmail(data as ProductRecallEmailData);
+  }
+  if (isGiftCardEmailKind(data.kind)) {
+    const { renderGiftCardEmail } = await import('./giftcards/emails/gift-card-email.tsx');
+    return renderGiftCardEmail(data as GiftCardEmailData);
   }
   const { renderEmail } = await import('./orders/emails/render-email.ts');
   return renderEmail(data as EmailData);

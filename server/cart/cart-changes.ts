@@ -18,6 +18,13 @@ import { toBool } from '../platform/db/mapping.ts';
 import { CART_MESSAGES } from './messages.ts';
 import { type Cart, ensureCart, loadCart, lockCart, stockConflict, visibleLines } from './cart.ts';
 import type { CartErrorCode } from './errors.ts';
+import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
+import {
+  checkChoice,
+  GIFT_CARD_CHOICE_MESSAGES,
+  type GiftCardChoiceInput,
+  utcDay,
+} from './gift-card-choice.ts';
 
 const lineNotFound = () => new DomainError<CartErrorCode>('line_not_found', 'Not found.');
 
@@ -77,20 +84,50 @@ export async function addCartLine(
   db: Kysely<Database>,
   tenantId: number,
   userId: number,
-  input: { productId: number; quantity: number; customization: Record<string, string> | undefined },
+  input: {
+    productId: number;
+    quantity: number;
+    customization: Record<string, string> | undefined;
+    /** A gift card's choice (decision 090): required for a gift card, refused for others. */
+    giftCard?: GiftCardChoiceInput;
+  },
+  now: Date = new Date(),
 ): Promise<Cart> {
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
     const product = await trx
       .selectFrom('products')
-      .select(['id', 'stock', 'options', 'made_to_order'])
+      .select([
+        'id',
+        'stock',
+        'options',
+        'made_to_order',
+        'gift_card',
+        'gift_card_amounts',
+        'gift_card_min_cents',
+        'gift_card_max_cents',
+      ])
       .where('id', '=', input.productId)
       .where('tenant_id', '=', tenantId)
       .where('is_active', '=', 1)
       .executeTakeFirst();
     if (!product) throw new DomainError<CartErrorCode>('product_not_found', 'Not found.');
-    const customization = canonicalCustomization(
+    const isGiftCard = toBool(product.gift_card);
+    if (isGiftCard !== (input.giftCard !== undefined)) {
+      throw new DomainError<CartErrorCode>(
+        'invalid_gift_card',
+        isGiftCard ? GIFT_CARD_CHOICE_MESSAGES.required : GIFT_CARD_CHOICE_MESSAGES.notGiftCard,
+        { field: 'gift_card' },
+      );
+    }
+    const gift = input.giftCard ? checkChoice(input.giftCard, product, utcDay(now)) : null;
+    const checked = canonicalCustomization(
       checkCustomization(parseOptions(product.options), input.customization),
     );
+    // A gift card's choice is part of the line's identity: two cards to two people are two lines.
+    const giftJson = gift ? canonicalJson(gift) : null;
+    const customization = giftJson
+      ? { json: checked.json, hash: sha256Hex(`${checked.json}\u0000${giftJson}`) }
+      : checked;
     const line = await trx
       .selectFrom('cart_items')
       .select(['id', 'quantity'])
@@ -109,8 +146,9 @@ export async function addCartLine(
     if (!line && (await visibleLineCount(trx, cartId, tenantId)) >= MAX_CART_LINES) {
       throw new DomainError<CartErrorCode>('cart_full', CART_MESSAGES.cartFull(MAX_CART_LINES));
     }
-    // A made-to-order piece is made for the order: its stock does not limit it.
-    if (!toBool(product.made_to_order) && (product.stock <= 0 || wanted > product.stock)) {
+    // A made-to-order piece is made for the order, a gift card is a code: stock limits neither.
+    const unlimited = toBool(product.made_to_order) || isGiftCard;
+    if (!unlimited && (product.stock <= 0 || wanted > product.stock)) {
       throw stockConflict(product.stock);
     }
     if (line) {
@@ -128,7 +166,8 @@ export async function addCartLine(
           quantity: input.quantity,
           customization: customization.json,
           customization_hash: customization.hash,
-          created_at: new Date().toISOString(),
+          gift_card: giftJson,
+          created_at: now.toISOString(),
         })
         .execute();
     }
@@ -150,7 +189,7 @@ export async function setCartLineQuantity(
 ): Promise<Cart> {
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
     const line = await visibleLines(trx, tenantId)
-      .select(['ci.id', 'p.stock', 'p.made_to_order'])
+      .select(['ci.id', 'p.stock', 'p.made_to_order', 'p.gift_card'])
       .where('ci.id', '=', lineId)
       .where('ci.cart_id', '=', cartId)
       .executeTakeFirst();
@@ -162,7 +201,8 @@ export async function setCartLineQuantity(
       await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
       return;
     }
-    if (!toBool(line.made_to_order) && quantity > line.stock) throw stockConflict(line.stock);
+    const unlimited = toBool(line.made_to_order) || toBool(line.gift_card);
+    if (!unlimited && quantity > line.stock) throw stockConflict(line.stock);
     await trx.updateTable('cart_items').set({ quantity }).where('id', '=', line.id).execute();
   });
 }

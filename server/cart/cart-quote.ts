@@ -53,7 +53,11 @@ export async function quoteCart(
   const taxation = taxationOf(policy, code);
   const lines = pricedAt(cart, taxation);
   const chosen = new Map(choices.map((c) => [c.item_id, c.method]));
-  const quoted = quote(shipping, quoteLines(lines), code, chosen);
+  // A gift card is e-mailed, never shipped (decision 090): its lines add to the subtotal only.
+  const quoted = quote(shipping, quoteLines(lines.filter((l) => !l.giftCard)), code, chosen);
+  let giftCents = 0;
+  for (const line of lines) if (line.giftCard) giftCents += line.unit_cents * line.quantity;
+  if (quoted) quoted.subtotalCents += giftCents;
   if (!quoted) {
     throw new DomainError<ShippingErrorCode>(
       'country_not_shipped',

@@ -25,6 +25,7 @@ import { STOCK_MESSAGES } from './messages.ts';
 import { parseOptions, priceChoices } from '../catalog/options.ts';
 import { lineExemption } from '../catalog/cancellation-exemption.ts';
 import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
+import { choiceAnswer, parseChoice as parseGiftChoice } from './gift-card-choice.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -98,6 +99,8 @@ export async function cartLines(db: Db, cartId: number, tenantId: number) {
       'p.slug',
       'p.price_cents',
       'p.stock',
+      'p.gift_card',
+      'ci.gift_card as gift_card_choice',
       ...LINE_TERMS_FIELDS,
     ])
     .where('ci.cart_id', '=', cartId)
@@ -106,14 +109,20 @@ export async function cartLines(db: Db, cartId: number, tenantId: number) {
   return rows.map((row) => {
     const customization = parseCustomization(row.customization);
     const priced = priceChoices(parseOptions(row.options), customization);
+    // A gift card line costs the amount the buyer chose (decision 090); it has no options.
+    const giftCard = toBool(row.gift_card);
+    const choice = giftCard ? parseGiftChoice(row.gift_card_choice) : null;
     return {
       ...row,
+      /** A gift card line: never discounted, never shipped, takes no stock (decision 090). */
+      giftCard,
+      giftCardChoice: choice,
       made_to_order: toBool(row.made_to_order),
       age_restricted: toBool(row.age_restricted),
       // The line's, not the piece's: a filled-in text option makes it exempt too.
       cancellation_exempt: lineExemption(row, customization) !== null,
       chosen: priced.chosen,
-      unit_cents: row.price_cents + priced.deltaCents,
+      unit_cents: choice ? choice.amount_cents : row.price_cents + priced.deltaCents,
     };
   });
 }
@@ -157,6 +166,7 @@ export async function loadCart(
         age_restricted: line.age_restricted,
         main_image: images.get(line.product_id) ?? null,
       },
+      ...(line.giftCardChoice ? { gift_card: choiceAnswer(line.giftCardChoice) } : {}),
       unit_price: toDecimal(line.unit_cents),
       line_total: toDecimal(lineCents),
       dispatch: dispatchOf(line, rules, now),

@@ -7,6 +7,13 @@
  * - `insufficient_stock`: the quantity is more than the product's stock (spec section 5).
  * - `too_many_units`: a line would hold more than MAX_LINE_QUANTITY (field `quantity`).
  * - `cart_full`: a new line in a cart that holds MAX_CART_LINES lines.
+ * - `invalid_gift_card`: a gift card's choice is missing or refused, or one was sent for a
+ *   product that is no gift card (./gift-card-choice.ts; decision 090).
  */
 export type CartErrorCode =
-  'product_not_found' | 'line_not_found' | 'insufficient_stock' | 'too_many_units' | 'cart_full';
+  | 'product_not_found'
+  | 'line_not_found'
+  | 'insufficient_stock'
+  | 'too_many_units'
+  | 'cart_full'
+  | 'invalid_gift_card';

@@ -5,7 +5,7 @@
  * (server/platform/db/database.ts) by declaration merging below, so Kysely sees them wherever
  * the database is typed.
  */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from '../platform/db/tables/column-types.ts';
 
 /** A customer's server-side cart: one per user and tenant. */
@@ -28,6 +28,11 @@ export interface CartItemsTable {
   customization: string;
   /** sha256 hex of `customization`: the line's identity in the unique index. */
   customization_hash: string;
+  /**
+   * A gift card line's choice (2026-039: amount, recipient, message, date; JSON), null for any
+   * other line.
+   */
+  gift_card: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
 }
 

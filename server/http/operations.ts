@@ -28,6 +28,7 @@ import {
   updateCartItem,
 } from './storefront/cart.ts';
 import { createComment, getBlogPost, listBlogPosts, listComments } from './storefront/blog.ts';
+import { getGiftCardBalance } from './storefront/gift-cards.ts';
 import {
   getCategory,
   getProduct,
@@ -90,6 +91,7 @@ export const handlers: HandlerMap = {
   updateCartItem,
   removeCartItem,
   clearCart,
+  getGiftCardBalance,
   getShippingOptions,
   quoteShipping,
   createOrder,

@@ -87,6 +87,11 @@ export interface OrdersTable {
    * destination's in `destination` mode (common/destination-vat.ts); null without VAT.
    */
   vat_country: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * What gift cards paid of `total_cents` (2026-039, decision 090): the card provider or the
+   * transfer is due `total_cents - gift_card_cents`; 0 when none.
+   */
+  gift_card_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */
@@ -120,6 +125,11 @@ export interface OrderItemsTable {
   /** The estimated dispatch when the order was placed (YYYY-MM-DD). */
   dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
   dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * A gift card line's choice (2026-039, server/giftcards/gift-card-lines.ts `GiftCardChoice`
+   * JSON, with its voucher kind); null for any other line.
+   */
+  gift_card: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money for an order the shop received by hand (bank transfer, the custom method). */

@@ -26,12 +26,13 @@ export const getCart: OperationHandler<'getCart'> = async (request) =>
  * Quantity bounds (1-999, whole) are the contract's, checked before this runs.
  */
 export const addCartItem: OperationHandler<'addCartItem'> = async (request) => {
-  const { product_id: productId, quantity, customization } = request.body;
+  const { product_id: productId, quantity, customization, gift_card: giftCard } = request.body;
   if (!isRowId(productId)) throw notFound();
   return addCartLine(request.server.db, request.tenant.id, requireUser(request).id, {
     productId,
     quantity,
     customization,
+    giftCard,
   });
 };
 

@@ -15,6 +15,7 @@ import { loadOrder, loadOrderHistory } from '../../orders/order-history.ts';
 import { requestCancellation } from '../../orders/cancellation.ts';
 import { journalOf } from '../../staff/activity-log.ts';
 import { requireUser } from '../auth.ts';
+import { throttled } from '../throttled.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
 function idempotencyKey(request: FastifyRequest): string | null {
@@ -28,9 +29,18 @@ function idempotencyKey(request: FastifyRequest): string | null {
  * `Idempotency-Key`) -> 201 Order `awaiting_payment`; the errors are server/checkout/checkout.ts's.
  */
 export const createOrder: OperationHandler<'createOrder'> = async (request, reply) => {
+  const user = requireUser(request);
+  // Gift card codes tried at checkout count as the balance page's do (decision 090).
+  if ((request.body.gift_cards ?? []).length > 0) {
+    try {
+      await request.server.giftCardThrottle.consume(request.tenant.id, request.ip);
+    } catch (error) {
+      return throttled(reply, error);
+    }
+  }
   const order = await placeOrder(request.server.orders, {
     tenantId: request.tenant.id,
-    userId: requireUser(request).id,
+    userId: user.id,
     body: request.body,
     idempotencyKey: idempotencyKey(request),
   });
