@@ -14,6 +14,12 @@
  */
 import { includedVatCents, type OrderVat } from './vat.ts';
 
+/** What an invoice and an e-mail say of a gift card line, by its voucher kind. */
+export const VOUCHER_NOTES = {
+  spv: 'Single-purpose voucher: its VAT is charged now.',
+  mpv: 'Multi-purpose voucher: VAT is charged when it is spent.',
+} as const;
+
 /** A line as the rule reads it: its gross total and whether it sells an MPV. */
 export interface VoucherLine {
   cents: number;

@@ -1940,9 +1940,9 @@ export interface components {
       shipping_vat: components['schemas']['Money'] | null;
       /** @description The country the order was taxed in (ISO 3166-1 alpha-2), kept with `vat_rate` when it was placed: the shop's, or the delivery country's when the shop charges VAT at destination (an export outside the EU: its country at "0.00"). Null when no VAT was charged. Added in 2.1.0. */
       vat_country?: string | null;
-      /** @description What gift cards paid of `total_price` (2.2.0); absent or "0.00" when none. */
+      /** @description What gift cards paid of `total_price` (2.2.0); absent when none. */
       gift_card_paid?: components['schemas']['Money'];
-      /** @description What the payment method is due (`total_price` less `gift_card_paid`). Added in 2.2.0. */
+      /** @description What the payment method is due (`total_price` less `gift_card_paid`); present only with `gift_card_paid`. Added in 2.2.0. */
       amount_due?: components['schemas']['Money'];
       cancellation: components['schemas']['OrderCancellation'];
       /**

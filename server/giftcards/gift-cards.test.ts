@@ -435,3 +435,66 @@ describe('the balance page', () => {
     expect(last.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('the VAT of gift cards', () => {
+  /** The demo shop charges 20 % VAT in `single` mode for these tests. */
+  async function chargeVat() {
+    await t.app.db
+      .updateTable('site_settings')
+      .set({ vat_registered: 1, vat_rate_bp: 2000, vat_country: 'GB', vat_mode: 'single' })
+      .where('tenant_id', '=', backOffice.tenantId)
+      .execute();
+  }
+
+  it('sells an MPV without VAT, keeps the goods VAT of an order it pays, and never taxes what an SPV paid twice', async () => {
+    await chargeVat();
+    // The demo shop ships abroad too: its cards are multi-purpose.
+    const { order, recipient } = await buyCard('50.00');
+    const sold = await call<Order>(
+      t.app,
+      'GET',
+      `/orders/orders/${order.id}/`,
+      await buyerHeaders(order),
+    );
+    expect(sold.body.items[0]).toMatchObject({
+      gift_card: { voucher: 'mpv' },
+      vat_amount: '0.00',
+    });
+    expect(sold.body.vat_total).toBe(sold.body.shipping_vat);
+
+    // Spent on a piece: the order's VAT is the same as if paid by any other means.
+    const code = await codeSentTo(recipient);
+    const me = await shopperWithPiece(3000);
+    const paidByCard = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: [code],
+    });
+    const other = await shopperWithPiece(3000);
+    const paidOtherwise = await postOrder<Order>(t.app, other, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+    });
+    expect(paidOtherwise.status, JSON.stringify(paidOtherwise.body)).toBe(201);
+    expect(paidByCard.body.total_price).toBe(paidOtherwise.body.total_price);
+    expect(paidByCard.body.vat_total).toBe(paidOtherwise.body.vat_total);
+    expect(Number(paidByCard.body.vat_total)).toBeGreaterThan(0);
+
+    // An SPV (the shop of one rate and one country) was taxed when sold: what it pays is not.
+    const spv = await buyCard('50.00');
+    const spvCode = await codeSentTo(spv.recipient);
+    await t.app.db
+      .updateTable('gift_cards')
+      .set({ voucher: 'spv', vat_rate_bp: 2000 })
+      .where('last_four', '=', lastFourOf(spvCode))
+      .execute();
+    const third = await shopperWithPiece(3000);
+    const paidBySpv = await postOrder<Order>(t.app, third, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: [spvCode],
+    });
+    expect(paidBySpv.body.total_price).toBe(paidOtherwise.body.total_price);
+    expect(paidBySpv.body).toMatchObject({ status: 'paid', vat_total: '0.00' });
+  });
+});

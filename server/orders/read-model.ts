@@ -255,7 +255,7 @@ export async function toOrders(
             gift_card_paid: toDecimal(row.gift_card_cents),
             amount_due: toDecimal(row.total_cents - row.gift_card_cents),
           }
-        : { amount_due: toDecimal(row.total_cents) }),
+        : {}),
       items: lines.map(({ line_total_cents: _cents, sells_mpv: _mpv, ...line }, index) => ({
         ...line,
         vat_amount: vat ? toDecimal(vat.lines[index]!) : null,
