@@ -12,6 +12,8 @@ import { refundOrder } from '../orders/shop-refunds.ts';
 import { deliverDueCards } from './gift-card-issue.ts';
 import { normalizeCode } from './gift-card-codes.ts';
 import type { components } from '../../common/storefront-api';
+import { actingOf } from '../staff/activity-log.ts';
+import { cancelCard, giftCardDetail, issueCredit } from './gift-cards-admin.ts';
 
 type Order = components['schemas']['Order'];
 type Cart = components['schemas']['Cart'];
@@ -496,5 +498,83 @@ describe('the VAT of gift cards', () => {
     });
     expect(paidBySpv.body.total_price).toBe(paidOtherwise.body.total_price);
     expect(paidBySpv.body).toMatchObject({ status: 'paid', vat_total: '0.00' });
+  });
+});
+
+describe('the back office', () => {
+  it('issues store credit e-mailed at once, shows its history, cancels it, and logs each change', async () => {
+    const owner = actingOf(backOffice.owner);
+    const delivery = {
+      origin: (tenantId: number) => t.app.orders.storefrontOrigin(tenantId),
+      now: new Date(),
+    };
+    const recipient = `credit-${Date.now()}@example.com`;
+    const card = await issueCredit(
+      t.app.db,
+      owner,
+      {
+        amount: '40.00',
+        recipient_name: 'Grace Hopper',
+        recipient_email: recipient,
+        reason: 'The commissioned knife could not be made.',
+      },
+      delivery,
+    );
+    const code = await codeSentTo(recipient);
+    expect(card).toMatchObject({
+      last_four: lastFourOf(code),
+      balance: '40.00',
+      status: 'active',
+      source: 'store_credit',
+      voucher: 'mpv',
+    });
+    expect((await balance(code)).body).toMatchObject({ balance: '40.00' });
+
+    // Spent in part, then cancelled: its history tells it all, by order number.
+    const me = await shopperWithPiece(1000);
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: [code],
+    });
+    const spent = centsOf(placed.body.gift_card_paid!);
+    const cancelled = await cancelCard(t.app.db, owner, card.id, 'Issued twice.', new Date());
+    expect(cancelled).toMatchObject({ status: 'cancelled', balance: '0.00' });
+    const detail = await giftCardDetail(t.app.db, backOffice.tenantId, card.id);
+    expect(detail.history.map((m) => [m.kind, m.amount, m.order_number])).toEqual([
+      ['issued', '40.00', null],
+      ['spent', (spent / 100).toFixed(2), placed.body.order_number],
+      ['cancelled', ((4000 - spent) / 100).toFixed(2), null],
+    ]);
+    expect((await balance(code)).body).toMatchObject({ balance: '0.00', status: 'cancelled' });
+    await expect(cancelCard(t.app.db, owner, card.id, 'Again.', new Date())).rejects.toMatchObject({
+      code: 'gift_card_cancelled',
+    });
+    // A cancelled card pays for nothing.
+    const later = await shopperWithPiece(1000);
+    expect(
+      (
+        await postOrder(t.app, later, {
+          payment_method: 'bank_transfer',
+          delivery_address: ADDRESS,
+          gift_cards: [code],
+        })
+      ).body,
+    ).toEqual({ gift_cards: [`The gift card ending ${lastFourOf(code)} cannot be used.`] });
+
+    const log = await t.app.db
+      .selectFrom('activity_log')
+      .select(['action', 'before', 'after'])
+      .where('object_type', '=', 'gift_card')
+      .where('object_id', '=', String(card.id))
+      .orderBy('id')
+      .execute();
+    expect(log.map((e) => e.action)).toEqual(['gift_card.issue', 'gift_card.cancel']);
+    // The log names the card by its last four, never its code.
+    expect(JSON.stringify(log)).not.toContain(normalizeCode(code)!);
+    // Another shop's owner does not see it.
+    await expect(
+      giftCardDetail(t.app.db, backOffice.tenantId + 1000, card.id),
+    ).rejects.toMatchObject({ code: 'gift_card_not_found' });
   });
 });

@@ -6,4 +6,7 @@ export const GIFT_CARD_MESSAGES = {
   balanceChanged: 'A gift card was just used elsewhere. Please check your order again.',
   notFound: 'Not found.',
   cancelled: 'This gift card is already cancelled.',
+  creditAmount: (max: string) => `Enter an amount above 0.00 and at most ${max}.`,
+  creditName: "Enter the recipient's name (at most 120 characters).",
+  creditReason: 'Give a reason of at most 500 characters.',
 } as const;

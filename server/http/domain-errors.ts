@@ -82,6 +82,7 @@ const DOMAIN_ERROR_STATUS = {
   gift_card_balance_changed: 409,
   gift_card_not_found: 404,
   gift_card_cancelled: 409,
+  invalid_gift_card_input: 400,
   // shipping
   country_not_shipped: 400,
   invalid_shipping_choice: 400,

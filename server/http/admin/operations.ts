@@ -30,6 +30,8 @@ import { pushHandlers } from './push.ts';
 // ~~ push ~~
 import { photoFramingHandlers } from './photo-framing.ts';
 // ~~ photo framing ~~
+import { giftCardHandlers } from './gift-cards.ts';
+// ~~ gift cards ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -39,6 +41,8 @@ export const adminHandlers: AdminHandlerMap = {
   ...activityHandlers,
   ...productHandlers,
   // ~~ products ~~
+  ...giftCardHandlers,
+  // ~~ gift cards ~~
   ...stockAndCategoryHandlers,
   // ~~ stock-and-categories ~~
   ...mediaHandlers,

@@ -42,6 +42,7 @@ import { pushCases } from './push';
 import { photoFramingCases } from './photo-framing';
 // ~~ photo framing ~~
 import { sellingLegallyCases } from './selling-legally';
+import { giftCardCases } from './gift-cards';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -91,6 +92,7 @@ export async function runAdminContract(
     ...fromFile('admin-cases/push.ts', pushCases(setup)),
     // ~~ push ~~
     ...fromFile('admin-cases/selling-legally.ts', sellingLegallyCases(setup)),
+    ...fromFile('admin-cases/gift-cards.ts', giftCardCases(setup)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
