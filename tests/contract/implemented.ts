@@ -26,6 +26,7 @@ export const IMPLEMENTED = [
   'updateCartItem',
   'removeCartItem',
   'clearCart',
+  'getGiftCardBalance',
   'getShippingOptions',
   'quoteShipping',
   'getPaymentOptions',

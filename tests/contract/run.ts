@@ -65,6 +65,7 @@ import { cartCases } from './cases/cart';
 import { catalogueCases } from './cases/catalog';
 import { checkoutCases } from './cases/checkout';
 import { contactAndPagesCases } from './cases/contact-and-pages';
+import { giftCardCases } from './cases/gift-cards';
 import { orderCases } from './cases/orders';
 import { paymentCases } from './cases/payments';
 import { cancellationCases } from './cases/cancellation';
@@ -134,6 +135,7 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
     ...fromFile('cases/reviews.ts', reviewCases(shop)),
     ...fromFile('cases/blog.ts', blogCases(shop, blogSetup(servers.sqlitePath))),
     ...fromFile('cases/contact-and-pages.ts', contactAndPagesCases()),
+    ...fromFile('cases/gift-cards.ts', giftCardCases()),
     ...fromFile('cases/auth-and-unimplemented.ts', contractWideCases(doc, allOps, session.access)),
   ];
 
