@@ -85,6 +85,7 @@ const FEATURE_LAYERS = [
   'options',
   'cancellation',
   'cart',
+  'giftcards',
   'catalog',
   'reviews',
   'payments',

@@ -7,6 +7,11 @@ import { ProductSafety } from './product-safety';
 import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
 import { useCurrency } from '../site/api';
+import { lazy, Suspense } from 'react';
+import { formatPrice } from '../../../common/money';
+
+/** A gift card's form (decision 090), loaded only on a gift card's page. */
+const GiftCardForm = lazy(() => import('../giftcards/gift-card-form'));
 
 function StockNote({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
@@ -30,6 +35,23 @@ export function PurchasePanel({ product }: { product: Product }) {
   const attributes = sortByOrder(product.attributes ?? []);
   const optionsForm = useOptionsForm(product.options);
   const currency = useCurrency();
+  const offer = product.gift_card;
+  if (offer) {
+    // A gift card: its amounts, recipient and date instead of stock, dispatch and options.
+    return (
+      <>
+        <p className="catalog-product__description">
+          {descriptionOrFallback(product.description)}
+        </p>
+        <Suspense fallback={null}>
+          <GiftCardForm
+            product={{ id: product.id, slug: product.slug, gift_card: offer }}
+            formatPrice={(amount) => formatPrice(amount, currency)}
+          />
+        </Suspense>
+      </>
+    );
+  }
   return (
     <>
       <OptionsPrice product={product} control={optionsForm.control} />

@@ -4,10 +4,11 @@
  * The throttle (10 codes per address in 15 minutes) is the server tests' (server/giftcards/).
  */
 import { demoTenant, detailIs, fieldError, make, type Case } from '../case';
+import type { Json } from '../contract-document';
 
 /** The balance page's cases. */
 export function giftCardCases(): Case[] {
-  const balance = (name: string, body: Record<string, unknown>, status: number, rest = {}) =>
+  const balance = (name: string, body: Json, status: number, rest = {}) =>
     make(
       `getGiftCardBalance ${name}`,
       'getGiftCardBalance',
