@@ -3910,6 +3910,8 @@ export interface components {
       /** Format: date-time */
       archived_at: string | null;
       discount: components['schemas']['ProductDiscount'];
+      /** @description Present when the product is a gift card (2.2.0); its amounts and custom range. Null or absent for other products. */
+      gift_card?: components['schemas']['ProductGiftCard'] | null;
       /** @description Exempt from the 14-day cancellation right: made to the buyer's specification or personalised (UK Consumer Contracts Regulations 2013 reg. 28(1)(b)). A made-to-order piece is exempt whatever this says, and a line with a text option filled in (an engraving) is too. */
       cancellation_exempt: boolean;
       /** @description The product's own safety information ('' where it uses the shop's default). */
@@ -3983,6 +3985,15 @@ export interface components {
       published_at: string;
       /** Format: date-time */
       withdrawn_at: string | null;
+    };
+    /** @description A gift card product's amounts (2.2.0). It is e-mailed, never shipped, takes no stock and is never discounted. */
+    ProductGiftCard: {
+      /** @description The amounts offered (at least one, or a custom range). */
+      amounts: components['schemas']['Money'][];
+      /** @description The lowest custom amount; null with `max_amount` for none. */
+      min_amount: components['schemas']['Money'] | null;
+      /** @description The highest custom amount; null with `min_amount` for none. */
+      max_amount: components['schemas']['Money'] | null;
     };
     /** @description A gift card in the back office (2.2.0). Named by its last four characters only. */
     AdminGiftCard: {
@@ -4074,6 +4085,8 @@ export interface components {
       age_restricted?: boolean;
       /** @description Exempt from the 14-day cancellation right (see AdminProduct); default false. */
       cancellation_exempt?: boolean;
+      /** @description Makes the product a gift card with these amounts (2.2.0); null or absent, an ordinary product. */
+      gift_card?: components['schemas']['ProductGiftCard'] | null;
       /** @description The product's own safety information (a field left out keeps its value). */
       safety?: components['schemas']['SafetyInfoInput'];
       /**
@@ -4118,6 +4131,8 @@ export interface components {
       age_restricted?: boolean;
       /** @description Exempt from the 14-day cancellation right (see AdminProduct). */
       cancellation_exempt?: boolean;
+      /** @description Makes the product a gift card with these amounts, or (null) an ordinary product again (2.2.0). */
+      gift_card?: components['schemas']['ProductGiftCard'] | null;
       /** @description The product's own safety information (a field left out keeps its value). */
       safety?: components['schemas']['SafetyInfoInput'];
       status?: components['schemas']['ProductStatus'];

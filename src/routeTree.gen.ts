@@ -32,6 +32,7 @@ import { Route as AccountAddressesRouteImport } from './routes/account.addresses
 import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as GiftCardsBalanceRouteImport } from './routes/gift-cards.balance'
 import { Route as PaymentReturnRouteImport } from './routes/payment.return'
 import { Route as ProductsIndexRouteImport } from './routes/products.index'
 import { Route as ProductsSlugRouteImport } from './routes/products.$slug'
@@ -154,6 +155,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GiftCardsBalanceRoute = GiftCardsBalanceRouteImport.update({
+  id: '/gift-cards/balance',
+  path: '/gift-cards/balance',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentReturnRoute = PaymentReturnRouteImport.update({
   id: '/payment/return',
   path: '/payment/return',
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/gift-cards/balance': typeof GiftCardsBalanceRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/account/': typeof AccountIndexRoute
@@ -239,6 +246,7 @@ export interface FileRoutesByTo {
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/gift-cards/balance': typeof GiftCardsBalanceRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/account': typeof AccountIndexRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/account/addresses': typeof AccountAddressesRoute
   '/account/password': typeof AccountPasswordRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/gift-cards/balance': typeof GiftCardsBalanceRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/account/': typeof AccountIndexRoute
@@ -304,6 +313,7 @@ export interface FileRouteTypes {
     | '/account/addresses'
     | '/account/password'
     | '/blog/$slug'
+    | '/gift-cards/balance'
     | '/payment/return'
     | '/products/$slug'
     | '/account/'
@@ -335,6 +345,7 @@ export interface FileRouteTypes {
     | '/account/addresses'
     | '/account/password'
     | '/blog/$slug'
+    | '/gift-cards/balance'
     | '/payment/return'
     | '/products/$slug'
     | '/account'
@@ -366,6 +377,7 @@ export interface FileRouteTypes {
     | '/account/addresses'
     | '/account/password'
     | '/blog/$slug'
+    | '/gift-cards/balance'
     | '/payment/return'
     | '/products/$slug'
     | '/account/'
@@ -398,6 +410,7 @@ export interface RootRouteChildren {
   AccountAddressesRoute: typeof AccountAddressesRoute
   AccountPasswordRoute: typeof AccountPasswordRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  GiftCardsBalanceRoute: typeof GiftCardsBalanceRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -571,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gift-cards/balance': {
+      id: '/gift-cards/balance'
+      path: '/gift-cards/balance'
+      fullPath: '/gift-cards/balance'
+      preLoaderRoute: typeof GiftCardsBalanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/return': {
       id: '/payment/return'
       path: '/payment/return'
@@ -638,6 +658,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountAddressesRoute: AccountAddressesRoute,
   AccountPasswordRoute: AccountPasswordRoute,
   BlogSlugRoute: BlogSlugRoute,
+  GiftCardsBalanceRoute: GiftCardsBalanceRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   ProductsSlugRoute: ProductsSlugRoute,
   AccountIndexRoute: AccountIndexRoute,

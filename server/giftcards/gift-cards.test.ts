@@ -13,6 +13,8 @@ import { deliverDueCards } from './gift-card-issue.ts';
 import { normalizeCode } from './gift-card-codes.ts';
 import type { components } from '../../common/storefront-api';
 import { actingOf } from '../staff/activity-log.ts';
+import { updateProduct } from '../catalog/product-editing.ts';
+import { getAdminProduct } from '../catalog/product-admin-read.ts';
 import { cancelCard, giftCardDetail, issueCredit } from './gift-cards-admin.ts';
 
 type Order = components['schemas']['Order'];
@@ -576,5 +578,43 @@ describe('the back office', () => {
     await expect(
       giftCardDetail(t.app.db, backOffice.tenantId + 1000, card.id),
     ).rejects.toMatchObject({ code: 'gift_card_not_found' });
+  });
+});
+
+describe("the owner's gift card product", () => {
+  it('is made from the product editor with its amounts, answered to the storefront, and refused without any', async () => {
+    const owner = actingOf(backOffice.owner);
+    const product = await ordinaryProduct();
+    await updateProduct(t.app.db, owner, product.id, {
+      gift_card: { amounts: ['50.00', '25.00'], min_amount: '10.00', max_amount: '200.00' },
+    });
+    const admin = await getAdminProduct(t.app.db, backOffice.tenantId, product.id);
+    expect(admin.gift_card).toEqual({
+      amounts: ['25.00', '50.00'],
+      min_amount: '10.00',
+      max_amount: '200.00',
+    });
+    t.app.catalogCache.invalidateProducts(backOffice.tenantId, [product.slug]);
+    const page = await call<{ gift_card?: unknown; price_before_discount: unknown }>(
+      t.app,
+      'GET',
+      `/products/products/${product.slug}/`,
+      anonymous,
+    );
+    expect(page.body.gift_card).toEqual(admin.gift_card);
+    expect(page.body.price_before_discount).toBeNull();
+    await expect(
+      updateProduct(t.app.db, owner, product.id, {
+        gift_card: { amounts: [], min_amount: '20.00', max_amount: '10.00' },
+      }),
+    ).rejects.toMatchObject({
+      fields: {
+        'gift_card.min_amount': [
+          'Give the lowest and the highest custom amount, the lowest first.',
+        ],
+      },
+    });
+    await updateProduct(t.app.db, owner, product.id, { gift_card: null });
+    expect((await getAdminProduct(t.app.db, backOffice.tenantId, product.id)).gift_card).toBeNull();
   });
 });

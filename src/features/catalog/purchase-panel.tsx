@@ -40,9 +40,7 @@ export function PurchasePanel({ product }: { product: Product }) {
     // A gift card: its amounts, recipient and date instead of stock, dispatch and options.
     return (
       <>
-        <p className="catalog-product__description">
-          {descriptionOrFallback(product.description)}
-        </p>
+        <p className="catalog-product__description">{descriptionOrFallback(product.description)}</p>
         <Suspense fallback={null}>
           <GiftCardForm
             product={{ id: product.id, slug: product.slug, gift_card: offer }}

@@ -40,9 +40,7 @@ export default function GiftCardForm({
   const offer = product.gift_card;
   const ranged = offer.min_amount !== null && offer.max_amount !== null;
   const navigate = useNavigate();
-  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(
-    null,
-  );
+  const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const form = useForm<GiftCardValues>({
     resolver: zodResolver(giftCardSchema(offer, today())),
     defaultValues: {
@@ -158,8 +156,8 @@ export default function GiftCardForm({
         {error('deliver_on')}
       </div>
       <p className="giftcard-note">
-        We e-mail the code and a printable card on that day, once the order is paid. Gift cards
-        are never discounted.
+        We e-mail the code and a printable card on that day, once the order is paid. Gift cards are
+        never discounted.
       </p>
       <button type="submit" className="button-primary catalog-buy__button" disabled={add.isPending}>
         {add.isPending ? 'Adding…' : 'Add to Cart'}
