@@ -594,11 +594,11 @@ describe("the owner's gift card product", () => {
       min_amount: '10.00',
       max_amount: '200.00',
     });
-    t.app.catalogCache.invalidateProducts(backOffice.tenantId, [product.slug]);
+    t.app.catalogCache.invalidateProducts(backOffice.tenantId, [admin.slug]);
     const page = await call<{ gift_card?: unknown; price_before_discount: unknown }>(
       t.app,
       'GET',
-      `/products/products/${product.slug}/`,
+      `/products/products/${admin.slug}/`,
       anonymous,
     );
     expect(page.body.gift_card).toEqual(admin.gift_card);
