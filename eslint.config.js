@@ -130,6 +130,7 @@ const ADMIN_FEATURE_LAYERS = [
   'inbox',
   'customers',
   'sales',
+  'giftcards',
 ];
 
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);

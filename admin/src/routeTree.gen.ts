@@ -21,6 +21,7 @@ import { Route as AuthShellAccountRouteImport } from './routes/_auth/_shell/acco
 import { Route as AuthShellActivityRouteImport } from './routes/_auth/_shell/activity'
 import { Route as AuthShellCategoriesRouteImport } from './routes/_auth/_shell/categories'
 import { Route as AuthShellContentRouteImport } from './routes/_auth/_shell/content'
+import { Route as AuthShellGiftCardsRouteImport } from './routes/_auth/_shell/gift-cards'
 import { Route as AuthShellModerationRouteImport } from './routes/_auth/_shell/moderation'
 import { Route as AuthShellSalesRouteImport } from './routes/_auth/_shell/sales'
 import { Route as AuthShellSettingsRouteImport } from './routes/_auth/_shell/settings'
@@ -105,6 +106,11 @@ const AuthShellCategoriesRoute = AuthShellCategoriesRouteImport.update({
 const AuthShellContentRoute = AuthShellContentRouteImport.update({
   id: '/content',
   path: '/content',
+  getParentRoute: () => AuthShellRoute,
+} as any)
+const AuthShellGiftCardsRoute = AuthShellGiftCardsRouteImport.update({
+  id: '/gift-cards',
+  path: '/gift-cards',
   getParentRoute: () => AuthShellRoute,
 } as any)
 const AuthShellModerationRoute = AuthShellModerationRouteImport.update({
@@ -262,6 +268,7 @@ export interface FileRoutesByFullPath {
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
   '/content': typeof AuthShellContentRouteWithChildren
+  '/gift-cards': typeof AuthShellGiftCardsRoute
   '/moderation': typeof AuthShellModerationRoute
   '/sales': typeof AuthShellSalesRoute
   '/settings': typeof AuthShellSettingsRouteWithChildren
@@ -300,6 +307,7 @@ export interface FileRoutesByTo {
   '/account': typeof AuthShellAccountRoute
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
+  '/gift-cards': typeof AuthShellGiftCardsRoute
   '/moderation': typeof AuthShellModerationRoute
   '/sales': typeof AuthShellSalesRoute
   '/staff': typeof AuthShellStaffRoute
@@ -340,6 +348,7 @@ export interface FileRoutesById {
   '/_auth/_shell/activity': typeof AuthShellActivityRoute
   '/_auth/_shell/categories': typeof AuthShellCategoriesRoute
   '/_auth/_shell/content': typeof AuthShellContentRouteWithChildren
+  '/_auth/_shell/gift-cards': typeof AuthShellGiftCardsRoute
   '/_auth/_shell/moderation': typeof AuthShellModerationRoute
   '/_auth/_shell/sales': typeof AuthShellSalesRoute
   '/_auth/_shell/settings': typeof AuthShellSettingsRouteWithChildren
@@ -382,6 +391,7 @@ export interface FileRouteTypes {
     | '/activity'
     | '/categories'
     | '/content'
+    | '/gift-cards'
     | '/moderation'
     | '/sales'
     | '/settings'
@@ -420,6 +430,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/activity'
     | '/categories'
+    | '/gift-cards'
     | '/moderation'
     | '/sales'
     | '/staff'
@@ -459,6 +470,7 @@ export interface FileRouteTypes {
     | '/_auth/_shell/activity'
     | '/_auth/_shell/categories'
     | '/_auth/_shell/content'
+    | '/_auth/_shell/gift-cards'
     | '/_auth/_shell/moderation'
     | '/_auth/_shell/sales'
     | '/_auth/_shell/settings'
@@ -582,6 +594,13 @@ declare module '@tanstack/react-router' {
       path: '/content'
       fullPath: '/content'
       preLoaderRoute: typeof AuthShellContentRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
+    '/_auth/_shell/gift-cards': {
+      id: '/_auth/_shell/gift-cards'
+      path: '/gift-cards'
+      fullPath: '/gift-cards'
+      preLoaderRoute: typeof AuthShellGiftCardsRouteImport
       parentRoute: typeof AuthShellRoute
     }
     '/_auth/_shell/moderation': {
@@ -825,6 +844,7 @@ interface AuthShellRouteChildren {
   AuthShellActivityRoute: typeof AuthShellActivityRoute
   AuthShellCategoriesRoute: typeof AuthShellCategoriesRoute
   AuthShellContentRoute: typeof AuthShellContentRouteWithChildren
+  AuthShellGiftCardsRoute: typeof AuthShellGiftCardsRoute
   AuthShellModerationRoute: typeof AuthShellModerationRoute
   AuthShellSalesRoute: typeof AuthShellSalesRoute
   AuthShellSettingsRoute: typeof AuthShellSettingsRouteWithChildren
@@ -846,6 +866,7 @@ const AuthShellRouteChildren: AuthShellRouteChildren = {
   AuthShellActivityRoute: AuthShellActivityRoute,
   AuthShellCategoriesRoute: AuthShellCategoriesRoute,
   AuthShellContentRoute: AuthShellContentRouteWithChildren,
+  AuthShellGiftCardsRoute: AuthShellGiftCardsRoute,
   AuthShellModerationRoute: AuthShellModerationRoute,
   AuthShellSalesRoute: AuthShellSalesRoute,
   AuthShellSettingsRoute: AuthShellSettingsRouteWithChildren,

@@ -13,6 +13,7 @@ describe("the phone's navigation", () => {
       'Content',
       'Customers',
       'Sales',
+      'Gift cards',
       'Settings',
       'Activity',
       'Staff',

@@ -24,7 +24,8 @@ export interface NavItem {
     | '/inbox'
     | '/products'
     | '/customers'
-    | '/sales';
+    | '/sales'
+    | '/gift-cards';
   label: string;
   roles: readonly StaffRole[];
   /** A count beside the label: reviews and comments waiting, or unread messages. */
@@ -48,6 +49,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   // ~~ content ~~
   { to: '/customers', label: 'Customers', roles: ['owner', 'staff'] },
   { to: '/sales', label: 'Sales', roles: ['owner'] },
+  { to: '/gift-cards', label: 'Gift cards', roles: ['owner'] },
   // ~~ business ~~
   { to: '/settings', label: 'Settings', roles: ['owner'] },
   // ~~ settings ~~
