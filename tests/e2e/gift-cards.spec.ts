@@ -5,12 +5,13 @@
  * carries the code; the friend spends it over two orders: the first at the checkout, paid by the
  * card alone and at once, the second finishing the card and leaving the rest to the transfer;
  * the balance page then says nothing is left.
- * Screenshots: gift-card-product, gift-card-checkout, gift-card-balance.
+ * The owner's Gift cards screen then shows the card's history by order.
+ * Screenshots: gift-card-product, gift-card-checkout, gift-card-balance, gift-card-back-office.
  */
 import path from 'node:path';
 import { outboxMessagesTo, partOf } from '../../server/platform/mail/outbox-reader';
 import { checkA11y, expect, shot, test } from './fixtures';
-import { noSidewaysScroll, OWNER } from './back-office-utils';
+import { noSidewaysScroll, OWNER, signedIn } from './back-office-utils';
 import {
   ADULT_ATTESTATION,
   addToCart,
@@ -127,10 +128,10 @@ test('a gift card bought, received by e-mail and spent over two orders @layout',
   await shot(page, 'gift-card-checkout', { fullPage: true });
   await page.getByRole('button', { name: /Place order/ }).click();
   await expect(page).toHaveURL(/\/order-confirmation$/);
-  const history = (await (
+  const orders = (await (
     await request.get('/api/orders/orders/', { headers: asCustomer(friend) })
   ).json()) as { results: Order[] };
-  const first = history.results[0]!;
+  const first = orders.results[0]!;
   expect(first).toMatchObject({ status: 'paid', amount_due: '0.00' });
   expect(first.gift_card_paid).toBe(first.total_price);
   const left = amountCents - Math.round(Number(first.total_price) * 100);
@@ -175,4 +176,14 @@ test('a gift card bought, received by e-mail and spent over two orders @layout',
   await noSidewaysScroll(page);
   await checkA11y(page);
   await shot(page, 'gift-card-balance');
+
+  // 6. The owner's Gift cards screen: the card by its last four, and its history by order.
+  await signedIn(page, OWNER, '/admin/gift-cards');
+  await page.getByRole('button', { name: `Ending ${lastFour}` }).click();
+  const history = page.getByRole('region', { name: `Gift card ending ${lastFour}` });
+  await expect(history.getByRole('link', { name: first.order_number })).toBeVisible();
+  await expect(history.getByRole('link', { name: rest.order_number })).toBeVisible();
+  await noSidewaysScroll(page);
+  await checkA11y(page);
+  await shot(page, 'gift-card-back-office', { fullPage: true });
 });
