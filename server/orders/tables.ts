@@ -126,7 +126,7 @@ export interface OrderItemsTable {
   dispatch_earliest: ColumnType<string | null, string | null | undefined, string | null>;
   dispatch_latest: ColumnType<string | null, string | null | undefined, string | null>;
   /**
-   * A gift card line's choice (2026-039, server/giftcards/gift-card-lines.ts `GiftCardChoice`
+   * A gift card line's choice (2026-039, server/cart/gift-card-choice.ts `GiftCardChoice`
    * JSON, with its voucher kind); null for any other line.
    */
   gift_card: ColumnType<string | null, string | null | undefined, string | null>;

@@ -213,19 +213,21 @@ export function GiftCardsPage() {
       <div className="page-head">
         <h1>Gift cards</h1>
       </div>
-      {open !== null ? <CardHistory id={open} onClose={() => setOpen(null)} /> : null}
-      <QueryView query={cards} loading="Loading gift cards…">
-        {(list) => (
-          <DataTable
-            caption="Gift cards, newest first"
-            columns={columns}
-            data={list.results}
-            rowId={(card) => String(card.id)}
-            empty="No gift cards yet."
-          />
-        )}
-      </QueryView>
-      <StoreCreditForm />
+      <div className="giftcards-screen">
+        {open !== null ? <CardHistory id={open} onClose={() => setOpen(null)} /> : null}
+        <QueryView query={cards} loading="Loading gift cards…">
+          {(list) => (
+            <DataTable
+              caption="Gift cards, newest first"
+              columns={columns}
+              data={list.results}
+              rowId={(card) => String(card.id)}
+              empty="No gift cards yet."
+            />
+          )}
+        </QueryView>
+        <StoreCreditForm />
+      </div>
     </>
   );
 }
