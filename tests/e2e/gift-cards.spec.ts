@@ -122,6 +122,9 @@ test('a gift card bought, received by e-mail and spent over two orders @layout',
   await page.getByRole('button', { name: 'Apply' }).click();
   const lastFour = code!.slice(-4);
   await expect(page.getByText(`Gift card ending ${lastFour}: $${amount} available`)).toBeVisible();
+  await expect(
+    page.getByText(/^Gift cards pay all \$[\d.]+: nothing is left to pay\.$/),
+  ).toBeVisible();
   await page.getByRole('radio', { name: /Bank transfer/ }).check();
   await noSidewaysScroll(page);
   await checkA11y(page);

@@ -316,7 +316,12 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
           />
           <DeliveryMethods cart={cart} country={quoteCountry} shipping={shipping} />
           {ageRestricted ? <AgeCheck form={form} shop={shop} alertId={alertId} /> : null}
-          <GiftCardCodes cards={giftCards} onChange={setGiftCards} formatPrice={formatPrice} />
+          <GiftCardCodes
+            cards={giftCards}
+            onChange={setGiftCards}
+            formatPrice={formatPrice}
+            total={quote?.total_price ?? null}
+          />
           <PaymentMethodFieldset form={form} optionsQuery={optionsQuery} />
           <CheckoutCancellation cart={cart} />
 

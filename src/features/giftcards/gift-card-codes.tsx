@@ -21,10 +21,13 @@ export function GiftCardCodes({
   cards,
   onChange,
   formatPrice,
+  total,
 }: {
   cards: AppliedGiftCard[];
   onChange: (cards: AppliedGiftCard[]) => void;
   formatPrice: (amount: string) => string;
+  /** The order's total as quoted (decimal string), or null before the quote. */
+  total: string | null;
 }) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -73,6 +76,9 @@ export function GiftCardCodes({
           ))}
         </ul>
       ) : null}
+      {cards.length > 0 && total !== null ? (
+        <CardsPay cards={cards} total={total} formatPrice={formatPrice} />
+      ) : null}
       <div className="giftcard-field">
         <label htmlFor="giftcard-apply-code">Gift card code</label>
         <div className="giftcard-codes__row">
@@ -113,5 +119,29 @@ export function GiftCardCodes({
         )}
       </div>
     </fieldset>
+  );
+}
+
+/** What the applied cards pay of the total, and what is left to the payment method (cents). */
+function CardsPay({
+  cards,
+  total,
+  formatPrice,
+}: {
+  cards: AppliedGiftCard[];
+  total: string;
+  formatPrice: (amount: string) => string;
+}) {
+  const totalCents = Math.round(Number(total) * 100);
+  const held = cards.reduce((sum, card) => sum + Math.round(Number(card.balance) * 100), 0);
+  const paid = Math.min(held, totalCents);
+  const left = totalCents - paid;
+  const money = (cents: number) => formatPrice((cents / 100).toFixed(2));
+  return (
+    <p className="giftcard-note" role="status">
+      {left === 0
+        ? `Gift cards pay all ${money(totalCents)}: nothing is left to pay.`
+        : `Gift cards pay ${money(paid)}; ${money(left)} is left to pay by the payment method.`}
+    </p>
   );
 }
