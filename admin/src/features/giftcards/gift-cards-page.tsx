@@ -129,15 +129,15 @@ function CardHistory({ id, onClose }: { id: number; onClose: () => void }) {
               <tbody>
                 {c.history.map((move, index) => (
                   <tr key={index}>
-                    <td>{formatDate(move.at)}</td>
-                    <td>
+                    <td data-label="When">{formatDate(move.at)}</td>
+                    <td data-label="What">
                       {MOVE_LABELS[move.kind]}
                       {move.note ? <span className="muted small"> · {move.note}</span> : null}
                     </td>
-                    <td className="cell-end">
+                    <td className="cell-end" data-label="Amount">
                       <Amount amount={move.amount} />
                     </td>
-                    <td>
+                    <td data-label="Order">
                       {move.order_number ? (
                         <Link to="/orders/$number" params={{ number: move.order_number }}>
                           {move.order_number}
