@@ -5,7 +5,14 @@
  * on PostgreSQL with TEST_DATABASE_URL.
  */
 import { asTenant } from '../test/test-app.ts';
-import { ADDRESS, call, createCustomer, postOrder, type TestCustomer } from '../test/shop.ts';
+import {
+  ADDRESS,
+  call,
+  checkoutBody,
+  createCustomer,
+  postOrder,
+  type TestCustomer,
+} from '../test/shop.ts';
 import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 import { markOrderPaid } from '../orders/mark-paid.ts';
 import { refundOrder } from '../orders/shop-refunds.ts';
@@ -616,5 +623,37 @@ describe("the owner's gift card product", () => {
     });
     await updateProduct(t.app.db, owner, product.id, { gift_card: null });
     expect((await getAdminProduct(t.app.db, backOffice.tenantId, product.id)).gift_card).toBeNull();
+  });
+});
+
+describe('guessing codes at checkout', () => {
+  it('counts only wrong codes, and answers 429 past ten from one address', async () => {
+    const me = await shopperWithPiece(1000);
+    const body = await checkoutBody(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: ['GIFT-2222-3333-4444-5555-6666'],
+    });
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/orders/',
+        headers: me.headers,
+        remoteAddress: '192.0.2.50',
+        payload: body as object,
+      });
+    for (let i = 0; i < 10; i++) {
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(400);
+      expect(JSON.parse(refused.body)).toEqual({
+        gift_cards: ['This gift card code is not valid.'],
+      });
+    }
+    const throttled = await attempt();
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.headers['retry-after']).toBeDefined();
+    expect(
+      await t.app.db.selectFrom('orders').select('id').where('user_id', '=', me.id).execute(),
+    ).toEqual([]);
   });
 });
