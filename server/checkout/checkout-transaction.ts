@@ -382,7 +382,6 @@ export async function inTransaction(
       .where('id', '=', orderId)
       .execute();
     await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
-    await ctx.record(trx, { type: 'placed', orderId });
     // Gift cards pay before the provider (decision 090): in this transaction, so a card spent
     // by two checkouts at once pays one of them; an order they pay in full is paid now.
     const codes = c.body.gift_cards ?? [];
@@ -398,6 +397,8 @@ export async function inTransaction(
         await orderBecomesPaid(ctx, trx, orderId, { kind: 'gift_cards' });
       }
     }
+    // After the gift cards: the placed e-mail says what they paid and what is left.
+    await ctx.record(trx, { type: 'placed', orderId });
 
     const placed = await findOrder(trx, c.tenantId, c.userId, { id: orderId }, c.moves);
     if (!placed) throw new Error('The order just placed cannot be read back.');

@@ -289,6 +289,12 @@ describe('spending a gift card', () => {
     });
     const left = 5000 - firstTotal;
     expect((await balance(code)).body).toMatchObject({ balance: (left / 100).toFixed(2) });
+    // Its e-mail says the cards paid it all; the shop is not told to wait for a payment.
+    expect(await backOffice.emailKinds(one.body.order_number)).toEqual(['order_placed']);
+    expect((await backOffice.emailData(one.body.order_number, 'order_placed')).giftCards).toEqual({
+      paid: one.body.total_price,
+      due: '0.00',
+    });
 
     // 2. A piece of 40.00: the card pays what is left, the transfer the rest.
     const second = await shopperWithPiece(4000);
@@ -303,6 +309,10 @@ describe('spending a gift card', () => {
       status: 'awaiting_payment',
       gift_card_paid: (left / 100).toFixed(2),
       amount_due: ((secondTotal - left) / 100).toFixed(2),
+    });
+    expect((await backOffice.emailData(two.body.order_number, 'order_placed')).giftCards).toEqual({
+      paid: (left / 100).toFixed(2),
+      due: ((secondTotal - left) / 100).toFixed(2),
     });
     await markOrderPaid(backOffice.ctx(), backOffice.owner, two.body.order_number, {
       amountCents: secondTotal - left,

@@ -1,4 +1,6 @@
 import { renderGiftCardEmail } from './gift-card-email.tsx';
+import { previewEmail } from '../../orders/emails/preview-data.ts';
+import { renderEmail } from '../../orders/emails/render-email.ts';
 import type { GiftCardEmailData } from './gift-card-email-data.ts';
 
 const data: GiftCardEmailData = {
@@ -33,5 +35,22 @@ describe("a gift card's e-mail", () => {
 
   it('refuses data that is not a gift card e-mail', async () => {
     await expect(renderGiftCardEmail({ ...data, amount: 'lots' })).rejects.toThrow(/amount/);
+  });
+});
+
+describe('the order e-mail of an order gift cards paid', () => {
+  it('says what they paid, and gives no payment instructions when nothing is left', async () => {
+    const placed = previewEmail('order-placed-bank-transfer');
+    const paid = await renderEmail({ ...placed, giftCards: { paid: '45.00', due: '0.00' } });
+    expect(paid.text).toContain(
+      'Gift cards paid $45.00: nothing is left to pay, and your order is paid.',
+    );
+    const part = await renderEmail({ ...placed, giftCards: { paid: '20.00', due: '25.00' } });
+    expect(part.text).toContain('Gift cards paid $20.00; $25.00 is left to pay.');
+    const plain = await renderEmail(placed);
+    expect(plain.text).not.toContain('Gift cards paid');
+    // The bank details go only with something left to pay.
+    expect(part.text).toContain('IBAN');
+    expect(paid.text).not.toContain('IBAN');
   });
 });
