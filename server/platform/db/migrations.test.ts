@@ -51,7 +51,7 @@ describe('migrations across restarts', () => {
         '2026_034_product_safety',
         '2026_035_honest_reviews',
         '2026_036_destination_vat',
-        '2026_037_gift_cards',
+        '2026_039_gift_cards',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -54,7 +54,7 @@ import { pushNotificationsMigration } from './migrations/2026-033-push-notificat
 import { productSafetyMigration } from './migrations/2026-034-product-safety.ts';
 import { honestReviewsMigration } from './migrations/2026-035-honest-reviews.ts';
 import { destinationVatMigration } from './migrations/2026-036-destination-vat.ts';
-import { giftCardsMigration } from './migrations/2026-037-gift-cards.ts';
+import { giftCardsMigration } from './migrations/2026-039-gift-cards.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -95,7 +95,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_034_product_safety': productSafetyMigration(dialect),
     '2026_035_honest_reviews': honestReviewsMigration(dialect),
     '2026_036_destination_vat': destinationVatMigration(dialect),
-    '2026_037_gift_cards': giftCardsMigration(dialect),
+    '2026_039_gift_cards': giftCardsMigration(dialect),
   };
 }
 
