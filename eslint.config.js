@@ -33,6 +33,7 @@ import { readdirSync } from 'node:fs';
  * - discounts (discount codes, issue 42) reads catalog's categories and products;
  * - cart holds catalog's products and quotes their delivery;
  * - payments is the card providers and the payment methods;
+ * - giftcards keeps the shop's gift cards: their codes, balances and history (decision 090);
  * - orders takes payments for its orders, starts, settles and refunds them, and closes orders;
  * - checkout turns a cart into an order with its payment;
  * - accounts hands a shopper their data (cart, orders, messages) and keeps their addresses;
@@ -49,6 +50,7 @@ const SERVER_DOMAIN_LAYERS = [
   'discounts',
   'cart',
   'payments',
+  'giftcards',
   'orders',
   'checkout',
   'accounts',
@@ -85,6 +87,7 @@ const FEATURE_LAYERS = [
   'options',
   'cancellation',
   'cart',
+  'giftcards',
   'catalog',
   'reviews',
   'payments',
@@ -132,6 +135,7 @@ const ADMIN_FEATURE_LAYERS = [
   'sales',
   'promotions',
   'discounts',
+  'giftcards',
 ];
 
 const FEATURES_DIR = new URL('./src/features/', import.meta.url);

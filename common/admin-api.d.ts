@@ -1062,6 +1062,75 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gift-cards/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The shop's gift cards, newest first (owner only; at most 500).
+     * @description Each card by its last four characters only; the code is never answered.
+     */
+    get: operations['listGiftCards'];
+    put?: never;
+    /**
+     * Issue store credit as a gift card, e-mailed to the recipient at once (owner only).
+     * @description A refund for a made-to-order piece, a goodwill gesture: a multi-purpose gift card of the
+     *     amount, whose code is e-mailed to the recipient (never answered). Written down in the
+     *     activity log with its last four, amount and reason.
+     */
+    post: operations['issueStoreCredit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gift-cards/{gift_card_id}/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The gift card's `id` (2.2.0). */
+        gift_card_id: components['parameters']['GiftCardId'];
+      };
+      cookie?: never;
+    };
+    /** One gift card with its history (owner only). */
+    get: operations['getGiftCard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/gift-cards/{gift_card_id}/cancel/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The gift card's `id` (2.2.0). */
+        gift_card_id: components['parameters']['GiftCardId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a gift card; its balance is gone (owner only).
+     * @description No checkout takes it afterwards. Written down in the activity log with its reason.
+     */
+    post: operations['cancelGiftCard'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/products/{product_id}/recalls/': {
     parameters: {
       query?: never;
@@ -3962,7 +4031,8 @@ export interface components {
       | 'comment'
       | 'contact_message'
       | 'shop'
-      | 'sale';
+      | 'sale'
+      | 'gift_card';
     ActivityEntry: {
       id: number;
       /** Format: date-time */
@@ -4113,6 +4183,8 @@ export interface components {
       /** Format: date-time */
       archived_at: string | null;
       discount: components['schemas']['ProductDiscount'];
+      /** @description Present when the product is a gift card (2.2.0); its amounts and custom range. Null or absent for other products. */
+      gift_card?: components['schemas']['ProductGiftCard'] | null;
       /** @description Exempt from the 14-day cancellation right: made to the buyer's specification or personalised (UK Consumer Contracts Regulations 2013 reg. 28(1)(b)). A made-to-order piece is exempt whatever this says, and a line with a text option filled in (an engraving) is too. */
       cancellation_exempt: boolean;
       /** @description The product's own safety information ('' where it uses the shop's default). */
@@ -4187,6 +4259,73 @@ export interface components {
       /** Format: date-time */
       withdrawn_at: string | null;
     };
+    /** @description A gift card product's amounts (2.2.0). It is e-mailed, never shipped, takes no stock and is never discounted. */
+    ProductGiftCard: {
+      /** @description The amounts offered (at least one, or a custom range). */
+      amounts: components['schemas']['Money'][];
+      /** @description The lowest custom amount; null with `max_amount` for none. */
+      min_amount: components['schemas']['Money'] | null;
+      /** @description The highest custom amount; null with `min_amount` for none. */
+      max_amount: components['schemas']['Money'] | null;
+    };
+    /** @description A gift card in the back office (2.2.0). Named by its last four characters only. */
+    AdminGiftCard: {
+      id: number;
+      /** @description Null until the card is delivered (its code is drawn then). */
+      last_four: string | null;
+      initial_amount: components['schemas']['Money'];
+      balance: components['schemas']['Money'];
+      currency: string;
+      /**
+       * @description `scheduled`: paid for, e-mailed on `deliver_on`.
+       * @enum {string}
+       */
+      status: 'scheduled' | 'active' | 'cancelled';
+      /** @enum {string} */
+      source: 'sold' | 'store_credit';
+      /**
+       * @description Single-purpose (VAT charged when sold) or multi-purpose (VAT charged when spent).
+       * @enum {string}
+       */
+      voucher: 'spv' | 'mpv';
+      recipient_name: string;
+      recipient_email: string;
+      /** Format: date */
+      deliver_on: string;
+      /** Format: date-time */
+      delivered_at: string | null;
+      /** @description The owner's reason for store credit. */
+      reason: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    AdminGiftCardList: {
+      count: number;
+      results: components['schemas']['AdminGiftCard'][];
+    };
+    GiftCardMove: {
+      /** @enum {string} */
+      kind: 'issued' | 'spent' | 'given_back' | 'refunded' | 'cancelled';
+      amount: components['schemas']['Money'];
+      /** @description The order it was bought with, spent on, given back from or refunded from. */
+      order_number: string | null;
+      note: string | null;
+      /** Format: date-time */
+      at: string;
+    };
+    AdminGiftCardDetail: components['schemas']['AdminGiftCard'] & {
+      history: components['schemas']['GiftCardMove'][];
+    };
+    StoreCreditCreate: {
+      amount: components['schemas']['Money'];
+      recipient_name: string;
+      /** Format: email */
+      recipient_email: string;
+      reason: string;
+    };
+    GiftCardCancel: {
+      reason: string;
+    };
     ProductRecallList: {
       results: components['schemas']['ProductRecall'][];
     };
@@ -4219,6 +4358,8 @@ export interface components {
       age_restricted?: boolean;
       /** @description Exempt from the 14-day cancellation right (see AdminProduct); default false. */
       cancellation_exempt?: boolean;
+      /** @description Makes the product a gift card with these amounts (2.2.0); null or absent, an ordinary product. */
+      gift_card?: components['schemas']['ProductGiftCard'] | null;
       /** @description The product's own safety information (a field left out keeps its value). */
       safety?: components['schemas']['SafetyInfoInput'];
       /**
@@ -4263,6 +4404,8 @@ export interface components {
       age_restricted?: boolean;
       /** @description Exempt from the 14-day cancellation right (see AdminProduct). */
       cancellation_exempt?: boolean;
+      /** @description Makes the product a gift card with these amounts, or (null) an ordinary product again (2.2.0). */
+      gift_card?: components['schemas']['ProductGiftCard'] | null;
       /** @description The product's own safety information (a field left out keeps its value). */
       safety?: components['schemas']['SafetyInfoInput'];
       status?: components['schemas']['ProductStatus'];
@@ -5502,6 +5645,8 @@ export interface components {
     ShipmentIndex: number;
     /** @description 1-based page number. */
     Page: number;
+    /** @description The gift card's `id` (2.2.0). */
+    GiftCardId: number;
     /** @description The product's `id`. */
     ProductId: number;
     /** @description The category's `id`. */
@@ -7256,6 +7401,137 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+    };
+  };
+  listGiftCards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cards. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGiftCardList'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  issueStoreCredit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StoreCreditCreate'];
+      };
+    };
+    responses: {
+      /** @description The card as issued. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGiftCard'];
+        };
+      };
+      /** @description A field is invalid. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+    };
+  };
+  getGiftCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The gift card's `id` (2.2.0). */
+        gift_card_id: components['parameters']['GiftCardId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The card and its history, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGiftCardDetail'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+    };
+  };
+  cancelGiftCard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The gift card's `id` (2.2.0). */
+        gift_card_id: components['parameters']['GiftCardId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardCancel'];
+      };
+    };
+    responses: {
+      /** @description The card, cancelled. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminGiftCard'];
+        };
+      };
+      /** @description The reason is blank or too long. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      /** @description The card is already cancelled. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
     };
   };
   listProductRecalls: {

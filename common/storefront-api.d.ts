@@ -21,6 +21,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/gift-cards/balance/': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A gift card's balance, from its code (2.2.0).
+     * @description Anyone may ask (no account needed); the calls are throttled per client address, as
+     *     logins are, so codes cannot be guessed. A POST, so the code stays out of URLs and logs.
+     */
+    post: operations['getGiftCardBalance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/accounts/register/': {
     parameters: {
       query?: never;
@@ -1238,6 +1259,8 @@ export interface components {
       slug: string;
       name: string;
       price: components['schemas']['Money'];
+      /** @description Present when the product is a gift card (e-mailed, never shipped, never discounted); its amounts and custom range. Added in 2.2.0. */
+      gift_card?: components['schemas']['GiftCardOffer'];
       /** @description The price before a discount, shown struck through with 'DISCOUNT OFFER', or null. Only an honest was-price is sent (Directive 98/6/EC art. 6a): one above the price and at most the lowest price the piece had in the 30 days before its current price took effect; a price before discount the shop set that breaks this rule, or one with no earlier price recorded in those 30 days, is sent as null. While a sale runs (`sale`), it is the lowest price the piece had in the 30 days before the sale started, sent only when the reduced `price` is below it (2.2.0). */
       price_before_discount?: components['schemas']['Money'] | null;
       /** @description The shop's sale reducing this piece now (2.2.0): `price` is already the reduced price, in every list, page, cart and order. Absent or null when none runs. */
@@ -1800,6 +1823,8 @@ export interface components {
       /** @description The customization in words, with each choice's surcharge. */
       options: components['schemas']['ChosenOption'][];
       product: components['schemas']['CartProduct'];
+      /** @description A gift card line's amount, recipient, message and date (its `unit_price` is the amount). Absent for other lines. Added in 2.2.0. */
+      gift_card?: components['schemas']['GiftCardChoice'];
       /** @description The product's price with the chosen options' surcharges. */
       unit_price: components['schemas']['Money'];
       line_total: components['schemas']['Money'];
@@ -1850,6 +1875,50 @@ export interface components {
       };
       /** @description The variant to add (`Product.variants`): required for a piece with variants, refused for one without (400, field `variant_id`). The same variant with the same customization adds to its line; another variant makes a new line. Added in 2.2.0. */
       variant_id?: number;
+      /** @description Required for a gift card product, refused for any other (400 `gift_card`). Two cards to two recipients are two lines. Added in 2.2.0. */
+      gift_card?: components['schemas']['GiftCardChoice'];
+    };
+    /** @description What a gift card product offers (2.2.0). */
+    GiftCardOffer: {
+      /** @description The amounts the owner set, lowest first. */
+      amounts: components['schemas']['Money'][];
+      /** @description The lowest custom amount; null when no custom amount is offered. */
+      min_amount: components['schemas']['Money'] | null;
+      /** @description The highest custom amount; null when no custom amount is offered. */
+      max_amount: components['schemas']['Money'] | null;
+    };
+    /** @description A gift card's amount and who it is for (2.2.0). Checked by the server against the product's amounts and today (UTC). */
+    GiftCardChoice: {
+      amount: components['schemas']['Money'];
+      recipient_name: string;
+      /** Format: email */
+      recipient_email: string;
+      /** @description Printed on the card; line breaks kept. */
+      message?: string;
+      /**
+       * Format: date
+       * @description The day the recipient is e-mailed the code (today or later, within a year). Today's are e-mailed when the order is paid.
+       */
+      deliver_on: string;
+      /**
+       * @description On an order line: the voucher's VAT kind when sold. `spv` (single-purpose): its VAT is in this order; `mpv` (multi-purpose): no VAT now, the goods it buys carry it.
+       * @enum {string}
+       */
+      readonly voucher?: 'spv' | 'mpv';
+    };
+    GiftCardBalanceRequest: {
+      /** @description The code as printed (`GIFT-XXXX-...`); case, spaces and dashes are ignored. */
+      code: string;
+    };
+    /** @description A gift card's balance (2.2.0). The code is never answered, only its last four characters. */
+    GiftCardBalance: {
+      last_four: string;
+      balance: components['schemas']['Money'];
+      currency: string;
+      /** Format: date-time */
+      expires_at: string | null;
+      /** @enum {string} */
+      status: 'active' | 'cancelled';
     };
     CartItemUpdate: {
       /** @description The line's new quantity, at most 100; 0 removes the line. */
@@ -1916,6 +1985,8 @@ export interface components {
       age_attestation?: components['schemas']['AgeAttestationCreate'];
       /** @description The total the shopper was shown, shipping included. When the cart's total differs, nothing is ordered and the answer is 409 with the current cart. */
       expected_total_price: components['schemas']['Money'];
+      /** @description Gift card codes to pay with, in this order, before the payment method (2.2.0). Each pays what it can of what is still due; its balance keeps the rest. An order they pay in full is `paid` at once. 400 `gift_cards` for a code that cannot be used; 409 when a card was just spent elsewhere. */
+      gift_cards?: string[];
     };
     /** @description Why the order was not placed; with the current cart when its total changed. */
     OrderConflict: {
@@ -1937,6 +2008,8 @@ export interface components {
       quantity: number;
       unit_price: components['schemas']['Money'];
       line_total: components['schemas']['Money'];
+      /** @description A gift card line's choice, with its `voucher` kind. Absent for other lines. Added in 2.2.0. */
+      gift_card?: components['schemas']['GiftCardChoice'];
       made_to_order: boolean;
       age_restricted: boolean;
       /** @description When the line was expected to leave the workshop, as estimated when the order was placed. */
@@ -2047,6 +2120,10 @@ export interface components {
       shipping_vat: components['schemas']['Money'] | null;
       /** @description The country the order was taxed in (ISO 3166-1 alpha-2), kept with `vat_rate` when it was placed: the shop's, or the delivery country's when the shop charges VAT at destination (an export outside the EU: its country at "0.00"). Null when no VAT was charged. Added in 2.1.0. */
       vat_country?: string | null;
+      /** @description What gift cards paid of `total_price` (2.2.0); absent when none. */
+      gift_card_paid?: components['schemas']['Money'];
+      /** @description What the payment method is due (`total_price` less `gift_card_paid`); present only with `gift_card_paid`. Added in 2.2.0. */
+      amount_due?: components['schemas']['Money'];
       cancellation: components['schemas']['OrderCancellation'];
       /**
        * @description The moves the shopper may make on the order now. The server decides them with the
@@ -2444,6 +2521,49 @@ export interface operations {
       };
       401: components['responses']['InvalidCredentials'];
       403: components['responses']['Forbidden'];
+      429: components['responses']['TooManyRequests'];
+    };
+  };
+  getGiftCardBalance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardBalanceRequest'];
+      };
+    };
+    responses: {
+      /** @description The card's balance. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCardBalance'];
+        };
+      };
+      /** @description The code is missing or blank. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No gift card of this shop has this code (or it was not delivered yet). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
       429: components['responses']['TooManyRequests'];
     };
   };

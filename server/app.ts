@@ -38,6 +38,7 @@ import { auth, securityHandlers } from './http/auth.ts';
 import { catalogCache } from './http/catalog-cache.ts';
 import { contactThrottle } from './http/wiring/contact-throttle.ts';
 import { backInStockThrottle } from './http/wiring/back-in-stock-throttle.ts';
+import { giftCardThrottle } from './http/wiring/gift-card-throttle.ts';
 import { db } from './platform/db/db-plugin.ts';
 import { errors, frameworkErrorResponder } from './http/errors.ts';
 import { health } from './platform/health.ts';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(contactThrottle, { maxPerAddress: config.contactMaxPerAddress });
   await app.register(backInStockThrottle, { maxPerAddress: config.backInStockMaxPerAddress });
+  await app.register(giftCardThrottle);
   await app.register(account, {
     storefrontUrl: config.storefrontUrl,
     host: config.host,

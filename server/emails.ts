@@ -22,6 +22,9 @@ import {
   type BackInStockEmails,
   isBackInStockEmailKind,
 } from './catalog/emails/back-in-stock-email-data.ts';
+  type GiftCardEmailData,
+  isGiftCardEmailKind,
+} from './giftcards/emails/gift-card-email-data.ts';
 
 /**
  * Renders an outbox row's data with its noun's renderer.
@@ -43,6 +46,9 @@ export const renderOutboxEmail: RenderOutboxEmail = async (data) => {
   if (isBackInStockEmailKind(data.kind)) {
     const { renderBackInStockEmail } = await import('./catalog/emails/back-in-stock-email.tsx');
     return renderBackInStockEmail(data as BackInStockEmails);
+  if (isGiftCardEmailKind(data.kind)) {
+    const { renderGiftCardEmail } = await import('./giftcards/emails/gift-card-email.tsx');
+    return renderGiftCardEmail(data as GiftCardEmailData);
   }
   const { renderEmail } = await import('./orders/emails/render-email.ts');
   return renderEmail(data as EmailData);

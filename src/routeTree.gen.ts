@@ -33,6 +33,7 @@ import { Route as AccountPasswordRouteImport } from './routes/account.password'
 import { Route as BackInStockConfirmRouteImport } from './routes/back-in-stock.confirm'
 import { Route as BlogIndexRouteImport } from './routes/blog.index'
 import { Route as BlogSlugRouteImport } from './routes/blog.$slug'
+import { Route as GiftCardsBalanceRouteImport } from './routes/gift-cards.balance'
 import { Route as PaymentReturnRouteImport } from './routes/payment.return'
 import { Route as ProductsIndexRouteImport } from './routes/products.index'
 import { Route as ProductsSlugRouteImport } from './routes/products.$slug'
@@ -160,6 +161,11 @@ const BlogSlugRoute = BlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GiftCardsBalanceRoute = GiftCardsBalanceRouteImport.update({
+  id: '/gift-cards/balance',
+  path: '/gift-cards/balance',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PaymentReturnRoute = PaymentReturnRouteImport.update({
   id: '/payment/return',
   path: '/payment/return',
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/account/password': typeof AccountPasswordRoute
   '/back-in-stock/confirm': typeof BackInStockConfirmRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/gift-cards/balance': typeof GiftCardsBalanceRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/account/': typeof AccountIndexRoute
@@ -247,6 +254,7 @@ export interface FileRoutesByTo {
   '/account/password': typeof AccountPasswordRoute
   '/back-in-stock/confirm': typeof BackInStockConfirmRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/gift-cards/balance': typeof GiftCardsBalanceRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/account': typeof AccountIndexRoute
@@ -280,6 +288,7 @@ export interface FileRoutesById {
   '/account/password': typeof AccountPasswordRoute
   '/back-in-stock/confirm': typeof BackInStockConfirmRoute
   '/blog/$slug': typeof BlogSlugRoute
+  '/gift-cards/balance': typeof GiftCardsBalanceRoute
   '/payment/return': typeof PaymentReturnRoute
   '/products/$slug': typeof ProductsSlugRoute
   '/account/': typeof AccountIndexRoute
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/back-in-stock/confirm'
     | '/blog/$slug'
+    | '/gift-cards/balance'
     | '/payment/return'
     | '/products/$slug'
     | '/account/'
@@ -346,6 +356,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/back-in-stock/confirm'
     | '/blog/$slug'
+    | '/gift-cards/balance'
     | '/payment/return'
     | '/products/$slug'
     | '/account'
@@ -378,6 +389,7 @@ export interface FileRouteTypes {
     | '/account/password'
     | '/back-in-stock/confirm'
     | '/blog/$slug'
+    | '/gift-cards/balance'
     | '/payment/return'
     | '/products/$slug'
     | '/account/'
@@ -411,6 +423,7 @@ export interface RootRouteChildren {
   AccountPasswordRoute: typeof AccountPasswordRoute
   BackInStockConfirmRoute: typeof BackInStockConfirmRoute
   BlogSlugRoute: typeof BlogSlugRoute
+  GiftCardsBalanceRoute: typeof GiftCardsBalanceRoute
   PaymentReturnRoute: typeof PaymentReturnRoute
   ProductsSlugRoute: typeof ProductsSlugRoute
   AccountIndexRoute: typeof AccountIndexRoute
@@ -591,6 +604,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gift-cards/balance': {
+      id: '/gift-cards/balance'
+      path: '/gift-cards/balance'
+      fullPath: '/gift-cards/balance'
+      preLoaderRoute: typeof GiftCardsBalanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/payment/return': {
       id: '/payment/return'
       path: '/payment/return'
@@ -659,6 +679,7 @@ const rootRouteChildren: RootRouteChildren = {
   AccountPasswordRoute: AccountPasswordRoute,
   BackInStockConfirmRoute: BackInStockConfirmRoute,
   BlogSlugRoute: BlogSlugRoute,
+  GiftCardsBalanceRoute: GiftCardsBalanceRoute,
   PaymentReturnRoute: PaymentReturnRoute,
   ProductsSlugRoute: ProductsSlugRoute,
   AccountIndexRoute: AccountIndexRoute,

@@ -19,6 +19,13 @@ import { CART_MESSAGES } from './messages.ts';
 import { lineVariant, variantLineHash } from '../catalog/variants.ts';
 import { type Cart, ensureCart, loadCart, lockCart, stockConflict, visibleLines } from './cart.ts';
 import type { CartErrorCode } from './errors.ts';
+import { canonicalJson, sha256Hex } from '../platform/canonical-json.ts';
+import {
+  checkChoice,
+  GIFT_CARD_CHOICE_MESSAGES,
+  type GiftCardChoiceInput,
+  utcDay,
+} from './gift-card-choice.ts';
 
 const lineNotFound = () => new DomainError<CartErrorCode>('line_not_found', 'Not found.');
 
@@ -86,21 +93,48 @@ export async function addCartLine(
     customization: Record<string, string> | undefined;
     /** The variant (issue 42): required for a piece with variants, refused for one without. */
     variantId?: number;
+    /** A gift card's choice (decision 090): required for a gift card, refused for others. */
+    giftCard?: GiftCardChoiceInput;
   },
+  now: Date = new Date(),
 ): Promise<Cart> {
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
     const product = await trx
       .selectFrom('products')
-      .select(['id', 'stock', 'options', 'made_to_order', 'variant_axes'])
+      .select([
+        'id',
+        'stock',
+        'options',
+        'made_to_order',
+        'variant_axes',
+        'gift_card',
+        'gift_card_amounts',
+        'gift_card_min_cents',
+        'gift_card_max_cents',
+      ])
       .where('id', '=', input.productId)
       .where('tenant_id', '=', tenantId)
       .where('is_active', '=', 1)
       .executeTakeFirst();
     if (!product) throw new DomainError<CartErrorCode>('product_not_found', 'Not found.');
+    const isGiftCard = toBool(product.gift_card);
+    if (isGiftCard !== (input.giftCard !== undefined)) {
+      throw new DomainError<CartErrorCode>(
+        'invalid_gift_card',
+        isGiftCard ? GIFT_CARD_CHOICE_MESSAGES.required : GIFT_CARD_CHOICE_MESSAGES.notGiftCard,
+        { field: 'gift_card' },
+      );
+    }
+    const gift = input.giftCard ? checkChoice(input.giftCard, product, utcDay(now)) : null;
     const variant = await lineVariant(trx, tenantId, product, input.variantId);
-    const customization = canonicalCustomization(
+    const checked = canonicalCustomization(
       checkCustomization(parseOptions(product.options), input.customization),
     );
+    // A gift card's choice is part of the line's identity: two cards to two people are two lines.
+    const giftJson = gift ? canonicalJson(gift) : null;
+    const customization = giftJson
+      ? { json: checked.json, hash: sha256Hex(`${checked.json}\u0000${giftJson}`) }
+      : checked;
     const lineHash = variantLineHash(customization.hash, variant?.id ?? null);
     // A variant's stock is its own; the piece's is the sum of its variants'.
     const stock = variant ? variant.stock : product.stock;
@@ -122,8 +156,9 @@ export async function addCartLine(
     if (!line && (await visibleLineCount(trx, cartId, tenantId)) >= MAX_CART_LINES) {
       throw new DomainError<CartErrorCode>('cart_full', CART_MESSAGES.cartFull(MAX_CART_LINES));
     }
-    // A made-to-order piece is made for the order: its stock does not limit it.
-    if (!toBool(product.made_to_order) && (stock <= 0 || wanted > stock)) {
+    // A made-to-order piece is made for the order, a gift card is a code: stock limits neither.
+    const unlimited = toBool(product.made_to_order) || isGiftCard;
+    if (!unlimited && (stock <= 0 || wanted > stock)) {
       throw stockConflict(stock);
     }
     if (line) {
@@ -141,7 +176,8 @@ export async function addCartLine(
           quantity: input.quantity,
           customization: customization.json,
           customization_hash: lineHash,
-          created_at: new Date().toISOString(),
+          gift_card: giftJson,
+          created_at: now.toISOString(),
           variant_id: variant?.id ?? null,
         })
         .execute();
@@ -165,7 +201,7 @@ export async function setCartLineQuantity(
   return changeCart(db, tenantId, userId, async (trx, cartId) => {
     const line = await visibleLines(trx, tenantId)
       .leftJoin('product_variants as v', 'v.id', 'ci.variant_id')
-      .select(['ci.id', 'p.made_to_order'])
+      .select(['ci.id', 'p.made_to_order', 'p.gift_card'])
       // A variant's line is limited by the variant's stock (issue 42).
       .select((eb) => eb.fn.coalesce('v.stock', 'p.stock').as('stock'))
       .where('ci.id', '=', lineId)
@@ -179,7 +215,8 @@ export async function setCartLineQuantity(
       await trx.deleteFrom('cart_items').where('id', '=', line.id).execute();
       return;
     }
-    if (!toBool(line.made_to_order) && quantity > line.stock) throw stockConflict(line.stock);
+    const unlimited = toBool(line.made_to_order) || toBool(line.gift_card);
+    if (!unlimited && quantity > line.stock) throw stockConflict(line.stock);
     await trx.updateTable('cart_items').set({ quantity }).where('id', '=', line.id).execute();
   });
 }

@@ -59,7 +59,11 @@ export async function quoteCart(
   const taxation = taxationOf(policy, code);
   const lines = pricedAt(cart, taxation);
   const chosen = new Map(choices.map((c) => [c.item_id, c.method]));
-  const found = quote(shipping, quoteLines(lines), code, chosen);
+  // A gift card is e-mailed, never shipped (decision 090): its lines add to the subtotal only.
+  const found = quote(shipping, quoteLines(lines.filter((l) => !l.giftCard)), code, chosen);
+  let giftCents = 0;
+  for (const line of lines) if (line.giftCard) giftCents += line.unit_cents * line.quantity;
+  if (found) found.subtotalCents += giftCents;
   // The cart's discount code on the lines priced there (./cart-discount.ts), and its delivery.
   const { discount } =
     cartId === undefined

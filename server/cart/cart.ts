@@ -31,6 +31,7 @@ import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
 import { discountableLine, loadOpenSales, saleOf, salePrice } from '../catalog/sales.ts';
 import { cartDiscount, toCartDiscount } from './cart-discount.ts';
 import { variantLabel } from '../catalog/variants.ts';
+import { choiceAnswer, parseChoice as parseGiftChoice } from './gift-card-choice.ts';
 
 export type Cart = Schemas['Cart'];
 type Db = Kysely<Database> | Transaction<Database>;
@@ -122,6 +123,8 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
       'p.category_id',
       'p.price_cents',
       'p.stock',
+      'p.gift_card',
+      'ci.gift_card as gift_card_choice',
       ...LINE_TERMS_FIELDS,
     ])
     .where('ci.cart_id', '=', cartId)
@@ -131,13 +134,19 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
   return rows.map((row) => {
     const customization = parseCustomization(row.customization);
     const priced = priceChoices(parseOptions(row.options), customization);
-    const line = { ...row, customization };
+    // A gift card line costs the amount the buyer chose (decision 090); it has no options.
+    const giftCard = toBool(row.gift_card);
+    const choice = giftCard ? parseGiftChoice(row.gift_card_choice) : null;
+    const line = { ...row, customization, giftCard };
     const sale = discountableLine(line) ? saleOf(sales, row, now.getTime()) : null;
     const reduce = (cents: number) => (sale ? salePrice(cents, sale.percent) : cents);
     const variant = row.variant_id !== null && row.value1 !== null;
     const priceCents = variant ? row.variant_price_cents! : row.price_cents;
     return {
       ...row,
+      /** A gift card line: never discounted, never shipped, takes no stock (decision 090). */
+      giftCard,
+      giftCardChoice: choice,
       price_cents: reduce(priceCents),
       saleId: sale ? sale.id : null,
       stock: variant ? row.variant_stock! : row.stock,
@@ -150,7 +159,7 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
       // The line's, not the piece's: a filled-in text option makes it exempt too.
       cancellation_exempt: lineExemption(row, customization) !== null,
       chosen: priced.chosen,
-      unit_cents: reduce(priceCents + priced.deltaCents),
+      unit_cents: choice ? choice.amount_cents : reduce(priceCents + priced.deltaCents),
     };
   });
 }
@@ -194,6 +203,7 @@ export async function loadCart(
         age_restricted: line.age_restricted,
         main_image: images.get(line.product_id) ?? null,
       },
+      ...(line.giftCardChoice ? { gift_card: choiceAnswer(line.giftCardChoice) } : {}),
       unit_price: toDecimal(line.unit_cents),
       line_total: toDecimal(lineCents),
       dispatch: dispatchOf(line, rules, now),

@@ -9,6 +9,8 @@
  * - `cart_full`: a new line in a cart that holds MAX_CART_LINES lines.
  * - `invalid_variant`: the line's variant is missing, not the piece's, or named for a piece
  *   without variants (field `variant_id`; ../catalog/variants.ts).
+ * - `invalid_gift_card`: a gift card's choice is missing or refused, or one was sent for a
+ *   product that is no gift card (./gift-card-choice.ts; decision 090).
  */
 export type CartErrorCode =
   | 'product_not_found'
@@ -16,4 +18,5 @@ export type CartErrorCode =
   | 'insufficient_stock'
   | 'too_many_units'
   | 'cart_full'
-  | 'invalid_variant';
+  | 'invalid_variant'
+  | 'invalid_gift_card';

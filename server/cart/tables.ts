@@ -33,6 +33,11 @@ export interface CartItemsTable {
   customization: string;
   /** sha256 hex of `customization`: the line's identity in the unique index. */
   customization_hash: string;
+  /**
+   * A gift card line's choice (2026-039: amount, recipient, message, date; JSON), null for any
+   * other line.
+   */
+  gift_card: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   /** The product's variant this line is of (2026-040); null for a product without variants. */
   variant_id: ColumnType<number | null, number | null | undefined, number | null>;

@@ -14,6 +14,7 @@
  * stock filters read every row of the shop that the other filters leave (a scan of one shop's
  * rows, not of the table).
  */
+import { giftCardOffer } from './product-rows.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
@@ -295,6 +296,9 @@ export async function getAdminProduct(
     lead_time_days_max: row.lead_time_days_max,
     age_restricted: toBool(row.age_restricted),
     cancellation_exempt: toBool(row.cancellation_exempt),
+    gift_card: toBool(row.gift_card)
+      ? (giftCardOffer(row as Parameters<typeof giftCardOffer>[0]).gift_card ?? null)
+      : null,
     images: images.map((i) => ({
       id: i.id,
       image: i.image_path,

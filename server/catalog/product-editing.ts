@@ -28,6 +28,7 @@ import { changedFields } from '../content/content-input.ts';
 import { getAdminProduct } from './product-admin-read.ts';
 import {
   checkAcrossFields,
+  type CheckedProduct,
   checkProductInput,
   invalidProduct,
   PRODUCT_MESSAGES,
@@ -113,6 +114,7 @@ export async function createProduct(
           lead_time_days_max: fields.leadTimeDaysMax,
           age_restricted: ageRestricted ? 1 : 0,
           cancellation_exempt: checked.cancellationExempt ? 1 : 0,
+          ...giftCardColumns(checked.giftCard ?? null),
           safety:
             checked.safety === undefined
               ? null
@@ -247,6 +249,7 @@ export async function updateProduct(
       if (checked.cancellationExempt !== undefined) {
         set.cancellation_exempt = checked.cancellationExempt ? 1 : 0;
       }
+      if (checked.giftCard !== undefined) Object.assign(set, giftCardColumns(checked.giftCard));
       if (checked.safety !== undefined) {
         const merged = checkSafetyInput({}, '', checked.safety, parseSafety(row.safety));
         set.safety = safetyJson(merged);
@@ -299,4 +302,21 @@ export async function updateProduct(
       return true;
     }),
   );
+}
+
+/** The gift card columns of a product (decision 090): its amounts, or none (null). */
+function giftCardColumns(giftCard: CheckedProduct['giftCard'] | null) {
+  return giftCard
+    ? {
+        gift_card: 1,
+        gift_card_amounts: JSON.stringify(giftCard.amounts),
+        gift_card_min_cents: giftCard.minCents,
+        gift_card_max_cents: giftCard.maxCents,
+      }
+    : {
+        gift_card: 0,
+        gift_card_amounts: '[]',
+        gift_card_min_cents: null,
+        gift_card_max_cents: null,
+      };
 }

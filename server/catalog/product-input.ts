@@ -33,6 +33,9 @@ import type { SafetyFields } from '../../common/product-safety.ts';
 
 /** The messages of the product form's rules (tests and the contract quote them). */
 export const PRODUCT_MESSAGES = {
+  giftCardAmount: 'Enter an amount above 0.00.',
+  giftCardRange: 'Give the lowest and the highest custom amount, the lowest first.',
+  giftCardNone: 'Give at least one amount, or a custom range.',
   slugFormat: 'Use lowercase letters, digits and single hyphens (e.g. walnut-chef-knife).',
   slugTaken: 'Another product of the shop has this slug.',
   noCategory: 'No such category in the shop.',
@@ -83,6 +86,8 @@ export interface ProductInput {
   /** Its own safety information, fields left out kept (GPSR art. 19; ./product-safety.ts). */
   safety?: Partial<Record<keyof SafetyFields, string | null>>;
   status?: 'active' | 'draft' | 'archived';
+  /** A gift card's amounts (decision 090), or null for an ordinary product. */
+  gift_card?: { amounts: string[]; min_amount: string | null; max_amount: string | null } | null;
 }
 
 /** An option as `products.options` stores it (./options.ts), money in cents. */
@@ -118,6 +123,8 @@ export interface CheckedProduct {
   /** The safety fields sent, checked but not yet merged over the product's own. */
   safety?: unknown;
   status?: 'active' | 'draft' | 'archived';
+  /** A gift card's amounts in cents, or null: an ordinary product (decision 090). */
+  giftCard?: { amounts: number[]; minCents: number | null; maxCents: number | null } | null;
 }
 
 const OPTION_KEY = /^[a-z][a-z0-9_]{0,39}$/;
@@ -337,6 +344,7 @@ export function checkProductInput(input: ProductInput): CheckedProduct {
     out.safety = input.safety;
   }
   if (input.status !== undefined) out.status = input.status;
+  if (input.gift_card !== undefined) out.giftCard = checkGiftCard(errors, input.gift_card);
   if (Object.keys(errors).length > 0) throw invalidProduct(errors);
   return out;
 }
@@ -379,4 +387,31 @@ export function checkAcrossFields(product: MergedProduct): void {
     errors.lead_time_days_max = [PRODUCT_MESSAGES.leadTimesOrder];
   }
   if (Object.keys(errors).length > 0) throw invalidProduct(errors);
+}
+
+/**
+ * A gift card's amounts (decision 090): each above 0 and at most MAX_CENTS, at least one amount
+ * or a custom range, and the range's minimum not above its maximum (both or neither).
+ */
+function checkGiftCard(
+  errors: FieldErrors,
+  input: NonNullable<ProductInput['gift_card']> | null,
+): CheckedProduct['giftCard'] {
+  if (input === null) return null;
+  const amounts: number[] = [];
+  input.amounts.forEach((amount, i) => {
+    const cents = toMinorUnits(amount);
+    if (cents === null || cents <= 0 || cents > MAX_CENTS) {
+      errors[`gift_card.amounts.${i}`] = [PRODUCT_MESSAGES.giftCardAmount];
+    } else if (!amounts.includes(cents)) amounts.push(cents);
+  });
+  const min = input.min_amount === null ? null : toMinorUnits(input.min_amount);
+  const max = input.max_amount === null ? null : toMinorUnits(input.max_amount);
+  const ranged = input.min_amount !== null || input.max_amount !== null;
+  if (ranged && (min === null || max === null || min <= 0 || max > MAX_CENTS || min > max)) {
+    errors['gift_card.min_amount'] = [PRODUCT_MESSAGES.giftCardRange];
+  }
+  if (amounts.length === 0 && !ranged)
+    errors['gift_card.amounts'] = [PRODUCT_MESSAGES.giftCardNone];
+  return { amounts: amounts.sort((a, b) => a - b), minCents: min, maxCents: max };
 }

@@ -121,6 +121,10 @@ export const PRODUCT_FIELDS = [
   ...LINE_TERMS_FIELDS,
   'p.review_count',
   'p.rating_average',
+  'p.gift_card',
+  'p.gift_card_amounts',
+  'p.gift_card_min_cents',
+  'p.gift_card_max_cents',
 ] as const;
 
 /** A product row as {@link PRODUCT_FIELDS} selects it. */
@@ -150,7 +154,37 @@ export type ProductRow = {
   review_count: number;
   /** The exact mean rating, 0 without reviews (same triggers). */
   rating_average: number;
+  /** A gift card and its amounts (migration 2026-039, decision 090). */
+  gift_card: boolean | number;
+  gift_card_amounts: string;
+  gift_card_min_cents: number | null;
+  gift_card_max_cents: number | null;
 };
+
+/**
+ * A gift card product's offer as the contract's GiftCardOffer (its amounts lowest first, the
+ * custom range or nulls), or nothing for another product (decision 090).
+ */
+export function giftCardOffer(row: ProductRow): { gift_card?: Product['gift_card'] } {
+  if (!toBool(row.gift_card)) return {};
+  let amounts: number[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.gift_card_amounts);
+    if (Array.isArray(parsed)) {
+      amounts = parsed.filter((n): n is number => Number.isSafeInteger(n) && n > 0);
+    }
+  } catch {
+    // A malformed column offers no fixed amount.
+  }
+  const ranged = row.gift_card_min_cents !== null && row.gift_card_max_cents !== null;
+  return {
+    gift_card: {
+      amounts: [...amounts].sort((a, b) => a - b).map(toDecimal),
+      min_amount: ranged ? toDecimal(row.gift_card_min_cents!) : null,
+      max_amount: ranged ? toDecimal(row.gift_card_max_cents!) : null,
+    },
+  };
+}
 
 /**
  * Loads images and attributes of many products in one batched query each, grouped by product
@@ -230,11 +264,16 @@ export function toProduct(
     slug: row.slug,
     name: row.name,
     price: toDecimal(priceCents),
-    price_before_discount: sale
-      ? was !== null && priceCents < was
-        ? toDecimal(was)
-        : null
-      : honestBeforePrice(row),
+    ...giftCardOffer(row),
+    // A gift card is never discounted (decision 090): no sale reaches it (./sales.ts
+    // `discountableLine`), and it shows no earlier price.
+    price_before_discount: toBool(row.gift_card)
+      ? null
+      : sale
+        ? was !== null && priceCents < was
+          ? toDecimal(was)
+          : null
+        : honestBeforePrice(row),
     sale: sale
       ? { percent: sale.sale.percent, ends_at: new Date(sale.sale.endsAt).toISOString() }
       : null,

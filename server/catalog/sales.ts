@@ -141,13 +141,14 @@ export function salePrice(cents: number, percent: number): number {
 }
 
 /**
- * Whether a line (a cart line, an order line) or a product may be reduced by a sale. Every one
- * may today; this is the one place that decides it (gift cards will never be), called by
- * {@link saleOf} for every product priced and by the cart for every line.
+ * Whether a line (a cart line, an order line) or a product may be reduced by a sale or a
+ * discount code: the one place that decides it, called by {@link saleOf} for every product
+ * priced, by the cart for every line and by the codes' rules (../discounts/discount-rules.ts).
+ * A gift card never is (decision 090: a cart line's `giftCard`, a product row's `gift_card`).
  */
-export function discountableLine(line: object): boolean {
-  void line;
-  return true;
+export function discountableLine(line: { giftCard?: boolean; gift_card?: unknown }): boolean {
+  if (line.giftCard === true) return false;
+  return !(line.gift_card === true || line.gift_card === 1 || line.gift_card === '1');
 }
 
 /**

@@ -72,6 +72,15 @@ export interface ProductsTable {
   rating_average: ColumnType<number, never, never>;
   /** When it was archived; null: not archived (2026-011). Archived products are not active. */
   archived_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /**
+   * A gift card (2026-039, decision 090): sold in `gift_card_amounts` (JSON array of cents) or
+   * a custom amount within `gift_card_min_cents`..`gift_card_max_cents` (both null: none),
+   * delivered by e-mail, never discounted and never shipped.
+   */
+  gift_card: ColumnType<boolean | number, number | undefined, number>;
+  gift_card_amounts: ColumnType<string, string | undefined, string>;
+  gift_card_min_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  gift_card_max_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /** The back office's last change (2026-011); null only for rows written before it by SQL. */
   updated_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Low at or below this stock (default 2); null: never warned (2026-011). */

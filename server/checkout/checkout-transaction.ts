@@ -51,6 +51,9 @@ import { pricedAt } from '../cart/cart-quote.ts';
 import { cartDiscount, refusalWords } from '../cart/cart-discount.ts';
 import { takeUse } from '../discounts/discount-codes.ts';
 import { takeVariantStock } from '../catalog/variant-stock.ts';
+import { spendCards } from '../giftcards/ledger.ts';
+import { voucherKind } from '../giftcards/vouchers.ts';
+import { orderBecomesPaid } from '../orders/order-paid.ts';
 
 /**
  * A human-readable order number, "ORD-XXXX-XXXX": 8 characters of ../platform/random-code.ts
@@ -170,7 +173,11 @@ function checkShipping(
   shipping: Awaited<ReturnType<typeof loadShipping>>,
 ) {
   const choices = new Map(c.body.shipping.map((choice) => [choice.item_id, choice.method]));
-  const quoted = quote(shipping, quoteLines(lines), c.address.country, choices);
+  // A gift card is e-mailed, never shipped (decision 090): its lines are priced, not quoted.
+  const shipped = lines.filter((line) => !line.giftCard);
+  let giftCents = 0;
+  for (const line of lines) if (line.giftCard) giftCents += line.unit_cents * line.quantity;
+  const quoted = quote(shipping, quoteLines(shipped), c.address.country, choices);
   if (!quoted) {
     throw new DomainError<CheckoutErrorCode>(
       'country_not_shipped',
@@ -180,7 +187,7 @@ function checkShipping(
   }
   const errors: FieldErrors = {};
   const problems = [...quoted.errors];
-  for (const line of lines) {
+  for (const line of shipped) {
     if (!choices.has(line.id)) problems.push(SHIPPING_MESSAGES.chooseMethod(line.name));
   }
   if (problems.length > 0) errors.shipping = problems;
@@ -193,7 +200,7 @@ function checkShipping(
   }
   return {
     shipments: quoted.shipments.map(toShipment),
-    subtotalCents: quoted.subtotalCents,
+    subtotalCents: quoted.subtotalCents + giftCents,
     shippingCents: quoted.shippingCents,
   };
 }
@@ -247,6 +254,10 @@ export async function inTransaction(
     if (trading.status !== 'open') throw notTrading(trading);
     const { currency } = trading;
     const taxation = taxationOf(vatPolicy, c.address.country);
+    const voucher = voucherKind(
+      vatPolicy,
+      shipping.zones.flatMap((zone) => zone.countries),
+    );
     // Priced where they go: the same as the quote, so its total is the one checked below.
     const lines = pricedAt(inCart, taxation);
     const checked = checkShipping(c, lines, shipping);
@@ -343,7 +354,7 @@ export async function inTransaction(
     const perProduct = new Map<number, { name: string; quantity: number }>();
     const perVariant = new Map<number, { name: string; quantity: number }>();
     for (const line of lines) {
-      if (line.made_to_order) continue;
+      if (line.made_to_order || line.giftCard) continue;
       if (line.variant_id !== null) {
         // A variant's stock is its own (issue 42): taken from the variant below.
         const taken = perVariant.get(line.variant_id);
@@ -426,7 +437,7 @@ export async function inTransaction(
             discount_cents: discount?.shares[index] ?? 0,
             made_to_order: line.made_to_order ? 1 : 0,
             // What the decrement above took for this line: closing gives back exactly this.
-            stock_taken: line.made_to_order ? 0 : line.quantity,
+            stock_taken: line.made_to_order || line.giftCard ? 0 : line.quantity,
             age_restricted: line.age_restricted ? 1 : 0,
             // The line's right to cancel as it was when ordered (reg 28(1)(b); 2026-017).
             cancellation_exempt: line.cancellation_exempt ? 1 : 0,
@@ -438,6 +449,10 @@ export async function inTransaction(
             variant_id: line.variant_id,
             variant_label: line.variant_label,
             sku: line.sku,
+            // The buyer's choice, with the voucher's VAT kind decided now (decision 090).
+            gift_card: line.giftCardChoice
+              ? JSON.stringify({ ...line.giftCardChoice, voucher })
+              : null,
           };
         }),
       )
@@ -462,6 +477,22 @@ export async function inTransaction(
       .execute();
     await trx.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
     await trx.updateTable('carts').set({ discount_code: null }).where('id', '=', cartId).execute();
+    // Gift cards pay before the provider (decision 090): in this transaction, so a card spent
+    // by two checkouts at once pays one of them; an order they pay in full is paid now.
+    const codes = c.body.gift_cards ?? [];
+    if (codes.length > 0) {
+      const paid = await spendCards(trx, c.tenantId, orderId, codes, totalCents, now);
+      const giftCardCents = paid.reduce((sum, p) => sum + p.amountCents, 0);
+      await trx
+        .updateTable('orders')
+        .set({ gift_card_cents: giftCardCents })
+        .where('id', '=', orderId)
+        .execute();
+      if (giftCardCents === totalCents) {
+        await orderBecomesPaid(ctx, trx, orderId, { kind: 'gift_cards' });
+      }
+    }
+    // After the gift cards: the placed e-mail says what they paid and what is left.
     await ctx.record(trx, { type: 'placed', orderId });
 
     const placed = await findOrder(trx, c.tenantId, c.userId, { id: orderId }, c.moves);

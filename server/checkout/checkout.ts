@@ -145,6 +145,8 @@ export async function placeOrder(ctx: OrderContext, input: CheckoutInput): Promi
       shipping: body.shipping,
       age_attestation: body.age_attestation ?? null,
       expected_total_price: toDecimal(expectedCents),
+      // Hashed with the rest: the codes are never stored in the clear.
+      gift_cards: body.gift_cards ?? [],
     }),
   );
   // What the answer's `actions` are read with; the provider is asked outside the transaction.

@@ -17,6 +17,7 @@
  * `discountableLine` admits (a gift card bought does not count towards it).
  */
 import { DISCOUNT_MESSAGES } from './messages.ts';
+import { discountableLine } from '../catalog/sales.ts';
 import type { DiscountKind, DiscountScope } from './tables.ts';
 
 /** A cart or order line as the rules read it (cents per unit, after any sale). */
@@ -66,13 +67,10 @@ export function lineOnSale(line: { saleId?: number | null }): boolean {
 }
 
 /**
- * True when a code may reduce the line at all, whatever the code: the one place that says so
- * (a gift card line will answer false: the gift cards part adds `!line.giftCard` here).
+ * True when a code may reduce the line at all, whatever the code: the same one place sales ask
+ * (../catalog/sales.ts): a gift card line never (decision 090).
  */
-export function discountableLine(line: DiscountLine): boolean {
-  void line;
-  return true;
-}
+export { discountableLine };
 
 /** True when `code` reduces `line`: discountable, sale rule, then the code's scope. */
 export function eligibleLine(code: CodeTerms, line: DiscountLine): boolean {

@@ -25,11 +25,13 @@ import type { ProductEditingErrorCode } from '../catalog/product-editing-errors.
 import type { ShopErrorCode } from '../shops/errors.ts';
 import type { SaleErrorCode } from '../catalog/sale-errors.ts';
 import type { DiscountErrorCode } from '../discounts/errors.ts';
+import type { GiftCardErrorCode } from '../giftcards/errors.ts';
 
 /** Every domain's error codes. Add a domain's union here when it gains an `errors.ts`. */
 type DomainErrorCode =
   | CatalogErrorCode
   | CartErrorCode
+  | GiftCardErrorCode
   | ShippingErrorCode
   | CheckoutErrorCode
   | OrderErrorCode
@@ -86,6 +88,13 @@ const DOMAIN_ERROR_STATUS = {
   too_many_units: 400,
   cart_full: 400,
   invalid_variant: 400,
+  invalid_gift_card: 400,
+  // gift cards (decision 090)
+  gift_card_invalid: 400,
+  gift_card_balance_changed: 409,
+  gift_card_not_found: 404,
+  gift_card_cancelled: 409,
+  invalid_gift_card_input: 400,
   // shipping
   country_not_shipped: 400,
   invalid_shipping_choice: 400,

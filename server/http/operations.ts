@@ -30,6 +30,7 @@ import {
   updateCartItem,
 } from './storefront/cart.ts';
 import { createComment, getBlogPost, listBlogPosts, listComments } from './storefront/blog.ts';
+import { getGiftCardBalance } from './storefront/gift-cards.ts';
 import {
   getCategory,
   getProduct,
@@ -98,6 +99,7 @@ export const handlers: HandlerMap = {
   clearCart,
   applyCartDiscount,
   removeCartDiscount,
+  getGiftCardBalance,
   getShippingOptions,
   quoteShipping,
   createOrder,

@@ -14,6 +14,9 @@
  * never read here: a shop may switch it between the order and its closing (fire a batch of a
  * made-to-order piece and sell it from stock, or make a sold-out piece to order), and giving
  * back by the flag would then add units nobody took, or keep units an order did take.
+ *
+ * What gift cards paid of the order goes back on the cards in the same transaction
+ * (server/giftcards/ledger.ts `giveBackSpent`; decision 090).
  */
 import { giveVariantStock } from '../catalog/variant-stock.ts';
 import { sql } from 'kysely';
@@ -34,6 +37,7 @@ import { findOrder, type Order } from './read-model.ts';
 import { restockedByLine } from './refund-lines.ts';
 import { backInStock } from '../catalog/back-in-stock.ts';
 import { giveBackUse } from '../discounts/discount-codes.ts';
+import { giveBackSpent } from '../giftcards/ledger.ts';
 import {
   notCancelable,
   paymentInProgress,
@@ -134,6 +138,8 @@ export async function closeLocked(
   const productIds = await giveBackStock(trx, order);
   // Its discount code's use, and its customer's once (issue 42, decision 088).
   await giveBackUse(trx, order.discount_code_id ?? null, order.id);
+  // What gift cards paid goes back on them (decision 090), once: this transaction moved it.
+  await giveBackSpent(trx, order.tenant_id, order.id, ctx.now());
   const open = await trx
     .updateTable('payments')
     .set({ status: 'canceled', error_message: PAYMENT_MESSAGES.closedWithOrder, updated_at: now })

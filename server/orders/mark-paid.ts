@@ -104,11 +104,13 @@ export async function markOrderPaid(
     }
     const currency = await shopCurrency(trx, actor.tenantId);
     const money = (cents: number) => formatPrice(toDecimal(cents), currency);
-    const total = money(order.total_cents);
-    if (amountCents < order.total_cents) {
+    // What gift cards paid at checkout is not due by hand (decision 090).
+    const dueCents = order.total_cents - order.gift_card_cents;
+    const total = money(dueCents);
+    if (amountCents < dueCents) {
       throw invalidInput({ amount: [ORDER_MOVE_MESSAGES.amountBelowTotal(total)] });
     }
-    const overCents = amountCents - order.total_cents;
+    const overCents = amountCents - dueCents;
     if (overCents > 0 && !actor.may.money) {
       throw invalidInput({ amount: [ORDER_MOVE_MESSAGES.overpaymentOwnerOnly(total)] });
     }

@@ -66,12 +66,28 @@ async function emailsOf(
       const payment = placedPayment(l, expiresAt);
       // The confirmation on a durable medium carries the right to cancel and the model form.
       const cancellation = await cancellationTerms(trx, l.order, l.shop.name);
+      // What gift cards paid at checkout (decision 090): the rest is what the method is due.
+      const giftCents = l.order.gift_card_cents ?? 0;
+      const giftCards =
+        giftCents > 0
+          ? {
+              paid: toDecimal(giftCents),
+              due: toDecimal(l.order.total_cents - giftCents),
+            }
+          : undefined;
       const shopper: Outgoing = {
         recipient: l.customerEmail,
         key: key('placed', 'shopper'),
-        data: { ...base, kind: 'order_placed', payment, cancellation },
+        data: {
+          ...base,
+          kind: 'order_placed',
+          payment,
+          cancellation,
+          ...(giftCards ? { giftCards } : {}),
+        },
       };
-      if (payment.method === 'card') return [shopper];
+      // Paid in full by gift cards: nothing to wait for, for the shop either.
+      if (payment.method === 'card' || giftCards?.due === '0.00') return [shopper];
       return [
         shopper,
         {

@@ -15,6 +15,10 @@
  * one) is `unconfirmedCents`: shown, never paid out. Refunded: every `refunds` row that is not
  * `failed` (a `pending` one is reserved while its provider is asked, so two refunds at once
  * never add up to more than was paid). Money in integer cents.
+ *
+ * Gift cards (decision 090): what they paid at checkout (`orders.gift_card_cents`) is paid too,
+ * and what a refund put back on them (`gift_card_moves` `refunded`) is refunded; the manual
+ * money's room under the total leaves their part out.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -44,6 +48,8 @@ export interface OrderMoney {
   refundableCents: number;
   /** Card payments the order keeps, oldest capture first. */
   cards: KeptCardPayment[];
+  /** What gift cards paid and still hold of the order (paid less refunded to them). */
+  giftCardLeftCents: number;
   /** Money received by hand that counts, less its refunds (those without a card payment) not failed. */
   manualLeftCents: number;
   /**
@@ -86,7 +92,7 @@ export function countedByHand(
 
 /** Reads an order's money; inside the order lock's transaction when it is about to change it. */
 export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
-  const [cards, manual, refunds] = await Promise.all([
+  const [cards, manual, refunds, gift] = await Promise.all([
     db
       .selectFrom('payments')
       .select(['id', 'uuid', 'provider', 'provider_ref', 'currency', 'amount_cents'])
@@ -108,6 +114,7 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
       .where('order_id', '=', orderId)
       .where('status', '!=', 'failed')
       .execute(),
+    giftCardMoney(db, orderId),
   ]);
   const refundedOf = new Map<number | null, number>();
   let refundedCents = 0;
@@ -128,8 +135,12 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
     leftCents: Math.max(0, card.amount_cents - (refundedOf.get(card.id) ?? 0)),
   }));
   const cardCents = kept.reduce((sum, card) => sum + card.amountCents, 0);
-  const { countedCents: manualCents, unconfirmedCents } = countedByHand(manual, cardCents);
-  const paidCents = manualCents + cardCents;
+  const { countedCents: manualCents, unconfirmedCents } = countedByHand(
+    manual,
+    cardCents + gift.paidCents,
+  );
+  const paidCents = manualCents + cardCents + gift.paidCents;
+  refundedCents += gift.refundedCents;
   // A refund of a card payment the order no longer keeps (none today) counts against the
   // money received by hand, so the sum of what is left never exceeds what may be refunded.
   const keptIds = new Set(kept.map((card) => card.id));
@@ -142,7 +153,30 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
     refundedCents,
     refundableCents: Math.max(0, paidCents - refundedCents),
     cards: kept,
+    giftCardLeftCents: Math.max(0, gift.paidCents - gift.refundedCents),
     manualLeftCents: Math.max(0, manualCents - manualRefunded),
     unconfirmedCents,
   };
+}
+
+/**
+ * What gift cards paid of an order at checkout, and what refunds put back on them (cents);
+ * both 0 for an order no card paid (decision 090).
+ */
+async function giftCardMoney(
+  db: Db,
+  orderId: number,
+): Promise<{ paidCents: number; refundedCents: number }> {
+  const [order, refunded] = await Promise.all([
+    db.selectFrom('orders').select('gift_card_cents').where('id', '=', orderId).executeTakeFirst(),
+    db
+      .selectFrom('gift_card_moves')
+      .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'refunded')
+      .executeTakeFirst(),
+  ]);
+  const paidCents = order?.gift_card_cents ?? 0;
+  if (paidCents === 0) return { paidCents: 0, refundedCents: 0 };
+  return { paidCents, refundedCents: Number(refunded?.cents ?? 0) };
 }

@@ -149,7 +149,7 @@ export async function startCardPayment(
         tenant_id: scope.tenantId,
         order_id: order.id,
         user_id: scope.userId,
-        amount_cents: order.total_cents,
+        amount_cents: order.total_cents - order.gift_card_cents,
         currency: shopsCurrency,
         status: 'initiated',
         // payRefusal refused a shop without a provider (card_payments_unavailable).
@@ -179,7 +179,7 @@ export async function startCardPayment(
       paymentId: uuid,
       orderNumber: order.order_number,
       attempt,
-      amountMinor: order.total_cents,
+      amountMinor: order.total_cents - order.gift_card_cents,
       currency: shopsCurrency,
       description: `Order ${order.order_number}`,
       returnUrl: `${origin.storefront}/payment/return?paymentId=${uuid}`,
@@ -217,7 +217,7 @@ export async function startCardPayment(
     redirectUrl,
     payment_uuid: uuid,
     status: 'initiated',
-    amount: toDecimal(order.total_cents),
+    amount: toDecimal(order.total_cents - order.gift_card_cents),
     currency: shopsCurrency,
   };
 }

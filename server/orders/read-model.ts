@@ -15,7 +15,9 @@ import { parseCustomization } from '../catalog/customization.ts';
 import { toDecimal } from '../../common/money.ts';
 import { priceChoices } from '../catalog/options.ts';
 import { carrierLabel, trackingUrl } from './carriers.ts';
-import { orderVat, rateToPercent } from '../../common/vat.ts';
+import { rateToPercent } from '../../common/vat.ts';
+import { voucherOrderVat } from '../../common/gift-card-vat.ts';
+import { choiceAnswer, parseChoice } from '../cart/gift-card-choice.ts';
 import { cancellationOf } from './cancellation-window.ts';
 import { shopperActions, type ShopperMoveFacts } from './shopper-moves.ts';
 
@@ -132,7 +134,7 @@ export async function toOrders(
 ): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [items, payments, fulfilments] = await Promise.all([
+  const [items, payments, fulfilments, spvPaid] = await Promise.all([
     db
       .selectFrom('order_items')
       .selectAll()
@@ -162,6 +164,7 @@ export async function toOrders(
       ])
       .where('order_id', 'in', ids)
       .execute(),
+    spvPaidOf(db, ids),
   ]);
   const fulfilmentsByOrder = new Map<number, Map<number, Fulfilment>>();
   for (const row of fulfilments) {
@@ -169,7 +172,10 @@ export async function toOrders(
     if (!byIndex) fulfilmentsByOrder.set(row.order_id, (byIndex = new Map()));
     byIndex.set(row.shipment_index, toFulfilment(row));
   }
-  type Line = Omit<Order['items'][number], 'vat_amount'> & { line_total_cents: number };
+  type Line = Omit<Order['items'][number], 'vat_amount'> & {
+    line_total_cents: number;
+    sells_mpv: boolean;
+  };
   const itemsByOrder = new Map<number, Line[]>();
   for (const item of items) {
     let list = itemsByOrder.get(item.order_id);
@@ -188,6 +194,7 @@ export async function toOrders(
       // What the line was charged: its total less its share of the code (2026-037).
       line_total_cents: item.line_total_cents - Number(item.discount_cents ?? 0),
       discount_amount: toDecimal(Number(item.discount_cents ?? 0)),
+      ...giftLine(item.gift_card),
       made_to_order: toBool(item.made_to_order),
       age_restricted: toBool(item.age_restricted),
       cancellation_exempt: toBool(item.cancellation_exempt),
@@ -224,10 +231,13 @@ export async function toOrders(
     const lines = itemsByOrder.get(row.id) ?? [];
     const shipments = orderShipments(row);
     // The VAT of the rate the order kept (../../common/vat.ts); null for an order charged none.
-    const vat = orderVat(
-      lines.map((line) => line.line_total_cents),
+    // With gift cards' voucher rules (decision 090, ../../common/gift-card-vat.ts): an MPV
+    // sold carries no VAT; what SPVs paid is not taxed twice.
+    const vat = voucherOrderVat(
+      lines.map((line) => ({ cents: line.line_total_cents, sellsMpv: line.sells_mpv })),
       row.shipping_cents,
       row.vat_rate_bp ?? null,
+      spvPaid.get(row.id) ?? 0,
     );
     return {
       id: row.id,
@@ -256,7 +266,13 @@ export async function toOrders(
         fullname: row.fullname,
         contact_number: row.contact_number,
       },
-      items: lines.map(({ line_total_cents: _cents, ...line }, index) => ({
+      ...(row.gift_card_cents > 0
+        ? {
+            gift_card_paid: toDecimal(row.gift_card_cents),
+            amount_due: toDecimal(row.total_cents - row.gift_card_cents),
+          }
+        : {}),
+      items: lines.map(({ line_total_cents: _cents, sells_mpv: _mpv, ...line }, index) => ({
         ...line,
         vat_amount: vat ? toDecimal(vat.lines[index]!) : null,
       })),
@@ -324,4 +340,39 @@ export async function findOrder(
   if (!row) return undefined;
   const [order] = await toOrders(db, [row], moves);
   return order && { order, requestHash: row.request_hash };
+}
+
+/**
+ * A line's gift card fields for the answer: its choice (`gift_card`, with the voucher kind) and
+ * whether it sells a multi-purpose voucher (no VAT on it); nothing for other lines.
+ */
+function giftLine(text: string | null): {
+  sells_mpv: boolean;
+  gift_card?: ReturnType<typeof choiceAnswer>;
+} {
+  const choice = parseChoice(text);
+  if (!choice) return { sells_mpv: false };
+  return { sells_mpv: choice.voucher !== 'spv', gift_card: choiceAnswer(choice) };
+}
+
+/**
+ * What single-purpose gift cards paid of each order (spent less given back; a later refund
+ * does not change what the order was taxed at), for
+ * the VAT rule of ../../common/gift-card-vat.ts.
+ */
+async function spvPaidOf(db: Db, orderIds: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('gift_card_moves as m')
+    .innerJoin('gift_cards as g', 'g.id', 'm.gift_card_id')
+    .select(['m.order_id', 'm.kind', 'm.amount_cents'])
+    .where('m.order_id', 'in', orderIds)
+    .where('g.voucher', '=', 'spv')
+    .where('m.kind', 'in', ['spent', 'given_back'])
+    .execute();
+  const paid = new Map<number, number>();
+  for (const row of rows) {
+    const sign = row.kind === 'spent' ? 1 : -1;
+    paid.set(row.order_id!, (paid.get(row.order_id!) ?? 0) + sign * row.amount_cents);
+  }
+  return paid;
 }

@@ -33,6 +33,12 @@
  * Every reservation, failure and move is written to the activity log with the order's refunded
  * total before and after.
  *
+ * What gift cards paid is refunded last (decision 090): a refund goes first to the card
+ * payments, then to the money received by hand, and only what is left of it back on the gift
+ * cards that paid the order (server/giftcards/ledger.ts `refundToCards`, the card used last
+ * first), at once, in the same transaction. The shopper gets their money first; a card gets back
+ * only what it paid.
+ *
  * This module checks the owner's request and reserves the refunds; asking the providers and
  * settling what they answer (and the sweep's retries) is ./refund-settling.ts.
  */
@@ -50,6 +56,7 @@ import { type KeptCardPayment, type OrderMoney, orderMoney } from './order-money
 import { moveIfAllRefunded, setRefundedTotal, settlePending } from './refund-settling.ts';
 import type { PaymentErrorCode } from '../payments/errors.ts';
 import { CONTROL_BUT_LINES } from '../platform/text-checks.ts';
+import { refundToCards } from '../giftcards/ledger.ts';
 import {
   checkAmountAgainstLines,
   checkRefundLines,
@@ -281,6 +288,10 @@ async function reserveLocked(
   const byHand = Math.min(money.manualLeftCents, left);
   if (byHand > 0) parts.push({ card: null, cents: byHand });
   left -= byHand;
+  const toGiftCards = Math.min(money.giftCardLeftCents, left);
+  if (toGiftCards > 0) {
+    left -= await refundToCards(trx, order.tenant_id, order.id, toGiftCards, ctx.now());
+  }
   if (left > 0) {
     // Only when the rows disagree with the sums (never by the module's own writes).
     throw new DomainError<OrderErrorCode>(
@@ -290,25 +301,28 @@ async function reserveLocked(
     );
   }
 
-  const rows = await trx
-    .insertInto('refunds')
-    .values(
-      parts.map((part) => ({
-        uuid: randomUUID(),
-        tenant_id: order.tenant_id,
-        order_id: order.id,
-        payment_id: part.card?.id ?? null,
-        amount_cents: part.cents,
-        reason,
-        status: part.card ? ('pending' as const) : ('manual' as const),
-        provider_ref: null,
-        staff_id: actor.staff.id,
-        created_at: now,
-        settled_at: part.card ? null : now,
-      })),
-    )
-    .returning(['id', 'amount_cents', 'status'])
-    .execute();
+  const rows =
+    parts.length === 0
+      ? []
+      : await trx
+          .insertInto('refunds')
+          .values(
+            parts.map((part) => ({
+              uuid: randomUUID(),
+              tenant_id: order.tenant_id,
+              order_id: order.id,
+              payment_id: part.card?.id ?? null,
+              amount_cents: part.cents,
+              reason,
+              status: part.card ? ('pending' as const) : ('manual' as const),
+              provider_ref: null,
+              staff_id: actor.staff.id,
+              created_at: now,
+              settled_at: part.card ? null : now,
+            })),
+          )
+          .returning(['id', 'amount_cents', 'status'])
+          .execute();
   const before = money.refundedCents;
   await setRefundedTotal(
     ctx,

@@ -98,6 +98,11 @@ export interface OrdersTable {
   discount_cents: ColumnType<number, number | undefined, number>;
   /** The code waived the delivery (`shipping_cents` is then 0). */
   free_delivery: ColumnType<boolean | number, number | undefined, number>;
+  /**
+   * What gift cards paid of `total_cents` (2026-039, decision 090): the card provider or the
+   * transfer is due `total_cents - gift_card_cents`; 0 when none.
+   */
+  gift_card_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** A line of an order, with the product's name, price and thumbnail at checkout. */
@@ -144,6 +149,11 @@ export interface OrderItemsTable {
   variant_label: ColumnType<string | null, string | null | undefined, string | null>;
   /** The variant's SKU as it was when ordered. */
   sku: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * A gift card line's choice (2026-039, server/cart/gift-card-choice.ts `GiftCardChoice`
+   * JSON, with its voucher kind); null for any other line.
+   */
+  gift_card: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Money for an order the shop received by hand (bank transfer, the custom method). */

@@ -28,6 +28,7 @@ export const IMPLEMENTED = [
   'clearCart',
   'applyCartDiscount',
   'removeCartDiscount',
+  'getGiftCardBalance',
   'getShippingOptions',
   'quoteShipping',
   'getPaymentOptions',

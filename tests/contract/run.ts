@@ -66,6 +66,7 @@ import { cartCases } from './cases/cart';
 import { catalogueCases } from './cases/catalog';
 import { checkoutCases } from './cases/checkout';
 import { contactAndPagesCases } from './cases/contact-and-pages';
+import { giftCardCases } from './cases/gift-cards';
 import { orderCases } from './cases/orders';
 import { paymentCases } from './cases/payments';
 import { cancellationCases } from './cases/cancellation';
@@ -137,6 +138,7 @@ async function runStorefrontContract(servers: Servers): Promise<number> {
     ...fromFile('cases/back-in-stock.ts', backInStockCases(shop, products)),
     ...fromFile('cases/blog.ts', blogCases(shop, blogSetup(servers.sqlitePath))),
     ...fromFile('cases/contact-and-pages.ts', contactAndPagesCases()),
+    ...fromFile('cases/gift-cards.ts', giftCardCases()),
     ...fromFile('cases/auth-and-unimplemented.ts', contractWideCases(doc, allOps, session.access)),
   ];
 

@@ -15,6 +15,7 @@ describe("the phone's navigation", () => {
       'Sales',
       'Promotions',
       'Discounts',
+      'Gift cards',
       'Settings',
       'Activity',
       'Staff',

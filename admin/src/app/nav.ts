@@ -26,7 +26,8 @@ export interface NavItem {
     | '/customers'
     | '/sales'
     | '/promotions'
-    | '/discounts';
+    | '/discounts'
+    | '/gift-cards';
   label: string;
   roles: readonly StaffRole[];
   /** A count beside the label: reviews and comments waiting, or unread messages. */
@@ -52,6 +53,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/sales', label: 'Sales', roles: ['owner'] },
   { to: '/promotions', label: 'Promotions', roles: ['owner'] },
   { to: '/discounts', label: 'Discounts', roles: ['owner'] },
+  { to: '/gift-cards', label: 'Gift cards', roles: ['owner'] },
   // ~~ business ~~
   { to: '/settings', label: 'Settings', roles: ['owner'] },
   // ~~ settings ~~

@@ -33,6 +33,8 @@ import { photoFramingHandlers } from './photo-framing.ts';
 import { promotionHandlers } from './promotions.ts';
 import { discountHandlers } from './discounts.ts';
 // ~~ discounts ~~
+import { giftCardHandlers } from './gift-cards.ts';
+// ~~ gift cards ~~
 
 /** The handler of each admin operation. */
 export const adminHandlers: AdminHandlerMap = {
@@ -42,6 +44,8 @@ export const adminHandlers: AdminHandlerMap = {
   ...activityHandlers,
   ...productHandlers,
   // ~~ products ~~
+  ...giftCardHandlers,
+  // ~~ gift cards ~~
   ...stockAndCategoryHandlers,
   // ~~ stock-and-categories ~~
   ...mediaHandlers,

@@ -67,6 +67,11 @@ export const ADMIN_OPERATION_ACCESS = {
   // Staff may cancel an unpaid order; the domain refuses them a paid one (orders.money).
   cancelOrder: 'orders.fulfil',
   refundOrder: 'orders.money',
+  // Gift cards are money the shop owes (decision 090): the owner's.
+  listGiftCards: 'orders.money',
+  getGiftCard: 'orders.money',
+  issueStoreCredit: 'orders.money',
+  cancelGiftCard: 'orders.money',
   settleManualRefund: 'orders.money',
   settleManualPaymentRefund: 'orders.money',
   reopenOrder: 'orders.money',

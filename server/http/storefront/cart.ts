@@ -29,13 +29,20 @@ export const getCart: OperationHandler<'getCart'> = async (request) =>
  * Quantity bounds (1-999, whole) are the contract's, checked before this runs.
  */
 export const addCartItem: OperationHandler<'addCartItem'> = async (request) => {
-  const { product_id: productId, quantity, customization, variant_id: variantId } = request.body;
+  const {
+    product_id: productId,
+    quantity,
+    customization,
+    variant_id: variantId,
+    gift_card: giftCard,
+  } = request.body;
   if (!isRowId(productId)) throw notFound();
   return addCartLine(request.server.db, request.tenant.id, requireUser(request).id, {
     productId,
     quantity,
     customization,
     variantId,
+    giftCard,
   });
 };
 

@@ -15,6 +15,9 @@ import { loadOrder, loadOrderHistory } from '../../orders/order-history.ts';
 import { requestCancellation } from '../../orders/cancellation.ts';
 import { journalOf } from '../../staff/activity-log.ts';
 import { requireUser } from '../auth.ts';
+import { throttled } from '../throttled.ts';
+import { clientKey } from '../../platform/credentials/throttle.ts';
+import { DomainError } from '../../platform/domain-error.ts';
 import type { OperationHandler } from '../contract-types.ts';
 
 function idempotencyKey(request: FastifyRequest): string | null {
@@ -24,18 +27,40 @@ function idempotencyKey(request: FastifyRequest): string | null {
 }
 
 /**
- * POST /orders/orders/ `{payment_method, delivery_address, expected_total_price}` (+ optional
- * `Idempotency-Key`) -> 201 Order `awaiting_payment`; the errors are server/checkout/checkout.ts's.
+ * POST /orders/orders/ `{payment_method, delivery_address, expected_total_price, gift_cards?}`
+ * (+ optional `Idempotency-Key`) -> 201 Order `awaiting_payment` (`paid` when gift cards paid it
+ * all); the errors are server/checkout/checkout.ts's, and 429 after too many wrong gift card
+ * codes from one address.
  */
 export const createOrder: OperationHandler<'createOrder'> = async (request, reply) => {
-  const order = await placeOrder(request.server.orders, {
-    tenantId: request.tenant.id,
-    userId: requireUser(request).id,
-    body: request.body,
-    idempotencyKey: idempotencyKey(request),
-  });
-  reply.code(201);
-  return order;
+  const user = requireUser(request);
+  // A checkout naming gift cards counts against the balance page's throttle (decision 090),
+  // counted before the codes are judged (so a burst of guesses is counted), and given back
+  // unless a code was refused: only wrong codes add up.
+  const throttle = request.server.giftCardThrottle;
+  const guessing = (request.body.gift_cards ?? []).length > 0;
+  if (guessing) {
+    try {
+      await throttle.consume(request.tenant.id, request.ip);
+    } catch (error) {
+      return throttled(reply, error);
+    }
+  }
+  try {
+    const order = await placeOrder(request.server.orders, {
+      tenantId: request.tenant.id,
+      userId: user.id,
+      body: request.body,
+      idempotencyKey: idempotencyKey(request),
+    });
+    if (guessing) await throttle.release(request.tenant.id, clientKey(request.ip));
+    reply.code(201);
+    return order;
+  } catch (error) {
+    const wrongCode = error instanceof DomainError && error.code === 'gift_card_invalid';
+    if (guessing && !wrongCode) await throttle.release(request.tenant.id, clientKey(request.ip));
+    throw error;
+  }
 };
 
 /**

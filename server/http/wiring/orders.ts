@@ -15,6 +15,7 @@ import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-work
 import { EmailOutbox } from '../../platform/mail/outbox.ts';
 import { renderOutboxEmail } from '../../emails.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
+import { deliverDueCards } from '../../giftcards/gift-card-issue.ts';
 import { noticeFailedMail } from '../../orders/failed-mail-notices.ts';
 import { sweepPaymentReminders } from '../../orders/payment-reminders.ts';
 import type { OrderContext } from '../../orders/context.ts';
@@ -152,6 +153,15 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
         const expired = await expireDueOrders(context);
         if (expired.length > 0) app.log.info({ orders: expired }, 'expired unpaid orders');
         await settlePendingRefunds(context);
+        // Gift cards whose day has come are e-mailed to their recipients (decision 090).
+        const delivered = await deliverDueCards(context.db, {
+          origin: storefrontOrigin,
+          now: context.now(),
+        });
+        if (delivered.length > 0) {
+          app.log.info({ giftCards: delivered }, 'delivered gift cards');
+          context.afterCommit();
+        }
         // What a provider answers the sweep is logged in the system's name (no member acted).
         await settlePendingShopRefunds(context, (tenantId) => journalOf(null, tenantId));
         // Payment reminders and the shops' daily lists of unpaid orders

@@ -194,6 +194,7 @@ const kindChecks: { [K in EmailKind]: Check } = {
       ...offlineInstructions,
     }),
     cancellation: optional(cancellationCheck),
+    giftCards: optional(object<{ paid: string; due: string }>({ paid: money, due: money })),
   }),
   cancellation_requested: object<CancellationRequestedEmailData>({
     ...base,

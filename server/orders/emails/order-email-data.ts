@@ -44,6 +44,11 @@ export interface OrderPlacedEmailData extends EmailBase {
   payment: EmailPaymentInstructions;
   /** The cancellation information and model form; absent in rows written before 2026-017. */
   cancellation?: EmailCancellationTerms;
+  /**
+   * What gift cards paid at checkout and what is left to pay (decision 090); absent when no
+   * gift card paid. With nothing left, the order is paid and no instructions are given.
+   */
+  giftCards?: { paid: Money; due: Money };
 }
 
 /**

@@ -235,7 +235,15 @@ export function OrderPlacedEmail({ data, textMode = false }: EmailProps<OrderPla
         Thank you for ordering from {shop.name}. Your order number is{' '}
         <Keep strong>{order.number}</Keep>, placed on {formatDate(order.placedAt)}.
       </Paragraph>
-      <PaymentInstructions data={data} />
+      {data.giftCards ? (
+        <Paragraph>
+          Gift cards paid {formatMoney(data.giftCards.paid, currencyOf(data))}
+          {data.giftCards.due === '0.00'
+            ? ': nothing is left to pay, and your order is paid.'
+            : `; ${formatMoney(data.giftCards.due, currencyOf(data))} is left to pay.`}
+        </Paragraph>
+      ) : null}
+      {data.giftCards?.due === '0.00' ? null : <PaymentInstructions data={data} />}
       <Divider />
       <OrderSummary order={order} withImages />
       <DeliveryAddress address={order.deliveryAddress} />

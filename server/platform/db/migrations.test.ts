@@ -51,7 +51,11 @@ describe('migrations across restarts', () => {
         '2026_034_product_safety',
         '2026_035_honest_reviews',
         '2026_036_destination_vat',
+        '2026_037_discount_codes',
         '2026_038_sales',
+        '2026_039_gift_cards',
+        '2026_040_variants',
+        '2026_041_back_in_stock',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

@@ -54,10 +54,11 @@ import { pushNotificationsMigration } from './migrations/2026-033-push-notificat
 import { productSafetyMigration } from './migrations/2026-034-product-safety.ts';
 import { honestReviewsMigration } from './migrations/2026-035-honest-reviews.ts';
 import { destinationVatMigration } from './migrations/2026-036-destination-vat.ts';
-import { salesMigration } from './migrations/2026-038-sales.ts';
-import { backInStockMigration } from './migrations/2026-041-back-in-stock.ts';
 import { discountCodesMigration } from './migrations/2026-037-discount-codes.ts';
+import { salesMigration } from './migrations/2026-038-sales.ts';
+import { giftCardsMigration } from './migrations/2026-039-gift-cards.ts';
 import { variantsMigration } from './migrations/2026-040-variants.ts';
+import { backInStockMigration } from './migrations/2026-041-back-in-stock.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -98,10 +99,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_034_product_safety': productSafetyMigration(dialect),
     '2026_035_honest_reviews': honestReviewsMigration(dialect),
     '2026_036_destination_vat': destinationVatMigration(dialect),
-    '2026_038_sales': salesMigration(dialect),
-    '2026_041_back_in_stock': backInStockMigration(dialect),
     '2026_037_discount_codes': discountCodesMigration(dialect),
+    '2026_038_sales': salesMigration(dialect),
+    '2026_039_gift_cards': giftCardsMigration(dialect),
     '2026_040_variants': variantsMigration(dialect),
+    '2026_041_back_in_stock': backInStockMigration(dialect),
   };
 }
 

@@ -187,8 +187,12 @@ function CartLine({
 /** The cart table's column headings, in order; the last column (remove) has a hidden one. */
 const CART_COLUMNS = ['Product', 'Price', 'Quantity', 'Total'] as const;
 
-/** True when the line's piece is made for the order (its stock does not bound the line). */
+/**
+ * True when the line's stock does not bound it: its piece is made for the order, or it is a
+ * gift card (an e-mailed code, decision 090).
+ */
 function isMadeToOrder(item: CartItem): boolean {
+  if (item.gift_card) return true;
   return item.dispatch?.made_to_order ?? item.product.made_to_order;
 }
 

@@ -8,7 +8,8 @@ import { descriptionOrFallback, sortByOrder } from './product-logic';
 import { OptionsPrice, useOptionsForm } from '../options/product-options';
 import { useCurrency } from '../site/api';
 import { deferredForm } from '../../components/deferred-form';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { formatPrice } from '../../../common/money';
 import { firstVariant, VARIANT_PHOTO_EVENT, VariantPicker, type Variant } from './variant-picker';
 
 /** "E-mail me when it is back": its code loads only for a sold-out piece (issue 42). */
@@ -36,6 +37,9 @@ function asChosen(product: Product, variant: Variant | null): Product {
   };
 }
 
+/** A gift card's form (decision 090), loaded only on a gift card's page. */
+const GiftCardForm = lazy(() => import('../giftcards/gift-card-form'));
+
 function StockNote({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="catalog-stock catalog-stock--out">Out of stock</p>;
   if (stock <= 3)
@@ -62,6 +66,21 @@ export function PurchasePanel({ product: piece }: { product: Product }) {
   const attributes = sortByOrder(product.attributes ?? []);
   const optionsForm = useOptionsForm(product.options);
   const currency = useCurrency();
+  const offer = product.gift_card;
+  if (offer) {
+    // A gift card: its amounts, recipient and date instead of stock, dispatch and options.
+    return (
+      <>
+        <p className="catalog-product__description">{descriptionOrFallback(product.description)}</p>
+        <Suspense fallback={null}>
+          <GiftCardForm
+            product={{ id: product.id, slug: product.slug, gift_card: offer }}
+            formatPrice={(amount) => formatPrice(amount, currency)}
+          />
+        </Suspense>
+      </>
+    );
+  }
   return (
     <>
       <OptionsPrice product={product} control={optionsForm.control} />

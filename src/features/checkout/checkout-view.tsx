@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { type AppliedGiftCard, GiftCardCodes } from '../giftcards/gift-card-codes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -114,6 +115,8 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
   const shippingOptions = useQuery(shippingOptionsQuery());
   const shop = shippingOptions.data;
   const createOrder = useCreateOrder();
+  // Gift cards applied (decision 090): their codes go with the order, which spends them first.
+  const [giftCards, setGiftCards] = useState<AppliedGiftCard[]>([]);
   // A shop on holiday takes no orders: the button waits, with the shop's words.
   const holiday = useHolidayMessage();
   // One key for every attempt of this checkout (a double click, a retry after a lost answer).
@@ -263,6 +266,7 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
             : {}),
           // The total on the button: the server orders nothing if the cart's total differs.
           expected_total_price: quote.total_price,
+          ...(giftCards.length > 0 ? { gift_cards: giftCards.map((card) => card.code) } : {}),
         },
         idempotencyKey,
       });
@@ -312,6 +316,12 @@ export function CheckoutView({ cart, onBack }: { cart: Cart; onBack: () => void 
           />
           <DeliveryMethods cart={cart} country={quoteCountry} shipping={shipping} />
           {ageRestricted ? <AgeCheck form={form} shop={shop} alertId={alertId} /> : null}
+          <GiftCardCodes
+            cards={giftCards}
+            onChange={setGiftCards}
+            formatPrice={formatPrice}
+            total={quote?.total_price ?? null}
+          />
           <PaymentMethodFieldset form={form} optionsQuery={optionsQuery} />
           <CheckoutCancellation cart={cart} />
 

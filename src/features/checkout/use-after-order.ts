@@ -7,6 +7,7 @@
  *   has a safe address for it;
  * - otherwise, an offline method (bank transfer, custom): /order-confirmation with the order
  *   and how to pay (the order's instructions, else the shop's setting for the method).
+ * An order gift cards paid in full is already paid: /order-confirmation, nothing to pay.
  * The local cart is cleared once the order exists.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,6 +34,11 @@ export function useAfterOrder(onCardFailure: (order: Order) => void) {
 
   return async (order: Order, shop: PaymentOptions): Promise<void> => {
     const offline = PAYMENT_METHODS[order.payment_method].offline;
+    // Paid in full by gift cards (decision 090): nothing is left to pay, by any method.
+    if (order.status === 'paid') {
+      await confirm(confirmationState(order, null));
+      return;
+    }
     if (!offline) {
       try {
         await startCardPayment(order, currency);

@@ -25,6 +25,7 @@ import { orderQuery, type Order } from '../orders/api';
 import { siteSettingsQuery } from '../site/api';
 import { percentOf } from '../site/vat-note';
 import { includedVatCents, percentToRate } from '../../../common/vat';
+import { VOUCHER_NOTES } from '../../../common/gift-card-vat';
 import './invoice.css';
 
 type Seller = components['schemas']['Seller'];
@@ -318,6 +319,12 @@ export function Invoice({
                     {option.label}: {option.value}
                   </span>
                 ))}
+                {item.gift_card ? (
+                  <span className="invoice__option">
+                    Gift card for {item.gift_card.recipient_name}.{' '}
+                    {item.gift_card.voucher ? VOUCHER_NOTES[item.gift_card.voucher] : null}
+                  </span>
+                ) : null}
               </InvoiceRow>
             ))}
             {order.discount && Number(order.discount.amount) > 0 ? (
@@ -371,6 +378,18 @@ export function Invoice({
           <dt>{vat ? 'Total including VAT' : 'Total'}</dt>
           <dd>{formatPrice(order.total_price)}</dd>
         </div>
+        {order.gift_card_paid ? (
+          <>
+            <div>
+              <dt>Paid by gift card</dt>
+              <dd>{formatPrice(order.gift_card_paid)}</dd>
+            </div>
+            <div>
+              <dt>{unpaid ? 'Left to pay' : 'Paid by other means'}</dt>
+              <dd>{formatPrice(order.amount_due ?? '0.00')}</dd>
+            </div>
+          </>
+        ) : null}
         {unpaid ? null : (
           <div>
             <dt>Paid</dt>

@@ -45,6 +45,7 @@ import { discountCases } from './discounts';
 import { sellingLegallyCases } from './selling-legally';
 import { promotionCases } from './promotions';
 import { variantsCases } from './variants';
+import { giftCardCases } from './gift-cards';
 
 /**
  * Runs the back office's cases against started servers and prints their report.
@@ -99,6 +100,7 @@ export async function runAdminContract(
     // ~~ discounts ~~
     // ~~ selling legally ~~
     ...fromFile('admin-cases/variants.ts', variantsCases(setup)),
+    ...fromFile('admin-cases/gift-cards.ts', giftCardCases(setup)),
   ];
 
   // Every operation is exercised at least once with an answer it gives on success.
