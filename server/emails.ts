@@ -22,6 +22,7 @@ import {
   type BackInStockEmails,
   isBackInStockEmailKind,
 } from './catalog/emails/back-in-stock-email-data.ts';
+import {
   type GiftCardEmailData,
   isGiftCardEmailKind,
 } from './giftcards/emails/gift-card-email-data.ts';
@@ -46,6 +47,7 @@ export const renderOutboxEmail: RenderOutboxEmail = async (data) => {
   if (isBackInStockEmailKind(data.kind)) {
     const { renderBackInStockEmail } = await import('./catalog/emails/back-in-stock-email.tsx');
     return renderBackInStockEmail(data as BackInStockEmails);
+  }
   if (isGiftCardEmailKind(data.kind)) {
     const { renderGiftCardEmail } = await import('./giftcards/emails/gift-card-email.tsx');
     return renderGiftCardEmail(data as GiftCardEmailData);

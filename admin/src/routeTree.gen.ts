@@ -21,8 +21,10 @@ import { Route as AuthShellAccountRouteImport } from './routes/_auth/_shell/acco
 import { Route as AuthShellActivityRouteImport } from './routes/_auth/_shell/activity'
 import { Route as AuthShellCategoriesRouteImport } from './routes/_auth/_shell/categories'
 import { Route as AuthShellContentRouteImport } from './routes/_auth/_shell/content'
+import { Route as AuthShellDiscountsRouteImport } from './routes/_auth/_shell/discounts'
 import { Route as AuthShellGiftCardsRouteImport } from './routes/_auth/_shell/gift-cards'
 import { Route as AuthShellModerationRouteImport } from './routes/_auth/_shell/moderation'
+import { Route as AuthShellPromotionsRouteImport } from './routes/_auth/_shell/promotions'
 import { Route as AuthShellSalesRouteImport } from './routes/_auth/_shell/sales'
 import { Route as AuthShellSettingsRouteImport } from './routes/_auth/_shell/settings'
 import { Route as AuthShellStaffRouteImport } from './routes/_auth/_shell/staff'
@@ -108,6 +110,11 @@ const AuthShellContentRoute = AuthShellContentRouteImport.update({
   path: '/content',
   getParentRoute: () => AuthShellRoute,
 } as any)
+const AuthShellDiscountsRoute = AuthShellDiscountsRouteImport.update({
+  id: '/discounts',
+  path: '/discounts',
+  getParentRoute: () => AuthShellRoute,
+} as any)
 const AuthShellGiftCardsRoute = AuthShellGiftCardsRouteImport.update({
   id: '/gift-cards',
   path: '/gift-cards',
@@ -116,6 +123,11 @@ const AuthShellGiftCardsRoute = AuthShellGiftCardsRouteImport.update({
 const AuthShellModerationRoute = AuthShellModerationRouteImport.update({
   id: '/moderation',
   path: '/moderation',
+  getParentRoute: () => AuthShellRoute,
+} as any)
+const AuthShellPromotionsRoute = AuthShellPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
   getParentRoute: () => AuthShellRoute,
 } as any)
 const AuthShellSalesRoute = AuthShellSalesRouteImport.update({
@@ -268,8 +280,10 @@ export interface FileRoutesByFullPath {
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
   '/content': typeof AuthShellContentRouteWithChildren
+  '/discounts': typeof AuthShellDiscountsRoute
   '/gift-cards': typeof AuthShellGiftCardsRoute
   '/moderation': typeof AuthShellModerationRoute
+  '/promotions': typeof AuthShellPromotionsRoute
   '/sales': typeof AuthShellSalesRoute
   '/settings': typeof AuthShellSettingsRouteWithChildren
   '/staff': typeof AuthShellStaffRoute
@@ -307,8 +321,10 @@ export interface FileRoutesByTo {
   '/account': typeof AuthShellAccountRoute
   '/activity': typeof AuthShellActivityRoute
   '/categories': typeof AuthShellCategoriesRoute
+  '/discounts': typeof AuthShellDiscountsRoute
   '/gift-cards': typeof AuthShellGiftCardsRoute
   '/moderation': typeof AuthShellModerationRoute
+  '/promotions': typeof AuthShellPromotionsRoute
   '/sales': typeof AuthShellSalesRoute
   '/staff': typeof AuthShellStaffRoute
   '/content/company': typeof AuthShellContentCompanyRoute
@@ -348,8 +364,10 @@ export interface FileRoutesById {
   '/_auth/_shell/activity': typeof AuthShellActivityRoute
   '/_auth/_shell/categories': typeof AuthShellCategoriesRoute
   '/_auth/_shell/content': typeof AuthShellContentRouteWithChildren
+  '/_auth/_shell/discounts': typeof AuthShellDiscountsRoute
   '/_auth/_shell/gift-cards': typeof AuthShellGiftCardsRoute
   '/_auth/_shell/moderation': typeof AuthShellModerationRoute
+  '/_auth/_shell/promotions': typeof AuthShellPromotionsRoute
   '/_auth/_shell/sales': typeof AuthShellSalesRoute
   '/_auth/_shell/settings': typeof AuthShellSettingsRouteWithChildren
   '/_auth/_shell/staff': typeof AuthShellStaffRoute
@@ -391,8 +409,10 @@ export interface FileRouteTypes {
     | '/activity'
     | '/categories'
     | '/content'
+    | '/discounts'
     | '/gift-cards'
     | '/moderation'
+    | '/promotions'
     | '/sales'
     | '/settings'
     | '/staff'
@@ -430,8 +450,10 @@ export interface FileRouteTypes {
     | '/account'
     | '/activity'
     | '/categories'
+    | '/discounts'
     | '/gift-cards'
     | '/moderation'
+    | '/promotions'
     | '/sales'
     | '/staff'
     | '/content/company'
@@ -470,8 +492,10 @@ export interface FileRouteTypes {
     | '/_auth/_shell/activity'
     | '/_auth/_shell/categories'
     | '/_auth/_shell/content'
+    | '/_auth/_shell/discounts'
     | '/_auth/_shell/gift-cards'
     | '/_auth/_shell/moderation'
+    | '/_auth/_shell/promotions'
     | '/_auth/_shell/sales'
     | '/_auth/_shell/settings'
     | '/_auth/_shell/staff'
@@ -596,6 +620,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthShellContentRouteImport
       parentRoute: typeof AuthShellRoute
     }
+    '/_auth/_shell/discounts': {
+      id: '/_auth/_shell/discounts'
+      path: '/discounts'
+      fullPath: '/discounts'
+      preLoaderRoute: typeof AuthShellDiscountsRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
     '/_auth/_shell/gift-cards': {
       id: '/_auth/_shell/gift-cards'
       path: '/gift-cards'
@@ -608,6 +639,13 @@ declare module '@tanstack/react-router' {
       path: '/moderation'
       fullPath: '/moderation'
       preLoaderRoute: typeof AuthShellModerationRouteImport
+      parentRoute: typeof AuthShellRoute
+    }
+    '/_auth/_shell/promotions': {
+      id: '/_auth/_shell/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof AuthShellPromotionsRouteImport
       parentRoute: typeof AuthShellRoute
     }
     '/_auth/_shell/sales': {
@@ -844,8 +882,10 @@ interface AuthShellRouteChildren {
   AuthShellActivityRoute: typeof AuthShellActivityRoute
   AuthShellCategoriesRoute: typeof AuthShellCategoriesRoute
   AuthShellContentRoute: typeof AuthShellContentRouteWithChildren
+  AuthShellDiscountsRoute: typeof AuthShellDiscountsRoute
   AuthShellGiftCardsRoute: typeof AuthShellGiftCardsRoute
   AuthShellModerationRoute: typeof AuthShellModerationRoute
+  AuthShellPromotionsRoute: typeof AuthShellPromotionsRoute
   AuthShellSalesRoute: typeof AuthShellSalesRoute
   AuthShellSettingsRoute: typeof AuthShellSettingsRouteWithChildren
   AuthShellStaffRoute: typeof AuthShellStaffRoute
@@ -866,8 +906,10 @@ const AuthShellRouteChildren: AuthShellRouteChildren = {
   AuthShellActivityRoute: AuthShellActivityRoute,
   AuthShellCategoriesRoute: AuthShellCategoriesRoute,
   AuthShellContentRoute: AuthShellContentRouteWithChildren,
+  AuthShellDiscountsRoute: AuthShellDiscountsRoute,
   AuthShellGiftCardsRoute: AuthShellGiftCardsRoute,
   AuthShellModerationRoute: AuthShellModerationRoute,
+  AuthShellPromotionsRoute: AuthShellPromotionsRoute,
   AuthShellSalesRoute: AuthShellSalesRoute,
   AuthShellSettingsRoute: AuthShellSettingsRouteWithChildren,
   AuthShellStaffRoute: AuthShellStaffRoute,

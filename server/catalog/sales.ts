@@ -146,9 +146,10 @@ export function salePrice(cents: number, percent: number): number {
  * priced, by the cart for every line and by the codes' rules (../discounts/discount-rules.ts).
  * A gift card never is (decision 090: a cart line's `giftCard`, a product row's `gift_card`).
  */
-export function discountableLine(line: { giftCard?: boolean; gift_card?: unknown }): boolean {
-  if (line.giftCard === true) return false;
-  return !(line.gift_card === true || line.gift_card === 1 || line.gift_card === '1');
+export function discountableLine(line: object): boolean {
+  const marks = line as { giftCard?: unknown; gift_card?: unknown };
+  if (marks.giftCard === true) return false;
+  return !(marks.gift_card === true || marks.gift_card === 1 || marks.gift_card === '1');
 }
 
 /**
