@@ -33,6 +33,7 @@ const KIND_PAGES = {
   review: '/moderation',
   comment: '/moderation',
   sale: '/promotions',
+  gift_card: '/gift-cards',
 } as const;
 
 function settingsPage(id: string) {
@@ -76,8 +77,6 @@ export function ObjectLink({ entry }: { entry: ActivityEntry }) {
     case 'session':
       return entry.staff_id === me.id ? <Link to="/account">{label}</Link> : <>{label}</>;
     case 'shop':
-    // Gift cards have no back-office screen yet (decision 090): named, not linked.
-    case 'gift_card':
       return <>{label}</>;
     default:
       return <Link to={KIND_PAGES[type]}>{label}</Link>;
