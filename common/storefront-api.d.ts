@@ -1645,6 +1645,8 @@ export interface components {
     BackInStockRequest: {
       /** @description The product's id. */
       product: number;
+      /** @description The sold-out variant (`Product.variants`) of a piece with variants: the e-mail goes when that variant is back. Absent: the piece itself. 404 for a variant of another piece. */
+      variant?: number;
       /** Format: email */
       email: string;
     };

@@ -30,7 +30,7 @@ import { lineExemption } from '../catalog/cancellation-exemption.ts';
 import { LINE_TERMS_FIELDS } from '../catalog/product-rows.ts';
 import { discountableLine, loadOpenSales, saleOf, salePrice } from '../catalog/sales.ts';
 import { cartDiscount, toCartDiscount } from './cart-discount.ts';
-import { variantLabel } from '../catalog/variants.ts';
+import { variantLabel } from '../catalog/variant-names.ts';
 import { choiceAnswer, parseChoice as parseGiftChoice } from './gift-card-choice.ts';
 
 export type Cart = Schemas['Cart'];
@@ -138,7 +138,9 @@ export async function cartLines(db: Db, cartId: number, tenantId: number, now = 
     const giftCard = toBool(row.gift_card);
     const choice = giftCard ? parseGiftChoice(row.gift_card_choice) : null;
     const line = { ...row, customization, giftCard };
-    const sale = discountableLine(line) ? saleOf(sales, row, now.getTime()) : null;
+    // The sale is the product's: `row.id` is the cart line's.
+    const piece = { id: row.product_id, category_id: row.category_id };
+    const sale = discountableLine(line) ? saleOf(sales, piece, now.getTime()) : null;
     const reduce = (cents: number) => (sale ? salePrice(cents, sale.percent) : cents);
     const variant = row.variant_id !== null && row.value1 !== null;
     const priceCents = variant ? row.variant_price_cents! : row.price_cents;

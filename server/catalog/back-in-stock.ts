@@ -42,6 +42,7 @@ import { hashResetToken } from '../platform/credentials/reset-tokens.ts';
 import { type AddressThrottle, ThrottledError } from '../platform/credentials/throttle.ts';
 import { staffEmailShop } from '../staff/staff-mail.ts';
 import type { CatalogErrorCode } from './errors.ts';
+import { variantLabel } from './variant-names.ts';
 import type {
   BackInStockConfirmEmailData,
   BackInStockEmailData,
@@ -103,6 +104,8 @@ export interface BackInStockScope {
 /** The body of an ask: the product's id and the address. */
 export interface BackInStockAsk {
   product: unknown;
+  /** The sold-out variant of a piece with variants (issue 42, decision 091); absent: the piece. */
+  variant?: unknown;
   email: unknown;
 }
 
@@ -134,12 +137,23 @@ const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
  * @returns the product id and the address trimmed and lowered.
  * @throws DomainError `invalid_back_in_stock_request` naming every bad field.
  */
-export function checkAsk(body: BackInStockAsk): { productId: number; email: string } {
+export function checkAsk(body: BackInStockAsk): {
+  productId: number;
+  variantId: number | null;
+  email: string;
+} {
   const errors: FieldErrors = {};
-  const { product, email } = body;
+  const { product, variant, email } = body;
   if (product === undefined || product === null) errors.product = [BACK_IN_STOCK_MESSAGES.required];
   else if (typeof product !== 'number' || !Number.isInteger(product) || product < 1) {
     errors.product = [BACK_IN_STOCK_MESSAGES.notAnId];
+  }
+  if (
+    variant !== undefined &&
+    variant !== null &&
+    (typeof variant !== 'number' || !Number.isInteger(variant) || variant < 1)
+  ) {
+    errors.variant = [BACK_IN_STOCK_MESSAGES.notAnId];
   }
   let address = '';
   if (email === undefined || email === null) errors.email = [BACK_IN_STOCK_MESSAGES.required];
@@ -153,7 +167,11 @@ export function checkAsk(body: BackInStockAsk): { productId: number; email: stri
     }
   }
   if (Object.keys(errors).length > 0) throw invalid(errors);
-  return { productId: product as number, email: address };
+  return {
+    productId: product as number,
+    variantId: typeof variant === 'number' ? variant : null,
+    email: address,
+  };
 }
 
 /** Deletes the shop's requests past their expiry (pending ones after 7 days). */
@@ -176,6 +194,25 @@ function orderable(row: {
 }
 
 /** The product of a request, as its e-mails name and link it. */
+/**
+ * Variant `variantId` of product `productId` in the shop, with its name and stock (issue 42);
+ * undefined when the piece has no such variant.
+ */
+async function variantOf(db: Db, tenantId: number, productId: number, variantId: number) {
+  const row = await db
+    .selectFrom('product_variants')
+    .select(['id', 'stock', 'value1', 'value2'])
+    .where('tenant_id', '=', tenantId)
+    .where('product_id', '=', productId)
+    .where('id', '=', variantId)
+    .executeTakeFirst();
+  return row && { id: row.id, stock: row.stock, label: variantLabel(row) };
+}
+
+/** The piece's name in the e-mails: with its variant's, "Gyuto (240 mm)". */
+const pieceName = (name: string, variant: { label: string } | undefined) =>
+  variant ? `${name} (${variant.label})` : name;
+
 async function productOf(db: Db, tenantId: number, productId: number) {
   return db
     .selectFrom('products')
@@ -205,13 +242,16 @@ export async function requestBackInStock(
   body: BackInStockAsk,
   now: Date = new Date(),
 ): Promise<BackInStockAnswer> {
-  const { productId, email } = checkAsk(body);
+  const { productId, variantId, email } = checkAsk(body);
   const { db, tenantId } = scope;
   await throttles.asks.consume(tenantId, scope.clientAddress);
-  if (!isRowId(productId)) throw notFound();
+  if (!isRowId(productId) || (variantId !== null && !isRowId(variantId))) throw notFound();
   const product = await productOf(db, tenantId, productId);
   if (!product || !toBool(product.is_active) || product.archived_at) throw notFound();
-  if (orderable(product)) {
+  const variant =
+    variantId === null ? undefined : await variantOf(db, tenantId, productId, variantId);
+  if (variantId !== null && !variant) throw notFound();
+  if (variant ? variant.stock > 0 : orderable(product)) {
     throw new DomainError<CatalogErrorCode>(
       'back_in_stock_not_sold_out',
       BACK_IN_STOCK_MESSAGES.inStock,
@@ -224,7 +264,9 @@ export async function requestBackInStock(
       .select(['id', 'confirmed_at'])
       .where('tenant_id', '=', tenantId)
       .where('product_id', '=', productId)
-      .where('variant_id', 'is', null)
+      .where((eb) =>
+        variantId === null ? eb('variant_id', 'is', null) : eb('variant_id', '=', variantId),
+      )
       .where('email', '=', email)
       .where('expires_at', '>', now.toISOString())
       .executeTakeFirst();
@@ -264,7 +306,7 @@ export async function requestBackInStock(
           .values({
             tenant_id: tenantId,
             product_id: productId,
-            variant_id: null,
+            variant_id: variantId,
             email,
             user_id: scope.userId,
             token_hash: tokenHash,
@@ -280,7 +322,7 @@ export async function requestBackInStock(
       const data: BackInStockConfirmEmailData = {
         kind: 'back_in_stock_confirm',
         shop,
-        productName: product.name,
+        productName: pieceName(product.name, variant),
         productUrl: productUrl(scope.origin, product.slug),
         confirmUrl: `${scope.origin}/back-in-stock/confirm?token=${token}`,
         expiresAt,
@@ -367,8 +409,12 @@ export async function confirmBackInStock(
         .where('id', '=', row.id)
         .execute();
     }
-    if (row.variant_id === null && orderable(product)) {
-      await backInStock(trx, tenantId, row.product_id, null, now);
+    const variant =
+      row.variant_id === null
+        ? undefined
+        : await variantOf(trx, tenantId, row.product_id, row.variant_id);
+    if (variant ? variant.stock > 0 : row.variant_id === null && orderable(product)) {
+      await backInStock(trx, tenantId, row.product_id, row.variant_id, now);
       return { detail: BACK_IN_STOCK_MESSAGES.backAlready(product.name), product: piece };
     }
     return { detail: BACK_IN_STOCK_MESSAGES.confirmed(product.name), product: piece };
@@ -397,6 +443,8 @@ export async function backInStock(
   const product = await productOf(trx, tenantId, productId);
   if (!product) return 0;
   if (variantId === null && !orderable(product)) return 0;
+  const variant =
+    variantId === null ? undefined : await variantOf(trx, tenantId, productId, variantId);
   // Deleting claims the rows: of two transactions at once, the second finds them gone.
   const claimed = await trx
     .deleteFrom('back_in_stock_requests')
@@ -419,7 +467,7 @@ export async function backInStock(
     const data: BackInStockEmailData = {
       kind: 'back_in_stock',
       shop,
-      productName: product.name,
+      productName: pieceName(product.name, variant),
       productUrl: productUrl(request.link_origin, product.slug),
     };
     await queue(trx, tenantId, request.email, data, `back-in-stock:${request.id}`, now);

@@ -13,7 +13,7 @@
  * Errors: `product_not_found` (404) for no such product in the shop; `invalid_page` (404
  * "Invalid page.") past the last page. Spec: openapi/admin.yaml, tag stock-and-categories.
  */
-import { variantLabel } from './variants.ts';
+import { variantLabel } from './variant-names.ts';
 import { type Kysely, sql } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import type { Database } from '../platform/db/database.ts';

@@ -10,6 +10,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
+import { backInStock } from './back-in-stock.ts';
 
 type Trx = Transaction<Database> | Kysely<Database>;
 
@@ -82,11 +83,11 @@ export async function giveVariantStock(
 }
 
 /**
- * THE ONE PLACE where a variant's stock rising is seen (issue 42 <-> back in stock): every
- * path that raises a variant's stock (giveVariantStock above, and the owner's edit in
- * ./variants.ts `saveVariants`) calls this inside its transaction. When the stock rose from 0
- * to above 0 the restock part's `backInStock(trx, tenantId, productId, variantId)`
- * (the restock part's back-in-stock module in server/catalog) is to be called here, at the marked line, at merge.
+ * The one place where a variant's stock rising is seen (issue 42): every path that raises a
+ * variant's stock (giveVariantStock above, and the owner's edit in ./variants.ts
+ * `saveVariants`) calls this inside its transaction. When the stock rose from 0 to above 0, the
+ * shoppers waiting for that variant are e-mailed once and forgotten (./back-in-stock.ts
+ * `backInStock`, decision 092).
  */
 export async function variantStockRose(
   trx: Trx,
@@ -95,8 +96,5 @@ export async function variantStockRose(
   moved: { productId: number; before: number; after: number },
 ): Promise<void> {
   if (moved.before > 0 || moved.after <= 0) return;
-  // MERGE (issue 42, back in stock): await backInStock(trx, tenantId, moved.productId, variantId);
-  void trx;
-  void tenantId;
-  void variantId;
+  await backInStock(trx, tenantId, moved.productId, variantId);
 }

@@ -28,6 +28,7 @@ import type { CatalogErrorCode } from './errors.ts';
 import { recordPrice } from './price-history.ts';
 import { recordStockMovement } from './stock-movements.ts';
 import { variantStockRose } from './variant-stock.ts';
+import { variantLabel, variantValues } from './variant-names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -86,15 +87,7 @@ export function parseAxes(json: string | null | undefined): string[] {
   }
 }
 
-/** A variant's values in axis order. */
-export function variantValues(row: Pick<VariantRow, 'value1' | 'value2'>): string[] {
-  return row.value2 === null ? [row.value1] : [row.value1, row.value2];
-}
-
-/** A variant's name as carts, orders and invoices show it: "240 mm", "240 mm / Kurouchi". */
-export function variantLabel(row: Pick<VariantRow, 'value1' | 'value2'>): string {
-  return variantValues(row).join(' / ');
-}
+export { variantLabel, variantValues } from './variant-names.ts';
 
 /**
  * The identity hash of a cart line: the customization's hash alone for a piece without
@@ -428,6 +421,8 @@ export async function saveVariants(
       const removed = existing.filter((v) => !kept.has(v.id)).map((v) => v.id);
       if (removed.length > 0) {
         await trx.deleteFrom('cart_items').where('variant_id', 'in', removed).execute();
+        // A removed variant never comes back: whoever waited for it is forgotten (decision 092).
+        await trx.deleteFrom('back_in_stock_requests').where('variant_id', 'in', removed).execute();
         await trx.deleteFrom('product_variants').where('id', 'in', removed).execute();
       }
       // Lines of the piece that name no variant can no longer be ordered as they are.

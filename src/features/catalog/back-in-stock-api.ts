@@ -9,7 +9,11 @@ import { api } from '../../api/client';
 /** Asks to be e-mailed once when product `product` is back; resolves to the words to show. */
 export function useRequestBackInStock() {
   return useMutation({
-    mutationFn: async (body: { product: number; email: string }): Promise<string> => {
+    mutationFn: async (body: {
+      product: number;
+      variant?: number;
+      email: string;
+    }): Promise<string> => {
       const { data } = await api.POST('/products/back-in-stock/', { body });
       return data?.detail ?? '';
     },

@@ -24,8 +24,14 @@ export const BACK_IN_STOCK_FORM_MESSAGES = {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** `productId`: the sold-out piece. */
-export function BackInStockForm({ productId }: { productId: number }) {
+/** `productId`: the sold-out piece; `variantId`: its sold-out variant, for a piece with variants. */
+export function BackInStockForm({
+  productId,
+  variantId,
+}: {
+  productId: number;
+  variantId?: number;
+}) {
   const id = useId();
   const loggedIn = useIsLoggedIn();
   // The account feature's key (src/features/account/api.ts accountQuery): one cache entry.
@@ -56,7 +62,11 @@ export function BackInStockForm({ productId }: { productId: number }) {
     try {
       setResult({
         kind: 'success',
-        text: await ask.mutateAsync({ product: productId, email: address }),
+        text: await ask.mutateAsync({
+          product: productId,
+          ...(variantId === undefined ? {} : { variant: variantId }),
+          email: address,
+        }),
       });
     } catch (error) {
       const onField = apiFieldErrors(error).email?.[0];

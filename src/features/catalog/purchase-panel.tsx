@@ -123,7 +123,10 @@ export function PurchasePanel({ product: piece }: { product: Product }) {
       ) : (
         <AddToCart product={product} form={optionsForm} variant={variant} />
       )}
-      {offersBackInStock(product) ? <BackInStockForm productId={product.id} /> : null}
+      {offersBackInStock(product) ? (
+        // A piece with variants: the chosen one's stock, and its e-mail (issue 42).
+        <BackInStockForm key={variant?.id} productId={product.id} variantId={variant?.id} />
+      ) : null}
       <ProductCancellationNote product={product} control={optionsForm.control} />
     </>
   );
