@@ -16,7 +16,7 @@ export const DEMO_GYUTO_SLUG = 'damascus-gyuto-210mm';
 /** The gyuto's sizes; the 270 mm is sold out (its choice shows so, and is disabled). */
 export const DEMO_GYUTO_VARIANTS = [
   { value1: '210 mm', sku: 'EO-DG-210', price_cents: 38500, stock: 3, weight_grams: 185 },
-  { value1: '240 mm', sku: 'EO-DG-240', price_cents: 42500, stock: 3, weight_grams: 215 },
+  { value1: '240 mm', sku: 'EO-DG-240', price_cents: 42500, stock: 8, weight_grams: 215 },
   { value1: '270 mm', sku: 'EO-DG-270', price_cents: 46500, stock: 0, weight_grams: 240 },
 ] as const;
 
