@@ -3329,6 +3329,8 @@ export interface components {
       once_per_customer?: boolean;
       /** @description False: it takes nothing off a piece already on sale. */
       combinable_with_sale?: boolean;
+      /** @description True: a `percent` or `amount` code also waives the delivery, from its minimum spend (always true for `free_delivery`). */
+      free_delivery?: boolean;
     };
     DiscountCodeCreate: components['schemas']['DiscountCodeFields'] & {
       [key: string]: unknown;
@@ -3359,6 +3361,8 @@ export interface components {
       uses: number;
       once_per_customer: boolean;
       combinable_with_sale: boolean;
+      /** @description The code waives the delivery. */
+      free_delivery: boolean;
       active: boolean;
       /** Format: date-time */
       created_at: string;

@@ -79,6 +79,7 @@ export function toAdminCode(row: Row): AdminDiscountCode {
     uses: row.uses,
     once_per_customer: toBool(row.once_per_customer),
     combinable_with_sale: toBool(row.combinable_with_sale),
+    free_delivery: row.kind === 'free_delivery' || toBool(row.free_delivery),
     active: toBool(row.active),
     created_at: toIsoString(row.created_at),
     updated_at: toIsoString(row.updated_at),
@@ -110,6 +111,7 @@ interface CodeColumns {
   usage_limit: number | null;
   once_per_customer: number;
   combinable_with_sale: number;
+  free_delivery: number;
   active: number;
 }
 
@@ -235,6 +237,10 @@ async function checkForm(
     before?.combinable_with_sale ?? true,
     errors,
   );
+  const freeDelivery =
+    kind === 'free_delivery'
+      ? 1
+      : checkBool(form.free_delivery, 'free_delivery', before?.free_delivery ?? false, errors);
   const active = checkBool(form.active, 'active', before?.active ?? true, errors);
   if (Object.keys(errors).length > 0) {
     throw new DomainError<DiscountErrorCode>('invalid_discount_input', 'The code is refused.', {
@@ -254,6 +260,7 @@ async function checkForm(
     usage_limit: limit,
     once_per_customer: once,
     combinable_with_sale: combinable,
+    free_delivery: freeDelivery,
     active,
   };
 }

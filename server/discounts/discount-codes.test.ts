@@ -249,6 +249,20 @@ describe('a code at checkout', () => {
     expect(placed.body).toMatchObject({ shipping_price: '0.00', total_price: '20.00' });
   });
 
+  it('takes 10 % off and waives the delivery with a percent code that has free delivery too', async () => {
+    const { me } = await shopperWith(2000);
+    const code = await makeCode({ free_delivery: 1, minimum_cents: 1500 });
+    await apply(me, code.code);
+    const quote = await quoteShipping(t.app, me, 'GB');
+    expect(quote.body).toMatchObject({
+      shipping_price: '0.00',
+      total_price: '18.00',
+      discount: { code: code.code, amount: '2.00', free_delivery: true },
+    });
+    const placed = await order(me);
+    expect(placed.body).toMatchObject({ shipping_price: '0.00', total_price: '18.00' });
+  });
+
   it('gives the last use to one of two shoppers racing for it; the other gets a 409 and no order', async () => {
     const code = await makeCode({ usage_limit: 1 });
     const first = await shopperWith(2500);

@@ -47,6 +47,7 @@ export function toTerms(row: Selectable<DiscountCodesTable>): CodeTerms {
     uses: row.uses,
     oncePerCustomer: toBool(row.once_per_customer),
     combinableWithSale: toBool(row.combinable_with_sale),
+    freeDelivery: toBool(row.free_delivery),
     active: toBool(row.active),
   };
 }

@@ -91,6 +91,10 @@ describe('what a code takes off', () => {
       cents: 0,
       freeDelivery: true,
     });
+    // A percent code that also waives the delivery (the owner's "Free delivery too").
+    expect(
+      discountOf(code({ kind: 'percent', value: 1000, freeDelivery: true }), [line()]),
+    ).toMatchObject({ freeDelivery: true });
   });
 });
 

@@ -48,6 +48,8 @@ export interface CodeTerms {
   uses: number;
   oncePerCustomer: boolean;
   combinableWithSale: boolean;
+  /** A percent or amount code that also waives the delivery (WooCommerce's "free shipping"). */
+  freeDelivery?: boolean;
   active: boolean;
 }
 
@@ -179,6 +181,6 @@ export function discountOf(code: CodeTerms, lines: readonly DiscountLine[]): Dis
     code,
     cents,
     shares: allocate(cents, weights),
-    freeDelivery: code.kind === 'free_delivery',
+    freeDelivery: code.kind === 'free_delivery' || code.freeDelivery === true,
   };
 }

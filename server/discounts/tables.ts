@@ -37,6 +37,8 @@ export interface DiscountCodesTable {
   uses: ColumnType<number, number | undefined, number>;
   once_per_customer: Bool;
   combinable_with_sale: Bool;
+  /** The code also waives the delivery (always, for a `free_delivery` code). */
+  free_delivery: Bool;
   active: Bool;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -42,6 +42,7 @@ interface Draft {
   usage_limit: string;
   once_per_customer: boolean;
   combinable_with_sale: boolean;
+  free_delivery: boolean;
 }
 
 const EMPTY: Draft = {
@@ -57,6 +58,7 @@ const EMPTY: Draft = {
   usage_limit: '',
   once_per_customer: false,
   combinable_with_sale: true,
+  free_delivery: false,
 };
 
 /** An ISO time as a `datetime-local` value (UTC, as the back office's other times). */
@@ -77,6 +79,7 @@ function draftOf(code: DiscountCode): Draft {
     usage_limit: code.usage_limit === null ? '' : String(code.usage_limit),
     once_per_customer: code.once_per_customer,
     combinable_with_sale: code.combinable_with_sale,
+    free_delivery: code.free_delivery,
   };
 }
 
@@ -101,6 +104,7 @@ function bodyOf(draft: Draft) {
     usage_limit: draft.usage_limit.trim() === '' ? null : Number(draft.usage_limit),
     once_per_customer: draft.once_per_customer,
     combinable_with_sale: draft.combinable_with_sale,
+    free_delivery: draft.kind === 'free_delivery' || draft.free_delivery,
   };
 }
 
@@ -223,6 +227,7 @@ function CodeList({
                 code.ends_at ? `Until ${formatDateTime(code.ends_at)}` : null,
                 code.once_per_customer ? 'Once per customer' : null,
                 code.combinable_with_sale ? null : 'Not on sale items',
+                code.kind !== 'free_delivery' && code.free_delivery ? 'Free delivery too' : null,
               ].filter(Boolean);
               return (
                 <tr key={code.id} role="row">
@@ -506,6 +511,16 @@ function CodeForm({
           />
           <span>Also takes off pieces already on sale</span>
         </label>
+        {draft.kind === 'free_delivery' ? null : (
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={draft.free_delivery}
+              onChange={(e) => set('free_delivery', e.target.checked)}
+            />
+            <span>Free delivery too</span>
+          </label>
+        )}
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={pending}>
             {pending ? 'Saving…' : code ? 'Save' : 'Make code'}

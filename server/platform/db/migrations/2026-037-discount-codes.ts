@@ -52,6 +52,8 @@ export function discountCodesMigration(dialect: Dialect): Migration {
         )
         .addColumn('once_per_customer', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
         .addColumn('combinable_with_sale', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
+        // A percent or amount code that also waives the delivery (a free-delivery code does).
+        .addColumn('free_delivery', 'boolean', (c) => c.notNull().defaultTo(sql`false`))
         .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(sql`true`))
         .addColumn('created_at', 'timestamptz', (c) => c.notNull())
         .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
