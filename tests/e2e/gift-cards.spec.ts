@@ -119,7 +119,7 @@ test('a gift card bought, received by e-mail and spent over two orders @layout',
   await page.getByRole('button', { name: /Proceed to checkout|Checkout/ }).click();
   await fillCheckoutAddress(page, UK_ADDRESS);
   await page.getByLabel('Gift card code').fill(code!.toLowerCase());
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply gift card' }).click();
   const lastFour = code!.slice(-4);
   await expect(page.getByText(`Gift card ending ${lastFour}: $${amount} available`)).toBeVisible();
   await expect(

@@ -104,6 +104,8 @@ export function GiftCardCodes({
             className="button-secondary"
             disabled={lookup.isPending}
             onClick={apply}
+            // The checkout has the discount code's Apply too: each says what it applies.
+            aria-label="Apply gift card"
           >
             Apply
           </button>
