@@ -440,6 +440,58 @@ describe('spending a gift card', () => {
   });
 });
 
+describe('a gift card is never discounted', () => {
+  it('takes no part of a 10 % order code, and no sale reduces it', async () => {
+    const me = await shopperWithPiece(10000);
+    const card = await giftCardProduct();
+    expect((await addGiftCard(me, card.id, choice({ amount: '50.00' }))).status).toBe(200);
+    // A sale of 20 % on the gift card product itself: it stays at the amount chosen.
+    const now = new Date().toISOString();
+    const sale = await t.app.db
+      .insertInto('sales')
+      .values({
+        tenant_id: backOffice.tenantId,
+        name: 'Everything',
+        percent: 20,
+        category_id: null,
+        starts_at: new Date(Date.now() - 3_600_000).toISOString(),
+        ends_at: new Date(Date.now() + 86_400_000).toISOString(),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('sale_products')
+      .values({ sale_id: sale.id, product_id: card.id, tenant_id: backOffice.tenantId })
+      .execute();
+    const code = `GIFTLESS${process.pid}`;
+    await t.app.db
+      .insertInto('discount_codes')
+      .values({
+        tenant_id: backOffice.tenantId,
+        code,
+        code_key: code,
+        kind: 'percent',
+        value: 1000,
+        scope: 'order',
+        once_per_customer: 0,
+        combinable_with_sale: 1,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .execute();
+    const cart = await call<Cart>(t.app, 'POST', '/orders/cart/discount/', me.headers, { code });
+    expect(cart.status).toBe(200);
+    const gift = cart.body.items.find((line) => line.product.id === card.id)!;
+    expect(gift.unit_price).toBe('50.00');
+    // 10 % of the 100.00 piece, nothing of the 50.00 card.
+    expect(cart.body.discount).toMatchObject({ code, amount: '10.00' });
+    expect(cart.body.total_after_discount).toBe('140.00');
+  });
+});
+
 describe('the balance page', () => {
   it('answers an unknown code as not valid, and throttles guessing per address', async () => {
     const guess = 'GIFT-2222-2222-2222-2222-2222';
