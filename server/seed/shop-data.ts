@@ -159,8 +159,7 @@ export const seedShops: readonly SeedShop[] = [
             kind: 'delivery',
             age_verified: true,
             price_cents: 950,
-            // Free for a knife of $425.00 or more (issue 42: the 240 mm gyuto goes free).
-            free_over_cents: 42500,
+            free_over_cents: null,
           },
         ],
       },
