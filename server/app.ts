@@ -66,6 +66,7 @@ import { shopHosts } from './http/shop-hosts.ts';
 import { seedContentIfMissing } from './seed/content-seed.ts';
 import { seedShopSettingsIfMissing } from './seed/shop-seed.ts';
 import { seedVariantsIfMissing } from './seed/variants-seed.ts';
+import { seedGiftCardIfMissing } from './seed/gift-card-seed.ts';
 import { seedProductSafetyIfMissing } from './seed/safety-seed.ts';
 import { seedBackOfficeIfMissing } from './seed/back-office-seed.ts';
 import { seedIfEmpty } from './seed/seed.ts';
@@ -104,7 +105,14 @@ export interface BuildAppOptions {
    * Seed the demo shops when the database is empty, and their demo customers, payment settings
    * and content when missing (default: config.seedDemo, SEED_DEMO; tests may skip the media files).
    */
-  seed?: boolean | { skipMedia: boolean; backOfficeDemo?: boolean; variantsDemo?: boolean };
+  seed?:
+    | boolean
+    | {
+        skipMedia: boolean;
+        backOfficeDemo?: boolean;
+        variantsDemo?: boolean;
+        giftCardDemo?: boolean;
+      };
   /** Fastify logger setting (default: pino at config.logLevel). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -263,6 +271,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (typeof seed !== 'object' || seed.variantsDemo) {
       const variants = await seedVariantsIfMissing(app.db);
       if (variants > 0) app.log.info({ variants }, "seeded the demo gyuto's sizes");
+    }
+    // The demo's gift card product (issue 42, decision 090): on a real start, and in a test
+    // that asks for it (the others count the demo's products and categories as seeded).
+    if (typeof seed !== 'object' || seed.giftCardDemo) {
+      const giftCard = await seedGiftCardIfMissing(app.db, {
+        mediaDir: config.mediaDir,
+        publicApiPath: config.publicApiPath,
+        skipMedia: typeof seed === 'object' && seed.skipMedia,
+      });
+      if (giftCard > 0) app.log.info('seeded the demo gift card product');
     }
     // The back office's demo staff and orders in every state: on a real start, and in a test
     // that asks for them (the others keep counting only the orders they place).

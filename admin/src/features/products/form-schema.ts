@@ -18,6 +18,19 @@ import { MAX_STOCK } from '../stock/api';
 import type { AdminProduct, ProductCreate, ProductUpdate } from './api';
 
 export const MONEY_MESSAGE = 'Enter an amount like 45.00 (up to 9999999.99).';
+export const GIFT_CARD_AMOUNTS_MESSAGE =
+  'Enter amounts above 0 like 25.00, 50.00, 100.00, separated by commas (at most 10).';
+export const GIFT_CARD_NONE_MESSAGE = 'Give at least one amount, or a custom range.';
+export const GIFT_CARD_RANGE_MESSAGE =
+  'Give the lowest and the highest custom amount, the lowest first.';
+
+/** A gift card's amounts as typed ("25, 50.00, 100"): the pieces between commas, blanks dropped. */
+export function giftCardAmountsOf(text: string): string[] {
+  return text
+    .split(/[,\s]+/)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '');
+}
 
 /** `45.5` -> `45.50` (the contract's form); the input must match {@link MONEY_PATTERN}. */
 export function toMoney(text: string): string {
@@ -160,8 +173,48 @@ export const productFormSchema = z
     age_restricted: z.boolean(),
     cancellation_exempt: z.boolean(),
     safety: safetySchema,
+    /** Sold as a gift card (decision 090): its amounts typed with commas and a custom range. */
+    gift_card: z.boolean(),
+    gift_card_amounts: z.string(),
+    gift_card_min_amount: optionalMoney,
+    gift_card_max_amount: optionalMoney,
   })
   .superRefine((values, ctx) => {
+    if (values.gift_card) {
+      const amounts = giftCardAmountsOf(values.gift_card_amounts);
+      if (
+        amounts.length > 10 ||
+        amounts.some((amount) => !MONEY_PATTERN.test(amount) || Number(amount) <= 0)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gift_card_amounts'],
+          message: GIFT_CARD_AMOUNTS_MESSAGE,
+        });
+      }
+      const min = values.gift_card_min_amount.trim();
+      const max = values.gift_card_max_amount.trim();
+      const ranged = min !== '' || max !== '';
+      if (
+        ranged &&
+        MONEY_PATTERN.test(min || '0') &&
+        MONEY_PATTERN.test(max || '0') &&
+        (min === '' || max === '' || Number(min) <= 0 || Number(min) > Number(max))
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gift_card_max_amount'],
+          message: GIFT_CARD_RANGE_MESSAGE,
+        });
+      }
+      if (amounts.length === 0 && !ranged) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['gift_card_amounts'],
+          message: GIFT_CARD_NONE_MESSAGE,
+        });
+      }
+    }
     if (
       values.price_before_discount !== '' &&
       MONEY_PATTERN.test(values.price) &&
@@ -233,6 +286,10 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   age_restricted: false,
   cancellation_exempt: false,
   safety: safetyFormValues(undefined),
+  gift_card: false,
+  gift_card_amounts: '',
+  gift_card_min_amount: '',
+  gift_card_max_amount: '',
 };
 
 /** A new option of `kind` for the options editor. */
@@ -290,6 +347,22 @@ export function formValuesOf(product: AdminProduct): ProductFormValues {
     age_restricted: product.age_restricted,
     cancellation_exempt: product.cancellation_exempt,
     safety: safetyFormValues(product.safety),
+    gift_card: Boolean(product.gift_card),
+    gift_card_amounts: product.gift_card?.amounts.join(', ') ?? '',
+    gift_card_min_amount: product.gift_card?.min_amount ?? '',
+    gift_card_max_amount: product.gift_card?.max_amount ?? '',
+  };
+}
+
+/** The contract's `gift_card` (ProductGiftCard) for checked values, or null: not a gift card. */
+function giftCardBodyOf(values: ProductFormValues): ProductUpdate['gift_card'] {
+  if (!values.gift_card) return null;
+  const min = values.gift_card_min_amount.trim();
+  const max = values.gift_card_max_amount.trim();
+  return {
+    amounts: giftCardAmountsOf(values.gift_card_amounts).map(toMoney),
+    min_amount: min === '' ? null : toMoney(min),
+    max_amount: max === '' ? null : toMoney(max),
   };
 }
 
@@ -331,6 +404,7 @@ export function updateBodyOf(values: ProductFormValues): ProductUpdate {
     age_restricted: values.age_restricted,
     cancellation_exempt: values.cancellation_exempt,
     safety: safetyBodyOf(values.safety),
+    gift_card: giftCardBodyOf(values),
   };
 }
 
@@ -367,6 +441,8 @@ export function fieldPathsOf(values: ProductFormValues): string[] {
     'lead_time_days_max',
     'age_restricted',
     'cancellation_exempt',
+    // A refusal of `gift_card.*` (the form checks the same first) names no field here: its
+    // message goes beside the save button.
     ...[...Object.keys(SAFETY_TEXT_LIMITS), 'pictogram'].map((field) => `safety.${field}`),
   ];
   values.attributes.forEach((_, i) => paths.push(`attributes.${i}.name`, `attributes.${i}.value`));

@@ -1,7 +1,8 @@
 /**
  * A product's form, for a new product or a saved one, with ONE save (issue 40): Details (name,
  * category, status, sold to adults only, and behind "Advanced" the web address), Pricing,
- * Stock (the count and the low-stock level), Options (./options-editor.tsx), Made to order,
+ * Gift card (decision 090: sold as one, its amounts and custom range; a gift card's Stock panel
+ * says it takes none), Stock (the count and the low-stock level), Options (./options-editor.tsx), Made to order,
  * Product safety (../../components/safety-fields.tsx: GPSR art. 19, each field empty for the
  * shop's default), Description, Attributes (./attributes-editor.tsx), then Photos (../photos/product-photos.tsx,
  * outside the form element: a saved photo's card is a form of its own) and the save bar, whose
@@ -184,7 +185,12 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
     done.push('Product saved');
     const count = Number(checked.stock.trim() || '0');
     let stockError: string | null = null;
-    if (!after.made_to_order && checked.stock.trim() !== '' && count !== saved.stock) {
+    if (
+      !after.made_to_order &&
+      !checked.gift_card &&
+      checked.stock.trim() !== '' &&
+      count !== saved.stock
+    ) {
       try {
         const stock = await changeStock.mutateAsync({
           mode: 'set',
@@ -248,9 +254,13 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
   );
 
   const madeToOrder = values.made_to_order;
+  const giftCard = values.gift_card;
   const status = values.status;
   const stockChanged =
-    product !== null && !product.made_to_order && values.stock.trim() !== String(product.stock);
+    product !== null &&
+    !product.made_to_order &&
+    !giftCard &&
+    values.stock.trim() !== String(product.stock);
 
   return (
     <>
@@ -351,8 +361,46 @@ export function ProductForm({ product }: { product: AdminProduct | null }) {
           {product ? <DiscountNote discount={product.discount} /> : null}
         </Panel>
 
+        <Panel titleId="gift-card-heading" title="Gift card">
+          <CheckField name="gift_card" aria-describedby="product-gift-card-hint">
+            Sold as a gift card
+          </CheckField>
+          <p id="product-gift-card-hint" className="muted small">
+            A gift card takes no stock and is never discounted. It is e-mailed to its recipient,
+            never shipped; the shopper picks one of its amounts.
+          </p>
+          {giftCard ? (
+            <div className="form">
+              <InputField
+                name="gift_card_amounts"
+                label="Amounts"
+                hint="The amounts a shopper can choose, separated by commas: 25.00, 50.00, 100.00 (at most 10)."
+                inputMode="decimal"
+                autoComplete="off"
+              />
+              <div className="grid-2">
+                <InputField
+                  name="gift_card_min_amount"
+                  label="Custom amount from"
+                  hint="Optional: lets the shopper type an amount in this range."
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+                <InputField
+                  name="gift_card_max_amount"
+                  label="Custom amount to"
+                  inputMode="decimal"
+                  autoComplete="off"
+                />
+              </div>
+            </div>
+          ) : null}
+        </Panel>
+
         <Panel titleId="stock-heading" title="Stock">
-          {madeToOrder ? (
+          {giftCard ? (
+            <p className="muted">A gift card takes no stock.</p>
+          ) : madeToOrder ? (
             <p className="muted">
               Made to order: each piece is made for its order, so it takes no stock.
             </p>
