@@ -31,6 +31,26 @@ async function openGallery() {
 }
 
 describe('GalleryPage', () => {
+  it('names a tile without a photo by the words it shows, "View" and the piece', async () => {
+    get.mockReset().mockResolvedValueOnce({
+      data: {
+        count: 1,
+        next: null,
+        previous: null,
+        results: [makeProduct({ name: 'Gift card', slug: 'gift-card', main_image: null })],
+      },
+    });
+    renderAsRootRoute(
+      <Suspense fallback={null}>
+        <GalleryPage />
+      </Suspense>,
+    );
+    const tile = await screen.findByRole('button', { name: 'View Gift card' });
+    // No aria-label over the visible words (WCAG 2.5.3, label in name).
+    expect(tile).not.toHaveAttribute('aria-label');
+    expect(tile).toHaveTextContent('No image available');
+  });
+
   it('lists every product without filters, in one large page', async () => {
     await openGallery();
     expect(get).toHaveBeenCalledWith(

@@ -107,7 +107,9 @@ export function GalleryPage() {
                 <button
                   type="button"
                   className="catalog-mosaic__tile"
-                  aria-label={`View ${product.name}`}
+                  // A tile without a photo is named by its words, which show: a label over
+                  // "No image available" would not contain what a voice user reads (WCAG 2.5.3).
+                  aria-label={image ? `View ${product.name}` : undefined}
                   onClick={(event) => {
                     openerRef.current = event.currentTarget;
                     setOpen(product);
@@ -123,9 +125,13 @@ export function GalleryPage() {
                       decoding="async"
                     />
                   ) : (
-                    <span className="catalog-mosaic__placeholder">No image available</span>
+                    <span className="catalog-mosaic__placeholder" aria-hidden="true">
+                      No image available
+                    </span>
                   )}
-                  <span className="catalog-mosaic__name" aria-hidden="true">
+                  {image ? null : <span className="visually-hidden">View</span>}
+                  {image ? null : ' '}
+                  <span className="catalog-mosaic__name" aria-hidden={image ? 'true' : undefined}>
                     {product.name}
                   </span>
                 </button>
