@@ -34,4 +34,12 @@ describe('the VAT of an order with gift cards (decision 090)', () => {
     // No VAT charged at all: null, as orderVat.
     expect(voucherOrderVat([{ cents: 12000, sellsMpv: false }], 600, null, 0)).toBeNull();
   });
+
+  it('never gives a figure a negative share of what an SPV left to tax', () => {
+    // Forty 3-cent lines and a 1-cent shipping, 20 cents paid by an SPV: 101 left to share.
+    // Rounded, each line's share would be 3 (2.504) and the shipping's 101 - 120 = -19.
+    const lines = Array.from({ length: 40 }, () => ({ cents: 3, sellsMpv: false }));
+    const vat = voucherOrderVat(lines, 1, 2000, 20)!;
+    expect([...vat.lines, vat.shipping].every((cents) => cents >= 0)).toBe(true);
+  });
 });

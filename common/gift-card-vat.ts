@@ -51,7 +51,8 @@ export function voucherOrderVat(
       if (i === lastTaxed) {
         shares[i] = keep - given;
       } else {
-        shares[i] = Math.round((shares[i]! * keep) / taxableTotal);
+        // Floored, so the remainder the last one takes is never negative.
+        shares[i] = Math.floor((shares[i]! * keep) / taxableTotal);
         given += shares[i]!;
       }
     }

@@ -399,6 +399,7 @@ export async function inTransaction(
           .selectFrom('product_variants')
           .select('stock')
           .where('id', '=', variantId)
+          .where('tenant_id', '=', c.tenantId)
           .executeTakeFirst();
         throw new StockShortage(stockConflict(current?.stock ?? 0, `${name}: `));
       }

@@ -250,15 +250,28 @@ export async function cancelCard(
   }
   return db.transaction().execute(async (trx) => {
     const card = await requireCard(trx, acting.tenantId, id);
+    // Only if the balance is still the one read: a checkout spending the card meanwhile makes
+    // this a conflict to try again, never a history that does not add up.
     const moved = await trx
       .updateTable('gift_cards')
       .set({ status: 'cancelled', balance_cents: 0, updated_at: now.toISOString() })
       .where('id', '=', id)
+      .where('tenant_id', '=', acting.tenantId)
       .where('status', '!=', 'cancelled')
+      .where('balance_cents', '=', card.balance_cents)
       .returning('balance_cents')
       .executeTakeFirst();
     if (!moved) {
-      throw new DomainError<GiftCardErrorCode>('gift_card_cancelled', GIFT_CARD_MESSAGES.cancelled);
+      if (card.status === 'cancelled') {
+        throw new DomainError<GiftCardErrorCode>(
+          'gift_card_cancelled',
+          GIFT_CARD_MESSAGES.cancelled,
+        );
+      }
+      throw new DomainError<GiftCardErrorCode>(
+        'gift_card_balance_changed',
+        GIFT_CARD_MESSAGES.balanceChangedWhileCancelling,
+      );
     }
     await addMove(trx, acting.tenantId, id, 'cancelled', card.balance_cents, null, reason, now);
     await acting.journal(

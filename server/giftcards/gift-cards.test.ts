@@ -16,6 +16,7 @@ import {
 import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 import { markOrderPaid } from '../orders/mark-paid.ts';
 import { refundOrder } from '../orders/shop-refunds.ts';
+import { reopenOrder } from '../orders/reopen.ts';
 import { deliverDueCards } from './gift-card-issue.ts';
 import { normalizeCode } from './gift-card-codes.ts';
 import type { components } from '../../common/storefront-api';
@@ -393,6 +394,17 @@ describe('spending a gift card', () => {
       ['spent', 2500],
       ['given_back', 2500],
     ]);
+    // Reopened (the transfer came late): the whole total is due, the card keeps its 25.00.
+    await reopenOrder(backOffice.ctx(new Date()), backOffice.owner, placed.body.order_number);
+    const reopened = await call<Order>(
+      t.app,
+      'GET',
+      `/orders/orders/${placed.body.id}/`,
+      me.headers,
+    );
+    expect(reopened.body).toMatchObject({ status: 'awaiting_payment' });
+    expect(reopened.body.gift_card_paid ?? null).toBeNull();
+    expect((await balance(code)).body).toMatchObject({ balance: '25.00' });
   });
 
   it('is refunded last: the transfer first, then what is left back on the card', async () => {

@@ -6,6 +6,8 @@ export const GIFT_CARD_MESSAGES = {
   balanceChanged: 'A gift card was just used elsewhere. Please check your order again.',
   notFound: 'Not found.',
   cancelled: 'This gift card is already cancelled.',
+  balanceChangedWhileCancelling:
+    'This gift card was just used: its balance changed. Open it again and cancel it then.',
   creditAmount: (max: string) => `Enter an amount above 0.00 and at most ${max}.`,
   creditName: "Enter the recipient's name (at most 120 characters).",
   creditReason: 'Give a reason of at most 500 characters.',

@@ -139,6 +139,13 @@ export async function reopenOrder(
       updated_at: at.toISOString(),
     });
     if (!moved) throw moveRefused(ORDER_MOVE_MESSAGES.onlyExpired);
+    // Expiring put what gift cards paid back on the cards (decision 090), which may have been
+    // spent since: the reopened order is due in full from its own means of payment.
+    await trx
+      .updateTable('orders')
+      .set({ gift_card_cents: 0 })
+      .where('id', '=', order.id)
+      .execute();
     // The discount code's use expiring gave back (../discounts/discount-codes.ts).
     await retakeUse(trx, order.discount_code_id ?? null, order.user_id, order.id);
     await logOrderMove(

@@ -45,10 +45,14 @@ export const REFUNDED_CENTS = sql<number>`(case when o.refunded_cents > o.total_
 /** What `o` brought in: its total less what was refunded of it (cents, 0 or more). */
 export const NET_CENTS = sql<number>`(o.total_cents - ${REFUNDED_CENTS})`;
 
-/** The VAT of `o` as placed: its lines' and its shipping's, each rounded (cents). */
-export const ORDER_VAT_CENTS = sql<number>`((select coalesce(sum(${includedVatSql(
-  sql`i.line_total_cents`,
-)}), 0) from order_items i where i.order_id = o.id) + ${includedVatSql(sql`o.shipping_cents`)})`;
+/**
+ * The VAT of `o` as placed: its lines' and its shipping's, each rounded (cents). A line's VAT is
+ * on what it was charged, less its share of a discount code (decision 088); a multi-purpose
+ * gift card sold carries none (decision 090: its VAT is charged when it is spent).
+ */
+export const ORDER_VAT_CENTS = sql<number>`((select coalesce(sum(case when i.gift_card like '%"voucher":"mpv"%' then 0 else ${includedVatSql(
+  sql`(i.line_total_cents - i.discount_cents)`,
+)} end), 0) from order_items i where i.order_id = o.id) + ${includedVatSql(sql`o.shipping_cents`)})`;
 
 /**
  * The VAT of what was refunded of an order, from its columns in a derived table

@@ -6,6 +6,7 @@
  * and the report of each code's uses, discount and revenue. On SQLite, and on PostgreSQL with
  * TEST_DATABASE_URL.
  */
+import { toMinorUnits } from '../../../common/money.ts';
 import type { components } from '../../../common/admin-api';
 import { call, createCustomer, postOrder, ADDRESS, productBySlug } from '../../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, tenantIdOf } from '../../test/staff.ts';
@@ -232,6 +233,19 @@ describe('the report', () => {
       .select('total_cents')
       .where('id', '=', ids[0]!)
       .executeTakeFirstOrThrow();
+    const today = new Date().toISOString().slice(0, 10);
+    const vatToday = async () =>
+      toMinorUnits(
+        (
+          await call<{ current: { vat: string } }>(
+            t.app,
+            'GET',
+            `/admin/sales/?from=${today}&to=${today}`,
+            owner,
+          )
+        ).body.current.vat,
+      )!;
+    const vatBefore = await vatToday();
     const paid = await call(
       t.app,
       'POST',
@@ -243,6 +257,9 @@ describe('the report', () => {
       },
     );
     expect(paid.status).toBe(200);
+    // Sales counts the VAT on what the lines were charged, 81.00 (20 % included: 13.50), and
+    // the 6.50 delivery's 1.08: not on the 90.00 before the code.
+    expect((await vatToday()) - vatBefore).toBe(1350 + 108);
     // The back office's order adds up: subtotal less the discount plus the shipping.
     const detail = await call<{ discount: unknown; subtotal: string }>(
       t.app,
