@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLayoutEffect, useState } from 'react';
 import { AuthPageFrame } from '../app/auth-page-frame';
-import { dropQueryFromAddressBar, linkTokenParam } from '../features/auth/reset-token';
+import { linkTokenParam } from '../features/auth/reset-token';
+import { useLinkToken } from '../features/auth/link-token';
 import { BackInStockConfirm } from '../features/catalog/back-in-stock-confirm';
 import { privatePageHead } from '../features/site/seo';
 import '../features/auth/auth.css';
@@ -22,15 +22,7 @@ export const Route = createFileRoute('/back-in-stock/confirm')({
 
 function BackInStockConfirmPage() {
   const { token: fromUrl } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  // Kept once it has left the URL, for the rest of this page's life.
-  const [token, setToken] = useState(fromUrl);
-  if (fromUrl && fromUrl !== token) setToken(fromUrl);
-  useLayoutEffect(() => {
-    if (!fromUrl) return;
-    dropQueryFromAddressBar('/back-in-stock/confirm');
-    void navigate({ search: {}, replace: true });
-  }, [fromUrl, navigate]);
+  const token = useLinkToken(fromUrl, '/back-in-stock/confirm', Route.useNavigate());
   return (
     <AuthPageFrame page="backInStock">
       <BackInStockConfirm token={token} />

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useLayoutEffect, useState } from 'react';
 import { AuthPageFrame } from '../app/auth-page-frame';
 import { VerifyEmail } from '../features/auth/verify-email';
-import { dropQueryFromAddressBar, linkTokenParam } from '../features/auth/reset-token';
+import { linkTokenParam } from '../features/auth/reset-token';
+import { useLinkToken } from '../features/auth/link-token';
 import { privatePageHead } from '../features/site/seo';
 
 /**
@@ -21,15 +21,7 @@ export const Route = createFileRoute('/verify-email')({
 
 function VerifyEmailPage() {
   const { token: fromUrl } = Route.useSearch();
-  const navigate = Route.useNavigate();
-  // Kept once it has left the URL, for the rest of this page's life (a new link's replaces it).
-  const [token, setToken] = useState(fromUrl);
-  if (fromUrl && fromUrl !== token) setToken(fromUrl);
-  useLayoutEffect(() => {
-    if (!fromUrl) return;
-    dropQueryFromAddressBar('/verify-email');
-    void navigate({ search: {}, replace: true });
-  }, [fromUrl, navigate]);
+  const token = useLinkToken(fromUrl, '/verify-email', Route.useNavigate());
   return (
     <AuthPageFrame page="verify">
       <VerifyEmail token={token} />
