@@ -51,16 +51,26 @@ const shownPrice = () =>
   document.querySelector('.catalog-price--large .catalog-price__now')?.textContent;
 
 describe('ProductDetail: variants', () => {
-  it('offers a radio group per axis, the sold-out and unsold combinations disabled and said so', async () => {
+  it('offers a radio group per axis: an unsold combination disabled, a sold-out one chosen to ask for it', async () => {
     const user = userEvent.setup();
     renderKnife();
     const length = await screen.findByRole('group', { name: 'Blade length' });
     const handle = screen.getByRole('group', { name: 'Handle' });
     expect(within(length).getByRole('radio', { name: '100 mm' })).toBeChecked();
     expect(within(handle).getByRole('radio', { name: 'Curly birch' })).toBeChecked();
-    expect(within(handle).getByRole('radio', { name: 'Micarta (sold out)' })).toBeDisabled();
     expect(shownPrice()).toBe('$175.00');
     expect(screen.getByText('SKU')).toHaveTextContent('SKU O1-101');
+    // Sold out, not disabled: choosing it says so and offers the e-mail when it is back.
+    const soldOut = within(handle).getByRole('radio', { name: 'Micarta (sold out)' });
+    expect(soldOut).toBeEnabled();
+    await user.click(soldOut);
+    expect(shownPrice()).toBe('$185.00');
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sold Out' })).toBeDisabled();
+    expect(
+      await screen.findByRole('region', { name: 'E-mail me when it is back' }),
+    ).toBeInTheDocument();
+    await user.click(within(handle).getByRole('radio', { name: 'Curly birch' }));
 
     await user.click(within(length).getByRole('radio', { name: '120 mm' }));
     expect(shownPrice()).toBe('$195.00');

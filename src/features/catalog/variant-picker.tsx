@@ -38,9 +38,10 @@ interface VariantPickerProps {
  * The piece's variants as one radio group per axis (issue 42): the legend is the axis' name.
  * Choosing a value of the first axis keeps the other axis' value when that combination can be
  * ordered, else moves it to the first one that can. A value whose combination (with the other
- * axis' choice) the shop does not sell says "unavailable", one sold out says "sold out"; both
- * are disabled, so they cannot be added. The first axis' values are disabled only when none of
- * their combinations can be ordered, so every orderable variant stays reachable.
+ * axis' choice) the shop does not sell says "unavailable" and is disabled; one sold out says
+ * "sold out" and can still be chosen: the buy box then says it is out of stock and offers
+ * "E-mail me when it is back" for that variant (decision 092), and Add to Cart is disabled.
+ * The first axis' values are disabled only when the shop sells none of their combinations.
  */
 export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps) {
   const id = useId();
@@ -59,11 +60,13 @@ export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps)
               let note = '';
               if (index === 0 && axes.length > 1) {
                 const same = variants.filter((v) => v.values[0] === value);
+                const kept = variantWith(variants, [value, current[1] ?? '']);
                 target =
-                  [variantWith(variants, [value, current[1] ?? ''])]
-                    .concat(same)
-                    .find((v) => v && orderable(v, madeToOrder)) ?? undefined;
-                if (!target) note = same.length ? 'sold out' : 'unavailable';
+                  [kept].concat(same).find((v) => v && orderable(v, madeToOrder)) ??
+                  kept ??
+                  same[0];
+                if (!target) note = 'unavailable';
+                else if (!orderable(target, madeToOrder)) note = 'sold out';
               } else {
                 const values = [...current];
                 values[index] = value;
@@ -71,7 +74,7 @@ export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps)
                 if (!target) note = 'unavailable';
                 else if (!orderable(target, madeToOrder)) note = 'sold out';
               }
-              const disabled = note !== '';
+              const disabled = note === 'unavailable';
               return (
                 <label
                   key={value}
