@@ -20,6 +20,7 @@ import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { cartLines, findCartId } from './cart.ts';
 import { cartDiscount, deliveryAfter, toCartDiscount } from './cart-discount.ts';
+import { goodsCents } from '../discounts/discount-rules.ts';
 import { rateToPercent } from '../../common/vat.ts';
 import { taxationOf, unitPriceAt, type Taxation } from '../../common/destination-vat.ts';
 import { currentVatPolicy } from '../content/site-settings.ts';
@@ -61,9 +62,7 @@ export async function quoteCart(
   const chosen = new Map(choices.map((c) => [c.item_id, c.method]));
   // A gift card is e-mailed, never shipped (decision 090): its lines add to the subtotal only.
   const found = quote(shipping, quoteLines(lines.filter((l) => !l.giftCard)), code, chosen);
-  let giftCents = 0;
-  for (const line of lines) if (line.giftCard) giftCents += line.unit_cents * line.quantity;
-  if (found) found.subtotalCents += giftCents;
+  if (found) found.subtotalCents += goodsCents(lines.filter((l) => l.giftCard));
   // The cart's discount code on the lines priced there (./cart-discount.ts), and its delivery.
   const { discount } =
     cartId === undefined

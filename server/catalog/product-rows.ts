@@ -57,7 +57,7 @@ export async function salesOfRows(
 ): Promise<Map<number, PricedSale>> {
   const priced = new Map<number, PricedSale>();
   if (rows.length === 0) return priced;
-  const table = await (scope.sales?.() ?? loadOpenSales(scope.db, scope.tenantId, new Date(at)));
+  const table = await salesTableIn(scope, new Date(at));
   if (table.sales.length === 0) return priced;
   const onSale = new Map<number, ProductSale>();
   for (const row of rows) {
@@ -67,6 +67,11 @@ export async function salesOfRows(
   const was = await pricesBeforeSales(scope.db, scope.tenantId, onSale);
   for (const [id, sale] of onSale) priced.set(id, { sale, wasCents: was.get(id) ?? null });
   return priced;
+}
+
+/** The scope's open sales (./sales.ts): its cached table, or read now (`at`: default now). */
+export function salesTableIn(scope: CatalogScope, at = new Date()) {
+  return scope.sales?.() ?? loadOpenSales(scope.db, scope.tenantId, at);
 }
 
 /** The scope's delivery table: its cached one, or read now. */

@@ -8,8 +8,8 @@ import type { CatalogErrorCode } from './errors.ts';
 import { toDecimal } from '../../common/money.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
 import { binary, nameKey } from './name-matching.ts';
-import { type CatalogScope, productColumns } from './product-rows.ts';
-import { loadOpenSales, saleOf, salePrice } from './sales.ts';
+import { type CatalogScope, productColumns, salesTableIn } from './product-rows.ts';
+import { saleOf, salePrice } from './sales.ts';
 import {
   countIndexMatches,
   firstNamesWithWordStart,
@@ -188,9 +188,7 @@ export async function loadSuggestions(
     );
   }
   // A product on sale is suggested at its reduced price (./sales.ts), as its card shows it.
-  const sales = found.length
-    ? await (scope.sales?.() ?? loadOpenSales(db, tenantId))
-    : { sales: [] };
+  const sales = found.length ? await salesTableIn(scope) : { sales: [] };
   const now = Date.now();
   return found.map((row) => {
     const sale = saleOf(sales, row, now);

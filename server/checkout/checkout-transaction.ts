@@ -49,7 +49,8 @@ import { currentVatPolicy } from '../content/site-settings.ts';
 import { taxationOf } from '../../common/destination-vat.ts';
 import { pricedAt } from '../cart/cart-quote.ts';
 import { cartDiscount, refusalWords } from '../cart/cart-discount.ts';
-import { takeUse } from '../discounts/discount-codes.ts';
+import { codeKey, takeUse } from '../discounts/discount-codes.ts';
+import { goodsCents } from '../discounts/discount-rules.ts';
 import { takeVariantStock } from '../catalog/variant-stock.ts';
 import { spendCards } from '../giftcards/ledger.ts';
 import { voucherKind } from '../giftcards/vouchers.ts';
@@ -175,8 +176,7 @@ function checkShipping(
   const choices = new Map(c.body.shipping.map((choice) => [choice.item_id, choice.method]));
   // A gift card is e-mailed, never shipped (decision 090): its lines are priced, not quoted.
   const shipped = lines.filter((line) => !line.giftCard);
-  let giftCents = 0;
-  for (const line of lines) if (line.giftCard) giftCents += line.unit_cents * line.quantity;
+  const giftCents = goodsCents(lines.filter((line) => line.giftCard));
   const quoted = quote(shipping, quoteLines(shipped), c.address.country, choices);
   if (!quoted) {
     throw new DomainError<CheckoutErrorCode>(
@@ -343,7 +343,7 @@ export async function inTransaction(
       if (refusal !== null) {
         throw new DiscountShortage(
           discount.code.code,
-          discount.code.code.toUpperCase(),
+          codeKey(discount.code.code),
           await refusalWords(trx, c.tenantId, discount.code, refusal),
         );
       }

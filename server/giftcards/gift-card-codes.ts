@@ -7,7 +7,7 @@
  * plain hash can be looked up by an index. Typing is forgiving: case, spaces, dashes and the
  * `GIFT` prefix are ignored.
  */
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../platform/canonical-json.ts';
 import { randomCode } from '../platform/random-code.ts';
 
 /** Characters of a code, without its prefix and dashes. */
@@ -32,7 +32,7 @@ export function normalizeCode(typed: string): string | null {
 
 /** The stored hash of a normalized code in a shop: SHA-256 hex of `tenantId:CODE`. */
 export function codeHash(tenantId: number, normalized: string): string {
-  return createHash('sha256').update(`${tenantId}:${normalized}`).digest('hex');
+  return sha256Hex(`${tenantId}:${normalized}`);
 }
 
 /** The only part of a code ever shown again: its last four characters. */

@@ -178,16 +178,19 @@ export function offerJsonLd(
   currency: string | null,
 ): object {
   const madeToOrder = product.made_to_order === true;
+  /** schema.org's availability of the piece, or of one of its variants, with `stock` left. */
+  const availability = (stock: number) =>
+    madeToOrder
+      ? 'https://schema.org/MadeToOrder'
+      : stock > 0
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock';
   const offer = {
     '@type': 'Offer',
     url: `${origin.replace(/\/+$/, '')}/products/${encodeURIComponent(product.slug)}`,
     price: product.price,
     ...(currency ? { priceCurrency: currency } : {}),
-    availability: madeToOrder
-      ? 'https://schema.org/MadeToOrder'
-      : product.stock > 0
-        ? 'https://schema.org/InStock'
-        : 'https://schema.org/OutOfStock',
+    availability: availability(product.stock),
     itemCondition: 'https://schema.org/NewCondition',
     ...(shipping
       ? offerDetailsJsonLd(
@@ -208,11 +211,7 @@ export function offerJsonLd(
     sku: variant.sku,
     name: `${product.name} (${variant.label})`,
     price: variant.price,
-    availability: madeToOrder
-      ? 'https://schema.org/MadeToOrder'
-      : variant.stock > 0
-        ? 'https://schema.org/InStock'
-        : 'https://schema.org/OutOfStock',
+    availability: availability(variant.stock),
   }));
 }
 

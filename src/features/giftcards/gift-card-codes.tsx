@@ -4,6 +4,7 @@
  * order sends the codes (`gift_cards`), and the server spends them before the payment method,
  * each what it can. A code may be removed before the order is placed.
  */
+import { toDecimal, toMinorUnits } from '../../../common/money';
 import { useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { useGiftCardBalance } from './api';
@@ -134,11 +135,11 @@ function CardsPay({
   total: string;
   formatPrice: (amount: string) => string;
 }) {
-  const totalCents = Math.round(Number(total) * 100);
-  const held = cards.reduce((sum, card) => sum + Math.round(Number(card.balance) * 100), 0);
+  const totalCents = toMinorUnits(total) ?? 0;
+  const held = cards.reduce((sum, card) => sum + (toMinorUnits(card.balance) ?? 0), 0);
   const paid = Math.min(held, totalCents);
   const left = totalCents - paid;
-  const money = (cents: number) => formatPrice((cents / 100).toFixed(2));
+  const money = (cents: number) => formatPrice(toDecimal(cents));
   return (
     <p className="giftcard-note" role="status">
       {left === 0

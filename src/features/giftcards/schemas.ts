@@ -4,7 +4,7 @@
  * message of at most 500 characters, and a day from today. zod/mini, as the checkout's.
  */
 import * as z from 'zod/mini';
-import { toMinorUnits } from '../../../common/money';
+import { toDecimal, toMinorUnits } from '../../../common/money';
 
 /** The form's words; tests assert them exactly. */
 export const GIFT_CARD_FORM_MESSAGES = {
@@ -78,5 +78,5 @@ export function giftCardSchema(
 /** The amount the form sends, as a decimal string ("37.50"). */
 export function chosenAmount(values: GiftCardValues): string {
   if (values.amount !== 'custom') return values.amount;
-  return (toMinorUnits(values.custom.trim())! / 100).toFixed(2);
+  return toDecimal(toMinorUnits(values.custom.trim())!);
 }
