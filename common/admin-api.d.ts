@@ -3855,12 +3855,19 @@ export interface components {
       /**
        * @description `pending` while the provider refunds it, then `succeeded` or `failed`; `manual` when
        *     the shop must pay it back by hand, and `paid_back` once an owner recorded that it did
-       *     (`settleManualRefund`). Every status but `failed` counts in `refunded_total`.
+       *     (`settleManualRefund`); `succeeded` at once when it was put back on a gift card
+       *     (`gift_card_last_four`). Every status but `failed` counts in `refunded_total`.
        * @enum {string}
        */
       status: 'pending' | 'succeeded' | 'manual' | 'paid_back' | 'failed';
       /** @description The provider's reference of a `succeeded` refund; the owner's note (the transfer's reference, say) of a `paid_back` one. */
       provider_ref: string | null;
+      /**
+       * @description The last four characters of the gift card it was put back on (a refund goes to the
+       *     gift cards that paid the order last); null for a refund by provider or by hand.
+       *     Added in 2.2.0.
+       */
+      gift_card_last_four: string | null;
       /** @description The name of the member who refunded it; null for the system. */
       by: string | null;
       /** Format: date-time */

@@ -13,9 +13,16 @@ import {
   postOrder,
   type TestCustomer,
 } from '../test/shop.ts';
-import { centsOf, useOrderMoves } from '../test/order-moves.ts';
+import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
 import { markOrderPaid } from '../orders/mark-paid.ts';
 import { refundOrder } from '../orders/shop-refunds.ts';
+import { getAdminOrder } from '../orders/order-detail.ts';
+import { salesExport } from '../orders/sales-exports.ts';
+import {
+  BACKFILLED_REASON,
+  backfillGiftCardRefunds,
+} from '../platform/db/migrations/2026-042-refunds-to-gift-cards.ts';
+import type { AnyDb } from '../platform/db/migrations/schema-helpers.ts';
 import { reopenOrder } from '../orders/reopen.ts';
 import { deliverDueCards } from './gift-card-issue.ts';
 import { normalizeCode } from './gift-card-codes.ts';
@@ -429,12 +436,18 @@ describe('spending a gift card', () => {
       reason: 'The blade was chipped.',
     });
     expect((await balance(code)).body).toMatchObject({ balance: '5.00' });
-    const refunds = await t.app.db
-      .selectFrom('refunds')
-      .select(['amount_cents', 'status'])
-      .where('order_id', '=', placed.body.id)
-      .execute();
-    expect(refunds).toEqual([{ amount_cents: byTransfer, status: 'manual' }]);
+    // Two refund rows: the transfer's, owed by hand, and the card's, made at once.
+    const refunds = () =>
+      t.app.db
+        .selectFrom('refunds')
+        .select(['amount_cents', 'status', 'gift_card_id'])
+        .where('order_id', '=', placed.body.id)
+        .orderBy('id')
+        .execute();
+    expect(await refunds()).toEqual([
+      { amount_cents: byTransfer, status: 'manual', gift_card_id: null },
+      { amount_cents: 500, status: 'succeeded', gift_card_id: card.id },
+    ]);
     // The rest of what the card paid goes back on it; nothing more can be refunded.
     await refundOrder(t.app.orders, backOffice.owner, placed.body.order_number, {
       amount: '15.00',
@@ -449,6 +462,103 @@ describe('spending a gift card', () => {
     ]);
     const row = await backOffice.orderRow(placed.body.order_number);
     expect(row).toMatchObject({ status: 'refunded', refunded_cents: total });
+    expect((await refunds()).map((r) => r.amount_cents)).toEqual([byTransfer, 500, 1500]);
+  });
+
+  it('paid by the card alone and refunded by a line: a refund of its own, e-mailed, the piece back in stock', async () => {
+    const { recipient } = await buyCard('200.00');
+    const code = await codeSentTo(recipient);
+    const card = await cardByLastFour(lastFourOf(code));
+    const me = await createCustomer(t.app);
+    const product = await ordinaryProduct();
+    await t.app.db
+      .updateTable('products')
+      .set({ price_cents: 4000, stock: 5 })
+      .where('id', '=', product.id)
+      .execute();
+    const added = await call(t.app, 'POST', '/orders/cart/add-item/', me.headers, {
+      product_id: product.id,
+      quantity: 2,
+    });
+    expect(added.status).toBe(200);
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: [code],
+    });
+    expect(placed.body).toMatchObject({ status: 'paid', amount_due: '0.00' });
+    const total = centsOf(placed.body.total_price);
+    const number = placed.body.order_number;
+    const stock = async () =>
+      (
+        await t.app.db
+          .selectFrom('products')
+          .select('stock')
+          .where('id', '=', product.id)
+          .executeTakeFirstOrThrow()
+      ).stock;
+    expect(await stock()).toBe(3);
+
+    // One of the two knives refunded and put back in stock.
+    await refundOrder(t.app.orders, backOffice.owner, number, {
+      amount: '40.00',
+      reason: 'One knife had a chipped tip.',
+      lines: [{ item_id: placed.body.items[0]!.id, quantity: 1, restock: true }],
+    });
+    expect((await balance(code)).body).toMatchObject({
+      balance: ((20000 - total + 4000) / 100).toFixed(2),
+    });
+    expect(await stock()).toBe(4);
+    const detail = await getAdminOrder(t.app.db, backOffice.tenantId, number, backOffice.owner);
+    expect(detail.refunds).toMatchObject([
+      {
+        amount: '40.00',
+        status: 'succeeded',
+        reason: 'One knife had a chipped tip.',
+        gift_card_last_four: lastFourOf(code),
+      },
+    ]);
+    expect(detail.lines[0]).toMatchObject({ refunded_quantity: 1, restocked_quantity: 1 });
+    expect(await backOffice.emailData(number, 'order_refunded')).toMatchObject({
+      refund: {
+        amount: '40.00',
+        method: 'gift_card',
+        giftCardLastFour: lastFourOf(code),
+        reason: 'One knife had a chipped tip.',
+        refundedTotal: '40.00',
+        paidTotal: placed.body.total_price,
+      },
+    });
+    expect((await backOffice.orderRow(number)).status).toBe('paid');
+    // The accountant's refunds file has it, and says where it went.
+    const file = await salesExport(t.app.db, backOffice.tenantId, 'refunds', today(), today());
+    let csv = '';
+    for await (const chunk of file.body) csv += String(chunk);
+    const line = csv.split('\r\n').find((row) => row.includes(number));
+    expect(line).toContain(`,40.00,`);
+    expect(line).toContain(`,succeeded,gift card ending ${lastFourOf(code)},`);
+
+    // The rest: everything the card paid is back on it, and the order is refunded.
+    await refundOrder(t.app.orders, backOffice.owner, number, {
+      amount: ((total - 4000) / 100).toFixed(2),
+      reason: 'The second knife too.',
+    });
+    expect((await balance(code)).body).toMatchObject({ balance: '200.00' });
+    expect(await backOffice.emailKinds(number)).toEqual([
+      'order_placed',
+      'order_refunded',
+      'order_refunded',
+    ]);
+    expect(await backOffice.orderRow(number)).toMatchObject({
+      status: 'refunded',
+      refunded_cents: total,
+    });
+    expect(await movesOf(card.id)).toEqual([
+      ['issued', 20000],
+      ['spent', total],
+      ['refunded', 4000],
+      ['refunded', total - 4000],
+    ]);
   });
 });
 
@@ -729,5 +839,44 @@ describe('guessing codes at checkout', () => {
     expect(
       await t.app.db.selectFrom('orders').select('id').where('user_id', '=', me.id).execute(),
     ).toEqual([]);
+  });
+});
+
+describe('refunds to gift cards made before they were refund rows (migration 2026_042)', () => {
+  it('get their rows back from the ledger, so the order still cannot be refunded twice', async () => {
+    const { recipient } = await buyCard('25.00');
+    const code = await codeSentTo(recipient);
+    const card = await cardByLastFour(lastFourOf(code));
+    const me = await shopperWithPiece(1000);
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: [code],
+    });
+    const number = placed.body.order_number;
+    await refundOrder(t.app.orders, backOffice.owner, number, {
+      amount: placed.body.total_price,
+      reason: 'Sold out.',
+    });
+    // The shop as it was before the migration: the ledger's moves, no refund rows for them.
+    await t.app.db.deleteFrom('refunds').where('gift_card_id', 'is not', null).execute();
+    await backfillGiftCardRefunds(t.app.db as unknown as AnyDb);
+
+    const detail = await getAdminOrder(t.app.db, backOffice.tenantId, number, backOffice.owner);
+    expect(detail.refunds).toMatchObject([
+      {
+        amount: placed.body.total_price,
+        status: 'succeeded',
+        reason: BACKFILLED_REASON,
+        gift_card_last_four: lastFourOf(code),
+        by: null,
+      },
+    ]);
+    expect(detail.refundable).toBe('0.00');
+    const refusal = await refusalOf(
+      refundOrder(t.app.orders, backOffice.owner, number, { amount: '1.00', reason: 'Again.' }),
+    );
+    expect(refusal.status).toBe(409);
+    expect((await cardByLastFour(card.last_four!)).balance_cents).toBe(2500);
   });
 });

@@ -22,7 +22,7 @@ import type { GiftCardMoveKind } from './tables.ts';
 
 type Trx = Transaction<Database>;
 
-/** What one card paid of an order. */
+/** What one card paid of an order (or got back of it). */
 export interface CardPayment {
   giftCardId: number;
   lastFour: string;
@@ -131,13 +131,17 @@ export async function giveBackSpent(
   orderId: number,
   now: Date,
 ): Promise<number> {
-  return putBack(trx, tenantId, orderId, Number.MAX_SAFE_INTEGER, 'given_back', now);
+  const back = await putBack(trx, tenantId, orderId, Number.MAX_SAFE_INTEGER, 'given_back', now);
+  return back.reduce((sum, card) => sum + card.amountCents, 0);
 }
 
 /**
  * Puts up to `amountCents` of a refund of order `orderId` back on the cards that paid it, the
- * card used last first, each up to what it still holds of the order.
- * @returns the cents put back on cards (the rest is for the order's other means of payment).
+ * card used last first, each up to what it still holds of the order. A cancelled card gets
+ * nothing back (what it held stays for the order's other means of payment).
+ * @returns what went back on each card, in the order they were refunded; their sum is at most
+ *   `amountCents` (the rest is for the order's other means of payment). The caller writes the
+ *   order's `refunds` rows for them (server/orders/shop-refunds.ts).
  */
 export async function refundToCards(
   trx: Trx,
@@ -145,7 +149,7 @@ export async function refundToCards(
   orderId: number,
   amountCents: number,
   now: Date,
-): Promise<number> {
+): Promise<CardPayment[]> {
   return putBack(trx, tenantId, orderId, amountCents, 'refunded', now);
 }
 
@@ -156,10 +160,10 @@ async function putBack(
   amountCents: number,
   kind: GiftCardMoveKind,
   now: Date,
-): Promise<number> {
+): Promise<CardPayment[]> {
   const held = (await cardsOfOrder(trx, orderId)).reverse();
   let left = amountCents;
-  let back = 0;
+  const back: CardPayment[] = [];
   for (const card of held) {
     if (left <= 0) break;
     const amount = Math.min(card.heldCents, left);
@@ -176,7 +180,7 @@ async function putBack(
     if (result.numUpdatedRows !== 1n) continue;
     await addMove(trx, tenantId, card.giftCardId, kind, amount, orderId, null, now);
     left -= amount;
-    back += amount;
+    back.push({ giftCardId: card.giftCardId, lastFour: card.lastFour, amountCents: amount });
   }
   return back;
 }

@@ -286,6 +286,7 @@ describe('an order on the back office', () => {
         reason: 'One mug arrived chipped.',
         status: 'manual',
         provider_ref: null,
+        gift_card_last_four: null,
         by: 'Maya Hart',
         created_at: '2026-11-24T10:00:00.000Z',
       },

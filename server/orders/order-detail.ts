@@ -105,8 +105,9 @@ export async function getAdminOrder(
     db
       .selectFrom('refunds as r')
       .leftJoin('staff as s', 's.id', 'r.staff_id')
+      .leftJoin('gift_cards as g', 'g.id', 'r.gift_card_id')
       .selectAll('r')
-      .select('s.name as staff_name')
+      .select(['s.name as staff_name', 'g.last_four as gift_card_last_four'])
       .where('r.order_id', '=', order.id)
       .orderBy('r.id')
       .execute(),
@@ -274,6 +275,7 @@ export async function getAdminOrder(
       reason: r.reason,
       status: r.status,
       provider_ref: r.provider_ref,
+      gift_card_last_four: r.gift_card_id === null ? null : (r.gift_card_last_four ?? ''),
       by: r.staff_id === null ? null : r.staff_name,
       created_at: iso(r.created_at),
     })),

@@ -183,9 +183,11 @@ async function emailsOf(
       ];
     case 'refunded_by_shop': {
       const refund = await trx
-        .selectFrom('refunds')
-        .selectAll()
-        .where('id', '=', event.refundId)
+        .selectFrom('refunds as r')
+        .leftJoin('gift_cards as g', 'g.id', 'r.gift_card_id')
+        .selectAll('r')
+        .select('g.last_four')
+        .where('r.id', '=', event.refundId)
         .executeTakeFirstOrThrow();
       const money = await orderMoney(trx, l.order.id);
       return [
@@ -197,7 +199,11 @@ async function emailsOf(
             kind: 'order_refunded',
             refund: {
               amount: toDecimal(refund.amount_cents),
-              method: refund.status === 'succeeded' ? 'card' : 'manual',
+              ...(refund.gift_card_id !== null
+                ? { method: 'gift_card' as const, giftCardLastFour: refund.last_four ?? '' }
+                : {
+                    method: refund.status === 'succeeded' ? ('card' as const) : ('manual' as const),
+                  }),
               reason: refund.reason,
               // Settled refunds only: one still asked of its provider is not refunded yet.
               refundedTotal: toDecimal(await settledRefunds(trx, l.order.id)),

@@ -17,8 +17,8 @@
  * never add up to more than was paid). Money in integer cents.
  *
  * Gift cards (decision 090): what they paid at checkout (`orders.gift_card_cents`) is paid too,
- * and what a refund put back on them (`gift_card_moves` `refunded`) is refunded; the manual
- * money's room under the total leaves their part out.
+ * and what a refund put back on them (its `refunds` rows with a `gift_card_id`, 2026-042) is
+ * refunded; the manual money's room under the total leaves their part out.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
@@ -110,21 +110,27 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
       .execute(),
     db
       .selectFrom('refunds')
-      .select(['payment_id', 'amount_cents'])
+      .select(['payment_id', 'gift_card_id', 'amount_cents'])
       .where('order_id', '=', orderId)
       .where('status', '!=', 'failed')
       .execute(),
-    giftCardMoney(db, orderId),
+    db.selectFrom('orders').select('gift_card_cents').where('id', '=', orderId).executeTakeFirst(),
   ]);
   const refundedOf = new Map<number | null, number>();
   let refundedCents = 0;
+  let giftCardRefunded = 0;
   for (const refund of refunds) {
+    refundedCents += refund.amount_cents;
+    if (refund.gift_card_id !== null) {
+      giftCardRefunded += refund.amount_cents;
+      continue;
+    }
     refundedOf.set(
       refund.payment_id,
       (refundedOf.get(refund.payment_id) ?? 0) + refund.amount_cents,
     );
-    refundedCents += refund.amount_cents;
   }
+  const giftCardPaid = gift?.gift_card_cents ?? 0;
   const kept: KeptCardPayment[] = cards.map((card) => ({
     id: card.id,
     uuid: card.uuid,
@@ -137,10 +143,9 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
   const cardCents = kept.reduce((sum, card) => sum + card.amountCents, 0);
   const { countedCents: manualCents, unconfirmedCents } = countedByHand(
     manual,
-    cardCents + gift.paidCents,
+    cardCents + giftCardPaid,
   );
-  const paidCents = manualCents + cardCents + gift.paidCents;
-  refundedCents += gift.refundedCents;
+  const paidCents = manualCents + cardCents + giftCardPaid;
   // A refund of a card payment the order no longer keeps (none today) counts against the
   // money received by hand, so the sum of what is left never exceeds what may be refunded.
   const keptIds = new Set(kept.map((card) => card.id));
@@ -153,30 +158,8 @@ export async function orderMoney(db: Db, orderId: number): Promise<OrderMoney> {
     refundedCents,
     refundableCents: Math.max(0, paidCents - refundedCents),
     cards: kept,
-    giftCardLeftCents: Math.max(0, gift.paidCents - gift.refundedCents),
+    giftCardLeftCents: Math.max(0, giftCardPaid - giftCardRefunded),
     manualLeftCents: Math.max(0, manualCents - manualRefunded),
     unconfirmedCents,
   };
-}
-
-/**
- * What gift cards paid of an order at checkout, and what refunds put back on them (cents);
- * both 0 for an order no card paid (decision 090).
- */
-async function giftCardMoney(
-  db: Db,
-  orderId: number,
-): Promise<{ paidCents: number; refundedCents: number }> {
-  const [order, refunded] = await Promise.all([
-    db.selectFrom('orders').select('gift_card_cents').where('id', '=', orderId).executeTakeFirst(),
-    db
-      .selectFrom('gift_card_moves')
-      .select((eb) => eb.fn.sum<number | string | null>('amount_cents').as('cents'))
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'refunded')
-      .executeTakeFirst(),
-  ]);
-  const paidCents = order?.gift_card_cents ?? 0;
-  if (paidCents === 0) return { paidCents: 0, refundedCents: 0 };
-  return { paidCents, refundedCents: Number(refunded?.cents ?? 0) };
 }

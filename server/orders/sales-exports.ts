@@ -27,7 +27,8 @@
  *   money, and what became of money it could not keep), then money received by hand, by the
  *   day received.
  * - `refunds`: refunds not failed, by the day made, with the VAT included in each at the
- *   order's rate.
+ *   order's rate, and how each went back: the card provider, by hand, or the gift card (by the
+ *   last four characters of its code) it was put back on.
  */
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
@@ -344,8 +345,10 @@ async function* refundRows(
       .selectFrom('refunds as r')
       .innerJoin('orders as o', 'o.id', 'r.order_id')
       .leftJoin('payments as p', 'p.id', 'r.payment_id')
+      .leftJoin('gift_cards as g', 'g.id', 'r.gift_card_id')
       .select([
         'r.id',
+        'g.last_four',
         'r.created_at',
         'o.order_number',
         'o.fullname',
@@ -377,7 +380,7 @@ async function* refundRows(
         toDecimal(r.amount_cents - vat),
         currency,
         r.status,
-        r.provider ?? 'by hand',
+        r.provider ?? (r.last_four === null ? 'by hand' : `gift card ending ${r.last_four}`),
         textCell(r.provider_ref),
         textCell(r.reason),
       ];

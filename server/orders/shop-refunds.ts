@@ -106,6 +106,9 @@ export interface RefundOutcome {
   status: RefundRow['status'];
 }
 
+/** Where a refund row starts (see `ReservedRefunds.refunds`). */
+type ReservedStatus = 'pending' | 'manual' | 'succeeded';
+
 /**
  * Refunds reserved in an order lock's transaction: `settle()` asks the providers and records
  * what they answered. Call it only after that transaction committed (a rolled-back
@@ -116,8 +119,11 @@ export interface ReservedRefunds {
   tenantId: number;
   /** All that was reserved (cents); 0 when there was nothing to refund. */
   amountCents: number;
-  /** The rows made: card refunds `pending`, refunds of money received by hand `manual`. */
-  refunds: { id: number; amountCents: number; status: 'pending' | 'manual' }[];
+  /**
+   * The rows made: card refunds `pending`, refunds of money received by hand `manual`, what
+   * went back on gift cards `succeeded`.
+   */
+  refunds: { id: number; amountCents: number; status: ReservedStatus }[];
   settle(): Promise<RefundOutcome[]>;
 }
 
@@ -278,19 +284,28 @@ async function reserveLocked(
   };
   if (amountCents <= 0) return empty;
   const now = ctx.now().toISOString();
-  const parts: { card: KeptCardPayment | null; cents: number }[] = [];
+  const parts: { card: KeptCardPayment | null; giftCardId: number | null; cents: number }[] = [];
   let left = amountCents;
   for (const card of money.cards) {
     const cents = Math.min(card.leftCents, left);
-    if (cents > 0) parts.push({ card, cents });
+    if (cents > 0) parts.push({ card, giftCardId: null, cents });
     left -= cents;
   }
   const byHand = Math.min(money.manualLeftCents, left);
-  if (byHand > 0) parts.push({ card: null, cents: byHand });
+  if (byHand > 0) parts.push({ card: null, giftCardId: null, cents: byHand });
   left -= byHand;
   const toGiftCards = Math.min(money.giftCardLeftCents, left);
   if (toGiftCards > 0) {
-    left -= await refundToCards(trx, order.tenant_id, order.id, toGiftCards, ctx.now());
+    for (const back of await refundToCards(
+      trx,
+      order.tenant_id,
+      order.id,
+      toGiftCards,
+      ctx.now(),
+    )) {
+      parts.push({ card: null, giftCardId: back.giftCardId, cents: back.amountCents });
+      left -= back.amountCents;
+    }
   }
   if (left > 0) {
     // Only when the rows disagree with the sums (never by the module's own writes).
@@ -312,9 +327,16 @@ async function reserveLocked(
               tenant_id: order.tenant_id,
               order_id: order.id,
               payment_id: part.card?.id ?? null,
+              gift_card_id: part.giftCardId,
               amount_cents: part.cents,
               reason,
-              status: part.card ? ('pending' as const) : ('manual' as const),
+              // A card refund waits for its provider; money received by hand is owed by hand;
+              // a gift card's is back on the card already.
+              status: part.card
+                ? ('pending' as const)
+                : part.giftCardId === null
+                  ? ('manual' as const)
+                  : ('succeeded' as const),
               provider_ref: null,
               staff_id: actor.staff.id,
               created_at: now,
@@ -334,7 +356,9 @@ async function reserveLocked(
     before + amountCents,
   );
   for (const row of rows) {
-    if (row.status === 'manual') {
+    // Made now (by hand, or back on a gift card): the shopper hears of it now; a card
+    // refund's e-mail waits for its provider's answer (./refund-settling.ts).
+    if (row.status !== 'pending') {
       await ctx.record(trx, { type: 'refunded_by_shop', orderId: order.id, refundId: row.id });
     }
   }
@@ -343,7 +367,7 @@ async function reserveLocked(
   const refunds = rows.map((row) => ({
     id: row.id,
     amountCents: row.amount_cents,
-    status: row.status as 'pending' | 'manual',
+    status: row.status as ReservedStatus,
   }));
   return {
     orderId: order.id,
@@ -353,8 +377,12 @@ async function reserveLocked(
     async settle() {
       const outcomes: RefundOutcome[] = [];
       for (const refund of refunds) {
-        if (refund.status === 'manual') {
-          outcomes.push({ refundId: refund.id, amountCents: refund.amountCents, status: 'manual' });
+        if (refund.status !== 'pending') {
+          outcomes.push({
+            refundId: refund.id,
+            amountCents: refund.amountCents,
+            status: refund.status,
+          });
           continue;
         }
         const status = await settlePending(ctx, refund.id, actor.journal);

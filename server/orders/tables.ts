@@ -181,8 +181,9 @@ export interface ManualPaymentsTable {
 }
 
 /**
- * A refund the shop made: through the card payment's own provider (`payment_id`), or by hand
- * for money received by hand ('manual', until an owner records it 'paid_back'). 'pending'
+ * A refund the shop made: through the card payment's own provider (`payment_id`), by hand
+ * for money received by hand ('manual', until an owner records it 'paid_back'), or back on a
+ * gift card that paid the order (`gift_card_id`, 'succeeded' at once). 'pending'
  * reserves its amount while the provider is asked; 'failed' gives it back.
  */
 export interface RefundsTable {
@@ -191,6 +192,11 @@ export interface RefundsTable {
   tenant_id: number;
   order_id: number;
   payment_id: number | null;
+  /**
+   * The gift card it was put back on (2026-042; decision 090): `succeeded` at once, in the
+   * transaction that moved the card's balance. Null for a refund by provider or by hand.
+   */
+  gift_card_id: number | null;
   amount_cents: number;
   reason: string;
   /** `manual`: the shop owes it by hand; `paid_back`: an owner recorded paying it back. */

@@ -239,7 +239,8 @@ const kindChecks: { [K in EmailKind]: Check } = {
     ...base,
     refund: object<EmailShopRefund>({
       amount: money,
-      method: literal('card', 'manual'),
+      method: literal('card', 'manual', 'gift_card'),
+      giftCardLastFour: optional(text),
       reason: text,
       refundedTotal: money,
       paidTotal: money,

@@ -135,9 +135,12 @@ export interface EmailShopRefund {
   amount: Money;
   /**
    * How the money goes back: 'card', to the card it was paid with (through the card provider);
-   * 'manual', sent back by the shop itself, the way the shopper paid.
+   * 'manual', sent back by the shop itself, the way the shopper paid; 'gift_card', put back on
+   * a gift card that paid the order (decision 090), named by `giftCardLastFour`.
    */
-  method: 'card' | 'manual';
+  method: 'card' | 'manual' | 'gift_card';
+  /** The last four characters of the gift card's code ('gift_card' only; never the code). */
+  giftCardLastFour?: string;
   /** The shop's words for why (the owner types them knowing the shopper reads them). */
   reason: string;
   /** Everything refunded of the order so far, this refund included. */

@@ -291,6 +291,19 @@ export const PREVIEW_EMAILS = {
       refundedAt: '2026-11-27T09:05:00Z',
     },
   },
+  'order-refunded-to-gift-card': {
+    kind: 'order_refunded',
+    ...shopper,
+    refund: {
+      amount: '60.00',
+      method: 'gift_card',
+      giftCardLastFour: 'Q7XK',
+      reason: 'The sheath is out of stock, so we have taken it off your order.',
+      refundedTotal: '60.00',
+      paidTotal: '475.00',
+      refundedAt: '2026-11-28T15:40:00Z',
+    },
+  },
   'order-placed-with-cancellation': {
     kind: 'order_placed',
     ...shopper,

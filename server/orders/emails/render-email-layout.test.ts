@@ -101,6 +101,7 @@ describe('subjects', () => {
         '[Ember & Oak] Refunded automatically: order ORD-7K3F-9QXD (duplicate payment)',
       'order-refunded-partly-by-card': 'A refund for order ORD-7K3F-9QXD',
       'order-refunded-in-full-by-hand': 'Order ORD-7K3F-9QXD has been refunded',
+      'order-refunded-to-gift-card': 'A refund for order ORD-7K3F-9QXD',
       'order-placed-with-cancellation': 'Your order ORD-7K3F-9QXD at Ember & Oak',
       'cancellation-requested': 'We received your withdrawal from order ORD-7K3F-9QXD',
       'order-shipped-royal-mail': 'Order ORD-C8RD-4PAY is on its way',

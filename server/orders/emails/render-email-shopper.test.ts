@@ -243,4 +243,14 @@ describe('order_refunded', () => {
     expect(email.text).toMatch(/^Refunded to: You, the way you paid$/m);
     expect(email.text).toMatch(/^Refunded in all: \$475\.00 of \$475\.00 paid$/m);
   });
+
+  it('back on a gift card: names the card by its last four, never says card or by hand', async () => {
+    const email = await renderPreview('order-refunded-to-gift-card');
+    expect(flat(email.html)).toContain(
+      "We've put $60.00 of your order ORD-7K3F-9QXD back on your gift card ending Q7XK.",
+    );
+    expect(email.text).toMatch(/^Refunded to: Your gift card ending Q7XK$/m);
+    expect(email.text).not.toContain('the card you paid with');
+    expect(email.text).not.toContain('the way you paid');
+  });
 });

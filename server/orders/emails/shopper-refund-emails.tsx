@@ -103,6 +103,25 @@ export function LatePaymentRefundEmail({
   );
 }
 
+/** How each way of refunding is told: the inbox preview line and the "Refunded to" row. */
+const REFUND_WAYS: Record<
+  OrderRefundedEmailData['refund']['method'],
+  (amount: string, orderNumber: string, lastFour: string) => { preview: string; to: string }
+> = {
+  card: (amount, number) => ({
+    preview: `We've refunded ${amount} of order ${number} to the card you paid with.`,
+    to: 'The card you paid with',
+  }),
+  manual: (amount, number) => ({
+    preview: `We're sending ${amount} of order ${number} back to you.`,
+    to: 'You, the way you paid',
+  }),
+  gift_card: (amount, number, lastFour) => ({
+    preview: `We've put ${amount} of order ${number} back on your gift card ending ${lastFour}.`,
+    to: `Your gift card ending ${lastFour}`,
+  }),
+};
+
 /**
  * 8. The shop refunded part or all of an order: how much, why (the shop's words), how the money
  * comes back, and what has been refunded in all.
@@ -112,24 +131,26 @@ export function OrderRefundedEmail({ data, textMode = false }: EmailProps<OrderR
   const currency = currencyOf(data);
   const amount = formatMoney(refund.amount, currency);
   const full = refund.refundedTotal === refund.paidTotal;
-  const byCard = refund.method === 'card';
+  const words = REFUND_WAYS[refund.method](amount, order.number, refund.giftCardLastFour ?? '');
   const number = <Keep strong>{order.number}</Keep>;
   return (
     <ShopperEmailFrame
       data={data}
       title={EMAIL_SUBJECTS.order_refunded(data)}
-      preview={
-        byCard
-          ? `We've refunded ${amount} of order ${order.number} to the card you paid with.`
-          : `We're sending ${amount} of order ${order.number} back to you.`
-      }
+      preview={words.preview}
       heading={full ? 'Your order has been refunded' : "We've refunded part of your order"}
       textMode={textMode}
     >
-      {byCard ? (
+      {refund.method === 'card' ? (
         <Paragraph>
           We&apos;ve refunded <strong>{amount}</strong> of your order {number} to the card you paid
           with. Depending on your bank, it can take a few working days to show on your statement.
+        </Paragraph>
+      ) : refund.method === 'gift_card' ? (
+        <Paragraph>
+          We&apos;ve put <strong>{amount}</strong> of your order {number} back on your gift card
+          ending <Keep strong>{refund.giftCardLastFour ?? ''}</Keep>. It is there to spend now, on
+          anything in the shop.
         </Paragraph>
       ) : (
         <Paragraph>
@@ -147,10 +168,7 @@ export function OrderRefundedEmail({ data, textMode = false }: EmailProps<OrderR
         items={[
           { label: 'Refund', value: amount },
           { label: 'Refunded on', value: formatDate(refund.refundedAt) },
-          {
-            label: 'Refunded to',
-            value: byCard ? 'The card you paid with' : 'You, the way you paid',
-          },
+          { label: 'Refunded to', value: words.to },
           {
             label: 'Refunded in all',
             value: `${formatMoney(refund.refundedTotal, currency)} of ${formatMoney(refund.paidTotal, currency)} paid`,

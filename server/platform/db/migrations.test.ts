@@ -56,6 +56,7 @@ describe('migrations across restarts', () => {
         '2026_039_gift_cards',
         '2026_040_variants',
         '2026_041_back_in_stock',
+        '2026_042_refunds_to_gift_cards',
       ]);
       expect(await migrateToLatest(database.handle)).toEqual([]);
 

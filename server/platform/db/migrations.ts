@@ -59,6 +59,7 @@ import { salesMigration } from './migrations/2026-038-sales.ts';
 import { giftCardsMigration } from './migrations/2026-039-gift-cards.ts';
 import { variantsMigration } from './migrations/2026-040-variants.ts';
 import { backInStockMigration } from './migrations/2026-041-back-in-stock.ts';
+import { refundsToGiftCardsMigration } from './migrations/2026-042-refunds-to-gift-cards.ts';
 
 /** All migrations in order, keyed by a name that sorts chronologically. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -104,6 +105,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_039_gift_cards': giftCardsMigration(dialect),
     '2026_040_variants': variantsMigration(dialect),
     '2026_041_back_in_stock': backInStockMigration(dialect),
+    '2026_042_refunds_to_gift_cards': refundsToGiftCardsMigration(),
   };
 }
 

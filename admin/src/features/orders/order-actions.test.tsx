@@ -6,6 +6,7 @@ import { anOrder } from '../../test/orders';
 import { fakeApi, renderWithQuery, signIn } from '../../test/render';
 import { orderQuery } from './api';
 import { MarkPaidForm } from './mark-paid-form';
+import { RefundsPanel } from './order-money-panels';
 import { CancelForm, RefundForm } from './order-actions';
 import { PaidBackButton } from './paid-back-button';
 import { ShipmentActions } from './shipment-actions';
@@ -248,6 +249,7 @@ describe('mark paid back', () => {
     reason: 'One mug arrived chipped.',
     status: 'manual' as const,
     provider_ref: null,
+    gift_card_last_four: null,
     by: 'Maya Hart',
     created_at: '2026-11-24T10:00:00Z',
   };
@@ -384,5 +386,29 @@ describe("a shipment's move", () => {
     await waitFor(() =>
       expect(sent.map((r) => r.path)).toEqual(['/orders/ORD-7K3F-9QXD/shipments/0/collected/']),
     );
+  });
+});
+
+describe('the refunds panel', () => {
+  it('names the gift card a refund went back on, and offers nothing to pay by hand for it', () => {
+    const order = anOrder({
+      status: 'refunded',
+      refunds: [
+        {
+          id: 7,
+          amount: '40.00',
+          reason: 'One knife had a chipped tip.',
+          status: 'succeeded',
+          provider_ref: null,
+          gift_card_last_four: 'Q7XK',
+          by: 'Maya Hart',
+          created_at: '2026-11-28T15:40:00Z',
+        },
+      ],
+      actions: ['refund', 'mark_paid_back'],
+    });
+    renderWithQuery(<RefundsPanel order={order} />);
+    expect(screen.getByText(/Put back on the gift card ending Q7XK/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark paid back…' })).not.toBeInTheDocument();
   });
 });

@@ -86,7 +86,10 @@ export function RefundsPanel({ order }: { order: AdminOrder }) {
         {order.refunds.map((refund) => (
           <li key={refund.id}>
             <span className="task-main">
-              {formatPrice(refund.amount)} · {REFUND_STATUS_LABELS[refund.status]}
+              {formatPrice(refund.amount)} ·{' '}
+              {refund.gift_card_last_four === null
+                ? REFUND_STATUS_LABELS[refund.status]
+                : `Put back on the gift card ending ${refund.gift_card_last_four}`}
               <br />
               <span className="small">{refund.reason}</span>
               {refund.provider_ref ? (
