@@ -1265,7 +1265,7 @@ export interface components {
       price_before_discount?: components['schemas']['Money'] | null;
       /** @description The shop's sale reducing this piece now (2.2.0): `price` is already the reduced price, in every list, page, cart and order. Absent or null when none runs. */
       sale?: components['schemas']['ProductSale'] | null;
-      /** @description The cheapest delivery of this one piece to the shop's default country (UK DMCC Act 2024: delivery in or next to the headline price, "+ delivery from $6.50"). "0.00" when the piece's price reaches a method's free-over amount ("Free delivery"); null when no delivery method may carry it there (collection only). Age-restricted pieces count age-verified methods only. */
+      /** @description The cheapest delivery of this one piece to the shop's default country (UK DMCC Act 2024: delivery in or next to the headline price, "+ delivery from $6.50"). "0.00" when the piece's price reaches a method's free-over amount ("Free delivery"); null when no delivery method may carry it there (collection only), and for a gift card, which is e-mailed (2.2.0). Age-restricted pieces count age-verified methods only. */
       delivery_from: components['schemas']['Money'] | null;
       stock: number;
       is_active?: boolean;

@@ -282,10 +282,10 @@ export function toProduct(
     sale: sale
       ? { percent: sale.sale.percent, ends_at: new Date(sale.sale.endsAt).toISOString() }
       : null,
-    delivery_from: deliveryFrom(delivery, {
-      priceCents,
-      ageRestricted: toBool(row.age_restricted),
-    }),
+    // A gift card is e-mailed (decision 090): no delivery to quote.
+    delivery_from: toBool(row.gift_card)
+      ? null
+      : deliveryFrom(delivery, { priceCents, ageRestricted: toBool(row.age_restricted) }),
     stock: row.stock,
     is_active: true,
     description: row.description,

@@ -786,14 +786,15 @@ describe("the owner's gift card product", () => {
       max_amount: '200.00',
     });
     t.app.catalogCache.invalidateProducts(backOffice.tenantId, [admin.slug]);
-    const page = await call<{ gift_card?: unknown; price_before_discount: unknown }>(
-      t.app,
-      'GET',
-      `/products/products/${admin.slug}/`,
-      anonymous,
-    );
+    const page = await call<{
+      gift_card?: unknown;
+      price_before_discount: unknown;
+      delivery_from: unknown;
+    }>(t.app, 'GET', `/products/products/${admin.slug}/`, anonymous);
     expect(page.body.gift_card).toEqual(admin.gift_card);
     expect(page.body.price_before_discount).toBeNull();
+    // It is e-mailed: no "+ delivery from" beside its price.
+    expect(page.body.delivery_from).toBeNull();
     await expect(
       updateProduct(t.app.db, owner, product.id, {
         gift_card: { amounts: [], min_amount: '20.00', max_amount: '10.00' },
