@@ -602,7 +602,7 @@ describe('the VAT of gift cards', () => {
     expect(gift).toMatchObject({ gift_card: { voucher: 'mpv' }, vat_amount: '0.00' });
     // The knife's 30.00 carries 5.00; the shipping its own; the 50.00 card nothing.
     const shippingVat = includedVatCents(centsOf(placed.body.shipping_price), 2000);
-    expect(centsOf(placed.body.vat_total)).toBe(500 + shippingVat);
+    expect(centsOf(placed.body.vat_total!)).toBe(500 + shippingVat);
     expect(await vatNoteOf(placed.body.order_number)).toBe(
       `Includes VAT at 20%: $${placed.body.vat_total}.`,
     );
@@ -633,7 +633,7 @@ describe('the VAT of gift cards', () => {
       shipping > 0
         ? includedVatCents(pieceShare, 2000) + includedVatCents(rest - pieceShare, 2000)
         : includedVatCents(rest, 2000);
-    expect(centsOf(placed.body.vat_total)).toBe(vat);
+    expect(centsOf(placed.body.vat_total!)).toBe(vat);
     expect(vat).toBeLessThan(includedVatCents(total, 2000) - 300);
     expect(await vatNoteOf(placed.body.order_number)).toBe(
       `Includes VAT at 20%: $${placed.body.vat_total}.`,
