@@ -50,8 +50,10 @@ export const REFUNDED_CENTS = sql<number>`(case when o.refunded_cents > o.total_
 /** What `o` brought in: its total less what was refunded of it (cents, 0 or more). */
 export const NET_CENTS = sql<number>`(o.total_cents - ${REFUNDED_CENTS})`;
 
-/** What order line `i` was charged, taxable now: its total less its share of a discount code
- * (decision 088), 0 when it sells a multi-purpose gift card (decision 090). */
+/**
+ * What order line `i` was charged, taxable now: its total less its share of a discount code
+ * (decision 088), 0 when it sells a multi-purpose gift card (decision 090).
+ */
 const TAXABLE_LINE = sql`(case when ${sellsMpvSql('i')} then 0 else i.line_total_cents - i.discount_cents end)`;
 
 /**

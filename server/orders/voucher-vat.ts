@@ -47,9 +47,11 @@ export function sellsMpvSql(alias: string): RawBuilder<boolean> {
   return sql<boolean>`(${column} is not null and ${column} not like '%"voucher":"spv"%')`;
 }
 
-/** The order lines as ../../common/gift-card-vat.ts reads them: what each was charged, and
+/**
+ * The order lines as ../../common/gift-card-vat.ts reads them: what each was charged, and
  * whether it sells an MPV. A line was charged its total less its share of a discount code
- * (decision 088). */
+ * (decision 088).
+ */
 export function voucherLines(
   items: readonly {
     line_total_cents: number;
