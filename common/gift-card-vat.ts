@@ -8,8 +8,11 @@
  * - an order PAID partly by gift cards keeps its total and its goods' VAT when the cards are
  *   MPVs (a card is a means of payment, not a discount); what SPV cards paid already carried
  *   its VAT when the card was sold, so it is not charged again: each line's and the shipping's
- *   VAT is computed on its share of the total less what SPVs paid (shares rounded half-up to
- *   the cent; the last figure takes the remainder, so the shares add up).
+ *   VAT is computed on its share of the total less what SPVs paid (shares floored to the cent;
+ *   the last figure with a positive amount takes the remainder, so the shares add up).
+ * Which line sells an MPV and what SPVs paid of an order are read by server/orders/voucher-vat.ts,
+ * for every place that shows an order's VAT; server/orders/sales-rules.ts `ORDER_VAT_CENTS` is
+ * this rule's total in SQL.
  * Money is integer cents; rates basis points.
  */
 import { includedVatCents, type OrderVat } from './vat.ts';

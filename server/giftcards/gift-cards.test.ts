@@ -31,6 +31,7 @@ import { actingOf } from '../staff/activity-log.ts';
 import { updateProduct } from '../catalog/product-editing.ts';
 import { getAdminProduct } from '../catalog/product-admin-read.ts';
 import { cancelCard, giftCardDetail, issueCredit } from './gift-cards-admin.ts';
+import { includedVatCents } from '../../common/vat.ts';
 
 type Order = components['schemas']['Order'];
 type Cart = components['schemas']['Cart'];
@@ -691,6 +692,62 @@ describe('the VAT of gift cards', () => {
     });
     expect(paidBySpv.body.total_price).toBe(paidOtherwise.body.total_price);
     expect(paidBySpv.body).toMatchObject({ status: 'paid', vat_total: '0.00' });
+  });
+  /** The VAT note of the order's placed e-mail (what the shopper reads under the total). */
+  const vatNoteOf = async (orderNumber: string) =>
+    (await backOffice.emailData<{ order: { vatNote: string } }>(orderNumber, 'order_placed')).order
+      .vatNote;
+
+  it('says in the e-mail the VAT of the order: none on an MPV card bought with a knife', async () => {
+    await chargeVat();
+    const me = await shopperWithPiece(3000);
+    const card = await giftCardProduct();
+    expect((await addGiftCard(me, card.id, choice({ amount: '50.00' }))).status).toBe(200);
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const gift = placed.body.items.find((line) => line.gift_card)!;
+    expect(gift).toMatchObject({ gift_card: { voucher: 'mpv' }, vat_amount: '0.00' });
+    // The knife's 30.00 carries 5.00; the shipping its own; the 50.00 card nothing.
+    const shippingVat = includedVatCents(centsOf(placed.body.shipping_price), 2000);
+    expect(centsOf(placed.body.vat_total!)).toBe(500 + shippingVat);
+    expect(await vatNoteOf(placed.body.order_number)).toBe(
+      `Includes VAT at 20%: $${placed.body.vat_total}.`,
+    );
+  });
+
+  it('says in the e-mail the VAT of an order part-paid by an SPV: what the card paid is not taxed again', async () => {
+    await chargeVat();
+    const spv = await buyCard('20.00');
+    const spvCode = await codeSentTo(spv.recipient);
+    await t.app.db
+      .updateTable('gift_cards')
+      .set({ voucher: 'spv', vat_rate_bp: 2000 })
+      .where('last_four', '=', lastFourOf(spvCode))
+      .execute();
+    const me = await shopperWithPiece(6000);
+    const placed = await postOrder<Order>(t.app, me, {
+      payment_method: 'bank_transfer',
+      delivery_address: ADDRESS,
+      gift_cards: [spvCode],
+    });
+    expect(placed.body).toMatchObject({ status: 'awaiting_payment', gift_card_paid: '20.00' });
+    const total = centsOf(placed.body.total_price);
+    const shipping = centsOf(placed.body.shipping_price);
+    // The 20.00 the card paid is taken off the piece and the shipping by their shares.
+    const rest = total - 2000;
+    const pieceShare = Math.floor((6000 * rest) / total);
+    const vat =
+      shipping > 0
+        ? includedVatCents(pieceShare, 2000) + includedVatCents(rest - pieceShare, 2000)
+        : includedVatCents(rest, 2000);
+    expect(centsOf(placed.body.vat_total!)).toBe(vat);
+    expect(vat).toBeLessThan(includedVatCents(total, 2000) - 300);
+    expect(await vatNoteOf(placed.body.order_number)).toBe(
+      `Includes VAT at 20%: $${placed.body.vat_total}.`,
+    );
   });
 });
 

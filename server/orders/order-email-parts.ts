@@ -19,7 +19,8 @@ import { type EmailShop } from '../platform/mail/templates/email-shop.ts';
 import { type EmailData } from './emails/email-kinds.ts';
 import { formatDate } from '../platform/mail/templates/format.ts';
 import { lineOptions, orderShipments } from './read-model.ts';
-import { orderVat } from '../../common/vat.ts';
+import { voucherOrderVat } from '../../common/gift-card-vat.ts';
+import { spvPaidOf, voucherLines } from './voucher-vat.ts';
 import { orderVatText } from '../../common/destination-vat.ts';
 import { countryName } from '../shipping/shipping.ts';
 import { type CARD_METHOD, isCardMethod, shopLabelOf } from '../payments/methods.ts';
@@ -107,25 +108,27 @@ export async function load(
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   const origin = originOf(order.tenant_id);
-  const [items, user, { shop, shopEmail, currency, vatCountry }, settings] = await Promise.all([
-    trx
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute(),
-    trx
-      .selectFrom('users')
-      .select('email')
-      .where('id', '=', order.user_id)
-      .executeTakeFirstOrThrow(),
-    loadShop(trx, order.tenant_id, origin),
-    trx
-      .selectFrom('payment_settings')
-      .selectAll()
-      .where('tenant_id', '=', order.tenant_id)
-      .executeTakeFirst(),
-  ]);
+  const [items, user, { shop, shopEmail, currency, vatCountry }, settings, spvPaid] =
+    await Promise.all([
+      trx
+        .selectFrom('order_items')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute(),
+      trx
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', order.user_id)
+        .executeTakeFirstOrThrow(),
+      loadShop(trx, order.tenant_id, origin),
+      trx
+        .selectFrom('payment_settings')
+        .selectAll()
+        .where('tenant_id', '=', order.tenant_id)
+        .executeTakeFirst(),
+      spvPaidOf(trx, [orderId]),
+    ]);
   const shipments = orderShipments(order);
   const collectionNotes = await collectionDescriptions(trx, order.tenant_id, shipments);
   const warnings = await lineWarnings(trx, order.tenant_id, items);
@@ -164,7 +167,7 @@ export async function load(
       : {}),
     ...(shipments.length > 0 ? { shipping: shippingLine(shipments, order.shipping_cents) } : {}),
     total: toDecimal(order.total_cents),
-    vatNote: vatNote(order, items, currency, vatCountry),
+    vatNote: vatNote(order, items, currency, vatCountry, spvPaid.get(orderId) ?? 0),
     deliveryAddress: {
       fullName: order.fullname,
       street: order.street,
@@ -250,22 +253,29 @@ export function legalLine(site: {
  * The order's VAT as a sentence under its total, at the rate and in the country it kept
  * (../../common/vat.ts, ../../common/destination-vat.ts `orderVatText`), in the order's currency
  * (ISO 4217): "Includes VAT at 20%: £82.75.", "Includes VAT at 20% (France): €14.67.",
- * "Export: no VAT charged." or "No VAT is charged.".
+ * "Export: no VAT charged." or "No VAT is charged.". The amount is the order's VAT as its
+ * answer and invoice have it (decision 090, ../../common/gift-card-vat.ts `voucherOrderVat`):
+ * each line's on what it was charged (less its share of a discount code), none on a line that
+ * sells a multi-purpose gift card, and what single-purpose cards paid not taxed again
+ * (./voucher-vat.ts).
  * @param shopCountry the shop's own country: its VAT needs no country named.
+ * @param spvPaidCents what single-purpose gift cards paid of the order (./voucher-vat.ts
+ *   `spvPaidOf`; 0 for none).
  */
 export function vatNote(
   order: Pick<Selectable<OrdersTable>, 'vat_rate_bp' | 'shipping_cents'> &
     Partial<Pick<Selectable<OrdersTable>, 'vat_country'>>,
   items: (Pick<Selectable<OrderItemsTable>, 'line_total_cents'> &
-    Partial<Pick<Selectable<OrderItemsTable>, 'discount_cents'>>)[],
+    Partial<Pick<Selectable<OrderItemsTable>, 'discount_cents' | 'gift_card'>>)[],
   currency: string,
   shopCountry: string | null = null,
+  spvPaidCents = 0,
 ): string {
-  const vat = orderVat(
-    // Each line's VAT on what it was charged: its total less its share of a discount code.
-    items.map((item) => item.line_total_cents - Number(item.discount_cents ?? 0)),
+  const vat = voucherOrderVat(
+    voucherLines(items),
     order.shipping_cents,
     order.vat_rate_bp ?? null,
+    spvPaidCents,
   );
   if (vat === null || order.vat_rate_bp == null) return 'No VAT is charged.';
   return orderVatText(

@@ -18,6 +18,7 @@ import { carrierLabel, trackingUrl } from './carriers.ts';
 import { rateToPercent } from '../../common/vat.ts';
 import { voucherOrderVat } from '../../common/gift-card-vat.ts';
 import { choiceAnswer, parseChoice } from '../cart/gift-card-choice.ts';
+import { choiceSellsMpv, spvPaidOf } from './voucher-vat.ts';
 import { cancellationOf } from './cancellation-window.ts';
 import { shopperActions, type ShopperMoveFacts } from './shopper-moves.ts';
 
@@ -232,7 +233,8 @@ export async function toOrders(
     const shipments = orderShipments(row);
     // The VAT of the rate the order kept (../../common/vat.ts); null for an order charged none.
     // With gift cards' voucher rules (decision 090, ../../common/gift-card-vat.ts): an MPV
-    // sold carries no VAT; what SPVs paid is not taxed twice.
+    // sold carries no VAT; what SPVs paid is not taxed twice (both facts read by ./voucher-vat.ts,
+    // as the e-mail, the CSV and the sales view read them).
     const vat = voucherOrderVat(
       lines.map((line) => ({ cents: line.line_total_cents, sellsMpv: line.sells_mpv })),
       row.shipping_cents,
@@ -344,7 +346,8 @@ export async function findOrder(
 
 /**
  * A line's gift card fields for the answer: its choice (`gift_card`, with the voucher kind) and
- * whether it sells a multi-purpose voucher (no VAT on it); nothing for other lines.
+ * whether it sells a multi-purpose voucher (no VAT on it; ./voucher-vat.ts `choiceSellsMpv`);
+ * nothing for other lines.
  */
 function giftLine(text: string | null): {
   sells_mpv: boolean;
@@ -352,27 +355,5 @@ function giftLine(text: string | null): {
 } {
   const choice = parseChoice(text);
   if (!choice) return { sells_mpv: false };
-  return { sells_mpv: choice.voucher !== 'spv', gift_card: choiceAnswer(choice) };
-}
-
-/**
- * What single-purpose gift cards paid of each order (spent less given back; a later refund
- * does not change what the order was taxed at), for
- * the VAT rule of ../../common/gift-card-vat.ts.
- */
-async function spvPaidOf(db: Db, orderIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('gift_card_moves as m')
-    .innerJoin('gift_cards as g', 'g.id', 'm.gift_card_id')
-    .select(['m.order_id', 'm.kind', 'm.amount_cents'])
-    .where('m.order_id', 'in', orderIds)
-    .where('g.voucher', '=', 'spv')
-    .where('m.kind', 'in', ['spent', 'given_back'])
-    .execute();
-  const paid = new Map<number, number>();
-  for (const row of rows) {
-    const sign = row.kind === 'spent' ? 1 : -1;
-    paid.set(row.order_id!, (paid.get(row.order_id!) ?? 0) + sign * row.amount_cents);
-  }
-  return paid;
+  return { sells_mpv: choiceSellsMpv(choice), gift_card: choiceAnswer(choice) };
 }

@@ -21,8 +21,12 @@
  *
  * - `orders`: each counted order of ./sales-rules.ts (paid, not canceled) paid in the range:
  *   one row per line, one for its shipping (when charged), one for what was refunded of it
- *   (negative), each with its VAT at the order's rate as ./sales-rules.ts counts it. The
- *   `amount` column adds up to the sales view's revenue of the same days, `vat` to its VAT.
+ *   (negative), each with its VAT at the order's rate as ./sales-rules.ts counts it: a line's
+ *   and the shipping's as the order's answer and invoice have them (decision 090,
+ *   common/gift-card-vat.ts `voucherOrderVat` with ./voucher-vat.ts's facts: no VAT on a line
+ *   that sells a multi-purpose gift card, what single-purpose cards paid not taxed again), so
+ *   an order's rows add up to its VAT. The `amount` column adds up to the sales view's revenue
+ *   of the same days, `vat` to its VAT.
  * - `payments`: card payments that succeeded, by the day captured (whether the order kept the
  *   money, and what became of money it could not keep), then money received by hand, by the
  *   day received.
@@ -38,6 +42,8 @@ import { includedVatCents, rateToPercent } from '../../common/vat.ts';
 import type { Database } from '../platform/db/database.ts';
 import { toIsoString } from '../platform/db/mapping.ts';
 import { type DayRange, dayRange } from './sales-days.ts';
+import { voucherOrderVat } from '../../common/gift-card-vat.ts';
+import { spvPaidOf, voucherLines } from './voucher-vat.ts';
 import { shopMoneyFacts } from './sales-report.ts';
 
 export type SalesExportKind = 'orders' | 'payments' | 'refunds';
@@ -153,26 +159,28 @@ async function* orderRows(
       .limit(EXPORT_PAGE_SIZE)
       .execute();
     if (orders.length === 0) return;
-    const lines = await db
-      .selectFrom('order_items')
-      .select([
-        'order_id',
-        'product_name',
-        'variant_label',
-        'sku',
-        'quantity',
-        'unit_price_cents',
-        'line_total_cents',
-        'discount_cents',
-      ])
-      .where(
-        'order_id',
-        'in',
-        orders.map((o) => o.id),
-      )
-      .orderBy('order_id')
-      .orderBy('id')
-      .execute();
+    const ids = orders.map((o) => o.id);
+    const [lines, spvPaid] = await Promise.all([
+      db
+        .selectFrom('order_items')
+        .select([
+          'order_id',
+          'product_name',
+          'variant_label',
+          'sku',
+          'quantity',
+          'unit_price_cents',
+          'line_total_cents',
+          'discount_cents',
+          'gift_card',
+        ])
+        .where('order_id', 'in', ids)
+        .orderBy('order_id')
+        .orderBy('id')
+        .execute(),
+      // What single-purpose gift cards paid of the page's orders, in one query.
+      spvPaidOf(db, ids),
+    ]);
     const linesOf = new Map<number, typeof lines>();
     for (const line of lines) {
       const list = linesOf.get(line.order_id) ?? [];
@@ -195,12 +203,14 @@ async function* orderRows(
         toDecimal(vat),
         toDecimal(cents - vat),
       ];
-      let orderVat = 0;
-      for (const line of linesOf.get(o.id) ?? []) {
+      const own = linesOf.get(o.id) ?? [];
+      // The order's VAT as its answer and invoice have it (decision 090): none on a line that
+      // sells a multi-purpose gift card, and what single-purpose cards paid not taxed again.
+      const vat = voucherOrderVat(voucherLines(own), o.shipping_cents, bp, spvPaid.get(o.id) ?? 0)!;
+      const orderVat = vat.total;
+      for (const [index, line] of own.entries()) {
         // What the line was paid: less its share of a discount code (issue 42, decision 088).
         const paid = line.line_total_cents - Number(line.discount_cents);
-        const vat = includedVatCents(paid, bp);
-        orderVat += vat;
         yield [
           ...head,
           'line',
@@ -210,12 +220,10 @@ async function* orderRows(
           textCell(line.sku ?? ''),
           line.quantity,
           toDecimal(line.unit_price_cents),
-          ...money(paid, vat),
+          ...money(paid, vat.lines[index]!),
           ...tail,
         ];
       }
-      const shippingVat = includedVatCents(o.shipping_cents, bp);
-      orderVat += shippingVat;
       if (o.shipping_cents > 0) {
         yield [
           ...head,
@@ -224,14 +232,14 @@ async function* orderRows(
           '',
           1,
           toDecimal(o.shipping_cents),
-          ...money(o.shipping_cents, shippingVat),
+          ...money(o.shipping_cents, vat.shipping),
           ...tail,
         ];
       }
       const refunded = Math.min(o.refunded_cents, o.total_cents);
       if (refunded > 0) {
-        const vat = refunded >= o.total_cents ? orderVat : includedVatCents(refunded, bp);
-        yield [...head, 'refund', 'Refunded', '', '', '', ...money(-refunded, -vat), ...tail];
+        const refundVat = refunded >= o.total_cents ? orderVat : includedVatCents(refunded, bp);
+        yield [...head, 'refund', 'Refunded', '', '', '', ...money(-refunded, -refundVat), ...tail];
       }
     }
     const last: { id: number; paid_at: Date | string | null } = orders[orders.length - 1]!;

@@ -13,14 +13,19 @@
  *   sale undone.
  * - **Net**: the total less that. An order refunded in full counts with nothing, and is not one
  *   of the orders the figures count (`sold`).
- * - **VAT** (common/vat.ts, as the invoice has it): each line's and the shipping's VAT at the
- *   order's own rate (`vat_rate_bp`; none without one), less the VAT of what was refunded: the
- *   VAT included in the refunded amount, or all of the order's VAT when it was refunded in full
- *   (so a full refund leaves no cent of VAT behind).
+ * - **VAT** (common/vat.ts, as the order's answer, invoice, e-mail and CSV have it): each
+ *   line's and the shipping's VAT at the order's own rate (`vat_rate_bp`; none without one),
+ *   with the gift card rule of decision 090 (common/gift-card-vat.ts `voucherOrderVat`, its
+ *   facts from ./voucher-vat.ts): none on a line that sells a multi-purpose card, and what
+ *   single-purpose cards paid not taxed again (each figure taxed on its share of the rest);
+ *   less the VAT of what was refunded: the VAT included in the refunded amount, or all of the
+ *   order's VAT when it was refunded in full (so a full refund leaves no cent of VAT behind).
  *
- * Money in integer cents; the VAT's rounding (half up, per line) is done in integer SQL.
+ * Money in integer cents; the VAT's rounding (half up, per line) and the shares (floored) are
+ * done in integer SQL.
  */
 import { type RawBuilder, sql } from 'kysely';
+import { sellsMpvSql, spvPaidSql } from './voucher-vat.ts';
 
 /** `rate` as the rate of `o` (0 when the order charged no VAT). */
 const RATE = sql`coalesce(o.vat_rate_bp, 0)`;
@@ -46,13 +51,60 @@ export const REFUNDED_CENTS = sql<number>`(case when o.refunded_cents > o.total_
 export const NET_CENTS = sql<number>`(o.total_cents - ${REFUNDED_CENTS})`;
 
 /**
- * The VAT of `o` as placed: its lines' and its shipping's, each rounded (cents). A line's VAT is
- * on what it was charged, less its share of a discount code (decision 088); a multi-purpose
- * gift card sold carries none (decision 090: its VAT is charged when it is spent).
+ * What order line `i` was charged, taxable now: its total less its share of a discount code
+ * (decision 088), 0 when it sells a multi-purpose gift card (decision 090).
  */
-export const ORDER_VAT_CENTS = sql<number>`((select coalesce(sum(case when i.gift_card like '%"voucher":"mpv"%' then 0 else ${includedVatSql(
-  sql`(i.line_total_cents - i.discount_cents)`,
-)} end), 0) from order_items i where i.order_id = o.id) + ${includedVatSql(sql`o.shipping_cents`)})`;
+const TAXABLE_LINE = sql`(case when ${sellsMpvSql('i')} then 0 else i.line_total_cents - i.discount_cents end)`;
+
+/**
+ * The VAT of `o` when no single-purpose gift card paid any of it: its lines' and its shipping's,
+ * each rounded (cents), each line's on {@link TAXABLE_LINE} (a multi-purpose card sold carries
+ * none: its VAT is charged when it is spent).
+ */
+const PLAIN_ORDER_VAT = sql<number>`((select coalesce(sum(${includedVatSql(TAXABLE_LINE)}), 0)
+  from order_items i where i.order_id = o.id) + ${includedVatSql(sql`o.shipping_cents`)})`;
+
+/**
+ * The VAT of `o` as common/gift-card-vat.ts `voucherOrderVat` shares it when single-purpose
+ * cards paid S of it (./voucher-vat.ts `spvPaidSql`): T is what is taxable (the lines' taxable
+ * amounts and the shipping), K = T - min(S, T) what is taxed now; each figure g is taxed on
+ * floor(g·K/T), except the last figure with g > 0 (the shipping when charged, else the last
+ * line by id), which takes K less the others. In `bigint` arithmetic; no VAT when T is 0.
+ */
+const SHARED_ORDER_VAT = sql<number>`(select case when w.t <= 0 then 0
+    else w.vat_others + ${includedVatSql(sql`(w.k - w.floors_others)`)} end
+  from (
+    select v.t as t, v.k as k,
+      (select coalesce(sum(case when i.id = v.last_line then 0
+          else ${includedVatSql(sql`(cast(${TAXABLE_LINE} as bigint) * v.k / nullif(v.t, 0))`)} end), 0)
+        from order_items i where i.order_id = o.id) as vat_others,
+      (select coalesce(sum(case when i.id = v.last_line then 0
+          else cast(${TAXABLE_LINE} as bigint) * v.k / nullif(v.t, 0) end), 0)
+        from order_items i where i.order_id = o.id) as floors_others
+    from (
+      select u.t as t,
+        u.t - (case when u.s <= 0 then 0 when u.s > u.t then u.t else u.s end) as k,
+        (case when o.shipping_cents > 0 then null
+          else (select max(i.id) from order_items i where i.order_id = o.id and ${TAXABLE_LINE} > 0)
+        end) as last_line
+      from (
+        select cast((select coalesce(sum(${TAXABLE_LINE}), 0) from order_items i
+            where i.order_id = o.id) + o.shipping_cents as bigint) as t,
+          ${spvPaidSql(sql`o.id`)} as s
+      ) u
+    ) v
+  ) w)`;
+
+/**
+ * The VAT of `o` as placed, as its answer, invoice, e-mail and CSV have it (decision 090,
+ * common/gift-card-vat.ts `voucherOrderVat`): its lines' and its shipping's, each rounded
+ * (cents). A line's VAT is on what it was charged, less its share of a discount code (decision
+ * 088); a multi-purpose gift card sold carries none; what single-purpose cards paid is not taxed
+ * again. Only an order that gift cards paid (`gift_card_cents > 0`, few) is shared out; any other
+ * takes the plain sum, as cheap as before.
+ */
+export const ORDER_VAT_CENTS = sql<number>`(case when o.gift_card_cents > 0 then ${SHARED_ORDER_VAT}
+  else ${PLAIN_ORDER_VAT} end)`;
 
 /**
  * The VAT of what was refunded of an order, from its columns in a derived table
