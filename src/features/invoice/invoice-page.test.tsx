@@ -120,4 +120,52 @@ describe('the invoice', () => {
       screen.getByText(/Export: no VAT charged \(goods sent outside the EU/),
     ).toBeInTheDocument();
   });
+
+  it('shows a code as its own line with its VAT, leaving a multi-purpose gift card line without any (issue 42)', async () => {
+    const gyuto = PAID_WITH_VAT.items[0]!;
+    await renderWithRouter(
+      <Invoice
+        order={{
+          ...PAID_WITH_VAT,
+          subtotal: '540.00',
+          total_price: '497.50',
+          vat_total: '74.58',
+          discount: { code: 'TENOFF', amount: '49.00', free_delivery: false },
+          items: [
+            // 490.00 less its 49.00 share of the code: VAT on 441.00.
+            { ...gyuto, discount_amount: '49.00', vat_amount: '73.50' },
+            {
+              ...gyuto,
+              id: 2,
+              product_name: 'Ember & Oak gift card',
+              customization: {},
+              quantity: 1,
+              unit_price: '50.00',
+              line_total: '50.00',
+              discount_amount: '0.00',
+              vat_amount: '0.00',
+              gift_card: {
+                amount: '50.00',
+                recipient_name: 'Grace Hopper',
+                recipient_email: 'grace@example.com',
+                deliver_on: '2026-11-23',
+                voucher: 'mpv',
+              },
+            },
+          ],
+        }}
+        seller={SELLER}
+        shopName="Ember & Oak"
+      />,
+    );
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DescriptionQtyUnit priceVAT rateVATAmount',
+      'Damascus Gyuto 210mmengraving text: A.L.2$245.0020%$81.67$490.00',
+      'Ember & Oak gift cardGift card for Grace Hopper. Multi-purpose voucher: VAT is charged when it is spent.1$50.0020%$0.00$50.00',
+      'Discount (TENOFF)1-$49.0020%-$8.17-$49.00',
+      'ShippingTracked 241$6.5020%$1.08$6.50',
+    ]);
+    expect(screen.getByTestId('invoice-vat-total')).toHaveTextContent('$74.58');
+  });
 });

@@ -45,16 +45,22 @@ function minus(a: string, b: string | null): string {
 
 /**
  * The VAT of the lines before a discount code and the discount's own (negative) VAT, so the
- * invoice shows each line as sold and the discount as its own line (issue 42): the lines' VAT
- * at the order's rate on their totals, the discount's the difference from the VAT the order
- * kept (on the discounted amounts, line by line). Null without a discount or without VAT.
+ * invoice shows each line as sold and the discount as its own line (issue 42): a discounted
+ * line's VAT at the order's rate on its total, any other line's the VAT the order kept for it
+ * (a gift card is never discounted, and its VAT follows the voucher rules), the discount's the
+ * difference from the VAT the order kept (on the discounted amounts, line by line). Null
+ * without a discount or without VAT.
  */
 function discountVat(order: Order): { lines: string[]; discount: string } | null {
   const rateBp = order.vat_rate === null ? null : percentToRate(order.vat_rate);
   const amount = toMinorUnits(order.discount?.amount ?? '0') ?? 0;
   if (!order.discount || amount === 0 || rateBp === null) return null;
+  // A line the code took nothing from keeps the VAT the order gave it: none on a multi-purpose
+  // gift card sold, its share after what single-purpose cards paid (decision 090).
   const before = order.items.map((item) =>
-    includedVatCents(toMinorUnits(item.line_total) ?? 0, rateBp),
+    (toMinorUnits(item.discount_amount ?? '0') ?? 0) === 0
+      ? (toMinorUnits(item.vat_amount) ?? 0)
+      : includedVatCents(toMinorUnits(item.line_total) ?? 0, rateBp),
   );
   const kept = order.items.reduce((sum, item) => sum + (toMinorUnits(item.vat_amount) ?? 0), 0);
   const total = before.reduce((sum, cents) => sum + cents, 0);
