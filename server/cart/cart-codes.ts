@@ -10,7 +10,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { codeKey, findCode } from '../discounts/discount-codes.ts';
 import type { DiscountErrorCode } from '../discounts/errors.ts';
 import { DISCOUNT_MESSAGES } from '../discounts/messages.ts';
-import { type Cart, cartLines, ensureCart, loadCart, lockCart } from './cart.ts';
+import { type Cart, cartAnswer, cartLines, ensureCart, loadCart, lockCart } from './cart.ts';
 import { codeRefusal, refusalWords } from './cart-discount.ts';
 
 const refused = (message: string) =>
@@ -37,11 +37,12 @@ export async function applyCartCode(
     await lockCart(trx, cartId);
     const code = await findCode(trx, tenantId, key);
     if (!code) throw refused(DISCOUNT_MESSAGES.unknown);
-    const lines = await cartLines(trx, cartId, tenantId);
+    const lines = await cartLines(trx, cartId, tenantId, now);
     const refusal = await codeRefusal(trx, code, userId, lines, now);
     if (refusal !== null) throw refused(await refusalWords(trx, tenantId, code, refusal));
     await trx.updateTable('carts').set({ discount_code: key }).where('id', '=', cartId).execute();
-    return loadCart(trx, cartId, tenantId, now);
+    // The lines just checked are the cart's: only its code changed since.
+    return cartAnswer(trx, cartId, tenantId, lines, now);
   });
 }
 

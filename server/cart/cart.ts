@@ -176,14 +176,29 @@ export async function loadCart(
   tenantId: number,
   now = new Date(),
 ): Promise<Cart> {
-  const [lines, rules] = await Promise.all([
-    cartLines(db, cartId, tenantId, now),
+  return cartAnswer(db, cartId, tenantId, await cartLines(db, cartId, tenantId, now), now);
+}
+
+/**
+ * The whole-cart answer (see the module comment for the shape) of cart `cartId` from `lines`,
+ * its lines as {@link cartLines} read them at `now` in the same transaction (a caller that has
+ * read them already need not read them again): the shop's dispatch rules, the products' main
+ * images and the cart's discount code are read here.
+ */
+export async function cartAnswer(
+  db: Db,
+  cartId: number,
+  tenantId: number,
+  lines: readonly CartLine[],
+  now = new Date(),
+): Promise<Cart> {
+  const [rules, images] = await Promise.all([
     shopRules(db, tenantId),
+    mainImages(
+      db,
+      lines.map((l) => l.product_id),
+    ),
   ]);
-  const images = await mainImages(
-    db,
-    lines.map((l) => l.product_id),
-  );
   let totalItems = 0;
   let totalCents = 0;
   const items = lines.map((line) => {

@@ -11,6 +11,7 @@ import { DomainError } from '../platform/domain-error.ts';
 import { toDecimal, toMinorUnits } from '../../common/money.ts';
 import { CONTROL, CONTROL_BUT_LINES } from '../platform/text-checks.ts';
 import type { CartErrorCode } from './errors.ts';
+import { offeredAmounts } from '../catalog/gift-card-amounts.ts';
 
 /** The voucher's VAT kind (decision 090): `spv` taxed when sold, `mpv` taxed when spent. */
 export type VoucherKind = 'spv' | 'mpv';
@@ -59,18 +60,6 @@ export interface GiftCardChoiceInput {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The amounts the product offers, in cents (a malformed column reads as none). */
-export function offeredAmounts(offer: GiftCardOffer): number[] {
-  try {
-    const parsed: unknown = JSON.parse(offer.gift_card_amounts);
-    return Array.isArray(parsed)
-      ? parsed.filter((n): n is number => Number.isSafeInteger(n) && n > 0)
-      : [];
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Checks a buyer's choice for `offer` on day `today` (YYYY-MM-DD).

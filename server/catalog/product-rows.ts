@@ -12,6 +12,7 @@ import { toDecimal } from '../../common/money.ts';
 import { dispatchOf, type ShopRules } from './dispatch-dates.ts';
 import { parseOptions, toProductOptions } from './options.ts';
 import { productExempt } from './cancellation-exemption.ts';
+import { offeredAmounts } from './gift-card-amounts.ts';
 import { honestBeforePrice } from './price-history.ts';
 import { deliveryFrom, type DeliveryTable, loadDeliveryTable } from './delivery-from.ts';
 import type { Schemas } from '../../common/storefront-contract.ts';
@@ -172,15 +173,7 @@ export type ProductRow = {
  */
 export function giftCardOffer(row: ProductRow): { gift_card?: Product['gift_card'] } {
   if (!toBool(row.gift_card)) return {};
-  let amounts: number[] = [];
-  try {
-    const parsed: unknown = JSON.parse(row.gift_card_amounts);
-    if (Array.isArray(parsed)) {
-      amounts = parsed.filter((n): n is number => Number.isSafeInteger(n) && n > 0);
-    }
-  } catch {
-    // A malformed column offers no fixed amount.
-  }
+  const amounts = offeredAmounts(row);
   const ranged = row.gift_card_min_cents !== null && row.gift_card_max_cents !== null;
   return {
     gift_card: {

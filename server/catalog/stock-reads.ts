@@ -45,9 +45,12 @@ export interface ProductStockRow {
   stock: number;
   made_to_order: boolean | number;
   low_stock_threshold: number | null;
+  /** Its variants' axes (JSON, issue 42); null for a product without variants, whose stock is
+   * its own. */
+  variant_axes: string | null;
 }
 
-/** The shop's product `productId` with its stock, or undefined. */
+/** The shop's product `productId` with its stock and variant axes, or undefined. */
 export async function findProduct(
   db: Kysely<Database>,
   tenantId: number,
@@ -56,7 +59,7 @@ export async function findProduct(
   if (!isRowId(productId)) return;
   return db
     .selectFrom('products')
-    .select(['id', 'slug', 'name', 'stock', 'made_to_order', 'low_stock_threshold'])
+    .select(['id', 'slug', 'name', 'stock', 'made_to_order', 'low_stock_threshold', 'variant_axes'])
     .where('tenant_id', '=', tenantId)
     .where('id', '=', productId)
     .executeTakeFirst();

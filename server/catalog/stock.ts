@@ -158,12 +158,7 @@ export async function changeProductStock(
     const product = await findProduct(db, tenantId, productId);
     if (!product) throw notFound();
     if (toBool(product.made_to_order)) throw refused(STOCK_MESSAGES.madeToOrder, product.stock);
-    const axes = await db
-      .selectFrom('products')
-      .select('variant_axes')
-      .where('id', '=', product.id)
-      .executeTakeFirst();
-    if (axes?.variant_axes) throw refused(STOCK_MESSAGES.variants, product.stock);
+    if (product.variant_axes) throw refused(STOCK_MESSAGES.variants, product.stock);
     let seen: number;
     let target: number;
     if (change.mode === 'adjust') {

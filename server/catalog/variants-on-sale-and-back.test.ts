@@ -4,13 +4,15 @@
  *   in the cart (rounded half up per unit), so the picker shows what the cart charges;
  * - "E-mail me when it is back" on a sold-out variant waits for that variant: asking for a
  *   variant in stock is 409, another piece's variant 404; once confirmed, the owner's restock of
- *   that variant e-mails the shopper once, naming the variant, and the address is forgotten.
+ *   that variant e-mails the shopper once, naming the variant, and the address is forgotten; a
+ *   refund that puts a piece of that variant back in stock does the same.
  * On SQLite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import type { components as Admin } from '../../common/admin-api';
 import type { components as Shop } from '../../common/storefront-api';
+import { markOrderPaid } from '../orders/mark-paid.ts';
 import { call, createCustomer } from '../test/shop.ts';
-import { useOrderMoves } from '../test/order-moves.ts';
+import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 import { asStaff, staffTokenFor } from '../test/staff.ts';
 import { asTenant } from '../test/test-app.ts';
 
@@ -99,6 +101,37 @@ describe('back in stock for a sold-out variant', () => {
       .orderBy('id')
       .execute();
 
+  /** Asks for `variantId` of `productId` as `email` and follows the e-mailed link. */
+  async function askAndConfirm(productId: number, variantId: number, email: string) {
+    expect((await ask({ product: productId, variant: variantId, email })).status).toBe(202);
+    const [link] = await mailTo(email, 'back_in_stock_confirm');
+    const token = new URL(
+      (JSON.parse(link!.data) as { confirmUrl: string }).confirmUrl,
+    ).searchParams.get('token');
+    const confirmed = await call(t.app, 'POST', '/products/back-in-stock/confirm/', DEMO, {
+      token,
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  }
+
+  const variantStock = async (variantId: number) =>
+    (
+      await t.app.db
+        .selectFrom('product_variants')
+        .select('stock')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).stock;
+
+  const pieceStock = async (productId: number) =>
+    (
+      await t.app.db
+        .selectFrom('products')
+        .select('stock')
+        .where('id', '=', productId)
+        .executeTakeFirstOrThrow()
+    ).stock;
+
   it('waits for that variant, e-mails once when the owner restocks it, then forgets the address', async () => {
     const { piece, v210, v240 } = await pieceWithSizes(0);
     const other = await pieceWithSizes(0);
@@ -158,5 +191,46 @@ describe('back in stock for a sold-out variant', () => {
       .where('email', '=', email)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('e-mails the shopper waiting for a variant when a refund puts its piece back in stock', async () => {
+    const { piece, v210, v240 } = await pieceWithSizes(1);
+    // The last 240 mm is sold and paid for; the piece keeps its five 210 mm.
+    const order = await backOffice.placeOrder([{ productId: piece.id, variantId: v240.id }]);
+    await markOrderPaid(backOffice.ctx(), backOffice.staff, order.order_number, {
+      amountCents: centsOf(order.total_price),
+      payerReference: order.order_number,
+    });
+    expect([await variantStock(v240.id), await pieceStock(piece.id)]).toEqual([0, 5]);
+    const email = `variant-refund-${process.pid}-${round}@example.com`;
+    await askAndConfirm(piece.id, v240.id, email);
+
+    const detail = await call<{ lines: { id: number; unit_price: string }[] }>(
+      t.app,
+      'GET',
+      `/admin/orders/${order.order_number}/`,
+      await owner(),
+    );
+    const line = detail.body.lines[0]!;
+    const refunded = await call(
+      t.app,
+      'POST',
+      `/admin/orders/${order.order_number}/refunds/`,
+      await owner(),
+      {
+        amount: line.unit_price,
+        reason: 'It came back unused.',
+        lines: [{ item_id: line.id, quantity: 1, restock: true }],
+      },
+    );
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
+    // The piece goes back on the 240 mm and on the piece's sum; the 210 mm keeps its own.
+    expect([await variantStock(v240.id), await variantStock(v210.id)]).toEqual([1, 5]);
+    expect(await pieceStock(piece.id)).toBe(6);
+    const sent = await mailTo(email, 'back_in_stock');
+    expect(sent).toHaveLength(1);
+    expect((JSON.parse(sent[0]!.data) as { productName: string }).productName).toBe(
+      `${piece.name} (240 mm)`,
+    );
   });
 });

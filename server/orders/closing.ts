@@ -18,8 +18,7 @@
  * What gift cards paid of the order goes back on the cards in the same transaction
  * (server/giftcards/ledger.ts `giveBackSpent`; decision 090).
  */
-import { giveVariantStock } from '../catalog/variant-stock.ts';
-import { sql } from 'kysely';
+import { givePiecesBack } from '../catalog/stock-give-back.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { OrderContext } from './context.ts';
 import type { OrderErrorCode } from './errors.ts';
@@ -35,7 +34,6 @@ import {
 import { reconcilePayment } from './payment-moves.ts';
 import { findOrder, type Order } from './read-model.ts';
 import { restockedByLine } from './refund-lines.ts';
-import { backInStock } from '../catalog/back-in-stock.ts';
 import { giveBackUse } from '../discounts/discount-codes.ts';
 import { giveBackSpent } from '../giftcards/ledger.ts';
 import {
@@ -50,7 +48,8 @@ export type CloseReason = 'canceled' | 'expired';
 
 /**
  * Gives back the stock the order's lines took at checkout (`order_items.stock_taken`, less
- * what a refund put back already, summed per product; lines that took none move nothing), in product id order as checkout takes it, so
+ * what a refund put back already, summed per product; lines that took none move nothing;
+ * ../catalog/stock-give-back.ts `givePiecesBack`), in product id order as checkout takes it, so
  * two transactions never wait on each other in a circle. Call it only in the transaction whose
  * conditional UPDATE closed the order: that is what makes it once.
  * @param itemIds only these lines (a canceled paid order keeps what already left the shop);
@@ -71,38 +70,16 @@ export async function giveBackStock(
     .where('stock_taken', '>', 0);
   if (itemIds) query = query.where('id', 'in', [...itemIds]);
   const [lines, restocked] = await Promise.all([query.execute(), restockedByLine(trx, order.id)]);
-  const perProduct = new Map<number, number>();
-  const perVariant = new Map<number, number>();
-  for (const line of lines) {
-    // Pieces a refund put back are on the shelf already (./refund-lines.ts).
-    const back = line.stock_taken - (restocked.get(line.id) ?? 0);
-    if (back <= 0) continue;
-    perProduct.set(line.product_id!, (perProduct.get(line.product_id!) ?? 0) + back);
-    if (line.variant_id !== null) {
-      perVariant.set(line.variant_id, (perVariant.get(line.variant_id) ?? 0) + back);
-    }
-  }
-  const productIds = [...perProduct.keys()].sort((a, b) => a - b);
-  for (const productId of productIds) {
-    const moved = await trx
-      .updateTable('products')
-      .set({ stock: sql<number>`stock + ${perProduct.get(productId)!}` })
-      .where('id', '=', productId)
-      .where('tenant_id', '=', order.tenant_id)
-      .returning('stock')
-      .executeTakeFirst();
-    // Back from 0: the shoppers waiting for it get their one e-mail.
-    if (moved && moved.stock - perProduct.get(productId)! <= 0) {
-      await backInStock(trx, order.tenant_id, productId, null);
-    }
-  }
-  // A variant's pieces go back to the variant too (issue 42); the product's sum moved above.
-  for (const variantId of [...perVariant.keys()].sort((a, b) => a - b)) {
-    await giveVariantStock(trx, order.tenant_id, variantId, perVariant.get(variantId)!, {
-      productToo: false,
-    });
-  }
-  return productIds;
+  // Pieces a refund put back are on the shelf already (./refund-lines.ts).
+  return givePiecesBack(
+    trx,
+    order.tenant_id,
+    lines.map((line) => ({
+      productId: line.product_id,
+      variantId: line.variant_id,
+      pieces: line.stock_taken - (restocked.get(line.id) ?? 0),
+    })),
+  );
 }
 
 /** What a close did, for `afterClose`: the products whose stock moved, the attempts to close. */

@@ -22,7 +22,7 @@
  * Everything is written in the refund's transaction, under the order's lock, with one activity
  * log entry (`order.refund_lines`) naming the pieces.
  */
-import { giveVariantStock } from '../catalog/variant-stock.ts';
+import { givePiecesBack } from '../catalog/stock-give-back.ts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { toDecimal } from '../../common/money.ts';
@@ -33,7 +33,6 @@ import type { Acting } from '../platform/journal.ts';
 import type { OrderErrorCode } from './errors.ts';
 import type { OrderRow, Trx } from './order-lock.ts';
 import { logOrderMove, throwIfInvalid } from './staff-moves.ts';
-import { backInStock } from '../catalog/back-in-stock.ts';
 
 /** Most lines one refund may name (the contract's maxItems). */
 export const MAX_REFUND_LINES = 100;
@@ -68,6 +67,8 @@ export interface CheckedRefundLine {
   quantity: number;
   restock: boolean;
   productId: number | null;
+  /** The variant the line sold (issue 42), whose stock a restock raises too; null for none. */
+  variantId: number | null;
   /** Pieces that may go back in stock now (what checkout took less what went back). */
   restockable: number;
 }
@@ -174,6 +175,7 @@ export async function checkRefundLines(
         'unit_price_cents',
         'discount_cents',
         'stock_taken',
+        'variant_id',
       ])
       .where('order_id', '=', order.id)
       .execute(),
@@ -213,6 +215,7 @@ export async function checkRefundLines(
       quantity: line.quantity,
       restock: line.restock === true,
       productId: item.product_id,
+      variantId: item.variant_id,
       restockable: item.product_id === null ? 0 : Math.max(0, item.stock_taken - state.restocked),
     });
   }
@@ -267,43 +270,15 @@ export async function recordRefundLines(
       })),
     )
     .execute();
-  const perProduct = new Map<number, number>();
-  lines.forEach((line, i) => {
-    if (line.productId !== null && restocked[i]! > 0) {
-      perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + restocked[i]!);
-    }
-  });
-  const productIds = [...perProduct.keys()].sort((a, b) => a - b);
-  for (const productId of productIds) {
-    const moved = await trx
-      .updateTable('products')
-      .set({ stock: sql<number>`stock + ${perProduct.get(productId)!}` })
-      .where('id', '=', productId)
-      .where('tenant_id', '=', order.tenant_id)
-      .returning('stock')
-      .executeTakeFirst();
-    // Back from 0: the shoppers waiting for it get their one e-mail.
-    if (moved && moved.stock - perProduct.get(productId)! <= 0) {
-      await backInStock(trx, order.tenant_id, productId, null);
-    }
-  }
-  // A variant's pieces go back to the variant too (issue 42); the product's sum moved above.
-  const restockedItems = lines.filter((_, i) => restocked[i]! > 0).map((l) => l.itemId);
-  if (restockedItems.length > 0) {
-    const variants = await trx
-      .selectFrom('order_items')
-      .select(['id', 'variant_id'])
-      .where('id', 'in', restockedItems)
-      .where('variant_id', 'is not', null)
-      .orderBy('variant_id')
-      .execute();
-    for (const item of variants) {
-      const pieces = restocked[lines.findIndex((l) => l.itemId === item.id)]!;
-      await giveVariantStock(trx, order.tenant_id, item.variant_id!, pieces, {
-        productToo: false,
-      });
-    }
-  }
+  const productIds = await givePiecesBack(
+    trx,
+    order.tenant_id,
+    lines.map((line, i) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      pieces: restocked[i]!,
+    })),
+  );
   await logOrderMove(
     trx,
     actor.journal,

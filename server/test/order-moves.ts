@@ -33,6 +33,8 @@ export interface OrderDetailLine {
   /** A shipping method's code (`uk-standard`, `uk-express`, `uk-age-verified`, `collection`). */
   ship?: string;
   customization?: Record<string, string>;
+  /** The variant to order, for a piece sold in variants (issue 42). */
+  variantId?: number;
 }
 
 /**
@@ -103,6 +105,7 @@ export function useOrderMoves(overrides: Partial<AppConfig> = {}) {
           product_id: line.productId,
           quantity: line.quantity ?? 1,
           ...(line.customization ? { customization: line.customization } : {}),
+          ...(line.variantId ? { variant_id: line.variantId } : {}),
         },
       );
       expect(cart.status, JSON.stringify(cart.body)).toBe(200);

@@ -62,6 +62,17 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
 }
 
+/**
+ * An ISO time as a `datetime-local` input shows it ("2026-03-03T14:05"), in the browser's time
+ * zone, to the minute; empty for none. A form sends it back with `new Date(value).toISOString()`.
+ */
+export function toLocalInput(iso: string | null): string {
+  if (!iso) return '';
+  const at = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
 /** `payer_reference` or `mark_paid` -> "Payer reference", "Mark paid". */
 export function humanize(code: string): string {
   const words = code.replace(/[_-]+/g, ' ').trim();

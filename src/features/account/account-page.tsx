@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { ErrorBox } from '../../components/error-box';
-import { accountQuery } from './api';
+import { accountQuery } from '../auth/api';
 import { AccountFrame, AccountSkeleton } from './account-frame';
 import { DATA_RIGHTS_MESSAGES, DataRights, ORDER_RECORDS_YEARS } from './data-rights';
 

@@ -8,28 +8,15 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../api/client';
 import type { components } from '../../../common/storefront-api';
 import { countryName } from '../../components/countries';
+import { ACCOUNT_QUERY_KEY } from '../auth/api';
 
-export type AccountUser = components['schemas']['Account'];
 export type SavedAddress = components['schemas']['SavedAddress'];
 export type DeliveryAddress = components['schemas']['DeliveryAddress'];
 
 /** Addresses a shopper may keep (the API's limit). */
 export const MAX_SAVED_ADDRESSES = 20;
 
-/** The prefix of every account query. */
-export const ACCOUNT_QUERY_KEY = ['account'] as const;
 const ADDRESSES_KEY = [...ACCOUNT_QUERY_KEY, 'addresses'] as const;
-
-/** Who is logged in. Key `['account','me']`. */
-export const accountQuery = () =>
-  queryOptions({
-    queryKey: [...ACCOUNT_QUERY_KEY, 'me'] as const,
-    queryFn: async ({ signal }): Promise<AccountUser> => {
-      const { data } = await api.GET('/accounts/me/', { signal });
-      return data as AccountUser;
-    },
-    staleTime: 60_000,
-  });
 
 /** The saved addresses, the default first. Key `['account','addresses']`. */
 export const addressesQuery = () =>

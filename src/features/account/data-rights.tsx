@@ -10,7 +10,8 @@ import { useState, type ReactNode } from 'react';
 import { apiErrorMessage } from '../../api/errors';
 import { deferredForm } from '../../components/deferred-form';
 import { siteSettingsQuery } from '../site/api';
-import { accountQuery, downloadAccountData, useRequestEmailVerification } from './api';
+import { accountQuery } from '../auth/api';
+import { downloadAccountData, useRequestEmailVerification } from './api';
 import { FormMessage } from '../auth/form-message';
 
 export const DATA_RIGHTS_MESSAGES = {

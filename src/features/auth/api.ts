@@ -15,9 +15,14 @@
  *   every e-mail); reset: `POST /accounts/password/reset/confirm/` with the link's token.
  * - delete account: `POST /accounts/me/delete/` with `{password}` (204); the tokens are then
  *   cleared (every tab of this browser hears it) and the shopper's private queries dropped.
+ * And who is logged in (`accountQuery`, `GET /accounts/me/`): one query under one key for every
+ * feature that shows the shopper's own details (the account pages, the e-mail prefilled in the
+ * back-in-stock form and in an order's cancellation). User-specific, so it loads in the browser
+ * while logged in (architecture convention 13); logging out drops it (./logout.ts).
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
+import type { components } from '../../../common/storefront-api';
 import { clearTokens, setTokens } from '../../api/token-storage';
 import type {
   ChangePasswordValues,
@@ -29,6 +34,22 @@ import type {
 } from './schemas';
 
 export { useLogout } from './logout';
+
+export type AccountUser = components['schemas']['Account'];
+
+/** The prefix of every account query (the account's addresses are under it too). */
+export const ACCOUNT_QUERY_KEY = ['account'] as const;
+
+/** Who is logged in. Key `['account','me']`, fresh for a minute. */
+export const accountQuery = () =>
+  queryOptions({
+    queryKey: [...ACCOUNT_QUERY_KEY, 'me'] as const,
+    queryFn: async ({ signal }): Promise<AccountUser> => {
+      const { data } = await api.GET('/accounts/me/', { signal });
+      return data as AccountUser;
+    },
+    staleTime: 60_000,
+  });
 
 /** Thrown when the login answer lacks the access or the refresh token. */
 export const INVALID_TOKEN_RESPONSE = 'Invalid token response from server.';

@@ -7,9 +7,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '../../api/client';
 import { apiErrorMessage, apiFieldErrors } from '../../api/errors';
 import { useIsLoggedIn } from '../../api/use-session';
+import { accountQuery } from '../auth/api';
 import { PostForm } from '../../components/post-form';
 import { useRequestBackInStock } from './back-in-stock-api';
 import './catalog-back-in-stock.css';
@@ -34,13 +34,7 @@ export function BackInStockForm({
 }) {
   const id = useId();
   const loggedIn = useIsLoggedIn();
-  // The account feature's key (src/features/account/api.ts accountQuery): one cache entry.
-  const account = useQuery({
-    queryKey: ['account', 'me'] as const,
-    queryFn: async ({ signal }) => (await api.GET('/accounts/me/', { signal })).data,
-    staleTime: 60_000,
-    enabled: loggedIn === true,
-  });
+  const account = useQuery({ ...accountQuery(), enabled: loggedIn === true });
   // What the shopper typed; until then, the signed-in shopper's address.
   const [typed, setTyped] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);

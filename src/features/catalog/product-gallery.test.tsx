@@ -1,6 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ProductGallery } from './product-gallery';
+import { ProductGallery, VARIANT_PHOTO_EVENT } from './product-gallery';
 
 const product = {
   name: 'Chef knife',
@@ -30,6 +30,20 @@ describe('ProductGallery', () => {
     expect(screen.getByRole('img', { name: 'Handle' })).toHaveAttribute('src', '/m/b.webp');
     expect(second).toHaveAttribute('aria-pressed', 'true');
     expect(first).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('shows the photo of the variant the shopper picks, and ignores a photo it does not have', () => {
+    render(<ProductGallery product={product} />);
+    const pick = (imageId: number) =>
+      act(() => {
+        dispatchEvent(new CustomEvent(VARIANT_PHOTO_EVENT, { detail: imageId }));
+      });
+    pick(2);
+    expect(screen.getByRole('img', { name: 'Handle' })).toHaveAttribute('src', '/m/b.webp');
+    pick(99);
+    expect(screen.getByRole('img', { name: 'Handle' })).toHaveAttribute('src', '/m/b.webp');
+    pick(1);
+    expect(screen.getByRole('img', { name: 'Blade' })).toHaveAttribute('src', '/m/a.webp');
   });
 
   it('zooms 2x under the mouse, around the pointer, and back on leave', () => {

@@ -4,6 +4,13 @@ import { sortByOrder } from './product-logic';
 import { SquareThumb } from '../../components/square-thumb';
 import { wholeSize } from './photo-size';
 
+/**
+ * The event (on `window`, its detail an image id) that shows a chosen variant's own photo
+ * (issue 42): ./purchase-panel.tsx sends it when the shopper picks one, the gallery listens.
+ * Declared here, with the page's first load, not in the deferred purchase panel's modules.
+ */
+export const VARIANT_PHOTO_EVENT = 'variant-photo';
+
 /** Spec section 9: the zoom factor. */
 export const ZOOM_FACTOR = 2;
 
@@ -75,14 +82,14 @@ export function ProductGallery({
   const [origin, setOrigin] = useState('50% 50%');
   const touchStart = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const lastTouch = useRef(0);
-  // A variant with its own photo shows it (issue 42: ./variant-picker.tsx sends its id).
+  // A variant with its own photo shows it (issue 42: ./purchase-panel.tsx sends its id).
   useEffect(() => {
     const show = (event: Event) => {
       const index = images.findIndex((i) => i.key === String((event as CustomEvent).detail));
       if (index >= 0) setSelected(index);
     };
-    addEventListener('variant-photo', show);
-    return () => removeEventListener('variant-photo', show);
+    addEventListener(VARIANT_PHOTO_EVENT, show);
+    return () => removeEventListener(VARIANT_PHOTO_EVENT, show);
   });
 
   if (!images.length) {

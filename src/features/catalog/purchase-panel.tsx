@@ -10,7 +10,8 @@ import { useCurrency } from '../site/api';
 import { deferredForm } from '../../components/deferred-form';
 import { lazy, Suspense, useState } from 'react';
 import { formatPrice } from '../../../common/money';
-import { firstVariant, VARIANT_PHOTO_EVENT, VariantPicker, type Variant } from './variant-picker';
+import { VARIANT_PHOTO_EVENT } from './product-gallery';
+import { firstVariant, VariantPicker, type Variant } from './variant-picker';
 
 /** "E-mail me when it is back": its code loads only for a sold-out piece (issue 42). */
 const BackInStockForm = deferredForm(() =>

@@ -4,9 +4,6 @@ import type { Product } from './api';
 /** One of a piece's variants (issue 42: contract ProductVariant). */
 export type Variant = NonNullable<Product['variants']>[number];
 
-/** The event the picker sends when the chosen variant has its own photo (./product-gallery.tsx). */
-export const VARIANT_PHOTO_EVENT = 'variant-photo';
-
 /** A variant the shopper can add: in stock, or made to order. */
 export function orderable(variant: Variant, madeToOrder: boolean): boolean {
   return madeToOrder || variant.stock > 0;

@@ -17,6 +17,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { apiErrorMessage } from '../../api/errors';
 import { PostForm } from '../../components/post-form';
+import { accountQuery } from '../auth/api';
 import {
   CANCELLATION_REASON_MAX_LENGTH,
   ORDER_CANCELLATION_TEXT as TEXT,
@@ -86,15 +87,8 @@ export function OrderCancellation({ order }: { order: Order }) {
   const statusRef = useRef<HTMLDivElement>(null);
   const returnFocus = useRef(false);
   const canRequest = order.cancellation?.can_request === true;
-  // Loaded with the panel, so step 2 shows the e-mail with no request of its own. The account
-  // feature's key (src/features/account/api.ts accountQuery), so both share one cache entry;
-  // that feature sits above this one and cannot be imported.
-  const account = useQuery({
-    queryKey: ['account', 'me'] as const,
-    queryFn: async ({ signal }) => (await api.GET('/accounts/me/', { signal })).data,
-    staleTime: 60_000,
-    enabled: canRequest,
-  });
+  // Loaded with the panel, so step 2 shows the e-mail with no request of its own.
+  const account = useQuery({ ...accountQuery(), enabled: canRequest });
 
   useEffect(() => {
     if (open) headingRef.current?.focus();

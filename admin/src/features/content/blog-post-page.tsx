@@ -14,6 +14,7 @@ import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
+import { toLocalInput } from '../../components/format';
 import { FormNotices, Notice } from '../../components/notice';
 import { QueryView } from '../../components/query-view';
 import { RichField } from '../../components/rich-field';
@@ -29,7 +30,7 @@ import {
   type AdminBlogPost,
 } from './api';
 import { visibilityOf } from './blog-list-page';
-import { postSchema, toLocalInput, toPostBody, type PostValues } from './schemas';
+import { postSchema, toPostBody, type PostValues } from './schemas';
 
 const FIELDS = ['title', 'slug', 'excerpt', 'content', 'status', 'published_at'] as const;
 

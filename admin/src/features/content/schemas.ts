@@ -79,14 +79,6 @@ export const postSchema = z.object({
 });
 export type PostValues = z.infer<typeof postSchema>;
 
-/** An ISO time as a `datetime-local` input shows it, in the browser's time zone. */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
 /** The post form's values as the API takes them (an empty slug asks the server for one). */
 export function toPostBody(values: PostValues) {
   return {

@@ -292,6 +292,24 @@ function CodeList({
   );
 }
 
+/** A checkbox with its words, as the code form's yes/no settings show them. */
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
 function CodeForm({
   code,
   onDone,
@@ -495,31 +513,22 @@ function CodeForm({
             />
           </FormField>
         </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={draft.once_per_customer}
-            onChange={(e) => set('once_per_customer', e.target.checked)}
-          />
-          <span>Once per customer</span>
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={draft.combinable_with_sale}
-            onChange={(e) => set('combinable_with_sale', e.target.checked)}
-          />
-          <span>Also takes off pieces already on sale</span>
-        </label>
+        <Check
+          label="Once per customer"
+          checked={draft.once_per_customer}
+          onChange={(on) => set('once_per_customer', on)}
+        />
+        <Check
+          label="Also takes off pieces already on sale"
+          checked={draft.combinable_with_sale}
+          onChange={(on) => set('combinable_with_sale', on)}
+        />
         {draft.kind === 'free_delivery' ? null : (
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={draft.free_delivery}
-              onChange={(e) => set('free_delivery', e.target.checked)}
-            />
-            <span>Free delivery too</span>
-          </label>
+          <Check
+            label="Free delivery too"
+            checked={draft.free_delivery}
+            onChange={(on) => set('free_delivery', on)}
+          />
         )}
         <div className="button-row">
           <button type="submit" className="button button-primary" disabled={pending}>

@@ -15,19 +15,13 @@ import { errorMessage } from '../../api/errors';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { fieldsOf, Form } from '../../components/fields';
 import { FormButtons } from '../../components/form-buttons';
-import { formatDateTime } from '../../components/format';
+import { formatDateTime, toLocalInput } from '../../components/format';
 import { ErrorNotice, Loading, Notice } from '../../components/notice';
 import { useServerSubmit } from '../../components/use-server-submit';
 import { useSingleFlight } from '../../components/use-single-flight';
 import { productCategoriesQuery, productsQuery } from '../products/api';
 import { salesQuery, useSaleMutations, type AdminSale } from './api';
-import {
-  saleSchema,
-  toLocalInput,
-  toSaleBody,
-  type SaleInputValues,
-  type SaleValues,
-} from './schemas';
+import { saleSchema, toSaleBody, type SaleInputValues, type SaleValues } from './schemas';
 
 type Message = { tone: 'error' | 'success'; text: string };
 

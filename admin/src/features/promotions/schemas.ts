@@ -47,13 +47,6 @@ export const saleSchema = z
 export type SaleValues = z.output<typeof saleSchema>;
 export type SaleInputValues = z.input<typeof saleSchema>;
 
-/** An ISO time as a `datetime-local` input shows it, in the browser's time zone. */
-export function toLocalInput(iso: string): string {
-  const at = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-
 /** The form's values as the API takes them. */
 export function toSaleBody(values: SaleValues) {
   return {
