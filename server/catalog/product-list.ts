@@ -26,8 +26,10 @@ import {
   productColumns,
   type ProductRow,
   salesOfRows,
+  salesTableIn,
   toProduct,
 } from './product-rows.ts';
+import { shownPriceSql } from './sales.ts';
 
 const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Invalid page.');
 
@@ -39,7 +41,8 @@ const invalidPage = () => new DomainError<CatalogErrorCode>('invalid_page', 'Inv
  * the description completes it: {@link searchPageInRankOrder}), then id order.
  * Filters: category slug, search (./search/search-terms.ts: every word of the term, as the
  * start of a word of the name or description, accents and case ignored), price bounds in cents
- * (inclusive), in stock or not. Each ordering reads an index that starts with the tenant
+ * (inclusive), in stock or not. The price bounds and the price order read the price the cards
+ * show: reduced by a running sale (./sales.ts `shownPriceSql`). Each ordering reads an index that starts with the tenant
  * (migration 2026_009), and the count reads the products' indexes alone, through `countOf`
  * (which may keep it: the catalogue cache's `count`; by default it counts every time).
  * @throws DomainError `invalid_page` ("Invalid page.") for a page past the last (page 1 is
@@ -58,6 +61,16 @@ export async function loadProductPage(
   const prefixes = params.search ? searchPrefixes(params.search) : [];
 
   const matchesTerm = params.search ? matchesSearch(dialect, prefixes) : null;
+  // The price the cards show (a running sale's, ./sales.ts), for the price bounds and order.
+  const byPrice =
+    params.minCents !== undefined ||
+    params.maxCents !== undefined ||
+    params.ordering === 'price' ||
+    params.ordering === '-price';
+  const now = Date.now();
+  const shownPrice = byPrice
+    ? shownPriceSql(await salesTableIn(scope, new Date(now)), now)
+    : sql<number>`p.price_cents`;
   /**
    * The filters, on any query over `products as p` (with or without its category joined);
    * `search` stands for the term's condition (default: every word in the name or description).
@@ -82,8 +95,8 @@ export async function loadProductPage(
       ) as Q;
     }
     if (search) q = q.where(search) as Q;
-    if (params.minCents !== undefined) q = q.where('p.price_cents', '>=', params.minCents) as Q;
-    if (params.maxCents !== undefined) q = q.where('p.price_cents', '<=', params.maxCents) as Q;
+    if (params.minCents !== undefined) q = q.where(shownPrice, '>=', params.minCents) as Q;
+    if (params.maxCents !== undefined) q = q.where(shownPrice, '<=', params.maxCents) as Q;
     if (params.inStock === true) q = q.where('p.stock', '>', 0) as Q;
     if (params.inStock === false) q = q.where('p.stock', '=', 0) as Q;
     return q;
@@ -188,10 +201,10 @@ export async function loadProductPage(
   let ordered = rowsOf();
   switch (params.ordering) {
     case 'price':
-      ordered = ordered.orderBy('p.price_cents', 'asc').orderBy('p.id', 'asc');
+      ordered = ordered.orderBy(shownPrice, 'asc').orderBy('p.id', 'asc');
       break;
     case '-price':
-      ordered = ordered.orderBy('p.price_cents', 'desc').orderBy('p.id', 'asc');
+      ordered = ordered.orderBy(shownPrice, 'desc').orderBy('p.id', 'asc');
       break;
     case '-created_at':
       // Newest first, and the later-added of two products created in the same instant first.
@@ -225,7 +238,7 @@ export async function loadProductPage(
       db,
       rows.map((r) => r.id),
     ),
-    salesOfRows(scope, rows),
+    salesOfRows(scope, rows, now),
   ]);
   return {
     count,

@@ -283,6 +283,52 @@ describe('a sale on the storefront', () => {
     expect(suggested.body.find((s) => s.slug === cup.slug)?.price).toBe('35.00');
   });
 
+  it('filters and orders the list by the price its cards show: the sale price while a sale runs', async () => {
+    const shelf = await newCategory();
+    const knife = await newProduct(shelf.id, '300.00');
+    const bowl = await newProduct(shelf.id, '280.00');
+    const spoon = await newProduct(shelf.id, '275.00');
+    const list = async (query: string) =>
+      (
+        await call<Page>(
+          t.app,
+          'GET',
+          `/products/products/?category__slug=${shelf.slug}&${query}`,
+          asTenant(SHOP),
+        )
+      ).body.results.map((p) => [p.slug, p.price]);
+    // Before any sale: the list prices.
+    expect(await list('ordering=price')).toEqual([
+      [spoon.slug, '275.00'],
+      [bowl.slug, '280.00'],
+      [knife.slug, '300.00'],
+    ]);
+    // 10 % off the shelf, and 30 % off the knife alone: the larger percent wins.
+    await admin('POST', '/promotions/sales/', running({ percent: 10, category_id: shelf.id }));
+    await admin(
+      'POST',
+      '/promotions/sales/',
+      running({ name: 'Knife week', percent: 30, product_ids: [knife.id] }),
+    );
+    expect(await list('ordering=price')).toEqual([
+      [knife.slug, '210.00'],
+      [spoon.slug, '247.50'],
+      [bowl.slug, '252.00'],
+    ]);
+    expect(await list('ordering=-price')).toEqual([
+      [bowl.slug, '252.00'],
+      [spoon.slug, '247.50'],
+      [knife.slug, '210.00'],
+    ]);
+    // "Up to 250" finds the pieces the sale brought under it, and "from 251" leaves them out.
+    expect(await list('max_price=250&ordering=price')).toEqual([
+      [knife.slug, '210.00'],
+      [spoon.slug, '247.50'],
+    ]);
+    expect(await list('min_price=251')).toEqual([[bowl.slug, '252.00']]);
+    expect(await list('min_price=247.50&max_price=247.50')).toEqual([[spoon.slug, '247.50']]);
+  });
+
   it('prices the cart, the shipping quote and the order at the sale price, and the order line keeps the sale', async () => {
     const shelf = await newCategory();
     const cup = await newProduct(shelf.id, '10.05');

@@ -18,7 +18,7 @@
  *
  * Whether a line may be reduced at all is decided by one function, {@link discountableLine}.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { lowestPriorPrice, type PricePoint } from './price-history.ts';
 
@@ -121,15 +121,48 @@ export function saleOf(
   at: number,
 ): ProductSale | null {
   if (!discountableLine(product)) return null;
-  let best: OpenSale | null = null;
-  for (const sale of table.sales) {
-    if (sale.startsAt > at || sale.endsAt <= at) continue;
-    if (sale.categoryId !== product.category_id && !sale.productIds.has(product.id)) continue;
-    if (!best || sale.percent > best.percent) best = sale;
-  }
+  const best = runningSales(table, at).find(
+    (sale) => sale.categoryId === product.category_id || sale.productIds.has(product.id),
+  );
   return best
     ? { id: best.id, percent: best.percent, endsAt: best.endsAt, startsAt: best.startsAt }
     : null;
+}
+
+/**
+ * The table's sales running at `at` (epoch ms; `startsAt <= at < endsAt`) in the order that
+ * decides which one reduces a product both sales cover: the largest percent first, the earlier
+ * (lower id) on a tie.
+ */
+export function runningSales(table: SaleTable, at: number): OpenSale[] {
+  return table.sales
+    .filter((sale) => sale.startsAt <= at && at < sale.endsAt)
+    .sort((a, b) => b.percent - a.percent || a.id - b.id);
+}
+
+/**
+ * A product's price as shoppers see it at `at`, in SQL over `products as p` (SQLite and
+ * PostgreSQL): {@link saleOf}'s sale applied with {@link salePrice}'s rounding, in integer
+ * arithmetic, so the list's price bounds and price order (./product-list.ts) read the price its
+ * cards show. Plain `p.price_cents` while no sale runs, so the list's price index still serves.
+ * A gift card is never reduced ({@link discountableLine}).
+ */
+export function shownPriceSql(table: SaleTable, at: number): RawBuilder<number> {
+  const branches: RawBuilder<unknown>[] = [];
+  for (const sale of runningSales(table, at)) {
+    const covers: RawBuilder<unknown>[] = [];
+    if (sale.categoryId !== null) covers.push(sql`p.category_id = ${sale.categoryId}`);
+    if (sale.productIds.size > 0) covers.push(sql`p.id in (${sql.join([...sale.productIds])})`);
+    if (covers.length === 0) continue;
+    // The multiplier is written into the SQL (a whole 10 to 99, from the shop's own sale): bound,
+    // SQLite would take the number as a REAL and round nothing.
+    const keep = sql.lit(Math.trunc(100 - sale.percent));
+    branches.push(
+      sql`when ${sql.join(covers, sql` or `)} then (cast(p.price_cents as bigint) * ${keep} + 50) / 100`,
+    );
+  }
+  if (branches.length === 0) return sql<number>`p.price_cents`;
+  return sql<number>`(case when p.gift_card = ${1} then p.price_cents ${sql.join(branches, sql` `)} else p.price_cents end)`;
 }
 
 /**
