@@ -3057,12 +3057,13 @@ export interface operations {
         /** @description Case-insensitive match on the name and the description. */
         search?: string;
         /**
-         * @description `price` (lowest first), `-price` (highest first), `-created_at` (newest first),
+         * @description `price` (lowest first), `-price` (highest first; both by the `price` answered, a
+         *     running sale's reduced price included, 2.2.0), `-created_at` (newest first),
          *     `-average_rating` (best rated first; products without reviews last) or `name`
          *     (A-Z, ignoring the case of ASCII letters; the same order on every database).
          */
         ordering?: components['schemas']['ProductOrdering'];
-        /** @description Only products costing at least this much (a decimal amount, at most two decimals). */
+        /** @description Only products costing at least this much (a decimal amount, at most two decimals), as their `price` says (a running sale's reduced price; 2.2.0). */
         min_price?: number;
         /** @description Only products costing at most this much; not below `min_price`. */
         max_price?: number;
