@@ -3938,6 +3938,16 @@ export interface components {
       cancel_reason: string | null;
       /** @description Card attempts and payments marked received, oldest first. */
       payments: components['schemas']['AdminPayment'][];
+      /**
+       * @description What each gift card paid of the order (decision 090), the card used first first,
+       *     each named by its last four characters; what refunds put back on it is
+       *     `refunded`. Empty when no card paid. Added in 2.2.0.
+       */
+      gift_card_payments?: {
+        last_four: string;
+        amount: components['schemas']['Money'];
+        refunded: components['schemas']['Money'];
+      }[];
       refunds: components['schemas']['AdminRefund'][];
       /** @description The e-mails about this order, oldest first. */
       emails: components['schemas']['OrderEmail'][];

@@ -520,6 +520,10 @@ describe('spending a gift card', () => {
       },
     ]);
     expect(detail.lines[0]).toMatchObject({ refunded_quantity: 1, restocked_quantity: 1 });
+    // Its Payments panel names the card, what it paid and what went back on it.
+    expect(detail.gift_card_payments).toEqual([
+      { last_four: lastFourOf(code), amount: placed.body.total_price, refunded: '40.00' },
+    ]);
     expect(await backOffice.emailData(number, 'order_refunded')).toMatchObject({
       refund: {
         amount: '40.00',

@@ -12,7 +12,7 @@
  * - `refundToCards`: a refund puts money back on the cards that paid the order, up to what
  *   they paid (shop-refunds.ts decides how much).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../platform/db/database.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import type { GiftCardErrorCode } from './errors.ts';
@@ -21,6 +21,7 @@ import { codeHash, lastFour, normalizeCode } from './gift-card-codes.ts';
 import type { GiftCardMoveKind } from './tables.ts';
 
 type Trx = Transaction<Database>;
+type Db = Kysely<Database> | Trx;
 
 /** What one card paid of an order (or got back of it). */
 export interface CardPayment {
@@ -91,15 +92,21 @@ export async function spendCards(
   return payments;
 }
 
+/** What one gift card paid of an order, and what refunds put back on it (cents). */
+export interface CardOfOrder {
+  giftCardId: number;
+  lastFour: string;
+  /** Spent on the order, less what was given back when it closed unpaid. */
+  paidCents: number;
+  refundedCents: number;
+}
+
 /**
- * What each card paid of order `orderId` and still holds of it: spent, less given back and
- * refunded, per card (cards with nothing left are left out), oldest card first.
+ * What each card paid of order `orderId` and what refunds put back on it, from the cards'
+ * histories, oldest card first (cards that paid nothing are left out).
  */
-export async function cardsOfOrder(
-  trx: Trx,
-  orderId: number,
-): Promise<{ giftCardId: number; lastFour: string; heldCents: number }[]> {
-  const rows = await trx
+export async function cardPaymentsOfOrder(db: Db, orderId: number): Promise<CardOfOrder[]> {
+  const rows = await db
     .selectFrom('gift_card_moves as m')
     .innerJoin('gift_cards as g', 'g.id', 'm.gift_card_id')
     .select(['m.gift_card_id', 'm.kind', 'm.amount_cents', 'g.last_four'])
@@ -108,15 +115,40 @@ export async function cardsOfOrder(
     .orderBy('m.gift_card_id')
     .orderBy('m.id')
     .execute();
-  const held = new Map<number, { lastFour: string; heldCents: number }>();
+  const cards = new Map<number, CardOfOrder>();
   for (const row of rows) {
-    const entry = held.get(row.gift_card_id) ?? { lastFour: row.last_four ?? '', heldCents: 0 };
-    entry.heldCents += row.kind === 'spent' ? row.amount_cents : -row.amount_cents;
-    held.set(row.gift_card_id, entry);
+    let card = cards.get(row.gift_card_id);
+    if (!card) {
+      card = {
+        giftCardId: row.gift_card_id,
+        lastFour: row.last_four ?? '',
+        paidCents: 0,
+        refundedCents: 0,
+      };
+      cards.set(row.gift_card_id, card);
+    }
+    if (row.kind === 'spent') card.paidCents += row.amount_cents;
+    else if (row.kind === 'given_back') card.paidCents -= row.amount_cents;
+    else card.refundedCents += row.amount_cents;
   }
-  return [...held]
-    .filter(([, e]) => e.heldCents > 0)
-    .map(([giftCardId, e]) => ({ giftCardId, ...e }));
+  return [...cards.values()].filter((card) => card.paidCents > 0);
+}
+
+/**
+ * What each card paid of order `orderId` and still holds of it: paid less refunded, per card
+ * (cards with nothing left are left out), oldest card first.
+ */
+export async function cardsOfOrder(
+  trx: Trx,
+  orderId: number,
+): Promise<{ giftCardId: number; lastFour: string; heldCents: number }[]> {
+  return (await cardPaymentsOfOrder(trx, orderId))
+    .map((card) => ({
+      giftCardId: card.giftCardId,
+      lastFour: card.lastFour,
+      heldCents: card.paidCents - card.refundedCents,
+    }))
+    .filter((card) => card.heldCents > 0);
 }
 
 /**

@@ -3,8 +3,9 @@
  * the answer of every move of the back office): its lines with their options and engraving, the
  * address, each shipment with what the shop did with it (carrier, tracking link, when it was
  * sent, made ready, collected), the money (card attempts, money received by hand with what it
- * held above the total and the owner who confirmed that overpayment, refunds, and what may
- * still be refunded: ./order-money.ts), the e-mails sent about it, its timeline, and
+ * held above the total and the owner who confirmed that overpayment, what each gift card paid
+ * and got back (../giftcards/ledger.ts), refunds, and what may still be refunded:
+ * ./order-money.ts), the e-mails sent about it, its timeline, and
  * the moves the caller's role may make on it now (./staff-actions.ts, the same rules the moves
  * check).
  *
@@ -14,8 +15,9 @@
  * Each line says how many of its pieces refunds named and put back in stock (./refund-lines.ts),
  * and the order carries the address its packing slip prints (./slip-address.ts).
  *
- * A fixed number of queries whatever the order holds (twelve, run together).
+ * A fixed number of queries whatever the order holds (thirteen, run together).
  */
+import { cardPaymentsOfOrder } from '../giftcards/ledger.ts';
 import type { Kysely } from 'kysely';
 import type { Schemas } from '../../common/admin-contract.ts';
 import { toDecimal } from '../../common/money.ts';
@@ -71,6 +73,7 @@ export async function getAdminOrder(
     money,
     lineStates,
     returnAddress,
+    giftCards,
   ] = await Promise.all([
     db
       .selectFrom('order_items')
@@ -136,6 +139,7 @@ export async function getAdminOrder(
     orderMoney(db, order.id),
     lineRefundStates(db, order.id),
     slipAddress(db, tenantId),
+    cardPaymentsOfOrder(db, order.id),
   ]);
 
   const byIndex = new Map(fulfilments.map((f) => [f.shipment_index, f]));
@@ -269,6 +273,11 @@ export async function getAdminOrder(
         : null,
     cancel_reason: order.cancel_reason,
     payments: payments.map(({ at: _at, ...payment }) => payment),
+    gift_card_payments: giftCards.map((card) => ({
+      last_four: card.lastFour,
+      amount: toDecimal(card.paidCents),
+      refunded: toDecimal(card.refundedCents),
+    })),
     refunds: refunds.map((r) => ({
       id: r.id,
       amount: toDecimal(r.amount_cents),

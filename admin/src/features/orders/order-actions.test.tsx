@@ -6,7 +6,7 @@ import { anOrder } from '../../test/orders';
 import { fakeApi, renderWithQuery, signIn } from '../../test/render';
 import { orderQuery } from './api';
 import { MarkPaidForm } from './mark-paid-form';
-import { RefundsPanel } from './order-money-panels';
+import { PaymentsPanel, RefundsPanel } from './order-money-panels';
 import { CancelForm, RefundForm } from './order-actions';
 import { PaidBackButton } from './paid-back-button';
 import { ShipmentActions } from './shipment-actions';
@@ -410,5 +410,23 @@ describe('the refunds panel', () => {
     renderWithQuery(<RefundsPanel order={order} />);
     expect(screen.getByText(/Put back on the gift card ending Q7XK/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark paid back…' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the payments panel', () => {
+  it('names what each gift card paid and got back, and never says no payment for them', () => {
+    renderWithQuery(
+      <PaymentsPanel
+        order={anOrder({
+          status: 'paid',
+          payments: [],
+          gift_card_payments: [{ last_four: 'Q7XK', amount: '96.00', refunded: '48.00' }],
+        })}
+      />,
+    );
+    expect(
+      screen.getByText('Gift card ending Q7XK: $96.00 · $48.00 put back on it'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No payment yet.')).not.toBeInTheDocument();
   });
 });

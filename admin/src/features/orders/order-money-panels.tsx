@@ -1,7 +1,7 @@
 /**
- * An order's money received and paid back: the Payments panel (card payments with their
- * provider's reference and refund state; money received by hand with the payer's reference and
- * what it held above the total) and the Refunds panel; a card payment or refund owed by hand
+ * An order's money received and paid back: the Payments panel (what gift cards paid, by their
+ * last four; card payments with their provider's reference and refund state; money received by
+ * hand with the payer's reference and what it held above the total) and the Refunds panel; a card payment or refund owed by hand
  * gets Mark paid back (./paid-back-button.tsx).
  */
 import { formatDateTime, humanize, useFormatPrice } from '../../components/format';
@@ -13,10 +13,21 @@ import { MoveStatus, owedPlace } from './move-done';
 
 export function PaymentsPanel({ order }: { order: AdminOrder }) {
   const formatPrice = useFormatPrice();
+  const giftCards = order.gift_card_payments ?? [];
   return (
     <Panel titleId="payments-title" title="Payments">
-      {order.payments.length === 0 ? <p className="empty">No payment yet.</p> : null}
+      {order.payments.length === 0 && giftCards.length === 0 ? (
+        <p className="empty">No payment yet.</p>
+      ) : null}
       <ul className="plain task-list">
+        {giftCards.map((card) => (
+          <li key={card.last_four}>
+            <span className="task-main">
+              Gift card ending {card.last_four}: {formatPrice(card.amount)}
+              {Number(card.refunded) > 0 ? ` · ${formatPrice(card.refunded)} put back on it` : ''}
+            </span>
+          </li>
+        ))}
         {order.payments.map((payment, index) =>
           payment.kind === 'card' ? (
             <li key={payment.uuid}>
