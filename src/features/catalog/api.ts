@@ -54,6 +54,7 @@ export type ProductListItem = Pick<
   | 'review_count'
   | 'made_to_order'
   | 'age_restricted'
+  | 'gift_card'
 >;
 
 /** The {@link ProductListItem} of a product: the same values, the other fields left out. */
@@ -74,6 +75,7 @@ export function toListItem(product: Product): ProductListItem {
     review_count: product.review_count,
     made_to_order: product.made_to_order,
     age_restricted: product.age_restricted,
+    gift_card: product.gift_card,
   };
 }
 

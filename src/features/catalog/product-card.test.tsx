@@ -86,6 +86,21 @@ describe('ProductCard', () => {
     expect(screen.queryByText('SOLD OUT')).toBeNull();
   });
 
+  it('never shows SOLD OUT on a gift card, which takes no stock, nor a delivery charge', async () => {
+    renderAsRootRoute(
+      <ProductCard
+        product={makeProduct({
+          stock: 0,
+          delivery_from: null,
+          gift_card: { amounts: ['50.00'], min_amount: null, max_amount: null },
+        })}
+      />,
+    );
+    await screen.findByRole('link');
+    expect(screen.queryByText('SOLD OUT')).toBeNull();
+    expect(screen.queryByText(/delivery/i)).toBeNull();
+  });
+
   it('shows no stock badge for a made-to-order piece that has stock', async () => {
     renderAsRootRoute(<ProductCard product={makeProduct({ stock: 25, made_to_order: true })} />);
     await screen.findByRole('link');

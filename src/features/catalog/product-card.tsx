@@ -37,7 +37,8 @@ export function ProductCard({ product, eager = false, headingLevel = 3 }: Produc
   const attributes = sortByOrder(product.attributes ?? []);
   const image = product.main_image;
   const madeToOrder = product.made_to_order && product.stock <= 0;
-  const soldOut = !product.made_to_order && product.stock <= 0;
+  // A gift card takes no stock (decision 090): never sold out.
+  const soldOut = !product.made_to_order && !product.gift_card && product.stock <= 0;
   const discounted = product.price_before_discount != null && product.price_before_discount !== '';
   const currency = useCurrency();
 

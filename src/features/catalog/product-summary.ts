@@ -178,11 +178,14 @@ export function offerJsonLd(
   currency: string | null,
 ): object {
   const madeToOrder = product.made_to_order === true;
-  /** schema.org's availability of the piece, or of one of its variants, with `stock` left. */
+  /**
+   * schema.org's availability of the piece, or of one of its variants, with `stock` left; a
+   * gift card takes no stock, so it is always in stock.
+   */
   const availability = (stock: number) =>
     madeToOrder
       ? 'https://schema.org/MadeToOrder'
-      : stock > 0
+      : stock > 0 || product.gift_card
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock';
   const offer = {
@@ -195,7 +198,8 @@ export function offerJsonLd(
     ...(shipping
       ? offerDetailsJsonLd(
           madeToOrder,
-          shippingRatesOf(product, shipping),
+          // A gift card is e-mailed (decision 090): no shipping rates.
+          product.gift_card ? [] : shippingRatesOf(product, shipping),
           shipping.countries.map((country) => country.code),
           origin,
           currency,

@@ -114,6 +114,18 @@ describe('the product JSON-LD (Google merchant listing)', () => {
     ]);
   });
 
+  it('lists a gift card as in stock with no shipping: it takes no stock and is e-mailed', () => {
+    const card = makeProduct({
+      price: '50.00',
+      stock: 0,
+      age_restricted: false,
+      gift_card: { amounts: ['50.00'], min_amount: null, max_amount: null },
+    });
+    const offers = productLd(productSummary(card, SHIPPING, ORIGIN, 'USD')).offers;
+    expect(offers.availability).toBe('https://schema.org/InStock');
+    expect(offers.shippingDetails).toBeUndefined();
+  });
+
   it("states the price and the delivery rates in the shop's currency", () => {
     const mug = makeProduct({ price: '45.00', age_restricted: false });
     const ld = productLd(productSummary(mug, SHIPPING, ORIGIN, 'GBP'));

@@ -195,7 +195,7 @@ function CodeList({
       <div className="discounts-table-wrap">
         {/* Explicit roles: on a phone the rows become cards, which would otherwise strip the
             table's semantics in Chromium and Safari. */}
-        <table className="discounts-table discounts-table--codes" role="table">
+        <table className="discounts-table discounts-table--cards" role="table">
           <caption className="visually-hidden">The shop’s discount codes</caption>
           <thead role="rowgroup">
             <tr role="row">
@@ -557,42 +557,51 @@ function ReportPanel() {
           data.results.length === 0 ? (
             <p className="muted">No codes yet.</p>
           ) : (
-            // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-            <div
-              className="discounts-table-wrap"
-              tabIndex={0}
-              role="region"
-              aria-label="Each code’s uses and revenue"
-            >
-              <table className="discounts-table" data-testid="discount-report">
+            // On a phone each code is a card, as in the codes' table.
+            <div className="discounts-table-wrap">
+              <table
+                className="discounts-table discounts-table--cards"
+                data-testid="discount-report"
+                role="table"
+              >
                 <caption className="visually-hidden">Each code’s uses and revenue</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Code</th>
-                    <th scope="col" className="cell-end">
+                <thead role="rowgroup">
+                  <tr role="row">
+                    <th scope="col" role="columnheader">
+                      Code
+                    </th>
+                    <th scope="col" role="columnheader" className="cell-end">
                       Uses
                     </th>
-                    <th scope="col" className="cell-end">
+                    <th scope="col" role="columnheader" className="cell-end">
                       Discount given
                     </th>
-                    <th scope="col" className="cell-end">
+                    <th scope="col" role="columnheader" className="cell-end">
                       Revenue
                     </th>
-                    <th scope="col" className="cell-end">
+                    <th scope="col" role="columnheader" className="cell-end">
                       Paid revenue
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {data.results.map((row) => (
-                    <tr key={row.code_id}>
-                      <th scope="row" className="discounts-code">
+                    <tr key={row.code_id} role="row">
+                      <th scope="row" role="rowheader" className="discounts-code">
                         {row.code}
                       </th>
-                      <td className="cell-end">{row.uses}</td>
-                      <td className="cell-end">{formatPrice(row.discount_given)}</td>
-                      <td className="cell-end">{formatPrice(row.revenue)}</td>
-                      <td className="cell-end">{formatPrice(row.paid_revenue)}</td>
+                      <td role="cell" data-label="Uses" className="cell-end">
+                        {row.uses}
+                      </td>
+                      <td role="cell" data-label="Discount given" className="cell-end">
+                        {formatPrice(row.discount_given)}
+                      </td>
+                      <td role="cell" data-label="Revenue" className="cell-end">
+                        {formatPrice(row.revenue)}
+                      </td>
+                      <td role="cell" data-label="Paid revenue" className="cell-end">
+                        {formatPrice(row.paid_revenue)}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
