@@ -134,6 +134,27 @@ async function shopperWithPiece(priceCents: number) {
   return me;
 }
 
+/** A card of `amount` bought and delivered: its code (as e-mailed) and its row. */
+async function boughtCard(amount: string) {
+  const { recipient } = await buyCard(amount);
+  const code = await codeSentTo(recipient);
+  return { code, card: await cardByLastFour(lastFourOf(code)) };
+}
+
+/**
+ * The code of a card of `amount` made a single-purpose voucher at 20 % (what a shop of one rate
+ * and one country sells).
+ */
+async function spvCard(amount: string): Promise<string> {
+  const code = (await boughtCard(amount)).code;
+  await t.app.db
+    .updateTable('gift_cards')
+    .set({ voucher: 'spv', vat_rate_bp: 2000 })
+    .where('last_four', '=', lastFourOf(code))
+    .execute();
+  return code;
+}
+
 const cardByLastFour = (lastFour: string) =>
   t.app.db
     .selectFrom('gift_cards')
@@ -277,9 +298,7 @@ async function buyerHeaders(order: Order) {
 
 describe('spending a gift card', () => {
   it('pays a first order in full at once, then part of a second whose rest the transfer pays', async () => {
-    const { recipient } = await buyCard('50.00');
-    const code = await codeSentTo(recipient);
-    const card = await cardByLastFour(lastFourOf(code));
+    const { code, card } = await boughtCard('50.00');
 
     // 1. A piece of 30.00 + shipping, paid by the card alone: paid at once.
     const first = await shopperWithPiece(3000);
@@ -350,9 +369,7 @@ describe('spending a gift card', () => {
   });
 
   it('spent by five checkouts at once never goes below zero', async () => {
-    const { recipient } = await buyCard('50.00');
-    const code = await codeSentTo(recipient);
-    const card = await cardByLastFour(lastFourOf(code));
+    const { code, card } = await boughtCard('50.00');
     const shoppers = await Promise.all(Array.from({ length: 5 }, () => shopperWithPiece(3000)));
     const answers = await Promise.all(
       shoppers.map((me) =>
@@ -384,9 +401,7 @@ describe('spending a gift card', () => {
   });
 
   it('comes back on the card when the unpaid order it part-paid expires', async () => {
-    const { recipient } = await buyCard('25.00');
-    const code = await codeSentTo(recipient);
-    const card = await cardByLastFour(lastFourOf(code));
+    const { code, card } = await boughtCard('25.00');
     const me = await shopperWithPiece(6000);
     const placed = await postOrder<Order>(t.app, me, {
       payment_method: 'bank_transfer',
@@ -416,9 +431,7 @@ describe('spending a gift card', () => {
   });
 
   it('is refunded last: the transfer first, then what is left back on the card', async () => {
-    const { recipient } = await buyCard('20.00');
-    const code = await codeSentTo(recipient);
-    const card = await cardByLastFour(lastFourOf(code));
+    const { code, card } = await boughtCard('20.00');
     const me = await shopperWithPiece(5000);
     const placed = await postOrder<Order>(t.app, me, {
       payment_method: 'bank_transfer',
@@ -467,9 +480,7 @@ describe('spending a gift card', () => {
   });
 
   it('paid by the card alone and refunded by a line: a refund of its own, e-mailed, the piece back in stock', async () => {
-    const { recipient } = await buyCard('200.00');
-    const code = await codeSentTo(recipient);
-    const card = await cardByLastFour(lastFourOf(code));
+    const { code, card } = await boughtCard('200.00');
     const me = await createCustomer(t.app);
     const product = await ordinaryProduct();
     await t.app.db
@@ -681,13 +692,7 @@ describe('the VAT of gift cards', () => {
     expect(Number(paidByCard.body.vat_total)).toBeGreaterThan(0);
 
     // An SPV (the shop of one rate and one country) was taxed when sold: what it pays is not.
-    const spv = await buyCard('50.00');
-    const spvCode = await codeSentTo(spv.recipient);
-    await t.app.db
-      .updateTable('gift_cards')
-      .set({ voucher: 'spv', vat_rate_bp: 2000 })
-      .where('last_four', '=', lastFourOf(spvCode))
-      .execute();
+    const spvCode = await spvCard('50.00');
     const third = await shopperWithPiece(3000);
     const paidBySpv = await postOrder<Order>(t.app, third, {
       payment_method: 'bank_transfer',
@@ -724,13 +729,7 @@ describe('the VAT of gift cards', () => {
 
   it('says in the e-mail the VAT of an order part-paid by an SPV: what the card paid is not taxed again', async () => {
     await chargeVat();
-    const spv = await buyCard('20.00');
-    const spvCode = await codeSentTo(spv.recipient);
-    await t.app.db
-      .updateTable('gift_cards')
-      .set({ voucher: 'spv', vat_rate_bp: 2000 })
-      .where('last_four', '=', lastFourOf(spvCode))
-      .execute();
+    const spvCode = await spvCard('20.00');
     const me = await shopperWithPiece(6000);
     const placed = await postOrder<Order>(t.app, me, {
       payment_method: 'bank_transfer',
@@ -906,9 +905,7 @@ describe('guessing codes at checkout', () => {
 
 describe('refunds to gift cards made before they were refund rows (migration 2026_042)', () => {
   it('get their rows back from the ledger, so the order still cannot be refunded twice', async () => {
-    const { recipient } = await buyCard('25.00');
-    const code = await codeSentTo(recipient);
-    const card = await cardByLastFour(lastFourOf(code));
+    const { code, card } = await boughtCard('25.00');
     const me = await shopperWithPiece(1000);
     const placed = await postOrder<Order>(t.app, me, {
       payment_method: 'bank_transfer',
