@@ -11,7 +11,12 @@
 import type { components as Admin } from '../../common/admin-api';
 import type { components as Shop } from '../../common/storefront-api';
 import { markOrderPaid } from '../orders/mark-paid.ts';
-import { call, createCustomer } from '../test/shop.ts';
+import {
+  call,
+  createCustomer,
+  productStock,
+  variantStock as storedVariantStock,
+} from '../test/shop.ts';
 import { centsOf, useOrderMoves } from '../test/order-moves.ts';
 import { asStaff, staffTokenFor } from '../test/staff.ts';
 import { asTenant } from '../test/test-app.ts';
@@ -114,23 +119,8 @@ describe('back in stock for a sold-out variant', () => {
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
   }
 
-  const variantStock = async (variantId: number) =>
-    (
-      await t.app.db
-        .selectFrom('product_variants')
-        .select('stock')
-        .where('id', '=', variantId)
-        .executeTakeFirstOrThrow()
-    ).stock;
-
-  const pieceStock = async (productId: number) =>
-    (
-      await t.app.db
-        .selectFrom('products')
-        .select('stock')
-        .where('id', '=', productId)
-        .executeTakeFirstOrThrow()
-    ).stock;
+  const variantStock = (variantId: number) => storedVariantStock(t.app, variantId);
+  const pieceStock = (productId: number) => productStock(t.app, productId);
 
   it('waits for that variant, e-mails once when the owner restocks it, then forgets the address', async () => {
     const { piece, v210, v240 } = await pieceWithSizes(0);

@@ -11,6 +11,7 @@ import {
   checkoutBody,
   createCustomer,
   postOrder,
+  productStock,
   type TestCustomer,
 } from '../test/shop.ts';
 import { centsOf, refusalOf, useOrderMoves } from '../test/order-moves.ts';
@@ -501,14 +502,7 @@ describe('spending a gift card', () => {
     expect(placed.body).toMatchObject({ status: 'paid', amount_due: '0.00' });
     const total = centsOf(placed.body.total_price);
     const number = placed.body.order_number;
-    const stock = async () =>
-      (
-        await t.app.db
-          .selectFrom('products')
-          .select('stock')
-          .where('id', '=', product.id)
-          .executeTakeFirstOrThrow()
-      ).stock;
+    const stock = () => productStock(t.app, product.id);
     expect(await stock()).toBe(3);
 
     // One of the two knives refunded and put back in stock.

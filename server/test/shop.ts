@@ -89,6 +89,26 @@ export async function setProduct(
   await app.db.updateTable('products').set(values).where('id', '=', id).execute();
 }
 
+/** A product's stock as stored now. */
+export async function productStock(app: FastifyInstance, id: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('products')
+    .select('stock')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}
+
+/** A variant's stock as stored now (issue 42). */
+export async function variantStock(app: FastifyInstance, id: number): Promise<number> {
+  const row = await app.db
+    .selectFrom('product_variants')
+    .select('stock')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.stock;
+}
+
 export interface Answer<T = unknown> {
   status: number;
   body: T;

@@ -11,7 +11,7 @@ import type { components } from '../../../common/admin-api';
 import { markOrderPaid } from '../../orders/mark-paid.ts';
 import { createShop } from '../../test/order-fixtures.ts';
 import { centsOf, useOrderMoves } from '../../test/order-moves.ts';
-import { call } from '../../test/shop.ts';
+import { call, productStock } from '../../test/shop.ts';
 import { asStaff, createStaff, staffTokenFor, type TestStaff } from '../../test/staff.ts';
 
 type AdminOrder = components['schemas']['AdminOrder'];
@@ -32,14 +32,7 @@ const refund = async (who: TestStaff, number: string, body: unknown, token?: str
     body,
   );
 
-const stockOf = async (productId: number) =>
-  (
-    await t.app.db
-      .selectFrom('products')
-      .select('stock')
-      .where('id', '=', productId)
-      .executeTakeFirstOrThrow()
-  ).stock;
+const stockOf = (productId: number) => productStock(t.app, productId);
 
 /** A paid order of two mugs and one other piece, with what refunds may refer to. */
 async function paidOrder() {
