@@ -19,6 +19,7 @@ import { markOrderPaid } from '../orders/mark-paid.ts';
 import { refundOrder } from '../orders/shop-refunds.ts';
 import { getAdminOrder } from '../orders/order-detail.ts';
 import { salesExport } from '../orders/sales-exports.ts';
+import { outboxMessagesTo, partOf } from '../platform/mail/outbox-reader.ts';
 import {
   BACKFILLED_REASON,
   backfillGiftCardRefunds,
@@ -224,6 +225,24 @@ describe('buying a gift card', () => {
         status: 'active',
       },
     });
+  });
+
+  it('keeps its code in the database only until its e-mail is sent', async () => {
+    const { recipient } = await buyCard('50.00');
+    const code = await codeSentTo(recipient);
+    await t.app.emailOutbox.drain();
+    const row = await t.app.db
+      .selectFrom('email_outbox')
+      .select(['status', 'data'])
+      .where('recipient', '=', recipient)
+      .where('kind', '=', 'gift_card')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('sent');
+    expect(row.data).not.toContain(code);
+    expect(JSON.parse(row.data)).toMatchObject({ code: '', amount: '50.00' });
+    // The recipient's e-mail has it.
+    const [sent] = await outboxMessagesTo(t.config.outboxDir, recipient);
+    expect(partOf(sent!, 'text/plain')).toContain(code);
   });
 
   it('dated tomorrow waits without a code, and the sweep e-mails it on the day', async () => {

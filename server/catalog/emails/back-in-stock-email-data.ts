@@ -28,7 +28,10 @@ export interface BackInStockConfirmEmailData {
   shop: EmailShop;
   productName: string;
   productUrl: string;
-  /** `/back-in-stock/confirm?token=…`: a credential, kept in the outbox row and the e-mail only. */
+  /**
+   * `/back-in-stock/confirm?token=…`: a credential, kept in the outbox row until the e-mail is
+   * sent (then blanked: server/emails.ts `withoutCredentials`) and in the e-mail.
+   */
   confirmUrl: string;
   /** When the link stops working. */
   expiresAt: IsoDateTime;

@@ -3,8 +3,9 @@
  * ../gift-card-issue.ts when the card is delivered and rendered by ./gift-card-email.tsx; the
  * app's renderer picks it by its `kind` (server/emails.ts).
  *
- * The code is in this data, in the outbox row, until it is sent: the one place besides the
- * e-mail itself where it exists in full (the card keeps only its hash and last four).
+ * The code is in this data, in the outbox row, until it is sent (then blanked: server/emails.ts
+ * `withoutCredentials`): the one place besides the e-mail itself where it exists in full (the
+ * card keeps only its hash and last four).
  * As with every outbox e-mail, a field is only ever added as optional.
  */
 import { emailShopCheck, type EmailShop } from '../../platform/mail/templates/email-shop.ts';

@@ -13,7 +13,7 @@ import fp from 'fastify-plugin';
 import { type AppConfig, paymentSecretsKeyPath } from '../../config/config.ts';
 import { compiledEmailWorker, EmailWorker } from '../../platform/mail/email-worker-host.ts';
 import { EmailOutbox } from '../../platform/mail/outbox.ts';
-import { renderOutboxEmail } from '../../emails.ts';
+import { renderOutboxEmail, withoutCredentials } from '../../emails.ts';
 import { expireDueOrders } from '../../orders/closing.ts';
 import { deliverDueCards } from '../../giftcards/gift-card-issue.ts';
 import { noticeFailedMail } from '../../orders/failed-mail-notices.ts';
@@ -87,6 +87,7 @@ async function ordersPlugin(app: FastifyInstance, options: OrdersPluginOptions):
     db: app.db,
     mailer: app.account.mailer,
     render: renderOutboxEmail,
+    afterSent: withoutCredentials,
     ...(worker ? { deliver: (job) => worker.send(job) } : {}),
     log: app.log,
     lockSeconds: options.emailSendLockSeconds,

@@ -12,6 +12,8 @@
  *   times, then the row is marked failed and the error logged (never the message's content);
  * - a row to an address that can never receive mail (the `.invalid` domain: an erased account's
  *   tombstone) is marked failed at once, without a try;
+ * - once sent, a row keeps no credential: its data's secrets (a gift card's code, a one-time
+ *   link) are blanked in the same UPDATE that marks it sent (`afterSent`);
  * - rows are rendered when sent, by the noun that owns their kind (the app's renderer,
  *   server/emails.ts: the orders' e-mails, the back office's), in the e-mail worker thread of
  *   the compiled server (./email-worker-host.ts): rendering never holds up a request, and a
@@ -21,7 +23,12 @@ import type { Logger } from '../logger.ts';
 import { PollingDrain } from '../polling-drain.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { renderAndSend, type EmailJob, type RenderOutboxEmail } from './email-worker-thread.ts';
+import {
+  renderAndSend,
+  type EmailJob,
+  type OutboxEmailData,
+  type RenderOutboxEmail,
+} from './email-worker-thread.ts';
 import type { Delivery, Mailer } from './mailer.ts';
 
 export interface OutboxOptions {
@@ -38,6 +45,13 @@ export interface OutboxOptions {
    * (./email-worker-host.ts), so rendering never holds up a request.
    */
   deliver?: (job: EmailJob) => Promise<Delivery>;
+  /**
+   * What a sent e-mail's row keeps of its data: the app's `withoutCredentials`
+   * (server/emails.ts) blanks what works only as a secret (a gift card's code, a one-time link),
+   * so a database dump or backup holds none once the e-mail is gone. Without it the row keeps
+   * its data as queued.
+   */
+  afterSent?: (data: OutboxEmailData) => OutboxEmailData;
   /** The sender of a shop's e-mails: MAIL_FROM, or the shop's name and contact e-mail. */
   fromFor(tenantId: number): Promise<string>;
   log: Logger;
@@ -153,6 +167,9 @@ export class EmailOutbox extends PollingDrain {
           sent_at: new Date().toISOString(),
           locked_until: null,
           last_error: null,
+          ...(this.options.afterSent
+            ? { data: JSON.stringify(this.options.afterSent(job.data)) }
+            : {}),
         })
         .where('id', '=', id)
         .execute();

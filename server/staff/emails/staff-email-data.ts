@@ -38,7 +38,8 @@ export interface StaffInvitationEmailData {
   role: 'owner' | 'staff';
   /**
    * `<storefront origin>/admin/accept-invitation?token=...`: a credential until it is used or
-   * expires, so it lives only in this row and the e-mail, never in a log line or an answer.
+   * expires, so it lives only in this row until the e-mail is sent (then blanked:
+   * server/emails.ts `withoutCredentials`) and in the e-mail, never in a log line or an answer.
    */
   acceptUrl: string;
   /** When the link stops working. */
@@ -74,7 +75,8 @@ export interface StaffPasswordResetEmailData {
   memberName: string;
   /**
    * `<storefront origin>/admin/reset-password?token=...`: a credential until it is used or
-   * expires, so it lives only in this row and the e-mail, never in a log line or an answer.
+   * expires, so it lives only in this row until the e-mail is sent (then blanked:
+   * server/emails.ts `withoutCredentials`) and in the e-mail, never in a log line or an answer.
    */
   resetUrl: string;
   /** When the link stops working. */
