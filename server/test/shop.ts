@@ -64,7 +64,7 @@ export async function productBySlug(app: FastifyInstance, slug: string, token = 
 
 /**
  * The shop's active pieces with more than `above` in stock, cheapest first: the ones a cart takes
- * as they are (no options to choose, not made to order).
+ * as they are (no options or size to choose, not made to order, no gift card).
  */
 export async function productsInStock(app: FastifyInstance, token = 'demo-handcraft', above = 2) {
   return app.db
@@ -74,6 +74,8 @@ export async function productsInStock(app: FastifyInstance, token = 'demo-handcr
     .where('is_active', '=', 1)
     .where('options', 'is', null)
     .where('made_to_order', '=', 0)
+    .where('variant_axes', 'is', null)
+    .where('gift_card', '=', 0)
     .where('stock', '>', above)
     .orderBy('price_cents')
     .orderBy('id')
