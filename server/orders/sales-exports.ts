@@ -204,13 +204,14 @@ async function* orderRows(
         toDecimal(cents - vat),
       ];
       const own = linesOf.get(o.id) ?? [];
-      // The order's VAT as its answer and invoice have it (decision 090): none on a line that
+      // What each line was paid (less its share of a discount code, decision 088), and the
+      // order's VAT as its answer and invoice have it (decision 090): none on a line that
       // sells a multi-purpose gift card, and what single-purpose cards paid not taxed again.
-      const vat = voucherOrderVat(voucherLines(own), o.shipping_cents, bp, spvPaid.get(o.id) ?? 0)!;
+      const charged = voucherLines(own);
+      const vat = voucherOrderVat(charged, o.shipping_cents, bp, spvPaid.get(o.id) ?? 0)!;
       const orderVat = vat.total;
       for (const [index, line] of own.entries()) {
-        // What the line was paid: less its share of a discount code (issue 42, decision 088).
-        const paid = line.line_total_cents - Number(line.discount_cents);
+        const paid = charged[index]!.cents;
         yield [
           ...head,
           'line',
